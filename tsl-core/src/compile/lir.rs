@@ -1,0 +1,135 @@
+//! The compiler's low-level IR: vector instructions over values, before registers are chosen.
+//! Matrices are gone (lists of column operands), swizzles live in the operands, and equal
+//! instructions are built once.
+
+use crate::opcode::Opcode;
+use std::collections::HashMap;
+
+/// Where a `load` reads: the header (frame values) or the data section, by word offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DataRef {
+    /// An absolute header word.
+    Header(usize),
+    /// A word offset from the start of the data section.
+    Data(usize),
+}
+
+/// An instruction's non-register operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Imm {
+    /// None.
+    None,
+    /// `load`: the first word read.
+    Load(DataRef),
+    /// `attr`: the attribute's lane index.
+    Attr(u8),
+    /// `texture`: the word holding the texture id.
+    Texture(DataRef),
+}
+
+/// A value read through a swizzle. Components past `width` are zero so equal reads compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operand {
+    /// The instruction that computes the value.
+    pub value: u32,
+    /// Component `k` reads component `swizzle[k]` of the value.
+    pub swizzle: [u8; 4],
+    /// How many components the operand has.
+    pub width: u8,
+}
+
+impl Operand {
+    /// All of `value`'s `width` components, in order.
+    pub fn whole(value: u32, width: u8) -> Operand {
+        Operand::new(value, [0, 1, 2, 3], width)
+    }
+
+    /// A swizzled read, with the unused components cleared.
+    pub fn new(value: u32, mut swizzle: [u8; 4], width: u8) -> Operand {
+        for c in swizzle.iter_mut().skip(width as usize) {
+            *c = 0;
+        }
+        Operand {
+            value,
+            swizzle,
+            width,
+        }
+    }
+
+    /// This operand's components `pick`, as a swizzle of a swizzle.
+    pub fn pick(&self, pick: &[u8]) -> Operand {
+        let mut swizzle = [0; 4];
+        for (k, &p) in pick.iter().enumerate() {
+            swizzle[k] = self.swizzle[p as usize];
+        }
+        Operand::new(self.value, swizzle, pick.len() as u8)
+    }
+
+    /// Component 0 repeated `width` times: a float beside a vector.
+    pub fn broadcast(&self, width: u8) -> Operand {
+        let c = self.swizzle[0];
+        Operand::new(self.value, [c; 4], width)
+    }
+
+    /// Whether the operand reads its value's first `width` components in order.
+    pub fn is_identity(&self) -> bool {
+        self.swizzle[..self.width as usize]
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| c as usize == k)
+    }
+}
+
+/// One instruction of the IR.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LirInst {
+    /// The operation.
+    pub op: Opcode,
+    /// The width it works on.
+    pub width: u8,
+    /// Its register operands (at most three).
+    pub args: Vec<Operand>,
+    /// Its immediate.
+    pub imm: Imm,
+    /// For `join`: the operand of each result component, two bits each.
+    pub select: u8,
+}
+
+impl LirInst {
+    /// The width of the value the instruction writes.
+    pub fn result_width(&self) -> u8 {
+        if self.op.reduces() {
+            1
+        } else {
+            self.width
+        }
+    }
+}
+
+/// The IR of one output: an arena of instructions, each built once.
+#[derive(Default)]
+pub struct Lir {
+    /// The instructions; an instruction's operands come before it.
+    pub insts: Vec<LirInst>,
+    /// For each instruction, the index of the graph node it came from (for "oldest first").
+    pub age: Vec<u32>,
+    built: HashMap<LirInst, u32>,
+}
+
+impl Lir {
+    /// The value of `inst`, built now or found among those built.
+    pub fn push(&mut self, inst: LirInst, age: u32) -> Operand {
+        let width = inst.result_width();
+        let id = match self.built.get(&inst) {
+            Some(&id) => id,
+            None => {
+                let id = self.insts.len() as u32;
+                self.built.insert(inst.clone(), id);
+                self.insts.push(inst);
+                self.age.push(age);
+                id
+            }
+        };
+        Operand::whole(id, width)
+    }
+}

@@ -1,0 +1,360 @@
+//! Graph nodes to IR instructions, for one output: constants and uniforms become loads from the
+//! data, matrices become lists of columns and `mul` of a matrix becomes vector steps, swizzles
+//! fold into operands, joins become `join` instructions.
+
+use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
+use crate::graph::{Attribute, GraphParts, Op, UniformInit};
+use crate::opcode::{Opcode, TypeRule};
+use crate::program::format::{H_CAMERA, H_TIME, H_VIEW};
+use crate::types::{TextureId, ValueType};
+use std::collections::HashMap;
+
+/// The data section as the outputs fill it: uniforms first, then constants and texture ids, each
+/// stored once.
+pub struct DataLayout {
+    /// The words, as f32 bits (texture ids as plain integers).
+    pub words: Vec<u32>,
+    /// The data offset of each uniform, in declaration order.
+    pub uniform_at: Vec<usize>,
+    constants: HashMap<Vec<u32>, usize>,
+    textures: HashMap<TextureId, usize>,
+}
+
+impl DataLayout {
+    /// The layout of `parts`' uniforms, with no constants yet.
+    pub fn new(parts: &GraphParts) -> DataLayout {
+        let mut words = Vec::new();
+        let mut uniform_at = Vec::new();
+        for decl in &parts.uniforms {
+            uniform_at.push(words.len());
+            match decl.value {
+                UniformInit::Value(v) => words.extend(v.floats().iter().map(|f| f.to_bits())),
+                UniformInit::Texture(id) => words.push(id.0),
+            }
+        }
+        DataLayout {
+            words,
+            uniform_at,
+            constants: HashMap::new(),
+            textures: HashMap::new(),
+        }
+    }
+
+    fn constant(&mut self, floats: &[f32]) -> usize {
+        let bits: Vec<u32> = floats.iter().map(|f| f.to_bits()).collect();
+        let words = &mut self.words;
+        *self.constants.entry(bits.clone()).or_insert_with(|| {
+            words.extend(&bits);
+            words.len() - bits.len()
+        })
+    }
+
+    fn texture(&mut self, id: TextureId) -> usize {
+        let words = &mut self.words;
+        *self.textures.entry(id).or_insert_with(|| {
+            words.push(id.0);
+            words.len() - 1
+        })
+    }
+
+    /// The data offsets of the texture ids that are not uniforms, with their ids.
+    pub fn texture_constants(&self) -> Vec<(usize, TextureId)> {
+        let mut list: Vec<_> = self.textures.iter().map(|(&id, &at)| (at, id)).collect();
+        list.sort();
+        list
+    }
+}
+
+/// What a node lowers to.
+#[derive(Clone, Debug)]
+enum Lowered {
+    Value(Operand),
+    Matrix(Vec<Operand>),
+    Texture(DataRef),
+}
+
+/// Lowers the nodes of one output.
+pub struct Lowering<'a> {
+    parts: &'a GraphParts,
+    data: &'a mut DataLayout,
+    /// The IR built so far.
+    pub lir: Lir,
+    done: HashMap<u32, Lowered>,
+}
+
+impl<'a> Lowering<'a> {
+    /// A lowering of `parts` that adds its constants to `data`.
+    pub fn new(parts: &'a GraphParts, data: &'a mut DataLayout) -> Self {
+        Lowering {
+            parts,
+            data,
+            lir: Lir::default(),
+            done: HashMap::new(),
+        }
+    }
+
+    /// Lower `root` and what it reads; the operand of its value. The graph was checked, so the
+    /// types hold and there is no cycle.
+    pub fn lower_root(&mut self, root: u32) -> Operand {
+        // Iterative post-order, so a chain of 65,536 nodes does not overflow the stack.
+        let mut stack = vec![(root, false)];
+        while let Some((node, inputs_done)) = stack.pop() {
+            if self.done.contains_key(&node) {
+                continue;
+            }
+            if inputs_done {
+                let lowered = self.lower_node(node);
+                self.done.insert(node, lowered);
+            } else {
+                stack.push((node, true));
+                for &input in self.parts.nodes[node as usize].inputs.iter().rev() {
+                    if !self.done.contains_key(&input) {
+                        stack.push((input, false));
+                    }
+                }
+            }
+        }
+        match &self.done[&root] {
+            Lowered::Value(v) => *v,
+            _ => unreachable!("outputs are floats and vectors"),
+        }
+    }
+
+    fn value(&self, node: u32) -> Operand {
+        match &self.done[&node] {
+            Lowered::Value(v) => *v,
+            other => unreachable!("node #{node} is {other:?}, not a value"),
+        }
+    }
+
+    fn load(&mut self, at: DataRef, width: usize, age: u32) -> Operand {
+        let inst = LirInst {
+            op: Opcode::Load,
+            width: width as u8,
+            args: vec![],
+            imm: Imm::Load(at),
+            select: 0,
+        };
+        self.lir.push(inst, age)
+    }
+
+    fn inst(&mut self, op: Opcode, width: u8, args: Vec<Operand>, age: u32) -> Operand {
+        self.lir.push(
+            LirInst {
+                op,
+                width,
+                args,
+                imm: Imm::None,
+                select: 0,
+            },
+            age,
+        )
+    }
+
+    fn lower_node(&mut self, index: u32) -> Lowered {
+        let node = &self.parts.nodes[index as usize];
+        let age = index;
+        match &node.op {
+            Op::Constant { ty, value } => {
+                let width = ty.width().expect("constants are vectors");
+                let at = self.data.constant(&value[..width]);
+                Lowered::Value(self.load(DataRef::Data(at), width, age))
+            }
+            Op::Uniform(u) => {
+                let at = self.data.uniform_at[*u];
+                match node.ty {
+                    ValueType::Texture => Lowered::Texture(DataRef::Data(at)),
+                    ValueType::Mat3 | ValueType::Mat4 => {
+                        let n = node.ty.matrix_size().expect("matrix");
+                        Lowered::Matrix(
+                            (0..n)
+                                .map(|c| self.load(DataRef::Data(at + c * n), n, age))
+                                .collect(),
+                        )
+                    }
+                    ty => Lowered::Value(self.load(DataRef::Data(at), ty.float_count(), age)),
+                }
+            }
+            Op::TextureConst(id) => Lowered::Texture(DataRef::Data(self.data.texture(*id))),
+            Op::Attribute(a) => self.attribute(*a, age),
+            Op::Math(Opcode::Mul) if node.inputs.iter().any(|&i| self.is_matrix(i)) => {
+                let (a, b) = (
+                    self.done[&node.inputs[0]].clone(),
+                    self.done[&node.inputs[1]].clone(),
+                );
+                self.matrix_mul(a, b, age)
+            }
+            Op::Math(code) => {
+                let width = node
+                    .inputs
+                    .iter()
+                    .map(|&i| self.value(i).width)
+                    .max()
+                    .unwrap_or(1);
+                let args = node
+                    .inputs
+                    .iter()
+                    .map(|&i| {
+                        let v = self.value(i);
+                        if v.width == 1 && width > 1 {
+                            v.broadcast(width)
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                debug_assert!(code.rule() != TypeRule::Internal);
+                Lowered::Value(self.inst(*code, width, args, age))
+            }
+            Op::Swizzle { components, len } => Lowered::Value(
+                self.value(node.inputs[0])
+                    .pick(&components[..*len as usize]),
+            ),
+            Op::Join => {
+                let mut parts = Vec::new();
+                for &input in &node.inputs {
+                    let v = self.value(input);
+                    parts.extend((0..v.width).map(|k| v.pick(&[k])));
+                }
+                Lowered::Value(self.join(&parts, age))
+            }
+            Op::Texture => {
+                let Lowered::Texture(map) = self.done[&node.inputs[0]] else {
+                    unreachable!("a texture")
+                };
+                let uv = self.value(node.inputs[1]);
+                Lowered::Value(self.lir.push(
+                    LirInst {
+                        op: Opcode::Tex,
+                        width: 4,
+                        args: vec![uv],
+                        imm: Imm::Texture(map),
+                        select: 0,
+                    },
+                    age,
+                ))
+            }
+            Op::Matrix => Lowered::Matrix(node.inputs.iter().map(|&i| self.value(i)).collect()),
+            Op::Column(c) => match &self.done[&node.inputs[0]] {
+                Lowered::Matrix(columns) => Lowered::Value(columns[*c as usize]),
+                _ => unreachable!("a matrix"),
+            },
+        }
+    }
+
+    fn is_matrix(&self, node: u32) -> bool {
+        matches!(self.done[&node], Lowered::Matrix(_))
+    }
+
+    fn attribute(&mut self, a: Attribute, age: u32) -> Lowered {
+        match a {
+            Attribute::Time => Lowered::Value(self.load(DataRef::Header(H_TIME), 1, age)),
+            Attribute::CameraPosition => {
+                Lowered::Value(self.load(DataRef::Header(H_CAMERA), 3, age))
+            }
+            Attribute::CameraViewMatrix => Lowered::Matrix(
+                (0..4)
+                    .map(|c| self.load(DataRef::Header(H_VIEW + 4 * c), 4, age))
+                    .collect(),
+            ),
+            lane => {
+                let index = lane.lane_index().expect("a lane attribute");
+                let width = lane.value_type().width().expect("a vector") as u8;
+                let inst = LirInst {
+                    op: Opcode::Attr,
+                    width,
+                    args: vec![],
+                    imm: Imm::Attr(index as u8),
+                    select: 0,
+                };
+                Lowered::Value(self.lir.push(inst, age))
+            }
+        }
+    }
+
+    /// One-component operands assembled into one vector, three source values per instruction.
+    fn join(&mut self, parts: &[Operand], age: u32) -> Operand {
+        if parts.len() == 1 {
+            return parts[0];
+        }
+        let mut sources: Vec<Operand> = Vec::new();
+        let mut select = 0u8;
+        let mut swizzles = [[0u8; 4]; 3];
+        for (k, part) in parts.iter().enumerate() {
+            let slot = match sources.iter().position(|s| s.value == part.value) {
+                Some(slot) => slot,
+                None if sources.len() < 3 => {
+                    sources.push(*part);
+                    sources.len() - 1
+                }
+                None => {
+                    // A fourth value: join the first three, then that with the rest.
+                    let head = self.join(&parts[..k], age);
+                    let mut rest: Vec<Operand> = (0..k as u8).map(|c| head.pick(&[c])).collect();
+                    rest.extend_from_slice(&parts[k..]);
+                    return self.join(&rest, age);
+                }
+            };
+            select |= (slot as u8) << (2 * k);
+            swizzles[slot][k] = part.swizzle[0];
+        }
+        let width = parts.len() as u8;
+        if sources.len() == 1 {
+            // Components of one value: a swizzle, no instruction.
+            return Operand::new(sources[0].value, swizzles[0], width);
+        }
+        let args = sources
+            .iter()
+            .enumerate()
+            .map(|(slot, s)| Operand {
+                value: s.value,
+                swizzle: swizzles[slot],
+                width,
+            })
+            .collect();
+        self.lir.push(
+            LirInst {
+                op: Opcode::Join,
+                width,
+                args,
+                imm: Imm::None,
+                select,
+            },
+            age,
+        )
+    }
+
+    /// A matrix times a vector (`sum of column_i * v_i`), a vector times a matrix (`dot(v,
+    /// column_j)` per component) or a matrix times a matrix (the first times each column).
+    fn matrix_mul(&mut self, a: Lowered, b: Lowered, age: u32) -> Lowered {
+        match (a, b) {
+            (Lowered::Matrix(m), Lowered::Value(v)) => {
+                Lowered::Value(self.matrix_vector(&m, v, age))
+            }
+            (Lowered::Value(v), Lowered::Matrix(m)) => {
+                let n = m.len() as u8;
+                let parts: Vec<Operand> = m
+                    .iter()
+                    .map(|&column| self.inst(Opcode::Dot, n, vec![v, column], age))
+                    .collect();
+                Lowered::Value(self.join(&parts, age))
+            }
+            (Lowered::Matrix(a), Lowered::Matrix(b)) => Lowered::Matrix(
+                b.iter()
+                    .map(|&column| self.matrix_vector(&a, column, age))
+                    .collect(),
+            ),
+            _ => unreachable!("mul of a matrix was type-checked"),
+        }
+    }
+
+    fn matrix_vector(&mut self, m: &[Operand], v: Operand, age: u32) -> Operand {
+        let n = m.len() as u8;
+        let mut sum = self.inst(Opcode::Mul, n, vec![m[0], v.pick(&[0]).broadcast(n)], age);
+        for (i, &column) in m.iter().enumerate().skip(1) {
+            let vi = v.pick(&[i as u8]).broadcast(n);
+            sum = self.inst(Opcode::MulAdd, n, vec![column, vi, sum], age);
+        }
+        sum
+    }
+}

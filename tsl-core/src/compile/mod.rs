@@ -1,0 +1,180 @@
+//! `compile()`: a checked graph to a [`NodeProgram`], one instruction list per output.
+//!
+//! The stages, one module each: [`check`] (integrity and which output may read what), [`lower`]
+//! (nodes to vector IR, [`lir`]), [`schedule`] (order and registers), and the encoding below.
+
+mod check;
+mod lir;
+mod lower;
+mod schedule;
+
+use crate::graph::{GraphError, NodeGraph, Output, UniformInit};
+use crate::program::format::*;
+use crate::program::{NodeProgram, TextureSlot, UniformSlot};
+use lir::{DataRef, Imm, LirInst, Operand};
+use lower::{DataLayout, Lowering};
+
+/// One output's instructions, before the data section's place is known.
+struct Laid {
+    output: Output,
+    code: Vec<(LirInst, u8, Vec<u8>)>,
+}
+
+impl NodeGraph {
+    /// Compile the graph to a program.
+    ///
+    /// Refuses the first refusal the graph recorded while it was built; a graph with no output; a
+    /// cycle, an input that names no node or a type that no longer holds (in a graph whose parts
+    /// were edited); a position node that reads a fragment attribute, a texture or `lit`; a
+    /// fragment output that reads the local position or normal; `lit` outside `OUTPUT_NODE`; an
+    /// output of more than [`MAX_INSTRUCTIONS`] instructions or that needs more than
+    /// [`MAX_REGISTERS`] registers at once.
+    pub fn compile(&self) -> Result<NodeProgram, GraphError> {
+        if let Some(error) = self.error() {
+            return Err(error);
+        }
+        let parts = self.parts();
+        check::integrity(&parts)?;
+        if parts.outputs.iter().all(Option::is_none) {
+            return Err(GraphError::new("compile", "the graph has no output"));
+        }
+        let mut data = DataLayout::new(&parts);
+        let mut laid = Vec::new();
+        for output in Output::ALL {
+            let Some(root) = parts.outputs[output.index()] else {
+                continue;
+            };
+            check::context(&parts, output, &check::reachable(&parts, root))?;
+            let mut lowering = Lowering::new(&parts, &mut data);
+            let mut result = lowering.lower_root(root);
+            if !result.is_identity() {
+                // The result is the register the last instruction writes, so give it a move.
+                let mov = LirInst {
+                    op: crate::Opcode::Mov,
+                    width: result.width,
+                    args: vec![result],
+                    imm: Imm::None,
+                    select: 0,
+                };
+                result = lowering.lir.push(mov, root);
+            }
+            let lir = lowering.lir;
+            let schedule = schedule::schedule(&lir, result.value).map_err(|peak| {
+                GraphError::new(
+                    "compile",
+                    format!(
+                        "{output} needs {peak} registers at once; MAX_REGISTERS is {MAX_REGISTERS}"
+                    ),
+                )
+            })?;
+            if schedule.order.len() > MAX_INSTRUCTIONS {
+                return Err(GraphError::new(
+                    "compile",
+                    format!(
+                        "{output} has {} instructions; MAX_INSTRUCTIONS is {MAX_INSTRUCTIONS}",
+                        schedule.order.len()
+                    ),
+                ));
+            }
+            let code = schedule
+                .order
+                .iter()
+                .map(|&id| {
+                    let inst = lir.insts[id as usize].clone();
+                    let regs = inst
+                        .args
+                        .iter()
+                        .map(|a| schedule.register[a.value as usize])
+                        .collect();
+                    (inst, schedule.register[id as usize], regs)
+                })
+                .collect();
+            laid.push(Laid { output, code });
+        }
+        Ok(encode(&parts, data, laid))
+    }
+}
+
+fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -> NodeProgram {
+    let instructions: usize = laid.iter().map(|l| l.code.len()).sum();
+    let data_at = HEADER_WORDS + INSTRUCTION_WORDS * instructions;
+    let total = data_at + data.words.len();
+    let mut words = vec![0u32; HEADER_WORDS];
+    words[H_MAGIC] = MAGIC;
+    words[H_TOTAL] = total as u32;
+    words[H_CODE] = HEADER_WORDS as u32;
+    words[H_CODE_LEN] = instructions as u32;
+    words[H_DATA] = data_at as u32;
+    words[H_DATA_LEN] = data.words.len() as u32;
+    let absolute = |at: DataRef| match at {
+        DataRef::Header(i) => i as u32,
+        DataRef::Data(i) => (data_at + i) as u32,
+    };
+    let mut next = 0usize;
+    for l in &laid {
+        words[H_OUTPUTS + 2 * l.output.index()] = next as u32;
+        words[H_OUTPUTS + 2 * l.output.index() + 1] = l.code.len() as u32;
+        next += l.code.len();
+        for (inst, dst, regs) in &l.code {
+            let operand = |arg: &Operand, reg: u8| {
+                RegOperand {
+                    reg,
+                    swizzle: arg.swizzle,
+                }
+                .encode()
+            };
+            let mut operands = [0u32; 3];
+            for (slot, (arg, &reg)) in inst.args.iter().zip(regs).enumerate() {
+                operands[slot] = operand(arg, reg);
+            }
+            match inst.imm {
+                Imm::None => {}
+                Imm::Load(at) => operands[0] = absolute(at),
+                Imm::Attr(a) => operands[0] = a as u32,
+                Imm::Texture(at) => operands[1] = absolute(at),
+            }
+            let encoded = Instruction {
+                opcode: inst.op as u8,
+                dst: *dst,
+                width: inst.width,
+                select: inst.select,
+                operands,
+            };
+            words.extend(encoded.encode());
+        }
+    }
+    words.extend(&data.words);
+    let view = glam::Mat4::IDENTITY.to_cols_array();
+    for (i, f) in view.iter().enumerate() {
+        words[H_VIEW + i] = f.to_bits();
+    }
+    let uniforms = parts
+        .uniforms
+        .iter()
+        .zip(&data.uniform_at)
+        .map(|(decl, &at)| UniformSlot {
+            name: decl.name.clone(),
+            ty: decl.value.value_type(),
+            word: data_at + at,
+        })
+        .collect();
+    let mut textures: Vec<TextureSlot> = parts
+        .uniforms
+        .iter()
+        .zip(&data.uniform_at)
+        .filter(|(decl, _)| matches!(decl.value, UniformInit::Texture(_)))
+        .map(|(decl, &at)| TextureSlot {
+            uniform: Some(decl.name.clone()),
+            word: data_at + at,
+        })
+        .collect();
+    textures.extend(
+        data.texture_constants()
+            .into_iter()
+            .map(|(at, _)| TextureSlot {
+                uniform: None,
+                word: data_at + at,
+            }),
+    );
+    NodeProgram::from_parts(words, uniforms, textures)
+}

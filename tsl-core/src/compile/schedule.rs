@@ -1,0 +1,146 @@
+//! The order of an output's instructions and their registers (spec/001 "How it runs").
+//!
+//! An instruction's inputs are laid out before it, depth first, each value once. A value's
+//! register is taken when its instruction runs and given back after its last reader has run; the
+//! result's register is taken before the inputs' are given back, so no instruction writes a
+//! register it reads (the interpreter relies on it). The count of registers in use at once is
+//! therefore the live values plus the one being written.
+//!
+//! The inputs are laid out in their order. When that needs more than `MAX_REGISTERS`, the input
+//! that needs the most registers goes first; when that still needs more, the oldest input (the
+//! node built first) goes first. The least of the three is the figure a refusal gives.
+
+use super::lir::Lir;
+use crate::program::format::MAX_REGISTERS;
+
+/// How the inputs of an instruction are ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InputOrder {
+    AsWritten,
+    MostNeededFirst,
+    OldestFirst,
+}
+
+/// The instructions in run order, with the register each writes.
+pub struct Schedule {
+    /// LIR ids in run order.
+    pub order: Vec<u32>,
+    /// The register each LIR id writes (indexed by LIR id; unscheduled ids hold 0).
+    pub register: Vec<u8>,
+}
+
+/// Schedule `root`'s instructions within `MAX_REGISTERS`, or return the least peak found.
+pub fn schedule(lir: &Lir, root: u32) -> Result<Schedule, usize> {
+    let need = registers_needed(lir);
+    let mut least = usize::MAX;
+    for strategy in [
+        InputOrder::AsWritten,
+        InputOrder::MostNeededFirst,
+        InputOrder::OldestFirst,
+    ] {
+        let order = run_order(lir, root, strategy, &need);
+        let (register, peak) = allocate(lir, &order);
+        if peak <= MAX_REGISTERS {
+            let register = register.into_iter().map(|r| r as u8).collect();
+            return Ok(Schedule { order, register });
+        }
+        least = least.min(peak);
+    }
+    Err(least)
+}
+
+/// The Sethi–Ullman estimate of registers each value needs, read as a tree.
+fn registers_needed(lir: &Lir) -> Vec<usize> {
+    let mut need = vec![1usize; lir.insts.len()];
+    for (id, inst) in lir.insts.iter().enumerate() {
+        let mut inputs: Vec<usize> = distinct(inst.args.iter().map(|a| a.value))
+            .iter()
+            .map(|&v| need[v as usize])
+            .collect();
+        inputs.sort_unstable_by(|a, b| b.cmp(a));
+        let during = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, n)| n + i)
+            .max()
+            .unwrap_or(0);
+        need[id] = during.max(inputs.len() + 1);
+    }
+    need
+}
+
+fn distinct(values: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::with_capacity(3);
+    for v in values {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Depth-first post-order from `root`, inputs ordered by `strategy`, each value once.
+fn run_order(lir: &Lir, root: u32, strategy: InputOrder, need: &[usize]) -> Vec<u32> {
+    let mut placed = vec![false; lir.insts.len()];
+    let mut order = Vec::new();
+    let mut stack = vec![(root, false)];
+    while let Some((id, inputs_done)) = stack.pop() {
+        if placed[id as usize] {
+            continue;
+        }
+        if inputs_done {
+            placed[id as usize] = true;
+            order.push(id);
+            continue;
+        }
+        stack.push((id, true));
+        let mut inputs = distinct(lir.insts[id as usize].args.iter().map(|a| a.value));
+        match strategy {
+            InputOrder::AsWritten => {}
+            InputOrder::MostNeededFirst => {
+                inputs.sort_by(|a, b| need[*b as usize].cmp(&need[*a as usize]))
+            }
+            InputOrder::OldestFirst => inputs.sort_by_key(|&v| lir.age[v as usize]),
+        }
+        // The stack pops the last pushed first, so push in reverse to visit in order.
+        stack.extend(
+            inputs
+                .iter()
+                .rev()
+                .filter(|&&v| !placed[v as usize])
+                .map(|&v| (v, false)),
+        );
+    }
+    order
+}
+
+/// Registers for `order`: the lowest free register for each result, taken before its inputs'
+/// registers are given back. Returns the register of each LIR id and the peak in use.
+fn allocate(lir: &Lir, order: &[u32]) -> (Vec<usize>, usize) {
+    let mut last_read = vec![usize::MAX; lir.insts.len()];
+    for (position, &id) in order.iter().enumerate() {
+        for arg in &lir.insts[id as usize].args {
+            last_read[arg.value as usize] = position;
+        }
+    }
+    let mut register = vec![0usize; lir.insts.len()];
+    let mut in_use: Vec<bool> = Vec::new();
+    let (mut live, mut peak) = (0usize, 0usize);
+    for (position, &id) in order.iter().enumerate() {
+        let free = in_use.iter().position(|&used| !used).unwrap_or_else(|| {
+            in_use.push(false);
+            in_use.len() - 1
+        });
+        in_use[free] = true;
+        register[id as usize] = free;
+        live += 1;
+        peak = peak.max(live);
+        for value in distinct(lir.insts[id as usize].args.iter().map(|a| a.value)) {
+            if last_read[value as usize] == position {
+                in_use[register[value as usize]] = false;
+                live -= 1;
+            }
+        }
+    }
+    (register, peak)
+}

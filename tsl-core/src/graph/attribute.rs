@@ -1,0 +1,94 @@
+//! The inputs a node can read that no other node computes: per-fragment attributes, the per-vertex
+//! local position and normal, the frame's values, and the lit colour.
+
+use crate::types::ValueType;
+
+/// Where an input's value comes from, which decides the outputs that may read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Interpolated for each fragment by the rasterizer: not readable by a position node.
+    Fragment,
+    /// The vertex's own model-space data: readable by a position node alone.
+    Local,
+    /// The same for the whole frame (header values): readable everywhere.
+    Frame,
+    /// The colour the material's own shading made: `OUTPUT_NODE` alone.
+    Lit,
+}
+
+macro_rules! attributes {
+    ($($(#[$doc:meta])* $name:ident = $text:literal, $ty:ident, $source:ident;)*) => {
+        /// An input node of spec/000 "Values and attributes" that no other node computes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Attribute {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Attribute {
+            /// Every attribute, in id order.
+            pub const ALL: &'static [Attribute] = &[$(Attribute::$name),*];
+
+            /// The method's name, `position_world`.
+            pub fn name(self) -> &'static str {
+                match self { $(Attribute::$name => $text,)* }
+            }
+
+            /// The type of the node.
+            pub fn value_type(self) -> ValueType {
+                match self { $(Attribute::$name => ValueType::$ty,)* }
+            }
+
+            /// Where the value comes from.
+            pub fn source(self) -> Source {
+                match self { $(Attribute::$name => Source::$source,)* }
+            }
+        }
+    };
+}
+
+attributes! {
+    /// `uv()`: the map's coordinate, through its transform.
+    Uv = "uv", Vec2, Fragment;
+    /// `position_world()`: metres, world space.
+    PositionWorld = "position_world", Vec3, Fragment;
+    /// `position_view()`: camera space, looking down minus z.
+    PositionView = "position_view", Vec3, Fragment;
+    /// `normal_world()`: unit, world space, after normal and bump maps.
+    NormalWorld = "normal_world", Vec3, Fragment;
+    /// `normal_view()`: unit, camera space.
+    NormalView = "normal_view", Vec3, Fragment;
+    /// `vertex_color()`: the material's colour times the interpolated vertex colours.
+    VertexColor = "vertex_color", Vec3, Fragment;
+    /// `position_local()`: the vertex's model-space position; a position node only.
+    PositionLocal = "position_local", Vec3, Local;
+    /// `normal_local()`: the vertex's model-space normal; a position node only.
+    NormalLocal = "normal_local", Vec3, Local;
+    /// `lit()`: the colour of the material's own shading; `OUTPUT_NODE` only.
+    Lit = "lit", Vec3, Lit;
+    /// `time()`: `Renderer.time` in seconds, from the program's header.
+    Time = "time", Float, Frame;
+    /// `camera_position()`: the camera's world position, from the header.
+    CameraPosition = "camera_position", Vec3, Frame;
+    /// `camera_view_matrix()`: the world-to-camera matrix, from the header.
+    CameraViewMatrix = "camera_view_matrix", Mat4, Frame;
+}
+
+/// How many attributes a [`crate::FragmentBatch`] carries per lane (those not from the header).
+pub const LANE_ATTRIBUTE_COUNT: usize = 9;
+
+impl Attribute {
+    /// The attribute's row in a [`crate::FragmentBatch`] and its id in an `attr` instruction;
+    /// `None` for the frame's values, which live in the program's header.
+    pub fn lane_index(self) -> Option<usize> {
+        let index = self as usize;
+        (index < LANE_ATTRIBUTE_COUNT).then_some(index)
+    }
+
+    /// The attribute of an `attr` instruction's id.
+    pub fn from_lane_index(index: usize) -> Option<Attribute> {
+        Attribute::ALL
+            .get(index)
+            .copied()
+            .filter(|a| a.lane_index().is_some())
+    }
+}

@@ -1,0 +1,396 @@
+//! The node methods of spec/000 "Values and attributes", "Math" and "Comparisons, logic and
+//! selection". Each returns a [`NodeRef`]; see the module docs of [`super`] for refusals.
+
+use super::{Attribute, GraphError, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use crate::opcode::Opcode;
+use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
+
+/// The map of a `texture` node: a texture id, or a texture uniform's node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextureSource {
+    /// A texture by id.
+    Id(TextureId),
+    /// A node of type texture (from `texture_uniform`).
+    Node(NodeRef),
+}
+
+impl From<TextureId> for TextureSource {
+    fn from(id: TextureId) -> Self {
+        TextureSource::Id(id)
+    }
+}
+
+impl From<NodeRef> for TextureSource {
+    fn from(node: NodeRef) -> Self {
+        TextureSource::Node(node)
+    }
+}
+
+macro_rules! math_methods {
+    ($($(#[$doc:meta])* $method:ident($($arg:ident),*) => $code:ident;)*) => {
+        impl NodeGraph {
+            $(
+                $(#[$doc])*
+                pub fn $method(&self, $($arg: NodeRef),*) -> NodeRef {
+                    self.math(Opcode::$code, &[$($arg),*])
+                }
+            )*
+        }
+    };
+}
+
+math_methods! {
+    /// `a + b`; the wider operand's type.
+    add(a, b) => Add;
+    /// `a - b`.
+    sub(a, b) => Sub;
+    /// `a * b` per component, or a matrix times a vector of its width (either side) or a matrix
+    /// of its size.
+    mul(a, b) => Mul;
+    /// `a / b`; a division by zero gives what IEEE 754 gives.
+    div(a, b) => Div;
+    /// The smaller of each component.
+    min(a, b) => Min;
+    /// The larger of each component.
+    max(a, b) => Max;
+    /// GLSL's `mod`: `a - b * floor(a / b)`, with the sign of `b`.
+    modulo(a, b) => Mod;
+    /// `a` to the power `b`.
+    pow(a, b) => Pow;
+    /// `step(edge, x)`: 0 where `x < edge`, else 1.
+    step(edge, x) => Step;
+    /// `atan2(y, x)`: the angle of (x, y), in (-π, π].
+    atan2(y, x) => Atan2;
+    /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+    mix(a, b, t) => Mix;
+    /// `clamp(x, low, high)`: `min(max(x, low), high)`.
+    clamp(x, low, high) => Clamp;
+    /// `smoothstep(low, high, x)`: Hermite from 0 to 1 between the edges.
+    smoothstep(low, high, x) => Smoothstep;
+    /// `|a|`.
+    abs(a) => Abs;
+    /// -1, 0 or 1.
+    sign(a) => Sign;
+    /// Round down.
+    floor(a) => Floor;
+    /// Round up.
+    ceil(a) => Ceil;
+    /// Round to nearest; a half goes to the even whole number.
+    round(a) => Round;
+    /// Round toward zero.
+    trunc(a) => Trunc;
+    /// `a - floor(a)`.
+    fract(a) => Fract;
+    /// Sine of radians.
+    sin(a) => Sin;
+    /// Cosine.
+    cos(a) => Cos;
+    /// Tangent.
+    tan(a) => Tan;
+    /// Arc sine.
+    asin(a) => Asin;
+    /// Arc cosine.
+    acos(a) => Acos;
+    /// Arc tangent.
+    atan(a) => Atan;
+    /// Degrees to radians.
+    radians(a) => Radians;
+    /// Radians to degrees.
+    degrees(a) => Degrees;
+    /// `e^a`.
+    exp(a) => Exp;
+    /// `2^a`.
+    exp2(a) => Exp2;
+    /// Natural logarithm.
+    log(a) => Log;
+    /// Base-2 logarithm.
+    log2(a) => Log2;
+    /// Square root.
+    sqrt(a) => Sqrt;
+    /// `1 / sqrt(a)`, three.js's `inverseSqrt`.
+    inverse_sqrt(a) => InverseSqrt;
+    /// `1 / a`.
+    reciprocal(a) => Reciprocal;
+    /// `-a`.
+    negate(a) => Negate;
+    /// `1 - a`, three.js's `oneMinus`.
+    one_minus(a) => OneMinus;
+    /// `clamp(a, 0, 1)`.
+    saturate(a) => Saturate;
+    /// `dot(a, b)`, a float.
+    dot(a, b) => Dot;
+    /// `distance(a, b)`: `length(a - b)`.
+    distance(a, b) => Distance;
+    /// `length(a)`.
+    length(a) => Length;
+    /// `a / length(a)`; a zero vector stays zero.
+    normalize(a) => Normalize;
+    /// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
+    reflect(i, n) => Reflect;
+    /// `refract(i, n, eta)`; zero past total internal reflection. `eta` is a float.
+    refract(i, n, eta) => Refract;
+    /// `faceforward(n, i, nref)`: `n` where `dot(nref, i) < 0`, else `-n`.
+    faceforward(n, i, nref) => Faceforward;
+    /// `cross(a, b)` of two vec3.
+    cross(a, b) => Cross;
+    /// One where `a < b`, else zero, per component.
+    less_than(a, b) => LessThan;
+    /// One where `a <= b`.
+    less_than_equal(a, b) => LessThanEqual;
+    /// One where `a > b`.
+    greater_than(a, b) => GreaterThan;
+    /// One where `a >= b`.
+    greater_than_equal(a, b) => GreaterThanEqual;
+    /// One where `a == b`.
+    equal(a, b) => Equal;
+    /// One where `a != b`.
+    not_equal(a, b) => NotEqual;
+    /// One where both are not zero.
+    logical_and(a, b) => LogicalAnd;
+    /// One where either is not zero.
+    logical_or(a, b) => LogicalOr;
+    /// One where exactly one is not zero.
+    logical_xor(a, b) => LogicalXor;
+    /// One where `a` is zero.
+    logical_not(a) => LogicalNot;
+    /// `a` where `condition` is not zero, else `b`, per component.
+    select(condition, a, b) => Select;
+}
+
+macro_rules! attribute_methods {
+    ($($(#[$doc:meta])* $method:ident => $attr:ident;)*) => {
+        impl NodeGraph {
+            $(
+                $(#[$doc])*
+                pub fn $method(&self) -> NodeRef {
+                    self.attribute(Attribute::$attr)
+                }
+            )*
+        }
+    };
+}
+
+attribute_methods! {
+    /// The coordinate the material's map is read at (vec2).
+    uv => Uv;
+    /// The fragment's world position (vec3).
+    position_world => PositionWorld;
+    /// The fragment's camera-space position (vec3).
+    position_view => PositionView;
+    /// The fragment's unit world normal (vec3).
+    normal_world => NormalWorld;
+    /// The fragment's unit camera-space normal (vec3).
+    normal_view => NormalView;
+    /// The material's colour times the interpolated vertex colour (vec3).
+    vertex_color => VertexColor;
+    /// The vertex's model-space position (vec3); a position node only.
+    position_local => PositionLocal;
+    /// The vertex's model-space normal (vec3); a position node only.
+    normal_local => NormalLocal;
+    /// The camera's world position (vec3).
+    camera_position => CameraPosition;
+    /// The world-to-camera matrix (mat4).
+    camera_view_matrix => CameraViewMatrix;
+    /// `Renderer.time`, in seconds (float).
+    time => Time;
+    /// The colour of the material's own shading (vec3); `OUTPUT_NODE` only.
+    lit => Lit;
+}
+
+impl NodeGraph {
+    /// A math node of the opcode table.
+    pub fn math(&self, code: Opcode, inputs: &[NodeRef]) -> NodeRef {
+        self.node(code.name(), Op::Math(code), inputs)
+    }
+
+    /// An attribute or frame-value node.
+    pub fn attribute(&self, attribute: Attribute) -> NodeRef {
+        self.leaf(
+            attribute.name(),
+            Op::Attribute(attribute),
+            attribute.value_type(),
+        )
+    }
+
+    fn constant(&self, values: &[f32]) -> NodeRef {
+        let mut value = [0.0; 4];
+        value[..values.len()].copy_from_slice(values);
+        let ty = ValueType::vector(values.len()).expect("1 to 4 floats");
+        self.leaf(ty.name(), Op::Constant { ty, value }, ty)
+    }
+
+    /// A constant float.
+    pub fn float(&self, x: f32) -> NodeRef {
+        self.constant(&[x])
+    }
+
+    /// A constant vec2.
+    pub fn vec2(&self, x: f32, y: f32) -> NodeRef {
+        self.constant(&[x, y])
+    }
+
+    /// A constant vec3.
+    pub fn vec3(&self, x: f32, y: f32, z: f32) -> NodeRef {
+        self.constant(&[x, y, z])
+    }
+
+    /// A constant vec4.
+    pub fn vec4(&self, x: f32, y: f32, z: f32, w: f32) -> NodeRef {
+        self.constant(&[x, y, z, w])
+    }
+
+    /// A constant colour, a vec3 of its linear channels ([`Color::from_srgb8`] decodes sRGB).
+    pub fn color(&self, color: Color) -> NodeRef {
+        self.constant(&[color.r, color.g, color.b])
+    }
+
+    fn declare(&self, op_name: &str, name: &str, value: UniformInit) -> NodeRef {
+        let refusal = if name.is_empty() {
+            Some("a uniform needs a name".to_string())
+        } else if self.parts.borrow().uniforms.iter().any(|u| u.name == name) {
+            Some(format!("a uniform named '{name}' already exists"))
+        } else {
+            None
+        };
+        if let Some(reason) = refusal {
+            self.refuse(GraphError::new(op_name, reason));
+            return self.refused();
+        }
+        let index = self.parts.borrow().uniforms.len();
+        let node = self.leaf(op_name, Op::Uniform(index), value.value_type());
+        if !node.is_refused() {
+            self.parts.borrow_mut().uniforms.push(UniformDecl {
+                name: name.to_string(),
+                value,
+            });
+        }
+        node
+    }
+
+    /// A named value the caller changes between frames with `NodeProgram::set_uniform`: a float,
+    /// a vector, a colour or a matrix (glam types). Refuses an empty name and a name in use.
+    pub fn uniform(&self, name: &str, value: impl Into<UniformValue>) -> NodeRef {
+        self.declare("uniform", name, UniformInit::Value(value.into()))
+    }
+
+    /// A named texture the caller changes with `NodeProgram::set_texture`.
+    pub fn texture_uniform(&self, name: &str, map: TextureId) -> NodeRef {
+        self.declare("texture_uniform", name, UniformInit::Texture(map))
+    }
+
+    /// `texture(map, uv)`: the texture read at a vec2 coordinate, a vec4 of linear colour and
+    /// straight alpha. Refuses [`NO_TEXTURE`] and a coordinate that is not a vec2.
+    pub fn texture(&self, map: impl Into<TextureSource>, uv: NodeRef) -> NodeRef {
+        let map = match map.into() {
+            TextureSource::Node(node) => node,
+            TextureSource::Id(id) if id == NO_TEXTURE => {
+                self.refuse(GraphError::new("texture", "NO_TEXTURE names no texture"));
+                return self.refused();
+            }
+            TextureSource::Id(id) => self.leaf("texture", Op::TextureConst(id), ValueType::Texture),
+        };
+        self.node("texture", Op::Texture, &[map, uv])
+    }
+
+    /// The components of `a` named by `pattern` (one to four of `xyzw`, `rgba` or `stpq`, one set
+    /// at a time), as TSL's `a.zyx`.
+    pub fn swizzle(&self, a: NodeRef, pattern: &str) -> NodeRef {
+        match parse_swizzle(pattern) {
+            Ok((components, len)) => self.node("swizzle", Op::Swizzle { components, len }, &[a]),
+            Err(reason) => {
+                if !a.is_refused() {
+                    self.refuse(GraphError::new("swizzle", reason));
+                }
+                self.refused()
+            }
+        }
+    }
+
+    /// The components of every part, in order: `join(&[xy, z])` is a vec3. At most four.
+    pub fn join(&self, parts: &[NodeRef]) -> NodeRef {
+        if parts.is_empty() {
+            self.refuse(GraphError::new("join", "nothing to join"));
+            return self.refused();
+        }
+        self.node("join", Op::Join, parts)
+    }
+
+    /// `remap(x, in_low, in_high, out_low, out_high)`:
+    /// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`, built from those nodes.
+    pub fn remap(
+        &self,
+        x: NodeRef,
+        in_low: NodeRef,
+        in_high: NodeRef,
+        out_low: NodeRef,
+        out_high: NodeRef,
+    ) -> NodeRef {
+        let parts = [x, in_low, in_high, out_low, out_high];
+        if let Err(e) = self.check("remap", Opcode::Add, &parts) {
+            return e;
+        }
+        let t = self.div(self.sub(x, in_low), self.sub(in_high, in_low));
+        self.add(self.mul(t, self.sub(out_high, out_low)), out_low)
+    }
+
+    /// Refuse under `name` when the operands together fail `code`'s type rule.
+    fn check(&self, name: &str, code: Opcode, inputs: &[NodeRef]) -> Result<(), NodeRef> {
+        let mut types = Vec::with_capacity(inputs.len());
+        for &input in inputs {
+            match self.resolve_for(name, input) {
+                Ok(i) => types.push(self.parts.borrow().nodes[i as usize].ty),
+                Err(e) => {
+                    if !input.is_refused() {
+                        self.refuse(e);
+                    }
+                    return Err(self.refused());
+                }
+            }
+        }
+        match super::typecheck::infer(&Op::Math(code), &types) {
+            Ok(_) => Ok(()),
+            Err(reason) => {
+                self.refuse(GraphError::new(name, reason));
+                Err(self.refused())
+            }
+        }
+    }
+
+    /// A mat3 from three vec3 columns or a mat4 from four vec4 columns.
+    pub fn matrix(&self, columns: &[NodeRef]) -> NodeRef {
+        self.node("matrix", Op::Matrix, columns)
+    }
+
+    /// Column `index` of a matrix, a vector of the matrix's size.
+    pub fn column(&self, matrix: NodeRef, index: usize) -> NodeRef {
+        self.node("column", Op::Column(index.min(255) as u8), &[matrix])
+    }
+}
+
+/// The component indexes of a swizzle pattern, or why it is not one.
+fn parse_swizzle(pattern: &str) -> Result<([u8; 4], u8), String> {
+    const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
+    let chars: Vec<char> = pattern.chars().collect();
+    if chars.is_empty() || chars.len() > 4 {
+        return Err(format!(
+            "'{pattern}' has {} components; a swizzle has 1 to 4",
+            chars.len()
+        ));
+    }
+    let set = SETS
+        .iter()
+        .find(|set| set.contains(chars[0]))
+        .ok_or_else(|| format!("'{}' is not a component (xyzw, rgba or stpq)", chars[0]))?;
+    let mut components = [0u8; 4];
+    for (slot, c) in chars.iter().enumerate() {
+        let index = set.find(*c).ok_or_else(|| {
+            if SETS.iter().any(|s| s.contains(*c)) {
+                format!("'{pattern}' mixes the component sets xyzw, rgba and stpq")
+            } else {
+                format!("'{c}' is not a component (xyzw, rgba or stpq)")
+            }
+        })?;
+        components[slot] = index as u8;
+    }
+    Ok((components, chars.len() as u8))
+}

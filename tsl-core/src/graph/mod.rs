@@ -1,0 +1,405 @@
+//! The untyped node graph: an arena of typed nodes, built through `&self` methods so that calls
+//! nest as in spec/000 (`graph.sin(graph.mul(graph.time(), graph.float(2.0)))`).
+//!
+//! # How errors flow
+//!
+//! A node method returns a [`NodeRef`] whatever happens, so that calls nest. When the graph
+//! refuses a node, it adds nothing, records the refusal (the first one is kept) and returns a
+//! *refused* ref; a node built from a refused ref is refused too, without a second message, so the
+//! first cause is the one reported. [`NodeGraph::error`] returns the refusal as soon as it happens,
+//! and [`NodeGraph::compile`] returns it as its `Err`. The statements (`set_output`, `set_input`)
+//! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
+//! typed front) use [`NodeGraph::try_node`].
+
+mod attribute;
+mod builder;
+mod error;
+mod output;
+pub(crate) mod typecheck;
+
+pub use attribute::{Attribute, Source, LANE_ATTRIBUTE_COUNT};
+pub use builder::TextureSource;
+pub use error::GraphError;
+pub use output::*;
+
+use crate::opcode::Opcode;
+use crate::types::{TextureId, UniformValue, ValueType};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The most nodes a graph holds (spec/000 `MAX_GRAPH_NODES`).
+pub const MAX_GRAPH_NODES: usize = 65_536;
+
+/// A handle to a node of one graph. Copy it freely; it is only an index and the graph's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NodeRef {
+    graph: u32,
+    index: u32,
+}
+
+const REFUSED: u32 = u32::MAX;
+
+impl NodeRef {
+    /// The node's index in its graph's arena.
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// Whether the ref stands for a node the graph refused.
+    pub fn is_refused(self) -> bool {
+        self.index == REFUSED
+    }
+}
+
+/// What a node computes. Its inputs are in [`Node::inputs`], in the order the method took them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// A constant float or vector; `value`'s first `ty.width()` floats are used.
+    Constant {
+        /// The constant's type.
+        ty: ValueType,
+        /// Its components.
+        value: [f32; 4],
+    },
+    /// A uniform, by its index in [`NodeGraph::uniforms`].
+    Uniform(usize),
+    /// An attribute, a frame value or the lit colour.
+    Attribute(Attribute),
+    /// A math operation of the opcode table.
+    Math(Opcode),
+    /// Components of input 0, by index (0 to 3), `len` of them.
+    Swizzle {
+        /// Component indexes.
+        components: [u8; 4],
+        /// How many are used.
+        len: u8,
+    },
+    /// The components of every input, in order.
+    Join,
+    /// `texture(map, uv)`: input 0 is the map, input 1 the coordinate.
+    Texture,
+    /// A texture by id, the map of a `texture` node.
+    TextureConst(TextureId),
+    /// A mat3 or a mat4 from its columns.
+    Matrix,
+    /// One column of input 0, a matrix.
+    Column(u8),
+}
+
+/// A node: its operation, its inputs (indexes into the same graph) and its type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// What the node computes.
+    pub op: Op,
+    /// The nodes it reads, as indexes into the graph's arena.
+    pub inputs: Vec<u32>,
+    /// The type of its value.
+    pub ty: ValueType,
+}
+
+/// A uniform declared by `uniform` or `texture_uniform`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformDecl {
+    /// The name `set_uniform` and `set_texture` find it by.
+    pub name: String,
+    /// The starting value.
+    pub value: UniformInit,
+}
+
+/// The starting value of a uniform.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum UniformInit {
+    /// A float, vector, colour or matrix.
+    Value(UniformValue),
+    /// A texture.
+    Texture(TextureId),
+}
+
+impl UniformInit {
+    /// The node type of the uniform.
+    pub fn value_type(&self) -> ValueType {
+        match self {
+            UniformInit::Value(v) => v.value_type(),
+            UniformInit::Texture(_) => ValueType::Texture,
+        }
+    }
+}
+
+/// The graph's contents: plain data, which [`NodeGraph::parts_mut`] lets a caller edit directly
+/// (compile then checks it again).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GraphParts {
+    /// Every node, in the order built. A node's inputs come before it unless edited.
+    pub nodes: Vec<Node>,
+    /// The node of each output, by [`Output::index`].
+    pub outputs: [Option<u32>; OUTPUT_COUNT],
+    /// The uniforms, in the order declared.
+    pub uniforms: Vec<UniformDecl>,
+}
+
+/// A node graph: three.js's node material graph, untyped in Rust, type-checked at every node.
+///
+/// ```
+/// use tsl_core::*;
+/// let graph = NodeGraph::new();
+/// let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
+/// graph.set_output(OPACITY_NODE, wave).unwrap();
+/// let program = graph.compile().unwrap();
+/// assert!(program.has_output(OPACITY_NODE));
+/// ```
+#[derive(Debug)]
+pub struct NodeGraph {
+    id: u32,
+    parts: RefCell<GraphParts>,
+    error: RefCell<Option<GraphError>>,
+}
+
+impl Default for NodeGraph {
+    fn default() -> Self {
+        NodeGraph::new()
+    }
+}
+
+impl Clone for NodeGraph {
+    /// A copy with the same id, so the refs of this graph name the same nodes in the copy.
+    fn clone(&self) -> Self {
+        NodeGraph {
+            id: self.id,
+            parts: RefCell::new(self.parts.borrow().clone()),
+            error: RefCell::new(self.error.borrow().clone()),
+        }
+    }
+}
+
+static NEXT_GRAPH_ID: AtomicU32 = AtomicU32::new(1);
+
+impl NodeGraph {
+    /// An empty graph.
+    pub fn new() -> NodeGraph {
+        NodeGraph {
+            id: NEXT_GRAPH_ID.fetch_add(1, Ordering::Relaxed),
+            parts: RefCell::new(GraphParts::default()),
+            error: RefCell::new(None),
+        }
+    }
+
+    /// The first refusal since the graph was made, if any.
+    pub fn error(&self) -> Option<GraphError> {
+        self.error.borrow().clone()
+    }
+
+    /// How many nodes the graph holds.
+    pub fn node_count(&self) -> usize {
+        self.parts.borrow().nodes.len()
+    }
+
+    /// The type of a node, if the ref names one of this graph.
+    pub fn type_of(&self, node: NodeRef) -> Option<ValueType> {
+        self.resolve(node)
+            .ok()
+            .map(|i| self.parts.borrow().nodes[i as usize].ty)
+    }
+
+    /// A copy of the graph's data.
+    pub fn parts(&self) -> GraphParts {
+        self.parts.borrow().clone()
+    }
+
+    /// The graph's data, to edit as a node editor does. `compile` checks it again: a cycle, an
+    /// input that names no node or a type that no longer holds is refused there.
+    pub fn parts_mut(&mut self) -> &mut GraphParts {
+        self.parts.get_mut()
+    }
+
+    /// The uniforms declared so far.
+    pub fn uniforms(&self) -> Vec<UniformDecl> {
+        self.parts.borrow().uniforms.clone()
+    }
+
+    /// The ref of node `index`, for callers that walk [`GraphParts`].
+    pub fn node_ref(&self, index: usize) -> Option<NodeRef> {
+        (index < self.node_count()).then_some(NodeRef {
+            graph: self.id,
+            index: index as u32,
+        })
+    }
+
+    fn refuse(&self, error: GraphError) -> GraphError {
+        let mut first = self.error.borrow_mut();
+        if first.is_none() {
+            *first = Some(error.clone());
+        }
+        error
+    }
+
+    /// The index of a ref of this graph, or why it names nothing here.
+    fn resolve(&self, node: NodeRef) -> Result<u32, Resolve> {
+        if node.is_refused() {
+            return Err(Resolve::Refused);
+        }
+        if node.graph != self.id || node.index() >= self.node_count() {
+            return Err(Resolve::Foreign);
+        }
+        Ok(node.index)
+    }
+
+    fn resolve_for(&self, op: &str, node: NodeRef) -> Result<u32, GraphError> {
+        self.resolve(node).map_err(|why| match why {
+            Resolve::Refused => self
+                .error()
+                .unwrap_or_else(|| GraphError::new(op, "an input was refused")),
+            Resolve::Foreign => GraphError::new(
+                op,
+                format!("node #{} names nothing in this graph", node.index),
+            ),
+        })
+    }
+
+    /// Add a node of `op` over `inputs`, or say why not; the graph is unchanged on `Err`. The
+    /// refusal is also recorded for [`NodeGraph::error`] unless an input was already refused.
+    pub fn try_node(&self, name: &str, op: Op, inputs: &[NodeRef]) -> Result<NodeRef, GraphError> {
+        let mut indexes = Vec::with_capacity(inputs.len());
+        for &input in inputs {
+            match self.resolve_for(name, input) {
+                Ok(i) => indexes.push(i),
+                Err(e) if input.is_refused() => return Err(e),
+                Err(e) => return Err(self.refuse(e)),
+            }
+        }
+        let ty = {
+            let parts = self.parts.borrow();
+            let types: Vec<ValueType> = indexes
+                .iter()
+                .map(|&i| parts.nodes[i as usize].ty)
+                .collect();
+            typecheck::infer(&op, &types)
+        };
+        let ty = ty.map_err(|reason| self.refuse(GraphError::new(name, reason)))?;
+        self.push_typed(name, op, indexes, ty)
+    }
+
+    fn push_typed(
+        &self,
+        name: &str,
+        op: Op,
+        inputs: Vec<u32>,
+        ty: ValueType,
+    ) -> Result<NodeRef, GraphError> {
+        let mut parts = self.parts.borrow_mut();
+        if parts.nodes.len() >= MAX_GRAPH_NODES {
+            drop(parts);
+            return Err(self.refuse(GraphError::new(
+                name,
+                format!("the graph already holds MAX_GRAPH_NODES ({MAX_GRAPH_NODES}) nodes"),
+            )));
+        }
+        parts.nodes.push(Node { op, inputs, ty });
+        Ok(NodeRef {
+            graph: self.id,
+            index: (parts.nodes.len() - 1) as u32,
+        })
+    }
+
+    /// The ref that stands for a refused node.
+    fn refused(&self) -> NodeRef {
+        NodeRef {
+            graph: self.id,
+            index: REFUSED,
+        }
+    }
+
+    /// [`NodeGraph::try_node`] for the nesting methods: a refusal gives a refused ref.
+    fn node(&self, name: &str, op: Op, inputs: &[NodeRef]) -> NodeRef {
+        self.try_node(name, op, inputs).unwrap_or(self.refused())
+    }
+
+    /// An input node (attribute, uniform, texture id): typed by its builder, no inputs.
+    fn leaf(&self, name: &str, op: Op, ty: ValueType) -> NodeRef {
+        self.push_typed(name, op, Vec::new(), ty)
+            .unwrap_or(self.refused())
+    }
+
+    /// Connect `node` to `output`. Refuses a node of another type than the output's, and a ref that
+    /// names nothing in this graph.
+    pub fn set_output(&self, output: Output, node: NodeRef) -> Result<(), GraphError> {
+        let index = self.resolve_for("set_output", node)?;
+        let ty = self.parts.borrow().nodes[index as usize].ty;
+        if ty != output.value_type() {
+            return Err(GraphError::new(
+                "set_output",
+                format!("{output} takes a {}, not a {ty}", output.value_type()),
+            ));
+        }
+        self.parts.borrow_mut().outputs[output.index()] = Some(index);
+        Ok(())
+    }
+
+    /// The node connected to `output`, if any.
+    pub fn output(&self, output: Output) -> Option<NodeRef> {
+        self.parts.borrow().outputs[output.index()].map(|index| NodeRef {
+            graph: self.id,
+            index,
+        })
+    }
+
+    /// Rewire input `slot` of `node` to `source`, as a node editor does. Refuses a slot the node
+    /// does not have, a source of another type than the input had, and a rewire that makes a cycle.
+    pub fn set_input(&self, node: NodeRef, slot: usize, source: NodeRef) -> Result<(), GraphError> {
+        let op = "set_input";
+        let target = self.resolve_for(op, node)?;
+        let from = self.resolve_for(op, source)?;
+        let mut parts = self.parts.borrow_mut();
+        let inputs = &parts.nodes[target as usize].inputs;
+        let Some(&old) = inputs.get(slot) else {
+            return Err(GraphError::new(
+                op,
+                format!(
+                    "node #{target} has no input {slot} ({} inputs)",
+                    inputs.len()
+                ),
+            ));
+        };
+        let (old_ty, new_ty) = (parts.nodes[old as usize].ty, parts.nodes[from as usize].ty);
+        if old_ty != new_ty {
+            return Err(GraphError::new(
+                op,
+                format!("input {slot} of node #{target} is a {old_ty}; a {new_ty} would change its type"),
+            ));
+        }
+        if depends_on(&parts.nodes, from, target) {
+            return Err(GraphError::new(
+                op,
+                format!("node #{from} reads node #{target}, so the rewire would make a cycle"),
+            ));
+        }
+        parts.nodes[target as usize].inputs[slot] = from;
+        Ok(())
+    }
+}
+
+enum Resolve {
+    Refused,
+    Foreign,
+}
+
+/// Whether `node` reads `target`, directly or through other nodes (or is it).
+fn depends_on(nodes: &[Node], node: u32, target: u32) -> bool {
+    let mut seen = vec![false; nodes.len()];
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n == target {
+            return true;
+        }
+        if std::mem::replace(&mut seen[n as usize], true) {
+            continue;
+        }
+        stack.extend(
+            nodes[n as usize]
+                .inputs
+                .iter()
+                .copied()
+                .filter(|&i| (i as usize) < nodes.len()),
+        );
+    }
+    false
+}

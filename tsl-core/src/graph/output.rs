@@ -1,0 +1,98 @@
+//! The nine outputs of spec/000 "Outputs": what part of the material's shading each replaces.
+
+use crate::types::ValueType;
+use std::fmt;
+
+/// One output of a node graph, three.js's `colorNode` to `depthNode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Output {
+    /// `colorNode`, vec3: the diffuse colour; the lights multiply it.
+    Color = 0,
+    /// `opacityNode`, float: the alpha.
+    Opacity = 1,
+    /// `emissiveNode`, vec3: the light the surface gives off.
+    Emissive = 2,
+    /// `normalNode`, vec3: an offset added to the world-space normal.
+    Normal = 3,
+    /// `positionNode`, vec3: an offset added to each vertex's local position (runs per vertex).
+    Position = 4,
+    /// `outputNode`, vec3: the finished colour; the only output that may read `lit()`.
+    Output = 5,
+    /// `maskNode`, float: a fragment where it is zero is thrown away.
+    Mask = 6,
+    /// `aoNode`, float: the ambient occlusion, dimming indirect light.
+    Ao = 7,
+    /// `depthNode`, float: the fragment's depth, 0 at the near plane and 1 at the far plane.
+    Depth = 8,
+}
+
+/// `colorNode`.
+pub const COLOR_NODE: Output = Output::Color;
+/// `opacityNode`.
+pub const OPACITY_NODE: Output = Output::Opacity;
+/// `emissiveNode`.
+pub const EMISSIVE_NODE: Output = Output::Emissive;
+/// `normalNode`.
+pub const NORMAL_NODE: Output = Output::Normal;
+/// `positionNode`.
+pub const POSITION_NODE: Output = Output::Position;
+/// `outputNode`.
+pub const OUTPUT_NODE: Output = Output::Output;
+/// `maskNode`.
+pub const MASK_NODE: Output = Output::Mask;
+/// `aoNode`.
+pub const AO_NODE: Output = Output::Ao;
+/// `depthNode`.
+pub const DEPTH_NODE: Output = Output::Depth;
+
+/// How many outputs there are.
+pub const OUTPUT_COUNT: usize = 9;
+
+impl Output {
+    /// Every output, in the order of their slots in a program's header.
+    pub const ALL: [Output; OUTPUT_COUNT] = [
+        Output::Color,
+        Output::Opacity,
+        Output::Emissive,
+        Output::Normal,
+        Output::Position,
+        Output::Output,
+        Output::Mask,
+        Output::Ao,
+        Output::Depth,
+    ];
+
+    /// The type a node must have to be this output.
+    pub fn value_type(self) -> ValueType {
+        match self {
+            Output::Opacity | Output::Mask | Output::Ao | Output::Depth => ValueType::Float,
+            _ => ValueType::Vec3,
+        }
+    }
+
+    /// The constant's name, `COLOR_NODE`.
+    pub fn name(self) -> &'static str {
+        [
+            "COLOR_NODE",
+            "OPACITY_NODE",
+            "EMISSIVE_NODE",
+            "NORMAL_NODE",
+            "POSITION_NODE",
+            "OUTPUT_NODE",
+            "MASK_NODE",
+            "AO_NODE",
+            "DEPTH_NODE",
+        ][self as usize]
+    }
+
+    /// The slot of the output in a program's header.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Output {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,150 @@
+//! The type of a node from its operation and the types of its inputs. The builder, `set_input`
+//! and `compile` (for a graph whose fields were edited) all ask this one function.
+
+use super::Op;
+use crate::opcode::{Opcode, TypeRule};
+use crate::types::ValueType;
+
+/// The type of a node of `op` over inputs of `inputs`' types, or the reason it has none.
+pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
+    match op {
+        Op::Constant { ty, .. } => Ok(*ty),
+        Op::Uniform(_) | Op::Attribute(_) | Op::TextureConst(_) => {
+            unreachable!("input nodes are typed by their builders")
+        }
+        Op::Math(code) => math(*code, inputs),
+        Op::Swizzle { components, len } => {
+            let width = vector_width(inputs[0], "swizzle")?;
+            if let Some(&c) = components[..*len as usize]
+                .iter()
+                .find(|&&c| c as usize >= width)
+            {
+                return Err(format!(
+                    "{} has no component '{}'",
+                    inputs[0], b"xyzw"[c as usize] as char
+                ));
+            }
+            Ok(ValueType::vector(*len as usize).expect("1 to 4 components"))
+        }
+        Op::Join => {
+            let mut width = 0;
+            for &ty in inputs {
+                width += vector_width(ty, "join")?;
+            }
+            ValueType::vector(width).ok_or_else(|| format!("{width} components, at most 4"))
+        }
+        Op::Texture => {
+            if inputs[0] != ValueType::Texture {
+                return Err(format!("the map is a {}, not a texture", inputs[0]));
+            }
+            if inputs[1] != ValueType::Vec2 {
+                return Err(format!("the coordinate is a {}, not a vec2", inputs[1]));
+            }
+            Ok(ValueType::Vec4)
+        }
+        Op::Matrix => {
+            let size = inputs.len();
+            let column = ValueType::vector(size).filter(|_| size == 3 || size == 4);
+            match column {
+                Some(col) if inputs.iter().all(|&t| t == col) => Ok(if size == 3 {
+                    ValueType::Mat3
+                } else {
+                    ValueType::Mat4
+                }),
+                _ => Err(format!(
+                    "a matrix takes three vec3 or four vec4 columns, not {}",
+                    type_list(inputs)
+                )),
+            }
+        }
+        Op::Column(index) => {
+            let size = inputs[0]
+                .matrix_size()
+                .ok_or_else(|| format!("a {} is not a matrix", inputs[0]))?;
+            if *index as usize >= size {
+                return Err(format!("a {} has no column {index}", inputs[0]));
+            }
+            Ok(ValueType::vector(size).expect("3 or 4"))
+        }
+    }
+}
+
+fn type_list(types: &[ValueType]) -> String {
+    types
+        .iter()
+        .map(|t| t.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn vector_width(ty: ValueType, what: &str) -> Result<usize, String> {
+    ty.width()
+        .ok_or_else(|| format!("a {ty} has no components to {what}"))
+}
+
+fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
+    if code == Opcode::Mul && inputs.iter().any(|t| t.matrix_size().is_some()) {
+        return matrix_mul(inputs[0], inputs[1]);
+    }
+    if let Some(bad) = inputs.iter().find(|t| t.width().is_none()) {
+        return Err(format!(
+            "a {bad} is not an operand of {}: only mul takes a matrix, and only texture a texture",
+            code.name()
+        ));
+    }
+    let widest = widest(inputs)?;
+    match code.rule() {
+        TypeRule::Componentwise => Ok(widest),
+        TypeRule::Reduce => Ok(ValueType::Float),
+        TypeRule::Cross => {
+            if inputs.iter().all(|&t| t == ValueType::Vec3) {
+                Ok(ValueType::Vec3)
+            } else {
+                Err(format!("takes two vec3, not {}", type_list(inputs)))
+            }
+        }
+        TypeRule::Refract => {
+            if inputs[2] != ValueType::Float {
+                return Err(format!("eta is a {}, not a float", inputs[2]));
+            }
+            Ok(widest)
+        }
+        TypeRule::Internal => Err("is not a graph operation".into()),
+    }
+}
+
+/// The widest operand, when every operand wider than one float has its width.
+fn widest(inputs: &[ValueType]) -> Result<ValueType, String> {
+    let mut widest = ValueType::Float;
+    for &ty in inputs {
+        if ty == ValueType::Float || ty == widest {
+            continue;
+        }
+        if widest != ValueType::Float {
+            return Err(format!("{widest} and {ty} differ in width"));
+        }
+        widest = ty;
+    }
+    Ok(widest)
+}
+
+fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, String> {
+    let size = |t: ValueType| t.matrix_size().or_else(|| t.width());
+    let fits = match (a.matrix_size(), b.matrix_size()) {
+        (Some(m), Some(n)) => m == n,
+        (Some(m), None) => size(b) == Some(m) && b.width().is_some(),
+        (None, Some(n)) => size(a) == Some(n) && a.width().is_some(),
+        (None, None) => false,
+    };
+    if fits {
+        Ok(if a.matrix_size().is_some() && b.matrix_size().is_none() {
+            b
+        } else {
+            a
+        })
+    } else {
+        Err(format!(
+            "a {a} times a {b}: a matrix multiplies a vector of its width or a matrix of its size"
+        ))
+    }
+}

@@ -1,0 +1,234 @@
+//! The math operations over lanes, each defined as GLSL ES 3.00 (and spec/000) defines it.
+
+use super::{Lane, Register, Src, LANES};
+use crate::opcode::Opcode;
+
+/// GLSL `min`: `y < x ? y : x`.
+#[inline(always)]
+pub fn min(x: f32, y: f32) -> f32 {
+    if y < x {
+        y
+    } else {
+        x
+    }
+}
+
+/// GLSL `max`: `x < y ? y : x`.
+#[inline(always)]
+pub fn max(x: f32, y: f32) -> f32 {
+    if x < y {
+        y
+    } else {
+        x
+    }
+}
+
+/// GLSL `clamp`: `min(max(x, low), high)`.
+#[inline(always)]
+pub fn clamp(x: f32, low: f32, high: f32) -> f32 {
+    min(max(x, low), high)
+}
+
+/// GLSL `sign`: 1, -1, or the zero itself.
+#[inline(always)]
+fn sign(x: f32) -> f32 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        x
+    }
+}
+
+#[inline(always)]
+fn truth(b: bool) -> f32 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+#[inline(always)]
+fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
+    let t = clamp((x - low) / (high - low), 0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+#[inline(always)]
+fn map1(d: &mut Register, w: usize, a: Src, f: impl Fn(f32) -> f32) {
+    for (k, out) in d.iter_mut().enumerate().take(w) {
+        for (o, &x) in out.iter_mut().zip(a.at(k)) {
+            *o = f(x);
+        }
+    }
+}
+
+#[inline(always)]
+fn map2(d: &mut Register, w: usize, a: Src, b: Src, f: impl Fn(f32, f32) -> f32) {
+    for (k, out) in d.iter_mut().enumerate().take(w) {
+        let (xa, xb) = (a.at(k), b.at(k));
+        for l in 0..LANES {
+            out[l] = f(xa[l], xb[l]);
+        }
+    }
+}
+
+#[inline(always)]
+fn map3(d: &mut Register, w: usize, a: Src, b: Src, c: Src, f: impl Fn(f32, f32, f32) -> f32) {
+    for (k, out) in d.iter_mut().enumerate().take(w) {
+        let (xa, xb, xc) = (a.at(k), b.at(k), c.at(k));
+        for l in 0..LANES {
+            out[l] = f(xa[l], xb[l], xc[l]);
+        }
+    }
+}
+
+/// `dot(a, b)` of `w` components, per lane.
+#[inline(always)]
+fn dot(w: usize, a: Src, b: Src) -> Lane {
+    let mut sum = [0.0; LANES];
+    for k in 0..w {
+        let (xa, xb) = (a.at(k), b.at(k));
+        for l in 0..LANES {
+            sum[l] += xa[l] * xb[l];
+        }
+    }
+    sum
+}
+
+/// Run a math instruction: `w` components of `d` from the operands.
+pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3]) {
+    use std::f32::consts::PI;
+    match op {
+        Opcode::Add => map2(d, w, a, b, |x, y| x + y),
+        Opcode::Sub => map2(d, w, a, b, |x, y| x - y),
+        Opcode::Mul => map2(d, w, a, b, |x, y| x * y),
+        Opcode::Div => map2(d, w, a, b, |x, y| x / y),
+        Opcode::Min => map2(d, w, a, b, min),
+        Opcode::Max => map2(d, w, a, b, max),
+        Opcode::Mod => map2(d, w, a, b, |x, y| x - y * (x / y).floor()),
+        Opcode::Pow => map2(d, w, a, b, f32::powf),
+        Opcode::Step => map2(d, w, a, b, |edge, x| truth(!(x < edge))),
+        Opcode::Atan2 => map2(d, w, a, b, f32::atan2),
+        Opcode::MulAdd => map3(d, w, a, b, c, |x, y, z| x * y + z),
+        Opcode::Mix => map3(d, w, a, b, c, |x, y, t| x * (1.0 - t) + y * t),
+        Opcode::Clamp => map3(d, w, a, b, c, clamp),
+        Opcode::Smoothstep => map3(d, w, a, b, c, smoothstep),
+        Opcode::Select => map3(d, w, a, b, c, |cond, x, y| if cond != 0.0 { x } else { y }),
+        Opcode::Abs => map1(d, w, a, f32::abs),
+        Opcode::Sign => map1(d, w, a, sign),
+        Opcode::Floor => map1(d, w, a, f32::floor),
+        Opcode::Ceil => map1(d, w, a, f32::ceil),
+        Opcode::Round => map1(d, w, a, f32::round_ties_even),
+        Opcode::Trunc => map1(d, w, a, f32::trunc),
+        Opcode::Fract => map1(d, w, a, |x| x - x.floor()),
+        Opcode::Sin => map1(d, w, a, f32::sin),
+        Opcode::Cos => map1(d, w, a, f32::cos),
+        Opcode::Tan => map1(d, w, a, f32::tan),
+        Opcode::Asin => map1(d, w, a, f32::asin),
+        Opcode::Acos => map1(d, w, a, f32::acos),
+        Opcode::Atan => map1(d, w, a, f32::atan),
+        Opcode::Radians => map1(d, w, a, |x| x * (PI / 180.0)),
+        Opcode::Degrees => map1(d, w, a, |x| x * (180.0 / PI)),
+        Opcode::Exp => map1(d, w, a, f32::exp),
+        Opcode::Exp2 => map1(d, w, a, f32::exp2),
+        Opcode::Log => map1(d, w, a, f32::ln),
+        Opcode::Log2 => map1(d, w, a, f32::log2),
+        Opcode::Sqrt => map1(d, w, a, f32::sqrt),
+        Opcode::InverseSqrt => map1(d, w, a, |x| 1.0 / x.sqrt()),
+        Opcode::Reciprocal => map1(d, w, a, |x| 1.0 / x),
+        Opcode::Negate => map1(d, w, a, |x| -x),
+        Opcode::OneMinus => map1(d, w, a, |x| 1.0 - x),
+        Opcode::Saturate => map1(d, w, a, |x| clamp(x, 0.0, 1.0)),
+        Opcode::LessThan => map2(d, w, a, b, |x, y| truth(x < y)),
+        Opcode::LessThanEqual => map2(d, w, a, b, |x, y| truth(x <= y)),
+        Opcode::GreaterThan => map2(d, w, a, b, |x, y| truth(x > y)),
+        Opcode::GreaterThanEqual => map2(d, w, a, b, |x, y| truth(x >= y)),
+        Opcode::Equal => map2(d, w, a, b, |x, y| truth(x == y)),
+        Opcode::NotEqual => map2(d, w, a, b, |x, y| truth(x != y)),
+        Opcode::LogicalAnd => map2(d, w, a, b, |x, y| truth(x != 0.0 && y != 0.0)),
+        Opcode::LogicalOr => map2(d, w, a, b, |x, y| truth(x != 0.0 || y != 0.0)),
+        Opcode::LogicalXor => map2(d, w, a, b, |x, y| truth((x != 0.0) != (y != 0.0))),
+        Opcode::LogicalNot => map1(d, w, a, |x| truth(x == 0.0)),
+        Opcode::Dot => d[0] = dot(w, a, b),
+        Opcode::Length => d[0] = dot(w, a, a).map(f32::sqrt),
+        Opcode::Distance => {
+            let mut sum = [0.0; LANES];
+            for k in 0..w {
+                let (xa, xb) = (a.at(k), b.at(k));
+                for l in 0..LANES {
+                    let diff = xa[l] - xb[l];
+                    sum[l] += diff * diff;
+                }
+            }
+            d[0] = sum.map(f32::sqrt);
+        }
+        Opcode::Normalize => {
+            let length = dot(w, a, a).map(f32::sqrt);
+            map_lanes(d, w, a, |k, l, x| {
+                if length[l] == 0.0 {
+                    0.0
+                } else {
+                    x[k][l] / length[l]
+                }
+            });
+        }
+        Opcode::Reflect => {
+            let n_dot_i = dot(w, b, a);
+            for k in 0..w {
+                let (i, n) = (a.at(k), b.at(k));
+                for l in 0..LANES {
+                    d[k][l] = i[l] - 2.0 * n_dot_i[l] * n[l];
+                }
+            }
+        }
+        Opcode::Refract => {
+            let n_dot_i = dot(w, b, a);
+            let eta = c.at(0);
+            for k in 0..w {
+                let (i, n) = (a.at(k), b.at(k));
+                for l in 0..LANES {
+                    let e = eta[l];
+                    let q = 1.0 - e * e * (1.0 - n_dot_i[l] * n_dot_i[l]);
+                    d[k][l] = if q < 0.0 {
+                        0.0
+                    } else {
+                        e * i[l] - (e * n_dot_i[l] + q.sqrt()) * n[l]
+                    };
+                }
+            }
+        }
+        Opcode::Faceforward => {
+            let nref_dot_i = dot(w, c, b);
+            for k in 0..w {
+                let n = a.at(k);
+                for l in 0..LANES {
+                    d[k][l] = if nref_dot_i[l] < 0.0 { n[l] } else { -n[l] };
+                }
+            }
+        }
+        Opcode::Cross => {
+            let (a0, a1, a2) = (a.at(0), a.at(1), a.at(2));
+            let (b0, b1, b2) = (b.at(0), b.at(1), b.at(2));
+            for l in 0..LANES {
+                d[0][l] = a1[l] * b2[l] - b1[l] * a2[l];
+                d[1][l] = a2[l] * b0[l] - b2[l] * a0[l];
+                d[2][l] = a0[l] * b1[l] - b0[l] * a1[l];
+            }
+        }
+        Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Mov | Opcode::Join => {}
+    }
+}
+
+/// `d[k][l] = f(k, l, a)` for the operand's components read in order.
+#[inline(always)]
+fn map_lanes(d: &mut Register, w: usize, a: Src, f: impl Fn(usize, usize, &[&Lane; 4]) -> f32) {
+    let x = [a.at(0), a.at(1), a.at(2), a.at(3)];
+    for (k, out) in d.iter_mut().enumerate().take(w) {
+        for (l, o) in out.iter_mut().enumerate() {
+            *o = f(k, l, &x);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! `run_nodes`: the reference interpreter that both rasterizers call.
+//!
+//! It runs one output of a program over a batch of [`LANES`] fragments held as
+//! structure-of-arrays registers, so that decoding and dispatch are paid once per instruction per
+//! batch and each operation is a loop over lanes that the compiler vectorizes.
+
+mod batch;
+mod math;
+
+pub use batch::{Fragment, FragmentBatch, TextureSampler, WhiteSampler};
+
+use crate::graph::Output;
+use crate::opcode::Opcode;
+use crate::program::format::*;
+use crate::program::NodeProgram;
+
+/// The fragments of one batch.
+pub const LANES: usize = 64;
+/// One component of a register: a float per lane.
+pub type Lane = [f32; LANES];
+/// One register: four components of [`LANES`] floats.
+pub type Register = [Lane; 4];
+
+static ZERO: Register = [[0.0; LANES]; 4];
+
+/// The registers of one interpreter, reused from batch to batch (32 KiB).
+pub struct Registers(Box<[Register; MAX_REGISTERS]>);
+
+impl Default for Registers {
+    fn default() -> Self {
+        Registers(Box::new([[[0.0; LANES]; 4]; MAX_REGISTERS]))
+    }
+}
+
+impl Registers {
+    /// A zeroed set.
+    pub fn new() -> Registers {
+        Registers::default()
+    }
+
+    /// Register `index`.
+    pub fn get(&self, index: usize) -> &Register {
+        &self.0[index]
+    }
+}
+
+/// A register operand as the interpreter reads it: the register and its swizzle.
+#[derive(Clone, Copy)]
+pub(crate) struct Src<'a> {
+    pub reg: &'a Register,
+    pub swizzle: [usize; 4],
+}
+
+impl Src<'_> {
+    /// Component `k` of the operand.
+    #[inline(always)]
+    pub fn at(&self, k: usize) -> &Lane {
+        &self.reg[self.swizzle[k]]
+    }
+}
+
+/// Run `output` of `program` over one batch; the result is the register its last instruction
+/// wrote (the output's type's first components), or `None` when the graph did not set `output`.
+///
+/// The program is valid by construction (every [`NodeProgram`] passed [`crate::validate`]), so no
+/// word is read out of bounds. Lanes past the batch's count compute garbage that no one reads.
+pub fn run_nodes<'r>(
+    program: &NodeProgram,
+    output: Output,
+    batch: &FragmentBatch,
+    sampler: &dyn TextureSampler,
+    registers: &'r mut Registers,
+) -> Option<&'r Register> {
+    let (start, count) = program.output_range(output);
+    if count == 0 {
+        return None;
+    }
+    let words = program.words();
+    let mut last = 0;
+    for index in start..start + count {
+        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        let inst = Instruction::decode(&words[at..at + INSTRUCTION_WORDS]);
+        execute(&inst, words, batch, sampler, &mut registers.0);
+        last = inst.dst as usize;
+    }
+    Some(&registers.0[last])
+}
+
+fn execute(
+    inst: &Instruction,
+    words: &[u32],
+    batch: &FragmentBatch,
+    sampler: &dyn TextureSampler,
+    regs: &mut [Register; MAX_REGISTERS],
+) {
+    let dst = inst.dst as usize;
+    let (before, rest) = regs.split_at_mut(dst);
+    let Some((d, after)) = rest.split_first_mut() else {
+        return;
+    };
+    // The validator guarantees that no operand reads `dst`; ZERO keeps this total anyway.
+    let src = |word: u32| {
+        let op = RegOperand::decode(word);
+        let r = op.reg as usize;
+        let reg = if r < dst {
+            &before[r]
+        } else if r > dst {
+            after.get(r - dst - 1).unwrap_or(&ZERO)
+        } else {
+            &ZERO
+        };
+        Src {
+            reg,
+            swizzle: op.swizzle.map(|c| c as usize),
+        }
+    };
+    let w = inst.width as usize;
+    let Some(op) = Opcode::from_byte(inst.opcode) else {
+        return;
+    };
+    let [o0, o1, o2] = inst.operands;
+    match op {
+        Opcode::Load => {
+            for (k, lane) in d.iter_mut().enumerate().take(w) {
+                let value = words
+                    .get(o0 as usize + k)
+                    .map_or(0.0, |&bits| f32::from_bits(bits));
+                lane.fill(value);
+            }
+        }
+        Opcode::Attr => {
+            let attribute = &batch.attributes[(o0 as usize).min(batch.attributes.len() - 1)];
+            d[..w].copy_from_slice(&attribute[..w]);
+        }
+        Opcode::Tex => {
+            let uv = src(o0);
+            let id = crate::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
+            sampler.sample(id, uv.at(0), uv.at(1), d);
+        }
+        Opcode::Mov => {
+            let a = src(o0);
+            for (k, lane) in d.iter_mut().enumerate().take(w) {
+                lane.copy_from_slice(a.at(k));
+            }
+        }
+        Opcode::Join => {
+            let sources = [src(o0), src(o1), src(o2)];
+            for (k, lane) in d.iter_mut().enumerate().take(w) {
+                lane.copy_from_slice(sources[inst.join_source(k).min(2)].at(k));
+            }
+        }
+        _ => math::execute(op, w, d, [src(o0), src(o1), src(o2)]),
+    }
+}

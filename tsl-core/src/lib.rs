@@ -1,0 +1,43 @@
+//! tsl-core: three.js's node materials and TSL as a type-checked node graph, compiled to a
+//! bytecode program that one reference interpreter runs.
+//!
+//! - [`NodeGraph`]: the untyped IR and its builder (spec/000 "Nodes"); every refusal a
+//!   [`GraphError`].
+//! - [`NodeGraph::compile`]: the graph to a [`NodeProgram`] of register instructions, within
+//!   [`MAX_REGISTERS`] and [`MAX_INSTRUCTIONS`]; `docs/bytecode.md` describes its words.
+//! - [`run_nodes`]: the interpreter, over batches of [`LANES`] fragments.
+//!
+//! ```
+//! use tsl_core::*;
+//! let graph = NodeGraph::new();
+//! let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+//! let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
+//! let mixed = graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)));
+//! graph.set_output(COLOR_NODE, mixed).unwrap();
+//! let mut program = graph.compile().unwrap();
+//! program.set_frame(0.25, glam::Mat4::IDENTITY);
+//! let fragment = Fragment { vertex_color: glam::Vec3::ONE, ..Fragment::default() };
+//! let color = program.evaluate(COLOR_NODE, &fragment).unwrap();
+//! assert_eq!(color.len(), 3);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod compile;
+mod graph;
+mod interp;
+mod opcode;
+mod program;
+mod types;
+
+pub use graph::*;
+pub use interp::{
+    run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, WhiteSampler,
+    LANES,
+};
+pub use opcode::{Opcode, TypeRule};
+pub use program::format;
+pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
+pub use program::{validate, NodeProgram, TextureSlot, UniformSlot};
+pub use types::*;

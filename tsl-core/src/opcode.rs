@@ -1,0 +1,214 @@
+//! The operation table: one row per opcode, shared by the graph (type rules and names), the
+//! compiler, the validator, the disassembler and the interpreter.
+
+/// How a math operation types its operands and its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeRule {
+    /// Floats and vectors; every operand wider than one float has the same width; a float is
+    /// repeated into every component. The result is the widest operand.
+    Componentwise,
+    /// As `Componentwise`, but the result is one float (`dot`, `length`, `distance`).
+    Reduce,
+    /// Two `vec3` operands, a `vec3` result (`cross`).
+    Cross,
+    /// `refract(i, n, eta)`: `i` and `n` of one width, `eta` a float; the result is `i`'s type.
+    Refract,
+    /// Not a graph operation: emitted by the compiler alone (loads, moves, joins, fused steps).
+    Internal,
+}
+
+macro_rules! opcodes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $text:literal, $arity:literal, $rule:ident;)*) => {
+        /// An operation of the bytecode. Its byte is the low eight bits of an instruction's first
+        /// word (docs/bytecode.md). The math operations are also the graph's math nodes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub enum Opcode {
+            $($(#[$doc])* $name = $code,)*
+        }
+
+        impl Opcode {
+            /// Every opcode, in byte order.
+            pub const ALL: &'static [Opcode] = &[$(Opcode::$name),*];
+
+            /// The opcode of a byte, if it is one.
+            pub fn from_byte(byte: u8) -> Option<Opcode> {
+                match byte {
+                    $($code => Some(Opcode::$name),)*
+                    _ => None,
+                }
+            }
+
+            /// The TSL name: `add`, `inverse_sqrt`, `less_than`. Errors and the disassembler use it.
+            pub fn name(self) -> &'static str {
+                match self { $(Opcode::$name => $text,)* }
+            }
+
+            /// How many register operands the instruction reads.
+            pub fn arity(self) -> usize {
+                match self { $(Opcode::$name => $arity,)* }
+            }
+
+            /// The type rule of the operation.
+            pub fn rule(self) -> TypeRule {
+                match self { $(Opcode::$name => TypeRule::$rule,)* }
+            }
+        }
+    };
+}
+
+opcodes! {
+    /// Load `width` floats from the program's words at an absolute index (constants, uniforms,
+    /// the frame's header values).
+    Load = 0, "load", 0, Internal;
+    /// Copy a fragment attribute (uv, positions, normals, vertex colour, lit colour).
+    Attr = 1, "attr", 0, Internal;
+    /// Read a texture at a vec2 coordinate; the second word is the index of the texture id.
+    Tex = 2, "texture", 1, Internal;
+    /// Copy a register through a swizzle.
+    Mov = 3, "mov", 1, Internal;
+    /// Assemble up to four components from up to three operands (see docs/bytecode.md).
+    Join = 4, "join", 3, Internal;
+    /// `a * b + c`, rounded after each step (two operations, not a fused multiply-add).
+    MulAdd = 5, "muladd", 3, Internal;
+
+    /// `a + b`.
+    Add = 10, "add", 2, Componentwise;
+    /// `a - b`.
+    Sub = 11, "sub", 2, Componentwise;
+    /// `a * b`, per component (matrices are expanded by the compiler).
+    Mul = 12, "mul", 2, Componentwise;
+    /// `a / b`, IEEE 754.
+    Div = 13, "div", 2, Componentwise;
+    /// GLSL `min`: `b < a ? b : a`.
+    Min = 14, "min", 2, Componentwise;
+    /// GLSL `max`: `a < b ? b : a`.
+    Max = 15, "max", 2, Componentwise;
+    /// GLSL `mod`: `a - b * floor(a / b)`.
+    Mod = 16, "mod", 2, Componentwise;
+    /// `pow(a, b)`.
+    Pow = 17, "pow", 2, Componentwise;
+    /// `step(edge, x)`: `x < edge ? 0 : 1`.
+    Step = 18, "step", 2, Componentwise;
+    /// `atan2(y, x)`, GLSL's `atan(y, x)`.
+    Atan2 = 19, "atan2", 2, Componentwise;
+    /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+    Mix = 20, "mix", 3, Componentwise;
+    /// `clamp(x, low, high)`: `min(max(x, low), high)`.
+    Clamp = 21, "clamp", 3, Componentwise;
+    /// `smoothstep(low, high, x)`.
+    Smoothstep = 22, "smoothstep", 3, Componentwise;
+
+    /// `|a|`.
+    Abs = 30, "abs", 1, Componentwise;
+    /// -1, 0 or 1 (GLSL's `sign`: zero stays zero).
+    Sign = 31, "sign", 1, Componentwise;
+    /// Round down.
+    Floor = 32, "floor", 1, Componentwise;
+    /// Round up.
+    Ceil = 33, "ceil", 1, Componentwise;
+    /// Round to nearest, a half to the even whole number.
+    Round = 34, "round", 1, Componentwise;
+    /// Round toward zero.
+    Trunc = 35, "trunc", 1, Componentwise;
+    /// `a - floor(a)`.
+    Fract = 36, "fract", 1, Componentwise;
+    /// Sine, radians.
+    Sin = 37, "sin", 1, Componentwise;
+    /// Cosine.
+    Cos = 38, "cos", 1, Componentwise;
+    /// Tangent.
+    Tan = 39, "tan", 1, Componentwise;
+    /// Arc sine.
+    Asin = 40, "asin", 1, Componentwise;
+    /// Arc cosine.
+    Acos = 41, "acos", 1, Componentwise;
+    /// Arc tangent of one value.
+    Atan = 42, "atan", 1, Componentwise;
+    /// Degrees to radians.
+    Radians = 43, "radians", 1, Componentwise;
+    /// Radians to degrees.
+    Degrees = 44, "degrees", 1, Componentwise;
+    /// `e^a`.
+    Exp = 45, "exp", 1, Componentwise;
+    /// `2^a`.
+    Exp2 = 46, "exp2", 1, Componentwise;
+    /// Natural logarithm.
+    Log = 47, "log", 1, Componentwise;
+    /// Base-2 logarithm.
+    Log2 = 48, "log2", 1, Componentwise;
+    /// Square root.
+    Sqrt = 49, "sqrt", 1, Componentwise;
+    /// `1 / sqrt(a)`.
+    InverseSqrt = 50, "inverse_sqrt", 1, Componentwise;
+    /// `1 / a`.
+    Reciprocal = 51, "reciprocal", 1, Componentwise;
+    /// `-a`.
+    Negate = 52, "negate", 1, Componentwise;
+    /// `1 - a`.
+    OneMinus = 53, "one_minus", 1, Componentwise;
+    /// `clamp(a, 0, 1)`.
+    Saturate = 54, "saturate", 1, Componentwise;
+    /// `a / length(a)`; a zero vector stays zero.
+    Normalize = 55, "normalize", 1, Componentwise;
+
+    /// `dot(a, b)`.
+    Dot = 60, "dot", 2, Reduce;
+    /// `length(a)`.
+    Length = 61, "length", 1, Reduce;
+    /// `length(a - b)`.
+    Distance = 62, "distance", 2, Reduce;
+    /// `cross(a, b)` of two vec3.
+    Cross = 63, "cross", 2, Cross;
+    /// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
+    Reflect = 64, "reflect", 2, Componentwise;
+    /// `refract(i, n, eta)`.
+    Refract = 65, "refract", 3, Refract;
+    /// `faceforward(n, i, nref)`: `dot(nref, i) < 0 ? n : -n`.
+    Faceforward = 66, "faceforward", 3, Componentwise;
+
+    /// `a < b`, one or zero per component.
+    LessThan = 70, "less_than", 2, Componentwise;
+    /// `a <= b`.
+    LessThanEqual = 71, "less_than_equal", 2, Componentwise;
+    /// `a > b`.
+    GreaterThan = 72, "greater_than", 2, Componentwise;
+    /// `a >= b`.
+    GreaterThanEqual = 73, "greater_than_equal", 2, Componentwise;
+    /// `a == b`.
+    Equal = 74, "equal", 2, Componentwise;
+    /// `a != b`.
+    NotEqual = 75, "not_equal", 2, Componentwise;
+    /// Both not zero.
+    LogicalAnd = 76, "logical_and", 2, Componentwise;
+    /// Either not zero.
+    LogicalOr = 77, "logical_or", 2, Componentwise;
+    /// Exactly one not zero.
+    LogicalXor = 78, "logical_xor", 2, Componentwise;
+    /// Zero becomes one, anything else zero.
+    LogicalNot = 79, "logical_not", 1, Componentwise;
+    /// `select(c, a, b)`: `a` where `c` is not zero, else `b`.
+    Select = 80, "select", 3, Componentwise;
+}
+
+impl Opcode {
+    /// Whether the result is one float whatever the operand width.
+    pub fn reduces(self) -> bool {
+        self.rule() == TypeRule::Reduce
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_round_trips_and_names_are_unique() {
+        let mut names = std::collections::HashSet::new();
+        for &op in Opcode::ALL {
+            assert_eq!(Opcode::from_byte(op as u8), Some(op));
+            assert!(names.insert(op.name()), "{} twice", op.name());
+        }
+        assert_eq!(Opcode::from_byte(255), None);
+    }
+}

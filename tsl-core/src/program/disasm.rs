@@ -1,0 +1,143 @@
+//! The disassembler: a program as a person reads it.
+
+use super::format::*;
+use super::NodeProgram;
+use crate::graph::{Attribute, Output};
+use crate::opcode::Opcode;
+use std::fmt;
+
+const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
+
+fn operand(word: u32, width: usize) -> String {
+    let op = RegOperand::decode(word);
+    let swizzle: String = op.swizzle[..width]
+        .iter()
+        .map(|&c| COMPONENTS[c as usize])
+        .collect();
+    if swizzle == "xyzw"[..width] {
+        format!("r{}", op.reg)
+    } else {
+        format!("r{}.{swizzle}", op.reg)
+    }
+}
+
+impl NodeProgram {
+    fn data_name(&self, word: usize) -> String {
+        let header = match word {
+            H_TIME => Some("time".to_string()),
+            w if (H_VIEW..H_VIEW + 16).contains(&w) => Some(format!("view[{}]", (w - H_VIEW) / 4)),
+            H_CAMERA => Some("camera_position".to_string()),
+            _ => None,
+        };
+        if let Some(name) = header {
+            return name;
+        }
+        if let Some(u) = self
+            .uniforms()
+            .iter()
+            .find(|u| (u.word..u.word + u.ty.float_count()).contains(&word))
+        {
+            let offset = word - u.word;
+            return match u.ty.matrix_size() {
+                Some(n) => format!("{}[{}]", u.name, offset / n),
+                None => u.name.clone(),
+            };
+        }
+        let floats: Vec<String> = self.words()[word..]
+            .iter()
+            .take(1)
+            .map(|&w| format!("{}", f32::from_bits(w)))
+            .collect();
+        format!("const {}", floats.join(", "))
+    }
+
+    fn constant_text(&self, word: usize, width: usize) -> String {
+        let floats: Vec<String> = self.words()[word..word + width]
+            .iter()
+            .map(|&w| format!("{}", f32::from_bits(w)))
+            .collect();
+        if width == 1 {
+            floats[0].clone()
+        } else {
+            format!("({})", floats.join(", "))
+        }
+    }
+
+    fn instruction_text(&self, inst: &Instruction) -> String {
+        let Some(op) = Opcode::from_byte(inst.opcode) else {
+            return format!("?? opcode {}", inst.opcode);
+        };
+        let width = inst.width as usize;
+        let result_width = if op.reduces() { 1 } else { width };
+        let dst = format!("r{}.{}", inst.dst, &"xyzw"[..result_width]);
+        let args = match op {
+            Opcode::Load => {
+                let word = inst.operands[0] as usize;
+                let name = self.data_name(word);
+                if name.starts_with("const") {
+                    self.constant_text(word, width)
+                } else {
+                    name
+                }
+            }
+            Opcode::Attr => {
+                let name =
+                    Attribute::from_lane_index(inst.operands[0] as usize).map_or("?", |a| a.name());
+                return format!("{dst} = {name}");
+            }
+            Opcode::Tex => {
+                let word = inst.operands[1] as usize;
+                let id = self.words()[word];
+                let name = self
+                    .uniforms()
+                    .iter()
+                    .find(|u| u.word == word)
+                    .map_or(format!("texture #{id}"), |u| format!("{} (#{id})", u.name));
+                return format!("{dst} = texture({name}, {})", operand(inst.operands[0], 2));
+            }
+            Opcode::Join => {
+                let parts: Vec<String> = (0..width)
+                    .map(|k| {
+                        let op = RegOperand::decode(inst.operands[inst.join_source(k)]);
+                        format!("r{}.{}", op.reg, COMPONENTS[op.swizzle[k] as usize])
+                    })
+                    .collect();
+                return format!("{dst} = join({})", parts.join(", "));
+            }
+            op => (0..op.arity())
+                .map(|slot| operand(inst.operands[slot], width))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        format!("{dst} = {}({args})", op.name())
+    }
+}
+
+impl fmt::Display for NodeProgram {
+    /// One block per output: its name, its instruction count and registers, then one line per
+    /// instruction, `r2.xyz = mix(r0, r1, r2.xxx)`; then the uniforms.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for output in Output::ALL {
+            let (start, count) = self.output_range(output);
+            if count == 0 {
+                continue;
+            }
+            writeln!(
+                f,
+                "{output}: {count} instructions, {} registers",
+                self.register_count(output)
+            )?;
+            for index in start..start + count {
+                writeln!(
+                    f,
+                    "  {index:4}  {}",
+                    self.instruction_text(&self.instruction(index))
+                )?;
+            }
+        }
+        for u in self.uniforms() {
+            writeln!(f, "uniform {} {} @ word {}", u.ty, u.name, u.word)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,113 @@
+//! The layout of a program's words, as docs/bytecode.md describes it. Every index here is a word
+//! index into [`super::NodeProgram::words`].
+
+/// The first word of every program: "TSL0" in little-endian bytes.
+pub const MAGIC: u32 = u32::from_le_bytes(*b"TSL0");
+/// Header: the magic word.
+pub const H_MAGIC: usize = 0;
+/// Header: how many words the program has in all.
+pub const H_TOTAL: usize = 1;
+/// Header: where the code starts (always [`HEADER_WORDS`]).
+pub const H_CODE: usize = 2;
+/// Header: how many instructions the code holds.
+pub const H_CODE_LEN: usize = 3;
+/// Header: where the data (constants, uniforms, texture ids) starts.
+pub const H_DATA: usize = 4;
+/// Header: how many words of data.
+pub const H_DATA_LEN: usize = 5;
+/// Header: per output (in [`crate::Output::ALL`] order), two words: its first instruction and its
+/// instruction count (zero when the graph does not set it).
+pub const H_OUTPUTS: usize = 6;
+/// Header: the frame's time in seconds, an f32.
+pub const H_TIME: usize = 24;
+/// Header: the camera's world-to-view matrix, sixteen f32, column-major.
+pub const H_VIEW: usize = 25;
+/// Header: the camera's world position, three f32, derived from the view matrix.
+pub const H_CAMERA: usize = 41;
+/// The header's length in words.
+pub const HEADER_WORDS: usize = 44;
+
+/// The words of one instruction.
+pub const INSTRUCTION_WORDS: usize = 4;
+
+/// The most registers a program uses (spec/000 `MAX_REGISTERS`).
+pub const MAX_REGISTERS: usize = 32;
+/// The most instructions of one output (spec/000 `MAX_INSTRUCTIONS`).
+pub const MAX_INSTRUCTIONS: usize = 4096;
+
+/// A decoded instruction: the first word's fields and the three operand words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instruction {
+    /// The opcode byte.
+    pub opcode: u8,
+    /// The register written.
+    pub dst: u8,
+    /// The width the operation works on, 1 to 4.
+    pub width: u8,
+    /// For `join`: two bits per result component naming the operand it comes from.
+    pub select: u8,
+    /// The operand words: a register and a swizzle each, or an immediate.
+    pub operands: [u32; 3],
+}
+
+impl Instruction {
+    /// Decode four words.
+    pub fn decode(words: &[u32]) -> Instruction {
+        let w0 = words[0];
+        Instruction {
+            opcode: w0 as u8,
+            dst: (w0 >> 8) as u8,
+            width: ((w0 >> 16) & 0xff) as u8,
+            select: (w0 >> 24) as u8,
+            operands: [words[1], words[2], words[3]],
+        }
+    }
+
+    /// Encode as four words.
+    pub fn encode(&self) -> [u32; INSTRUCTION_WORDS] {
+        let w0 = self.opcode as u32
+            | (self.dst as u32) << 8
+            | (self.width as u32) << 16
+            | (self.select as u32) << 24;
+        [w0, self.operands[0], self.operands[1], self.operands[2]]
+    }
+
+    /// The source of result component `k` of a `join`: operand 0 to 2 (3 is malformed).
+    pub fn join_source(&self, k: usize) -> usize {
+        ((self.select >> (2 * k)) & 3) as usize
+    }
+}
+
+/// A register operand: the register and, for each of four components, which component it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RegOperand {
+    /// The register read.
+    pub reg: u8,
+    /// Component `k` of the operand is component `swizzle[k]` of the register.
+    pub swizzle: [u8; 4],
+}
+
+impl RegOperand {
+    /// Decode an operand word: register in bits 0 to 7, then two bits per component from bit 8.
+    pub fn decode(word: u32) -> RegOperand {
+        let s = |k: u32| ((word >> (8 + 2 * k)) & 3) as u8;
+        RegOperand {
+            reg: word as u8,
+            swizzle: [s(0), s(1), s(2), s(3)],
+        }
+    }
+
+    /// Encode as an operand word.
+    pub fn encode(&self) -> u32 {
+        let mut word = self.reg as u32;
+        for (k, &c) in self.swizzle.iter().enumerate() {
+            word |= ((c & 3) as u32) << (8 + 2 * k);
+        }
+        word
+    }
+
+    /// Whether the bits above the swizzle are clear, as a well-formed operand word's are.
+    pub fn is_clean(word: u32) -> bool {
+        word >> 16 == 0
+    }
+}

@@ -1,0 +1,242 @@
+//! `NodeProgram`: the compiled words (header, code, data) and the names of their uniforms.
+//! docs/bytecode.md describes the words; [`validate`] refuses any that break it.
+
+mod disasm;
+pub mod format;
+mod validate;
+
+pub use validate::validate;
+
+use crate::graph::{GraphError, Output};
+use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
+use format::*;
+use glam::Mat4;
+
+/// A named uniform's place in the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformSlot {
+    /// The name `set_uniform` and `set_texture` take.
+    pub name: String,
+    /// The uniform's type (`Texture` for a texture uniform).
+    pub ty: ValueType,
+    /// The first word of its value.
+    pub word: usize,
+}
+
+/// The word holding the id of a texture the program reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextureSlot {
+    /// The texture uniform's name, or `None` for a texture given by id in the graph.
+    pub uniform: Option<String>,
+    /// The word holding the id.
+    pub word: usize,
+}
+
+/// A compiled node graph: what the rasterizers run, one instruction list per output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeProgram {
+    words: Vec<u32>,
+    uniforms: Vec<UniformSlot>,
+    textures: Vec<TextureSlot>,
+}
+
+fn refuse(op: &str, reason: String) -> GraphError {
+    GraphError::new(op, reason)
+}
+
+impl NodeProgram {
+    /// A program from words that our compiler wrote; checked in debug builds.
+    pub(crate) fn from_parts(
+        words: Vec<u32>,
+        uniforms: Vec<UniformSlot>,
+        textures: Vec<TextureSlot>,
+    ) -> Self {
+        let program = NodeProgram {
+            words,
+            uniforms,
+            textures,
+        };
+        debug_assert_eq!(
+            program.check(),
+            Ok(()),
+            "the compiler wrote a malformed program"
+        );
+        program
+    }
+
+    /// A program from words and slots of any origin (a file, another tool). Refuses words that
+    /// [`validate`] refuses and slots outside the data.
+    pub fn from_words(
+        words: Vec<u32>,
+        uniforms: Vec<UniformSlot>,
+        textures: Vec<TextureSlot>,
+    ) -> Result<Self, GraphError> {
+        let program = NodeProgram {
+            words,
+            uniforms,
+            textures,
+        };
+        program.check()?;
+        Ok(program)
+    }
+
+    fn check(&self) -> Result<(), GraphError> {
+        validate(&self.words)?;
+        let data = self.words[H_DATA] as usize..self.words.len();
+        let inside = |word: usize, len: usize| data.start <= word && word + len <= data.end;
+        for u in &self.uniforms {
+            if !inside(u.word, u.ty.float_count()) {
+                return Err(refuse(
+                    "program",
+                    format!("uniform '{}' lies outside the data", u.name),
+                ));
+            }
+        }
+        for t in &self.textures {
+            if !inside(t.word, 1) {
+                return Err(refuse(
+                    "program",
+                    format!("texture slot at word {} lies outside the data", t.word),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The program's words: header, code and data (docs/bytecode.md).
+    pub fn words(&self) -> &[u32] {
+        &self.words
+    }
+
+    /// The uniforms, in the order declared.
+    pub fn uniforms(&self) -> &[UniformSlot] {
+        &self.uniforms
+    }
+
+    /// The words holding the ids of the textures the program reads.
+    pub fn texture_slots(&self) -> &[TextureSlot] {
+        &self.textures
+    }
+
+    /// The ids of the textures the program reads, uniforms' and constants'.
+    pub fn textures(&self) -> Vec<TextureId> {
+        self.textures
+            .iter()
+            .map(|t| TextureId(self.words[t.word]))
+            .collect()
+    }
+
+    /// Whether the graph set `output`.
+    pub fn has_output(&self, output: Output) -> bool {
+        self.instruction_count(output) > 0
+    }
+
+    /// The instructions of `output` (zero when it is not set).
+    pub fn instruction_count(&self, output: Output) -> usize {
+        self.words[H_OUTPUTS + 2 * output.index() + 1] as usize
+    }
+
+    /// The code of `output` as (first instruction, count).
+    pub fn output_range(&self, output: Output) -> (usize, usize) {
+        let at = H_OUTPUTS + 2 * output.index();
+        (self.words[at] as usize, self.words[at + 1] as usize)
+    }
+
+    /// The registers `output` uses: one more than the highest it writes.
+    pub fn register_count(&self, output: Output) -> usize {
+        let (start, count) = self.output_range(output);
+        (start..start + count)
+            .map(|i| self.instruction(i).dst as usize + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Instruction `index` of the code.
+    pub fn instruction(&self, index: usize) -> Instruction {
+        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        Instruction::decode(&self.words[at..at + INSTRUCTION_WORDS])
+    }
+
+    fn uniform_slot(&self, op: &str, name: &str) -> Result<&UniformSlot, GraphError> {
+        self.uniforms
+            .iter()
+            .find(|u| u.name == name)
+            .ok_or_else(|| refuse(op, format!("no uniform is named '{name}'")))
+    }
+
+    /// Change a uniform's value, as three.js changes `uniform.value`. Refuses a name that no
+    /// uniform has and a value of another type than the uniform's.
+    pub fn set_uniform(
+        &mut self,
+        name: &str,
+        value: impl Into<UniformValue>,
+    ) -> Result<(), GraphError> {
+        let value = value.into();
+        let slot = self.uniform_slot("set_uniform", name)?;
+        if slot.ty != value.value_type() {
+            return Err(refuse(
+                "set_uniform",
+                format!(
+                    "uniform '{name}' is a {}, not a {}",
+                    slot.ty,
+                    value.value_type()
+                ),
+            ));
+        }
+        let word = slot.word;
+        for (i, f) in value.floats().iter().enumerate() {
+            self.words[word + i] = f.to_bits();
+        }
+        Ok(())
+    }
+
+    /// A uniform's value now, if a float, vector or matrix uniform has that name.
+    pub fn uniform(&self, name: &str) -> Option<Vec<f32>> {
+        let slot = self
+            .uniforms
+            .iter()
+            .find(|u| u.name == name && u.ty != ValueType::Texture)?;
+        Some(
+            self.words[slot.word..slot.word + slot.ty.float_count()]
+                .iter()
+                .map(|&w| f32::from_bits(w))
+                .collect(),
+        )
+    }
+
+    /// Point a texture uniform at another texture. Refuses [`NO_TEXTURE`], a name that no
+    /// uniform has and a uniform that is not a texture.
+    pub fn set_texture(&mut self, name: &str, texture: TextureId) -> Result<(), GraphError> {
+        let slot = self.uniform_slot("set_texture", name)?;
+        if slot.ty != ValueType::Texture {
+            return Err(refuse(
+                "set_texture",
+                format!("uniform '{name}' is a {}, not a texture", slot.ty),
+            ));
+        }
+        if texture == NO_TEXTURE {
+            return Err(refuse("set_texture", "NO_TEXTURE names no texture".into()));
+        }
+        let word = slot.word;
+        self.words[word] = texture.0;
+        Ok(())
+    }
+
+    /// Write the frame's time and the camera's world-to-view matrix into the header, as
+    /// `Renderer.prepare_frame` does; the camera's position is derived from the view.
+    pub fn set_frame(&mut self, time: f32, view: Mat4) {
+        self.words[H_TIME] = time.to_bits();
+        for (i, f) in view.to_cols_array().iter().enumerate() {
+            self.words[H_VIEW + i] = f.to_bits();
+        }
+        let camera = view.inverse().w_axis.truncate();
+        for (i, f) in camera.to_array().iter().enumerate() {
+            self.words[H_CAMERA + i] = f.to_bits();
+        }
+    }
+
+    /// The frame's time in the header.
+    pub fn time(&self) -> f32 {
+        f32::from_bits(self.words[H_TIME])
+    }
+}
