@@ -87,8 +87,13 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
         return matrix_mul(inputs[0], inputs[1]);
     }
     if let Some(bad) = inputs.iter().find(|t| t.width().is_none()) {
+        let only = if *bad == ValueType::Texture {
+            "only texture() reads a texture"
+        } else {
+            "only mul takes a matrix"
+        };
         return Err(format!(
-            "a {bad} is not an operand of {}: only mul takes a matrix, and only texture a texture",
+            "a {bad} is not an operand of {}; {only}",
             code.name()
         ));
     }
