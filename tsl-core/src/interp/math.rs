@@ -110,7 +110,7 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         Opcode::Max => map2(d, w, a, b, max),
         Opcode::Mod => map2(d, w, a, b, |x, y| x - y * (x / y).floor()),
         Opcode::Pow => map2(d, w, a, b, f32::powf),
-        Opcode::Step => map2(d, w, a, b, |edge, x| truth(!(x < edge))),
+        Opcode::Step => map2(d, w, a, b, |edge, x| if x < edge { 0.0 } else { 1.0 }),
         Opcode::Atan2 => map2(d, w, a, b, f32::atan2),
         Opcode::MulAdd => map3(d, w, a, b, c, |x, y, z| x * y + z),
         Opcode::Mix => map3(d, w, a, b, c, |x, y, t| x * (1.0 - t) + y * t),
@@ -177,22 +177,22 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         }
         Opcode::Reflect => {
             let n_dot_i = dot(w, b, a);
-            for k in 0..w {
+            for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
                 for l in 0..LANES {
-                    d[k][l] = i[l] - 2.0 * n_dot_i[l] * n[l];
+                    out[l] = i[l] - 2.0 * n_dot_i[l] * n[l];
                 }
             }
         }
         Opcode::Refract => {
             let n_dot_i = dot(w, b, a);
             let eta = c.at(0);
-            for k in 0..w {
+            for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
                 for l in 0..LANES {
                     let e = eta[l];
                     let q = 1.0 - e * e * (1.0 - n_dot_i[l] * n_dot_i[l]);
-                    d[k][l] = if q < 0.0 {
+                    out[l] = if q < 0.0 {
                         0.0
                     } else {
                         e * i[l] - (e * n_dot_i[l] + q.sqrt()) * n[l]
@@ -202,10 +202,10 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         }
         Opcode::Faceforward => {
             let nref_dot_i = dot(w, c, b);
-            for k in 0..w {
+            for (k, out) in d.iter_mut().enumerate().take(w) {
                 let n = a.at(k);
                 for l in 0..LANES {
-                    d[k][l] = if nref_dot_i[l] < 0.0 { n[l] } else { -n[l] };
+                    out[l] = if nref_dot_i[l] < 0.0 { n[l] } else { -n[l] };
                 }
             }
         }
