@@ -252,7 +252,7 @@ fn compile_refuses_a_graph_with_no_output() {
     g.add(g.float(1.0), g.float(2.0));
     assert_eq!(
         message(g.compile().unwrap_err()),
-        "compile: the graph has no output"
+        "compile: the graph has no output and no discard"
     );
 }
 

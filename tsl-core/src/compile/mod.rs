@@ -8,9 +8,10 @@ mod lir;
 mod lower;
 mod schedule;
 
-use crate::graph::{GraphError, NodeGraph, Output, UniformInit};
+use crate::graph::{GraphError, Node, NodeGraph, Op, Output, UniformInit};
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
+use crate::types::ValueType;
 use lir::{DataRef, Imm, LirInst, Operand};
 use lower::{DataLayout, Lowering};
 
@@ -33,11 +34,24 @@ impl NodeGraph {
         if let Some(error) = self.error() {
             return Err(error);
         }
-        let parts = self.parts();
-        check::integrity(&parts)?;
-        if parts.outputs.iter().all(Option::is_none) {
-            return Err(GraphError::new("compile", "the graph has no output"));
+        let mut parts = self.parts();
+        if let Some(block) = self.control().open_block() {
+            return Err(GraphError::new(
+                "compile",
+                format!("a block that End never closed ({block})"),
+            ));
         }
+        let discard = self.control().discard();
+        if parts.outputs.iter().all(Option::is_none) && discard.is_none() {
+            return Err(GraphError::new(
+                "compile",
+                "the graph has no output and no discard",
+            ));
+        }
+        if let Some(discarded) = discard {
+            join_discard_to_mask(&mut parts, discarded);
+        }
+        check::integrity(&parts)?;
         let mut data = DataLayout::new(&parts);
         let mut laid = Vec::new();
         for output in Output::ALL {
@@ -93,6 +107,32 @@ impl NodeGraph {
         }
         Ok(encode(&parts, data, laid))
     }
+}
+
+/// Every discard joins the mask: `MASK_NODE = select(discarded, 0, mask)`, the mask one if unset.
+fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
+    let mut constant = |x: f32| {
+        parts.nodes.push(Node {
+            op: Op::Constant {
+                ty: ValueType::Float,
+                value: [x, 0.0, 0.0, 0.0],
+            },
+            inputs: vec![],
+            ty: ValueType::Float,
+        });
+        (parts.nodes.len() - 1) as u32
+    };
+    let zero = constant(0.0);
+    let mask = match parts.outputs[Output::Mask.index()] {
+        Some(mask) => mask,
+        None => constant(1.0),
+    };
+    parts.nodes.push(Node {
+        op: Op::Math(crate::Opcode::Select),
+        inputs: vec![discarded, zero, mask],
+        ty: ValueType::Float,
+    });
+    parts.outputs[Output::Mask.index()] = Some((parts.nodes.len() - 1) as u32);
 }
 
 fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -> NodeProgram {

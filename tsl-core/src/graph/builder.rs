@@ -212,7 +212,7 @@ impl NodeGraph {
         )
     }
 
-    fn constant(&self, values: &[f32]) -> NodeRef {
+    pub(super) fn constant(&self, values: &[f32]) -> NodeRef {
         let mut value = [0.0; 4];
         value[..values.len()].copy_from_slice(values);
         let ty = ValueType::vector(values.len()).expect("1 to 4 floats");

@@ -13,12 +13,15 @@
 
 mod attribute;
 mod builder;
+mod control;
 mod error;
 mod output;
 pub(crate) mod typecheck;
 
 pub use attribute::{Attribute, Source, LANE_ATTRIBUTE_COUNT};
 pub use builder::TextureSource;
+pub(crate) use control::ControlState;
+pub use control::{NodeVar, TslFn, MAX_LOOP_COUNT};
 pub use error::GraphError;
 pub use output::*;
 
@@ -152,6 +155,7 @@ pub struct NodeGraph {
     id: u32,
     parts: RefCell<GraphParts>,
     error: RefCell<Option<GraphError>>,
+    control: RefCell<ControlState>,
 }
 
 impl Default for NodeGraph {
@@ -167,6 +171,7 @@ impl Clone for NodeGraph {
             id: self.id,
             parts: RefCell::new(self.parts.borrow().clone()),
             error: RefCell::new(self.error.borrow().clone()),
+            control: RefCell::new(self.control.borrow().clone()),
         }
     }
 }
@@ -180,6 +185,7 @@ impl NodeGraph {
             id: NEXT_GRAPH_ID.fetch_add(1, Ordering::Relaxed),
             parts: RefCell::new(GraphParts::default()),
             error: RefCell::new(None),
+            control: RefCell::new(ControlState::default()),
         }
     }
 
@@ -198,6 +204,11 @@ impl NodeGraph {
         self.resolve(node)
             .ok()
             .map(|i| self.parts.borrow().nodes[i as usize].ty)
+    }
+
+    /// The statements' state, for compile.
+    pub(crate) fn control(&self) -> std::cell::Ref<'_, ControlState> {
+        self.control.borrow()
     }
 
     /// A copy of the graph's data.
