@@ -27,6 +27,7 @@
 mod compile;
 mod graph;
 mod interp;
+pub mod noise;
 mod opcode;
 mod program;
 mod types;

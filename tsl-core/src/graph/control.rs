@@ -49,8 +49,11 @@ pub struct TslFn {
     pub inputs: Vec<(String, ValueType)>,
     /// The type of the answer.
     pub output: ValueType,
-    body: Rc<dyn Fn(&NodeGraph, &[NodeRef]) -> NodeRef>,
+    body: Rc<FnBody>,
 }
+
+/// The body of a [`TslFn`]: builds the answer from the arguments in the calling graph.
+pub type FnBody = dyn Fn(&NodeGraph, &[NodeRef]) -> NodeRef;
 
 impl std::fmt::Debug for TslFn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -21,7 +21,7 @@ pub(crate) mod typecheck;
 pub use attribute::{Attribute, Source, LANE_ATTRIBUTE_COUNT};
 pub use builder::TextureSource;
 pub(crate) use control::ControlState;
-pub use control::{NodeVar, TslFn, MAX_LOOP_COUNT};
+pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub use error::GraphError;
 pub use output::*;
 
