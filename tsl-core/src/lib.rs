@@ -34,8 +34,8 @@ mod types;
 
 pub use graph::*;
 pub use interp::{
-    run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, WhiteSampler,
-    LANES,
+    run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, ViewAttributes,
+    WhiteSampler, LANES,
 };
 pub use opcode::{Opcode, TypeRule};
 pub use program::format;

@@ -138,7 +138,7 @@ struct Runner {
 impl Runner {
     fn new() -> Runner {
         let mut batch = FragmentBatch::new();
-        for (a, attribute) in batch.attributes.iter_mut().enumerate() {
+        for (a, attribute) in batch.views.iter_mut().flatten().enumerate() {
             for (k, component) in attribute.iter_mut().enumerate() {
                 for (l, x) in component.iter_mut().enumerate() {
                     *x = (a * 7 + k * 3 + l) as f32 * 0.03125 - 1.0;
@@ -703,11 +703,20 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 9 of width 1",
+        "instruction 0: attribute 10 in view 0 of width 1",
     );
-    refused(&attr(u32::MAX, 1), "attribute 4294967295 of width 1");
+    refused(
+        &attr(u32::MAX, 1),
+        "attribute 255 in view 16777215 of width 1",
+    );
+    // The view is in bits 8 and up: seven views.
+    refused(
+        &attr((VIEW_COUNT as u32) << 8, 1),
+        "attribute 0 in view 7 of width 1",
+    );
+    accepted(&attr((VIEW_COUNT as u32 - 1) << 8, 1));
     // An attribute has three components at most.
-    refused(&attr(0, 4), "attribute 0 of width 4");
+    refused(&attr(0, 4), "attribute 0 in view 0 of width 4");
     accepted(&attr(LANE_ATTRIBUTE_COUNT as u32 - 1, 3));
 }
 

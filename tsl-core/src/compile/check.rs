@@ -36,7 +36,7 @@ pub fn integrity(parts: &GraphParts) -> Result<(), GraphError> {
                     Op::Math(code) => types.len() == code.arity(),
                     Op::Swizzle { len, .. } => types.len() == 1 && (1..=4).contains(len),
                     Op::Texture => types.len() == 2,
-                    Op::Column(_) => types.len() == 1,
+                    Op::Column(_) | Op::Varying | Op::Derivative(_) => types.len() == 1,
                     Op::Constant { .. } => types.is_empty(),
                     _ => !types.is_empty(),
                 };
@@ -120,48 +120,66 @@ fn find_cycle(parts: &GraphParts, root: u32) -> Option<u32> {
     None
 }
 
-/// Refuse an input that `output` may not read: a position node runs per vertex, so it reads no
-/// fragment attribute, texture or lit colour; a fragment output reads no local position or normal;
-/// `lit` belongs to `OUTPUT_NODE` alone.
-pub fn context(parts: &GraphParts, output: Output, reachable: &[u32]) -> Result<(), GraphError> {
-    for &index in reachable {
+/// Refuse what `output` may not read. A position node runs per vertex, so it reads no fragment
+/// attribute, texture, varying, derivative or lit colour; a fragment output reads no local position
+/// or normal; `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
+/// colour; a derivative reads no derivative and no lit colour (the neighbours have none).
+pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), GraphError> {
+    const VARYING: u8 = 1;
+    const DERIVATIVE: u8 = 2;
+    let mut seen = vec![0u8; parts.nodes.len()]; // a bit per (varying, derivative) state seen
+    let mut stack = vec![(root, 0u8)];
+    while let Some((index, inside)) = stack.pop() {
+        let bit = 1 << inside;
+        if seen[index as usize] & bit != 0 {
+            continue;
+        }
+        seen[index as usize] |= bit;
         let node = &parts.nodes[index as usize];
-        let what = match &node.op {
-            Op::Attribute(a) => Some((a.source(), a.name())),
-            Op::Texture => Some((Source::Fragment, "a texture")),
-            _ => None,
+        let (source, name) = match &node.op {
+            Op::Attribute(a) => (Some(a.source()), a.name()),
+            Op::Texture => (Some(Source::Fragment), "a texture"),
+            Op::Varying => (Some(Source::Fragment), "a varying"),
+            Op::Derivative(_) => (Some(Source::Fragment), "a derivative"),
+            _ => (None, ""),
         };
-        let Some((source, name)) = what else { continue };
         let reason = match source {
-            Source::Fragment if output == Output::Position => Some(format!(
+            Some(Source::Fragment) if output == Output::Position => Some(format!(
                 "{output} reads {name}, which a vertex does not have; a position node reads position_local, normal_local, uniforms, time and math of them"
             )),
-            Source::Lit if output != Output::Output => {
+            Some(Source::Lit) if output != Output::Output => {
                 Some(format!("{output} reads lit, which only OUTPUT_NODE may read"))
             }
-            Source::Local if output != Output::Position => {
+            Some(Source::Local) if output != Output::Position => {
                 Some(format!("{output} reads {name}, which only a position node may read"))
             }
             _ => None,
         };
+        let reason = reason.or_else(|| {
+            let texture_or_lit = matches!(node.op, Op::Texture) || source == Some(Source::Lit);
+            let derivative = matches!(node.op, Op::Derivative(_));
+            if inside & VARYING != 0 && (texture_or_lit || derivative) {
+                Some(format!(
+                    "{output} has a varying that reads {name}; a varying reads positions, normals, uv, vertex_color, time, uniforms and math of them"
+                ))
+            } else if inside & DERIVATIVE != 0 && derivative {
+                Some(format!("{output} takes a derivative of a derivative"))
+            } else if inside & DERIVATIVE != 0 && source == Some(Source::Lit) {
+                Some(format!("{output} takes a derivative of lit, which the neighbouring pixels do not have"))
+            } else {
+                None
+            }
+        });
         if let Some(reason) = reason {
             return Err(refuse(reason));
         }
+        let inside = inside
+            | match node.op {
+                Op::Varying => VARYING,
+                Op::Derivative(_) => DERIVATIVE,
+                _ => 0,
+            };
+        stack.extend(node.inputs.iter().map(|&i| (i, inside)));
     }
     Ok(())
-}
-
-/// The nodes `root` reads, itself included, each once.
-pub fn reachable(parts: &GraphParts, root: u32) -> Vec<u32> {
-    let mut seen = vec![false; parts.nodes.len()];
-    let mut stack = vec![root];
-    let mut out = Vec::new();
-    while let Some(n) = stack.pop() {
-        if std::mem::replace(&mut seen[n as usize], true) {
-            continue;
-        }
-        out.push(n);
-        stack.extend(parts.nodes[n as usize].inputs.iter().copied());
-    }
-    out
 }

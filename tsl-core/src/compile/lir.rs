@@ -21,8 +21,8 @@ pub enum Imm {
     None,
     /// `load`: the first word read.
     Load(DataRef),
-    /// `attr`: the attribute's lane index.
-    Attr(u8),
+    /// `attr`: the attribute's lane index and the view it is read in.
+    Attr(u8, crate::graph::View),
     /// `texture`: the word holding the texture id.
     Texture(DataRef),
 }

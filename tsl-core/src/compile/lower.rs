@@ -3,7 +3,7 @@
 //! fold into operands, joins become `join` instructions.
 
 use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
-use crate::graph::{Attribute, GraphParts, Op, UniformInit};
+use crate::graph::{Attribute, Axis, GraphParts, Op, UniformInit, View};
 use crate::opcode::{Opcode, TypeRule};
 use crate::program::format::{H_CAMERA, H_TIME, H_VIEW};
 use crate::types::{TextureId, ValueType};
@@ -79,7 +79,9 @@ pub struct Lowering<'a> {
     data: &'a mut DataLayout,
     /// The IR built so far.
     pub lir: Lir,
-    done: HashMap<u32, Lowered>,
+    done: HashMap<(u32, View), Lowered>,
+    /// The view of the node being lowered.
+    view: View,
 }
 
 impl<'a> Lowering<'a> {
@@ -90,6 +92,7 @@ impl<'a> Lowering<'a> {
             data,
             lir: Lir::default(),
             done: HashMap::new(),
+            view: View::Fragment,
         }
     }
 
@@ -97,34 +100,66 @@ impl<'a> Lowering<'a> {
     /// types hold and there is no cycle.
     pub fn lower_root(&mut self, root: u32) -> Operand {
         // Iterative post-order, so a chain of 65,536 nodes does not overflow the stack.
-        let mut stack = vec![(root, false)];
-        while let Some((node, inputs_done)) = stack.pop() {
-            if self.done.contains_key(&node) {
+        let mut stack = vec![(root, View::Fragment, false)];
+        while let Some((node, view, inputs_done)) = stack.pop() {
+            if self.done.contains_key(&(node, view)) {
                 continue;
             }
             if inputs_done {
+                self.view = view;
                 let lowered = self.lower_node(node);
-                self.done.insert(node, lowered);
+                self.done.insert((node, view), lowered);
             } else {
-                stack.push((node, true));
-                for &input in self.parts.nodes[node as usize].inputs.iter().rev() {
+                stack.push((node, view, true));
+                for input in self.input_views(node, view).into_iter().rev() {
                     if !self.done.contains_key(&input) {
-                        stack.push((input, false));
+                        stack.push((input.0, input.1, false));
                     }
                 }
             }
         }
-        match &self.done[&root] {
+        match &self.done[&(root, View::Fragment)] {
             Lowered::Value(v) => *v,
             _ => unreachable!("outputs are floats and vectors"),
         }
     }
 
-    fn value(&self, node: u32) -> Operand {
-        match &self.done[&node] {
+    /// The inputs of `node` and the views they are read in: a varying reads its input at the
+    /// corners (or at the corner it is in), a derivative at the neighbour and here.
+    fn input_views(&self, node: u32, view: View) -> Vec<(u32, View)> {
+        let node = &self.parts.nodes[node as usize];
+        match node.op {
+            Op::Varying if !view.is_corner() => {
+                View::CORNERS.iter().map(|&c| (node.inputs[0], c)).collect()
+            }
+            Op::Derivative(axis) => {
+                let there = if axis == Axis::X {
+                    View::Right
+                } else {
+                    View::Up
+                };
+                vec![
+                    (node.inputs[0], there),
+                    (node.inputs[0], View::DerivativeHere),
+                ]
+            }
+            _ => node.inputs.iter().map(|&i| (i, view)).collect(),
+        }
+    }
+
+    fn lowered(&self, node: u32) -> &Lowered {
+        &self.done[&(node, self.view)]
+    }
+
+    fn value_in(&self, node: u32, view: View) -> Operand {
+        match &self.done[&(node, view)] {
             Lowered::Value(v) => *v,
             other => unreachable!("node #{node} is {other:?}, not a value"),
         }
+    }
+
+    fn value(&self, node: u32) -> Operand {
+        self.value_in(node, self.view)
     }
 
     fn load(&mut self, at: DataRef, width: usize, age: u32) -> Operand {
@@ -179,8 +214,8 @@ impl<'a> Lowering<'a> {
             Op::Attribute(a) => self.attribute(*a, age),
             Op::Math(Opcode::Mul) if node.inputs.iter().any(|&i| self.is_matrix(i)) => {
                 let (a, b) = (
-                    self.done[&node.inputs[0]].clone(),
-                    self.done[&node.inputs[1]].clone(),
+                    self.lowered(node.inputs[0]).clone(),
+                    self.lowered(node.inputs[1]).clone(),
                 );
                 self.matrix_mul(a, b, age)
             }
@@ -219,7 +254,7 @@ impl<'a> Lowering<'a> {
                 Lowered::Value(self.join(&parts, age))
             }
             Op::Texture => {
-                let Lowered::Texture(map) = self.done[&node.inputs[0]] else {
+                let Lowered::Texture(map) = *self.lowered(node.inputs[0]) else {
                     unreachable!("a texture")
                 };
                 let uv = self.value(node.inputs[1]);
@@ -235,15 +270,44 @@ impl<'a> Lowering<'a> {
                 ))
             }
             Op::Matrix => Lowered::Matrix(node.inputs.iter().map(|&i| self.value(i)).collect()),
-            Op::Column(c) => match &self.done[&node.inputs[0]] {
+            Op::Column(c) => match self.lowered(node.inputs[0]) {
                 Lowered::Matrix(columns) => Lowered::Value(columns[*c as usize]),
                 _ => unreachable!("a matrix"),
             },
+            Op::Varying if self.view.is_corner() => Lowered::Value(self.value(node.inputs[0])),
+            Op::Varying => {
+                let corners = View::CORNERS.map(|c| self.value_in(node.inputs[0], c));
+                let width = corners[0].width;
+                let weights = self.lane_attribute(Attribute::Barycentric, age);
+                let weight = |k: u8| weights.pick(&[k]).broadcast(width);
+                let mut sum = self.inst(Opcode::Mul, width, vec![corners[0], weight(0)], age);
+                for k in 1..3 {
+                    sum = self.inst(
+                        Opcode::MulAdd,
+                        width,
+                        vec![corners[k as usize], weight(k), sum],
+                        age,
+                    );
+                }
+                Lowered::Value(sum)
+            }
+            Op::Derivative(axis) => {
+                let there = self.value_in(
+                    node.inputs[0],
+                    if *axis == Axis::X {
+                        View::Right
+                    } else {
+                        View::Up
+                    },
+                );
+                let here = self.value_in(node.inputs[0], View::DerivativeHere);
+                Lowered::Value(self.inst(Opcode::Sub, here.width, vec![there, here], age))
+            }
         }
     }
 
     fn is_matrix(&self, node: u32) -> bool {
-        matches!(self.done[&node], Lowered::Matrix(_))
+        matches!(self.lowered(node), Lowered::Matrix(_))
     }
 
     fn attribute(&mut self, a: Attribute, age: u32) -> Lowered {
@@ -257,19 +321,25 @@ impl<'a> Lowering<'a> {
                     .map(|c| self.load(DataRef::Header(H_VIEW + 4 * c), 4, age))
                     .collect(),
             ),
-            lane => {
-                let index = lane.lane_index().expect("a lane attribute");
-                let width = lane.value_type().width().expect("a vector") as u8;
-                let inst = LirInst {
-                    op: Opcode::Attr,
-                    width,
-                    args: vec![],
-                    imm: Imm::Attr(index as u8),
-                    select: 0,
-                };
-                Lowered::Value(self.lir.push(inst, age))
-            }
+            lane => Lowered::Value(self.lane_attribute(lane, age)),
         }
+    }
+
+    /// An `attr` instruction reading `attribute` in the current view.
+    fn lane_attribute(&mut self, attribute: Attribute, age: u32) -> Operand {
+        let index = attribute.lane_index().expect("a lane attribute");
+        let width = attribute.value_type().width().expect("a vector") as u8;
+        let imm = Imm::Attr(index as u8, self.view);
+        self.lir.push(
+            LirInst {
+                op: Opcode::Attr,
+                width,
+                args: vec![],
+                imm,
+                select: 0,
+            },
+            age,
+        )
     }
 
     /// One-component operands assembled into one vector, three source values per instruction.

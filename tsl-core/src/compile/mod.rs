@@ -58,7 +58,7 @@ impl NodeGraph {
             let Some(root) = parts.outputs[output.index()] else {
                 continue;
             };
-            check::context(&parts, output, &check::reachable(&parts, root))?;
+            check::context(&parts, output, root)?;
             let mut lowering = Lowering::new(&parts, &mut data);
             let mut result = lowering.lower_root(root);
             if !result.is_identity() {
@@ -170,7 +170,7 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
             match inst.imm {
                 Imm::None => {}
                 Imm::Load(at) => operands[0] = absolute(at),
-                Imm::Attr(a) => operands[0] = a as u32,
+                Imm::Attr(a, view) => operands[0] = a as u32 | (view as u32) << 8,
                 Imm::Texture(at) => operands[1] = absolute(at),
             }
             let encoded = Instruction {

@@ -65,6 +65,9 @@ attributes! {
     NormalLocal = "normal_local", Vec3, Local;
     /// `lit()`: the colour of the material's own shading; `OUTPUT_NODE` only.
     Lit = "lit", Vec3, Lit;
+    /// The fragment's perspective-correct weights of the triangle's three corners, which a
+    /// varying interpolates with.
+    Barycentric = "barycentric", Vec3, Fragment;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
@@ -74,7 +77,7 @@ attributes! {
 }
 
 /// How many attributes a [`crate::FragmentBatch`] carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 9;
+pub const LANE_ATTRIBUTE_COUNT: usize = 10;
 
 impl Attribute {
     /// The attribute's row in a [`crate::FragmentBatch`] and its id in an `attr` instruction;
@@ -90,5 +93,56 @@ impl Attribute {
             .get(index)
             .copied()
             .filter(|a| a.lane_index().is_some())
+    }
+}
+
+/// Where a lane attribute is read (spec/000 "How it runs": the contexts of a program). A node is
+/// one instruction in each view it runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum View {
+    /// The fragment itself: what the outputs read, normals after any normal or bump map.
+    Fragment = 0,
+    /// The fragment again, as a derivative reads it: the interpolated normal.
+    DerivativeHere = 1,
+    /// The pixel to the right, from the triangle's attribute planes (for `dfdx`).
+    Right = 2,
+    /// The pixel above, window rows counting upward (for `dfdy`).
+    Up = 3,
+    /// The triangle's first corner (for a varying).
+    Corner0 = 4,
+    /// The second corner.
+    Corner1 = 5,
+    /// The third corner.
+    Corner2 = 6,
+}
+
+/// How many views an `attr` instruction can name.
+pub const VIEW_COUNT: usize = 7;
+
+impl View {
+    /// Every view, in id order.
+    pub const ALL: [View; VIEW_COUNT] = [
+        View::Fragment,
+        View::DerivativeHere,
+        View::Right,
+        View::Up,
+        View::Corner0,
+        View::Corner1,
+        View::Corner2,
+    ];
+
+    /// The three corners.
+    pub const CORNERS: [View; 3] = [View::Corner0, View::Corner1, View::Corner2];
+
+    /// The name the disassembler prints.
+    pub fn name(self) -> &'static str {
+        [
+            "fragment", "here", "right", "up", "corner0", "corner1", "corner2",
+        ][self as usize]
+    }
+
+    /// Whether this is a corner of the triangle.
+    pub fn is_corner(self) -> bool {
+        self >= View::Corner0
     }
 }

@@ -356,6 +356,29 @@ impl NodeGraph {
         }
     }
 
+    /// `varying(a)`: `a` computed at each corner of the triangle and interpolated with the
+    /// fragment's perspective-correct weights. It may read positions, normals, the coordinates,
+    /// the vertex colour, time, uniforms and math of them (compile refuses a texture, a derivative
+    /// and `lit`).
+    pub fn varying(&self, a: NodeRef) -> NodeRef {
+        self.node("varying", Op::Varying, &[a])
+    }
+
+    /// `dfdx(a)`: `a` at the pixel to the right less `a` here, exact per triangle.
+    pub fn dfdx(&self, a: NodeRef) -> NodeRef {
+        self.node("dfdx", Op::Derivative(super::Axis::X), &[a])
+    }
+
+    /// `dfdy(a)`: `a` at the pixel above less `a` here (window rows count upward, as GLSL's).
+    pub fn dfdy(&self, a: NodeRef) -> NodeRef {
+        self.node("dfdy", Op::Derivative(super::Axis::Y), &[a])
+    }
+
+    /// `fwidth(a)`: `abs(dfdx(a)) + abs(dfdy(a))`.
+    pub fn fwidth(&self, a: NodeRef) -> NodeRef {
+        self.add(self.abs(self.dfdx(a)), self.abs(self.dfdy(a)))
+    }
+
     /// A mat3 from three vec3 columns or a mat4 from four vec4 columns.
     pub fn matrix(&self, columns: &[NodeRef]) -> NodeRef {
         self.node("matrix", Op::Matrix, columns)

@@ -18,7 +18,7 @@ mod error;
 mod output;
 pub(crate) mod typecheck;
 
-pub use attribute::{Attribute, Source, LANE_ATTRIBUTE_COUNT};
+pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 pub use builder::TextureSource;
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
@@ -87,6 +87,20 @@ pub enum Op {
     Matrix,
     /// One column of input 0, a matrix.
     Column(u8),
+    /// Input 0 computed at each corner of the triangle and interpolated with the fragment's
+    /// perspective-correct weights.
+    Varying,
+    /// Input 0 at the neighbouring pixel less input 0 here: `dfdx` or `dfdy`.
+    Derivative(Axis),
+}
+
+/// The direction of a derivative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Axis {
+    /// Toward the pixel to the right: `dfdx`.
+    X,
+    /// Toward the pixel above: `dfdy`.
+    Y,
 }
 
 /// A node: its operation, its inputs (indexes into the same graph) and its type.

@@ -57,6 +57,15 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
                 )),
             }
         }
+        Op::Varying | Op::Derivative(_) => {
+            let what = if matches!(op, Op::Varying) {
+                "interpolate"
+            } else {
+                "differentiate"
+            };
+            vector_width(inputs[0], what)?;
+            Ok(inputs[0])
+        }
         Op::Column(index) => {
             let size = inputs[0]
                 .matrix_size()

@@ -2,7 +2,7 @@
 //! sampler; and [`NodeProgram::evaluate`], one fragment at a time, for tests and users.
 
 use super::{run_nodes, Lane, Register, Registers, LANES};
-use crate::graph::{Attribute, Output, LANE_ATTRIBUTE_COUNT};
+use crate::graph::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 use crate::program::NodeProgram;
 use crate::types::TextureId;
 use glam::{Vec2, Vec3};
@@ -26,18 +26,23 @@ impl TextureSampler for WhiteSampler {
     }
 }
 
-/// The per-lane attributes of a batch: for each [`Attribute::lane_index`], three components of
-/// [`LANES`] floats (a vec2 leaves the third unused).
+/// One view's attributes: for each [`Attribute::lane_index`], three components of [`LANES`]
+/// floats (a vec2 leaves the third unused).
+pub type ViewAttributes = [[Lane; 3]; LANE_ATTRIBUTE_COUNT];
+
+/// The per-lane attributes of a batch, in each [`View`] a program can read: the fragment, the
+/// fragment as a derivative reads it, the neighbours to the right and above, and the triangle's
+/// three corners. A rasterizer fills the views that [`NodeProgram::views_read`] lists.
 #[derive(Clone)]
 pub struct FragmentBatch {
-    /// `attributes[attribute][component][lane]`.
-    pub attributes: Box<[[Lane; 3]; LANE_ATTRIBUTE_COUNT]>,
+    /// `views[view][attribute][component][lane]`.
+    pub views: Box<[ViewAttributes; VIEW_COUNT]>,
 }
 
 impl Default for FragmentBatch {
     fn default() -> Self {
         FragmentBatch {
-            attributes: Box::new([[[0.0; LANES]; 3]; LANE_ATTRIBUTE_COUNT]),
+            views: Box::new([[[[0.0; LANES]; 3]; LANE_ATTRIBUTE_COUNT]; VIEW_COUNT]),
         }
     }
 }
@@ -48,21 +53,31 @@ impl FragmentBatch {
         FragmentBatch::default()
     }
 
-    /// Set `attribute` of `lane`. A frame value (time, camera) lives in the program's header and is
-    /// ignored here.
+    /// Set `attribute` of `lane` in the fragment's own view. A frame value (time, camera) lives in
+    /// the program's header and is ignored here.
     pub fn set(&mut self, attribute: Attribute, lane: usize, value: [f32; 3]) {
+        self.set_in(View::Fragment, attribute, lane, value);
+    }
+
+    /// Set `attribute` of `lane` in `view`.
+    pub fn set_in(&mut self, view: View, attribute: Attribute, lane: usize, value: [f32; 3]) {
         if let Some(index) = attribute.lane_index() {
             for (k, &v) in value.iter().enumerate() {
-                self.attributes[index][k][lane] = v;
+                self.views[view as usize][index][k][lane] = v;
             }
         }
     }
 
-    /// Set every attribute of `lane` from one fragment.
+    /// Set every attribute of `lane` in the fragment's own view and in the derivative's view of it.
     pub fn set_fragment(&mut self, lane: usize, fragment: &Fragment) {
-        let uv = fragment.uv.extend(0.0);
+        self.set_view(View::Fragment, lane, fragment);
+        self.set_view(View::DerivativeHere, lane, fragment);
+    }
+
+    /// Set every attribute of `lane` in `view`.
+    pub fn set_view(&mut self, view: View, lane: usize, fragment: &Fragment) {
         let values = [
-            (Attribute::Uv, uv),
+            (Attribute::Uv, fragment.uv.extend(0.0)),
             (Attribute::PositionWorld, fragment.position_world),
             (Attribute::PositionView, fragment.position_view),
             (Attribute::NormalWorld, fragment.normal_world),
@@ -71,9 +86,10 @@ impl FragmentBatch {
             (Attribute::PositionLocal, fragment.position_local),
             (Attribute::NormalLocal, fragment.normal_local),
             (Attribute::Lit, fragment.lit),
+            (Attribute::Barycentric, fragment.barycentric),
         ];
         for (attribute, value) in values {
-            self.set(attribute, lane, value.to_array());
+            self.set_in(view, attribute, lane, value.to_array());
         }
     }
 }
@@ -99,6 +115,9 @@ pub struct Fragment {
     pub normal_local: Vec3,
     /// `lit()`.
     pub lit: Vec3,
+    /// The perspective-correct weights of the triangle's corners (what a varying interpolates
+    /// with); unused in a corner's view.
+    pub barycentric: Vec3,
 }
 
 impl NodeProgram {
@@ -123,11 +142,41 @@ impl NodeProgram {
         fragment: &Fragment,
         sampler: &dyn TextureSampler,
     ) -> Option<Vec<f32>> {
+        self.evaluate_views(output, &[*fragment; VIEW_COUNT], sampler)
+    }
+
+    /// The value of `output` for a fragment given in every view, indexed by [`View`]: what a
+    /// rasterizer would hand over for a program with derivatives and varyings.
+    pub fn evaluate_views(
+        &self,
+        output: Output,
+        views: &[Fragment; VIEW_COUNT],
+        sampler: &dyn TextureSampler,
+    ) -> Option<Vec<f32>> {
         let mut batch = FragmentBatch::new();
-        batch.set_fragment(0, fragment);
+        for view in View::ALL {
+            batch.set_view(view, 0, &views[view as usize]);
+        }
         let mut registers = Registers::new();
         let result = run_nodes(self, output, &batch, sampler, &mut registers)?;
         let width = output.value_type().width().unwrap_or(1);
         Some((0..width).map(|k| result[k][0]).collect())
+    }
+
+    /// The views the program's `attr` instructions read, each once, in id order: what a
+    /// rasterizer must fill in a [`FragmentBatch`].
+    pub fn views_read(&self) -> Vec<View> {
+        let count = self.words()[crate::format::H_CODE_LEN] as usize;
+        let mut read = [false; VIEW_COUNT];
+        for index in 0..count {
+            let inst = self.instruction(index);
+            if inst.opcode == crate::Opcode::Attr as u8 {
+                read[(inst.operands[0] >> 8) as usize % VIEW_COUNT] = true;
+            }
+        }
+        View::ALL
+            .into_iter()
+            .filter(|v| read[*v as usize])
+            .collect()
     }
 }

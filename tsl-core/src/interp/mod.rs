@@ -7,7 +7,7 @@
 mod batch;
 mod math;
 
-pub use batch::{Fragment, FragmentBatch, TextureSampler, WhiteSampler};
+pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};
 
 use crate::graph::Output;
 use crate::opcode::Opcode;
@@ -129,8 +129,10 @@ fn execute(
             }
         }
         Opcode::Attr => {
-            let attribute = &batch.attributes[(o0 as usize).min(batch.attributes.len() - 1)];
-            d[..w].copy_from_slice(&attribute[..w]);
+            let (attribute, view) = ((o0 & 0xff) as usize, (o0 >> 8) as usize);
+            if let Some(source) = batch.views.get(view).and_then(|v| v.get(attribute)) {
+                d[..w.min(3)].copy_from_slice(&source[..w.min(3)]);
+            }
         }
         Opcode::Tex => {
             let uv = src(o0);

@@ -2,7 +2,7 @@
 
 use super::format::*;
 use super::NodeProgram;
-use crate::graph::{Attribute, Output};
+use crate::graph::{Attribute, Output, View};
 use crate::opcode::Opcode;
 use std::fmt;
 
@@ -81,9 +81,14 @@ impl NodeProgram {
                 }
             }
             Opcode::Attr => {
+                let word = inst.operands[0];
                 let name =
-                    Attribute::from_lane_index(inst.operands[0] as usize).map_or("?", |a| a.name());
-                return format!("{dst} = {name}");
+                    Attribute::from_lane_index((word & 0xff) as usize).map_or("?", |a| a.name());
+                return match View::ALL.get((word >> 8) as usize) {
+                    Some(View::Fragment) => format!("{dst} = {name}"),
+                    Some(view) => format!("{dst} = {name} @{}", view.name()),
+                    None => format!("{dst} = {name} @?"),
+                };
             }
             Opcode::Tex => {
                 let word = inst.operands[1] as usize;

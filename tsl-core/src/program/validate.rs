@@ -1,7 +1,7 @@
 //! The validator: refuses any words an interpreter could not run safely, whoever wrote them.
 
 use super::format::*;
-use crate::graph::{GraphError, Output, LANE_ATTRIBUTE_COUNT};
+use crate::graph::{GraphError, Output, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 use crate::opcode::Opcode;
 
 fn refuse(reason: String) -> GraphError {
@@ -86,9 +86,14 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), String> {
             vec![]
         }
         Opcode::Attr => {
-            let attribute = inst.operands[0] as usize;
-            if attribute >= LANE_ATTRIBUTE_COUNT || width > 3 {
-                return Err(format!("attribute {attribute} of width {width}"));
+            let (attribute, view) = (inst.operands[0] & 0xff, inst.operands[0] >> 8);
+            if attribute as usize >= LANE_ATTRIBUTE_COUNT
+                || view as usize >= VIEW_COUNT
+                || width > 3
+            {
+                return Err(format!(
+                    "attribute {attribute} in view {view} of width {width}"
+                ));
             }
             vec![]
         }
