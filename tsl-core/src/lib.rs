@@ -25,11 +25,13 @@
 #![warn(missing_docs)]
 
 mod compile;
+pub mod glsl;
 mod graph;
 mod interp;
 pub mod noise;
 mod opcode;
 mod program;
+pub mod typed;
 mod types;
 
 pub use graph::*;

@@ -1,0 +1,1 @@
+//! GLSL ES to node graphs: ShaderMaterial, RawShaderMaterial and ShaderToy sources.

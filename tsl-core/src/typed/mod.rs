@@ -1,0 +1,1 @@
+//! The typed front: `Node<T>` handles whose operators and functions rustc type-checks.
