@@ -11,8 +11,8 @@ use tsl_core::*;
 /// `OPACITY_NODE = sin(time * 2)`: the worked example of docs/bytecode.md.
 ///
 /// ```text
-/// 0  r0.x = load(time)     word 24
-/// 1  r1.x = load(2)        word 60, the data's only word
+/// 0  r0.x = time     word 24
+/// 1  r1.x = 2        word 60, the data's only word
 /// 2  r2.x = mul(r0, r1)
 /// 3  r0.x = sin(r2)
 /// ```

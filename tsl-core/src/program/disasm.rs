@@ -22,33 +22,24 @@ fn operand(word: u32, width: usize) -> String {
 }
 
 impl NodeProgram {
-    fn data_name(&self, word: usize) -> String {
-        let header = match word {
-            H_TIME => Some("time".to_string()),
-            w if (H_VIEW..H_VIEW + 16).contains(&w) => Some(format!("view[{}]", (w - H_VIEW) / 4)),
-            H_CAMERA => Some("camera_position".to_string()),
-            _ => None,
-        };
-        if let Some(name) = header {
-            return name;
+    /// The name of what a load at `word` reads, if it is a header value or a uniform.
+    fn data_name(&self, word: usize) -> Option<String> {
+        match word {
+            H_TIME => return Some("time".to_string()),
+            w if (H_VIEW..H_VIEW + 16).contains(&w) => {
+                return Some(format!("view[{}]", (w - H_VIEW) / 4))
+            }
+            H_CAMERA => return Some("camera_position".to_string()),
+            _ => {}
         }
-        if let Some(u) = self
+        let u = self
             .uniforms()
             .iter()
-            .find(|u| (u.word..u.word + u.ty.float_count()).contains(&word))
-        {
-            let offset = word - u.word;
-            return match u.ty.matrix_size() {
-                Some(n) => format!("{}[{}]", u.name, offset / n),
-                None => u.name.clone(),
-            };
-        }
-        let floats: Vec<String> = self.words()[word..]
-            .iter()
-            .take(1)
-            .map(|&w| format!("{}", f32::from_bits(w)))
-            .collect();
-        format!("const {}", floats.join(", "))
+            .find(|u| (u.word..u.word + u.ty.float_count()).contains(&word))?;
+        Some(match u.ty.matrix_size() {
+            Some(n) => format!("{}[{}]", u.name, (word - u.word) / n),
+            None => u.name.clone(),
+        })
     }
 
     fn constant_text(&self, word: usize, width: usize) -> String {
@@ -73,12 +64,10 @@ impl NodeProgram {
         let args = match op {
             Opcode::Load => {
                 let word = inst.operands[0] as usize;
-                let name = self.data_name(word);
-                if name.starts_with("const") {
-                    self.constant_text(word, width)
-                } else {
-                    name
-                }
+                let value = self
+                    .data_name(word)
+                    .unwrap_or_else(|| self.constant_text(word, width));
+                return format!("{dst} = {value}");
             }
             Opcode::Attr => {
                 let word = inst.operands[0];
