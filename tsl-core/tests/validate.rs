@@ -318,6 +318,7 @@ fn random_program(rng: &mut Rng) -> Vec<u32> {
             } else {
                 1 + rng.below(4) as u8
             },
+            uniform: rng.one_in(2),
             select: rng.below(256) as u8,
             operands: [operand(rng), operand(rng), operand(rng)],
         };
@@ -484,19 +485,19 @@ fn the_worked_example_has_the_words_the_document_shows() {
     assert_eq!(
         words[HEADER_WORDS..60],
         [
-            0x0001_0000,
+            0x0081_0000,
             24,
             0,
             0, //
-            0x0001_0100,
+            0x0081_0100,
             60,
             0,
             0, //
-            0x0001_020c,
+            0x0081_020c,
             0,
             1,
             0, //
-            0x0001_0025,
+            0x0081_0025,
             2,
             0,
             0,
@@ -649,7 +650,8 @@ fn refuses_a_width_of_zero_or_five() {
         &with_instruction(2, |i| i.width = 5),
         "instruction 2: width 5",
     );
-    refused(&with_instruction(3, |i| i.width = 255), "width 255");
+    // Bit 23 is the uniform flag: the width field is seven bits.
+    refused(&with_instruction(3, |i| i.width = 255), "width 127");
     accepted(&with_instruction(3, |i| i.width = 4));
 }
 

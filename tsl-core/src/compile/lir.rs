@@ -117,6 +117,19 @@ pub struct Lir {
 }
 
 impl Lir {
+    /// For each value, whether it is the same for every fragment: a load, or math of such values.
+    /// The interpreter computes those once per batch instead of once per lane.
+    pub fn uniform_values(&self) -> Vec<bool> {
+        let mut uniform = Vec::with_capacity(self.insts.len());
+        for inst in &self.insts {
+            let computed = !matches!(inst.op, Opcode::Attr | Opcode::Tex | Opcode::Load);
+            let value = inst.op == Opcode::Load
+                || (computed && inst.args.iter().all(|a| uniform[a.value as usize]));
+            uniform.push(value);
+        }
+        uniform
+    }
+
     /// The value of `inst`, built now or found among those built.
     pub fn push(&mut self, inst: LirInst, age: u32) -> Operand {
         let width = inst.result_width();

@@ -18,7 +18,8 @@ use lower::{DataLayout, Lowering};
 /// One output's instructions, before the data section's place is known.
 struct Laid {
     output: Output,
-    code: Vec<(LirInst, u8, Vec<u8>)>,
+    /// Each instruction, its register, its operands' registers and whether it is uniform.
+    code: Vec<(LirInst, u8, Vec<u8>, bool)>,
 }
 
 impl NodeGraph {
@@ -90,6 +91,7 @@ impl NodeGraph {
                     ),
                 ));
             }
+            let uniform = lir.uniform_values();
             let code = schedule
                 .order
                 .iter()
@@ -100,7 +102,12 @@ impl NodeGraph {
                         .iter()
                         .map(|a| schedule.register[a.value as usize])
                         .collect();
-                    (inst, schedule.register[id as usize], regs)
+                    (
+                        inst,
+                        schedule.register[id as usize],
+                        regs,
+                        uniform[id as usize],
+                    )
                 })
                 .collect();
             laid.push(Laid { output, code });
@@ -155,7 +162,7 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
         words[H_OUTPUTS + 2 * l.output.index()] = next as u32;
         words[H_OUTPUTS + 2 * l.output.index() + 1] = l.code.len() as u32;
         next += l.code.len();
-        for (inst, dst, regs) in &l.code {
+        for (inst, dst, regs, uniform) in &l.code {
             let operand = |arg: &Operand, reg: u8| {
                 RegOperand {
                     reg,
@@ -177,6 +184,7 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
                 opcode: inst.op as u8,
                 dst: *dst,
                 width: inst.width,
+                uniform: *uniform,
                 select: inst.select,
                 operands,
             };

@@ -1,6 +1,6 @@
 //! The math operations over lanes, each defined as GLSL ES 3.00 (and spec/000) defines it.
 
-use super::{Lane, Register, Src, LANES};
+use super::Src;
 use crate::opcode::Opcode;
 
 /// GLSL `min`: `y < x ? y : x`.
@@ -57,7 +57,7 @@ fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
 }
 
 #[inline(always)]
-fn map1(d: &mut Register, w: usize, a: Src, f: impl Fn(f32) -> f32) {
+fn map1<const N: usize>(d: &mut [[f32; N]; 4], w: usize, a: Src<N>, f: impl Fn(f32) -> f32) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
         for (o, &x) in out.iter_mut().zip(a.at(k)) {
             *o = f(x);
@@ -66,20 +66,33 @@ fn map1(d: &mut Register, w: usize, a: Src, f: impl Fn(f32) -> f32) {
 }
 
 #[inline(always)]
-fn map2(d: &mut Register, w: usize, a: Src, b: Src, f: impl Fn(f32, f32) -> f32) {
+fn map2<const N: usize>(
+    d: &mut [[f32; N]; 4],
+    w: usize,
+    a: Src<N>,
+    b: Src<N>,
+    f: impl Fn(f32, f32) -> f32,
+) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
         let (xa, xb) = (a.at(k), b.at(k));
-        for l in 0..LANES {
+        for l in 0..N {
             out[l] = f(xa[l], xb[l]);
         }
     }
 }
 
 #[inline(always)]
-fn map3(d: &mut Register, w: usize, a: Src, b: Src, c: Src, f: impl Fn(f32, f32, f32) -> f32) {
+fn map3<const N: usize>(
+    d: &mut [[f32; N]; 4],
+    w: usize,
+    a: Src<N>,
+    b: Src<N>,
+    c: Src<N>,
+    f: impl Fn(f32, f32, f32) -> f32,
+) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
         let (xa, xb, xc) = (a.at(k), b.at(k), c.at(k));
-        for l in 0..LANES {
+        for l in 0..N {
             out[l] = f(xa[l], xb[l], xc[l]);
         }
     }
@@ -87,11 +100,11 @@ fn map3(d: &mut Register, w: usize, a: Src, b: Src, c: Src, f: impl Fn(f32, f32,
 
 /// `dot(a, b)` of `w` components, per lane.
 #[inline(always)]
-fn dot(w: usize, a: Src, b: Src) -> Lane {
-    let mut sum = [0.0; LANES];
+fn dot<const N: usize>(w: usize, a: Src<N>, b: Src<N>) -> [f32; N] {
+    let mut sum = [0.0; N];
     for k in 0..w {
         let (xa, xb) = (a.at(k), b.at(k));
-        for l in 0..LANES {
+        for l in 0..N {
             sum[l] += xa[l] * xb[l];
         }
     }
@@ -99,7 +112,12 @@ fn dot(w: usize, a: Src, b: Src) -> Lane {
 }
 
 /// Run a math instruction: `w` components of `d` from the operands.
-pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3]) {
+pub(crate) fn execute<const N: usize>(
+    op: Opcode,
+    w: usize,
+    d: &mut [[f32; N]; 4],
+    [a, b, c]: [Src<N>; 3],
+) {
     use std::f32::consts::PI;
     match op {
         Opcode::Add => map2(d, w, a, b, |x, y| x + y),
@@ -155,10 +173,10 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         Opcode::Dot => d[0] = dot(w, a, b),
         Opcode::Length => d[0] = dot(w, a, a).map(f32::sqrt),
         Opcode::Distance => {
-            let mut sum = [0.0; LANES];
+            let mut sum = [0.0; N];
             for k in 0..w {
                 let (xa, xb) = (a.at(k), b.at(k));
-                for l in 0..LANES {
+                for l in 0..N {
                     let diff = xa[l] - xb[l];
                     sum[l] += diff * diff;
                 }
@@ -167,19 +185,22 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         }
         Opcode::Normalize => {
             let length = dot(w, a, a).map(f32::sqrt);
-            map_lanes(d, w, a, |k, l, x| {
-                if length[l] == 0.0 {
-                    0.0
-                } else {
-                    x[k][l] / length[l]
+            for (k, out) in d.iter_mut().enumerate().take(w) {
+                let x = a.at(k);
+                for l in 0..N {
+                    out[l] = if length[l] == 0.0 {
+                        0.0
+                    } else {
+                        x[l] / length[l]
+                    };
                 }
-            });
+            }
         }
         Opcode::Reflect => {
             let n_dot_i = dot(w, b, a);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
-                for l in 0..LANES {
+                for l in 0..N {
                     out[l] = i[l] - 2.0 * n_dot_i[l] * n[l];
                 }
             }
@@ -189,7 +210,7 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
             let eta = c.at(0);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
-                for l in 0..LANES {
+                for l in 0..N {
                     let e = eta[l];
                     let q = 1.0 - e * e * (1.0 - n_dot_i[l] * n_dot_i[l]);
                     out[l] = if q < 0.0 {
@@ -204,7 +225,7 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
             let nref_dot_i = dot(w, c, b);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let n = a.at(k);
-                for l in 0..LANES {
+                for l in 0..N {
                     out[l] = if nref_dot_i[l] < 0.0 { n[l] } else { -n[l] };
                 }
             }
@@ -212,23 +233,12 @@ pub(crate) fn execute(op: Opcode, w: usize, d: &mut Register, [a, b, c]: [Src; 3
         Opcode::Cross => {
             let (a0, a1, a2) = (a.at(0), a.at(1), a.at(2));
             let (b0, b1, b2) = (b.at(0), b.at(1), b.at(2));
-            for l in 0..LANES {
+            for l in 0..N {
                 d[0][l] = a1[l] * b2[l] - b1[l] * a2[l];
                 d[1][l] = a2[l] * b0[l] - b2[l] * a0[l];
                 d[2][l] = a0[l] * b1[l] - b0[l] * a1[l];
             }
         }
         Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Mov | Opcode::Join => {}
-    }
-}
-
-/// `d[k][l] = f(k, l, a)` for the operand's components read in order.
-#[inline(always)]
-fn map_lanes(d: &mut Register, w: usize, a: Src, f: impl Fn(usize, usize, &[&Lane; 4]) -> f32) {
-    let x = [a.at(0), a.at(1), a.at(2), a.at(3)];
-    for (k, out) in d.iter_mut().enumerate().take(w) {
-        for (l, o) in out.iter_mut().enumerate() {
-            *o = f(k, l, &x);
-        }
     }
 }

@@ -44,17 +44,17 @@ impl Registers {
     }
 }
 
-/// A register operand as the interpreter reads it: the register and its swizzle.
+/// A register operand as the interpreter reads it: `N` lanes of a register and its swizzle.
 #[derive(Clone, Copy)]
-pub(crate) struct Src<'a> {
-    pub reg: &'a Register,
+pub(crate) struct Src<'a, const N: usize> {
+    pub reg: &'a [[f32; N]; 4],
     pub swizzle: [usize; 4],
 }
 
-impl Src<'_> {
+impl<const N: usize> Src<'_, N> {
     /// Component `k` of the operand.
     #[inline(always)]
-    pub fn at(&self, k: usize) -> &Lane {
+    pub fn at(&self, k: usize) -> &[f32; N] {
         &self.reg[self.swizzle[k]]
     }
 }
@@ -149,6 +149,35 @@ fn execute(
             let sources = [src(o0), src(o1), src(o2)];
             for (k, lane) in d.iter_mut().enumerate().take(w) {
                 lane.copy_from_slice(sources[inst.join_source(k).min(2)].at(k));
+            }
+        }
+        _ if inst.uniform => {
+            // The same value in every lane: compute it once, at lane 0, and fill the lanes.
+            let lane0 = |word: u32| {
+                let s = src(word);
+                let reg = s.reg.map(|lane| [lane[0]]);
+                (reg, s.swizzle)
+            };
+            let [(r0, s0), (r1, s1), (r2, s2)] = [lane0(o0), lane0(o1), lane0(o2)];
+            let mut one = [[0.0f32; 1]; 4];
+            let srcs = [
+                Src {
+                    reg: &r0,
+                    swizzle: s0,
+                },
+                Src {
+                    reg: &r1,
+                    swizzle: s1,
+                },
+                Src {
+                    reg: &r2,
+                    swizzle: s2,
+                },
+            ];
+            math::execute(op, w, &mut one, srcs);
+            let written = if op.reduces() { 1 } else { w };
+            for (lane, value) in d.iter_mut().zip(one).take(written) {
+                lane.fill(value[0]);
             }
         }
         _ => math::execute(op, w, d, [src(o0), src(o1), src(o2)]),

@@ -122,11 +122,13 @@ impl fmt::Display for NodeProgram {
                 self.register_count(output)
             )?;
             for index in start..start + count {
-                writeln!(
-                    f,
-                    "  {index:4}  {}",
-                    self.instruction_text(&self.instruction(index))
-                )?;
+                let inst = self.instruction(index);
+                let once = if inst.uniform && inst.opcode != Opcode::Load as u8 {
+                    "    (once per batch)"
+                } else {
+                    ""
+                };
+                writeln!(f, "  {index:4}  {}{once}", self.instruction_text(&inst))?;
             }
         }
         for u in self.uniforms() {

@@ -44,6 +44,9 @@ pub struct Instruction {
     pub dst: u8,
     /// The width the operation works on, 1 to 4.
     pub width: u8,
+    /// The value is the same for every fragment (it reads loads alone): a math instruction may
+    /// compute it once, at lane 0, and fill every lane with it.
+    pub uniform: bool,
     /// For `join`: two bits per result component naming the operand it comes from.
     pub select: u8,
     /// The operand words: a register and a swizzle each, or an immediate.
@@ -57,7 +60,8 @@ impl Instruction {
         Instruction {
             opcode: w0 as u8,
             dst: (w0 >> 8) as u8,
-            width: ((w0 >> 16) & 0xff) as u8,
+            width: ((w0 >> 16) & 0x7f) as u8,
+            uniform: (w0 >> 23) & 1 == 1,
             select: (w0 >> 24) as u8,
             operands: [words[1], words[2], words[3]],
         }
@@ -67,7 +71,8 @@ impl Instruction {
     pub fn encode(&self) -> [u32; INSTRUCTION_WORDS] {
         let w0 = self.opcode as u32
             | (self.dst as u32) << 8
-            | (self.width as u32) << 16
+            | ((self.width & 0x7f) as u32) << 16
+            | (self.uniform as u32) << 23
             | (self.select as u32) << 24;
         [w0, self.operands[0], self.operands[1], self.operands[2]]
     }
