@@ -8,7 +8,10 @@ const SCALE_2D: f32 = 0.6616;
 /// `mx_gradient_scale3d`'s factor.
 const SCALE_3D: f32 = 0.9820;
 
-/// Lattice corners in three.js's order, x fastest: `v0 = (0,0,0)`, `v1 = (1,0,0)`, … `v7 = (1,1,1)`.
+/// The square's corners in three.js's order, x fastest.
+const CORNERS_2D: [[i32; 2]; 4] = [[0, 0], [1, 0], [0, 1], [1, 1]];
+
+/// The cube's corners in three.js's order, x fastest: `v0 = (0,0,0)`, `v1 = (1,0,0)`, … `v7 = (1,1,1)`.
 const CORNERS: [[i32; 3]; 8] = [
     [0, 0, 0],
     [1, 0, 0],
@@ -91,38 +94,51 @@ fn corner_offset(f: f32, d: i32) -> f32 {
     }
 }
 
-/// 2D Perlin on the hashes of the four corners; `shift` selects the byte of the hash the
-/// gradient reads (0 for the float noise, 0/8/16 for the channels of the vec3 noise).
+/// 2D Perlin from the hashes of the four corners, one output channel per entry of `shifts`: the
+/// shift selects the byte of the hash the gradient reads (0 for the float noise, 0/8/16 for the
+/// channels of the vec3 noise); unused channels stay 0.
 fn perlin_2d(p: [f32; 2], shifts: &[u32]) -> [f32; 3] {
     let (ix, fx) = floorfrac(p[0]);
     let (iy, fy) = floorfrac(p[1]);
     let (u, v) = (fade(fx), fade(fy));
-    let hashes = CORNERS[..4].map(|[dx, dy, _]| hash_int([ix.wrapping_add(dx), iy.wrapping_add(dy)]));
+    let hashes = CORNERS_2D.map(|[dx, dy]| hash_int([ix.wrapping_add(dx), iy.wrapping_add(dy)]));
     let mut out = [0.0; 3];
     for (o, &shift) in out.iter_mut().zip(shifts) {
         let mut g = [0.0; 4];
-        for (k, [dx, dy, _]) in CORNERS[..4].iter().enumerate() {
-            g[k] = gradient_2d(hashes[k] >> shift, corner_offset(fx, *dx), corner_offset(fy, *dy));
+        for (k, [dx, dy]) in CORNERS_2D.iter().enumerate() {
+            g[k] = gradient_2d(
+                hashes[k] >> shift,
+                corner_offset(fx, *dx),
+                corner_offset(fy, *dy),
+            );
         }
         *o = SCALE_2D * bilerp(g, u, v);
     }
     out
 }
 
-/// 3D Perlin on the hashes of the eight corners; `shift` as in [`perlin_2d`].
+/// 3D Perlin from the hashes of the eight corners; `shifts` as in [`perlin_2d`].
 fn perlin_3d(p: [f32; 3], shifts: &[u32]) -> [f32; 3] {
     let (ix, fx) = floorfrac(p[0]);
     let (iy, fy) = floorfrac(p[1]);
     let (iz, fz) = floorfrac(p[2]);
     let (u, v, w) = (fade(fx), fade(fy), fade(fz));
     let hashes = CORNERS.map(|[dx, dy, dz]| {
-        hash_int([ix.wrapping_add(dx), iy.wrapping_add(dy), iz.wrapping_add(dz)])
+        hash_int([
+            ix.wrapping_add(dx),
+            iy.wrapping_add(dy),
+            iz.wrapping_add(dz),
+        ])
     });
     let mut out = [0.0; 3];
     for (o, &shift) in out.iter_mut().zip(shifts) {
         let mut g = [0.0; 8];
         for (k, [dx, dy, dz]) in CORNERS.iter().enumerate() {
-            let (x, y, z) = (corner_offset(fx, *dx), corner_offset(fy, *dy), corner_offset(fz, *dz));
+            let (x, y, z) = (
+                corner_offset(fx, *dx),
+                corner_offset(fy, *dy),
+                corner_offset(fz, *dz),
+            );
             g[k] = gradient_3d(hashes[k] >> shift, x, y, z);
         }
         *o = SCALE_3D * trilerp(g, u, v, w);
