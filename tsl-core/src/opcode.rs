@@ -13,6 +13,10 @@ pub enum TypeRule {
     Cross,
     /// `refract(i, n, eta)`: `i` and `n` of one width, `eta` a float; the result is `i`'s type.
     Refract,
+    /// MaterialX noise: operand 0 is the point (its width is the instruction's width: 2 or 3,
+    /// or 1 to 4 for cell noise), any other operand a float; the result has the width of
+    /// [`Opcode::noise_output`].
+    Noise,
     /// Not a graph operation: emitted by the compiler alone (loads, moves, joins, fused steps).
     Internal,
 }
@@ -189,12 +193,58 @@ opcodes! {
     LogicalNot = 79, "logical_not", 1, Componentwise;
     /// `select(c, a, b)`: `a` where `c` is not zero, else `b`.
     Select = 80, "select", 3, Componentwise;
+
+    /// three.js's `mx_perlin_noise_float` of a vec2 or vec3 point.
+    PerlinFloat = 90, "perlin_noise", 1, Noise;
+    /// three.js's `mx_perlin_noise_vec3` of a vec2 or vec3 point.
+    PerlinVec3 = 91, "perlin_noise_vec3", 1, Noise;
+    /// three.js's `mx_cell_noise_float` of one to four floats.
+    CellFloat = 92, "cell_noise", 1, Noise;
+    /// three.js's `mx_cell_noise_vec3` of one to four floats.
+    CellVec3 = 93, "cell_noise_vec3", 1, Noise;
+    /// three.js's `mx_worley_noise_float` (a vec3 point, jitter): the nearest distance, style 0.
+    WorleyFloat = 94, "worley_noise", 2, Noise;
+    /// three.js's `mx_worley_noise_vec2` (point, jitter): the two nearest squared distances
+    /// (metric 1, as three.js passes).
+    WorleyVec2 = 95, "worley_noise_vec2", 2, Noise;
+    /// three.js's `mx_worley_noise_vec3` (point, jitter): the three nearest squared distances
+    /// (metric 1, three.js's default).
+    WorleyVec3 = 96, "worley_noise_vec3", 2, Noise;
 }
 
 impl Opcode {
     /// Whether the result is one float whatever the operand width.
     pub fn reduces(self) -> bool {
         self.rule() == TypeRule::Reduce
+    }
+
+    /// The width of a noise's result; `None` for other operations.
+    pub fn noise_output(self) -> Option<usize> {
+        match self {
+            Opcode::PerlinFloat | Opcode::CellFloat | Opcode::WorleyFloat => Some(1),
+            Opcode::WorleyVec2 => Some(2),
+            Opcode::PerlinVec3 | Opcode::CellVec3 | Opcode::WorleyVec3 => Some(3),
+            _ => None,
+        }
+    }
+
+    /// The point widths a noise takes; `None` for other operations.
+    pub fn noise_points(self) -> Option<std::ops::RangeInclusive<usize>> {
+        match self {
+            Opcode::CellFloat | Opcode::CellVec3 => Some(1..=4),
+            Opcode::WorleyFloat => Some(3..=3),
+            op if op.noise_output().is_some() => Some(2..=3),
+            _ => None,
+        }
+    }
+
+    /// The width of the value an instruction of `width` writes.
+    pub fn result_width(self, width: usize) -> usize {
+        if self.reduces() {
+            1
+        } else {
+            self.noise_output().unwrap_or(width)
+        }
     }
 }
 

@@ -98,11 +98,7 @@ pub struct LirInst {
 impl LirInst {
     /// The width of the value the instruction writes.
     pub fn result_width(&self) -> u8 {
-        if self.op.reduces() {
-            1
-        } else {
-            self.width
-        }
+        self.op.result_width(self.width as usize) as u8
     }
 }
 

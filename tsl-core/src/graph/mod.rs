@@ -15,6 +15,7 @@ mod attribute;
 mod builder;
 mod control;
 mod error;
+mod noise;
 mod output;
 pub(crate) mod typecheck;
 
@@ -23,6 +24,7 @@ pub use builder::TextureSource;
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub use error::GraphError;
+pub use noise::MAX_OCTAVES;
 pub use output::*;
 
 use crate::opcode::Opcode;

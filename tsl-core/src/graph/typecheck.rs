@@ -106,10 +106,9 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
             code.name()
         ));
     }
-    let widest = widest(inputs)?;
     match code.rule() {
-        TypeRule::Componentwise => Ok(widest),
-        TypeRule::Reduce => Ok(ValueType::Float),
+        TypeRule::Componentwise => widest(inputs),
+        TypeRule::Reduce => widest(inputs).map(|_| ValueType::Float),
         TypeRule::Cross => {
             if inputs.iter().all(|&t| t == ValueType::Vec3) {
                 Ok(ValueType::Vec3)
@@ -121,8 +120,9 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
             if inputs[2] != ValueType::Float {
                 return Err(format!("eta is a {}, not a float", inputs[2]));
             }
-            Ok(widest)
+            widest(inputs)
         }
+        TypeRule::Noise => noise(code, inputs),
         TypeRule::Internal => Err("is not a graph operation".into()),
     }
 }
@@ -161,4 +161,24 @@ fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, String> {
             "a {a} times a {b}: a matrix multiplies a vector of its width or a matrix of its size"
         ))
     }
+}
+
+/// A noise's point must have a width it takes; its other operands (the jitter) are floats.
+fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
+    let point = inputs[0].width().unwrap_or(0);
+    let widths = code.noise_points().expect("a noise");
+    if !widths.contains(&point) {
+        return Err(format!(
+            "the point is a {}, not {}",
+            inputs[0],
+            widths
+                .map(|w| ValueType::vector(w).expect("1 to 4").name())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+    }
+    if let Some(bad) = inputs[1..].iter().find(|&&t| t != ValueType::Float) {
+        return Err(format!("the jitter is a {bad}, not a float"));
+    }
+    Ok(ValueType::vector(code.noise_output().expect("a noise")).expect("1 to 3"))
 }

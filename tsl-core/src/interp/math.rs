@@ -239,6 +239,52 @@ pub(crate) fn execute<const N: usize>(
                 d[2][l] = a0[l] * b1[l] - b0[l] * a1[l];
             }
         }
+        Opcode::PerlinFloat
+        | Opcode::PerlinVec3
+        | Opcode::CellFloat
+        | Opcode::CellVec3
+        | Opcode::WorleyFloat
+        | Opcode::WorleyVec2
+        | Opcode::WorleyVec3 => noise_lanes(op, w, d, a, b),
         Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Mov | Opcode::Join => {}
+    }
+}
+
+/// A noise per lane: the point is operand `a` of `w` components, the jitter `b`'s component 0.
+fn noise_lanes<const N: usize>(op: Opcode, w: usize, d: &mut [[f32; N]; 4], a: Src<N>, b: Src<N>) {
+    use crate::noise::*;
+    let point = |l: usize| [0, 1, 2, 3].map(|k| if k < w { a.at(k)[l] } else { 0.0 });
+    for l in 0..N {
+        let p = point(l);
+        let (xy, xyz) = ([p[0], p[1]], [p[0], p[1], p[2]]);
+        let jitter = b.at(0)[l];
+        let mut out = [0.0f32; 3];
+        match (op, w) {
+            (Opcode::PerlinFloat, 2) => out[0] = perlin_noise_float_2d(xy),
+            (Opcode::PerlinFloat, _) => out[0] = perlin_noise_float_3d(xyz),
+            (Opcode::PerlinVec3, 2) => out = perlin_noise_vec3_2d(xy),
+            (Opcode::PerlinVec3, _) => out = perlin_noise_vec3_3d(xyz),
+            (Opcode::CellFloat, 1) => out[0] = cell_noise_float_1d(p[0]),
+            (Opcode::CellFloat, 2) => out[0] = cell_noise_float_2d(xy),
+            (Opcode::CellFloat, 3) => out[0] = cell_noise_float_3d(xyz),
+            (Opcode::CellFloat, _) => out[0] = cell_noise_float_4d(p),
+            (Opcode::CellVec3, 1) => out = cell_noise_vec3_1d(p[0]),
+            (Opcode::CellVec3, 2) => out = cell_noise_vec3_2d(xy),
+            (Opcode::CellVec3, 3) => out = cell_noise_vec3_3d(xyz),
+            (Opcode::CellVec3, _) => out = cell_noise_vec3_4d(p),
+            (Opcode::WorleyFloat, _) => out[0] = worley_noise_float_3d(xyz, jitter, 0),
+            (Opcode::WorleyVec2, 2) => {
+                out[..2].copy_from_slice(&worley_noise_vec2_2d(xy, jitter, 1))
+            }
+            (Opcode::WorleyVec2, _) => {
+                out[..2].copy_from_slice(&worley_noise_vec2_3d(xyz, jitter, 1))
+            }
+            (Opcode::WorleyVec3, 2) => out = worley_noise_vec3_2d(xy, jitter, 1),
+            (Opcode::WorleyVec3, _) => out = worley_noise_vec3_3d(xyz, jitter, 1),
+            _ => {}
+        }
+        for (k, value) in out.iter().enumerate() {
+            d[k][l] = *value;
+        }
     }
 }

@@ -175,7 +175,7 @@ fn execute(
                 },
             ];
             math::execute(op, w, &mut one, srcs);
-            let written = if op.reduces() { 1 } else { w };
+            let written = op.result_width(w);
             for (lane, value) in d.iter_mut().zip(one).take(written) {
                 lane.fill(value[0]);
             }

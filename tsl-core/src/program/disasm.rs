@@ -59,7 +59,7 @@ impl NodeProgram {
             return format!("?? opcode {}", inst.opcode);
         };
         let width = inst.width as usize;
-        let result_width = if op.reduces() { 1 } else { width };
+        let result_width = op.result_width(width);
         let dst = format!("r{}.{}", inst.dst, &"xyzw"[..result_width]);
         let args = match op {
             Opcode::Load => {

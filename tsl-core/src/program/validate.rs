@@ -117,6 +117,12 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), String> {
             used
         }
         Opcode::Cross if width != 3 => return Err(format!("cross of width {width}")),
+        op if op
+            .noise_points()
+            .is_some_and(|points| !points.contains(&width)) =>
+        {
+            return Err(format!("{} of a point of width {width}", op.name()))
+        }
         op => (0..op.arity()).collect(),
     };
     for slot in registers {

@@ -1,0 +1,121 @@
+//! The MaterialX noise nodes of spec/000 "Noise" and spec/001, with three.js's conversions and
+//! defaults (`src/nodes/materialx/MaterialXNodes.js`). Each noise is one instruction computed by
+//! [`crate::noise`]; the wrappers add three.js's `* amplitude + pivot` and octave loop as nodes, in
+//! three.js's order, so the values are bit for bit three.js's.
+
+use super::{GraphError, NodeGraph, NodeRef};
+use crate::opcode::Opcode;
+use crate::types::ValueType;
+
+/// The most octaves a fractal noise unrolls.
+pub const MAX_OCTAVES: u32 = 64;
+
+impl NodeGraph {
+    /// `texcoord.convert('vec2|vec3')`: a float becomes `(x, x)`, a vec4 its `.xy`.
+    fn noise_texcoord(&self, p: NodeRef) -> NodeRef {
+        match self.type_of(p) {
+            Some(ValueType::Float) => self.join(&[p, p]),
+            Some(ValueType::Vec4) => self.swizzle(p, "xy"),
+            _ => p,
+        }
+    }
+
+    /// A position given to a vec3 parameter: a float is repeated, a vec2 gets z = 0.
+    fn noise_position(&self, p: NodeRef) -> NodeRef {
+        match self.type_of(p) {
+            Some(ValueType::Float) => self.join(&[p, p, p]),
+            Some(ValueType::Vec2) => self.join(&[p, self.float(0.0)]),
+            Some(ValueType::Vec4) => self.swizzle(p, "xyz"),
+            _ => p,
+        }
+    }
+
+    /// three.js's `mx_perlin_noise_float(p)`: gradient noise of a vec2 or vec3 point.
+    pub fn perlin_noise(&self, p: NodeRef) -> NodeRef {
+        self.math(Opcode::PerlinFloat, &[p])
+    }
+
+    /// three.js's `mx_perlin_noise_vec3(p)`: three channels of gradient noise.
+    pub fn perlin_noise_vec3(&self, p: NodeRef) -> NodeRef {
+        self.math(Opcode::PerlinVec3, &[p])
+    }
+
+    /// three.js's `mx_noise_float(texcoord, amplitude, pivot)`: `perlin_noise(texcoord) *
+    /// amplitude + pivot` (TSL's defaults are `uv()`, 1 and 0).
+    pub fn mx_noise_float(&self, texcoord: NodeRef, amplitude: NodeRef, pivot: NodeRef) -> NodeRef {
+        let n = self.perlin_noise(self.noise_texcoord(texcoord));
+        self.add(self.mul(n, amplitude), pivot)
+    }
+
+    /// three.js's `mx_noise_vec3(texcoord, amplitude, pivot)`.
+    pub fn mx_noise_vec3(&self, texcoord: NodeRef, amplitude: NodeRef, pivot: NodeRef) -> NodeRef {
+        let n = self.perlin_noise_vec3(self.noise_texcoord(texcoord));
+        self.add(self.mul(n, amplitude), pivot)
+    }
+
+    /// three.js's `mx_noise_vec4(texcoord, amplitude, pivot)`: xyz from `perlin_noise_vec3(p)`, w
+    /// from `perlin_noise(p + (19, 73))` (a vec3 point adds (19, 73, 29)).
+    pub fn mx_noise_vec4(&self, texcoord: NodeRef, amplitude: NodeRef, pivot: NodeRef) -> NodeRef {
+        let p = self.noise_texcoord(texcoord);
+        let offset = match self.type_of(p) {
+            Some(ValueType::Vec3) => self.vec3(19.0, 73.0, 29.0),
+            _ => self.vec2(19.0, 73.0),
+        };
+        let w = self.perlin_noise(self.add(p, offset));
+        let n = self.join(&[self.perlin_noise_vec3(p), w]);
+        self.add(self.mul(n, amplitude), pivot)
+    }
+
+    /// three.js's `mx_cell_noise_float(texcoord)`: one value per unit cell, in [0, 1).
+    pub fn mx_cell_noise_float(&self, texcoord: NodeRef) -> NodeRef {
+        self.math(Opcode::CellFloat, &[self.noise_texcoord(texcoord)])
+    }
+
+    /// three.js's `mx_worley_noise_float(texcoord, jitter)`: the distance to the nearest feature
+    /// point (always the 3D noise; a vec2 gets z = 0).
+    pub fn mx_worley_noise_float(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
+        let p = self.noise_position(self.noise_texcoord(texcoord));
+        self.math(Opcode::WorleyFloat, &[p, jitter])
+    }
+
+    /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
+    pub fn mx_worley_noise_vec2(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
+        self.math(Opcode::WorleyVec2, &[self.noise_texcoord(texcoord), jitter])
+    }
+
+    /// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
+    pub fn mx_worley_noise_vec3(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
+        self.math(Opcode::WorleyVec3, &[self.noise_texcoord(texcoord), jitter])
+    }
+
+    /// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`:
+    /// `octaves` times `result += amp * perlin_noise(p); amp *= diminish; p *= lacunarity`, from
+    /// `result = 0` and `amp = 1`, then `result * amplitude`. A vec2 position gets z = 0, as
+    /// three.js converts it. TSL's defaults are 3, 2, 0.5 and 1. Refuses more than
+    /// [`MAX_OCTAVES`] octaves.
+    pub fn mx_fractal_noise_float(
+        &self,
+        position: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        amplitude: NodeRef,
+    ) -> NodeRef {
+        if octaves > MAX_OCTAVES {
+            self.refuse(GraphError::new(
+                "mx_fractal_noise_float",
+                format!("{octaves} octaves, more than {MAX_OCTAVES}"),
+            ));
+            return self.refused();
+        }
+        let mut p = self.noise_position(position);
+        let mut result = self.float(0.0);
+        let mut amp = self.float(1.0);
+        for _ in 0..octaves {
+            result = self.add(result, self.mul(amp, self.perlin_noise(p)));
+            amp = self.mul(amp, diminish);
+            p = self.mul(p, lacunarity);
+        }
+        self.mul(result, amplitude)
+    }
+}
