@@ -186,6 +186,35 @@ fn fractal_noise_unrolls_three_js_octave_loop() {
 }
 
 #[test]
+fn cell_noise_of_one_to_four_floats() {
+    let lanes = |g: &NodeGraph, p: NodeRef, n: usize| match n {
+        1 => g.swizzle(p, "x"),
+        2 => g.swizzle(p, "xy"),
+        3 => p,
+        _ => g.join(&[p, g.swizzle(p, "x")]),
+    };
+    assert_eq!(
+        run(1, |g, p| g.cell_noise(lanes(g, p, 1))),
+        expect(1, |p| vec![noise::cell_noise_float_1d(p[0])])
+    );
+    assert_eq!(
+        run(1, |g, p| g.cell_noise(lanes(g, p, 4))),
+        expect(1, |p| vec![noise::cell_noise_float_4d([
+            p[0], p[1], p[2], p[0]
+        ])])
+    );
+    assert_eq!(
+        run(3, |g, p| g.cell_noise_vec3(lanes(g, p, 2))),
+        expect(3, |p| noise::cell_noise_vec3_2d([p[0], p[1]]).to_vec())
+    );
+    assert_eq!(
+        run(3, |g, p| g.cell_noise_vec3(lanes(g, p, 4))),
+        expect(3, |p| noise::cell_noise_vec3_4d([p[0], p[1], p[2], p[0]])
+            .to_vec())
+    );
+}
+
+#[test]
 fn noise_refuses_points_it_does_not_take() {
     let g = NodeGraph::new();
     g.perlin_noise(g.vec4(0.0, 0.0, 0.0, 0.0));

@@ -66,6 +66,17 @@ impl NodeGraph {
         self.add(self.mul(n, amplitude), pivot)
     }
 
+    /// MaterialX's `mx_cell_noise_float` of a float, vec2, vec3 or vec4 point as it is (three.js's
+    /// TSL wrapper converts every point to a vec2 or vec3; see [`NodeGraph::mx_cell_noise_float`]).
+    pub fn cell_noise(&self, p: NodeRef) -> NodeRef {
+        self.math(Opcode::CellFloat, &[p])
+    }
+
+    /// MaterialX's `mx_cell_noise_vec3` of a float to a vec4 point: three values per unit cell.
+    pub fn cell_noise_vec3(&self, p: NodeRef) -> NodeRef {
+        self.math(Opcode::CellVec3, &[p])
+    }
+
     /// three.js's `mx_cell_noise_float(texcoord)`: one value per unit cell, in [0, 1).
     pub fn mx_cell_noise_float(&self, texcoord: NodeRef) -> NodeRef {
         self.math(Opcode::CellFloat, &[self.noise_texcoord(texcoord)])
