@@ -1,1 +1,504 @@
-//! GLSL ES to node graphs: ShaderMaterial, RawShaderMaterial and ShaderToy sources.
+//! GLSL ES to node graphs: ShaderMaterial, RawShaderMaterial and ShaderToy sources
+//! (spec/000 "Write it in GLSL", "GLSL source", "What the GLSL compiler refuses", "Shader
+//! material"; spec/001's defines, ShaderToy, preprocessor conditionals, out and inout
+//! parameters, early returns, and break and continue in for loops).
+//!
+//! ```
+//! use tsl_core::glsl::*;
+//! use tsl_core::*;
+//! let mut program = compile_shader_material(
+//!     "uniform float lift;
+//!      varying vec2 vUv;
+//!      void main() {
+//!          vUv = uv;
+//!          vec3 moved = position + normal * lift;
+//!          gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
+//!      }",
+//!     "uniform sampler2D map;
+//!      varying vec2 vUv;
+//!      void main() {
+//!          if (vUv.x > 0.9) discard;
+//!          gl_FragColor = texture2D(map, vUv * 2.0);
+//!      }",
+//! )
+//! .unwrap();
+//! program.set_uniform("lift", 0.1f32).unwrap();
+//! program.set_texture("map", TextureId(3)).unwrap();
+//! let inside = Fragment { uv: glam::Vec2::new(0.5, 0.5), ..Fragment::default() };
+//! assert_eq!(program.evaluate(COLOR_NODE, &inside), Some(vec![1.0, 1.0, 1.0]));
+//! assert_eq!(program.evaluate(MASK_NODE, &inside), Some(vec![1.0]));
+//! ```
+//!
+//! # The stages
+//!
+//! Each source is read by the preprocessor (comments, `#version`, object-like `#define`,
+//! `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`), the parser (a syntax tree,
+//! nesting bounded), the checker (names, GLSL ES types without implicit conversions, loop counts,
+//! every refusal of the subset) and the lowering (nodes of one [`NodeGraph`]). The vertex shader is lowered first: its
+//! `gl_Position` gives the position node, its varyings the values the fragment shader reads.
+//! Every refusal is a [`GlslError`] naming the shader, the line, the column and the reason.
+//!
+//! # What the shaders become
+//!
+//! - A uniform is a graph uniform of its name, zero until set (a sampler2D a texture uniform
+//!   with [`crate::NO_TEXTURE`] until `set_texture`). Every uniform a shader declares is in the
+//!   program, read or not. An int is a whole number in a float and a bool is zero or one; an int
+//!   division drops the fraction toward zero.
+//! - `gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0)` (or through
+//!   `viewMatrix * modelMatrix`, a local variable or a function) makes `p - position` the
+//!   [`POSITION_NODE`](crate::POSITION_NODE); none when `p` is `position`.
+//! - A varying is what the vertex shader left in it: `uv`, `color`,
+//!   `(modelMatrix * vec4(position, 1.0)).xyz`, `(modelViewMatrix * vec4(position, 1.0)).xyz`
+//!   and `normalMatrix * normal` are `uv()`, `vertex_color()`, `position_world()`,
+//!   `position_view()` and `normal_view()`; a uniform or a constant is itself; any other value is
+//!   `varying(value)`.
+//! - The colour output (`gl_FragColor`, `pc_fragColor` or the one `out vec4`) is
+//!   [`COLOR_NODE`](crate::COLOR_NODE) (rgb) and [`OPACITY_NODE`](crate::OPACITY_NODE) (a);
+//!   `gl_FragDepth` is [`DEPTH_NODE`](crate::DEPTH_NODE); `discard` joins the mask. An output
+//!   starts at zero where the shader does not write it.
+//! - `if`, `?:`, `&&` and `||` run under masks, `for` loops unroll, calls inline (out and inout
+//!   parameters copy back at the end of the call), and `break`, `continue` and `return` are flags,
+//!   as the core's statements are (spec/001 "Control flow").
+//!
+//! # Stand-ins for what the core does not have yet
+//!
+//! - `gl_FragCoord.xy` (and ShaderToy's `fragCoord`) is `uv() * size`, where `size` is
+//!   ShaderToy's `iResolution.xy`, or in a ShaderMaterial the vec2 uniform
+//!   [`VIEWPORT_SIZE_UNIFORM`] (the viewport's width and height in pixels). That is the pixel's
+//!   centre from the bottom left on a surface whose uv spans the viewport, as a full-screen quad's
+//!   does. `gl_FragCoord.z` and `.w` are refused. A screen-position attribute in the core would
+//!   replace the stand-in.
+//! - `gl_FrontFacing` is refused until the core has a front-facing node.
+
+mod ast;
+mod check;
+mod error;
+mod ir;
+mod lexer;
+mod lower;
+mod parser;
+mod preprocess;
+mod types;
+
+pub use error::{GlslError, Shader};
+pub use lower::VIEWPORT_SIZE_UNIFORM;
+
+use crate::graph::{GraphError, NodeGraph};
+use crate::program::NodeProgram;
+use check::{Env, Kind, Stage};
+use error::{Diag, Span};
+use lexer::Tok;
+use lower::{Builder, FragmentResult, ShaderLowering, VertexResult};
+use preprocess::{Options, Version};
+use std::collections::HashMap;
+
+/// The stack of the thread the compiler runs on: the passes recurse over the syntax tree, whose
+/// nesting the parser bounds.
+const COMPILER_STACK: usize = 64 << 20;
+
+/// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
+/// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
+/// cameraPosition; the attributes position, normal, uv and color; both spellings of attribute,
+/// varying, texture2D and gl_FragColor).
+pub fn compile_shader_material(vertex: &str, fragment: &str) -> Result<NodeProgram, GlslError> {
+    compile_shader_material_with_defines(vertex, fragment, &[])
+}
+
+/// [`compile_shader_material`] with three.js's `material.defines`: each entry is `NAME` or
+/// `NAME value`, a `#define` before the first line of both shaders.
+pub fn compile_shader_material_with_defines(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::ShaderMaterial, vertex, fragment, defines)
+}
+
+/// Compile a RawShaderMaterial's shaders: nothing is declared; each shader declares the
+/// built-ins it reads, with three.js's names and types. A shader is GLSL ES 1.00 unless its
+/// first line is `#version 300 es`.
+pub fn compile_raw_shader_material(vertex: &str, fragment: &str) -> Result<NodeProgram, GlslError> {
+    compile_raw_shader_material_with_defines(vertex, fragment, &[])
+}
+
+/// [`compile_raw_shader_material`] with `defines`, as [`compile_shader_material_with_defines`].
+pub fn compile_raw_shader_material_with_defines(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::Raw, vertex, fragment, defines)
+}
+
+/// The graph of a ShaderMaterial's shaders, before it is compiled.
+pub fn shader_graph(vertex: &str, fragment: &str) -> Result<NodeGraph, GlslError> {
+    shader_graph_with_defines(vertex, fragment, &[])
+}
+
+/// [`shader_graph`] with `defines`.
+pub fn shader_graph_with_defines(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<NodeGraph, GlslError> {
+    on_compiler_stack(|| graph_pair(Kind::ShaderMaterial, vertex, fragment, defines).map(|r| r.0))
+}
+
+/// The graph of a RawShaderMaterial's shaders, before it is compiled.
+pub fn raw_shader_graph(vertex: &str, fragment: &str) -> Result<NodeGraph, GlslError> {
+    raw_shader_graph_with_defines(vertex, fragment, &[])
+}
+
+/// [`raw_shader_graph`] with `defines`.
+pub fn raw_shader_graph_with_defines(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<NodeGraph, GlslError> {
+    on_compiler_stack(|| graph_pair(Kind::Raw, vertex, fragment, defines).map(|r| r.0))
+}
+
+/// Compile a ShaderToy shader, as three.js's ShaderToy decoding does: its
+/// `void mainImage(out vec4 fragColor, in vec2 fragCoord)` colours each pixel of the surface
+/// (COLOR_NODE and OPACITY_NODE). `fragCoord` is the pixel's centre from the bottom left (see the
+/// stand-in in the module docs), `iTime` is `Renderer.time`; the uniforms iResolution (vec3),
+/// iTimeDelta, iFrameRate, iFrame, iMouse, iDate, iSampleRate, `iChannelTime[0]` to `[3]` and
+/// `iChannelResolution[0]` to `[3]` are in the program for `set_uniform`; iChannel0 to iChannel3
+/// are texture uniforms for `set_texture`, present where the source reads them.
+pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
+    on_compiler_stack(|| {
+        let (graph, fragment) = graph_toy(source)?;
+        graph
+            .compile()
+            .map_err(|e| compile_error(e, None, Some(&fragment), source, source))
+    })
+}
+
+/// The graph of a ShaderToy shader, before it is compiled.
+pub fn shader_toy_graph(source: &str) -> Result<NodeGraph, GlslError> {
+    on_compiler_stack(|| graph_toy(source).map(|r| r.0))
+}
+
+/// Check one ShaderMaterial shader alone, as a compiler checks one file: everything but the link
+/// between the two shaders (a fragment shader's varyings are taken as unknown values).
+pub fn check_shader(shader: Shader, source: &str) -> Result<(), GlslError> {
+    check_alone(Kind::ShaderMaterial, shader, source)
+}
+
+/// [`check_shader`] for one RawShaderMaterial shader.
+pub fn check_raw_shader(shader: Shader, source: &str) -> Result<(), GlslError> {
+    check_alone(Kind::Raw, shader, source)
+}
+
+/// Run `f` on a thread with a stack deep enough for the passes; a panic (a bug) is an error.
+fn on_compiler_stack<T: Send>(
+    f: impl FnOnce() -> Result<T, GlslError> + Send,
+) -> Result<T, GlslError> {
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("glsl".into())
+            .stack_size(COMPILER_STACK)
+            .spawn_scoped(scope, f);
+        match spawned {
+            Ok(handle) => handle.join().unwrap_or_else(|payload| {
+                let what = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(internal(format!(
+                    "the GLSL compiler failed (a bug): {what}"
+                )))
+            }),
+            Err(e) => Err(internal(format!(
+                "the GLSL compiler could not start its thread: {e}"
+            ))),
+        }
+    })
+}
+
+fn internal(reason: String) -> GlslError {
+    GlslError::from_diag(Shader::Fragment, Diag::new(Span::default(), reason), "")
+}
+
+fn compile_pair(
+    kind: Kind,
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<NodeProgram, GlslError> {
+    on_compiler_stack(|| {
+        let (graph, v, f) = graph_pair(kind, vertex, fragment, defines)?;
+        graph
+            .compile()
+            .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment))
+    })
+}
+
+/// A refusal of `compile`, placed at the write of the output it names.
+fn compile_error(
+    e: GraphError,
+    vertex: Option<&VertexResult>,
+    fragment: Option<&FragmentResult>,
+    vertex_source: &str,
+    fragment_source: &str,
+) -> GlslError {
+    let message = e.to_string();
+    let (shader, span) = if message.contains("POSITION_NODE") {
+        (Shader::Vertex, vertex.map(|v| v.position_span))
+    } else if message.contains("DEPTH_NODE") {
+        (Shader::Fragment, fragment.and_then(|f| f.depth_span))
+    } else if message.contains("MASK_NODE") {
+        (Shader::Fragment, fragment.and_then(|f| f.discard_span))
+    } else {
+        (Shader::Fragment, fragment.and_then(|f| f.color_span))
+    };
+    let source = if shader == Shader::Vertex {
+        vertex_source
+    } else {
+        fragment_source
+    };
+    GlslError::from_diag(
+        shader,
+        Diag::new(
+            span.unwrap_or_default(),
+            format!("the compiled program is refused: {message}"),
+        ),
+        source,
+    )
+}
+
+/// The macros of a `defines` list, or the refusal of an entry.
+fn parse_defines(defines: &[&str]) -> Result<Vec<(String, Vec<Tok>)>, GlslError> {
+    let mut out: Vec<(String, Vec<Tok>)> = Vec::new();
+    for (i, entry) in defines.iter().enumerate() {
+        let (name, body) = preprocess::define_entry(entry, i + 1)
+            .map_err(|d| GlslError::from_diag(Shader::Defines, d, entry))?;
+        if let Some((_, old)) = out.iter().find(|(n, _)| *n == name) {
+            if *old != body {
+                return Err(GlslError::from_diag(
+                    Shader::Defines,
+                    Diag::new(
+                        Span::new(i as u32 + 1, 1, name.len() as u32),
+                        format!("{name} is defined twice, with two values"),
+                    ),
+                    entry,
+                ));
+            }
+            continue;
+        }
+        out.push((name, body));
+    }
+    Ok(out)
+}
+
+/// Preprocess, parse and check one source.
+fn front(
+    kind: Kind,
+    stage: Stage,
+    source: &str,
+    defines: &[(String, Vec<Tok>)],
+) -> Result<ir::Checked, GlslError> {
+    let shader = match stage {
+        Stage::Vertex => Shader::Vertex,
+        Stage::Fragment => Shader::Fragment,
+    };
+    let fail = |d: Diag| GlslError::from_diag(shader, d, source);
+    let mut macros: Vec<(String, Vec<Tok>)> = vec![("GL_ES".into(), vec![Tok::Int(1)])];
+    if stage == Stage::Fragment {
+        macros.push(("GL_FRAGMENT_PRECISION_HIGH".into(), vec![Tok::Int(1)]));
+    }
+    match kind {
+        Kind::ShaderMaterial => {
+            macros.push(("HIGH_PRECISION".into(), vec![]));
+            macros.push((
+                "SHADER_TYPE".into(),
+                vec![Tok::Ident("ShaderMaterial".into())],
+            ));
+            macros.push(("SHADER_NAME".into(), vec![]));
+        }
+        Kind::Raw => {
+            macros.push((
+                "SHADER_TYPE".into(),
+                vec![Tok::Ident("RawShaderMaterial".into())],
+            ));
+            macros.push(("SHADER_NAME".into(), vec![]));
+        }
+        Kind::ShaderToy => {}
+    }
+    for (name, body) in defines {
+        if let Some((_, old)) = macros.iter().find(|(n, _)| n == name) {
+            if old != body {
+                return Err(GlslError::from_diag(
+                    Shader::Defines,
+                    Diag::new(
+                        Span::new(1, 1, name.len() as u32),
+                        format!("{name} is defined already by three.js's prefix"),
+                    ),
+                    name,
+                ));
+            }
+            continue;
+        }
+        macros.push((name.clone(), body.clone()));
+    }
+    let options = Options {
+        version_allowed: kind == Kind::Raw,
+        version_refusal: match kind {
+            Kind::ShaderToy => "a ShaderToy shader has no #version",
+            _ => "three.js writes a ShaderMaterial's #version itself; leave it out (or use a RawShaderMaterial)",
+        },
+        default_version: if kind == Kind::Raw {
+            Version::Es100
+        } else {
+            Version::Es300
+        },
+        macros,
+    };
+    let pre = preprocess::preprocess(source, &options).map_err(fail)?;
+    let items = parser::parse(&pre.tokens).map_err(fail)?;
+    let env = Env {
+        stage,
+        kind,
+        version: pre.version,
+    };
+    check::check(&items, env).map_err(fail)
+}
+
+/// Each varying the fragment shader reads must be one the vertex shader declares, of its type.
+fn link(vertex: &ir::Checked, fragment: &ir::Checked, source: &str) -> Result<(), GlslError> {
+    if vertex.es100 != fragment.es100 {
+        let name = |es100| {
+            if es100 {
+                "GLSL ES 1.00"
+            } else {
+                "GLSL ES 3.00"
+            }
+        };
+        return Err(GlslError::from_diag(
+            Shader::Fragment,
+            Diag::new(
+                Span::new(1, 1, 1),
+                format!(
+                    "the vertex shader is {} and the fragment shader {}; both are one version",
+                    name(vertex.es100),
+                    name(fragment.es100)
+                ),
+            ),
+            source,
+        ));
+    }
+    for g in &fragment.globals {
+        if !matches!(g.kind, ir::GlobalKind::VaryingIn) {
+            continue;
+        }
+        let out = vertex
+            .globals
+            .iter()
+            .find(|v| v.name == g.name && matches!(v.kind, ir::GlobalKind::VaryingOut));
+        let reason = match out {
+            None => format!("the vertex shader declares no varying {}", g.name),
+            Some(v) if v.ty != g.ty => format!(
+                "{} is a {} in the vertex shader and a {} here",
+                g.name, v.ty, g.ty
+            ),
+            Some(_) => continue,
+        };
+        return Err(GlslError::from_diag(
+            Shader::Fragment,
+            Diag::new(g.span, reason),
+            source,
+        ));
+    }
+    Ok(())
+}
+
+fn graph_pair(
+    kind: Kind,
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+) -> Result<(NodeGraph, VertexResult, FragmentResult), GlslError> {
+    let defines = parse_defines(defines)?;
+    // The vertex shader whole first, so that its refusals come before the fragment shader's.
+    let v = front(kind, Stage::Vertex, vertex, &defines)?;
+    let graph = NodeGraph::new();
+    let mut builder = Builder::new(&graph);
+    let none = HashMap::new();
+    let venv = Env {
+        stage: Stage::Vertex,
+        kind,
+        version: Version::Es300,
+    };
+    let vr = ShaderLowering::new(&mut builder, &v, venv, &none)
+        .lower_vertex()
+        .map_err(|d| GlslError::from_diag(Shader::Vertex, d, vertex))?;
+    let f = front(kind, Stage::Fragment, fragment, &defines)?;
+    link(&v, &f, fragment)?;
+    let fenv = Env {
+        stage: Stage::Fragment,
+        ..venv
+    };
+    let fr = ShaderLowering::new(&mut builder, &f, fenv, &vr.varyings)
+        .lower_fragment()
+        .map_err(|d| GlslError::from_diag(Shader::Fragment, d, fragment))?;
+    Ok((graph, vr, fr))
+}
+
+fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
+    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[])?;
+    let graph = NodeGraph::new();
+    let mut builder = Builder::new(&graph);
+    let none = HashMap::new();
+    let env = Env {
+        stage: Stage::Fragment,
+        kind: Kind::ShaderToy,
+        version: Version::Es300,
+    };
+    let fr = ShaderLowering::new(&mut builder, &f, env, &none)
+        .lower_fragment()
+        .map_err(|d| GlslError::from_diag(Shader::Fragment, d, source))?;
+    Ok((graph, fr))
+}
+
+fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError> {
+    on_compiler_stack(|| {
+        let stage = match shader {
+            Shader::Vertex => Stage::Vertex,
+            _ => Stage::Fragment,
+        };
+        let checked = front(kind, stage, source, &[])?;
+        let graph = NodeGraph::new();
+        let mut builder = Builder::new(&graph);
+        let env = Env {
+            stage,
+            kind,
+            version: Version::Es300,
+        };
+        let fail = |d: Diag| GlslError::from_diag(shader, d, source);
+        let (v, f) = if stage == Stage::Vertex {
+            let none = HashMap::new();
+            let v = ShaderLowering::new(&mut builder, &checked, env, &none)
+                .lower_vertex()
+                .map_err(fail)?;
+            (Some(v), None)
+        } else {
+            let linked = lower::placeholder_varyings(&mut builder, &checked).map_err(fail)?;
+            let f = ShaderLowering::new(&mut builder, &checked, env, &linked)
+                .lower_fragment()
+                .map_err(fail)?;
+            (None, Some(f))
+        };
+        if graph.output(crate::POSITION_NODE).is_none()
+            && f.is_none()
+            && graph.parts().outputs.iter().all(Option::is_none)
+        {
+            // A vertex shader that draws position as it is has nothing to compile.
+            return Ok(());
+        }
+        graph
+            .compile()
+            .map(|_| ())
+            .map_err(|e| compile_error(e, v.as_ref(), f.as_ref(), source, source))
+    })
+}

@@ -1,0 +1,215 @@
+//! The syntax tree the parser builds: close to what was written, before names are resolved.
+
+use super::error::Span;
+
+/// A type the subset can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TypeName {
+    Void,
+    Bool,
+    Int,
+    Float,
+    Vec2,
+    Vec3,
+    Vec4,
+    Mat3,
+    Mat4,
+    Sampler2D,
+}
+
+/// A type where it was written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TypeSpec {
+    pub name: TypeName,
+    pub span: Span,
+}
+
+/// A storage qualifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Storage {
+    Const,
+    Uniform,
+    Attribute,
+    Varying,
+    In,
+    Out,
+    InOut,
+}
+
+impl Storage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Storage::Const => "const",
+            Storage::Uniform => "uniform",
+            Storage::Attribute => "attribute",
+            Storage::Varying => "varying",
+            Storage::In => "in",
+            Storage::Out => "out",
+            Storage::InOut => "inout",
+        }
+    }
+}
+
+/// A unary operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Plus,
+    Not,
+}
+
+/// A binary operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Lt => "<",
+            BinOp::Gt => ">",
+            BinOp::Le => "<=",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+            BinOp::Xor => "^^",
+        }
+    }
+}
+
+/// What a call names: a function or a type (a constructor).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Callee {
+    Name(String),
+    Type(TypeName),
+}
+
+/// An expression and the place its messages point at (an operator, a name, a literal).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+    /// Its first token, where a message about the whole value points.
+    pub start: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ExprKind {
+    Int(i64),
+    Float(f32),
+    Bool(bool),
+    Ident(String),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    Call(Callee, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    Field(Box<Expr>, String),
+}
+
+/// A variable of a declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct VarDecl {
+    pub name: String,
+    pub span: Span,
+    pub init: Option<Expr>,
+}
+
+/// A declaration: qualifiers, a type and one or more variables.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Decl {
+    pub storage: Option<(Storage, Span)>,
+    pub layout: Option<Span>,
+    pub ty: TypeSpec,
+    pub vars: Vec<VarDecl>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum StmtKind {
+    Decl(Decl),
+    Expr(Expr),
+    /// `target = value` or `target op= value`.
+    Assign {
+        target: Expr,
+        op: Option<BinOp>,
+        op_span: Span,
+        value: Expr,
+    },
+    /// `target++`, `++target`, `target--`, `--target` as a statement.
+    Step {
+        target: Expr,
+        inc: bool,
+    },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        els: Option<Box<Stmt>>,
+    },
+    For {
+        init: Box<Stmt>,
+        cond: Option<Expr>,
+        step: Option<Box<Stmt>>,
+        body: Box<Stmt>,
+    },
+    Block(Vec<Stmt>),
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Discard,
+    Empty,
+}
+
+/// A parameter of a function.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Param {
+    pub storage: Storage,
+    pub is_const: bool,
+    pub ty: TypeSpec,
+    pub name: Option<(String, Span)>,
+}
+
+/// A function definition.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Function {
+    pub ret: TypeSpec,
+    pub name: String,
+    pub span: Span,
+    pub params: Vec<Param>,
+    pub body: Vec<Stmt>,
+    /// The closing brace.
+    pub end: Span,
+}
+
+/// A declaration or a function at the top of a shader.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Item {
+    Decl(Decl),
+    Function(Function),
+}

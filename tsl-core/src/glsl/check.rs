@@ -1,0 +1,1943 @@
+//! The checker: resolves names, types every expression as GLSL ES does (no implicit
+//! conversions), counts the loops, and refuses what the subset leaves out, each at its place.
+
+use super::ast::*;
+use super::error::{Diag, Span};
+use super::ir::*;
+use super::preprocess::Version;
+use super::types::*;
+use crate::graph::MAX_LOOP_COUNT;
+use std::collections::HashMap;
+
+/// The shader stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    Vertex,
+    Fragment,
+}
+
+/// What declares the built-ins: three.js's ShaderMaterial prefix, nothing (RawShaderMaterial),
+/// or ShaderToy's inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    ShaderMaterial,
+    Raw,
+    ShaderToy,
+}
+
+/// What the checker knows of a source before reading it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Env {
+    pub stage: Stage,
+    pub kind: Kind,
+    pub version: Version,
+}
+
+/// ShaderToy's uniforms of one value, and their types. iTime is the time node.
+pub(crate) const TOY_UNIFORMS: &[(&str, Ty)] = &[
+    ("iResolution", Ty::Vec3),
+    ("iTimeDelta", Ty::Float),
+    ("iFrameRate", Ty::Float),
+    ("iFrame", Ty::Int),
+    ("iMouse", Ty::Vec4),
+    ("iDate", Ty::Vec4),
+    ("iSampleRate", Ty::Float),
+];
+
+/// ShaderToy's uniform arrays: each element is a uniform named `name[i]`.
+pub(crate) const TOY_ARRAYS: &[(&str, Ty)] = &[
+    ("iChannelTime", Ty::Float),
+    ("iChannelResolution", Ty::Vec3),
+];
+
+const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
+    ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
+    ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
+    ("projectionMatrix", BuiltinMatrix::Projection, Ty::Mat4),
+    ("viewMatrix", BuiltinMatrix::View, Ty::Mat4),
+    ("normalMatrix", BuiltinMatrix::Normal, Ty::Mat3),
+];
+
+const ATTRIBUTES: &[(&str, VertexAttribute, Ty)] = &[
+    ("position", VertexAttribute::Position, Ty::Vec3),
+    ("normal", VertexAttribute::Normal, Ty::Vec3),
+    ("uv", VertexAttribute::Uv, Ty::Vec2),
+    ("color", VertexAttribute::Color, Ty::Vec3),
+];
+
+/// Why gl_FragCoord is read as .x and .y alone.
+const FRAG_COORD_DEPTH: &str = "gl_FragCoord is read as gl_FragCoord.xy here: .z and .w need the fragment's depth, which the core does not give the GLSL front end yet";
+
+fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
+    Err(Diag::new(span, reason))
+}
+
+/// Check a parsed shader.
+pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
+    let mut c = Checker {
+        env,
+        globals: Vec::new(),
+        global_names: HashMap::new(),
+        functions: Vec::new(),
+        fn_names: HashMap::new(),
+        toy_arrays: HashMap::new(),
+        color_written: None,
+        user_out: None,
+        position_written: false,
+        f: None,
+    };
+    c.declare_builtins();
+    for item in items {
+        match item {
+            Item::Decl(decl) => c.global_decl(decl)?,
+            Item::Function(function) => c.function(function)?,
+        }
+    }
+    let entry_name = if env.kind == Kind::ShaderToy {
+        "mainImage"
+    } else {
+        "main"
+    };
+    let entry = c.fn_names.get(entry_name).copied();
+    let Some(entry_id) = entry else {
+        let end = items.last().map_or(Span::new(1, 1, 1), |i| match i {
+            Item::Decl(d) => d.vars[0].span,
+            Item::Function(f) => f.span,
+        });
+        return err(
+            end,
+            if env.kind == Kind::ShaderToy {
+                "a ShaderToy shader defines void mainImage(out vec4 fragColor, in vec2 fragCoord)"
+            } else {
+                "the shader has no main function"
+            },
+        );
+    };
+    if env.stage == Stage::Vertex && !c.position_written {
+        return err(
+            c.functions[entry_id].span,
+            "the vertex shader never writes gl_Position",
+        );
+    }
+    Ok(Checked {
+        globals: c.globals,
+        functions: c.functions,
+        entry,
+        es100: env.version == Version::Es100,
+    })
+}
+
+struct LocalMeta {
+    read_only: bool,
+    konst: Option<Konst>,
+    glsl_const: bool,
+    loop_index: bool,
+}
+
+struct FnState {
+    name: String,
+    ret: Ty,
+    locals: Vec<LocalInfo>,
+    meta: Vec<LocalMeta>,
+    scopes: Vec<HashMap<String, LocalId>>,
+    loop_depth: usize,
+    branch_depth: usize,
+    is_main: bool,
+    /// Whether the statement being checked is the last of main's body (where a vertex shader's
+    /// main may return).
+    final_return: bool,
+}
+
+struct Checker {
+    env: Env,
+    globals: Vec<Global>,
+    global_names: HashMap<String, GlobalId>,
+    functions: Vec<TFunction>,
+    fn_names: HashMap<String, FnId>,
+    toy_arrays: HashMap<String, (Ty, Vec<GlobalId>)>,
+    /// The colour output written first, and where.
+    color_written: Option<(GlobalId, Span)>,
+    user_out: Option<GlobalId>,
+    position_written: bool,
+    f: Option<FnState>,
+}
+
+/// An expression before its constant value is filled in.
+fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
+    TExpr {
+        kind,
+        ty,
+        span,
+        start: span,
+        konst: None,
+        unrolled_const: false,
+        glsl_const: false,
+    }
+}
+
+impl Checker {
+    fn add_global(&mut self, name: &str, ty: Ty, kind: GlobalKind, span: Span) -> GlobalId {
+        self.globals.push(Global {
+            name: name.to_string(),
+            ty,
+            kind,
+            span,
+        });
+        let id = self.globals.len() - 1;
+        self.global_names.insert(name.to_string(), id);
+        id
+    }
+
+    fn declare_builtins(&mut self) {
+        let none = Span::default();
+        let env = self.env;
+        match (env.kind, env.stage) {
+            (Kind::ShaderMaterial, Stage::Vertex) => {
+                for &(name, m, ty) in BUILTIN_MATRICES {
+                    self.add_global(name, ty, GlobalKind::BuiltinMatrix(m), none);
+                }
+                self.add_global("cameraPosition", Ty::Vec3, GlobalKind::CameraPosition, none);
+                for &(name, a, ty) in ATTRIBUTES {
+                    self.add_global(name, ty, GlobalKind::Attribute(a), none);
+                }
+            }
+            (Kind::ShaderMaterial, Stage::Fragment) => {
+                self.add_global(
+                    "viewMatrix",
+                    Ty::Mat4,
+                    GlobalKind::BuiltinMatrix(BuiltinMatrix::View),
+                    none,
+                );
+                self.add_global("cameraPosition", Ty::Vec3, GlobalKind::CameraPosition, none);
+                let color = self.add_global("gl_FragColor", Ty::Vec4, GlobalKind::FragColor, none);
+                self.global_names.insert("pc_fragColor".into(), color);
+            }
+            (Kind::Raw, Stage::Fragment) if env.version == Version::Es100 => {
+                self.add_global("gl_FragColor", Ty::Vec4, GlobalKind::FragColor, none);
+            }
+            (Kind::ShaderToy, _) => {
+                self.add_global("iTime", Ty::Float, GlobalKind::Time, none);
+                for &(name, ty) in TOY_UNIFORMS {
+                    self.add_global(name, ty, GlobalKind::Uniform, none);
+                }
+                for i in 0..4 {
+                    self.add_global(
+                        &format!("iChannel{i}"),
+                        Ty::Sampler,
+                        GlobalKind::Uniform,
+                        none,
+                    );
+                }
+                for &(name, ty) in TOY_ARRAYS {
+                    let ids = (0..4)
+                        .map(|i| {
+                            let id = self.add_global(
+                                &format!("{name}[{i}]"),
+                                ty,
+                                GlobalKind::Uniform,
+                                none,
+                            );
+                            // The element is reached through the array, not by this name.
+                            self.global_names.remove(&format!("{name}[{i}]"));
+                            id
+                        })
+                        .collect();
+                    self.toy_arrays.insert(name.to_string(), (ty, ids));
+                }
+            }
+            _ => {}
+        }
+        match env.stage {
+            Stage::Vertex => {
+                self.add_global("gl_Position", Ty::Vec4, GlobalKind::Position, none);
+            }
+            Stage::Fragment => {
+                self.add_global("gl_FragCoord", Ty::Vec4, GlobalKind::FragCoord, none);
+                self.add_global("gl_FrontFacing", Ty::Bool, GlobalKind::FrontFacing, none);
+                if env.version == Version::Es300 && env.kind != Kind::ShaderToy {
+                    self.add_global("gl_FragDepth", Ty::Float, GlobalKind::FragDepth, none);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ declarations
+
+    fn global_decl(&mut self, decl: &Decl) -> Result<(), Diag> {
+        let env = self.env;
+        let ty = Ty::from_name(decl.ty.name);
+        let Some((storage, storage_span)) = decl.storage else {
+            return err(
+                decl.vars[0].span,
+                "global variables that are not const are not in the subset; make it const or a uniform, or declare it in main",
+            );
+        };
+        if let Some(at) = decl.layout {
+            let fragment_out = storage == Storage::Out && env.stage == Stage::Fragment;
+            if !fragment_out {
+                return err(
+                    at,
+                    "layout(...) is taken on a fragment shader's output alone",
+                );
+            }
+            if env.kind == Kind::Raw && env.version == Version::Es100 {
+                return err(at, "layout(...) needs #version 300 es");
+            }
+        }
+        self.check_storage_spelling(storage, storage_span)?;
+        if ty == Ty::Void {
+            return err(decl.ty.span, "a variable cannot be void");
+        }
+        for var in &decl.vars {
+            if let Some(old) = self.global_names.get(&var.name) {
+                let old = &self.globals[*old];
+                let reason = if old.span == Span::default() {
+                    format!("{} is declared already by {}", var.name, self.declarer())
+                } else {
+                    format!("{} is declared twice", var.name)
+                };
+                return err(var.span, reason);
+            }
+            if self.fn_names.contains_key(&var.name) {
+                return err(var.span, format!("{} is already a function", var.name));
+            }
+            if self.toy_arrays.contains_key(&var.name) {
+                return err(
+                    var.span,
+                    format!("{} is declared already by ShaderToy", var.name),
+                );
+            }
+            match storage {
+                Storage::Const => self.global_const(var, ty, decl.ty.span)?,
+                Storage::Uniform => self.uniform(var, ty, decl.ty.span)?,
+                Storage::Attribute => self.attribute(var, ty, decl.ty.span, storage_span)?,
+                Storage::In if env.stage == Stage::Vertex => {
+                    self.attribute(var, ty, decl.ty.span, storage_span)?
+                }
+                Storage::Varying | Storage::In | Storage::Out => {
+                    self.varying_or_output(var, ty, storage, decl.ty.span, storage_span)?
+                }
+                Storage::InOut => return err(storage_span, "inout is for parameters"),
+            }
+        }
+        Ok(())
+    }
+
+    /// Who declares the built-ins of this kind of shader, for messages.
+    fn declarer(&self) -> &'static str {
+        match self.env.kind {
+            Kind::ShaderMaterial => "three.js in a ShaderMaterial",
+            Kind::Raw => "GLSL",
+            Kind::ShaderToy => "ShaderToy",
+        }
+    }
+
+    fn check_storage_spelling(&self, storage: Storage, span: Span) -> Result<(), Diag> {
+        let env = self.env;
+        match (env.kind, env.version, storage) {
+            (Kind::ShaderToy, _, Storage::Attribute | Storage::Varying | Storage::In | Storage::Out) => {
+                err(span, format!("a ShaderToy shader declares no {}; its output is mainImage's fragColor", storage.name()))
+            }
+            (Kind::Raw, Version::Es100, Storage::In | Storage::Out) => err(
+                span,
+                format!(
+                    "{} on a global needs #version 300 es; GLSL ES 1.00 writes attribute and varying",
+                    storage.name()
+                ),
+            ),
+            (Kind::Raw, Version::Es300, Storage::Attribute | Storage::Varying) => err(
+                span,
+                format!(
+                    "{} is GLSL ES 1.00; #version 300 es writes {}",
+                    storage.name(),
+                    if storage == Storage::Attribute { "in" } else { "in or out" }
+                ),
+            ),
+            (_, _, Storage::Attribute) if env.stage == Stage::Fragment => {
+                err(span, "a fragment shader has no attributes")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
+        if !(ty.is_scalar() || ty.is_vector()) {
+            return err(
+                ty_span,
+                format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
+            );
+        }
+        let Some(init) = &var.init else {
+            return err(var.span, "a const needs a value");
+        };
+        let value = self.expr(init)?;
+        if value.ty != ty {
+            return err(
+                init.start,
+                format!("{} is a {ty}, and the value a {}", var.name, value.ty),
+            );
+        }
+        if !value.glsl_const {
+            return err(
+                init.start,
+                format!(
+                    "the value of const {} is not a constant expression",
+                    var.name
+                ),
+            );
+        }
+        self.add_global(&var.name, ty, GlobalKind::Const(value), var.span);
+        Ok(())
+    }
+
+    fn uniform(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
+        if var.init.is_some() {
+            return err(
+                var.span,
+                "a uniform takes no initializer; set it with set_uniform",
+            );
+        }
+        let kind = self.env.kind;
+        if let Some(&(_, m, want)) = BUILTIN_MATRICES.iter().find(|(n, ..)| *n == var.name) {
+            if kind != Kind::Raw {
+                return err(
+                    var.span,
+                    format!("{} is declared already by {}", var.name, self.declarer()),
+                );
+            }
+            if self.env.stage == Stage::Fragment && m != BuiltinMatrix::View {
+                return err(
+                    var.span,
+                    format!("{} is not available in a fragment shader; pass what you need through a varying", var.name),
+                );
+            }
+            if ty != want {
+                return err(
+                    ty_span,
+                    format!("three.js's {} is a {want}, not a {ty}", var.name),
+                );
+            }
+            self.add_global(&var.name, ty, GlobalKind::BuiltinMatrix(m), var.span);
+            return Ok(());
+        }
+        if var.name == "cameraPosition" {
+            if kind != Kind::Raw {
+                return err(
+                    var.span,
+                    format!("cameraPosition is declared already by {}", self.declarer()),
+                );
+            }
+            if ty != Ty::Vec3 {
+                return err(
+                    ty_span,
+                    format!("three.js's cameraPosition is a vec3, not a {ty}"),
+                );
+            }
+            self.add_global(&var.name, ty, GlobalKind::CameraPosition, var.span);
+            return Ok(());
+        }
+        match ty {
+            Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler => {}
+            Ty::Int | Ty::Bool => {
+                return err(
+                    ty_span,
+                    format!("uniforms of type {ty} are not in the subset; use a float"),
+                )
+            }
+            Ty::Void => return err(ty_span, "a uniform cannot be void"),
+        }
+        self.add_global(&var.name, ty, GlobalKind::Uniform, var.span);
+        Ok(())
+    }
+
+    fn attribute(&mut self, var: &VarDecl, ty: Ty, ty_span: Span, at: Span) -> Result<(), Diag> {
+        if var.init.is_some() {
+            return err(var.span, "an attribute takes no initializer");
+        }
+        let known = ATTRIBUTES.iter().find(|(n, ..)| *n == var.name);
+        match (self.env.kind, known) {
+            (Kind::ShaderMaterial, Some(_)) => err(
+                var.span,
+                format!("{} is declared already by three.js in a ShaderMaterial", var.name),
+            ),
+            (_, None) => err(
+                var.span,
+                format!("custom attributes are not in the subset; a vertex shader reads position, normal, uv and color, not {}", var.name),
+            ),
+            (_, Some(&(name, a, want))) => {
+                if ty != want {
+                    return err(ty_span, format!("three.js's {name} is a {want}, not a {ty}"));
+                }
+                let _ = at;
+                self.add_global(name, ty, GlobalKind::Attribute(a), var.span);
+                Ok(())
+            }
+        }
+    }
+
+    fn varying_or_output(
+        &mut self,
+        var: &VarDecl,
+        ty: Ty,
+        storage: Storage,
+        ty_span: Span,
+        at: Span,
+    ) -> Result<(), Diag> {
+        if var.init.is_some() {
+            return err(
+                var.span,
+                format!("{} variables take no initializer", storage.name()),
+            );
+        }
+        let stage = self.env.stage;
+        if stage == Stage::Fragment && storage == Storage::Out {
+            if ty != Ty::Vec4 {
+                return err(
+                    ty_span,
+                    format!("the fragment shader's output is one out vec4, not a {ty}"),
+                );
+            }
+            if let Some(old) = self.user_out {
+                return err(
+                    var.span,
+                    format!(
+                        "a second output; the fragment shader has one out vec4 ({} is the first)",
+                        self.globals[old].name
+                    ),
+                );
+            }
+            let id = self.add_global(&var.name, ty, GlobalKind::FragColor, var.span);
+            self.user_out = Some(id);
+            return Ok(());
+        }
+        if !matches!(ty, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
+            return err(
+                ty_span,
+                format!("a varying is a float or a vector, not a {ty}"),
+            );
+        }
+        let _ = at;
+        let kind = if stage == Stage::Vertex {
+            GlobalKind::VaryingOut
+        } else {
+            GlobalKind::VaryingIn
+        };
+        self.add_global(&var.name, ty, kind, var.span);
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ functions
+
+    fn function(&mut self, f: &Function) -> Result<(), Diag> {
+        let env = self.env;
+        if builtin_name(&f.name).is_some() {
+            return err(
+                f.span,
+                format!("{} is a function of GLSL's own; functions named like GLSL's own are not in the subset", f.name),
+            );
+        }
+        if self.fn_names.contains_key(&f.name) {
+            return err(
+                f.span,
+                format!(
+                    "{} is defined twice; overloads are not in the subset",
+                    f.name
+                ),
+            );
+        }
+        if self.global_names.contains_key(&f.name) || self.toy_arrays.contains_key(&f.name) {
+            return err(f.span, format!("{} is already a variable", f.name));
+        }
+        let ret = Ty::from_name(f.ret.name);
+        if ret.is_matrix() || ret == Ty::Sampler {
+            return err(
+                f.ret.span,
+                format!("a function that answers a {ret} is not in the subset"),
+            );
+        }
+        let is_main = f.name == "main";
+        if is_main {
+            if env.kind == Kind::ShaderToy {
+                return err(
+                    f.span,
+                    "a ShaderToy shader defines mainImage; the compiler writes main",
+                );
+            }
+            if ret != Ty::Void || !f.params.is_empty() {
+                return err(f.span, "main is void main()");
+            }
+        }
+        if env.kind == Kind::ShaderToy && f.name == "mainImage" {
+            let ok = ret == Ty::Void
+                && f.params.len() == 2
+                && f.params[0].storage == Storage::Out
+                && f.params[0].ty.name == TypeName::Vec4
+                && f.params[1].storage == Storage::In
+                && f.params[1].ty.name == TypeName::Vec2;
+            if !ok {
+                return err(
+                    f.span,
+                    "mainImage is void mainImage(out vec4 fragColor, in vec2 fragCoord)",
+                );
+            }
+        }
+        let mut state = FnState {
+            name: f.name.clone(),
+            ret,
+            locals: Vec::new(),
+            meta: Vec::new(),
+            scopes: vec![HashMap::new()],
+            loop_depth: 0,
+            branch_depth: 0,
+            is_main: is_main || (env.kind == Kind::ShaderToy && f.name == "mainImage"),
+            final_return: false,
+        };
+        let mut params = Vec::new();
+        for p in &f.params {
+            let ty = Ty::from_name(p.ty.name);
+            if ty == Ty::Void {
+                return err(p.ty.span, "a parameter cannot be void");
+            }
+            if (ty.is_matrix() || ty == Ty::Sampler) && p.storage != Storage::In {
+                return err(
+                    p.ty.span,
+                    format!(
+                        "a {ty} parameter is in alone; {} is not in the subset",
+                        p.storage.name()
+                    ),
+                );
+            }
+            let local = state.locals.len();
+            state.locals.push(LocalInfo { ty });
+            state.meta.push(LocalMeta {
+                read_only: p.is_const || ty.is_matrix() || ty == Ty::Sampler,
+                konst: None,
+                glsl_const: false,
+                loop_index: false,
+            });
+            if let Some((name, span)) = &p.name {
+                if state.scopes[0].insert(name.clone(), local).is_some() {
+                    return err(*span, format!("two parameters are named {name}"));
+                }
+            }
+            params.push(TParam {
+                storage: p.storage,
+                ty,
+                local,
+            });
+        }
+        self.f = Some(state);
+        let mut body = Vec::new();
+        let count = f.body.len();
+        for (i, s) in f.body.iter().enumerate() {
+            self.fs().final_return = i + 1 == count && matches!(s.kind, StmtKind::Return(_));
+            self.stmt(s, &mut body)?;
+        }
+        let state = self.f.take().expect("a function is open");
+        self.functions.push(TFunction {
+            name: f.name.clone(),
+            ret,
+            params,
+            locals: state.locals,
+            body,
+            span: f.span,
+        });
+        self.fn_names
+            .insert(f.name.clone(), self.functions.len() - 1);
+        Ok(())
+    }
+
+    fn fs(&mut self) -> &mut FnState {
+        self.f.as_mut().expect("inside a function")
+    }
+
+    fn new_local(
+        &mut self,
+        name: &str,
+        span: Span,
+        ty: Ty,
+        meta: LocalMeta,
+    ) -> Result<LocalId, Diag> {
+        let f = self.fs();
+        let local = f.locals.len();
+        f.locals.push(LocalInfo { ty });
+        f.meta.push(meta);
+        let scope = f.scopes.last_mut().expect("a scope");
+        if scope.insert(name.to_string(), local).is_some() {
+            return err(span, format!("{name} is declared twice in this block"));
+        }
+        Ok(local)
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<LocalId> {
+        let f = self.f.as_ref()?;
+        f.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    fn block(&mut self, stmts: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        self.fs().scopes.push(HashMap::new());
+        for s in stmts {
+            self.stmt(s, out)?;
+        }
+        self.fs().scopes.pop();
+        Ok(())
+    }
+
+    /// A statement in a scope of its own (a branch or a loop body).
+    fn scoped(&mut self, s: &Stmt) -> Result<Vec<TStmt>, Diag> {
+        let mut out = Vec::new();
+        self.fs().scopes.push(HashMap::new());
+        self.stmt(s, &mut out)?;
+        self.fs().scopes.pop();
+        Ok(out)
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Block(stmts) => self.block(stmts, out)?,
+            StmtKind::Decl(decl) => self.local_decl(decl, out)?,
+            StmtKind::Expr(e) => {
+                let e = self.expr(e)?;
+                out.push(TStmt::Expr(e));
+            }
+            StmtKind::Assign {
+                target,
+                op,
+                op_span,
+                value,
+            } => self.assign(target, *op, value, *op_span, out)?,
+            StmtKind::Step { target, inc } => {
+                let lv = self.lvalue(target)?;
+                if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
+                    return err(
+                        target.span,
+                        format!("++ and -- take a number, not a {}", lv.ty),
+                    );
+                }
+                let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
+                let mut one = texpr(TKind::Const, one_ty, s.span);
+                one.konst = Some([1.0, 0.0, 0.0, 0.0]);
+                one.unrolled_const = true;
+                one.glsl_const = true;
+                out.push(TStmt::Assign {
+                    target: lv,
+                    op: Some(if *inc { BinOp::Add } else { BinOp::Sub }),
+                    value: one,
+                });
+            }
+            StmtKind::If { cond, then, els } => {
+                let cond = self.expr(cond)?;
+                if cond.ty != Ty::Bool {
+                    return err(
+                        cond.start,
+                        format!("an if condition is a bool, not a {}", cond.ty),
+                    );
+                }
+                self.fs().branch_depth += 1;
+                let then = self.scoped(then)?;
+                let els = match els {
+                    Some(e) => self.scoped(e)?,
+                    None => Vec::new(),
+                };
+                self.fs().branch_depth -= 1;
+                out.push(TStmt::If { cond, then, els });
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.for_loop(init, cond.as_ref(), step.as_deref(), body, s.span, out)?,
+            StmtKind::Break | StmtKind::Continue => {
+                if self.fs().loop_depth == 0 {
+                    let what = if s.kind == StmtKind::Break {
+                        "break"
+                    } else {
+                        "continue"
+                    };
+                    return err(s.span, format!("{what} outside a for loop"));
+                }
+                out.push(if s.kind == StmtKind::Break {
+                    TStmt::Break(s.span)
+                } else {
+                    TStmt::Continue(s.span)
+                });
+            }
+            StmtKind::Return(value) => {
+                let ret = self.fs().ret;
+                let value = match value {
+                    None if ret == Ty::Void => None,
+                    None => {
+                        return err(
+                            s.span,
+                            format!("{} answers a {ret}; return a value", self.fs().name),
+                        )
+                    }
+                    Some(v) => {
+                        let v = self.expr(v)?;
+                        if ret == Ty::Void {
+                            return err(
+                                v.start,
+                                format!("{} is void; it returns no value", self.fs().name),
+                            );
+                        }
+                        if v.ty != ret {
+                            return err(
+                                v.start,
+                                format!("{} answers a {ret}, not a {}", self.fs().name, v.ty),
+                            );
+                        }
+                        Some(v)
+                    }
+                };
+                let vertex = self.env.stage == Stage::Vertex;
+                let f = self.fs();
+                if vertex && f.is_main && !f.final_return {
+                    return err(
+                        s.span,
+                        "a return before the end of a vertex shader's main is not in the subset",
+                    );
+                }
+                out.push(TStmt::Return(value, s.span));
+            }
+            StmtKind::Discard => {
+                if self.env.stage == Stage::Vertex {
+                    return err(s.span, "discard is for fragment shaders");
+                }
+                out.push(TStmt::Discard(s.span));
+            }
+        }
+        Ok(())
+    }
+
+    fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        let ty = Ty::from_name(decl.ty.name);
+        let is_const = matches!(decl.storage, Some((Storage::Const, _)));
+        match ty {
+            Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
+            Ty::Mat3 | Ty::Mat4 | Ty::Sampler => {
+                return err(
+                    decl.ty.span,
+                    format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
+                )
+            }
+            _ => {}
+        }
+        for var in &decl.vars {
+            if var.name == "gl_Position" || var.name.starts_with("gl_") {
+                return err(var.span, "names starting with gl_ belong to GLSL");
+            }
+            let init = match &var.init {
+                Some(e) => {
+                    let v = self.expr(e)?;
+                    if v.ty != ty {
+                        return err(
+                            v.start,
+                            format!("{} is a {ty}, and the value a {}", var.name, v.ty),
+                        );
+                    }
+                    Some(v)
+                }
+                None if is_const => return err(var.span, "a const needs a value"),
+                None => None,
+            };
+            if is_const && !init.as_ref().is_some_and(|v| v.glsl_const) {
+                return err(
+                    var.span,
+                    format!(
+                        "the value of const {} is not a constant expression",
+                        var.name
+                    ),
+                );
+            }
+            let meta = LocalMeta {
+                read_only: is_const,
+                konst: if is_const {
+                    init.as_ref().and_then(|v| v.konst)
+                } else {
+                    None
+                },
+                glsl_const: is_const,
+                loop_index: false,
+            };
+            // The name is visible after its initializer, as in GLSL.
+            let local = self.new_local(&var.name, var.span, ty, meta)?;
+            out.push(TStmt::Decl { local, init });
+        }
+        Ok(())
+    }
+
+    fn assign(
+        &mut self,
+        target: &Expr,
+        op: Option<BinOp>,
+        value: &Expr,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) -> Result<(), Diag> {
+        if let ExprKind::Ident(name) = &target.kind {
+            if self.lookup_local(name).is_none() {
+                if let Some(&id) = self.global_names.get(name) {
+                    if matches!(self.globals[id].kind, GlobalKind::Position) {
+                        return self.set_position(target, op, value, span, out);
+                    }
+                }
+            }
+        }
+        let lv = self.lvalue(target)?;
+        let v = self.expr(value)?;
+        match op {
+            None => {
+                if v.ty != lv.ty {
+                    return err(
+                        value.start,
+                        format!("the left side is a {} and the right a {}", lv.ty, v.ty),
+                    );
+                }
+            }
+            Some(op) => {
+                let result = self.binary_type(op, lv.ty, v.ty, span)?;
+                if result != lv.ty {
+                    return err(
+                        span,
+                        format!(
+                            "{}{}= {} gives a {result}, which does not fit back into the {}",
+                            lv.ty,
+                            op.symbol(),
+                            v.ty,
+                            lv.ty
+                        ),
+                    );
+                }
+            }
+        }
+        out.push(TStmt::Assign {
+            target: lv,
+            op,
+            value: v,
+        });
+        Ok(())
+    }
+
+    fn set_position(
+        &mut self,
+        target: &Expr,
+        op: Option<BinOp>,
+        value: &Expr,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) -> Result<(), Diag> {
+        let f = self.f.as_ref().expect("a function");
+        if !f.is_main {
+            return err(
+                target.span,
+                "gl_Position is written in main, not in a function",
+            );
+        }
+        if f.branch_depth > 0 {
+            return err(
+                target.span,
+                "gl_Position is written outside every branch and loop",
+            );
+        }
+        if op.is_some() {
+            return err(span, "gl_Position is written once, with =");
+        }
+        if self.position_written {
+            return err(target.span, "gl_Position is written twice; write it once");
+        }
+        let v = self.expr(value)?;
+        if v.ty != Ty::Vec4 {
+            return err(
+                value.start,
+                format!("gl_Position is a vec4, not a {}", v.ty),
+            );
+        }
+        self.position_written = true;
+        out.push(TStmt::SetPosition(v, target.span));
+        Ok(())
+    }
+
+    fn for_loop(
+        &mut self,
+        init: &Stmt,
+        cond: Option<&Expr>,
+        step: Option<&Stmt>,
+        body: &Stmt,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) -> Result<(), Diag> {
+        const HEADER: &str =
+            "a for loop is for (int i = a; i < b; i++) with constant a, b and step";
+        let StmtKind::Decl(decl) = &init.kind else {
+            return err(
+                init.span,
+                format!("the loop does not declare its index; {HEADER}"),
+            );
+        };
+        if decl.vars.len() != 1 || decl.storage.is_some() {
+            return err(init.span, HEADER);
+        }
+        let ty = Ty::from_name(decl.ty.name);
+        if ty != Ty::Int && ty != Ty::Float {
+            return err(
+                decl.ty.span,
+                format!("a loop index is an int or a float, not a {ty}"),
+            );
+        }
+        let var = &decl.vars[0];
+        let Some(init_expr) = &var.init else {
+            return err(var.span, "the loop index needs a start value");
+        };
+        self.fs().scopes.push(HashMap::new());
+        let start = self.expr(init_expr)?;
+        if start.ty != ty {
+            return err(
+                start.start,
+                format!("the index is a {ty} and its start a {}", start.ty),
+            );
+        }
+        let Some(start) = start.konst else {
+            return err(start.start, "the loop's start is not a constant");
+        };
+        let index = self.new_local(
+            &var.name,
+            var.span,
+            ty,
+            LocalMeta {
+                read_only: true,
+                konst: None,
+                glsl_const: false,
+                loop_index: true,
+            },
+        )?;
+        // The condition: index op constant, either way round.
+        let Some(cond) = cond else {
+            return err(span, format!("the loop has no condition; {HEADER}"));
+        };
+        let (op, bound, flipped) = match &cond.kind {
+            ExprKind::Binary(op, a, b) => {
+                let is_index = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == var.name);
+                if is_index(a) {
+                    (*op, b.as_ref(), false)
+                } else if is_index(b) {
+                    (*op, a.as_ref(), true)
+                } else {
+                    return err(
+                        cond.start,
+                        format!(
+                            "the condition compares the index {} with a constant",
+                            var.name
+                        ),
+                    );
+                }
+            }
+            _ => {
+                return err(
+                    cond.start,
+                    format!(
+                        "the condition compares the index {} with a constant",
+                        var.name
+                    ),
+                )
+            }
+        };
+        if !matches!(
+            op,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne
+        ) {
+            return err(
+                cond.span,
+                format!("the condition is <, <=, >, >= or !=, not {}", op.symbol()),
+            );
+        }
+        let bound_e = self.expr(bound)?;
+        if bound_e.ty != ty {
+            return err(
+                bound_e.start,
+                format!("the index is a {ty} and the bound a {}", bound_e.ty),
+            );
+        }
+        let Some(bound_v) = bound_e.konst else {
+            return err(bound_e.start, "the loop reads a bound that is not constant");
+        };
+        // The step.
+        let Some(step) = step else {
+            return err(span, format!("the loop has no step; {HEADER}"));
+        };
+        let step_value = match &step.kind {
+            StmtKind::Step { target, inc } if matches!(&target.kind, ExprKind::Ident(n) if *n == var.name) => {
+                if *inc {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            StmtKind::Assign {
+                target,
+                op: Some(op @ (BinOp::Add | BinOp::Sub)),
+                value,
+                ..
+            } if matches!(&target.kind, ExprKind::Ident(n) if *n == var.name) => {
+                let v = self.expr(value)?;
+                if v.ty != ty {
+                    return err(
+                        v.start,
+                        format!("the index is a {ty} and the step a {}", v.ty),
+                    );
+                }
+                let Some(k) = v.konst else {
+                    return err(v.start, "the step is not a constant");
+                };
+                if *op == BinOp::Add {
+                    k[0]
+                } else {
+                    -k[0]
+                }
+            }
+            _ => {
+                let at = match &step.kind {
+                    StmtKind::Assign { op_span, .. } => *op_span,
+                    _ => step.span,
+                };
+                return err(at, "the step is i++, i--, i += c or i -= c on the index");
+            }
+        };
+        // Count the times through, as the GPU would run them.
+        let holds = |i: f32| {
+            let (a, b) = if flipped {
+                (bound_v[0], i)
+            } else {
+                (i, bound_v[0])
+            };
+            match op {
+                BinOp::Lt => a < b,
+                BinOp::Le => a <= b,
+                BinOp::Gt => a > b,
+                BinOp::Ge => a >= b,
+                _ => a != b,
+            }
+        };
+        let mut i = start[0];
+        let mut count: i64 = 0;
+        while holds(i) {
+            count += 1;
+            if count > MAX_LOOP_COUNT {
+                return err(
+                    span,
+                    format!("the loop runs more than {MAX_LOOP_COUNT} times"),
+                );
+            }
+            i += step_value;
+        }
+        let f = self.fs();
+        f.loop_depth += 1;
+        f.branch_depth += 1;
+        let body = self.scoped(body)?;
+        let f = self.fs();
+        f.loop_depth -= 1;
+        f.branch_depth -= 1;
+        f.scopes.pop();
+        out.push(TStmt::For {
+            index,
+            range: ForRange {
+                start: start[0],
+                step: step_value,
+                count: count as u32,
+            },
+            body,
+            span,
+        });
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ l-values
+
+    fn lvalue(&mut self, e: &Expr) -> Result<LValue, Diag> {
+        match &e.kind {
+            ExprKind::Ident(name) => {
+                if let Some(local) = self.lookup_local(name) {
+                    let f = self.f.as_ref().expect("a function");
+                    let meta = &f.meta[local];
+                    if meta.loop_index {
+                        return err(e.span, format!("the loop index {name} is written in the body; the loop's header moves it"));
+                    }
+                    if meta.read_only {
+                        return err(e.span, format!("{name} is read-only"));
+                    }
+                    let ty = f.locals[local].ty;
+                    return Ok(LValue {
+                        root: Root::Local(local),
+                        path: Vec::new(),
+                        root_ty: ty,
+                        ty,
+                        span: e.span,
+                    });
+                }
+                let id = self.resolve_global(name, e.span)?;
+                let g = &self.globals[id];
+                let writable = match g.kind {
+                    GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth => true,
+                    GlobalKind::Position => {
+                        return err(
+                            e.span,
+                            "gl_Position is written whole, once, at the top of main",
+                        )
+                    }
+                    _ => false,
+                };
+                if !writable {
+                    let what = match g.kind {
+                        GlobalKind::Uniform
+                        | GlobalKind::BuiltinMatrix(_)
+                        | GlobalKind::CameraPosition
+                        | GlobalKind::Time => "a uniform",
+                        GlobalKind::Attribute(_) => "an attribute",
+                        GlobalKind::VaryingIn => "a varying, which a fragment shader reads",
+                        GlobalKind::Const(_) => "a const",
+                        _ => "read-only",
+                    };
+                    return err(e.span, format!("{name} is {what}; it cannot be written"));
+                }
+                if matches!(g.kind, GlobalKind::FragColor) {
+                    match self.color_written {
+                        Some((other, _)) if other != id => {
+                            return err(
+                                e.span,
+                                format!("{name} and {} are both written; the fragment shader has one colour output", self.globals[other].name),
+                            )
+                        }
+                        None => self.color_written = Some((id, e.span)),
+                        _ => {}
+                    }
+                }
+                let ty = g.ty;
+                Ok(LValue {
+                    root: Root::Global(id),
+                    path: Vec::new(),
+                    root_ty: ty,
+                    ty,
+                    span: e.span,
+                })
+            }
+            ExprKind::Field(base, field) => {
+                let mut lv = self.lvalue(base)?;
+                let width = match lv.ty.width() {
+                    Some(w) if lv.ty.is_vector() => w,
+                    _ => return err(e.span, format!("a {} has no components to write", lv.ty)),
+                };
+                let comps = swizzle(field, width, e.span)?;
+                let mut seen = [false; 4];
+                for &c in &comps {
+                    if std::mem::replace(&mut seen[c as usize], true) {
+                        return err(
+                            e.span,
+                            format!(".{field} names a component twice; it cannot be written"),
+                        );
+                    }
+                }
+                lv.ty = Ty::vec(comps.len());
+                lv.path.push(Access::Swizzle(comps));
+                lv.span = e.span;
+                Ok(lv)
+            }
+            ExprKind::Index(base, index) => {
+                let mut lv = self.lvalue(base)?;
+                if !lv.ty.is_vector() {
+                    return err(
+                        e.span,
+                        format!("a {} cannot be written through an index", lv.ty),
+                    );
+                }
+                let idx = self.index_expr(index, lv.ty.width().unwrap_or(1))?;
+                lv.ty = Ty::Float;
+                lv.path.push(Access::Index(idx));
+                lv.span = e.span;
+                Ok(lv)
+            }
+            _ => err(e.span, "the left side of an assignment must be a variable"),
+        }
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    fn resolve_global(&self, name: &str, span: Span) -> Result<GlobalId, Diag> {
+        if let Some(&id) = self.global_names.get(name) {
+            return Ok(id);
+        }
+        let env = self.env;
+        if self.toy_arrays.contains_key(name) {
+            return err(
+                span,
+                format!("{name} is an array; read one element, {name}[i], with a constant i"),
+            );
+        }
+        if BUILTIN_MATRICES.iter().any(|(n, ..)| *n == name) && env.stage == Stage::Fragment {
+            return err(span, format!("{name} is not available in a fragment shader; pass what you need through a varying"));
+        }
+        let reason = match name {
+            "gl_FragColor" if env.kind == Kind::Raw => {
+                "gl_FragColor is GLSL ES 1.00; with #version 300 es declare one out vec4"
+                    .to_string()
+            }
+            "gl_FragColor" | "pc_fragColor" if env.kind == Kind::ShaderToy => {
+                format!("{name}: a ShaderToy shader writes mainImage's fragColor")
+            }
+            "gl_FragColor" | "gl_FragDepth" | "gl_FragCoord" | "gl_FrontFacing"
+            | "pc_fragColor"
+                if env.stage == Stage::Vertex =>
+            {
+                format!("{name} belongs to the fragment shader")
+            }
+            "gl_FragDepth" if env.kind == Kind::ShaderToy => {
+                "gl_FragDepth: a ShaderToy shader writes its colour alone".to_string()
+            }
+            "gl_FragDepth" => "gl_FragDepth needs #version 300 es".to_string(),
+            "gl_Position" => "gl_Position belongs to the vertex shader".to_string(),
+            n if n.starts_with("gl_") => format!("{n} is not in the subset"),
+            _ => format!("{name} is not declared"),
+        };
+        err(span, reason)
+    }
+
+    fn expr(&mut self, e: &Expr) -> Result<TExpr, Diag> {
+        let mut t = self.expr_inner(e)?;
+        t.start = e.start;
+        Ok(t)
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Result<TExpr, Diag> {
+        let constant = |kind: TKind, ty: Ty, value: f32| {
+            let mut t = texpr(kind, ty, e.span);
+            t.konst = Some([value, 0.0, 0.0, 0.0]);
+            t.unrolled_const = true;
+            t.glsl_const = true;
+            t
+        };
+        Ok(match &e.kind {
+            ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f32),
+            ExprKind::Float(x) => constant(TKind::Const, Ty::Float, *x),
+            ExprKind::Bool(b) => constant(TKind::Const, Ty::Bool, if *b { 1.0 } else { 0.0 }),
+            ExprKind::Ident(name) => self.ident(name, e.span)?,
+            ExprKind::Unary(op, a) => {
+                let a = self.expr(a)?;
+                let ok = match op {
+                    UnOp::Neg | UnOp::Plus => a.ty == Ty::Int || a.ty.is_gen(),
+                    UnOp::Not => a.ty == Ty::Bool,
+                };
+                if !ok {
+                    let sym = match op {
+                        UnOp::Neg => "-",
+                        UnOp::Plus => "+",
+                        UnOp::Not => "!",
+                    };
+                    let wants = if *op == UnOp::Not {
+                        "a bool"
+                    } else {
+                        "a number"
+                    };
+                    return err(e.span, format!("{sym} takes {wants}, not a {}", a.ty));
+                }
+                if *op == UnOp::Plus {
+                    return Ok(a);
+                }
+                let mut t = texpr(TKind::Unary(*op, Box::new(a.clone())), a.ty, e.span);
+                t.konst = a.konst.map(|k| fold_unary(*op, a.ty, &k));
+                t.unrolled_const = a.unrolled_const;
+                t.glsl_const = a.glsl_const;
+                t
+            }
+            ExprKind::Binary(op, a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                self.binary(*op, a, b, e.span)?
+            }
+            ExprKind::Ternary(c, a, b) => {
+                let c = self.expr(c)?;
+                if c.ty != Ty::Bool {
+                    return err(
+                        c.span,
+                        format!("the condition of ?: is a bool, not a {}", c.ty),
+                    );
+                }
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                if a.ty != b.ty {
+                    return err(
+                        e.span,
+                        format!("the two sides of ?: are a {} and a {}", a.ty, b.ty),
+                    );
+                }
+                if !(a.ty.is_scalar() || a.ty.is_vector()) {
+                    return err(e.span, format!("?: of a {} is not in the subset", a.ty));
+                }
+                let konst = match (c.konst, a.konst, b.konst) {
+                    (Some(c), Some(a), _) if c[0] != 0.0 => Some(a),
+                    (Some(c), _, Some(b)) if c[0] == 0.0 => Some(b),
+                    _ => None,
+                };
+                let unrolled = c.unrolled_const && a.unrolled_const && b.unrolled_const;
+                let glsl = c.glsl_const && a.glsl_const && b.glsl_const;
+                let ty = a.ty;
+                let mut t = texpr(
+                    TKind::Ternary(Box::new(c), Box::new(a), Box::new(b)),
+                    ty,
+                    e.span,
+                );
+                t.konst = konst;
+                t.unrolled_const = unrolled;
+                t.glsl_const = glsl;
+                t
+            }
+            ExprKind::Call(callee, args) => self.call(callee, args, e.span)?,
+            ExprKind::Index(base, index) => {
+                if let ExprKind::Ident(name) = &base.kind {
+                    if self.lookup_local(name).is_none() {
+                        if let Some((ty, ids)) = self.toy_arrays.get(name).cloned() {
+                            let idx = self.index_expr(index, ids.len())?;
+                            let Some(k) = idx.konst else {
+                                return err(idx.start, format!("{name}[i] takes a constant i"));
+                            };
+                            let mut t = texpr(TKind::Global(ids[k[0] as usize]), ty, e.span);
+                            t.glsl_const = false;
+                            return Ok(t);
+                        }
+                    }
+                }
+                let base = self.expr(base)?;
+                let (ty, width) = if base.ty.is_vector() {
+                    (Ty::Float, base.ty.width().unwrap_or(1))
+                } else if let Some(n) = base.ty.matrix_size() {
+                    (Ty::vec(n), n)
+                } else {
+                    return err(e.span, format!("a {} cannot be indexed", base.ty));
+                };
+                let idx = self.index_expr(index, width)?;
+                let konst = match (base.konst, idx.konst) {
+                    (Some(b), Some(i)) => Some([b[i[0] as usize], 0.0, 0.0, 0.0]),
+                    _ => None,
+                };
+                let unrolled = base.unrolled_const && idx.unrolled_const;
+                let glsl = base.glsl_const && idx.glsl_const;
+                let mut t = texpr(TKind::Index(Box::new(base), Box::new(idx)), ty, e.span);
+                t.konst = konst;
+                t.unrolled_const = unrolled;
+                t.glsl_const = glsl;
+                t
+            }
+            ExprKind::Field(base, field) => {
+                let base = match self.frag_coord(base) {
+                    Some(id) => {
+                        // gl_FragCoord's stand-in has x and y alone.
+                        let comps = swizzle(field, 4, e.span)?;
+                        if comps.iter().any(|&c| c >= 2) {
+                            return err(e.span, FRAG_COORD_DEPTH);
+                        }
+                        texpr(TKind::Global(id), Ty::Vec4, base.span)
+                    }
+                    None => self.expr(base)?,
+                };
+                if base.ty.is_scalar() {
+                    return err(
+                        e.span,
+                        format!(
+                            "a scalar swizzled (.{field}) is not in the subset; use a constructor"
+                        ),
+                    );
+                }
+                if !base.ty.is_vector() {
+                    return err(e.span, format!("a {} has no field {field}", base.ty));
+                }
+                let comps = swizzle(field, base.ty.width().unwrap_or(1), e.span)?;
+                let ty = Ty::vec(comps.len());
+                let konst = base.konst.map(|k| {
+                    let mut out = [0.0; 4];
+                    for (o, &c) in out.iter_mut().zip(&comps) {
+                        *o = k[c as usize];
+                    }
+                    out
+                });
+                let unrolled = base.unrolled_const;
+                let glsl = base.glsl_const;
+                let mut t = texpr(TKind::Swizzle(Box::new(base), comps), ty, e.span);
+                t.konst = konst;
+                t.unrolled_const = unrolled;
+                t.glsl_const = glsl;
+                t
+            }
+        })
+    }
+
+    fn ident(&mut self, name: &str, span: Span) -> Result<TExpr, Diag> {
+        if let Some(local) = self.lookup_local(name) {
+            let f = self.f.as_ref().expect("a function");
+            let meta = &f.meta[local];
+            let mut t = texpr(TKind::Local(local), f.locals[local].ty, span);
+            t.konst = meta.konst;
+            t.unrolled_const = meta.konst.is_some() || meta.loop_index;
+            t.glsl_const = meta.glsl_const;
+            return Ok(t);
+        }
+        let id = self.resolve_global(name, span)?;
+        let g = &self.globals[id];
+        match &g.kind {
+            GlobalKind::Position => {
+                return err(
+                    span,
+                    "gl_Position is written, not read; keep its value in a local variable",
+                )
+            }
+            GlobalKind::FragColor | GlobalKind::FragDepth => {
+                // Reading the output back is GLSL; it holds what was written so far.
+            }
+            GlobalKind::FragCoord => return err(span, FRAG_COORD_DEPTH),
+            _ => {}
+        }
+        let mut t = texpr(TKind::Global(id), g.ty, span);
+        if let GlobalKind::Const(init) = &g.kind {
+            t.konst = init.konst;
+            t.unrolled_const = init.konst.is_some();
+            t.glsl_const = true;
+        }
+        Ok(t)
+    }
+
+    /// The global gl_FragCoord, if `e` names it.
+    fn frag_coord(&self, e: &Expr) -> Option<GlobalId> {
+        let ExprKind::Ident(name) = &e.kind else {
+            return None;
+        };
+        if self.lookup_local(name).is_some() {
+            return None;
+        }
+        let id = *self.global_names.get(name)?;
+        matches!(self.globals[id].kind, GlobalKind::FragCoord).then_some(id)
+    }
+
+    /// An index: an int known once the loops unroll, and inside `0..len` where known now.
+    fn index_expr(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
+        let idx = self.expr(index)?;
+        if idx.ty != Ty::Int {
+            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
+        }
+        if !idx.unrolled_const {
+            return err(idx.start, "an index must be a constant or a loop index");
+        }
+        if let Some(k) = idx.konst {
+            if k[0] < 0.0 || k[0] >= len as f32 {
+                return err(
+                    idx.start,
+                    format!("the index {} is outside 0 to {}", k[0], len - 1),
+                );
+            }
+        }
+        Ok(idx)
+    }
+
+    /// Whether an expression is made of the built-in matrices alone (a product of them).
+    fn is_builtin_matrix(&self, e: &TExpr) -> bool {
+        match &e.kind {
+            TKind::Global(id) => matches!(self.globals[*id].kind, GlobalKind::BuiltinMatrix(_)),
+            TKind::Binary(BinOp::Mul, a, b) => {
+                self.is_builtin_matrix(a) && self.is_builtin_matrix(b)
+            }
+            _ => false,
+        }
+    }
+
+    /// The type of `a op b`, or why there is none.
+    fn binary_type(&self, op: BinOp, a: Ty, b: Ty, span: Span) -> Result<Ty, Diag> {
+        let sym = op.symbol();
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
+                if a.is_matrix() || b.is_matrix() {
+                    if op == BinOp::Mul {
+                        if let Some(n) = a.matrix_size() {
+                            if b.width() == Some(n) && b.is_vector() {
+                                return Ok(b);
+                            }
+                            if b == a {
+                                return Ok(a);
+                            }
+                        }
+                        if let Some(n) = b.matrix_size() {
+                            if a.width() == Some(n) && a.is_vector() {
+                                return Ok(a);
+                            }
+                        }
+                        return err(
+                            span,
+                            format!("a {a} times a {b}: a matrix multiplies a vector of its size"),
+                        );
+                    }
+                    return err(
+                        span,
+                        format!("{a} {sym} {b}: a matrix takes * with a vector alone"),
+                    );
+                }
+                if a == Ty::Sampler || b == Ty::Sampler {
+                    return err(
+                        span,
+                        format!("a sampler2D is read with texture(), not {sym}"),
+                    );
+                }
+                if a == Ty::Bool || b == Ty::Bool || a == Ty::Void || b == Ty::Void {
+                    return err(span, format!("{a} {sym} {b}: {sym} takes numbers"));
+                }
+                if a == Ty::Int && b == Ty::Int {
+                    return Ok(Ty::Int);
+                }
+                if a == Ty::Int || b == Ty::Int {
+                    return err(span, format!("{a} {sym} {b}: GLSL ES has no conversion between int and float; write float(i)"));
+                }
+                if a == b || b == Ty::Float {
+                    return Ok(a);
+                }
+                if a == Ty::Float {
+                    return Ok(b);
+                }
+                err(span, format!("{a} {sym} {b}: the vectors differ in size"))
+            }
+            BinOp::Mod => {
+                if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
+                    return err(span, "% needs #version 300 es");
+                }
+                if a == Ty::Int && b == Ty::Int {
+                    return Ok(Ty::Int);
+                }
+                if a.is_gen() || b.is_gen() {
+                    return err(span, "% of floats is not in the subset; use mod(x, y)");
+                }
+                err(span, format!("{a} % {b}: % takes two ints"))
+            }
+            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => {
+                if a.is_vector() || b.is_vector() {
+                    return err(span, format!("a vector compared with {sym} is not in the subset; compare its components"));
+                }
+                if a == b && (a == Ty::Int || a == Ty::Float) {
+                    return Ok(Ty::Bool);
+                }
+                err(
+                    span,
+                    format!("{a} {sym} {b}: {sym} compares two ints or two floats"),
+                )
+            }
+            BinOp::Eq | BinOp::Ne => {
+                if a != b {
+                    return err(span, format!("{a} {sym} {b}: the two sides differ in type"));
+                }
+                if !(a.is_scalar() || a.is_vector()) {
+                    return err(span, format!("{sym} of a {a} is not in the subset"));
+                }
+                Ok(Ty::Bool)
+            }
+            BinOp::And | BinOp::Or | BinOp::Xor => {
+                if a == Ty::Bool && b == Ty::Bool {
+                    Ok(Ty::Bool)
+                } else {
+                    err(span, format!("{a} {sym} {b}: {sym} takes two bools"))
+                }
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> Result<TExpr, Diag> {
+        let ty = self.binary_type(op, a.ty, b.ty, span)?;
+        if a.ty.is_matrix()
+            && b.ty.is_matrix()
+            && !(self.is_builtin_matrix(&a) && self.is_builtin_matrix(&b))
+        {
+            return err(span, "a matrix times a matrix is not in the subset (but for projectionMatrix * viewMatrix * modelMatrix)");
+        }
+        let konst = match (a.konst, b.konst) {
+            (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),
+            (Some(x), None) if op == BinOp::And && x[0] == 0.0 => Some([0.0; 4]),
+            (Some(x), None) if op == BinOp::Or && x[0] != 0.0 => Some([1.0, 0.0, 0.0, 0.0]),
+            _ => None,
+        };
+        let scalar_math = !(a.ty.is_matrix() || b.ty.is_matrix());
+        let unrolled = a.unrolled_const && b.unrolled_const && scalar_math;
+        let glsl = a.glsl_const && b.glsl_const;
+        let kind = if matches!(op, BinOp::And | BinOp::Or) {
+            TKind::Logical(op, Box::new(a), Box::new(b))
+        } else {
+            TKind::Binary(op, Box::new(a), Box::new(b))
+        };
+        let mut t = texpr(kind, ty, span);
+        t.konst = konst;
+        t.unrolled_const = unrolled;
+        t.glsl_const = glsl;
+        Ok(t)
+    }
+
+    fn call(&mut self, callee: &Callee, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let name = match callee {
+            Callee::Type(t) => return self.construct(Ty::from_name(*t), args, span),
+            Callee::Name(n) => n,
+        };
+        if self.lookup_local(name).is_some() {
+            return err(span, format!("{name} is a variable, not a function"));
+        }
+        if let Some(&id) = self.fn_names.get(name) {
+            return self.user_call(id, args, span);
+        }
+        if self.f.as_ref().is_some_and(|f| f.name == *name) {
+            return err(span, format!("{name} calls itself; recursion is not in the subset (a call inlines its function)"));
+        }
+        let env = self.env;
+        let raw100 = env.kind == Kind::Raw && env.version == Version::Es100;
+        let raw300 = env.kind == Kind::Raw && env.version == Version::Es300;
+        let builtin = match builtin_name(name) {
+            Some(BuiltinName::Subset {
+                builtin,
+                es300_only,
+            }) => {
+                if es300_only && raw100 {
+                    return err(span, format!("{name} needs #version 300 es"));
+                }
+                builtin
+            }
+            Some(BuiltinName::Texture2D) => {
+                if raw300 {
+                    return err(
+                        span,
+                        "texture2D is GLSL ES 1.00; #version 300 es writes texture",
+                    );
+                }
+                Builtin::Texture
+            }
+            Some(BuiltinName::Texture) => {
+                if raw100 {
+                    return err(
+                        span,
+                        "texture is GLSL ES 3.00; GLSL ES 1.00 writes texture2D",
+                    );
+                }
+                Builtin::Texture
+            }
+            Some(BuiltinName::NotInSubset) => {
+                return err(span, format!("the built-in {name} is not in the subset"))
+            }
+            None => {
+                if self.global_names.contains_key(name) {
+                    return err(span, format!("{name} is a variable, not a function"));
+                }
+                return err(
+                    span,
+                    format!("no function named {name} is declared before this call"),
+                );
+            }
+        };
+        let builtin = if builtin == Builtin::Atan && args.len() == 2 {
+            Builtin::Atan2
+        } else {
+            builtin
+        };
+        if env.stage == Stage::Vertex {
+            match builtin {
+                Builtin::Texture => {
+                    return err(
+                        span,
+                        "a texture read in a vertex shader is not in the subset",
+                    )
+                }
+                Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth => {
+                    return err(span, format!("{name} is for fragment shaders"))
+                }
+                _ => {}
+            }
+        }
+        let mut targs = Vec::with_capacity(args.len());
+        for a in args {
+            targs.push(self.expr(a)?);
+        }
+        let tys: Vec<Ty> = targs.iter().map(|a| a.ty).collect();
+        let ints = !raw100;
+        let ty = builtin
+            .signature(name, &tys, ints)
+            .map_err(|reason| Diag::new(span, reason))?;
+        let konst = if builtin.folds() && targs.iter().all(|a| a.konst.is_some()) {
+            let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
+            Some(fold_builtin(builtin, &tys, &values, ty))
+        } else {
+            None
+        };
+        let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
+        let glsl = !matches!(
+            builtin,
+            Builtin::Texture | Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth
+        ) && targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Builtin(builtin, targs), ty, span);
+        t.konst = konst;
+        t.unrolled_const = unrolled;
+        t.glsl_const = glsl;
+        Ok(t)
+    }
+
+    fn user_call(&mut self, id: FnId, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let (name, ret, params) = {
+            let f = &self.functions[id];
+            (f.name.clone(), f.ret, f.params.clone())
+        };
+        if self.env.kind == Kind::ShaderToy && name == "mainImage" {
+            return err(span, "mainImage is called by the compiler alone");
+        }
+        if name == "main" {
+            return err(span, "main calls itself; recursion is not in the subset");
+        }
+        if args.len() != params.len() {
+            return err(
+                span,
+                format!(
+                    "{name} takes {} arguments, not {}",
+                    params.len(),
+                    args.len()
+                ),
+            );
+        }
+        let mut targs = Vec::with_capacity(args.len());
+        for (i, (a, p)) in args.iter().zip(&params).enumerate() {
+            let arg = match p.storage {
+                Storage::Out | Storage::InOut => {
+                    let lv = self.lvalue(a).map_err(|d| {
+                        Diag::new(
+                            d.span,
+                            format!(
+                                "argument {} of {name} is {}: {}",
+                                i + 1,
+                                p.storage.name(),
+                                d.reason
+                            ),
+                        )
+                    })?;
+                    if lv.ty != p.ty {
+                        return err(
+                            a.start,
+                            format!(
+                                "argument {} of {name} is a {}, not a {}",
+                                i + 1,
+                                p.ty,
+                                lv.ty
+                            ),
+                        );
+                    }
+                    if p.storage == Storage::Out {
+                        TArg::Out(lv)
+                    } else {
+                        TArg::InOut(lv)
+                    }
+                }
+                _ => {
+                    let v = self.expr(a)?;
+                    if v.ty != p.ty {
+                        return err(
+                            a.start,
+                            format!("argument {} of {name} is a {}, not a {}", i + 1, p.ty, v.ty),
+                        );
+                    }
+                    TArg::In(v)
+                }
+            };
+            targs.push(arg);
+        }
+        Ok(texpr(TKind::Call(id, targs), ret, span))
+    }
+
+    fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        match ty {
+            Ty::Mat3 | Ty::Mat4 => {
+                return err(
+                    span,
+                    format!("a matrix constructor ({ty}(...)) is not in the subset"),
+                )
+            }
+            Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            _ => {}
+        }
+        let mut targs = Vec::with_capacity(args.len());
+        for a in args {
+            let v = self.expr(a)?;
+            if !(v.ty.is_scalar() || v.ty.is_vector()) {
+                return err(
+                    v.start,
+                    format!("{ty}(...) takes scalars and vectors, not a {}", v.ty),
+                );
+            }
+            targs.push(v);
+        }
+        let width = ty.width().unwrap_or(1);
+        if targs.is_empty() {
+            return err(span, format!("{ty}() needs a value"));
+        }
+        if ty.is_scalar() {
+            if targs.len() > 1 {
+                return err(span, format!("{ty}(...) takes one value"));
+            }
+        } else if !(targs.len() == 1 && targs[0].ty.is_scalar()) {
+            let widths: Vec<usize> = targs.iter().map(|a| a.ty.width().unwrap_or(1)).collect();
+            let total: usize = widths.iter().sum();
+            if total < width {
+                return err(
+                    span,
+                    format!("{ty} needs {width} components, and {total} are given"),
+                );
+            }
+            let before_last: usize = widths[..widths.len() - 1].iter().sum();
+            if before_last >= width {
+                return err(span, format!("{ty}(...) has more arguments than it uses"));
+            }
+        }
+        let tys: Vec<Ty> = targs.iter().map(|a| a.ty).collect();
+        let konst = if targs.iter().all(|a| a.konst.is_some()) {
+            let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
+            Some(fold_construct(ty, &tys, &values))
+        } else {
+            None
+        };
+        let unrolled = targs.iter().all(|a| a.unrolled_const);
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.konst = konst;
+        t.unrolled_const = unrolled;
+        t.glsl_const = glsl;
+        Ok(t)
+    }
+}
+
+/// The component indexes of a swizzle of a vector of `width` components.
+fn swizzle(field: &str, width: usize, span: Span) -> Result<Vec<u8>, Diag> {
+    const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
+    let chars: Vec<char> = field.chars().collect();
+    if chars.is_empty() || chars.len() > 4 {
+        return err(span, format!(".{field}: a swizzle has 1 to 4 components"));
+    }
+    let Some(set) = SETS.iter().find(|s| s.contains(chars[0])) else {
+        return err(
+            span,
+            format!(".{field} is not a swizzle (xyzw, rgba or stpq)"),
+        );
+    };
+    let mut out = Vec::with_capacity(chars.len());
+    for c in chars {
+        let Some(i) = set.find(c) else {
+            if SETS.iter().any(|s| s.contains(c)) {
+                return err(span, format!(".{field} mixes the sets xyzw, rgba and stpq"));
+            }
+            return err(
+                span,
+                format!(".{field} is not a swizzle (xyzw, rgba or stpq)"),
+            );
+        };
+        if i >= width {
+            return err(
+                span,
+                format!(".{field}: a vector of {width} components has no {c}"),
+            );
+        }
+        out.push(i as u8);
+    }
+    Ok(out)
+}

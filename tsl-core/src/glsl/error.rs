@@ -1,0 +1,157 @@
+//! The error of every GLSL refusal: which shader, where, and why, rendered as a compiler prints
+//! it, with the source line and a caret under the place.
+
+use std::fmt;
+
+/// Which source an error is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shader {
+    /// The vertex shader.
+    Vertex,
+    /// The fragment shader (also a ShaderToy source).
+    Fragment,
+    /// An entry of the `defines` list; the line is the entry's place in the list, from one.
+    Defines,
+}
+
+impl Shader {
+    /// `vertex`, `fragment` or `defines`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shader::Vertex => "vertex",
+            Shader::Fragment => "fragment",
+            Shader::Defines => "defines",
+        }
+    }
+}
+
+impl fmt::Display for Shader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A place in one source: line and column from one, and how many characters the caret covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Span {
+    pub line: u32,
+    pub col: u32,
+    pub len: u32,
+}
+
+impl Span {
+    pub fn new(line: u32, col: u32, len: u32) -> Span {
+        Span { line, col, len }
+    }
+}
+
+/// A refusal inside one source, before it knows which shader it is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Diag {
+    pub span: Span,
+    pub reason: String,
+}
+
+impl Diag {
+    pub fn new(span: Span, reason: impl Into<String>) -> Diag {
+        Diag {
+            span,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// What the front end returns where it refuses a shader: the shader, the line and column (both
+/// from one; zero where the refusal has no place, as a program-wide limit), the reason, and the
+/// source line. [`fmt::Display`] renders it as a compiler does:
+///
+/// ```text
+/// error: fragment shader, line 3, column 5: gl_FragCoord.z needs the fragment's depth ...
+///   |
+/// 3 |     gl_FragCoord.z;
+///   |     ^^^^^^^^^^^^
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlslError {
+    /// The shader the refusal is in.
+    pub shader: Shader,
+    /// The line, from one; zero for a refusal of the whole program.
+    pub line: usize,
+    /// The column, in characters from one; zero with line zero.
+    pub column: usize,
+    /// How many characters the caret covers (at least one where there is a line).
+    pub length: usize,
+    /// Why, in words.
+    pub reason: String,
+    /// The text of the line, or empty.
+    pub source_line: String,
+}
+
+impl GlslError {
+    pub(crate) fn from_diag(shader: Shader, diag: Diag, source: &str) -> GlslError {
+        let line = diag.span.line as usize;
+        let source_line = if line == 0 {
+            String::new()
+        } else {
+            source
+                .split('\n')
+                .nth(line - 1)
+                .unwrap_or("")
+                .trim_end_matches('\r')
+                .to_string()
+        };
+        GlslError {
+            shader,
+            line,
+            column: if line == 0 { 0 } else { diag.span.col as usize },
+            length: diag.span.len.max(1) as usize,
+            reason: diag.reason,
+            source_line,
+        }
+    }
+
+    /// The one-line form, without the source: `fragment shader, line 3, column 5: reason`.
+    pub fn message(&self) -> String {
+        if self.line == 0 {
+            format!("{} shader: {}", self.shader, self.reason)
+        } else if self.shader == Shader::Defines {
+            format!(
+                "defines, entry {}, column {}: {}",
+                self.line, self.column, self.reason
+            )
+        } else {
+            format!(
+                "{} shader, line {}, column {}: {}",
+                self.shader, self.line, self.column, self.reason
+            )
+        }
+    }
+}
+
+impl fmt::Display for GlslError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: {}", self.message())?;
+        if self.line == 0 {
+            return Ok(());
+        }
+        let number = self.line.to_string();
+        let gutter = " ".repeat(number.len());
+        // Tabs would shift the caret; show each as one space, as the column counts it.
+        let text: String = self
+            .source_line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let width = text.chars().count();
+        let start = self.column.saturating_sub(1).min(width);
+        let carets = self.length.min(width.saturating_sub(start).max(1));
+        write!(
+            f,
+            "\n{gutter} |\n{number} | {text}\n{gutter} | {}{}",
+            " ".repeat(start),
+            "^".repeat(carets)
+        )
+    }
+}
+
+impl std::error::Error for GlslError {}

@@ -1,0 +1,208 @@
+//! The checked program: every name resolved, every expression typed, every loop counted. The
+//! lowering reads it and trusts it.
+
+use super::ast::{BinOp, Storage, UnOp};
+use super::error::Span;
+use super::types::{Builtin, Konst, Ty};
+
+pub(crate) type LocalId = usize;
+pub(crate) type GlobalId = usize;
+pub(crate) type FnId = usize;
+
+/// A typed expression.
+#[derive(Clone, Debug)]
+pub(crate) struct TExpr {
+    pub kind: TKind,
+    pub ty: Ty,
+    pub span: Span,
+    /// Its first token, where a message about the whole value points.
+    pub start: Span,
+    /// Its value, where the checker folded it.
+    pub konst: Option<Konst>,
+    /// Whether its value is known once the loops around it are unrolled (constants, loop
+    /// indices, and folding operations of them): what a constant index may be.
+    pub unrolled_const: bool,
+    /// Whether GLSL calls it a constant expression (what a const's value must be).
+    pub glsl_const: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum TKind {
+    /// A folded constant: the value is in `konst`.
+    Const,
+    Local(LocalId),
+    Global(GlobalId),
+    Unary(UnOp, Box<TExpr>),
+    /// An arithmetic or comparison operator, or `^^`.
+    Binary(BinOp, Box<TExpr>, Box<TExpr>),
+    /// `&&` or `||`: the right side runs only where the left decides nothing.
+    Logical(BinOp, Box<TExpr>, Box<TExpr>),
+    Ternary(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    Swizzle(Box<TExpr>, Vec<u8>),
+    /// A vector's component or a matrix's column; the index is known once loops unroll.
+    Index(Box<TExpr>, Box<TExpr>),
+    Construct(Vec<TExpr>),
+    Builtin(Builtin, Vec<TExpr>),
+    Call(FnId, Vec<TArg>),
+}
+
+/// An argument of a call of a function of the shader.
+#[derive(Clone, Debug)]
+pub(crate) enum TArg {
+    In(TExpr),
+    Out(LValue),
+    InOut(LValue),
+}
+
+/// Where an assignment writes.
+#[derive(Clone, Debug)]
+pub(crate) struct LValue {
+    pub root: Root,
+    /// The accesses from the root outward.
+    pub path: Vec<Access>,
+    /// The root's type.
+    pub root_ty: Ty,
+    pub ty: Ty,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    Local(LocalId),
+    Global(GlobalId),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Access {
+    /// Components of a vector, none twice.
+    Swizzle(Vec<u8>),
+    /// One component of a vector.
+    Index(TExpr),
+}
+
+/// How a `for` loop runs, worked out from its constant header.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ForRange {
+    pub start: f32,
+    pub step: f32,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum TStmt {
+    /// A local variable; without an initializer it starts at zero.
+    Decl {
+        local: LocalId,
+        init: Option<TExpr>,
+    },
+    Assign {
+        target: LValue,
+        op: Option<BinOp>,
+        value: TExpr,
+    },
+    Expr(TExpr),
+    If {
+        cond: TExpr,
+        then: Vec<TStmt>,
+        els: Vec<TStmt>,
+    },
+    For {
+        index: LocalId,
+        range: ForRange,
+        body: Vec<TStmt>,
+        span: Span,
+    },
+    Break(Span),
+    Continue(Span),
+    Return(Option<TExpr>, Span),
+    Discard(Span),
+    /// `gl_Position = value`, once, at the top of main.
+    SetPosition(TExpr, Span),
+}
+
+/// A local variable or parameter.
+#[derive(Clone, Debug)]
+pub(crate) struct LocalInfo {
+    pub ty: Ty,
+}
+
+/// A parameter.
+#[derive(Clone, Debug)]
+pub(crate) struct TParam {
+    pub storage: Storage,
+    pub ty: Ty,
+    pub local: LocalId,
+}
+
+/// A checked function.
+#[derive(Clone, Debug)]
+pub(crate) struct TFunction {
+    pub name: String,
+    pub ret: Ty,
+    pub params: Vec<TParam>,
+    pub locals: Vec<LocalInfo>,
+    pub body: Vec<TStmt>,
+    pub span: Span,
+}
+
+/// The built-in matrices three.js declares, and what a vertex shader may do with them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum BuiltinMatrix {
+    Model,
+    ModelView,
+    Projection,
+    View,
+    Normal,
+}
+
+/// The attributes a vertex shader reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum VertexAttribute {
+    Position,
+    Normal,
+    Uv,
+    Color,
+}
+
+/// What a global name stands for.
+#[derive(Clone, Debug)]
+pub(crate) enum GlobalKind {
+    /// A uniform of the shader's own: a graph uniform of the same name.
+    Uniform,
+    BuiltinMatrix(BuiltinMatrix),
+    CameraPosition,
+    Attribute(VertexAttribute),
+    /// A varying that the vertex shader writes.
+    VaryingOut,
+    /// A varying that the fragment shader reads.
+    VaryingIn,
+    /// A constant, with its initializer.
+    Const(TExpr),
+    /// The colour output: gl_FragColor, pc_fragColor or the one out vec4.
+    FragColor,
+    FragDepth,
+    Position,
+    FragCoord,
+    FrontFacing,
+    /// ShaderToy's iTime: the time node.
+    Time,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Global {
+    pub name: String,
+    pub ty: Ty,
+    pub kind: GlobalKind,
+    pub span: Span,
+}
+
+/// A checked shader.
+#[derive(Clone, Debug)]
+pub(crate) struct Checked {
+    pub globals: Vec<Global>,
+    pub functions: Vec<TFunction>,
+    /// `main`, or ShaderToy's `mainImage`.
+    pub entry: Option<FnId>,
+    /// Whether the source is GLSL ES 1.00 (else 3.00).
+    pub es100: bool,
+}

@@ -1,0 +1,1777 @@
+//! The lowering: a checked shader to nodes of a [`NodeGraph`].
+//!
+//! Control flow becomes data, as the core's statements do it (spec/000 "Control flow"): each
+//! statement runs under a *mask*, the conjunction of the open branches' conditions and of the
+//! flags that `break`, `continue` and `return` set; an assignment under a mask is
+//! `v = select(mask, new, v)`. A `for` loop is unrolled by lowering its body once for each time
+//! through, with the index a constant; a call inlines the function's body. So every value the
+//! shader computes is a node, and every loop index, constant index and loop bound is known.
+//!
+//! The vertex shader's built-in matrices are *forms*, not nodes: `projectionMatrix *
+//! modelViewMatrix * vec4(p, 1.0)` names the point that gl_Position draws, whose `p` becomes the
+//! position node, and `(modelMatrix * vec4(position, 1.0)).xyz` names `position_world()`.
+
+use super::ast::{BinOp, UnOp};
+use super::check::{Env, Kind, Stage};
+use super::error::{Diag, Span};
+use super::ir::*;
+use super::types::*;
+use crate::graph::{Attribute, Axis, NodeGraph, NodeRef, Op, Output};
+use crate::opcode::Opcode;
+use crate::types::{UniformValue, ValueType, NO_TEXTURE};
+use std::collections::HashMap;
+
+/// The name of the vec2 uniform that gl_FragCoord's stand-in reads (see the module docs of
+/// [`super`]): the viewport's size in pixels.
+pub const VIEWPORT_SIZE_UNIFORM: &str = "gl_ViewportSize";
+
+/// The most statements and loop bodies a shader may unroll to.
+const MAX_WORK: usize = 1 << 20;
+/// The deepest nesting of calls.
+const MAX_CALL_DEPTH: usize = 32;
+
+/// The value reads the vertex's own position or normal.
+const READS_LOCAL: u8 = 1;
+/// The value reads a fragment attribute (uv, colour, the world or view position or normal).
+const READS_FRAGMENT: u8 = 2;
+
+/// A factor of a product of three.js's matrices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Factor {
+    P,
+    V,
+    M,
+}
+
+/// A product of three.js's matrices, as written from the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Chain {
+    factors: [Factor; 3],
+    len: u8,
+}
+
+impl Chain {
+    fn of(factors: &[Factor]) -> Chain {
+        let mut f = [Factor::P; 3];
+        f[..factors.len()].copy_from_slice(factors);
+        Chain {
+            factors: f,
+            len: factors.len() as u8,
+        }
+    }
+
+    fn factors(&self) -> &[Factor] {
+        &self.factors[..self.len as usize]
+    }
+
+    /// The product, when it is one of projection * view * model's suffixes or prefixes.
+    fn times(self, other: Chain) -> Option<Chain> {
+        let all: Vec<Factor> = self
+            .factors()
+            .iter()
+            .chain(other.factors())
+            .copied()
+            .collect();
+        use Factor::*;
+        let valid: [&[Factor]; 6] = [&[P], &[V], &[M], &[V, M], &[P, V], &[P, V, M]];
+        valid.contains(&all.as_slice()).then(|| Chain::of(&all))
+    }
+
+    fn name(&self) -> String {
+        self.factors()
+            .iter()
+            .map(|f| match f {
+                Factor::P => "projectionMatrix",
+                Factor::V => "viewMatrix",
+                Factor::M => "modelMatrix",
+            })
+            .collect::<Vec<_>>()
+            .join(" * ")
+    }
+}
+
+/// Where a point of the vertex shader's forms is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Space {
+    Local,
+    World,
+    View,
+    Clip,
+}
+
+/// What a value is beyond its node, for the vertex shader's forms and gl_FragCoord.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Form {
+    None,
+    /// A product of three.js's matrices.
+    Matrices(Chain),
+    NormalMatrix,
+    /// The attribute `position` itself.
+    PositionAttr,
+    /// The attribute `normal` itself.
+    NormalAttr,
+    /// `vec4(p, 1.0)`, and what the matrices made of it; `p` is the local point, which reads
+    /// `p_reads`.
+    Point {
+        p: NodeRef,
+        p_reads: u8,
+        space: Space,
+    },
+    /// `vec4(normal, 0.0)`.
+    NormalDir,
+    /// gl_FragCoord: only x and y exist in the stand-in.
+    FragCoord,
+}
+
+/// A value of the shader being lowered: its node (made lazily for a constant), its constant
+/// components, what it reads, and its form.
+#[derive(Clone, Debug)]
+pub(crate) struct Val {
+    ty: Ty,
+    node: Option<NodeRef>,
+    konst: Option<Konst>,
+    reads: u8,
+    /// Exactly an attribute or a uniform: a varying of it is the attribute itself.
+    bare: bool,
+    form: Form,
+}
+
+impl Val {
+    fn konst(ty: Ty, k: Konst) -> Val {
+        Val {
+            ty,
+            node: None,
+            konst: Some(k),
+            reads: 0,
+            bare: false,
+            form: Form::None,
+        }
+    }
+
+    fn zero(ty: Ty) -> Val {
+        Val::konst(ty, [0.0; 4])
+    }
+
+    fn of(ty: Ty, node: NodeRef, reads: u8) -> Val {
+        Val {
+            ty,
+            node: Some(node),
+            konst: None,
+            reads,
+            bare: false,
+            form: Form::None,
+        }
+    }
+
+    fn void() -> Val {
+        Val {
+            ty: Ty::Void,
+            node: None,
+            konst: None,
+            reads: 0,
+            bare: false,
+            form: Form::None,
+        }
+    }
+
+    fn is_true(&self) -> bool {
+        self.konst.is_some_and(|k| k[0] != 0.0)
+    }
+
+    fn is_false(&self) -> bool {
+        self.konst.is_some_and(|k| k[0] == 0.0)
+    }
+}
+
+/// What both shaders of a material share: the graph, its uniforms, and memo tables.
+pub(crate) struct Builder<'g> {
+    pub g: &'g NodeGraph,
+    uniforms: HashMap<String, (NodeRef, Ty, Span)>,
+    constants: HashMap<(usize, [u32; 4]), NodeRef>,
+    attributes: HashMap<Attribute, NodeRef>,
+    work: usize,
+}
+
+impl<'g> Builder<'g> {
+    pub fn new(g: &'g NodeGraph) -> Builder<'g> {
+        Builder {
+            g,
+            uniforms: HashMap::new(),
+            constants: HashMap::new(),
+            attributes: HashMap::new(),
+            work: 0,
+        }
+    }
+}
+
+/// The vertex shader's results that the fragment shader and the outputs read.
+#[derive(Default)]
+pub(crate) struct VertexResult {
+    /// Each varying the vertex shader wrote, as the fragment shader reads it, with its type.
+    pub varyings: HashMap<String, (Ty, Val)>,
+    /// Where gl_Position was written.
+    pub position_span: Span,
+}
+
+/// Where the fragment outputs were written, to place a refusal of `compile`.
+#[derive(Default)]
+pub(crate) struct FragmentResult {
+    pub color_span: Option<Span>,
+    pub depth_span: Option<Span>,
+    pub discard_span: Option<Span>,
+}
+
+enum Guard {
+    Cond(Val),
+    Loop {
+        broken: Option<Val>,
+        continued: Option<Val>,
+    },
+    Func {
+        returned: Option<Val>,
+    },
+}
+
+struct Frame {
+    function: FnId,
+    locals: Vec<Option<Val>>,
+    answer: Option<Val>,
+}
+
+/// The lowering of one shader.
+pub(crate) struct ShaderLowering<'a, 'g> {
+    b: &'a mut Builder<'g>,
+    prog: &'a Checked,
+    env: Env,
+    span: Span,
+    globals: Vec<Option<Val>>,
+    written: Vec<Option<Span>>,
+    frames: Vec<Frame>,
+    guards: Vec<Guard>,
+    mask_cache: Option<Option<Val>>,
+    discard: Option<Val>,
+    discard_span: Option<Span>,
+    position: Option<(NodeRef, u8, Span)>,
+    /// The local points whose world or view position a varying reads.
+    points: Vec<(NodeRef, Span)>,
+    linked: &'a HashMap<String, (Ty, Val)>,
+}
+
+fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
+    Err(Diag::new(span, reason))
+}
+
+fn zero_uniform(ty: Ty) -> Option<UniformValue> {
+    use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
+    Some(match ty {
+        Ty::Float | Ty::Int | Ty::Bool => UniformValue::Float(0.0),
+        Ty::Vec2 => UniformValue::Vec2(Vec2::ZERO),
+        Ty::Vec3 => UniformValue::Vec3(Vec3::ZERO),
+        Ty::Vec4 => UniformValue::Vec4(Vec4::ZERO),
+        Ty::Mat3 => UniformValue::Mat3(Mat3::ZERO),
+        Ty::Mat4 => UniformValue::Mat4(Mat4::ZERO),
+        _ => return None,
+    })
+}
+
+/// Whether an expression holds a call of the shader's own functions (which can write variables
+/// and discard, so it must run under the mask of where it is reached).
+fn has_call(e: &TExpr) -> bool {
+    match &e.kind {
+        TKind::Call(..) => true,
+        TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) => has_call(a),
+        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => {
+            has_call(a) || has_call(b)
+        }
+        TKind::Ternary(c, a, b) => has_call(c) || has_call(a) || has_call(b),
+        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(has_call),
+    }
+}
+
+impl<'a, 'g> ShaderLowering<'a, 'g> {
+    pub fn new(
+        b: &'a mut Builder<'g>,
+        prog: &'a Checked,
+        env: Env,
+        linked: &'a HashMap<String, (Ty, Val)>,
+    ) -> Self {
+        ShaderLowering {
+            b,
+            prog,
+            env,
+            span: Span::default(),
+            globals: vec![None; prog.globals.len()],
+            written: vec![None; prog.globals.len()],
+            frames: Vec::new(),
+            guards: Vec::new(),
+            mask_cache: None,
+            discard: None,
+            discard_span: None,
+            position: None,
+            points: Vec::new(),
+            linked,
+        }
+    }
+
+    // ------------------------------------------------------------------ nodes
+
+    fn tick(&mut self) -> Result<(), Diag> {
+        self.b.work += 1;
+        if self.b.work > MAX_WORK {
+            return err(
+                self.span,
+                format!("the shader unrolls to more than {MAX_WORK} statements and loop bodies"),
+            );
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, name: &str, op: Op, inputs: &[NodeRef]) -> Result<NodeRef, Diag> {
+        self.b
+            .g
+            .try_node(name, op, inputs)
+            .map_err(|e| Diag::new(self.span, e.to_string()))
+    }
+
+    fn math(&mut self, code: Opcode, inputs: &[NodeRef]) -> Result<NodeRef, Diag> {
+        self.node(code.name(), Op::Math(code), inputs)
+    }
+
+    fn constant_node(&mut self, ty: Ty, k: Konst) -> Result<NodeRef, Diag> {
+        let width = ty.width().unwrap_or(1);
+        let mut bits = [0u32; 4];
+        for (b, v) in bits.iter_mut().zip(&k).take(width) {
+            *b = v.to_bits();
+        }
+        if let Some(&n) = self.b.constants.get(&(width, bits)) {
+            return Ok(n);
+        }
+        let vt = ValueType::vector(width).unwrap_or(ValueType::Float);
+        let mut value = [0.0; 4];
+        value[..width].copy_from_slice(&k[..width]);
+        let n = self.node(vt.name(), Op::Constant { ty: vt, value }, &[])?;
+        self.b.constants.insert((width, bits), n);
+        Ok(n)
+    }
+
+    fn attribute(&mut self, a: Attribute) -> Result<NodeRef, Diag> {
+        if let Some(&n) = self.b.attributes.get(&a) {
+            return Ok(n);
+        }
+        let n = self.b.g.attribute(a);
+        if n.is_refused() {
+            let reason = self
+                .b
+                .g
+                .error()
+                .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
+            return err(self.span, reason);
+        }
+        self.b.attributes.insert(a, n);
+        Ok(n)
+    }
+
+    fn attr_val(&mut self, a: Attribute, ty: Ty, reads: u8) -> Result<Val, Diag> {
+        let n = self.attribute(a)?;
+        let mut v = Val::of(ty, n, reads);
+        v.bare = true;
+        Ok(v)
+    }
+
+    /// The node of a value; a refusal for a form that has none.
+    fn n(&mut self, v: &Val) -> Result<NodeRef, Diag> {
+        if let Some(n) = v.node {
+            return Ok(n);
+        }
+        if let Some(k) = v.konst {
+            return self.constant_node(v.ty, k);
+        }
+        let reason = match v.form {
+            Form::Matrices(chain) => format!(
+                "{} is read in gl_Position's forms alone (projectionMatrix * modelViewMatrix * vec4(p, 1.0)) and in the varyings' forms",
+                chain.name()
+            ),
+            Form::NormalMatrix => "normalMatrix is read as normalMatrix * normal alone".into(),
+            Form::Point { space: Space::Clip, .. } => {
+                "projectionMatrix * ... * vec4(p, 1.0) is gl_Position's value alone".into()
+            }
+            Form::FragCoord => "gl_FragCoord.z and .w need the fragment's depth, which the core does not give the GLSL front end yet; read gl_FragCoord.xy".into(),
+            _ => "this value has no node".into(),
+        };
+        err(self.span, reason)
+    }
+
+    fn uniform(&mut self, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
+        if let Some(&(n, old, _)) = self.b.uniforms.get(name) {
+            if old != ty {
+                return err(
+                    span,
+                    format!("uniform {name} is a {old} in the other shader and a {ty} here"),
+                );
+            }
+            let mut v = Val::of(ty, n, 0);
+            v.bare = true;
+            return Ok(v);
+        }
+        let n = if ty == Ty::Sampler {
+            self.b.g.texture_uniform(name, NO_TEXTURE)
+        } else {
+            match zero_uniform(ty) {
+                Some(value) => self.b.g.uniform(name, value),
+                None => return err(span, format!("a uniform cannot be a {ty}")),
+            }
+        };
+        if n.is_refused() {
+            let reason = self.b.g.error().map_or_else(
+                || "the graph refused the uniform".to_string(),
+                |e| e.to_string(),
+            );
+            return err(span, reason);
+        }
+        self.b.uniforms.insert(name.to_string(), (n, ty, span));
+        let mut v = Val::of(ty, n, 0);
+        v.bare = true;
+        Ok(v)
+    }
+
+    /// Declare the shader's own uniforms in their order, so that `set_uniform` finds each one
+    /// whether or not the shader reads it. ShaderToy's channels are declared where read.
+    pub fn declare_uniforms(&mut self) -> Result<(), Diag> {
+        let prog = self.prog;
+        for g in &prog.globals {
+            if matches!(g.kind, GlobalKind::Uniform)
+                && !(self.env.kind == Kind::ShaderToy && g.ty == Ty::Sampler)
+            {
+                self.uniform(&g.name, g.ty, g.span)?;
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ logic on values
+
+    fn not(&mut self, a: &Val) -> Result<Val, Diag> {
+        if let Some(k) = a.konst {
+            return Ok(Val::konst(Ty::Bool, fold_unary(UnOp::Not, Ty::Bool, &k)));
+        }
+        let na = self.n(a)?;
+        let n = self.math(Opcode::LogicalNot, &[na])?;
+        Ok(Val::of(Ty::Bool, n, a.reads))
+    }
+
+    fn and(&mut self, a: &Val, b: &Val) -> Result<Val, Diag> {
+        if a.is_false() || b.is_true() {
+            return Ok(a.clone());
+        }
+        if b.is_false() || a.is_true() {
+            return Ok(b.clone());
+        }
+        let (na, nb) = (self.n(a)?, self.n(b)?);
+        let n = self.math(Opcode::LogicalAnd, &[na, nb])?;
+        Ok(Val::of(Ty::Bool, n, a.reads | b.reads))
+    }
+
+    fn or(&mut self, a: &Val, b: &Val) -> Result<Val, Diag> {
+        if a.is_true() || b.is_false() {
+            return Ok(a.clone());
+        }
+        if b.is_true() || a.is_false() {
+            return Ok(b.clone());
+        }
+        let (na, nb) = (self.n(a)?, self.n(b)?);
+        let n = self.math(Opcode::LogicalOr, &[na, nb])?;
+        Ok(Val::of(Ty::Bool, n, a.reads | b.reads))
+    }
+
+    /// `a` where `c` holds, else `b`, for values of one type.
+    fn select(&mut self, c: &Val, a: &Val, b: &Val) -> Result<Val, Diag> {
+        if c.is_true() {
+            return Ok(a.clone());
+        }
+        if c.is_false() {
+            return Ok(b.clone());
+        }
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            if x == y {
+                return Ok(a.clone());
+            }
+        }
+        if a.node.is_some() && a.node == b.node {
+            return Ok(a.clone());
+        }
+        let (nc, na, nb) = (self.n(c)?, self.n(a)?, self.n(b)?);
+        let n = self.math(Opcode::Select, &[nc, na, nb])?;
+        Ok(Val::of(a.ty, n, c.reads | a.reads | b.reads))
+    }
+
+    // ------------------------------------------------------------------ the mask
+
+    /// Where the statement being lowered runs: `None` for everywhere.
+    fn mask(&mut self) -> Result<Option<Val>, Diag> {
+        if let Some(cached) = &self.mask_cache {
+            return Ok(cached.clone());
+        }
+        let mut parts = Vec::new();
+        for guard in &self.guards {
+            match guard {
+                Guard::Cond(c) => parts.push((c.clone(), false)),
+                Guard::Loop { broken, continued } => {
+                    if let Some(b) = broken {
+                        parts.push((b.clone(), true));
+                    }
+                    if let Some(c) = continued {
+                        parts.push((c.clone(), true));
+                    }
+                }
+                Guard::Func { returned } => {
+                    if let Some(r) = returned {
+                        parts.push((r.clone(), true));
+                    }
+                }
+            }
+        }
+        let mut mask: Option<Val> = None;
+        for (v, negate) in parts {
+            let v = if negate { self.not(&v)? } else { v };
+            mask = Some(match mask {
+                None => v,
+                Some(m) => self.and(&m, &v)?,
+            });
+        }
+        let mask = mask.filter(|m| !m.is_true());
+        self.mask_cache = Some(mask.clone());
+        Ok(mask)
+    }
+
+    fn dead(&mut self) -> Result<bool, Diag> {
+        Ok(self.mask()?.is_some_and(|m| m.is_false()))
+    }
+
+    fn push_guard(&mut self, g: Guard) {
+        self.guards.push(g);
+        self.mask_cache = None;
+    }
+
+    fn pop_guard(&mut self) -> Option<Guard> {
+        self.mask_cache = None;
+        self.guards.pop()
+    }
+
+    /// `flag = flag || mask`, for the innermost guard that `pick` finds.
+    fn raise_flag(&mut self, which: FlagKind) -> Result<(), Diag> {
+        let mask = self.mask()?;
+        let at = self.guards.iter().rposition(|g| match which {
+            FlagKind::Broken | FlagKind::Continued => matches!(g, Guard::Loop { .. }),
+            FlagKind::Returned => matches!(g, Guard::Func { .. }),
+        });
+        let Some(at) = at else {
+            return err(self.span, "no loop or function is open here");
+        };
+        let old = match (&self.guards[at], which) {
+            (Guard::Loop { broken, .. }, FlagKind::Broken) => broken.clone(),
+            (Guard::Loop { continued, .. }, FlagKind::Continued) => continued.clone(),
+            (Guard::Func { returned }, FlagKind::Returned) => returned.clone(),
+            _ => None,
+        };
+        let new = match (old, mask) {
+            (_, None) => Val::konst(Ty::Bool, [1.0, 0.0, 0.0, 0.0]),
+            (None, Some(m)) => m,
+            (Some(o), Some(m)) => self.or(&o, &m)?,
+        };
+        match (&mut self.guards[at], which) {
+            (Guard::Loop { broken, .. }, FlagKind::Broken) => *broken = Some(new),
+            (Guard::Loop { continued, .. }, FlagKind::Continued) => *continued = Some(new),
+            (Guard::Func { returned }, FlagKind::Returned) => *returned = Some(new),
+            _ => {}
+        }
+        self.mask_cache = None;
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ variables
+
+    fn frame(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("a frame is open")
+    }
+
+    fn root_value(&mut self, root: Root, ty: Ty) -> Result<Val, Diag> {
+        match root {
+            Root::Local(id) => Ok(self.frame().locals[id].clone().unwrap_or(Val::zero(ty))),
+            Root::Global(id) => self.global(id, self.span),
+        }
+    }
+
+    fn store(&mut self, root: Root, value: Val) {
+        match root {
+            Root::Local(id) => self.frame().locals[id] = Some(value),
+            Root::Global(id) => {
+                self.globals[id] = Some(value);
+                self.written[id] = Some(self.span);
+            }
+        }
+    }
+
+    /// The components of the root that a path writes, in the order of the value's components.
+    fn path_components(&mut self, lv: &LValue) -> Result<Option<Vec<u8>>, Diag> {
+        if lv.path.is_empty() {
+            return Ok(None);
+        }
+        let width = lv.root_ty.width().unwrap_or(1);
+        let mut comps: Vec<u8> = (0..width as u8).collect();
+        for access in &lv.path {
+            comps = match access {
+                Access::Swizzle(s) => s.iter().map(|&i| comps[i as usize]).collect(),
+                Access::Index(e) => {
+                    let i = self.index_value(e, comps.len())?;
+                    vec![comps[i]]
+                }
+            };
+        }
+        Ok(Some(comps))
+    }
+
+    /// Write `value` through `lv`, where the mask runs.
+    fn write(&mut self, lv: &LValue, value: Val) -> Result<(), Diag> {
+        let old = self.root_value(lv.root, lv.root_ty)?;
+        let new = match self.path_components(lv)? {
+            None => value,
+            Some(comps) => self.insert_components(&old, &value, &comps)?,
+        };
+        let mask = self.mask()?;
+        let result = match mask {
+            None => new,
+            Some(m) => {
+                if m.is_false() {
+                    return Ok(());
+                }
+                self.select(&m, &new, &old)?
+            }
+        };
+        self.store(lv.root, result);
+        Ok(())
+    }
+
+    /// `old` with its components `comps[j]` replaced by component `j` of `value`.
+    fn insert_components(&mut self, old: &Val, value: &Val, comps: &[u8]) -> Result<Val, Diag> {
+        let width = old.ty.width().unwrap_or(1);
+        if let (Some(o), Some(v)) = (old.konst, value.konst) {
+            let mut k = o;
+            for (j, &c) in comps.iter().enumerate() {
+                k[c as usize] = v[j];
+            }
+            return Ok(Val::konst(old.ty, k));
+        }
+        // For each component of the root: from the value (its index) or kept (the root's).
+        let sources: Vec<(bool, u8)> = (0..width as u8)
+            .map(|c| match comps.iter().position(|&x| x == c) {
+                Some(j) => (true, j as u8),
+                None => (false, c),
+            })
+            .collect();
+        // Runs of components from one source become one swizzle each.
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < sources.len() {
+            let from_value = sources[i].0;
+            let mut run = vec![sources[i].1];
+            while i + run.len() < sources.len() && sources[i + run.len()].0 == from_value {
+                run.push(sources[i + run.len()].1);
+            }
+            i += run.len();
+            let src = if from_value { value } else { old };
+            parts.push(self.swizzle_val(src, &run)?);
+        }
+        let nodes: Vec<NodeRef> = parts.iter().map(|p| self.n(p)).collect::<Result<_, _>>()?;
+        let n = self.node("join", Op::Join, &nodes)?;
+        Ok(Val::of(old.ty, n, old.reads | value.reads))
+    }
+
+    fn swizzle_val(&mut self, v: &Val, comps: &[u8]) -> Result<Val, Diag> {
+        let ty = Ty::vec(comps.len());
+        if let Some(k) = v.konst {
+            let mut out = [0.0; 4];
+            for (o, &c) in out.iter_mut().zip(comps) {
+                *o = k[c as usize];
+            }
+            return Ok(Val::konst(ty, out));
+        }
+        let width = v.ty.width().unwrap_or(1);
+        if comps.len() == width && comps.iter().enumerate().all(|(i, &c)| c as usize == i) {
+            let mut same = v.clone();
+            same.form = Form::None;
+            return Ok(same);
+        }
+        let mut components = [0u8; 4];
+        components[..comps.len()].copy_from_slice(comps);
+        let nv = self.n(v)?;
+        let n = self.node(
+            "swizzle",
+            Op::Swizzle {
+                components,
+                len: comps.len() as u8,
+            },
+            &[nv],
+        )?;
+        Ok(Val::of(ty, n, v.reads))
+    }
+
+    fn index_value(&mut self, e: &TExpr, len: usize) -> Result<usize, Diag> {
+        let v = self.expr(e)?;
+        let Some(k) = v.konst else {
+            return err(e.span, "an index must be a constant or a loop index");
+        };
+        if k[0] < 0.0 || k[0] >= len as f32 {
+            return err(
+                e.span,
+                format!("the index {} is outside 0 to {}", k[0], len - 1),
+            );
+        }
+        Ok(k[0] as usize)
+    }
+
+    // ------------------------------------------------------------------ globals
+
+    fn frag_coord_xy(&mut self) -> Result<Val, Diag> {
+        let uv = self.attr_val(Attribute::Uv, Ty::Vec2, READS_FRAGMENT)?;
+        let size = if self.env.kind == Kind::ShaderToy {
+            let res = self.uniform("iResolution", Ty::Vec3, Span::default())?;
+            self.swizzle_val(&res, &[0, 1])?
+        } else {
+            self.uniform(VIEWPORT_SIZE_UNIFORM, Ty::Vec2, Span::default())?
+        };
+        let (a, b) = (self.n(&uv)?, self.n(&size)?);
+        let n = self.math(Opcode::Mul, &[a, b])?;
+        Ok(Val::of(Ty::Vec2, n, READS_FRAGMENT))
+    }
+
+    fn global(&mut self, id: GlobalId, span: Span) -> Result<Val, Diag> {
+        if let Some(v) = &self.globals[id] {
+            return Ok(v.clone());
+        }
+        let prog = self.prog;
+        let g = &prog.globals[id];
+        let vertex = self.env.stage == Stage::Vertex;
+        let v = match &g.kind {
+            GlobalKind::Uniform => self.uniform(&g.name, g.ty, span)?,
+            GlobalKind::BuiltinMatrix(m) => match (m, vertex) {
+                (BuiltinMatrix::Normal, _) => Val {
+                    ty: Ty::Mat3,
+                    form: Form::NormalMatrix,
+                    ..Val::void()
+                },
+                (BuiltinMatrix::View, false) => {
+                    let n = self.attribute(Attribute::CameraViewMatrix)?;
+                    Val {
+                        form: Form::Matrices(Chain::of(&[Factor::V])),
+                        ..Val::of(Ty::Mat4, n, 0)
+                    }
+                }
+                (m, _) => {
+                    let chain = match m {
+                        BuiltinMatrix::Model => Chain::of(&[Factor::M]),
+                        BuiltinMatrix::ModelView => Chain::of(&[Factor::V, Factor::M]),
+                        BuiltinMatrix::Projection => Chain::of(&[Factor::P]),
+                        _ => Chain::of(&[Factor::V]),
+                    };
+                    Val {
+                        ty: Ty::Mat4,
+                        form: Form::Matrices(chain),
+                        ..Val::void()
+                    }
+                }
+            },
+            GlobalKind::CameraPosition => {
+                let mut v = self.attr_val(Attribute::CameraPosition, Ty::Vec3, 0)?;
+                v.bare = true;
+                v
+            }
+            GlobalKind::Attribute(a) => match a {
+                VertexAttribute::Position => {
+                    let n = self.attribute(Attribute::PositionLocal)?;
+                    Val {
+                        form: Form::PositionAttr,
+                        ..Val::of(Ty::Vec3, n, READS_LOCAL)
+                    }
+                }
+                VertexAttribute::Normal => {
+                    let n = self.attribute(Attribute::NormalLocal)?;
+                    Val {
+                        form: Form::NormalAttr,
+                        ..Val::of(Ty::Vec3, n, READS_LOCAL)
+                    }
+                }
+                VertexAttribute::Uv => self.attr_val(Attribute::Uv, Ty::Vec2, READS_FRAGMENT)?,
+                VertexAttribute::Color => {
+                    self.attr_val(Attribute::VertexColor, Ty::Vec3, READS_FRAGMENT)?
+                }
+            },
+            GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth => {
+                // Not written yet: zero, as the output starts here (GLSL leaves it undefined).
+                return Ok(Val::zero(g.ty));
+            }
+            GlobalKind::VaryingIn => match self.linked.get(&g.name) {
+                Some((_, v)) => v.clone(),
+                None => return err(span, format!("the vertex shader does not write {}", g.name)),
+            },
+            GlobalKind::Const(init) => {
+                let saved = std::mem::take(&mut self.guards);
+                self.mask_cache = None;
+                let v = self.expr(init);
+                self.guards = saved;
+                self.mask_cache = None;
+                v?
+            }
+            GlobalKind::FragCoord => Val {
+                ty: Ty::Vec4,
+                form: Form::FragCoord,
+                reads: READS_FRAGMENT,
+                ..Val::void()
+            },
+            GlobalKind::FrontFacing => {
+                return err(
+                    span,
+                    "gl_FrontFacing needs a front-facing node (gl_front_facing()), which the core does not have yet",
+                )
+            }
+            GlobalKind::Time => {
+                let n = self.attribute(Attribute::Time)?;
+                let mut v = Val::of(Ty::Float, n, 0);
+                v.bare = true;
+                v
+            }
+            GlobalKind::Position => return err(span, "gl_Position is written, not read"),
+        };
+        if !matches!(
+            g.kind,
+            GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth
+        ) {
+            self.globals[id] = Some(v.clone());
+        }
+        Ok(v)
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    fn block(&mut self, stmts: &[TStmt]) -> Result<(), Diag> {
+        for s in stmts {
+            if self.dead()? {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &TStmt) -> Result<(), Diag> {
+        self.tick()?;
+        match s {
+            TStmt::Decl { local, init } => {
+                let ty = self.frame_local_ty(*local);
+                let v = match init {
+                    Some(e) => {
+                        self.span = e.span;
+                        self.expr(e)?
+                    }
+                    None => Val::zero(ty),
+                };
+                self.frame().locals[*local] = Some(v);
+            }
+            TStmt::Assign { target, op, value } => {
+                self.span = target.span;
+                let v = self.expr(value)?;
+                let v = match op {
+                    None => v,
+                    Some(op) => {
+                        let old = self.lvalue_value(target)?;
+                        self.span = target.span;
+                        self.binary(*op, &old, &v, target.ty)?
+                    }
+                };
+                self.span = target.span;
+                self.write(target, v)?;
+            }
+            TStmt::Expr(e) => {
+                self.expr(e)?;
+            }
+            TStmt::If { cond, then, els } => {
+                self.span = cond.span;
+                let c = self.expr(cond)?;
+                if c.is_true() {
+                    return self.block(then);
+                }
+                if c.is_false() {
+                    return self.block(els);
+                }
+                self.push_guard(Guard::Cond(c.clone()));
+                let r = self.block(then);
+                self.pop_guard();
+                r?;
+                if !els.is_empty() {
+                    let not_c = self.not(&c)?;
+                    self.push_guard(Guard::Cond(not_c));
+                    let r = self.block(els);
+                    self.pop_guard();
+                    r?;
+                }
+            }
+            TStmt::For {
+                index,
+                range,
+                body,
+                span,
+            } => {
+                self.push_guard(Guard::Loop {
+                    broken: None,
+                    continued: None,
+                });
+                let mut i = range.start;
+                let ty = self.frame_local_ty(*index);
+                let mut result = Ok(());
+                for _ in 0..range.count {
+                    self.span = *span;
+                    if let Err(e) = self.tick() {
+                        result = Err(e);
+                        break;
+                    }
+                    self.frame().locals[*index] = Some(Val::konst(ty, [i, 0.0, 0.0, 0.0]));
+                    if let Err(e) = self.block(body) {
+                        result = Err(e);
+                        break;
+                    }
+                    if let Some(Guard::Loop { continued, .. }) = self.guards.last_mut() {
+                        *continued = None;
+                    }
+                    self.mask_cache = None;
+                    let stop = matches!(self.guards.last(), Some(Guard::Loop { broken: Some(b), .. }) if b.is_true());
+                    if stop || self.dead()? {
+                        break;
+                    }
+                    i += range.step;
+                }
+                self.pop_guard();
+                result?;
+            }
+            TStmt::Break(span) => {
+                self.span = *span;
+                self.raise_flag(FlagKind::Broken)?;
+            }
+            TStmt::Continue(span) => {
+                self.span = *span;
+                self.raise_flag(FlagKind::Continued)?;
+            }
+            TStmt::Return(value, span) => {
+                self.span = *span;
+                if let Some(e) = value {
+                    let v = self.expr(e)?;
+                    self.span = *span;
+                    let mask = self.mask()?;
+                    let answer = match (mask, self.frame().answer.clone()) {
+                        (None, _) => v,
+                        (Some(m), Some(old)) => self.select(&m, &v, &old)?,
+                        (Some(m), None) => {
+                            let zero = Val::zero(v.ty);
+                            self.select(&m, &v, &zero)?
+                        }
+                    };
+                    self.frame().answer = Some(answer);
+                }
+                self.raise_flag(FlagKind::Returned)?;
+            }
+            TStmt::Discard(span) => {
+                self.span = *span;
+                let mask = self.mask()?;
+                let flag = match (mask, self.discard.clone()) {
+                    (None, _) => Val::konst(Ty::Bool, [1.0, 0.0, 0.0, 0.0]),
+                    (Some(m), None) => m,
+                    (Some(m), Some(old)) => self.or(&old, &m)?,
+                };
+                self.discard = Some(flag);
+                self.discard_span = Some(*span);
+            }
+            TStmt::SetPosition(value, span) => {
+                self.span = *span;
+                let v = self.expr(value)?;
+                self.span = *span;
+                let Form::Point {
+                    p,
+                    p_reads,
+                    space: Space::Clip,
+                } = v.form
+                else {
+                    return err(
+                        *span,
+                        "gl_Position is projectionMatrix * modelViewMatrix * vec4(p, 1.0) (or through viewMatrix * modelMatrix); the host places each vertex",
+                    );
+                };
+                self.position = Some((p, p_reads, *span));
+            }
+        }
+        Ok(())
+    }
+
+    fn frame_local_ty(&self, id: LocalId) -> Ty {
+        let prog = self.prog;
+        self.frames
+            .last()
+            .and_then(|f| prog.functions[f.function].locals.get(id))
+            .map_or(Ty::Float, |l| l.ty)
+    }
+
+    fn lvalue_value(&mut self, lv: &LValue) -> Result<Val, Diag> {
+        let root = self.root_value(lv.root, lv.root_ty)?;
+        match self.path_components(lv)? {
+            None => Ok(root),
+            Some(comps) => self.swizzle_val(&root, &comps),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum FlagKind {
+    Broken,
+    Continued,
+    Returned,
+}
+
+impl ShaderLowering<'_, '_> {
+    // ------------------------------------------------------------------ expressions
+
+    pub(crate) fn expr(&mut self, e: &TExpr) -> Result<Val, Diag> {
+        if let Some(k) = e.konst {
+            return Ok(Val::konst(e.ty, k));
+        }
+        self.span = e.span;
+        let v = match &e.kind {
+            TKind::Const => Val::zero(e.ty),
+            TKind::Local(id) => {
+                let ty = e.ty;
+                self.frame().locals[*id].clone().unwrap_or(Val::zero(ty))
+            }
+            TKind::Global(id) => self.global(*id, e.span)?,
+            TKind::Unary(op, a) => {
+                let a = self.expr(a)?;
+                self.span = e.span;
+                match op {
+                    UnOp::Not => self.not(&a)?,
+                    UnOp::Plus => a,
+                    UnOp::Neg => match a.konst {
+                        Some(k) => Val::konst(a.ty, fold_unary(UnOp::Neg, a.ty, &k)),
+                        None => {
+                            let na = self.n(&a)?;
+                            let n = self.math(Opcode::Negate, &[na])?;
+                            Val::of(a.ty, n, a.reads)
+                        }
+                    },
+                }
+            }
+            TKind::Binary(op, a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                self.span = e.span;
+                self.binary(*op, &a, &b, e.ty)?
+            }
+            TKind::Logical(op, a, b) => {
+                let a = self.expr(a)?;
+                self.span = e.span;
+                let and = *op == BinOp::And;
+                if a.konst.is_some() {
+                    if a.is_true() != and {
+                        // false && ..., true || ...: the right side does not run.
+                        return Ok(a);
+                    }
+                    return self.expr(b);
+                }
+                let b = if has_call(b) {
+                    let gate = if and { a.clone() } else { self.not(&a)? };
+                    self.guarded(gate, b)?
+                } else {
+                    self.expr(b)?
+                };
+                self.span = e.span;
+                if and {
+                    self.and(&a, &b)?
+                } else {
+                    self.or(&a, &b)?
+                }
+            }
+            TKind::Ternary(c, a, b) => {
+                let c = self.expr(c)?;
+                if c.is_true() {
+                    return self.expr(a);
+                }
+                if c.is_false() {
+                    return self.expr(b);
+                }
+                let va = if has_call(a) {
+                    self.guarded(c.clone(), a)?
+                } else {
+                    self.expr(a)?
+                };
+                let vb = if has_call(b) {
+                    let not_c = self.not(&c)?;
+                    self.guarded(not_c, b)?
+                } else {
+                    self.expr(b)?
+                };
+                self.span = e.span;
+                let mut v = self.select(&c, &va, &vb)?;
+                v.form = Form::None;
+                v.bare = false;
+                v
+            }
+            TKind::Swizzle(base, comps) => {
+                let base = self.expr(base)?;
+                self.span = e.span;
+                self.swizzle_expr(&base, comps)?
+            }
+            TKind::Index(base, index) => {
+                let base = self.expr(base)?;
+                self.span = e.span;
+                if let Some(size) = base.ty.matrix_size() {
+                    let i = self.index_value(index, size)?;
+                    self.span = e.span;
+                    if base.form != Form::None {
+                        return err(
+                            e.span,
+                            "a column of three.js's matrices is not in the subset; use them in the forms of gl_Position and the varyings",
+                        );
+                    }
+                    let nb = self.n(&base)?;
+                    let n = self.node("column", Op::Column(i as u8), &[nb])?;
+                    Val::of(Ty::vec(size), n, base.reads)
+                } else {
+                    let i = self.index_value(index, base.ty.width().unwrap_or(1))?;
+                    self.span = e.span;
+                    self.swizzle_expr(&base, &[i as u8])?
+                }
+            }
+            TKind::Construct(args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.expr(a)?);
+                }
+                self.span = e.span;
+                self.construct(e.ty, &vals)?
+            }
+            TKind::Builtin(b, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.expr(a)?);
+                }
+                self.span = e.span;
+                self.builtin(*b, &vals, e.ty)?
+            }
+            TKind::Call(id, args) => self.call(*id, args, e.span)?,
+        };
+        Ok(v)
+    }
+
+    /// Lower `e` where `gate` also holds (the right side of `&&`, an arm of `?:`).
+    fn guarded(&mut self, gate: Val, e: &TExpr) -> Result<Val, Diag> {
+        self.push_guard(Guard::Cond(gate));
+        let v = self.expr(e);
+        self.pop_guard();
+        v
+    }
+
+    fn swizzle_expr(&mut self, base: &Val, comps: &[u8]) -> Result<Val, Diag> {
+        let xyz = comps == [0, 1, 2];
+        match base.form {
+            Form::Point {
+                space: Space::World,
+                ..
+            } if xyz => return self.attr_val(Attribute::PositionWorld, Ty::Vec3, READS_FRAGMENT),
+            Form::Point {
+                space: Space::View, ..
+            } if xyz => return self.attr_val(Attribute::PositionView, Ty::Vec3, READS_FRAGMENT),
+            Form::Point {
+                p,
+                p_reads,
+                space: Space::Local,
+            } if xyz => return Ok(Val::of(Ty::Vec3, p, p_reads)),
+            Form::FragCoord => {
+                if comps.iter().any(|&c| c >= 2) {
+                    return err(
+                        self.span,
+                        "gl_FragCoord.z and .w need the fragment's depth, which the core does not give the GLSL front end yet; read gl_FragCoord.xy",
+                    );
+                }
+                let xy = self.frag_coord_xy()?;
+                return self.swizzle_val(&xy, comps);
+            }
+            _ => {}
+        }
+        self.swizzle_val(base, comps)
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Val, b: &Val, ty: Ty) -> Result<Val, Diag> {
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            return Ok(Val::konst(ty, fold_binary(op, a.ty, &x, b.ty, &y, ty)));
+        }
+        let matrix_form = |v: &Val| matches!(v.form, Form::Matrices(_) | Form::NormalMatrix);
+        if op == BinOp::Mul
+            && (a.ty.is_matrix() || b.ty.is_matrix() || matrix_form(a) || matrix_form(b))
+        {
+            return self.matrix_mul(a, b);
+        }
+        let reads = a.reads | b.reads;
+        let (na, nb) = (self.n(a)?, self.n(b)?);
+        let n = match op {
+            BinOp::Add => self.math(Opcode::Add, &[na, nb])?,
+            BinOp::Sub => self.math(Opcode::Sub, &[na, nb])?,
+            BinOp::Mul => self.math(Opcode::Mul, &[na, nb])?,
+            BinOp::Div if ty == Ty::Int => {
+                let q = self.math(Opcode::Div, &[na, nb])?;
+                self.math(Opcode::Trunc, &[q])?
+            }
+            BinOp::Div => self.math(Opcode::Div, &[na, nb])?,
+            BinOp::Mod => {
+                let q = self.math(Opcode::Div, &[na, nb])?;
+                let t = self.math(Opcode::Trunc, &[q])?;
+                let m = self.math(Opcode::Mul, &[nb, t])?;
+                self.math(Opcode::Sub, &[na, m])?
+            }
+            BinOp::Lt => self.math(Opcode::LessThan, &[na, nb])?,
+            BinOp::Gt => self.math(Opcode::GreaterThan, &[na, nb])?,
+            BinOp::Le => self.math(Opcode::LessThanEqual, &[na, nb])?,
+            BinOp::Ge => self.math(Opcode::GreaterThanEqual, &[na, nb])?,
+            BinOp::Eq | BinOp::Ne if a.ty.is_vector() => {
+                // Equal where no component differs (NaN differs from itself, as in GLSL).
+                let differ = self.math(Opcode::NotEqual, &[na, nb])?;
+                let count = self.math(Opcode::Dot, &[differ, differ])?;
+                let zero = self.constant_node(Ty::Float, [0.0; 4])?;
+                let code = if op == BinOp::Eq {
+                    Opcode::Equal
+                } else {
+                    Opcode::NotEqual
+                };
+                self.math(code, &[count, zero])?
+            }
+            BinOp::Eq => self.math(Opcode::Equal, &[na, nb])?,
+            BinOp::Ne => self.math(Opcode::NotEqual, &[na, nb])?,
+            BinOp::And => self.math(Opcode::LogicalAnd, &[na, nb])?,
+            BinOp::Or => self.math(Opcode::LogicalOr, &[na, nb])?,
+            BinOp::Xor => self.math(Opcode::LogicalXor, &[na, nb])?,
+        };
+        Ok(Val::of(ty, n, reads))
+    }
+
+    /// A product with a matrix: three.js's matrices as forms, a uniform's as nodes.
+    fn matrix_mul(&mut self, a: &Val, b: &Val) -> Result<Val, Diag> {
+        let span = self.span;
+        match (a.form, b.form) {
+            (Form::Matrices(ca), Form::Matrices(cb)) => match ca.times(cb) {
+                Some(c) => Ok(Val {
+                    ty: Ty::Mat4,
+                    form: Form::Matrices(c),
+                    ..Val::void()
+                }),
+                None => err(
+                    span,
+                    format!(
+                        "{} * {} is not in the subset; three.js's matrices multiply as projectionMatrix * viewMatrix * modelMatrix",
+                        ca.name(),
+                        cb.name()
+                    ),
+                ),
+            },
+            (Form::NormalMatrix, Form::NormalAttr) => {
+                self.attr_val(Attribute::NormalView, Ty::Vec3, READS_FRAGMENT)
+            }
+            (Form::NormalMatrix, _) => err(span, "normalMatrix is read as normalMatrix * normal alone"),
+            (Form::Matrices(c), _) if b.ty == Ty::Vec4 => self.apply_chain(c, b),
+            (Form::Matrices(c), _) => err(
+                span,
+                format!("{} times a {}: three.js's matrices multiply a vec4", c.name(), b.ty),
+            ),
+            (_, Form::Matrices(c)) if c.factors() == [Factor::V] => {
+                if a.reads & READS_LOCAL != 0 {
+                    return err(span, "a value that reads position or normal times viewMatrix is not in the subset");
+                }
+                let view = self.attribute(Attribute::CameraViewMatrix)?;
+                let na = self.n(a)?;
+                let n = self.math(Opcode::Mul, &[na, view])?;
+                Ok(Val::of(a.ty, n, a.reads))
+            }
+            (_, Form::Matrices(c)) => err(
+                span,
+                format!("a vector times {} is not in the subset", c.name()),
+            ),
+            (_, Form::NormalMatrix) => err(span, "normalMatrix is read as normalMatrix * normal alone"),
+            _ => {
+                let (na, nb) = (self.n(a)?, self.n(b)?);
+                let n = self.math(Opcode::Mul, &[na, nb])?;
+                let ty = if a.ty.is_matrix() { b.ty } else { a.ty };
+                Ok(Val::of(ty, n, a.reads | b.reads))
+            }
+        }
+    }
+
+    /// A product of three.js's matrices applied to a vec4: a point of the forms, or, for
+    /// viewMatrix alone, a plain product.
+    fn apply_chain(&mut self, c: Chain, v: &Val) -> Result<Val, Diag> {
+        use Factor::*;
+        let span = self.span;
+        let point = |p, p_reads, space| Form::Point { p, p_reads, space };
+        match v.form {
+            Form::Point { p, p_reads, space } => {
+                let to = match (space, c.factors()) {
+                    (Space::Local, [M]) => Some(Space::World),
+                    (Space::Local, [V, M]) => Some(Space::View),
+                    (Space::Local, [P, V, M]) => Some(Space::Clip),
+                    (Space::World, [V]) => Some(Space::View),
+                    (Space::World, [P, V]) => Some(Space::Clip),
+                    (Space::View, [P]) => Some(Space::Clip),
+                    _ => None,
+                };
+                match to {
+                    Some(Space::Clip) => {
+                        return Ok(Val {
+                            ty: Ty::Vec4,
+                            form: point(p, p_reads, Space::Clip),
+                            reads: p_reads,
+                            ..Val::void()
+                        })
+                    }
+                    Some(space) => {
+                        self.points.push((p, span));
+                        let attr = if space == Space::World {
+                            Attribute::PositionWorld
+                        } else {
+                            Attribute::PositionView
+                        };
+                        let a = self.attribute(attr)?;
+                        let one = self.constant_node(Ty::Float, [1.0, 0.0, 0.0, 0.0])?;
+                        let n = self.node("join", Op::Join, &[a, one])?;
+                        return Ok(Val {
+                            form: point(p, p_reads, space),
+                            ..Val::of(Ty::Vec4, n, READS_FRAGMENT)
+                        });
+                    }
+                    None => {}
+                }
+            }
+            Form::NormalDir if c.factors() == [M] => {
+                let a = self.attribute(Attribute::NormalWorld)?;
+                let zero = self.constant_node(Ty::Float, [0.0; 4])?;
+                let n = self.node("join", Op::Join, &[a, zero])?;
+                // The table's normal_world() with a zero w: a varying of it is itself.
+                let mut v = Val::of(Ty::Vec4, n, READS_FRAGMENT);
+                v.bare = true;
+                return Ok(v);
+            }
+            _ => {}
+        }
+        if c.factors() == [V] && v.reads & READS_LOCAL == 0 {
+            let view = self.attribute(Attribute::CameraViewMatrix)?;
+            let nv = self.n(v)?;
+            let n = self.math(Opcode::Mul, &[view, nv])?;
+            return Ok(Val::of(Ty::Vec4, n, v.reads));
+        }
+        err(
+            span,
+            format!(
+                "{} * this vec4 is not one of the forms three.js's matrices take: projectionMatrix * modelViewMatrix * vec4(p, 1.0), (modelMatrix * vec4(position, 1.0)).xyz, (modelViewMatrix * vec4(position, 1.0)).xyz, modelMatrix * vec4(normal, 0.0), viewMatrix * v",
+                c.name()
+            ),
+        )
+    }
+
+    fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
+        let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
+        if args.iter().all(|a| a.konst.is_some()) {
+            let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
+            return Ok(Val::konst(ty, fold_construct(ty, &tys, &ks)));
+        }
+        let reads = args.iter().fold(0, |r, a| r | a.reads);
+        let width = ty.width().unwrap_or(1);
+        if ty.is_scalar() {
+            let a = &args[0];
+            let first = if a.ty.is_vector() {
+                self.swizzle_val(a, &[0])?
+            } else {
+                a.clone()
+            };
+            let na = self.n(&first)?;
+            let n = match (ty, first.ty) {
+                (Ty::Int, Ty::Float) => self.math(Opcode::Trunc, &[na])?,
+                (Ty::Bool, Ty::Float | Ty::Int) => {
+                    let zero = self.constant_node(Ty::Float, [0.0; 4])?;
+                    self.math(Opcode::NotEqual, &[na, zero])?
+                }
+                _ => na,
+            };
+            let mut v = Val::of(ty, n, reads);
+            v.bare = first.bare && n == na;
+            return Ok(v);
+        }
+        if args.len() == 1 && args[0].ty.is_scalar() {
+            let v = &args[0];
+            let comps = vec![0u8; width];
+            let mut out = self.swizzle_val(v, &comps)?;
+            out.ty = ty;
+            return Ok(out);
+        }
+        // vec4(p, 1.0) and vec4(normal, 0.0): the points and directions of the forms.
+        let mut form = Form::None;
+        if ty == Ty::Vec4 && args.len() == 2 && args[0].ty == Ty::Vec3 {
+            match args[1].konst.map(|k| k[0]) {
+                Some(1.0) => {
+                    let p = self.n(&args[0])?;
+                    form = Form::Point {
+                        p,
+                        p_reads: args[0].reads,
+                        space: Space::Local,
+                    };
+                }
+                Some(w) if w == 0.0 && args[0].form == Form::NormalAttr => form = Form::NormalDir,
+                _ => {}
+            }
+        }
+        let mut parts = Vec::new();
+        let mut have = 0;
+        for a in args {
+            let w = a.ty.width().unwrap_or(1);
+            let take = w.min(width - have);
+            let part = if take < w {
+                let comps: Vec<u8> = (0..take as u8).collect();
+                self.swizzle_val(a, &comps)?
+            } else {
+                a.clone()
+            };
+            parts.push(self.n(&part)?);
+            have += take;
+            if have == width {
+                break;
+            }
+        }
+        let n = if parts.len() == 1 {
+            parts[0]
+        } else {
+            self.node("join", Op::Join, &parts)?
+        };
+        Ok(Val {
+            form,
+            ..Val::of(ty, n, reads)
+        })
+    }
+
+    fn builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
+        let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
+        if b.folds() && args.iter().all(|a| a.konst.is_some()) {
+            let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
+            return Ok(Val::konst(ty, fold_builtin(b, &tys, &ks, ty)));
+        }
+        let reads = args.iter().fold(0, |r, a| r | a.reads);
+        let mut nodes = Vec::with_capacity(args.len());
+        for a in args {
+            nodes.push(self.n(a)?);
+        }
+        use Builtin::*;
+        let code = match b {
+            Radians => Opcode::Radians,
+            Degrees => Opcode::Degrees,
+            Sin => Opcode::Sin,
+            Cos => Opcode::Cos,
+            Tan => Opcode::Tan,
+            Asin => Opcode::Asin,
+            Acos => Opcode::Acos,
+            Atan => Opcode::Atan,
+            Atan2 => Opcode::Atan2,
+            Pow => Opcode::Pow,
+            Exp => Opcode::Exp,
+            Log => Opcode::Log,
+            Exp2 => Opcode::Exp2,
+            Log2 => Opcode::Log2,
+            Sqrt => Opcode::Sqrt,
+            InverseSqrt => Opcode::InverseSqrt,
+            Abs => Opcode::Abs,
+            Sign => Opcode::Sign,
+            Floor => Opcode::Floor,
+            Ceil => Opcode::Ceil,
+            Trunc => Opcode::Trunc,
+            Round => Opcode::Round,
+            Fract => Opcode::Fract,
+            Mod => Opcode::Mod,
+            Min => Opcode::Min,
+            Max => Opcode::Max,
+            Clamp => Opcode::Clamp,
+            Mix => Opcode::Mix,
+            Step => Opcode::Step,
+            Smoothstep => Opcode::Smoothstep,
+            Length => Opcode::Length,
+            Distance => Opcode::Distance,
+            Dot => Opcode::Dot,
+            Cross => Opcode::Cross,
+            Normalize => Opcode::Normalize,
+            Faceforward => Opcode::Faceforward,
+            Reflect => Opcode::Reflect,
+            Refract => Opcode::Refract,
+            Dfdx | Dfdy => {
+                let axis = if b == Dfdx { Axis::X } else { Axis::Y };
+                let name = if b == Dfdx { "dfdx" } else { "dfdy" };
+                let n = self.node(name, Op::Derivative(axis), &nodes)?;
+                return Ok(Val::of(ty, n, reads));
+            }
+            Fwidth => {
+                let x = self.node("dfdx", Op::Derivative(Axis::X), &nodes)?;
+                let y = self.node("dfdy", Op::Derivative(Axis::Y), &nodes)?;
+                let ax = self.math(Opcode::Abs, &[x])?;
+                let ay = self.math(Opcode::Abs, &[y])?;
+                let n = self.math(Opcode::Add, &[ax, ay])?;
+                return Ok(Val::of(ty, n, reads));
+            }
+            Texture => {
+                let n = self.node("texture", Op::Texture, &nodes)?;
+                return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
+            }
+        };
+        let n = self.math(code, &nodes)?;
+        Ok(Val::of(ty, n, reads))
+    }
+
+    fn call(&mut self, id: FnId, args: &[TArg], span: Span) -> Result<Val, Diag> {
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return err(span, format!("calls nest more than {MAX_CALL_DEPTH} deep"));
+        }
+        let prog = self.prog;
+        let f = &prog.functions[id];
+        let mut values = Vec::with_capacity(args.len());
+        let mut outs = Vec::new();
+        for (arg, param) in args.iter().zip(&f.params) {
+            match arg {
+                TArg::In(e) => values.push(self.expr(e)?),
+                TArg::Out(lv) => {
+                    values.push(Val::zero(param.ty));
+                    outs.push((lv, param.local));
+                }
+                TArg::InOut(lv) => {
+                    self.span = lv.span;
+                    values.push(self.lvalue_value(lv)?);
+                    outs.push((lv, param.local));
+                }
+            }
+        }
+        self.span = span;
+        let mut locals = vec![None; f.locals.len()];
+        for (p, v) in f.params.iter().zip(values) {
+            locals[p.local] = Some(v);
+        }
+        let frame = self.run(id, locals)?;
+        for (lv, local) in outs {
+            let ty = f.locals[local].ty;
+            let v = frame.locals[local].clone().unwrap_or(Val::zero(ty));
+            self.span = lv.span;
+            self.write(lv, v)?;
+        }
+        self.span = span;
+        Ok(match frame.answer {
+            Some(a) => a,
+            None if f.ret == Ty::Void => Val::void(),
+            None => Val::zero(f.ret),
+        })
+    }
+
+    /// Run a function's body in a frame of its own; the frame as the body left it.
+    fn run(&mut self, id: FnId, locals: Vec<Option<Val>>) -> Result<Frame, Diag> {
+        let prog = self.prog;
+        self.frames.push(Frame {
+            function: id,
+            locals,
+            answer: None,
+        });
+        self.push_guard(Guard::Func { returned: None });
+        let r = self.block(&prog.functions[id].body);
+        self.pop_guard();
+        let frame = self.frames.pop().expect("pushed above");
+        r.map(|()| frame)
+    }
+
+    // ------------------------------------------------------------------ the shaders
+
+    /// Lower a vertex shader: its position node and its varyings.
+    pub fn lower_vertex(&mut self) -> Result<VertexResult, Diag> {
+        self.declare_uniforms()?;
+        let prog = self.prog;
+        let Some(entry) = prog.entry else {
+            return err(Span::default(), "the shader has no main function");
+        };
+        let locals = vec![None; prog.functions[entry].locals.len()];
+        self.run(entry, locals)?;
+        let Some((p, p_reads, span)) = self.position else {
+            return err(
+                prog.functions[entry].span,
+                "the vertex shader never writes gl_Position",
+            );
+        };
+        self.span = span;
+        if p_reads & READS_FRAGMENT != 0 {
+            return err(
+                span,
+                "gl_Position's point reads uv, color or another value of the surface; it reads position, normal, uniforms and constants",
+            );
+        }
+        let local = self.attribute(Attribute::PositionLocal)?;
+        for &(q, at) in &self.points {
+            if q != p && q != local {
+                return err(
+                    at,
+                    "this is the world or view position of another point than the one gl_Position draws; compute the point once, in a variable, and use it in both",
+                );
+            }
+        }
+        if p != local {
+            let offset = self.math(Opcode::Sub, &[p, local])?;
+            self.b
+                .g
+                .set_output(Output::Position, offset)
+                .map_err(|e| Diag::new(span, e.to_string()))?;
+        }
+        let mut result = VertexResult {
+            position_span: span,
+            ..VertexResult::default()
+        };
+        for (id, g) in prog.globals.iter().enumerate() {
+            if !matches!(g.kind, GlobalKind::VaryingOut) {
+                continue;
+            }
+            let Some(v) = self.globals[id].clone() else {
+                continue;
+            };
+            let at = self.written[id].unwrap_or(g.span);
+            self.span = at;
+            if v.reads & READS_LOCAL != 0 {
+                return err(
+                    at,
+                    format!(
+                        "the varying {} reads position or normal; a varying reads their forms: (modelMatrix * vec4(position, 1.0)).xyz, (modelViewMatrix * vec4(position, 1.0)).xyz, normalMatrix * normal, modelMatrix * vec4(normal, 0.0)",
+                        g.name
+                    ),
+                );
+            }
+            let fv = if v.konst.is_some() || v.reads & READS_FRAGMENT == 0 || v.bare {
+                Val {
+                    form: Form::None,
+                    ..v
+                }
+            } else {
+                let nv = self.n(&v)?;
+                let n = self.node("varying", Op::Varying, &[nv])?;
+                Val::of(v.ty, n, READS_FRAGMENT)
+            };
+            result.varyings.insert(g.name.clone(), (g.ty, fv));
+        }
+        Ok(result)
+    }
+
+    /// Lower a fragment shader (or a ShaderToy source): its colour, opacity, depth and discard.
+    pub fn lower_fragment(&mut self) -> Result<FragmentResult, Diag> {
+        self.declare_uniforms()?;
+        let prog = self.prog;
+        let Some(entry) = prog.entry else {
+            return err(Span::default(), "the shader has no main function");
+        };
+        let f = &prog.functions[entry];
+        let mut locals = vec![None; f.locals.len()];
+        let mut result = FragmentResult::default();
+        let color = if self.env.kind == Kind::ShaderToy {
+            // mainImage(out vec4 fragColor, in vec2 fragCoord), called by the compiler.
+            self.span = f.span;
+            let coord = self.frag_coord_xy()?;
+            locals[f.params[1].local] = Some(coord);
+            let frame = self.run(entry, locals)?;
+            result.color_span = Some(f.span);
+            frame.locals[f.params[0].local].clone()
+        } else {
+            self.run(entry, locals)?;
+            let written = prog.globals.iter().enumerate().find(|(id, g)| {
+                matches!(g.kind, GlobalKind::FragColor) && self.globals[*id].is_some()
+            });
+            match written {
+                Some((id, _)) => {
+                    result.color_span = self.written[id];
+                    self.globals[id].clone()
+                }
+                None => None,
+            }
+        };
+        let g = self.b.g;
+        if let Some(c) = color {
+            self.span = result.color_span.unwrap_or(f.span);
+            let rgb = self.swizzle_val(&c, &[0, 1, 2])?;
+            let a = self.swizzle_val(&c, &[3])?;
+            let (rgb, a) = (self.n(&rgb)?, self.n(&a)?);
+            let span = self.span;
+            g.set_output(Output::Color, rgb)
+                .and_then(|()| g.set_output(Output::Opacity, a))
+                .map_err(|e| Diag::new(span, e.to_string()))?;
+        }
+        if let Some((id, _)) =
+            prog.globals.iter().enumerate().find(|(id, g)| {
+                matches!(g.kind, GlobalKind::FragDepth) && self.globals[*id].is_some()
+            })
+        {
+            let v = self.globals[id].clone().expect("found written");
+            result.depth_span = self.written[id];
+            self.span = result.depth_span.unwrap_or(f.span);
+            let n = self.n(&v)?;
+            let span = self.span;
+            g.set_output(Output::Depth, n)
+                .map_err(|e| Diag::new(span, e.to_string()))?;
+        }
+        if let Some(d) = self.discard.clone() {
+            if !d.is_false() {
+                self.span = self.discard_span.unwrap_or(f.span);
+                if d.is_true() {
+                    g.Discard();
+                } else {
+                    let n = self.n(&d)?;
+                    g.If(n);
+                    g.Discard();
+                    g.End();
+                }
+                if let Some(e) = g.error() {
+                    return err(self.span, e.to_string());
+                }
+                result.discard_span = self.discard_span;
+            }
+        }
+        if result.color_span.is_none()
+            && result.depth_span.is_none()
+            && result.discard_span.is_none()
+        {
+            return err(
+                f.span,
+                "the fragment shader writes no colour (gl_FragColor), no depth and no discard",
+            );
+        }
+        Ok(result)
+    }
+}
+
+/// For a fragment shader checked alone: each varying it reads as an unknown value of its type
+/// (a uniform of its name), so that everything but the link to a vertex shader is checked.
+pub(crate) fn placeholder_varyings(
+    b: &mut Builder<'_>,
+    prog: &Checked,
+) -> Result<HashMap<String, (Ty, Val)>, Diag> {
+    let mut out = HashMap::new();
+    for g in &prog.globals {
+        if !matches!(g.kind, GlobalKind::VaryingIn) {
+            continue;
+        }
+        let Some(value) = zero_uniform(g.ty) else {
+            continue;
+        };
+        let n = b.g.uniform(&g.name, value);
+        if n.is_refused() {
+            let reason =
+                b.g.error()
+                    .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
+            return Err(Diag::new(g.span, reason));
+        }
+        out.insert(g.name.clone(), (g.ty, Val::of(g.ty, n, READS_FRAGMENT)));
+    }
+    Ok(out)
+}

@@ -1,0 +1,1179 @@
+//! The parser: tokens to a syntax tree, by recursive descent. It refuses what the subset leaves
+//! out at the place it is written (structs, arrays, while, switch, bit operators, assignments
+//! inside expressions) and bounds the nesting, so that the later passes cannot run out of stack.
+
+use super::ast::*;
+use super::error::{Diag, Span};
+use super::lexer::{Tok, Token};
+
+/// The deepest expression tree the parser builds.
+pub(crate) const MAX_EXPRESSION_DEPTH: usize = 96;
+/// The deepest nesting of statements.
+pub(crate) const MAX_STATEMENT_DEPTH: usize = 64;
+
+/// GLSL ES keywords and reserved words that a name may not be.
+const RESERVED: &[&str] = &[
+    "attribute",
+    "const",
+    "uniform",
+    "varying",
+    "layout",
+    "centroid",
+    "flat",
+    "smooth",
+    "break",
+    "continue",
+    "do",
+    "for",
+    "while",
+    "switch",
+    "case",
+    "default",
+    "if",
+    "else",
+    "in",
+    "out",
+    "inout",
+    "float",
+    "int",
+    "void",
+    "bool",
+    "true",
+    "false",
+    "invariant",
+    "discard",
+    "return",
+    "mat2",
+    "mat3",
+    "mat4",
+    "mat2x2",
+    "mat2x3",
+    "mat2x4",
+    "mat3x2",
+    "mat3x3",
+    "mat3x4",
+    "mat4x2",
+    "mat4x3",
+    "mat4x4",
+    "vec2",
+    "vec3",
+    "vec4",
+    "ivec2",
+    "ivec3",
+    "ivec4",
+    "bvec2",
+    "bvec3",
+    "bvec4",
+    "uint",
+    "uvec2",
+    "uvec3",
+    "uvec4",
+    "lowp",
+    "mediump",
+    "highp",
+    "precision",
+    "sampler2D",
+    "sampler3D",
+    "samplerCube",
+    "sampler2DShadow",
+    "samplerCubeShadow",
+    "sampler2DArray",
+    "sampler2DArrayShadow",
+    "isampler2D",
+    "isampler3D",
+    "isamplerCube",
+    "isampler2DArray",
+    "usampler2D",
+    "usampler3D",
+    "usamplerCube",
+    "usampler2DArray",
+    "struct",
+    "coherent",
+    "volatile",
+    "restrict",
+    "readonly",
+    "writeonly",
+    "resource",
+    "atomic_uint",
+    "noperspective",
+    "patch",
+    "sample",
+    "subroutine",
+    "common",
+    "partition",
+    "active",
+    "asm",
+    "class",
+    "union",
+    "enum",
+    "typedef",
+    "template",
+    "this",
+    "goto",
+    "inline",
+    "noinline",
+    "public",
+    "static",
+    "extern",
+    "external",
+    "interface",
+    "long",
+    "short",
+    "double",
+    "half",
+    "fixed",
+    "unsigned",
+    "superp",
+    "input",
+    "output",
+    "hvec2",
+    "hvec3",
+    "hvec4",
+    "dvec2",
+    "dvec3",
+    "dvec4",
+    "fvec2",
+    "fvec3",
+    "fvec4",
+    "sampler3DRect",
+    "filter",
+    "sizeof",
+    "cast",
+    "namespace",
+    "using",
+    "precise",
+];
+
+fn type_name(word: &str) -> Option<TypeName> {
+    Some(match word {
+        "void" => TypeName::Void,
+        "bool" => TypeName::Bool,
+        "int" => TypeName::Int,
+        "float" => TypeName::Float,
+        "vec2" => TypeName::Vec2,
+        "vec3" => TypeName::Vec3,
+        "vec4" => TypeName::Vec4,
+        "mat3" | "mat3x3" => TypeName::Mat3,
+        "mat4" | "mat4x4" => TypeName::Mat4,
+        "sampler2D" => TypeName::Sampler2D,
+        _ => return None,
+    })
+}
+
+/// Why a type keyword outside the subset is refused, or `None` for a word that is no type.
+fn refused_type(word: &str) -> Option<String> {
+    let what = match word {
+        "uint" | "uvec2" | "uvec3" | "uvec4" => "unsigned integers",
+        "ivec2" | "ivec3" | "ivec4" => "integer vectors",
+        "bvec2" | "bvec3" | "bvec4" => "boolean vectors",
+        "mat2" | "mat2x2" => "mat2",
+        "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
+        "sampler3D"
+        | "samplerCube"
+        | "sampler2DShadow"
+        | "samplerCubeShadow"
+        | "sampler2DArray"
+        | "sampler2DArrayShadow"
+        | "isampler2D"
+        | "isampler3D"
+        | "isamplerCube"
+        | "isampler2DArray"
+        | "usampler2D"
+        | "usampler3D"
+        | "usamplerCube"
+        | "usampler2DArray" => "samplers other than sampler2D",
+        "struct" => "structs",
+        "atomic_uint" => "atomic counters",
+        _ => return None,
+    };
+    Some(format!("{word}: {what} are not in the subset"))
+}
+
+fn binary_op(tok: &Tok) -> Option<(BinOp, u8)> {
+    // (operator, precedence): higher binds tighter.
+    Some(match tok {
+        Tok::Op("||") => (BinOp::Or, 1),
+        Tok::Op("^^") => (BinOp::Xor, 2),
+        Tok::Op("&&") => (BinOp::And, 3),
+        Tok::Op("==") => (BinOp::Eq, 4),
+        Tok::Op("!=") => (BinOp::Ne, 4),
+        Tok::Op("<") => (BinOp::Lt, 5),
+        Tok::Op(">") => (BinOp::Gt, 5),
+        Tok::Op("<=") => (BinOp::Le, 5),
+        Tok::Op(">=") => (BinOp::Ge, 5),
+        Tok::Op("+") => (BinOp::Add, 6),
+        Tok::Op("-") => (BinOp::Sub, 6),
+        Tok::Op("*") => (BinOp::Mul, 7),
+        Tok::Op("/") => (BinOp::Div, 7),
+        Tok::Op("%") => (BinOp::Mod, 7),
+        _ => return None,
+    })
+}
+
+fn assign_op(tok: &Tok) -> Option<Result<Option<BinOp>, &'static str>> {
+    Some(match tok {
+        Tok::Op("=") => Ok(None),
+        Tok::Op("+=") => Ok(Some(BinOp::Add)),
+        Tok::Op("-=") => Ok(Some(BinOp::Sub)),
+        Tok::Op("*=") => Ok(Some(BinOp::Mul)),
+        Tok::Op("/=") => Ok(Some(BinOp::Div)),
+        Tok::Op("%=") => Err("%= is not in the subset; write x = x % y"),
+        Tok::Op("<<=") | Tok::Op(">>=") | Tok::Op("&=") | Tok::Op("|=") | Tok::Op("^=") => {
+            Err("the bit operators are not in the subset")
+        }
+        _ => return None,
+    })
+}
+
+/// Parse the tokens of one shader (ending with [`Tok::Eof`]).
+pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
+    let mut parser = Parser {
+        tokens,
+        at: 0,
+        depth: 0,
+        nesting: 0,
+    };
+    let mut items = Vec::new();
+    while !parser.at_eof() {
+        if let Some(item) = parser.item()? {
+            items.push(item);
+        }
+    }
+    Ok(items)
+}
+
+struct Parser<'a> {
+    tokens: &'a [Token],
+    at: usize,
+    /// Statements open around the one being read.
+    depth: usize,
+    /// Expression rules open around the one being read (recursion, not tree depth).
+    nesting: usize,
+}
+
+/// An expression and the depth of its tree.
+type Parsed = (Expr, usize);
+
+impl<'a> Parser<'a> {
+    fn token(&self) -> &'a Token {
+        let last = self.tokens.len().saturating_sub(1);
+        &self.tokens[self.at.min(last)]
+    }
+
+    fn peek(&self) -> &'a Tok {
+        &self.token().tok
+    }
+
+    fn peek_at(&self, n: usize) -> &'a Tok {
+        let last = self.tokens.len().saturating_sub(1);
+        &self.tokens[(self.at + n).min(last)].tok
+    }
+
+    fn span(&self) -> Span {
+        self.token().span
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.peek(), Tok::Eof)
+    }
+
+    fn bump(&mut self) -> &'a Token {
+        let t = self.token();
+        if !matches!(t.tok, Tok::Eof) {
+            self.at += 1;
+        }
+        t
+    }
+
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Tok::Op(o) if *o == op)
+    }
+
+    fn is_word(&self, word: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if w == word)
+    }
+
+    fn eat_op(&mut self, op: &str) -> bool {
+        if self.is_op(op) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn unexpected(&self, wanted: &str) -> Diag {
+        let t = self.token();
+        Diag::new(t.span, format!("expected {wanted}, found {}", shown(t)))
+    }
+
+    fn expect_op(&mut self, op: &str) -> Result<Span, Diag> {
+        if self.is_op(op) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.unexpected(&format!("'{op}'")))
+        }
+    }
+
+    /// A name being declared: not a keyword, not reserved, not `gl_`.
+    fn new_name(&mut self, what: &str) -> Result<(String, Span), Diag> {
+        let t = self.token();
+        let Tok::Ident(name) = &t.tok else {
+            return Err(self.unexpected(what));
+        };
+        if RESERVED.contains(&name.as_str()) {
+            return Err(Diag::new(
+                t.span,
+                format!("'{name}' is a keyword or a reserved word of GLSL, not a name"),
+            ));
+        }
+        if name.starts_with("gl_") {
+            return Err(Diag::new(
+                t.span,
+                format!("names starting with gl_ belong to GLSL; '{name}' cannot be declared"),
+            ));
+        }
+        self.bump();
+        Ok((name.clone(), t.span))
+    }
+
+    fn enter(&mut self, span: Span) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_STATEMENT_DEPTH {
+            return Err(Diag::new(
+                span,
+                format!("blocks nest more than {MAX_STATEMENT_DEPTH} deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Skip precision qualifiers; refuse the interpolation and invariance qualifiers.
+    fn skip_precision_and_refuse_qualifiers(&mut self) -> Result<(), Diag> {
+        loop {
+            match self.peek() {
+                Tok::Ident(w) if matches!(w.as_str(), "highp" | "mediump" | "lowp" | "smooth") => {
+                    self.bump();
+                }
+                Tok::Ident(w) if matches!(w.as_str(), "flat" | "centroid" | "invariant") => {
+                    return Err(Diag::new(
+                        self.span(),
+                        format!("the qualifier {w} is not in the subset"),
+                    ));
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// A type name, or a refusal naming the type outside the subset.
+    fn type_spec(&mut self) -> Result<TypeSpec, Diag> {
+        let t = self.token();
+        if let Tok::Ident(word) = &t.tok {
+            if let Some(name) = type_name(word) {
+                self.bump();
+                return Ok(TypeSpec { name, span: t.span });
+            }
+            if let Some(reason) = refused_type(word) {
+                return Err(Diag::new(t.span, reason));
+            }
+            return Err(Diag::new(t.span, format!("'{word}' is not a type")));
+        }
+        Err(self.unexpected("a type"))
+    }
+
+    fn starts_type(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if type_name(w).is_some() || refused_type(w).is_some())
+    }
+
+    fn starts_qualifier(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
+            "const" | "uniform" | "attribute" | "varying" | "in" | "out" | "inout" | "layout"
+            | "highp" | "mediump" | "lowp" | "smooth" | "flat" | "centroid" | "invariant"))
+    }
+
+    /// A top-level item; `None` for a precision statement or a lone `;`.
+    fn item(&mut self) -> Result<Option<Item>, Diag> {
+        if self.eat_op(";") {
+            return Ok(None);
+        }
+        if self.is_word("precision") {
+            self.precision()?;
+            return Ok(None);
+        }
+        let start = self.span();
+        let (storage, layout) = self.qualifiers()?;
+        let ty = self.type_spec()?;
+        self.skip_array_suffix_refusal()?;
+        if storage.is_none() && layout.is_none() {
+            if let (Tok::Ident(_), Tok::Op("(")) = (self.peek(), self.peek_at(1)) {
+                return self.function(ty).map(|f| Some(Item::Function(f)));
+            }
+        }
+        if self.is_op("{") {
+            return Err(Diag::new(start, "interface blocks are not in the subset"));
+        }
+        let decl = self.declaration_rest(storage, layout, ty)?;
+        Ok(Some(Item::Decl(decl)))
+    }
+
+    fn precision(&mut self) -> Result<(), Diag> {
+        self.bump();
+        match self.peek() {
+            Tok::Ident(w) if matches!(w.as_str(), "highp" | "mediump" | "lowp") => {
+                self.bump();
+            }
+            _ => return Err(self.unexpected("highp, mediump or lowp")),
+        }
+        match self.peek() {
+            Tok::Ident(_) => {
+                self.bump();
+            }
+            _ => return Err(self.unexpected("a type")),
+        }
+        self.expect_op(";")?;
+        Ok(())
+    }
+
+    /// `layout(...)`, a storage qualifier and precision qualifiers, in any order GLSL allows.
+    #[allow(clippy::type_complexity)]
+    fn qualifiers(&mut self) -> Result<(Option<(Storage, Span)>, Option<Span>), Diag> {
+        let mut storage = None;
+        let mut layout = None;
+        loop {
+            self.skip_precision_and_refuse_qualifiers()?;
+            let t = self.token();
+            let Tok::Ident(w) = &t.tok else { break };
+            let s = match w.as_str() {
+                "const" => Storage::Const,
+                "uniform" => Storage::Uniform,
+                "attribute" => Storage::Attribute,
+                "varying" => Storage::Varying,
+                "in" => Storage::In,
+                "out" => Storage::Out,
+                "inout" => Storage::InOut,
+                "layout" => {
+                    self.bump();
+                    self.layout_body()?;
+                    layout = Some(t.span);
+                    continue;
+                }
+                _ => break,
+            };
+            if let Some((old, _)) = storage {
+                return Err(Diag::new(
+                    t.span,
+                    format!(
+                        "{} after {}: one storage qualifier only",
+                        s.name(),
+                        Storage::name(old)
+                    ),
+                ));
+            }
+            self.bump();
+            storage = Some((s, t.span));
+        }
+        Ok((storage, layout))
+    }
+
+    fn layout_body(&mut self) -> Result<(), Diag> {
+        self.expect_op("(")?;
+        loop {
+            match self.peek() {
+                Tok::Ident(_) => {
+                    self.bump();
+                }
+                _ => return Err(self.unexpected("a layout qualifier")),
+            }
+            if self.eat_op("=") {
+                match self.peek() {
+                    Tok::Int(_) => {
+                        self.bump();
+                    }
+                    _ => return Err(self.unexpected("a whole number")),
+                }
+            }
+            if self.eat_op(")") {
+                return Ok(());
+            }
+            self.expect_op(",")?;
+        }
+    }
+
+    fn skip_array_suffix_refusal(&mut self) -> Result<(), Diag> {
+        if self.is_op("[") {
+            return Err(Diag::new(self.span(), "arrays are not in the subset"));
+        }
+        Ok(())
+    }
+
+    /// The variables of a declaration after its type, through the `;`.
+    fn declaration_rest(
+        &mut self,
+        storage: Option<(Storage, Span)>,
+        layout: Option<Span>,
+        ty: TypeSpec,
+    ) -> Result<Decl, Diag> {
+        let mut vars = Vec::new();
+        loop {
+            let (name, span) = self.new_name("a name")?;
+            self.skip_array_suffix_refusal()?;
+            let init = if self.eat_op("=") {
+                let (e, _) = self.ternary()?;
+                if !self.is_op(",") {
+                    self.refuse_after_expression()?;
+                }
+                Some(e)
+            } else {
+                None
+            };
+            vars.push(VarDecl { name, span, init });
+            if self.eat_op(";") {
+                break;
+            }
+            if !self.is_op(",") {
+                return Err(self.unexpected("',' or ';'"));
+            }
+            self.bump();
+        }
+        Ok(Decl {
+            storage,
+            layout,
+            ty,
+            vars,
+        })
+    }
+
+    fn function(&mut self, ret: TypeSpec) -> Result<Function, Diag> {
+        let (name, span) = self.new_name("a function name")?;
+        self.expect_op("(")?;
+        let mut params = Vec::new();
+        if self.is_word("void") && matches!(self.peek_at(1), Tok::Op(")")) {
+            self.bump();
+        }
+        if !self.eat_op(")") {
+            loop {
+                params.push(self.param()?);
+                if self.eat_op(")") {
+                    break;
+                }
+                if !self.is_op(",") {
+                    return Err(self.unexpected("',' or ')'"));
+                }
+                self.bump();
+            }
+        }
+        if self.is_op(";") {
+            return Err(Diag::new(
+                span,
+                "prototypes are not in the subset; define the function before its first call",
+            ));
+        }
+        if !self.is_op("{") {
+            return Err(self.unexpected("'{'"));
+        }
+        let open = self.span();
+        self.bump();
+        self.enter(open)?;
+        let mut body = Vec::new();
+        while !self.is_op("}") {
+            if self.at_eof() {
+                return Err(Diag::new(open, "this { has no }"));
+            }
+            body.push(self.statement()?);
+        }
+        let end = self.bump().span;
+        self.depth -= 1;
+        Ok(Function {
+            ret,
+            name,
+            span,
+            params,
+            body,
+            end,
+        })
+    }
+
+    fn param(&mut self) -> Result<Param, Diag> {
+        let mut is_const = false;
+        let mut storage = Storage::In;
+        let mut seen_storage = false;
+        loop {
+            self.skip_precision_and_refuse_qualifiers()?;
+            let t = self.token();
+            match &t.tok {
+                Tok::Ident(w) if w == "const" => {
+                    is_const = true;
+                    self.bump();
+                }
+                Tok::Ident(w) if matches!(w.as_str(), "in" | "out" | "inout") && !seen_storage => {
+                    storage = match w.as_str() {
+                        "in" => Storage::In,
+                        "out" => Storage::Out,
+                        _ => Storage::InOut,
+                    };
+                    seen_storage = true;
+                    self.bump();
+                }
+                _ => break,
+            }
+        }
+        let ty = self.type_spec()?;
+        let name = if matches!(self.peek(), Tok::Ident(_)) {
+            Some(self.new_name("a parameter name")?)
+        } else {
+            None
+        };
+        self.skip_array_suffix_refusal()?;
+        Ok(Param {
+            storage,
+            is_const,
+            ty,
+            name,
+        })
+    }
+
+    fn block_body(&mut self, open: Span) -> Result<Vec<Stmt>, Diag> {
+        self.enter(open)?;
+        let mut body = Vec::new();
+        while !self.is_op("}") {
+            if self.at_eof() {
+                return Err(Diag::new(open, "this { has no }"));
+            }
+            body.push(self.statement()?);
+        }
+        self.bump();
+        self.depth -= 1;
+        Ok(body)
+    }
+
+    fn statement(&mut self) -> Result<Stmt, Diag> {
+        let t = self.token();
+        let span = t.span;
+        let kind = match &t.tok {
+            Tok::Op("{") => {
+                self.bump();
+                StmtKind::Block(self.block_body(span)?)
+            }
+            Tok::Op(";") => {
+                self.bump();
+                StmtKind::Empty
+            }
+            Tok::Ident(w) => match w.as_str() {
+                "if" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.enter(span)?;
+                    let then = Box::new(self.statement()?);
+                    let els = if self.is_word("else") {
+                        self.bump();
+                        Some(Box::new(self.statement()?))
+                    } else {
+                        None
+                    };
+                    self.depth -= 1;
+                    StmtKind::If { cond, then, els }
+                }
+                "for" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    self.enter(span)?;
+                    let init = Box::new(self.simple_statement()?);
+                    let cond = if self.is_op(";") {
+                        None
+                    } else {
+                        Some(self.expression()?)
+                    };
+                    self.expect_op(";")?;
+                    let step = if self.is_op(")") {
+                        None
+                    } else {
+                        let s = self.span();
+                        Some(Box::new(Stmt {
+                            kind: self.assignment_or_expression()?,
+                            span: s,
+                        }))
+                    };
+                    self.expect_op(")")?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    StmtKind::For {
+                        init,
+                        cond,
+                        step,
+                        body,
+                    }
+                }
+                "while" | "do" | "switch" | "case" | "default" => {
+                    return Err(Diag::new(
+                        span,
+                        format!("{w} is not in the subset; write a for loop with constant bounds"),
+                    ))
+                }
+                "break" | "continue" | "discard" => {
+                    self.bump();
+                    self.expect_op(";")?;
+                    match w.as_str() {
+                        "break" => StmtKind::Break,
+                        "continue" => StmtKind::Continue,
+                        _ => StmtKind::Discard,
+                    }
+                }
+                "return" => {
+                    self.bump();
+                    let value = if self.is_op(";") {
+                        None
+                    } else {
+                        Some(self.expression()?)
+                    };
+                    self.expect_op(";")?;
+                    StmtKind::Return(value)
+                }
+                "precision" => {
+                    self.precision()?;
+                    StmtKind::Empty
+                }
+                "else" => return Err(Diag::new(span, "else with no if")),
+                _ => return self.simple_statement(),
+            },
+            _ => return self.simple_statement(),
+        };
+        Ok(Stmt { kind, span })
+    }
+
+    /// A declaration, an assignment or an expression, through its `;`.
+    fn simple_statement(&mut self) -> Result<Stmt, Diag> {
+        let span = self.span();
+        let is_decl = self.starts_qualifier()
+            || (self.starts_type() && matches!(self.peek_at(1), Tok::Ident(_) | Tok::Op("[")))
+            || (matches!(self.peek(), Tok::Ident(_)) && matches!(self.peek_at(1), Tok::Ident(_)));
+        if is_decl {
+            let (storage, layout) = self.qualifiers()?;
+            if let Some((s, at)) = storage {
+                if s != Storage::Const {
+                    return Err(Diag::new(
+                        at,
+                        format!("a local variable cannot be {}", s.name()),
+                    ));
+                }
+            }
+            if let Some(at) = layout {
+                return Err(Diag::new(at, "layout is taken on an output alone"));
+            }
+            let ty = self.type_spec()?;
+            self.skip_array_suffix_refusal()?;
+            let decl = self.declaration_rest(storage, None, ty)?;
+            return Ok(Stmt {
+                kind: StmtKind::Decl(decl),
+                span,
+            });
+        }
+        let kind = self.assignment_or_expression()?;
+        self.expect_op(";")?;
+        Ok(Stmt { kind, span })
+    }
+
+    /// `a = b`, `a op= b`, `a++`, `++a` or an expression, without its `;`.
+    fn assignment_or_expression(&mut self) -> Result<StmtKind, Diag> {
+        if self.is_op("++") || self.is_op("--") {
+            let inc = self.is_op("++");
+            self.bump();
+            let (target, _) = self.unary()?;
+            return Ok(StmtKind::Step { target, inc });
+        }
+        let (target, _) = self.ternary()?;
+        if self.is_op("++") || self.is_op("--") {
+            let inc = self.is_op("++");
+            self.bump();
+            return Ok(StmtKind::Step { target, inc });
+        }
+        if let Some(op) = assign_op(self.peek()) {
+            let at = self.span();
+            let op = op.map_err(|reason| Diag::new(at, reason))?;
+            self.bump();
+            let value = self.expression()?;
+            return Ok(StmtKind::Assign {
+                target,
+                op,
+                op_span: at,
+                value,
+            });
+        }
+        self.refuse_after_expression()?;
+        Ok(StmtKind::Expr(target))
+    }
+
+    /// An expression where a value is read: no assignment, no `++`, no comma.
+    fn expression(&mut self) -> Result<Expr, Diag> {
+        let (e, _) = self.ternary()?;
+        self.refuse_after_expression()?;
+        Ok(e)
+    }
+
+    fn refuse_after_expression(&self) -> Result<(), Diag> {
+        let at = self.span();
+        if assign_op(self.peek()).is_some() {
+            return Err(Diag::new(
+                at,
+                "an assignment inside an expression is not in the subset; assign in a statement of its own",
+            ));
+        }
+        if self.is_op("++") || self.is_op("--") {
+            return Err(Diag::new(
+                at,
+                "++ and -- inside an expression are not in the subset; write them as a statement",
+            ));
+        }
+        if self.is_op(",") {
+            return Err(Diag::new(at, "the comma operator is not in the subset"));
+        }
+        if let Some(reason) = bit_operator(self.peek()) {
+            return Err(Diag::new(at, reason));
+        }
+        Ok(())
+    }
+
+    fn check_depth(&self, depth: usize, span: Span) -> Result<(), Diag> {
+        if depth > MAX_EXPRESSION_DEPTH {
+            return Err(Diag::new(
+                span,
+                format!("the expression nests more than {MAX_EXPRESSION_DEPTH} deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn nest(&mut self) -> Result<(), Diag> {
+        self.nesting += 1;
+        if self.nesting > MAX_EXPRESSION_DEPTH {
+            return Err(Diag::new(
+                self.span(),
+                format!("the expression nests more than {MAX_EXPRESSION_DEPTH} deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn ternary(&mut self) -> Result<Parsed, Diag> {
+        self.nest()?;
+        let result = self.ternary_inner();
+        self.nesting -= 1;
+        result
+    }
+
+    fn ternary_inner(&mut self) -> Result<Parsed, Diag> {
+        let (cond, d) = self.binary(1)?;
+        if !self.is_op("?") {
+            return Ok((cond, d));
+        }
+        let span = self.bump().span;
+        let (a, da) = self.ternary()?;
+        self.refuse_after_expression()?;
+        self.expect_op(":")?;
+        let (b, db) = self.ternary()?;
+        let depth = 1 + d.max(da).max(db);
+        self.check_depth(depth, span)?;
+        Ok((
+            Expr {
+                start: cond.start,
+                kind: ExprKind::Ternary(Box::new(cond), Box::new(a), Box::new(b)),
+                span,
+            },
+            depth,
+        ))
+    }
+
+    fn binary(&mut self, min: u8) -> Result<Parsed, Diag> {
+        let (mut lhs, mut depth) = self.unary()?;
+        loop {
+            if let Some(reason) = bit_operator(self.peek()) {
+                return Err(Diag::new(self.span(), reason));
+            }
+            let Some((op, prec)) = binary_op(self.peek()) else {
+                break;
+            };
+            if prec < min {
+                break;
+            }
+            let span = self.bump().span;
+            let (rhs, d) = self.binary(prec + 1)?;
+            depth = 1 + depth.max(d);
+            self.check_depth(depth, span)?;
+            lhs = Expr {
+                start: lhs.start,
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
+        Ok((lhs, depth))
+    }
+
+    fn unary(&mut self) -> Result<Parsed, Diag> {
+        let t = self.token();
+        let op = match &t.tok {
+            Tok::Op("-") => Some(UnOp::Neg),
+            Tok::Op("+") => Some(UnOp::Plus),
+            Tok::Op("!") => Some(UnOp::Not),
+            Tok::Op("~") => {
+                return Err(Diag::new(t.span, "the bit operators are not in the subset"))
+            }
+            Tok::Op("++") | Tok::Op("--") => return Err(Diag::new(
+                t.span,
+                "++ and -- inside an expression are not in the subset; write them as a statement",
+            )),
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.bump();
+            self.nest()?;
+            let (e, d) = self.unary()?;
+            self.nesting -= 1;
+            self.check_depth(d + 1, t.span)?;
+            return Ok((
+                Expr {
+                    kind: ExprKind::Unary(op, Box::new(e)),
+                    span: t.span,
+                    start: t.span,
+                },
+                d + 1,
+            ));
+        }
+        self.postfix()
+    }
+
+    fn postfix(&mut self) -> Result<Parsed, Diag> {
+        let (mut e, mut depth) = self.primary()?;
+        loop {
+            if self.is_op("[") {
+                let span = self.bump().span;
+                let (index, d) = self.ternary()?;
+                self.refuse_after_expression()?;
+                self.expect_op("]")?;
+                depth = 1 + depth.max(d);
+                self.check_depth(depth, span)?;
+                e = Expr {
+                    start: e.start,
+                    kind: ExprKind::Index(Box::new(e), Box::new(index)),
+                    span,
+                };
+            } else if self.is_op(".") {
+                self.bump();
+                let t = self.token();
+                let Tok::Ident(field) = &t.tok else {
+                    return Err(self.unexpected("a field or swizzle after '.'"));
+                };
+                self.bump();
+                if self.is_op("(") {
+                    return Err(Diag::new(
+                        t.span,
+                        format!("methods ({field}()) are not in the subset"),
+                    ));
+                }
+                depth += 1;
+                self.check_depth(depth, t.span)?;
+                e = Expr {
+                    start: e.start,
+                    kind: ExprKind::Field(Box::new(e), field.clone()),
+                    span: t.span,
+                };
+            } else {
+                return Ok((e, depth));
+            }
+        }
+    }
+
+    fn primary(&mut self) -> Result<Parsed, Diag> {
+        let t = self.token();
+        match &t.tok {
+            Tok::Int(i) => {
+                self.bump();
+                Ok((
+                    Expr {
+                        kind: ExprKind::Int(*i),
+                        span: t.span,
+                        start: t.span,
+                    },
+                    1,
+                ))
+            }
+            Tok::Float(x) => {
+                self.bump();
+                Ok((
+                    Expr {
+                        kind: ExprKind::Float(*x),
+                        span: t.span,
+                        start: t.span,
+                    },
+                    1,
+                ))
+            }
+            Tok::Op("(") => {
+                self.bump();
+                let (mut e, d) = self.ternary()?;
+                self.refuse_after_expression()?;
+                if !self.is_op(")") {
+                    return Err(self.unexpected("')'"));
+                }
+                self.bump();
+                e.start = t.span;
+                Ok((e, d))
+            }
+            Tok::Ident(word) => {
+                if word == "true" || word == "false" {
+                    self.bump();
+                    return Ok((
+                        Expr {
+                            kind: ExprKind::Bool(word == "true"),
+                            span: t.span,
+                            start: t.span,
+                        },
+                        1,
+                    ));
+                }
+                let callee = if let Some(name) = type_name(word) {
+                    Callee::Type(name)
+                } else if let Some(reason) = refused_type(word) {
+                    return Err(Diag::new(t.span, reason));
+                } else {
+                    Callee::Name(word.clone())
+                };
+                self.bump();
+                if self.is_op("[") && matches!(callee, Callee::Type(_)) {
+                    return Err(Diag::new(self.span(), "arrays are not in the subset"));
+                }
+                if !self.is_op("(") {
+                    return match callee {
+                        Callee::Name(name) => Ok((
+                            Expr {
+                                kind: ExprKind::Ident(name),
+                                span: t.span,
+                                start: t.span,
+                            },
+                            1,
+                        )),
+                        Callee::Type(_) => Err(Diag::new(
+                            t.span,
+                            format!("the type {word} where a value belongs"),
+                        )),
+                    };
+                }
+                self.bump();
+                let mut args = Vec::new();
+                let mut depth = 1;
+                if self.is_word("void") && matches!(self.peek_at(1), Tok::Op(")")) {
+                    self.bump();
+                }
+                if !self.eat_op(")") {
+                    loop {
+                        let (arg, d) = self.ternary()?;
+                        if self.is_op(",") {
+                            self.bump();
+                            args.push(arg);
+                            depth = depth.max(d + 1);
+                            continue;
+                        }
+                        self.refuse_after_expression()?;
+                        args.push(arg);
+                        depth = depth.max(d + 1);
+                        if !self.is_op(")") {
+                            return Err(self.unexpected("',' or ')'"));
+                        }
+                        self.bump();
+                        break;
+                    }
+                }
+                self.check_depth(depth, t.span)?;
+                Ok((
+                    Expr {
+                        kind: ExprKind::Call(callee, args),
+                        span: t.span,
+                        start: t.span,
+                    },
+                    depth,
+                ))
+            }
+            _ => Err(self.unexpected("an expression")),
+        }
+    }
+}
+
+fn bit_operator(tok: &Tok) -> Option<&'static str> {
+    match tok {
+        Tok::Op("&") | Tok::Op("|") | Tok::Op("^") | Tok::Op("<<") | Tok::Op(">>") => {
+            Some("the bit operators are not in the subset")
+        }
+        _ => None,
+    }
+}
+
+fn shown(t: &Token) -> String {
+    match t.tok {
+        Tok::Eof => "the end of the source".into(),
+        _ => format!("'{}'", t.text()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::glsl::lexer::lex_line;
+
+    fn parse_str(s: &str) -> Result<Vec<Item>, Diag> {
+        let mut tokens = Vec::new();
+        for (i, line) in s.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            tokens.extend(lex_line(&chars, i as u32 + 1, 1)?);
+        }
+        tokens.push(Token {
+            tok: Tok::Eof,
+            span: Span::new(1, 1, 1),
+        });
+        parse(&tokens)
+    }
+
+    #[test]
+    fn a_function_with_statements() {
+        let items = parse_str(
+            "precision highp float;\nuniform float t;\nvoid main() {\n  vec3 a = vec3(1.0), b;\n  a.x += t * 2.0 - -1.0;\n  for (int i = 0; i < 4; i++) { if (a.x > 1.0) break; else continue; }\n  gl_FragColor = vec4(a, t > 0.0 ? 1.0 : 0.0);\n}",
+        )
+        .unwrap();
+        assert_eq!(items.len(), 2);
+        let Item::Function(f) = &items[1] else {
+            panic!("a function")
+        };
+        assert_eq!(f.body.len(), 4);
+    }
+
+    #[test]
+    fn refusals() {
+        for (src, want) in [
+            ("void main() { int a = b = 1; }", "assignment inside"),
+            ("void main() { f(i++); }", "inside an expression"),
+            ("void main() { while (true) {} }", "while"),
+            ("float a[3];", "arrays"),
+            ("struct S { float x; };", "structs"),
+            ("void main() { x = a & b; }", "bit operators"),
+            ("float f(float x);", "prototypes"),
+            ("flat varying float x;", "flat"),
+            ("void main() { x %= 2; }", "%="),
+            ("void main() { x = (a, b); }", "comma"),
+            ("uniform mat2 m;", "mat2"),
+            ("float class;", "reserved"),
+        ] {
+            let e = parse_str(src).unwrap_err();
+            assert!(e.reason.contains(want), "{src}: {}", e.reason);
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_overflowed() {
+        let src = format!("float x = {}1.0{};", "(".repeat(5000), ")".repeat(5000));
+        assert!(parse_str(&src).unwrap_err().reason.contains("nests"));
+        let src = format!("float x = 1.0{};", " + 1.0".repeat(5000));
+        assert!(parse_str(&src).unwrap_err().reason.contains("nests"));
+        let src = format!("void main() {{ {} }}", "{".repeat(500));
+        assert!(parse_str(&src).unwrap_err().reason.contains("nest"));
+    }
+}

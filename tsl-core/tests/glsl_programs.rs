@@ -1,0 +1,567 @@
+//! What GLSL programs become: spec/000's card, spec/001's ShaderToy example, the position node and
+//! the varyings of the vertex shader's forms, defines, the depth output, the uniforms a program
+//! declares, and how an error reads. Expected values are worked out by hand or by the same
+//! arithmetic in Rust. (`glsl_oracle.rs` holds the cases checked against Mesa's OpenGL ES.)
+
+use glam::{Mat4, Vec2, Vec3, Vec4};
+use tsl_core::glsl::*;
+use tsl_core::*;
+
+const VERT: &str = "varying vec2 vUv;\nvoid main() {\n  vUv = uv;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n";
+
+fn at_uv(u: f32, v: f32) -> Fragment {
+    Fragment {
+        uv: Vec2::new(u, v),
+        ..Fragment::default()
+    }
+}
+
+fn frag(program: &NodeProgram, output: Output, f: &Fragment) -> Vec<f32> {
+    program.evaluate(output, f).expect("the output is set")
+}
+
+/// A sampler whose texture `id` reads (u, v, id, 1) everywhere.
+struct UvSampler;
+
+impl TextureSampler for UvSampler {
+    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+        out[0] = *u;
+        out[1] = *v;
+        out[2].fill(texture.0 as f32);
+        out[3].fill(1.0);
+    }
+}
+
+#[test]
+fn the_card_of_spec_000() {
+    let mut program = compile_shader_material(
+        "uniform float lift;
+         varying vec2 vUv;
+         void main() {
+             vUv = uv;
+             vec3 moved = position + normal * lift;
+             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
+         }",
+        "uniform sampler2D map;
+         varying vec2 vUv;
+         void main() {
+             if (vUv.x > 0.9) discard;
+             gl_FragColor = texture2D(map, vUv * 2.0);
+         }",
+    )
+    .unwrap();
+    program.set_uniform("lift", 0.1f32).unwrap();
+    program.set_texture("map", TextureId(7)).unwrap();
+    // The position node is the offset normal * lift, per vertex.
+    let vertex = Fragment {
+        position_local: Vec3::new(1.0, 2.0, 3.0),
+        normal_local: Vec3::new(0.0, 0.0, 1.0),
+        ..Fragment::default()
+    };
+    let offset = frag(&program, POSITION_NODE, &vertex);
+    let p = vertex.position_local;
+    let moved = p + vertex.normal_local * 0.1;
+    assert_eq!(offset, (moved - p).to_array().to_vec());
+    // The colour reads the map at vUv * 2; the alpha is the map's.
+    let f = at_uv(0.25, 0.5);
+    let color = program.evaluate_with(COLOR_NODE, &f, &UvSampler).unwrap();
+    assert_eq!(color, vec![0.5, 1.0, 7.0]);
+    assert_eq!(
+        program.evaluate_with(OPACITY_NODE, &f, &UvSampler),
+        Some(vec![1.0])
+    );
+    // Past 0.9 the fragment is thrown away.
+    assert_eq!(frag(&program, MASK_NODE, &f), vec![1.0]);
+    assert_eq!(frag(&program, MASK_NODE, &at_uv(0.95, 0.5)), vec![0.0]);
+}
+
+#[test]
+fn the_shader_toy_example_of_spec_001() {
+    let mut program = compile_shader_toy(
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            vec2 uv = fragCoord / iResolution.xy;
+            vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));
+            fragColor = vec4(col, 1.0);
+        }",
+    )
+    .unwrap();
+    program
+        .set_uniform("iResolution", Vec3::new(800.0, 600.0, 1.0))
+        .unwrap();
+    program.set_frame(1.5, Mat4::IDENTITY);
+    // The pixel at (200, 450) from the bottom left, centre (200.5, 450.5): uv is its place in
+    // the surface, as the stand-in makes fragCoord = uv * iResolution.xy.
+    let uv = Vec2::new(200.5 / 800.0, 450.5 / 600.0);
+    let got = frag(&program, COLOR_NODE, &at_uv(uv.x, uv.y));
+    let coord = uv * Vec2::new(800.0, 600.0);
+    let st = coord / Vec2::new(800.0, 600.0);
+    let want = [st.x + 1.5, st.y + 2.0 + 1.5, st.x + 4.0 + 1.5].map(|a| 0.5 + 0.5 * a.cos());
+    for k in 0..3 {
+        assert!((got[k] - want[k]).abs() < 1e-6, "{got:?} {want:?}");
+    }
+    assert_eq!(frag(&program, OPACITY_NODE, &at_uv(uv.x, uv.y)), vec![1.0]);
+}
+
+#[test]
+fn a_shader_toy_program_has_its_inputs_as_uniforms() {
+    let mut program = compile_shader_toy(
+        "void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p / iResolution.xy) + iMouse * float(iFrame); }",
+    )
+    .unwrap();
+    let names: Vec<&str> = program.uniforms().iter().map(|u| u.name.as_str()).collect();
+    for n in [
+        "iResolution",
+        "iTimeDelta",
+        "iFrameRate",
+        "iFrame",
+        "iMouse",
+        "iDate",
+        "iSampleRate",
+        "iChannelTime[0]",
+        "iChannelTime[3]",
+        "iChannelResolution[0]",
+        "iChannelResolution[3]",
+        "iChannel2",
+    ] {
+        assert!(names.contains(&n), "{n} in {names:?}");
+    }
+    // A channel the source does not read is not a texture of the program.
+    assert!(!names.contains(&"iChannel0"), "{names:?}");
+    program.set_uniform("iFrame", 3.0f32).unwrap();
+    program.set_uniform("iChannelTime[2]", 0.5f32).unwrap();
+    program.set_texture("iChannel2", TextureId(1)).unwrap();
+    assert_eq!(program.textures(), vec![TextureId(1)]);
+}
+
+#[test]
+fn a_position_node_through_a_local_a_function_and_view_times_model() {
+    // Through viewMatrix * modelMatrix and a local.
+    let program = compile_shader_material(
+        "uniform vec3 shift;\nvoid main() {\n  vec4 world = modelMatrix * vec4(position * 2.0 + shift, 1.0);\n  gl_Position = projectionMatrix * viewMatrix * world;\n}",
+        "void main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap();
+    let mut program = program;
+    program
+        .set_uniform("shift", Vec3::new(1.0, 0.0, -1.0))
+        .unwrap();
+    let vertex = Fragment {
+        position_local: Vec3::new(0.5, 1.0, 2.0),
+        ..Fragment::default()
+    };
+    // p - position = position + shift.
+    assert_eq!(frag(&program, POSITION_NODE, &vertex), vec![1.5, 1.0, 1.0]);
+    // Through a function of the point.
+    let program = compile_shader_material(
+        "vec4 place(vec3 p) { return projectionMatrix * modelViewMatrix * vec4(p, 1.0); }\nvoid main() { gl_Position = place(position + normal); }",
+        "void main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap();
+    let vertex = Fragment {
+        position_local: Vec3::new(0.5, 1.0, 2.0),
+        normal_local: Vec3::new(0.0, 1.0, 0.0),
+        ..Fragment::default()
+    };
+    assert_eq!(frag(&program, POSITION_NODE, &vertex), vec![0.0, 1.0, 0.0]);
+    // Drawing position as it is sets no position node.
+    let program =
+        compile_shader_material(VERT, "void main() { gl_FragColor = vec4(1.0); }").unwrap();
+    assert!(!program.has_output(POSITION_NODE));
+}
+
+#[test]
+fn the_varyings_of_the_forms_are_the_attributes() {
+    let program = compile_shader_material(
+        "varying vec3 vW;\nvarying vec3 vV;\nvarying vec3 vN;\nvarying vec4 vNW;\nvarying vec3 vC;\nvarying vec3 vCam;\nvoid main() {\n  vW = (modelMatrix * vec4(position, 1.0)).xyz;\n  vec4 mv = modelViewMatrix * vec4(position, 1.0);\n  vV = mv.xyz;\n  vN = normalMatrix * normal;\n  vNW = modelMatrix * vec4(normal, 0.0);\n  vC = color;\n  vCam = cameraPosition;\n  gl_Position = projectionMatrix * mv;\n}",
+        "varying vec3 vW;\nvarying vec3 vV;\nvarying vec3 vN;\nvarying vec4 vNW;\nvarying vec3 vC;\nvarying vec3 vCam;\nuniform float pick;\nvoid main() {\n  vec3 c = pick < 0.5 ? vW : pick < 1.5 ? vV : pick < 2.5 ? vN : pick < 3.5 ? vNW.xyz : pick < 4.5 ? vC : vCam;\n  gl_FragColor = vec4(c, vNW.w);\n}",
+    )
+    .unwrap();
+    // No varying node: every value is an attribute of the fragment, read in its own view.
+    assert_eq!(program.views_read(), vec![View::Fragment]);
+    let f = Fragment {
+        position_world: Vec3::new(1.0, 2.0, 3.0),
+        position_view: Vec3::new(4.0, 5.0, 6.0),
+        normal_view: Vec3::new(0.0, 0.6, 0.8),
+        normal_world: Vec3::new(0.8, 0.6, 0.0),
+        vertex_color: Vec3::new(0.1, 0.2, 0.3),
+        ..Fragment::default()
+    };
+    let mut program = program;
+    program.set_frame(0.0, Mat4::from_translation(Vec3::new(-7.0, -8.0, -9.0)));
+    let want = [
+        f.position_world,
+        f.position_view,
+        f.normal_view,
+        f.normal_world,
+        f.vertex_color,
+        Vec3::new(7.0, 8.0, 9.0),
+    ];
+    for (pick, want) in want.iter().enumerate() {
+        program.set_uniform("pick", pick as f32).unwrap();
+        let got = frag(&program, COLOR_NODE, &f);
+        assert!(
+            (Vec3::from_slice(&got) - *want).length() < 1e-6,
+            "pick {pick}: {got:?} {want}"
+        );
+    }
+    assert_eq!(frag(&program, OPACITY_NODE, &f), vec![0.0]);
+}
+
+#[test]
+fn a_varying_of_another_value_is_interpolated_from_the_corners() {
+    let program = compile_shader_material(
+        "varying float vS;\nvoid main() {\n  vS = uv.x * uv.x;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}",
+        "varying float vS;\nvoid main() { gl_FragColor = vec4(vS); }",
+    )
+    .unwrap();
+    assert!(program.views_read().contains(&View::Corner0));
+    // Corners at u = 0, 1, 0.5; the fragment weighs them 0.25, 0.25, 0.5: the square of each
+    // corner's u, interpolated, is 0.25 + 0.125 = 0.375 (not 0.5^2).
+    let corner = |u: f32| at_uv(u, 0.0);
+    let here = Fragment {
+        barycentric: Vec3::new(0.25, 0.25, 0.5),
+        ..at_uv(0.5, 0.0)
+    };
+    let views = [
+        here,
+        here,
+        here,
+        here,
+        corner(0.0),
+        corner(1.0),
+        corner(0.5),
+    ];
+    let got = program
+        .evaluate_views(COLOR_NODE, &views, &WhiteSampler)
+        .unwrap();
+    assert_eq!(got, vec![0.375; 3]);
+}
+
+#[test]
+fn a_raw_shader_declares_the_builtins_it_reads() {
+    let program = compile_raw_shader_material(
+        "#version 300 es\nin vec3 position;\nin vec3 normal;\nuniform mat4 modelMatrix;\nuniform mat4 viewMatrix;\nuniform mat4 projectionMatrix;\nuniform mat3 normalMatrix;\nout vec3 vN;\nvoid main() {\n  vN = normalMatrix * normal;\n  gl_Position = projectionMatrix * viewMatrix * modelMatrix * vec4(position, 1.0);\n}",
+        "#version 300 es\nprecision highp float;\nin vec3 vN;\nlayout(location = 0) out vec4 color;\nvoid main() { color = vec4(vN, 1.0); }",
+    )
+    .unwrap();
+    let f = Fragment {
+        normal_view: Vec3::new(0.0, 1.0, 0.0),
+        ..Fragment::default()
+    };
+    assert_eq!(frag(&program, COLOR_NODE, &f), vec![0.0, 1.0, 0.0]);
+    // Builtins are forms, not uniforms of the program.
+    assert!(program.uniforms().is_empty(), "{:?}", program.uniforms());
+    // An explicit #version 100 reads the shader as GLSL ES 1.00.
+    compile_raw_shader_material(
+        "#version 100\nattribute vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap();
+}
+
+#[test]
+fn every_uniform_a_shader_declares_is_in_the_program_starting_at_zero() {
+    let mut program = compile_shader_material(
+        "uniform float shared;\nuniform mat4 unusedMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position * shared, 1.0); }",
+        "uniform float shared;\nuniform vec3 tint;\nuniform sampler2D unusedMap;\nvoid main() { gl_FragColor = vec4(tint * shared, 1.0); }",
+    )
+    .unwrap();
+    let names: Vec<(&str, ValueType)> = program
+        .uniforms()
+        .iter()
+        .map(|u| (u.name.as_str(), u.ty))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("shared", ValueType::Float),
+            ("unusedMatrix", ValueType::Mat4),
+            ("tint", ValueType::Vec3),
+            ("unusedMap", ValueType::Texture),
+        ]
+    );
+    assert_eq!(
+        frag(&program, COLOR_NODE, &Fragment::default()),
+        vec![0.0; 3]
+    );
+    program.set_uniform("shared", 2.0f32).unwrap();
+    program
+        .set_uniform("tint", Vec3::new(0.25, 0.5, 1.0))
+        .unwrap();
+    assert_eq!(
+        frag(&program, COLOR_NODE, &Fragment::default()),
+        vec![0.5, 1.0, 2.0]
+    );
+    program.set_uniform("unusedMatrix", Mat4::IDENTITY).unwrap();
+    assert!(program.set_uniform("tint", 1.0f32).is_err());
+}
+
+#[test]
+fn gl_fragdepth_is_the_depth_node() {
+    let program = compile_shader_material(
+        VERT,
+        "varying vec2 vUv;\nvoid main() {\n  gl_FragColor = vec4(1.0);\n  gl_FragDepth = vUv.x * 0.5;\n}",
+    )
+    .unwrap();
+    assert_eq!(frag(&program, DEPTH_NODE, &at_uv(0.5, 0.0)), vec![0.25]);
+    // A shader may write the depth alone.
+    let program = compile_raw_shader_material(
+        "#version 300 es\nin vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "#version 300 es\nprecision highp float;\nvoid main() { gl_FragDepth = 0.75; }",
+    )
+    .unwrap();
+    assert_eq!(frag(&program, DEPTH_NODE, &Fragment::default()), vec![0.75]);
+    assert!(!program.has_output(COLOR_NODE));
+}
+
+#[test]
+fn gl_fragcoord_reads_the_viewport_size_stand_in() {
+    let mut program = compile_shader_material(
+        VERT,
+        "void main() { gl_FragColor = vec4(gl_FragCoord.xy, gl_FragCoord.y, 1.0); }",
+    )
+    .unwrap();
+    assert!(program
+        .uniforms()
+        .iter()
+        .any(|u| u.name == VIEWPORT_SIZE_UNIFORM));
+    program
+        .set_uniform(VIEWPORT_SIZE_UNIFORM, Vec2::new(640.0, 480.0))
+        .unwrap();
+    // The pixel (10, 20) from the bottom left has its centre at (10.5, 20.5).
+    let f = at_uv(10.5 / 640.0, 20.5 / 480.0);
+    assert_eq!(frag(&program, COLOR_NODE, &f), vec![10.5, 20.5, 20.5]);
+    // A shader that does not read gl_FragCoord has no such uniform.
+    let program =
+        compile_shader_material(VERT, "void main() { gl_FragColor = vec4(1.0); }").unwrap();
+    assert!(program.uniforms().is_empty());
+}
+
+#[test]
+fn an_if_on_a_name_that_is_not_a_macro_reads_zero() {
+    // spec/001: as in the C preprocessor. (Mesa's GLES preprocessor refuses the name instead, so
+    // this case is not in the oracle's fixtures.)
+    let program = compile_shader_material(
+        VERT,
+        "void main() {\n  float v = 1.0;\n#if NOT_A_MACRO\n  v = 2.0;\n#endif\n#if NOT_A_MACRO == 0 && !NOT_A_MACRO\n  v += 0.5;\n#endif\n  gl_FragColor = vec4(v);\n}",
+    )
+    .unwrap();
+    assert_eq!(
+        frag(&program, OPACITY_NODE, &Fragment::default()),
+        vec![1.5]
+    );
+}
+
+#[test]
+fn defines_reach_both_shaders() {
+    let program = compile_shader_material_with_defines(
+        "void main() {\n#ifdef LIFT\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position + vec3(0.0, LIFT, 0.0), 1.0);\n#else\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n#endif\n}",
+        "void main() { gl_FragColor = vec4(vec3(LIFT), TINT); }",
+        &["LIFT 0.5", "TINT 1.0"],
+    )
+    .unwrap();
+    assert_eq!(
+        frag(&program, POSITION_NODE, &Fragment::default()),
+        vec![0.0, 0.5, 0.0]
+    );
+    assert_eq!(
+        frag(&program, COLOR_NODE, &Fragment::default()),
+        vec![0.5; 3]
+    );
+    // The same define twice with one value is one define.
+    compile_shader_material_with_defines(
+        VERT,
+        "void main() { gl_FragColor = vec4(A); }",
+        &["A 1.0", "A 1.0"],
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_graph_before_it_is_compiled() {
+    let graph = shader_graph(
+        VERT,
+        "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }",
+    )
+    .unwrap();
+    assert!(graph.output(COLOR_NODE).is_some());
+    assert!(graph.output(OPACITY_NODE).is_some());
+    assert!(graph.output(POSITION_NODE).is_none());
+    graph.compile().unwrap();
+    let graph = raw_shader_graph(
+        "attribute vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0); }",
+        "precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap();
+    assert!(graph.output(POSITION_NODE).is_some());
+    let graph =
+        shader_toy_graph("void mainImage(out vec4 c, in vec2 p) { c = vec4(p, 0.0, 1.0); }")
+            .unwrap();
+    assert!(graph.output(COLOR_NODE).is_some());
+    let graph =
+        shader_graph_with_defines(VERT, "void main() { gl_FragColor = vec4(K); }", &["K 0.5"])
+            .unwrap();
+    assert_eq!(
+        graph
+            .compile()
+            .unwrap()
+            .evaluate(OPACITY_NODE, &Fragment::default()),
+        Some(vec![0.5])
+    );
+    raw_shader_graph_with_defines(
+        "attribute vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "precision highp float;\nvoid main() { gl_FragColor = vec4(K); }",
+        &["K 2.0"],
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_refusal_reads_as_a_compiler_prints_it() {
+    let e = compile_shader_material(
+        VERT,
+        "varying vec2 vUv;\nvoid main() {\n\tgl_FragColor = vec4(vUv, 0.0, 1.0) + vec3(1.0);\n}\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.shader, Shader::Fragment);
+    assert_eq!((e.line, e.column), (3, 37));
+    let caret = format!("  | {}^", " ".repeat(36));
+    assert_eq!(
+        e.to_string(),
+        format!("error: fragment shader, line 3, column 37: vec4 + vec3: the vectors differ in size\n  |\n3 |  gl_FragColor = vec4(vUv, 0.0, 1.0) + vec3(1.0);\n{caret}")
+    );
+    assert_eq!(
+        e.message(),
+        "fragment shader, line 3, column 37: vec4 + vec3: the vectors differ in size"
+    );
+    let e = compile_shader_material(
+        "void main() { }",
+        "void main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap_err();
+    assert_eq!(e.shader, Shader::Vertex);
+    assert!(
+        e.to_string().contains("vertex shader, line 1, column 6"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_refusal_of_compile_names_the_output_write() {
+    let e = compile_shader_material(
+        VERT,
+        "varying vec2 vUv;\nvoid main() {\n  vec4 c = vec4(vUv, 0.0, 1.0);\n  for (int i = 0; i < 900; i++) c = sin(c * 1.01) * cos(c + vec4(float(i)));\n  gl_FragColor = c;\n}\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.shader, e.line, e.column),
+        (Shader::Fragment, 5, 3),
+        "{e}"
+    );
+    assert!(e.reason.contains("COLOR_NODE"), "{e}");
+}
+
+#[test]
+fn one_shader_checked_alone() {
+    check_shader(
+        Shader::Fragment,
+        "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }",
+    )
+    .unwrap();
+    check_shader(Shader::Vertex, VERT).unwrap();
+    check_shader(Shader::Vertex, "varying float v;\nvoid main() { v = 1.0; gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }").unwrap();
+    let e = check_shader(
+        Shader::Fragment,
+        "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv); }",
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.shader, e.line, e.column),
+        (Shader::Fragment, 2, 30),
+        "{e}"
+    );
+    let e = check_shader(Shader::Vertex, "void main() { gl_Position = vec4(1.0); }").unwrap_err();
+    assert_eq!(e.shader, Shader::Vertex);
+    check_raw_shader(
+        Shader::Fragment,
+        "precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }",
+    )
+    .unwrap();
+    assert!(check_raw_shader(
+        Shader::Fragment,
+        "void main() { gl_FragColor = texture(s, vec2(0.0)); }"
+    )
+    .is_err());
+}
+
+#[test]
+fn a_discard_in_a_called_function_under_a_condition() {
+    let program = compile_shader_material(
+        VERT,
+        "varying vec2 vUv;\nvoid cut(float limit) { if (vUv.x > limit) discard; }\nvoid main() {\n  if (vUv.y > 0.5) cut(0.25);\n  gl_FragColor = vec4(1.0);\n}",
+    )
+    .unwrap();
+    let mask = |u, v| frag(&program, MASK_NODE, &at_uv(u, v))[0];
+    assert_eq!(mask(0.5, 0.75), 0.0);
+    assert_eq!(mask(0.5, 0.25), 1.0);
+    assert_eq!(mask(0.1, 0.75), 1.0);
+}
+
+#[test]
+fn loops_and_constants_fold_away() {
+    // A loop of constants leaves a constant: one load and a move at most.
+    let program = compile_shader_material(
+        VERT,
+        "const int N = 10;\nvoid main() {\n  float s = 0.0;\n  for (int i = 0; i < N; i++) { if (i % 2 == 0) continue; s += float(i * i); }\n  gl_FragColor = vec4(s, vec3(abs(-2.0), min(3.0, 4.0), mod(7.0, 4.0)));\n}",
+    )
+    .unwrap();
+    assert_eq!(
+        frag(&program, COLOR_NODE, &Fragment::default()),
+        vec![165.0, 2.0, 3.0]
+    );
+    assert_eq!(
+        frag(&program, OPACITY_NODE, &Fragment::default()),
+        vec![3.0]
+    );
+    assert!(program.instruction_count(COLOR_NODE) <= 2, "{program}");
+}
+
+#[test]
+fn view_matrix_in_a_fragment_shader_is_the_frames_view() {
+    let mut program = compile_shader_material(
+        VERT,
+        "void main() { gl_FragColor = viewMatrix * vec4(1.0, 2.0, 3.0, 1.0); }",
+    )
+    .unwrap();
+    let view = Mat4::from_translation(Vec3::new(0.5, -1.0, 2.0));
+    program.set_frame(0.0, view);
+    let want = view * Vec4::new(1.0, 2.0, 3.0, 1.0);
+    assert_eq!(
+        frag(&program, COLOR_NODE, &Fragment::default()),
+        want.truncate().to_array().to_vec()
+    );
+}
+
+#[test]
+fn the_deepest_nesting_the_limits_allow_compiles() {
+    // Calls 31 deep, each inside 60 blocks, each with an 80-deep expression: the passes recurse
+    // this far on the compiler's own stack, and must not overflow it.
+    let expr = format!("{}x{}", "(".repeat(40), " + 1.0)".repeat(40));
+    let mut src = String::new();
+    for i in 0..31 {
+        let arg = if i > 0 {
+            format!("f{}(x)", i - 1)
+        } else {
+            "x".into()
+        };
+        let value = expr.replacen('x', &arg, 1);
+        src.push_str(&format!(
+            "float f{i}(float x) {{ float r = 0.0; {} float y = {value}; r = y; {} return r; }}\n",
+            "{".repeat(60),
+            "}".repeat(60)
+        ));
+    }
+    src.push_str("varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(f30(vUv.x)); }\n");
+    let graph = shader_graph(VERT, &src).unwrap();
+    assert!(graph.output(COLOR_NODE).is_some());
+}

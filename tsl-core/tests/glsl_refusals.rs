@@ -1,0 +1,1353 @@
+//! Every refusal of the GLSL front end (spec/000 "What the GLSL compiler refuses", as spec/001
+//! relaxes it for defines, conditionals, out and inout parameters, early returns, break and
+//! continue): each names the shader, the line, the column and the reason. In each source a `$`
+//! marks where the caret must point; it is removed before compiling.
+
+use tsl_core::glsl::*;
+
+const VERT: &str = "varying vec2 vUv;\nvoid main() {\n  vUv = uv;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n";
+const FRAG: &str = "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }\n";
+const RAW_VERT: &str = "attribute vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n";
+const RAW_FRAG: &str = "precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Material,
+    Raw,
+    Toy,
+}
+
+/// The source without its `$`, and the line and column of the `$` (both from one).
+fn marked(source: &str) -> (String, Option<(usize, usize)>) {
+    let mut place = None;
+    for (i, line) in source.split('\n').enumerate() {
+        if let Some(byte) = line.find('$') {
+            place = Some((i + 1, line[..byte].chars().count() + 1));
+        }
+    }
+    (source.replacen('$', "", 1), place)
+}
+
+fn compile(kind: Kind, vertex: &str, fragment: &str, defines: &[&str]) -> Result<(), GlslError> {
+    match kind {
+        Kind::Material => {
+            compile_shader_material_with_defines(vertex, fragment, defines).map(|_| ())
+        }
+        Kind::Raw => {
+            compile_raw_shader_material_with_defines(vertex, fragment, defines).map(|_| ())
+        }
+        Kind::Toy => compile_shader_toy(fragment).map(|_| ()),
+    }
+}
+
+/// Compile, and check that the refusal is in `shader` at the `$`, with `needle` in its reason.
+fn refuse(kind: Kind, vertex: &str, fragment: &str, shader: Shader, needle: &str) -> GlslError {
+    let (v, vplace) = marked(vertex);
+    let (f, fplace) = marked(fragment);
+    let e = compile(kind, &v, &f, &[]).expect_err("the shader must be refused");
+    let place = if shader == Shader::Vertex {
+        vplace
+    } else {
+        fplace
+    };
+    assert_eq!(e.shader, shader, "{e}");
+    if let Some((line, column)) = place {
+        assert_eq!((e.line, e.column), (line, column), "{e}");
+    }
+    assert!(
+        e.reason.contains(needle),
+        "the reason names '{needle}':\n{e}"
+    );
+    // The rendering shows the line and puts the caret under the column.
+    let shown = e.to_string();
+    assert!(shown.starts_with("error: "), "{shown}");
+    if e.line > 0 {
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines.last().unwrap();
+        let bar = caret.find('|').unwrap();
+        assert_eq!(caret[bar + 2..].find('^'), Some(e.column - 1), "{shown}");
+    }
+    e
+}
+
+fn frag(source: &str, needle: &str) -> GlslError {
+    refuse(Kind::Material, VERT, source, Shader::Fragment, needle)
+}
+
+fn vert(source: &str, needle: &str) -> GlslError {
+    refuse(Kind::Material, source, FRAG, Shader::Vertex, needle)
+}
+
+fn raw_frag(source: &str, needle: &str) -> GlslError {
+    refuse(Kind::Raw, RAW_VERT, source, Shader::Fragment, needle)
+}
+
+fn raw_vert(source: &str, needle: &str) -> GlslError {
+    refuse(Kind::Raw, source, RAW_FRAG, Shader::Vertex, needle)
+}
+
+fn toy(source: &str, needle: &str) -> GlslError {
+    refuse(Kind::Toy, "", source, Shader::Fragment, needle)
+}
+
+/// A fragment shader whose main body is `body`.
+fn body(body: &str) -> String {
+    format!("varying vec2 vUv;\nvoid main() {{\n{body}\n  gl_FragColor = vec4(1.0);\n}}\n")
+}
+
+// ------------------------------------------------------------------ the preprocessor
+
+#[test]
+fn include() {
+    frag(
+        "$#include <common>\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "#include is not taken",
+    );
+}
+
+#[test]
+fn pragma_extension_error_line() {
+    for d in [
+        "#pragma optimize(off)",
+        "#extension GL_OES_standard_derivatives : enable",
+        "#error stop",
+        "#line 4",
+    ] {
+        frag(
+            &format!("${d}\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
+            "is not taken",
+        );
+    }
+}
+
+#[test]
+fn unknown_directive() {
+    frag(
+        "#$frobnicate\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "not a directive",
+    );
+}
+
+#[test]
+fn define_with_arguments() {
+    frag(
+        "#define SQ$(x) ((x) * (x))\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "with arguments",
+    );
+}
+
+#[test]
+fn define_reserved_name() {
+    frag(
+        "#define $GL_THING 1\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "reserved",
+    );
+}
+
+#[test]
+fn define_twice_differently() {
+    frag(
+        "#define A 1\n#define $A 2\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "already defined",
+    );
+}
+
+#[test]
+fn version_in_a_shader_material() {
+    frag(
+        "$#version 300 es\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "three.js writes",
+    );
+}
+
+#[test]
+fn version_not_first() {
+    raw_frag(
+        "precision highp float;\n$#version 300 es\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "first line",
+    );
+}
+
+#[test]
+fn version_unknown() {
+    raw_frag(
+        "$#version 310 es\nprecision highp float;\nvoid main() { }",
+        "#version 300 es or #version 100",
+    );
+}
+
+#[test]
+fn if_without_endif() {
+    frag(
+        "$#if 1\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "no #endif",
+    );
+}
+
+#[test]
+fn else_without_if() {
+    frag(
+        "$#else\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "with no #if",
+    );
+}
+
+#[test]
+fn endif_without_if() {
+    frag(
+        "void main() { gl_FragColor = vec4(1.0); }\n$#endif",
+        "#endif with no #if",
+    );
+}
+
+#[test]
+fn elif_after_else() {
+    frag(
+        "#if 0\n#else\n$#elif 1\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "after #else",
+    );
+}
+
+#[test]
+fn if_condition_with_arithmetic() {
+    frag(
+        "#define N 2\n#if N $+ 1 > 2\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "'+' is not taken",
+    );
+}
+
+#[test]
+fn if_condition_with_a_float() {
+    frag(
+        "#define X 1.5\n#if $X\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "not a whole number",
+    );
+}
+
+#[test]
+fn if_condition_empty() {
+    frag(
+        "$#if\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "empty",
+    );
+}
+
+#[test]
+fn ifdef_without_a_name() {
+    frag(
+        "$#ifdef 3\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "takes one name",
+    );
+}
+
+#[test]
+fn comment_never_ends() {
+    frag(
+        "void main() { gl_FragColor = vec4(1.0); }\n$/* open",
+        "never ends",
+    );
+}
+
+#[test]
+fn line_continuation() {
+    frag(
+        "void main() { gl_FragColor = $\\\nvec4(1.0); }",
+        "line continuation",
+    );
+}
+
+#[test]
+fn a_character_that_is_not_glsl() {
+    frag(
+        "void main() { gl_FragColor = vec4(1.0) $@ 2.0; }",
+        "not GLSL",
+    );
+}
+
+#[test]
+fn an_error_in_a_macro_points_at_its_use() {
+    frag(
+        "#define BAD (1.0 + true)\nvoid main() { gl_FragColor = vec4($BAD); }",
+        "takes numbers",
+    );
+}
+
+#[test]
+fn macros_that_grow_without_end() {
+    let mut src = String::from("#define M0 x x\n");
+    for i in 1..30 {
+        src.push_str(&format!("#define M{i} M{} M{}\n", i - 1, i - 1));
+    }
+    src.push_str("void main() { float a = $M29; }");
+    frag(&src, "tokens");
+}
+
+#[test]
+fn a_bad_define_entry() {
+    let e = compile(Kind::Material, VERT, FRAG, &["GOOD 1", "2BAD"]).unwrap_err();
+    assert_eq!((e.shader, e.line, e.column), (Shader::Defines, 2, 1), "{e}");
+    assert!(e.reason.contains("not a number"), "{e}");
+    let e = compile(Kind::Material, VERT, FRAG, &["F(x) x"]).unwrap_err();
+    assert_eq!((e.shader, e.line, e.column), (Shader::Defines, 1, 2), "{e}");
+    assert!(e.reason.contains("arguments"), "{e}");
+    let e = compile(Kind::Material, VERT, FRAG, &["A 1", "A 2"]).unwrap_err();
+    assert_eq!((e.shader, e.line), (Shader::Defines, 2), "{e}");
+    let e = compile(Kind::Material, VERT, FRAG, &[""]).unwrap_err();
+    assert!(e.reason.contains("empty"), "{e}");
+    let e = compile(Kind::Material, VERT, FRAG, &["SHADER_TYPE Other"]).unwrap_err();
+    assert!(e.reason.contains("three.js's prefix"), "{e}");
+    assert!(e.to_string().starts_with("error: defines, entry 1"), "{e}");
+}
+
+#[test]
+fn an_error_through_a_define_names_the_authors_line() {
+    let e = compile(
+        Kind::Material,
+        VERT,
+        "varying vec2 vUv;\nvoid main() {\n  gl_FragColor = vec4(AMOUNT);\n}\n",
+        &["AMOUNT vUv.z"],
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.shader, e.line, e.column),
+        (Shader::Fragment, 3, 23),
+        "{e}"
+    );
+    assert!(e.reason.contains("has no z"), "{e}");
+}
+
+// ------------------------------------------------------------------ types and declarations
+
+#[test]
+fn types_outside_the_subset() {
+    for (ty, what) in [
+        ("uint", "unsigned"),
+        ("ivec2", "integer vectors"),
+        ("uvec3", "unsigned"),
+        ("bvec4", "boolean vectors"),
+        ("mat2", "mat2"),
+        ("mat3x4", "non-square"),
+        ("samplerCube", "samplers other than sampler2D"),
+        ("sampler3D", "samplers other than sampler2D"),
+    ] {
+        frag(
+            &format!("uniform ${ty} u;\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
+            what,
+        );
+    }
+}
+
+#[test]
+fn structs() {
+    frag(
+        "$struct S { float a; };\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "structs",
+    );
+}
+
+#[test]
+fn arrays() {
+    frag(
+        "uniform float a$[4];\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "arrays",
+    );
+    frag(&body("  float b$[2];"), "arrays");
+    frag(&body("  float c = float$[2](1.0, 2.0)[0];"), "arrays");
+}
+
+#[test]
+fn uniforms_of_int_or_bool() {
+    frag(
+        "uniform $int n;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "uniforms of type int",
+    );
+    frag(
+        "uniform $bool b;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "uniforms of type bool",
+    );
+}
+
+#[test]
+fn a_uniform_with_a_value() {
+    frag(
+        "uniform float $u = 1.0;\nvoid main() { gl_FragColor = vec4(u); }",
+        "no initializer",
+    );
+}
+
+#[test]
+fn global_variables_that_are_not_const() {
+    frag(
+        "float $g = 1.0;\nvoid main() { gl_FragColor = vec4(g); }",
+        "not const",
+    );
+}
+
+#[test]
+fn a_const_of_a_value_that_is_not_constant() {
+    frag(
+        "uniform float u;\nconst float k = $u * 2.0;\nvoid main() { gl_FragColor = vec4(k); }",
+        "not a constant expression",
+    );
+    frag(
+        &body("  float v = 1.0;\n  const float $k = v;"),
+        "not a constant expression",
+    );
+}
+
+#[test]
+fn a_const_with_no_value() {
+    frag(
+        "const float $k;\nvoid main() { gl_FragColor = vec4(k); }",
+        "needs a value",
+    );
+}
+
+#[test]
+fn flat_centroid_invariant() {
+    for q in ["flat", "centroid", "invariant"] {
+        frag(
+            &format!("${q} varying vec2 vUv;\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
+            q,
+        );
+    }
+}
+
+#[test]
+fn custom_attributes() {
+    vert("attribute vec3 $offset;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position + offset, 1.0); }", "custom attributes");
+    raw_vert("attribute vec3 position;\nattribute vec4 $tangent;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "custom attributes");
+}
+
+#[test]
+fn attributes_that_three_declares() {
+    vert("attribute vec3 $position;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "declared already by three.js");
+}
+
+#[test]
+fn an_attribute_of_the_wrong_type() {
+    raw_vert("attribute $vec4 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * position; }", "a vec3, not a vec4");
+}
+
+#[test]
+fn a_builtin_uniform_redeclared() {
+    vert("uniform mat4 $modelMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "declared already");
+    raw_vert("attribute vec3 position;\nuniform $mat3 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { }", "mat4, not a mat3");
+}
+
+#[test]
+fn a_matrix_or_a_sampler_in_a_local() {
+    frag(
+        "uniform mat3 m;\nvoid main() {\n  $mat3 n = m;\n  gl_FragColor = vec4(1.0);\n}",
+        "in a local variable",
+    );
+    frag(
+        "uniform sampler2D s;\nvoid main() {\n  $sampler2D t = s;\n  gl_FragColor = vec4(1.0);\n}",
+        "in a local variable",
+    );
+}
+
+#[test]
+fn declared_twice() {
+    frag(
+        &body("  float a = 1.0;\n  float $a = 2.0;"),
+        "declared twice",
+    );
+    frag(
+        "uniform float u;\nuniform float $u;\nvoid main() { gl_FragColor = vec4(u); }",
+        "declared twice",
+    );
+}
+
+#[test]
+fn a_keyword_as_a_name() {
+    frag(&body("  float $input = 1.0;"), "reserved");
+}
+
+#[test]
+fn a_gl_name_declared() {
+    frag(&body("  float $gl_Thing = 1.0;"), "gl_");
+}
+
+#[test]
+fn layout_on_something_that_is_not_an_output() {
+    frag(
+        "$layout(location = 0) uniform float u;\nvoid main() { gl_FragColor = vec4(u); }",
+        "output alone",
+    );
+}
+
+#[test]
+fn two_outputs() {
+    frag(
+        "out vec4 a;\nout vec4 $b;\nvoid main() { a = vec4(1.0); }",
+        "second output",
+    );
+}
+
+#[test]
+fn an_output_that_is_not_a_vec4() {
+    frag(
+        "out $vec3 c;\nvoid main() { c = vec3(1.0); }",
+        "one out vec4",
+    );
+}
+
+#[test]
+fn both_colour_outputs_written() {
+    frag(
+        "out vec4 c;\nvoid main() {\n  c = vec4(1.0);\n  $gl_FragColor = vec4(0.0);\n}",
+        "both written",
+    );
+}
+
+#[test]
+fn a_varying_that_is_not_a_vector() {
+    frag(
+        "varying $int n;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "a float or a vector",
+    );
+}
+
+// ------------------------------------------------------------------ statements
+
+#[test]
+fn while_do_switch() {
+    frag(&body("  $while (true) { }"), "while is not in the subset");
+    frag(&body("  $do { } while (false);"), "do is not in the subset");
+    frag(
+        &body("  int i = 0;\n  $switch (i) { default: break; }"),
+        "switch is not in the subset",
+    );
+}
+
+#[test]
+fn break_and_continue_outside_a_loop() {
+    frag(&body("  $break;"), "break outside a for loop");
+    frag(
+        &body("  if (true) { $continue; }"),
+        "continue outside a for loop",
+    );
+    frag("float f() {\n  $break;\n  return 1.0;\n}\nvoid main() { for (int i = 0; i < 2; i++) { gl_FragColor = vec4(f()); } }", "outside a for loop");
+}
+
+#[test]
+fn discard_in_a_vertex_shader() {
+    vert("void main() {\n  $discard;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "fragment shaders");
+}
+
+#[test]
+fn a_return_before_the_end_of_a_vertex_main() {
+    vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  if (uv.x > 0.5) $return;\n}", "not in the subset");
+    vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $return;\n  float a = 1.0;\n}", "before the end");
+}
+
+#[test]
+fn a_return_of_the_wrong_type() {
+    frag(
+        "float f() { return $vec2(1.0); }\nvoid main() { gl_FragColor = vec4(f()); }",
+        "answers a float, not a vec2",
+    );
+    frag(
+        "float f() { $return; }\nvoid main() { gl_FragColor = vec4(f()); }",
+        "return a value",
+    );
+    frag(
+        "void f() { return $1.0; }\nvoid main() { f(); gl_FragColor = vec4(1.0); }",
+        "is void",
+    );
+}
+
+#[test]
+fn an_if_condition_that_is_not_a_bool() {
+    frag(&body("  if ($vUv.x) { }"), "a bool, not a float");
+}
+
+#[test]
+fn else_without_if_statement() {
+    frag(&body("  $else { }"), "else with no if");
+}
+
+// ------------------------------------------------------------------ for loops
+
+#[test]
+fn a_loop_that_does_not_declare_its_index() {
+    frag(
+        &body("  int i;\n  for ($i = 0; i < 4; i++) { }"),
+        "does not declare its index",
+    );
+}
+
+#[test]
+fn a_loop_bound_that_is_not_constant() {
+    frag("uniform float n;\nvoid main() {\n  for (int i = 0; i < $int(n); i++) { }\n  gl_FragColor = vec4(1.0);\n}", "not constant");
+}
+
+#[test]
+fn a_loop_that_runs_too_long() {
+    frag(
+        &body("  $for (int i = 0; i < 2000; i++) { }"),
+        "more than 1024 times",
+    );
+    frag(
+        &body("  $for (int i = 0; i != 5; i += 2) { }"),
+        "more than 1024 times",
+    );
+}
+
+#[test]
+fn a_loop_condition_not_on_its_index() {
+    frag(
+        &body("  float x = 0.0;\n  for (int i = 0; $x < 4.0; i++) { }"),
+        "compares the index",
+    );
+    frag(&body("  for (int i = 0; i $== 4; i++) { }"), "not ==");
+}
+
+#[test]
+fn a_loop_step_not_on_its_index() {
+    frag(
+        &body("  int j = 0;\n  for (int i = 0; i < 4; $j++) { }"),
+        "the step is",
+    );
+    frag(
+        &body("  for (int i = 0; i < 4; i $*= 2) { }"),
+        "the step is",
+    );
+}
+
+#[test]
+fn a_loop_step_that_is_not_constant() {
+    frag("uniform float u;\nvoid main() {\n  for (int i = 0; i < 4; i += $int(u)) { }\n  gl_FragColor = vec4(1.0);\n}", "not a constant");
+}
+
+#[test]
+fn a_loop_index_written_in_the_body() {
+    frag(
+        &body("  for (int i = 0; i < 4; i++) { $i = 2; }"),
+        "written in the body",
+    );
+}
+
+#[test]
+fn a_loop_index_that_is_a_vector() {
+    frag(
+        &body("  for ($vec2 v = vec2(0.0); v.x < 1.0; v.x += 0.5) { }"),
+        "an int or a float",
+    );
+}
+
+// ------------------------------------------------------------------ functions
+
+#[test]
+fn prototypes() {
+    frag(
+        "float $f(float x);\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "prototypes",
+    );
+}
+
+#[test]
+fn overloads() {
+    frag("float f(float x) { return x; }\nvec2 $f(vec2 x) { return x; }\nvoid main() { gl_FragColor = vec4(1.0); }", "overloads");
+}
+
+#[test]
+fn functions_named_like_glsls_own() {
+    frag(
+        "float $sin(float x) { return x; }\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "GLSL's own",
+    );
+    frag(
+        "float $noise1(float x) { return x; }\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "GLSL's own",
+    );
+}
+
+#[test]
+fn recursion() {
+    frag(
+        "float f(float x) { return $f(x - 1.0); }\nvoid main() { gl_FragColor = vec4(f(1.0)); }",
+        "recursion",
+    );
+    frag("void main() { $main(); }", "recursion");
+}
+
+#[test]
+fn a_call_before_the_definition() {
+    frag(
+        "void main() { gl_FragColor = vec4($later(1.0)); }\nfloat later(float x) { return x; }",
+        "declared before this call",
+    );
+}
+
+#[test]
+fn an_out_argument_that_is_not_a_variable() {
+    frag("void f(out float o) { o = 1.0; }\nvoid main() {\n  f($2.0);\n  gl_FragColor = vec4(1.0);\n}", "argument 1 of f is out");
+    frag("uniform float u;\nvoid f(inout float o) { o = 1.0; }\nvoid main() {\n  f($u);\n  gl_FragColor = vec4(1.0);\n}", "cannot be written");
+}
+
+#[test]
+fn a_call_with_the_wrong_arguments() {
+    frag(
+        "float f(float x) { return x; }\nvoid main() { gl_FragColor = vec4($f(1.0, 2.0)); }",
+        "takes 1 arguments, not 2",
+    );
+    frag(
+        "float f(float x) { return x; }\nvoid main() { gl_FragColor = vec4(f($1)); }",
+        "argument 1 of f is a float, not a int",
+    );
+}
+
+#[test]
+fn a_main_with_parameters() {
+    frag(
+        "void $main(float x) { gl_FragColor = vec4(x); }",
+        "void main()",
+    );
+}
+
+#[test]
+fn no_main() {
+    frag("float f() { return 1.0; }\nvoid $g() { }", "no main");
+}
+
+#[test]
+fn a_function_answering_a_matrix() {
+    frag(
+        "uniform mat3 m;\n$mat3 f() { return m; }\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "answers a mat3",
+    );
+}
+
+#[test]
+fn an_out_sampler_parameter() {
+    frag(
+        "void f(out $sampler2D s) { }\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "in alone",
+    );
+}
+
+// ------------------------------------------------------------------ expressions
+
+#[test]
+fn bit_operators() {
+    frag(
+        &body("  int a = 1, b = 2;\n  int c = a $& b;"),
+        "bit operators",
+    );
+    frag(&body("  int a = 1;\n  int c = a $<< 2;"), "bit operators");
+    frag(&body("  int a = 1;\n  int c = $~a;"), "bit operators");
+    frag(&body("  int a = 1;\n  a $|= 2;"), "bit operators");
+}
+
+#[test]
+fn modulo_of_floats() {
+    frag(&body("  float a = vUv.x $% 2.0;"), "% of floats");
+}
+
+#[test]
+fn modulo_assignment() {
+    frag(&body("  int a = 5;\n  a $%= 2;"), "%=");
+}
+
+#[test]
+fn an_assignment_inside_an_expression() {
+    frag(
+        &body("  float a, b;\n  a = b $= 1.0;"),
+        "assignment inside an expression",
+    );
+    frag(
+        &body("  float a = 1.0;\n  float b = (a $+= 1.0);"),
+        "assignment inside an expression",
+    );
+}
+
+#[test]
+fn increment_inside_an_expression() {
+    frag(
+        &body("  int i = 0;\n  int j = i$++ + 1;"),
+        "inside an expression",
+    );
+    frag(
+        &body("  int i = 0;\n  int j = $++i;"),
+        "inside an expression",
+    );
+}
+
+#[test]
+fn the_comma_operator() {
+    frag(&body("  float a = (1.0$, 2.0);"), "comma");
+}
+
+#[test]
+fn int_and_float_mixed() {
+    frag(
+        &body("  float a = 1.0 $+ 2;"),
+        "no conversion between int and float",
+    );
+}
+
+#[test]
+fn vectors_of_different_sizes() {
+    frag(
+        &body("  vec3 a = vec3(1.0) $+ vec2(1.0);"),
+        "differ in size",
+    );
+}
+
+#[test]
+fn a_vector_compared_with_less_than() {
+    frag(
+        &body("  bool b = vUv $< vec2(0.5);"),
+        "a vector compared with <",
+    );
+}
+
+#[test]
+fn a_scalar_swizzled() {
+    frag(
+        &body("  float a = 1.0;\n  vec2 b = a.$xx;"),
+        "scalar swizzled",
+    );
+}
+
+#[test]
+fn a_swizzle_of_a_missing_component() {
+    frag(&body("  float a = vUv.$z;"), "has no z");
+    frag(&body("  float a = vUv.$xg;"), "mixes the sets");
+    frag(
+        &body("  vec4 a = vec4(1.0);\n  a.$xx = vec2(1.0);"),
+        "component twice",
+    );
+}
+
+#[test]
+fn an_index_that_is_not_constant() {
+    frag("uniform float u;\nvoid main() {\n  vec4 v = vec4(1.0);\n  float a = v[$int(u)];\n  gl_FragColor = vec4(a);\n}", "constant or a loop index");
+}
+
+#[test]
+fn an_index_outside_the_vector() {
+    frag(
+        &body("  vec3 v = vec3(1.0);\n  float a = v[$3];"),
+        "outside 0 to 2",
+    );
+}
+
+#[test]
+fn an_index_outside_the_vector_in_an_unrolled_loop() {
+    frag(
+        &body("  vec3 v = vec3(1.0);\n  float s = 0.0;\n  for (int i = 0; i < 4; i++) s += v[$i];"),
+        "outside 0 to 2",
+    );
+}
+
+#[test]
+fn a_matrix_times_a_matrix() {
+    frag(
+        "uniform mat3 a;\nuniform mat3 b;\nvoid main() { gl_FragColor = vec4((a $* b)[0], 1.0); }",
+        "matrix times a matrix",
+    );
+}
+
+#[test]
+fn a_matrix_plus_anything() {
+    frag(
+        "uniform mat3 a;\nvoid main() { gl_FragColor = vec4((a $+ a)[0], 1.0); }",
+        "a matrix takes * with a vector alone",
+    );
+}
+
+#[test]
+fn a_matrix_constructor() {
+    frag(&body("  vec3 c = $mat3(1.0)[0];"), "matrix constructor");
+}
+
+#[test]
+fn a_constructor_with_too_few_or_too_many_components() {
+    frag(&body("  vec3 a = $vec3(vUv);"), "needs 3 components");
+    frag(
+        &body("  vec2 a = $vec2(vUv, 1.0);"),
+        "more arguments than it uses",
+    );
+    frag(&body("  float a = $float(1.0, 2.0);"), "takes one value");
+}
+
+#[test]
+fn an_undeclared_name() {
+    frag(&body("  float a = $nothing;"), "nothing is not declared");
+}
+
+#[test]
+fn a_type_where_a_value_belongs() {
+    frag(&body("  float a = $vec3;"), "where a value belongs");
+}
+
+#[test]
+fn a_variable_called() {
+    frag(
+        &body("  float a = 1.0;\n  float b = $a(2.0);"),
+        "is a variable, not a function",
+    );
+}
+
+#[test]
+fn writing_what_cannot_be_written() {
+    frag(
+        "uniform float u;\nvoid main() {\n  $u = 1.0;\n  gl_FragColor = vec4(1.0);\n}",
+        "a uniform; it cannot be written",
+    );
+    frag(
+        "varying vec2 vUv;\nvoid main() {\n  $vUv = vec2(1.0);\n  gl_FragColor = vec4(1.0);\n}",
+        "a varying",
+    );
+    frag(
+        "const float k = 1.0;\nvoid main() {\n  $k = 2.0;\n  gl_FragColor = vec4(1.0);\n}",
+        "a const",
+    );
+    frag("float f(const float a) {\n  $a = 2.0;\n  return a;\n}\nvoid main() { gl_FragColor = vec4(f(1.0)); }", "read-only");
+    frag(&body("  $1.0 = 2.0;"), "must be a variable");
+}
+
+#[test]
+fn an_assignment_of_another_type() {
+    frag(
+        &body("  vec3 a;\n  a = $vUv;"),
+        "the left side is a vec3 and the right a vec2",
+    );
+    frag(
+        &body("  float a = 1.0;\n  a $*= vec2(1.0);"),
+        "does not fit back",
+    );
+}
+
+#[test]
+fn a_ternary_of_two_types() {
+    frag(
+        &body("  float a = true $? 1.0 : vec2(1.0).x > 0.0 ? 1 : 2;"),
+        "the two sides of ?:",
+    );
+}
+
+#[test]
+fn logic_on_numbers() {
+    frag(&body("  bool b = 1.0 $&& true;"), "takes two bools");
+    frag(&body("  bool b = $!1.0;"), "takes a bool");
+}
+
+// ------------------------------------------------------------------ built-in functions
+
+#[test]
+fn builtins_outside_the_subset() {
+    for f in [
+        "sinh",
+        "isnan",
+        "transpose",
+        "inverse",
+        "lessThan",
+        "textureLod",
+        "texelFetch",
+        "any",
+    ] {
+        frag(
+            &body(&format!("  float a = ${f}(vUv.x);")),
+            &format!("the built-in {f} is not in the subset"),
+        );
+    }
+}
+
+#[test]
+fn a_builtin_with_the_wrong_arguments() {
+    frag(
+        &body("  float a = $pow(vUv, 2.0).x;"),
+        "pow has no form that takes (vec2, float)",
+    );
+    frag(
+        &body("  vec3 c = $cross(vec2(1.0), vec2(1.0));"),
+        "cross has no form",
+    );
+    frag(
+        &body("  float a = $sin(1.0, 2.0);"),
+        "takes 1 argument, not 2",
+    );
+    frag(
+        &body("  float a = $mix(1.0, 2.0, true);"),
+        "mix has no form",
+    );
+}
+
+#[test]
+fn a_texture_read_with_a_bias() {
+    frag(
+        "uniform sampler2D s;\nvoid main() { gl_FragColor = $texture2D(s, vec2(0.5), 1.0); }",
+        "with a bias",
+    );
+}
+
+#[test]
+fn a_texture_read_in_a_vertex_shader() {
+    vert("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {\n  c = $texture2D(s, uv);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "texture read in a vertex shader");
+}
+
+#[test]
+fn derivatives_in_a_vertex_shader() {
+    vert("varying float c;\nvoid main() {\n  c = $dFdx(uv.x);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "for fragment shaders");
+}
+
+// ------------------------------------------------------------------ GLSL ES 1.00 and 3.00 spellings
+
+#[test]
+fn texture_in_glsl_es_100() {
+    raw_frag("precision highp float;\nuniform sampler2D s;\nvoid main() { gl_FragColor = $texture(s, vec2(0.5)); }", "texture is GLSL ES 3.00");
+}
+
+#[test]
+fn texture2d_in_glsl_es_300() {
+    raw_frag("#version 300 es\nprecision highp float;\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = $texture2D(s, vec2(0.5)); }", "texture2D is GLSL ES 1.00");
+}
+
+#[test]
+fn attribute_and_varying_in_glsl_es_300() {
+    raw_frag("#version 300 es\nprecision highp float;\n$varying vec2 v;\nout vec4 o;\nvoid main() { o = vec4(1.0); }", "varying is GLSL ES 1.00");
+}
+
+#[test]
+fn in_and_out_in_glsl_es_100() {
+    raw_frag(
+        "precision highp float;\n$in vec2 v;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "needs #version 300 es",
+    );
+}
+
+#[test]
+fn gl_fragcolor_in_glsl_es_300() {
+    raw_frag("#version 300 es\nprecision highp float;\nout vec4 o;\nvoid main() { $gl_FragColor = vec4(1.0); }", "GLSL ES 1.00");
+}
+
+#[test]
+fn glsl_es_300_builtins_in_glsl_es_100() {
+    raw_frag(
+        "precision highp float;\nvoid main() { gl_FragColor = vec4($round(1.5)); }",
+        "needs #version 300 es",
+    );
+    raw_frag(
+        "precision highp float;\nvarying float v;\nvoid main() { gl_FragColor = vec4($dFdx(v)); }",
+        "needs #version 300 es",
+    );
+    raw_frag(
+        "precision highp float;\nvoid main() { int a = 5 $% 2; gl_FragColor = vec4(1.0); }",
+        "% needs #version 300 es",
+    );
+}
+
+#[test]
+fn gl_fragdepth_in_glsl_es_100() {
+    raw_frag(
+        "precision highp float;\nvoid main() { $gl_FragDepth = 0.5; gl_FragColor = vec4(1.0); }",
+        "needs #version 300 es",
+    );
+}
+
+// ------------------------------------------------------------------ the vertex shader's forms
+
+#[test]
+fn gl_position_in_another_form() {
+    vert(
+        "void main() {\n  $gl_Position = vec4(position, 1.0);\n}",
+        "gl_Position is projectionMatrix * modelViewMatrix",
+    );
+    vert(
+        "void main() {\n  $gl_Position = modelViewMatrix * vec4(position, 1.0);\n}",
+        "gl_Position is projectionMatrix",
+    );
+}
+
+#[test]
+fn gl_position_written_twice() {
+    vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "written twice");
+}
+
+#[test]
+fn gl_position_in_a_branch_or_a_loop() {
+    vert("void main() {\n  if (uv.x > 0.5) {\n    $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  }\n}", "outside every branch and loop");
+    vert("void main() {\n  for (int i = 0; i < 1; i++) $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "outside every branch and loop");
+}
+
+#[test]
+fn gl_position_in_a_function() {
+    vert("void place() { $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }\nvoid main() { place(); }", "in main, not in a function");
+}
+
+#[test]
+fn gl_position_never_written() {
+    vert("void $main() { }", "never writes gl_Position");
+}
+
+#[test]
+fn gl_position_read_or_swizzled() {
+    vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  vec4 p = $gl_Position;\n}", "written, not read");
+    vert("void main() {\n  $gl_Position.x = 1.0;\n}", "written whole");
+}
+
+#[test]
+fn a_position_that_reads_uv() {
+    vert("void main() {\n  $gl_Position = projectionMatrix * modelViewMatrix * vec4(position + vec3(uv, 0.0), 1.0);\n}", "reads uv, color");
+}
+
+#[test]
+fn builtin_matrices_in_other_forms() {
+    vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix $* vec4(position, 0.0);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "not one of the forms");
+    vert("varying vec3 v;\nvoid main() {\n  v = normalMatrix $* uv.xyx;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "normalMatrix * normal alone");
+    vert("varying vec4 v;\nvoid main() {\n  v = vec4(position, 1.0) $* modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a vector times modelMatrix");
+    vert("void main() {\n  gl_Position = modelViewMatrix $* projectionMatrix * vec4(position, 1.0);\n}", "not in the subset");
+    vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix$[3];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a column of three.js's matrices");
+    vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "the left side is a float");
+}
+
+#[test]
+fn a_builtin_matrix_read_alone() {
+    vert("varying vec4 v;\nvoid main() {\n  v = (projectionMatrix * modelViewMatrix * vec4(position, 1.0)) $* 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_Position's value alone");
+}
+
+#[test]
+fn builtin_matrices_in_a_fragment_shader() {
+    frag(
+        &body("  vec4 p = $modelMatrix * vec4(1.0);"),
+        "not available in a fragment shader",
+    );
+    frag(
+        &body("  vec3 n = $normalMatrix * vec3(1.0);"),
+        "not available in a fragment shader",
+    );
+    raw_frag("precision highp float;\nuniform mat4 $projectionMatrix;\nvoid main() { gl_FragColor = vec4(1.0); }", "not available in a fragment shader");
+}
+
+#[test]
+fn a_varying_that_reads_position_or_normal() {
+    vert("varying vec3 vP;\nvoid main() {\n  $vP = position * 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "reads position or normal");
+    vert("varying vec3 vN;\nvoid main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $vN = normal;\n}", "reads position or normal");
+}
+
+#[test]
+fn the_world_position_of_another_point() {
+    vert("uniform float k;\nvarying vec3 vW;\nvoid main() {\n  vW = (modelMatrix $* vec4(position * 2.0, 1.0)).xyz;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position + normal * k, 1.0);\n}", "another point");
+}
+
+#[test]
+fn gl_position_in_a_branch_through_a_variable() {
+    vert("void main() {\n  vec4 p = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  if (uv.x > 0.5) $p = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0);\n  gl_Position = p;\n}", "gl_Position's value alone");
+}
+
+// ------------------------------------------------------------------ gl_ variables
+
+#[test]
+fn gl_variables_outside_the_subset() {
+    frag(
+        &body("  vec2 p = $gl_PointCoord;"),
+        "gl_PointCoord is not in the subset",
+    );
+    vert("void main() {\n  $gl_PointSize = 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointSize is not in the subset");
+    frag(
+        &body("  vec4 d = $gl_FragData[0];"),
+        "gl_FragData is not in the subset",
+    );
+    vert("void main() {\n  float i = float($gl_VertexID);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "not in the subset");
+}
+
+#[test]
+fn fragment_variables_in_a_vertex_shader() {
+    vert("void main() {\n  vec4 c = $gl_FragCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
+    frag(
+        &body("  vec4 p = $gl_Position;"),
+        "belongs to the vertex shader",
+    );
+}
+
+#[test]
+fn gl_fragcoord_depth() {
+    frag(
+        &body("  float z = gl_FragCoord.$z;"),
+        "the fragment's depth",
+    );
+    frag(&body("  vec4 c = $gl_FragCoord;"), "the fragment's depth");
+}
+
+#[test]
+fn gl_front_facing() {
+    frag(
+        &body("  float f = $gl_FrontFacing ? 1.0 : 0.0;"),
+        "front-facing node",
+    );
+}
+
+// ------------------------------------------------------------------ linking and outputs
+
+#[test]
+fn a_varying_the_vertex_shader_does_not_declare() {
+    frag(
+        "varying vec3 $vMissing;\nvoid main() { gl_FragColor = vec4(vMissing, 1.0); }",
+        "declares no varying vMissing",
+    );
+}
+
+#[test]
+fn a_varying_of_another_type() {
+    frag(
+        "varying vec3 $vUv;\nvoid main() { gl_FragColor = vec4(vUv, 1.0); }",
+        "a vec2 in the vertex shader and a vec3 here",
+    );
+}
+
+#[test]
+fn a_varying_the_vertex_shader_never_writes() {
+    refuse(
+        Kind::Material,
+        "varying vec2 vUv;\nvarying float vK;\nvoid main() {\n  vUv = uv;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n",
+        "varying float vK;\nvoid main() { gl_FragColor = vec4($vK); }",
+        Shader::Fragment,
+        "does not write vK",
+    );
+}
+
+#[test]
+fn a_uniform_of_two_types() {
+    refuse(
+        Kind::Material,
+        "uniform float k;\nvoid main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position * k, 1.0);\n}\n",
+        "uniform vec2 $k;\nvoid main() { gl_FragColor = vec4(k, 0.0, 1.0); }",
+        Shader::Fragment,
+        "a float in the other shader and a vec2 here",
+    );
+}
+
+#[test]
+fn a_fragment_shader_that_writes_nothing() {
+    frag("void $main() { float a = 1.0; }", "writes no colour");
+}
+
+#[test]
+fn a_program_too_long_for_one_output() {
+    // Each time through adds instructions to COLOR_NODE, past MAX_INSTRUCTIONS.
+    let e = frag(
+        "varying vec2 vUv;\nvoid main() {\n  vec4 c = vec4(vUv, 0.0, 1.0);\n  for (int i = 0; i < 1000; i++) c = sin(c * 1.01 + vec4(float(i))) * cos(c);\n  $gl_FragColor = c;\n}",
+        "MAX_INSTRUCTIONS",
+    );
+    assert!(
+        e.reason.starts_with("the compiled program is refused"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_loop_that_unrolls_past_the_graph() {
+    frag(
+        "varying vec2 vUv;\nvoid main() {\n  vec4 c = vec4(vUv, 0.0, 1.0);\n  for (int i = 0; i < 1000; i++) {\n    for (int j = 0; j < 1000; j++) {\n      c = c $* 1.0001 + vec4(0.5);\n    }\n  }\n  gl_FragColor = c;\n}",
+        "MAX_GRAPH_NODES",
+    );
+}
+
+#[test]
+fn loops_that_unroll_to_too_much_work() {
+    let e = compile(
+        Kind::Material,
+        VERT,
+        "varying vec2 vUv;\nvoid main() {\n  for (int i = 0; i < 1000; i++) { for (int j = 0; j < 1000; j++) { for (int k = 0; k < 1000; k++) { } } }\n  gl_FragColor = vec4(1.0);\n}",
+        &[],
+    )
+    .unwrap_err();
+    assert!(e.reason.contains("unrolls to more than"), "{e}");
+    assert_eq!(e.shader, Shader::Fragment);
+}
+
+#[test]
+fn expressions_that_nest_too_deeply() {
+    let src = format!(
+        "void main() {{ gl_FragColor = vec4({}1.0{}); }}",
+        "(".repeat(500),
+        ")".repeat(500)
+    );
+    let e = compile(Kind::Material, VERT, &src, &[]).unwrap_err();
+    assert!(e.reason.contains("nests more than"), "{e}");
+    let src = format!(
+        "void main() {{ float a = {}1.0; gl_FragColor = vec4(a); }}",
+        "- ".repeat(500)
+    );
+    let e = compile(Kind::Material, VERT, &src, &[]).unwrap_err();
+    assert!(e.reason.contains("nests more than"), "{e}");
+}
+
+// ------------------------------------------------------------------ ShaderToy
+
+#[test]
+fn shader_toy_without_main_image() {
+    toy(
+        "void $image(out vec4 c, in vec2 p) { c = vec4(1.0); }",
+        "mainImage",
+    );
+}
+
+#[test]
+fn shader_toy_main_image_of_another_signature() {
+    toy(
+        "void $mainImage(out vec3 c, in vec2 p) { c = vec3(1.0); }",
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord)",
+    );
+}
+
+#[test]
+fn shader_toy_with_main() {
+    toy(
+        "void $main() { }\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }",
+        "the compiler writes main",
+    );
+}
+
+#[test]
+fn shader_toy_outputs_and_versions() {
+    toy(
+        "$out vec4 color;\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }",
+        "declares no out",
+    );
+    toy(
+        "$#version 300 es\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }",
+        "no #version",
+    );
+    toy(
+        "void mainImage(out vec4 c, in vec2 p) { $gl_FragColor = vec4(1.0); }",
+        "writes mainImage's fragColor",
+    );
+    toy(
+        "uniform float $iTime;\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(iTime); }",
+        "declared already by ShaderToy",
+    );
+}
+
+#[test]
+fn shader_toy_channel_time_read_whole_or_by_a_variable() {
+    toy(
+        "void mainImage(out vec4 c, in vec2 p) { c = vec4($iChannelTime); }",
+        "is an array",
+    );
+    toy("void mainImage(out vec4 c, in vec2 p) {\n  int i = int(p.x);\n  c = vec4(iChannelTime[$i]);\n}", "constant or a loop index");
+    toy(
+        "void mainImage(out vec4 c, in vec2 p) { c = vec4(iChannelTime[$4]); }",
+        "outside 0 to 3",
+    );
+}
+
+#[test]
+fn shader_toy_calls_main_image() {
+    toy("void mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }\nvoid again() { vec4 c; $mainImage(c, vec2(0.0)); }", "called by the compiler alone");
+}
+
+#[test]
+fn shaders_of_two_versions() {
+    refuse(
+        Kind::Raw,
+        "#version 300 es\nin vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "$precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        Shader::Fragment,
+        "both are one version",
+    );
+}
