@@ -21,7 +21,15 @@ pub use tsl_macros as macros;
 pub use tsl_raster as raster;
 
 /// What a node material program needs: the graph, outputs, values, programs and the interpreter.
+///
+/// The typed front (`tsl_core::typed`: `Node<T>`, `Scope`, `sin`, `uv`, `vec3`, ...) and the
+/// macros `tsl!{}` and `#[tsl_fn]` are here too. `Vec2`..`Mat4` are glam's values; the typed
+/// markers of the same names are `typed::Vec3` and so on, or the aliases `Vec3Node`, ...
+/// (`#[tsl_fn]` reads `Vec3` in a signature as the marker). `Node` is the typed handle.
 pub mod prelude {
     pub use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
+    pub use tsl_core::typed::Node;
+    pub use tsl_core::typed::*;
     pub use tsl_core::*;
+    pub use tsl_macros::{tsl, tsl_fn};
 }

@@ -1,0 +1,498 @@
+//! `tsl!{}` and `#[tsl_fn]`: programs written as plain Rust compute what the same programs built
+//! with the untyped `NodeGraph` compute (on several fragments and uniform values), and what plain
+//! Rust or a hand computation says. spec/000's examples and spec/001's `first_square_over` are
+//! written with the macros.
+
+use tsl::prelude::*;
+
+/// Fragments that differ in every attribute the tests read.
+fn fragments() -> Vec<Fragment> {
+    (0..6)
+        .map(|i| {
+            let t = i as f32;
+            Fragment {
+                uv: glam::Vec2::new(0.05 + 0.17 * t, 0.93 - 0.16 * t),
+                position_world: glam::Vec3::new(2.5 - t, 0.4 * t - 1.0, 0.3 * t),
+                vertex_color: glam::Vec3::new(0.2 + 0.1 * t, 0.4, 0.9 - 0.15 * t),
+                lit: glam::Vec3::new(0.5, 0.1 * t, 0.75),
+                ..Fragment::default()
+            }
+        })
+        .collect()
+}
+
+/// The floats' bits, so that two NaNs of one computation compare equal.
+fn bits(values: Option<Vec<f32>>) -> Option<Vec<u32>> {
+    values.map(|v| v.iter().map(|x| x.to_bits()).collect())
+}
+
+/// Hold `output` of two programs to the same floats on every fragment.
+fn same_values(a: &NodeProgram, b: &NodeProgram, output: Output) {
+    for (i, fragment) in fragments().iter().enumerate() {
+        assert_eq!(
+            bits(a.evaluate(output, fragment)),
+            bits(b.evaluate(output, fragment)),
+            "{output} at fragment {i}"
+        );
+    }
+}
+
+fn eval1(program: &NodeProgram, output: Output) -> f32 {
+    program.evaluate(output, &Fragment::default()).unwrap()[0]
+}
+
+fn close(found: &[f32], expected: &[f32], what: &str) {
+    assert_eq!(found.len(), expected.len(), "{what}");
+    for (f, e) in found.iter().zip(expected) {
+        assert!(
+            (f - e).abs() <= 1e-5 * e.abs().max(1.0),
+            "{what}: {found:?}, expected {expected:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// spec/000 and spec/001
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn spec_000_first_graph() {
+    let scope = Scope::new();
+    let (color, output) = tsl! {
+        let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+        let wave = sin(time() * 2);
+        (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1, 0.9, 0.8))
+    };
+    scope.color_node(color).unwrap();
+    scope.output_node(output).unwrap();
+    let mut written = scope.compile().unwrap();
+
+    let g = NodeGraph::new();
+    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let wave = g.sin(g.mul(g.time(), g.float(2.0)));
+    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    g.set_output(COLOR_NODE, mixed).unwrap();
+    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
+        .unwrap();
+    let mut built = g.compile().unwrap();
+
+    for (time, tint) in [(0.0, 0xff7828), (1.5, 0x2878ff), (4.25, 0x000000)] {
+        for p in [&mut written, &mut built] {
+            p.set_frame(time, Mat4::IDENTITY);
+            p.set_uniform("tint", Color::from_hex(tint)).unwrap();
+        }
+        same_values(&written, &built, COLOR_NODE);
+        same_values(&written, &built, OUTPUT_NODE);
+        let t = (time * 2.0f32).sin() * 0.5;
+        for f in fragments() {
+            let expected = f.vertex_color * (1.0 - t) + Color::from_hex(tint).to_vec3() * t;
+            close(
+                &written.evaluate(COLOR_NODE, &f).unwrap(),
+                &expected.to_array(),
+                "colour",
+            );
+        }
+    }
+}
+
+#[test]
+fn spec_000_control_flow_example() {
+    // Index 0 and 1 discard; index 2 and 3 add to the sum: 2 + 3 = 5.
+    let scope = Scope::new();
+    let sum = tsl! {
+        let mut sum = 0.0;
+        for index in 0..4 {
+            if index > 1 {
+                sum += index;
+            } else {
+                discard();
+            }
+        }
+        sum
+    };
+    scope.opacity_node(sum).unwrap();
+    let program = scope.compile().unwrap();
+    assert_eq!(eval1(&program, OPACITY_NODE), 5.0);
+    assert_eq!(
+        eval1(&program, MASK_NODE),
+        0.0,
+        "the fragment is thrown away"
+    );
+}
+
+#[test]
+fn spec_000_stripes() {
+    let scope = Scope::new();
+    scope
+        .color_node(tsl! {
+            let stripes = step(0.5, fract(uv() * 8));
+            stripes.xyx
+        })
+        .unwrap();
+    let program = scope.compile().unwrap();
+    for f in fragments() {
+        let s = |x: f32| if (x * 8.0).fract() < 0.5 { 0.0 } else { 1.0 };
+        let (x, y) = (s(f.uv.x), s(f.uv.y));
+        assert_eq!(program.evaluate(COLOR_NODE, &f).unwrap(), vec![x, y, x]);
+    }
+}
+
+/// spec/001's `first_square_over`: the first index of 0..8 whose square is over `x`, or -1.
+#[tsl_fn]
+fn first_square_over(x: Float) -> Float {
+    for i in 0..8 {
+        if i * i > x {
+            return i;
+        }
+    }
+    -1.0
+}
+
+/// The same function with the untyped builder, as tsl-core's control tests write it.
+fn first_square_over_built() -> TslFn {
+    TslFn::new(
+        "first_square_over",
+        &[("x", ValueType::Float)],
+        ValueType::Float,
+        |g, args| {
+            let i = g.Loop(8);
+            g.If(g.greater_than(g.mul(i, i), args[0]));
+            g.Return(i);
+            g.End();
+            g.End();
+            g.float(-1.0)
+        },
+    )
+}
+
+#[test]
+fn spec_001_first_square_over() {
+    let scope = Scope::new();
+    let x = uniform("x", 0.0);
+    scope.opacity_node(first_square_over(x)).unwrap();
+    let mut written = scope.compile().unwrap();
+
+    let g = NodeGraph::new();
+    let x = g.uniform("x", 0.0f32);
+    g.set_output(OPACITY_NODE, g.call(&first_square_over_built(), &[x]))
+        .unwrap();
+    let mut built = g.compile().unwrap();
+    // 7 * 7 = 49 is not over 49.
+    for (x, expected) in [
+        (0.0, 1.0),
+        (-1.0, 0.0),
+        (10.0, 4.0),
+        (15.9, 4.0),
+        (16.0, 5.0),
+        (48.5, 7.0),
+        (49.0, -1.0),
+        (100.0, -1.0),
+    ] {
+        written.set_uniform("x", x).unwrap();
+        built.set_uniform("x", x).unwrap();
+        assert_eq!(
+            eval1(&written, OPACITY_NODE),
+            expected,
+            "first_square_over({x})"
+        );
+        assert_eq!(eval1(&built, OPACITY_NODE), expected, "built, x = {x}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rewrite, construct by construct
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn if_statements_and_if_values_against_the_builder() {
+    let scope = Scope::new();
+    let color = tsl! {
+        let p = position_world();
+        let mut c = vec3(0.0, 0.0, 0.0);
+        if p.x < 0.0 {
+            c = vec3(1.0, 0.0, 0.0);
+        } else if p.x < 1.0 && p.y >= 0.0 {
+            c = p.zyx;
+            c *= 2.0;
+        } else if !(p.z > 0.5) || p.y == 0.2 {
+            c += 0.25;
+        } else {
+            c -= 0.5;
+        }
+        let shade = if p.y > 0.0 { 1.0 } else { 0.5 };
+        c * shade
+    };
+    scope.color_node(color).unwrap();
+    let written = scope.compile().unwrap();
+
+    let g = NodeGraph::new();
+    let p = g.position_world();
+    let c = g.Var(g.vec3(0.0, 0.0, 0.0));
+    let x = g.swizzle(p, "x");
+    let y = g.swizzle(p, "y");
+    let z = g.swizzle(p, "z");
+    g.If(g.less_than(x, g.float(0.0)));
+    g.assign(c, g.vec3(1.0, 0.0, 0.0));
+    g.ElseIf(g.logical_and(
+        g.less_than(x, g.float(1.0)),
+        g.greater_than_equal(y, g.float(0.0)),
+    ));
+    g.assign(c, g.swizzle(p, "zyx"));
+    g.assign(c, g.mul(g.get(c), g.float(2.0)));
+    g.ElseIf(g.logical_or(
+        g.logical_not(g.greater_than(z, g.float(0.5))),
+        g.equal(y, g.float(0.2)),
+    ));
+    g.assign(c, g.add(g.get(c), g.float(0.25)));
+    g.Else();
+    g.assign(c, g.sub(g.get(c), g.float(0.5)));
+    g.End();
+    let shade = g.select(g.greater_than(y, g.float(0.0)), g.float(1.0), g.float(0.5));
+    g.set_output(COLOR_NODE, g.mul(g.get(c), shade)).unwrap();
+    same_values(&written, &g.compile().unwrap(), COLOR_NODE);
+}
+
+#[test]
+fn loops_count_constant_ranges() {
+    let scope = Scope::new();
+    let (a, b, c, d) = tsl! {
+        let mut a = 0.0;
+        for i in 0..=4 {
+            a += i;
+        }
+        let mut b = 0.0;
+        for i in (0..10).step_by(3) {
+            b = b * 10.0 + i;
+        }
+        let mut c = 0.0;
+        for i in (1..4).rev() {
+            c = c * 10.0 + i;
+        }
+        let mut d = 0.0;
+        for _ in -2..1 {
+            d += 1;
+        }
+        (a, b, c, d)
+    };
+    scope.color_node(vec3(a, b, c)).unwrap();
+    scope.opacity_node(d).unwrap();
+    let program = scope.compile().unwrap();
+    // 0+1+2+3+4; the digits 0, 3, 6, 9; the digits 3, 2, 1; three times through.
+    assert_eq!(
+        program.evaluate(COLOR_NODE, &Fragment::default()),
+        Some(vec![10.0, 369.0, 321.0])
+    );
+    assert_eq!(eval1(&program, OPACITY_NODE), 3.0);
+}
+
+#[test]
+fn break_and_continue_against_plain_rust() {
+    let scope = Scope::new();
+    let limit = uniform("limit", 0.0);
+    let (sum, count) = tsl! {
+        let mut sum = 0.0;
+        let mut count = 0.0;
+        for i in 0..7 {
+            if i % 2 == 1 {
+                continue;
+            }
+            if i > limit {
+                break;
+            }
+            sum += i;
+            for j in 0..3 {
+                if j >= i {
+                    break;
+                }
+                count += 1;
+            }
+        }
+        (sum, count)
+    };
+    scope.color_node(vec3(sum, count, 0)).unwrap();
+    let mut program = scope.compile().unwrap();
+    for limit in [-1.0f32, 0.0, 3.5, 6.0, 100.0] {
+        let (mut sum, mut count) = (0.0f32, 0.0f32);
+        for i in 0..7 {
+            let fi = i as f32;
+            if i % 2 == 1 {
+                continue;
+            }
+            if fi > limit {
+                break;
+            }
+            sum += fi;
+            for j in 0..3 {
+                if j >= i {
+                    break;
+                }
+                count += 1.0;
+            }
+        }
+        program.set_uniform("limit", limit).unwrap();
+        assert_eq!(
+            program.evaluate(COLOR_NODE, &Fragment::default()),
+            Some(vec![sum, count, 0.0]),
+            "limit {limit}"
+        );
+    }
+}
+
+#[test]
+fn plain_rust_values_stay_rust_inside_tsl() {
+    let scope = Scope::new();
+    let octaves = 3;
+    let value = tsl! {
+        // A bool condition picks in Rust; a comparison of numbers is a bool.
+        let scale = if octaves > 2 { 4.0 } else { 1.0 };
+        let offsets = [0.5, 0.25];
+        let rust_sum: f32 = offsets.iter().sum();
+        let mut v = float(rust_sum) * scale;
+        if octaves == 3 && true {
+            v += 1;
+        }
+        v
+    };
+    scope.opacity_node(value).unwrap();
+    assert_eq!(eval1(&scope.compile().unwrap(), OPACITY_NODE), 4.0);
+}
+
+/// A vec3 `Fn` with a `mut` parameter (a Var), an early return and a call of another `Fn`.
+#[tsl_fn]
+fn fold(mut p: Vec3, limit: Float) -> Vec3 {
+    for _ in 0..3 {
+        if length(p) > limit {
+            return normalize(p) * limit;
+        }
+        p = p * 2.0 + offset(p.x);
+    }
+    p
+}
+
+/// Another `Fn`, called from `fold`.
+#[tsl_fn]
+fn offset(x: Float) -> Vec3 {
+    let s = if x > 0.0 { 0.5 } else { -0.5 };
+    vec3(s, 0.0, 0.25)
+}
+
+fn fold_in_rust(mut p: glam::Vec3, limit: f32) -> glam::Vec3 {
+    for _ in 0..3 {
+        if p.length() > limit {
+            return p.normalize() * limit;
+        }
+        let s = if p.x > 0.0 { 0.5 } else { -0.5 };
+        p = p * 2.0 + glam::Vec3::new(s, 0.0, 0.25);
+    }
+    p
+}
+
+#[test]
+fn tsl_fns_with_vars_early_returns_and_calls() {
+    let scope = Scope::new();
+    let p = uniform("p", glam::Vec3::ZERO);
+    scope.color_node(fold(p, 3)).unwrap();
+    let mut program = scope.compile().unwrap();
+    for p in [
+        glam::Vec3::new(0.1, 0.2, 0.3),
+        glam::Vec3::new(-0.4, 0.0, 0.1),
+        glam::Vec3::new(5.0, 0.0, 0.0),
+        glam::Vec3::new(0.5, -0.5, 0.5),
+    ] {
+        program.set_uniform("p", p).unwrap();
+        let found = program.evaluate(COLOR_NODE, &Fragment::default()).unwrap();
+        close(
+            &found,
+            &fold_in_rust(p, 3.0).to_array(),
+            &format!("fold({p})"),
+        );
+    }
+}
+
+/// A function that calls itself: the graph refuses the call rather than inlining forever.
+#[tsl_fn]
+fn forever(x: Float) -> Float {
+    forever(x + 1.0)
+}
+
+#[test]
+fn a_tsl_fn_that_calls_itself_is_refused() {
+    let scope = Scope::new();
+    let answer = forever(1.0);
+    assert!(answer.is_refused());
+    let error = scope.compile().unwrap_err();
+    assert_eq!(error.reason, "forever calls itself");
+}
+
+#[test]
+fn a_tsl_fn_runs_in_each_threads_own_graph() {
+    let handles: Vec<_> = (0..4)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let scope = Scope::new();
+                scope
+                    .opacity_node(first_square_over(t as f32 * 10.0))
+                    .unwrap();
+                eval1(&scope.compile().unwrap(), OPACITY_NODE)
+            })
+        })
+        .collect();
+    let found: Vec<f32> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    // 0 -> 1, 10 -> 4, 20 -> 5, 30 -> 6.
+    assert_eq!(found, vec![1.0, 4.0, 5.0, 6.0]);
+}
+
+#[test]
+fn swizzle_fields_and_literals() {
+    let scope = Scope::new();
+    let c = tsl! {
+        let t = texture(TextureId(1), uv());
+        let q = vec4(1, 2, 3, 4);
+        t.rgb * q.w + q.stp - q.zyx.bgr + vec2(0.5, 0.25).xxy
+    };
+    scope.color_node(c).unwrap();
+    let program = scope.compile().unwrap();
+    // White texture: 1 * 4 + (1, 2, 3) - (1, 2, 3) + (0.5, 0.5, 0.25).
+    assert_eq!(
+        program.evaluate(COLOR_NODE, &Fragment::default()),
+        Some(vec![4.5, 4.5, 4.25])
+    );
+}
+
+#[test]
+fn vars_declared_in_a_loop_body_and_shadowing() {
+    let scope = Scope::new();
+    let (acc, kept, chain) = tsl! {
+        let mut acc = 0.0;
+        for i in 0..3 {
+            let mut t = i;
+            t += 1;
+            acc += t;
+        }
+        let mut kept = 1.0;
+        {
+            // A plain binding of the same name, inside a block, reads as Rust.
+            let kept = 5.0;
+            let _ = kept;
+        }
+        kept *= 3.0;
+        let x = uniform("x", 0.0);
+        let chain = if x < 0.0 { -1.0 } else if x < 1.0 { 0.5 } else { 2.0 };
+        (acc, kept, chain)
+    };
+    scope.color_node(vec3(acc, kept, chain)).unwrap();
+    let mut program = scope.compile().unwrap();
+    // (0 + 1) + (1 + 1) + (2 + 1); 1 * 3; the chain at x = 0.
+    assert_eq!(
+        program.evaluate(COLOR_NODE, &Fragment::default()),
+        Some(vec![6.0, 3.0, 0.5])
+    );
+    for (x, expected) in [(-2.0, -1.0), (0.99, 0.5), (1.0, 2.0)] {
+        program.set_uniform("x", x).unwrap();
+        assert_eq!(
+            program.evaluate(COLOR_NODE, &Fragment::default()).unwrap()[2],
+            expected,
+            "x = {x}"
+        );
+    }
+}

@@ -1,0 +1,457 @@
+//! The math functions of spec/000 "Math", typed: each takes nodes or numbers, and its result type
+//! is worked out by the traits of [`super::types`] (`mix(Vec3, Vec3, Float)` is a `Vec3`).
+
+use super::node::{IntoNode, IntoNodeOf, Node};
+use super::ops::math;
+use super::scope::current;
+use super::types::{Broadcast, Float, NodeType, Numeric, Vec3, Wider, Wider3};
+use crate::opcode::Opcode;
+
+fn unary<A: IntoNode, T: NodeType>(code: Opcode, a: A) -> Node<T> {
+    let a = a.into_node();
+    math(code, &[a.node_ref()])
+}
+
+fn binary<A: IntoNode, B: IntoNode, T: NodeType>(code: Opcode, a: A, b: B) -> Node<T> {
+    let (a, b) = (a.into_node(), b.into_node());
+    math(code, &[a.node_ref(), b.node_ref()])
+}
+
+fn ternary<A: IntoNode, B: IntoNode, C: IntoNode, T: NodeType>(
+    code: Opcode,
+    a: A,
+    b: B,
+    c: C,
+) -> Node<T> {
+    let (a, b, c) = (a.into_node(), b.into_node(), c.into_node());
+    math(code, &[a.node_ref(), b.node_ref(), c.node_ref()])
+}
+
+/// `|a|`, per component.
+pub fn abs<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Abs, a)
+}
+
+/// -1, 0 or 1, per component.
+pub fn sign<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Sign, a)
+}
+
+/// Round down.
+pub fn floor<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Floor, a)
+}
+
+/// Round up.
+pub fn ceil<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Ceil, a)
+}
+
+/// Round to nearest; a half goes to the even whole number.
+pub fn round<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Round, a)
+}
+
+/// Round toward zero.
+pub fn trunc<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Trunc, a)
+}
+
+/// `a - floor(a)`.
+pub fn fract<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Fract, a)
+}
+
+/// Sine of radians.
+pub fn sin<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Sin, a)
+}
+
+/// Cosine of radians.
+pub fn cos<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Cos, a)
+}
+
+/// Tangent of radians.
+pub fn tan<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Tan, a)
+}
+
+/// Arc sine.
+pub fn asin<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Asin, a)
+}
+
+/// Arc cosine.
+pub fn acos<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Acos, a)
+}
+
+/// Arc tangent of one value; see [`atan2`] for two.
+pub fn atan<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Atan, a)
+}
+
+/// Degrees to radians.
+pub fn radians<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Radians, a)
+}
+
+/// Radians to degrees.
+pub fn degrees<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Degrees, a)
+}
+
+/// `e^a`.
+pub fn exp<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Exp, a)
+}
+
+/// `2^a`.
+pub fn exp2<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Exp2, a)
+}
+
+/// Natural logarithm.
+pub fn log<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Log, a)
+}
+
+/// Base-2 logarithm.
+pub fn log2<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Log2, a)
+}
+
+/// Square root.
+pub fn sqrt<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Sqrt, a)
+}
+
+/// `1 / sqrt(a)`, TSL's `inverseSqrt`.
+pub fn inverse_sqrt<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::InverseSqrt, a)
+}
+
+/// `1 / a`.
+pub fn reciprocal<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Reciprocal, a)
+}
+
+/// `-a`, as the unary `-` operator.
+pub fn negate<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Negate, a)
+}
+
+/// `1 - a`, TSL's `oneMinus`.
+pub fn one_minus<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::OneMinus, a)
+}
+
+/// `clamp(a, 0, 1)`.
+pub fn saturate<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Saturate, a)
+}
+
+/// `a / length(a)`; a zero vector stays zero.
+pub fn normalize<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    unary(Opcode::Normalize, a)
+}
+
+/// The smaller of each component.
+pub fn min<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Min, a, b)
+}
+
+/// The larger of each component.
+pub fn max<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Max, a, b)
+}
+
+/// GLSL's `mod` (TSL's `mod`, the `%` operator): `a - b * floor(a / b)`.
+pub fn modulo<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Mod, a, b)
+}
+
+/// `a` to the power `b`.
+pub fn pow<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Pow, a, b)
+}
+
+/// `step(edge, x)`: 0 where `x < edge`, else 1.
+pub fn step<A: IntoNode, B: IntoNode>(edge: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Step, edge, x)
+}
+
+/// `atan2(y, x)`: the angle of (x, y), in (-π, π]; TSL's `atan(y, x)`.
+pub fn atan2<A: IntoNode, B: IntoNode>(y: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Atan2, y, x)
+}
+
+/// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
+pub fn reflect<A: IntoNode, B: IntoNode>(i: A, n: B) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    binary(Opcode::Reflect, i, n)
+}
+
+/// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+pub fn mix<A: IntoNode, B: IntoNode, C: IntoNode>(
+    a: A,
+    b: B,
+    t: C,
+) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+{
+    ternary(Opcode::Mix, a, b, t)
+}
+
+/// `clamp(x, low, high)`: `min(max(x, low), high)`.
+pub fn clamp<A: IntoNode, B: IntoNode, C: IntoNode>(
+    x: A,
+    low: B,
+    high: C,
+) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+{
+    ternary(Opcode::Clamp, x, low, high)
+}
+
+/// `smoothstep(low, high, x)`: a Hermite curve from 0 to 1 between the edges.
+pub fn smoothstep<A: IntoNode, B: IntoNode, C: IntoNode>(
+    low: A,
+    high: B,
+    x: C,
+) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+{
+    ternary(Opcode::Smoothstep, low, high, x)
+}
+
+/// `faceforward(n, i, nref)`: `n` where `dot(nref, i) < 0`, else `-n`; TSL's `faceForward`.
+pub fn faceforward<A: IntoNode, B: IntoNode, C: IntoNode>(
+    n: A,
+    i: B,
+    nref: C,
+) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
+where
+    A::Ty: Broadcast<B::Ty>,
+    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+{
+    ternary(Opcode::Faceforward, n, i, nref)
+}
+
+/// `dot(a, b)`, a float.
+pub fn dot<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Float>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    let (a, b) = (a.into_node(), b.into_node());
+    math(Opcode::Dot, &[a.node_ref(), b.node_ref()])
+}
+
+/// `distance(a, b)`: `length(a - b)`, a float.
+pub fn distance<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Float>
+where
+    A::Ty: Broadcast<B::Ty>,
+{
+    let (a, b) = (a.into_node(), b.into_node());
+    math(Opcode::Distance, &[a.node_ref(), b.node_ref()])
+}
+
+/// `length(a)`, a float.
+pub fn length<A: IntoNode>(a: A) -> Node<Float>
+where
+    A::Ty: Numeric,
+{
+    let a = a.into_node();
+    math(Opcode::Length, &[a.node_ref()])
+}
+
+/// `cross(a, b)` of two vec3.
+pub fn cross(a: impl IntoNodeOf<Vec3>, b: impl IntoNodeOf<Vec3>) -> Node<Vec3> {
+    let (a, b) = (a.into_node_of(), b.into_node_of());
+    math(Opcode::Cross, &[a.node_ref(), b.node_ref()])
+}
+
+/// `refract(i, n, eta)`: the refracted direction, zero past total internal reflection; `eta` is
+/// a float.
+pub fn refract<I: IntoNode, N: IntoNode>(
+    i: I,
+    n: N,
+    eta: impl IntoNodeOf<Float>,
+) -> Node<Wider<I::Ty, N::Ty>>
+where
+    I::Ty: Broadcast<N::Ty>,
+{
+    let (i, n, eta) = (i.into_node(), n.into_node(), eta.into_node_of());
+    math(
+        Opcode::Refract,
+        &[i.node_ref(), n.node_ref(), eta.node_ref()],
+    )
+}
+
+/// `remap(x, in_low, in_high, out_low, out_high)`:
+/// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`.
+#[allow(clippy::type_complexity)]
+pub fn remap<X: IntoNode, A: IntoNode, B: IntoNode, C: IntoNode, D: IntoNode>(
+    x: X,
+    in_low: A,
+    in_high: B,
+    out_low: C,
+    out_high: D,
+) -> Node<Wider<Wider<Wider<Wider<X::Ty, A::Ty>, B::Ty>, C::Ty>, D::Ty>>
+where
+    X::Ty: Broadcast<A::Ty>,
+    Wider<X::Ty, A::Ty>: Broadcast<B::Ty>,
+    Wider<Wider<X::Ty, A::Ty>, B::Ty>: Broadcast<C::Ty>,
+    Wider<Wider<Wider<X::Ty, A::Ty>, B::Ty>, C::Ty>: Broadcast<D::Ty>,
+{
+    let (x, a, b) = (x.into_node(), in_low.into_node(), in_high.into_node());
+    let (c, d) = (out_low.into_node(), out_high.into_node());
+    Node::wrap(current().remap(
+        x.node_ref(),
+        a.node_ref(),
+        b.node_ref(),
+        c.node_ref(),
+        d.node_ref(),
+    ))
+}
+
+/// `varying(a)`: `a` computed at each corner of the triangle and interpolated across it.
+pub fn varying<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    let a = a.into_node();
+    Node::wrap(current().varying(a.node_ref()))
+}
+
+/// `dfdx(a)`: `a` at the pixel to the right less `a` here, TSL's `dFdx`.
+pub fn dfdx<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    let a = a.into_node();
+    Node::wrap(current().dfdx(a.node_ref()))
+}
+
+/// `dfdy(a)`: `a` at the pixel above less `a` here, TSL's `dFdy`.
+pub fn dfdy<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    let a = a.into_node();
+    Node::wrap(current().dfdy(a.node_ref()))
+}
+
+/// `fwidth(a)`: `abs(dfdx(a)) + abs(dfdy(a))`.
+pub fn fwidth<A: IntoNode>(a: A) -> Node<A::Ty>
+where
+    A::Ty: Numeric,
+{
+    let a = a.into_node();
+    Node::wrap(current().fwidth(a.node_ref()))
+}

@@ -1,0 +1,146 @@
+//! The current graph: a per-thread stack of the graphs whose [`Scope`] is alive. Every typed
+//! operation builds its node in the top one.
+
+use super::node::{IntoNodeOf, Node};
+use super::types::{Float, NodeType, Vec3};
+use crate::graph::{GraphError, NodeGraph, Output};
+use std::cell::RefCell;
+use std::ops::Deref;
+use std::rc::Rc;
+
+thread_local! {
+    static STACK: RefCell<Vec<Rc<NodeGraph>>> = const { RefCell::new(Vec::new()) };
+    static DETACHED: Rc<NodeGraph> = Rc::new(NodeGraph::new());
+}
+
+/// The graph typed nodes are built in now: the top of this thread's stack of scopes.
+///
+/// With no scope alive, a per-thread *detached* graph that no program ever compiles: a node
+/// built there is refused by any other graph that is handed it ("names nothing in this graph").
+/// Never panics, even while the thread is being torn down.
+pub(crate) fn current() -> Rc<NodeGraph> {
+    STACK
+        .try_with(|stack| stack.borrow().last().cloned())
+        .ok()
+        .flatten()
+        .or_else(|| DETACHED.try_with(Rc::clone).ok())
+        .unwrap_or_else(|| Rc::new(NodeGraph::new()))
+}
+
+/// Whether a scope is alive on this thread.
+pub fn in_scope() -> bool {
+    STACK
+        .try_with(|stack| !stack.borrow().is_empty())
+        .unwrap_or(false)
+}
+
+/// A graph that typed nodes are built in while this guard lives (on this thread): the current
+/// graph. Scopes nest; the innermost is current. Dropping the guard leaves the scope.
+///
+/// It dereferences to its [`NodeGraph`], so the untyped API, `compile` and `set_output` work on
+/// it, and the typed `*_node` methods set outputs with their types checked by rustc.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, COLOR_NODE};
+/// let scope = Scope::new();
+/// let wave = sin(time() * 2.0) * 0.5 + 0.5;
+/// scope.color_node(vec3(wave, 0.25, 1.0 - wave)).unwrap();
+/// let program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.5, 0.25, 0.5]));
+/// ```
+#[derive(Debug)]
+pub struct Scope {
+    graph: Rc<NodeGraph>,
+}
+
+impl Default for Scope {
+    fn default() -> Self {
+        Scope::new()
+    }
+}
+
+macro_rules! output_setters {
+    ($($(#[$doc:meta])* $method:ident($ty:ident) => $output:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $method(&self, node: impl IntoNodeOf<$ty>) -> Result<(), GraphError> {
+                self.set(Output::$output, node.into_node_of())
+            }
+        )*
+    };
+}
+
+impl Scope {
+    /// A new, empty graph, current until the guard drops.
+    pub fn new() -> Scope {
+        Scope::enter(NodeGraph::new())
+    }
+
+    /// Make `graph` current until the guard drops: typed nodes join the nodes already there.
+    pub fn enter(graph: NodeGraph) -> Scope {
+        let graph = Rc::new(graph);
+        // During thread teardown there is no stack: the scope is then simply not current.
+        let _ = STACK.try_with(|stack| stack.borrow_mut().push(Rc::clone(&graph)));
+        Scope { graph }
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &NodeGraph {
+        &self.graph
+    }
+
+    /// Leave the scope and take the graph back.
+    pub fn into_graph(self) -> NodeGraph {
+        let graph = Rc::clone(&self.graph);
+        drop(self);
+        Rc::try_unwrap(graph).unwrap_or_else(|shared| (*shared).clone())
+    }
+
+    /// Connect `node` to `output`; a typed [`NodeGraph::set_output`]. The graph still refuses a
+    /// node of another type than the output's, and one of another graph.
+    pub fn set<T: NodeType>(&self, output: Output, node: Node<T>) -> Result<(), GraphError> {
+        self.graph.set_output(output, node.node_ref())
+    }
+
+    output_setters! {
+        /// `material.colorNode = node`: the diffuse colour.
+        color_node(Vec3) => Color;
+        /// `material.opacityNode = node`: the alpha.
+        opacity_node(Float) => Opacity;
+        /// `material.emissiveNode = node`: the light the surface gives off.
+        emissive_node(Vec3) => Emissive;
+        /// `material.normalNode = node`: an offset added to the world normal.
+        normal_node(Vec3) => Normal;
+        /// `material.positionNode = node`: an offset added to each vertex's local position.
+        position_node(Vec3) => Position;
+        /// `material.outputNode = node`: the finished colour, which may read `lit()`.
+        output_node(Vec3) => Output;
+        /// `material.maskNode = node`: where it is zero the fragment is thrown away.
+        mask_node(Float) => Mask;
+        /// `material.aoNode = node`: the ambient occlusion.
+        ao_node(Float) => Ao;
+        /// `material.depthNode = node`: the fragment's depth, 0 near to 1 far.
+        depth_node(Float) => Depth;
+    }
+}
+
+impl Deref for Scope {
+    type Target = NodeGraph;
+    fn deref(&self) -> &NodeGraph {
+        &self.graph
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        // Remove this scope's entry (the innermost one for its graph), wherever it is: guards
+        // dropped out of order leave the others current as they were.
+        let _ = STACK.try_with(|stack| {
+            let mut stack = stack.borrow_mut();
+            if let Some(at) = stack.iter().rposition(|g| Rc::ptr_eq(g, &self.graph)) {
+                stack.remove(at);
+            }
+        });
+    }
+}
