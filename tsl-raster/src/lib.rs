@@ -1,5 +1,68 @@
-//! tsl-raster: the CPU rasterizer and the wgpu rasterizer that draw meshes whose materials carry
-//! node programs (issues 4 and 7).
+//! tsl-raster: the CPU rasterizer that draws meshes whose materials carry TSL node programs.
 //!
-//! **Empty for now.** The rasterizers will call `tsl_core::run_nodes` (CPU) and its WGSL twin
-//! (GPU); until they land, this crate exports nothing.
+//! - [`Assets`]: stores of programs, materials, textures and geometries, addressed by id.
+//! - [`geometry`]: [`Geometry`] from user data, and three.js's plane, box, sphere, cylinder and
+//!   torus generators.
+//! - [`Scene`], [`Object`], [`Camera`], [`Light`], [`Material`]: three.js's scene graph, cameras,
+//!   lights (physically based intensities) and materials (BASIC to PHYSICAL, NORMALS, DEPTH) with
+//!   its defaults; [`shader_material`].
+//! - [`Texture`]: RGBA8 images decoded to linear, wraps, filters, mipmaps, `flip_y` and the uv
+//!   transform.
+//! - [`Renderer`]: `time`, the shading view, the output transform; [`Renderer::render`] draws a
+//!   scene to an [`Image`] with the node programs run by `tsl_core::run_nodes` in batches, in
+//!   spec/000's order. Everything the spec refuses is a [`RenderError`], never a panic.
+//!
+//! ```
+//! use tsl_raster::*;
+//! use tsl_core::{Color, NodeGraph, COLOR_NODE, OUTPUT_NODE};
+//! use glam::Vec3;
+//!
+//! let mut assets = Assets::new();
+//! let graph = NodeGraph::new();
+//! let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
+//! let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+//! graph.set_output(COLOR_NODE, graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)))).unwrap();
+//! graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1.0, 0.9, 0.8))).unwrap();
+//! let program = assets.programs.add(graph.compile().unwrap());
+//! let paint = assets.materials.add(Material {
+//!     roughness: 0.4,
+//!     ..Material::new(MaterialKind::Standard, Color::WHITE).with_nodes(program)
+//! });
+//! let ball = assets.geometries.add(SphereGeometry::new(1.0, 32, 16).build());
+//! let mut scene = Scene::new();
+//! scene.add(Object::mesh(ball, paint));
+//! scene.add_light(Light::directional(Color::WHITE, 3.0, Vec3::new(1.0, 1.0, 1.0)));
+//! let camera = Camera::perspective(45.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 3.0)).looking_at(Vec3::ZERO);
+//! let mut renderer = Renderer::new(32, 32);
+//! renderer.time = 1.5;
+//! let image = renderer.render(&scene, &camera, &assets).unwrap();
+//! assert_eq!(image.width(), 32);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+pub mod geometry;
+pub mod output;
+mod raster;
+mod renderer;
+pub mod scene;
+mod shade;
+mod store;
+pub mod texture;
+
+pub use error::RenderError;
+pub use geometry::{
+    BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
+};
+pub use output::{
+    encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
+};
+pub use renderer::{Frame, Renderer, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
+pub use scene::{
+    shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
+    Projection, Scene, Side, Transform,
+};
+pub use store::{Assets, GeometryId, MaterialId, ProgramId, Store, StoreId};
+pub use texture::{ColorSpace, Filter, Texture, Wrap};

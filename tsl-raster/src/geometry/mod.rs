@@ -1,0 +1,227 @@
+//! Geometry: indexed triangles with positions and optional normals, uvs and vertex colours, from
+//! user data or from three.js's generators (plane, box, sphere, cylinder, torus), with three.js's
+//! parameters, vertex order, winding and uv layout.
+
+mod cuboid;
+mod cylinder;
+mod plane;
+mod sphere;
+mod torus;
+
+pub use cuboid::BoxGeometry;
+pub use cylinder::CylinderGeometry;
+pub use plane::PlaneGeometry;
+pub use sphere::SphereGeometry;
+pub use torus::TorusGeometry;
+
+use crate::RenderError;
+use glam::{Vec2, Vec3};
+
+/// Indexed triangles: positions, and per-vertex normals, uvs and colours where given. The front
+/// of a triangle is where its corners turn counter-clockwise, as in three.js.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Geometry {
+    positions: Vec<Vec3>,
+    normals: Option<Vec<Vec3>>,
+    uvs: Option<Vec<Vec2>>,
+    colors: Option<Vec<Vec3>>,
+    indices: Vec<[u32; 3]>,
+}
+
+fn geometry_error(message: impl Into<String>) -> RenderError {
+    RenderError::Geometry(message.into())
+}
+
+impl Geometry {
+    /// A geometry from user data. Refuses normals, uvs or colours whose count is not the
+    /// positions', an index past the last vertex, a non-finite value, and more than 2^31 vertices.
+    pub fn from_data(
+        positions: Vec<Vec3>,
+        normals: Option<Vec<Vec3>>,
+        uvs: Option<Vec<Vec2>>,
+        indices: Vec<[u32; 3]>,
+    ) -> Result<Geometry, RenderError> {
+        let geometry = Geometry {
+            positions,
+            normals,
+            uvs,
+            colors: None,
+            indices,
+        };
+        geometry.check()?;
+        Ok(geometry)
+    }
+
+    /// A geometry from a flat list of triangles, three vertices each (a non-indexed
+    /// `BufferGeometry`). Refuses a count that is not a multiple of three.
+    pub fn from_triangles(
+        positions: Vec<Vec3>,
+        normals: Option<Vec<Vec3>>,
+        uvs: Option<Vec<Vec2>>,
+    ) -> Result<Geometry, RenderError> {
+        if positions.len() % 3 != 0 {
+            return Err(geometry_error(format!(
+                "{} vertices do not make whole triangles",
+                positions.len()
+            )));
+        }
+        let count = positions.len() as u32 / 3;
+        let indices = (0..count).map(|t| [3 * t, 3 * t + 1, 3 * t + 2]).collect();
+        Geometry::from_data(positions, normals, uvs, indices)
+    }
+
+    /// The same geometry with per-vertex colours (linear RGB), which a material reads when its
+    /// `vertex_colors` is on and `vertex_color()` reads always. Refuses a count that is not the
+    /// positions'.
+    pub fn with_colors(mut self, colors: Vec<Vec3>) -> Result<Geometry, RenderError> {
+        self.colors = Some(colors);
+        self.check()?;
+        Ok(self)
+    }
+
+    fn check(&self) -> Result<(), RenderError> {
+        let n = self.positions.len();
+        if n > i32::MAX as usize {
+            return Err(geometry_error("more than 2^31 vertices"));
+        }
+        let count = |name: &str, len: Option<usize>| match len {
+            Some(len) if len != n => Err(geometry_error(format!("{len} {name} for {n} positions"))),
+            _ => Ok(()),
+        };
+        count("normals", self.normals.as_ref().map(Vec::len))?;
+        count("uvs", self.uvs.as_ref().map(Vec::len))?;
+        count("colours", self.colors.as_ref().map(Vec::len))?;
+        if let Some((t, tri)) = self
+            .indices
+            .iter()
+            .enumerate()
+            .find(|(_, tri)| tri.iter().any(|&i| i as usize >= n))
+        {
+            return Err(geometry_error(format!(
+                "triangle {t} names vertex {:?} of {n}",
+                tri
+            )));
+        }
+        let finite3 = |v: &Vec3| v.is_finite();
+        if !self.positions.iter().all(finite3)
+            || !self.normals.iter().flatten().all(finite3)
+            || !self.colors.iter().flatten().all(finite3)
+            || !self.uvs.iter().flatten().all(|v| v.is_finite())
+        {
+            return Err(geometry_error(
+                "a non-finite position, normal, uv or colour",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The vertex positions, in the model's space.
+    pub fn positions(&self) -> &[Vec3] {
+        &self.positions
+    }
+
+    /// The vertex normals, if given.
+    pub fn normals(&self) -> Option<&[Vec3]> {
+        self.normals.as_deref()
+    }
+
+    /// The vertex uvs, if given.
+    pub fn uvs(&self) -> Option<&[Vec2]> {
+        self.uvs.as_deref()
+    }
+
+    /// The vertex colours, if given.
+    pub fn colors(&self) -> Option<&[Vec3]> {
+        self.colors.as_deref()
+    }
+
+    /// The triangles, three vertex indices each.
+    pub fn indices(&self) -> &[[u32; 3]] {
+        &self.indices
+    }
+
+    /// How many triangles there are.
+    pub fn triangle_count(&self) -> usize {
+        self.indices.len()
+    }
+}
+
+/// Arrays a generator fills, computed in f64 as three.js's JavaScript does and stored as f32 as
+/// its `Float32BufferAttribute`s are.
+#[derive(Default)]
+struct Builder {
+    positions: Vec<Vec3>,
+    normals: Vec<Vec3>,
+    uvs: Vec<Vec2>,
+    indices: Vec<u32>,
+}
+
+impl Builder {
+    fn vertex(&mut self, p: [f64; 3], n: [f64; 3], uv: [f64; 2]) {
+        self.positions
+            .push(Vec3::new(p[0] as f32, p[1] as f32, p[2] as f32));
+        self.normals
+            .push(Vec3::new(n[0] as f32, n[1] as f32, n[2] as f32));
+        self.uvs.push(Vec2::new(uv[0] as f32, uv[1] as f32));
+    }
+
+    fn triangle(&mut self, a: usize, b: usize, c: usize) {
+        self.indices.extend([a as u32, b as u32, c as u32]);
+    }
+
+    fn finish(self) -> Geometry {
+        let indices = self
+            .indices
+            .chunks_exact(3)
+            .map(|t| [t[0], t[1], t[2]])
+            .collect();
+        Geometry {
+            positions: self.positions,
+            normals: Some(self.normals),
+            uvs: Some(self.uvs),
+            colors: None,
+            indices,
+        }
+    }
+}
+
+/// `v` normalized in f64, as three.js's `Vector3.normalize` (a zero vector stays zero).
+fn normalize(v: [f64; 3]) -> [f64; 3] {
+    let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    if len == 0.0 {
+        v
+    } else {
+        [v[0] / len, v[1] / len, v[2] / len]
+    }
+}
+
+/// A segment count as three.js floors it, at least `min`.
+fn segments(count: u32, min: u32) -> usize {
+    count.max(min) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_data_is_checked() {
+        let p = vec![Vec3::ZERO, Vec3::X, Vec3::Y];
+        assert!(Geometry::from_data(p.clone(), None, None, vec![[0, 1, 2]]).is_ok());
+        assert!(Geometry::from_data(p.clone(), None, None, vec![[0, 1, 3]]).is_err());
+        assert!(Geometry::from_data(p.clone(), Some(vec![Vec3::Z]), None, vec![]).is_err());
+        let nan = vec![Vec3::ZERO, Vec3::X, Vec3::splat(f32::NAN)];
+        assert!(Geometry::from_data(nan, None, None, vec![]).is_err());
+        assert!(Geometry::from_triangles(p[..2].to_vec(), None, None).is_err());
+        let g = Geometry::from_triangles(p, None, None).unwrap();
+        assert!(g.clone().with_colors(vec![Vec3::ONE; 2]).is_err());
+        assert_eq!(
+            g.with_colors(vec![Vec3::ONE; 3])
+                .unwrap()
+                .colors()
+                .unwrap()
+                .len(),
+            3
+        );
+    }
+}

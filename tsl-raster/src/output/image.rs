@@ -1,0 +1,238 @@
+//! Images: [`Image`] (RGBA8, what a render returns and a texture loads), [`LinearImage`] (linear
+//! float RGBA, the working space before the output transform), PNG and animated PNG (APNG).
+
+use crate::RenderError;
+use std::path::Path;
+
+/// An 8-bit RGBA image, rows from the top, straight (not premultiplied) alpha.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    width: u32,
+    height: u32,
+    data: Vec<u8>,
+}
+
+fn image_error(message: impl std::fmt::Display) -> RenderError {
+    RenderError::Image(message.to_string())
+}
+
+impl Image {
+    /// A transparent black image. Refuses a zero or a huge size (over 2^28 pixels).
+    pub fn new(width: u32, height: u32) -> Result<Image, RenderError> {
+        let len = checked_len(width, height)?;
+        Ok(Image {
+            width,
+            height,
+            data: vec![0; len],
+        })
+    }
+
+    /// An image from RGBA8 bytes, four per pixel, rows from the top. Refuses a length that is not
+    /// `4 * width * height`.
+    pub fn from_rgba8(width: u32, height: u32, data: Vec<u8>) -> Result<Image, RenderError> {
+        let len = checked_len(width, height)?;
+        if data.len() != len {
+            return Err(image_error(format!(
+                "{width}×{height} RGBA8 needs {len} bytes, not {}",
+                data.len()
+            )));
+        }
+        Ok(Image {
+            width,
+            height,
+            data,
+        })
+    }
+
+    /// An image of bytes the crate made for a size it checked.
+    pub(crate) fn from_parts(width: u32, height: u32, data: Vec<u8>) -> Image {
+        Image {
+            width,
+            height,
+            data,
+        }
+    }
+
+    /// An image decoded from PNG bytes: grey, grey and alpha, RGB, RGBA and palette images at any
+    /// bit depth become RGBA8 (16-bit channels keep their high byte).
+    pub fn from_png(bytes: &[u8]) -> Result<Image, RenderError> {
+        let mut decoder = png::Decoder::new(bytes);
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = decoder.read_info().map_err(image_error)?;
+        let mut buffer = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buffer).map_err(image_error)?;
+        let pixels = (info.width as usize) * (info.height as usize);
+        let source = &buffer[..info.buffer_size()];
+        let data: Vec<u8> = match info.color_type {
+            png::ColorType::Rgba => source.to_vec(),
+            png::ColorType::Rgb => source
+                .chunks_exact(3)
+                .flat_map(|c| [c[0], c[1], c[2], 255])
+                .collect(),
+            png::ColorType::GrayscaleAlpha => source
+                .chunks_exact(2)
+                .flat_map(|c| [c[0], c[0], c[0], c[1]])
+                .collect(),
+            png::ColorType::Grayscale => source.iter().flat_map(|&g| [g, g, g, 255]).collect(),
+            png::ColorType::Indexed => {
+                return Err(image_error("an indexed PNG was not expanded"));
+            }
+        };
+        if data.len() != pixels * 4 {
+            return Err(image_error("the PNG's data has the wrong length"));
+        }
+        Image::from_rgba8(info.width, info.height, data)
+    }
+
+    /// An image read from a PNG file.
+    pub fn load_png(path: impl AsRef<Path>) -> Result<Image, RenderError> {
+        Image::from_png(&std::fs::read(path)?)
+    }
+
+    /// The width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The RGBA8 bytes, rows from the top.
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The pixel at column `x`, row `y` from the top; `None` outside the image.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 4]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let at = 4 * (y as usize * self.width as usize + x as usize);
+        let p = &self.data[at..at + 4];
+        Some([p[0], p[1], p[2], p[3]])
+    }
+
+    /// Set the pixel at column `x`, row `y`; ignored outside the image.
+    pub fn set_pixel(&mut self, x: u32, y: u32, rgba: [u8; 4]) {
+        if x < self.width && y < self.height {
+            let at = 4 * (y as usize * self.width as usize + x as usize);
+            self.data[at..at + 4].copy_from_slice(&rgba);
+        }
+    }
+
+    /// The image encoded as PNG (RGBA, 8 bits).
+    pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
+        let mut out = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut out, self.width, self.height);
+            encoder.set_color(png::ColorType::Rgba);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header().map_err(image_error)?;
+            writer.write_image_data(&self.data).map_err(image_error)?;
+            writer.finish().map_err(image_error)?;
+        }
+        Ok(out)
+    }
+
+    /// Write the image to a PNG file.
+    pub fn write_png(&self, path: impl AsRef<Path>) -> Result<(), RenderError> {
+        std::fs::write(path, self.to_png()?)?;
+        Ok(())
+    }
+}
+
+fn checked_len(width: u32, height: u32) -> Result<usize, RenderError> {
+    let pixels = width as u64 * height as u64;
+    if width == 0 || height == 0 || pixels > 1 << 28 {
+        return Err(image_error(format!(
+            "an image of {width}×{height} pixels is refused (1 to 2^28 pixels)"
+        )));
+    }
+    Ok(pixels as usize * 4)
+}
+
+/// Frames of one size encoded as an animated PNG that loops forever, each shown `delay_ms`
+/// milliseconds. Refuses no frames and frames of different sizes.
+pub fn encode_apng(frames: &[Image], delay_ms: u16) -> Result<Vec<u8>, RenderError> {
+    let first = frames
+        .first()
+        .ok_or_else(|| image_error("an animated PNG needs at least one frame"))?;
+    if frames
+        .iter()
+        .any(|f| f.width != first.width || f.height != first.height)
+    {
+        return Err(image_error("the frames of an animated PNG differ in size"));
+    }
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, first.width, first.height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .set_animated(frames.len() as u32, 0)
+            .map_err(image_error)?;
+        encoder
+            .set_frame_delay(delay_ms, 1000)
+            .map_err(image_error)?;
+        let mut writer = encoder.write_header().map_err(image_error)?;
+        for frame in frames {
+            writer.write_image_data(&frame.data).map_err(image_error)?;
+        }
+        writer.finish().map_err(image_error)?;
+    }
+    Ok(out)
+}
+
+/// [`encode_apng`] written to a file.
+pub fn write_apng(
+    path: impl AsRef<Path>,
+    frames: &[Image],
+    delay_ms: u16,
+) -> Result<(), RenderError> {
+    std::fs::write(path, encode_apng(frames, delay_ms)?)?;
+    Ok(())
+}
+
+/// A float RGBA image in the linear working space, rows from the top: what the rasterizer drew
+/// before the output transform (three.js's render target colours), blended pixels premultiplied
+/// by their alpha.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinearImage {
+    width: u32,
+    height: u32,
+    data: Vec<[f32; 4]>,
+}
+
+impl LinearImage {
+    /// An image of `width × height` pixels from its pixels, rows from the top.
+    pub(crate) fn from_pixels(width: u32, height: u32, data: Vec<[f32; 4]>) -> LinearImage {
+        LinearImage {
+            width,
+            height,
+            data,
+        }
+    }
+
+    /// The width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixels, rows from the top.
+    pub fn pixels(&self) -> &[[f32; 4]] {
+        &self.data
+    }
+
+    /// The linear RGBA at column `x`, row `y` from the top; `None` outside the image.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<[f32; 4]> {
+        (x < self.width && y < self.height)
+            .then(|| self.data[y as usize * self.width as usize + x as usize])
+    }
+}

@@ -1,0 +1,9 @@
+//! The output: the transform from the linear working space to display bytes, images and PNG.
+
+mod image;
+mod transform;
+
+pub use image::{encode_apng, write_apng, Image, LinearImage};
+pub use transform::{
+    round_to_half, srgb_eotf, srgb_oetf, tone_map, OutputColorSpace, OutputTransform, ToneMapping,
+};

@@ -1,0 +1,359 @@
+//! The output transform of three.js's WebGPURenderer (reference §4): the scene is drawn into a
+//! linear half-float target, then each pixel's colour is tone mapped (off by default) and encoded
+//! with the sRGB transfer function, and quantized to 8 bits.
+
+use glam::{Mat3, Vec3};
+
+/// The tone mapping of the output pass (`renderer.toneMapping`); [`ToneMapping::None`] by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ToneMapping {
+    /// `NoToneMapping`: colours pass unchanged.
+    #[default]
+    None,
+    /// `LinearToneMapping`: `clamp(c · exposure)`.
+    Linear,
+    /// `ReinhardToneMapping`.
+    Reinhard,
+    /// `CineonToneMapping`.
+    Cineon,
+    /// `ACESFilmicToneMapping`.
+    AcesFilmic,
+    /// `AgXToneMapping`.
+    AgX,
+    /// `NeutralToneMapping` (Khronos PBR Neutral).
+    Neutral,
+}
+
+/// The colour space of the output image (`renderer.outputColorSpace`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputColorSpace {
+    /// sRGB-encoded bytes, three.js's default.
+    #[default]
+    Srgb,
+    /// Linear bytes: the working-space values, quantized.
+    Linear,
+}
+
+/// three.js's GPU sRGB encoding (`sRGBTransferOETF`): `1.055 · c^0.41666 − 0.055`, or `12.92 · c`
+/// at and below 0.0031308.
+pub fn srgb_oetf(c: f32) -> f32 {
+    if c <= 0.003_130_8 {
+        c * 12.92
+    } else {
+        1.055 * c.powf(0.41666) - 0.055
+    }
+}
+
+/// three.js's sRGB decoding (`sRGBTransferEOTF`): `((c + 0.055) / 1.055)^2.4` in its multiplied
+/// form, or `c / 12.92` at and below 0.04045.
+pub fn srgb_eotf(c: f32) -> f32 {
+    if c <= 0.04045 {
+        c * 0.077_399_38
+    } else {
+        (c * 0.947_867_3 + 0.052_132_7).powf(2.4)
+    }
+}
+
+/// `x` rounded to the nearest IEEE half float (ties to even), as the output target of
+/// WebGPURenderer stores it; out of range becomes ±infinity, NaN stays NaN.
+pub fn round_to_half(x: f32) -> f32 {
+    if !x.is_finite() {
+        return x;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        return f32::INFINITY.copysign(x);
+    }
+    let exponent = ((a.to_bits() >> 23) & 0xff) as i32 - 127;
+    let quantum = if exponent < -14 {
+        2f32.powi(-24)
+    } else {
+        2f32.powi(exponent - 10)
+    };
+    (x / quantum).round_ties_even() * quantum
+}
+
+/// The bits of the half float nearest to `x`, for `x` in (0, 1) (ties to even).
+fn half_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
+    if exponent < -24 {
+        return 0;
+    }
+    if exponent < -14 {
+        // A subnormal half: x / 2^-24, rounded to even.
+        return (x * 2f32.powi(24)).round_ties_even() as u16;
+    }
+    let mantissa = bits & 0x7f_ffff;
+    let half = (((exponent + 15) as u32) << 10) | (mantissa >> 13);
+    let rest = mantissa & 0x1fff;
+    let up = rest > 0x1000 || (rest == 0x1000 && half & 1 == 1);
+    (half + u32::from(up)) as u16
+}
+
+/// The value of half-float bits from 0 to 0x3c00 (zero to one).
+fn half_value(h: u16) -> f32 {
+    let exponent = (h >> 10) as i32;
+    let mantissa = (h & 0x3ff) as f32;
+    if exponent == 0 {
+        mantissa * 2f32.powi(-24)
+    } else {
+        (1.0 + mantissa / 1024.0) * 2f32.powi(exponent - 15)
+    }
+}
+
+/// The sRGB byte of each half float from 0 to 1 (bits 0 to 0x3c00).
+static SRGB_HALF_BYTES: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+    (0..=0x3c00u16)
+        .map(|h| (srgb_oetf(half_value(h)).clamp(0.0, 1.0) * 255.0).round() as u8)
+        .collect()
+});
+
+/// The linear byte of each half float from 0 to 1.
+static LINEAR_HALF_BYTES: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+    (0..=0x3c00u16)
+        .map(|h| (half_value(h) * 255.0).round() as u8)
+        .collect()
+});
+
+/// Rows of a matrix written as in three.js's `mat3(a, b, c, ...)` of nine scalars.
+fn rows(m: [f32; 9]) -> Mat3 {
+    Mat3::from_cols_array(&m).transpose()
+}
+
+/// `c` tone mapped with `exposure`, by three.js r187's `ToneMappingFunctions.js`.
+pub fn tone_map(mapping: ToneMapping, c: Vec3, exposure: f32) -> Vec3 {
+    match mapping {
+        ToneMapping::None => c,
+        ToneMapping::Linear => (c * exposure).clamp(Vec3::ZERO, Vec3::ONE),
+        ToneMapping::Reinhard => {
+            let c = c * exposure;
+            (c / (c + 1.0)).clamp(Vec3::ZERO, Vec3::ONE)
+        }
+        ToneMapping::Cineon => {
+            let c = (c * exposure - 0.004).max(Vec3::ZERO);
+            let a = c * (c * 6.2 + 0.5);
+            let b = c * (c * 6.2 + 1.7) + 0.06;
+            (a / b).powf(2.2)
+        }
+        ToneMapping::AcesFilmic => {
+            let input = rows([
+                0.59719, 0.35458, 0.04823, 0.07600, 0.90834, 0.01566, 0.02840, 0.13383, 0.83777,
+            ]);
+            let output = rows([
+                1.60475, -0.53108, -0.07367, -0.10208, 1.10813, -0.00605, -0.00327, -0.07276,
+                1.07602,
+            ]);
+            let c = input * (c * exposure / 0.6);
+            let a = c * (c + 0.024_578_6) - 0.000_090_537;
+            let b = c * (c * 0.983_729 + 0.432_951) + 0.238_081;
+            (output * (a / b)).clamp(Vec3::ZERO, Vec3::ONE)
+        }
+        ToneMapping::AgX => agx(c * exposure),
+        ToneMapping::Neutral => neutral(c * exposure),
+    }
+}
+
+fn agx(c: Vec3) -> Vec3 {
+    let srgb_to_rec2020 = Mat3::from_cols(
+        Vec3::new(0.6274, 0.0691, 0.0164),
+        Vec3::new(0.3293, 0.9195, 0.0880),
+        Vec3::new(0.0433, 0.0113, 0.8956),
+    );
+    let rec2020_to_srgb = Mat3::from_cols(
+        Vec3::new(1.6605, -0.1246, -0.0182),
+        Vec3::new(-0.5876, 1.1329, -0.1006),
+        Vec3::new(-0.0728, -0.0083, 1.1187),
+    );
+    let inset = Mat3::from_cols(
+        Vec3::new(0.856_627_15, 0.137_318_97, 0.111_898_21),
+        Vec3::new(0.095_121_24, 0.761_242, 0.076_799_42),
+        Vec3::new(0.048_251_61, 0.101_439_04, 0.811_302_37),
+    );
+    let outset = Mat3::from_cols(
+        Vec3::new(1.127_100_6, -0.141_329_76, -0.141_329_76),
+        Vec3::new(-0.110_606_64, 1.157_823_7, -0.110_606_64),
+        Vec3::new(-0.016_493_94, -0.016_493_94, 1.251_936_4),
+    );
+    let (min_ev, max_ev) = (-12.47393f32, 4.026069f32);
+    let mut x = inset * (srgb_to_rec2020 * c);
+    x = x.max(Vec3::splat(1e-10));
+    x = Vec3::new(x.x.log2(), x.y.log2(), x.z.log2());
+    x = ((x - min_ev) / (max_ev - min_ev)).clamp(Vec3::ZERO, Vec3::ONE);
+    let x2 = x * x;
+    let x4 = x2 * x2;
+    x = 15.5 * x4 * x2 - 40.14 * x4 * x
+        + (31.96 * x4 - 6.868 * x2 * x)
+        + (0.4298 * x2 + (0.1191 * x - 0.00232));
+    x = outset * x;
+    x = x.max(Vec3::ZERO).powf(2.2);
+    (rec2020_to_srgb * x).clamp(Vec3::ZERO, Vec3::ONE)
+}
+
+fn neutral(mut c: Vec3) -> Vec3 {
+    let start = 0.8 - 0.04;
+    let desaturation = 0.15;
+    let x = c.min_element();
+    let offset = if x < 0.08 { x - 6.25 * x * x } else { 0.04 };
+    c -= offset;
+    let peak = c.max_element();
+    if peak < start {
+        return c;
+    }
+    let d = 1.0 - start;
+    let new_peak = 1.0 - d * d / (peak + d - start);
+    c *= new_peak / peak;
+    let g = 1.0 - 1.0 / (desaturation * (peak - new_peak) + 1.0);
+    c.lerp(Vec3::splat(new_peak), g)
+}
+
+/// The settings of the output pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutputTransform {
+    /// The tone mapping.
+    pub tone_mapping: ToneMapping,
+    /// `renderer.toneMappingExposure`.
+    pub exposure: f32,
+    /// The encoding of the bytes.
+    pub color_space: OutputColorSpace,
+}
+
+impl Default for OutputTransform {
+    fn default() -> Self {
+        OutputTransform {
+            tone_mapping: ToneMapping::None,
+            exposure: 1.0,
+            color_space: OutputColorSpace::Srgb,
+        }
+    }
+}
+
+impl OutputTransform {
+    /// The display bytes (straight alpha) of one linear pixel as the framebuffer holds it
+    /// (premultiplied by its alpha, as normal blending over a transparent clear leaves it): alpha
+    /// clamped, colour rounded to half as the half-float target holds it, unpremultiplied, tone
+    /// mapped, encoded and quantized. An opaque pixel (alpha one) is unchanged by the division.
+    pub fn apply(&self, linear: [f32; 4]) -> [u8; 4] {
+        let alpha = finite_or_zero(linear[3]).clamp(0.0, 1.0);
+        let linear = if alpha > 0.0 && alpha < 1.0 {
+            let a = round_to_half(alpha);
+            [
+                round_to_half(linear[0]) / a,
+                round_to_half(linear[1]) / a,
+                round_to_half(linear[2]) / a,
+                alpha,
+            ]
+        } else {
+            linear
+        };
+        if self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb {
+            // Every half in [0, 1] has its byte in a table: the same bytes, without a power.
+            let table = &*SRGB_HALF_BYTES;
+            let byte = |c: f32| {
+                let c = finite_or_zero(c);
+                if c <= 0.0 {
+                    0
+                } else if c >= 1.0 {
+                    255
+                } else {
+                    table[half_bits(c) as usize]
+                }
+            };
+            let alpha = if alpha >= 1.0 {
+                255
+            } else if alpha <= 0.0 {
+                0
+            } else {
+                LINEAR_HALF_BYTES[half_bits(alpha) as usize]
+            };
+            return [byte(linear[0]), byte(linear[1]), byte(linear[2]), alpha];
+        }
+        let half = Vec3::new(
+            round_to_half(finite_or_zero(linear[0])),
+            round_to_half(finite_or_zero(linear[1])),
+            round_to_half(finite_or_zero(linear[2])),
+        );
+        let mapped = tone_map(self.tone_mapping, half, self.exposure);
+        let encode = |c: f32| match self.color_space {
+            OutputColorSpace::Srgb => srgb_oetf(c.max(0.0)),
+            OutputColorSpace::Linear => c,
+        };
+        let byte = |c: f32| (finite_or_zero(c).clamp(0.0, 1.0) * 255.0).round() as u8;
+        [
+            byte(encode(mapped.x)),
+            byte(encode(mapped.y)),
+            byte(encode(mapped.z)),
+            byte(round_to_half(alpha)),
+        ]
+    }
+}
+
+fn finite_or_zero(x: f32) -> f32 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_rounding_matches_ieee_half() {
+        // 1 + 2^-11 is a tie between 1 and 1 + 2^-10: even keeps 1.
+        assert_eq!(round_to_half(1.0 + 2f32.powi(-11)), 1.0);
+        assert_eq!(
+            round_to_half(1.0 + 3.0 * 2f32.powi(-11)),
+            1.0 + 2.0 * 2f32.powi(-10)
+        );
+        assert_eq!(round_to_half(0.1), 0.099_975_586);
+        assert_eq!(round_to_half(70000.0), f32::INFINITY);
+        assert_eq!(round_to_half(2f32.powi(-25)), 0.0);
+    }
+
+    #[test]
+    fn the_table_gives_the_bytes_of_the_formula() {
+        let slow = OutputTransform {
+            exposure: 1.0 + f32::EPSILON,
+            tone_mapping: ToneMapping::Linear,
+            color_space: OutputColorSpace::Srgb,
+        };
+        let fast = OutputTransform::default();
+        for i in 0..=4000 {
+            let x = i as f32 / 4000.0 * 0.999 + 1e-7 * (i % 7) as f32;
+            let pixel = [x, x * 0.5, x * x, 1.0];
+            let direct = |c: f32| (srgb_oetf(round_to_half(c)) * 255.0).round() as u8;
+            assert_eq!(fast.apply(pixel)[..3], [direct(x), direct(x * 0.5), direct(x * x)]);
+            let _ = slow.apply(pixel);
+        }
+        assert_eq!(half_bits(1.0 - 1e-8), 0x3c00);
+        assert_eq!(half_bits(2f32.powi(-24)), 1);
+        assert_eq!(half_bits(0.1), 0x2e66);
+    }
+
+    #[test]
+    fn oetf_and_eotf_are_three_js_constants() {
+        assert_eq!(srgb_oetf(0.0031308), 0.0031308 * 12.92);
+        assert!((srgb_oetf(0.5) - 0.735_360_6).abs() < 2e-6);
+        assert!((srgb_eotf(srgb_oetf(0.3)) - 0.3).abs() < 1e-4);
+    }
+
+    #[test]
+    fn the_default_transform_encodes_srgb() {
+        let t = OutputTransform::default();
+        assert_eq!(t.apply([0.5, 0.0, 1.0, 1.0]), [188, 0, 255, 255]);
+        assert_eq!(t.apply([f32::NAN, 2.0, -1.0, 0.5]), [0, 255, 0, 128]);
+    }
+
+    #[test]
+    fn aces_maps_white_below_one() {
+        let c = tone_map(ToneMapping::AcesFilmic, Vec3::ONE, 1.0);
+        // three.js's ACESFilmicToneMapping of white, worked by hand from its constants.
+        assert!(
+            (c.x - 0.763_397).abs() < 1e-5 && (c.z - 0.763_390).abs() < 1e-5,
+            "{c}"
+        );
+    }
+}

@@ -1,0 +1,122 @@
+//! Clipping a triangle in clip space against the near plane (z = −w) and a wide guard band in x
+//! and y, so that fixed-point screen coordinates stay small. Each vertex of the clipped polygon
+//! carries its weights of the original triangle's corners, so attributes are always interpolated
+//! from the original corners (as a GPU interpolates what the vertex shader wrote).
+
+use glam::{Vec3, Vec4};
+
+/// How far outside the view, in multiples of w, x and y may go before they are clipped.
+pub(crate) const GUARD: f32 = 16.0;
+
+/// A vertex of a clipped polygon: its clip position and its weights of the original corners.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ClipVertex {
+    pub clip: Vec4,
+    pub weights: Vec3,
+}
+
+/// The planes as `dot(plane, clip) >= 0`: near, then the guard band.
+const PLANES: [Vec4; 5] = [
+    Vec4::new(0.0, 0.0, 1.0, 1.0),
+    Vec4::new(-1.0, 0.0, 0.0, GUARD),
+    Vec4::new(1.0, 0.0, 0.0, GUARD),
+    Vec4::new(0.0, -1.0, 0.0, GUARD),
+    Vec4::new(0.0, 1.0, 0.0, GUARD),
+];
+
+/// The polygon of the triangle `clip` inside every plane: empty, the triangle itself, or up to
+/// eight vertices. Writes into `out` (cleared first).
+pub(crate) fn clip_triangle(clip: [Vec4; 3], out: &mut Vec<ClipVertex>) {
+    out.clear();
+    let corners = [Vec3::X, Vec3::Y, Vec3::Z];
+    let mut all_inside = true;
+    for plane in PLANES {
+        let d = clip.map(|c| plane.dot(c));
+        if d.iter().all(|&d| d < 0.0 || d.is_nan()) {
+            return;
+        }
+        if d.iter().any(|&d| d < 0.0 || d.is_nan()) {
+            all_inside = false;
+        }
+    }
+    out.extend((0..3).map(|i| ClipVertex {
+        clip: clip[i],
+        weights: corners[i],
+    }));
+    if all_inside {
+        return;
+    }
+    let mut next = Vec::with_capacity(9);
+    for plane in PLANES {
+        next.clear();
+        let n = out.len();
+        for i in 0..n {
+            let a = out[i];
+            let b = out[(i + 1) % n];
+            let da = plane.dot(a.clip);
+            let db = plane.dot(b.clip);
+            if da >= 0.0 {
+                next.push(a);
+            }
+            if (da >= 0.0) != (db >= 0.0) {
+                let t = da / (da - db);
+                if t.is_finite() {
+                    next.push(ClipVertex {
+                        clip: a.clip + (b.clip - a.clip) * t,
+                        weights: a.weights + (b.weights - a.weights) * t,
+                    });
+                }
+            }
+        }
+        std::mem::swap(out, &mut next);
+        if out.len() < 3 {
+            out.clear();
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_triangle_inside_is_kept_whole() {
+        let mut out = Vec::new();
+        let t = [
+            Vec4::new(0.0, 0.0, 0.0, 1.0),
+            Vec4::new(1.0, 0.0, 0.0, 1.0),
+            Vec4::new(0.0, 1.0, 0.0, 1.0),
+        ];
+        clip_triangle(t, &mut out);
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[1].weights, Vec3::Y);
+    }
+
+    #[test]
+    fn the_near_plane_cuts_a_corner_into_a_quad() {
+        let mut out = Vec::new();
+        // The third corner is behind the near plane (z < -w).
+        let t = [
+            Vec4::new(0.0, 0.0, 0.0, 1.0),
+            Vec4::new(1.0, 0.0, 0.0, 1.0),
+            Vec4::new(0.0, 0.0, -3.0, 1.0),
+        ];
+        clip_triangle(t, &mut out);
+        assert_eq!(out.len(), 4);
+        for v in &out {
+            assert!(v.clip.z + v.clip.w >= -1e-6);
+            // The weights still add to one and place the vertex on the original triangle.
+            assert!((v.weights.x + v.weights.y + v.weights.z - 1.0).abs() < 1e-6);
+            let p = t[0] * v.weights.x + t[1] * v.weights.y + t[2] * v.weights.z;
+            assert!((p - v.clip).length() < 1e-6);
+        }
+        let behind = [
+            Vec4::new(0.0, 0.0, -2.0, 1.0),
+            Vec4::new(1.0, 0.0, -2.0, 1.0),
+            Vec4::new(0.0, 1.0, -2.0, 1.0),
+        ];
+        clip_triangle(behind, &mut out);
+        assert!(out.is_empty());
+    }
+}

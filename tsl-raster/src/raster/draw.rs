@@ -1,0 +1,219 @@
+//! One mesh's draw: its vertices placed (the position node runs here, per vertex, on the host),
+//! its triangles clipped and set up, and what its shading needs.
+
+use super::clip::{clip_triangle, ClipVertex};
+use super::setup::{setup_polygon, Tri};
+use crate::geometry::Geometry;
+use crate::scene::{Material, MaterialKind};
+use glam::{Mat3, Mat4, Vec2, Vec3};
+use tsl_core::{
+    run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, View,
+    WhiteSampler, LANES,
+};
+
+/// A placed vertex: what the fragments interpolate.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Vertex {
+    pub world: Vec3,
+    pub view: Vec3,
+    /// Unit, in view space.
+    pub normal_view: Vec3,
+    pub uv: Vec2,
+    /// The geometry's colour, white without one.
+    pub color: Vec3,
+}
+
+/// Which views of a fragment batch the program reads.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Reads {
+    pub fragment: bool,
+    pub here: bool,
+    pub right: bool,
+    pub up: bool,
+    pub corners: bool,
+}
+
+/// What the shading of a draw must compute beyond the fragment itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Needs {
+    /// The weights one pixel right and one pixel up (the program's derivative views).
+    pub neighbours: bool,
+    /// The built-in derivatives of the uv and the position (mip levels, normal maps, flat normals).
+    pub quad_derivatives: bool,
+    /// The derivatives of the geometric normal too (the geometry's roughness).
+    pub normal_derivatives: bool,
+}
+
+/// A mesh ready to rasterize.
+pub(crate) struct Draw<'a> {
+    /// The object's index in the scene (the tie-break of the sort).
+    pub object: usize,
+    pub material: &'a Material,
+    pub geometry: &'a Geometry,
+    /// The frame's copy of the program.
+    pub program: Option<&'a NodeProgram>,
+    pub verts: Vec<Vertex>,
+    pub tris: Vec<Tri>,
+    pub has_normals: bool,
+    /// The map's uv transform, which `uv()` reads through.
+    pub uv_matrix: Option<Mat3>,
+    pub reads: Reads,
+    pub needs: Needs,
+    /// Shaded as it is rasterized (it can discard, moves its depth or blends); otherwise its
+    /// visible fragments are shaded once, after the opaque draws.
+    pub forward: bool,
+    /// The normalized device z of the object's origin, for the draw order.
+    pub sort_z: f32,
+    pub render_order: i32,
+}
+
+/// What a draw needs from the frame.
+pub(crate) struct Placement<'a> {
+    pub model: Mat4,
+    pub view: Mat4,
+    pub projection: Mat4,
+    pub size: (u32, u32),
+    pub program: Option<&'a NodeProgram>,
+    pub uv_matrix: Option<Mat3>,
+    pub textured: bool,
+}
+
+impl<'a> Draw<'a> {
+    /// Place the vertices and set up the triangles of one mesh.
+    pub fn new(
+        object: usize,
+        material: &'a Material,
+        geometry: &'a Geometry,
+        render_order: i32,
+        p: Placement<'a>,
+    ) -> Draw<'a> {
+        let program = p.program;
+        let offsets = position_offsets(geometry, program);
+        let normal_matrix = Mat3::from_mat4(p.model).inverse().transpose();
+        let view3 = Mat3::from_mat4(p.view);
+        let normals = geometry.normals();
+        let uvs = geometry.uvs();
+        let colors = geometry.colors();
+        let mut verts = Vec::with_capacity(geometry.positions().len());
+        let mut clips = Vec::with_capacity(geometry.positions().len());
+        for (i, &local) in geometry.positions().iter().enumerate() {
+            let local = local + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
+            let world = p.model.transform_point3(local);
+            let view = p.view.transform_point3(world);
+            clips.push(p.projection * view.extend(1.0));
+            let n = normals.map_or(Vec3::Y, |n| n[i]);
+            let normal_view = (view3 * (normal_matrix * n)).normalize_or_zero();
+            verts.push(Vertex {
+                world,
+                view,
+                normal_view,
+                uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
+                color: colors.map_or(Vec3::ONE, |c| c[i]),
+            });
+        }
+        let mut tris = Vec::new();
+        let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
+        for (t, idx) in geometry.indices().iter().enumerate() {
+            let c = idx.map(|i| clips[i as usize]);
+            clip_triangle(c, &mut poly);
+            setup_polygon(&poly, t as u32, material.side, p.size, &mut tris);
+        }
+        let reads = program.map(fragment_reads).unwrap_or_default();
+        let physical = matches!(
+            material.kind,
+            MaterialKind::Standard | MaterialKind::Physical
+        );
+        let program_textures = program.is_some_and(|p| !p.textures().is_empty());
+        let needs = Needs {
+            neighbours: reads.right || reads.up,
+            quad_derivatives: p.textured || program_textures || material.flat_shading || physical,
+            normal_derivatives: physical && !material.flat_shading,
+        };
+        let outputs = |o: Output| program.is_some_and(|p| p.has_output(o));
+        let forward = material.transparent
+            || material.alpha_test > 0.0
+            || !material.depth_test
+            || !material.depth_write
+            || outputs(Output::Mask)
+            || outputs(Output::Depth);
+        let origin = p.projection * p.view * p.model.w_axis;
+        let sort_z = if origin.w != 0.0 {
+            origin.z / origin.w
+        } else {
+            0.0
+        };
+        Draw {
+            object,
+            material,
+            geometry,
+            program,
+            verts,
+            tris,
+            has_normals: normals.is_some(),
+            uv_matrix: p.uv_matrix,
+            reads,
+            needs,
+            forward,
+            sort_z: if sort_z.is_finite() { sort_z } else { 0.0 },
+            render_order,
+        }
+    }
+}
+
+/// The views that the fragment outputs (all but the position node, which runs per vertex) read.
+fn fragment_reads(program: &NodeProgram) -> Reads {
+    let mut reads = Reads::default();
+    for output in Output::ALL {
+        if output == Output::Position {
+            continue;
+        }
+        let (start, count) = program.output_range(output);
+        for index in start..start + count {
+            let inst = program.instruction(index);
+            if inst.opcode != Opcode::Attr as u8 {
+                continue;
+            }
+            match (inst.operands[0] >> 8) as usize {
+                v if v == View::Fragment as usize => reads.fragment = true,
+                v if v == View::DerivativeHere as usize => reads.here = true,
+                v if v == View::Right as usize => reads.right = true,
+                v if v == View::Up as usize => reads.up = true,
+                _ => reads.corners = true,
+            }
+        }
+    }
+    reads
+}
+
+/// The position node's offset for every vertex (none without one).
+fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
+    let program = program.filter(|p| p.has_output(Output::Position))?;
+    let positions = geometry.positions();
+    let normals = geometry.normals();
+    let mut batch = FragmentBatch::new();
+    let mut registers = Registers::new();
+    let mut offsets = Vec::with_capacity(positions.len());
+    for start in (0..positions.len()).step_by(LANES) {
+        let end = (start + LANES).min(positions.len());
+        for i in start..end {
+            let lane = i - start;
+            batch.set(Attribute::PositionLocal, lane, positions[i].to_array());
+            let n = normals.map_or(Vec3::ZERO, |n| n[i]);
+            batch.set(Attribute::NormalLocal, lane, n.to_array());
+        }
+        let result = run_nodes(
+            program,
+            Output::Position,
+            &batch,
+            &WhiteSampler,
+            &mut registers,
+        );
+        for i in start..end {
+            let lane = i - start;
+            offsets.push(result.map_or(Vec3::ZERO, |r| {
+                Vec3::new(r[0][lane], r[1][lane], r[2][lane])
+            }));
+        }
+    }
+    Some(offsets)
+}

@@ -1,0 +1,296 @@
+//! Triangle set-up: a clipped polygon projected to the screen, snapped to 1/256 of a pixel, culled
+//! by side, and cut into triangles whose edge functions are exact integers. A pixel is covered when
+//! its centre (at half pixels) is inside every edge, or on a top or left edge (the top-left rule
+//! that GPUs use), so triangles that share an edge cover each pixel once.
+
+use super::clip::ClipVertex;
+use crate::scene::Side;
+use glam::{Vec3, Vec4};
+
+/// Subpixel steps per pixel (8 bits, as GPUs snap).
+pub(crate) const SUBPIXEL: i64 = 256;
+
+/// A screen triangle, ready to rasterize and to interpolate.
+#[derive(Clone, Debug)]
+pub(crate) struct Tri {
+    /// The original triangle, whose corners the attributes come from.
+    pub orig: u32,
+    /// Whether the triangle faces the camera (counter-clockwise on screen, y up).
+    pub front: bool,
+    /// Edge `i` (opposite corner `i`) is `a[i]·X + b[i]·Y + c[i]` in subpixel units.
+    pub a: [i64; 3],
+    pub b: [i64; 3],
+    pub c: [i64; 3],
+    /// One for a top or left edge (a centre on it is inside), zero otherwise.
+    pub bias: [i64; 3],
+    /// One over twice the area, in subpixel units squared.
+    pub inv_area: f64,
+    /// One over each corner's clip w.
+    pub inv_w: [f32; 3],
+    /// Each corner's window depth, 0 at the near plane, 1 at the far plane.
+    pub z: [f32; 3],
+    /// Each corner's weights of the original triangle's corners.
+    pub weights: [Vec3; 3],
+    /// The pixels that may be covered: x0, y0, x1, y1 (the last two exclusive).
+    pub bbox: [u32; 4],
+}
+
+/// The subpixel coordinate of a pixel's centre.
+#[inline]
+pub(crate) fn centre(pixel: i64) -> i64 {
+    pixel * SUBPIXEL + SUBPIXEL / 2
+}
+
+impl Tri {
+    /// The three edge functions at a subpixel point.
+    #[inline]
+    pub fn edges(&self, x: i64, y: i64) -> [i64; 3] {
+        [0, 1, 2].map(|i| self.a[i] * x + self.b[i] * y + self.c[i])
+    }
+
+    /// Whether the edge values put the point inside (top-left rule).
+    #[inline]
+    pub fn inside(&self, e: [i64; 3]) -> bool {
+        e[0] + self.bias[0] > 0 && e[1] + self.bias[1] > 0 && e[2] + self.bias[2] > 0
+    }
+
+    /// The screen-linear weights of the corners at edge values `e` (they add to one).
+    #[inline]
+    pub fn screen_weights(&self, e: [i64; 3]) -> [f32; 3] {
+        e.map(|e| (e as f64 * self.inv_area) as f32)
+    }
+
+    /// The window depth at screen weights `l`.
+    #[inline]
+    pub fn depth(&self, l: [f32; 3]) -> f32 {
+        l[0] * self.z[0] + l[1] * self.z[1] + l[2] * self.z[2]
+    }
+
+    /// The perspective-correct weights of the original triangle's corners at screen weights `l`.
+    #[inline]
+    pub fn corner_weights(&self, l: [f32; 3]) -> Vec3 {
+        let q = [
+            l[0] * self.inv_w[0],
+            l[1] * self.inv_w[1],
+            l[2] * self.inv_w[2],
+        ];
+        let sum = q[0] + q[1] + q[2];
+        if sum.abs() <= f32::MIN_POSITIVE || !sum.is_finite() {
+            return self.weights[0];
+        }
+        (self.weights[0] * q[0] + self.weights[1] * q[1] + self.weights[2] * q[2]) / sum
+    }
+
+    /// The original corners' weights at the centre of pixel (`x`, `y`), rows from the top (which
+    /// may lie outside the triangle: the plane extends).
+    pub fn corner_weights_at(&self, x: i64, y: i64) -> Vec3 {
+        self.corner_weights(self.screen_weights(self.edges(centre(x), centre(y))))
+    }
+}
+
+/// Project and snap a clipped polygon, cull it by `side` (or keep only `faces` when given), and
+/// append its triangles to `out`.
+pub(crate) fn setup_polygon(
+    poly: &[ClipVertex],
+    orig: u32,
+    side: Side,
+    size: (u32, u32),
+    out: &mut Vec<Tri>,
+) {
+    if poly.len() < 3 {
+        return;
+    }
+    let (width, height) = (size.0 as f64, size.1 as f64);
+    let mut xs = [0i64; 9];
+    let mut ys = [0i64; 9];
+    let mut inv_w = [0f32; 9];
+    let mut z = [0f32; 9];
+    let n = poly.len().min(9);
+    for i in 0..n {
+        let c: Vec4 = poly[i].clip;
+        if c.w <= 0.0 || !c.is_finite() {
+            return;
+        }
+        let iw = 1.0 / c.w as f64;
+        let (nx, ny, nz) = (c.x as f64 * iw, c.y as f64 * iw, c.z as f64 * iw);
+        let sx = (nx + 1.0) * 0.5 * width;
+        let sy = (1.0 - ny) * 0.5 * height;
+        xs[i] = (sx * SUBPIXEL as f64).round() as i64;
+        ys[i] = (sy * SUBPIXEL as f64).round() as i64;
+        inv_w[i] = iw as f32;
+        z[i] = (nz * 0.5 + 0.5) as f32;
+    }
+    // Shoelace area in y-down screen space: negative for a counter-clockwise (front) face.
+    let mut area: i128 = 0;
+    for i in 0..n {
+        let j = (i + 1) % n;
+        area += xs[i] as i128 * ys[j] as i128 - xs[j] as i128 * ys[i] as i128;
+    }
+    if area == 0 {
+        return;
+    }
+    let front = area < 0;
+    let keep = match side {
+        Side::Front => front,
+        Side::Back => !front,
+        Side::Double => true,
+    };
+    if !keep {
+        return;
+    }
+    for k in 1..n - 1 {
+        let mut v = [0, k, k + 1];
+        let area2 = |v: [usize; 3]| {
+            (xs[v[1]] - xs[v[0]]) * (ys[v[2]] - ys[v[0]])
+                - (xs[v[2]] - xs[v[0]]) * (ys[v[1]] - ys[v[0]])
+        };
+        let mut twice = area2(v);
+        if twice == 0 {
+            continue;
+        }
+        if twice < 0 {
+            v.swap(1, 2);
+            twice = -twice;
+        }
+        let mut tri = Tri {
+            orig,
+            front,
+            a: [0; 3],
+            b: [0; 3],
+            c: [0; 3],
+            bias: [0; 3],
+            inv_area: 1.0 / twice as f64,
+            inv_w: v.map(|i| inv_w[i]),
+            z: v.map(|i| z[i]),
+            weights: v.map(|i| poly[i].weights),
+            bbox: [0; 4],
+        };
+        for i in 0..3 {
+            let (j, k) = (v[(i + 1) % 3], v[(i + 2) % 3]);
+            let a = ys[j] - ys[k];
+            let b = xs[k] - xs[j];
+            tri.a[i] = a;
+            tri.b[i] = b;
+            tri.c[i] = -(xs[k] - xs[j]) * ys[j] + (ys[k] - ys[j]) * xs[j];
+            tri.bias[i] = i64::from(a > 0 || (a == 0 && b > 0));
+        }
+        let min_x = v.iter().map(|&i| xs[i]).min().unwrap_or(0);
+        let max_x = v.iter().map(|&i| xs[i]).max().unwrap_or(0);
+        let min_y = v.iter().map(|&i| ys[i]).min().unwrap_or(0);
+        let max_y = v.iter().map(|&i| ys[i]).max().unwrap_or(0);
+        let clamp_x = |p: i64| p.clamp(0, size.0 as i64) as u32;
+        let clamp_y = |p: i64| p.clamp(0, size.1 as i64) as u32;
+        tri.bbox = [
+            clamp_x(min_x.div_euclid(SUBPIXEL)),
+            clamp_y(min_y.div_euclid(SUBPIXEL)),
+            clamp_x(max_x.div_euclid(SUBPIXEL) + 1),
+            clamp_y(max_y.div_euclid(SUBPIXEL) + 1),
+        ];
+        if tri.bbox[0] < tri.bbox[2] && tri.bbox[1] < tri.bbox[3] {
+            out.push(tri);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn polygon(points: [[f32; 2]; 3]) -> Vec<ClipVertex> {
+        let w = [Vec3::X, Vec3::Y, Vec3::Z];
+        (0..3)
+            .map(|i| ClipVertex {
+                clip: Vec4::new(points[i][0], points[i][1], 0.0, 1.0),
+                weights: w[i],
+            })
+            .collect()
+    }
+
+    fn covered(tris: &[Tri], size: u32) -> Vec<u32> {
+        let mut count = vec![0; (size * size) as usize];
+        for t in tris {
+            for y in t.bbox[1]..t.bbox[3] {
+                for x in t.bbox[0]..t.bbox[2] {
+                    if t.inside(t.edges(centre(x as i64), centre(y as i64))) {
+                        count[(y * size + x) as usize] += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn two_triangles_sharing_edges_cover_each_pixel_once() {
+        // A square over the whole 8×8 view, split along its diagonal: every pixel once, and the
+        // diagonal passes through pixel centres.
+        let mut tris = Vec::new();
+        let a = polygon([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0]]);
+        let b = polygon([[-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]);
+        setup_polygon(&a, 0, Side::Front, (8, 8), &mut tris);
+        setup_polygon(&b, 1, Side::Front, (8, 8), &mut tris);
+        assert_eq!(tris.len(), 2);
+        assert!(covered(&tris, 8).iter().all(|&c| c == 1));
+    }
+
+    #[test]
+    fn back_faces_are_culled_by_side() {
+        let cw = polygon([[-1.0, -1.0], [1.0, 1.0], [1.0, -1.0]]);
+        let mut tris = Vec::new();
+        setup_polygon(&cw, 0, Side::Front, (8, 8), &mut tris);
+        assert!(tris.is_empty());
+        setup_polygon(&cw, 0, Side::Back, (8, 8), &mut tris);
+        assert_eq!(tris.len(), 1);
+        assert!(!tris[0].front);
+        setup_polygon(&cw, 0, Side::Double, (8, 8), &mut tris);
+        assert_eq!(tris.len(), 2);
+    }
+
+    #[test]
+    fn the_top_left_rule_takes_a_left_edge_and_leaves_a_right_one() {
+        // A 2-pixel-wide rectangle whose left and right edges pass through pixel centres
+        // (x = 0.5 and x = 2.5 on a 4×4 view): columns 0 and 1 are covered, column 2 is not.
+        let (l, r) = (-1.0 + 0.5 / 2.0, -1.0 + 2.5 / 2.0);
+        let a = polygon([[l, -1.0], [r, -1.0], [r, 1.0]]);
+        let b = polygon([[l, -1.0], [r, 1.0], [l, 1.0]]);
+        let mut tris = Vec::new();
+        setup_polygon(&a, 0, Side::Front, (4, 4), &mut tris);
+        setup_polygon(&b, 1, Side::Front, (4, 4), &mut tris);
+        let c = covered(&tris, 4);
+        for y in 0..4 {
+            assert_eq!(&c[y * 4..y * 4 + 4], &[1, 1, 0, 0], "row {y}");
+        }
+    }
+
+    #[test]
+    fn weights_are_perspective_correct() {
+        // Corner 1 is twice as far (w = 2): halfway on screen is a third of the way in space.
+        let poly = vec![
+            ClipVertex {
+                clip: Vec4::new(-1.0, -1.0, 0.0, 1.0),
+                weights: Vec3::X,
+            },
+            ClipVertex {
+                clip: Vec4::new(2.0, -2.0, 0.0, 2.0),
+                weights: Vec3::Y,
+            },
+            ClipVertex {
+                clip: Vec4::new(-1.0, 1.0, 0.0, 1.0),
+                weights: Vec3::Z,
+            },
+        ];
+        let mut tris = Vec::new();
+        setup_polygon(&poly, 0, Side::Front, (64, 64), &mut tris);
+        let t = &tris[0];
+        // On the bottom edge halfway across: screen weights (0.5, 0.5, 0).
+        let mut l = [0.0f32; 3];
+        for (i, w) in t.weights.iter().enumerate() {
+            if *w == Vec3::X || *w == Vec3::Y {
+                l[i] = 0.5;
+            }
+        }
+        let b = t.corner_weights(l);
+        assert!((b.y - 1.0 / 3.0).abs() < 1e-6, "{b}");
+        assert!((b.x - 2.0 / 3.0).abs() < 1e-6, "{b}");
+    }
+}

@@ -1,0 +1,286 @@
+//! Drawing one tile: the opaque draws (deferred ones only record which triangle is visible; forward
+//! ones shade as they go), then the visible fragments shaded once, then the transparent draws
+//! blended in order.
+
+use super::setup::{centre, Tri};
+use super::TILE;
+use crate::renderer::FrameContext;
+use crate::shade::{shade_batch, FragIn, FragOut, Scratch};
+use tsl_core::LANES;
+
+/// One entry of a tile's bin: a pass and a triangle of its draw.
+pub(crate) type BinEntry = (u32, u32);
+
+/// The pixels of a tile and a worker's buffers.
+pub(crate) struct TileWork {
+    scratch: Scratch,
+    frags: Vec<FragIn>,
+    outs: Vec<FragOut>,
+    visible: Vec<(u32, u32)>,
+}
+
+impl TileWork {
+    pub fn new() -> TileWork {
+        TileWork {
+            scratch: Scratch::new(),
+            frags: Vec::with_capacity(LANES),
+            outs: Vec::with_capacity(LANES),
+            visible: Vec::new(),
+        }
+    }
+}
+
+struct Buffers {
+    x0: u32,
+    y0: u32,
+    width: u32,
+    depth: Vec<f32>,
+    color: Vec<[f32; 4]>,
+    /// The bin entry (plus one) whose triangle is visible at a pixel, for a deferred draw.
+    vis: Vec<u32>,
+}
+
+impl Buffers {
+    fn index(&self, x: u32, y: u32) -> usize {
+        ((y - self.y0) * self.width + (x - self.x0)) as usize
+    }
+}
+
+/// Visit the pixels of `tri` inside the tile: `f(x, y, edge values)`.
+fn for_each_pixel(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, [i64; 3])) {
+    let x0 = tri.bbox[0].max(rect[0]);
+    let y0 = tri.bbox[1].max(rect[1]);
+    let x1 = tri.bbox[2].min(rect[2]);
+    let y1 = tri.bbox[3].min(rect[3]);
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    for y in y0..y1 {
+        let mut e = tri.edges(centre(x0 as i64), centre(y as i64));
+        for x in x0..x1 {
+            if tri.inside(e) {
+                f(x, y, e);
+            }
+            for i in 0..3 {
+                e[i] += step[i];
+            }
+        }
+    }
+}
+
+/// Draw the tile `rect` (x0, y0, x1, y1) from its bin; its linear RGBA pixels, rows from the top.
+pub(crate) fn render_tile(
+    ctx: &FrameContext,
+    rect: [u32; 4],
+    bin: &[BinEntry],
+    work: &mut TileWork,
+) -> Vec<[f32; 4]> {
+    let width = rect[2] - rect[0];
+    let count = (width * (rect[3] - rect[1])) as usize;
+    let mut buf = Buffers {
+        x0: rect[0],
+        y0: rect[1],
+        width,
+        depth: vec![1.0; count],
+        color: vec![ctx.clear; count],
+        vis: vec![0; count],
+    };
+    let mut resolved = false;
+    let mut pending: Option<u32> = None;
+    for (entry, &(pass_index, tri_index)) in bin.iter().enumerate() {
+        let pass = &ctx.passes[pass_index as usize];
+        if pass.transparent && !resolved {
+            flush(ctx, pending.take(), &mut buf, work);
+            resolve(ctx, bin, &mut buf, work);
+            resolved = true;
+        }
+        if pending != Some(pass_index) {
+            flush(ctx, pending.take(), &mut buf, work);
+        }
+        let draw = &ctx.draws[pass.draw as usize];
+        let tri = &draw.tris[tri_index as usize];
+        if pass.faces.is_some_and(|front| front != tri.front) {
+            continue;
+        }
+        if !draw.forward {
+            let vis_entry = entry as u32 + 1;
+            for_each_pixel(tri, rect, |x, y, e| {
+                let z = tri.depth(tri.screen_weights(e));
+                let i = buf.index(x, y);
+                if (0.0..=1.0).contains(&z) && z <= buf.depth[i] {
+                    buf.depth[i] = z;
+                    buf.vis[i] = vis_entry;
+                }
+            });
+            continue;
+        }
+        pending = Some(pass_index);
+        let early = draw.material.depth_test
+            && !draw
+                .program
+                .is_some_and(|p| p.has_output(tsl_core::Output::Depth));
+        for_each_pixel(tri, rect, |x, y, e| {
+            let z = tri.depth(tri.screen_weights(e));
+            let i = buf.index(x, y);
+            if early && (z > buf.depth[i] || z.is_nan()) {
+                return;
+            }
+            work.frags.push(FragIn {
+                x,
+                y,
+                tri: tri_index,
+                z,
+            });
+            if work.frags.len() == LANES {
+                shade_forward(ctx, pass_index, &mut buf, work);
+            }
+        });
+    }
+    flush(ctx, pending.take(), &mut buf, work);
+    if !resolved {
+        resolve(ctx, bin, &mut buf, work);
+    }
+    buf.color
+}
+
+fn flush(ctx: &FrameContext, pass: Option<u32>, buf: &mut Buffers, work: &mut TileWork) {
+    if let Some(pass) = pass {
+        if !work.frags.is_empty() {
+            shade_forward(ctx, pass, buf, work);
+        }
+    }
+}
+
+/// Shade the queued fragments of a forward pass and write the survivors in order.
+fn shade_forward(ctx: &FrameContext, pass_index: u32, buf: &mut Buffers, work: &mut TileWork) {
+    let pass = &ctx.passes[pass_index as usize];
+    let draw = &ctx.draws[pass.draw as usize];
+    shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
+    let m = draw.material;
+    for (f, o) in work.frags.iter().zip(&work.outs) {
+        if !o.keep {
+            continue;
+        }
+        let i = buf.index(f.x, f.y);
+        let z = o.depth;
+        if !(0.0..=1.0).contains(&z) || (m.depth_test && z > buf.depth[i]) {
+            continue;
+        }
+        if m.depth_write {
+            buf.depth[i] = z;
+        }
+        buf.vis[i] = 0;
+        buf.color[i] = if m.transparent {
+            blend(o.color, buf.color[i])
+        } else {
+            o.color
+        };
+    }
+    work.frags.clear();
+}
+
+/// Normal blending of straight-alpha `src` over `dst` (`SRC_ALPHA, ONE_MINUS_SRC_ALPHA` for the
+/// colour, `ONE, ONE_MINUS_SRC_ALPHA` for the alpha).
+fn blend(src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+    let a = src[3];
+    [
+        src[0] * a + dst[0] * (1.0 - a),
+        src[1] * a + dst[1] * (1.0 - a),
+        src[2] * a + dst[2] * (1.0 - a),
+        a + dst[3] * (1.0 - a),
+    ]
+}
+
+/// Shade the fragments that deferred draws left visible, a batch of one pass at a time, the four
+/// pixels of each 2×2 window quad together (they share their derivatives).
+fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut TileWork) {
+    work.visible.clear();
+    let height = buf.depth.len() as u32 / buf.width;
+    // Window quads pair rows from the bottom of the image.
+    let odd = ctx.height % 2 == 1;
+    let first_row = if odd == (buf.y0 % 2 == 0) { 1 } else { 0 };
+    let mut rows: Vec<(u32, u32)> = Vec::with_capacity(height as usize / 2 + 2);
+    if first_row == 1 {
+        rows.push((0, 1));
+    }
+    let mut r = first_row;
+    while r < height {
+        rows.push((r, (r + 2).min(height)));
+        r += 2;
+    }
+    for &(r0, r1) in &rows {
+        for qx in (0..buf.width).step_by(2) {
+            for y in r0..r1 {
+                for x in qx..(qx + 2).min(buf.width) {
+                    let pixel = y * buf.width + x;
+                    let v = buf.vis[pixel as usize];
+                    if v != 0 {
+                        work.visible.push((bin[v as usize - 1].0, pixel));
+                    }
+                }
+            }
+        }
+    }
+    if work.visible.is_empty() {
+        return;
+    }
+    let mut passes: Vec<u32> = Vec::new();
+    for &(pass, _) in &work.visible {
+        if !passes.contains(&pass) {
+            passes.push(pass);
+            if passes.len() > 8 {
+                break;
+            }
+        }
+    }
+    if passes.len() > 8 {
+        work.visible.sort_by_key(|&(pass, _)| pass);
+        passes.clear();
+        passes.push(u32::MAX);
+    }
+    let visible = std::mem::take(&mut work.visible);
+    for &only in &passes {
+        let mut lanes = visible
+            .iter()
+            .filter(|&&(pass, _)| only == u32::MAX || pass == only)
+            .peekable();
+        while let Some(&&(pass_index, _)) = lanes.peek() {
+            work.frags.clear();
+            while let Some(&&(pass, pixel)) = lanes.peek() {
+                if pass != pass_index || work.frags.len() == LANES {
+                    break;
+                }
+                lanes.next();
+                let entry = buf.vis[pixel as usize] - 1;
+                work.frags.push(FragIn {
+                    x: buf.x0 + pixel % buf.width,
+                    y: buf.y0 + pixel / buf.width,
+                    tri: bin[entry as usize].1,
+                    z: buf.depth[pixel as usize],
+                });
+            }
+            let pass = &ctx.passes[pass_index as usize];
+            let draw = &ctx.draws[pass.draw as usize];
+            shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
+            for (f, o) in work.frags.iter().zip(&work.outs) {
+                let i = buf.index(f.x, f.y);
+                buf.color[i] = o.color;
+            }
+        }
+    }
+    work.frags.clear();
+    work.visible = visible;
+    buf.vis.fill(0);
+}
+
+/// The tiles of an image of `size`, rows of tiles from the top.
+pub(crate) fn tiles(size: (u32, u32)) -> Vec<[u32; 4]> {
+    let mut rects = Vec::new();
+    for y in (0..size.1).step_by(TILE as usize) {
+        for x in (0..size.0).step_by(TILE as usize) {
+            rects.push([x, y, (x + TILE).min(size.0), (y + TILE).min(size.1)]);
+        }
+    }
+    rects
+}

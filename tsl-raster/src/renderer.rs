@@ -1,0 +1,408 @@
+//! The renderer: its settings (size, `time`, shading view, output transform), `prepare_frame`
+//! (spec/000 "How it runs": copies the programs and writes the time and the camera's view into the
+//! copies), the refusals of spec/000 "What a node material refuses", and `render`.
+
+use crate::output::{Image, LinearImage, OutputTransform, ToneMapping};
+use crate::raster::draw::{Draw, Placement};
+use crate::raster::tile::{render_tile, tiles, BinEntry, TileWork};
+use crate::raster::TILE;
+use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
+use crate::shade::lights::FrameLights;
+use crate::store::{Assets, ProgramId, Store, StoreId};
+use crate::texture::Texture;
+use crate::RenderError;
+use glam::{Mat3, Mat4};
+use rayon::prelude::*;
+use std::time::Duration;
+use tsl_core::{Color, NodeProgram, TextureId};
+
+/// What the rasterizer draws (spec/000 and spec/001's shading views).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shading {
+    /// Everything: textures, lights, programs.
+    #[default]
+    Texture,
+    /// Lights and programs, every texture read as opaque white (a normal map reads flat).
+    Lit,
+    /// The geometry's uv as red and green, no lights, no program.
+    Uv,
+}
+
+/// [`Shading::Texture`].
+pub const SHADE_TEXTURE: Shading = Shading::Texture;
+/// [`Shading::Lit`].
+pub const SHADE_LIT: Shading = Shading::Lit;
+/// [`Shading::Uv`].
+pub const SHADE_UV: Shading = Shading::Uv;
+
+/// The programs of one frame: copies with the frame's time and view written in
+/// (`Renderer::prepare_frame`).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The copies, indexed as `assets.programs`.
+    pub programs: Vec<NodeProgram>,
+    /// The camera's world-to-view matrix written into them.
+    pub view: Mat4,
+    /// The time written into them, in seconds.
+    pub time: f32,
+}
+
+impl Frame {
+    /// The frame's copy of a program.
+    pub fn program(&self, id: ProgramId) -> Option<&NodeProgram> {
+        self.programs.get(id.index())
+    }
+}
+
+/// A draw pass: a draw, and for the two passes of a transparent double-sided draw, the faces it
+/// keeps (`Some(false)`: back faces, `Some(true)`: front faces).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pass {
+    pub draw: u32,
+    pub faces: Option<bool>,
+    pub transparent: bool,
+}
+
+/// Everything the tiles share.
+pub(crate) struct FrameContext<'a> {
+    pub draws: Vec<Draw<'a>>,
+    pub passes: Vec<Pass>,
+    pub lights: FrameLights,
+    pub fog: Option<Fog>,
+    pub textures: &'a Store<Texture, TextureId>,
+    pub shading: Shading,
+    pub view_to_world: Mat3,
+    pub world_to_view: Mat3,
+    pub clear: [f32; 4],
+    /// Whether the camera is orthographic: the view direction is then +z everywhere.
+    pub orthographic: bool,
+    /// The image's height in pixels.
+    pub height: u32,
+}
+
+/// The CPU renderer.
+///
+/// ```
+/// use tsl_raster::*;
+/// use tsl_core::{Color, NodeGraph, COLOR_NODE};
+/// let mut assets = Assets::new();
+/// let graph = NodeGraph::new();
+/// graph.set_output(COLOR_NODE, graph.color(Color::from_hex(0xff8040))).unwrap();
+/// let program = assets.programs.add(graph.compile().unwrap());
+/// let material = assets.materials.add(shader_material(program));
+/// let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+/// let mut scene = Scene::new();
+/// scene.add(Object::mesh(plane, material));
+/// let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(glam::Vec3::Z);
+/// let image = Renderer::new(8, 8).render(&scene, &camera, &assets).unwrap();
+/// // 0xff8040 decoded to linear and encoded again: the same bytes.
+/// assert_eq!(image.pixel(4, 4), Some([255, 128, 64, 255]));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Renderer {
+    /// The image's width in pixels.
+    pub width: u32,
+    /// The image's height in pixels.
+    pub height: u32,
+    /// The value of the time node in seconds (three.js's `NodeFrame.time`); zero by default. The
+    /// caller moves it on between frames.
+    pub time: f32,
+    /// What to draw.
+    pub shading: Shading,
+    /// Tone mapping, exposure and encoding of the output.
+    pub output: OutputTransform,
+    /// The clear colour where the scene has no background (linear); black.
+    pub clear_color: Color,
+    /// The clear alpha where the scene has no background; 0, as three.js's.
+    pub clear_alpha: f32,
+}
+
+impl Renderer {
+    /// A renderer of `width × height` pixels with three.js's defaults: sRGB output, no tone
+    /// mapping, time zero.
+    pub fn new(width: u32, height: u32) -> Renderer {
+        Renderer {
+            width,
+            height,
+            time: 0.0,
+            shading: Shading::Texture,
+            output: OutputTransform::default(),
+            clear_color: Color::BLACK,
+            clear_alpha: 0.0,
+        }
+    }
+
+    /// Set `time` from a duration (`renderer.time = Duration(1.5, SECOND)`).
+    pub fn set_time(&mut self, time: Duration) {
+        self.time = time.as_secs_f32();
+    }
+
+    /// Select a tone mapping (three.js's `renderer.toneMapping`).
+    pub fn set_tone_mapping(&mut self, tone_mapping: ToneMapping, exposure: f32) {
+        self.output.tone_mapping = tone_mapping;
+        self.output.exposure = exposure;
+    }
+
+    /// Copy every program and write the frame's time and the camera's view into the copies.
+    pub fn prepare_frame(
+        &self,
+        programs: &Store<NodeProgram, ProgramId>,
+        camera: &Camera,
+    ) -> Frame {
+        let view = camera.view_matrix();
+        let programs = programs
+            .iter()
+            .map(|(_, p)| {
+                let mut copy = p.clone();
+                copy.set_frame(self.time, view);
+                copy
+            })
+            .collect();
+        Frame {
+            programs,
+            view,
+            time: self.time,
+        }
+    }
+
+    /// Draw the scene and apply the output transform.
+    pub fn render(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<Image, RenderError> {
+        let linear = self.render_linear(scene, camera, assets)?;
+        Ok(self.encode(&linear))
+    }
+
+    /// The output transform of a linear image: what [`Renderer::render`] returns.
+    pub fn encode(&self, linear: &LinearImage) -> Image {
+        let data: Vec<u8> = linear
+            .pixels()
+            .par_iter()
+            .flat_map_iter(|&p| self.output.apply(p))
+            .collect();
+        Image::from_parts(linear.width(), linear.height(), data)
+    }
+
+    /// Draw the scene into linear working-space RGBA, before the output transform, as the
+    /// framebuffer holds it: opaque pixels as they are, blended ones premultiplied by their alpha
+    /// (normal blending over the clear colour). Refuses what spec/000 refuses (see
+    /// [`RenderError`]).
+    pub fn render_linear(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<LinearImage, RenderError> {
+        let size = (self.width, self.height);
+        Image::new(self.width, self.height)?;
+        let frame = self.prepare_frame(&assets.programs, camera);
+        let view = frame.view;
+        let aspect = self.width as f32 / self.height as f32;
+        let projection = camera.projection_matrix(aspect);
+        if !view.is_finite() || !projection.is_finite() {
+            return Err(RenderError::refused(
+                "the camera's view or projection is not finite (near, far, fov or aspect)",
+            ));
+        }
+        let worlds = scene.world_matrices()?;
+
+        // Check every visible mesh before drawing any.
+        let mut jobs = Vec::new();
+        for (index, object) in scene.objects().iter().enumerate() {
+            let (model, visible) = worlds[index];
+            let Some(mesh) = object.mesh else { continue };
+            if !visible {
+                continue;
+            }
+            let geometry = assets.geometries.get(mesh.geometry).ok_or_else(|| {
+                RenderError::refused(format!(
+                    "object {index}: geometry {} is not in assets.geometries",
+                    mesh.geometry.0
+                ))
+            })?;
+            let material = assets.materials.get(mesh.material).ok_or_else(|| {
+                RenderError::refused(format!(
+                    "object {index}: material {} is not in assets.materials",
+                    mesh.material.0
+                ))
+            })?;
+            let program = check_material(index, material, &frame, assets)?;
+            jobs.push((index, mesh, model, geometry, material, program));
+        }
+
+        let mut draws: Vec<Draw> = jobs
+            .par_iter()
+            .map(|&(index, mesh, model, geometry, material, program)| {
+                let map = material.map.and_then(|id| assets.textures.get(id));
+                let uv_matrix = map
+                    .filter(|t| !t.has_identity_transform())
+                    .map(Texture::uv_matrix);
+                let textured = self.shading == Shading::Texture && material.maps().next().is_some();
+                Draw::new(
+                    index,
+                    material,
+                    geometry,
+                    mesh.render_order,
+                    Placement {
+                        model,
+                        view,
+                        projection,
+                        size,
+                        program,
+                        uv_matrix,
+                        textured,
+                    },
+                )
+            })
+            .collect();
+        // three.js's order: opaque front to back, then transparent back to front; a transparent
+        // double-sided draw twice, back faces first.
+        draws.sort_by(|a, b| {
+            a.material
+                .transparent
+                .cmp(&b.material.transparent)
+                .then(a.render_order.cmp(&b.render_order))
+                .then_with(|| {
+                    if a.material.transparent {
+                        b.sort_z.total_cmp(&a.sort_z)
+                    } else {
+                        a.sort_z.total_cmp(&b.sort_z)
+                    }
+                })
+                .then(a.object.cmp(&b.object))
+        });
+        let mut passes = Vec::new();
+        for (i, d) in draws.iter().enumerate() {
+            let transparent = d.material.transparent;
+            if transparent && d.material.side == Side::Double {
+                for front in [false, true] {
+                    passes.push(Pass {
+                        draw: i as u32,
+                        faces: Some(front),
+                        transparent,
+                    });
+                }
+            } else {
+                passes.push(Pass {
+                    draw: i as u32,
+                    faces: None,
+                    transparent,
+                });
+            }
+        }
+
+        let rects = tiles(size);
+        let tiles_x = self.width.div_ceil(TILE) as usize;
+        let mut bins: Vec<Vec<BinEntry>> = vec![Vec::new(); rects.len()];
+        for (p, pass) in passes.iter().enumerate() {
+            let draw = &draws[pass.draw as usize];
+            for (t, tri) in draw.tris.iter().enumerate() {
+                if pass.faces.is_some_and(|front| front != tri.front) {
+                    continue;
+                }
+                let [x0, y0, x1, y1] = tri.bbox;
+                for ty in (y0 / TILE)..y1.div_ceil(TILE) {
+                    for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+                        bins[ty as usize * tiles_x + tx as usize].push((p as u32, t as u32));
+                    }
+                }
+            }
+        }
+
+        let (clear, clear_alpha) = match scene.background {
+            Some(c) => (c, 1.0),
+            None => (self.clear_color, self.clear_alpha),
+        };
+        let view3 = Mat3::from_mat4(view);
+        let ctx = FrameContext {
+            draws,
+            passes,
+            lights: FrameLights::new(&scene.lights, view),
+            fog: scene.fog,
+            textures: &assets.textures,
+            shading: self.shading,
+            view_to_world: view3.inverse(),
+            world_to_view: view3,
+            clear: [clear.r, clear.g, clear.b, clear_alpha],
+            orthographic: camera.is_orthographic(),
+            height: self.height,
+        };
+        let tile_pixels: Vec<Vec<[f32; 4]>> = rects
+            .par_iter()
+            .zip(bins.par_iter())
+            .map_init(TileWork::new, |work, (rect, bin)| {
+                render_tile(&ctx, *rect, bin, work)
+            })
+            .collect();
+        let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
+        for (rect, tile) in rects.iter().zip(tile_pixels) {
+            let w = (rect[2] - rect[0]) as usize;
+            for (row, chunk) in tile.chunks_exact(w).enumerate() {
+                let at = (rect[1] as usize + row) * self.width as usize + rect[0] as usize;
+                pixels[at..at + w].copy_from_slice(chunk);
+            }
+        }
+        Ok(LinearImage::from_pixels(self.width, self.height, pixels))
+    }
+}
+
+/// The refusals of spec/000 "What a node material refuses" for one mesh; the frame's program.
+fn check_material<'a>(
+    index: usize,
+    material: &crate::scene::Material,
+    frame: &'a Frame,
+    assets: &Assets,
+) -> Result<Option<&'a NodeProgram>, RenderError> {
+    for id in material.maps() {
+        if !assets.textures.contains(id) {
+            return Err(RenderError::refused(format!(
+                "object {index}: the material reads texture {} that is not in assets.textures",
+                id.0
+            )));
+        }
+    }
+    if material.wireframe && material.nodes.is_none() {
+        return Err(RenderError::refused(format!(
+            "object {index}: wireframe drawing is not supported"
+        )));
+    }
+    let Some(id) = material.nodes else {
+        return Ok(None);
+    };
+    if matches!(material.kind, MaterialKind::Normals | MaterialKind::Depth) {
+        return Err(RenderError::refused(format!(
+            "object {index}: a {:?} material refuses a node program: it shows data, not a surface's colour",
+            material.kind
+        )));
+    }
+    if material.wireframe {
+        return Err(RenderError::refused(format!(
+            "object {index}: a wireframe refuses a node program: a line has no surface"
+        )));
+    }
+    let program = frame.program(id).ok_or_else(|| {
+        RenderError::refused(format!(
+            "object {index}: program {} is not in assets.programs",
+            id.0
+        ))
+    })?;
+    for slot in program.texture_slots() {
+        let texture = TextureId(program.words()[slot.word]);
+        if !assets.textures.contains(texture) {
+            return Err(RenderError::refused(match &slot.uniform {
+                Some(name) => format!(
+                    "object {index}: program {}'s texture uniform '{name}' names texture {}, which is not in assets.textures",
+                    id.0, texture.0
+                ),
+                None => format!(
+                    "object {index}: program {} reads texture {}, which is not in assets.textures",
+                    id.0, texture.0
+                ),
+            }));
+        }
+    }
+    Ok(Some(program))
+}

@@ -1,0 +1,124 @@
+//! Lights with three.js's parameters and physically based intensities (r155 and later): a light's
+//! colour is `color · intensity`; point and spot lights fall off as `1 / max(d^decay, 0.01)`.
+
+use glam::Vec3;
+use tsl_core::Color;
+
+/// A light, in world space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Light {
+    /// `AmbientLight(color, intensity)`: indirect irradiance everywhere.
+    Ambient {
+        /// Its colour.
+        color: Color,
+        /// Its intensity.
+        intensity: f32,
+    },
+    /// `HemisphereLight(sky, ground, intensity)`: indirect irradiance blended from the ground
+    /// colour to the sky colour by how far the normal turns toward `position`.
+    Hemisphere {
+        /// The colour from above.
+        sky: Color,
+        /// The colour from below.
+        ground: Color,
+        /// Its intensity.
+        intensity: f32,
+        /// The direction of the sky, as the light's position: (0, 1, 0) by default.
+        position: Vec3,
+    },
+    /// `DirectionalLight(color, intensity)`: parallel light from `position` toward `target`.
+    Directional {
+        /// Its colour.
+        color: Color,
+        /// Its intensity, in lux.
+        intensity: f32,
+        /// Where it shines from.
+        position: Vec3,
+        /// What it shines at; the origin by default.
+        target: Vec3,
+    },
+    /// `PointLight(color, intensity, distance, decay)`.
+    Point {
+        /// Its colour.
+        color: Color,
+        /// Its intensity, in candela.
+        intensity: f32,
+        /// Where it is.
+        position: Vec3,
+        /// Where the light is cut to zero; 0 (the default) never cuts.
+        distance: f32,
+        /// The falloff exponent; 2 by default.
+        decay: f32,
+    },
+    /// `SpotLight(color, intensity, distance, angle, penumbra, decay)`.
+    Spot {
+        /// Its colour.
+        color: Color,
+        /// Its intensity, in candela.
+        intensity: f32,
+        /// Where it is.
+        position: Vec3,
+        /// What it points at; the origin by default.
+        target: Vec3,
+        /// Where the light is cut to zero; 0 never cuts.
+        distance: f32,
+        /// The cone's half angle in radians; π/3 by default.
+        angle: f32,
+        /// The soft fraction of the cone, 0 to 1; 0 by default.
+        penumbra: f32,
+        /// The falloff exponent; 2 by default.
+        decay: f32,
+    },
+}
+
+impl Light {
+    /// `AmbientLight(color, intensity)`.
+    pub fn ambient(color: Color, intensity: f32) -> Light {
+        Light::Ambient { color, intensity }
+    }
+
+    /// `HemisphereLight(sky, ground, intensity)` with the sky at +y.
+    pub fn hemisphere(sky: Color, ground: Color, intensity: f32) -> Light {
+        Light::Hemisphere {
+            sky,
+            ground,
+            intensity,
+            position: Vec3::Y,
+        }
+    }
+
+    /// `DirectionalLight(color, intensity)` at `position`, aimed at the origin.
+    pub fn directional(color: Color, intensity: f32, position: Vec3) -> Light {
+        Light::Directional {
+            color,
+            intensity,
+            position,
+            target: Vec3::ZERO,
+        }
+    }
+
+    /// `PointLight(color, intensity)` at `position`, distance 0 and decay 2.
+    pub fn point(color: Color, intensity: f32, position: Vec3) -> Light {
+        Light::Point {
+            color,
+            intensity,
+            position,
+            distance: 0.0,
+            decay: 2.0,
+        }
+    }
+
+    /// `SpotLight(color, intensity, 0, angle)` at `position` aimed at `target`, penumbra 0, decay 2.
+    pub fn spot(color: Color, intensity: f32, position: Vec3, target: Vec3, angle: f32) -> Light {
+        Light::Spot {
+            color,
+            intensity,
+            position,
+            target,
+            distance: 0.0,
+            angle,
+            penumbra: 0.0,
+            decay: 2.0,
+        }
+    }
+}

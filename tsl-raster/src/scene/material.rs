@@ -1,0 +1,219 @@
+//! Materials of three.js's kinds, with its defaults, and the node program that replaces parts of
+//! their shading (spec/000 "Outputs").
+
+use crate::store::ProgramId;
+use glam::Vec2;
+use tsl_core::{Color, TextureId};
+
+/// The shading model of a material (three.js's material classes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialKind {
+    /// `MeshBasicMaterial`: unlit; the colour dimmed by the ambient occlusion.
+    Basic,
+    /// `MeshLambertMaterial`: Lambert diffuse.
+    Lambert,
+    /// `MeshPhongMaterial`: Lambert diffuse and Blinn-Phong specular.
+    Phong,
+    /// `MeshStandardMaterial`: metalness and roughness, GGX with multiple scattering.
+    Standard,
+    /// `MeshPhysicalMaterial`: STANDARD with a clearcoat layer.
+    Physical,
+    /// `MeshNormalMaterial`: the view-space normal as a colour. Refuses a node program.
+    Normals,
+    /// `MeshDepthMaterial`: one minus the window depth as grey. Refuses a node program.
+    Depth,
+}
+
+/// Which faces are drawn (`material.side`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// `FrontSide`: counter-clockwise faces.
+    #[default]
+    Front,
+    /// `BackSide`: clockwise faces, with the normal turned round.
+    Back,
+    /// `DoubleSide`: both, the normal facing the viewer.
+    Double,
+}
+
+/// A material: three.js's parameters for every kind, and an optional node program.
+///
+/// ```
+/// use tsl_raster::{Material, MaterialKind};
+/// use tsl_core::Color;
+/// let paint = Material {
+///     roughness: 0.4,
+///     ..Material::new(MaterialKind::Standard, Color::from_srgb8(255, 255, 255))
+/// };
+/// assert_eq!(paint.metalness, 0.0);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Material {
+    /// The shading model.
+    pub kind: MaterialKind,
+    /// The diffuse colour (linear); white by default.
+    pub color: Color,
+    /// The opacity; 1 by default.
+    pub opacity: f32,
+    /// Whether the material blends over what is behind it (normal blending); otherwise its alpha
+    /// is one.
+    pub transparent: bool,
+    /// Fragments whose alpha is at or below this are thrown away, when it is above zero.
+    pub alpha_test: f32,
+    /// Which faces are drawn.
+    pub side: Side,
+    /// Whether the geometry's vertex colours multiply the colour.
+    pub vertex_colors: bool,
+    /// The colour map (sRGB textures decode to linear); its alpha multiplies the opacity.
+    pub map: Option<TextureId>,
+    /// The emitted colour (linear); black by default.
+    pub emissive: Color,
+    /// Multiplies `emissive`; 1 by default.
+    pub emissive_intensity: f32,
+    /// Multiplies the emitted colour.
+    pub emissive_map: Option<TextureId>,
+    /// The ambient occlusion map: its red channel dims the indirect light.
+    pub ao_map: Option<TextureId>,
+    /// How strongly `ao_map` dims; 1 by default.
+    pub ao_map_intensity: f32,
+    /// A tangent-space normal map (tangents from the screen derivatives, as three.js without
+    /// tangents).
+    pub normal_map: Option<TextureId>,
+    /// Scales the normal map's x and y; (1, 1) by default.
+    pub normal_scale: Vec2,
+    /// Whether the scene's fog applies; true by default.
+    pub fog: bool,
+    /// STANDARD and PHYSICAL roughness; 1 by default.
+    pub roughness: f32,
+    /// STANDARD and PHYSICAL metalness; 0 by default.
+    pub metalness: f32,
+    /// PHONG specular colour (linear); 0x111111 by default.
+    pub specular: Color,
+    /// PHONG shininess; 30 by default.
+    pub shininess: f32,
+    /// PHYSICAL clearcoat strength, 0 to 1; 0 by default (no clearcoat layer).
+    pub clearcoat: f32,
+    /// PHYSICAL clearcoat roughness; 0 by default.
+    pub clearcoat_roughness: f32,
+    /// Whether the normal is the triangle's own (`flatShading`); false by default.
+    pub flat_shading: bool,
+    /// Whether the depth test runs; true by default.
+    pub depth_test: bool,
+    /// Whether fragments write depth; true by default.
+    pub depth_write: bool,
+    /// `wireframe`: refuses a node program; drawing lines is not supported.
+    pub wireframe: bool,
+    /// The node program whose outputs replace parts of the shading.
+    pub nodes: Option<ProgramId>,
+}
+
+impl Material {
+    /// A material of `kind` and `color` with three.js's defaults for everything else.
+    pub fn new(kind: MaterialKind, color: Color) -> Material {
+        Material {
+            kind,
+            color,
+            opacity: 1.0,
+            transparent: false,
+            alpha_test: 0.0,
+            side: Side::Front,
+            vertex_colors: false,
+            map: None,
+            emissive: Color::BLACK,
+            emissive_intensity: 1.0,
+            emissive_map: None,
+            ao_map: None,
+            ao_map_intensity: 1.0,
+            normal_map: None,
+            normal_scale: Vec2::ONE,
+            fog: true,
+            roughness: 1.0,
+            metalness: 0.0,
+            specular: Color::from_hex(0x111111),
+            shininess: 30.0,
+            clearcoat: 0.0,
+            clearcoat_roughness: 0.0,
+            flat_shading: false,
+            depth_test: true,
+            depth_write: true,
+            wireframe: false,
+            nodes: None,
+        }
+    }
+
+    /// `MeshBasicMaterial({ color })`.
+    pub fn basic(color: Color) -> Material {
+        Material::new(MaterialKind::Basic, color)
+    }
+
+    /// `MeshLambertMaterial({ color })`.
+    pub fn lambert(color: Color) -> Material {
+        Material::new(MaterialKind::Lambert, color)
+    }
+
+    /// `MeshPhongMaterial({ color })`.
+    pub fn phong(color: Color) -> Material {
+        Material::new(MaterialKind::Phong, color)
+    }
+
+    /// `MeshStandardMaterial({ color, roughness, metalness })`.
+    pub fn standard(color: Color, roughness: f32, metalness: f32) -> Material {
+        Material {
+            roughness,
+            metalness,
+            ..Material::new(MaterialKind::Standard, color)
+        }
+    }
+
+    /// `MeshPhysicalMaterial({ color, roughness, metalness })`.
+    pub fn physical(color: Color, roughness: f32, metalness: f32) -> Material {
+        Material {
+            roughness,
+            metalness,
+            ..Material::new(MaterialKind::Physical, color)
+        }
+    }
+
+    /// `MeshNormalMaterial()`.
+    pub fn normals() -> Material {
+        Material::new(MaterialKind::Normals, Color::WHITE)
+    }
+
+    /// `MeshDepthMaterial()`.
+    pub fn depth() -> Material {
+        Material::new(MaterialKind::Depth, Color::WHITE)
+    }
+
+    /// The same material with `program`'s outputs replacing parts of its shading.
+    pub fn with_nodes(mut self, program: ProgramId) -> Material {
+        self.nodes = Some(program);
+        self
+    }
+
+    /// Whether the material receives the scene's lights.
+    pub fn is_lit(&self) -> bool {
+        matches!(
+            self.kind,
+            MaterialKind::Lambert
+                | MaterialKind::Phong
+                | MaterialKind::Standard
+                | MaterialKind::Physical
+        )
+    }
+
+    /// The textures the material's own maps read.
+    pub fn maps(&self) -> impl Iterator<Item = TextureId> {
+        [self.map, self.emissive_map, self.ao_map, self.normal_map]
+            .into_iter()
+            .flatten()
+    }
+}
+
+/// three.js's `ShaderMaterial` as spec/000 has it: a BASIC material whose COLOR_NODE and
+/// OPACITY_NODE come from `program`, unlit, with fog off.
+pub fn shader_material(program: ProgramId) -> Material {
+    Material {
+        fog: false,
+        ..Material::basic(Color::WHITE).with_nodes(program)
+    }
+}

@@ -1,0 +1,43 @@
+//! The texture sampler a batch hands to `run_nodes`. `TextureSampler::sample` gets only the
+//! coordinates, so the sampler carries each lane's screen derivatives of the surface's uv (the mip
+//! level "that the surface's own coordinates select", spec/000), and reads white in SHADE_LIT.
+
+use crate::store::Store;
+use crate::texture::Texture;
+use glam::{Vec2, Vec4};
+use tsl_core::{Lane, Register, TextureId, TextureSampler, LANES};
+
+/// Each lane's derivatives of the surface uv: (d/dx, d/dy).
+pub(crate) type Gradients = [(Vec2, Vec2); LANES];
+
+/// A sampler for one batch.
+pub(crate) struct LaneSampler<'a> {
+    pub textures: &'a Store<Texture, TextureId>,
+    pub gradients: &'a Gradients,
+    /// The lanes in use; the rest read zero.
+    pub count: usize,
+    /// Whether every texture reads opaque white (SHADE_LIT).
+    pub white: bool,
+}
+
+impl TextureSampler for LaneSampler<'_> {
+    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+        for lane in out.iter_mut() {
+            lane.fill(if self.white { 1.0 } else { 0.0 });
+        }
+        if self.white {
+            return;
+        }
+        let Some(t) = self.textures.get(texture) else {
+            return;
+        };
+        for l in 0..self.count.min(LANES) {
+            let (ddx, ddy) = self.gradients[l];
+            let c: Vec4 = t.sample_grad(Vec2::new(u[l], v[l]), ddx, ddy);
+            out[0][l] = c.x;
+            out[1][l] = c.y;
+            out[2][l] = c.z;
+            out[3][l] = c.w;
+        }
+    }
+}

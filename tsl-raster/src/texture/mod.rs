@@ -1,0 +1,211 @@
+//! Textures: an RGBA8 image decoded once to linear float texels with its mip chain, three.js's
+//! sampler settings (wrap, filters, `flipY`) and its uv transform (offset, repeat, rotation,
+//! centre). [`Texture::sample_grad`] reads straight-alpha linear RGBA at a coordinate, at the mip
+//! level that the coordinate's screen derivatives select.
+
+mod sample;
+
+pub use sample::MAX_MIP_LEVELS;
+
+use crate::output::{srgb_eotf, Image};
+use crate::RenderError;
+use glam::{Mat3, Vec2, Vec3, Vec4};
+use std::path::Path;
+
+/// How a texture's bytes are encoded (three.js's `texture.colorSpace`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorSpace {
+    /// sRGB bytes, decoded to linear when read (`SRGBColorSpace`): colour maps.
+    #[default]
+    Srgb,
+    /// Linear bytes read as they are (`NoColorSpace`/`LinearSRGBColorSpace`): data maps.
+    Linear,
+}
+
+/// What a coordinate outside [0, 1] reads (`wrapS`, `wrapT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wrap {
+    /// `RepeatWrapping`.
+    Repeat,
+    /// `ClampToEdgeWrapping`, three.js's default.
+    #[default]
+    ClampToEdge,
+    /// `MirroredRepeatWrapping`.
+    MirroredRepeat,
+}
+
+/// A texture filter (`magFilter` takes the first two, `minFilter` all six).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    /// The nearest texel of the full-size level.
+    Nearest,
+    /// Bilinear in the full-size level.
+    Linear,
+    /// The nearest texel of the nearest level.
+    NearestMipmapNearest,
+    /// Bilinear in the nearest level.
+    LinearMipmapNearest,
+    /// The nearest texel of the two nearest levels, blended.
+    NearestMipmapLinear,
+    /// Bilinear in the two nearest levels, blended (trilinear): three.js's default `minFilter`.
+    LinearMipmapLinear,
+}
+
+/// One level of the mip chain: linear RGBA texels, rows from the top of the image.
+#[derive(Clone, Debug)]
+pub(crate) struct Level {
+    pub width: usize,
+    pub height: usize,
+    pub texels: Vec<Vec4>,
+}
+
+/// A texture: the decoded image and its mip chain, with three.js's sampler and uv settings.
+///
+/// ```
+/// use tsl_raster::{ColorSpace, Image, Texture, Wrap};
+/// let image = Image::from_rgba8(2, 1, vec![255, 0, 0, 255, 0, 0, 255, 255]).unwrap();
+/// let mut texture = Texture::new(image, ColorSpace::Srgb);
+/// texture.wrap_s = Wrap::Repeat;
+/// let red = texture.sample(glam::Vec2::new(0.25, 0.5));
+/// assert_eq!(red, glam::Vec4::new(1.0, 0.0, 0.0, 1.0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Texture {
+    levels: Vec<Level>,
+    color_space: ColorSpace,
+    /// Horizontal wrap; clamp to edge by default.
+    pub wrap_s: Wrap,
+    /// Vertical wrap; clamp to edge by default.
+    pub wrap_t: Wrap,
+    /// The filter when a texel covers more than a pixel: [`Filter::Linear`] by default.
+    pub mag_filter: Filter,
+    /// The filter when a pixel covers more than a texel: [`Filter::LinearMipmapLinear`] by default.
+    pub min_filter: Filter,
+    /// Whether the image's top row is read at v = 1 (three.js's `flipY`, true by default for
+    /// images); false reads the top row at v = 0.
+    pub flip_y: bool,
+    /// `texture.offset`, added after the repeat and rotation.
+    pub offset: Vec2,
+    /// `texture.repeat`.
+    pub repeat: Vec2,
+    /// `texture.rotation` in radians, about `center`.
+    pub rotation: f32,
+    /// `texture.center`, the point the rotation turns about.
+    pub center: Vec2,
+}
+
+impl Texture {
+    /// A texture of `image`, whose bytes are in `color_space`, with three.js's defaults: clamp to
+    /// edge, linear magnification, trilinear minification, `flip_y` on, no transform. The mip chain
+    /// is made at once, each level the 2×2 mean of the one above in linear space.
+    pub fn new(image: Image, color_space: ColorSpace) -> Texture {
+        let decode: Vec<f32> = (0..=255u8)
+            .map(|b| match color_space {
+                ColorSpace::Srgb => srgb_eotf(b as f32 / 255.0),
+                ColorSpace::Linear => b as f32 / 255.0,
+            })
+            .collect();
+        let texels = image
+            .data()
+            .chunks_exact(4)
+            .map(|p| {
+                Vec4::new(
+                    decode[p[0] as usize],
+                    decode[p[1] as usize],
+                    decode[p[2] as usize],
+                    p[3] as f32 / 255.0,
+                )
+            })
+            .collect();
+        let base = Level {
+            width: image.width() as usize,
+            height: image.height() as usize,
+            texels,
+        };
+        Texture {
+            levels: sample::mip_chain(base),
+            color_space,
+            wrap_s: Wrap::ClampToEdge,
+            wrap_t: Wrap::ClampToEdge,
+            mag_filter: Filter::Linear,
+            min_filter: Filter::LinearMipmapLinear,
+            flip_y: true,
+            offset: Vec2::ZERO,
+            repeat: Vec2::ONE,
+            rotation: 0.0,
+            center: Vec2::ZERO,
+        }
+    }
+
+    /// A texture decoded from PNG bytes.
+    pub fn from_png(bytes: &[u8], color_space: ColorSpace) -> Result<Texture, RenderError> {
+        Ok(Texture::new(Image::from_png(bytes)?, color_space))
+    }
+
+    /// A texture read from a PNG file.
+    pub fn load_png(
+        path: impl AsRef<Path>,
+        color_space: ColorSpace,
+    ) -> Result<Texture, RenderError> {
+        Ok(Texture::new(Image::load_png(path)?, color_space))
+    }
+
+    /// The full-size level's width in texels.
+    pub fn width(&self) -> u32 {
+        self.levels[0].width as u32
+    }
+
+    /// The full-size level's height in texels.
+    pub fn height(&self) -> u32 {
+        self.levels[0].height as u32
+    }
+
+    /// How the bytes were decoded.
+    pub fn color_space(&self) -> ColorSpace {
+        self.color_space
+    }
+
+    /// The levels of the mip chain, the full size first.
+    pub fn level_count(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// The uv transform, three.js's `Matrix3.setUvTransform(offset, repeat, rotation, center)`:
+    /// the coordinate a material's map is read at is `matrix · (u, v, 1)`.
+    pub fn uv_matrix(&self) -> Mat3 {
+        let (s, c) = self.rotation.sin_cos();
+        let (sx, sy) = (self.repeat.x, self.repeat.y);
+        let (cx, cy) = (self.center.x, self.center.y);
+        Mat3::from_cols(
+            Vec3::new(sx * c, -sy * s, 0.0),
+            Vec3::new(sx * s, sy * c, 0.0),
+            Vec3::new(
+                -sx * (c * cx + s * cy) + cx + self.offset.x,
+                -sy * (-s * cx + c * cy) + cy + self.offset.y,
+                1.0,
+            ),
+        )
+    }
+
+    /// Whether the uv transform is the identity (no offset, repeat or rotation).
+    pub fn has_identity_transform(&self) -> bool {
+        self.offset == Vec2::ZERO && self.repeat == Vec2::ONE && self.rotation == 0.0
+    }
+
+    /// The texture at `uv` at the full-size level (the magnification filter), straight-alpha linear
+    /// RGBA.
+    pub fn sample(&self, uv: Vec2) -> Vec4 {
+        self.sample_grad(uv, Vec2::ZERO, Vec2::ZERO)
+    }
+
+    /// The texture at `uv`, where `ddx` and `ddy` are the coordinate's change one pixel to the
+    /// right and one pixel up: they choose the mip level as OpenGL does
+    /// (`log2` of the longer footprint in texels), and the filters read it.
+    pub fn sample_grad(&self, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
+        sample::sample(self, uv, ddx, ddy)
+    }
+
+    pub(crate) fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+}
