@@ -436,3 +436,23 @@ fn a_graph_refuses_nodes_past_max_graph_nodes() {
         "sin: the graph already holds MAX_GRAPH_NODES (65536) nodes"
     );
 }
+
+#[test]
+fn a_front_end_records_its_own_refusal_and_texture_ids_are_nodes() {
+    let g = NodeGraph::new();
+    let map = g.texture_id(TextureId(4));
+    assert_eq!(g.type_of(map), Some(ValueType::Texture));
+    assert!(g.texture_id(NO_TEXTURE).is_refused());
+    assert_eq!(refusal(&g), "texture: NO_TEXTURE names no texture");
+
+    let g = NodeGraph::new();
+    let before = g.node_count();
+    let refused = g.refuse_node("call f", "argument 0 is a vec3, the layout says float");
+    assert!(refused.is_refused());
+    assert_eq!(g.node_count(), before);
+    g.set_output(OPACITY_NODE, g.float(1.0)).unwrap();
+    assert_eq!(
+        g.compile().unwrap_err().to_string(),
+        "call f: argument 0 is a vec3, the layout says float"
+    );
+}

@@ -283,13 +283,27 @@ impl NodeGraph {
     pub fn texture(&self, map: impl Into<TextureSource>, uv: NodeRef) -> NodeRef {
         let map = match map.into() {
             TextureSource::Node(node) => node,
-            TextureSource::Id(id) if id == NO_TEXTURE => {
-                self.refuse(GraphError::new("texture", "NO_TEXTURE names no texture"));
-                return self.refused();
-            }
-            TextureSource::Id(id) => self.leaf("texture", Op::TextureConst(id), ValueType::Texture),
+            TextureSource::Id(id) => self.texture_id(id),
         };
         self.node("texture", Op::Texture, &[map, uv])
+    }
+
+    /// A texture by id, as a node of type texture: the map a `texture` node or a function's
+    /// texture argument reads. Refuses [`NO_TEXTURE`].
+    pub fn texture_id(&self, id: TextureId) -> NodeRef {
+        if id == NO_TEXTURE {
+            self.refuse(GraphError::new("texture", "NO_TEXTURE names no texture"));
+            return self.refused();
+        }
+        self.leaf("texture", Op::TextureConst(id), ValueType::Texture)
+    }
+
+    /// Record a refusal of the caller's own (a front end's type error, say) as this graph's, and
+    /// get the refused ref that stands for the node: [`NodeGraph::error`] and `compile` report
+    /// it as they report the graph's own.
+    pub fn refuse_node(&self, op: &str, reason: impl Into<String>) -> NodeRef {
+        self.refuse(GraphError::new(op, reason));
+        self.refused()
     }
 
     /// The components of `a` named by `pattern` (one to four of `xyzw`, `rgba` or `stpq`, one set
