@@ -1,8 +1,8 @@
 //! tsl: three.js's node materials and its shading language (TSL) in Rust.
 //!
-//! This facade re-exports the workspace's crates: [`core`] (the node graph, its compiler and the
-//! reference interpreter), [`macros`] (the `tsl!{}` and `#[tsl_fn]` macros, not written yet) and
-//! [`raster`] (the CPU and wgpu rasterizers, not written yet). Most programs need only the prelude:
+//! This facade re-exports the workspace's crates: [`core`] (the node graph, its compiler, the
+//! reference interpreter, the typed front and the GLSL front end), [`macros`] (the `tsl!{}` and
+//! `#[tsl_fn]` macros) and [`raster`] (the CPU rasterizer). Most programs need only the prelude:
 //!
 //! ```
 //! use tsl::prelude::*;

@@ -496,3 +496,26 @@ fn vars_declared_in_a_loop_body_and_shadowing() {
         );
     }
 }
+
+/// The README's example, as written there.
+#[tsl_fn]
+fn stripes(uv: Vec2, count: Float) -> Vec3 {
+    let s = step(0.5, fract(uv * count));
+    vec3(s.x, s.y, s.x)
+}
+
+#[test]
+fn the_readme_example_computes_stripes() {
+    let scope = Scope::new();
+    scope.color_node(stripes(uv(), 1.0)).unwrap();
+    let program = scope.compile().unwrap();
+    // step(0.5, fract(0.3)) = 0 and step(0.5, fract(0.7)) = 1.
+    let f = Fragment {
+        uv: glam::Vec2::new(0.3, 0.7),
+        ..Fragment::default()
+    };
+    assert_eq!(
+        program.evaluate(COLOR_NODE, &f).unwrap(),
+        vec![0.0, 1.0, 0.0]
+    );
+}
