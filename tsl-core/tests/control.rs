@@ -377,6 +377,8 @@ mod generated {
         If(Cmp, f32, Vec<Stmt>, Vec<Stmt>),
         Break,
         Continue,
+        /// return sum * 0.5 + i, from the function the program is.
+        Return,
         /// for j in 0..n { body }, the inner index read as `i` there.
         Loop(u32, Vec<Stmt>),
     }
@@ -409,6 +411,9 @@ mod generated {
 
     fn stmt(rng: &mut Rng, depth: u32, in_loop: bool) -> Stmt {
         let small = |rng: &mut Rng| (rng.below(7) as f32 - 3.0) * 0.5;
+        if rng.below(12) == 0 {
+            return Stmt::Return;
+        }
         match rng.below(if depth > 0 { 6 } else { 4 }) {
             0 | 1 => Stmt::Accumulate(small(rng), small(rng)),
             2 if in_loop => Stmt::Break,
@@ -436,6 +441,7 @@ mod generated {
         Normal,
         Break,
         Continue,
+        Return(f32),
     }
 
     /// The program as plain Rust.
@@ -456,10 +462,13 @@ mod generated {
                 }
                 Stmt::Break => return Flow::Break,
                 Stmt::Continue => return Flow::Continue,
+                Stmt::Return => return Flow::Return(*sum * 0.5 + i),
                 Stmt::Loop(n, inner) => {
                     for j in 0..*n {
-                        if let Flow::Break = run(inner, j as f32, x, sum) {
-                            break;
+                        match run(inner, j as f32, x, sum) {
+                            Flow::Break => break,
+                            Flow::Return(v) => return Flow::Return(v),
+                            _ => {}
                         }
                     }
                 }
@@ -496,6 +505,7 @@ mod generated {
                 }
                 Stmt::Break => g.Break(),
                 Stmt::Continue => g.Continue(),
+                Stmt::Return => g.Return(g.add(g.mul(g.get(sum), g.float(0.5)), i)),
                 Stmt::Loop(n, inner) => {
                     let j = g.Loop(*n as i64);
                     build(g, inner, j, x, sum);
@@ -510,26 +520,44 @@ mod generated {
 fn generated_programs_agree_with_plain_rust() {
     use generated::*;
     let mut rng = Rng(0x9e3779b97f4a7c15);
-    let mut checked = 0;
+    let (mut checked, mut returns) = (0, 0);
     for case in 0..150 {
         let count = rng.below(6) as u32;
         let program_body = body(&mut rng, 3, true);
+        // The program is a Fn of x, so that Return has a function to leave.
+        let stmts = program_body.clone();
+        let program_fn = TslFn::new(
+            "generated",
+            &[("x", ValueType::Float)],
+            ValueType::Float,
+            move |g, args| {
+                let sum = g.Var(g.float(0.0));
+                let i = g.Loop(count as i64);
+                build(g, &stmts, i, args[0], sum);
+                g.End();
+                g.get(sum)
+            },
+        );
         let g = NodeGraph::new();
         let x = g.uniform("x", 0.0f32);
-        let sum = g.Var(g.float(0.0));
-        let i = g.Loop(count as i64);
-        build(&g, &program_body, i, x, sum);
-        g.End();
-        let Ok(mut program) = opacity_checked(&g, g.get(sum)) else {
+        let answer = g.call(&program_fn, &[x]);
+        let Ok(mut program) = opacity_checked(&g, answer) else {
             continue;
         };
         for xv in [-1.0f32, 0.0, 0.5, 2.0] {
-            let mut expected = 0.0f32;
+            let mut sum = 0.0f32;
+            let mut expected = None;
             for i in 0..count {
-                if let Flow::Break = run(&program_body, i as f32, xv, &mut expected) {
-                    break;
+                match run(&program_body, i as f32, xv, &mut sum) {
+                    Flow::Break => break,
+                    Flow::Return(v) => {
+                        expected = Some(v);
+                        break;
+                    }
+                    _ => {}
                 }
             }
+            let expected = expected.unwrap_or(sum);
             program.set_uniform("x", xv).unwrap();
             let got = eval(&program, OPACITY_NODE);
             assert!(
@@ -537,9 +565,22 @@ fn generated_programs_agree_with_plain_rust() {
                 "case {case}, x = {xv}: graph {got}, Rust {expected}\n{program_body:?}"
             );
             checked += 1;
+            returns += program_body_returns(&program_body) as usize;
         }
     }
+    assert!(returns > 0, "no generated program returns early");
     assert!(checked >= 400, "only {checked} programs fit the limits");
+}
+
+/// Whether a program holds a Return anywhere.
+fn program_body_returns(stmts: &[generated::Stmt]) -> bool {
+    use generated::Stmt;
+    stmts.iter().any(|s| match s {
+        Stmt::Return => true,
+        Stmt::If(_, _, a, b) => program_body_returns(a) || program_body_returns(b),
+        Stmt::Loop(_, body) => program_body_returns(body),
+        _ => false,
+    })
 }
 
 fn opacity_checked(g: &NodeGraph, value: NodeRef) -> Result<NodeProgram, GraphError> {
