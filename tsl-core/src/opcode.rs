@@ -36,6 +36,7 @@ macro_rules! opcodes {
             pub const ALL: &'static [Opcode] = &[$(Opcode::$name),*];
 
             /// The opcode of a byte, if it is one.
+            #[inline]
             pub fn from_byte(byte: u8) -> Option<Opcode> {
                 match byte {
                     $($code => Some(Opcode::$name),)*
