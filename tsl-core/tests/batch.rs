@@ -1,6 +1,9 @@
 //! run_nodes over a whole batch: every lane computes its own value, and values that are the same
 //! for every fragment (uniform-only math, computed once per batch) reach every lane.
 
+// A lane indexes the registers' components and the expected values at once.
+#![allow(clippy::needless_range_loop)]
+
 use glam::{Mat4, Vec3};
 use tsl_core::*;
 

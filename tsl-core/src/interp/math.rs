@@ -251,6 +251,8 @@ pub(crate) fn execute<const N: usize>(
 }
 
 /// A noise per lane: the point is operand `a` of `w` components, the jitter `b`'s component 0.
+// The lane index reads the point's components and writes the result's: several arrays at once.
+#[allow(clippy::needless_range_loop)]
 fn noise_lanes<const N: usize>(op: Opcode, w: usize, d: &mut [[f32; N]; 4], a: Src<N>, b: Src<N>) {
     use crate::noise::*;
     let point = |l: usize| [0, 1, 2, 3].map(|k| if k < w { a.at(k)[l] } else { 0.0 });
