@@ -479,7 +479,10 @@ fn maps() -> Case {
         emissive_map: Some(emissive),
         ..Material::standard(hex(0xbbbbbb), 0.55, 0.0)
     });
-    let plane = c.assets.geometries.add(PlaneGeometry::new(3.0, 3.0).build());
+    let plane = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(3.0, 3.0).build());
     let sphere = c
         .assets
         .geometries
@@ -499,7 +502,11 @@ fn maps() -> Case {
 }
 
 fn tone_aces() -> Case {
-    let mut c = Case::new(perspective(45.0, Vec3::new(0.0, 0.0, 4.0), Vec3::new(0.0, 0.0, 0.0)));
+    let mut c = Case::new(perspective(
+        45.0,
+        Vec3::new(0.0, 0.0, 4.0),
+        Vec3::new(0.0, 0.0, 0.0),
+    ));
     c.scene.background = Some(hex(0x102030));
     let ball = c.mesh(
         SphereGeometry::new(0.7, 32, 16).build(),
@@ -582,11 +589,16 @@ fn graph_nodes() -> Case {
 }
 
 fn mask_opacity() -> Case {
-    let mut c = Case::new(perspective(45.0, Vec3::new(0.0, 0.0, 4.0), Vec3::new(0.0, 0.0, 0.0)));
+    let mut c = Case::new(perspective(
+        45.0,
+        Vec3::new(0.0, 0.0, 4.0),
+        Vec3::new(0.0, 0.0, 0.0),
+    ));
     c.scene.background = Some(hex(0x203040));
     let g = NodeGraph::new();
     let stripes = g.fract(g.mul(g.swizzle(g.uv(), "x"), g.float(6.0)));
-    g.set_output(MASK_NODE, g.step(g.float(0.4), stripes)).unwrap();
+    g.set_output(MASK_NODE, g.step(g.float(0.4), stripes))
+        .unwrap();
     let mask = c.assets.programs.add(g.compile().unwrap());
     let ball = c.mesh(
         SphereGeometry::new(0.8, 32, 16).build(),

@@ -44,6 +44,8 @@
 
 mod error;
 pub mod geometry;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod output;
 mod raster;
 mod renderer;
@@ -59,7 +61,7 @@ pub use geometry::{
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
 };
-pub use renderer::{Frame, Renderer, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
+pub use renderer::{Frame, RenderStats, Renderer, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use scene::{
     shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
     Projection, Scene, Side, Transform,

@@ -16,6 +16,10 @@ use rayon::prelude::*;
 use std::time::Duration;
 use tsl_core::{Color, NodeProgram, TextureId};
 
+thread_local! {
+    static TILE_WORK: std::cell::RefCell<TileWork> = std::cell::RefCell::new(TileWork::new());
+}
+
 /// What the rasterizer draws (spec/000 and spec/001's shading views).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Shading {
@@ -54,6 +58,16 @@ impl Frame {
     }
 }
 
+/// What a frame drew.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenderStats {
+    /// Screen triangles after clipping and culling.
+    pub triangles: usize,
+    /// Fragments shaded (each pixel of an opaque surface once, where the depth test lets it;
+    /// forward and transparent fragments as they come).
+    pub fragments: usize,
+}
+
 /// A draw pass: a draw, and for the two passes of a transparent double-sided draw, the faces it
 /// keeps (`Some(false)`: back faces, `Some(true)`: front faces).
 #[derive(Clone, Copy, Debug)]
@@ -78,6 +92,8 @@ pub(crate) struct FrameContext<'a> {
     pub orthographic: bool,
     /// The image's height in pixels.
     pub height: u32,
+    /// Whether a hemisphere light reads the world normal.
+    pub hemisphere: bool,
 }
 
 /// The CPU renderer.
@@ -178,11 +194,11 @@ impl Renderer {
 
     /// The output transform of a linear image: what [`Renderer::render`] returns.
     pub fn encode(&self, linear: &LinearImage) -> Image {
-        let data: Vec<u8> = linear
-            .pixels()
-            .par_iter()
-            .flat_map_iter(|&p| self.output.apply(p))
-            .collect();
+        let width = linear.width() as usize;
+        let mut data = vec![0u8; linear.pixels().len() * 4];
+        data.par_chunks_mut(4 * width)
+            .zip(linear.pixels().par_chunks(width))
+            .for_each(|(out, row)| self.output.apply_row(row, out));
         Image::from_parts(linear.width(), linear.height(), data)
     }
 
@@ -196,6 +212,26 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
+        Ok(self.render_linear_counted(scene, camera, assets)?.0)
+    }
+
+    /// [`Renderer::render`] with the frame's counts.
+    pub fn render_counted(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<(Image, RenderStats), RenderError> {
+        let (linear, stats) = self.render_linear_counted(scene, camera, assets)?;
+        Ok((self.encode(&linear), stats))
+    }
+
+    fn render_linear_counted(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<(LinearImage, RenderStats), RenderError> {
         let size = (self.width, self.height);
         Image::new(self.width, self.height)?;
         let frame = self.prepare_frame(&assets.programs, camera);
@@ -329,23 +365,46 @@ impl Renderer {
             clear: [clear.r, clear.g, clear.b, clear_alpha],
             orthographic: camera.is_orthographic(),
             height: self.height,
+            hemisphere: scene
+                .lights
+                .iter()
+                .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
         };
-        let tile_pixels: Vec<Vec<[f32; 4]>> = rects
+        let tile_pixels: Vec<(Vec<[f32; 4]>, usize)> = rects
             .par_iter()
             .zip(bins.par_iter())
-            .map_init(TileWork::new, |work, (rect, bin)| {
-                render_tile(&ctx, *rect, bin, work)
+            .map(|(rect, bin)| {
+                // Each thread keeps its buffers from tile to tile and from frame to frame.
+                TILE_WORK.with(|cell| match cell.try_borrow_mut() {
+                    Ok(mut work) => {
+                        let before = work.shaded;
+                        let pixels = render_tile(&ctx, *rect, bin, &mut work);
+                        (pixels, work.shaded - before)
+                    }
+                    Err(_) => {
+                        let mut work = TileWork::new();
+                        let pixels = render_tile(&ctx, *rect, bin, &mut work);
+                        (pixels, work.shaded)
+                    }
+                })
             })
             .collect();
+        let stats = RenderStats {
+            triangles: ctx.draws.iter().map(|d| d.tris.len()).sum(),
+            fragments: tile_pixels.iter().map(|(_, n)| n).sum(),
+        };
         let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
-        for (rect, tile) in rects.iter().zip(tile_pixels) {
+        for (rect, (tile, _)) in rects.iter().zip(tile_pixels) {
             let w = (rect[2] - rect[0]) as usize;
             for (row, chunk) in tile.chunks_exact(w).enumerate() {
                 let at = (rect[1] as usize + row) * self.width as usize + rect[0] as usize;
                 pixels[at..at + w].copy_from_slice(chunk);
             }
         }
-        Ok(LinearImage::from_pixels(self.width, self.height, pixels))
+        Ok((
+            LinearImage::from_pixels(self.width, self.height, pixels),
+            stats,
+        ))
     }
 }
 

@@ -74,6 +74,7 @@ pub fn round_to_half(x: f32) -> f32 {
 }
 
 /// The bits of the half float nearest to `x`, for `x` in (0, 1) (ties to even).
+#[inline]
 fn half_bits(x: f32) -> u16 {
     let bits = x.to_bits();
     let exponent = ((bits >> 23) & 0xff) as i32 - 127;
@@ -288,6 +289,33 @@ impl OutputTransform {
     }
 }
 
+impl OutputTransform {
+    /// [`OutputTransform::apply`] over a row of pixels into `out` (four bytes a pixel).
+    pub fn apply_row(&self, row: &[[f32; 4]], out: &mut [u8]) {
+        let fast =
+            self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
+        let table: &[u8] = &SRGB_HALF_BYTES;
+        for (o, p) in out.chunks_exact_mut(4).zip(row) {
+            if fast && p[3] == 1.0 {
+                // An opaque pixel: three lookups.
+                let byte = |c: f32| {
+                    if c > 0.0 && c < 1.0 {
+                        table[half_bits(c) as usize]
+                    } else if c >= 1.0 {
+                        255
+                    } else {
+                        0
+                    }
+                };
+                o.copy_from_slice(&[byte(p[0]), byte(p[1]), byte(p[2]), 255]);
+            } else {
+                o.copy_from_slice(&self.apply(*p));
+            }
+        }
+    }
+}
+
+#[inline]
 fn finite_or_zero(x: f32) -> f32 {
     if x.is_nan() {
         0.0
@@ -325,7 +353,10 @@ mod tests {
             let x = i as f32 / 4000.0 * 0.999 + 1e-7 * (i % 7) as f32;
             let pixel = [x, x * 0.5, x * x, 1.0];
             let direct = |c: f32| (srgb_oetf(round_to_half(c)) * 255.0).round() as u8;
-            assert_eq!(fast.apply(pixel)[..3], [direct(x), direct(x * 0.5), direct(x * x)]);
+            assert_eq!(
+                fast.apply(pixel)[..3],
+                [direct(x), direct(x * 0.5), direct(x * x)]
+            );
             let _ = slow.apply(pixel);
         }
         assert_eq!(half_bits(1.0 - 1e-8), 0x3c00);

@@ -38,9 +38,11 @@ pub(crate) struct Reads {
 pub(crate) struct Needs {
     /// The weights one pixel right and one pixel up (the program's derivative views).
     pub neighbours: bool,
-    /// The built-in derivatives of the uv and the position (mip levels, normal maps, flat normals).
+    /// Any of the built-in derivatives below, taken per 2×2 quad.
     pub quad_derivatives: bool,
-    /// The derivatives of the geometric normal too (the geometry's roughness).
+    /// The derivatives of the uv and the position (mip levels, normal maps, flat normals).
+    pub surface_derivatives: bool,
+    /// The derivatives of the geometric normal (the geometry's roughness).
     pub normal_derivatives: bool,
 }
 
@@ -127,6 +129,7 @@ impl<'a> Draw<'a> {
         let needs = Needs {
             neighbours: reads.right || reads.up,
             quad_derivatives: p.textured || program_textures || material.flat_shading || physical,
+            surface_derivatives: p.textured || program_textures || material.flat_shading,
             normal_derivatives: physical && !material.flat_shading,
         };
         let outputs = |o: Output| program.is_some_and(|p| p.has_output(o));

@@ -57,7 +57,12 @@ impl Tri {
     /// The screen-linear weights of the corners at edge values `e` (they add to one).
     #[inline]
     pub fn screen_weights(&self, e: [i64; 3]) -> [f32; 3] {
-        e.map(|e| (e as f64 * self.inv_area) as f32)
+        let inv = self.inv_area as f32;
+        if inv.is_finite() && inv > 0.0 {
+            e.map(|e| e as f32 * inv)
+        } else {
+            e.map(|e| (e as f64 * self.inv_area) as f32)
+        }
     }
 
     /// The window depth at screen weights `l`.

@@ -13,19 +13,26 @@ pub(crate) type BinEntry = (u32, u32);
 
 /// The pixels of a tile and a worker's buffers.
 pub(crate) struct TileWork {
+    /// Fragments shaded so far by this worker.
+    pub shaded: usize,
     scratch: Scratch,
     frags: Vec<FragIn>,
     outs: Vec<FragOut>,
     visible: Vec<(u32, u32)>,
+    depth: Vec<f32>,
+    vis: Vec<u32>,
 }
 
 impl TileWork {
     pub fn new() -> TileWork {
         TileWork {
+            shaded: 0,
             scratch: Scratch::new(),
             frags: Vec::with_capacity(LANES),
             outs: Vec::with_capacity(LANES),
             visible: Vec::new(),
+            depth: Vec::new(),
+            vis: Vec::new(),
         }
     }
 }
@@ -78,13 +85,19 @@ pub(crate) fn render_tile(
 ) -> Vec<[f32; 4]> {
     let width = rect[2] - rect[0];
     let count = (width * (rect[3] - rect[1])) as usize;
+    let mut depth = std::mem::take(&mut work.depth);
+    depth.clear();
+    depth.resize(count, 1.0);
+    let mut vis = std::mem::take(&mut work.vis);
+    vis.clear();
+    vis.resize(count, 0);
     let mut buf = Buffers {
         x0: rect[0],
         y0: rect[1],
         width,
-        depth: vec![1.0; count],
+        depth,
         color: vec![ctx.clear; count],
-        vis: vec![0; count],
+        vis,
     };
     let mut resolved = false;
     let mut pending: Option<u32> = None;
@@ -141,6 +154,8 @@ pub(crate) fn render_tile(
     if !resolved {
         resolve(ctx, bin, &mut buf, work);
     }
+    work.depth = buf.depth;
+    work.vis = buf.vis;
     buf.color
 }
 
@@ -157,6 +172,7 @@ fn shade_forward(ctx: &FrameContext, pass_index: u32, buf: &mut Buffers, work: &
     let pass = &ctx.passes[pass_index as usize];
     let draw = &ctx.draws[pass.draw as usize];
     shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
+    work.shaded += work.frags.len();
     let m = draw.material;
     for (f, o) in work.frags.iter().zip(&work.outs) {
         if !o.keep {
@@ -263,6 +279,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
             let pass = &ctx.passes[pass_index as usize];
             let draw = &ctx.draws[pass.draw as usize];
             shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
+            work.shaded += work.frags.len();
             for (f, o) in work.frags.iter().zip(&work.outs) {
                 let i = buf.index(f.x, f.y);
                 buf.color[i] = o.color;

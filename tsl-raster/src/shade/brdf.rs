@@ -3,7 +3,6 @@
 
 use glam::{Vec2, Vec3};
 use std::f32::consts::PI;
-use std::sync::LazyLock;
 
 /// The Fresnel factor of `F_Schlick`: `exp2((−5.55473·dotVH − 6.98316)·dotVH)`.
 #[inline]
@@ -70,49 +69,55 @@ const DFG_HALFS: [u16; 512] = [
     0x3c00, 0x0000, 0x3c00, 0x0001, 0x3bff, 0x0015, 0x3bfb, 0x0059, 0x3bf2, 0x00fd, 0x3bdd, 0x01df, 0x3bb7, 0x031c, 0x3b79, 0x047c, 0x3b1d, 0x05d4, 0x3aa0, 0x06d5, 0x3a08, 0x075a, 0x395d, 0x075e, 0x38aa, 0x06f7, 0x37f4, 0x0648, 0x36ac, 0x0576, 0x3586, 0x049f,
 ];
 
-/// An IEEE half float's value.
-fn half_to_f32(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exponent = ((h >> 10) & 0x1f) as i32;
-    let mantissa = (h & 0x3ff) as f32;
-    sign * match exponent {
-        0 => mantissa * 2f32.powi(-24),
-        31 => {
-            if mantissa == 0.0 {
-                f32::INFINITY
-            } else {
-                f32::NAN
-            }
+/// An IEEE half float's value (finite halves only; the table has no others).
+const fn half_to_f32(h: u16) -> f32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let exponent = ((h >> 10) & 0x1f) as u32;
+    let mantissa = (h & 0x3ff) as u32;
+    if exponent == 0 {
+        // A subnormal half: mantissa · 2^-24, exact in f32.
+        let magnitude = mantissa as f32 * (1.0 / 16_777_216.0);
+        if sign != 0 {
+            -magnitude
+        } else {
+            magnitude
         }
-        e => (1.0 + mantissa / 1024.0) * 2f32.powi(e - 15),
+    } else {
+        f32::from_bits(sign | ((exponent + 112) << 23) | (mantissa << 13))
     }
 }
 
-static DFG: LazyLock<[Vec2; 256]> = LazyLock::new(|| {
-    let mut table = [Vec2::ZERO; 256];
-    for (i, t) in table.iter_mut().enumerate() {
-        *t = Vec2::new(
+const fn dfg_table() -> [[f32; 2]; 256] {
+    let mut table = [[0.0; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = [
             half_to_f32(DFG_HALFS[2 * i]),
             half_to_f32(DFG_HALFS[2 * i + 1]),
-        );
+        ];
+        i += 1;
     }
     table
-});
+}
+
+/// The table decoded to f32, texel (x, y) at `y * 16 + x`.
+static DFG: [[f32; 2]; 256] = dfg_table();
 
 /// `DFGLUT(roughness, dotNV)`: the table read bilinearly with clamp to edge at
 /// `uv = (roughness, dotNV)`.
 pub(crate) fn dfg(roughness: f32, dot_nv: f32) -> Vec2 {
-    let table = &*DFG;
+    let table = &DFG;
     let x = (roughness * 16.0 - 0.5).clamp(0.0, 15.0);
     let y = (dot_nv * 16.0 - 0.5).clamp(0.0, 15.0);
     let (x, y) = (
         if x.is_finite() { x } else { 0.0 },
         if y.is_finite() { y } else { 0.0 },
     );
-    let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+    // Both are at least zero, so truncation is the floor.
+    let (x0, y0) = (x as usize, y as usize);
     let (x1, y1) = ((x0 + 1).min(15), (y0 + 1).min(15));
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-    let at = |x: usize, y: usize| table[y * 16 + x];
+    let at = |x: usize, y: usize| Vec2::from_array(table[(y * 16 + x) & 255]);
     let top = at(x0, y0).lerp(at(x1, y0), fx);
     let bottom = at(x0, y1).lerp(at(x1, y1), fx);
     top.lerp(bottom, fy)

@@ -159,6 +159,11 @@ pub(crate) fn shade_batch(
     let needs = &draw.needs;
     let indices = draw.geometry.indices();
 
+    // What this draw reads beyond the view-space position and normal.
+    let has_program = draw.program.is_some();
+    let wants_uv = has_program || ctx.shading == Shading::Uv || m.maps().next().is_some();
+    let wants_world = has_program || ctx.hemisphere || m.normal_map.is_some();
+
     // 1. The fragment's geometry, and its neighbours' where derivatives are needed.
     let mut quad_cache: Option<((u32, i64, i64), QuadDerivatives)> = None;
     for (l, f) in frags.iter().take(n).enumerate() {
@@ -171,10 +176,16 @@ pub(crate) fn shade_batch(
         s.corners = corners;
         s.weights = w;
         s.front = tri.front;
-        s.position_world = interpolate(vs, w, |v| v.world);
+        if has_program {
+            s.position_world = interpolate(vs, w, |v| v.world);
+        }
         s.position_view = interpolate(vs, w, |v| v.view);
-        s.uv_raw = interpolate(vs, w, |v| v.uv);
-        s.vertex_color = interpolate(vs, w, |v| v.color);
+        if wants_uv {
+            s.uv_raw = interpolate(vs, w, |v| v.uv);
+        }
+        if has_program || m.vertex_colors {
+            s.vertex_color = interpolate(vs, w, |v| v.color);
+        }
         let normal = interpolate(vs, w, |v| v.normal_view).normalize_or_zero();
         s.normal_geometry = normal;
         if needs.neighbours {
@@ -190,7 +201,7 @@ pub(crate) fn shade_batch(
             let d = match quad_cache {
                 Some((k, d)) if k == key => d,
                 _ => {
-                    let d = quad_derivatives(tri, vs, qx, qy, needs.normal_derivatives);
+                    let d = quad_derivatives(tri, vs, qx, qy, needs);
                     quad_cache = Some((key, d));
                     d
                 }
@@ -207,7 +218,9 @@ pub(crate) fn shade_batch(
             s.normal_here = face_sign(m.side, s.front) * normal;
         }
         s.normal_view = s.normal_here;
-        s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
+        if wants_world {
+            s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
+        }
         out[l].depth = f.z;
     }
 
@@ -509,25 +522,25 @@ fn quad_derivatives(
     vs: [&Vertex; 3],
     qx: i64,
     qy: i64,
-    normals: bool,
+    needs: &crate::raster::draw::Needs,
 ) -> QuadDerivatives {
     let w0 = tri.corner_weights_at(qx, qy);
     let w1 = tri.corner_weights_at(qx + 1, qy);
     let w2 = tri.corner_weights_at(qx, qy - 1);
-    let uv0 = interpolate(vs, w0, |v| v.uv);
-    let p0 = interpolate(vs, w0, |v| v.view);
-    let mut d = QuadDerivatives {
-        uv: (
+    let mut d = QuadDerivatives::default();
+    if needs.surface_derivatives {
+        let uv0 = interpolate(vs, w0, |v| v.uv);
+        let p0 = interpolate(vs, w0, |v| v.view);
+        d.uv = (
             interpolate(vs, w1, |v| v.uv) - uv0,
             interpolate(vs, w2, |v| v.uv) - uv0,
-        ),
-        position: (
+        );
+        d.position = (
             interpolate(vs, w1, |v| v.view) - p0,
             interpolate(vs, w2, |v| v.view) - p0,
-        ),
-        normal: (Vec3::ZERO, Vec3::ZERO),
-    };
-    if normals {
+        );
+    }
+    if needs.normal_derivatives {
         let n0 = interpolate(vs, w0, |v| v.normal_view).normalize_or_zero();
         d.normal = (
             interpolate(vs, w1, |v| v.normal_view).normalize_or_zero() - n0,

@@ -97,9 +97,8 @@ pub(crate) fn physical(lights: &FrameLights, s: &Surface, p: &Physical) -> Vec3 
         let fresnel = fresnel_factor(dot_vh);
         let f = f0 * (1.0 - fresnel) + Vec3::splat(f90 * fresnel);
         let f_blended = blended * (1.0 - fresnel) + Vec3::splat(f90 * fresnel);
-        let specular = f_blended
-            * v_ggx_smith_correlated(alpha, dot_nl, dot_nv)
-            * d_ggx(alpha, dot_nh);
+        let specular =
+            f_blended * v_ggx_smith_correlated(alpha, dot_nl, dot_nv) * d_ggx(alpha, dot_nh);
         direct_diffuse += irradiance * (contribution / PI) * (1.0 - f);
         direct_specular += irradiance * specular * compensation;
     });

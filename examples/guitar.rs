@@ -1,0 +1,49 @@
+//! spec/003's lesson: a rosewood neck (`mx_noise_float` grain on a STANDARD material, roughness
+//! 0.75) and a vibrating string (a position node with amplitude, phase and harmonic uniforms),
+//! drawn at a quarter period to `guitar.png`. Prints the lesson's figures (the middle of the string
+//! is 0.2 above rest at harmonic 1 and 0 at harmonic 2) and the pixels the lesson samples.
+//!
+//! Run: `cargo run --release --example guitar` (optionally `-- HARMONIC OUT.png`).
+
+#[path = "shared/guitar_scene.rs"]
+mod guitar_scene;
+
+use guitar_scene::*;
+use tsl::prelude::*;
+use tsl::raster::Renderer;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let harmonic: f32 = args.get(1).and_then(|h| h.parse().ok()).unwrap_or(1.0);
+    let path = args.get(2).map_or("guitar.png", String::as_str);
+
+    for h in [1.0, 2.0] {
+        let mut string = string_program(h)?;
+        string.set_uniform("phase", std::f32::consts::FRAC_PI_2)?;
+        println!(
+            "harmonic {h}: offsetAtMiddle = {:.6}",
+            offset_at_middle(&string)
+        );
+    }
+
+    let (width, height) = (640, 200);
+    let (scene, camera, assets) = guitar_scene(harmonic)?;
+    let image = Renderer::new(width, height).render(&scene, &camera, &assets)?;
+    image.write_png(path)?;
+    let lift = if harmonic == 1.0 { 0.2 } else { 0.0 };
+    let quarter = 0.2 * (0.25 * std::f32::consts::PI * harmonic).sin();
+    for (name, point) in [
+        ("string middle, displaced", Vec3::new(0.0, lift, STRING_Z)),
+        ("string middle, at rest", Vec3::new(0.0, 0.0, STRING_Z)),
+        (
+            "quarter length, displaced",
+            Vec3::new(-0.8, quarter, STRING_Z),
+        ),
+    ] {
+        let (x, y) = pixel_of(&camera, width, height, point);
+        let p = image.pixel(x, y).unwrap_or_default();
+        println!("{name}: rgb({}, {}, {}) at ({x}, {y})", p[0], p[1], p[2]);
+    }
+    println!("harmonic {harmonic}: {path}");
+    Ok(())
+}

@@ -1,0 +1,622 @@
+//! The rasterizer's behaviour, with expected values worked out by hand: coverage (the top-left
+//! rule, pixel centres), perspective-correct interpolation through the near plane, spec/000's
+//! order of the outputs (depth node before the depth test, the mask claiming no depth, the bent
+//! normal, the AO, the colour times the light, the fog before the output node, the alpha that
+//! stays), the position node on the host, `prepare_frame`, derivatives, varyings, mip levels and
+//! the shading views.
+
+use glam::{Vec2, Vec3};
+use std::f32::consts::PI;
+use tsl::prelude::*;
+use tsl::raster::Texture;
+use tsl::raster::*;
+
+const N: u32 = 8;
+
+/// An orthographic camera whose view is x, y in [-1, 1], at z = 1 looking down −z.
+fn ortho() -> Camera {
+    Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z)
+}
+
+struct Setup {
+    scene: Scene,
+    assets: Assets,
+}
+
+impl Setup {
+    fn new() -> Setup {
+        Setup {
+            scene: Scene::new(),
+            assets: Assets::new(),
+        }
+    }
+
+    fn program(&mut self, graph: &NodeGraph) -> ProgramId {
+        self.assets.programs.add(graph.compile().unwrap())
+    }
+
+    fn add(&mut self, geometry: Geometry, material: Material, position: Vec3) -> ObjectId {
+        let g = self.assets.geometries.add(geometry);
+        let m = self.assets.materials.add(material);
+        self.scene.add(Object::mesh(g, m).at(position))
+    }
+
+    fn linear(&self, renderer: &Renderer, camera: &Camera) -> LinearImage {
+        renderer
+            .render_linear(&self.scene, camera, &self.assets)
+            .unwrap()
+    }
+
+    fn image(&self, renderer: &Renderer, camera: &Camera) -> Image {
+        renderer.render(&self.scene, camera, &self.assets).unwrap()
+    }
+}
+
+fn plane(w: f64, h: f64) -> Geometry {
+    PlaneGeometry::new(w, h).build()
+}
+
+fn close(a: [f32; 4], b: [f32; 4], tolerance: f32) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tolerance)
+}
+
+fn covered_columns(image: &Image, row: u32) -> Vec<u32> {
+    (0..image.width())
+        .filter(|&x| image.pixel(x, row).unwrap()[3] != 0)
+        .collect()
+}
+
+#[test]
+fn edges_through_pixel_centres_follow_the_top_left_rule() {
+    // x from -0.625 (the centre of column 1) to 0.625 (the centre of column 6): the left edge
+    // takes its centres, the right edge leaves them. Rows likewise: top in, bottom out.
+    let mut s = Setup::new();
+    s.add(plane(1.25, 1.25), Material::basic(Color::WHITE), Vec3::ZERO);
+    let image = s.image(&Renderer::new(N, N), &ortho());
+    for row in 0..N {
+        let expected: Vec<u32> = if (1..=5).contains(&row) {
+            (1..=5).collect()
+        } else {
+            vec![]
+        };
+        assert_eq!(covered_columns(&image, row), expected, "row {row}");
+    }
+}
+
+#[test]
+fn attributes_are_perspective_correct_through_the_near_plane() {
+    // A floor at y = -1 from z = -4 to 4 around a camera at the origin (fov 90°): it crosses the
+    // near plane. Each pixel's uv is where its ray meets the floor.
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.0)]))
+        .unwrap();
+    let p = s.program(&g);
+    let floor = s.add(
+        plane(8.0, 8.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::new(0.0, -1.0, 0.0),
+    );
+    s.scene
+        .object_mut(floor)
+        .unwrap()
+        .transform
+        .set_euler(-PI / 2.0, 0.0, 0.0);
+    let size = 16;
+    let camera = Camera::perspective(90.0, 0.1, 100.0);
+    let image = s.linear(&Renderer::new(size, size), &camera);
+    let mut checked = 0;
+    for j in 0..size {
+        for i in 0..size {
+            let nx = -1.0 + (i as f64 + 0.5) * 2.0 / size as f64;
+            let ny = 1.0 - (j as f64 + 0.5) * 2.0 / size as f64;
+            let pixel = image.pixel(i, j).unwrap();
+            if ny >= 0.0 {
+                assert_eq!(pixel[3], 0.0, "({i}, {j}) sees the sky");
+                continue;
+            }
+            let t = -1.0 / ny;
+            let x = nx * t;
+            if x.abs() > 3.9 || t > 3.9 {
+                continue;
+            }
+            let (u, v) = ((x + 4.0) / 8.0, (t + 4.0) / 8.0);
+            assert!(
+                close(pixel, [u as f32, v as f32, 0.0, 1.0], 2e-5),
+                "({i}, {j}): {pixel:?} against ({u}, {v})"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn the_depth_node_runs_before_the_depth_test() {
+    // Green in front (z = 0.5) with DEPTH_NODE = 0.99, red behind (z = 0, window depth 0.0909):
+    // the red wins everywhere.
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(DEPTH_NODE, g.float(0.99)).unwrap();
+    let p = s.program(&g);
+    let green = Color::linear(0.0, 1.0, 0.0);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(green).with_nodes(p),
+        Vec3::new(0.0, 0.0, 0.5),
+    );
+    s.add(
+        plane(1.0, 1.0),
+        Material::basic(Color::linear(1.0, 0.0, 0.0)),
+        Vec3::ZERO,
+    );
+    let image = s.linear(&Renderer::new(N, N), &ortho());
+    assert_eq!(image.pixel(4, 4).unwrap(), [1.0, 0.0, 0.0, 1.0]);
+    // Outside the red square the green (depth 0.99) still covers the clear depth of 1.
+    assert_eq!(image.pixel(0, 0).unwrap(), [0.0, 1.0, 0.0, 1.0]);
+}
+
+#[test]
+fn a_fragment_the_mask_throws_away_claims_no_depth() {
+    // The front plane's left half is masked away; it is drawn first (opaque draws go front to
+    // back), so a depth written there would hide the red plane behind it.
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(MASK_NODE, g.step(g.float(0.5), g.swizzle(g.uv(), "x")))
+        .unwrap();
+    let p = s.program(&g);
+    let green = Color::linear(0.0, 1.0, 0.0);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(green).with_nodes(p),
+        Vec3::new(0.0, 0.0, 0.5),
+    );
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::linear(1.0, 0.0, 0.0)),
+        Vec3::ZERO,
+    );
+    let image = s.linear(&Renderer::new(N, N), &ortho());
+    for x in 0..N {
+        let expected = if x < 4 {
+            [1.0, 0.0, 0.0, 1.0]
+        } else {
+            [0.0, 1.0, 0.0, 1.0]
+        };
+        assert_eq!(image.pixel(x, 3).unwrap(), expected, "column {x}");
+    }
+}
+
+#[test]
+fn a_discard_joins_the_mask() {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.If(g.less_than(g.swizzle(g.uv(), "y"), g.float(0.5)));
+    g.Discard();
+    g.End();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let image = s.image(&Renderer::new(N, N), &ortho());
+    // v < 0.5 is the lower half of the image.
+    assert_eq!(image.pixel(2, 2).unwrap(), [255, 255, 255, 255]);
+    assert_eq!(image.pixel(2, 6).unwrap(), [0, 0, 0, 0]);
+}
+
+#[test]
+fn the_alpha_stays_what_the_fragment_had() {
+    // A transparent plane (opacity 0.5) whose output node paints it red: the framebuffer holds
+    // red times 0.5 with alpha 0.5 (blended over a clear of zero), the image red at alpha 128.
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(OUTPUT_NODE, g.vec3(1.0, 0.0, 0.0)).unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material {
+            transparent: true,
+            opacity: 0.5,
+            ..Material::basic(Color::WHITE).with_nodes(p)
+        },
+        Vec3::ZERO,
+    );
+    let renderer = Renderer::new(N, N);
+    assert_eq!(
+        s.linear(&renderer, &ortho()).pixel(1, 1).unwrap(),
+        [0.5, 0.0, 0.0, 0.5]
+    );
+    assert_eq!(
+        s.image(&renderer, &ortho()).pixel(1, 1).unwrap(),
+        [255, 0, 0, 128]
+    );
+}
+
+fn lambert_plane(s: &mut Setup, program: Option<ProgramId>) {
+    let mut m = Material::lambert(Color::WHITE);
+    m.nodes = program;
+    s.add(plane(2.0, 2.0), m, Vec3::ZERO);
+}
+
+#[test]
+fn the_lights_read_the_bent_normal_made_unit_again() {
+    // A light of intensity π along +x grazes the plane (normal +z): no light. The normal node
+    // adds (1, 0, 0): the normal is (1, 0, 1)/√2 and the plane gets π · (1/√2) · 1/π.
+    let mut s = Setup::new();
+    lambert_plane(&mut s, None);
+    s.scene
+        .add_light(Light::directional(Color::WHITE, PI, Vec3::X));
+    let renderer = Renderer::new(N, N);
+    assert_eq!(s.linear(&renderer, &ortho()).pixel(3, 3).unwrap()[0], 0.0);
+
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(NORMAL_NODE, g.vec3(1.0, 0.0, 0.0)).unwrap();
+    let p = s.program(&g);
+    lambert_plane(&mut s, Some(p));
+    s.scene
+        .add_light(Light::directional(Color::WHITE, PI, Vec3::X));
+    let v = s.linear(&renderer, &ortho()).pixel(3, 3).unwrap();
+    assert!(
+        (v[0] - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-6,
+        "{v:?}"
+    );
+}
+
+#[test]
+fn the_ao_node_dims_only_the_indirect_light() {
+    // Ambient 1 gives 1/π; a head-on light of π gives 1. AO 0.25: 1 + 0.25/π.
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(AO_NODE, g.float(0.25)).unwrap();
+    let p = s.program(&g);
+    lambert_plane(&mut s, Some(p));
+    s.scene.add_light(Light::ambient(Color::WHITE, 1.0));
+    s.scene
+        .add_light(Light::directional(Color::WHITE, PI, Vec3::Z));
+    let v = s
+        .linear(&Renderer::new(N, N), &ortho())
+        .pixel(3, 3)
+        .unwrap();
+    assert!((v[1] - (1.0 + 0.25 / PI)).abs() < 1e-6, "{v:?}");
+}
+
+#[test]
+fn the_colour_node_is_multiplied_by_the_arriving_light() {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.vec3(0.5, 0.25, 1.0)).unwrap();
+    let p = s.program(&g);
+    lambert_plane(&mut s, Some(p));
+    s.scene.add_light(Light::ambient(Color::WHITE, PI));
+    let v = s
+        .linear(&Renderer::new(N, N), &ortho())
+        .pixel(3, 3)
+        .unwrap();
+    assert!(close(v, [0.5, 0.25, 1.0, 1.0], 1e-6), "{v:?}");
+}
+
+#[test]
+fn the_fog_comes_before_the_output_node() {
+    // View depth 1, fog from 0 to 2: half fog (black) on white is 0.5; the output node doubles
+    // what it reads.
+    let mut s = Setup::new();
+    s.scene.fog = Some(Fog::Linear {
+        color: Color::BLACK,
+        near: 0.0,
+        far: 2.0,
+    });
+    let g = NodeGraph::new();
+    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.float(2.0)))
+        .unwrap();
+    let p = s.program(&g);
+    s.add(plane(2.0, 2.0), Material::basic(Color::WHITE), Vec3::ZERO);
+    let renderer = Renderer::new(N, N);
+    assert_eq!(
+        s.linear(&renderer, &ortho()).pixel(3, 3).unwrap(),
+        [0.5, 0.5, 0.5, 1.0]
+    );
+    s.assets.materials.get_mut(MaterialId(0)).unwrap().nodes = Some(p);
+    assert_eq!(
+        s.linear(&renderer, &ortho()).pixel(3, 3).unwrap(),
+        [1.0, 1.0, 1.0, 1.0]
+    );
+}
+
+#[test]
+fn the_position_node_moves_the_vertices_with_the_frame_time() {
+    // A plane from x = -0.5 to 0.5, moved by (time, 0, 0) at time 0.5: x from 0 to 1, the
+    // columns whose centres lie there (4 to 7).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(
+        POSITION_NODE,
+        g.join(&[g.time(), g.float(0.0), g.float(0.0)]),
+    )
+    .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(1.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let mut renderer = Renderer::new(N, N);
+    renderer.time = 0.5;
+    let image = s.image(&renderer, &ortho());
+    assert_eq!(covered_columns(&image, 3), vec![4, 5, 6, 7]);
+    renderer.time = 0.0;
+    let image = s.image(&renderer, &ortho());
+    assert_eq!(covered_columns(&image, 3), vec![2, 3, 4, 5]);
+}
+
+#[test]
+fn prepare_frame_writes_time_and_view_into_copies() {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.camera_position()).unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let camera =
+        Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::new(0.25, 0.5, 1.0));
+    let mut renderer = Renderer::new(N, N);
+    renderer.time = 2.5;
+    let frame = renderer.prepare_frame(&s.assets.programs, &camera);
+    assert_eq!(frame.program(p).unwrap().time(), 2.5);
+    assert_eq!(frame.view, camera.view_matrix());
+    assert_eq!(
+        s.assets.programs.get(p).unwrap().time(),
+        0.0,
+        "the original is not changed"
+    );
+    let v = s.linear(&renderer, &camera).pixel(4, 4).unwrap();
+    assert!(close(v, [0.25, 0.5, 1.0, 1.0], 1e-6), "{v:?}");
+}
+
+#[test]
+fn derivatives_are_the_plane_slopes_and_dfdy_looks_up() {
+    // uv runs 0 to 1 over 8 pixels: du/dx = dv/dy = 1/8 (v grows upward).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    let value = g.join(&[
+        g.mul(g.swizzle(g.dfdx(uv), "x"), g.float(8.0)),
+        g.mul(g.swizzle(g.dfdy(uv), "y"), g.float(8.0)),
+        g.mul(g.swizzle(g.dfdy(uv), "x"), g.float(8.0)),
+    ]);
+    g.set_output(COLOR_NODE, value).unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let image = s.linear(&Renderer::new(N, N), &ortho());
+    for (x, y) in [(0, 0), (7, 7), (3, 4)] {
+        let v = image.pixel(x, y).unwrap();
+        assert!(close(v, [1.0, 1.0, 0.0, 1.0], 1e-5), "({x}, {y}): {v:?}");
+    }
+}
+
+#[test]
+fn a_varying_interpolates_the_corner_values() {
+    // On one quad the corners have u = 0 or 1, so varying(u²) is u while u² is u².
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    let u = g.swizzle(g.uv(), "x");
+    let square = g.mul(u, u);
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[g.varying(square), square, g.float(0.0)]),
+    )
+    .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let image = s.linear(&Renderer::new(N, N), &ortho());
+    let v = image.pixel(1, 5).unwrap();
+    assert!(close(v, [0.1875, 0.1875 * 0.1875, 0.0, 1.0], 1e-6), "{v:?}");
+}
+
+/// A 4×4 linear texture whose red is 16 · texel index and green 255 − 16 · index.
+fn ramp_texture() -> Texture {
+    let bytes: Vec<u8> = (0..16u8)
+        .flat_map(|i| [16 * i, 255 - 16 * i, 0, 255])
+        .collect();
+    let mut t = Texture::new(Image::from_rgba8(4, 4, bytes).unwrap(), ColorSpace::Linear);
+    t.flip_y = false;
+    t
+}
+
+#[test]
+fn the_mip_level_follows_the_surface_uv_derivatives() {
+    // Four texels over two pixels: lambda = 1, the 2×2 level, whose texel centres the pixel
+    // centres hit. Pixel (0, 0) reads uv (0.25, 0.75): level-1 texel (0, 1), the mean of texels
+    // 8, 9, 12, 13 of the full level.
+    let mean = (8 + 9 + 12 + 13) as f32 * 16.0 / 4.0 / 255.0;
+    for through_node in [false, true] {
+        let mut s = Setup::new();
+        let map = s.assets.textures.add(ramp_texture());
+        let material = if through_node {
+            let g = NodeGraph::new();
+            g.set_output(COLOR_NODE, g.swizzle(g.texture(map, g.uv()), "xyz"))
+                .unwrap();
+            let p = s.program(&g);
+            Material::basic(Color::WHITE).with_nodes(p)
+        } else {
+            Material {
+                map: Some(map),
+                ..Material::basic(Color::WHITE)
+            }
+        };
+        s.add(plane(2.0, 2.0), material, Vec3::ZERO);
+        let v = s
+            .linear(&Renderer::new(2, 2), &ortho())
+            .pixel(0, 0)
+            .unwrap();
+        assert!(
+            (v[0] - mean).abs() < 1e-6,
+            "node {through_node}: {v:?} against {mean}"
+        );
+    }
+}
+
+#[test]
+fn the_lit_view_reads_textures_as_white_and_the_uv_view_shows_uvs() {
+    let mut s = Setup::new();
+    let map = s.assets.textures.add(ramp_texture());
+    let g = NodeGraph::new();
+    g.set_output(EMISSIVE_NODE, g.swizzle(g.texture(map, g.uv()), "xyz"))
+        .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material {
+            map: Some(map),
+            ..Material::basic(Color::linear(0.5, 0.5, 0.5)).with_nodes(p)
+        },
+        Vec3::ZERO,
+    );
+    let mut renderer = Renderer::new(N, N);
+    renderer.shading = SHADE_LIT;
+    // The colour 0.5 times a white map, plus a white emissive texture read: 1.5.
+    let v = s.linear(&renderer, &ortho()).pixel(2, 2).unwrap();
+    assert_eq!(v, [1.5, 1.5, 1.5, 1.0]);
+    renderer.shading = SHADE_UV;
+    let image = s.image(&renderer, &ortho());
+    // Pixel (0, 0): uv (1/16, 15/16).
+    let p = image.pixel(0, 0).unwrap();
+    assert!(
+        (p[0] as i32 - 16).abs() <= 1 && (p[1] as i32 - 239).abs() <= 1,
+        "{p:?}"
+    );
+    assert_eq!(p[2], 0);
+}
+
+#[test]
+fn sides_cull_and_turn_the_normal() {
+    // A plane facing +z seen from behind, lit from the camera's side.
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0)
+        .at(Vec3::new(0.0, 0.0, -1.0))
+        .looking_at(Vec3::ZERO);
+    for (side, expected) in [
+        (Side::Front, None),
+        (Side::Back, Some(1.0)),
+        (Side::Double, Some(1.0)),
+    ] {
+        let mut s = Setup::new();
+        s.add(
+            plane(2.0, 2.0),
+            Material {
+                side,
+                ..Material::lambert(Color::WHITE)
+            },
+            Vec3::ZERO,
+        );
+        s.scene.add_light(Light::directional(
+            Color::WHITE,
+            PI,
+            Vec3::new(0.0, 0.0, -1.0),
+        ));
+        let v = s.linear(&Renderer::new(N, N), &camera).pixel(4, 4).unwrap();
+        match expected {
+            None => assert_eq!(v[3], 0.0, "{side:?}"),
+            Some(e) => assert!((v[0] - e).abs() < 1e-6, "{side:?}: {v:?}"),
+        }
+    }
+}
+
+#[test]
+fn uniforms_change_between_frames() {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(
+        COLOR_NODE,
+        g.uniform("tint", Color::linear(0.25, 0.5, 0.75)),
+    )
+    .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::ZERO,
+    );
+    let renderer = Renderer::new(N, N);
+    assert_eq!(
+        s.linear(&renderer, &ortho()).pixel(0, 0).unwrap(),
+        [0.25, 0.5, 0.75, 1.0]
+    );
+    s.assets
+        .programs
+        .get_mut(p)
+        .unwrap()
+        .set_uniform("tint", Color::linear(1.0, 0.0, 0.5))
+        .unwrap();
+    assert_eq!(
+        s.linear(&renderer, &ortho()).pixel(0, 0).unwrap(),
+        [1.0, 0.0, 0.5, 1.0]
+    );
+}
+
+#[test]
+fn flip_y_and_the_uv_transform_follow_three_js() {
+    // Two rows: red on top, blue below. flip_y puts the top row at v = 1.
+    let bytes = vec![255, 0, 0, 255, 0, 0, 255, 255];
+    let mut t = Texture::new(Image::from_rgba8(1, 2, bytes).unwrap(), ColorSpace::Linear);
+    t.mag_filter = Filter::Nearest;
+    assert_eq!(t.sample(Vec2::new(0.5, 0.75)).x, 1.0);
+    t.flip_y = false;
+    assert_eq!(t.sample(Vec2::new(0.5, 0.75)).z, 1.0);
+    // setUvTransform(offset (0.1, 0.2), repeat (2, 3), rotation π/2, centre (0.5, 0.5)):
+    // (u, v) -> (2·v + ..., ...), worked from three.js's matrix.
+    t.offset = Vec2::new(0.1, 0.2);
+    t.repeat = Vec2::new(2.0, 3.0);
+    t.rotation = PI / 2.0;
+    t.center = Vec2::new(0.5, 0.5);
+    let m = t.uv_matrix();
+    let p = m * Vec3::new(1.0, 0.0, 1.0);
+    // c = 0, s = 1: x = sx·s·v + (-sx·(c·cx + s·cy) + cx + tx) = 0 - 1 + 0.6 for (1, 0): -0.4;
+    // y = -sy·s·u + sy·c·v + (-sy·(-s·cx + c·cy) + cy + ty) = -3 + 1.5 + 0.7 = -0.8.
+    assert!(
+        (p.x - (-0.4)).abs() < 1e-6 && (p.y - (-0.8)).abs() < 1e-6,
+        "{p}"
+    );
+}
+
+#[test]
+fn generators_have_three_js_counts_and_uvs() {
+    let sphere = SphereGeometry::new(1.0, 32, 16).build();
+    assert_eq!(sphere.positions().len(), 33 * 17);
+    assert_eq!(sphere.triangle_count(), 2 * 32 * 16 - 2 * 32);
+    // The first vertex is the north pole with u shifted half a segment.
+    assert_eq!(sphere.uvs().unwrap()[0], Vec2::new(0.5 / 32.0, 1.0));
+    assert_eq!(sphere.positions()[0].y, 1.0);
+    let b = BoxGeometry::new(1.0, 2.0, 3.0).build();
+    assert_eq!((b.positions().len(), b.triangle_count()), (24, 12));
+    // +x face first: its first vertex is (0.5, 1, 1.5) with uv (0, 1), normal +x.
+    assert_eq!(b.positions()[0], Vec3::new(0.5, 1.0, 1.5));
+    assert_eq!(b.normals().unwrap()[0], Vec3::X);
+    let c = CylinderGeometry::new(1.0, 1.0, 1.0, 32).build();
+    assert_eq!(
+        (c.positions().len(), c.triangle_count()),
+        (66 + 2 * (32 + 33), 64 + 64)
+    );
+    let t = TorusGeometry::new(1.0, 0.4, 12, 48).build();
+    assert_eq!(
+        (t.positions().len(), t.triangle_count()),
+        (13 * 49, 12 * 48 * 2)
+    );
+    assert_eq!(t.positions()[0], Vec3::new(1.4, 0.0, 0.0));
+    let p = PlaneGeometry::new(1.0, 1.0).build();
+    assert_eq!(p.positions()[0], Vec3::new(-0.5, 0.5, 0.0));
+    assert_eq!(p.uvs().unwrap()[0], Vec2::new(0.0, 1.0));
+    assert_eq!(p.indices(), &[[0, 2, 1], [2, 3, 1]]);
+}

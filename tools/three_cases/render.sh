@@ -1,0 +1,12 @@
+#!/bin/sh
+# Render every case of this folder with real three.js r187 and copy the canvases (PNG) and the
+# readbacks (JSON) to tests/fixtures/three/. Needs the oracle installed (see README.md).
+#   tools/three_cases/render.sh [ORACLE_DIR]
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+ORACLE=${1:-/tmp/oracle/three_oracle}
+OUT=$(mktemp -d)
+(cd "$ORACLE" && node three_oracle.mjs render "$HERE"/[a-z]*.mjs --out "$OUT")
+cp "$OUT"/*.png "$OUT"/*.json "$ROOT/tests/fixtures/three/"
+rm -r "$OUT"

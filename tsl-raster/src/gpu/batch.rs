@@ -1,0 +1,222 @@
+//! [`GpuInterpreter`]: runs one output of a node program over batches of fragments on the GPU.
+
+use super::device::{Gpu, GpuError};
+use tsl_core::{FragmentBatch, NodeProgram, Output, WhiteSampler, LANES};
+
+/// Floats of one batch's views: 7 views × 10 attributes × 3 components × [`LANES`].
+const BATCH_FLOATS: usize = 7 * 10 * 3 * LANES;
+
+/// The interpreter's buffers on one [`Gpu`]: the program words, the batches' views, the
+/// parameters and the results.
+///
+/// Running a new program, or the same program with new uniform values or a new frame, writes the
+/// words buffer ([`wgpu::Queue::write_buffer`]); the shader module and pipeline are the
+/// [`Gpu`]'s, made once. A buffer is made again (with its bind group, never the pipeline) only
+/// when a program or a set of batches outgrows it.
+pub struct GpuInterpreter<'g> {
+    gpu: &'g Gpu,
+    words: wgpu::Buffer,
+    views: wgpu::Buffer,
+    params: wgpu::Buffer,
+    out: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+}
+
+impl std::fmt::Debug for GpuInterpreter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GpuInterpreter")
+            .field("words", &self.words.size())
+            .field("views", &self.views.size())
+            .finish_non_exhaustive()
+    }
+}
+
+fn buffer(gpu: &Gpu, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage,
+        mapped_at_creation: false,
+    })
+}
+
+const STORAGE_IN: wgpu::BufferUsages =
+    wgpu::BufferUsages::STORAGE.union(wgpu::BufferUsages::COPY_DST);
+
+impl<'g> GpuInterpreter<'g> {
+    /// An interpreter with room for a 4096-word program and one batch; both grow on demand.
+    pub fn new(gpu: &'g Gpu) -> GpuInterpreter<'g> {
+        let words = buffer(gpu, "words", 4096 * 4, STORAGE_IN);
+        let views = buffer(gpu, "views", (BATCH_FLOATS * 4) as u64, STORAGE_IN);
+        let params = buffer(
+            gpu,
+            "params",
+            16,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        );
+        let (out, readback) = Self::out_buffers(gpu, 1);
+        let bind_group = Self::bind(gpu, &words, &views, &params, &out);
+        GpuInterpreter {
+            gpu,
+            words,
+            views,
+            params,
+            out,
+            readback,
+            bind_group,
+        }
+    }
+
+    fn out_buffers(gpu: &Gpu, batches: usize) -> (wgpu::Buffer, wgpu::Buffer) {
+        let size = (batches * LANES * 16) as u64;
+        let out = buffer(
+            gpu,
+            "out",
+            size,
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        );
+        let readback = buffer(
+            gpu,
+            "readback",
+            size,
+            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        );
+        (out, readback)
+    }
+
+    fn bind(
+        gpu: &Gpu,
+        words: &wgpu::Buffer,
+        views: &wgpu::Buffer,
+        params: &wgpu::Buffer,
+        out: &wgpu::Buffer,
+    ) -> wgpu::BindGroup {
+        let entries = [words, views, params, out]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: b.as_entire_binding(),
+            })
+            .collect::<Vec<_>>();
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("interp"),
+            layout: &gpu.interp_layout,
+            entries: &entries,
+        })
+    }
+
+    /// Write the program's words into the words buffer (growing it if needed): all that running
+    /// a new program, or new uniform values, costs on the GPU before the dispatch.
+    pub fn upload_program(&mut self, program: &NodeProgram) {
+        let bytes: &[u8] = bytemuck::cast_slice(program.words());
+        if bytes.len() as u64 > self.words.size() {
+            let size = (bytes.len() as u64).next_power_of_two();
+            self.words = buffer(self.gpu, "words", size, STORAGE_IN);
+            self.rebind();
+        }
+        self.gpu.queue.write_buffer(&self.words, 0, bytes);
+    }
+
+    fn rebind(&mut self) {
+        self.bind_group = Self::bind(self.gpu, &self.words, &self.views, &self.params, &self.out);
+    }
+
+    /// Run `output` of `program` over one batch: for each of its [`LANES`] lanes, the four
+    /// components of the register the output's last instruction wrote (the output's type's first
+    /// components are its value, as with [`tsl_core::run_nodes`]); `None` when the graph does not
+    /// set `output`.
+    ///
+    /// Textures: the GPU interpreter has no texture store yet; `texture` reads opaque white, as
+    /// [`WhiteSampler`] does, which the parameter stands for.
+    pub fn run(
+        &mut self,
+        program: &NodeProgram,
+        output: Output,
+        batch: &FragmentBatch,
+        sampler: &WhiteSampler,
+    ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
+        self.run_batches(program, output, std::slice::from_ref(batch), sampler)
+    }
+
+    /// [`GpuInterpreter::run`] over several batches at once, one dispatch: lane `l` of batch `b`
+    /// is entry `b * LANES + l` of the result.
+    pub fn run_batches(
+        &mut self,
+        program: &NodeProgram,
+        output: Output,
+        batches: &[FragmentBatch],
+        _sampler: &WhiteSampler,
+    ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
+        let (start, count) = program.output_range(output);
+        if count == 0 {
+            return Ok(None);
+        }
+        if batches.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        self.upload_program(program);
+        let views: Vec<f32> = batches
+            .iter()
+            .flat_map(|b| b.views.iter().flatten().flatten().flatten().copied())
+            .collect();
+        let view_bytes: &[u8] = bytemuck::cast_slice(&views);
+        let mut stale = false;
+        if view_bytes.len() as u64 > self.views.size() {
+            self.views = buffer(self.gpu, "views", view_bytes.len() as u64, STORAGE_IN);
+            stale = true;
+        }
+        let lanes = batches.len() * LANES;
+        if (lanes * 16) as u64 > self.out.size() {
+            (self.out, self.readback) = Self::out_buffers(self.gpu, batches.len());
+            stale = true;
+        }
+        if stale {
+            self.rebind();
+        }
+        let queue = &self.gpu.queue;
+        queue.write_buffer(&self.views, 0, view_bytes);
+        let params = [start as u32, count as u32, lanes as u32, 0];
+        queue.write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
+        let device = &self.gpu.device;
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.gpu.interp_pipeline);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.dispatch_workgroups(batches.len() as u32, 1, 1);
+        }
+        let size = (lanes * 16) as u64;
+        encoder.copy_buffer_to_buffer(&self.out, 0, &self.readback, 0, size);
+        queue.submit([encoder.finish()]);
+        read_back(self.gpu, &self.readback, size).map(Some)
+    }
+}
+
+/// Map `size` bytes of `buffer`, wait for the GPU, and read them as vec4s.
+pub(crate) fn read_back(
+    gpu: &Gpu,
+    buffer: &wgpu::Buffer,
+    size: u64,
+) -> Result<Vec<[f32; 4]>, GpuError> {
+    let slice = buffer.slice(..size);
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    gpu.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map_err(|e| GpuError(format!("poll: {e}")))?;
+    rx.recv()
+        .map_err(|e| GpuError(format!("map: {e}")))?
+        .map_err(|e| GpuError(format!("map: {e}")))?;
+    let result = {
+        let view = slice
+            .get_mapped_range()
+            .map_err(|e| GpuError(format!("mapped range: {e}")))?;
+        bytemuck::pod_collect_to_vec::<u8, [f32; 4]>(&view)
+    };
+    buffer.unmap();
+    Ok(result)
+}
