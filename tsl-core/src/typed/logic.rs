@@ -5,7 +5,7 @@
 use super::node::{IntoNode, Node};
 use super::ops::math;
 use super::scope::current;
-use super::types::{Broadcast, Float, NodeType, Numeric, Wider};
+use super::types::{WidthCompatible, Float, NodeType, Numeric, Wider};
 use crate::opcode::Opcode;
 
 fn pair<A: IntoNode, B: IntoNode, T: NodeType>(code: Opcode, a: A, b: B) -> Node<T> {
@@ -19,7 +19,7 @@ macro_rules! componentwise_pairs {
             $(#[$doc])*
             pub fn $name<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
             where
-                A::Ty: Broadcast<B::Ty>,
+                A::Ty: WidthCompatible<B::Ty>,
             {
                 pair(Opcode::$code, a, b)
             }
@@ -30,7 +30,7 @@ macro_rules! componentwise_pairs {
                 $(#[$doc])*
                 pub fn $name<R: IntoNode>(self, rhs: R) -> Node<Wider<A, R::Ty>>
                 where
-                    A: Broadcast<R::Ty>,
+                    A: WidthCompatible<R::Ty>,
                 {
                     pair(Opcode::$code, self, rhs)
                 }
@@ -109,7 +109,7 @@ pub fn select<A: IntoNode, B: IntoNode>(
     b: B,
 ) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     let c = condition.into_condition();
     let (a, b) = (a.into_node(), b.into_node());
@@ -207,7 +207,7 @@ macro_rules! node_comparisons {
     ($($lhs:ty),*) => {
         impl<A: NodeType, R: IntoNode> CompareOrd<R> for Node<A>
         where
-            A: Broadcast<R::Ty>,
+            A: WidthCompatible<R::Ty>,
         {
             type Output = Node<Wider<A, R::Ty>>;
             fn lt(self, rhs: R) -> Self::Output {
@@ -226,7 +226,7 @@ macro_rules! node_comparisons {
 
         impl<A: NodeType, R: IntoNode> CompareEq<R> for Node<A>
         where
-            A: Broadcast<R::Ty>,
+            A: WidthCompatible<R::Ty>,
         {
             type Output = Node<Wider<A, R::Ty>>;
             fn eq(self, rhs: R) -> Self::Output {
@@ -239,7 +239,7 @@ macro_rules! node_comparisons {
 
         impl<A: NodeType, R: IntoNode> Logic<R> for Node<A>
         where
-            A: Broadcast<R::Ty>,
+            A: WidthCompatible<R::Ty>,
         {
             type Output = Node<Wider<A, R::Ty>>;
             fn and(self, rhs: R) -> Self::Output {
@@ -253,7 +253,7 @@ macro_rules! node_comparisons {
         $(
             impl<B: NodeType> CompareOrd<Node<B>> for $lhs
             where
-                Float: Broadcast<B>,
+                Float: WidthCompatible<B>,
             {
                 type Output = Node<Wider<Float, B>>;
                 fn lt(self, rhs: Node<B>) -> Self::Output {
@@ -272,7 +272,7 @@ macro_rules! node_comparisons {
 
             impl<B: NodeType> CompareEq<Node<B>> for $lhs
             where
-                Float: Broadcast<B>,
+                Float: WidthCompatible<B>,
             {
                 type Output = Node<Wider<Float, B>>;
                 fn eq(self, rhs: Node<B>) -> Self::Output {
@@ -285,7 +285,7 @@ macro_rules! node_comparisons {
 
             impl<B: NodeType> Logic<Node<B>> for $lhs
             where
-                Float: Broadcast<B>,
+                Float: WidthCompatible<B>,
             {
                 type Output = Node<Wider<Float, B>>;
                 fn and(self, rhs: Node<B>) -> Self::Output {
@@ -328,7 +328,7 @@ impl<T> Choose<T, T> for bool {
 
 impl<A: IntoNode, B: IntoNode> Choose<A, B> for Node<Float>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     type Output = Node<Wider<A::Ty, B::Ty>>;
     fn choose(self, a: A, b: B) -> Self::Output {

@@ -4,7 +4,7 @@
 use super::node::{IntoNode, IntoNodeOf, Node};
 use super::ops::math;
 use super::scope::current;
-use super::types::{Broadcast, Float, NodeType, Numeric, Vec3, Wider, Wider3};
+use super::types::{WidthCompatible, Float, NodeType, Numeric, Vec3, Wider, Wider3};
 use crate::opcode::Opcode;
 
 fn unary<A: IntoNode, T: NodeType>(code: Opcode, a: A) -> Node<T> {
@@ -238,7 +238,7 @@ where
 /// The smaller of each component.
 pub fn min<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Min, a, b)
 }
@@ -246,7 +246,7 @@ where
 /// The larger of each component.
 pub fn max<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Max, a, b)
 }
@@ -254,7 +254,7 @@ where
 /// GLSL's `mod` (TSL's `mod`, the `%` operator): `a - b * floor(a / b)`.
 pub fn modulo<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Mod, a, b)
 }
@@ -262,7 +262,7 @@ where
 /// `a` to the power `b`.
 pub fn pow<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Pow, a, b)
 }
@@ -270,7 +270,7 @@ where
 /// `step(edge, x)`: 0 where `x < edge`, else 1.
 pub fn step<A: IntoNode, B: IntoNode>(edge: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Step, edge, x)
 }
@@ -278,7 +278,7 @@ where
 /// `atan2(y, x)`: the angle of (x, y), in (-π, π]; TSL's `atan(y, x)`.
 pub fn atan2<A: IntoNode, B: IntoNode>(y: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Atan2, y, x)
 }
@@ -286,7 +286,7 @@ where
 /// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
 pub fn reflect<A: IntoNode, B: IntoNode>(i: A, n: B) -> Node<Wider<A::Ty, B::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     binary(Opcode::Reflect, i, n)
 }
@@ -298,8 +298,8 @@ pub fn mix<A: IntoNode, B: IntoNode, C: IntoNode>(
     t: C,
 ) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
-    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
+    Wider<A::Ty, B::Ty>: WidthCompatible<C::Ty>,
 {
     ternary(Opcode::Mix, a, b, t)
 }
@@ -311,8 +311,8 @@ pub fn clamp<A: IntoNode, B: IntoNode, C: IntoNode>(
     high: C,
 ) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
-    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
+    Wider<A::Ty, B::Ty>: WidthCompatible<C::Ty>,
 {
     ternary(Opcode::Clamp, x, low, high)
 }
@@ -324,8 +324,8 @@ pub fn smoothstep<A: IntoNode, B: IntoNode, C: IntoNode>(
     x: C,
 ) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
-    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
+    Wider<A::Ty, B::Ty>: WidthCompatible<C::Ty>,
 {
     ternary(Opcode::Smoothstep, low, high, x)
 }
@@ -337,8 +337,8 @@ pub fn faceforward<A: IntoNode, B: IntoNode, C: IntoNode>(
     nref: C,
 ) -> Node<Wider3<A::Ty, B::Ty, C::Ty>>
 where
-    A::Ty: Broadcast<B::Ty>,
-    Wider<A::Ty, B::Ty>: Broadcast<C::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
+    Wider<A::Ty, B::Ty>: WidthCompatible<C::Ty>,
 {
     ternary(Opcode::Faceforward, n, i, nref)
 }
@@ -346,7 +346,7 @@ where
 /// `dot(a, b)`, a float.
 pub fn dot<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Float>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     let (a, b) = (a.into_node(), b.into_node());
     math(Opcode::Dot, &[a.node_ref(), b.node_ref()])
@@ -355,7 +355,7 @@ where
 /// `distance(a, b)`: `length(a - b)`, a float.
 pub fn distance<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Float>
 where
-    A::Ty: Broadcast<B::Ty>,
+    A::Ty: WidthCompatible<B::Ty>,
 {
     let (a, b) = (a.into_node(), b.into_node());
     math(Opcode::Distance, &[a.node_ref(), b.node_ref()])
@@ -384,7 +384,7 @@ pub fn refract<I: IntoNode, N: IntoNode>(
     eta: impl IntoNodeOf<Float>,
 ) -> Node<Wider<I::Ty, N::Ty>>
 where
-    I::Ty: Broadcast<N::Ty>,
+    I::Ty: WidthCompatible<N::Ty>,
 {
     let (i, n, eta) = (i.into_node(), n.into_node(), eta.into_node_of());
     math(
@@ -404,10 +404,10 @@ pub fn remap<X: IntoNode, A: IntoNode, B: IntoNode, C: IntoNode, D: IntoNode>(
     out_high: D,
 ) -> Node<Wider<Wider<Wider<Wider<X::Ty, A::Ty>, B::Ty>, C::Ty>, D::Ty>>
 where
-    X::Ty: Broadcast<A::Ty>,
-    Wider<X::Ty, A::Ty>: Broadcast<B::Ty>,
-    Wider<Wider<X::Ty, A::Ty>, B::Ty>: Broadcast<C::Ty>,
-    Wider<Wider<Wider<X::Ty, A::Ty>, B::Ty>, C::Ty>: Broadcast<D::Ty>,
+    X::Ty: WidthCompatible<A::Ty>,
+    Wider<X::Ty, A::Ty>: WidthCompatible<B::Ty>,
+    Wider<Wider<X::Ty, A::Ty>, B::Ty>: WidthCompatible<C::Ty>,
+    Wider<Wider<Wider<X::Ty, A::Ty>, B::Ty>, C::Ty>: WidthCompatible<D::Ty>,
 {
     let (x, a, b) = (x.into_node(), in_low.into_node(), in_high.into_node());
     let (c, d) = (out_low.into_node(), out_high.into_node());

@@ -103,13 +103,13 @@ impl Matrix for Mat4 {
     label = "`{Self}` beside `{Rhs}`",
     note = "pick components with a swizzle (`v.xy()`) or build the wider vector (`vec3(x, y, z)`, `v.extend(z)`)"
 )]
-pub trait Broadcast<Rhs> {
+pub trait WidthCompatible<Rhs> {
     /// The wider of the two.
     type Output: Numeric;
 }
 
 /// The wider of two operand types: `Wider<Float, Vec3>` is `Vec3`.
-pub type Wider<A, B> = <A as Broadcast<B>>::Output;
+pub type Wider<A, B> = <A as WidthCompatible<B>>::Output;
 
 /// The widest of three operand types.
 pub type Wider3<A, B, C> = Wider<Wider<A, B>, C>;
@@ -173,7 +173,7 @@ pub trait RemOperands<Rhs> {
 macro_rules! componentwise_pairs {
     ($($a:ident, $b:ident => $out:ident;)*) => {$(
         #[diagnostic::do_not_recommend]
-        impl Broadcast<$b> for $a {
+        impl WidthCompatible<$b> for $a {
             type Output = $out;
         }
         #[diagnostic::do_not_recommend]

@@ -7,7 +7,7 @@ use glam::{Mat4, Vec3};
 
 /// A direct light in view space.
 #[derive(Clone, Copy, Debug)]
-enum Direct {
+pub(crate) enum LightKind {
     Directional {
         to_light: Vec3,
         color: Vec3,
@@ -42,7 +42,7 @@ struct Hemisphere {
 pub(crate) struct FrameLights {
     ambient: Vec3,
     hemispheres: Vec<Hemisphere>,
-    direct: Vec<Direct>,
+    direct: Vec<LightKind>,
 }
 
 /// `getDistanceAttenuation`: `1 / max(d^decay, 0.01)`, cut smoothly to zero at `cutoff` when it is
@@ -81,7 +81,7 @@ impl FrameLights {
                     intensity,
                     position,
                     target,
-                } => frame.direct.push(Direct::Directional {
+                } => frame.direct.push(LightKind::Directional {
                     to_light: (point(position) - point(target)).normalize_or_zero(),
                     color: color.to_vec3() * intensity,
                 }),
@@ -91,7 +91,7 @@ impl FrameLights {
                     position,
                     distance,
                     decay,
-                } => frame.direct.push(Direct::Point {
+                } => frame.direct.push(LightKind::Point {
                     position: point(position),
                     color: color.to_vec3() * intensity,
                     cutoff: distance,
@@ -106,7 +106,7 @@ impl FrameLights {
                     angle,
                     penumbra,
                     decay,
-                } => frame.direct.push(Direct::Spot {
+                } => frame.direct.push(LightKind::Spot {
                     position: point(position),
                     axis: (point(position) - point(target)).normalize_or_zero(),
                     color: color.to_vec3() * intensity,
@@ -118,6 +118,11 @@ impl FrameLights {
             }
         }
         frame
+    }
+
+    /// The direct lights, in view space.
+    pub fn direct_lights(&self) -> &[LightKind] {
+        &self.direct
     }
 
     /// The indirect irradiance of the ambient and hemisphere lights for a world normal.
@@ -135,8 +140,8 @@ impl FrameLights {
     pub fn each_direct(&self, position: Vec3, mut f: impl FnMut(Vec3, Vec3)) {
         for light in &self.direct {
             match *light {
-                Direct::Directional { to_light, color } => f(to_light, color),
-                Direct::Point {
+                LightKind::Directional { to_light, color } => f(to_light, color),
+                LightKind::Point {
                     position: p,
                     color,
                     cutoff,
@@ -149,7 +154,7 @@ impl FrameLights {
                         color * distance_attenuation(d, cutoff, decay),
                     );
                 }
-                Direct::Spot {
+                LightKind::Spot {
                     position: p,
                     axis,
                     color,

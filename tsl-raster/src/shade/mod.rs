@@ -17,6 +17,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub(crate) mod brdf;
+pub(crate) mod lanes;
 pub(crate) mod lights;
 pub(crate) mod model;
 pub(crate) mod sampler;
@@ -28,9 +29,12 @@ use crate::renderer::{FrameContext, Shading};
 use crate::scene::{MaterialKind, Side};
 use crate::texture::Texture;
 use glam::{Mat3, Vec2, Vec3, Vec4};
-use model::{final_roughness, phong, physical, Physical, Surface};
+use lanes::{physical_lanes, Lanes3, PhysicalLanes, PhysicalScratch};
+use model::{final_roughness, phong, Surface};
 use sampler::{Gradients, LaneSampler};
-use tsl_core::{run_nodes, Attribute, FragmentBatch, Output, Register, Registers, View, LANES};
+use tsl_core::{
+    run_nodes, Attribute, FragmentBatch, Lane, Output, Register, Registers, View, LANES,
+};
 
 /// One fragment to shade: its pixel, its triangle in the draw, its interpolated window depth.
 #[derive(Clone, Copy, Debug)]
@@ -84,6 +88,38 @@ pub(crate) struct Scratch {
     registers: Registers,
     lanes: Vec<LaneState>,
     gradients: Box<Gradients>,
+    physical: Box<PhysicalBatch>,
+}
+
+/// The structure-of-arrays inputs and outputs of the physical model for one batch.
+struct PhysicalBatch {
+    normal: Lanes3,
+    normal_world: Lanes3,
+    view_dir: Lanes3,
+    position: Lanes3,
+    diffuse: Lanes3,
+    ao: Lane,
+    roughness: Lane,
+    clearcoat_roughness: Lane,
+    outgoing: Lanes3,
+    scratch: PhysicalScratch,
+}
+
+impl Default for PhysicalBatch {
+    fn default() -> Self {
+        PhysicalBatch {
+            normal: Lanes3::default(),
+            normal_world: Lanes3::default(),
+            view_dir: Lanes3::default(),
+            position: Lanes3::default(),
+            diffuse: Lanes3::default(),
+            ao: [0.0; LANES],
+            roughness: [0.0; LANES],
+            clearcoat_roughness: [0.0; LANES],
+            outgoing: Lanes3::default(),
+            scratch: PhysicalScratch::default(),
+        }
+    }
 }
 
 impl Scratch {
@@ -93,6 +129,7 @@ impl Scratch {
             registers: Registers::new(),
             lanes: vec![LaneState::default(); LANES],
             gradients: Box::new([(Vec2::ZERO, Vec2::ZERO); LANES]),
+            physical: Box::default(),
         }
     }
 }
@@ -154,6 +191,7 @@ pub(crate) fn shade_batch(
         registers,
         lanes,
         gradients,
+        physical: soa,
     } = scratch;
     let m = draw.material;
     let needs = &draw.needs;
@@ -164,17 +202,22 @@ pub(crate) fn shade_batch(
     let wants_uv = has_program || ctx.shading == Shading::Uv || m.maps().next().is_some();
     let wants_world = has_program || ctx.hemisphere || m.normal_map.is_some();
 
-    // 1. The fragment's geometry, and its neighbours' where derivatives are needed.
+    // 1. The fragment's geometry, and its neighbours' where derivatives are needed. The
+    // perspective weights first, in a loop of their own so that the lanes' divisions overlap.
+    for (s, f) in lanes.iter_mut().zip(frags).take(n) {
+        let tri: &Tri = &draw.tris[f.tri as usize];
+        let (x, y) = (f.x as i64, f.y as i64);
+        s.weights = tri.corner_weights(tri.screen_weights(tri.edges(centre(x), centre(y))));
+    }
     let mut quad_cache: Option<((u32, i64, i64), QuadDerivatives)> = None;
     for (l, f) in frags.iter().take(n).enumerate() {
         let tri: &Tri = &draw.tris[f.tri as usize];
         let corners = indices[tri.orig as usize];
         let vs = corners.map(|i| &draw.verts[i as usize]);
         let (x, y) = (f.x as i64, f.y as i64);
-        let w = tri.corner_weights(tri.screen_weights(tri.edges(centre(x), centre(y))));
         let s = &mut lanes[l];
+        let w = s.weights;
         s.corners = corners;
-        s.weights = w;
         s.front = tri.front;
         if has_program {
             s.position_world = interpolate(vs, w, |v| v.world);
@@ -186,8 +229,8 @@ pub(crate) fn shade_batch(
         if has_program || m.vertex_colors {
             s.vertex_color = interpolate(vs, w, |v| v.color);
         }
-        let normal = interpolate(vs, w, |v| v.normal_view).normalize_or_zero();
-        s.normal_geometry = normal;
+        // Normalized below, in a loop of its own, so that the lanes' square roots overlap.
+        s.normal_geometry = interpolate(vs, w, |v| v.normal_view);
         if needs.neighbours {
             s.right_weights = tri.corner_weights_at(x + 1, y);
             s.up_weights = tri.corner_weights_at(x, y - 1);
@@ -211,17 +254,25 @@ pub(crate) fn shade_batch(
             s.dnormal = d.normal;
         }
         if m.flat_shading {
-            s.normal_geometry = s.dposition.0.cross(s.dposition.1).normalize_or_zero();
+            s.normal_geometry = s.dposition.0.cross(s.dposition.1);
             s.dnormal = (Vec3::ZERO, Vec3::ZERO);
-            s.normal_here = s.normal_geometry;
-        } else {
-            s.normal_here = face_sign(m.side, s.front) * normal;
-        }
-        s.normal_view = s.normal_here;
-        if wants_world {
-            s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
         }
         out[l].depth = f.z;
+    }
+    for s in lanes.iter_mut().take(n) {
+        let normal = s.normal_geometry.normalize_or_zero();
+        s.normal_geometry = normal;
+        s.normal_here = if m.flat_shading {
+            normal
+        } else {
+            face_sign(m.side, s.front) * normal
+        };
+        s.normal_view = s.normal_here;
+    }
+    if wants_world {
+        for s in lanes.iter_mut().take(n) {
+            s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
+        }
     }
 
     // The uv() attribute: the map's coordinate through its transform.
@@ -435,50 +486,88 @@ pub(crate) fn shade_batch(
 
     // 5. The lights, the emissive, the fog.
     let fog = ctx.fog.filter(|_| m.fog);
+    let view_dir = |s: &LaneState| {
+        if ctx.orthographic {
+            Vec3::Z
+        } else {
+            (-s.position_view).normalize_or_zero()
+        }
+    };
+    let geometry_roughness = |s: &LaneState| {
+        if !draw.has_normals {
+            return 0.0;
+        }
+        let (dx, dy) = s.dnormal;
+        dx.abs().max(dy.abs()).max_element()
+    };
+    let physical_kind = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
+    let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
+    if physical_kind {
+        // The physical model runs over the whole batch at once (shade/lanes.rs).
+        for l in 0..n {
+            soa.view_dir.set(l, view_dir(&lanes[l]));
+        }
+        for l in 0..n {
+            let s = &lanes[l];
+            let gr = geometry_roughness(s);
+            soa.normal.set(l, s.normal_view);
+            soa.normal_world.set(l, s.normal_world);
+            soa.position.set(l, s.position_view);
+            soa.diffuse.set(l, s.diffuse.truncate());
+            soa.ao[l] = s.ao;
+            soa.roughness[l] = final_roughness(m.roughness, gr);
+            soa.clearcoat_roughness[l] = final_roughness(m.clearcoat_roughness, gr);
+        }
+        let PhysicalBatch {
+            normal,
+            normal_world,
+            view_dir,
+            position,
+            diffuse,
+            ao,
+            roughness,
+            clearcoat_roughness,
+            outgoing,
+            scratch,
+        } = &mut **soa;
+        physical_lanes(
+            &ctx.lights,
+            &PhysicalLanes {
+                count: n,
+                normal,
+                normal_world,
+                view_dir,
+                position,
+                diffuse,
+                ao,
+                roughness,
+                metalness: m.metalness,
+                clearcoat: clearcoat.then_some((m.clearcoat, &*clearcoat_roughness)),
+            },
+            scratch,
+            outgoing,
+        );
+    }
     for l in 0..n {
         let s = &lanes[l];
-        let surface = Surface {
+        let surface = || Surface {
             normal: s.normal_view,
             normal_world: s.normal_world,
-            view_dir: if ctx.orthographic {
-                Vec3::Z
-            } else {
-                (-s.position_view).normalize_or_zero()
-            },
+            view_dir: view_dir(s),
             position: s.position_view,
             diffuse: s.diffuse.truncate(),
             ao: s.ao,
         };
-        let geometry_roughness = || {
-            if !draw.has_normals {
-                return 0.0;
-            }
-            let (dx, dy) = s.dnormal;
-            dx.abs().max(dy.abs()).max_element()
-        };
         let outgoing = match m.kind {
-            MaterialKind::Basic => surface.diffuse * s.ao,
-            MaterialKind::Lambert => phong(&ctx.lights, &surface, None),
+            MaterialKind::Basic => s.diffuse.truncate() * s.ao,
+            MaterialKind::Lambert => phong(&ctx.lights, &surface(), None),
             MaterialKind::Phong => phong(
                 &ctx.lights,
-                &surface,
+                &surface(),
                 Some((m.specular.to_vec3(), m.shininess)),
             ),
-            MaterialKind::Standard | MaterialKind::Physical => {
-                let gr = geometry_roughness();
-                let clearcoat = (m.kind == MaterialKind::Physical && m.clearcoat > 0.0)
-                    .then(|| (m.clearcoat, final_roughness(m.clearcoat_roughness, gr)));
-                physical(
-                    &ctx.lights,
-                    &surface,
-                    &Physical {
-                        roughness: final_roughness(m.roughness, gr),
-                        metalness: m.metalness,
-                        clearcoat,
-                    },
-                )
-            }
-            MaterialKind::Normals | MaterialKind::Depth => surface.diffuse,
+            MaterialKind::Standard | MaterialKind::Physical => soa.outgoing.get(l),
+            MaterialKind::Normals | MaterialKind::Depth => s.diffuse.truncate(),
         };
         let mut rgb = (outgoing + s.emissive).max(Vec3::ZERO);
         let alpha = s.diffuse.w.max(0.0);

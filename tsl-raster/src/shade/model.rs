@@ -49,6 +49,7 @@ pub(crate) fn phong(lights: &FrameLights, s: &Surface, specular: Option<(Vec3, f
 
 /// The physical model's parameters.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct Physical {
     /// The roughness after `getRoughness` (clamped and with the geometry's roughness added).
     pub roughness: f32,
@@ -58,7 +59,9 @@ pub(crate) struct Physical {
 }
 
 /// `PhysicalLightingModel` with `specularColor = 0.04` and `specularF90 = 1` (MeshStandard, and
-/// MeshPhysical at its default ior and specular intensity).
+/// MeshPhysical at its default ior and specular intensity), one fragment at a time: the reference
+/// that `shade::lanes::physical_lanes`, which the renderer runs, is tested against.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn physical(lights: &FrameLights, s: &Surface, p: &Physical) -> Vec3 {
     let n = s.normal;
     let v = s.view_dir;
