@@ -5,7 +5,7 @@
 use super::node::{IntoNode, Node};
 use super::ops::math;
 use super::scope::current;
-use super::types::{WidthCompatible, Float, NodeType, Numeric, Wider};
+use super::types::{Float, NodeType, Numeric, Wider, WidthCompatible};
 use crate::opcode::Opcode;
 
 fn pair<A: IntoNode, B: IntoNode, T: NodeType>(code: Opcode, a: A, b: B) -> Node<T> {

@@ -4,7 +4,7 @@
 use super::node::{IntoNode, IntoNodeOf, Node};
 use super::ops::math;
 use super::scope::current;
-use super::types::{WidthCompatible, Float, NodeType, Numeric, Vec3, Wider, Wider3};
+use super::types::{Float, NodeType, Numeric, Vec3, Wider, Wider3, WidthCompatible};
 use crate::opcode::Opcode;
 
 fn unary<A: IntoNode, T: NodeType>(code: Opcode, a: A) -> Node<T> {

@@ -74,8 +74,8 @@ pub use math::*;
 pub use node::{IntoNode, IntoNodeOf, Node};
 pub use scope::{in_scope, Scope};
 pub use types::{
-    AddOperands, WidthCompatible, DivOperands, Float, JoinOperands, Mat3, Mat4, Matrix, MulOperands,
-    NodeType, Numeric, RemOperands, SubOperands, Texture, Vec2, Vec3, Vec4, Wider, Wider3,
+    AddOperands, DivOperands, Float, JoinOperands, Mat3, Mat4, Matrix, MulOperands, NodeType,
+    Numeric, RemOperands, SubOperands, Texture, Vec2, Vec3, Vec4, Wider, Wider3, WidthCompatible,
 };
 pub use values::*;
 
