@@ -54,3 +54,73 @@ fn disasm_prints_a_shadertoy_program() {
     assert!(!ok);
     assert!(text.contains("usage: tsl check"), "{text}");
 }
+
+/// The sRGB byte of a linear value, from the transfer function itself.
+fn srgb_byte(linear: f64) -> u8 {
+    let c = linear.clamp(0.0, 1.0);
+    let encoded = if c <= 0.003_130_8 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (encoded * 255.0).round() as u8
+}
+
+#[test]
+fn render_draws_a_shadertoy_to_a_png_and_refuses_a_bad_one_with_its_line() {
+    let toy = write(
+        "gradient.glsl",
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n    fragColor = vec4(fragCoord / iResolution.xy, 0.5, 1.0);\n}\n",
+    );
+    let out = write("gradient.png", "");
+    let (ok, text) = tsl(&[
+        "render",
+        "--shadertoy",
+        &toy,
+        "-o",
+        &out,
+        "--size",
+        "8x4",
+        "--time",
+        "2",
+    ]);
+    assert!(ok, "{text}");
+    let image = tsl::raster::Image::from_png(&std::fs::read(&out).unwrap()).expect("a PNG");
+    assert_eq!((image.width(), image.height()), (8, 4));
+    // Pixel (x, y) from the top left is fragCoord (x + 0.5, 4 - y - 0.5); (1, 2) is (1.5, 1.5):
+    // r = 1.5 / 8 = 0.1875 → 1.055 * 0.1875^(1/2.4) - 0.055 = 0.4702 → 119.9 → 120;
+    // g = 1.5 / 4 = 0.375 → 0.6461 → 164.7 → 165; b = 0.5 → 187.5 → 188 (187 at the tie).
+    for (x, y) in [(0, 0), (1, 2), (7, 3), (4, 1)] {
+        let got = image.pixel(x, y).unwrap();
+        let want = [
+            srgb_byte((x as f64 + 0.5) / 8.0),
+            srgb_byte((4.0 - y as f64 - 0.5) / 4.0),
+            srgb_byte(0.5),
+        ];
+        for c in 0..3 {
+            assert!(
+                got[c].abs_diff(want[c]) <= 1,
+                "({x}, {y}): {got:?} != {want:?}"
+            );
+        }
+        assert_eq!(got[3], 255);
+    }
+    let got = image.pixel(1, 2).unwrap();
+    assert_eq!(&got[..2], &[120, 165], "{got:?}");
+
+    let bad = write(
+        "bad.glsl",
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n    vec2 uv = fragCoord / iResolution.xy;\n    fragColor = vec4(uv, 0.5);\n}\n",
+    );
+    let (ok, text) = tsl(&["render", "--shadertoy", &bad, "-o", &out]);
+    assert!(!ok, "a refused shader exits non-zero: {text}");
+    assert!(text.contains("line 3"), "{text}");
+    assert!(text.contains("fragColor = vec4(uv, 0.5);"), "{text}");
+
+    let (ok, text) = tsl(&["render", "--shadertoy", &toy, "-o", &out, "--size", "8by4"]);
+    assert!(!ok);
+    assert!(text.contains("--size 8by4"), "{text}");
+    let (ok, text) = tsl(&["render", &toy, "-o", &out]);
+    assert!(!ok, "render without --shadertoy is refused: {text}");
+    assert!(text.contains("usage:"), "{text}");
+}

@@ -6,14 +6,20 @@
 //! tsl check --shadertoy FILE...      check ShaderToy sources (mainImage)
 //! tsl disasm --shadertoy FILE        compile a ShaderToy source and print its program
 //! tsl disasm VERTEX FRAGMENT         compile a ShaderMaterial and print its program
+//! tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]
+//!                                    draw a ShaderToy source on a full-screen quad with the
+//!                                    CPU rasterizer (640x360 and iTime 0 by default) to a PNG
 //! ```
 
 use std::process::ExitCode;
 use tsl::core::glsl::{self, Shader};
+use tsl::prelude::Vec3;
+use tsl::raster::{shader_material, Assets, Camera, Object, PlaneGeometry, Renderer, Scene};
 
 const USAGE: &str = "usage: tsl check [--raw | --shadertoy] FILE...
        tsl disasm --shadertoy FILE
-       tsl disasm [--raw] VERTEX FRAGMENT";
+       tsl disasm [--raw] VERTEX FRAGMENT
+       tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]";
 
 /// How the sources are read.
 #[derive(Clone, Copy, PartialEq)]
@@ -29,6 +35,9 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    if command == "render" {
+        return finish(render(rest));
+    }
     let dialect = if rest.iter().any(|a| a == "--shadertoy") {
         Dialect::ShaderToy
     } else if rest.iter().any(|a| a == "--raw") {
@@ -42,6 +51,11 @@ fn main() -> ExitCode {
         "disasm" => disasm(dialect, &files),
         _ => Err(USAGE.to_string()),
     };
+    finish(result)
+}
+
+/// Exit as `result` says, printing its message on failure.
+fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -103,5 +117,75 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
     };
     let program = program.map_err(|e| e.to_string())?;
     print!("{program}");
+    Ok(())
+}
+
+/// `tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]`: compile the ShaderToy
+/// source, set iResolution to the image's size and iTime to `T` (Renderer.time), draw it on a
+/// plane that fills an orthographic camera's view (so fragCoord is each pixel's centre) and write
+/// the sRGB-encoded PNG.
+fn render(args: &[String]) -> Result<(), String> {
+    let usage = || format!("tsl render: expected --shadertoy FILE -o OUT.png\n{USAGE}");
+    let (mut file, mut out, mut shadertoy) = (None, None, false);
+    let (mut width, mut height, mut time) = (640u32, 360u32, 0.0f32);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || {
+            args.next()
+                .ok_or_else(|| format!("tsl render: {arg} needs a value\n{USAGE}"))
+        };
+        match arg.as_str() {
+            "--shadertoy" => shadertoy = true,
+            "-o" | "--output" => out = Some(value()?.clone()),
+            "--size" => {
+                let size = value()?;
+                let parsed = size
+                    .split_once(['x', 'X'])
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| w > 0 && h > 0 && w <= 16384 && h <= 16384);
+                (width, height) = parsed.ok_or_else(|| {
+                    format!("tsl render: --size {size}: expected WIDTHxHEIGHT, e.g. 640x360")
+                })?;
+            }
+            "--time" => {
+                let t = value()?;
+                time = t
+                    .parse()
+                    .ok()
+                    .filter(|t: &f32| t.is_finite())
+                    .ok_or_else(|| format!("tsl render: --time {t}: expected seconds"))?;
+            }
+            _ if arg.starts_with('-') => {
+                return Err(format!("tsl render: unknown option {arg}\n{USAGE}"))
+            }
+            _ if file.is_none() => file = Some(arg.clone()),
+            _ => return Err(usage()),
+        }
+    }
+    let (Some(file), Some(out), true) = (file, out, shadertoy) else {
+        return Err(usage());
+    };
+    let source = read(&file)?;
+    let mut program = glsl::compile_shader_toy(&source).map_err(|e| format!("{file}:\n{e}"))?;
+    program
+        .set_uniform("iResolution", Vec3::new(width as f32, height as f32, 1.0))
+        .map_err(|e| format!("{file}: {e}"))?;
+
+    let mut assets = Assets::new();
+    let program = assets.programs.add(program);
+    let material = assets.materials.add(shader_material(program));
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, material));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+    let mut renderer = Renderer::new(width, height);
+    renderer.time = time;
+    let image = renderer
+        .render(&scene, &camera, &assets)
+        .map_err(|e| format!("{file}: {e}"))?;
+    image
+        .write_png(&out)
+        .map_err(|e| format!("error: {out}: {e}"))?;
+    println!("{file}: {width}x{height} at iTime {time} s: {out}");
     Ok(())
 }

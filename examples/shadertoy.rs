@@ -1,0 +1,145 @@
+//! ShaderToy shaders drawn with the CPU rasterizer: spec/001's example (a cosine palette over the
+//! uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise from a
+//! sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky gradient)
+//! and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings, and a
+//! vignette). Each is compiled with `compile_shader_toy`, given `iResolution` = the image's size,
+//! and drawn at `Renderer.time` (iTime) on a plane that fills an orthographic camera's view, so
+//! that `fragCoord` is each pixel's centre; the images go to `shadertoy_*.png`.
+//!
+//! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
+
+use tsl::core::glsl::compile_shader_toy;
+use tsl::prelude::*;
+use tsl::raster::*;
+
+/// spec/001's ShaderToy example.
+const SPEC_001: &str = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+    vec2 uv = fragCoord / iResolution.xy;
+    vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));
+    fragColor = vec4(col, 1.0);
+}
+";
+
+/// Drifting clouds: fractal value noise over a sky gradient, with a sun.
+const CLOUDS: &str = "#define OCTAVES 5
+
+float hash(vec2 p) {
+    return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453);
+}
+
+// Value noise: the four corner hashes, blended with a smoothstep curve.
+float noise(vec2 p) {
+    vec2 i = floor(p);
+    vec2 f = fract(p);
+    vec2 u = smoothstep(0.0, 1.0, f);
+    float a = hash(i);
+    float b = hash(i + vec2(1.0, 0.0));
+    float c = hash(i + vec2(0.0, 1.0));
+    float d = hash(i + vec2(1.0, 1.0));
+    return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
+}
+
+float fbm(vec2 p) {
+    float sum = 0.0;
+    float amplitude = 0.5;
+    for (int i = 0; i < OCTAVES; i++) {
+        sum += amplitude * noise(p);
+        p = p * 2.03 + vec2(1.7, 9.2);
+        amplitude *= 0.5;
+    }
+    return sum;
+}
+
+void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+    vec2 uv = fragCoord / iResolution.xy;
+    vec2 p = (2.0 * fragCoord - iResolution.xy) / iResolution.y;
+    vec3 sky = mix(vec3(0.95, 0.65, 0.45), vec3(0.15, 0.35, 0.75), smoothstep(0.0, 1.0, uv.y));
+    vec2 sun = vec2(0.6, 0.35);
+    float glow = exp(-4.0 * length(p - sun));
+    sky += vec3(1.0, 0.8, 0.5) * glow;
+    float n = fbm(p * 2.5 + vec2(0.3 * iTime, 0.05 * iTime));
+    float cover = smoothstep(0.45, 0.75, n) * smoothstep(-0.9, 0.2, p.y);
+    vec3 cloud = mix(vec3(1.0, 0.96, 0.92), vec3(0.55, 0.58, 0.68), smoothstep(0.6, 0.95, n));
+    vec3 col = mix(sky, cloud, cover);
+    fragColor = vec4(pow(col, vec3(2.2)), 1.0);
+}
+";
+
+/// Glowing discs circling a centre, rings and a vignette.
+const ORBITS: &str = "const float PI = 3.14159265;
+
+vec3 palette(float t) {
+    return 0.5 + 0.5 * cos(2.0 * PI * (vec3(1.0, 1.0, 1.0) * t + vec3(0.0, 0.33, 0.67)));
+}
+
+// A soft disc of radius r at c: one inside, falling to zero over a glow.
+float disc(vec2 p, vec2 c, float r) {
+    float d = length(p - c);
+    return smoothstep(r + 0.02, r - 0.02, d) + 0.004 / max(d - r, 0.01);
+}
+
+void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+    vec2 p = (2.0 * fragCoord - iResolution.xy) / iResolution.y;
+    float r = length(p);
+    vec3 col = vec3(0.02, 0.02, 0.05);
+
+    // Rings: thin bands of the distance, fading outward.
+    float rings = abs(fract(r * 6.0 - 0.5 * iTime) - 0.5);
+    col += 0.08 * smoothstep(0.1, 0.0, rings) * (1.0 - smoothstep(0.2, 1.4, r));
+
+    for (int i = 0; i < 7; i++) {
+        float k = float(i);
+        float angle = iTime * (0.3 + 0.1 * k) + k * 2.0 * PI / 7.0;
+        float radius = 0.25 + 0.08 * k;
+        vec2 c = radius * vec2(cos(angle), sin(angle));
+        float size = 0.03 + 0.01 * mod(k, 3.0);
+        col += palette(k / 7.0 + 0.1 * iTime) * 0.6 * disc(p, c, size);
+    }
+
+    col *= 1.0 - 0.35 * dot(p, p) / 2.0;
+    fragColor = vec4(clamp(col, 0.0, 1.0), 1.0);
+}
+";
+
+/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane.
+fn render_toy(
+    source: &str,
+    width: u32,
+    height: u32,
+    time: f32,
+) -> Result<Image, Box<dyn std::error::Error>> {
+    let mut program = compile_shader_toy(source)?;
+    program.set_uniform("iResolution", Vec3::new(width as f32, height as f32, 1.0))?;
+    let mut assets = Assets::new();
+    let program = assets.programs.add(program);
+    let screen = assets.materials.add(shader_material(program));
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, screen));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+    let mut renderer = Renderer::new(width, height);
+    renderer.time = time;
+    Ok(renderer.render(&scene, &camera, &assets)?)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let width = args.get(1).and_then(|w| w.parse().ok()).unwrap_or(640);
+    let height = args.get(2).and_then(|h| h.parse().ok()).unwrap_or(360);
+    let time = args.get(3).and_then(|t| t.parse().ok()).unwrap_or(1.5);
+    for (name, source) in [
+        ("spec001", SPEC_001),
+        ("clouds", CLOUDS),
+        ("orbits", ORBITS),
+    ] {
+        let start = std::time::Instant::now();
+        let image = render_toy(source, width, height, time)?;
+        let path = format!("shadertoy_{name}.png");
+        image.write_png(&path)?;
+        println!(
+            "{name}: {width}×{height} at iTime {time} s in {:.1} ms: {path}",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,176 @@
+//! GLSL shaders drawn by the CPU rasterizer, checked pixel by pixel against values worked out by
+//! hand: spec/000's card (the discarded strip shows the background, the checker is read at
+//! `vUv * 2.0`) and ShaderToy shaders (each pixel is its formula through the sRGB output).
+
+use tsl::core::glsl::{compile_shader_material, compile_shader_toy};
+use tsl::prelude::*;
+use tsl::raster::Texture;
+use tsl::raster::*;
+
+/// The sRGB byte of a linear value, worked out from the sRGB transfer function (IEC 61966-2-1),
+/// not from the renderer's tables.
+fn srgb_byte(linear: f32) -> u8 {
+    let c = linear.clamp(0.0, 1.0) as f64;
+    let encoded = if c <= 0.003_130_8 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (encoded * 255.0).round() as u8
+}
+
+/// Whether each channel is within one step of the expected (the renderer stores half floats
+/// before it encodes).
+fn close(got: [u8; 4], want: [u8; 4]) -> bool {
+    got.iter().zip(want).all(|(&g, w)| g.abs_diff(w) <= 1)
+}
+
+/// A scene of one 2×2 plane facing an orthographic camera whose view it fills exactly: its uv at
+/// pixel (x, y) from the top left is ((x + 0.5) / w, 1 − (y + 0.5) / h).
+fn full_screen(material: MaterialId, assets: &mut Assets) -> (Scene, Camera) {
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, material));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+    (scene, camera)
+}
+
+const CARD_VERTEX: &str = "uniform float lift;
+varying vec2 vUv;
+void main() {
+    vUv = uv;
+    vec3 moved = position + normal * lift;
+    gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
+}
+";
+
+const CARD_FRAGMENT: &str = "uniform sampler2D map;
+varying vec2 vUv;
+void main() {
+    if (vUv.x > 0.9) discard;
+    gl_FragColor = texture2D(map, vUv * 2.0);
+}
+";
+
+#[test]
+fn card_discards_its_strip_and_reads_the_checker_at_twice_the_uv() {
+    const RED: [u8; 4] = [255, 0, 0, 255];
+    const BLUE: [u8; 4] = [0, 0, 255, 255];
+    let mut assets = Assets::new();
+    // 2×2 checker, top row red blue, bottom row blue red; nearest texels, repeated.
+    let image = Image::from_rgba8(2, 2, [RED, BLUE, BLUE, RED].concat()).unwrap();
+    let mut texture = Texture::new(image, ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::Repeat;
+    texture.mag_filter = Filter::Nearest;
+    texture.min_filter = Filter::Nearest;
+    let map = assets.textures.add(texture);
+
+    let mut program = compile_shader_material(CARD_VERTEX, CARD_FRAGMENT).unwrap();
+    program.set_uniform("lift", 0.1f32).unwrap();
+    program.set_texture("map", map).unwrap();
+    let card = assets
+        .materials
+        .add(shader_material(assets.programs.add(program)));
+    let (mut scene, camera) = full_screen(card, &mut assets);
+    scene.background = Some(Color::from_srgb8(10, 20, 30));
+    let image = Renderer::new(20, 20)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let background = [10, 20, 30, 255];
+
+    // u = (x + 0.5) / 20 > 0.9 from column 18: the strip shows the background on every row.
+    for y in 0..20 {
+        for x in 18..20 {
+            let got = image.pixel(x, y).unwrap();
+            assert!(close(got, background), "({x}, {y}): {got:?}");
+        }
+    }
+    // Lifting along +z (toward this camera) moves nothing on screen. Texel = fract(2 uv) in
+    // halves; flipY puts the image's top row at v >= 0.5.
+    let cases = [
+        ((2, 2), RED),    // uv (0.125, 0.875) → (0.25, 0.75): top left
+        ((7, 2), BLUE),   // uv (0.375, 0.875) → (0.75, 0.75): top right
+        ((2, 7), BLUE),   // uv (0.125, 0.625) → (0.25, 0.25): bottom left
+        ((7, 7), RED),    // (0.75, 0.25): bottom right
+        ((12, 2), RED),   // uv (0.625, 0.875) → (0.25, 0.75) again: the repeat
+        ((17, 12), BLUE), // uv (0.875, 0.375) → (0.75, 0.75): top right, in the last column kept
+    ];
+    for ((x, y), want) in cases {
+        let got = image.pixel(x, y).unwrap();
+        assert_eq!(got, want, "({x}, {y})");
+    }
+}
+
+/// Draw a ShaderToy source at `w × h` and `time` on the full-screen plane.
+fn draw_toy(source: &str, w: u32, h: u32, time: f32) -> Image {
+    let mut program = compile_shader_toy(source).unwrap();
+    program
+        .set_uniform("iResolution", Vec3::new(w as f32, h as f32, 1.0))
+        .unwrap();
+    let mut assets = Assets::new();
+    let screen = assets
+        .materials
+        .add(shader_material(assets.programs.add(program)));
+    let (scene, camera) = full_screen(screen, &mut assets);
+    let mut renderer = Renderer::new(w, h);
+    renderer.time = time;
+    renderer.render(&scene, &camera, &assets).unwrap()
+}
+
+#[test]
+fn shadertoy_frag_coord_is_the_pixel_centre_through_the_srgb_output() {
+    let (w, h) = (16, 8);
+    let image = draw_toy(
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            fragColor = vec4(fragCoord / iResolution.xy, 0.5, 1.0);
+        }",
+        w,
+        h,
+        0.0,
+    );
+    for y in 0..h {
+        for x in 0..w {
+            // fragCoord is the centre from the bottom left; image rows run from the top.
+            let r = (x as f32 + 0.5) / w as f32;
+            let g = (h - y) as f32 - 0.5;
+            let want = [srgb_byte(r), srgb_byte(g / h as f32), srgb_byte(0.5), 255];
+            let got = image.pixel(x, y).unwrap();
+            assert!(close(got, want), "({x}, {y}): {got:?} != {want:?}");
+        }
+    }
+    // One by hand: (0, 7) is fragCoord (0.5, 0.5), so r = 0.5 / 16 = 0.03125 and
+    // g = 0.5 / 8 = 0.0625 (powers of two, exact in a half float):
+    // 1.055 * 0.03125^(1/2.4) - 0.055 = 0.1939 → 49.46 → 49;
+    // 1.055 * 0.0625^(1/2.4) - 0.055 = 0.2773 → 70.71 → 71;
+    // b: 0.5 → 0.7354 → 187.52 → 188 (187 allowed: the exponent 0.41666 sits next to the tie).
+    let got = image.pixel(0, 7).unwrap();
+    assert!(
+        got == [49, 71, 188, 255] || got == [49, 71, 187, 255],
+        "{got:?}"
+    );
+}
+
+#[test]
+fn spec_001_shadertoy_follows_itime() {
+    let (w, h, time) = (12, 6, 1.5f32);
+    let image = draw_toy(
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            vec2 uv = fragCoord / iResolution.xy;
+            vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));
+            fragColor = vec4(col, 1.0);
+        }",
+        w,
+        h,
+        time,
+    );
+    for (x, y) in [(0, 0), (5, 2), (11, 5), (7, 4)] {
+        let u = (x as f32 + 0.5) / w as f32;
+        let v = (h - y) as f32 - 0.5;
+        let v = v / h as f32;
+        let c = |offset: f32, t: f32| srgb_byte(0.5 + 0.5 * (time + t + offset).cos());
+        let want = [c(0.0, u), c(2.0, v), c(4.0, u), 255];
+        let got = image.pixel(x, y).unwrap();
+        assert!(close(got, want), "({x}, {y}): {got:?} != {want:?}");
+    }
+}
