@@ -1,0 +1,76 @@
+//! three.js's `webgpu_backdrop_water.html`: the water's colour, two layers of Worley noise over the
+//! floor's world position moving with time. Writes `tsl_backdrop_water.png`.
+//!
+//! The original TSL (the colour part):
+//!
+//! ```js
+//! const timer = timerLocal( .8 );
+//! const floorUV = positionWorld.xzy;
+//! const waterLayer0 = mx_worley_noise_float( floorUV.mul( 4 ).add( timer ) );
+//! const waterLayer1 = mx_worley_noise_float( floorUV.mul( 2 ).add( timer ) );
+//! const waterIntensity = waterLayer0.mul( waterLayer1 );
+//! const waterColor = waterIntensity.mul( 1.4 ).mix( color( 0x0487e2 ), color( 0x74ccf4 ) );
+//! const waterMaterial = new THREE.MeshBasicNodeMaterial();
+//! waterMaterial.colorNode = waterColor;
+//! const water = new THREE.Mesh( new THREE.BoxGeometry( 50, .001, 50 ), waterMaterial );
+//! ```
+//!
+//! `t.mix( a, b )` is TSL's method form of `mix( a, b, t )`. The backdrop (refraction through the
+//! viewport's depth and colour textures) is a screen-space pass tsl-rs does not have; the port
+//! draws the water's colour node on a plane seen from above.
+//!
+//! Run: `cargo run --release --example tsl_backdrop_water`.
+
+use tsl::core::typed;
+use tsl::prelude::*;
+use tsl::raster::*;
+
+/// `mx_worley_noise_float(texcoord)` (jitter 1) as a typed node of `scope`'s graph.
+pub fn mx_worley_noise_float(scope: &Scope, texcoord: Node<typed::Vec3>) -> Node<Float> {
+    let g: &NodeGraph = scope;
+    let n = g.mx_worley_noise_float(texcoord.node_ref(), g.float(1.0));
+    Node::from_ref(g, n).unwrap_or_else(|_| float(f32::NAN))
+}
+
+/// The water's program: `colorNode = waterColor`.
+pub fn program() -> Result<NodeProgram, GraphError> {
+    let scope = Scope::new();
+    let timer = time() * 0.8;
+    let floor_uv = position_world().xzy();
+    let layer0 = mx_worley_noise_float(&scope, floor_uv * 4.0 + timer);
+    let layer1 = mx_worley_noise_float(&scope, floor_uv * 2.0 + timer);
+    let intensity = layer0 * layer1;
+    let water = mix(
+        color(Color::from_hex(0x0487e2)),
+        color(Color::from_hex(0x74ccf4)),
+        intensity * 1.4,
+    );
+    scope.color_node(water)?;
+    scope.compile()
+}
+
+/// A 4 × 4 patch of the water (the page's box is 50 × 50) seen straight down by an orthographic
+/// camera that frames it exactly: +x to the right, −z up the image.
+pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    let mut assets = Assets::new();
+    let program = assets.programs.add(program()?);
+    let material = assets.materials.add(shader_material(program));
+    let plane = assets.geometries.add(PlaneGeometry::new(4.0, 4.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, material).rotated(-std::f32::consts::FRAC_PI_2, 0.0, 0.0));
+    let mut camera =
+        Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 10.0).at(Vec3::new(0.0, 5.0, 0.0));
+    camera.up = Vec3::new(0.0, 0.0, -1.0);
+    camera.look_at(Vec3::ZERO);
+    Ok((scene, camera, assets))
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (scene, camera, assets) = scene()?;
+    let mut renderer = Renderer::new(512, 512);
+    renderer.set_time(std::time::Duration::from_millis(2000));
+    let image = renderer.render(&scene, &camera, &assets)?;
+    image.write_png("tsl_backdrop_water.png")?;
+    println!("tsl_backdrop_water.png");
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! three.js's `webgpu_materialx_noise.html`: four spheres coloured by MaterialX noises of the
+//! world normal moved by time. Writes `tsl_materialx_noise.png`.
+//!
+//! The original TSL:
+//!
+//! ```js
+//! const geometry = new THREE.SphereGeometry( 8, 64, 32 );
+//! const customUV = normalWorld.mul( 10 ).add( time );
+//! // left top
+//! material = new THREE.MeshPhysicalNodeMaterial();
+//! material.colorNode = mx_noise_vec3( customUV );
+//! // right top
+//! material.colorNode = mx_cell_noise_float( customUV );
+//! // left bottom
+//! material.colorNode = mx_worley_noise_vec3( customUV );
+//! // right bottom
+//! material.colorNode = mx_fractal_noise_vec3( customUV.mul( .2 ) );
+//! ```
+//!
+//! The typed front has no noise functions yet, so each noise node is made with the untyped
+//! builder of the scope's graph and wrapped as a typed node (`Node::from_ref`). The graph has no
+//! `mx_fractal_noise_vec3` either: [`fractal_noise_vec3`] writes three.js's loop (3 octaves,
+//! lacunarity 2, diminish 0.5) from `perlin_noise_vec3`. The HDR environment and the moving point
+//! light become an ambient and a directional light.
+//!
+//! Run: `cargo run --release --example tsl_materialx_noise`.
+
+use tsl::core::typed;
+use tsl::prelude::*;
+use tsl::raster::*;
+
+/// Which of the four noises a sphere shows, in the page's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noise {
+    /// `mx_noise_vec3(customUV)` (left top).
+    Perlin,
+    /// `mx_cell_noise_float(customUV)` (right top).
+    Cell,
+    /// `mx_worley_noise_vec3(customUV)` (left bottom).
+    Worley,
+    /// `mx_fractal_noise_vec3(customUV * 0.2)` (right bottom).
+    Fractal,
+}
+
+/// The four, with where their spheres stand.
+pub const SPHERES: [(Noise, f32, f32); 4] = [
+    (Noise::Perlin, -10.0, 10.0),
+    (Noise::Cell, 10.0, 10.0),
+    (Noise::Worley, -10.0, -10.0),
+    (Noise::Fractal, 10.0, -10.0),
+];
+
+/// A typed handle to a vec3 node the untyped builder made.
+fn vec3_of(g: &NodeGraph, node: NodeRef) -> Node<typed::Vec3> {
+    Node::from_ref(g, node).unwrap_or_else(|_| vec3(f32::NAN, f32::NAN, f32::NAN))
+}
+
+/// three.js's `mx_fractal_noise_vec3(p)`: `result += amp · perlin_noise_vec3(p); amp *= 0.5; p *=
+/// 2`, three times.
+pub fn fractal_noise_vec3(scope: &Scope, p: Node<typed::Vec3>) -> Node<typed::Vec3> {
+    let g: &NodeGraph = scope;
+    let mut p = p;
+    let mut result = vec3(0.0, 0.0, 0.0);
+    let mut amp = float(1.0);
+    for _ in 0..3 {
+        result += amp * vec3_of(g, g.perlin_noise_vec3(p.node_ref()));
+        amp *= 0.5;
+        p *= 2.0;
+    }
+    result * 1.0
+}
+
+/// The program of one sphere: `colorNode = noise(normalWorld * 10 + time)`.
+pub fn program(noise: Noise) -> Result<NodeProgram, GraphError> {
+    let scope = Scope::new();
+    let g: &NodeGraph = &scope;
+    let custom_uv = normal_world() * 10.0 + time();
+    let (one, zero) = (g.float(1.0), g.float(0.0));
+    let at = custom_uv.node_ref();
+    let color = match noise {
+        Noise::Perlin => vec3_of(g, g.mx_noise_vec3(at, one, zero)),
+        Noise::Cell => {
+            let c: Node<Float> = Node::from_ref(g, g.mx_cell_noise_float(at))?;
+            vec3(c, c, c)
+        }
+        Noise::Worley => vec3_of(g, g.mx_worley_noise_vec3(at, one)),
+        Noise::Fractal => fractal_noise_vec3(&scope, custom_uv * 0.2),
+    };
+    scope.color_node(color)?;
+    scope.compile()
+}
+
+/// The four spheres (radius 8) seen from z = 100 by a 27° camera.
+pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    let mut assets = Assets::new();
+    let sphere = assets
+        .geometries
+        .add(SphereGeometry::new(8.0, 64, 32).build());
+    let mut scene = Scene::new();
+    scene.background = Some(Color::from_hex(0x202428));
+    for (noise, x, y) in SPHERES {
+        let program = assets.programs.add(program(noise)?);
+        let material = assets
+            .materials
+            .add(Material::new(MaterialKind::Physical, Color::WHITE).with_nodes(program));
+        scene.add(Object::mesh(sphere, material).at(Vec3::new(x, y, 0.0)));
+    }
+    scene.add_light(Light::ambient(Color::WHITE, 1.0));
+    scene.add_light(Light::directional(
+        Color::WHITE,
+        2.0,
+        Vec3::new(1.0, 1.0, 2.0),
+    ));
+    let camera = Camera::perspective(27.0, 1.0, 1000.0).at(Vec3::new(0.0, 0.0, 100.0));
+    Ok((scene, camera, assets))
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (scene, camera, assets) = scene()?;
+    let mut renderer = Renderer::new(512, 512);
+    renderer.set_time(std::time::Duration::from_millis(1500));
+    let image = renderer.render(&scene, &camera, &assets)?;
+    image.write_png("tsl_materialx_noise.png")?;
+    println!("tsl_materialx_noise.png");
+    Ok(())
+}

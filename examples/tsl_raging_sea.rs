@@ -1,0 +1,186 @@
+//! three.js's `webgpu_tsl_raging_sea.html`: a plane moved by large sine waves and small noise waves
+//! (a position node with a `Loop` of `mx_noise_float`), glowing pink on the crests. Writes
+//! `tsl_raging_sea.png`.
+//!
+//! The original TSL:
+//!
+//! ```js
+//! const material = new THREE.MeshStandardNodeMaterial( { color: '#271442', roughness: 0.15 } );
+//! const emissiveColor = uniform( color( '#ff0a81' ) );
+//! const emissiveLow = uniform( - 0.25 );
+//! const emissiveHigh = uniform( 0.2 );
+//! const emissivePower = uniform( 7 );
+//! const largeWavesFrequency = uniform( vec2( 3, 1 ) );
+//! const largeWavesSpeed = uniform( 1.25 );
+//! const largeWavesMultiplier = uniform( 0.15 );
+//! const smallWavesIterations = uniform( 3 );
+//! const smallWavesFrequency = uniform( 2 );
+//! const smallWavesSpeed = uniform( 0.3 );
+//! const smallWavesMultiplier = uniform( 0.18 );
+//!
+//! const wavesElevation = Fn( ( [ position ] ) => {
+//!     const time = timerLocal();
+//!     const elevation = mul(
+//!         sin( position.x.mul( largeWavesFrequency.x ).add( time.mul( largeWavesSpeed ) ) ),
+//!         sin( position.z.mul( largeWavesFrequency.y ).add( time.mul( largeWavesSpeed ) ) ),
+//!         largeWavesMultiplier
+//!     ).toVar();
+//!     Loop( { start: float( 1 ), end: smallWavesIterations.add( 1 ) }, ( { i } ) => {
+//!         const noiseInput = vec3(
+//!             position.xz.add( 2 ).mul( smallWavesFrequency ).mul( i ),
+//!             time.mul( smallWavesSpeed )
+//!         );
+//!         const wave = mx_noise_float( noiseInput, 1, 0 ).mul( smallWavesMultiplier ).div( i ).abs();
+//!         elevation.subAssign( wave );
+//!     } );
+//!     return elevation;
+//! } );
+//!
+//! const elevation = wavesElevation( positionLocal );
+//! const position = positionLocal.add( vec3( 0, elevation, 0 ) );
+//! material.positionNode = position;
+//! // (normals: wavesElevation at two neighbours, crossed; material.normalNode = ...)
+//! const emissive = elevation.remap( emissiveHigh, emissiveLow ).pow( emissivePower );
+//! material.emissiveNode = emissiveColor.mul( emissive );
+//! const geometry = new THREE.PlaneGeometry( 2, 2, 256, 256 );
+//! geometry.rotateX( - Math.PI * 0.5 );
+//! ```
+//!
+//! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
+//! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
+//! `smallWavesIterations` is the Rust constant 3; the typed front has no `mx_noise_float`, so
+//! [`waves_elevation`] takes the scope to make it with the builder; a fragment node may not read
+//! `positionLocal` (spec/000), so the emissive node computes the elevation again from
+//! `positionWorld.xz` (the same point: the mesh is not moved and the waves move along y only);
+//! the recomputed normal is left out (the flat normal lights the plane), and the plane has
+//! 64 × 64 segments.
+//!
+//! Run: `cargo run --release --example tsl_raging_sea`.
+
+use tsl::core::typed;
+use tsl::prelude::*;
+use tsl::raster::*;
+
+/// `smallWavesIterations`.
+pub const SMALL_WAVES_ITERATIONS: i64 = 3;
+
+/// The uniforms of the page, as typed nodes.
+struct Waves {
+    large_frequency: Node<typed::Vec2>,
+    large_speed: Node<Float>,
+    large_multiplier: Node<Float>,
+    small_frequency: Node<Float>,
+    small_speed: Node<Float>,
+    small_multiplier: Node<Float>,
+}
+
+/// The page's `wavesElevation` Fn, in TSL's closure style (`var`, `LoopFrom`).
+fn waves_elevation(scope: &Scope, waves: &Waves, position: Node<typed::Vec3>) -> Node<Float> {
+    let g: &NodeGraph = scope;
+    let t = time();
+    let elevation = var(
+        sin(position.x() * waves.large_frequency.x() + t * waves.large_speed)
+            * sin(position.z() * waves.large_frequency.y() + t * waves.large_speed)
+            * waves.large_multiplier,
+    );
+    LoopFrom(SMALL_WAVES_ITERATIONS, 1.0, 1.0, |i| {
+        let noise_input =
+            ((position.xz() + 2.0) * waves.small_frequency * i).extend(t * waves.small_speed);
+        let noise = g.mx_noise_float(noise_input.node_ref(), g.float(1.0), g.float(0.0));
+        let noise: Node<Float> = Node::from_ref(g, noise).unwrap_or_else(|_| float(f32::NAN));
+        let wave = abs(noise * waves.small_multiplier / i);
+        elevation.set(elevation.get() - wave);
+    });
+    elevation.get()
+}
+
+/// The sea's program: the position node (the elevation as an offset along y) and the emissive
+/// node (the same elevation from the world position).
+pub fn program() -> Result<NodeProgram, GraphError> {
+    let scope = Scope::new();
+    let emissive_color = uniform("emissiveColor", Color::from_hex(0xff0a81));
+    let emissive_low = uniform("emissiveLow", -0.25f32);
+    let emissive_high = uniform("emissiveHigh", 0.2f32);
+    let emissive_power = uniform("emissivePower", 7.0f32);
+    let waves = Waves {
+        large_frequency: uniform("largeWavesFrequency", glam::Vec2::new(3.0, 1.0)),
+        large_speed: uniform("largeWavesSpeed", 1.25f32),
+        large_multiplier: uniform("largeWavesMultiplier", 0.15f32),
+        small_frequency: uniform("smallWavesFrequency", 2.0f32),
+        small_speed: uniform("smallWavesSpeed", 0.3f32),
+        small_multiplier: uniform("smallWavesMultiplier", 0.18f32),
+    };
+    let elevation = waves_elevation(&scope, &waves, position_local());
+    scope.position_node(vec3(0.0, elevation, 0.0))?;
+    // A fragment node may not read position_local: the elevation again, at the moved vertex's
+    // world x and z (the mesh is not moved, and the waves move vertices along y only).
+    let p = position_world();
+    let elevation = waves_elevation(&scope, &waves, vec3(p.x(), 0.0, p.z()));
+    let emissive = pow(
+        remap(elevation, emissive_high, emissive_low, 0.0, 1.0),
+        emissive_power,
+    );
+    scope.emissive_node(emissive_color * emissive)?;
+    scope.compile()
+}
+
+/// `new PlaneGeometry( 2, 2, segments, segments )` then `geometry.rotateX( - Math.PI * 0.5 )`:
+/// the plane lies in xz in its own space, facing +y, as the elevation needs.
+pub fn sea_geometry(segments: u32) -> Result<Geometry, RenderError> {
+    let plane = PlaneGeometry {
+        width: 2.0,
+        height: 2.0,
+        width_segments: segments,
+        height_segments: segments,
+    }
+    .build();
+    let turn = |v: &Vec3| Vec3::new(v.x, v.z, -v.y);
+    Geometry::from_data(
+        plane.positions().iter().map(turn).collect(),
+        plane.normals().map(|n| n.iter().map(turn).collect()),
+        plane.uvs().map(<[Vec2]>::to_vec),
+        plane.indices().to_vec(),
+    )
+}
+
+/// The sea (a 2 × 2 plane lying in xz) seen from above and in front, under a directional light.
+pub fn scene(segments: u32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    scene_with(program()?, segments)
+}
+
+/// The same scene with the sea's program given (its uniforms set as wanted).
+pub fn scene_with(
+    program: NodeProgram,
+    segments: u32,
+) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    let mut assets = Assets::new();
+    let program = assets.programs.add(program);
+    let material = assets.materials.add(Material {
+        roughness: 0.15,
+        ..Material::new(MaterialKind::Standard, Color::from_hex(0x271442)).with_nodes(program)
+    });
+    let plane = assets.geometries.add(sea_geometry(segments)?);
+    let mut scene = Scene::new();
+    scene.background = Some(Color::from_hex(0x201919));
+    scene.add(Object::mesh(plane, material));
+    scene.add_light(Light::ambient(Color::WHITE, 0.6));
+    scene.add_light(Light::directional(
+        Color::WHITE,
+        3.0,
+        Vec3::new(-4.0, 2.0, 0.0),
+    ));
+    let camera = Camera::perspective(40.0, 0.1, 50.0)
+        .at(Vec3::new(1.6, 1.3, 1.6))
+        .looking_at(Vec3::new(0.0, -0.25, 0.0));
+    Ok((scene, camera, assets))
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (scene, camera, assets) = scene(64)?;
+    let mut renderer = Renderer::new(640, 480);
+    renderer.set_time(std::time::Duration::from_millis(1000));
+    let image = renderer.render(&scene, &camera, &assets)?;
+    image.write_png("tsl_raging_sea.png")?;
+    println!("tsl_raging_sea.png");
+    Ok(())
+}

@@ -1,0 +1,406 @@
+//! three.js's own TSL examples ported to tsl-rs (`examples/tsl_*.rs`): each program is held to
+//! values worked out here from the page's formulas (with tsl-core's CPU noise for the MaterialX
+//! noises), and each scene is drawn small and checked at pixels whose colour is known.
+
+#[path = "../examples/tsl_backdrop_water.rs"]
+#[allow(dead_code)]
+mod tsl_backdrop_water;
+#[path = "../examples/tsl_compute_texture.rs"]
+#[allow(dead_code)]
+mod tsl_compute_texture;
+#[path = "../examples/tsl_materials.rs"]
+#[allow(dead_code)]
+mod tsl_materials;
+#[path = "../examples/tsl_materialx_noise.rs"]
+#[allow(dead_code)]
+mod tsl_materialx_noise;
+#[path = "../examples/tsl_procedural_texture.rs"]
+#[allow(dead_code)]
+mod tsl_procedural_texture;
+#[path = "../examples/tsl_raging_sea.rs"]
+#[allow(dead_code)]
+mod tsl_raging_sea;
+
+use std::time::Duration;
+use tsl::core::noise;
+use tsl::prelude::*;
+use tsl::raster::Renderer;
+
+/// Linear to an 8-bit sRGB level, as the output does (clamped to [0, 1]).
+fn srgb8(linear: f32) -> u8 {
+    let c = linear.clamp(0.0, 1.0) as f64;
+    let s = if c <= 0.0031308 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (s * 255.0).round() as u8
+}
+
+/// Each component of `found` within `tolerance` of `expected`.
+fn close(found: &[f32], expected: &[f32], tolerance: f32, what: &str) {
+    assert_eq!(found.len(), expected.len(), "{what}");
+    for (f, e) in found.iter().zip(expected) {
+        assert!(
+            (f - e).abs() <= tolerance,
+            "{what}: {found:?}, expected {expected:?}"
+        );
+    }
+}
+
+/// A pixel's RGB within `levels` of `expected`.
+fn pixel_near(found: [u8; 4], expected: [u8; 3], levels: u8, what: &str) {
+    for c in 0..3 {
+        assert!(
+            found[c].abs_diff(expected[c]) <= levels,
+            "{what}: {found:?}, expected {expected:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_procedural_texture
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn procedural_texture_checker_cells_alternate_as_worked_out() {
+    let mut program = tsl_procedural_texture::program().unwrap();
+    // uv (0.1, 0.1) * 4 * 2 = (0.8, 0.8): cell (0, 0), even: 0. uv (0.2, 0.1): (1.6, 0.8): odd.
+    for (uv, scale, expected) in [
+        ((0.1, 0.1), 4.0, 0.0),
+        ((0.2, 0.1), 4.0, 1.0),
+        ((0.2, 0.2), 4.0, 0.0),
+        ((0.9, 0.1), 4.0, 1.0),
+        ((0.9, 0.1), 1.0, 1.0),
+        ((0.9, 0.9), 1.0, 0.0),
+    ] {
+        program.set_uniform("uvScale", scale).unwrap();
+        let f = Fragment {
+            uv: Vec2::new(uv.0, uv.1),
+            ..Fragment::default()
+        };
+        let c = program.evaluate(COLOR_NODE, &f).unwrap();
+        assert_eq!(c, vec![expected; 3], "uv {uv:?}, scale {scale}");
+    }
+
+    // 64 × 64 pixels, 8 cells across at uvScale 4: a cell is 8 pixels; row 0 is v = 1.
+    let (scene, camera, assets) = tsl_procedural_texture::scene(4.0).unwrap();
+    let image = Renderer::new(64, 64)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    for y in 0..64 {
+        for x in 0..64 {
+            let odd = (x / 8 + (7 - y / 8)) % 2 == 1;
+            let level = if odd { 255 } else { 0 };
+            pixel_near(
+                image.pixel(x, y).unwrap(),
+                [level; 3],
+                0,
+                &format!("({x}, {y})"),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_compute_texture
+// ---------------------------------------------------------------------------------------------
+
+/// The page's plasma at texel (posX, posY), in f64.
+fn plasma(pos_x: f64, pos_y: f64) -> [f32; 3] {
+    let (x, y) = (pos_x / 50.0, pos_y / 50.0);
+    let v = x.sin() + y.sin() + (x + y).sin() + ((x * x + y * y).sqrt() + 5.0).sin();
+    let pi = std::f64::consts::PI;
+    [
+        v.sin() as f32,
+        (v + pi).sin() as f32,
+        (v + pi - 0.5).sin() as f32,
+    ]
+}
+
+#[test]
+fn compute_texture_plasma_matches_the_formula_and_the_picture() {
+    let program = tsl_compute_texture::program().unwrap();
+    for (u, v) in [
+        (0.0, 0.0),
+        (0.31, 0.77),
+        (0.5, 0.5),
+        (0.999, 0.02),
+        (0.13, 0.61),
+    ] {
+        let f = Fragment {
+            uv: Vec2::new(u, v),
+            ..Fragment::default()
+        };
+        let (px, py) = ((u * 512.0f32).floor() as f64, (v * 512.0f32).floor() as f64);
+        close(
+            &program.evaluate(COLOR_NODE, &f).unwrap(),
+            &plasma(px, py),
+            2e-5,
+            &format!("uv ({u}, {v})"),
+        );
+    }
+
+    let n = 40u32;
+    let (scene, camera, assets) = tsl_compute_texture::scene().unwrap();
+    let image = Renderer::new(n, n)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let mut checked = 0;
+    for y in 0..n {
+        for x in 0..n {
+            let (tx, ty) = (
+                (x as f64 + 0.5) / n as f64 * 512.0,
+                (1.0 - (y as f64 + 0.5) / n as f64) * 512.0,
+            );
+            // Skip pixels whose centre falls on a texel's edge.
+            if (tx - tx.round()).abs() < 0.01 || (ty - ty.round()).abs() < 0.01 {
+                continue;
+            }
+            let c = plasma(tx.floor(), ty.floor());
+            let expected = [srgb8(c[0]), srgb8(c[1]), srgb8(c[2])];
+            pixel_near(
+                image.pixel(x, y).unwrap(),
+                expected,
+                1,
+                &format!("({x}, {y})"),
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked} pixels checked");
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_materialx_noise
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn materialx_noise_spheres_compute_the_cpu_noise_of_the_moved_normal() {
+    use tsl_materialx_noise::{program, scene, Noise, SPHERES};
+    for (noise, _, _) in SPHERES {
+        let mut p = program(noise).unwrap();
+        for (time, n) in [
+            (0.0f32, Vec3::new(0.0, 0.0, 1.0)),
+            (1.5, Vec3::new(0.6, -0.48, 0.64)),
+            (7.25, Vec3::new(-0.8, 0.36, -0.48)),
+        ] {
+            p.set_frame(time, Mat4::IDENTITY);
+            let f = Fragment {
+                normal_world: n,
+                ..Fragment::default()
+            };
+            let at = n * 10.0 + time;
+            let at = [at.x, at.y, at.z];
+            let expected: Vec<f32> = match noise {
+                Noise::Perlin => noise::mx_noise_vec3(at, 1.0, 0.0).to_vec(),
+                Noise::Cell => vec![noise::mx_cell_noise_float(at); 3],
+                Noise::Worley => noise::mx_worley_noise_vec3(at, 1.0, 1).to_vec(),
+                Noise::Fractal => {
+                    let at = [at[0] * 0.2, at[1] * 0.2, at[2] * 0.2];
+                    noise::mx_fractal_noise_vec3(at, 3, 2.0, 0.5, 1.0).to_vec()
+                }
+            };
+            close(
+                &p.evaluate(COLOR_NODE, &f).unwrap(),
+                &expected,
+                1e-5,
+                &format!("{noise:?} at time {time}"),
+            );
+        }
+    }
+
+    // Drawn small: the corners are the background, and where each sphere's centre lands the
+    // sphere covers it.
+    let (scene, camera, assets) = scene().unwrap();
+    let n = 48;
+    let image = Renderer::new(n, n)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let corner = image.pixel(0, 0).unwrap();
+    let background = srgb8(Color::from_hex(0x202428).to_vec3().x);
+    assert_eq!(corner[0], background, "{corner:?}");
+    assert_eq!(image.pixel(n - 1, n - 1).unwrap(), corner);
+    for (noise, x, y) in SPHERES {
+        let clip = camera.projection_matrix(1.0) * camera.view_matrix() * Vec4::new(x, y, 8.0, 1.0);
+        let (px, py) = (
+            (clip.x / clip.w + 1.0) * 0.5 * n as f32,
+            (1.0 - clip.y / clip.w) * 0.5 * n as f32,
+        );
+        let p = image.pixel(px as u32, py as u32).unwrap();
+        assert_ne!(p, corner, "{noise:?} at ({px}, {py})");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_backdrop_water
+// ---------------------------------------------------------------------------------------------
+
+/// The water's linear colour at world point `p` and `time`, from the page's formula.
+fn water(p: Vec3, time: f32) -> Vec3 {
+    let timer = time * 0.8;
+    let uv = Vec3::new(p.x, p.z, p.y); // positionWorld.xzy
+    let at = |s: f32| {
+        let q = uv * s + timer;
+        [q.x, q.y, q.z]
+    };
+    let l0 = noise::mx_worley_noise_float(at(4.0), 1.0, 0);
+    let l1 = noise::mx_worley_noise_float(at(2.0), 1.0, 0);
+    let t = l0 * l1 * 1.4;
+    let (a, b) = (
+        Color::from_hex(0x0487e2).to_vec3(),
+        Color::from_hex(0x74ccf4).to_vec3(),
+    );
+    a * (1.0 - t) + b * t
+}
+
+#[test]
+fn backdrop_water_colour_is_two_worley_layers_mixed_between_the_blues() {
+    let mut program = tsl_backdrop_water::program().unwrap();
+    for (p, time) in [
+        (Vec3::new(0.0, 0.0, 0.0), 0.0f32),
+        (Vec3::new(1.3, 0.0, -0.7), 2.0),
+        (Vec3::new(-1.9, 0.0, 1.1), 5.5),
+    ] {
+        program.set_frame(time, Mat4::IDENTITY);
+        let f = Fragment {
+            position_world: p,
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(COLOR_NODE, &f).unwrap(),
+            &water(p, time).to_array(),
+            1e-5,
+            &format!("{p} at {time}"),
+        );
+    }
+
+    // 32 × 32 pixels over the 4 × 4 patch: pixel (x, y) sees (−2 + (x + ½)/8, 0, −2 + (y + ½)/8).
+    let (scene, camera, assets) = tsl_backdrop_water::scene().unwrap();
+    let mut renderer = Renderer::new(32, 32);
+    renderer.set_time(Duration::from_secs(2));
+    let image = renderer.render(&scene, &camera, &assets).unwrap();
+    for (x, y) in [(16, 16), (3, 5), (28, 9), (11, 30)] {
+        let p = Vec3::new(
+            -2.0 + (x as f32 + 0.5) / 8.0,
+            0.0,
+            -2.0 + (y as f32 + 0.5) / 8.0,
+        );
+        let c = water(p, 2.0);
+        let expected = [srgb8(c.x), srgb8(c.y), srgb8(c.z)];
+        pixel_near(
+            image.pixel(x, y).unwrap(),
+            expected,
+            1,
+            &format!("({x}, {y})"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_raging_sea
+// ---------------------------------------------------------------------------------------------
+
+/// The page's `wavesElevation` at local (x, z) and `time`, with its default uniforms.
+fn elevation(x: f32, z: f32, time: f32) -> f32 {
+    let mut e = (x * 3.0 + time * 1.25).sin() * (z * 1.0 + time * 1.25).sin() * 0.15;
+    for i in 1..=3 {
+        let i = i as f32;
+        let at = [(x + 2.0) * 2.0 * i, (z + 2.0) * 2.0 * i, time * 0.3];
+        e -= (noise::mx_noise_float(at, 1.0, 0.0) * 0.18 / i).abs();
+    }
+    e
+}
+
+#[test]
+fn raging_sea_rises_by_the_waves_elevation_and_glows_on_the_crests() {
+    let mut program = tsl_raging_sea::program().unwrap();
+    for (x, z, time) in [(0.0f32, 0.0f32, 0.0f32), (0.4, -0.7, 1.0), (-0.9, 0.3, 3.7)] {
+        program.set_frame(time, Mat4::IDENTITY);
+        // The vertex stage reads the local position; the emissive node, the world position of
+        // the moved vertex (same x and z).
+        let e = elevation(x, z, time);
+        let f = Fragment {
+            position_local: Vec3::new(x, 0.0, z),
+            position_world: Vec3::new(x, e, z),
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(POSITION_NODE, &f).unwrap(),
+            &[0.0, e, 0.0],
+            1e-5,
+            &format!("elevation at ({x}, {z}), time {time}"),
+        );
+        let glow = ((e - 0.2) / (-0.25 - 0.2)).powf(7.0);
+        let pink = Color::from_hex(0xff0a81).to_vec3() * glow;
+        close(
+            &program.evaluate(EMISSIVE_NODE, &f).unwrap(),
+            &pink.to_array(),
+            1e-5,
+            "emissive",
+        );
+    }
+
+    // Drawn small, the sea differs from the same sea with its waves turned off (flat).
+    let render = |flat: bool| {
+        let mut program = tsl_raging_sea::program().unwrap();
+        if flat {
+            program.set_uniform("largeWavesMultiplier", 0.0f32).unwrap();
+            program.set_uniform("smallWavesMultiplier", 0.0f32).unwrap();
+        }
+        let (scene, camera, assets) = tsl_raging_sea::scene_with(program, 16).unwrap();
+        let mut renderer = Renderer::new(40, 30);
+        renderer.set_time(Duration::from_secs(1));
+        renderer.render(&scene, &camera, &assets).unwrap()
+    };
+    let (waves, flat) = (render(false), render(true));
+    let differing = (0..30)
+        .flat_map(|y| (0..40).map(move |x| (x, y)))
+        .filter(|&(x, y)| waves.pixel(x, y) != flat.pixel(x, y))
+        .count();
+    assert!(differing > 100, "{differing} pixels differ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_materials
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn materials_attribute_colours_are_the_normals_worked_out_by_hand() {
+    // 90 × 30 pixels over 9 × 3 units: 10 pixels a unit, sphere i centred at column
+    // (x_i + 4.5) · 10, row 15.
+    let (scene, camera, assets) = tsl_materials::scene().unwrap();
+    let image = Renderer::new(90, 30)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let at = |index: usize, dx: i32, dy: i32| {
+        let column = ((tsl_materials::sphere_x(index) + 4.5) * 10.0) as i32 + dx;
+        image.pixel(column as u32, (15 + dy) as u32).unwrap()
+    };
+    for (dx, dy) in [(0i32, 0i32), (3, -4), (-5, 2), (6, 6), (-2, -7)] {
+        // The pixel's centre relative to the sphere's, in units.
+        let (ox, oy) = ((dx as f32 + 0.5) / 10.0, -(dy as f32 + 0.5) / 10.0);
+        let nz = (1.0 - ox * ox - oy * oy).sqrt();
+        let normal = [srgb8(ox), srgb8(oy), srgb8(nz)];
+        // normalWorld is the unit sphere's normal; with the camera unturned, normalView is too.
+        pixel_near(
+            at(1, dx, dy),
+            normal,
+            8,
+            &format!("normalWorld at ({dx}, {dy})"),
+        );
+        pixel_near(
+            at(2, dx, dy),
+            normal,
+            8,
+            &format!("normalView at ({dx}, {dy})"),
+        );
+        // positionWorld: x = −2.5 + ox is negative, so no red; y and z are the normal's.
+        pixel_near(
+            at(0, dx, dy),
+            [0, normal[1], normal[2]],
+            8,
+            &format!("positionWorld at ({dx}, {dy})"),
+        );
+    }
+}
