@@ -820,3 +820,47 @@ fn swizzles_are_generated() {
         "src/typed/swizzle.rs is not what the generator writes; run the test with TSL_BLESS=1"
     );
 }
+
+#[test]
+fn noise_functions_build_what_the_builder_builds() {
+    let scope = Scope::new();
+    let p = position_world();
+    let sum = mx_noise_float(p, 0.5, 0.25)
+        + perlin_noise(uv())
+        + mx_cell_noise_float(p.x())
+        + mx_worley_noise_float(uv(), 1.0)
+        + mx_fractal_noise_float(p, 3, 2.0, 0.5, 1.0)
+        + mx_worley_noise_vec2(p, 0.75).y()
+        + mx_noise_vec4(p, 1.0, 0.0).w();
+    let colour =
+        mx_noise_vec3(uv(), 1.0, 0.0) + perlin_noise_vec3(p) + mx_worley_noise_vec3(p, 1.0);
+    scope.opacity_node(sum).unwrap();
+    scope.color_node(colour).unwrap();
+    let typed = scope.compile().unwrap();
+
+    let g = NodeGraph::new();
+    let (p, uv) = (g.position_world(), g.uv());
+    let terms = [
+        g.mx_noise_float(p, g.float(0.5), g.float(0.25)),
+        g.perlin_noise(uv),
+        g.mx_cell_noise_float(g.swizzle(p, "x")),
+        g.mx_worley_noise_float(uv, g.float(1.0)),
+        g.mx_fractal_noise_float(p, 3, g.float(2.0), g.float(0.5), g.float(1.0)),
+        g.swizzle(g.mx_worley_noise_vec2(p, g.float(0.75)), "y"),
+        g.swizzle(g.mx_noise_vec4(p, g.float(1.0), g.float(0.0)), "w"),
+    ];
+    let sum = terms[1..].iter().fold(terms[0], |acc, &t| g.add(acc, t));
+    let one = g.float(1.0);
+    let colour = g.add(
+        g.add(
+            g.mx_noise_vec3(uv, one, g.float(0.0)),
+            g.perlin_noise_vec3(p),
+        ),
+        g.mx_worley_noise_vec3(p, one),
+    );
+    g.set_output(OPACITY_NODE, sum).unwrap();
+    g.set_output(COLOR_NODE, colour).unwrap();
+    let untyped = g.compile().unwrap();
+    same_values(&typed, &untyped, OPACITY_NODE);
+    same_values(&typed, &untyped, COLOR_NODE);
+}

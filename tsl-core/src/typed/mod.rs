@@ -57,6 +57,7 @@ mod control;
 mod logic;
 mod math;
 mod node;
+mod noise;
 mod ops;
 #[doc(hidden)]
 pub mod rt;
@@ -72,6 +73,7 @@ pub use logic::{
 };
 pub use math::*;
 pub use node::{IntoNode, IntoNodeOf, Node};
+pub use noise::*;
 pub use scope::{in_scope, Scope};
 pub use types::{
     AddOperands, DivOperands, Float, JoinOperands, Mat3, Mat4, Matrix, MulOperands, NodeType,

@@ -1,0 +1,164 @@
+//! MaterialX noise on typed nodes: the graph's noise methods (`crate::NodeGraph::perlin_noise` and
+//! the `mx_*` wrappers), with the point's type checked by rustc.
+
+use super::node::{IntoNode, IntoNodeOf, Node};
+use super::scope::current;
+use super::types::{Float, NodeType, Vec2, Vec3, Vec4};
+
+/// A point a gradient or Worley noise takes as it is: a vec2 or a vec3.
+#[diagnostic::on_unimplemented(
+    message = "a noise point is a `Vec2` or a `Vec3`, not `{Self}`",
+    label = "not a noise point",
+    note = "pick components with a swizzle (`p.xy()`) or build a vec3 (`vec3(x, y, z)`)"
+)]
+pub trait NoisePoint: NodeType {}
+impl NoisePoint for Vec2 {}
+impl NoisePoint for Vec3 {}
+
+/// A texture coordinate as three.js's `mx_*` wrappers convert it: a float becomes `(x, x)`, a vec4
+/// its `.xy`.
+#[diagnostic::on_unimplemented(
+    message = "a noise coordinate is a `Float`, `Vec2`, `Vec3` or `Vec4`, not `{Self}`",
+    label = "not a noise coordinate"
+)]
+pub trait NoiseCoord: NodeType {}
+impl NoiseCoord for Float {}
+impl NoiseCoord for Vec2 {}
+impl NoiseCoord for Vec3 {}
+impl NoiseCoord for Vec4 {}
+
+fn wrap<T: NodeType>(node: crate::NodeRef) -> Node<T> {
+    Node::wrap(node)
+}
+
+/// three.js's `mx_perlin_noise_float(p)`.
+pub fn perlin_noise<P: IntoNode>(p: P) -> Node<Float>
+where
+    P::Ty: NoisePoint,
+{
+    wrap(current().perlin_noise(p.into_node().node_ref()))
+}
+
+/// three.js's `mx_perlin_noise_vec3(p)`.
+pub fn perlin_noise_vec3<P: IntoNode>(p: P) -> Node<Vec3>
+where
+    P::Ty: NoisePoint,
+{
+    wrap(current().perlin_noise_vec3(p.into_node().node_ref()))
+}
+
+/// three.js's `mx_noise_float(texcoord, amplitude, pivot)`: `perlin * amplitude + pivot`.
+pub fn mx_noise_float<P: IntoNode>(
+    texcoord: P,
+    amplitude: impl IntoNodeOf<Float>,
+    pivot: impl IntoNodeOf<Float>,
+) -> Node<Float>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, a, b) = (
+        texcoord.into_node(),
+        amplitude.into_node_of(),
+        pivot.into_node_of(),
+    );
+    wrap(current().mx_noise_float(p.node_ref(), a.node_ref(), b.node_ref()))
+}
+
+/// three.js's `mx_noise_vec3(texcoord, amplitude, pivot)`.
+pub fn mx_noise_vec3<P: IntoNode>(
+    texcoord: P,
+    amplitude: impl IntoNodeOf<Float>,
+    pivot: impl IntoNodeOf<Float>,
+) -> Node<Vec3>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, a, b) = (
+        texcoord.into_node(),
+        amplitude.into_node_of(),
+        pivot.into_node_of(),
+    );
+    wrap(current().mx_noise_vec3(p.node_ref(), a.node_ref(), b.node_ref()))
+}
+
+/// three.js's `mx_noise_vec4(texcoord, amplitude, pivot)`.
+pub fn mx_noise_vec4<P: IntoNode>(
+    texcoord: P,
+    amplitude: impl IntoNodeOf<Float>,
+    pivot: impl IntoNodeOf<Float>,
+) -> Node<Vec4>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, a, b) = (
+        texcoord.into_node(),
+        amplitude.into_node_of(),
+        pivot.into_node_of(),
+    );
+    wrap(current().mx_noise_vec4(p.node_ref(), a.node_ref(), b.node_ref()))
+}
+
+/// three.js's `mx_cell_noise_float(texcoord)`.
+pub fn mx_cell_noise_float<P: IntoNode>(texcoord: P) -> Node<Float>
+where
+    P::Ty: NoiseCoord,
+{
+    wrap(current().mx_cell_noise_float(texcoord.into_node().node_ref()))
+}
+
+/// three.js's `mx_worley_noise_float(texcoord, jitter)`.
+pub fn mx_worley_noise_float<P: IntoNode>(
+    texcoord: P,
+    jitter: impl IntoNodeOf<Float>,
+) -> Node<Float>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
+    wrap(current().mx_worley_noise_float(p.node_ref(), j.node_ref()))
+}
+
+/// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
+pub fn mx_worley_noise_vec2<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec2>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
+    wrap(current().mx_worley_noise_vec2(p.node_ref(), j.node_ref()))
+}
+
+/// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
+pub fn mx_worley_noise_vec3<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec3>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
+    wrap(current().mx_worley_noise_vec3(p.node_ref(), j.node_ref()))
+}
+
+/// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`; TSL's
+/// defaults are 3, 2, 0.5 and 1. More than [`crate::MAX_OCTAVES`] octaves is refused.
+pub fn mx_fractal_noise_float<P: IntoNode>(
+    position: P,
+    octaves: u32,
+    lacunarity: impl IntoNodeOf<Float>,
+    diminish: impl IntoNodeOf<Float>,
+    amplitude: impl IntoNodeOf<Float>,
+) -> Node<Float>
+where
+    P::Ty: NoiseCoord,
+{
+    let p = position.into_node();
+    let (l, d, a) = (
+        lacunarity.into_node_of(),
+        diminish.into_node_of(),
+        amplitude.into_node_of(),
+    );
+    wrap(current().mx_fractal_noise_float(
+        p.node_ref(),
+        octaves,
+        l.node_ref(),
+        d.node_ref(),
+        a.node_ref(),
+    ))
+}
