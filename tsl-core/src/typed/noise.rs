@@ -47,55 +47,30 @@ where
     wrap(current().perlin_noise_vec3(p.into_node().node_ref()))
 }
 
-/// three.js's `mx_noise_float(texcoord, amplitude, pivot)`: `perlin * amplitude + pivot`.
-pub fn mx_noise_float<P: IntoNode>(
-    texcoord: P,
-    amplitude: impl IntoNodeOf<Float>,
-    pivot: impl IntoNodeOf<Float>,
-) -> Node<Float>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, a, b) = (
-        texcoord.into_node(),
-        amplitude.into_node_of(),
-        pivot.into_node_of(),
-    );
-    wrap(current().mx_noise_float(p.node_ref(), a.node_ref(), b.node_ref()))
+macro_rules! amplitude_pivot_noises {
+    ($($(#[$doc:meta])* $name:ident -> $Out:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<P: IntoNode>(
+            texcoord: P,
+            amplitude: impl IntoNodeOf<Float>,
+            pivot: impl IntoNodeOf<Float>,
+        ) -> Node<$Out>
+        where
+            P::Ty: NoiseCoord,
+        {
+            let (p, a, b) = (texcoord.into_node(), amplitude.into_node_of(), pivot.into_node_of());
+            wrap(current().$name(p.node_ref(), a.node_ref(), b.node_ref()))
+        }
+    )*};
 }
 
-/// three.js's `mx_noise_vec3(texcoord, amplitude, pivot)`.
-pub fn mx_noise_vec3<P: IntoNode>(
-    texcoord: P,
-    amplitude: impl IntoNodeOf<Float>,
-    pivot: impl IntoNodeOf<Float>,
-) -> Node<Vec3>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, a, b) = (
-        texcoord.into_node(),
-        amplitude.into_node_of(),
-        pivot.into_node_of(),
-    );
-    wrap(current().mx_noise_vec3(p.node_ref(), a.node_ref(), b.node_ref()))
-}
-
-/// three.js's `mx_noise_vec4(texcoord, amplitude, pivot)`.
-pub fn mx_noise_vec4<P: IntoNode>(
-    texcoord: P,
-    amplitude: impl IntoNodeOf<Float>,
-    pivot: impl IntoNodeOf<Float>,
-) -> Node<Vec4>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, a, b) = (
-        texcoord.into_node(),
-        amplitude.into_node_of(),
-        pivot.into_node_of(),
-    );
-    wrap(current().mx_noise_vec4(p.node_ref(), a.node_ref(), b.node_ref()))
+amplitude_pivot_noises! {
+    /// three.js's `mx_noise_float(texcoord, amplitude, pivot)`: `perlin * amplitude + pivot`.
+    mx_noise_float -> Float;
+    /// three.js's `mx_noise_vec3(texcoord, amplitude, pivot)`.
+    mx_noise_vec3 -> Vec3;
+    /// three.js's `mx_noise_vec4(texcoord, amplitude, pivot)`.
+    mx_noise_vec4 -> Vec4;
 }
 
 /// three.js's `mx_cell_noise_float(texcoord)`.
@@ -106,34 +81,26 @@ where
     wrap(current().mx_cell_noise_float(texcoord.into_node().node_ref()))
 }
 
-/// three.js's `mx_worley_noise_float(texcoord, jitter)`.
-pub fn mx_worley_noise_float<P: IntoNode>(
-    texcoord: P,
-    jitter: impl IntoNodeOf<Float>,
-) -> Node<Float>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
-    wrap(current().mx_worley_noise_float(p.node_ref(), j.node_ref()))
+macro_rules! jittered_noises {
+    ($($(#[$doc:meta])* $name:ident -> $Out:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<$Out>
+        where
+            P::Ty: NoiseCoord,
+        {
+            let (p, j) = (texcoord.into_node(), jitter.into_node_of());
+            wrap(current().$name(p.node_ref(), j.node_ref()))
+        }
+    )*};
 }
 
-/// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
-pub fn mx_worley_noise_vec2<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec2>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
-    wrap(current().mx_worley_noise_vec2(p.node_ref(), j.node_ref()))
-}
-
-/// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
-pub fn mx_worley_noise_vec3<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec3>
-where
-    P::Ty: NoiseCoord,
-{
-    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
-    wrap(current().mx_worley_noise_vec3(p.node_ref(), j.node_ref()))
+jittered_noises! {
+    /// three.js's `mx_worley_noise_float(texcoord, jitter)`: the nearest distance.
+    mx_worley_noise_float -> Float;
+    /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
+    mx_worley_noise_vec2 -> Vec2;
+    /// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
+    mx_worley_noise_vec3 -> Vec3;
 }
 
 /// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`; TSL's
