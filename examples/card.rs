@@ -37,7 +37,11 @@ fn checker(size: u32, cells: u32, a: [u8; 3], b: [u8; 3]) -> Result<Image, Rende
     let mut data = Vec::with_capacity((size * size * 4) as usize);
     for y in 0..size {
         for x in 0..size {
-            let [r, g, b] = if (x / cell + y / cell) % 2 == 0 { a } else { b };
+            let [r, g, b] = if (x / cell + y / cell).is_multiple_of(2) {
+                a
+            } else {
+                b
+            };
             data.extend_from_slice(&[r, g, b, 255]);
         }
     }

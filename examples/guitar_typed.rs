@@ -3,6 +3,9 @@
 //!
 //! Run: `cargo run --release --example guitar_typed` (optionally `-- HARMONIC OUT.png`).
 
+#[path = "shared/guitar_scene.rs"]
+#[allow(dead_code)]
+mod guitar_scene;
 #[path = "shared/guitar_typed.rs"]
 mod guitar_typed;
 

@@ -68,9 +68,17 @@ pub fn offset_at_middle(program: &NodeProgram) -> f32 {
 /// The scene: the neck (3.6 × 0.9) facing the camera and the string (a box 3.2 long, 64
 /// segments) in front of it, `phase` set to a quarter period (sin(phase) = 1).
 pub fn guitar_scene(harmonic: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    scene_with(grain_program()?, string_program(harmonic)?)
+}
+
+/// The lesson's scene around a neck program and a string program (however they were written),
+/// the string at a quarter period.
+pub fn scene_with(
+    grain: NodeProgram,
+    mut string: NodeProgram,
+) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
-    let grain = assets.programs.add(grain_program()?);
-    let mut string = string_program(harmonic)?;
+    let grain = assets.programs.add(grain);
     string.set_uniform("phase", PI / 2.0)?;
     let string = assets.programs.add(string);
     let neck_material = assets.materials.add(Material {

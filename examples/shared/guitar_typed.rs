@@ -21,10 +21,9 @@
 //! });
 //! ```
 //!
-//! Two differences from the TSL, both of tsl-rs rather than of the port: the typed front has no
-//! `mx_noise_float` yet, so the noise node is made with the untyped builder of the scope's graph and
-//! handed to the `#[tsl_fn]` (see [`mx_noise_float`]); and tsl-raster's position node is an
-//! offset added to the vertex, so `vibrate` answers `vec3(0, offset, 0)` without `positionLocal`.
+//! The noise is computed before the `#[tsl_fn]` and handed to it, so that the two versions build the
+//! same nodes in the same order; tsl-raster's position node is an offset added to the vertex, so
+//! `vibrate` answers `vec3(0, offset, 0)` without `positionLocal`.
 
 use std::f32::consts::PI;
 use tsl::prelude::*;
@@ -32,14 +31,6 @@ use tsl::raster::*;
 
 /// The string's length along x (`LENGTH` in the lesson).
 pub const LENGTH: f32 = 3.2;
-
-/// `mx_noise_float(texcoord)` (amplitude 1, pivot 0) as a typed node of `scope`'s graph: the typed
-/// front has no noise functions, so this goes through the untyped builder.
-pub fn mx_noise_float(scope: &Scope, texcoord: Node<tsl::core::typed::Vec3>) -> Node<Float> {
-    let g: &NodeGraph = scope;
-    let n = g.mx_noise_float(texcoord.node_ref(), g.float(1.0), g.float(0.0));
-    Node::from_ref(g, n).unwrap_or_else(|_| float(f32::NAN))
-}
 
 /// The grain's colour from the world position `p` and the noise at `(p.x·0.8, p.y·6, 0)`: the
 /// body of the lesson's `grain` Fn after its `mx_noise_float`.
@@ -68,7 +59,7 @@ pub fn vibrate(x: Float, amplitude: Float, harmonic: Float, phase: Float) -> Vec
 pub fn grain_program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let p = position_world();
-    let noise = mx_noise_float(&scope, vec3(p.x() * 0.8, p.y() * 6.0, 0.0));
+    let noise = mx_noise_float(vec3(p.x() * 0.8, p.y() * 6.0, 0.0), 1.0, 0.0);
     scope.color_node(grain(p, noise))?;
     scope.compile()
 }
@@ -85,40 +76,8 @@ pub fn string_program(harmonic: f32) -> Result<NodeProgram, GraphError> {
     scope.compile()
 }
 
-/// The lesson's scene (see `guitar_scene.rs`) with these two programs: the neck and the string at
-/// a quarter period.
+/// The lesson's scene (`guitar_scene.rs`) with these two programs: the neck and the string at a
+/// quarter period.
 pub fn guitar_scene(harmonic: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
-    let mut assets = Assets::new();
-    let grain = assets.programs.add(grain_program()?);
-    let mut string = string_program(harmonic)?;
-    string.set_uniform("phase", PI / 2.0)?;
-    let string = assets.programs.add(string);
-    let neck_material = assets.materials.add(Material {
-        roughness: 0.75,
-        ..Material::new(MaterialKind::Standard, Color::WHITE).with_nodes(grain)
-    });
-    let string_material = assets.materials.add(shader_material(string));
-    let neck = assets.geometries.add(PlaneGeometry::new(3.6, 0.9).build());
-    let wire = assets.geometries.add(
-        BoxGeometry {
-            width: LENGTH as f64,
-            height: 0.02,
-            depth: 0.02,
-            width_segments: 64,
-            ..BoxGeometry::default()
-        }
-        .build(),
-    );
-    let mut scene = Scene::new();
-    scene.background = Some(Color::from_hex(0x15171c));
-    scene.add(Object::mesh(neck, neck_material));
-    scene.add(Object::mesh(wire, string_material).at(Vec3::new(0.0, 0.0, 0.05)));
-    scene.add_light(Light::ambient(Color::WHITE, 0.8));
-    scene.add_light(Light::directional(
-        Color::WHITE,
-        2.0,
-        Vec3::new(1.0, 2.0, 3.0),
-    ));
-    let camera = Camera::perspective(30.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, 2.4));
-    Ok((scene, camera, assets))
+    super::guitar_scene::scene_with(grain_program()?, string_program(harmonic)?)
 }

@@ -170,7 +170,7 @@ impl Runner {
             assert_eq!(result.is_some(), program.has_output(output));
         }
         // The disassembler reads the same words; try it on a share of them (it is slow).
-        if self.ran % 16 == 0 {
+        if self.ran.is_multiple_of(16) {
             let _ = program.to_string();
         }
         self.ran += 1;

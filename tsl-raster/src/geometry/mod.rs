@@ -59,7 +59,7 @@ impl Geometry {
         normals: Option<Vec<Vec3>>,
         uvs: Option<Vec<Vec2>>,
     ) -> Result<Geometry, RenderError> {
-        if positions.len() % 3 != 0 {
+        if !positions.len().is_multiple_of(3) {
             return Err(geometry_error(format!(
                 "{} vertices do not make whole triangles",
                 positions.len()

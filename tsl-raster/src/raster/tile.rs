@@ -215,7 +215,11 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
     let height = buf.depth.len() as u32 / buf.width;
     // Window quads pair rows from the bottom of the image.
     let odd = ctx.height % 2 == 1;
-    let first_row = if odd == (buf.y0 % 2 == 0) { 1 } else { 0 };
+    let first_row = if odd == buf.y0.is_multiple_of(2) {
+        1
+    } else {
+        0
+    };
     let mut rows: Vec<(u32, u32)> = Vec::with_capacity(height as usize / 2 + 2);
     if first_row == 1 {
         rows.push((0, 1));
