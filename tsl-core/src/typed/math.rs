@@ -235,60 +235,33 @@ where
     unary(Opcode::Normalize, a)
 }
 
-/// The smaller of each component.
-pub fn min<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Min, a, b)
+macro_rules! binary_functions {
+    ($($(#[$doc:meta])* $name:ident($a:ident, $b:ident) => $code:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<A: IntoNode, B: IntoNode>($a: A, $b: B) -> Node<Wider<A::Ty, B::Ty>>
+        where
+            A::Ty: WidthCompatible<B::Ty>,
+        {
+            binary(Opcode::$code, $a, $b)
+        }
+    )*};
 }
 
-/// The larger of each component.
-pub fn max<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Max, a, b)
-}
-
-/// GLSL's `mod` (TSL's `mod`, the `%` operator): `a - b * floor(a / b)`.
-pub fn modulo<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Mod, a, b)
-}
-
-/// `a` to the power `b`.
-pub fn pow<A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Pow, a, b)
-}
-
-/// `step(edge, x)`: 0 where `x < edge`, else 1.
-pub fn step<A: IntoNode, B: IntoNode>(edge: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Step, edge, x)
-}
-
-/// `atan2(y, x)`: the angle of (x, y), in (-π, π]; TSL's `atan(y, x)`.
-pub fn atan2<A: IntoNode, B: IntoNode>(y: A, x: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Atan2, y, x)
-}
-
-/// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
-pub fn reflect<A: IntoNode, B: IntoNode>(i: A, n: B) -> Node<Wider<A::Ty, B::Ty>>
-where
-    A::Ty: WidthCompatible<B::Ty>,
-{
-    binary(Opcode::Reflect, i, n)
+binary_functions! {
+    /// The smaller of each component.
+    min(a, b) => Min;
+    /// The larger of each component.
+    max(a, b) => Max;
+    /// GLSL's `mod` (TSL's `mod`, the `%` operator): `a - b * floor(a / b)`.
+    modulo(a, b) => Mod;
+    /// `a` to the power `b`.
+    pow(a, b) => Pow;
+    /// `step(edge, x)`: 0 where `x < edge`, else 1.
+    step(edge, x) => Step;
+    /// `atan2(y, x)`: the angle of (x, y), in (-π, π]; TSL's `atan(y, x)`.
+    atan2(y, x) => Atan2;
+    /// `reflect(i, n)`: `i - 2 * dot(n, i) * n`.
+    reflect(i, n) => Reflect;
 }
 
 /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
