@@ -1,0 +1,77 @@
+//! spec/000's first graph written as typed Rust with `tsl!{}`: a tint uniform mixed into the vertex
+//! colour by a sine of time, and an output node that warms the lit colour. Drawn at `time = 1.5`
+//! on the lit sphere and plane of `examples/graph.rs` (`examples/shared/graph_scene.rs`), to
+//! `first_graph.png`. `tests/spec000_examples.rs` holds it to spec/000's builder version.
+//!
+//! spec/000 ("Build one"):
+//!
+//! ```text
+//! var graph = NodeGraph()
+//! var tint = graph.uniform("tint", Color(255, 120, 40))
+//! var wave = graph.sin(graph.mul(graph.time(), graph.float(2)))
+//! var mixed = graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)))
+//! graph.set_output(COLOR_NODE, mixed)
+//! graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1, 0.9, 0.8)))
+//! var program = assets.programs.add(graph.compile())
+//! var paint = assets.materials.add(
+//!     Material(Color(255, 255, 255), kind=STANDARD, roughness=0.4, nodes=program)
+//! )
+//! ```
+//!
+//! The same in Rust: [`program`].
+//!
+//! Run: `cargo run --release --example spec000_first_graph` (optionally `-- OUT.png`).
+
+#[path = "shared/graph_scene.rs"]
+#[allow(dead_code)]
+mod graph_scene;
+
+use tsl::prelude::*;
+use tsl::raster::Renderer;
+
+/// The graph of spec/000's "Build one", typed:
+///
+/// ```ignore
+/// let (color, output) = tsl! {
+///     let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+///     let wave = sin(time() * 2.0);
+///     (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
+/// };
+/// ```
+///
+/// `COLOR_NODE` is the mix, `OUTPUT_NODE` the warmed lit colour.
+pub fn program() -> Result<NodeProgram, GraphError> {
+    let scope = Scope::new();
+    let (color, output) = tsl! {
+        let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+        let wave = sin(time() * 2.0);
+        (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
+    };
+    scope.color_node(color)?;
+    scope.output_node(output)?;
+    scope.compile()
+}
+
+/// The lit sphere and plane of `examples/graph.rs` carrying `program`.
+pub fn scene(
+    program: NodeProgram,
+) -> Result<(tsl::raster::Scene, tsl::raster::Camera, tsl::raster::Assets), tsl::raster::RenderError>
+{
+    graph_scene::graph_scene(program)
+}
+
+/// The time the picture is drawn at, as spec/000 sets `renderer.time = Duration(1.5, SECOND)`.
+pub const TIME: f32 = 1.5;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "first_graph.png".into());
+    let (scene, camera, assets) = scene(program()?)?;
+    let mut renderer = Renderer::new(480, 270);
+    renderer.time = TIME;
+    let image = renderer.render(&scene, &camera, &assets)?;
+    image.write_png(&path)?;
+    println!("{path}");
+    Ok(())
+}
