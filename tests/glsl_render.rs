@@ -174,3 +174,126 @@ fn spec_001_shadertoy_follows_itime() {
         assert!(close(got, want), "({x}, {y}): {got:?} != {want:?}");
     }
 }
+
+/// A linear value through the sRGB output, as a byte.
+fn encoded(rgb: [f32; 3]) -> [u8; 4] {
+    [srgb_byte(rgb[0]), srgb_byte(rgb[1]), srgb_byte(rgb[2]), 255]
+}
+
+#[test]
+fn gl_fragcoord_is_the_pixel_and_its_depth_on_any_surface() {
+    // A 1×1 plane in the middle of a 2×2 orthographic view: its uv does not span the screen, so
+    // the values below come from the pixel's place alone. The plane lies 1 in front of the camera
+    // (near 0.1, far 10): window depth (1 − 0.1) / (10 − 0.1) = 0.0909…, the same at every pixel.
+    let program = compile_shader_material(
+        "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "void main() {\n  gl_FragColor = vec4(gl_FragCoord.xy / 16.0, gl_FragCoord.z * gl_FragCoord.w * dFdx(gl_FragCoord.x) * dFdy(gl_FragCoord.y), 1.0);\n}",
+    )
+    .unwrap();
+    let mut assets = Assets::new();
+    let material = assets
+        .materials
+        .add(shader_material(assets.programs.add(program)));
+    let quad = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, material));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+    let image = Renderer::new(16, 16)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let depth = 0.9 / 9.9;
+    // The plane covers columns and rows 4 to 11; rows count from the top in the image, from the
+    // bottom in gl_FragCoord.
+    for (x, y) in [(4, 4), (11, 11), (5, 10), (10, 6), (7, 8)] {
+        let want = encoded([
+            (x as f32 + 0.5) / 16.0,
+            (16.0 - y as f32 - 0.5) / 16.0,
+            depth,
+        ]);
+        let got = image.pixel(x, y).unwrap();
+        assert!(close(got, want), "({x}, {y}): {got:?}, want {want:?}");
+    }
+}
+
+/// Draw a 2×2 plane (facing +z) filling an orthographic view from `camera_z` on the z axis, with
+/// `side`, its colour red where the program's facing node is 1 and blue where it is 0.
+fn facing_colour(
+    facing: fn(&NodeGraph) -> NodeRef,
+    side: Side,
+    camera_z: f32,
+    mirrored: bool,
+) -> [u8; 4] {
+    let g = NodeGraph::new();
+    let f = facing(&g);
+    let colour = g.mix(g.vec3(0.0, 0.0, 1.0), g.vec3(1.0, 0.0, 0.0), f);
+    g.set_output(COLOR_NODE, colour).unwrap();
+    let mut assets = Assets::new();
+    let mut material = shader_material(assets.programs.add(g.compile().unwrap()));
+    material.side = side;
+    let material = assets.materials.add(material);
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    let scale = if mirrored {
+        Vec3::new(-1.0, 1.0, 1.0)
+    } else {
+        Vec3::ONE
+    };
+    scene.add(Object::mesh(quad, material).scaled(scale));
+    scene.background = Some(Color::from_srgb8(0, 255, 0));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0)
+        .at(Vec3::new(0.0, 0.0, camera_z))
+        .looking_at(Vec3::ZERO);
+    let image = Renderer::new(4, 4)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    image.pixel(1, 2).unwrap()
+}
+
+#[test]
+fn front_facing_and_gl_front_facing_follow_three_for_each_side() {
+    const RED: [u8; 4] = [255, 0, 0, 255];
+    const BLUE: [u8; 4] = [0, 0, 255, 255];
+    const NOTHING: [u8; 4] = [0, 255, 0, 255];
+    let tsl = |g: &NodeGraph| g.front_facing();
+    let gl = |g: &NodeGraph| g.gl_front_facing();
+    // Seen from the front (camera on +z): both are true.
+    assert_eq!(facing_colour(tsl, Side::Front, 3.0, false), RED);
+    assert_eq!(facing_colour(gl, Side::Front, 3.0, false), RED);
+    assert_eq!(facing_colour(tsl, Side::Double, 3.0, false), RED);
+    // Seen from the back (camera on −z): a FRONT_SIDE material draws nothing; DOUBLE_SIDE draws
+    // it with both false; BACK_SIDE draws it with frontFacing false and gl_FrontFacing true
+    // (spec/001 "Facing": three.js turns the front face round for a BACK_SIDE material).
+    assert_eq!(facing_colour(tsl, Side::Front, -3.0, false), NOTHING);
+    assert_eq!(facing_colour(tsl, Side::Double, -3.0, false), BLUE);
+    assert_eq!(facing_colour(gl, Side::Double, -3.0, false), BLUE);
+    assert_eq!(facing_colour(tsl, Side::Back, -3.0, false), BLUE);
+    assert_eq!(facing_colour(gl, Side::Back, -3.0, false), RED);
+    // A mirrored mesh (scale x = −1, determinant < 0) keeps the rule: three.js turns its front
+    // face round too, so from +z it is still seen from its front.
+    assert_eq!(facing_colour(tsl, Side::Front, 3.0, true), RED);
+    assert_eq!(facing_colour(gl, Side::Back, -3.0, true), RED);
+    assert_eq!(facing_colour(tsl, Side::Back, 3.0, true), NOTHING);
+}
+
+#[test]
+fn gl_front_facing_in_glsl_reads_the_gl_node() {
+    let program = compile_shader_material(
+        "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
+        "void main() { gl_FragColor = gl_FrontFacing ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0); }",
+    )
+    .unwrap();
+    let mut assets = Assets::new();
+    let mut material = shader_material(assets.programs.add(program));
+    material.side = Side::Back;
+    let material = assets.materials.add(material);
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, material));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0)
+        .at(Vec3::new(0.0, 0.0, -3.0))
+        .looking_at(Vec3::ZERO);
+    let image = Renderer::new(4, 4)
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    assert_eq!(image.pixel(2, 1).unwrap(), [255, 0, 0, 255]);
+}

@@ -305,7 +305,20 @@ fx("def_gl_es", "vec4(v, float(__VERSION__) / 1000.0, 0.0, 1.0)", body="float v 
 fx("def_three_prefix_macros", "vec4(v)", body="float v = 0.0;\n#if defined(HIGH_PRECISION)\nv = x;\n#endif")
 fx("def_bool_value", "vec4(float(FLAG), 0.0, 0.0, 1.0)", defines=["FLAG true"])
 
-# ------------------------------------------------------------------ gl_FragCoord (stand-in uv * gl_ViewportSize)
+# ------------------------------------------------------------------ gl_FragCoord and gl_FrontFacing
+# The oracle's quad lies at z = 0 through identity matrices: depth 0.5, clip w 1. Our side feeds
+# frag_coord = (x + 0.5, y + 0.5, 0.5), and facing from the case's "facing" (front unless "back").
+fx("fragcoord_zw", "vec4(gl_FragCoord.z, gl_FragCoord.w, gl_FragCoord.zw * 2.0)", w=4, h=2)
+fx("fragcoord_whole", "gl_FragCoord * vec4(0.125, 0.25, 1.0, 1.0)", w=8, h=4)
+case("fragcoord_derivatives", "#version 300 es\nprecision highp float;\nout vec4 o;\nvoid main() {\n  o = vec4(dFdx(gl_FragCoord.x), dFdy(gl_FragCoord.y), dFdx(gl_FragCoord.y), dFdy(gl_FragCoord.z));\n}\n",
+     kind="raw", vertex=RAW300_VERT)
+fx("front_facing_front", "gl_FrontFacing ? vec4(1.0, x, 0.0, 1.0) : vec4(0.25, 0.0, y, 1.0)")
+fx("front_facing_back", "gl_FrontFacing ? vec4(1.0, x, 0.0, 1.0) : vec4(0.25, 0.0, y, 1.0)",
+   attributes="clockwise", facing="back")
+fx("front_facing_in_a_function", "vec4(side(x), 0.0, 0.0, 1.0)",
+   decls="float side(float v) {\n  if (!gl_FrontFacing) return -v;\n  return v;\n}",
+   attributes="clockwise", facing="back")
+
 fx("fragcoord_xy", "vec4(gl_FragCoord.xy, gl_FragCoord.xy / vec2(8.0, 4.0))", w=8, h=4)
 fx("fragcoord_checker", "vec4(vec3(mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), 2.0)), 1.0)", w=8, h=8)
 fx("fragcoord_components", "vec4(gl_FragCoord.x * 0.1, gl_FragCoord.y * 0.2, gl_FragCoord.yx * 0.05)", w=4, h=8)

@@ -118,7 +118,13 @@ def job(c):
     attributes = c.get("attributes")
     if attributes:
         attrs = {"position": {"size": 3, "data": QUAD_POSITION}, "uv": {"size": 2, "data": QUAD_UV}}
-        if attributes == "color_affine":
+        if attributes == "clockwise":
+            # The same quad with each triangle's second and third corners swapped: the same pixels
+            # and values, seen from the back (gl_FrontFacing false).
+            order = [0, 2, 1, 3, 5, 4]
+            attrs["position"]["data"] = [QUAD_POSITION[3 * i + k] for i in order for k in range(3)]
+            attrs["uv"]["data"] = [QUAD_UV[2 * i + k] for i in order for k in range(2)]
+        elif attributes == "color_affine":
             color = []
             for i in range(6):
                 u, v = QUAD_UV[2 * i], QUAD_UV[2 * i + 1]

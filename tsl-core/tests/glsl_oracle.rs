@@ -105,7 +105,12 @@ fn fragment_at(inputs: &Value, u: f32, v: f32) -> Fragment {
 
 /// The views of the pixel at uv (u, v) of a w × h grid: here, right, up, and the corners of the
 /// quad's triangle that holds it (the oracle's quad: (0,0) (1,0) (1,1) and (0,0) (1,1) (0,1)).
-fn views(inputs: &Value, u: f32, v: f32, w: usize, h: usize) -> [Fragment; VIEW_COUNT] {
+fn views(
+    inputs: &Value,
+    (u, v): (f32, f32),
+    (w, h): (usize, usize),
+    facing_back: bool,
+) -> [Fragment; VIEW_COUNT] {
     let mut here = fragment_at(inputs, u, v);
     let right = fragment_at(inputs, u + 1.0 / w as f32, v);
     let up = fragment_at(inputs, u, v + 1.0 / h as f32);
@@ -121,6 +126,19 @@ fn views(inputs: &Value, u: f32, v: f32, w: usize, h: usize) -> [Fragment; VIEW_
         )
     };
     here.barycentric = weights;
+    // gl_FragCoord: the oracle's quad lies at z = 0 through identity matrices, so its depth is 0.5.
+    let (x, y) = (u * w as f32, v * h as f32);
+    let mut right = right;
+    let mut up = up;
+    here.frag_coord = Vec3::new(x, y, 0.5);
+    right.frag_coord = Vec3::new(x + 1.0, y, 0.5);
+    up.frag_coord = Vec3::new(x, y + 1.0, 0.5);
+    // gl_FrontFacing: the quad is seen from its front unless the case turns it round.
+    let front = if facing_back { 0.0 } else { 1.0 };
+    for f in [&mut here, &mut right, &mut up] {
+        f.front_facing = front;
+        f.gl_front_facing = front;
+    }
     let c = corners.map(|(cu, cv)| fragment_at(inputs, cu, cv));
     [here, here, right, up, c[0], c[1], c[2]]
 }
@@ -178,11 +196,6 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             .set_uniform("iResolution", Vec3::new(w as f32, h as f32, 1.0))
             .unwrap();
     }
-    if slot_type(VIEWPORT_SIZE_UNIFORM).is_some() {
-        program
-            .set_uniform(VIEWPORT_SIZE_UNIFORM, Vec2::new(w as f32, h as f32))
-            .unwrap();
-    }
     let mut textures = Vec::new();
     if let Some(ts) = case.get("textures").and_then(Value::as_object) {
         for (n, t) in ts {
@@ -207,6 +220,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     let time = case.get("time").map_or(0.0, |t| floats(t)[0]);
     program.set_frame(time, view);
     let inputs = case.get("inputs").cloned().unwrap_or(Value::Null);
+    let facing_back = case.get("facing").and_then(Value::as_str) == Some("back");
     let skip: Vec<(usize, usize)> = case
         .get("skip_pixels")
         .and_then(Value::as_array)
@@ -231,7 +245,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
         for x in 0..w {
             let u = (x as f32 + 0.5) / w as f32;
             let v = (y as f32 + 0.5) / h as f32;
-            let all = views(&inputs, u, v, w, h);
+            let all = views(&inputs, (u, v), (w, h), facing_back);
             for view in View::ALL {
                 batch.set_view(view, y * w + x, &all[view as usize]);
             }

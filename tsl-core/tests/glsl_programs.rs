@@ -89,17 +89,18 @@ fn the_shader_toy_example_of_spec_001() {
         .set_uniform("iResolution", Vec3::new(800.0, 600.0, 1.0))
         .unwrap();
     program.set_frame(1.5, Mat4::IDENTITY);
-    // The pixel at (200, 450) from the bottom left, centre (200.5, 450.5): uv is its place in
-    // the surface, as the stand-in makes fragCoord = uv * iResolution.xy.
-    let uv = Vec2::new(200.5 / 800.0, 450.5 / 600.0);
-    let got = frag(&program, COLOR_NODE, &at_uv(uv.x, uv.y));
-    let coord = uv * Vec2::new(800.0, 600.0);
-    let st = coord / Vec2::new(800.0, 600.0);
-    let want = [st.x + 1.5, st.y + 2.0 + 1.5, st.x + 4.0 + 1.5].map(|a| 0.5 + 0.5 * a.cos());
+    // The pixel at (200, 450) from the bottom left: fragCoord is its centre, (200.5, 450.5).
+    let f = Fragment {
+        frag_coord: Vec3::new(200.5, 450.5, 0.5),
+        ..Fragment::default()
+    };
+    let got = frag(&program, COLOR_NODE, &f);
+    let (u, v) = (200.5 / 800.0, 450.5 / 600.0);
+    let want = [u + 1.5, v + 2.0 + 1.5, u + 4.0 + 1.5].map(|a: f32| 0.5 + 0.5 * a.cos());
     for k in 0..3 {
         assert!((got[k] - want[k]).abs() < 1e-6, "{got:?} {want:?}");
     }
-    assert_eq!(frag(&program, OPACITY_NODE, &at_uv(uv.x, uv.y)), vec![1.0]);
+    assert_eq!(frag(&program, OPACITY_NODE, &f), vec![1.0]);
 }
 
 #[test]
@@ -315,26 +316,44 @@ fn gl_fragdepth_is_the_depth_node() {
 }
 
 #[test]
-fn gl_fragcoord_reads_the_viewport_size_stand_in() {
-    let mut program = compile_shader_material(
+fn gl_fragcoord_is_the_fragments_place_and_one_for_w() {
+    // spec/001: the pixel's centre in pixels from the bottom left, the depth from 0 to 1, and
+    // one for w. The pixel (10, 20) from the bottom left has its centre at (10.5, 20.5).
+    let program = compile_shader_material(
         VERT,
-        "void main() { gl_FragColor = vec4(gl_FragCoord.xy, gl_FragCoord.y, 1.0); }",
+        "void main() { gl_FragColor = vec4(gl_FragCoord.xy, gl_FragCoord.z, gl_FragCoord.w); }",
     )
     .unwrap();
-    assert!(program
-        .uniforms()
-        .iter()
-        .any(|u| u.name == VIEWPORT_SIZE_UNIFORM));
-    program
-        .set_uniform(VIEWPORT_SIZE_UNIFORM, Vec2::new(640.0, 480.0))
-        .unwrap();
-    // The pixel (10, 20) from the bottom left has its centre at (10.5, 20.5).
-    let f = at_uv(10.5 / 640.0, 20.5 / 480.0);
-    assert_eq!(frag(&program, COLOR_NODE, &f), vec![10.5, 20.5, 20.5]);
-    // A shader that does not read gl_FragCoord has no such uniform.
-    let program =
-        compile_shader_material(VERT, "void main() { gl_FragColor = vec4(1.0); }").unwrap();
+    let f = Fragment {
+        frag_coord: Vec3::new(10.5, 20.5, 0.25),
+        ..Fragment::default()
+    };
+    assert_eq!(frag(&program, COLOR_NODE, &f), vec![10.5, 20.5, 0.25]);
+    assert_eq!(frag(&program, OPACITY_NODE, &f), vec![1.0]);
+    // It needs no uniform.
     assert!(program.uniforms().is_empty());
+    // ShaderToy's fragCoord is its .xy.
+    let toy =
+        compile_shader_toy("void mainImage(out vec4 c, in vec2 p) { c = vec4(p, 0.0, 1.0); }")
+            .unwrap();
+    assert_eq!(frag(&toy, COLOR_NODE, &f), vec![10.5, 20.5, 0.0]);
+}
+
+#[test]
+fn gl_front_facing_is_the_gl_front_facing_node() {
+    let program = compile_shader_material(
+        VERT,
+        "void main() { gl_FragColor = vec4(gl_FrontFacing ? 1.0 : 0.25); }",
+    )
+    .unwrap();
+    // It reads gl_front_facing(), not TSL's front_facing() (they differ on BACK_SIDE).
+    let facing = |front_facing: f32, gl_front_facing: f32| Fragment {
+        front_facing,
+        gl_front_facing,
+        ..Fragment::default()
+    };
+    assert_eq!(frag(&program, OPACITY_NODE, &facing(0.0, 1.0)), vec![1.0]);
+    assert_eq!(frag(&program, OPACITY_NODE, &facing(1.0, 0.0)), vec![0.25]);
 }
 
 #[test]

@@ -1165,20 +1165,9 @@ fn fragment_variables_in_a_vertex_shader() {
 }
 
 #[test]
-fn gl_fragcoord_depth() {
-    frag(
-        &body("  float z = gl_FragCoord.$z;"),
-        "the fragment's depth",
-    );
-    frag(&body("  vec4 c = $gl_FragCoord;"), "the fragment's depth");
-}
-
-#[test]
-fn gl_front_facing() {
-    frag(
-        &body("  float f = $gl_FrontFacing ? 1.0 : 0.0;"),
-        "front-facing node",
-    );
+fn screen_variables_in_a_varying() {
+    // A vertex has no pixel: gl_FragCoord and gl_FrontFacing belong to the fragment shader.
+    vert("void main() {\n  bool f = $gl_FrontFacing;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
 }
 
 // ------------------------------------------------------------------ linking and outputs

@@ -33,6 +33,9 @@ fn fragments() -> Vec<Fragment> {
                 normal_local: GVec3::new(0.0, 0.0, 1.0),
                 lit: GVec3::new(0.5, 0.25 * t, 0.125),
                 barycentric: GVec3::new(0.2, 0.3, 0.5),
+                frag_coord: GVec3::new(10.5 + t, 3.5 * t, 0.25),
+                front_facing: (i % 2) as f32,
+                gl_front_facing: 1.0 - (i % 2) as f32,
             }
         })
         .collect()
@@ -78,6 +81,29 @@ fn eval1(program: &NodeProgram, output: Output) -> f32 {
 // ---------------------------------------------------------------------------------------------
 // spec/000's examples
 // ---------------------------------------------------------------------------------------------
+
+#[test]
+fn screen_attributes_read_the_fragments_place_and_facing() {
+    // frag_coord().xy / 8, its depth, front_facing and gl_front_facing, joined.
+    let scope = Scope::new();
+    let c = frag_coord();
+    scope
+        .color_node(vec3(c.x() * 0.125, front_facing(), gl_front_facing()))
+        .unwrap();
+    scope.opacity_node(c.z()).unwrap();
+    let typed = scope.compile().unwrap();
+    for (i, f) in fragments().iter().enumerate() {
+        let t = i as f32;
+        let want = vec![(10.5 + t) * 0.125, (i % 2) as f32, 1.0 - (i % 2) as f32];
+        assert_eq!(typed.evaluate(COLOR_NODE, f), Some(want));
+        assert_eq!(typed.evaluate(OPACITY_NODE, f), Some(vec![0.25]));
+    }
+    // A vertex has no pixel: a varying of it is refused, naming it.
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.varying(g.frag_coord())).unwrap();
+    let e = g.compile().unwrap_err().to_string();
+    assert!(e.contains("varying that reads frag_coord"), "{e}");
+}
 
 #[test]
 fn spec_000_first_graph_matches_the_builder_and_the_formula() {

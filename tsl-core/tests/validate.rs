@@ -705,7 +705,7 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 10 in view 0 of width 1",
+        "instruction 0: attribute 13 in view 0 of width 1",
     );
     refused(
         &attr(u32::MAX, 1),

@@ -144,7 +144,7 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Grap
             _ => (None, ""),
         };
         let reason = match source {
-            Some(Source::Fragment) if output == Output::Position => Some(format!(
+            Some(Source::Fragment | Source::Screen) if output == Output::Position => Some(format!(
                 "{output} reads {name}, which a vertex does not have; a position node reads position_local, normal_local, uniforms, time and math of them"
             )),
             Some(Source::Lit) if output != Output::Output => {
@@ -158,7 +158,11 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Grap
         let reason = reason.or_else(|| {
             let texture_or_lit = matches!(node.op, Op::Texture) || source == Some(Source::Lit);
             let derivative = matches!(node.op, Op::Derivative(_));
-            if inside & VARYING != 0 && (texture_or_lit || derivative) {
+            if inside & VARYING != 0 && source == Some(Source::Screen) {
+                Some(format!(
+                    "{output} has a varying that reads {name}, which a vertex does not have; read it outside the varying"
+                ))
+            } else if inside & VARYING != 0 && (texture_or_lit || derivative) {
                 Some(format!(
                     "{output} has a varying that reads {name}; a varying reads positions, normals, uv, vertex_color, time, uniforms and math of them"
                 ))

@@ -65,9 +65,6 @@ const ATTRIBUTES: &[(&str, VertexAttribute, Ty)] = &[
     ("color", VertexAttribute::Color, Ty::Vec3),
 ];
 
-/// Why gl_FragCoord is read as .x and .y alone.
-const FRAG_COORD_DEPTH: &str = "gl_FragCoord is read as gl_FragCoord.xy here: .z and .w need the fragment's depth, which the core does not give the GLSL front end yet";
-
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
     Err(Diag::new(span, reason))
 }
@@ -1429,17 +1426,7 @@ impl Checker {
                 t
             }
             ExprKind::Field(base, field) => {
-                let base = match self.frag_coord(base) {
-                    Some(id) => {
-                        // gl_FragCoord's stand-in has x and y alone.
-                        let comps = swizzle(field, 4, e.span)?;
-                        if comps.iter().any(|&c| c >= 2) {
-                            return err(e.span, FRAG_COORD_DEPTH);
-                        }
-                        texpr(TKind::Global(id), Ty::Vec4, base.span)
-                    }
-                    None => self.expr(base)?,
-                };
+                let base = self.expr(base)?;
                 if base.ty.is_scalar() {
                     return err(
                         e.span,
@@ -1493,7 +1480,6 @@ impl Checker {
             GlobalKind::FragColor | GlobalKind::FragDepth => {
                 // Reading the output back is GLSL; it holds what was written so far.
             }
-            GlobalKind::FragCoord => return err(span, FRAG_COORD_DEPTH),
             _ => {}
         }
         let mut t = texpr(TKind::Global(id), g.ty, span);
@@ -1506,17 +1492,6 @@ impl Checker {
     }
 
     /// The global gl_FragCoord, if `e` names it.
-    fn frag_coord(&self, e: &Expr) -> Option<GlobalId> {
-        let ExprKind::Ident(name) = &e.kind else {
-            return None;
-        };
-        if self.lookup_local(name).is_some() {
-            return None;
-        }
-        let id = *self.global_names.get(name)?;
-        matches!(self.globals[id].kind, GlobalKind::FragCoord).then_some(id)
-    }
-
     /// An index: an int known once the loops unroll, and inside `0..len` where known now.
     fn index_expr(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;

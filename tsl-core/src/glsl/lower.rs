@@ -21,10 +21,6 @@ use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
 
-/// The name of the vec2 uniform that gl_FragCoord's stand-in reads (see the module docs of
-/// [`super`]): the viewport's size in pixels.
-pub const VIEWPORT_SIZE_UNIFORM: &str = "gl_ViewportSize";
-
 /// The most statements and loop bodies a shader may unroll to.
 const MAX_WORK: usize = 1 << 20;
 /// The deepest nesting of calls.
@@ -99,7 +95,7 @@ enum Space {
     Clip,
 }
 
-/// What a value is beyond its node, for the vertex shader's forms and gl_FragCoord.
+/// What a value is beyond its node, for the vertex shader's forms.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Form {
     None,
@@ -119,8 +115,6 @@ enum Form {
     },
     /// `vec4(normal, 0.0)`.
     NormalDir,
-    /// gl_FragCoord: only x and y exist in the stand-in.
-    FragCoord,
 }
 
 /// A value of the shader being lowered: its node (made lazily for a constant), its constant
@@ -396,7 +390,6 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             Form::Point { space: Space::Clip, .. } => {
                 "projectionMatrix * ... * vec4(p, 1.0) is gl_Position's value alone".into()
             }
-            Form::FragCoord => "gl_FragCoord.z and .w need the fragment's depth, which the core does not give the GLSL front end yet; read gl_FragCoord.xy".into(),
             _ => "this value has no node".into(),
         };
         err(self.span, reason)
@@ -732,17 +725,13 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     // ------------------------------------------------------------------ globals
 
-    fn frag_coord_xy(&mut self) -> Result<Val, Diag> {
-        let uv = self.attr_val(Attribute::Uv, Ty::Vec2, READS_FRAGMENT)?;
-        let size = if self.env.kind == Kind::ShaderToy {
-            let res = self.uniform("iResolution", Ty::Vec3, Span::default())?;
-            self.swizzle_val(&res, &[0, 1])?
-        } else {
-            self.uniform(VIEWPORT_SIZE_UNIFORM, Ty::Vec2, Span::default())?
-        };
-        let (a, b) = (self.n(&uv)?, self.n(&size)?);
-        let n = self.math(Opcode::Mul, &[a, b])?;
-        Ok(Val::of(Ty::Vec2, n, READS_FRAGMENT))
+    /// gl_FragCoord: `frag_coord()` (the pixel's centre from the bottom left, and the window
+    /// depth) and 1 for w, as spec/001 says (three.js's w is one over the clip-space w).
+    fn frag_coord(&mut self) -> Result<Val, Diag> {
+        let xyz = self.attribute(Attribute::FragCoord)?;
+        let one = self.constant_node(Ty::Float, [1.0, 0.0, 0.0, 0.0])?;
+        let n = self.node("join", Op::Join, &[xyz, one])?;
+        Ok(Val::of(Ty::Vec4, n, READS_FRAGMENT))
     }
 
     fn global(&mut self, id: GlobalId, span: Span) -> Result<Val, Diag> {
@@ -822,17 +811,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 self.mask_cache = None;
                 v?
             }
-            GlobalKind::FragCoord => Val {
-                ty: Ty::Vec4,
-                form: Form::FragCoord,
-                reads: READS_FRAGMENT,
-                ..Val::void()
-            },
+            GlobalKind::FragCoord => self.frag_coord()?,
             GlobalKind::FrontFacing => {
-                return err(
-                    span,
-                    "gl_FrontFacing needs a front-facing node (gl_front_facing()), which the core does not have yet",
-                )
+                self.attr_val(Attribute::GlFrontFacing, Ty::Bool, READS_FRAGMENT)?
             }
             GlobalKind::Time => {
                 let n = self.attribute(Attribute::Time)?;
@@ -1190,16 +1171,6 @@ impl ShaderLowering<'_, '_> {
                 p_reads,
                 space: Space::Local,
             } if xyz => return Ok(Val::of(Ty::Vec3, p, p_reads)),
-            Form::FragCoord => {
-                if comps.iter().any(|&c| c >= 2) {
-                    return err(
-                        self.span,
-                        "gl_FragCoord.z and .w need the fragment's depth, which the core does not give the GLSL front end yet; read gl_FragCoord.xy",
-                    );
-                }
-                let xy = self.frag_coord_xy()?;
-                return self.swizzle_val(&xy, comps);
-            }
             _ => {}
         }
         self.swizzle_val(base, comps)
@@ -1678,7 +1649,8 @@ impl ShaderLowering<'_, '_> {
         let color = if self.env.kind == Kind::ShaderToy {
             // mainImage(out vec4 fragColor, in vec2 fragCoord), called by the compiler.
             self.span = f.span;
-            let coord = self.frag_coord_xy()?;
+            let coord = self.frag_coord()?;
+            let coord = self.swizzle_val(&coord, &[0, 1])?;
             locals[f.params[1].local] = Some(coord);
             let frame = self.run(entry, locals)?;
             result.color_span = Some(f.span);

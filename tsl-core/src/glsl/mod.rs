@@ -60,15 +60,11 @@
 //!   parameters copy back at the end of the call), and `break`, `continue` and `return` are flags,
 //!   as the core's statements are (spec/001 "Control flow").
 //!
-//! # Stand-ins for what the core does not have yet
-//!
-//! - `gl_FragCoord.xy` (and ShaderToy's `fragCoord`) is `uv() * size`, where `size` is
-//!   ShaderToy's `iResolution.xy`, or in a ShaderMaterial the vec2 uniform
-//!   [`VIEWPORT_SIZE_UNIFORM`] (the viewport's width and height in pixels). That is the pixel's
-//!   centre from the bottom left on a surface whose uv spans the viewport, as a full-screen quad's
-//!   does. `gl_FragCoord.z` and `.w` are refused. A screen-position attribute in the core would
-//!   replace the stand-in.
-//! - `gl_FrontFacing` is refused until the core has a front-facing node.
+//! - `gl_FragCoord` is `vec4(frag_coord(), 1.0)`: the pixel's centre in pixels from the bottom
+//!   left, the window depth from 0 to 1, and 1 for w (spec/001; three.js's w is one over the
+//!   clip-space w). ShaderToy's `fragCoord` is its `.xy`.
+//! - `gl_FrontFacing` is [`gl_front_facing()`](crate::NodeGraph::gl_front_facing): true on every
+//!   face a BACK_SIDE material draws, as three.js's WebGL renderer gives it (spec/001 "Facing").
 
 mod ast;
 mod check;
@@ -81,7 +77,6 @@ mod preprocess;
 mod types;
 
 pub use error::{GlslError, Shader};
-pub use lower::VIEWPORT_SIZE_UNIFORM;
 
 use crate::graph::{GraphError, NodeGraph};
 use crate::program::NodeProgram;

@@ -14,6 +14,9 @@ pub enum Source {
     Frame,
     /// The colour the material's own shading made: `OUTPUT_NODE` alone.
     Lit,
+    /// Where the fragment is on the screen, which the rasterizer knows of the fragment and its
+    /// neighbours but not of a vertex: a fragment output reads it, a varying does not.
+    Screen,
 }
 
 macro_rules! attributes {
@@ -68,6 +71,16 @@ attributes! {
     /// The fragment's perspective-correct weights of the triangle's three corners, which a
     /// varying interpolates with.
     Barycentric = "barycentric", Vec3, Fragment;
+    /// `frag_coord()`: GLSL's `gl_FragCoord.xyz`: the pixel's centre in pixels from the bottom
+    /// left of the image, and the window depth, 0 at the near plane and 1 at the far plane.
+    FragCoord = "frag_coord", Vec3, Screen;
+    /// `front_facing()`: TSL's `frontFacing`, 1 where the face is seen from its front and 0 where
+    /// from its back (so 0 on every face a BACK_SIDE material draws).
+    FrontFacing = "front_facing", Float, Screen;
+    /// `gl_front_facing()`: GLSL's `gl_FrontFacing` as three.js's WebGL renderer gives it: as
+    /// `front_facing()`, but 1 on every face a BACK_SIDE material draws, because three.js turns
+    /// the front face round for such a material (spec/001 "Facing").
+    GlFrontFacing = "gl_front_facing", Float, Screen;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
@@ -77,7 +90,7 @@ attributes! {
 }
 
 /// How many attributes a [`crate::FragmentBatch`] carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 10;
+pub const LANE_ATTRIBUTE_COUNT: usize = 13;
 
 impl Attribute {
     /// The attribute's row in a [`crate::FragmentBatch`] and its id in an `attr` instruction;

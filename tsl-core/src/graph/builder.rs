@@ -195,6 +195,14 @@ attribute_methods! {
     time => Time;
     /// The colour of the material's own shading (vec3); `OUTPUT_NODE` only.
     lit => Lit;
+    /// The pixel's centre in pixels from the bottom left, and its window depth from 0 (near) to
+    /// 1 (far) (vec3): GLSL's `gl_FragCoord.xyz`. Fragment outputs only, not in a varying.
+    frag_coord => FragCoord;
+    /// 1 where the face is seen from its front, 0 from its back (float): TSL's `frontFacing`.
+    front_facing => FrontFacing;
+    /// GLSL's `gl_FrontFacing` under three.js's WebGL renderer (float): `front_facing()`, but 1
+    /// on every face a BACK_SIDE material draws.
+    gl_front_facing => GlFrontFacing;
 }
 
 impl NodeGraph {

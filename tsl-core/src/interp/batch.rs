@@ -87,6 +87,12 @@ impl FragmentBatch {
             (Attribute::NormalLocal, fragment.normal_local),
             (Attribute::Lit, fragment.lit),
             (Attribute::Barycentric, fragment.barycentric),
+            (Attribute::FragCoord, fragment.frag_coord),
+            (Attribute::FrontFacing, Vec3::splat(fragment.front_facing)),
+            (
+                Attribute::GlFrontFacing,
+                Vec3::splat(fragment.gl_front_facing),
+            ),
         ];
         for (attribute, value) in values {
             self.set_in(view, attribute, lane, value.to_array());
@@ -118,6 +124,12 @@ pub struct Fragment {
     /// The perspective-correct weights of the triangle's corners (what a varying interpolates
     /// with); unused in a corner's view.
     pub barycentric: Vec3,
+    /// `frag_coord()`: the pixel's centre in pixels from the bottom left, and the window depth.
+    pub frag_coord: Vec3,
+    /// `front_facing()`: 1 seen from the front, 0 from the back.
+    pub front_facing: f32,
+    /// `gl_front_facing()`: as `front_facing`, but 1 on the faces a BACK_SIDE material draws.
+    pub gl_front_facing: f32,
 }
 
 impl NodeProgram {

@@ -255,4 +255,13 @@ attributes! {
     time -> Float;
     /// `output`: the colour of the material's own shading; an output node only.
     lit -> Vec3;
+    /// GLSL's `gl_FragCoord.xyz`: the pixel's centre in pixels from the bottom left, and its
+    /// window depth from 0 (near) to 1 (far). three.js's `screenCoordinate` is its `.xy` with
+    /// rows from the top.
+    frag_coord -> Vec3;
+    /// `frontFacing`: 1 where the face is seen from its front, 0 from its back.
+    front_facing -> Float;
+    /// GLSL's `gl_FrontFacing` under three.js's WebGL renderer: [`front_facing`], but 1 on every
+    /// face a BACK_SIDE material draws.
+    gl_front_facing -> Float;
 }

@@ -1,10 +1,12 @@
 //! [`GpuInterpreter`]: runs one output of a node program over batches of fragments on the GPU.
 
 use super::device::{Gpu, GpuError};
-use tsl_core::{FragmentBatch, NodeProgram, Output, WhiteSampler, LANES};
+use tsl_core::{
+    FragmentBatch, NodeProgram, Output, WhiteSampler, LANES, LANE_ATTRIBUTE_COUNT, VIEW_COUNT,
+};
 
-/// Floats of one batch's views: 7 views × 10 attributes × 3 components × [`LANES`].
-const BATCH_FLOATS: usize = 7 * 10 * 3 * LANES;
+/// Floats of one batch's views: 7 views × 13 attributes × 3 components × [`LANES`].
+const BATCH_FLOATS: usize = VIEW_COUNT * LANE_ATTRIBUTE_COUNT * 3 * LANES;
 
 /// The interpreter's buffers on one [`Gpu`]: the program words, the batches' views, the
 /// parameters and the results.
@@ -219,4 +221,18 @@ pub(crate) fn read_back(
     };
     buffer.unmap();
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wgsl_interpreter_lays_out_the_views_as_the_core_does() {
+        // interp.wgsl indexes views[((batch * VIEWS + view) * ATTRIBUTES + id) * 3 + k]; its two
+        // constants must be the core's, or the GPU reads the wrong attribute.
+        let wgsl = super::super::device::INTERP_WGSL;
+        assert!(wgsl.contains(&format!("const ATTRIBUTES: u32 = {LANE_ATTRIBUTE_COUNT}u;")));
+        assert!(wgsl.contains(&format!("const VIEWS: u32 = {VIEW_COUNT}u;")));
+    }
 }

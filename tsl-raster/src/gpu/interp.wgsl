@@ -4,7 +4,7 @@
 // Bindings (group 0):
 //   0  words:  the program's words, exactly as NodeProgram::words() (absolute indices, base 0).
 //   1  views:  the batches' attributes, FragmentBatch::views flattened per batch:
-//              views[((batch * 7 + view) * 10 + attribute) * 3 + component) * 64 + lane].
+//              views[((batch * 7 + view) * 13 + attribute) * 3 + component) * 64 + lane].
 //   2  params: start and count of the output's code, the number of lanes to run.
 //   3  out:    one vec4 per lane: the register the output's last instruction wrote.
 //
@@ -26,7 +26,7 @@ struct Params {
 @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
 
 const LANES: u32 = 64u;
-const ATTRIBUTES: u32 = 10u;
+const ATTRIBUTES: u32 = 13u;
 const VIEWS: u32 = 7u;
 
 // A quiet NaN made at run time (a constant NaN is refused by naga's constant evaluator).

@@ -115,10 +115,12 @@ impl<'a> Draw<'a> {
         }
         let mut tris = Vec::new();
         let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
+        // three.js's WebGLRenderer: `matrixWorld.determinant() < 0` turns the front face round.
+        let mirrored = p.model.determinant() < 0.0;
         for (t, idx) in geometry.indices().iter().enumerate() {
             let c = idx.map(|i| clips[i as usize]);
             clip_triangle(c, &mut poly);
-            setup_polygon(&poly, t as u32, material.side, p.size, &mut tris);
+            setup_polygon(&poly, t as u32, material.side, mirrored, p.size, &mut tris);
         }
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(

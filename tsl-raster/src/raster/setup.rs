@@ -94,11 +94,13 @@ impl Tri {
 }
 
 /// Project and snap a clipped polygon, cull it by `side` (or keep only `faces` when given), and
-/// append its triangles to `out`.
+/// append its triangles to `out`. A `mirrored` mesh (its world matrix's determinant below zero)
+/// has its front faces clockwise on screen, as three.js turns the front face round for it.
 pub(crate) fn setup_polygon(
     poly: &[ClipVertex],
     orig: u32,
     side: Side,
+    mirrored: bool,
     size: (u32, u32),
     out: &mut Vec<Tri>,
 ) {
@@ -134,7 +136,7 @@ pub(crate) fn setup_polygon(
     if area == 0 {
         return;
     }
-    let front = area < 0;
+    let front = (area < 0) != mirrored;
     let keep = match side {
         Side::Front => front,
         Side::Back => !front,
@@ -232,8 +234,8 @@ mod tests {
         let mut tris = Vec::new();
         let a = polygon([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0]]);
         let b = polygon([[-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]);
-        setup_polygon(&a, 0, Side::Front, (8, 8), &mut tris);
-        setup_polygon(&b, 1, Side::Front, (8, 8), &mut tris);
+        setup_polygon(&a, 0, Side::Front, false, (8, 8), &mut tris);
+        setup_polygon(&b, 1, Side::Front, false, (8, 8), &mut tris);
         assert_eq!(tris.len(), 2);
         assert!(covered(&tris, 8).iter().all(|&c| c == 1));
     }
@@ -242,12 +244,12 @@ mod tests {
     fn back_faces_are_culled_by_side() {
         let cw = polygon([[-1.0, -1.0], [1.0, 1.0], [1.0, -1.0]]);
         let mut tris = Vec::new();
-        setup_polygon(&cw, 0, Side::Front, (8, 8), &mut tris);
+        setup_polygon(&cw, 0, Side::Front, false, (8, 8), &mut tris);
         assert!(tris.is_empty());
-        setup_polygon(&cw, 0, Side::Back, (8, 8), &mut tris);
+        setup_polygon(&cw, 0, Side::Back, false, (8, 8), &mut tris);
         assert_eq!(tris.len(), 1);
         assert!(!tris[0].front);
-        setup_polygon(&cw, 0, Side::Double, (8, 8), &mut tris);
+        setup_polygon(&cw, 0, Side::Double, false, (8, 8), &mut tris);
         assert_eq!(tris.len(), 2);
     }
 
@@ -259,8 +261,8 @@ mod tests {
         let a = polygon([[l, -1.0], [r, -1.0], [r, 1.0]]);
         let b = polygon([[l, -1.0], [r, 1.0], [l, 1.0]]);
         let mut tris = Vec::new();
-        setup_polygon(&a, 0, Side::Front, (4, 4), &mut tris);
-        setup_polygon(&b, 1, Side::Front, (4, 4), &mut tris);
+        setup_polygon(&a, 0, Side::Front, false, (4, 4), &mut tris);
+        setup_polygon(&b, 1, Side::Front, false, (4, 4), &mut tris);
         let c = covered(&tris, 4);
         for y in 0..4 {
             assert_eq!(&c[y * 4..y * 4 + 4], &[1, 1, 0, 0], "row {y}");
@@ -285,7 +287,7 @@ mod tests {
             },
         ];
         let mut tris = Vec::new();
-        setup_polygon(&poly, 0, Side::Front, (64, 64), &mut tris);
+        setup_polygon(&poly, 0, Side::Front, false, (64, 64), &mut tris);
         let t = &tris[0];
         // On the bottom edge halfway across: screen weights (0.5, 0.5, 0).
         let mut l = [0.0f32; 3];

@@ -77,6 +77,8 @@ struct LaneState {
     dnormal: (Vec3, Vec3),
     right_weights: Vec3,
     up_weights: Vec3,
+    /// `frag_coord()` here, one pixel right and one pixel up (window rows counting upward).
+    frag_coord: [Vec3; 3],
     diffuse: Vec4,
     emissive: Vec3,
     ao: f32,
@@ -231,6 +233,17 @@ pub(crate) fn shade_batch(
         }
         // Normalized below, in a loop of its own, so that the lanes' square roots overlap.
         s.normal_geometry = interpolate(vs, w, |v| v.normal_view);
+        if has_program {
+            // The pixel's centre from the bottom left, and its window depth.
+            let (cx, cy) = (x as f32 + 0.5, ctx.height as f32 - y as f32 - 0.5);
+            s.frag_coord[0] = Vec3::new(cx, cy, f.z);
+            if needs.neighbours {
+                let depth_at =
+                    |x, y| tri.depth(tri.screen_weights(tri.edges(centre(x), centre(y))));
+                s.frag_coord[1] = Vec3::new(cx + 1.0, cy, depth_at(x + 1, y));
+                s.frag_coord[2] = Vec3::new(cx, cy + 1.0, depth_at(x, y - 1));
+            }
+        }
         if needs.neighbours {
             s.right_weights = tri.corner_weights_at(x + 1, y);
             s.up_weights = tri.corner_weights_at(x, y - 1);
@@ -739,6 +752,23 @@ fn fill_views(
     for (l, s) in lanes.iter().take(n).enumerate() {
         let vs = s.corners.map(|i| &draw.verts[i as usize]);
         let sign = face_sign(draw.material.side, s.front);
+        // TSL's frontFacing, and GLSL's gl_FrontFacing, which three.js turns round for BACK_SIDE.
+        let front_facing = Vec3::splat(s.front as u8 as f32);
+        let gl_front_facing =
+            Vec3::splat((s.front != (draw.material.side == Side::Back)) as u8 as f32);
+        let screen = [
+            (View::Fragment, s.frag_coord[0], reads.fragment),
+            (View::DerivativeHere, s.frag_coord[0], reads.here),
+            (View::Right, s.frag_coord[1], reads.right),
+            (View::Up, s.frag_coord[2], reads.up),
+        ];
+        for (view, frag_coord, read) in screen {
+            if read {
+                put(batch, view, Attribute::FragCoord, l, frag_coord);
+                put(batch, view, Attribute::FrontFacing, l, front_facing);
+                put(batch, view, Attribute::GlFrontFacing, l, gl_front_facing);
+            }
+        }
         if reads.fragment || reads.here {
             for view in [View::Fragment, View::DerivativeHere] {
                 put(batch, view, Attribute::Uv, l, uv_of(s.uv_raw).extend(0.0));
