@@ -1,0 +1,153 @@
+//! The six ports of three.js's TSL examples (`examples/tsl_*.rs`) against real three.js r187: each
+//! case file of `tools/three_tsl_cases/` builds the same scene in three.js (WebGPURenderer on
+//! WebGL2, headless Chromium, SwiftShader; the commands are in that folder's README), whose canvas
+//! is committed as `tests/fixtures/three_tsl/NAME.png`. We draw the port's scene at the same size
+//! and time and require what `tests/raster_three.rs` requires (mean absolute difference under
+//! 1/255, 99% of the channel values within 3/255) unless a case says why it needs a wider bound.
+//!
+//! On a failure the render and a difference image (8× the difference) are written to
+//! `target/tsl_oracle_diff/`.
+
+#[path = "../examples/tsl_backdrop_water.rs"]
+#[allow(dead_code)]
+mod tsl_backdrop_water;
+#[path = "../examples/tsl_compute_texture.rs"]
+#[allow(dead_code)]
+mod tsl_compute_texture;
+#[path = "../examples/tsl_materials.rs"]
+#[allow(dead_code)]
+mod tsl_materials;
+#[path = "../examples/tsl_materialx_noise.rs"]
+#[allow(dead_code)]
+mod tsl_materialx_noise;
+#[path = "../examples/tsl_procedural_texture.rs"]
+#[allow(dead_code)]
+mod tsl_procedural_texture;
+#[path = "../examples/tsl_raging_sea.rs"]
+#[allow(dead_code)]
+mod tsl_raging_sea;
+
+use std::path::PathBuf;
+use tsl::raster::*;
+
+/// How close our picture must be to three.js's canvas.
+struct Bound {
+    /// The mean absolute difference over RGB, in levels of 255, must be under this.
+    mean_levels: f64,
+    /// At least this fraction of the channel values must be within 3/255.
+    within_3: f64,
+}
+
+/// `tests/raster_three.rs`'s bound.
+const SAME: Bound = Bound {
+    mean_levels: 1.0,
+    within_3: 0.99,
+};
+
+fn fixture(name: &str) -> Image {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/three_tsl")
+        .join(format!("{name}.png"));
+    Image::load_png(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// (mean absolute difference in levels, fraction of channel values within 3 levels) over RGB.
+fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
+    let (a, b) = (ours.data(), theirs.data());
+    assert_eq!(a.len(), b.len(), "sizes differ");
+    let (mut sum, mut within, mut count) = (0u64, 0u64, 0u64);
+    for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+        for k in 0..3 {
+            let d = u64::from(pa[k].abs_diff(pb[k]));
+            sum += d;
+            within += u64::from(d <= 3);
+            count += 1;
+        }
+    }
+    (sum as f64 / count as f64, within as f64 / count as f64)
+}
+
+/// Draw `scene` at the fixture's size and `time`, and hold it to the fixture within `bound`.
+fn check(name: &str, (scene, camera, assets): (Scene, Camera, Assets), time: f32, bound: Bound) {
+    let reference = fixture(name);
+    let (w, h) = (reference.width(), reference.height());
+    let mut renderer = Renderer::new(w, h);
+    renderer.time = time;
+    let image = renderer.render(&scene, &camera, &assets).unwrap();
+    let (mean, within) = compare(&image, &reference);
+    println!(
+        "{name}: mean {mean:.3}/255, {:.2}% within 3/255",
+        within * 100.0
+    );
+    if !(mean < bound.mean_levels && within >= bound.within_3) {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tsl_oracle_diff");
+        std::fs::create_dir_all(&dir).unwrap();
+        image
+            .write_png(dir.join(format!("{name}.ours.png")))
+            .unwrap();
+        let mut diff = Image::new(w, h).unwrap();
+        for y in 0..h {
+            for x in 0..w {
+                let (p, q) = (image.pixel(x, y).unwrap(), reference.pixel(x, y).unwrap());
+                let d = |k: usize| (u32::from(p[k].abs_diff(q[k])) * 8).min(255) as u8;
+                diff.set_pixel(x, y, [d(0), d(1), d(2), 255]);
+            }
+        }
+        diff.write_png(dir.join(format!("{name}.diff.png")))
+            .unwrap();
+        panic!(
+            "{name}: mean {mean:.3}/255 (limit {}), {:.2}% within 3/255 (limit {}%); see {}",
+            bound.mean_levels,
+            within * 100.0,
+            bound.within_3 * 100.0,
+            dir.display()
+        );
+    }
+}
+
+#[test]
+fn the_procedural_texture_checker_matches_three() {
+    check(
+        "tsl_procedural_texture",
+        tsl_procedural_texture::scene(4.0).unwrap(),
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_compute_texture_plasma_matches_three() {
+    check(
+        "tsl_compute_texture",
+        tsl_compute_texture::scene().unwrap(),
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_materials_position_and_normal_nodes_match_three() {
+    check("tsl_materials", tsl_materials::scene().unwrap(), 0.0, SAME);
+}
+
+#[test]
+fn the_backdrop_water_matches_three() {
+    // The case's timer uniform: timerLocal( .8 ) at 2 s.
+    check(
+        "tsl_backdrop_water",
+        tsl_backdrop_water::scene().unwrap(),
+        2.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_raging_sea_matches_three() {
+    // The case's time: 1 s; the plane of 64 × 64 segments.
+    check(
+        "tsl_raging_sea",
+        tsl_raging_sea::scene(64).unwrap(),
+        1.0,
+        SAME,
+    );
+}
