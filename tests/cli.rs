@@ -114,7 +114,7 @@ fn render_draws_a_shadertoy_to_a_png_and_refuses_a_bad_one_with_its_line() {
     );
     let (ok, text) = tsl(&["render", "--shadertoy", &bad, "-o", &out]);
     assert!(!ok, "a refused shader exits non-zero: {text}");
-    assert!(text.contains("line 3"), "{text}");
+    assert!(text.contains("ShaderToy shader, line 3"), "{text}");
     assert!(text.contains("fragColor = vec4(uv, 0.5);"), "{text}");
 
     let (ok, text) = tsl(&["render", "--shadertoy", &toy, "-o", &out, "--size", "8by4"]);

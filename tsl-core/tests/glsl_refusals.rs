@@ -87,7 +87,7 @@ fn raw_vert(source: &str, needle: &str) -> GlslError {
 }
 
 fn toy(source: &str, needle: &str) -> GlslError {
-    refuse(Kind::Toy, "", source, Shader::Fragment, needle)
+    refuse(Kind::Toy, "", source, Shader::ShaderToy, needle)
 }
 
 /// A fragment shader whose main body is `body`.

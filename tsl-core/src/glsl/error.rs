@@ -8,18 +8,21 @@ use std::fmt;
 pub enum Shader {
     /// The vertex shader.
     Vertex,
-    /// The fragment shader (also a ShaderToy source).
+    /// The fragment shader.
     Fragment,
+    /// A ShaderToy source (its `mainImage`).
+    ShaderToy,
     /// An entry of the `defines` list; the line is the entry's place in the list, from one.
     Defines,
 }
 
 impl Shader {
-    /// `vertex`, `fragment` or `defines`.
+    /// `vertex`, `fragment`, `ShaderToy` or `defines`.
     pub fn name(self) -> &'static str {
         match self {
             Shader::Vertex => "vertex",
             Shader::Fragment => "fragment",
+            Shader::ShaderToy => "ShaderToy",
             Shader::Defines => "defines",
         }
     }

@@ -294,9 +294,10 @@ fn front(
     source: &str,
     defines: &[(String, Vec<Tok>)],
 ) -> Result<ir::Checked, GlslError> {
-    let shader = match stage {
-        Stage::Vertex => Shader::Vertex,
-        Stage::Fragment => Shader::Fragment,
+    let shader = match (kind, stage) {
+        (Kind::ShaderToy, _) => Shader::ShaderToy,
+        (_, Stage::Vertex) => Shader::Vertex,
+        (_, Stage::Fragment) => Shader::Fragment,
     };
     let fail = |d: Diag| GlslError::from_diag(shader, d, source);
     let mut macros: Vec<(String, Vec<Tok>)> = vec![("GL_ES".into(), vec![Tok::Int(1)])];
@@ -452,7 +453,7 @@ fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
     };
     let fr = ShaderLowering::new(&mut builder, &f, env, &none)
         .lower_fragment()
-        .map_err(|d| GlslError::from_diag(Shader::Fragment, d, source))?;
+        .map_err(|d| GlslError::from_diag(Shader::ShaderToy, d, source))?;
     Ok((graph, fr))
 }
 
