@@ -3,8 +3,12 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The interpreter's WGSL source (`interp.wgsl`), compiled once per [`Gpu`].
-pub const INTERP_WGSL: &str = include_str!("interp.wgsl");
+/// The interpreter's WGSL source (`interp.wgsl`, then the interpreter's core `interp_core.wgsl`,
+/// which the rasterizer's shader shares), compiled once per [`Gpu`].
+pub const INTERP_WGSL: &str = concat!(
+    include_str!("interp.wgsl"),
+    include_str!("interp_core.wgsl")
+);
 
 /// Why the GPU could not do what was asked: no adapter, no device, a failed read-back.
 #[derive(Clone, Debug, PartialEq, Eq)]
