@@ -21,24 +21,16 @@
 //!
 //! Run: `cargo run --release --example tsl_backdrop_water`.
 
-use tsl::core::typed;
 use tsl::prelude::*;
 use tsl::raster::*;
-
-/// `mx_worley_noise_float(texcoord)` (jitter 1) as a typed node of `scope`'s graph.
-pub fn mx_worley_noise_float(scope: &Scope, texcoord: Node<typed::Vec3>) -> Node<Float> {
-    let g: &NodeGraph = scope;
-    let n = g.mx_worley_noise_float(texcoord.node_ref(), g.float(1.0));
-    Node::from_ref(g, n).unwrap_or_else(|_| float(f32::NAN))
-}
 
 /// The water's program: `colorNode = waterColor`.
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let timer = time() * 0.8;
     let floor_uv = position_world().xzy();
-    let layer0 = mx_worley_noise_float(&scope, floor_uv * 4.0 + timer);
-    let layer1 = mx_worley_noise_float(&scope, floor_uv * 2.0 + timer);
+    let layer0 = mx_worley_noise_float(floor_uv * 4.0 + timer, 1.0);
+    let layer1 = mx_worley_noise_float(floor_uv * 2.0 + timer, 1.0);
     let intensity = layer0 * layer1;
     let water = mix(
         color(Color::from_hex(0x0487e2)),

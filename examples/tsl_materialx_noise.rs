@@ -17,11 +17,10 @@
 //! material.colorNode = mx_fractal_noise_vec3( customUV.mul( .2 ) );
 //! ```
 //!
-//! The typed front has no noise functions yet, so each noise node is made with the untyped
-//! builder of the scope's graph and wrapped as a typed node (`Node::from_ref`). The graph has no
-//! `mx_fractal_noise_vec3` either: [`fractal_noise_vec3`] writes three.js's loop (3 octaves,
-//! lacunarity 2, diminish 0.5) from `perlin_noise_vec3`. The HDR environment and the moving point
-//! light become an ambient and a directional light.
+//! The noises are the typed front's (`mx_noise_vec3`, `mx_cell_noise_float`,
+//! `mx_worley_noise_vec3`). The graph has no `mx_fractal_noise_vec3`: [`fractal_noise_vec3`] writes
+//! three.js's loop (3 octaves, lacunarity 2, diminish 0.5) from `perlin_noise_vec3`. The HDR
+//! environment and the moving point light become an ambient and a directional light.
 //!
 //! Run: `cargo run --release --example tsl_materialx_noise`.
 
@@ -50,20 +49,14 @@ pub const SPHERES: [(Noise, f32, f32); 4] = [
     (Noise::Fractal, 10.0, -10.0),
 ];
 
-/// A typed handle to a vec3 node the untyped builder made.
-fn vec3_of(g: &NodeGraph, node: NodeRef) -> Node<typed::Vec3> {
-    Node::from_ref(g, node).unwrap_or_else(|_| vec3(f32::NAN, f32::NAN, f32::NAN))
-}
-
 /// three.js's `mx_fractal_noise_vec3(p)`: `result += amp · perlin_noise_vec3(p); amp *= 0.5; p *=
 /// 2`, three times.
-pub fn fractal_noise_vec3(scope: &Scope, p: Node<typed::Vec3>) -> Node<typed::Vec3> {
-    let g: &NodeGraph = scope;
+pub fn fractal_noise_vec3(p: Node<typed::Vec3>) -> Node<typed::Vec3> {
     let mut p = p;
     let mut result = vec3(0.0, 0.0, 0.0);
     let mut amp = float(1.0);
     for _ in 0..3 {
-        result += amp * vec3_of(g, g.perlin_noise_vec3(p.node_ref()));
+        result += amp * perlin_noise_vec3(p);
         amp *= 0.5;
         p *= 2.0;
     }
@@ -73,18 +66,15 @@ pub fn fractal_noise_vec3(scope: &Scope, p: Node<typed::Vec3>) -> Node<typed::Ve
 /// The program of one sphere: `colorNode = noise(normalWorld * 10 + time)`.
 pub fn program(noise: Noise) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let g: &NodeGraph = &scope;
     let custom_uv = normal_world() * 10.0 + time();
-    let (one, zero) = (g.float(1.0), g.float(0.0));
-    let at = custom_uv.node_ref();
     let color = match noise {
-        Noise::Perlin => vec3_of(g, g.mx_noise_vec3(at, one, zero)),
+        Noise::Perlin => mx_noise_vec3(custom_uv, 1.0, 0.0),
         Noise::Cell => {
-            let c: Node<Float> = Node::from_ref(g, g.mx_cell_noise_float(at))?;
+            let c = mx_cell_noise_float(custom_uv);
             vec3(c, c, c)
         }
-        Noise::Worley => vec3_of(g, g.mx_worley_noise_vec3(at, one)),
-        Noise::Fractal => fractal_noise_vec3(&scope, custom_uv * 0.2),
+        Noise::Worley => mx_worley_noise_vec3(custom_uv, 1.0),
+        Noise::Fractal => fractal_noise_vec3(custom_uv * 0.2),
     };
     scope.color_node(color)?;
     scope.compile()
@@ -92,13 +82,20 @@ pub fn program(noise: Noise) -> Result<NodeProgram, GraphError> {
 
 /// The four spheres (radius 8) seen from z = 100 by a 27° camera.
 pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+    scene_of(&SPHERES)
+}
+
+/// The scene with only `spheres` (noise, x, y) in it.
+pub fn scene_of(
+    spheres: &[(Noise, f32, f32)],
+) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let sphere = assets
         .geometries
         .add(SphereGeometry::new(8.0, 64, 32).build());
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x202428));
-    for (noise, x, y) in SPHERES {
+    for &(noise, x, y) in spheres {
         let program = assets.programs.add(program(noise)?);
         let material = assets
             .materials

@@ -48,8 +48,7 @@
 //!
 //! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
 //! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
-//! `smallWavesIterations` is the Rust constant 3; the typed front has no `mx_noise_float`, so
-//! [`waves_elevation`] takes the scope to make it with the builder; a fragment node may not read
+//! `smallWavesIterations` is the Rust constant 3; a fragment node may not read
 //! `positionLocal` (spec/000), so the emissive node computes the elevation again from
 //! `positionWorld.xz` (the same point: the mesh is not moved and the waves move along y only);
 //! the recomputed normal is left out (the flat normal lights the plane), and the plane has
@@ -75,8 +74,7 @@ struct Waves {
 }
 
 /// The page's `wavesElevation` Fn, in TSL's closure style (`var`, `LoopFrom`).
-fn waves_elevation(scope: &Scope, waves: &Waves, position: Node<typed::Vec3>) -> Node<Float> {
-    let g: &NodeGraph = scope;
+fn waves_elevation(waves: &Waves, position: Node<typed::Vec3>) -> Node<Float> {
     let t = time();
     let elevation = var(
         sin(position.x() * waves.large_frequency.x() + t * waves.large_speed)
@@ -86,9 +84,7 @@ fn waves_elevation(scope: &Scope, waves: &Waves, position: Node<typed::Vec3>) ->
     LoopFrom(SMALL_WAVES_ITERATIONS, 1.0, 1.0, |i| {
         let noise_input =
             ((position.xz() + 2.0) * waves.small_frequency * i).extend(t * waves.small_speed);
-        let noise = g.mx_noise_float(noise_input.node_ref(), g.float(1.0), g.float(0.0));
-        let noise: Node<Float> = Node::from_ref(g, noise).unwrap_or_else(|_| float(f32::NAN));
-        let wave = abs(noise * waves.small_multiplier / i);
+        let wave = abs(mx_noise_float(noise_input, 1.0, 0.0) * waves.small_multiplier / i);
         elevation.set(elevation.get() - wave);
     });
     elevation.get()
@@ -110,12 +106,12 @@ pub fn program() -> Result<NodeProgram, GraphError> {
         small_speed: uniform("smallWavesSpeed", 0.3f32),
         small_multiplier: uniform("smallWavesMultiplier", 0.18f32),
     };
-    let elevation = waves_elevation(&scope, &waves, position_local());
+    let elevation = waves_elevation(&waves, position_local());
     scope.position_node(vec3(0.0, elevation, 0.0))?;
     // A fragment node may not read position_local: the elevation again, at the moved vertex's
     // world x and z (the mesh is not moved, and the waves move vertices along y only).
     let p = position_world();
-    let elevation = waves_elevation(&scope, &waves, vec3(p.x(), 0.0, p.z()));
+    let elevation = waves_elevation(&waves, vec3(p.x(), 0.0, p.z()));
     let emissive = pow(
         remap(elevation, emissive_high, emissive_low, 0.0, 1.0),
         emissive_power,

@@ -151,3 +151,14 @@ fn the_raging_sea_matches_three() {
         SAME,
     );
 }
+
+#[test]
+fn the_materialx_noise_spheres_match_three() {
+    // The case's time: 1.5 s; 256 × 256 pixels.
+    check(
+        "tsl_materialx_noise",
+        tsl_materialx_noise::scene().unwrap(),
+        1.5,
+        SAME,
+    );
+}
