@@ -17,6 +17,7 @@
 //! const smallWavesFrequency = uniform( 2 );
 //! const smallWavesSpeed = uniform( 0.3 );
 //! const smallWavesMultiplier = uniform( 0.18 );
+//! const normalComputeShift = uniform( 0.01 );
 //!
 //! const wavesElevation = Fn( ( [ position ] ) => {
 //!     const time = timerLocal();
@@ -39,7 +40,18 @@
 //! const elevation = wavesElevation( positionLocal );
 //! const position = positionLocal.add( vec3( 0, elevation, 0 ) );
 //! material.positionNode = position;
-//! // (normals: wavesElevation at two neighbours, crossed; material.normalNode = ...)
+//!
+//! // normals
+//! let positionA = positionLocal.add( vec3( normalComputeShift, 0, 0 ) );
+//! let positionB = positionLocal.add( vec3( 0, 0, normalComputeShift.negate() ) );
+//! positionA = positionA.add( vec3( 0, wavesElevation( positionA ), 0 ) );
+//! positionB = positionB.add( vec3( 0, wavesElevation( positionB ), 0 ) );
+//! const toA = positionA.sub( position ).normalize();
+//! const toB = positionB.sub( position ).normalize();
+//! const normal = toA.cross( toB );
+//! material.normalNode = transformNormalToView( normal );
+//!
+//! // emissive
 //! const emissive = elevation.remap( emissiveHigh, emissiveLow ).pow( emissivePower );
 //! material.emissiveNode = emissiveColor.mul( emissive );
 //! const geometry = new THREE.PlaneGeometry( 2, 2, 256, 256 );
@@ -49,10 +61,12 @@
 //! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
 //! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
 //! `smallWavesIterations` is the Rust constant 3; a fragment node may not read
-//! `positionLocal` (spec/000), so the emissive node computes the elevation again from
-//! `positionWorld.xz` (the same point: the mesh is not moved and the waves move along y only);
-//! the recomputed normal is left out (the flat normal lights the plane), and the plane has
-//! 64 × 64 segments.
+//! `positionLocal` (spec/000), so the normal and emissive nodes compute the elevations again from
+//! `positionWorld.xz` (the same point: the mesh is not moved and the waves move along y only, and
+//! the position's own y cancels in `positionA − position`); tsl-raster's normal node is an offset
+//! added to the world normal (spec/000), so the port answers `normal − normalWorld` (the mesh is
+//! not moved or turned, so the local normal is the world normal); the plane has 64 × 64
+//! segments.
 //!
 //! Run: `cargo run --release --example tsl_raging_sea`.
 
@@ -90,8 +104,9 @@ fn waves_elevation(waves: &Waves, position: Node<typed::Vec3>) -> Node<Float> {
     elevation.get()
 }
 
-/// The sea's program: the position node (the elevation as an offset along y) and the emissive
-/// node (the same elevation from the world position).
+/// The sea's program: the position node (the elevation as an offset along y), the normal node
+/// (the normal of the waves from the elevations beside the point) and the emissive node (the same
+/// elevation from the world position).
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let emissive_color = uniform("emissiveColor", Color::from_hex(0xff0a81));
@@ -106,12 +121,24 @@ pub fn program() -> Result<NodeProgram, GraphError> {
         small_speed: uniform("smallWavesSpeed", 0.3f32),
         small_multiplier: uniform("smallWavesMultiplier", 0.18f32),
     };
+    let normal_compute_shift = uniform("normalComputeShift", 0.01f32);
     let elevation = waves_elevation(&waves, position_local());
     scope.position_node(vec3(0.0, elevation, 0.0))?;
-    // A fragment node may not read position_local: the elevation again, at the moved vertex's
+    // A fragment node may not read position_local: the elevations again, at the moved vertex's
     // world x and z (the mesh is not moved, and the waves move vertices along y only).
     let p = position_world();
-    let elevation = waves_elevation(&waves, vec3(p.x(), 0.0, p.z()));
+    let here = vec3(p.x(), 0.0, p.z());
+    let elevation = waves_elevation(&waves, here);
+    let position = here + vec3(0.0, elevation, 0.0);
+    let position_a = here + vec3(normal_compute_shift, 0.0, 0.0);
+    let position_b = here + vec3(0.0, 0.0, -normal_compute_shift);
+    let position_a = position_a + vec3(0.0, waves_elevation(&waves, position_a), 0.0);
+    let position_b = position_b + vec3(0.0, waves_elevation(&waves, position_b), 0.0);
+    let to_a = normalize(position_a - position);
+    let to_b = normalize(position_b - position);
+    let normal = cross(to_a, to_b);
+    // normalNode = transformNormalToView(normal) replaces the normal; ours is an offset.
+    scope.normal_node(normal - normal_world())?;
     let emissive = pow(
         remap(elevation, emissive_high, emissive_low, 0.0, 1.0),
         emissive_power,

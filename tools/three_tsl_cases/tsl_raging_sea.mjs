@@ -1,16 +1,16 @@
 // three.js's webgpu_tsl_raging_sea.html as examples/tsl_raging_sea.rs ports it: the page's
 // wavesElevation Fn (large sine waves, a Loop of mx_noise_float small waves) as the positionNode
-// and the crests' emissive glow, on MeshStandardNodeMaterial (#271442, roughness 0.15), a 2 × 2
-// plane of 64 × 64 segments rotated to lie in xz, at time 1 s (a uniform: the oracle cannot set
-// three.js's clock). As in the port, the page's recomputed normal (normalNode) is left out, so the
-// flat normal is lit; the lights and camera are the port's (ambient 0.6, directional 3 from
-// (−4, 2, 0), a 40° camera at (1.6, 1.3, 1.6) looking at (0, −0.25, 0)).
+// the normal recomputed from the elevations beside the point as the normalNode, and the crests'
+// emissive glow, on MeshStandardNodeMaterial (#271442, roughness 0.15), a 2 × 2 plane of 64 × 64
+// segments rotated to lie in xz, at time 1 s (a uniform: the oracle cannot set three.js's clock).
+// The page's TSL otherwise unchanged; the lights and camera are the port's (ambient 0.6,
+// directional 3 from (−4, 2, 0), a 40° camera at (1.6, 1.3, 1.6) looking at (0, −0.25, 0)).
 export const W = 96;
 export const H = 72;
 export const TIME = 1.0;
 export default function ( { THREE, TSL } ) {
 
-	const { Fn, uniform, color, vec2, vec3, float, sin, mul, Loop, mx_noise_float, positionLocal } = TSL;
+	const { Fn, uniform, color, vec2, vec3, float, sin, mul, Loop, mx_noise_float, positionLocal, transformNormalToView } = TSL;
 	const material = new THREE.MeshStandardNodeMaterial( { color: '#271442', roughness: 0.15 } );
 	const emissiveColor = uniform( color( '#ff0a81' ) );
 	const emissiveLow = uniform( - 0.25 );
@@ -23,6 +23,7 @@ export default function ( { THREE, TSL } ) {
 	const smallWavesFrequency = uniform( 2 );
 	const smallWavesSpeed = uniform( 0.3 );
 	const smallWavesMultiplier = uniform( 0.18 );
+	const normalComputeShift = uniform( 0.01 );
 	const timer = uniform( TIME );
 
 	const wavesElevation = Fn( ( [ position ] ) => {
@@ -48,7 +49,18 @@ export default function ( { THREE, TSL } ) {
 	} );
 
 	const elevation = wavesElevation( positionLocal );
-	material.positionNode = positionLocal.add( vec3( 0, elevation, 0 ) );
+	const position = positionLocal.add( vec3( 0, elevation, 0 ) );
+	material.positionNode = position;
+
+	let positionA = positionLocal.add( vec3( normalComputeShift, 0, 0 ) );
+	let positionB = positionLocal.add( vec3( 0, 0, normalComputeShift.negate() ) );
+	positionA = positionA.add( vec3( 0, wavesElevation( positionA ), 0 ) );
+	positionB = positionB.add( vec3( 0, wavesElevation( positionB ), 0 ) );
+	const toA = positionA.sub( position ).normalize();
+	const toB = positionB.sub( position ).normalize();
+	const normal = toA.cross( toB );
+	material.normalNode = transformNormalToView( normal );
+
 	const emissive = elevation.remap( emissiveHigh, emissiveLow ).pow( emissivePower );
 	material.emissiveNode = emissiveColor.mul( emissive );
 
