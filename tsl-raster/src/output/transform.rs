@@ -295,7 +295,15 @@ impl OutputTransform {
         let fast =
             self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
         let table: &[u8] = &SRGB_HALF_BYTES;
+        // Runs of one colour (a background) are encoded once.
+        let mut last: Option<([f32; 4], [u8; 4])> = None;
         for (o, p) in out.chunks_exact_mut(4).zip(row) {
+            if let Some((colour, bytes)) = last {
+                if colour.map(f32::to_bits) == p.map(f32::to_bits) {
+                    o.copy_from_slice(&bytes);
+                    continue;
+                }
+            }
             if fast && p[3] == 1.0 {
                 // An opaque pixel: three lookups.
                 let byte = |c: f32| {
@@ -311,6 +319,7 @@ impl OutputTransform {
             } else {
                 o.copy_from_slice(&self.apply(*p));
             }
+            last = Some((*p, [o[0], o[1], o[2], o[3]]));
         }
     }
 }

@@ -56,72 +56,104 @@ pub(crate) struct FragOut {
     pub keep: bool,
 }
 
-/// Per-lane state while a batch is shaded.
-#[derive(Clone, Copy, Debug, Default)]
-struct LaneState {
-    corners: [u32; 3],
-    weights: Vec3,
-    front: bool,
-    position_world: Vec3,
-    position_view: Vec3,
+/// Two components of [`LANES`] floats.
+#[derive(Clone, Copy)]
+struct Lanes2 {
+    x: Lane,
+    y: Lane,
+}
+
+impl Default for Lanes2 {
+    fn default() -> Self {
+        Lanes2 {
+            x: [0.0; LANES],
+            y: [0.0; LANES],
+        }
+    }
+}
+
+impl Lanes2 {
+    #[inline]
+    fn get(&self, l: usize) -> Vec2 {
+        Vec2::new(self.x[l], self.y[l])
+    }
+}
+
+/// Per-lane state while a batch is shaded, as structure of arrays: each component of each value
+/// in a [`Lane`] of its own, so that the loops over the lanes run several lanes at a time.
+struct LaneSet {
+    corners: [[u32; 3]; LANES],
+    front: [bool; LANES],
+    /// The weights of the original triangle's corners.
+    weights: Lanes3,
+    position_world: Lanes3,
+    position_view: Lanes3,
     /// The interpolated view normal, unit, not turned for back faces (three's normalViewGeometry).
-    normal_geometry: Vec3,
+    normal_geometry: Lanes3,
     /// The same turned toward the viewer by side (the normal a derivative reads).
-    normal_here: Vec3,
-    normal_view: Vec3,
-    normal_world: Vec3,
-    uv_raw: Vec2,
-    vertex_color: Vec3,
-    duv: (Vec2, Vec2),
-    dposition: (Vec3, Vec3),
-    dnormal: (Vec3, Vec3),
-    right_weights: Vec3,
-    up_weights: Vec3,
+    normal_here: Lanes3,
+    normal_view: Lanes3,
+    normal_world: Lanes3,
+    uv_raw: Lanes2,
+    vertex_color: Lanes3,
+    duv: [(Vec2, Vec2); LANES],
+    dposition: [(Vec3, Vec3); LANES],
+    /// The largest change of the geometric normal across the quad (`getGeometryRoughness`).
+    geometry_roughness: Lane,
+    right_weights: [Vec3; LANES],
+    up_weights: [Vec3; LANES],
     /// `frag_coord()` here, one pixel right and one pixel up (window rows counting upward).
-    frag_coord: [Vec3; 3],
-    diffuse: Vec4,
-    emissive: Vec3,
-    ao: f32,
+    frag_coord: [[Vec3; 3]; LANES],
+    diffuse: Lanes3,
+    alpha: Lane,
+    emissive: Lanes3,
+    ao: Lane,
+    /// Unit directions toward the camera.
+    view_dir: Lanes3,
+    roughness: Lane,
+    clearcoat_roughness: Lane,
+    outgoing: Lanes3,
+}
+
+impl Default for LaneSet {
+    fn default() -> Self {
+        LaneSet {
+            corners: [[0; 3]; LANES],
+            front: [false; LANES],
+            weights: Lanes3::default(),
+            position_world: Lanes3::default(),
+            position_view: Lanes3::default(),
+            normal_geometry: Lanes3::default(),
+            normal_here: Lanes3::default(),
+            normal_view: Lanes3::default(),
+            normal_world: Lanes3::default(),
+            uv_raw: Lanes2::default(),
+            vertex_color: Lanes3::default(),
+            duv: [(Vec2::ZERO, Vec2::ZERO); LANES],
+            dposition: [(Vec3::ZERO, Vec3::ZERO); LANES],
+            geometry_roughness: [0.0; LANES],
+            right_weights: [Vec3::ZERO; LANES],
+            up_weights: [Vec3::ZERO; LANES],
+            frag_coord: [[Vec3::ZERO; 3]; LANES],
+            diffuse: Lanes3::default(),
+            alpha: [0.0; LANES],
+            emissive: Lanes3::default(),
+            ao: [0.0; LANES],
+            view_dir: Lanes3::default(),
+            roughness: [0.0; LANES],
+            clearcoat_roughness: [0.0; LANES],
+            outgoing: Lanes3::default(),
+        }
+    }
 }
 
 /// Buffers one worker reuses from batch to batch.
 pub(crate) struct Scratch {
     batch: FragmentBatch,
     registers: Registers,
-    lanes: Vec<LaneState>,
+    lanes: Box<LaneSet>,
     gradients: Box<Gradients>,
-    physical: Box<PhysicalBatch>,
-}
-
-/// The structure-of-arrays inputs and outputs of the physical model for one batch.
-struct PhysicalBatch {
-    normal: Lanes3,
-    normal_world: Lanes3,
-    view_dir: Lanes3,
-    position: Lanes3,
-    diffuse: Lanes3,
-    ao: Lane,
-    roughness: Lane,
-    clearcoat_roughness: Lane,
-    outgoing: Lanes3,
-    scratch: PhysicalScratch,
-}
-
-impl Default for PhysicalBatch {
-    fn default() -> Self {
-        PhysicalBatch {
-            normal: Lanes3::default(),
-            normal_world: Lanes3::default(),
-            view_dir: Lanes3::default(),
-            position: Lanes3::default(),
-            diffuse: Lanes3::default(),
-            ao: [0.0; LANES],
-            roughness: [0.0; LANES],
-            clearcoat_roughness: [0.0; LANES],
-            outgoing: Lanes3::default(),
-            scratch: PhysicalScratch::default(),
-        }
-    }
+    physical: Box<PhysicalScratch>,
 }
 
 impl Scratch {
@@ -129,7 +161,7 @@ impl Scratch {
         Scratch {
             batch: FragmentBatch::new(),
             registers: Registers::new(),
-            lanes: vec![LaneState::default(); LANES],
+            lanes: Box::default(),
             gradients: Box::new([(Vec2::ZERO, Vec2::ZERO); LANES]),
             physical: Box::default(),
         }
@@ -141,6 +173,32 @@ where
     T: std::ops::Mul<f32, Output = T> + std::ops::Add<Output = T>,
 {
     f(vs[0]) * w.x + f(vs[1]) * w.y + f(vs[2]) * w.z
+}
+
+/// `v` made unit length over the first `n` lanes, as glam's `normalize_or_zero` (the same
+/// operations, so the same bits), in place.
+#[inline]
+fn normalize_lanes(v: &mut Lanes3, n: usize) {
+    for l in 0..n {
+        let (x, y, z) = (v.x[l], v.y[l], v.z[l]);
+        let rcp = 1.0 / (x * x + y * y + z * z).sqrt();
+        let ok = rcp.is_finite() && rcp > 0.0;
+        v.x[l] = if ok { x * rcp } else { 0.0 };
+        v.y[l] = if ok { y * rcp } else { 0.0 };
+        v.z[l] = if ok { z * rcp } else { 0.0 };
+    }
+}
+
+/// `m * v` over the first `n` lanes (glam's order of operations), into `out`.
+#[inline]
+fn transform_lanes(m: &Mat3, v: &Lanes3, out: &mut Lanes3, n: usize) {
+    let (a, b, c) = (m.x_axis, m.y_axis, m.z_axis);
+    for l in 0..n {
+        let (x, y, z) = (v.x[l], v.y[l], v.z[l]);
+        out.x[l] = a.x * x + b.x * y + c.x * z;
+        out.y[l] = a.y * x + b.y * y + c.y * z;
+        out.z[l] = a.z * x + b.z * y + c.z * z;
+    }
 }
 
 fn linear2(m: &Mat3, v: Vec2) -> Vec2 {
@@ -171,6 +229,14 @@ fn lane_value(register: &Register, lane: usize, width: usize) -> Vec3 {
     )
 }
 
+/// Copy a register's first three components over the first `n` lanes of `to`.
+#[inline]
+fn copy_register(register: &Register, to: &mut Lanes3, n: usize) {
+    to.x[..n].copy_from_slice(&register[0][..n]);
+    to.y[..n].copy_from_slice(&register[1][..n]);
+    to.z[..n].copy_from_slice(&register[2][..n]);
+}
+
 /// Shade `frags` (all of one draw) into `out`.
 pub(crate) fn shade_batch(
     ctx: &FrameContext,
@@ -193,99 +259,133 @@ pub(crate) fn shade_batch(
         registers,
         lanes,
         gradients,
-        physical: soa,
+        physical: physical_scratch,
     } = scratch;
+    let s: &mut LaneSet = lanes;
     let m = draw.material;
     let needs = &draw.needs;
     let indices = draw.geometry.indices();
+    let verts = &draw.verts[..];
 
-    // What this draw reads beyond the view-space position and normal.
+    // What this draw reads beyond the view-space position and normal: the program's fragment
+    // views only where it reads them.
+    let reads = &draw.reads;
     let has_program = draw.program.is_some();
-    let wants_uv = has_program || ctx.shading == Shading::Uv || m.maps().next().is_some();
-    let wants_world = has_program || ctx.hemisphere || m.normal_map.is_some();
+    let reads_here = has_program && (reads.fragment || reads.here);
+    let reads_screen = has_program && (reads.fragment || reads.here || reads.right || reads.up);
+    let wants_uv = reads_here || ctx.shading == Shading::Uv || m.maps().next().is_some();
+    let wants_world = reads_here
+        || ctx.hemisphere
+        || m.normal_map.is_some()
+        || draw.program.is_some_and(|p| p.has_output(Output::Normal));
+    let wants_color = reads_here || m.vertex_colors;
 
     // 1. The fragment's geometry, and its neighbours' where derivatives are needed. The
     // perspective weights first, in a loop of their own so that the lanes' divisions overlap.
-    for (s, f) in lanes.iter_mut().zip(frags).take(n) {
-        let tri: &Tri = &draw.tris[f.tri as usize];
-        let (x, y) = (f.x as i64, f.y as i64);
-        s.weights = tri.corner_weights(tri.screen_weights(tri.edges(centre(x), centre(y))));
-    }
-    let mut quad_cache: Option<((u32, i64, i64), QuadDerivatives)> = None;
     for (l, f) in frags.iter().take(n).enumerate() {
         let tri: &Tri = &draw.tris[f.tri as usize];
-        let corners = indices[tri.orig as usize];
-        let vs = corners.map(|i| &draw.verts[i as usize]);
         let (x, y) = (f.x as i64, f.y as i64);
-        let s = &mut lanes[l];
-        let w = s.weights;
-        s.corners = corners;
-        s.front = tri.front;
-        if has_program {
-            s.position_world = interpolate(vs, w, |v| v.world);
-        }
-        s.position_view = interpolate(vs, w, |v| v.view);
-        if wants_uv {
-            s.uv_raw = interpolate(vs, w, |v| v.uv);
-        }
-        if has_program || m.vertex_colors {
-            s.vertex_color = interpolate(vs, w, |v| v.color);
-        }
-        // Normalized below, in a loop of its own, so that the lanes' square roots overlap.
-        s.normal_geometry = interpolate(vs, w, |v| v.normal_view);
-        if has_program {
-            // The pixel's centre from the bottom left, and its window depth.
-            let (cx, cy) = (x as f32 + 0.5, ctx.height as f32 - y as f32 - 0.5);
-            s.frag_coord[0] = Vec3::new(cx, cy, f.z);
+        let w = tri.corner_weights(tri.screen_weights(tri.edges(centre(x), centre(y))));
+        s.weights.set(l, w);
+        s.corners[l] = indices[tri.orig as usize];
+        s.front[l] = tri.front;
+        out[l].depth = f.z;
+    }
+    // The attributes, each component a loop over the lanes (a gather of the corners, then
+    // `a·wx + b·wy + c·wz` as `interpolate` computes it).
+    macro_rules! interpolate_lanes {
+        ($to:expr, $field:ident, [$($c:ident),+]) => {
+            for l in 0..n {
+                let [a, b, c] = s.corners[l].map(|i| &verts[i as usize]);
+                let (wx, wy, wz) = (s.weights.x[l], s.weights.y[l], s.weights.z[l]);
+                $($to.$c[l] = a.$field.$c * wx + b.$field.$c * wy + c.$field.$c * wz;)+
+            }
+        };
+    }
+    interpolate_lanes!(s.position_view, view, [x, y, z]);
+    // Normalized below, in a loop of its own, so that the lanes' square roots overlap.
+    interpolate_lanes!(s.normal_geometry, normal_view, [x, y, z]);
+    if reads_here {
+        interpolate_lanes!(s.position_world, world, [x, y, z]);
+    }
+    if wants_uv {
+        interpolate_lanes!(s.uv_raw, uv, [x, y]);
+    }
+    if wants_color {
+        interpolate_lanes!(s.vertex_color, color, [x, y, z]);
+    }
+    if reads_screen || needs.neighbours {
+        for (l, f) in frags.iter().take(n).enumerate() {
+            let tri: &Tri = &draw.tris[f.tri as usize];
+            let (x, y) = (f.x as i64, f.y as i64);
+            if reads_screen {
+                // The pixel's centre from the bottom left, and its window depth.
+                let (cx, cy) = (x as f32 + 0.5, ctx.height as f32 - y as f32 - 0.5);
+                s.frag_coord[l][0] = Vec3::new(cx, cy, f.z);
+                if needs.neighbours {
+                    let depth_at =
+                        |x, y| tri.depth(tri.screen_weights(tri.edges(centre(x), centre(y))));
+                    s.frag_coord[l][1] = Vec3::new(cx + 1.0, cy, depth_at(x + 1, y));
+                    s.frag_coord[l][2] = Vec3::new(cx, cy + 1.0, depth_at(x, y - 1));
+                }
+            }
             if needs.neighbours {
-                let depth_at =
-                    |x, y| tri.depth(tri.screen_weights(tri.edges(centre(x), centre(y))));
-                s.frag_coord[1] = Vec3::new(cx + 1.0, cy, depth_at(x + 1, y));
-                s.frag_coord[2] = Vec3::new(cx, cy + 1.0, depth_at(x, y - 1));
+                s.right_weights[l] = tri.corner_weights_at(x + 1, y);
+                s.up_weights[l] = tri.corner_weights_at(x, y - 1);
             }
         }
-        if needs.neighbours {
-            s.right_weights = tri.corner_weights_at(x + 1, y);
-            s.up_weights = tri.corner_weights_at(x, y - 1);
-        }
-        if needs.quad_derivatives {
-            // The built-in derivatives (mip levels, the geometry's roughness, the normal map's
-            // tangents, flat normals) are taken once per 2×2 quad of window pixels, at its
-            // lower-left pixel, as GPUs take them.
-            let (qx, qy) = quad_origin(x, y, ctx.height);
+    }
+    if needs.quad_derivatives {
+        // The built-in derivatives (mip levels, the geometry's roughness, the normal map's
+        // tangents, flat normals) are taken once per 2×2 quad of window pixels, at its lower-left
+        // pixel, as GPUs take them.
+        let mut quad_cache: Option<((u32, i64, i64), QuadDerivatives)> = None;
+        for (l, f) in frags.iter().take(n).enumerate() {
+            let (qx, qy) = quad_origin(f.x as i64, f.y as i64, ctx.height);
             let key = (f.tri, qx, qy);
             let d = match quad_cache {
                 Some((k, d)) if k == key => d,
                 _ => {
+                    let tri: &Tri = &draw.tris[f.tri as usize];
+                    let vs = s.corners[l].map(|i| &verts[i as usize]);
                     let d = quad_derivatives(tri, vs, qx, qy, needs);
                     quad_cache = Some((key, d));
                     d
                 }
             };
-            s.duv = d.uv;
-            s.dposition = d.position;
-            s.dnormal = d.normal;
+            s.duv[l] = d.uv;
+            s.dposition[l] = d.position;
+            s.geometry_roughness[l] = if draw.has_normals && !m.flat_shading {
+                let (dx, dy) = d.normal;
+                dx.abs().max(dy.abs()).max_element()
+            } else {
+                0.0
+            };
         }
-        if m.flat_shading {
-            s.normal_geometry = s.dposition.0.cross(s.dposition.1);
-            s.dnormal = (Vec3::ZERO, Vec3::ZERO);
+    } else {
+        s.geometry_roughness[..n].fill(0.0);
+    }
+    if m.flat_shading {
+        for l in 0..n {
+            let (d0, d1) = s.dposition[l];
+            s.normal_geometry.set(l, d0.cross(d1));
         }
-        out[l].depth = f.z;
     }
-    for s in lanes.iter_mut().take(n) {
-        let normal = s.normal_geometry.normalize_or_zero();
-        s.normal_geometry = normal;
-        s.normal_here = if m.flat_shading {
-            normal
-        } else {
-            face_sign(m.side, s.front) * normal
-        };
-        s.normal_view = s.normal_here;
+    normalize_lanes(&mut s.normal_geometry, n);
+    if m.flat_shading || m.side == Side::Front {
+        s.normal_here = s.normal_geometry;
+    } else {
+        for l in 0..n {
+            let sign = face_sign(m.side, s.front[l]);
+            s.normal_here.x[l] = sign * s.normal_geometry.x[l];
+            s.normal_here.y[l] = sign * s.normal_geometry.y[l];
+            s.normal_here.z[l] = sign * s.normal_geometry.z[l];
+        }
     }
+    s.normal_view = s.normal_here;
     if wants_world {
-        for s in lanes.iter_mut().take(n) {
-            s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
-        }
+        transform_lanes(&ctx.view_to_world, &s.normal_view, &mut s.normal_world, n);
+        normalize_lanes(&mut s.normal_world, n);
     }
 
     // The uv() attribute: the map's coordinate through its transform.
@@ -293,17 +393,20 @@ pub(crate) fn shade_batch(
         Some(mat) => transform_uv(mat, uv),
         None => uv,
     };
-    for l in 0..n {
-        let s = &lanes[l];
-        gradients[l] = match &draw.uv_matrix {
-            Some(mat) => (linear2(mat, s.duv.0), linear2(mat, s.duv.1)),
-            None => s.duv,
-        };
+    if needs.quad_derivatives {
+        for l in 0..n {
+            gradients[l] = match &draw.uv_matrix {
+                Some(mat) => (linear2(mat, s.duv[l].0), linear2(mat, s.duv[l].1)),
+                None => s.duv[l],
+            };
+        }
+    } else {
+        gradients[..n].fill((Vec2::ZERO, Vec2::ZERO));
     }
 
     if ctx.shading == Shading::Uv {
         for l in 0..n {
-            let uv = lanes[l].uv_raw;
+            let uv = s.uv_raw.get(l);
             out[l].color = [srgb_eotf(uv.x), srgb_eotf(uv.y), 0.0, 1.0];
         }
         return;
@@ -314,9 +417,8 @@ pub(crate) fn shade_batch(
     // Data kinds: no lights, no program.
     if matches!(m.kind, MaterialKind::Normals | MaterialKind::Depth) {
         for l in 0..n {
-            let s = &lanes[l];
             let rgb = match m.kind {
-                MaterialKind::Normals => s.normal_view * 0.5 + 0.5,
+                MaterialKind::Normals => s.normal_view.get(l) * 0.5 + 0.5,
                 _ => Vec3::splat(1.0 - out[l].depth),
             };
             let alpha = if m.transparent { m.opacity } else { 1.0 };
@@ -332,9 +434,8 @@ pub(crate) fn shade_batch(
         count: n,
         white,
     };
-    let reads = &draw.reads;
-    if program.is_some() {
-        fill_views(ctx, draw, lanes, n, batch, &uv_of);
+    if reads_screen || (has_program && reads.corners) {
+        fill_views(ctx, draw, s, n, batch, &uv_of);
     }
 
     // 2. The depth node (forward draws alone run it: a deferred draw has none).
@@ -354,21 +455,20 @@ pub(crate) fn shade_batch(
     // 3. The normal: the normal map, then the normal node.
     if let (Some(texture), false) = (map(m.normal_map), white) {
         for l in 0..n {
-            let s = &mut lanes[l];
-            let mut t = read_map(texture, s.uv_raw, s.duv).truncate() * 2.0 - 1.0;
+            let mut t = read_map(texture, s.uv_raw.get(l), s.duv[l]).truncate() * 2.0 - 1.0;
             let scale = if m.flat_shading {
-                m.normal_scale * face_sign(m.side, s.front)
+                m.normal_scale * face_sign(m.side, s.front[l])
             } else {
                 m.normal_scale
             };
             t.x *= scale.x;
             t.y *= scale.y;
-            let (q0, q1) = s.dposition;
+            let (q0, q1) = s.dposition[l];
             let (st0, st1) = match (texture.has_identity_transform(), texture.uv_matrix()) {
-                (true, _) => s.duv,
-                (false, mat) => (linear2(&mat, s.duv.0), linear2(&mat, s.duv.1)),
+                (true, _) => s.duv[l],
+                (false, mat) => (linear2(&mat, s.duv[l].0), linear2(&mat, s.duv[l].1)),
             };
-            let nn = s.normal_here;
+            let nn = s.normal_here.get(l);
             let q1perp = q1.cross(nn);
             let q0perp = nn.cross(q0);
             let tangent = q1perp * st0.x + q0perp * st1.x;
@@ -378,11 +478,13 @@ pub(crate) fn shade_batch(
             let sign = if m.flat_shading {
                 1.0
             } else {
-                face_sign(m.side, s.front)
+                face_sign(m.side, s.front[l])
             };
             let (tv, bv) = (tangent * k * sign, bitangent * k * sign);
-            s.normal_view = (tv * t.x + bv * t.y + nn * t.z).normalize_or_zero();
-            s.normal_world = (ctx.view_to_world * s.normal_view).normalize_or_zero();
+            let normal_view = (tv * t.x + bv * t.y + nn * t.z).normalize_or_zero();
+            s.normal_view.set(l, normal_view);
+            s.normal_world
+                .set(l, (ctx.view_to_world * normal_view).normalize_or_zero());
         }
         if program.is_some() {
             for l in 0..n {
@@ -390,8 +492,8 @@ pub(crate) fn shade_batch(
                     batch,
                     View::Fragment,
                     l,
-                    lanes[l].normal_world,
-                    lanes[l].normal_view,
+                    s.normal_world.get(l),
+                    s.normal_view.get(l),
                 );
             }
         }
@@ -399,17 +501,18 @@ pub(crate) fn shade_batch(
     if let Some(p) = program.filter(|p| p.has_output(Output::Normal)) {
         if let Some(r) = run_nodes(p, Output::Normal, batch, &sampler, registers) {
             for l in 0..n {
-                let s = &mut lanes[l];
-                s.normal_world = (s.normal_world + lane_value(r, l, 3)).normalize_or_zero();
-                s.normal_view = (ctx.world_to_view * s.normal_world).normalize_or_zero();
+                let world = (s.normal_world.get(l) + lane_value(r, l, 3)).normalize_or_zero();
+                s.normal_world.set(l, world);
+                s.normal_view
+                    .set(l, (ctx.world_to_view * world).normalize_or_zero());
             }
             for l in 0..n {
                 put_normals(
                     batch,
                     View::Fragment,
                     l,
-                    lanes[l].normal_world,
-                    lanes[l].normal_view,
+                    s.normal_world.get(l),
+                    s.normal_view.get(l),
                 );
             }
         }
@@ -427,165 +530,166 @@ pub(crate) fn shade_batch(
     }
     let color_node = program.filter(|p| p.has_output(Output::Color));
     let opacity_node = program.filter(|p| p.has_output(Output::Opacity));
-    let map_texture = map(m.map);
+    let map_texture = map(m.map).filter(|_| !white);
     let needs_map = map_texture.is_some() && (color_node.is_none() || opacity_node.is_none());
-    for l in 0..n {
-        let s = &mut lanes[l];
-        let texel = match (needs_map, map_texture) {
-            (true, Some(t)) if !white => read_map(t, s.uv_raw, s.duv),
-            _ => Vec4::ONE,
-        };
-        let mut rgb = m.color.to_vec3() * texel.truncate();
-        if m.vertex_colors {
-            rgb *= s.vertex_color;
+    let base = m.color.to_vec3();
+    match map_texture.filter(|_| needs_map) {
+        Some(t) => {
+            for l in 0..n {
+                let texel = read_map(t, s.uv_raw.get(l), s.duv[l]);
+                let mut rgb = base * texel.truncate();
+                if m.vertex_colors {
+                    rgb *= s.vertex_color.get(l);
+                }
+                s.diffuse.set(l, rgb);
+                s.alpha[l] = m.opacity * texel.w;
+            }
         }
-        s.diffuse = rgb.extend(m.opacity * texel.w);
+        None => {
+            // The texel is white: `color · 1`, as the mapped form computes it.
+            let rgb = base * Vec3::ONE;
+            s.diffuse.x[..n].fill(rgb.x);
+            s.diffuse.y[..n].fill(rgb.y);
+            s.diffuse.z[..n].fill(rgb.z);
+            s.alpha[..n].fill(m.opacity * 1.0);
+            if m.vertex_colors {
+                for l in 0..n {
+                    s.diffuse.x[l] *= s.vertex_color.x[l];
+                    s.diffuse.y[l] *= s.vertex_color.y[l];
+                    s.diffuse.z[l] *= s.vertex_color.z[l];
+                }
+            }
+        }
     }
     if let Some(p) = color_node {
         if let Some(r) = run_nodes(p, Output::Color, batch, &sampler, registers) {
-            for l in 0..n {
-                let a = lanes[l].diffuse.w;
-                lanes[l].diffuse = lane_value(r, l, 3).extend(a);
-            }
+            copy_register(r, &mut s.diffuse, n);
         }
     }
     if let Some(p) = opacity_node {
         if let Some(r) = run_nodes(p, Output::Opacity, batch, &sampler, registers) {
-            for l in 0..n {
-                lanes[l].diffuse.w = r[0][l];
+            s.alpha[..n].copy_from_slice(&r[0][..n]);
+        }
+    }
+    if m.alpha_test > 0.0 {
+        for l in 0..n {
+            if s.alpha[l] <= m.alpha_test {
+                out[l].keep = false;
             }
         }
     }
-    for l in 0..n {
-        let s = &mut lanes[l];
-        if m.alpha_test > 0.0 && s.diffuse.w <= m.alpha_test {
-            out[l].keep = false;
-        }
-        if !m.transparent {
-            s.diffuse.w = 1.0;
-        }
+    if !m.transparent {
+        s.alpha[..n].fill(1.0);
     }
-    let emissive_map = map(m.emissive_map);
-    for l in 0..n {
-        let s = &mut lanes[l];
-        let mut e = m.emissive.to_vec3() * m.emissive_intensity;
-        if let (Some(t), false) = (emissive_map, white) {
-            e *= read_map(t, s.uv_raw, s.duv).truncate();
+    let emissive = m.emissive.to_vec3() * m.emissive_intensity;
+    match map(m.emissive_map).filter(|_| !white) {
+        Some(t) => {
+            for l in 0..n {
+                let e = emissive * read_map(t, s.uv_raw.get(l), s.duv[l]).truncate();
+                s.emissive.set(l, e);
+            }
         }
-        s.emissive = e;
+        None => {
+            s.emissive.x[..n].fill(emissive.x);
+            s.emissive.y[..n].fill(emissive.y);
+            s.emissive.z[..n].fill(emissive.z);
+        }
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Emissive)) {
         if let Some(r) = run_nodes(p, Output::Emissive, batch, &sampler, registers) {
-            for l in 0..n {
-                lanes[l].emissive = lane_value(r, l, 3);
-            }
+            copy_register(r, &mut s.emissive, n);
         }
     }
-    let ao_map = map(m.ao_map);
-    for l in 0..n {
-        let s = &mut lanes[l];
-        s.ao = match (ao_map, white) {
-            (Some(t), false) => (read_map(t, s.uv_raw, s.duv).x - 1.0) * m.ao_map_intensity + 1.0,
-            _ => 1.0,
-        };
+    match map(m.ao_map).filter(|_| !white) {
+        Some(t) => {
+            for l in 0..n {
+                s.ao[l] =
+                    (read_map(t, s.uv_raw.get(l), s.duv[l]).x - 1.0) * m.ao_map_intensity + 1.0;
+            }
+        }
+        None => s.ao[..n].fill(1.0),
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Ao)) {
         if let Some(r) = run_nodes(p, Output::Ao, batch, &sampler, registers) {
-            for l in 0..n {
-                lanes[l].ao = r[0][l];
-            }
+            s.ao[..n].copy_from_slice(&r[0][..n]);
         }
     }
 
     // 5. The lights, the emissive, the fog.
     let fog = ctx.fog.filter(|_| m.fog);
-    let view_dir = |s: &LaneState| {
-        if ctx.orthographic {
-            Vec3::Z
-        } else {
-            (-s.position_view).normalize_or_zero()
+    if ctx.orthographic {
+        s.view_dir.x[..n].fill(0.0);
+        s.view_dir.y[..n].fill(0.0);
+        s.view_dir.z[..n].fill(1.0);
+    } else {
+        for l in 0..n {
+            s.view_dir.x[l] = -s.position_view.x[l];
+            s.view_dir.y[l] = -s.position_view.y[l];
+            s.view_dir.z[l] = -s.position_view.z[l];
         }
-    };
-    let geometry_roughness = |s: &LaneState| {
-        if !draw.has_normals {
-            return 0.0;
-        }
-        let (dx, dy) = s.dnormal;
-        dx.abs().max(dy.abs()).max_element()
-    };
-    let physical_kind = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
+        normalize_lanes(&mut s.view_dir, n);
+    }
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
-    if physical_kind {
-        // The physical model runs over the whole batch at once (shade/lanes.rs).
-        for l in 0..n {
-            soa.view_dir.set(l, view_dir(&lanes[l]));
+    match m.kind {
+        MaterialKind::Standard | MaterialKind::Physical => {
+            // The physical model runs over the whole batch at once (shade/lanes.rs).
+            for l in 0..n {
+                s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
+            }
+            if clearcoat {
+                for l in 0..n {
+                    s.clearcoat_roughness[l] =
+                        final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+                }
+            }
+            physical_lanes(
+                &ctx.lights,
+                &PhysicalLanes {
+                    count: n,
+                    normal: &s.normal_view,
+                    normal_world: &s.normal_world,
+                    view_dir: &s.view_dir,
+                    position: &s.position_view,
+                    diffuse: &s.diffuse,
+                    ao: &s.ao,
+                    roughness: &s.roughness,
+                    metalness: m.metalness,
+                    clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                },
+                physical_scratch,
+                &mut s.outgoing,
+            );
         }
-        for l in 0..n {
-            let s = &lanes[l];
-            let gr = geometry_roughness(s);
-            soa.normal.set(l, s.normal_view);
-            soa.normal_world.set(l, s.normal_world);
-            soa.position.set(l, s.position_view);
-            soa.diffuse.set(l, s.diffuse.truncate());
-            soa.ao[l] = s.ao;
-            soa.roughness[l] = final_roughness(m.roughness, gr);
-            soa.clearcoat_roughness[l] = final_roughness(m.clearcoat_roughness, gr);
+        MaterialKind::Basic => {
+            for l in 0..n {
+                s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
+                s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
+                s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+            }
         }
-        let PhysicalBatch {
-            normal,
-            normal_world,
-            view_dir,
-            position,
-            diffuse,
-            ao,
-            roughness,
-            clearcoat_roughness,
-            outgoing,
-            scratch,
-        } = &mut **soa;
-        physical_lanes(
-            &ctx.lights,
-            &PhysicalLanes {
-                count: n,
-                normal,
-                normal_world,
-                view_dir,
-                position,
-                diffuse,
-                ao,
-                roughness,
-                metalness: m.metalness,
-                clearcoat: clearcoat.then_some((m.clearcoat, &*clearcoat_roughness)),
-            },
-            scratch,
-            outgoing,
-        );
+        MaterialKind::Lambert | MaterialKind::Phong => {
+            let specular =
+                (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            for l in 0..n {
+                let surface = Surface {
+                    normal: s.normal_view.get(l),
+                    normal_world: s.normal_world.get(l),
+                    view_dir: s.view_dir.get(l),
+                    position: s.position_view.get(l),
+                    diffuse: s.diffuse.get(l),
+                    ao: s.ao[l],
+                };
+                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+            }
+        }
+        MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
     }
     for l in 0..n {
-        let s = &lanes[l];
-        let surface = || Surface {
-            normal: s.normal_view,
-            normal_world: s.normal_world,
-            view_dir: view_dir(s),
-            position: s.position_view,
-            diffuse: s.diffuse.truncate(),
-            ao: s.ao,
-        };
-        let outgoing = match m.kind {
-            MaterialKind::Basic => s.diffuse.truncate() * s.ao,
-            MaterialKind::Lambert => phong(&ctx.lights, &surface(), None),
-            MaterialKind::Phong => phong(
-                &ctx.lights,
-                &surface(),
-                Some((m.specular.to_vec3(), m.shininess)),
-            ),
-            MaterialKind::Standard | MaterialKind::Physical => soa.outgoing.get(l),
-            MaterialKind::Normals | MaterialKind::Depth => s.diffuse.truncate(),
-        };
-        let mut rgb = (outgoing + s.emissive).max(Vec3::ZERO);
-        let alpha = s.diffuse.w.max(0.0);
+        let outgoing = s.outgoing.get(l);
+        let mut rgb = (outgoing + s.emissive.get(l)).max(Vec3::ZERO);
+        let alpha = s.alpha[l].max(0.0);
         if let Some(fog) = fog {
-            let factor = fog.factor(-s.position_view.z);
+            let factor = fog.factor(-s.position_view.z[l]);
             rgb = rgb.lerp(fog.color().to_vec3(), factor);
         }
         out[l].color = [rgb.x, rgb.y, rgb.z, alpha];
@@ -742,25 +846,27 @@ fn put_interpolated(
 fn fill_views(
     ctx: &FrameContext,
     draw: &Draw,
-    lanes: &[LaneState],
+    s: &LaneSet,
     n: usize,
     batch: &mut FragmentBatch,
     uv_of: &dyn Fn(Vec2) -> Vec2,
 ) {
     let reads = &draw.reads;
     let color = draw.material.color.to_vec3();
-    for (l, s) in lanes.iter().take(n).enumerate() {
-        let vs = s.corners.map(|i| &draw.verts[i as usize]);
-        let sign = face_sign(draw.material.side, s.front);
+    for l in 0..n {
+        let vs = s.corners[l].map(|i| &draw.verts[i as usize]);
+        let front = s.front[l];
+        let sign = face_sign(draw.material.side, front);
         // TSL's frontFacing, and GLSL's gl_FrontFacing, which three.js turns round for BACK_SIDE.
-        let front_facing = Vec3::splat(s.front as u8 as f32);
+        let front_facing = Vec3::splat(front as u8 as f32);
         let gl_front_facing =
-            Vec3::splat((s.front != (draw.material.side == Side::Back)) as u8 as f32);
+            Vec3::splat((front != (draw.material.side == Side::Back)) as u8 as f32);
+        let frag_coord = s.frag_coord[l];
         let screen = [
-            (View::Fragment, s.frag_coord[0], reads.fragment),
-            (View::DerivativeHere, s.frag_coord[0], reads.here),
-            (View::Right, s.frag_coord[1], reads.right),
-            (View::Up, s.frag_coord[2], reads.up),
+            (View::Fragment, frag_coord[0], reads.fragment),
+            (View::DerivativeHere, frag_coord[0], reads.here),
+            (View::Right, frag_coord[1], reads.right),
+            (View::Up, frag_coord[2], reads.up),
         ];
         for (view, frag_coord, read) in screen {
             if read {
@@ -771,19 +877,37 @@ fn fill_views(
         }
         if reads.fragment || reads.here {
             for view in [View::Fragment, View::DerivativeHere] {
-                put(batch, view, Attribute::Uv, l, uv_of(s.uv_raw).extend(0.0));
-                put(batch, view, Attribute::PositionWorld, l, s.position_world);
-                put(batch, view, Attribute::PositionView, l, s.position_view);
+                put(
+                    batch,
+                    view,
+                    Attribute::Uv,
+                    l,
+                    uv_of(s.uv_raw.get(l)).extend(0.0),
+                );
+                put(
+                    batch,
+                    view,
+                    Attribute::PositionWorld,
+                    l,
+                    s.position_world.get(l),
+                );
+                put(
+                    batch,
+                    view,
+                    Attribute::PositionView,
+                    l,
+                    s.position_view.get(l),
+                );
                 put(
                     batch,
                     view,
                     Attribute::VertexColor,
                     l,
-                    color * s.vertex_color,
+                    color * s.vertex_color.get(l),
                 );
-                put(batch, view, Attribute::Barycentric, l, s.weights);
+                put(batch, view, Attribute::Barycentric, l, s.weights.get(l));
                 put(batch, view, Attribute::Lit, l, Vec3::ZERO);
-                put_normals(batch, view, l, s.normal_world, s.normal_view);
+                put_normals(batch, view, l, s.normal_world.get(l), s.normal_view.get(l));
             }
         }
         if reads.right {
@@ -794,13 +918,23 @@ fn fill_views(
                 View::Right,
                 l,
                 vs,
-                s.right_weights,
+                s.right_weights[l],
                 sign,
                 uv_of,
             );
         }
         if reads.up {
-            put_interpolated(ctx, draw, batch, View::Up, l, vs, s.up_weights, sign, uv_of);
+            put_interpolated(
+                ctx,
+                draw,
+                batch,
+                View::Up,
+                l,
+                vs,
+                s.up_weights[l],
+                sign,
+                uv_of,
+            );
         }
         if reads.corners {
             for (k, view) in View::CORNERS.into_iter().enumerate() {
