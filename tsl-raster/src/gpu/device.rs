@@ -38,6 +38,8 @@ pub struct Gpu {
     pub interp_layout: wgpu::BindGroupLayout,
     /// The interpreter's compute pipeline (`interp.wgsl`, entry point `main`).
     pub interp_pipeline: wgpu::ComputePipeline,
+    /// The rasterizer's bind group layout and pipeline, made on first use.
+    raster: OnceLock<(wgpu::BindGroupLayout, wgpu::ComputePipeline)>,
 }
 
 impl fmt::Debug for Gpu {
@@ -121,6 +123,25 @@ impl Gpu {
             queue,
             interp_layout,
             interp_pipeline,
+            raster: OnceLock::new(),
+        })
+    }
+
+    /// The rasterizer's bind group layout and compute pipeline (`raster.wgsl` with the
+    /// interpreter's core), made once per device: every frame and every program uses them.
+    pub fn raster_pipeline(&self) -> &(wgpu::BindGroupLayout, wgpu::ComputePipeline) {
+        self.raster.get_or_init(|| {
+            let entries: Vec<wgpu::BindGroupLayoutEntry> =
+                (0..8).map(|i| storage_entry(i, i != 6)).collect();
+            let layout = self
+                .device
+                .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some("raster layout"),
+                    entries: &entries,
+                });
+            let pipeline =
+                compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main");
+            (layout, pipeline)
         })
     }
 }

@@ -36,8 +36,10 @@
 
 mod batch;
 mod device;
+mod raster;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, Gpu, GpuError, INTERP_WGSL};
+pub use raster::{GpuRenderer, RASTER_WGSL};
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;

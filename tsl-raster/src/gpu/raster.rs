@@ -1,0 +1,812 @@
+//! [`GpuRenderer`]: the scene drawn by one compute shader (`raster.wgsl`), with the CPU's vertex
+//! work, set-up, order and binning done on the host.
+
+use super::batch::read_back;
+use super::device::{Gpu, GpuError};
+use crate::output::{Image, LinearImage};
+use crate::raster::draw::{Draw, Placement};
+use crate::raster::setup::{centre, SUBPIXEL};
+use crate::raster::tile::tiles;
+use crate::raster::TILE;
+use crate::renderer::{Frame, Pass};
+use crate::scene::{Camera, Fog, Light, MaterialKind, Scene, Side};
+use crate::store::{Assets, StoreId};
+use crate::texture::Texture;
+use crate::{RenderError, Renderer, Shading};
+use glam::{Mat3, Mat4, Vec3};
+use rayon::prelude::*;
+use tsl_core::{NodeProgram, Output, TextureId};
+
+/// The rasterizer's WGSL source: `raster.wgsl`, then the interpreter's core.
+pub const RASTER_WGSL: &str = concat!(
+    include_str!("raster.wgsl"),
+    include_str!("interp_core.wgsl")
+);
+
+// Layout constants shared with raster.wgsl (the tests check that they agree).
+const PASS_STRIDE: usize = 48;
+const TRI_STRIDE: usize = 48;
+const VERT_STRIDE: usize = 16;
+const DFG_AT: usize = 64;
+const LIGHTS_AT: usize = 576;
+
+const FL_FORWARD: u32 = 1;
+const FL_TRANSPARENT: u32 = 2;
+const FL_DEPTH_TEST: u32 = 4;
+const FL_DEPTH_WRITE: u32 = 8;
+const FL_VERTEX_COLORS: u32 = 16;
+const FL_FLAT: u32 = 32;
+const FL_FOG: u32 = 64;
+const FL_HAS_NORMALS: u32 = 128;
+const FL_PROGRAM: u32 = 256;
+const FL_NEIGHBOURS: u32 = 512;
+const FL_QUAD: u32 = 1024;
+const FL_SURFACE: u32 = 2048;
+const FL_NORMAL_DERIV: u32 = 4096;
+const FL_DEPTH_NODE: u32 = 8192;
+
+/// The program's outputs in the order the shader runs them (spec/000's order).
+const STAGES: [Output; 8] = [
+    Output::Depth,
+    Output::Normal,
+    Output::Mask,
+    Output::Color,
+    Output::Opacity,
+    Output::Emissive,
+    Output::Ao,
+    Output::Output,
+];
+
+/// The largest image side: the shader multiplies 64-bit edge steps by pixel offsets below 2^16.
+const MAX_SIDE: u32 = 16384;
+
+/// The GPU renderer: draws the same [`Scene`], [`Assets`], [`Camera`] and time as [`Renderer`]
+/// to the same pixels (see the module docs of [`crate::gpu`] for what it supports).
+///
+/// Its settings are a [`Renderer`]'s (`width`, `height`, `time`, `shading`, `output`, clear
+/// colour): the host does the frame preparation, vertex work and set-up with the CPU renderer's
+/// own code, the GPU rasterizes and shades, and the output transform is the CPU's.
+pub struct GpuRenderer<'g> {
+    /// Size, time, shading view, output transform and clear colour, as the CPU renderer has them.
+    pub settings: Renderer,
+    gpu: &'g Gpu,
+    buffers: Option<Buffers>,
+}
+
+impl std::fmt::Debug for GpuRenderer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GpuRenderer")
+            .field("settings", &self.settings)
+            .field("adapter", &self.gpu.info.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The frame's buffers, kept from frame to frame and grown on demand (a new buffer means a new
+/// bind group, never a new pipeline).
+struct Buffers {
+    storage: Vec<wgpu::Buffer>,
+    pixels: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+}
+
+/// The frame packed for the shader: one vector per storage binding 0 to 5 and 7.
+struct Packed {
+    words: Vec<u32>,
+    frame: Vec<u32>,
+    passes: Vec<u32>,
+    tris: Vec<u32>,
+    verts: Vec<f32>,
+    bins: Vec<u32>,
+    texels: Vec<f32>,
+}
+
+fn f(v: f32) -> u32 {
+    v.to_bits()
+}
+
+fn push3(out: &mut Vec<u32>, v: Vec3) {
+    out.extend([f(v.x), f(v.y), f(v.z)]);
+}
+
+fn push_mat3(out: &mut Vec<u32>, m: Mat3) {
+    push3(out, m.x_axis);
+    push3(out, m.y_axis);
+    push3(out, m.z_axis);
+}
+
+fn push_i64(out: &mut Vec<u32>, v: i64) {
+    out.push(v as u32);
+    out.push((v >> 32) as u32);
+}
+
+impl<'g> GpuRenderer<'g> {
+    /// A renderer of `width × height` pixels on `gpu` with the CPU renderer's defaults.
+    pub fn new(gpu: &'g Gpu, width: u32, height: u32) -> GpuRenderer<'g> {
+        GpuRenderer {
+            settings: Renderer::new(width, height),
+            gpu,
+            buffers: None,
+        }
+    }
+
+    /// Draw the scene and apply the output transform, as [`Renderer::render`].
+    pub fn render(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<Image, RenderError> {
+        let linear = self.render_linear(scene, camera, assets)?;
+        Ok(self.settings.encode(&linear))
+    }
+
+    /// Draw the scene into linear RGBA before the output transform, as
+    /// [`Renderer::render_linear`].
+    pub fn render_linear(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<LinearImage, RenderError> {
+        let (width, height) = (self.settings.width, self.settings.height);
+        Image::new(width, height)?;
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(RenderError::refused(format!(
+                "the GPU renderer draws images up to {MAX_SIDE} pixels a side"
+            )));
+        }
+        let frame = self.settings.prepare_frame(&assets.programs, camera);
+        let packed = pack(&self.settings, &frame, scene, camera, assets)?;
+        let pixels = self
+            .dispatch(&packed)
+            .map_err(|e| RenderError::refused(format!("GPU: {e}")))?;
+        Ok(LinearImage::from_pixels(width, height, pixels))
+    }
+
+    fn dispatch(&mut self, packed: &Packed) -> Result<Vec<[f32; 4]>, GpuError> {
+        let gpu = self.gpu;
+        let (layout, pipeline) = gpu.raster_pipeline();
+        let pixel_count = (self.settings.width * self.settings.height) as u64;
+        let data: [&[u8]; 7] = [
+            bytemuck::cast_slice(&packed.words),
+            bytemuck::cast_slice(&packed.frame),
+            bytemuck::cast_slice(&packed.passes),
+            bytemuck::cast_slice(&packed.tris),
+            bytemuck::cast_slice(&packed.verts),
+            bytemuck::cast_slice(&packed.bins),
+            bytemuck::cast_slice(&packed.texels),
+        ];
+        let pixel_bytes = pixel_count * 16;
+        let stale = match &self.buffers {
+            None => true,
+            Some(b) => {
+                b.pixels.size() < pixel_bytes
+                    || b.storage
+                        .iter()
+                        .zip(&data)
+                        .any(|(buf, d)| buf.size() < d.len() as u64)
+            }
+        };
+        if stale {
+            let storage: Vec<wgpu::Buffer> = data
+                .iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    let old = self.buffers.as_ref().map_or(0, |b| b.storage[i].size());
+                    let size = (d.len() as u64).max(16).max(old).next_power_of_two();
+                    gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("raster input"),
+                        size,
+                        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                })
+                .collect();
+            let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("raster pixels"),
+                size: pixel_bytes,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("raster readback"),
+                size: pixel_bytes,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let order = [0usize, 1, 2, 3, 4, 5];
+            let mut entries: Vec<wgpu::BindGroupEntry> = order
+                .iter()
+                .map(|&i| wgpu::BindGroupEntry {
+                    binding: i as u32,
+                    resource: storage[i].as_entire_binding(),
+                })
+                .collect();
+            entries.push(wgpu::BindGroupEntry {
+                binding: 6,
+                resource: pixels.as_entire_binding(),
+            });
+            entries.push(wgpu::BindGroupEntry {
+                binding: 7,
+                resource: storage[6].as_entire_binding(),
+            });
+            let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("raster"),
+                layout,
+                entries: &entries,
+            });
+            self.buffers = Some(Buffers {
+                storage,
+                pixels,
+                readback,
+                bind_group,
+            });
+        }
+        let Some(b) = &self.buffers else {
+            return Err(GpuError("no buffers".into()));
+        };
+        for (buf, d) in b.storage.iter().zip(&data) {
+            if !d.is_empty() {
+                gpu.queue.write_buffer(buf, 0, d);
+            }
+        }
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &b.bind_group, &[]);
+            pass.dispatch_workgroups(
+                self.settings.width.div_ceil(8),
+                self.settings.height.div_ceil(8),
+                1,
+            );
+        }
+        encoder.copy_buffer_to_buffer(&b.pixels, 0, &b.readback, 0, pixel_bytes);
+        gpu.queue.submit([encoder.finish()]);
+        read_back(gpu, &b.readback, pixel_bytes)
+    }
+}
+
+/// The refusals of spec/000 for one mesh and the frame's program (a copy of the CPU renderer's
+/// private `check_material`, which it must stay equal to), plus what the GPU renderer does not
+/// draw yet: textures.
+fn check_material<'a>(
+    index: usize,
+    material: &crate::scene::Material,
+    frame: &'a Frame,
+    assets: &Assets,
+    shading: Shading,
+) -> Result<Option<&'a NodeProgram>, RenderError> {
+    for id in material.maps() {
+        if !assets.textures.contains(id) {
+            return Err(RenderError::refused(format!(
+                "object {index}: the material reads texture {} that is not in assets.textures",
+                id.0
+            )));
+        }
+    }
+    if material.wireframe && material.nodes.is_none() {
+        return Err(RenderError::refused(format!(
+            "object {index}: wireframe drawing is not supported"
+        )));
+    }
+    if shading == Shading::Texture && material.maps().next().is_some() {
+        return Err(RenderError::refused(format!(
+            "object {index}: the GPU renderer does not sample material maps yet"
+        )));
+    }
+    let Some(id) = material.nodes else {
+        return Ok(None);
+    };
+    if matches!(material.kind, MaterialKind::Normals | MaterialKind::Depth) {
+        return Err(RenderError::refused(format!(
+            "object {index}: a {:?} material refuses a node program: it shows data, not a surface's colour",
+            material.kind
+        )));
+    }
+    if material.wireframe {
+        return Err(RenderError::refused(format!(
+            "object {index}: a wireframe refuses a node program: a line has no surface"
+        )));
+    }
+    let program = frame.program(id).ok_or_else(|| {
+        RenderError::refused(format!(
+            "object {index}: program {} is not in assets.programs",
+            id.0
+        ))
+    })?;
+    for slot in program.texture_slots() {
+        let texture = TextureId(program.words()[slot.word]);
+        if !assets.textures.contains(texture) {
+            return Err(RenderError::refused(match &slot.uniform {
+                Some(name) => format!(
+                    "object {index}: program {}'s texture uniform '{name}' names texture {}, which is not in assets.textures",
+                    id.0, texture.0
+                ),
+                None => format!(
+                    "object {index}: program {} reads texture {}, which is not in assets.textures",
+                    id.0, texture.0
+                ),
+            }));
+        }
+    }
+    if shading == Shading::Texture && !program.texture_slots().is_empty() {
+        return Err(RenderError::refused(format!(
+            "object {index}: the GPU renderer does not sample program textures yet"
+        )));
+    }
+    Ok(Some(program))
+}
+
+/// The frame's draws, in the CPU renderer's order, and their passes (renderer.rs, copied: the
+/// order is part of the pixels).
+fn draws_and_passes<'a>(
+    settings: &Renderer,
+    frame: &'a Frame,
+    scene: &Scene,
+    camera: &Camera,
+    assets: &'a Assets,
+) -> Result<(Vec<Draw<'a>>, Vec<Pass>), RenderError> {
+    let size = (settings.width, settings.height);
+    let view = frame.view;
+    let aspect = settings.width as f32 / settings.height as f32;
+    let projection = camera.projection_matrix(aspect);
+    if !view.is_finite() || !projection.is_finite() {
+        return Err(RenderError::refused(
+            "the camera's view or projection is not finite (near, far, fov or aspect)",
+        ));
+    }
+    let worlds = scene.world_matrices()?;
+    let mut jobs = Vec::new();
+    for (index, object) in scene.objects().iter().enumerate() {
+        let (model, visible) = worlds[index];
+        let Some(mesh) = object.mesh else { continue };
+        if !visible {
+            continue;
+        }
+        let geometry = assets.geometries.get(mesh.geometry).ok_or_else(|| {
+            RenderError::refused(format!(
+                "object {index}: geometry {} is not in assets.geometries",
+                mesh.geometry.0
+            ))
+        })?;
+        let material = assets.materials.get(mesh.material).ok_or_else(|| {
+            RenderError::refused(format!(
+                "object {index}: material {} is not in assets.materials",
+                mesh.material.0
+            ))
+        })?;
+        let program = check_material(index, material, frame, assets, settings.shading)?;
+        jobs.push((index, mesh, model, geometry, material, program));
+    }
+    let mut draws: Vec<Draw> = jobs
+        .par_iter()
+        .map(|&(index, mesh, model, geometry, material, program)| {
+            let map = material.map.and_then(|id| assets.textures.get(id));
+            let uv_matrix = map
+                .filter(|t| !t.has_identity_transform())
+                .map(Texture::uv_matrix);
+            let textured = settings.shading == Shading::Texture && material.maps().next().is_some();
+            Draw::new(
+                index,
+                material,
+                geometry,
+                mesh.render_order,
+                Placement {
+                    model,
+                    view,
+                    projection,
+                    size,
+                    program,
+                    uv_matrix,
+                    textured,
+                },
+            )
+        })
+        .collect();
+    draws.sort_by(|a, b| {
+        a.material
+            .transparent
+            .cmp(&b.material.transparent)
+            .then(a.render_order.cmp(&b.render_order))
+            .then_with(|| {
+                if a.material.transparent {
+                    b.sort_z.total_cmp(&a.sort_z)
+                } else {
+                    a.sort_z.total_cmp(&b.sort_z)
+                }
+            })
+            .then(a.object.cmp(&b.object))
+    });
+    let mut passes = Vec::new();
+    for (i, d) in draws.iter().enumerate() {
+        let transparent = d.material.transparent;
+        if transparent && d.material.side == Side::Double {
+            for front in [false, true] {
+                passes.push(Pass {
+                    draw: i as u32,
+                    faces: Some(front),
+                    transparent,
+                });
+            }
+        } else {
+            passes.push(Pass {
+                draw: i as u32,
+                faces: None,
+                transparent,
+            });
+        }
+    }
+    Ok((draws, passes))
+}
+
+/// Pack the frame for the shader.
+fn pack(
+    settings: &Renderer,
+    frame: &Frame,
+    scene: &Scene,
+    camera: &Camera,
+    assets: &Assets,
+) -> Result<Packed, RenderError> {
+    let (draws, passes) = draws_and_passes(settings, frame, scene, camera, assets)?;
+    let (width, height) = (settings.width, settings.height);
+
+    // The programs, one after the other.
+    let mut words = Vec::new();
+    let mut bases = Vec::with_capacity(frame.programs.len());
+    for p in &frame.programs {
+        bases.push(words.len() as u32);
+        words.extend_from_slice(p.words());
+    }
+
+    // The vertices and triangles of every draw.
+    let mut verts = Vec::new();
+    let mut tris = Vec::new();
+    let mut tri_base = Vec::with_capacity(draws.len());
+    for d in &draws {
+        let vbase = (verts.len() / VERT_STRIDE) as u32;
+        tri_base.push((tris.len() / TRI_STRIDE) as u32);
+        for v in &d.verts {
+            verts.extend([
+                v.world.x,
+                v.world.y,
+                v.world.z,
+                v.view.x,
+                v.view.y,
+                v.view.z,
+                v.normal_view.x,
+                v.normal_view.y,
+                v.normal_view.z,
+                v.uv.x,
+                v.uv.y,
+                v.color.x,
+                v.color.y,
+                v.color.z,
+                0.0,
+                0.0,
+            ]);
+        }
+        let indices = d.geometry.indices();
+        for t in &d.tris {
+            let start = tris.len();
+            let e0 = t.edges(centre(t.bbox[0] as i64), centre(t.bbox[1] as i64));
+            for e in e0 {
+                push_i64(&mut tris, e);
+            }
+            for a in t.a {
+                push_i64(&mut tris, a * SUBPIXEL);
+            }
+            for b in t.b {
+                push_i64(&mut tris, b * SUBPIXEL);
+            }
+            tris.extend(t.bias.map(|b| b as u32));
+            tris.extend(t.bbox);
+            tris.push(f(t.inv_area as f32));
+            tris.extend(t.inv_w.map(f));
+            tris.extend(t.z.map(f));
+            for w in t.weights {
+                push3(&mut tris, w);
+            }
+            tris.extend(indices[t.orig as usize].map(|i| i + vbase));
+            tris.push(t.front as u32);
+            tris.resize(start + TRI_STRIDE, 0);
+        }
+    }
+
+    // The passes.
+    let mut pass_words = Vec::with_capacity(passes.len() * PASS_STRIDE);
+    for pass in &passes {
+        let d = &draws[pass.draw as usize];
+        let m = d.material;
+        let program = d.program;
+        let has = |o: Output| program.is_some_and(|p| p.has_output(o));
+        let mut flags = 0;
+        for (on, bit) in [
+            (d.forward, FL_FORWARD),
+            (m.transparent, FL_TRANSPARENT),
+            (m.depth_test, FL_DEPTH_TEST),
+            (m.depth_write, FL_DEPTH_WRITE),
+            (m.vertex_colors, FL_VERTEX_COLORS),
+            (m.flat_shading, FL_FLAT),
+            (m.fog, FL_FOG),
+            (d.has_normals, FL_HAS_NORMALS),
+            (program.is_some(), FL_PROGRAM),
+            (d.needs.neighbours, FL_NEIGHBOURS),
+            (d.needs.quad_derivatives, FL_QUAD),
+            (d.needs.surface_derivatives, FL_SURFACE),
+            (d.needs.normal_derivatives, FL_NORMAL_DERIV),
+            (has(Output::Depth), FL_DEPTH_NODE),
+        ] {
+            if on {
+                flags |= bit;
+            }
+        }
+        let start = pass_words.len();
+        pass_words.push(flags);
+        pass_words.push(match pass.faces {
+            None => 0,
+            Some(false) => 1,
+            Some(true) => 2,
+        });
+        pass_words.push(match m.kind {
+            MaterialKind::Basic => 0,
+            MaterialKind::Lambert => 1,
+            MaterialKind::Phong => 2,
+            MaterialKind::Standard => 3,
+            MaterialKind::Physical => 4,
+            MaterialKind::Normals => 5,
+            MaterialKind::Depth => 6,
+        });
+        pass_words.push(match m.side {
+            Side::Front => 0,
+            Side::Back => 1,
+            Side::Double => 2,
+        });
+        pass_words.push(m.nodes.map_or(0, |id| bases[id.index()]));
+        let ranges = STAGES.map(|o| match program {
+            Some(p) if p.has_output(o) => p.output_range(o),
+            _ => (0, 0),
+        });
+        pass_words.extend(ranges.map(|r| r.0 as u32));
+        pass_words.extend(ranges.map(|r| r.1 as u32));
+        push3(&mut pass_words, m.color.to_vec3());
+        pass_words.push(f(m.opacity));
+        pass_words.push(f(m.alpha_test));
+        push3(&mut pass_words, m.emissive.to_vec3() * m.emissive_intensity);
+        push3(&mut pass_words, m.specular.to_vec3());
+        pass_words.push(f(m.shininess));
+        pass_words.push(f(m.roughness));
+        pass_words.push(f(m.metalness));
+        pass_words.push(f(m.clearcoat));
+        pass_words.push(f(m.clearcoat_roughness));
+        push_mat3(&mut pass_words, d.uv_matrix.unwrap_or(Mat3::IDENTITY));
+        pass_words.resize(start + PASS_STRIDE, 0);
+    }
+
+    // The bins: each tile's (pass, triangle) entries in the CPU's order.
+    let rects = tiles((width, height));
+    let tiles_x = width.div_ceil(TILE) as usize;
+    let mut bins: Vec<Vec<[u32; 2]>> = vec![Vec::new(); rects.len()];
+    for (p, pass) in passes.iter().enumerate() {
+        let draw = &draws[pass.draw as usize];
+        for (t, tri) in draw.tris.iter().enumerate() {
+            if pass.faces.is_some_and(|front| front != tri.front) {
+                continue;
+            }
+            let global = tri_base[pass.draw as usize] + t as u32;
+            let [x0, y0, x1, y1] = tri.bbox;
+            for ty in (y0 / TILE)..y1.div_ceil(TILE) {
+                for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+                    bins[ty as usize * tiles_x + tx as usize].push([p as u32, global]);
+                }
+            }
+        }
+    }
+    let mut bin_words = Vec::with_capacity(rects.len() + 1);
+    let mut at = 0u32;
+    for bin in &bins {
+        bin_words.push(at);
+        at += bin.len() as u32;
+    }
+    bin_words.push(at);
+    let offset = bin_words.len() as u32;
+    for w in bin_words.iter_mut() {
+        *w += offset / 2 + offset % 2;
+    }
+    // Entries are pairs of words: align them so that entry e is at words 2e and 2e + 1.
+    if bin_words.len() % 2 == 1 {
+        bin_words.push(0);
+    }
+    for bin in &bins {
+        for e in bin {
+            bin_words.extend(e);
+        }
+    }
+
+    let frame_words = frame_words(settings, frame.view, scene, camera, tiles_x as u32);
+    Ok(Packed {
+        words,
+        frame: frame_words,
+        passes: pass_words,
+        tris,
+        verts,
+        bins: bin_words,
+        texels: vec![0.0; 4],
+    })
+}
+
+/// The frame's constants, the DFG table and the lights (shade/lights.rs `FrameLights::new`,
+/// whose fields are private, done again).
+fn frame_words(
+    settings: &Renderer,
+    view: Mat4,
+    scene: &Scene,
+    camera: &Camera,
+    tiles_x: u32,
+) -> Vec<u32> {
+    let mut w = vec![0u32; LIGHTS_AT];
+    w[0] = settings.width;
+    w[1] = settings.height;
+    w[2] = tiles_x;
+    w[3] = match settings.shading {
+        Shading::Texture => 0,
+        Shading::Lit => 1,
+        Shading::Uv => 2,
+    };
+    w[4] = camera.is_orthographic() as u32;
+    let (clear, clear_alpha) = match scene.background {
+        Some(c) => (c, 1.0),
+        None => (settings.clear_color, settings.clear_alpha),
+    };
+    w[8..12].copy_from_slice(&[f(clear.r), f(clear.g), f(clear.b), f(clear_alpha)]);
+    if let Some(fog) = scene.fog {
+        let c = fog.color();
+        w[12..15].copy_from_slice(&[f(c.r), f(c.g), f(c.b)]);
+        match fog {
+            Fog::Linear { near, far, .. } => {
+                w[5] = 1;
+                w[15] = f(near);
+                w[16] = f(far);
+            }
+            Fog::Exp2 { density, .. } => {
+                w[5] = 2;
+                w[15] = f(density);
+            }
+        }
+    }
+    let view3 = Mat3::from_mat4(view);
+    let mut m = Vec::new();
+    push_mat3(&mut m, view3.inverse());
+    push_mat3(&mut m, view3);
+    w[17..35].copy_from_slice(&m);
+    for y in 0..16 {
+        for x in 0..16 {
+            let v = crate::shade::brdf::dfg((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);
+            let i = DFG_AT + 2 * (y * 16 + x);
+            w[i] = f(v.x);
+            w[i + 1] = f(v.y);
+        }
+    }
+    let point = |p: Vec3| view.transform_point3(p);
+    let mut ambient = Vec3::ZERO;
+    let mut hemis = Vec::new();
+    let mut direct = Vec::new();
+    for light in &scene.lights {
+        match *light {
+            Light::Ambient { color, intensity } => ambient += color.to_vec3() * intensity,
+            Light::Hemisphere {
+                sky,
+                ground,
+                intensity,
+                position,
+            } => {
+                push3(&mut hemis, sky.to_vec3() * intensity);
+                push3(&mut hemis, ground.to_vec3() * intensity);
+                push3(&mut hemis, position.normalize_or_zero());
+            }
+            Light::Directional {
+                color,
+                intensity,
+                position,
+                target,
+            } => {
+                let start = direct.len();
+                direct.push(0);
+                push3(
+                    &mut direct,
+                    (point(position) - point(target)).normalize_or_zero(),
+                );
+                push3(&mut direct, color.to_vec3() * intensity);
+                direct.resize(start + 16, 0);
+            }
+            Light::Point {
+                color,
+                intensity,
+                position,
+                distance,
+                decay,
+            } => {
+                let start = direct.len();
+                direct.push(1);
+                push3(&mut direct, point(position));
+                push3(&mut direct, color.to_vec3() * intensity);
+                direct.resize(start + 12, 0);
+                direct.extend([f(distance), f(decay)]);
+                direct.resize(start + 16, 0);
+            }
+            Light::Spot {
+                color,
+                intensity,
+                position,
+                target,
+                distance,
+                angle,
+                penumbra,
+                decay,
+            } => {
+                let start = direct.len();
+                direct.push(2);
+                push3(&mut direct, point(position));
+                push3(&mut direct, color.to_vec3() * intensity);
+                push3(
+                    &mut direct,
+                    (point(position) - point(target)).normalize_or_zero(),
+                );
+                direct.extend([
+                    f(angle.cos()),
+                    f((angle * (1.0 - penumbra)).cos()),
+                    f(distance),
+                    f(decay),
+                ]);
+                direct.resize(start + 16, 0);
+            }
+        }
+    }
+    w[35..38].copy_from_slice(&[f(ambient.x), f(ambient.y), f(ambient.z)]);
+    w[6] = (direct.len() / 16) as u32;
+    w[7] = (hemis.len() / 9) as u32;
+    w.extend(hemis);
+    w.extend(direct);
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shader_and_the_host_agree_on_the_layout() {
+        for (name, value) in [
+            ("PASS_STRIDE", PASS_STRIDE),
+            ("TRI_STRIDE", TRI_STRIDE),
+            ("VERT_STRIDE", VERT_STRIDE),
+            ("DFG_AT", DFG_AT),
+            ("LIGHTS_AT", LIGHTS_AT),
+            ("TILE", TILE as usize),
+        ] {
+            let line = format!("const {name}: u32 = {value}u;");
+            assert!(RASTER_WGSL.contains(&line), "{line}");
+        }
+        for (name, value) in [
+            ("FL_FORWARD", FL_FORWARD),
+            ("FL_TRANSPARENT", FL_TRANSPARENT),
+            ("FL_DEPTH_TEST", FL_DEPTH_TEST),
+            ("FL_DEPTH_WRITE", FL_DEPTH_WRITE),
+            ("FL_VERTEX_COLORS", FL_VERTEX_COLORS),
+            ("FL_FLAT", FL_FLAT),
+            ("FL_FOG", FL_FOG),
+            ("FL_HAS_NORMALS", FL_HAS_NORMALS),
+            ("FL_PROGRAM", FL_PROGRAM),
+            ("FL_NEIGHBOURS", FL_NEIGHBOURS),
+            ("FL_QUAD", FL_QUAD),
+            ("FL_SURFACE", FL_SURFACE),
+            ("FL_NORMAL_DERIV", FL_NORMAL_DERIV),
+            ("FL_DEPTH_NODE", FL_DEPTH_NODE),
+        ] {
+            let line = format!("const {name}: u32 = {value}u;");
+            assert!(RASTER_WGSL.contains(&line), "{line}");
+        }
+    }
+}
