@@ -27,7 +27,7 @@
 mod graph_scene;
 
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{Assets, Camera, RenderError, Renderer, Scene};
 
 /// The graph of spec/000's "Build one", typed:
 ///
@@ -53,10 +53,7 @@ pub fn program() -> Result<NodeProgram, GraphError> {
 }
 
 /// The lit sphere and plane of `examples/graph.rs` carrying `program`.
-pub fn scene(
-    program: NodeProgram,
-) -> Result<(tsl::raster::Scene, tsl::raster::Camera, tsl::raster::Assets), tsl::raster::RenderError>
-{
+pub fn scene(program: NodeProgram) -> Result<(Scene, Camera, Assets), RenderError> {
     graph_scene::graph_scene(program)
 }
 

@@ -19,7 +19,7 @@
 //! viewport's depth and colour textures) is a screen-space pass tsl-rs does not have; the port
 //! draws the water's colour node on a plane seen from above.
 //!
-//! Run: `cargo run --release --example tsl_backdrop_water`.
+//! Run: `cargo run --release --example tsl_backdrop_water` (optionally `-- OUT.png`).
 
 use tsl::prelude::*;
 use tsl::raster::*;
@@ -58,11 +58,14 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_backdrop_water.png".into());
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(512, 512);
     renderer.set_time(std::time::Duration::from_millis(2000));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png("tsl_backdrop_water.png")?;
-    println!("tsl_backdrop_water.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

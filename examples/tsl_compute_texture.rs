@@ -28,7 +28,7 @@
 //! `uv()` falls in (`posX = floor(u · 512)`, `posY = floor(v · 512)`) in the colour node, written
 //! with `tsl!{}`.
 //!
-//! Run: `cargo run --release --example tsl_compute_texture`.
+//! Run: `cargo run --release --example tsl_compute_texture` (optionally `-- OUT.png`).
 
 use std::f32::consts::PI;
 use tsl::prelude::*;
@@ -69,9 +69,12 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_compute_texture.png".into());
     let (scene, camera, assets) = scene()?;
     let image = Renderer::new(512, 512).render(&scene, &camera, &assets)?;
-    image.write_png("tsl_compute_texture.png")?;
-    println!("tsl_compute_texture.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

@@ -27,7 +27,7 @@
 //! only a position node may read": spec/000 gives the local attributes to the position node
 //! only), and the page's other materials read textures, WGSL functions or scripts.
 //!
-//! Run: `cargo run --release --example tsl_materials`.
+//! Run: `cargo run --release --example tsl_materials` (optionally `-- OUT.png`).
 
 use tsl::core::typed;
 use tsl::prelude::*;
@@ -71,9 +71,12 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_materials.png".into());
     let (scene, camera, assets) = scene()?;
     let image = Renderer::new(450, 150).render(&scene, &camera, &assets)?;
-    image.write_png("tsl_materials.png")?;
-    println!("tsl_materials.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

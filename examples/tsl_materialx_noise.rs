@@ -22,7 +22,7 @@
 //! three.js's loop (3 octaves, lacunarity 2, diminish 0.5) from `perlin_noise_vec3`. The HDR
 //! environment and the moving point light become an ambient and a directional light.
 //!
-//! Run: `cargo run --release --example tsl_materialx_noise`.
+//! Run: `cargo run --release --example tsl_materialx_noise` (optionally `-- OUT.png`).
 
 use tsl::core::typed;
 use tsl::prelude::*;
@@ -113,11 +113,14 @@ pub fn scene_of(
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_materialx_noise.png".into());
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(512, 512);
     renderer.set_time(std::time::Duration::from_millis(1500));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png("tsl_materialx_noise.png")?;
-    println!("tsl_materialx_noise.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

@@ -24,7 +24,7 @@
 //! The render-to-texture and the Gaussian blur after it are post passes that tsl-rs does not
 //! have: the port draws the checker itself (blur amount 0).
 //!
-//! Run: `cargo run --release --example tsl_procedural_texture`.
+//! Run: `cargo run --release --example tsl_procedural_texture` (optionally `-- OUT.png`).
 
 use tsl::prelude::*;
 use tsl::raster::*;
@@ -63,9 +63,12 @@ pub fn scene(uv_scale: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::erro
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_procedural_texture.png".into());
     let (scene, camera, assets) = scene(4.0)?;
     let image = Renderer::new(512, 512).render(&scene, &camera, &assets)?;
-    image.write_png("tsl_procedural_texture.png")?;
-    println!("tsl_procedural_texture.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

@@ -68,7 +68,7 @@
 //! not moved or turned, so the local normal is the world normal); the plane has 64 × 64
 //! segments.
 //!
-//! Run: `cargo run --release --example tsl_raging_sea`.
+//! Run: `cargo run --release --example tsl_raging_sea` (optionally `-- OUT.png`).
 
 use tsl::core::typed;
 use tsl::prelude::*;
@@ -199,11 +199,14 @@ pub fn scene_with(
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tsl_raging_sea.png".into());
     let (scene, camera, assets) = scene(64)?;
     let mut renderer = Renderer::new(640, 480);
     renderer.set_time(std::time::Duration::from_millis(1000));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png("tsl_raging_sea.png")?;
-    println!("tsl_raging_sea.png");
+    image.write_png(&path)?;
+    println!("{path}");
     Ok(())
 }

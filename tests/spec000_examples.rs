@@ -105,7 +105,8 @@ fn the_typed_first_graph_computes_what_the_builder_computes() {
 #[test]
 fn the_first_graph_at_one_and_a_half_seconds_worked_out_by_hand() {
     // tint = sRGB (255, 120, 40) decoded: 1, ((120/255 + 0.055)/1.055)^2.4 = 0.1878208,
-    // ((40/255 + 0.055)/1.055)^2.4 = 0.0212190. wave = sin(1.5 · 2) = sin 3 = 0.1411200, t = 0.0705600.
+    // ((40/255 + 0.055)/1.055)^2.4 = 0.0212190. wave = sin(1.5 · 2) = sin 3 = 0.1411200,
+    // t = wave · 0.5 = 0.0705600.
     // mix((0.2, 0.4, 0.6), tint, t) = c · (1 − t) + tint · t = (0.2564480, 0.3850286, 0.5591612).
     let mut program = first_graph::program().unwrap();
     program.set_frame(first_graph::TIME, Mat4::IDENTITY);

@@ -361,6 +361,38 @@ fn raging_sea_rises_by_the_waves_elevation_and_glows_on_the_crests() {
     assert!(differing > 100, "{differing} pixels differ");
 }
 
+#[test]
+fn raging_sea_normal_is_the_cross_of_the_slopes_to_its_neighbours() {
+    // The page: positionA = p + (0.01, e(A), 0), positionB = p + (0, e(B), −0.01) beside
+    // position = p + (0, e(p), 0); normal = normalize(A − position) × normalize(B − position).
+    // The normal node is that normal minus the fragment's own normal (an offset, spec/000).
+    let program = {
+        let mut p = tsl_raging_sea::program().unwrap();
+        p.set_frame(1.0, Mat4::IDENTITY);
+        p
+    };
+    let s = 0.01f32;
+    for (x, z) in [(0.0f32, 0.0f32), (0.4, -0.7), (-0.9, 0.3), (0.75, 0.6)] {
+        let e = elevation(x, z, 1.0);
+        let to_a = Vec3::new(s, elevation(x + s, z, 1.0) - e, 0.0).normalize();
+        let to_b = Vec3::new(0.0, elevation(x, z - s, 1.0) - e, -s).normalize();
+        let normal = to_a.cross(to_b);
+        assert!(normal.y > 0.5, "the waves' normal points up: {normal:?}");
+        let up = Vec3::Y;
+        let f = Fragment {
+            position_world: Vec3::new(x, e, z),
+            normal_world: up,
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(NORMAL_NODE, &f).unwrap(),
+            &(normal - up).to_array(),
+            1e-5,
+            &format!("normal offset at ({x}, {z})"),
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // webgpu_materials
 // ---------------------------------------------------------------------------------------------
