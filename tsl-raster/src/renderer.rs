@@ -188,8 +188,7 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<Image, RenderError> {
-        let linear = self.render_linear(scene, camera, assets)?;
-        Ok(self.encode(&linear))
+        Ok(self.render_counted(scene, camera, assets)?.0)
     }
 
     /// The output transform of a linear image: what [`Renderer::render`] returns.
@@ -212,7 +211,17 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
-        Ok(self.render_linear_counted(scene, camera, assets)?.0)
+        let (tiles, rects, _) =
+            self.draw_tiles(scene, camera, assets, |pixels, _| pixels.to_vec())?;
+        let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
+        for (rect, tile) in rects.iter().zip(tiles) {
+            let w = (rect[2] - rect[0]) as usize;
+            for (row, chunk) in tile.chunks_exact(w).enumerate() {
+                let at = (rect[1] as usize + row) * self.width as usize + rect[0] as usize;
+                pixels[at..at + w].copy_from_slice(chunk);
+            }
+        }
+        Ok(LinearImage::from_pixels(self.width, self.height, pixels))
     }
 
     /// [`Renderer::render`] with the frame's counts.
@@ -222,16 +231,38 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<(Image, RenderStats), RenderError> {
-        let (linear, stats) = self.render_linear_counted(scene, camera, assets)?;
-        Ok((self.encode(&linear), stats))
+        // Each tile is encoded where it was drawn, by the same worker: the same bytes as
+        // `encode(render_linear())`, without the linear image.
+        let (tiles, rects, stats) = self.draw_tiles(scene, camera, assets, |pixels, w| {
+            let mut bytes = vec![0u8; pixels.len() * 4];
+            for (out, row) in bytes.chunks_exact_mut(4 * w).zip(pixels.chunks_exact(w)) {
+                self.output.apply_row(row, out);
+            }
+            bytes
+        })?;
+        let stride = 4 * self.width as usize;
+        let mut data = vec![0u8; stride * self.height as usize];
+        for (rect, tile) in rects.iter().zip(tiles) {
+            let w = 4 * (rect[2] - rect[0]) as usize;
+            for (row, chunk) in tile.chunks_exact(w).enumerate() {
+                let at = (rect[1] as usize + row) * stride + 4 * rect[0] as usize;
+                data[at..at + w].copy_from_slice(chunk);
+            }
+        }
+        Ok((Image::from_parts(self.width, self.height, data), stats))
     }
 
-    fn render_linear_counted(
+    /// Draw the scene's tiles and hand each tile's linear pixels (rows of `width` pixels) to
+    /// `finish` on the worker that drew it; what `finish` made of each tile, the tiles' rectangles
+    /// and the frame's counts.
+    #[allow(clippy::type_complexity)]
+    fn draw_tiles<T: Send>(
         &self,
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
-    ) -> Result<(LinearImage, RenderStats), RenderError> {
+        finish: impl Fn(&[[f32; 4]], usize) -> T + Sync,
+    ) -> Result<(Vec<T>, Vec<[u32; 4]>, RenderStats), RenderError> {
         let size = (self.width, self.height);
         Image::new(self.width, self.height)?;
         let frame = self.prepare_frame(&assets.programs, camera);
@@ -269,31 +300,35 @@ impl Renderer {
             jobs.push((index, mesh, model, geometry, material, program));
         }
 
-        let mut draws: Vec<Draw> = jobs
-            .par_iter()
-            .map(|&(index, mesh, model, geometry, material, program)| {
-                let map = material.map.and_then(|id| assets.textures.get(id));
-                let uv_matrix = map
-                    .filter(|t| !t.has_identity_transform())
-                    .map(Texture::uv_matrix);
-                let textured = self.shading == Shading::Texture && material.maps().next().is_some();
-                Draw::new(
-                    index,
-                    material,
-                    geometry,
-                    mesh.render_order,
-                    Placement {
-                        model,
-                        view,
-                        projection,
-                        size,
-                        program,
-                        uv_matrix,
-                        textured,
-                    },
-                )
-            })
-            .collect();
+        let place = |job: usize| {
+            let (index, mesh, model, geometry, material, program) = jobs[job];
+            let map = material.map.and_then(|id| assets.textures.get(id));
+            let uv_matrix = map
+                .filter(|t| !t.has_identity_transform())
+                .map(Texture::uv_matrix);
+            let textured = self.shading == Shading::Texture && material.maps().next().is_some();
+            Draw::new(
+                index,
+                material,
+                geometry,
+                mesh.render_order,
+                Placement {
+                    model,
+                    view,
+                    projection,
+                    size,
+                    program,
+                    uv_matrix,
+                    textured,
+                },
+            )
+        };
+        // One mesh is placed on this thread: a parallel iterator would only hand it to a worker.
+        let mut draws: Vec<Draw> = if jobs.len() > 1 {
+            (0..jobs.len()).into_par_iter().map(place).collect()
+        } else {
+            (0..jobs.len()).map(place).collect()
+        };
         // three.js's order: opaque front to back, then transparent back to front; a transparent
         // double-sided draw twice, back faces first.
         draws.sort_by(|a, b| {
@@ -370,41 +405,33 @@ impl Renderer {
                 .iter()
                 .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
         };
-        let tile_pixels: Vec<(Vec<[f32; 4]>, usize)> = rects
+        let tiles: Vec<(T, usize)> = rects
             .par_iter()
             .zip(bins.par_iter())
             .map(|(rect, bin)| {
+                let width = (rect[2] - rect[0]) as usize;
                 // Each thread keeps its buffers from tile to tile and from frame to frame.
                 TILE_WORK.with(|cell| match cell.try_borrow_mut() {
                     Ok(mut work) => {
                         let before = work.shaded;
                         let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        (pixels, work.shaded - before)
+                        let done = finish(&pixels, width);
+                        work.give_back(pixels);
+                        (done, work.shaded - before)
                     }
                     Err(_) => {
                         let mut work = TileWork::new();
                         let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        (pixels, work.shaded)
+                        (finish(&pixels, width), work.shaded)
                     }
                 })
             })
             .collect();
         let stats = RenderStats {
             triangles: ctx.draws.iter().map(|d| d.tris.len()).sum(),
-            fragments: tile_pixels.iter().map(|(_, n)| n).sum(),
+            fragments: tiles.iter().map(|(_, n)| n).sum(),
         };
-        let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
-        for (rect, (tile, _)) in rects.iter().zip(tile_pixels) {
-            let w = (rect[2] - rect[0]) as usize;
-            for (row, chunk) in tile.chunks_exact(w).enumerate() {
-                let at = (rect[1] as usize + row) * self.width as usize + rect[0] as usize;
-                pixels[at..at + w].copy_from_slice(chunk);
-            }
-        }
-        Ok((
-            LinearImage::from_pixels(self.width, self.height, pixels),
-            stats,
-        ))
+        Ok((tiles.into_iter().map(|(t, _)| t).collect(), rects, stats))
     }
 }
 

@@ -21,9 +21,16 @@ pub(crate) struct TileWork {
     visible: Vec<(u32, u32)>,
     depth: Vec<f32>,
     vis: Vec<u32>,
+    /// A tile's colours, handed back after use to be filled again.
+    color: Vec<[f32; 4]>,
 }
 
 impl TileWork {
+    /// Take back the colour buffer that `render_tile` returned.
+    pub fn give_back(&mut self, color: Vec<[f32; 4]>) {
+        self.color = color;
+    }
+
     pub fn new() -> TileWork {
         TileWork {
             shaded: 0,
@@ -33,6 +40,7 @@ impl TileWork {
             visible: Vec::new(),
             depth: Vec::new(),
             vis: Vec::new(),
+            color: Vec::new(),
         }
     }
 }
@@ -91,12 +99,15 @@ pub(crate) fn render_tile(
     let mut vis = std::mem::take(&mut work.vis);
     vis.clear();
     vis.resize(count, 0);
+    let mut color = std::mem::take(&mut work.color);
+    color.clear();
+    color.resize(count, ctx.clear);
     let mut buf = Buffers {
         x0: rect[0],
         y0: rect[1],
         width,
         depth,
-        color: vec![ctx.clear; count],
+        color,
         vis,
     };
     let mut resolved = false;
