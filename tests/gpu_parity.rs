@@ -806,3 +806,188 @@ fn a_large_frame_of_many_small_triangles() {
     c.settings.height = 90;
     c.check("160×90, many small triangles");
 }
+
+/// A `size`×`size` sRGB test card: a checker of two colours with a gradient and a few thin
+/// lines, so that every mip level differs.
+fn card(size: u32) -> Image {
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let check = ((x / 8) + (y / 8)) % 2 == 0;
+            let line = x % 16 == 3 || y % 23 == 5;
+            let (r, g, b) = if line {
+                (250, 250, 250)
+            } else if check {
+                (220, (x * 255 / size) as u8, 40)
+            } else {
+                (30, 80, (y * 255 / size) as u8)
+            };
+            data.extend([r, g, b, 255 - (x % 32) as u8]);
+        }
+    }
+    Image::from_rgba8(size, size, data).unwrap()
+}
+
+/// A tangent-space normal map of bumps.
+fn bumps(size: u32) -> Image {
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let (u, v) = (x as f32 / size as f32, y as f32 / size as f32);
+            let nx = (u * 25.0).sin() * 0.5;
+            let ny = (v * 19.0).cos() * 0.5;
+            let n = Vec3::new(nx, ny, 1.0).normalize();
+            let byte = |c: f32| ((c * 0.5 + 0.5) * 255.0).round() as u8;
+            data.extend([byte(n.x), byte(n.y), byte(n.z), 255]);
+        }
+    }
+    Image::from_rgba8(size, size, data).unwrap()
+}
+
+fn tilted_floor(c: &mut Case, material: Material) {
+    let geometry = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(8.0, 8.0).build());
+    let material = c.assets.materials.add(material);
+    c.scene
+        .add(Object::mesh(geometry, material).rotated(-1.3, 0.0, 0.2));
+    c.camera = Camera::perspective(50.0, 0.1, 100.0)
+        .at(Vec3::new(0.0, 1.0, 4.0))
+        .looking_at(Vec3::new(0.0, 0.0, -2.0));
+}
+
+#[test]
+fn a_colour_map_with_trilinear_mipmaps_and_a_uv_transform() {
+    let mut c = Case::new();
+    let mut texture = Texture::new(card(64), ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::MirroredRepeat;
+    texture.repeat = glam::Vec2::new(3.0, 2.0);
+    texture.rotation = 0.3;
+    texture.offset = glam::Vec2::new(0.1, 0.05);
+    let map = c.assets.textures.add(texture);
+    tilted_floor(
+        &mut c,
+        Material {
+            map: Some(map),
+            ..Material::basic(Color::WHITE)
+        },
+    );
+    c.check("colour map, trilinear mipmaps, uv transform");
+}
+
+#[test]
+fn every_texture_filter_and_wrap() {
+    for (i, (mag, min, wrap)) in [
+        (Filter::Nearest, Filter::Nearest, Wrap::Repeat),
+        (Filter::Linear, Filter::Linear, Wrap::ClampToEdge),
+        (
+            Filter::Nearest,
+            Filter::NearestMipmapNearest,
+            Wrap::MirroredRepeat,
+        ),
+        (Filter::Linear, Filter::LinearMipmapNearest, Wrap::Repeat),
+        (Filter::Nearest, Filter::NearestMipmapLinear, Wrap::Repeat),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut c = Case::new();
+        let mut texture = Texture::new(card(32), ColorSpace::Linear);
+        texture.mag_filter = mag;
+        texture.min_filter = min;
+        texture.wrap_s = wrap;
+        texture.wrap_t = wrap;
+        texture.flip_y = i % 2 == 0;
+        texture.repeat = glam::Vec2::new(4.0, 4.0);
+        let map = c.assets.textures.add(texture);
+        tilted_floor(
+            &mut c,
+            Material {
+                map: Some(map),
+                ..Material::basic(Color::WHITE)
+            },
+        );
+        c.check(&format!("filters {mag:?}/{min:?}, {wrap:?}"));
+    }
+}
+
+#[test]
+fn normal_emissive_and_ao_maps_on_a_standard_surface() {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene
+        .add_light(Light::point(Color::WHITE, 6.0, Vec3::new(-1.0, 1.5, 1.0)));
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(180, 200, 255),
+        Color::from_srgb8(60, 50, 40),
+        0.5,
+    ));
+    let normal = c
+        .assets
+        .textures
+        .add(Texture::new(bumps(64), ColorSpace::Linear));
+    let glow = c
+        .assets
+        .textures
+        .add(Texture::new(card(16), ColorSpace::Srgb));
+    let ao = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let material = Material {
+        normal_map: Some(normal),
+        normal_scale: glam::Vec2::new(1.0, -0.8),
+        emissive: Color::from_srgb8(60, 30, 0),
+        emissive_map: Some(glow),
+        ao_map: Some(ao),
+        ao_map_intensity: 0.7,
+        ..Material::standard(Color::from_srgb8(200, 200, 200), 0.45, 0.1)
+    };
+    c.mesh(sphere(), material.clone(), Vec3::new(-0.8, 0.7, 0.0));
+    c.mesh(
+        sphere(),
+        Material {
+            flat_shading: true,
+            side: Side::Double,
+            ..material
+        },
+        Vec3::new(0.9, 0.7, 0.0),
+    );
+    c.check("normal, emissive and ao maps");
+}
+
+#[test]
+fn a_program_reads_textures_at_its_own_coordinates() {
+    let mut c = Case::new();
+    let mut texture = Texture::new(card(64), ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::Repeat;
+    let card_id = c.assets.textures.add(texture);
+    let other = c
+        .assets
+        .textures
+        .add(Texture::new(bumps(32), ColorSpace::Linear));
+    let g = NodeGraph::new();
+    let uv = g.mul(g.uv(), g.vec2(3.0, 2.0));
+    let warped = g.add(uv, g.mul(g.sin(g.swizzle(uv, "yx")), g.float(0.2)));
+    let a = g.texture(card_id, warped);
+    let b = g.texture(g.texture_uniform("bumps", other), g.uv());
+    g.set_output(
+        COLOR_NODE,
+        g.mix(g.swizzle(a, "xyz"), g.swizzle(b, "xyz"), g.float(0.3)),
+    )
+    .unwrap();
+    g.set_output(OPACITY_NODE, g.swizzle(a, "w")).unwrap();
+    let p = c.program(&g);
+    tilted_floor(
+        &mut c,
+        Material {
+            transparent: true,
+            ..shader_material(p)
+        },
+    );
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
+    c.check("program textures");
+}

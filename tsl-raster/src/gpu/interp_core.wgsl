@@ -461,9 +461,9 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
                 res = vec4<f32>(attr_of(view, id), 0.0);
                 wm = m & vec4<bool>(true, true, true, false);
             }
-            // texture: the includer's sampler at (a[0], a[1]).
+            // texture: the includer's sampler, texture words[b] at (a[0], a[1]).
             case 2u: {
-                res = texture_of(words[base + min(o0, last_word)], va.xy);
+                res = texture_of(words[base + min(o1, last_word)], va.xy);
                 wm = vec4<bool>(true);
             }
             // mov

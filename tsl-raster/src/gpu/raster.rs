@@ -11,7 +11,7 @@ use crate::raster::TILE;
 use crate::renderer::{Frame, Pass};
 use crate::scene::{Camera, Fog, Light, MaterialKind, Scene, Side};
 use crate::store::{Assets, StoreId};
-use crate::texture::Texture;
+use crate::texture::{Filter, Texture, Wrap};
 use crate::{RenderError, Renderer, Shading};
 use glam::{Mat3, Mat4, Vec3};
 use rayon::prelude::*;
@@ -24,7 +24,8 @@ pub const RASTER_WGSL: &str = concat!(
 );
 
 // Layout constants shared with raster.wgsl (the tests check that they agree).
-const PASS_STRIDE: usize = 48;
+const PASS_STRIDE: usize = 64;
+const TEX_STRIDE: usize = 80;
 const TRI_STRIDE: usize = 48;
 const VERT_STRIDE: usize = 16;
 const DFG_AT: usize = 64;
@@ -99,7 +100,7 @@ struct Packed {
     tris: Vec<u32>,
     verts: Vec<f32>,
     bins: Vec<u32>,
-    texels: Vec<f32>,
+    texels: Vec<u32>,
 }
 
 fn f(v: f32) -> u32 {
@@ -270,14 +271,12 @@ impl<'g> GpuRenderer<'g> {
 }
 
 /// The refusals of spec/000 for one mesh and the frame's program (a copy of the CPU renderer's
-/// private `check_material`, which it must stay equal to), plus what the GPU renderer does not
-/// draw yet: textures.
+/// private `check_material`, which it must stay equal to).
 fn check_material<'a>(
     index: usize,
     material: &crate::scene::Material,
     frame: &'a Frame,
     assets: &Assets,
-    shading: Shading,
 ) -> Result<Option<&'a NodeProgram>, RenderError> {
     for id in material.maps() {
         if !assets.textures.contains(id) {
@@ -290,11 +289,6 @@ fn check_material<'a>(
     if material.wireframe && material.nodes.is_none() {
         return Err(RenderError::refused(format!(
             "object {index}: wireframe drawing is not supported"
-        )));
-    }
-    if shading == Shading::Texture && material.maps().next().is_some() {
-        return Err(RenderError::refused(format!(
-            "object {index}: the GPU renderer does not sample material maps yet"
         )));
     }
     let Some(id) = material.nodes else {
@@ -331,11 +325,6 @@ fn check_material<'a>(
                 ),
             }));
         }
-    }
-    if shading == Shading::Texture && !program.texture_slots().is_empty() {
-        return Err(RenderError::refused(format!(
-            "object {index}: the GPU renderer does not sample program textures yet"
-        )));
     }
     Ok(Some(program))
 }
@@ -378,7 +367,7 @@ fn draws_and_passes<'a>(
                 mesh.material.0
             ))
         })?;
-        let program = check_material(index, material, frame, assets, settings.shading)?;
+        let program = check_material(index, material, frame, assets)?;
         jobs.push((index, mesh, model, geometry, material, program));
     }
     let mut draws: Vec<Draw> = jobs
@@ -582,6 +571,14 @@ fn pack(
         pass_words.push(f(m.clearcoat));
         pass_words.push(f(m.clearcoat_roughness));
         push_mat3(&mut pass_words, d.uv_matrix.unwrap_or(Mat3::IDENTITY));
+        for map in [m.map, m.normal_map, m.emissive_map, m.ao_map] {
+            pass_words.push(map.map_or(u32::MAX, |id| id.0));
+        }
+        pass_words.extend([
+            f(m.normal_scale.x),
+            f(m.normal_scale.y),
+            f(m.ao_map_intensity),
+        ]);
         pass_words.resize(start + PASS_STRIDE, 0);
     }
 
@@ -633,8 +630,62 @@ fn pack(
         tris,
         verts,
         bins: bin_words,
-        texels: vec![0.0; 4],
+        texels: texel_words(settings, &draws, assets),
     })
+}
+
+/// The textures the draws read, in the shader's layout: a header of TEX_STRIDE words per texture
+/// id (levels, wraps, filters, flip, uv transform, each level's size and first word), then the
+/// levels' linear RGBA floats. Nothing but a header when no draw samples a texture.
+fn texel_words(settings: &Renderer, draws: &[Draw], assets: &Assets) -> Vec<u32> {
+    let sampled = settings.shading == Shading::Texture
+        && draws.iter().any(|d| {
+            d.material.maps().next().is_some()
+                || d.program.is_some_and(|p| !p.texture_slots().is_empty())
+        });
+    if !sampled {
+        return vec![0; 4];
+    }
+    let count = assets.textures.len();
+    let mut w = vec![0u32; count * TEX_STRIDE];
+    for (id, t) in assets.textures.iter() {
+        let h = id.index() * TEX_STRIDE;
+        let levels = t.levels();
+        let filter = |f: Filter| match f {
+            Filter::Nearest => 0,
+            Filter::Linear => 1,
+            Filter::NearestMipmapNearest => 2,
+            Filter::LinearMipmapNearest => 3,
+            Filter::NearestMipmapLinear => 4,
+            Filter::LinearMipmapLinear => 5,
+        };
+        let wrap = |m: Wrap| match m {
+            Wrap::Repeat => 0,
+            Wrap::ClampToEdge => 1,
+            Wrap::MirroredRepeat => 2,
+        };
+        w[h] = levels.len() as u32;
+        w[h + 1] = wrap(t.wrap_s);
+        w[h + 2] = wrap(t.wrap_t);
+        w[h + 3] = filter(t.mag_filter);
+        w[h + 4] = filter(t.min_filter);
+        w[h + 5] = t.flip_y as u32;
+        w[h + 6] = t.has_identity_transform() as u32;
+        let mut m = Vec::new();
+        push_mat3(&mut m, t.uv_matrix());
+        w[h + 8..h + 17].copy_from_slice(&m);
+        for (d, level) in levels.iter().enumerate() {
+            let first = w.len() as u32;
+            let at = h + 24 + 3 * d;
+            w[at] = level.width as u32;
+            w[at + 1] = level.height as u32;
+            w[at + 2] = first;
+            for texel in &level.texels {
+                w.extend([f(texel.x), f(texel.y), f(texel.z), f(texel.w)]);
+            }
+        }
+    }
+    w
 }
 
 /// The frame's constants, the DFG table and the lights (shade/lights.rs `FrameLights::new`,
@@ -784,6 +835,7 @@ mod tests {
             ("VERT_STRIDE", VERT_STRIDE),
             ("DFG_AT", DFG_AT),
             ("LIGHTS_AT", LIGHTS_AT),
+            ("TEX_STRIDE", TEX_STRIDE),
             ("TILE", TILE as usize),
         ] {
             let line = format!("const {name}: u32 = {value}u;");

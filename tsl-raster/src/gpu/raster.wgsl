@@ -13,7 +13,8 @@
 //   4  verts:   VERT_STRIDE floats per placed vertex.
 //   5  bins:    tile t's entries are bins[bins[t]..bins[t + 1]) pairs (pass, triangle).
 //   6  pixels:  the linear RGBA result, rows from the top.
-//   7  texels:  the textures: a header per texture, then each level's linear RGBA floats.
+//   7  texels:  the textures: TEX_STRIDE header words per texture id (X_*), then each level's
+//              linear RGBA floats, rows from the top.
 
 @group(0) @binding(0) var<storage, read> words: array<u32>;
 @group(0) @binding(1) var<storage, read> frame: array<u32>;
@@ -22,7 +23,7 @@
 @group(0) @binding(4) var<storage, read> verts: array<f32>;
 @group(0) @binding(5) var<storage, read> bins: array<u32>;
 @group(0) @binding(6) var<storage, read_write> pixels: array<vec4<f32>>;
-@group(0) @binding(7) var<storage, read> texels: array<f32>;
+@group(0) @binding(7) var<storage, read> texels: array<u32>;
 
 const NONE: u32 = 0xffffffffu;
 const TILE: u32 = 32u;
@@ -49,7 +50,7 @@ const DFG_AT: u32 = 64u; // 256 × (scale, bias)
 const LIGHTS_AT: u32 = 576u; // hemispheres (9 each), then direct lights (16 each)
 
 // pass words
-const PASS_STRIDE: u32 = 48u;
+const PASS_STRIDE: u32 = 64u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u; // 0 both, 1 back faces only, 2 front faces only
 const P_KIND: u32 = 2u; // Basic Lambert Phong Standard Physical Normals Depth
@@ -68,6 +69,9 @@ const P_METALNESS: u32 = 34u;
 const P_CLEARCOAT: u32 = 35u;
 const P_CC_ROUGHNESS: u32 = 36u;
 const P_UV_MATRIX: u32 = 37u; // 9, columns (identity without one)
+const P_MAPS: u32 = 46u; // map, normal map, emissive map, ao map: texture ids, NONE without
+const P_NORMAL_SCALE: u32 = 50u; // 2
+const P_AO_INTENSITY: u32 = 52u;
 
 const FL_FORWARD: u32 = 1u;
 const FL_TRANSPARENT: u32 = 2u;
@@ -100,6 +104,18 @@ const T_CORNERS: u32 = 41u; // 3 global vertex indices
 const T_FRONT: u32 = 44u;
 
 const VERT_STRIDE: u32 = 16u; // world 0, view 3, normal_view 6, uv 9, color 11
+
+// texture header words
+const TEX_STRIDE: u32 = 80u;
+const X_LEVELS: u32 = 0u;
+const X_WRAP_S: u32 = 1u; // Repeat ClampToEdge MirroredRepeat
+const X_WRAP_T: u32 = 2u;
+const X_MAG: u32 = 3u; // Filter as 0..5
+const X_MIN: u32 = 4u;
+const X_FLIP_Y: u32 = 5u;
+const X_IDENTITY: u32 = 6u; // whether the uv transform is the identity
+const X_UV_MATRIX: u32 = 8u; // 9, columns
+const X_LEVEL: u32 = 24u; // 16 × (width, height, first word)
 
 const PI_F: f32 = 3.14159265358979;
 
@@ -158,6 +174,11 @@ fn dot3(a: vec3<f32>, b: vec3<f32>) -> f32 {
 
 fn mat_vec(m: mat3x3<f32>, v: vec3<f32>) -> vec3<f32> {
     return (m[0] * v.x + m[1] * v.y) + m[2] * v.z;
+}
+
+// glam's cross, component by component.
+fn cross3(a: vec3<f32>, b: vec3<f32>) -> vec3<f32> {
+    return vec3<f32>(a.y * b.z - b.y * a.z, a.z * b.x - b.z * a.x, a.x * b.y - b.x * a.y);
 }
 
 fn lerp3(a: vec3<f32>, b: vec3<f32>, s: f32) -> vec3<f32> {
@@ -410,9 +431,192 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
     }
 }
 
-// A program's texture read: opaque white for now (the GPU has no texture store yet).
+// ---- Textures (texture/sample.rs): wraps, nearest, bilinear, mip levels from the uv's
+// derivatives, read from the texels buffer.
+
+fn xw(id: u32, k: u32) -> u32 {
+    return texels[id * TEX_STRIDE + k];
+}
+
+fn wrap_index(i: i32, n: i32, mode: u32) -> i32 {
+    if (mode == 0u) {
+        return ((i % n) + n) % n;
+    }
+    if (mode == 1u) {
+        return clamp(i, 0, n - 1);
+    }
+    let k = ((i % (2 * n)) + 2 * n) % (2 * n);
+    return select(k, 2 * n - 1 - k, k >= n);
+}
+
+struct Level {
+    width: i32,
+    height: i32,
+    first: u32,
+}
+
+fn level_of(id: u32, d: u32) -> Level {
+    let b = id * TEX_STRIDE + X_LEVEL + 3u * d;
+    return Level(i32(texels[b]), i32(texels[b + 1u]), texels[b + 2u]);
+}
+
+fn texel(id: u32, level: Level, x: i32, y: i32) -> vec4<f32> {
+    let sx = wrap_index(x, level.width, xw(id, X_WRAP_S));
+    let sy = wrap_index(y, level.height, xw(id, X_WRAP_T));
+    let at = level.first + 4u * u32(sy * level.width + sx);
+    return vec4<f32>(
+        bitcast<f32>(texels[at]),
+        bitcast<f32>(texels[at + 1u]),
+        bitcast<f32>(texels[at + 2u]),
+        bitcast<f32>(texels[at + 3u]),
+    );
+}
+
+// A float coordinate as a texel index, kept finite (the CPU clamps to ±2^40 in i64; here ±2^30).
+fn texel_index(x: f32) -> i32 {
+    let f = floor(x);
+    if (!(f == f)) {
+        return 0;
+    }
+    return i32(clamp(f, -1073741824.0, 1073741824.0));
+}
+
+// One level read with the nearest texel or bilinearly (the four texels read in one loop, so
+// that the shader holds one copy of the texel fetch).
+fn filtered(id: u32, level: Level, s: f32, t: f32, linear: bool) -> vec4<f32> {
+    var x0: i32;
+    var y0: i32;
+    var fx = 0.0;
+    var fy = 0.0;
+    var n = 1u;
+    if (linear) {
+        let x = s * f32(level.width) - 0.5;
+        let y = t * f32(level.height) - 0.5;
+        fx = x - floor(x);
+        fy = y - floor(y);
+        if (!finite(fx)) {
+            fx = 0.0;
+        }
+        if (!finite(fy)) {
+            fy = 0.0;
+        }
+        x0 = texel_index(x);
+        y0 = texel_index(y);
+        n = 4u;
+    } else {
+        x0 = texel_index(s * f32(level.width));
+        y0 = texel_index(t * f32(level.height));
+    }
+    var c: array<vec4<f32>, 4>;
+    for (var k = 0u; k < n; k++) {
+        c[k] = texel(id, level, x0 + i32(k & 1u), y0 + i32(k >> 1u));
+    }
+    if (!linear) {
+        return c[0];
+    }
+    let top = c[0] + (c[1] - c[0]) * fx;
+    let bottom = c[2] + (c[3] - c[2]) * fx;
+    return top + (bottom - top) * fy;
+}
+
+fn len2(v: vec2<f32>) -> f32 {
+    return sqrt(v.x * v.x + v.y * v.y);
+}
+
+// Texture `id` at `uv` with the uv's screen derivatives (ddx, ddy), as Texture::sample_grad: the
+// level or the two levels are chosen first, then read in one loop.
+fn sample_grad(id: u32, uv: vec2<f32>, ddx: vec2<f32>, ddy: vec2<f32>) -> vec4<f32> {
+    let base = level_of(id, 0u);
+    let size = vec2<f32>(f32(base.width), f32(base.height));
+    let s = uv.x;
+    let t = select(uv.y, 1.0 - uv.y, xw(id, X_FLIP_Y) != 0u);
+    let ra = len2(ddx * size);
+    let rb = len2(ddy * size);
+    // f32::max: a NaN gives the other.
+    var rho = ra;
+    if (rb > ra || !(ra == ra)) {
+        rho = rb;
+    }
+    let levels = xw(id, X_LEVELS);
+    let last = f32(levels - 1u);
+    var lambda = last;
+    var magnified = false;
+    if (finite(rho) && rho > 0.0) {
+        lambda = log2(rho);
+    } else if (finite(rho)) {
+        magnified = true;
+    }
+    var d0 = 0u;
+    var two = false;
+    var f = 0.0;
+    var linear: bool;
+    let min_filter = xw(id, X_MIN);
+    if (magnified || lambda <= 0.0) {
+        linear = xw(id, X_MAG) != 0u;
+    } else if (min_filter <= 1u) {
+        linear = min_filter == 1u;
+    } else if (min_filter <= 3u) {
+        var d = 0.0;
+        if (lambda > 0.5) {
+            d = min(ceil(lambda + 0.5) - 1.0, last);
+        }
+        d0 = u32(d);
+        linear = min_filter == 3u;
+    } else {
+        linear = min_filter == 5u;
+        let l = min(lambda, last);
+        let d1 = floor(l);
+        f = l - d1;
+        d0 = u32(d1);
+        two = !(f == 0.0 || d1 >= last);
+    }
+    var a = vec4<f32>(0.0);
+    let n = select(1u, 2u, two);
+    for (var k = 0u; k < n; k++) {
+        let v = filtered(id, level_of(id, d0 + k), s, t, linear);
+        if (k == 0u) {
+            a = v;
+        } else {
+            a = a + (v - a) * f;
+        }
+    }
+    return a;
+}
+
+// The texture's own uv transform (identity when it has none).
+fn texture_matrix(id: u32) -> mat3x3<f32> {
+    if (xw(id, X_IDENTITY) != 0u) {
+        return mat3x3<f32>(vec3<f32>(1.0, 0.0, 0.0), vec3<f32>(0.0, 1.0, 0.0), vec3<f32>(0.0, 0.0, 1.0));
+    }
+    let b = id * TEX_STRIDE + X_UV_MATRIX;
+    return mat3x3<f32>(
+        vec3<f32>(bitcast<f32>(texels[b]), bitcast<f32>(texels[b + 1u]), bitcast<f32>(texels[b + 2u])),
+        vec3<f32>(bitcast<f32>(texels[b + 3u]), bitcast<f32>(texels[b + 4u]), bitcast<f32>(texels[b + 5u])),
+        vec3<f32>(bitcast<f32>(texels[b + 6u]), bitcast<f32>(texels[b + 7u]), bitcast<f32>(texels[b + 8u])),
+    );
+}
+
+// A material map read at the surface's uv through the texture's own transform (read_map).
+fn read_map(id: u32, uv: vec2<f32>, d0: vec2<f32>, d1: vec2<f32>) -> vec4<f32> {
+    var tuv = uv;
+    var a = d0;
+    var b = d1;
+    if (xw(id, X_IDENTITY) == 0u) {
+        let m = texture_matrix(id);
+        tuv = linear2(m, uv) + vec2<f32>(m[2].x, m[2].y);
+        a = linear2(m, d0);
+        b = linear2(m, d1);
+    }
+    return sample_grad(id, tuv, a, b);
+}
+
+// A program's texture read: the surface's uv derivatives choose the level; opaque white in the
+// lit shading view.
 fn texture_of(id: u32, uv: vec2<f32>) -> vec4<f32> {
-    return vec4<f32>(1.0);
+    if (frame[F_SHADING] == 1u) {
+        return vec4<f32>(1.0);
+    }
+    return sample_grad(id, uv, s_duv0, s_duv1);
 }
 
 // ---- Colour, lights and models (output/transform.rs, shade/lights.rs, model.rs, lanes.rs).
@@ -751,14 +955,69 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     let base = pu(p, P_BASE);
     // The stages in spec/000's order; the program runs from this one place (Mesa inlines every
     // call, so one call site keeps one copy of the interpreter).
+    let white = shading == 1u;
     for (var k = 0u; k < 8u; k++) {
+        // The material map this stage reads (one read_map call site for all of them).
+        var map = NONE;
         switch k {
+            case 1u: { map = pu(p, P_MAPS + 1u); }
             case 3u: {
-                var rgb = material_color;
+                let needs_map = pu(p, P_COUNT + 3u) == 0u || pu(p, P_COUNT + 4u) == 0u;
+                map = select(NONE, pu(p, P_MAPS), needs_map);
+            }
+            case 5u: { map = pu(p, P_MAPS + 2u); }
+            case 6u: { map = pu(p, P_MAPS + 3u); }
+            default: {}
+        }
+        var texel = vec4<f32>(1.0);
+        let read = map != NONE && !white;
+        if (read) {
+            texel = read_map(map, uv_raw, duv0, duv1);
+        }
+        switch k {
+            case 1u: {
+                if (read) {
+                    // The normal map, tangents from the screen derivatives.
+                    var tn = texel.xyz * 2.0 - 1.0;
+                    var scale = vec2<f32>(pf(p, P_NORMAL_SCALE), pf(p, P_NORMAL_SCALE + 1u));
+                    if (flat_shading) {
+                        scale = scale * sign;
+                    }
+                    tn.x *= scale.x;
+                    tn.y *= scale.y;
+                    var st0 = duv0;
+                    var st1 = duv1;
+                    if (xw(map, X_IDENTITY) == 0u) {
+                        let m = texture_matrix(map);
+                        st0 = linear2(m, duv0);
+                        st1 = linear2(m, duv1);
+                    }
+                    let nn = nv;
+                    let q1perp = cross3(dp1, nn);
+                    let q0perp = cross3(nn, dp0);
+                    let tangent = q1perp * st0.x + q0perp * st1.x;
+                    let bitangent = q1perp * st0.y + q0perp * st1.y;
+                    let det = max(dot3(tangent, tangent), dot3(bitangent, bitangent));
+                    var kk = 0.0;
+                    if (det != 0.0) {
+                        kk = 1.0 / sqrt(det);
+                    }
+                    var sg = sign;
+                    if (flat_shading) {
+                        sg = 1.0;
+                    }
+                    let tv = tangent * kk * sg;
+                    let bv = bitangent * kk * sg;
+                    s_nv = normalize0((tv * tn.x + bv * tn.y) + nn * tn.z);
+                    s_nw = normalize0(mat_vec(view_to_world, s_nv));
+                }
+            }
+            case 3u: {
+                var rgb = material_color * texel.xyz;
                 if ((flags & FL_VERTEX_COLORS) != 0u) {
                     rgb *= vcol_raw;
                 }
-                diffuse = vec4<f32>(rgb, pf(p, P_OPACITY));
+                diffuse = vec4<f32>(rgb, pf(p, P_OPACITY) * texel.w);
             }
             case 5u: {
                 let alpha_test = pf(p, P_ALPHA_TEST);
@@ -769,9 +1028,15 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
                     diffuse.w = 1.0;
                 }
                 emissive = pv3(p, P_EMISSIVE);
+                if (read) {
+                    emissive *= texel.xyz;
+                }
             }
             case 6u: {
                 ao = 1.0;
+                if (read) {
+                    ao = (texel.x - 1.0) * pf(p, P_AO_INTENSITY) + 1.0;
+                }
             }
             case 7u: {
                 var view_dir = vec3<f32>(0.0, 0.0, 1.0);
