@@ -2,7 +2,7 @@
 //! its triangles clipped and set up, and what its shading needs.
 
 use super::clip::{clip_triangle, ClipVertex};
-use super::setup::{setup_polygon, Tri};
+use super::setup::{setup_polygon, Tri, WeightPlanes};
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
 use glam::{Mat3, Mat4, Vec2, Vec3};
@@ -56,6 +56,8 @@ pub(crate) struct Draw<'a> {
     pub program: Option<&'a NodeProgram>,
     pub verts: Vec<Vertex>,
     pub tris: Vec<Tri>,
+    /// Each triangle's weights as planes (the shading's interpolation).
+    pub planes: Vec<WeightPlanes>,
     pub has_normals: bool,
     /// The map's uv transform, which `uv()` reads through.
     pub uv_matrix: Option<Mat3>,
@@ -153,6 +155,7 @@ impl<'a> Draw<'a> {
             geometry,
             program,
             verts,
+            planes: tris.iter().map(Tri::weight_planes).collect(),
             tris,
             has_normals: normals.is_some(),
             uv_matrix: p.uv_matrix,

@@ -71,8 +71,10 @@ impl Tri {
         l[0] * self.z[0] + l[1] * self.z[1] + l[2] * self.z[2]
     }
 
-    /// The perspective-correct weights of the original triangle's corners at screen weights `l`.
+    /// The perspective-correct weights of the original triangle's corners at screen weights `l`
+    /// (the reference that [`WeightPlanes`], which the shading uses, is tested against).
     #[inline]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn corner_weights(&self, l: [f32; 3]) -> Vec3 {
         let q = [
             l[0] * self.inv_w[0],
@@ -88,8 +90,81 @@ impl Tri {
 
     /// The original corners' weights at the centre of pixel (`x`, `y`), rows from the top (which
     /// may lie outside the triangle: the plane extends).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn corner_weights_at(&self, x: i64, y: i64) -> Vec3 {
         self.corner_weights(self.screen_weights(self.edges(centre(x), centre(y))))
+    }
+}
+
+/// A triangle's perspective-correct weights of the original corners as planes over the screen,
+/// set up once per triangle: at pixel (x, y) each weight is `P_j / D`, where each plane is
+/// `c + a·dx + b·dy` with (dx, dy) the pixel's offset from `origin` (small, so that f32 keeps
+/// the planes' precision). The same weights as [`Tri::corner_weights_at`] to a few units in the
+/// last place, without the edge functions.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WeightPlanes {
+    pub origin: [i64; 2],
+    /// The three weights' numerators and their denominator: (c, a, b) each.
+    pub planes: [[f32; 3]; 4],
+    /// The weights where the denominator vanishes (the first corner's).
+    pub fallback: Vec3,
+}
+
+impl WeightPlanes {
+    /// The three numerators and the denominator at pixel (`x`, `y`).
+    #[inline]
+    pub fn at(&self, x: i64, y: i64) -> [f32; 4] {
+        let dx = (x - self.origin[0]) as f32;
+        let dy = (y - self.origin[1]) as f32;
+        self.planes.map(|[c, a, b]| c + a * dx + b * dy)
+    }
+
+    /// Whether a denominator gives weights (as [`Tri::corner_weights`] checks it).
+    #[inline]
+    pub fn usable(d: f32) -> bool {
+        !(d.abs() <= f32::MIN_POSITIVE || !d.is_finite())
+    }
+
+    /// The weights at pixel (`x`, `y`) (which may lie outside the triangle: the planes extend).
+    #[inline]
+    pub fn weights_at(&self, x: i64, y: i64) -> Vec3 {
+        let [p0, p1, p2, d] = self.at(x, y);
+        if Self::usable(d) {
+            Vec3::new(p0 / d, p1 / d, p2 / d)
+        } else {
+            self.fallback
+        }
+    }
+}
+
+impl Tri {
+    /// The triangle's [`WeightPlanes`], from the origin of its bounding box.
+    pub fn weight_planes(&self) -> WeightPlanes {
+        let origin = [self.bbox[0] as i64, self.bbox[1] as i64];
+        let e = self.edges(centre(origin[0]), centre(origin[1]));
+        // Each corner's perspective term l·(1/w): (at the origin, per pixel right, per pixel down).
+        let q: [[f64; 3]; 3] = std::array::from_fn(|i| {
+            let k = self.inv_area * self.inv_w[i] as f64;
+            [
+                e[i] as f64 * k,
+                (self.a[i] * SUBPIXEL) as f64 * k,
+                (self.b[i] * SUBPIXEL) as f64 * k,
+            ]
+        });
+        let mut planes = [[0.0f32; 3]; 4];
+        for (j, plane) in planes.iter_mut().take(3).enumerate() {
+            *plane = std::array::from_fn(|t| {
+                (0..3)
+                    .map(|i| self.weights[i][j] as f64 * q[i][t])
+                    .sum::<f64>() as f32
+            });
+        }
+        planes[3] = std::array::from_fn(|t| (q[0][t] + q[1][t] + q[2][t]) as f32);
+        WeightPlanes {
+            origin,
+            planes,
+            fallback: self.weights[0],
+        }
     }
 }
 
@@ -266,6 +341,47 @@ mod tests {
         let c = covered(&tris, 4);
         for y in 0..4 {
             assert_eq!(&c[y * 4..y * 4 + 4], &[1, 1, 0, 0], "row {y}");
+        }
+    }
+
+    #[test]
+    fn the_planes_give_the_edge_functions_weights() {
+        // Triangles at different depths, one of them cut by the near plane (its corners' weights
+        // are not the original corners'), over pixels inside and around them.
+        let mut poly = Vec::new();
+        let mut tris = Vec::new();
+        let triangles = [
+            [
+                Vec4::new(-0.9, -0.8, 0.2, 1.0),
+                Vec4::new(1.6, -0.4, 0.5, 2.0),
+                Vec4::new(-0.2, 2.7, 1.5, 3.0),
+            ],
+            [
+                Vec4::new(-0.5, -0.5, -2.0, 0.5),
+                Vec4::new(2.0, -1.0, 1.0, 4.0),
+                Vec4::new(-1.0, 3.0, 2.0, 4.0),
+            ],
+        ];
+        for clip in triangles {
+            super::super::clip::clip_triangle(clip, &mut poly);
+            setup_polygon(&poly, 0, Side::Double, false, (96, 64), &mut tris);
+        }
+        assert!(tris.len() >= 3);
+        for t in &tris {
+            let planes = t.weight_planes();
+            for y in t.bbox[1] as i64 - 1..=t.bbox[3] as i64 {
+                for x in t.bbox[0] as i64 - 1..=t.bbox[2] as i64 {
+                    let (a, b) = (planes.weights_at(x, y), t.corner_weights_at(x, y));
+                    let scale = b.abs().max_element().max(1.0);
+                    // Outside, toward the horizon of the plane, both lose precision.
+                    let inside = t.inside(t.edges(centre(x), centre(y)));
+                    let tolerance = if inside { 2e-6 } else { 1e-4 };
+                    assert!(
+                        (a - b).abs().max_element() <= tolerance * scale,
+                        "({x}, {y}), inside {inside}: {a} against {b}"
+                    );
+                }
+            }
         }
     }
 

@@ -24,7 +24,7 @@ pub(crate) mod sampler;
 
 use crate::output::srgb_eotf;
 use crate::raster::draw::{Draw, Vertex};
-use crate::raster::setup::{centre, Tri};
+use crate::raster::setup::{centre, Tri, WeightPlanes};
 use crate::renderer::{FrameContext, Shading};
 use crate::scene::{MaterialKind, Side};
 use crate::texture::Texture;
@@ -82,6 +82,10 @@ impl Lanes2 {
 /// Per-lane state while a batch is shaded, as structure of arrays: each component of each value
 /// in a [`Lane`] of its own, so that the loops over the lanes run several lanes at a time.
 struct LaneSet {
+    /// Each lane's triangle in the draw and pixel.
+    tri: [u32; LANES],
+    px: [i64; LANES],
+    py: [i64; LANES],
     corners: [[u32; 3]; LANES],
     front: [bool; LANES],
     /// The weights of the original triangle's corners.
@@ -118,6 +122,9 @@ struct LaneSet {
 impl Default for LaneSet {
     fn default() -> Self {
         LaneSet {
+            tri: [0; LANES],
+            px: [0; LANES],
+            py: [0; LANES],
             corners: [[0; 3]; LANES],
             front: [false; LANES],
             weights: Lanes3::default(),
@@ -154,6 +161,7 @@ pub(crate) struct Scratch {
     lanes: Box<LaneSet>,
     gradients: Box<Gradients>,
     physical: Box<PhysicalScratch>,
+    quads: Box<QuadLanes>,
 }
 
 impl Scratch {
@@ -164,6 +172,7 @@ impl Scratch {
             lanes: Box::default(),
             gradients: Box::new([(Vec2::ZERO, Vec2::ZERO); LANES]),
             physical: Box::default(),
+            quads: Box::default(),
         }
     }
 }
@@ -237,6 +246,139 @@ fn copy_register(register: &Register, to: &mut Lanes3, n: usize) {
     to.z[..n].copy_from_slice(&register[2][..n]);
 }
 
+/// The perspective weights of the original corners at `count` points, point `k` on triangle
+/// `tris[k]` at pixel (`xs[k]`, `ys[k]`), from the triangles' planes, into `out`. The gathers
+/// run a point at a time; the divisions over all the points at once.
+fn weights_lanes(
+    planes: &[WeightPlanes],
+    tris: &[u32; LANES],
+    xs: &[i64; LANES],
+    ys: &[i64; LANES],
+    count: usize,
+    out: &mut Lanes3,
+) {
+    let mut sum = [0.0f32; LANES];
+    for k in 0..count {
+        let planes = &planes[tris[k] as usize];
+        let [p0, p1, p2, d] = planes.at(xs[k], ys[k]);
+        let (w, d) = if WeightPlanes::usable(d) {
+            (Vec3::new(p0, p1, p2), d)
+        } else {
+            (planes.fallback, 1.0)
+        };
+        out.set(k, w);
+        sum[k] = d;
+    }
+    for k in 0..count {
+        out.x[k] /= sum[k];
+        out.y[k] /= sum[k];
+        out.z[k] /= sum[k];
+    }
+}
+
+/// The unit interpolated view normal at weights `w` of each point's corners, into `out`.
+fn normals_lanes(
+    verts: &[Vertex],
+    corners: &[[u32; 3]; LANES],
+    w: &Lanes3,
+    count: usize,
+    out: &mut Lanes3,
+) {
+    for k in 0..count {
+        let [a, b, c] = corners[k].map(|i| &verts[i as usize]);
+        let (wx, wy, wz) = (w.x[k], w.y[k], w.z[k]);
+        out.x[k] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
+        out.y[k] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
+        out.z[k] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
+    }
+    normalize_lanes(out, count);
+}
+
+/// Scratch of the per-quad geometric-normal derivatives of a batch.
+struct QuadLanes {
+    tri: [u32; LANES],
+    x: [i64; LANES],
+    y: [i64; LANES],
+    corners: [[u32; 3]; LANES],
+    /// Each lane's quad.
+    quad: [u8; LANES],
+    w: Lanes3,
+    n0: Lanes3,
+    n: Lanes3,
+    roughness: Lane,
+}
+
+impl Default for QuadLanes {
+    fn default() -> Self {
+        QuadLanes {
+            tri: [0; LANES],
+            x: [0; LANES],
+            y: [0; LANES],
+            corners: [[0; 3]; LANES],
+            quad: [0; LANES],
+            w: Lanes3::default(),
+            n0: Lanes3::default(),
+            n: Lanes3::default(),
+            roughness: [0.0; LANES],
+        }
+    }
+}
+
+/// `getGeometryRoughness` of each lane: the largest change of the unit geometric normal toward
+/// the right or the row above, taken at the lower-left pixel of the lane's 2×2 window quad (as
+/// [`quad_derivatives`] takes it), each quad once.
+fn geometry_roughness_lanes(
+    draw: &Draw,
+    frags: &[FragIn],
+    corners: &[[u32; 3]; LANES],
+    height: u32,
+    q: &mut QuadLanes,
+    out: &mut Lane,
+) {
+    let n = frags.len().min(LANES);
+    let mut quads = 0usize;
+    let mut last = None;
+    for (l, f) in frags.iter().take(n).enumerate() {
+        let (qx, qy) = quad_origin(f.x as i64, f.y as i64, height);
+        let key = (f.tri, qx, qy);
+        if last != Some(key) {
+            last = Some(key);
+            q.tri[quads] = f.tri;
+            q.x[quads] = qx;
+            q.y[quads] = qy;
+            q.corners[quads] = corners[l];
+            quads += 1;
+        }
+        q.quad[l] = (quads - 1) as u8;
+    }
+    let verts = &draw.verts[..];
+    weights_lanes(&draw.planes, &q.tri, &q.x, &q.y, quads, &mut q.w);
+    normals_lanes(verts, &q.corners, &q.w, quads, &mut q.n0);
+    q.roughness[..quads].fill(0.0);
+    for (dx, dy) in [(1, 0), (0, -1)] {
+        for k in 0..quads {
+            q.x[k] += dx;
+            q.y[k] += dy;
+        }
+        weights_lanes(&draw.planes, &q.tri, &q.x, &q.y, quads, &mut q.w);
+        normals_lanes(verts, &q.corners, &q.w, quads, &mut q.n);
+        for k in 0..quads {
+            let d = (q.n.x[k] - q.n0.x[k])
+                .abs()
+                .max((q.n.y[k] - q.n0.y[k]).abs())
+                .max((q.n.z[k] - q.n0.z[k]).abs());
+            q.roughness[k] = q.roughness[k].max(d);
+        }
+        for k in 0..quads {
+            q.x[k] -= dx;
+            q.y[k] -= dy;
+        }
+    }
+    for l in 0..n {
+        out[l] = q.roughness[q.quad[l] as usize];
+    }
+}
+
 /// Shade `frags` (all of one draw) into `out`.
 pub(crate) fn shade_batch(
     ctx: &FrameContext,
@@ -260,6 +402,7 @@ pub(crate) fn shade_batch(
         lanes,
         gradients,
         physical: physical_scratch,
+        quads,
     } = scratch;
     let s: &mut LaneSet = lanes;
     let m = draw.material;
@@ -284,13 +427,14 @@ pub(crate) fn shade_batch(
     // perspective weights first, in a loop of their own so that the lanes' divisions overlap.
     for (l, f) in frags.iter().take(n).enumerate() {
         let tri: &Tri = &draw.tris[f.tri as usize];
-        let (x, y) = (f.x as i64, f.y as i64);
-        let w = tri.corner_weights(tri.screen_weights(tri.edges(centre(x), centre(y))));
-        s.weights.set(l, w);
+        s.tri[l] = f.tri;
+        s.px[l] = f.x as i64;
+        s.py[l] = f.y as i64;
         s.corners[l] = indices[tri.orig as usize];
         s.front[l] = tri.front;
         out[l].depth = f.z;
     }
+    weights_lanes(&draw.planes, &s.tri, &s.px, &s.py, n, &mut s.weights);
     // The attributes, each component a loop over the lanes (a gather of the corners, then
     // `a·wx + b·wy + c·wz` as `interpolate` computes it).
     macro_rules! interpolate_lanes {
@@ -330,12 +474,30 @@ pub(crate) fn shade_batch(
                 }
             }
             if needs.neighbours {
-                s.right_weights[l] = tri.corner_weights_at(x + 1, y);
-                s.up_weights[l] = tri.corner_weights_at(x, y - 1);
+                let planes = &draw.planes[f.tri as usize];
+                s.right_weights[l] = planes.weights_at(x + 1, y);
+                s.up_weights[l] = planes.weights_at(x, y - 1);
             }
         }
     }
-    if needs.quad_derivatives {
+    let roughness_only = !needs.surface_derivatives && !m.flat_shading;
+    if needs.quad_derivatives && roughness_only {
+        // Only the geometry's roughness: the quads' normals over the batch at once.
+        if needs.normal_derivatives && draw.has_normals {
+            geometry_roughness_lanes(
+                draw,
+                &frags[..n],
+                &s.corners,
+                ctx.height,
+                quads,
+                &mut s.geometry_roughness,
+            );
+        } else {
+            s.geometry_roughness[..n].fill(0.0);
+        }
+        s.duv[..n].fill((Vec2::ZERO, Vec2::ZERO));
+        s.dposition[..n].fill((Vec3::ZERO, Vec3::ZERO));
+    } else if needs.quad_derivatives {
         // The built-in derivatives (mip levels, the geometry's roughness, the normal map's
         // tangents, flat normals) are taken once per 2×2 quad of window pixels, at its lower-left
         // pixel, as GPUs take them.
@@ -346,9 +508,8 @@ pub(crate) fn shade_batch(
             let d = match quad_cache {
                 Some((k, d)) if k == key => d,
                 _ => {
-                    let tri: &Tri = &draw.tris[f.tri as usize];
                     let vs = s.corners[l].map(|i| &verts[i as usize]);
-                    let d = quad_derivatives(tri, vs, qx, qy, needs);
+                    let d = quad_derivatives(&draw.planes[f.tri as usize], vs, qx, qy, needs);
                     quad_cache = Some((key, d));
                     d
                 }
@@ -724,15 +885,15 @@ struct QuadDerivatives {
 
 /// The derivatives at the lower-left pixel (`qx`, `qy`) of a quad, from the triangle's planes.
 fn quad_derivatives(
-    tri: &Tri,
+    planes: &WeightPlanes,
     vs: [&Vertex; 3],
     qx: i64,
     qy: i64,
     needs: &crate::raster::draw::Needs,
 ) -> QuadDerivatives {
-    let w0 = tri.corner_weights_at(qx, qy);
-    let w1 = tri.corner_weights_at(qx + 1, qy);
-    let w2 = tri.corner_weights_at(qx, qy - 1);
+    let w0 = planes.weights_at(qx, qy);
+    let w1 = planes.weights_at(qx + 1, qy);
+    let w2 = planes.weights_at(qx, qy - 1);
     let mut d = QuadDerivatives::default();
     if needs.surface_derivatives {
         let uv0 = interpolate(vs, w0, |v| v.uv);
