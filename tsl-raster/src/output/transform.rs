@@ -296,32 +296,49 @@ impl OutputTransform {
             self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
         let table: &[u8] = &SRGB_HALF_BYTES;
         // Runs of one colour (a background) are encoded once.
-        let mut last: Option<([f32; 4], [u8; 4])> = None;
+        let mut last: Option<([u32; 4], [u8; 4])> = None;
         for (o, p) in out.chunks_exact_mut(4).zip(row) {
-            if let Some((colour, bytes)) = last {
-                if colour.map(f32::to_bits) == p.map(f32::to_bits) {
-                    o.copy_from_slice(&bytes);
-                    continue;
+            let bits = p.map(f32::to_bits);
+            let bytes = match last {
+                Some((b, bytes)) if b == bits => bytes,
+                _ if fast && p[3] == 1.0 => {
+                    // An opaque pixel: three lookups.
+                    [
+                        srgb_half_byte(p[0], table),
+                        srgb_half_byte(p[1], table),
+                        srgb_half_byte(p[2], table),
+                        255,
+                    ]
                 }
-            }
-            if fast && p[3] == 1.0 {
-                // An opaque pixel: three lookups.
-                let byte = |c: f32| {
-                    if c > 0.0 && c < 1.0 {
-                        table[half_bits(c) as usize]
-                    } else if c >= 1.0 {
-                        255
-                    } else {
-                        0
-                    }
-                };
-                o.copy_from_slice(&[byte(p[0]), byte(p[1]), byte(p[2]), 255]);
-            } else {
-                o.copy_from_slice(&self.apply(*p));
-            }
-            last = Some((*p, [o[0], o[1], o[2], o[3]]));
+                _ => self.apply(*p),
+            };
+            o.copy_from_slice(&bytes);
+            last = Some((bits, bytes));
         }
     }
+}
+
+/// The sRGB byte of the half float nearest to `c` from the table: 0 at and below zero (and for
+/// NaN), 255 at and above one.
+#[inline]
+fn srgb_half_byte(c: f32, table: &[u8]) -> u8 {
+    if !(c > 0.0) {
+        return 0;
+    }
+    if c >= 1.0 {
+        return 255;
+    }
+    let bits = c.to_bits();
+    if bits < 0x3880_0000 {
+        // Below 2^-14: a subnormal half.
+        return table[half_bits(c) as usize];
+    }
+    // A normal half: the float's exponent rebiased and its mantissa's top ten bits, rounded to
+    // even on the thirteen below (as `half_bits`).
+    let half = (bits >> 13) - (112 << 10);
+    let rest = bits & 0x1fff;
+    let up = rest > 0x1000 || (rest == 0x1000 && half & 1 == 1);
+    table[(half + u32::from(up)) as usize]
 }
 
 #[inline]
@@ -336,6 +353,25 @@ fn finite_or_zero(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_row_gives_the_bytes_of_each_pixel() {
+        let t = OutputTransform::default();
+        let mut row = Vec::new();
+        for i in 0..=20000u32 {
+            let x = f32::from_bits(0x3300_0000u32.wrapping_add(i.wrapping_mul(0x5_1b7d)));
+            row.push([x, x.min(2.0) * 0.3, 1.0 - x.min(1.0), 1.0]);
+            row.push([x, x, x, 1.0]);
+            row.push([x, x, x, 1.0]);
+        }
+        row.push([f32::NAN, -1.0, 0.0, 1.0]);
+        row.push([0.25, 0.5, 0.75, 0.5]);
+        let mut out = vec![0u8; row.len() * 4];
+        t.apply_row(&row, &mut out);
+        for (p, o) in row.iter().zip(out.chunks_exact(4)) {
+            assert_eq!(o, t.apply(*p), "{p:?}");
+        }
+    }
 
     #[test]
     fn half_rounding_matches_ieee_half() {

@@ -35,6 +35,21 @@ pub(crate) struct Tri {
     pub bbox: [u32; 4],
 }
 
+/// `x.round() as i64` (halves away from zero, saturating, NaN to zero) without a call to the C
+/// library's `round`, which a baseline x86-64 build makes.
+#[inline]
+pub(crate) fn round_to_i64(x: f64) -> i64 {
+    let t = x as i64;
+    let rest = x - t as f64;
+    if rest >= 0.5 {
+        t.saturating_add(1)
+    } else if rest <= -0.5 {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
 /// The subpixel coordinate of a pixel's centre.
 #[inline]
 pub(crate) fn centre(pixel: i64) -> i64 {
@@ -197,8 +212,8 @@ pub(crate) fn setup_polygon(
         let (nx, ny, nz) = (c.x as f64 * iw, c.y as f64 * iw, c.z as f64 * iw);
         let sx = (nx + 1.0) * 0.5 * width;
         let sy = (1.0 - ny) * 0.5 * height;
-        xs[i] = (sx * SUBPIXEL as f64).round() as i64;
-        ys[i] = (sy * SUBPIXEL as f64).round() as i64;
+        xs[i] = round_to_i64(sx * SUBPIXEL as f64);
+        ys[i] = round_to_i64(sy * SUBPIXEL as f64);
         inv_w[i] = iw as f32;
         z[i] = (nz * 0.5 + 0.5) as f32;
     }
@@ -341,6 +356,34 @@ mod tests {
         let c = covered(&tris, 4);
         for y in 0..4 {
             assert_eq!(&c[y * 4..y * 4 + 4], &[1, 1, 0, 0], "row {y}");
+        }
+    }
+
+    #[test]
+    fn rounding_is_the_standard_librarys() {
+        for x in [
+            0.0,
+            0.49999999999999994,
+            0.5,
+            1.5,
+            2.5,
+            -0.5,
+            -1.5,
+            -2.4999,
+            1e15 + 0.5,
+            -7.5e14,
+            4503599627370497.0,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ] {
+            assert_eq!(round_to_i64(x), x.round() as i64, "{x}");
+        }
+        for i in -3000..3000 {
+            let x = i as f64 * 0.173_25;
+            assert_eq!(round_to_i64(x), x.round() as i64, "{x}");
         }
     }
 

@@ -18,7 +18,8 @@ pub(crate) struct TileWork {
     scratch: Scratch,
     frags: Vec<FragIn>,
     outs: Vec<FragOut>,
-    visible: Vec<(u32, u32)>,
+    /// The visible fragments of deferred draws in quad order: (pass, bin entry, pixel in the tile).
+    visible: Vec<(u32, u32, u32)>,
     depth: Vec<f32>,
     vis: Vec<u32>,
     /// A tile's colours, handed back after use to be filled again.
@@ -51,8 +52,11 @@ struct Buffers {
     width: u32,
     depth: Vec<f32>,
     color: Vec<[f32; 4]>,
-    /// The bin entry (plus one) whose triangle is visible at a pixel, for a deferred draw.
+    /// The bin entry (plus one) whose triangle is visible at a pixel, for a deferred draw; all
+    /// zero between tiles.
     vis: Vec<u32>,
+    /// Pixels that deferred draws have written since the last resolve.
+    deferred: usize,
 }
 
 impl Buffers {
@@ -93,15 +97,21 @@ pub(crate) fn render_tile(
 ) -> Vec<[f32; 4]> {
     let width = rect[2] - rect[0];
     let count = (width * (rect[3] - rect[1])) as usize;
-    let mut depth = std::mem::take(&mut work.depth);
-    depth.clear();
-    depth.resize(count, 1.0);
-    let mut vis = std::mem::take(&mut work.vis);
-    vis.clear();
-    vis.resize(count, 0);
     let mut color = std::mem::take(&mut work.color);
     color.clear();
     color.resize(count, ctx.clear);
+    if bin.is_empty() {
+        return color;
+    }
+    let mut depth = std::mem::take(&mut work.depth);
+    depth.clear();
+    depth.resize(count, 1.0);
+    // All zero from the last tile (a resolve clears it).
+    let mut vis = std::mem::take(&mut work.vis);
+    if vis.len() != count {
+        vis.clear();
+        vis.resize(count, 0);
+    }
     let mut buf = Buffers {
         x0: rect[0],
         y0: rect[1],
@@ -109,6 +119,7 @@ pub(crate) fn render_tile(
         depth,
         color,
         vis,
+        deferred: 0,
     };
     let mut resolved = false;
     let mut pending: Option<u32> = None;
@@ -135,6 +146,7 @@ pub(crate) fn render_tile(
                 if (0.0..=1.0).contains(&z) && z <= buf.depth[i] {
                     buf.depth[i] = z;
                     buf.vis[i] = vis_entry;
+                    buf.deferred += 1;
                 }
             });
             continue;
@@ -222,42 +234,43 @@ fn blend(src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
 /// Shade the fragments that deferred draws left visible, a batch of one pass at a time, the four
 /// pixels of each 2×2 window quad together (they share their derivatives).
 fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut TileWork) {
+    if buf.deferred == 0 {
+        return;
+    }
+    buf.deferred = 0;
     work.visible.clear();
-    let height = buf.depth.len() as u32 / buf.width;
+    let width = buf.width as usize;
+    let height = buf.depth.len() / width;
     // Window quads pair rows from the bottom of the image.
     let odd = ctx.height % 2 == 1;
-    let first_row = if odd == buf.y0.is_multiple_of(2) {
-        1
-    } else {
-        0
-    };
-    let mut rows: Vec<(u32, u32)> = Vec::with_capacity(height as usize / 2 + 2);
-    if first_row == 1 {
-        rows.push((0, 1));
-    }
-    let mut r = first_row;
-    while r < height {
-        rows.push((r, (r + 2).min(height)));
-        r += 2;
-    }
-    for &(r0, r1) in &rows {
-        for qx in (0..buf.width).step_by(2) {
+    let first_row = usize::from(odd == buf.y0.is_multiple_of(2));
+    let push_rows = |r0: usize, r1: usize, visible: &mut Vec<(u32, u32, u32)>| {
+        for qx in (0..width).step_by(2) {
             for y in r0..r1 {
-                for x in qx..(qx + 2).min(buf.width) {
-                    let pixel = y * buf.width + x;
-                    let v = buf.vis[pixel as usize];
+                let row = y * width;
+                for pixel in row + qx..row + (qx + 2).min(width) {
+                    let v = buf.vis[pixel];
                     if v != 0 {
-                        work.visible.push((bin[v as usize - 1].0, pixel));
+                        visible.push((bin[v as usize - 1].0, v - 1, pixel as u32));
                     }
                 }
             }
         }
+    };
+    let mut visible = std::mem::take(&mut work.visible);
+    if first_row == 1 {
+        push_rows(0, 1, &mut visible);
     }
-    if work.visible.is_empty() {
+    for r in (first_row..height).step_by(2) {
+        push_rows(r, (r + 2).min(height), &mut visible);
+    }
+    buf.vis.fill(0);
+    if visible.is_empty() {
+        work.visible = visible;
         return;
     }
     let mut passes: Vec<u32> = Vec::new();
-    for &(pass, _) in &work.visible {
+    for &(pass, _, _) in &visible {
         if !passes.contains(&pass) {
             passes.push(pass);
             if passes.len() > 8 {
@@ -266,27 +279,26 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
         }
     }
     if passes.len() > 8 {
-        work.visible.sort_by_key(|&(pass, _)| pass);
+        visible.sort_by_key(|&(pass, _, _)| pass);
         passes.clear();
         passes.push(u32::MAX);
     }
-    let visible = std::mem::take(&mut work.visible);
     for &only in &passes {
         let mut lanes = visible
             .iter()
-            .filter(|&&(pass, _)| only == u32::MAX || pass == only)
+            .filter(|&&(pass, _, _)| only == u32::MAX || pass == only)
             .peekable();
-        while let Some(&&(pass_index, _)) = lanes.peek() {
+        while let Some(&&(pass_index, _, _)) = lanes.peek() {
             work.frags.clear();
-            while let Some(&&(pass, pixel)) = lanes.peek() {
+            while let Some(&&(pass, entry, pixel)) = lanes.peek() {
                 if pass != pass_index || work.frags.len() == LANES {
                     break;
                 }
                 lanes.next();
-                let entry = buf.vis[pixel as usize] - 1;
+                let (px, py) = (pixel % buf.width, pixel / buf.width);
                 work.frags.push(FragIn {
-                    x: buf.x0 + pixel % buf.width,
-                    y: buf.y0 + pixel / buf.width,
+                    x: buf.x0 + px,
+                    y: buf.y0 + py,
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
                 });
@@ -303,7 +315,6 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
     }
     work.frags.clear();
     work.visible = visible;
-    buf.vis.fill(0);
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.

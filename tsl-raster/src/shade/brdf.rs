@@ -3,6 +3,7 @@
 
 use glam::{Vec2, Vec3};
 use std::f32::consts::PI;
+use tsl_core::LANES;
 
 /// The Fresnel factor of `F_Schlick`: `exp2((−5.55473·dotVH − 6.98316)·dotVH)`.
 #[inline]
@@ -123,9 +124,78 @@ pub(crate) fn dfg(roughness: f32, dot_nv: f32) -> Vec2 {
     top.lerp(bottom, fy)
 }
 
+/// [`dfg`] over lanes: `(a[l], b[l]) = dfg(roughness[l], dot_nv[l])` for the first `n` lanes, by
+/// the same operations (so the same bits). The coordinates are worked out over all the lanes at
+/// once; only the table reads go a lane at a time.
+pub(crate) fn dfg_lanes(
+    roughness: &[f32; LANES],
+    dot_nv: &[f32; LANES],
+    n: usize,
+    a: &mut [f32; LANES],
+    b: &mut [f32; LANES],
+) {
+    let mut fx = [0.0f32; LANES];
+    let mut fy = [0.0f32; LANES];
+    let mut at = [0u32; LANES];
+    let mut step_x = [0u32; LANES];
+    let mut step_y = [0u32; LANES];
+    for l in 0..n {
+        let x = (roughness[l] * 16.0 - 0.5).clamp(0.0, 15.0);
+        let y = (dot_nv[l] * 16.0 - 0.5).clamp(0.0, 15.0);
+        let x = if x.is_finite() { x } else { 0.0 };
+        let y = if y.is_finite() { y } else { 0.0 };
+        // Both are at least zero, so truncation is the floor.
+        let (x0, y0) = (x as u32, y as u32);
+        fx[l] = x - x0 as f32;
+        fy[l] = y - y0 as f32;
+        at[l] = y0 * 16 + x0;
+        step_x[l] = u32::from(x0 < 15);
+        step_y[l] = if y0 < 15 { 16 } else { 0 };
+    }
+    let table = &DFG;
+    for l in 0..n {
+        let i = at[l] as usize;
+        let (sx, sy) = (step_x[l] as usize, step_y[l] as usize);
+        let t00 = table[i & 255];
+        let t10 = table[(i + sx) & 255];
+        let t01 = table[(i + sy) & 255];
+        let t11 = table[(i + sx + sy) & 255];
+        let (fx, fy) = (fx[l], fy[l]);
+        let lerp = |p: f32, q: f32, s: f32| p * (1.0 - s) + q * s;
+        let top = [lerp(t00[0], t10[0], fx), lerp(t00[1], t10[1], fx)];
+        let bottom = [lerp(t01[0], t11[0], fx), lerp(t01[1], t11[1], fx)];
+        a[l] = lerp(top[0], bottom[0], fy);
+        b[l] = lerp(top[1], bottom[1], fy);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lanes_read_the_table_as_dfg() {
+        let mut roughness = [0.0; LANES];
+        let mut dot_nv = [0.0; LANES];
+        let (mut a, mut b) = ([0.0; LANES], [0.0; LANES]);
+        for k in 0..200 {
+            for l in 0..LANES {
+                let t = (k * LANES + l) as f32;
+                roughness[l] = (t * 0.618_034).fract() * 1.2 - 0.1;
+                dot_nv[l] = (t * 0.414_213_6).fract() * 1.2 - 0.1;
+            }
+            roughness[0] = f32::NAN;
+            dot_nv[1] = f32::INFINITY;
+            dfg_lanes(&roughness, &dot_nv, LANES, &mut a, &mut b);
+            for l in 0..LANES {
+                let v = dfg(roughness[l], dot_nv[l]);
+                assert_eq!(
+                    (a[l].to_bits(), b[l].to_bits()),
+                    (v.x.to_bits(), v.y.to_bits())
+                );
+            }
+        }
+    }
 
     #[test]
     fn halves_decode() {

@@ -3,7 +3,7 @@
 //! (`sqrtps`, `divps`, selects). Same formulas as [`super::model::physical`], which stays the
 //! scalar reference that the tests hold this to.
 
-use super::brdf::dfg;
+use super::brdf::dfg_lanes;
 use super::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -93,6 +93,7 @@ pub(crate) struct PhysicalScratch {
     direct_diffuse: Lanes3,
     direct_specular: Lanes3,
     clearcoat_specular: Lanes3,
+    irradiance: Lanes3,
 }
 
 /// The direction to a light and its arriving colour at each lane.
@@ -163,6 +164,7 @@ pub(crate) fn physical_lanes(
         direct_diffuse: dd,
         direct_specular: ds,
         clearcoat_specular: cc,
+        ..
     } = scratch;
     for lanes in [&mut *dd, &mut *ds, &mut *cc] {
         lanes.x[..n].fill(0.0);
@@ -176,15 +178,12 @@ pub(crate) fn physical_lanes(
     let mut ab_b = [0.0f32; LANES];
     let mut dot_nv = [0.0f32; LANES];
     for l in 0..n {
-        let nv = (p.normal.x[l] * p.view_dir.x[l]
+        dot_nv[l] = (p.normal.x[l] * p.view_dir.x[l]
             + p.normal.y[l] * p.view_dir.y[l]
             + p.normal.z[l] * p.view_dir.z[l])
             .clamp(0.0, 1.0);
-        dot_nv[l] = nv;
-        let ab = dfg(p.roughness[l], nv);
-        ab_a[l] = ab.x;
-        ab_b[l] = ab.y;
     }
+    dfg_lanes(p.roughness, &dot_nv, n, &mut ab_a, &mut ab_b);
     for light in lights.direct_lights() {
         light_lanes(light, p.position, n, light_dir, light_color);
         for l in 0..n {
@@ -247,6 +246,8 @@ pub(crate) fn physical_lanes(
             }
         }
     }
+    let irradiance = &mut scratch.irradiance;
+    lights.irradiance_lanes(p.normal_world, n, irradiance);
     for l in 0..n {
         let diffuse = p.diffuse.get(l);
         let contribution = diffuse * (1.0 - metal);
@@ -257,7 +258,7 @@ pub(crate) fn physical_lanes(
         let favg = 0.04 + (1.0 - 0.04) * 0.047619;
         let fms = fss_ess * favg / (1.0 - ems * favg);
         let scattering = fss_ess + fms * ems;
-        let irradiance = lights.irradiance(p.normal_world.get(l));
+        let irradiance = irradiance.get(l);
         let indirect = irradiance * (contribution / PI) * (1.0 - scattering) * p.ao[l];
         let mut outgoing = dd.get(l) + indirect + ds.get(l);
         if let Some((strength, _)) = p.clearcoat {

@@ -135,6 +135,30 @@ impl FrameLights {
         sum
     }
 
+    /// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the
+    /// same operations, so the same bits).
+    pub fn irradiance_lanes(
+        &self,
+        normal_world: &super::lanes::Lanes3,
+        n: usize,
+        out: &mut super::lanes::Lanes3,
+    ) {
+        out.x[..n].fill(self.ambient.x);
+        out.y[..n].fill(self.ambient.y);
+        out.z[..n].fill(self.ambient.z);
+        for h in &self.hemispheres {
+            let (up, sky, ground) = (h.up, h.sky, h.ground);
+            for l in 0..n {
+                let dot =
+                    normal_world.x[l] * up.x + normal_world.y[l] * up.y + normal_world.z[l] * up.z;
+                let w = 0.5 * dot + 0.5;
+                out.x[l] += ground.x * (1.0 - w) + sky.x * w;
+                out.y[l] += ground.y * (1.0 - w) + sky.y * w;
+                out.z[l] += ground.z * (1.0 - w) + sky.z * w;
+            }
+        }
+    }
+
     /// Call `f(direction to the light, arriving colour)` for each direct light at the view-space
     /// point `position`.
     pub fn each_direct(&self, position: Vec3, mut f: impl FnMut(Vec3, Vec3)) {
