@@ -26,7 +26,8 @@ pub const RASTER_WGSL: &str = concat!(
 // Layout constants shared with raster.wgsl (the tests check that they agree).
 const PASS_STRIDE: usize = 64;
 const TEX_STRIDE: usize = 80;
-const TRI_STRIDE: usize = 48;
+const TRI_STRIDE: usize = 72;
+const ENTRY: usize = 6;
 const VERT_STRIDE: usize = 16;
 const DFG_AT: usize = 64;
 const LIGHTS_AT: usize = 576;
@@ -478,7 +479,7 @@ fn pack(
             ]);
         }
         let indices = d.geometry.indices();
-        for t in &d.tris {
+        for (t, planes) in d.tris.iter().zip(&d.planes) {
             let start = tris.len();
             let e0 = t.edges(centre(t.bbox[0] as i64), centre(t.bbox[1] as i64));
             for e in e0 {
@@ -500,6 +501,13 @@ fn pack(
             }
             tris.extend(indices[t.orig as usize].map(|i| i + vbase));
             tris.push(t.front as u32);
+            for plane in planes.planes {
+                tris.extend(plane.map(f));
+            }
+            tris.extend(planes.origin.map(|o| o as i32 as u32));
+            let fits = |v: i64| i32::try_from(v).map_or(0, |v| v as u32);
+            tris.extend(t.a.map(|a| fits(a * SUBPIXEL)));
+            tris.extend(t.b.map(|b| fits(b * SUBPIXEL)));
             tris.resize(start + TRI_STRIDE, 0);
         }
     }
@@ -582,10 +590,11 @@ fn pack(
         pass_words.resize(start + PASS_STRIDE, 0);
     }
 
-    // The bins: each tile's (pass, triangle) entries in the CPU's order.
+    // The bins: each tile's (pass, triangle) entries in the CPU's order, with the edge functions
+    // at the tile's first pixel where 32 bits hold them over the whole tile.
     let rects = tiles((width, height));
     let tiles_x = width.div_ceil(TILE) as usize;
-    let mut bins: Vec<Vec<[u32; 2]>> = vec![Vec::new(); rects.len()];
+    let mut bins: Vec<Vec<[u32; ENTRY]>> = vec![Vec::new(); rects.len()];
     for (p, pass) in passes.iter().enumerate() {
         let draw = &draws[pass.draw as usize];
         for (t, tri) in draw.tris.iter().enumerate() {
@@ -596,7 +605,24 @@ fn pack(
             let [x0, y0, x1, y1] = tri.bbox;
             for ty in (y0 / TILE)..y1.div_ceil(TILE) {
                 for tx in (x0 / TILE)..x1.div_ceil(TILE) {
-                    bins[ty as usize * tiles_x + tx as usize].push([p as u32, global]);
+                    let e = tri.edges(centre((tx * TILE) as i64), centre((ty * TILE) as i64));
+                    let step = TILE as i64 - 1;
+                    let fast = (0..3).all(|i| {
+                        let bound = e[i].abs()
+                            + step * (tri.a[i] * SUBPIXEL).abs()
+                            + step * (tri.b[i] * SUBPIXEL).abs()
+                            + 1;
+                        bound < i32::MAX as i64
+                    });
+                    let word = |v: i64| if fast { v as i32 as u32 } else { 0 };
+                    bins[ty as usize * tiles_x + tx as usize].push([
+                        p as u32,
+                        global,
+                        fast as u32,
+                        word(e[0]),
+                        word(e[1]),
+                        word(e[2]),
+                    ]);
                 }
             }
         }
@@ -608,21 +634,15 @@ fn pack(
         at += bin.len() as u32;
     }
     bin_words.push(at);
-    let offset = bin_words.len() as u32;
-    for w in bin_words.iter_mut() {
-        *w += offset / 2 + offset % 2;
-    }
-    // Entries are pairs of words: align them so that entry e is at words 2e and 2e + 1.
-    if bin_words.len() % 2 == 1 {
-        bin_words.push(0);
-    }
+    let entries_at = bin_words.len() as u32;
     for bin in &bins {
         for e in bin {
             bin_words.extend(e);
         }
     }
 
-    let frame_words = frame_words(settings, frame.view, scene, camera, tiles_x as u32);
+    let mut frame_words = frame_words(settings, frame.view, scene, camera, tiles_x as u32);
+    frame_words[38] = entries_at;
     Ok(Packed {
         words,
         frame: frame_words,
@@ -836,6 +856,7 @@ mod tests {
             ("DFG_AT", DFG_AT),
             ("LIGHTS_AT", LIGHTS_AT),
             ("TEX_STRIDE", TEX_STRIDE),
+            ("ENTRY", ENTRY),
             ("TILE", TILE as usize),
         ] {
             let line = format!("const {name}: u32 = {value}u;");

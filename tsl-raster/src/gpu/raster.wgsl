@@ -11,7 +11,9 @@
 //   2  passes:  PASS_STRIDE words per pass: its draw's material and program (P_*).
 //   3  tris:    TRI_STRIDE words per screen triangle (T_*): edge functions as 64-bit integers.
 //   4  verts:   VERT_STRIDE floats per placed vertex.
-//   5  bins:    tile t's entries are bins[bins[t]..bins[t + 1]) pairs (pass, triangle).
+//   5  bins:    tile t's entries are entries bins[t]..bins[t + 1], ENTRY words each from word
+//              F_ENTRIES_AT: pass, triangle, whether the 32-bit edges below hold over the tile,
+//              the three edge functions at the centre of the tile's first pixel as i32.
 //   6  pixels:  the linear RGBA result, rows from the top.
 //   7  texels:  the textures: TEX_STRIDE header words per texture id (X_*), then each level's
 //              linear RGBA floats, rows from the top.
@@ -46,6 +48,8 @@ const F_FOG_B: u32 = 16u; // far
 const F_VIEW_TO_WORLD: u32 = 17u; // 9, columns
 const F_WORLD_TO_VIEW: u32 = 26u; // 9
 const F_AMBIENT: u32 = 35u; // 3
+const F_ENTRIES_AT: u32 = 38u;
+const ENTRY: u32 = 6u;
 const DFG_AT: u32 = 64u; // 256 × (scale, bias)
 const LIGHTS_AT: u32 = 576u; // hemispheres (9 each), then direct lights (16 each)
 
@@ -90,7 +94,7 @@ const FL_DEPTH_NODE: u32 = 8192u;
 const FL_WANTS_WORLD: u32 = 16384u;
 
 // triangle words
-const TRI_STRIDE: u32 = 48u;
+const TRI_STRIDE: u32 = 72u;
 const T_E0: u32 = 0u; // 3 × (lo, hi): the edge functions at the centre of the bbox's first pixel
 const T_SA: u32 = 6u; // 3 × (lo, hi): a · 256, one pixel right
 const T_SB: u32 = 12u; // 3 × (lo, hi): b · 256, one pixel down
@@ -102,6 +106,10 @@ const T_Z: u32 = 29u;
 const T_WEIGHTS: u32 = 32u; // 3 vec3
 const T_CORNERS: u32 = 41u; // 3 global vertex indices
 const T_FRONT: u32 = 44u;
+const T_PLANES: u32 = 45u; // the shading's weight planes: 3 numerators and a denominator, (c, a, b)
+const T_ORIGIN: u32 = 57u; // the planes' origin pixel (x, y)
+const T_SA32: u32 = 59u; // 3 × i32: a · 256 where it fits (for a bin entry's 32-bit edges)
+const T_SB32: u32 = 62u; // 3 × i32: b · 256
 
 const VERT_STRIDE: u32 = 16u; // world 0, view 3, normal_view 6, uv 9, color 11
 
@@ -267,24 +275,14 @@ fn edge(t: u32, i: u32, px: i32, py: i32) -> vec2<u32> {
     return add64(e0, add64(mul64s(sa, dx), mul64s(sb, dy)));
 }
 
+// An i32 as a 64-bit integer.
+fn widen(v: i32) -> vec2<u32> {
+    return vec2<u32>(bitcast<u32>(v), select(0u, 0xffffffffu, v < 0));
+}
+
 fn positive64(v: vec2<u32>) -> bool {
     let hi = bitcast<i32>(v.y);
     return hi > 0 || (hi == 0 && v.x > 0u);
-}
-
-fn covers(t: u32, px: i32, py: i32) -> bool {
-    let b = t * TRI_STRIDE;
-    if (u32(px) < tris[b + T_BBOX] || u32(py) < tris[b + T_BBOX + 1u]
-        || u32(px) >= tris[b + T_BBOX + 2u] || u32(py) >= tris[b + T_BBOX + 3u]) {
-        return false;
-    }
-    for (var i = 0u; i < 3u; i++) {
-        let e = add64(edge(t, i, px, py), vec2<u32>(tris[b + T_BIAS + i], 0u));
-        if (!positive64(e)) {
-            return false;
-        }
-    }
-    return true;
 }
 
 fn screen_weights(t: u32, px: i32, py: i32) -> vec3<f32> {
@@ -305,20 +303,23 @@ fn depth_at(t: u32, px: i32, py: i32) -> f32 {
     return tri_depth(t, screen_weights(t, px, py));
 }
 
-fn corner_weights(t: u32, l: vec3<f32>) -> vec3<f32> {
-    let q = l * tv3(t, T_INV_W);
-    let sum = (q.x + q.y) + q.z;
-    let w0 = tv3(t, T_WEIGHTS);
-    if (abs(sum) <= F32_MIN_POSITIVE || !finite(sum)) {
-        return w0;
-    }
-    let w1 = tv3(t, T_WEIGHTS + 3u);
-    let w2 = tv3(t, T_WEIGHTS + 6u);
-    return ((w0 * q.x + w1 * q.y) + w2 * q.z) / sum;
-}
-
+// The perspective weights of the original corners at pixel (px, py) from the triangle's
+// planes (setup.rs WeightPlanes, which the CPU's shading uses).
 fn weights_at(t: u32, px: i32, py: i32) -> vec3<f32> {
-    return corner_weights(t, screen_weights(t, px, py));
+    let b = t * TRI_STRIDE;
+    let dx = f32(px - bitcast<i32>(tris[b + T_ORIGIN]));
+    let dy = f32(py - bitcast<i32>(tris[b + T_ORIGIN + 1u]));
+    var v: array<f32, 4>;
+    for (var j = 0u; j < 4u; j++) {
+        let at = b + T_PLANES + 3u * j;
+        v[j] = (bitcast<f32>(tris[at]) + bitcast<f32>(tris[at + 1u]) * dx)
+            + bitcast<f32>(tris[at + 2u]) * dy;
+    }
+    let d = v[3];
+    if (abs(d) <= F32_MIN_POSITIVE || !finite(d)) {
+        return tv3(t, T_WEIGHTS);
+    }
+    return vec3<f32>(v[0] / d, v[1] / d, v[2] / d);
 }
 
 // ---- Vertices.
@@ -1137,6 +1138,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let tile = (gid.y / TILE) * frame[F_TILES_X] + gid.x / TILE;
     let end = bins[tile + 1u];
     var e = bins[tile];
+    let entries_at = frame[F_ENTRIES_AT];
+    let tile_x = i32((gid.x / TILE) * TILE);
+    let tile_y = i32((gid.y / TILE) * TILE);
     var depth = 1.0;
     var color = vec4<f32>(ff(F_CLEAR), ff(F_CLEAR + 1u), ff(F_CLEAR + 2u), ff(F_CLEAR + 3u));
     var vis_pass = NONE;
@@ -1153,8 +1157,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             if (e >= end) {
                 break;
             }
-            let p = bins[2u * e];
-            let t = bins[2u * e + 1u];
+            let at = entries_at + ENTRY * e;
+            let p = bins[at];
+            let t = bins[at + 1u];
             let flags = pu(p, P_FLAGS);
             if ((flags & FL_TRANSPARENT) != 0u && !resolved) {
                 resolved = true;
@@ -1169,10 +1174,38 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             if ((faces == 1u && front) || (faces == 2u && !front)) {
                 continue;
             }
-            if (!covers(t, px, py)) {
+            let tb = t * TRI_STRIDE;
+            if (gid.x < tris[tb + T_BBOX] || gid.y < tris[tb + T_BBOX + 1u]
+                || gid.x >= tris[tb + T_BBOX + 2u] || gid.y >= tris[tb + T_BBOX + 3u]) {
                 continue;
             }
-            let z = depth_at(t, px, py);
+            // The edge functions at the pixel: in 32 bits from the tile's corner where the host
+            // found that they fit, in 64 otherwise; the same integers either way.
+            var e0: vec2<u32>;
+            var e1: vec2<u32>;
+            var e2: vec2<u32>;
+            if (bins[at + 2u] != 0u) {
+                let dx = px - tile_x;
+                let dy = py - tile_y;
+                e0 = widen(bitcast<i32>(bins[at + 3u]) + bitcast<i32>(tris[tb + T_SA32]) * dx
+                    + bitcast<i32>(tris[tb + T_SB32]) * dy);
+                e1 = widen(bitcast<i32>(bins[at + 4u]) + bitcast<i32>(tris[tb + T_SA32 + 1u]) * dx
+                    + bitcast<i32>(tris[tb + T_SB32 + 1u]) * dy);
+                e2 = widen(bitcast<i32>(bins[at + 5u]) + bitcast<i32>(tris[tb + T_SA32 + 2u]) * dx
+                    + bitcast<i32>(tris[tb + T_SB32 + 2u]) * dy);
+            } else {
+                e0 = edge(t, 0u, px, py);
+                e1 = edge(t, 1u, px, py);
+                e2 = edge(t, 2u, px, py);
+            }
+            if (!positive64(add64(e0, vec2<u32>(tris[tb + T_BIAS], 0u)))
+                || !positive64(add64(e1, vec2<u32>(tris[tb + T_BIAS + 1u], 0u)))
+                || !positive64(add64(e2, vec2<u32>(tris[tb + T_BIAS + 2u], 0u)))) {
+                continue;
+            }
+            let inv = tf(t, T_INV_AREA);
+            let z = tri_depth(t, vec3<f32>(i64_to_f32(e0) * inv, i64_to_f32(e1) * inv,
+                i64_to_f32(e2) * inv));
             if ((flags & FL_FORWARD) == 0u) {
                 if (z >= 0.0 && z <= 1.0 && z <= depth) {
                     depth = z;
