@@ -248,25 +248,36 @@ pub(crate) fn physical_lanes(
     }
     let irradiance = &mut scratch.irradiance;
     lights.irradiance_lanes(p.normal_world, n, irradiance);
+    // Each component a loop of its own over the lanes, the same operations as the vector form.
+    let favg = 0.04 + (1.0 - 0.04) * 0.047619;
+    let mut indirect_scale = [0.0f32; LANES];
     for l in 0..n {
-        let diffuse = p.diffuse.get(l);
-        let contribution = diffuse * (1.0 - metal);
         let (a, b) = (ab_a[l], ab_b[l]);
         let ess = a + b;
         let fss_ess = 0.04 * a + b;
         let ems = 1.0 - ess;
-        let favg = 0.04 + (1.0 - 0.04) * 0.047619;
         let fms = fss_ess * favg / (1.0 - ems * favg);
         let scattering = fss_ess + fms * ems;
-        let irradiance = irradiance.get(l);
-        let indirect = irradiance * (contribution / PI) * (1.0 - scattering) * p.ao[l];
-        let mut outgoing = dd.get(l) + indirect + ds.get(l);
-        if let Some((strength, _)) = p.clearcoat {
+        indirect_scale[l] = 1.0 - scattering;
+    }
+    for (out, irradiance, diffuse, dd, ds) in [
+        (&mut out.x, &irradiance.x, &p.diffuse.x, &dd.x, &ds.x),
+        (&mut out.y, &irradiance.y, &p.diffuse.y, &dd.y, &ds.y),
+        (&mut out.z, &irradiance.z, &p.diffuse.z, &dd.z, &ds.z),
+    ] {
+        for l in 0..n {
+            let contribution = diffuse[l] * (1.0 - metal);
+            let indirect = irradiance[l] * (contribution / PI) * indirect_scale[l] * p.ao[l];
+            out[l] = dd[l] + indirect + ds[l];
+        }
+    }
+    if let Some((strength, _)) = p.clearcoat {
+        for l in 0..n {
             let fcc = 0.04 * (1.0 - exp2_lane((-5.55473 * dot_nv[l] - 6.98316) * dot_nv[l]))
                 + exp2_lane((-5.55473 * dot_nv[l] - 6.98316) * dot_nv[l]);
-            outgoing = outgoing * (1.0 - strength * fcc) + cc.get(l) * strength;
+            let outgoing = out.get(l) * (1.0 - strength * fcc) + cc.get(l) * strength;
+            out.set(l, outgoing);
         }
-        out.set(l, outgoing);
     }
 }
 

@@ -296,16 +296,26 @@ fn normals_lanes(
 
 /// Scratch of the per-quad geometric-normal derivatives of a batch.
 struct QuadLanes {
+    /// Each quad's triangle, lower-left pixel and corners.
     tri: [u32; LANES],
     x: [i64; LANES],
     y: [i64; LANES],
     corners: [[u32; 3]; LANES],
     /// Each lane's quad.
     quad: [u8; LANES],
+    /// The unit normal of each quad at its lower-left pixel, the pixel to its right and the
+    /// pixel above it.
+    normals: [Lanes3; 3],
+    /// Which of these a lane of the batch already gives (bit `3·quad + point`).
+    found: [u8; LANES],
+    /// The points that no lane gives: (quad, point), and their triangles, pixels and corners.
+    missing: [(u8, u8); LANES],
+    point_tri: [u32; LANES],
+    point_x: [i64; LANES],
+    point_y: [i64; LANES],
+    point_corners: [[u32; 3]; LANES],
     w: Lanes3,
-    n0: Lanes3,
     n: Lanes3,
-    roughness: Lane,
 }
 
 impl Default for QuadLanes {
@@ -316,21 +326,32 @@ impl Default for QuadLanes {
             y: [0; LANES],
             corners: [[0; 3]; LANES],
             quad: [0; LANES],
+            normals: [Lanes3::default(); 3],
+            found: [0; LANES],
+            missing: [(0, 0); LANES],
+            point_tri: [0; LANES],
+            point_x: [0; LANES],
+            point_y: [0; LANES],
+            point_corners: [[0; 3]; LANES],
             w: Lanes3::default(),
-            n0: Lanes3::default(),
             n: Lanes3::default(),
-            roughness: [0.0; LANES],
         }
     }
 }
 
+/// The offsets of a quad's three derivative points from its lower-left pixel (rows from the top).
+const QUAD_POINTS: [(i64, i64); 3] = [(0, 0), (1, 0), (0, -1)];
+
 /// `getGeometryRoughness` of each lane: the largest change of the unit geometric normal toward
 /// the right or the row above, taken at the lower-left pixel of the lane's 2×2 window quad (as
-/// [`quad_derivatives`] takes it), each quad once.
+/// [`quad_derivatives`] takes it), each quad once. `normals` are the lanes' own unit geometric
+/// normals: a point of a quad that a lane of the same triangle covers takes that lane's normal
+/// (the same planes at the same pixel, so the same bits); only the others are interpolated.
 fn geometry_roughness_lanes(
     draw: &Draw,
     frags: &[FragIn],
     corners: &[[u32; 3]; LANES],
+    normals: &Lanes3,
     height: u32,
     q: &mut QuadLanes,
     out: &mut Lane,
@@ -339,7 +360,8 @@ fn geometry_roughness_lanes(
     let mut quads = 0usize;
     let mut last = None;
     for (l, f) in frags.iter().take(n).enumerate() {
-        let (qx, qy) = quad_origin(f.x as i64, f.y as i64, height);
+        let (x, y) = (f.x as i64, f.y as i64);
+        let (qx, qy) = quad_origin(x, y, height);
         let key = (f.tri, qx, qy);
         if last != Some(key) {
             last = Some(key);
@@ -347,35 +369,64 @@ fn geometry_roughness_lanes(
             q.x[quads] = qx;
             q.y[quads] = qy;
             q.corners[quads] = corners[l];
+            q.found[quads] = 0;
             quads += 1;
         }
-        q.quad[l] = (quads - 1) as u8;
+        let k = quads - 1;
+        q.quad[l] = k as u8;
+        for (point, (dx, dy)) in QUAD_POINTS.into_iter().enumerate() {
+            if (x, y) == (qx + dx, qy + dy) {
+                q.found[k] |= 1 << point;
+                q.normals[point].set(k, normals.get(l));
+            }
+        }
     }
+    // The points no lane gives, up to a batch of them at a time.
     let verts = &draw.verts[..];
-    weights_lanes(&draw.planes, &q.tri, &q.x, &q.y, quads, &mut q.w);
-    normals_lanes(verts, &q.corners, &q.w, quads, &mut q.n0);
-    q.roughness[..quads].fill(0.0);
-    for (dx, dy) in [(1, 0), (0, -1)] {
-        for k in 0..quads {
-            q.x[k] += dx;
-            q.y[k] += dy;
+    let mut pending = (0..quads)
+        .flat_map(|k| (0..3).map(move |point| (k, point)))
+        .filter(|&(k, point)| q.found[k] & (1 << point) == 0)
+        .peekable();
+    while pending.peek().is_some() {
+        let mut count = 0;
+        for (k, point) in pending.by_ref().take(LANES) {
+            let (dx, dy) = QUAD_POINTS[point];
+            q.missing[count] = (k as u8, point as u8);
+            q.point_tri[count] = q.tri[k];
+            q.point_x[count] = q.x[k] + dx;
+            q.point_y[count] = q.y[k] + dy;
+            q.point_corners[count] = q.corners[k];
+            count += 1;
         }
-        weights_lanes(&draw.planes, &q.tri, &q.x, &q.y, quads, &mut q.w);
-        normals_lanes(verts, &q.corners, &q.w, quads, &mut q.n);
-        for k in 0..quads {
-            let d = (q.n.x[k] - q.n0.x[k])
-                .abs()
-                .max((q.n.y[k] - q.n0.y[k]).abs())
-                .max((q.n.z[k] - q.n0.z[k]).abs());
-            q.roughness[k] = q.roughness[k].max(d);
+        weights_lanes(
+            &draw.planes,
+            &q.point_tri,
+            &q.point_x,
+            &q.point_y,
+            count,
+            &mut q.w,
+        );
+        normals_lanes(verts, &q.point_corners, &q.w, count, &mut q.n);
+        for i in 0..count {
+            let (k, point) = q.missing[i];
+            q.normals[point as usize].set(k as usize, q.n.get(i));
         }
-        for k in 0..quads {
-            q.x[k] -= dx;
-            q.y[k] -= dy;
-        }
+    }
+    let [n0, n1, n2] = &q.normals;
+    let mut roughness = [0.0f32; LANES];
+    for k in 0..quads {
+        let d1 = (n1.x[k] - n0.x[k])
+            .abs()
+            .max((n1.y[k] - n0.y[k]).abs())
+            .max((n1.z[k] - n0.z[k]).abs());
+        let d2 = (n2.x[k] - n0.x[k])
+            .abs()
+            .max((n2.y[k] - n0.y[k]).abs())
+            .max((n2.z[k] - n0.z[k]).abs());
+        roughness[k] = d1.max(d2);
     }
     for l in 0..n {
-        out[l] = q.roughness[q.quad[l] as usize];
+        out[l] = roughness[q.quad[l] as usize];
     }
 }
 
@@ -481,13 +532,17 @@ pub(crate) fn shade_batch(
         }
     }
     let roughness_only = !needs.surface_derivatives && !m.flat_shading;
+    let mut normalized = false;
     if needs.quad_derivatives && roughness_only {
         // Only the geometry's roughness: the quads' normals over the batch at once.
         if needs.normal_derivatives && draw.has_normals {
+            normalize_lanes(&mut s.normal_geometry, n);
+            normalized = true;
             geometry_roughness_lanes(
                 draw,
                 &frags[..n],
                 &s.corners,
+                &s.normal_geometry,
                 ctx.height,
                 quads,
                 &mut s.geometry_roughness,
@@ -532,7 +587,9 @@ pub(crate) fn shade_batch(
             s.normal_geometry.set(l, d0.cross(d1));
         }
     }
-    normalize_lanes(&mut s.normal_geometry, n);
+    if !normalized {
+        normalize_lanes(&mut s.normal_geometry, n);
+    }
     if m.flat_shading || m.side == Side::Front {
         s.normal_here = s.normal_geometry;
     } else {
