@@ -2,6 +2,7 @@
 //! ones shade as they go), then the visible fragments shaded once, then the transparent draws
 //! blended in order.
 
+use super::draw::Draw;
 use super::setup::{centre, Tri};
 use super::TILE;
 use crate::renderer::FrameContext;
@@ -57,6 +58,9 @@ struct Buffers {
     vis: Vec<u32>,
     /// Pixels that deferred draws have written since the last resolve.
     deferred: usize,
+    /// The pass of the deferred draws (the first one), and whether there were others.
+    deferred_pass: Option<u32>,
+    mixed: bool,
 }
 
 impl Buffers {
@@ -120,6 +124,8 @@ pub(crate) fn render_tile(
         color,
         vis,
         deferred: 0,
+        deferred_pass: None,
+        mixed: false,
     };
     let mut resolved = false;
     let mut pending: Option<u32> = None;
@@ -139,6 +145,11 @@ pub(crate) fn render_tile(
             continue;
         }
         if !draw.forward {
+            match buf.deferred_pass {
+                None => buf.deferred_pass = Some(pass_index),
+                Some(p) if p != pass_index => buf.mixed = true,
+                Some(_) => {}
+            }
             let vis_entry = entry as u32 + 1;
             for_each_pixel(tri, rect, |x, y, e| {
                 let z = tri.depth(tri.screen_weights(e));
@@ -244,6 +255,46 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
     // Window quads pair rows from the bottom of the image.
     let odd = ctx.height % 2 == 1;
     let first_row = usize::from(odd == buf.y0.is_multiple_of(2));
+    if let (Some(pass_index), false) = (buf.deferred_pass, buf.mixed) {
+        // One pass: its fragments go to batches as the quads are visited.
+        buf.deferred_pass = None;
+        let draw = &ctx.draws[ctx.passes[pass_index as usize].draw as usize];
+        let pairs = (first_row == 1).then_some((0, 1)).into_iter().chain(
+            (first_row..height)
+                .step_by(2)
+                .map(|r| (r, (r + 2).min(height))),
+        );
+        work.frags.clear();
+        for (r0, r1) in pairs {
+            for qx in (0..width).step_by(2) {
+                for y in r0..r1 {
+                    for x in qx..(qx + 2).min(width) {
+                        let pixel = y * width + x;
+                        let v = buf.vis[pixel];
+                        if v == 0 {
+                            continue;
+                        }
+                        work.frags.push(FragIn {
+                            x: buf.x0 + x as u32,
+                            y: buf.y0 + y as u32,
+                            tri: bin[v as usize - 1].1,
+                            z: buf.depth[pixel],
+                        });
+                        if work.frags.len() == LANES {
+                            shade_visible(ctx, draw, buf, work);
+                        }
+                    }
+                }
+            }
+        }
+        if !work.frags.is_empty() {
+            shade_visible(ctx, draw, buf, work);
+        }
+        buf.vis.fill(0);
+        return;
+    }
+    buf.deferred_pass = None;
+    buf.mixed = false;
     let push_rows = |r0: usize, r1: usize, visible: &mut Vec<(u32, u32, u32)>| {
         for qx in (0..width).step_by(2) {
             for y in r0..r1 {
@@ -315,6 +366,17 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
     }
     work.frags.clear();
     work.visible = visible;
+}
+
+/// Shade the queued visible fragments of a deferred draw and write their colours.
+fn shade_visible(ctx: &FrameContext, draw: &Draw, buf: &mut Buffers, work: &mut TileWork) {
+    shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
+    work.shaded += work.frags.len();
+    for (f, o) in work.frags.iter().zip(&work.outs) {
+        let i = buf.index(f.x, f.y);
+        buf.color[i] = o.color;
+    }
+    work.frags.clear();
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.
