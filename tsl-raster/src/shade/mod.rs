@@ -497,9 +497,18 @@ pub(crate) fn shade_batch(
             }
         };
     }
-    interpolate_lanes!(s.position_view, view, [x, y, z]);
-    // Normalized below, in a loop of its own, so that the lanes' square roots overlap.
-    interpolate_lanes!(s.normal_geometry, normal_view, [x, y, z]);
+    // The position and the normal together (one gather of the corners); the normal is
+    // normalized below, in a loop of its own, so that the lanes' square roots overlap.
+    for l in 0..n {
+        let [a, b, c] = s.corners[l].map(|i| &verts[i as usize]);
+        let (wx, wy, wz) = (s.weights.x[l], s.weights.y[l], s.weights.z[l]);
+        s.position_view.x[l] = a.view.x * wx + b.view.x * wy + c.view.x * wz;
+        s.position_view.y[l] = a.view.y * wx + b.view.y * wy + c.view.y * wz;
+        s.position_view.z[l] = a.view.z * wx + b.view.z * wy + c.view.z * wz;
+        s.normal_geometry.x[l] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
+        s.normal_geometry.y[l] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
+        s.normal_geometry.z[l] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
+    }
     if reads_here {
         interpolate_lanes!(s.position_world, world, [x, y, z]);
     }
