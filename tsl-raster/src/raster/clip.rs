@@ -24,6 +24,18 @@ const PLANES: [Vec4; 5] = [
     Vec4::new(0.0, 1.0, 0.0, GUARD),
 ];
 
+/// Whether the triangle `clip` lies inside every plane (no vertex outside one, none NaN): then
+/// [`clip_triangle`] keeps it whole.
+#[inline]
+pub(crate) fn inside_all(clip: &[Vec4; 3]) -> bool {
+    PLANES.iter().all(|plane| {
+        clip.iter().all(|&c| {
+            let d = plane.dot(c);
+            d >= 0.0
+        })
+    })
+}
+
 /// The polygon of the triangle `clip` inside every plane: empty, the triangle itself, or up to
 /// eight vertices. Writes into `out` (cleared first).
 pub(crate) fn clip_triangle(clip: [Vec4; 3], out: &mut Vec<ClipVertex>) {

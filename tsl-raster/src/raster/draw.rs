@@ -1,8 +1,8 @@
 //! One mesh's draw: its vertices placed (the position node runs here, per vertex, on the host),
 //! its triangles clipped and set up, and what its shading needs.
 
-use super::clip::{clip_triangle, ClipVertex};
-use super::setup::{setup_polygon, Tri, WeightPlanes};
+use super::clip::{clip_triangle, inside_all, ClipVertex};
+use super::setup::{project, setup_polygon, setup_projected, Tri, WeightPlanes};
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
 use glam::{Mat3, Mat4, Vec2, Vec3};
@@ -119,8 +119,26 @@ impl<'a> Draw<'a> {
         let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
         // three.js's WebGLRenderer: `matrixWorld.determinant() < 0` turns the front face round.
         let mirrored = p.model.determinant() < 0.0;
+        // Each vertex projected once; a triangle inside every clipping plane is set up from its
+        // corners' projections (what clipping and projecting it alone would give).
+        let projected: Vec<_> = clips.iter().map(|&c| project(c, p.size)).collect();
+        let corners = [Vec3::X, Vec3::Y, Vec3::Z];
         for (t, idx) in geometry.indices().iter().enumerate() {
             let c = idx.map(|i| clips[i as usize]);
+            if inside_all(&c) {
+                if let [Some(a), Some(b), Some(d)] = idx.map(|i| projected[i as usize]) {
+                    setup_projected(
+                        &[a, b, d],
+                        |i| corners[i],
+                        t as u32,
+                        material.side,
+                        mirrored,
+                        p.size,
+                        &mut tris,
+                    );
+                }
+                continue;
+            }
             clip_triangle(c, &mut poly);
             setup_polygon(&poly, t as u32, material.side, mirrored, p.size, &mut tris);
         }

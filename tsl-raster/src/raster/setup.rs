@@ -183,6 +183,36 @@ impl Tri {
     }
 }
 
+/// A vertex projected to the screen and snapped: subpixel x and y (rows down), one over its clip
+/// w, and its window depth.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Projected {
+    pub x: i64,
+    pub y: i64,
+    pub inv_w: f32,
+    pub z: f32,
+}
+
+/// Project and snap a clip-space vertex onto a screen of `size`; `None` behind the eye (w at or
+/// below zero) or for a non-finite position.
+#[inline]
+pub(crate) fn project(c: Vec4, size: (u32, u32)) -> Option<Projected> {
+    if c.w <= 0.0 || !c.is_finite() {
+        return None;
+    }
+    let (width, height) = (size.0 as f64, size.1 as f64);
+    let iw = 1.0 / c.w as f64;
+    let (nx, ny, nz) = (c.x as f64 * iw, c.y as f64 * iw, c.z as f64 * iw);
+    let sx = (nx + 1.0) * 0.5 * width;
+    let sy = (1.0 - ny) * 0.5 * height;
+    Some(Projected {
+        x: round_to_i64(sx * SUBPIXEL as f64),
+        y: round_to_i64(sy * SUBPIXEL as f64),
+        inv_w: iw as f32,
+        z: (nz * 0.5 + 0.5) as f32,
+    })
+}
+
 /// Project and snap a clipped polygon, cull it by `side` (or keep only `faces` when given), and
 /// append its triangles to `out`. A `mirrored` mesh (its world matrix's determinant below zero)
 /// has its front faces clockwise on screen, as three.js turns the front face round for it.
@@ -197,26 +227,42 @@ pub(crate) fn setup_polygon(
     if poly.len() < 3 {
         return;
     }
-    let (width, height) = (size.0 as f64, size.1 as f64);
-    let mut xs = [0i64; 9];
-    let mut ys = [0i64; 9];
-    let mut inv_w = [0f32; 9];
-    let mut z = [0f32; 9];
+    let mut projected = [Projected::default(); 9];
     let n = poly.len().min(9);
     for i in 0..n {
-        let c: Vec4 = poly[i].clip;
-        if c.w <= 0.0 || !c.is_finite() {
-            return;
+        match project(poly[i].clip, size) {
+            Some(p) => projected[i] = p,
+            None => return,
         }
-        let iw = 1.0 / c.w as f64;
-        let (nx, ny, nz) = (c.x as f64 * iw, c.y as f64 * iw, c.z as f64 * iw);
-        let sx = (nx + 1.0) * 0.5 * width;
-        let sy = (1.0 - ny) * 0.5 * height;
-        xs[i] = round_to_i64(sx * SUBPIXEL as f64);
-        ys[i] = round_to_i64(sy * SUBPIXEL as f64);
-        inv_w[i] = iw as f32;
-        z[i] = (nz * 0.5 + 0.5) as f32;
     }
+    setup_projected(
+        &projected[..n],
+        |i| poly[i].weights,
+        orig,
+        side,
+        mirrored,
+        size,
+        out,
+    );
+}
+
+/// [`setup_polygon`] from its vertices already projected (each vertex's weights of the original
+/// corners from `weights`).
+pub(crate) fn setup_projected(
+    projected: &[Projected],
+    weights: impl Fn(usize) -> Vec3,
+    orig: u32,
+    side: Side,
+    mirrored: bool,
+    size: (u32, u32),
+    out: &mut Vec<Tri>,
+) {
+    let n = projected.len().min(9);
+    if n < 3 {
+        return;
+    }
+    let xs: [i64; 9] = std::array::from_fn(|i| if i < n { projected[i].x } else { 0 });
+    let ys: [i64; 9] = std::array::from_fn(|i| if i < n { projected[i].y } else { 0 });
     // Shoelace area in y-down screen space: negative for a counter-clockwise (front) face.
     let mut area: i128 = 0;
     for i in 0..n {
@@ -257,9 +303,9 @@ pub(crate) fn setup_polygon(
             c: [0; 3],
             bias: [0; 3],
             inv_area: 1.0 / twice as f64,
-            inv_w: v.map(|i| inv_w[i]),
-            z: v.map(|i| z[i]),
-            weights: v.map(|i| poly[i].weights),
+            inv_w: v.map(|i| projected[i].inv_w),
+            z: v.map(|i| projected[i].z),
+            weights: v.map(&weights),
             bbox: [0; 4],
         };
         for i in 0..3 {
