@@ -322,7 +322,7 @@ impl OutputTransform {
 /// NaN), 255 at and above one.
 #[inline]
 fn srgb_half_byte(c: f32, table: &[u8]) -> u8 {
-    if !(c > 0.0) {
+    if c.is_nan() || c <= 0.0 {
         return 0;
     }
     if c >= 1.0 {

@@ -137,7 +137,7 @@ impl WeightPlanes {
     /// Whether a denominator gives weights (as [`Tri::corner_weights`] checks it).
     #[inline]
     pub fn usable(d: f32) -> bool {
-        !(d.abs() <= f32::MIN_POSITIVE || !d.is_finite())
+        d.abs() > f32::MIN_POSITIVE && d.is_finite()
     }
 
     /// The weights at pixel (`x`, `y`) (which may lie outside the triangle: the planes extend).
