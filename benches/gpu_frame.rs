@@ -30,9 +30,7 @@ fn frame(c: &mut Criterion) {
         gpu.info.backend,
         t.elapsed()
     );
-    let reference = cpu
-        .render(&scene, &camera, &assets)
-        .expect("the CPU draws");
+    let reference = cpu.render(&scene, &camera, &assets).expect("the CPU draws");
     let worst = first
         .data()
         .iter()

@@ -1,29 +1,77 @@
-//! The GPU side of the node programs (the `gpu` feature): the WGSL twin of
-//! [`tsl_core::run_nodes`] on wgpu.
+//! The GPU side (the `gpu` feature): the WGSL twin of [`tsl_core::run_nodes`] on wgpu, and
+//! [`GpuRenderer`], which draws the CPU renderer's scenes to the same pixels.
 //!
 //! - [`Gpu`] and [`gpu`]: one wgpu device per process, on Vulkan unless `WGPU_BACKEND` names
-//!   other backends, with the adapter's own limits and the interpreter's pipeline, made once.
-//!   [`gpu`] prints `SKIPPED: no wgpu adapter: ...` and returns `None` without an adapter, and
-//!   panics instead when `REQUIRE_GPU` is set.
+//!   other backends, with the adapter's own limits and the interpreter's pipeline, made once (the
+//!   rasterizer's pipeline on first use). [`gpu`] prints `SKIPPED: no wgpu adapter: ...` and
+//!   returns `None` without an adapter, and panics instead when `REQUIRE_GPU` is set.
 //! - [`GpuInterpreter`]: runs one output of a [`NodeProgram`](tsl_core::NodeProgram) over
 //!   [`FragmentBatch`](tsl_core::FragmentBatch)es, one compute invocation per lane, and reads back
 //!   each lane's result register.
-//! - [`INTERP_WGSL`] (`interp.wgsl`): the interpreter, written from `docs/bytecode.md`. The
-//!   program's words are a storage buffer `array<u32>` read as they are (absolute indices); the
-//!   registers are a function-local `array<vec4<f32>, 32>` indexed with `& 31u`, zeroed for each
-//!   run. Each instruction reads its three operands through their swizzles before one `switch`
-//!   over the opcode, whose cases compute a result and the mask of components they write;
-//!   `regs[dst]` is written once after it (the form that keeps Mesa's compile near a second).
+//! - [`GpuRenderer`]: renders a [`Scene`](crate::Scene) with its [`Assets`](crate::Assets),
+//!   [`Camera`](crate::Camera) and time to an [`Image`](crate::Image), headless, as
+//!   [`Renderer`](crate::Renderer) does (see below and `docs/gpu.md`).
+//! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl`): the interpreter, written from
+//!   `docs/bytecode.md`. Its core, `run_code(base, start, count)`, is shared by the rasterizer's
+//!   shader ([`RASTER_WGSL`]); each shader supplies the lane attributes (`attr_of`) and the
+//!   sampler (`texture_of`). The program's words are a storage buffer `array<u32>` read as they
+//!   are (absolute indices from the program's base word); the registers are a function-local
+//!   `array<vec4<f32>, 32>` indexed with `& 31u`, zeroed for each run. Each instruction reads its
+//!   three operands through their swizzles before one `switch` over the opcode, whose cases
+//!   compute a result and the mask of components they write; `regs[dst]` is written once after it
+//!   (the form that keeps Mesa's compile near a second). Mesa inlines every call, so each shader
+//!   calls `run_code` (and the texture sampler) from one place.
 //!
-//! A new program, new uniform values or a new frame (time, view) are a write of the words
-//! buffer: never a new shader module or pipeline.
+//! A new program, new uniform values or a new frame (time, view) are buffer writes: never a new
+//! shader module or pipeline.
 //!
-//! What differs from `run_nodes`, by design or for now:
+//! # How [`GpuRenderer`] draws
+//!
+//! Parity by construction: the host runs the CPU renderer's own code for everything before the
+//! pixels (frame preparation, refusals, `Draw::new`: the position node per vertex, clipping and the
+//! fixed-point triangle set-up with its weight planes; the draw order and the double-sided
+//! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and one
+//! compute dispatch (`raster.wgsl`) draws every pixel: one invocation walks its tile's bin in the
+//! CPU's order with the same rules as `raster/tile.rs` (deferred opaque draws keep the visible
+//! triangle and are shaded once, before the first transparent draw; forward draws shade as they
+//! come, with "no depth until it survives"; normal blending), and shades a fragment as
+//! `shade/mod.rs` does, in spec/000's order, with the interpreter. The output transform is the
+//! CPU's ([`Renderer::encode`](crate::Renderer::encode)) on the read-back linear pixels.
+//!
+//! - Coverage is bit-identical: the edge functions are the CPU's 64-bit integers, carried as
+//!   (lo, hi) `u32` pairs (WGSL has no `i64`): each bin entry holds the three edge values at its
+//!   tile's first pixel as `i32` where the host proved they stay within 32 bits over the tile,
+//!   otherwise the shader evaluates them in emulated 64-bit arithmetic from the triangle's bounding
+//!   box. Their conversion to `f32` rounds to nearest even, as Rust's `as` does.
+//! - Derivatives are the CPU's: from the triangle's attribute planes (the pixel to the right and
+//!   above, and the 2×2 window quad's lower-left pixel for the built-in ones), never hardware quads.
+//! - Textures are read from a storage buffer holding the CPU's decoded levels, with its wraps,
+//!   filters and level selection ported (the fixed-function sampler would not match: it rounds
+//!   coordinates to 8 subtexel bits and picks levels its own way).
+//! - Materials: BASIC, LAMBERT, PHONG, STANDARD, PHYSICAL (clearcoat; r187's DFG table uploaded),
+//!   NORMALS, DEPTH; colour, normal, emissive and ao maps; ambient, hemisphere, directional, point
+//!   and spot lights; linear and exp2 fog; the shading views (texture, lit, uv).
+//!
+//! What differs, by design or for now:
+//!
+//! - The transcendental functions are the GPU's built-ins (see the interpreter's list below), so
+//!   a pixel can move by a level where a value sits on a rounding edge; the parity tests hold every
+//!   scene to 2/255 and 99.9% of pixels to 1/255.
+//! - A texel index is kept within ±2^30 (the CPU's within ±2^40): only a coordinate beyond a
+//!   billion texels reads differently.
+//! - Images are at most 16384 pixels a side (the shader multiplies edge steps by pixel offsets
+//!   below 2^16).
+//! - [`GpuRenderer`] reports no [`RenderStats`](crate::RenderStats).
+//! - Speed on Mesa's lavapipe is poor (`docs/gpu.md`): llvmpipe runs every branch of the one large
+//!   kernel under an execution mask, so each pixel pays for the whole shader.
+//!
+//! What differs in the interpreter from `run_nodes`:
 //!
 //! - The uniform bit is ignored: every lane computes every instruction, which the format defines
 //!   to give the same values.
-//! - `texture` reads opaque white, like [`WhiteSampler`](tsl_core::WhiteSampler): there is no
-//!   texture store on the GPU yet.
+//! - In [`GpuInterpreter`], `texture` reads opaque white, like
+//!   [`WhiteSampler`](tsl_core::WhiteSampler) (it has no texture store); [`GpuRenderer`] samples
+//!   the real textures.
 //! - `sin`, `cos`, `tan`, `exp`, `exp2`, `log`, `log2`, `pow` and `sqrt` are the GPU's built-ins,
 //!   not Rust's, and can differ in the last bits; `pow` follows C's `powf` for negative bases
 //!   and zero exponents. `asin`, `acos`, `atan` and `atan2` are the interpreter's own f32 ports
