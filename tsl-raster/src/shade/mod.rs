@@ -339,6 +339,23 @@ impl Default for QuadLanes {
     }
 }
 
+/// The unit normals of the first `count` points that no lane gave, into their quads.
+fn quad_points(draw: &Draw, verts: &[Vertex], q: &mut QuadLanes, count: usize) {
+    weights_lanes(
+        &draw.planes,
+        &q.point_tri,
+        &q.point_x,
+        &q.point_y,
+        count,
+        &mut q.w,
+    );
+    normals_lanes(verts, &q.point_corners, &q.w, count, &mut q.n);
+    for i in 0..count {
+        let (k, point) = q.missing[i];
+        q.normals[point as usize].set(k as usize, q.n.get(i));
+    }
+}
+
 /// The offsets of a quad's three derivative points from its lower-left pixel (rows from the top).
 const QUAD_POINTS: [(i64, i64); 3] = [(0, 0), (1, 0), (0, -1)];
 
@@ -383,34 +400,29 @@ fn geometry_roughness_lanes(
     }
     // The points no lane gives, up to a batch of them at a time.
     let verts = &draw.verts[..];
-    let mut pending = (0..quads)
-        .flat_map(|k| (0..3).map(move |point| (k, point)))
-        .filter(|&(k, point)| q.found[k] & (1 << point) == 0)
-        .peekable();
-    while pending.peek().is_some() {
-        let mut count = 0;
-        for (k, point) in pending.by_ref().take(LANES) {
-            let (dx, dy) = QUAD_POINTS[point];
+    let mut count = 0;
+    for k in 0..quads {
+        if q.found[k] == 0b111 {
+            continue;
+        }
+        for (point, (dx, dy)) in QUAD_POINTS.into_iter().enumerate() {
+            if q.found[k] & (1 << point) != 0 {
+                continue;
+            }
             q.missing[count] = (k as u8, point as u8);
             q.point_tri[count] = q.tri[k];
             q.point_x[count] = q.x[k] + dx;
             q.point_y[count] = q.y[k] + dy;
             q.point_corners[count] = q.corners[k];
             count += 1;
+            if count == LANES {
+                quad_points(draw, verts, q, count);
+                count = 0;
+            }
         }
-        weights_lanes(
-            &draw.planes,
-            &q.point_tri,
-            &q.point_x,
-            &q.point_y,
-            count,
-            &mut q.w,
-        );
-        normals_lanes(verts, &q.point_corners, &q.w, count, &mut q.n);
-        for i in 0..count {
-            let (k, point) = q.missing[i];
-            q.normals[point as usize].set(k as usize, q.n.get(i));
-        }
+    }
+    if count > 0 {
+        quad_points(draw, verts, q, count);
     }
     let [n0, n1, n2] = &q.normals;
     let mut roughness = [0.0f32; LANES];
