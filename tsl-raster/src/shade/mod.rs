@@ -92,10 +92,10 @@ struct LaneSet {
     weights: Lanes3,
     position_world: Lanes3,
     position_view: Lanes3,
-    /// The interpolated view normal, unit, not turned for back faces (three's normalViewGeometry).
-    normal_geometry: Lanes3,
-    /// The same turned toward the viewer by side (the normal a derivative reads).
-    normal_here: Lanes3,
+    /// The view normal, in place as the shading goes: interpolated and made unit (three's
+    /// normalViewGeometry, which the geometry's roughness reads), turned toward the viewer by side
+    /// (the normal a derivative reads, and the normal map's base), then bent by the normal map
+    /// and the normal node.
     normal_view: Lanes3,
     normal_world: Lanes3,
     uv_raw: Lanes2,
@@ -130,8 +130,6 @@ impl Default for LaneSet {
             weights: Lanes3::default(),
             position_world: Lanes3::default(),
             position_view: Lanes3::default(),
-            normal_geometry: Lanes3::default(),
-            normal_here: Lanes3::default(),
             normal_view: Lanes3::default(),
             normal_world: Lanes3::default(),
             uv_raw: Lanes2::default(),
@@ -517,9 +515,9 @@ pub(crate) fn shade_batch(
         s.position_view.x[l] = a.view.x * wx + b.view.x * wy + c.view.x * wz;
         s.position_view.y[l] = a.view.y * wx + b.view.y * wy + c.view.y * wz;
         s.position_view.z[l] = a.view.z * wx + b.view.z * wy + c.view.z * wz;
-        s.normal_geometry.x[l] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
-        s.normal_geometry.y[l] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
-        s.normal_geometry.z[l] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
+        s.normal_view.x[l] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
+        s.normal_view.y[l] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
+        s.normal_view.z[l] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
     }
     if reads_here {
         interpolate_lanes!(s.position_world, world, [x, y, z]);
@@ -557,13 +555,13 @@ pub(crate) fn shade_batch(
     if needs.quad_derivatives && roughness_only {
         // Only the geometry's roughness: the quads' normals over the batch at once.
         if needs.normal_derivatives && draw.has_normals {
-            normalize_lanes(&mut s.normal_geometry, n);
+            normalize_lanes(&mut s.normal_view, n);
             normalized = true;
             geometry_roughness_lanes(
                 draw,
                 &frags[..n],
                 &s.corners,
-                &s.normal_geometry,
+                &s.normal_view,
                 ctx.height,
                 quads,
                 &mut s.geometry_roughness,
@@ -605,23 +603,21 @@ pub(crate) fn shade_batch(
     if m.flat_shading {
         for l in 0..n {
             let (d0, d1) = s.dposition[l];
-            s.normal_geometry.set(l, d0.cross(d1));
+            s.normal_view.set(l, d0.cross(d1));
         }
     }
     if !normalized {
-        normalize_lanes(&mut s.normal_geometry, n);
+        normalize_lanes(&mut s.normal_view, n);
     }
-    if m.flat_shading || m.side == Side::Front {
-        s.normal_here = s.normal_geometry;
-    } else {
+    // Turned toward the viewer by side (a front side and flat normals stay as they are).
+    if !(m.flat_shading || m.side == Side::Front) {
         for l in 0..n {
             let sign = face_sign(m.side, s.front[l]);
-            s.normal_here.x[l] = sign * s.normal_geometry.x[l];
-            s.normal_here.y[l] = sign * s.normal_geometry.y[l];
-            s.normal_here.z[l] = sign * s.normal_geometry.z[l];
+            s.normal_view.x[l] *= sign;
+            s.normal_view.y[l] *= sign;
+            s.normal_view.z[l] *= sign;
         }
     }
-    s.normal_view = s.normal_here;
     if wants_world {
         transform_lanes(&ctx.view_to_world, &s.normal_view, &mut s.normal_world, n);
         normalize_lanes(&mut s.normal_world, n);
@@ -707,7 +703,8 @@ pub(crate) fn shade_batch(
                 (true, _) => s.duv[l],
                 (false, mat) => (linear2(&mat, s.duv[l].0), linear2(&mat, s.duv[l].1)),
             };
-            let nn = s.normal_here.get(l);
+            // The normal turned by side, before this lane's own is written below.
+            let nn = s.normal_view.get(l);
             let q1perp = q1.cross(nn);
             let q0perp = nn.cross(q0);
             let tangent = q1perp * st0.x + q0perp * st1.x;
