@@ -991,3 +991,39 @@ fn a_program_reads_textures_at_its_own_coordinates() {
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
     c.check("program textures");
 }
+
+#[test]
+fn a_floor_to_the_horizon_takes_the_64_bit_edges() {
+    // Its corners lie far off screen, so its edge functions outgrow 32 bits over a tile and the
+    // shader evaluates them in 64-bit arithmetic (the unit test in gpu/raster.rs checks that this
+    // scene's bins hold both kinds).
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let p = g.position_world();
+    let check = g.fract(g.mul(
+        g.add(g.floor(g.swizzle(p, "x")), g.floor(g.swizzle(p, "z"))),
+        g.float(0.5),
+    ));
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[check, g.float(0.3), g.one_minus(check)]),
+    )
+    .unwrap();
+    let prog = c.program(&g);
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(200.0, 200.0).build());
+    let paint = c.assets.materials.add(shader_material(prog));
+    c.scene
+        .add(Object::mesh(floor, paint).rotated(-1.5, 0.0, 0.0));
+    c.mesh(
+        SphereGeometry::new(0.5, 8, 6).build(),
+        Material::basic(Color::from_srgb8(200, 200, 90)),
+        Vec3::new(0.0, 0.5, 0.0),
+    );
+    c.camera = Camera::perspective(50.0, 0.1, 500.0)
+        .at(Vec3::new(0.0, 1.0, 4.0))
+        .looking_at(Vec3::new(0.0, 0.0, -2.0));
+    c.check("floor to the horizon, 64-bit edges");
+}

@@ -848,6 +848,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_large_triangle_takes_the_64_bit_path_and_a_small_one_the_32_bit_one() {
+        // A wide floor running to the horizon (its corners far off screen) and a small sphere:
+        // the parity tests' floors, which must exercise both edge paths of the shader.
+        use crate::{Object, PlaneGeometry, SphereGeometry};
+        use tsl_core::Color;
+        let mut assets = Assets::new();
+        let floor = assets
+            .geometries
+            .add(PlaneGeometry::new(200.0, 200.0).build());
+        let ball = assets
+            .geometries
+            .add(SphereGeometry::new(0.5, 8, 6).build());
+        let paint = assets.materials.add(crate::Material::basic(Color::WHITE));
+        let mut scene = Scene::new();
+        scene.add(Object::mesh(floor, paint).rotated(-1.5, 0.0, 0.0));
+        scene.add(Object::mesh(ball, paint).at(Vec3::new(0.0, 0.5, 0.0)));
+        let camera = Camera::perspective(50.0, 0.1, 500.0)
+            .at(Vec3::new(0.0, 1.0, 4.0))
+            .looking_at(Vec3::new(0.0, 0.0, -2.0));
+        let settings = Renderer::new(64, 64);
+        let frame = settings.prepare_frame(&assets.programs, &camera);
+        let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
+        let tiles = packed.frame[38] as usize;
+        let entries = &packed.bins[tiles..];
+        assert_eq!(entries.len() % ENTRY, 0);
+        let fast = entries.chunks(ENTRY).filter(|e| e[2] != 0).count();
+        let slow = entries.chunks(ENTRY).filter(|e| e[2] == 0).count();
+        assert!(
+            fast > 0 && slow > 0,
+            "{fast} 32-bit entries, {slow} 64-bit entries"
+        );
+    }
+
+    #[test]
     fn the_shader_and_the_host_agree_on_the_layout() {
         for (name, value) in [
             ("PASS_STRIDE", PASS_STRIDE),
