@@ -79,11 +79,19 @@ fn for_each_pixel(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, [i64; 3
         return;
     }
     let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    // `tri.inside(e)` as one test: each `e + bias > 0` is `e + bias - 1 >= 0`, so all three hold
+    // when the OR of the three has its sign bit clear.
+    let bias = tri.bias.map(|b| b - 1);
     for y in y0..y1 {
         let mut e = tri.edges(centre(x0 as i64), centre(y as i64));
+        let mut entered = false;
         for x in x0..x1 {
-            if tri.inside(e) {
+            if ((e[0] + bias[0]) | (e[1] + bias[1]) | (e[2] + bias[2])) >= 0 {
+                entered = true;
                 f(x, y, e);
+            } else if entered {
+                // A triangle is convex: past its pixels on this row there are no more.
+                break;
             }
             for i in 0..3 {
                 e[i] += step[i];
@@ -151,8 +159,15 @@ pub(crate) fn render_tile(
                 Some(_) => {}
             }
             let vis_entry = entry as u32 + 1;
+            // `tri.screen_weights`' scale, checked once for the triangle.
+            let inv = tri.inv_area as f32;
+            let scaled = inv.is_finite() && inv > 0.0;
             for_each_pixel(tri, rect, |x, y, e| {
-                let z = tri.depth(tri.screen_weights(e));
+                let z = if scaled {
+                    tri.depth(e.map(|e| e as f32 * inv))
+                } else {
+                    tri.depth(tri.screen_weights(e))
+                };
                 let i = buf.index(x, y);
                 if (0.0..=1.0).contains(&z) && z <= buf.depth[i] {
                     buf.depth[i] = z;
