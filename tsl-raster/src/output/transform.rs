@@ -296,12 +296,11 @@ impl OutputTransform {
             self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
         let table: &[u8] = &SRGB_HALF_BYTES;
         // Runs of one colour (a background) are encoded once.
-        let mut last: Option<([u32; 4], [u8; 4])> = None;
+        let (mut last, mut bytes, mut any) = ([0u32; 4], [0u8; 4], false);
         for (o, p) in out.chunks_exact_mut(4).zip(row) {
             let bits = p.map(f32::to_bits);
-            let bytes = match last {
-                Some((b, bytes)) if b == bits => bytes,
-                _ if fast && p[3] == 1.0 => {
+            if !any || bits != last {
+                bytes = if fast && p[3] == 1.0 {
                     // An opaque pixel: three lookups.
                     [
                         srgb_half_byte(p[0], table),
@@ -309,11 +308,12 @@ impl OutputTransform {
                         srgb_half_byte(p[2], table),
                         255,
                     ]
-                }
-                _ => self.apply(*p),
-            };
+                } else {
+                    self.apply(*p)
+                };
+                (last, any) = (bits, true);
+            }
             o.copy_from_slice(&bytes);
-            last = Some((bits, bytes));
         }
     }
 }
