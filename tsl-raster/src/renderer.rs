@@ -212,7 +212,7 @@ impl Renderer {
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
         let (tiles, rects, _) =
-            self.draw_tiles(scene, camera, assets, |pixels, _| pixels.to_vec())?;
+            self.draw_tiles(scene, camera, assets, |pixels, _, _| pixels.to_vec())?;
         let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
         for (rect, tile) in rects.iter().zip(tiles) {
             let w = (rect[2] - rect[0]) as usize;
@@ -233,13 +233,20 @@ impl Renderer {
     ) -> Result<(Image, RenderStats), RenderError> {
         // Each tile is encoded where it was drawn, by the same worker: the same bytes as
         // `encode(render_linear())`, without the linear image.
-        let (tiles, rects, stats) = self.draw_tiles(scene, camera, assets, |pixels, w| {
-            let mut bytes = vec![0u8; pixels.len() * 4];
-            for (out, row) in bytes.chunks_exact_mut(4 * w).zip(pixels.chunks_exact(w)) {
-                self.output.apply_row(row, out);
-            }
-            bytes
-        })?;
+        let (tiles, rects, stats) =
+            self.draw_tiles(scene, camera, assets, |pixels, w, clear| {
+                if clear {
+                    // Nothing drawn: every pixel is the clear colour's bytes.
+                    let mut first = [0u8; 4];
+                    self.output.apply_row(&pixels[..1], &mut first);
+                    return first.repeat(pixels.len());
+                }
+                let mut bytes = vec![0u8; pixels.len() * 4];
+                for (out, row) in bytes.chunks_exact_mut(4 * w).zip(pixels.chunks_exact(w)) {
+                    self.output.apply_row(row, out);
+                }
+                bytes
+            })?;
         let stride = 4 * self.width as usize;
         let mut data = vec![0u8; stride * self.height as usize];
         for (rect, tile) in rects.iter().zip(tiles) {
@@ -253,7 +260,8 @@ impl Renderer {
     }
 
     /// Draw the scene's tiles and hand each tile's linear pixels (rows of `width` pixels) to
-    /// `finish` on the worker that drew it; what `finish` made of each tile, the tiles' rectangles
+    /// `finish` on the worker that drew it (with whether nothing was drawn there, so that every
+    /// pixel is the clear colour); what `finish` made of each tile, the tiles' rectangles
     /// and the frame's counts.
     #[allow(clippy::type_complexity)]
     fn draw_tiles<T: Send>(
@@ -261,7 +269,7 @@ impl Renderer {
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
-        finish: impl Fn(&[[f32; 4]], usize) -> T + Sync,
+        finish: impl Fn(&[[f32; 4]], usize, bool) -> T + Sync,
     ) -> Result<(Vec<T>, Vec<[u32; 4]>, RenderStats), RenderError> {
         let size = (self.width, self.height);
         Image::new(self.width, self.height)?;
@@ -415,14 +423,14 @@ impl Renderer {
                     Ok(mut work) => {
                         let before = work.shaded;
                         let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        let done = finish(&pixels, width);
+                        let done = finish(&pixels, width, bin.is_empty());
                         work.give_back(pixels);
                         (done, work.shaded - before)
                     }
                     Err(_) => {
                         let mut work = TileWork::new();
                         let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        (finish(&pixels, width), work.shaded)
+                        (finish(&pixels, width, bin.is_empty()), work.shaded)
                     }
                 })
             })
