@@ -152,20 +152,27 @@ pub(crate) fn dfg_lanes(
         step_x[l] = u32::from(x0 < 15);
         step_y[l] = if y0 < 15 { 16 } else { 0 };
     }
+    // The four texels of each lane (a gather, a lane at a time), then the blends over all the
+    // lanes at once.
     let table = &DFG;
+    let mut texels = [[[0.0f32; LANES]; 2]; 4];
     for l in 0..n {
         let i = at[l] as usize;
         let (sx, sy) = (step_x[l] as usize, step_y[l] as usize);
-        let t00 = table[i & 255];
-        let t10 = table[(i + sx) & 255];
-        let t01 = table[(i + sy) & 255];
-        let t11 = table[(i + sx + sy) & 255];
-        let (fx, fy) = (fx[l], fy[l]);
-        let lerp = |p: f32, q: f32, s: f32| p * (1.0 - s) + q * s;
-        let top = [lerp(t00[0], t10[0], fx), lerp(t00[1], t10[1], fx)];
-        let bottom = [lerp(t01[0], t11[0], fx), lerp(t01[1], t11[1], fx)];
-        a[l] = lerp(top[0], bottom[0], fy);
-        b[l] = lerp(top[1], bottom[1], fy);
+        for (k, at) in [i, i + sx, i + sy, i + sx + sy].into_iter().enumerate() {
+            let t = table[at & 255];
+            texels[k][0][l] = t[0];
+            texels[k][1][l] = t[1];
+        }
+    }
+    let lerp = |p: f32, q: f32, s: f32| p * (1.0 - s) + q * s;
+    let [t00, t10, t01, t11] = &texels;
+    for (c, out) in [&mut *a, &mut *b].into_iter().enumerate() {
+        for l in 0..n {
+            let top = lerp(t00[c][l], t10[c][l], fx[l]);
+            let bottom = lerp(t01[c][l], t11[c][l], fx[l]);
+            out[l] = lerp(top, bottom, fy[l]);
+        }
     }
 }
 
