@@ -247,13 +247,17 @@ impl Renderer {
                 }
                 bytes
             })?;
-        let stride = 4 * self.width as usize;
-        let mut data = vec![0u8; stride * self.height as usize];
-        for (rect, tile) in rects.iter().zip(tiles) {
-            let w = 4 * (rect[2] - rect[0]) as usize;
-            for (row, chunk) in tile.chunks_exact(w).enumerate() {
-                let at = (rect[1] as usize + row) * stride + 4 * rect[0] as usize;
-                data[at..at + w].copy_from_slice(chunk);
+        // The image row by row from the tiles (rows of tiles from the top, each tile's rows
+        // whole), appended rather than written over zeros.
+        let mut data = Vec::with_capacity(4 * (self.width * self.height) as usize);
+        let tiles_x = self.width.div_ceil(TILE) as usize;
+        for (rects, tiles) in rects.chunks(tiles_x).zip(tiles.chunks(tiles_x)) {
+            let height = (rects[0][3] - rects[0][1]) as usize;
+            for row in 0..height {
+                for (rect, tile) in rects.iter().zip(tiles) {
+                    let w = 4 * (rect[2] - rect[0]) as usize;
+                    data.extend_from_slice(&tile[row * w..(row + 1) * w]);
+                }
             }
         }
         Ok((Image::from_parts(self.width, self.height, data), stats))

@@ -213,11 +213,36 @@ fn fragment_reads(program: &NodeProgram) -> Reads {
 
 /// The position node's offset for every vertex (none without one).
 fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
+    thread_local! {
+        // The interpreter's batch and registers (some 200 KiB), kept from frame to frame.
+        static BUFFERS: std::cell::RefCell<Option<(FragmentBatch, Registers)>> =
+            const { std::cell::RefCell::new(None) };
+    }
     let program = program.filter(|p| p.has_output(Output::Position))?;
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffers) => {
+            let (batch, registers) =
+                buffers.get_or_insert_with(|| (FragmentBatch::new(), Registers::new()));
+            Some(run_position(geometry, program, batch, registers))
+        }
+        Err(_) => Some(run_position(
+            geometry,
+            program,
+            &mut FragmentBatch::new(),
+            &mut Registers::new(),
+        )),
+    })
+}
+
+/// The position node over every vertex of `geometry`, a batch of lanes at a time.
+fn run_position(
+    geometry: &Geometry,
+    program: &NodeProgram,
+    batch: &mut FragmentBatch,
+    registers: &mut Registers,
+) -> Vec<Vec3> {
     let positions = geometry.positions();
     let normals = geometry.normals();
-    let mut batch = FragmentBatch::new();
-    let mut registers = Registers::new();
     let mut offsets = Vec::with_capacity(positions.len());
     for start in (0..positions.len()).step_by(LANES) {
         let end = (start + LANES).min(positions.len());
@@ -227,13 +252,7 @@ fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Optio
             let n = normals.map_or(Vec3::ZERO, |n| n[i]);
             batch.set(Attribute::NormalLocal, lane, n.to_array());
         }
-        let result = run_nodes(
-            program,
-            Output::Position,
-            &batch,
-            &WhiteSampler,
-            &mut registers,
-        );
+        let result = run_nodes(program, Output::Position, batch, &WhiteSampler, registers);
         for i in start..end {
             let lane = i - start;
             offsets.push(result.map_or(Vec3::ZERO, |r| {
@@ -241,5 +260,5 @@ fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Optio
             }));
         }
     }
-    Some(offsets)
+    offsets
 }
