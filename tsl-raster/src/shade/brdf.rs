@@ -124,6 +124,30 @@ pub(crate) fn dfg(roughness: f32, dot_nv: f32) -> Vec2 {
     top.lerp(bottom, fy)
 }
 
+/// The buffers of [`dfg_lanes`], kept from batch to batch (a fresh array would be zeroed each
+/// time).
+pub(crate) struct DfgScratch {
+    fx: [f32; LANES],
+    fy: [f32; LANES],
+    at: [u32; LANES],
+    step_x: [u32; LANES],
+    step_y: [u32; LANES],
+    texels: [[[f32; LANES]; 2]; 4],
+}
+
+impl Default for DfgScratch {
+    fn default() -> Self {
+        DfgScratch {
+            fx: [0.0; LANES],
+            fy: [0.0; LANES],
+            at: [0; LANES],
+            step_x: [0; LANES],
+            step_y: [0; LANES],
+            texels: [[[0.0; LANES]; 2]; 4],
+        }
+    }
+}
+
 /// [`dfg`] over lanes: `(a[l], b[l]) = dfg(roughness[l], dot_nv[l])` for the first `n` lanes, by
 /// the same operations (so the same bits). The coordinates are worked out over all the lanes at
 /// once; only the table reads go a lane at a time.
@@ -131,14 +155,18 @@ pub(crate) fn dfg_lanes(
     roughness: &[f32; LANES],
     dot_nv: &[f32; LANES],
     n: usize,
+    scratch: &mut DfgScratch,
     a: &mut [f32; LANES],
     b: &mut [f32; LANES],
 ) {
-    let mut fx = [0.0f32; LANES];
-    let mut fy = [0.0f32; LANES];
-    let mut at = [0u32; LANES];
-    let mut step_x = [0u32; LANES];
-    let mut step_y = [0u32; LANES];
+    let DfgScratch {
+        fx,
+        fy,
+        at,
+        step_x,
+        step_y,
+        texels,
+    } = scratch;
     for l in 0..n {
         let x = (roughness[l] * 16.0 - 0.5).clamp(0.0, 15.0);
         let y = (dot_nv[l] * 16.0 - 0.5).clamp(0.0, 15.0);
@@ -155,7 +183,6 @@ pub(crate) fn dfg_lanes(
     // The four texels of each lane (a gather, a lane at a time), then the blends over all the
     // lanes at once.
     let table = &DFG;
-    let mut texels = [[[0.0f32; LANES]; 2]; 4];
     for l in 0..n {
         let i = at[l] as usize;
         let (sx, sy) = (step_x[l] as usize, step_y[l] as usize);
@@ -166,7 +193,7 @@ pub(crate) fn dfg_lanes(
         }
     }
     let lerp = |p: f32, q: f32, s: f32| p * (1.0 - s) + q * s;
-    let [t00, t10, t01, t11] = &texels;
+    let [t00, t10, t01, t11] = &*texels;
     for (c, out) in [&mut *a, &mut *b].into_iter().enumerate() {
         for l in 0..n {
             let top = lerp(t00[c][l], t10[c][l], fx[l]);
@@ -193,7 +220,14 @@ mod tests {
             }
             roughness[0] = f32::NAN;
             dot_nv[1] = f32::INFINITY;
-            dfg_lanes(&roughness, &dot_nv, LANES, &mut a, &mut b);
+            dfg_lanes(
+                &roughness,
+                &dot_nv,
+                LANES,
+                &mut DfgScratch::default(),
+                &mut a,
+                &mut b,
+            );
             for l in 0..LANES {
                 let v = dfg(roughness[l], dot_nv[l]);
                 assert_eq!(

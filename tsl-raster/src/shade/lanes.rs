@@ -3,7 +3,7 @@
 //! (`sqrtps`, `divps`, selects). Same formulas as [`super::model::physical`], which stays the
 //! scalar reference that the tests hold this to.
 
-use super::brdf::dfg_lanes;
+use super::brdf::{dfg_lanes, DfgScratch};
 use super::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -85,8 +85,7 @@ pub(crate) struct PhysicalLanes<'a> {
     pub clearcoat: Option<(f32, &'a Lane)>,
 }
 
-/// Scratch for one batch's lighting.
-#[derive(Default)]
+/// Scratch for one batch's lighting, kept from batch to batch.
 pub(crate) struct PhysicalScratch {
     light_dir: Lanes3,
     light_color: Lanes3,
@@ -94,6 +93,29 @@ pub(crate) struct PhysicalScratch {
     direct_specular: Lanes3,
     clearcoat_specular: Lanes3,
     irradiance: Lanes3,
+    ab_a: Lane,
+    ab_b: Lane,
+    dot_nv: Lane,
+    indirect_scale: Lane,
+    dfg: DfgScratch,
+}
+
+impl Default for PhysicalScratch {
+    fn default() -> Self {
+        PhysicalScratch {
+            light_dir: Lanes3::default(),
+            light_color: Lanes3::default(),
+            direct_diffuse: Lanes3::default(),
+            direct_specular: Lanes3::default(),
+            clearcoat_specular: Lanes3::default(),
+            irradiance: Lanes3::default(),
+            ab_a: [0.0; LANES],
+            ab_b: [0.0; LANES],
+            dot_nv: [0.0; LANES],
+            indirect_scale: [0.0; LANES],
+            dfg: DfgScratch::default(),
+        }
+    }
 }
 
 /// The direction to a light and its arriving colour at each lane.
@@ -164,7 +186,12 @@ pub(crate) fn physical_lanes(
         direct_diffuse: dd,
         direct_specular: ds,
         clearcoat_specular: cc,
-        ..
+        irradiance,
+        ab_a,
+        ab_b,
+        dot_nv,
+        indirect_scale,
+        dfg,
     } = scratch;
     for lanes in [&mut *dd, &mut *ds, &mut *cc] {
         lanes.x[..n].fill(0.0);
@@ -174,16 +201,13 @@ pub(crate) fn physical_lanes(
     let metal = p.metalness;
     // Per-lane constants: the DFG table (a gather, scalar), the compensation and the
     // dielectric multiple scattering.
-    let mut ab_a = [0.0f32; LANES];
-    let mut ab_b = [0.0f32; LANES];
-    let mut dot_nv = [0.0f32; LANES];
     for l in 0..n {
         dot_nv[l] = (p.normal.x[l] * p.view_dir.x[l]
             + p.normal.y[l] * p.view_dir.y[l]
             + p.normal.z[l] * p.view_dir.z[l])
             .clamp(0.0, 1.0);
     }
-    dfg_lanes(p.roughness, &dot_nv, n, &mut ab_a, &mut ab_b);
+    dfg_lanes(p.roughness, dot_nv, n, dfg, ab_a, ab_b);
     for light in lights.direct_lights() {
         light_lanes(light, p.position, n, light_dir, light_color);
         for l in 0..n {
@@ -246,11 +270,9 @@ pub(crate) fn physical_lanes(
             }
         }
     }
-    let irradiance = &mut scratch.irradiance;
     lights.irradiance_lanes(p.normal_world, n, irradiance);
     // Each component a loop of its own over the lanes, the same operations as the vector form.
     let favg = 0.04 + (1.0 - 0.04) * 0.047619;
-    let mut indirect_scale = [0.0f32; LANES];
     for l in 0..n {
         let (a, b) = (ab_a[l], ab_b[l]);
         let ess = a + b;

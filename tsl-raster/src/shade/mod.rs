@@ -88,8 +88,9 @@ struct LaneSet {
     py: [i64; LANES],
     corners: [[u32; 3]; LANES],
     front: [bool; LANES],
-    /// The weights of the original triangle's corners.
+    /// The weights of the original triangle's corners, and their denominators.
     weights: Lanes3,
+    denominators: Lane,
     position_world: Lanes3,
     position_view: Lanes3,
     /// The view normal, in place as the shading goes: interpolated and made unit (three's
@@ -128,6 +129,7 @@ impl Default for LaneSet {
             corners: [[0; 3]; LANES],
             front: [false; LANES],
             weights: Lanes3::default(),
+            denominators: [0.0; LANES],
             position_world: Lanes3::default(),
             position_view: Lanes3::default(),
             normal_view: Lanes3::default(),
@@ -253,9 +255,9 @@ fn weights_lanes(
     xs: &[i64; LANES],
     ys: &[i64; LANES],
     count: usize,
+    sum: &mut Lane,
     out: &mut Lanes3,
 ) {
-    let mut sum = [0.0f32; LANES];
     for k in 0..count {
         let planes = &planes[tris[k] as usize];
         let [p0, p1, p2, d] = planes.at(xs[k], ys[k]);
@@ -313,7 +315,9 @@ struct QuadLanes {
     point_y: [i64; LANES],
     point_corners: [[u32; 3]; LANES],
     w: Lanes3,
+    denominators: Lane,
     n: Lanes3,
+    roughness: Lane,
 }
 
 impl Default for QuadLanes {
@@ -332,7 +336,9 @@ impl Default for QuadLanes {
             point_y: [0; LANES],
             point_corners: [[0; 3]; LANES],
             w: Lanes3::default(),
+            denominators: [0.0; LANES],
             n: Lanes3::default(),
+            roughness: [0.0; LANES],
         }
     }
 }
@@ -345,6 +351,7 @@ fn quad_points(draw: &Draw, verts: &[Vertex], q: &mut QuadLanes, count: usize) {
         &q.point_x,
         &q.point_y,
         count,
+        &mut q.denominators,
         &mut q.w,
     );
     normals_lanes(verts, &q.point_corners, &q.w, count, &mut q.n);
@@ -423,7 +430,7 @@ fn geometry_roughness_lanes(
         quad_points(draw, verts, q, count);
     }
     let [n0, n1, n2] = &q.normals;
-    let mut roughness = [0.0f32; LANES];
+    let roughness = &mut q.roughness;
     for k in 0..quads {
         let d1 = (n1.x[k] - n0.x[k])
             .abs()
@@ -495,7 +502,15 @@ pub(crate) fn shade_batch(
         s.front[l] = tri.front;
         out[l].depth = f.z;
     }
-    weights_lanes(&draw.planes, &s.tri, &s.px, &s.py, n, &mut s.weights);
+    weights_lanes(
+        &draw.planes,
+        &s.tri,
+        &s.px,
+        &s.py,
+        n,
+        &mut s.denominators,
+        &mut s.weights,
+    );
     // The attributes, each component a loop over the lanes (a gather of the corners, then
     // `a·wx + b·wy + c·wz` as `interpolate` computes it).
     macro_rules! interpolate_lanes {
@@ -569,8 +584,8 @@ pub(crate) fn shade_batch(
         } else {
             s.geometry_roughness[..n].fill(0.0);
         }
-        s.duv[..n].fill((Vec2::ZERO, Vec2::ZERO));
-        s.dposition[..n].fill((Vec3::ZERO, Vec3::ZERO));
+        // The uv and position derivatives stay unread here: only maps, program textures and flat
+        // normals read them, and each of those asks for them (`surface_derivatives`).
     } else if needs.quad_derivatives {
         // The built-in derivatives (mip levels, the geometry's roughness, the normal map's
         // tangents, flat normals) are taken once per 2×2 quad of window pixels, at its lower-left
@@ -628,15 +643,15 @@ pub(crate) fn shade_batch(
         Some(mat) => transform_uv(mat, uv),
         None => uv,
     };
-    if needs.quad_derivatives {
+    if needs.surface_derivatives {
+        // The sampler's gradients (read only where a program samples a texture, which asks for
+        // the surface derivatives).
         for l in 0..n {
             gradients[l] = match &draw.uv_matrix {
                 Some(mat) => (linear2(mat, s.duv[l].0), linear2(mat, s.duv[l].1)),
                 None => s.duv[l],
             };
         }
-    } else {
-        gradients[..n].fill((Vec2::ZERO, Vec2::ZERO));
     }
 
     if ctx.shading == Shading::Uv {
