@@ -263,21 +263,17 @@ impl Renderer {
         Ok((Image::from_parts(self.width, self.height, data), stats))
     }
 
-    /// Draw the scene's tiles and hand each tile's linear pixels (rows of `width` pixels) to
-    /// `finish` on the worker that drew it (with whether nothing was drawn there, so that every
-    /// pixel is the clear colour); what `finish` made of each tile, the tiles' rectangles
-    /// and the frame's counts.
-    #[allow(clippy::type_complexity)]
-    fn draw_tiles<T: Send>(
+    /// Check every visible mesh (spec/000's refusals) and place it: the frame's draws in
+    /// three.js's order (opaque front to back, then transparent back to front) and their passes
+    /// (a transparent double-sided draw twice, back faces first). The GPU renderer draws the same.
+    pub(crate) fn place_draws<'a>(
         &self,
+        frame: &'a Frame,
         scene: &Scene,
         camera: &Camera,
-        assets: &Assets,
-        finish: impl Fn(&[[f32; 4]], usize, bool) -> T + Sync,
-    ) -> Result<(Vec<T>, Vec<[u32; 4]>, RenderStats), RenderError> {
+        assets: &'a Assets,
+    ) -> Result<(Vec<Draw<'a>>, Vec<Pass>), RenderError> {
         let size = (self.width, self.height);
-        Image::new(self.width, self.height)?;
-        let frame = self.prepare_frame(&assets.programs, camera);
         let view = frame.view;
         let aspect = self.width as f32 / self.height as f32;
         let projection = camera.projection_matrix(aspect);
@@ -308,7 +304,7 @@ impl Renderer {
                     mesh.material.0
                 ))
             })?;
-            let program = check_material(index, material, &frame, assets)?;
+            let program = check_material(index, material, frame, assets)?;
             jobs.push((index, mesh, model, geometry, material, program));
         }
 
@@ -377,23 +373,28 @@ impl Renderer {
             }
         }
 
+        Ok((draws, passes))
+    }
+
+    /// Draw the scene's tiles and hand each tile's linear pixels (rows of `width` pixels) to
+    /// `finish` on the worker that drew it (with whether nothing was drawn there, so that every
+    /// pixel is the clear colour); what `finish` made of each tile, the tiles' rectangles
+    /// and the frame's counts.
+    #[allow(clippy::type_complexity)]
+    fn draw_tiles<T: Send>(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        finish: impl Fn(&[[f32; 4]], usize, bool) -> T + Sync,
+    ) -> Result<(Vec<T>, Vec<[u32; 4]>, RenderStats), RenderError> {
+        let size = (self.width, self.height);
+        Image::new(self.width, self.height)?;
+        let frame = self.prepare_frame(&assets.programs, camera);
+        let view = frame.view;
+        let (draws, passes) = self.place_draws(&frame, scene, camera, assets)?;
         let rects = tiles(size);
-        let tiles_x = self.width.div_ceil(TILE) as usize;
-        let mut bins: Vec<Vec<BinEntry>> = vec![Vec::new(); rects.len()];
-        for (p, pass) in passes.iter().enumerate() {
-            let draw = &draws[pass.draw as usize];
-            for (t, tri) in draw.tris.iter().enumerate() {
-                if pass.faces.is_some_and(|front| front != tri.front) {
-                    continue;
-                }
-                let [x0, y0, x1, y1] = tri.bbox;
-                for ty in (y0 / TILE)..y1.div_ceil(TILE) {
-                    for tx in (x0 / TILE)..x1.div_ceil(TILE) {
-                        bins[ty as usize * tiles_x + tx as usize].push((p as u32, t as u32));
-                    }
-                }
-            }
-        }
+        let bins = bin_passes(&draws, &passes, size);
 
         let (clear, clear_alpha) = match scene.background {
             Some(c) => (c, 1.0),
@@ -445,6 +446,28 @@ impl Renderer {
         };
         Ok((tiles.into_iter().map(|(t, _)| t).collect(), rects, stats))
     }
+}
+
+/// Each tile's (pass, triangle) entries, in pass order: every triangle in every tile its bounding
+/// box touches, a two-pass draw's faces in their own pass.
+pub(crate) fn bin_passes(draws: &[Draw], passes: &[Pass], size: (u32, u32)) -> Vec<Vec<BinEntry>> {
+    let tiles_x = size.0.div_ceil(TILE) as usize;
+    let mut bins: Vec<Vec<BinEntry>> = vec![Vec::new(); tiles(size).len()];
+    for (p, pass) in passes.iter().enumerate() {
+        let draw = &draws[pass.draw as usize];
+        for (t, tri) in draw.tris.iter().enumerate() {
+            if pass.faces.is_some_and(|front| front != tri.front) {
+                continue;
+            }
+            let [x0, y0, x1, y1] = tri.bbox;
+            for ty in (y0 / TILE)..y1.div_ceil(TILE) {
+                for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+                    bins[ty as usize * tiles_x + tx as usize].push((p as u32, t as u32));
+                }
+            }
+        }
+    }
+    bins
 }
 
 /// The refusals of spec/000 "What a node material refuses" for one mesh; the frame's program.

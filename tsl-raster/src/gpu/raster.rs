@@ -4,18 +4,17 @@
 use super::batch::read_back;
 use super::device::{Gpu, GpuError};
 use crate::output::{Image, LinearImage};
-use crate::raster::draw::{Draw, Placement};
+use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
-use crate::raster::tile::tiles;
 use crate::raster::TILE;
-use crate::renderer::{Frame, Pass};
-use crate::scene::{Camera, Fog, Light, MaterialKind, Scene, Side};
+use crate::renderer::{bin_passes, Frame};
+use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
+use crate::shade::lights::{FrameLights, LightKind};
 use crate::store::{Assets, StoreId};
-use crate::texture::{Filter, Texture, Wrap};
+use crate::texture::{Filter, Wrap};
 use crate::{RenderError, Renderer, Shading};
 use glam::{Mat3, Mat4, Vec3};
-use rayon::prelude::*;
-use tsl_core::{NodeProgram, Output, TextureId};
+use tsl_core::Output;
 
 /// The rasterizer's WGSL source: `raster.wgsl`, then the interpreter's core.
 pub const RASTER_WGSL: &str = concat!(
@@ -271,167 +270,6 @@ impl<'g> GpuRenderer<'g> {
     }
 }
 
-/// The refusals of spec/000 for one mesh and the frame's program (a copy of the CPU renderer's
-/// private `check_material`, which it must stay equal to).
-fn check_material<'a>(
-    index: usize,
-    material: &crate::scene::Material,
-    frame: &'a Frame,
-    assets: &Assets,
-) -> Result<Option<&'a NodeProgram>, RenderError> {
-    for id in material.maps() {
-        if !assets.textures.contains(id) {
-            return Err(RenderError::refused(format!(
-                "object {index}: the material reads texture {} that is not in assets.textures",
-                id.0
-            )));
-        }
-    }
-    if material.wireframe && material.nodes.is_none() {
-        return Err(RenderError::refused(format!(
-            "object {index}: wireframe drawing is not supported"
-        )));
-    }
-    let Some(id) = material.nodes else {
-        return Ok(None);
-    };
-    if matches!(material.kind, MaterialKind::Normals | MaterialKind::Depth) {
-        return Err(RenderError::refused(format!(
-            "object {index}: a {:?} material refuses a node program: it shows data, not a surface's colour",
-            material.kind
-        )));
-    }
-    if material.wireframe {
-        return Err(RenderError::refused(format!(
-            "object {index}: a wireframe refuses a node program: a line has no surface"
-        )));
-    }
-    let program = frame.program(id).ok_or_else(|| {
-        RenderError::refused(format!(
-            "object {index}: program {} is not in assets.programs",
-            id.0
-        ))
-    })?;
-    for slot in program.texture_slots() {
-        let texture = TextureId(program.words()[slot.word]);
-        if !assets.textures.contains(texture) {
-            return Err(RenderError::refused(match &slot.uniform {
-                Some(name) => format!(
-                    "object {index}: program {}'s texture uniform '{name}' names texture {}, which is not in assets.textures",
-                    id.0, texture.0
-                ),
-                None => format!(
-                    "object {index}: program {} reads texture {}, which is not in assets.textures",
-                    id.0, texture.0
-                ),
-            }));
-        }
-    }
-    Ok(Some(program))
-}
-
-/// The frame's draws, in the CPU renderer's order, and their passes (renderer.rs, copied: the
-/// order is part of the pixels).
-fn draws_and_passes<'a>(
-    settings: &Renderer,
-    frame: &'a Frame,
-    scene: &Scene,
-    camera: &Camera,
-    assets: &'a Assets,
-) -> Result<(Vec<Draw<'a>>, Vec<Pass>), RenderError> {
-    let size = (settings.width, settings.height);
-    let view = frame.view;
-    let aspect = settings.width as f32 / settings.height as f32;
-    let projection = camera.projection_matrix(aspect);
-    if !view.is_finite() || !projection.is_finite() {
-        return Err(RenderError::refused(
-            "the camera's view or projection is not finite (near, far, fov or aspect)",
-        ));
-    }
-    let worlds = scene.world_matrices()?;
-    let mut jobs = Vec::new();
-    for (index, object) in scene.objects().iter().enumerate() {
-        let (model, visible) = worlds[index];
-        let Some(mesh) = object.mesh else { continue };
-        if !visible {
-            continue;
-        }
-        let geometry = assets.geometries.get(mesh.geometry).ok_or_else(|| {
-            RenderError::refused(format!(
-                "object {index}: geometry {} is not in assets.geometries",
-                mesh.geometry.0
-            ))
-        })?;
-        let material = assets.materials.get(mesh.material).ok_or_else(|| {
-            RenderError::refused(format!(
-                "object {index}: material {} is not in assets.materials",
-                mesh.material.0
-            ))
-        })?;
-        let program = check_material(index, material, frame, assets)?;
-        jobs.push((index, mesh, model, geometry, material, program));
-    }
-    let mut draws: Vec<Draw> = jobs
-        .par_iter()
-        .map(|&(index, mesh, model, geometry, material, program)| {
-            let map = material.map.and_then(|id| assets.textures.get(id));
-            let uv_matrix = map
-                .filter(|t| !t.has_identity_transform())
-                .map(Texture::uv_matrix);
-            let textured = settings.shading == Shading::Texture && material.maps().next().is_some();
-            Draw::new(
-                index,
-                material,
-                geometry,
-                mesh.render_order,
-                Placement {
-                    model,
-                    view,
-                    projection,
-                    size,
-                    program,
-                    uv_matrix,
-                    textured,
-                },
-            )
-        })
-        .collect();
-    draws.sort_by(|a, b| {
-        a.material
-            .transparent
-            .cmp(&b.material.transparent)
-            .then(a.render_order.cmp(&b.render_order))
-            .then_with(|| {
-                if a.material.transparent {
-                    b.sort_z.total_cmp(&a.sort_z)
-                } else {
-                    a.sort_z.total_cmp(&b.sort_z)
-                }
-            })
-            .then(a.object.cmp(&b.object))
-    });
-    let mut passes = Vec::new();
-    for (i, d) in draws.iter().enumerate() {
-        let transparent = d.material.transparent;
-        if transparent && d.material.side == Side::Double {
-            for front in [false, true] {
-                passes.push(Pass {
-                    draw: i as u32,
-                    faces: Some(front),
-                    transparent,
-                });
-            }
-        } else {
-            passes.push(Pass {
-                draw: i as u32,
-                faces: None,
-                transparent,
-            });
-        }
-    }
-    Ok((draws, passes))
-}
-
 /// Pack the frame for the shader.
 fn pack(
     settings: &Renderer,
@@ -440,7 +278,7 @@ fn pack(
     camera: &Camera,
     assets: &Assets,
 ) -> Result<Packed, RenderError> {
-    let (draws, passes) = draws_and_passes(settings, frame, scene, camera, assets)?;
+    let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -592,19 +430,18 @@ fn pack(
 
     // The bins: each tile's (pass, triangle) entries in the CPU's order, with the edge functions
     // at the tile's first pixel where 32 bits hold them over the whole tile.
-    let rects = tiles((width, height));
     let tiles_x = width.div_ceil(TILE) as usize;
-    let mut bins: Vec<Vec<[u32; ENTRY]>> = vec![Vec::new(); rects.len()];
-    for (p, pass) in passes.iter().enumerate() {
-        let draw = &draws[pass.draw as usize];
-        for (t, tri) in draw.tris.iter().enumerate() {
-            if pass.faces.is_some_and(|front| front != tri.front) {
-                continue;
-            }
-            let global = tri_base[pass.draw as usize] + t as u32;
-            let [x0, y0, x1, y1] = tri.bbox;
-            for ty in (y0 / TILE)..y1.div_ceil(TILE) {
-                for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+    let bins: Vec<Vec<[u32; ENTRY]>> = bin_passes(&draws, &passes, (width, height))
+        .iter()
+        .enumerate()
+        .map(|(tile, entries)| {
+            let (tx, ty) = ((tile % tiles_x) as u32, (tile / tiles_x) as u32);
+            entries
+                .iter()
+                .map(|&(p, t)| {
+                    let pass = &passes[p as usize];
+                    let tri = &draws[pass.draw as usize].tris[t as usize];
+                    let global = tri_base[pass.draw as usize] + t;
                     let e = tri.edges(centre((tx * TILE) as i64), centre((ty * TILE) as i64));
                     let step = TILE as i64 - 1;
                     let fast = (0..3).all(|i| {
@@ -615,19 +452,12 @@ fn pack(
                         bound < i32::MAX as i64
                     });
                     let word = |v: i64| if fast { v as i32 as u32 } else { 0 };
-                    bins[ty as usize * tiles_x + tx as usize].push([
-                        p as u32,
-                        global,
-                        fast as u32,
-                        word(e[0]),
-                        word(e[1]),
-                        word(e[2]),
-                    ]);
-                }
-            }
-        }
-    }
-    let mut bin_words = Vec::with_capacity(rects.len() + 1);
+                    [p, global, fast as u32, word(e[0]), word(e[1]), word(e[2])]
+                })
+                .collect()
+        })
+        .collect();
+    let mut bin_words = Vec::with_capacity(bins.len() + 1);
     let mut at = 0u32;
     for bin in &bins {
         bin_words.push(at);
@@ -708,8 +538,7 @@ fn texel_words(settings: &Renderer, draws: &[Draw], assets: &Assets) -> Vec<u32>
     w
 }
 
-/// The frame's constants, the DFG table and the lights (shade/lights.rs `FrameLights::new`,
-/// whose fields are private, done again).
+/// The frame's constants, the DFG table and the lights (the CPU's `FrameLights`, packed).
 fn frame_words(
     settings: &Renderer,
     view: Mat4,
@@ -760,80 +589,53 @@ fn frame_words(
             w[i + 1] = f(v.y);
         }
     }
-    let point = |p: Vec3| view.transform_point3(p);
-    let mut ambient = Vec3::ZERO;
+    // The CPU's own lights of the frame (view space), packed.
+    let lights = FrameLights::new(&scene.lights, view);
+    let ambient = lights.ambient();
     let mut hemis = Vec::new();
+    for (sky, ground, up) in lights.hemispheres() {
+        push3(&mut hemis, sky);
+        push3(&mut hemis, ground);
+        push3(&mut hemis, up);
+    }
     let mut direct = Vec::new();
-    for light in &scene.lights {
+    for light in lights.direct() {
+        let start = direct.len();
         match *light {
-            Light::Ambient { color, intensity } => ambient += color.to_vec3() * intensity,
-            Light::Hemisphere {
-                sky,
-                ground,
-                intensity,
-                position,
-            } => {
-                push3(&mut hemis, sky.to_vec3() * intensity);
-                push3(&mut hemis, ground.to_vec3() * intensity);
-                push3(&mut hemis, position.normalize_or_zero());
-            }
-            Light::Directional {
-                color,
-                intensity,
-                position,
-                target,
-            } => {
-                let start = direct.len();
+            LightKind::Directional { to_light, color } => {
                 direct.push(0);
-                push3(
-                    &mut direct,
-                    (point(position) - point(target)).normalize_or_zero(),
-                );
-                push3(&mut direct, color.to_vec3() * intensity);
-                direct.resize(start + 16, 0);
+                push3(&mut direct, to_light);
+                push3(&mut direct, color);
             }
-            Light::Point {
-                color,
-                intensity,
+            LightKind::Point {
                 position,
-                distance,
+                color,
+                cutoff,
                 decay,
             } => {
-                let start = direct.len();
                 direct.push(1);
-                push3(&mut direct, point(position));
-                push3(&mut direct, color.to_vec3() * intensity);
+                push3(&mut direct, position);
+                push3(&mut direct, color);
                 direct.resize(start + 12, 0);
-                direct.extend([f(distance), f(decay)]);
-                direct.resize(start + 16, 0);
+                direct.extend([f(cutoff), f(decay)]);
             }
-            Light::Spot {
-                color,
-                intensity,
+            LightKind::Spot {
                 position,
-                target,
-                distance,
-                angle,
-                penumbra,
+                axis,
+                color,
+                cone_cos,
+                penumbra_cos,
+                cutoff,
                 decay,
             } => {
-                let start = direct.len();
                 direct.push(2);
-                push3(&mut direct, point(position));
-                push3(&mut direct, color.to_vec3() * intensity);
-                push3(
-                    &mut direct,
-                    (point(position) - point(target)).normalize_or_zero(),
-                );
-                direct.extend([
-                    f(angle.cos()),
-                    f((angle * (1.0 - penumbra)).cos()),
-                    f(distance),
-                    f(decay),
-                ]);
-                direct.resize(start + 16, 0);
+                push3(&mut direct, position);
+                push3(&mut direct, color);
+                push3(&mut direct, axis);
+                direct.extend([f(cone_cos), f(penumbra_cos), f(cutoff), f(decay)]);
             }
         }
+        direct.resize(start + 16, 0);
     }
     w[35..38].copy_from_slice(&[f(ambient.x), f(ambient.y), f(ambient.z)]);
     w[6] = (direct.len() / 16) as u32;

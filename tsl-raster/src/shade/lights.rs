@@ -59,6 +59,21 @@ pub(crate) fn distance_attenuation(distance: f32, cutoff: f32, decay: f32) -> f3
 }
 
 impl FrameLights {
+    /// The ambient lights' sum.
+    pub fn ambient(&self) -> Vec3 {
+        self.ambient
+    }
+
+    /// Each hemisphere light: sky and ground colours (times intensity), and its world direction.
+    pub fn hemispheres(&self) -> impl Iterator<Item = (Vec3, Vec3, Vec3)> + '_ {
+        self.hemispheres.iter().map(|h| (h.sky, h.ground, h.up))
+    }
+
+    /// The direct lights, in view space.
+    pub fn direct(&self) -> &[LightKind] {
+        &self.direct
+    }
+
     /// The lights of a scene seen through `view` (world to camera).
     pub fn new(lights: &[Light], view: Mat4) -> FrameLights {
         let mut frame = FrameLights::default();
