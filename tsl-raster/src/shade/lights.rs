@@ -58,6 +58,8 @@ pub(crate) fn distance_attenuation(distance: f32, cutoff: f32, decay: f32) -> f3
     }
 }
 
+// What the GPU renderer packs for its shader (unused without the `gpu` feature).
+#[cfg_attr(not(feature = "gpu"), allow(dead_code))]
 impl FrameLights {
     /// The ambient lights' sum.
     pub fn ambient(&self) -> Vec3 {
@@ -73,7 +75,9 @@ impl FrameLights {
     pub fn direct(&self) -> &[LightKind] {
         &self.direct
     }
+}
 
+impl FrameLights {
     /// The lights of a scene seen through `view` (world to camera).
     pub fn new(lights: &[Light], view: Mat4) -> FrameLights {
         let mut frame = FrameLights::default();
