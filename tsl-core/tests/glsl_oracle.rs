@@ -112,8 +112,8 @@ fn views(
     facing_back: bool,
 ) -> [Fragment; VIEW_COUNT] {
     let mut here = fragment_at(inputs, u, v);
-    let right = fragment_at(inputs, u + 1.0 / w as f32, v);
-    let up = fragment_at(inputs, u, v + 1.0 / h as f32);
+    let mut right = fragment_at(inputs, u + 1.0 / w as f32, v);
+    let mut up = fragment_at(inputs, u, v + 1.0 / h as f32);
     let (corners, weights) = if u > v {
         (
             [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],
@@ -128,8 +128,6 @@ fn views(
     here.barycentric = weights;
     // gl_FragCoord: the oracle's quad lies at z = 0 through identity matrices, so its depth is 0.5.
     let (x, y) = (u * w as f32, v * h as f32);
-    let mut right = right;
-    let mut up = up;
     here.frag_coord = Vec3::new(x, y, 0.5);
     right.frag_coord = Vec3::new(x + 1.0, y, 0.5);
     up.frag_coord = Vec3::new(x, y + 1.0, 0.5);

@@ -7,7 +7,7 @@ use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
 use glam::{Mat3, Mat4, Vec2, Vec3};
 use tsl_core::{
-    run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, View,
+    run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
     WhiteSampler, LANES,
 };
 
@@ -31,6 +31,8 @@ pub(crate) struct Reads {
     pub right: bool,
     pub up: bool,
     pub corners: bool,
+    /// Whether it reads where the fragment is (`frag_coord`, `front_facing`, `gl_front_facing`).
+    pub screen: bool,
 }
 
 /// What the shading of a draw must compute beyond the fragment itself.
@@ -198,6 +200,10 @@ fn fragment_reads(program: &NodeProgram) -> Reads {
             let inst = program.instruction(index);
             if inst.opcode != Opcode::Attr as u8 {
                 continue;
+            }
+            let attribute = Attribute::from_lane_index((inst.operands[0] & 0xff) as usize);
+            if attribute.is_some_and(|a| a.source() == Source::Screen) {
+                reads.screen = true;
             }
             match (inst.operands[0] >> 8) as usize {
                 v if v == View::Fragment as usize => reads.fragment = true,

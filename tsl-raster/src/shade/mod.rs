@@ -483,7 +483,7 @@ pub(crate) fn shade_batch(
     let reads = &draw.reads;
     let has_program = draw.program.is_some();
     let reads_here = has_program && (reads.fragment || reads.here);
-    let reads_screen = has_program && (reads.fragment || reads.here || reads.right || reads.up);
+    let reads_screen = has_program && reads.screen;
     let wants_uv = reads_here || ctx.shading == Shading::Uv || m.maps().next().is_some();
     let wants_world = reads_here
         || ctx.hemisphere
@@ -684,7 +684,9 @@ pub(crate) fn shade_batch(
         count: n,
         white,
     };
-    if reads_screen || (has_program && reads.corners) {
+    let reads_views =
+        has_program && (reads.fragment || reads.here || reads.right || reads.up || reads.corners);
+    if reads_views {
         fill_views(ctx, draw, s, n, batch, &uv_of);
     }
 
@@ -738,15 +740,7 @@ pub(crate) fn shade_batch(
                 .set(l, (ctx.view_to_world * normal_view).normalize_or_zero());
         }
         if program.is_some() {
-            for l in 0..n {
-                put_normals(
-                    batch,
-                    View::Fragment,
-                    l,
-                    s.normal_world.get(l),
-                    s.normal_view.get(l),
-                );
-            }
+            put_fragment_normals(batch, s, n);
         }
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Normal)) {
@@ -757,15 +751,7 @@ pub(crate) fn shade_batch(
                 s.normal_view
                     .set(l, (ctx.world_to_view * world).normalize_or_zero());
             }
-            for l in 0..n {
-                put_normals(
-                    batch,
-                    View::Fragment,
-                    l,
-                    s.normal_world.get(l),
-                    s.normal_view.get(l),
-                );
-            }
+            put_fragment_normals(batch, s, n);
         }
     }
 
@@ -1040,6 +1026,19 @@ fn put(batch: &mut FragmentBatch, view: View, attribute: Attribute, lane: usize,
     }
 }
 
+/// Write the batch's current normals into the fragment's view (after a normal map or node).
+fn put_fragment_normals(batch: &mut FragmentBatch, s: &LaneSet, n: usize) {
+    for l in 0..n {
+        put_normals(
+            batch,
+            View::Fragment,
+            l,
+            s.normal_world.get(l),
+            s.normal_view.get(l),
+        );
+    }
+}
+
 fn put_normals(batch: &mut FragmentBatch, view: View, lane: usize, world: Vec3, view_n: Vec3) {
     put(batch, view, Attribute::NormalWorld, lane, world);
     put(batch, view, Attribute::NormalView, lane, view_n);
@@ -1113,13 +1112,13 @@ fn fill_views(
         let gl_front_facing =
             Vec3::splat((front != (draw.material.side == Side::Back)) as u8 as f32);
         let frag_coord = s.frag_coord[l];
-        let screen = [
+        let screen = reads.screen.then_some([
             (View::Fragment, frag_coord[0], reads.fragment),
             (View::DerivativeHere, frag_coord[0], reads.here),
             (View::Right, frag_coord[1], reads.right),
             (View::Up, frag_coord[2], reads.up),
-        ];
-        for (view, frag_coord, read) in screen {
+        ]);
+        for (view, frag_coord, read) in screen.into_iter().flatten() {
             if read {
                 put(batch, view, Attribute::FragCoord, l, frag_coord);
                 put(batch, view, Attribute::FrontFacing, l, front_facing);
