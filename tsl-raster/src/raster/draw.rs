@@ -3,6 +3,7 @@
 
 use super::clip::{clip_triangle, inside_all, ClipVertex};
 use super::setup::{project, setup_polygon, setup_projected, Tri, WeightPlanes};
+use super::surface::SurfacePlanes;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
 use glam::{Mat3, Mat4, Vec2, Vec3};
@@ -60,11 +61,16 @@ pub(crate) struct Draw<'a> {
     pub tris: Vec<Tri>,
     /// Each triangle's weights as planes (the shading's interpolation).
     pub planes: Vec<WeightPlanes>,
+    /// Each triangle's view position and normal as planes (what every lit fragment reads).
+    pub surface: Vec<SurfacePlanes>,
     pub has_normals: bool,
     /// The map's uv transform, which `uv()` reads through.
     pub uv_matrix: Option<Mat3>,
     pub reads: Reads,
     pub needs: Needs,
+    /// The fragment outputs that read no attribute and no texture, with their value: the same in
+    /// every fragment of the frame, so computed once here.
+    pub uniform_outputs: Vec<(Output, [f32; 3])>,
     /// Shaded as it is rasterized (it can discard, moves its depth or blends); otherwise its
     /// visible fragments are shaded once, after the opaque draws.
     pub forward: bool,
@@ -144,6 +150,15 @@ impl<'a> Draw<'a> {
             clip_triangle(c, &mut poly);
             setup_polygon(&poly, t as u32, material.side, mirrored, p.size, &mut tris);
         }
+        let mut planes = Vec::with_capacity(tris.len());
+        let mut surface = Vec::with_capacity(tris.len());
+        let indices = geometry.indices();
+        for tri in &tris {
+            let (origin, exact) = tri.exact_weight_planes();
+            planes.push(WeightPlanes::from_exact(tri, origin, &exact));
+            let corners = indices[tri.orig as usize].map(|i| &verts[i as usize]);
+            surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
+        }
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(
             material.kind,
@@ -175,12 +190,14 @@ impl<'a> Draw<'a> {
             geometry,
             program,
             verts,
-            planes: tris.iter().map(Tri::weight_planes).collect(),
+            planes,
+            surface,
             tris,
             has_normals: normals.is_some(),
             uv_matrix: p.uv_matrix,
             reads,
             needs,
+            uniform_outputs: program.map(uniform_outputs).unwrap_or_default(),
             forward,
             sort_z: if sort_z.is_finite() { sort_z } else { 0.0 },
             render_order,
@@ -217,26 +234,59 @@ fn fragment_reads(program: &NodeProgram) -> Reads {
     reads
 }
 
-/// The position node's offset for every vertex (none without one).
-fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
+/// `f` with an interpreter's batch and registers (some 200 KiB), kept from frame to frame by each
+/// thread.
+fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Registers) -> T) -> T {
     thread_local! {
-        // The interpreter's batch and registers (some 200 KiB), kept from frame to frame.
         static BUFFERS: std::cell::RefCell<Option<(FragmentBatch, Registers)>> =
             const { std::cell::RefCell::new(None) };
     }
-    let program = program.filter(|p| p.has_output(Output::Position))?;
     BUFFERS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buffers) => {
             let (batch, registers) =
                 buffers.get_or_insert_with(|| (FragmentBatch::new(), Registers::new()));
-            Some(run_position(geometry, program, batch, registers))
+            f(batch, registers)
         }
-        Err(_) => Some(run_position(
-            geometry,
-            program,
-            &mut FragmentBatch::new(),
-            &mut Registers::new(),
-        )),
+        Err(_) => f(&mut FragmentBatch::new(), &mut Registers::new()),
+    })
+}
+
+/// The position node's offset for every vertex (none without one).
+fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
+    let program = program.filter(|p| p.has_output(Output::Position))?;
+    Some(with_interpreter(|batch, registers| {
+        run_position(geometry, program, batch, registers)
+    }))
+}
+
+/// The value of each fragment output of `program` that reads no attribute and no texture. Such an
+/// output computes the same value in every lane (every output is its own range of code, whose
+/// only inputs that differ between fragments are `attr` and `texture`), so one run gives every
+/// fragment's value.
+fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 3])> {
+    let uniform = |output: Output| {
+        let (start, count) = program.output_range(output);
+        count > 0
+            && (start..start + count).all(|index| {
+                let opcode = program.instruction(index).opcode;
+                opcode != Opcode::Attr as u8 && opcode != Opcode::Tex as u8
+            })
+    };
+    let outputs: Vec<Output> = Output::ALL
+        .into_iter()
+        .filter(|&o| o != Output::Position && uniform(o))
+        .collect();
+    if outputs.is_empty() {
+        return Vec::new();
+    }
+    with_interpreter(|batch, registers| {
+        outputs
+            .into_iter()
+            .filter_map(|output| {
+                let r = run_nodes(program, output, batch, &WhiteSampler, registers)?;
+                Some((output, [r[0][0], r[1][0], r[2][0]]))
+            })
+            .collect()
     })
 }
 

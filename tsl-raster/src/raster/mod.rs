@@ -6,6 +6,7 @@
 pub(crate) mod clip;
 pub(crate) mod draw;
 pub(crate) mod setup;
+pub(crate) mod surface;
 pub(crate) mod tile;
 
 /// The side of a tile in pixels.

@@ -128,6 +128,15 @@ pub(crate) struct WeightPlanes {
 }
 
 impl WeightPlanes {
+    /// The planes of `tri` from [`Tri::exact_weight_planes`], rounded to f32.
+    pub fn from_exact(tri: &Tri, origin: [i64; 2], exact: &[[f64; 3]; 4]) -> WeightPlanes {
+        WeightPlanes {
+            origin,
+            planes: exact.map(|plane| plane.map(|v| v as f32)),
+            fallback: tri.weights[0],
+        }
+    }
+
     /// The three numerators and the denominator at pixel (`x`, `y`).
     #[inline]
     pub fn at(&self, x: i64, y: i64) -> [f32; 4] {
@@ -156,7 +165,16 @@ impl WeightPlanes {
 
 impl Tri {
     /// The triangle's [`WeightPlanes`], from the origin of its bounding box.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn weight_planes(&self) -> WeightPlanes {
+        let (origin, exact) = self.exact_weight_planes();
+        WeightPlanes::from_exact(self, origin, &exact)
+    }
+
+    /// The weight planes' origin (the corner of the bounding box) and, in f64, the three
+    /// numerators and the denominator as (c, a, b) each: what [`WeightPlanes`] rounds to f32,
+    /// and what attribute planes are built from before they are rounded.
+    pub fn exact_weight_planes(&self) -> ([i64; 2], [[f64; 3]; 4]) {
         let origin = [self.bbox[0] as i64, self.bbox[1] as i64];
         let e = self.edges(centre(origin[0]), centre(origin[1]));
         // Each corner's perspective term l·(1/w): (at the origin, per pixel right, per pixel down).
@@ -168,20 +186,16 @@ impl Tri {
                 (self.b[i] * SUBPIXEL) as f64 * k,
             ]
         });
-        let mut planes = [[0.0f32; 3]; 4];
+        let mut planes = [[0.0f64; 3]; 4];
         for (j, plane) in planes.iter_mut().take(3).enumerate() {
             *plane = std::array::from_fn(|t| {
                 (0..3)
                     .map(|i| self.weights[i][j] as f64 * q[i][t])
-                    .sum::<f64>() as f32
+                    .sum::<f64>()
             });
         }
-        planes[3] = std::array::from_fn(|t| (q[0][t] + q[1][t] + q[2][t]) as f32);
-        WeightPlanes {
-            origin,
-            planes,
-            fallback: self.weights[0],
-        }
+        planes[3] = std::array::from_fn(|t| q[0][t] + q[1][t] + q[2][t]);
+        (origin, planes)
     }
 }
 

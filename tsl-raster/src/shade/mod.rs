@@ -25,6 +25,7 @@ pub(crate) mod sampler;
 use crate::output::srgb_eotf;
 use crate::raster::draw::{Draw, Vertex};
 use crate::raster::setup::{centre, Tri, WeightPlanes};
+use crate::raster::surface::{self, SurfacePlanes};
 use crate::renderer::{FrameContext, Shading};
 use crate::scene::{MaterialKind, Side};
 use crate::texture::Texture;
@@ -162,6 +163,8 @@ pub(crate) struct Scratch {
     gradients: Box<Gradients>,
     physical: Box<PhysicalScratch>,
     quads: Box<QuadLanes>,
+    /// A uniform output's value in every lane.
+    uniform: Box<Register>,
 }
 
 impl Scratch {
@@ -173,6 +176,7 @@ impl Scratch {
             gradients: Box::new([(Vec2::ZERO, Vec2::ZERO); LANES]),
             physical: Box::default(),
             quads: Box::default(),
+            uniform: Box::new([[0.0; LANES]; 4]),
         }
     }
 }
@@ -276,47 +280,18 @@ fn weights_lanes(
     }
 }
 
-/// The unit interpolated view normal at weights `w` of each point's corners, into `out`.
-fn normals_lanes(
-    verts: &[Vertex],
-    corners: &[[u32; 3]; LANES],
-    w: &Lanes3,
-    count: usize,
-    out: &mut Lanes3,
-) {
-    for k in 0..count {
-        let [a, b, c] = corners[k].map(|i| &verts[i as usize]);
-        let (wx, wy, wz) = (w.x[k], w.y[k], w.z[k]);
-        out.x[k] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
-        out.y[k] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
-        out.z[k] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
-    }
-    normalize_lanes(out, count);
-}
-
 /// Scratch of the per-quad geometric-normal derivatives of a batch.
 struct QuadLanes {
-    /// Each quad's triangle, lower-left pixel and corners.
+    /// Each quad's triangle and lower-left pixel.
     tri: [u32; LANES],
     x: [i64; LANES],
     y: [i64; LANES],
-    corners: [[u32; 3]; LANES],
     /// Each lane's quad.
     quad: [u8; LANES],
-    /// The unit normal of each quad at its lower-left pixel, the pixel to its right and the
-    /// pixel above it.
+    /// The normal of each quad at its lower-left pixel, the pixel to its right and the pixel
+    /// above it (numerators, then unit), and their denominators.
     normals: [Lanes3; 3],
-    /// Which of these a lane of the batch already gives (bit `3·quad + point`).
-    found: [u8; LANES],
-    /// The points that no lane gives: (quad, point), and their triangles, pixels and corners.
-    missing: [(u8, u8); LANES],
-    point_tri: [u32; LANES],
-    point_x: [i64; LANES],
-    point_y: [i64; LANES],
-    point_corners: [[u32; 3]; LANES],
-    w: Lanes3,
-    denominators: Lane,
-    n: Lanes3,
+    denominators: [Lane; 3],
     roughness: Lane,
 }
 
@@ -326,54 +301,78 @@ impl Default for QuadLanes {
             tri: [0; LANES],
             x: [0; LANES],
             y: [0; LANES],
-            corners: [[0; 3]; LANES],
             quad: [0; LANES],
             normals: [Lanes3::default(); 3],
-            found: [0; LANES],
-            missing: [(0, 0); LANES],
-            point_tri: [0; LANES],
-            point_x: [0; LANES],
-            point_y: [0; LANES],
-            point_corners: [[0; 3]; LANES],
-            w: Lanes3::default(),
-            denominators: [0.0; LANES],
-            n: Lanes3::default(),
+            denominators: [[0.0; LANES]; 3],
             roughness: [0.0; LANES],
         }
     }
 }
 
-/// The unit normals of the first `count` points that no lane gave, into their quads.
-fn quad_points(draw: &Draw, verts: &[Vertex], q: &mut QuadLanes, count: usize) {
-    weights_lanes(
-        &draw.planes,
-        &q.point_tri,
-        &q.point_x,
-        &q.point_y,
-        count,
-        &mut q.denominators,
-        &mut q.w,
-    );
-    normals_lanes(verts, &q.point_corners, &q.w, count, &mut q.n);
-    for i in 0..count {
-        let (k, point) = q.missing[i];
-        q.normals[point as usize].set(k as usize, q.n.get(i));
+/// The view positions (when `POSITION`) and unit view normals of `count` points, point `k` on
+/// triangle `tris[k]` at pixel (`xs[k]`, `ys[k]`), from the triangles' [`SurfacePlanes`], into
+/// `position` and `normal` (`denominators` is scratch). The gathers run a point at a time; the
+/// reciprocals and square roots over all the points at once.
+#[allow(clippy::too_many_arguments)]
+fn surface_lanes<const POSITION: bool>(
+    planes: &[SurfacePlanes],
+    tris: &[u32; LANES],
+    xs: &[i64; LANES],
+    ys: &[i64; LANES],
+    count: usize,
+    denominators: &mut Lane,
+    position: &mut Lanes3,
+    normal: &mut Lanes3,
+) {
+    for k in 0..count {
+        let p = &planes[tris[k] as usize];
+        let (dx, dy, d, usable) = p.offset(xs[k], ys[k]);
+        let at = |plane: &[[f32; 3]; 3]| {
+            Vec3::new(
+                surface::eval(&plane[0], dx, dy),
+                surface::eval(&plane[1], dx, dy),
+                surface::eval(&plane[2], dx, dy),
+            )
+        };
+        normal.set(
+            k,
+            if usable {
+                at(&p.normal)
+            } else {
+                p.fallback_normal
+            },
+        );
+        if POSITION {
+            let v = if usable {
+                at(&p.position)
+            } else {
+                p.fallback_position
+            };
+            position.set(k, v);
+        }
+        denominators[k] = if usable { d } else { 1.0 };
     }
+    for k in 0..count {
+        let r = 1.0 / denominators[k];
+        if POSITION {
+            position.x[k] *= r;
+            position.y[k] *= r;
+            position.z[k] *= r;
+        }
+        normal.x[k] *= r;
+        normal.y[k] *= r;
+        normal.z[k] *= r;
+    }
+    normalize_lanes(normal, count);
 }
-
-/// The offsets of a quad's three derivative points from its lower-left pixel (rows from the top).
-const QUAD_POINTS: [(i64, i64); 3] = [(0, 0), (1, 0), (0, -1)];
 
 /// `getGeometryRoughness` of each lane: the largest change of the unit geometric normal toward
 /// the right or the row above, taken at the lower-left pixel of the lane's 2×2 window quad (as
-/// [`quad_derivatives`] takes it), each quad once. `normals` are the lanes' own unit geometric
-/// normals: a point of a quad that a lane of the same triangle covers takes that lane's normal
-/// (the same planes at the same pixel, so the same bits); only the others are interpolated.
+/// [`quad_derivatives`] takes it), each quad once, from the triangle's [`SurfacePlanes`]: the
+/// planes at the lower-left pixel, stepped one pixel right and one row up.
 fn geometry_roughness_lanes(
     draw: &Draw,
     frags: &[FragIn],
-    corners: &[[u32; 3]; LANES],
-    normals: &Lanes3,
     height: u32,
     q: &mut QuadLanes,
     out: &mut Lane,
@@ -382,52 +381,47 @@ fn geometry_roughness_lanes(
     let mut quads = 0usize;
     let mut last = None;
     for (l, f) in frags.iter().take(n).enumerate() {
-        let (x, y) = (f.x as i64, f.y as i64);
-        let (qx, qy) = quad_origin(x, y, height);
+        let (qx, qy) = quad_origin(f.x as i64, f.y as i64, height);
         let key = (f.tri, qx, qy);
         if last != Some(key) {
             last = Some(key);
             q.tri[quads] = f.tri;
             q.x[quads] = qx;
             q.y[quads] = qy;
-            q.corners[quads] = corners[l];
-            q.found[quads] = 0;
             quads += 1;
         }
-        let k = quads - 1;
-        q.quad[l] = k as u8;
-        for (point, (dx, dy)) in QUAD_POINTS.into_iter().enumerate() {
-            if (x, y) == (qx + dx, qy + dy) {
-                q.found[k] |= 1 << point;
-                q.normals[point].set(k, normals.get(l));
-            }
-        }
+        q.quad[l] = (quads - 1) as u8;
     }
-    // The points no lane gives, up to a batch of them at a time.
-    let verts = &draw.verts[..];
-    let mut count = 0;
+    // The numerators and denominators of the three points: the planes at the lower-left pixel,
+    // plus one step right (`a`), minus one step down (`b`) for the row above.
     for k in 0..quads {
-        if q.found[k] == 0b111 {
-            continue;
-        }
-        for (point, (dx, dy)) in QUAD_POINTS.into_iter().enumerate() {
-            if q.found[k] & (1 << point) != 0 {
-                continue;
-            }
-            q.missing[count] = (k as u8, point as u8);
-            q.point_tri[count] = q.tri[k];
-            q.point_x[count] = q.x[k] + dx;
-            q.point_y[count] = q.y[k] + dy;
-            q.point_corners[count] = q.corners[k];
-            count += 1;
-            if count == LANES {
-                quad_points(draw, verts, q, count);
-                count = 0;
-            }
+        let p = &draw.surface[q.tri[k] as usize];
+        let (dx, dy, _, _) = p.offset(q.x[k], q.y[k]);
+        let planes = [p.normal[0], p.normal[1], p.normal[2], p.denominator];
+        let here = planes.map(|plane| surface::eval(&plane, dx, dy));
+        let points = [
+            here,
+            std::array::from_fn(|i| here[i] + planes[i][1]),
+            std::array::from_fn(|i| here[i] - planes[i][2]),
+        ];
+        for (point, [x, y, z, d]) in points.into_iter().enumerate() {
+            let (normal, d) = if WeightPlanes::usable(d) {
+                (Vec3::new(x, y, z), d)
+            } else {
+                (p.fallback_normal, 1.0)
+            };
+            q.normals[point].set(k, normal);
+            q.denominators[point][k] = d;
         }
     }
-    if count > 0 {
-        quad_points(draw, verts, q, count);
+    for (normals, denominators) in q.normals.iter_mut().zip(&q.denominators) {
+        for k in 0..quads {
+            let r = 1.0 / denominators[k];
+            normals.x[k] *= r;
+            normals.y[k] *= r;
+            normals.z[k] *= r;
+        }
+        normalize_lanes(normals, quads);
     }
     let [n0, n1, n2] = &q.normals;
     let roughness = &mut q.roughness;
@@ -444,6 +438,31 @@ fn geometry_roughness_lanes(
     }
     for l in 0..n {
         out[l] = roughness[q.quad[l] as usize];
+    }
+}
+
+/// Output `output` of the draw's program `p` over the first `n` lanes of the batch: an output
+/// whose value is the same in every fragment (`Draw::uniform_outputs`) is written into `uniform`
+/// without running the program again.
+#[allow(clippy::too_many_arguments)]
+fn run_output<'r>(
+    draw: &Draw,
+    p: &tsl_core::NodeProgram,
+    output: Output,
+    batch: &FragmentBatch,
+    sampler: &LaneSampler,
+    registers: &'r mut Registers,
+    uniform: &'r mut Register,
+    n: usize,
+) -> Option<&'r Register> {
+    match draw.uniform_outputs.iter().find(|(o, _)| *o == output) {
+        Some((_, value)) => {
+            for (lane, v) in uniform.iter_mut().zip(value) {
+                lane[..n].fill(*v);
+            }
+            Some(uniform)
+        }
+        None => run_nodes(p, output, batch, sampler, registers),
     }
 }
 
@@ -471,6 +490,7 @@ pub(crate) fn shade_batch(
         gradients,
         physical: physical_scratch,
         quads,
+        uniform,
     } = scratch;
     let s: &mut LaneSet = lanes;
     let m = draw.material;
@@ -491,26 +511,50 @@ pub(crate) fn shade_batch(
         || draw.program.is_some_and(|p| p.has_output(Output::Normal));
     let wants_color = reads_here || m.vertex_colors;
 
-    // 1. The fragment's geometry, and its neighbours' where derivatives are needed. The
-    // perspective weights first, in a loop of their own so that the lanes' divisions overlap.
+    let roughness_only = !needs.surface_derivatives && !m.flat_shading;
+    let reads_views =
+        has_program && (reads.fragment || reads.here || reads.right || reads.up || reads.corners);
+    // The corners and their weights: only for what the position and normal planes do not give.
+    let wants_corners =
+        wants_uv || wants_color || reads_views || (needs.quad_derivatives && !roughness_only);
+
+    // 1. The fragment's geometry, and its neighbours' where derivatives are needed.
     for (l, f) in frags.iter().take(n).enumerate() {
-        let tri: &Tri = &draw.tris[f.tri as usize];
         s.tri[l] = f.tri;
         s.px[l] = f.x as i64;
         s.py[l] = f.y as i64;
-        s.corners[l] = indices[tri.orig as usize];
-        s.front[l] = tri.front;
         out[l].depth = f.z;
     }
-    weights_lanes(
-        &draw.planes,
+    if wants_corners || m.side != Side::Front {
+        for l in 0..n {
+            let tri: &Tri = &draw.tris[s.tri[l] as usize];
+            s.corners[l] = indices[tri.orig as usize];
+            s.front[l] = tri.front;
+        }
+    }
+    // The view position and the unit view normal (three's normalViewGeometry, which the
+    // geometry's roughness reads) from the triangles' planes.
+    surface_lanes::<true>(
+        &draw.surface,
         &s.tri,
         &s.px,
         &s.py,
         n,
         &mut s.denominators,
-        &mut s.weights,
+        &mut s.position_view,
+        &mut s.normal_view,
     );
+    if wants_corners {
+        weights_lanes(
+            &draw.planes,
+            &s.tri,
+            &s.px,
+            &s.py,
+            n,
+            &mut s.denominators,
+            &mut s.weights,
+        );
+    }
     // The attributes, each component a loop over the lanes (a gather of the corners, then
     // `a·wx + b·wy + c·wz` as `interpolate` computes it).
     macro_rules! interpolate_lanes {
@@ -521,18 +565,6 @@ pub(crate) fn shade_batch(
                 $($to.$c[l] = a.$field.$c * wx + b.$field.$c * wy + c.$field.$c * wz;)+
             }
         };
-    }
-    // The position and the normal together (one gather of the corners); the normal is
-    // normalized below, in a loop of its own, so that the lanes' square roots overlap.
-    for l in 0..n {
-        let [a, b, c] = s.corners[l].map(|i| &verts[i as usize]);
-        let (wx, wy, wz) = (s.weights.x[l], s.weights.y[l], s.weights.z[l]);
-        s.position_view.x[l] = a.view.x * wx + b.view.x * wy + c.view.x * wz;
-        s.position_view.y[l] = a.view.y * wx + b.view.y * wy + c.view.y * wz;
-        s.position_view.z[l] = a.view.z * wx + b.view.z * wy + c.view.z * wz;
-        s.normal_view.x[l] = a.normal_view.x * wx + b.normal_view.x * wy + c.normal_view.x * wz;
-        s.normal_view.y[l] = a.normal_view.y * wx + b.normal_view.y * wy + c.normal_view.y * wz;
-        s.normal_view.z[l] = a.normal_view.z * wx + b.normal_view.z * wy + c.normal_view.z * wz;
     }
     if reads_here {
         interpolate_lanes!(s.position_world, world, [x, y, z]);
@@ -565,18 +597,12 @@ pub(crate) fn shade_batch(
             }
         }
     }
-    let roughness_only = !needs.surface_derivatives && !m.flat_shading;
-    let mut normalized = false;
     if needs.quad_derivatives && roughness_only {
         // Only the geometry's roughness: the quads' normals over the batch at once.
         if needs.normal_derivatives && draw.has_normals {
-            normalize_lanes(&mut s.normal_view, n);
-            normalized = true;
             geometry_roughness_lanes(
                 draw,
                 &frags[..n],
-                &s.corners,
-                &s.normal_view,
                 ctx.height,
                 quads,
                 &mut s.geometry_roughness,
@@ -620,8 +646,6 @@ pub(crate) fn shade_batch(
             let (d0, d1) = s.dposition[l];
             s.normal_view.set(l, d0.cross(d1));
         }
-    }
-    if !normalized {
         normalize_lanes(&mut s.normal_view, n);
     }
     // Turned toward the viewer by side (a front side and flat normals stay as they are).
@@ -684,15 +708,22 @@ pub(crate) fn shade_batch(
         count: n,
         white,
     };
-    let reads_views =
-        has_program && (reads.fragment || reads.here || reads.right || reads.up || reads.corners);
     if reads_views {
         fill_views(ctx, draw, s, n, batch, &uv_of);
     }
 
     // 2. The depth node (forward draws alone run it: a deferred draw has none).
     if let Some(p) = program.filter(|p| p.has_output(Output::Depth)) {
-        if let Some(r) = run_nodes(p, Output::Depth, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Depth,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             for l in 0..n {
                 let d = r[0][l];
                 if d.is_nan() {
@@ -744,7 +775,16 @@ pub(crate) fn shade_batch(
         }
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Normal)) {
-        if let Some(r) = run_nodes(p, Output::Normal, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Normal,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             for l in 0..n {
                 let world = (s.normal_world.get(l) + lane_value(r, l, 3)).normalize_or_zero();
                 s.normal_world.set(l, world);
@@ -757,7 +797,16 @@ pub(crate) fn shade_batch(
 
     // 4. The mask, the colour, the opacity, the alpha test, the emissive, the AO.
     if let Some(p) = program.filter(|p| p.has_output(Output::Mask)) {
-        if let Some(r) = run_nodes(p, Output::Mask, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Mask,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             for l in 0..n {
                 if r[0][l] == 0.0 {
                     out[l].keep = false;
@@ -799,12 +848,30 @@ pub(crate) fn shade_batch(
         }
     }
     if let Some(p) = color_node {
-        if let Some(r) = run_nodes(p, Output::Color, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Color,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             copy_register(r, &mut s.diffuse, n);
         }
     }
     if let Some(p) = opacity_node {
-        if let Some(r) = run_nodes(p, Output::Opacity, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Opacity,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             s.alpha[..n].copy_from_slice(&r[0][..n]);
         }
     }
@@ -833,7 +900,16 @@ pub(crate) fn shade_batch(
         }
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Emissive)) {
-        if let Some(r) = run_nodes(p, Output::Emissive, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Emissive,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             copy_register(r, &mut s.emissive, n);
         }
     }
@@ -847,7 +923,7 @@ pub(crate) fn shade_batch(
         None => s.ao[..n].fill(1.0),
     }
     if let Some(p) = program.filter(|p| p.has_output(Output::Ao)) {
-        if let Some(r) = run_nodes(p, Output::Ao, batch, &sampler, registers) {
+        if let Some(r) = run_output(draw, p, Output::Ao, batch, &sampler, registers, uniform, n) {
             s.ao[..n].copy_from_slice(&r[0][..n]);
         }
     }
@@ -940,7 +1016,16 @@ pub(crate) fn shade_batch(
                 put(batch, View::Fragment, Attribute::Lit, l, lit);
             }
         }
-        if let Some(r) = run_nodes(p, Output::Output, batch, &sampler, registers) {
+        if let Some(r) = run_output(
+            draw,
+            p,
+            Output::Output,
+            batch,
+            &sampler,
+            registers,
+            uniform,
+            n,
+        ) {
             for (l, o) in out.iter_mut().enumerate() {
                 let c = lane_value(r, l, 3);
                 o.color[0] = c.x;
