@@ -7,10 +7,16 @@ use super::surface::SurfacePlanes;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
 use glam::{Mat3, Mat4, Vec2, Vec3};
+use rayon::prelude::*;
 use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
     WhiteSampler, LANES,
 };
+
+/// The vertices and the triangles of a mesh are placed in parallel runs of at least these many
+/// (fewer would cost more to hand to a thread than to place).
+const PARALLEL_VERTICES: usize = 256;
+const PARALLEL_TRIANGLES: usize = 256;
 
 /// A placed vertex: what the fragments interpolate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -106,58 +112,84 @@ impl<'a> Draw<'a> {
         let normals = geometry.normals();
         let uvs = geometry.uvs();
         let colors = geometry.colors();
-        let mut verts = Vec::with_capacity(geometry.positions().len());
-        let mut clips = Vec::with_capacity(geometry.positions().len());
-        for (i, &local) in geometry.positions().iter().enumerate() {
-            let local = local + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
+        // Each vertex placed and projected once, in parallel (the frame's serial part otherwise:
+        // one mesh is one draw).
+        let place = |i: usize| {
+            let local = geometry.positions()[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
             let world = p.model.transform_point3(local);
             let view = p.view.transform_point3(world);
-            clips.push(p.projection * view.extend(1.0));
+            let clip = p.projection * view.extend(1.0);
             let n = normals.map_or(Vec3::Y, |n| n[i]);
-            let normal_view = (view3 * (normal_matrix * n)).normalize_or_zero();
-            verts.push(Vertex {
+            let vertex = Vertex {
                 world,
                 view,
-                normal_view,
+                normal_view: (view3 * (normal_matrix * n)).normalize_or_zero(),
                 uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
                 color: colors.map_or(Vec3::ONE, |c| c[i]),
-            });
-        }
-        let mut tris = Vec::new();
-        let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
+            };
+            (vertex, clip, project(clip, p.size))
+        };
+        let placed: Vec<_> = (0..geometry.positions().len())
+            .into_par_iter()
+            .with_min_len(PARALLEL_VERTICES)
+            .map(place)
+            .collect();
+        let verts: Vec<Vertex> = placed.iter().map(|v| v.0).collect();
         // three.js's WebGLRenderer: `matrixWorld.determinant() < 0` turns the front face round.
         let mirrored = p.model.determinant() < 0.0;
-        // Each vertex projected once; a triangle inside every clipping plane is set up from its
-        // corners' projections (what clipping and projecting it alone would give).
-        let projected: Vec<_> = clips.iter().map(|&c| project(c, p.size)).collect();
-        let corners = [Vec3::X, Vec3::Y, Vec3::Z];
-        for (t, idx) in geometry.indices().iter().enumerate() {
-            let c = idx.map(|i| clips[i as usize]);
-            if inside_all(&c) {
-                if let [Some(a), Some(b), Some(d)] = idx.map(|i| projected[i as usize]) {
-                    setup_projected(
-                        &[a, b, d],
-                        |i| corners[i],
-                        t as u32,
-                        material.side,
-                        mirrored,
-                        p.size,
-                        &mut tris,
-                    );
-                }
-                continue;
-            }
-            clip_triangle(c, &mut poly);
-            setup_polygon(&poly, t as u32, material.side, mirrored, p.size, &mut tris);
-        }
-        let mut planes = Vec::with_capacity(tris.len());
-        let mut surface = Vec::with_capacity(tris.len());
+        // The triangles in runs set up in parallel, each run's in order, the runs in order.
         let indices = geometry.indices();
-        for tri in &tris {
-            let (origin, exact) = tri.exact_weight_planes();
-            planes.push(WeightPlanes::from_exact(tri, origin, &exact));
-            let corners = indices[tri.orig as usize].map(|i| &verts[i as usize]);
-            surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
+        let runs: Vec<_> = indices
+            .par_chunks(PARALLEL_TRIANGLES)
+            .enumerate()
+            .map(|(run, chunk)| {
+                let first = run * PARALLEL_TRIANGLES;
+                let mut tris = Vec::with_capacity(chunk.len());
+                let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
+                let corners = [Vec3::X, Vec3::Y, Vec3::Z];
+                for (k, idx) in chunk.iter().enumerate() {
+                    let t = (first + k) as u32;
+                    let c = idx.map(|i| placed[i as usize].1);
+                    if inside_all(&c) {
+                        // A triangle inside every clipping plane is set up from its corners'
+                        // projections (what clipping and projecting it alone would give).
+                        if let [Some(a), Some(b), Some(d)] = idx.map(|i| placed[i as usize].2) {
+                            setup_projected(
+                                &[a, b, d],
+                                |i| corners[i],
+                                t,
+                                material.side,
+                                mirrored,
+                                p.size,
+                                &mut tris,
+                            );
+                        }
+                        continue;
+                    }
+                    clip_triangle(c, &mut poly);
+                    setup_polygon(&poly, t, material.side, mirrored, p.size, &mut tris);
+                }
+                let mut planes = Vec::with_capacity(tris.len());
+                let mut surface = Vec::with_capacity(tris.len());
+                for tri in &tris {
+                    let (origin, exact) = tri.exact_weight_planes();
+                    planes.push(WeightPlanes::from_exact(tri, origin, &exact));
+                    let corners = indices[tri.orig as usize].map(|i| &verts[i as usize]);
+                    surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
+                }
+                (tris, planes, surface)
+            })
+            .collect();
+        let count = runs.iter().map(|r| r.0.len()).sum();
+        let (mut tris, mut planes, mut surface) = (
+            Vec::with_capacity(count),
+            Vec::with_capacity(count),
+            Vec::with_capacity(count),
+        );
+        for (t, pl, su) in runs {
+            tris.extend(t);
+            planes.extend(pl);
+            surface.extend(su);
         }
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(
@@ -254,9 +286,19 @@ fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Registers) -> T) 
 /// The position node's offset for every vertex (none without one).
 fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
     let program = program.filter(|p| p.has_output(Output::Position))?;
-    Some(with_interpreter(|batch, registers| {
-        run_position(geometry, program, batch, registers)
-    }))
+    // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter.
+    let runs: Vec<Vec<Vec3>> = (0..geometry.positions().len())
+        .step_by(PARALLEL_VERTICES)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|start| {
+            let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
+            with_interpreter(|batch, registers| {
+                run_position(geometry, start..end, program, batch, registers)
+            })
+        })
+        .collect();
+    Some(runs.concat())
 }
 
 /// The value of each fragment output of `program` that reads no attribute and no texture. Such an
@@ -290,18 +332,19 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 3])> {
     })
 }
 
-/// The position node over every vertex of `geometry`, a batch of lanes at a time.
+/// The position node over the vertices `range` of `geometry`, a batch of lanes at a time.
 fn run_position(
     geometry: &Geometry,
+    range: std::ops::Range<usize>,
     program: &NodeProgram,
     batch: &mut FragmentBatch,
     registers: &mut Registers,
 ) -> Vec<Vec3> {
     let positions = geometry.positions();
     let normals = geometry.normals();
-    let mut offsets = Vec::with_capacity(positions.len());
-    for start in (0..positions.len()).step_by(LANES) {
-        let end = (start + LANES).min(positions.len());
+    let mut offsets = Vec::with_capacity(range.len());
+    for start in range.clone().step_by(LANES) {
+        let end = (start + LANES).min(range.end);
         for i in start..end {
             let lane = i - start;
             batch.set(Attribute::PositionLocal, lane, positions[i].to_array());
