@@ -211,16 +211,10 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
-        let (tiles, rects, _) =
-            self.draw_tiles(scene, camera, assets, |pixels, _, _| pixels.to_vec())?;
         let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
-        for (rect, tile) in rects.iter().zip(tiles) {
-            let w = (rect[2] - rect[0]) as usize;
-            for (row, chunk) in tile.chunks_exact(w).enumerate() {
-                let at = (rect[1] as usize + row) * self.width as usize + rect[0] as usize;
-                pixels[at..at + w].copy_from_slice(chunk);
-            }
-        }
+        self.draw_tiles(scene, camera, assets, &mut pixels, 1, |tile, row, _| {
+            row.copy_from_slice(tile)
+        })?;
         Ok(LinearImage::from_pixels(self.width, self.height, pixels))
     }
 
@@ -231,35 +225,21 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<(Image, RenderStats), RenderError> {
-        // Each tile is encoded where it was drawn, by the same worker: the same bytes as
-        // `encode(render_linear())`, without the linear image.
-        let (tiles, rects, stats) =
-            self.draw_tiles(scene, camera, assets, |pixels, w, clear| {
-                if clear {
-                    // Nothing drawn: every pixel is the clear colour's bytes.
-                    let mut first = [0u8; 4];
-                    self.output.apply_row(&pixels[..1], &mut first);
-                    return first.repeat(pixels.len());
+        // Each tile is encoded where it was drawn, by the same worker, into its place in the
+        // image: the same bytes as `encode(render_linear())`, without the linear image.
+        let mut data = vec![0u8; 4 * (self.width * self.height) as usize];
+        let stats = self.draw_tiles(scene, camera, assets, &mut data, 4, |tile, row, clear| {
+            if clear {
+                // Nothing drawn: every pixel is the clear colour's bytes.
+                let mut first = [0u8; 4];
+                self.output.apply_row(&tile[..1], &mut first);
+                for out in row.chunks_exact_mut(4) {
+                    out.copy_from_slice(&first);
                 }
-                let mut bytes = vec![0u8; pixels.len() * 4];
-                for (out, row) in bytes.chunks_exact_mut(4 * w).zip(pixels.chunks_exact(w)) {
-                    self.output.apply_row(row, out);
-                }
-                bytes
-            })?;
-        // The image row by row from the tiles (rows of tiles from the top, each tile's rows
-        // whole), appended rather than written over zeros.
-        let mut data = Vec::with_capacity(4 * (self.width * self.height) as usize);
-        let tiles_x = self.width.div_ceil(TILE) as usize;
-        for (rects, tiles) in rects.chunks(tiles_x).zip(tiles.chunks(tiles_x)) {
-            let height = (rects[0][3] - rects[0][1]) as usize;
-            for row in 0..height {
-                for (rect, tile) in rects.iter().zip(tiles) {
-                    let w = 4 * (rect[2] - rect[0]) as usize;
-                    data.extend_from_slice(&tile[row * w..(row + 1) * w]);
-                }
+            } else {
+                self.output.apply_row(tile, row);
             }
-        }
+        })?;
         Ok((Image::from_parts(self.width, self.height, data), stats))
     }
 
@@ -376,18 +356,19 @@ impl Renderer {
         Ok((draws, passes))
     }
 
-    /// Draw the scene's tiles and hand each tile's linear pixels (rows of `width` pixels) to
-    /// `finish` on the worker that drew it (with whether nothing was drawn there, so that every
-    /// pixel is the clear colour); what `finish` made of each tile, the tiles' rectangles
-    /// and the frame's counts.
-    #[allow(clippy::type_complexity)]
-    fn draw_tiles<T: Send>(
+    /// Draw the scene's tiles into `image` (`per_pixel` elements a pixel, rows from the top):
+    /// `write(tile row, image row, clear)` turns each row of a tile's linear pixels into its place
+    /// in the image, on the worker that drew the tile (`clear`: nothing was drawn there, so every
+    /// pixel is the clear colour). The frame's counts.
+    fn draw_tiles<P: Send>(
         &self,
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
-        finish: impl Fn(&[[f32; 4]], usize, bool) -> T + Sync,
-    ) -> Result<(Vec<T>, Vec<[u32; 4]>, RenderStats), RenderError> {
+        image: &mut [P],
+        per_pixel: usize,
+        write: impl Fn(&[[f32; 4]], &mut [P], bool) + Sync,
+    ) -> Result<RenderStats, RenderError> {
         let size = (self.width, self.height);
         Image::new(self.width, self.height)?;
         let frame = self.prepare_frame(&assets.programs, camera);
@@ -418,34 +399,61 @@ impl Renderer {
                 .iter()
                 .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
         };
-        let tiles: Vec<(T, usize)> = rects
+        let outputs = tile_rows(image, per_pixel * self.width as usize, per_pixel, &rects);
+        let shaded: usize = rects
             .par_iter()
             .zip(bins.par_iter())
-            .map(|(rect, bin)| {
+            .zip(outputs)
+            .map(|((rect, bin), mut rows)| {
                 let width = (rect[2] - rect[0]) as usize;
+                let mut draw = |work: &mut TileWork| {
+                    let before = work.shaded;
+                    let pixels = render_tile(&ctx, *rect, bin, work);
+                    for (tile_row, row) in pixels.chunks_exact(width).zip(rows.iter_mut()) {
+                        write(tile_row, row, bin.is_empty());
+                    }
+                    work.give_back(pixels);
+                    work.shaded - before
+                };
                 // Each thread keeps its buffers from tile to tile and from frame to frame.
                 TILE_WORK.with(|cell| match cell.try_borrow_mut() {
-                    Ok(mut work) => {
-                        let before = work.shaded;
-                        let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        let done = finish(&pixels, width, bin.is_empty());
-                        work.give_back(pixels);
-                        (done, work.shaded - before)
-                    }
-                    Err(_) => {
-                        let mut work = TileWork::new();
-                        let pixels = render_tile(&ctx, *rect, bin, &mut work);
-                        (finish(&pixels, width, bin.is_empty()), work.shaded)
-                    }
+                    Ok(mut work) => draw(&mut work),
+                    Err(_) => draw(&mut TileWork::new()),
                 })
             })
-            .collect();
-        let stats = RenderStats {
+            .sum();
+        Ok(RenderStats {
             triangles: ctx.draws.iter().map(|d| d.tris.len()).sum(),
-            fragments: tiles.iter().map(|(_, n)| n).sum(),
-        };
-        Ok((tiles.into_iter().map(|(t, _)| t).collect(), rects, stats))
+            fragments: shaded,
+        })
     }
+}
+
+/// The rows of each tile of `rects` within `image` (rows of `stride` elements, `per_pixel` a
+/// pixel): disjoint slices, so that the tiles are written in parallel.
+fn tile_rows<'a, P>(
+    image: &'a mut [P],
+    stride: usize,
+    per_pixel: usize,
+    rects: &[[u32; 4]],
+) -> Vec<Vec<&'a mut [P]>> {
+    let mut rows: Vec<Vec<&mut [P]>> = rects.iter().map(|_| Vec::new()).collect();
+    // Tiles come in rows from the top; each image row is cut at the tiles' edges.
+    let mut first = 0;
+    for (y, mut line) in image.chunks_exact_mut(stride).enumerate() {
+        while first < rects.len() && rects[first][3] as usize <= y {
+            first += 1;
+        }
+        let mut t = first;
+        while t < rects.len() && rects[t][1] as usize <= y {
+            let w = per_pixel * (rects[t][2] - rects[t][0]) as usize;
+            let (piece, rest) = std::mem::take(&mut line).split_at_mut(w);
+            rows[t].push(piece);
+            line = rest;
+            t += 1;
+        }
+    }
+    rows
 }
 
 /// Each tile's (pass, triangle) entries, in pass order: every triangle in every tile its bounding
