@@ -400,10 +400,13 @@ impl Renderer {
                 .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
         };
         let outputs = tile_rows(image, per_pixel * self.width as usize, per_pixel, &rects);
-        let shaded: usize = rects
-            .par_iter()
-            .zip(bins.par_iter())
-            .zip(outputs)
+        // The busiest tiles first (by the triangles that touch them), handed out one at a time,
+        // so that the last tiles to finish are short ones and no thread waits long for another.
+        let mut jobs: Vec<_> = rects.iter().zip(&bins).zip(outputs).collect();
+        jobs.sort_by_key(|((_, bin), _)| std::cmp::Reverse(bin.len()));
+        let shaded: usize = jobs
+            .into_par_iter()
+            .with_max_len(1)
             .map(|((rect, bin), mut rows)| {
                 let width = (rect[2] - rect[0]) as usize;
                 let mut draw = |work: &mut TileWork| {
