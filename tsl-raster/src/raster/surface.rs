@@ -11,26 +11,21 @@
 
 use super::draw::Vertex;
 use super::setup::{Tri, WeightPlanes};
-use glam::Vec3;
+use glam::{Vec3, Vec4};
 
-/// A plane `c + a·dx + b·dy` over the pixel offset (dx, dy) from the triangle's origin.
-pub(crate) type Plane = [f32; 3];
-
-#[inline]
-pub(crate) fn eval(p: &Plane, dx: f32, dy: f32) -> f32 {
-    p[0] + p[1] * dx + p[2] * dy
-}
-
-/// The view position and the (not yet unit) view normal of one triangle as planes.
+/// The view position and the (not yet unit) view normal of one triangle as planes
+/// `c + a·dx + b·dy` over the pixel offset (dx, dy) from the origin, eight values side by side
+/// (the weights' common denominator `D`, the normal's numerators, the position's numerators and
+/// a zero), so that one fragment's eight values are two vector multiply-adds.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SurfacePlanes {
     /// The pixel the planes are taken from (the bounding box's corner, as [`WeightPlanes`]').
     pub origin: [i64; 2],
-    /// The weights' common denominator `D`.
-    pub denominator: Plane,
-    /// The numerators of the view position's and the view normal's x, y and z.
-    pub position: [Plane; 3],
-    pub normal: [Plane; 3],
+    /// (D, normal x, y, z) and (position x, y, z, 0): at the origin, per pixel right and per
+    /// pixel down.
+    pub c: [Vec4; 2],
+    pub a: [Vec4; 2],
+    pub b: [Vec4; 2],
     /// Where `D` vanishes: the values at the weights' fallback (the first corner's weights).
     pub fallback_position: Vec3,
     pub fallback_normal: Vec3,
@@ -38,44 +33,70 @@ pub(crate) struct SurfacePlanes {
 
 impl SurfacePlanes {
     /// The planes of `tri`, whose original corners are `corners`, from its exact weight planes
-    /// ([`Tri::exact_weight_planes`]).
+    /// ([`Tri::exact_weight_planes`]): each numerator is `Σ_j A_j·P_j`, coefficient by
+    /// coefficient, in f64, rounded once.
     pub fn new(
         tri: &Tri,
         origin: [i64; 2],
         exact: &[[f64; 3]; 4],
         corners: [&Vertex; 3],
     ) -> SurfacePlanes {
-        // Each attribute's numerator plane: Σ_j A_j·P_j, coefficient by coefficient, in f64.
-        let numerators = |values: [Vec3; 3]| -> [Plane; 3] {
-            let v = values.map(|v| [v.x as f64, v.y as f64, v.z as f64]);
-            std::array::from_fn(|axis| {
-                std::array::from_fn(|t| {
-                    (v[0][axis] * exact[0][t] + v[1][axis] * exact[1][t] + v[2][axis] * exact[2][t])
-                        as f32
-                })
-            })
+        let numerator = |values: [Vec3; 3], axis: usize, t: usize| {
+            (values[0][axis] as f64 * exact[0][t]
+                + values[1][axis] as f64 * exact[1][t]
+                + values[2][axis] as f64 * exact[2][t]) as f32
+        };
+        let views = corners.map(|c| c.view);
+        let normals = corners.map(|c| c.normal_view);
+        let coefficient = |t: usize| {
+            [
+                Vec4::new(
+                    exact[3][t] as f32,
+                    numerator(normals, 0, t),
+                    numerator(normals, 1, t),
+                    numerator(normals, 2, t),
+                ),
+                Vec4::new(
+                    numerator(views, 0, t),
+                    numerator(views, 1, t),
+                    numerator(views, 2, t),
+                    0.0,
+                ),
+            ]
         };
         let w = tri.weights[0];
         let at_fallback = |v: [Vec3; 3]| v[0] * w.x + v[1] * w.y + v[2] * w.z;
-        let views = corners.map(|c| c.view);
-        let normals = corners.map(|c| c.normal_view);
         SurfacePlanes {
             origin,
-            denominator: exact[3].map(|v| v as f32),
-            position: numerators(views),
-            normal: numerators(normals),
+            c: coefficient(0),
+            a: coefficient(1),
+            b: coefficient(2),
             fallback_position: at_fallback(views),
             fallback_normal: at_fallback(normals),
         }
     }
 
-    /// At pixel (`x`, `y`): the offset from the origin as floats, the denominator and whether
-    /// it gives values (as [`WeightPlanes::usable`] decides for the weights).
+    /// The offset of pixel (`x`, `y`) from the origin.
     #[inline]
-    pub fn offset(&self, x: i64, y: i64) -> (f32, f32, f32, bool) {
-        let dx = (x - self.origin[0]) as f32;
-        let dy = (y - self.origin[1]) as f32;
-        let d = eval(&self.denominator, dx, dy);
-        (dx, dy, d, WeightPlanes::usable(d))
+    pub fn offset(&self, x: i64, y: i64) -> (f32, f32) {
+        ((x - self.origin[0]) as f32, (y - self.origin[1]) as f32)
+    }
+
+    /// (D, the normal's numerators) at offset (`dx`, `dy`).
+    #[inline]
+    pub fn normal_at(&self, dx: f32, dy: f32) -> Vec4 {
+        self.c[0] + self.a[0] * dx + self.b[0] * dy
+    }
+
+    /// The position's numerators (and a zero) at offset (`dx`, `dy`).
+    #[inline]
+    pub fn position_at(&self, dx: f32, dy: f32) -> Vec4 {
+        self.c[1] + self.a[1] * dx + self.b[1] * dy
+    }
+
+    /// Whether a denominator gives values (as [`WeightPlanes::usable`] decides for the weights).
+    #[inline]
+    pub fn usable(d: f32) -> bool {
+        WeightPlanes::usable(d)
     }
 }

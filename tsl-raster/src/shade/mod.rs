@@ -25,7 +25,7 @@ pub(crate) mod sampler;
 use crate::output::srgb_eotf;
 use crate::raster::draw::{Draw, Vertex};
 use crate::raster::setup::{centre, Tri, WeightPlanes};
-use crate::raster::surface::{self, SurfacePlanes};
+use crate::raster::surface::SurfacePlanes;
 use crate::renderer::{FrameContext, Shading};
 use crate::scene::{MaterialKind, Side};
 use crate::texture::Texture;
@@ -311,8 +311,9 @@ impl Default for QuadLanes {
 
 /// The view positions (when `POSITION`) and unit view normals of `count` points, point `k` on
 /// triangle `tris[k]` at pixel (`xs[k]`, `ys[k]`), from the triangles' [`SurfacePlanes`], into
-/// `position` and `normal` (`denominators` is scratch). The gathers run a point at a time; the
-/// reciprocals and square roots over all the points at once.
+/// `position` and `normal` (`denominators` is scratch). The gathers and the planes run a point at
+/// a time; the rare points whose denominator vanishes, the reciprocals and the square roots over
+/// all the points at once.
 #[allow(clippy::too_many_arguments)]
 fn surface_lanes<const POSITION: bool>(
     planes: &[SurfacePlanes],
@@ -326,31 +327,33 @@ fn surface_lanes<const POSITION: bool>(
 ) {
     for k in 0..count {
         let p = &planes[tris[k] as usize];
-        let (dx, dy, d, usable) = p.offset(xs[k], ys[k]);
-        let at = |plane: &[[f32; 3]; 3]| {
-            Vec3::new(
-                surface::eval(&plane[0], dx, dy),
-                surface::eval(&plane[1], dx, dy),
-                surface::eval(&plane[2], dx, dy),
-            )
-        };
-        normal.set(
-            k,
-            if usable {
-                at(&p.normal)
-            } else {
-                p.fallback_normal
-            },
-        );
+        let (dx, dy) = p.offset(xs[k], ys[k]);
+        let [d, nx, ny, nz] = p.normal_at(dx, dy).to_array();
+        denominators[k] = d;
+        normal.x[k] = nx;
+        normal.y[k] = ny;
+        normal.z[k] = nz;
         if POSITION {
-            let v = if usable {
-                at(&p.position)
-            } else {
-                p.fallback_position
-            };
-            position.set(k, v);
+            let [px, py, pz, _] = p.position_at(dx, dy).to_array();
+            position.x[k] = px;
+            position.y[k] = py;
+            position.z[k] = pz;
         }
-        denominators[k] = if usable { d } else { 1.0 };
+    }
+    if !denominators[..count]
+        .iter()
+        .fold(true, |all, &d| all & SurfacePlanes::usable(d))
+    {
+        for k in 0..count {
+            if !SurfacePlanes::usable(denominators[k]) {
+                let p = &planes[tris[k] as usize];
+                denominators[k] = 1.0;
+                normal.set(k, p.fallback_normal);
+                if POSITION {
+                    position.set(k, p.fallback_position);
+                }
+            }
+        }
     }
     for k in 0..count {
         let r = 1.0 / denominators[k];
@@ -396,16 +399,11 @@ fn geometry_roughness_lanes(
     // plus one step right (`a`), minus one step down (`b`) for the row above.
     for k in 0..quads {
         let p = &draw.surface[q.tri[k] as usize];
-        let (dx, dy, _, _) = p.offset(q.x[k], q.y[k]);
-        let planes = [p.normal[0], p.normal[1], p.normal[2], p.denominator];
-        let here = planes.map(|plane| surface::eval(&plane, dx, dy));
-        let points = [
-            here,
-            std::array::from_fn(|i| here[i] + planes[i][1]),
-            std::array::from_fn(|i| here[i] - planes[i][2]),
-        ];
-        for (point, [x, y, z, d]) in points.into_iter().enumerate() {
-            let (normal, d) = if WeightPlanes::usable(d) {
+        let (dx, dy) = p.offset(q.x[k], q.y[k]);
+        let here = p.normal_at(dx, dy);
+        for (point, at) in [here, here + p.a[0], here - p.b[0]].into_iter().enumerate() {
+            let [d, x, y, z] = at.to_array();
+            let (normal, d) = if SurfacePlanes::usable(d) {
                 (Vec3::new(x, y, z), d)
             } else {
                 (p.fallback_normal, 1.0)
