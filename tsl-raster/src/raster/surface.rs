@@ -100,3 +100,80 @@ impl SurfacePlanes {
         WeightPlanes::usable(d)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raster::clip::clip_triangle;
+    use crate::raster::setup::{centre, setup_polygon};
+    use crate::scene::Side;
+
+    #[test]
+    fn the_planes_give_the_interpolated_position_and_normal() {
+        // A triangle at three depths and one cut by the near plane (its corners' weights are not
+        // the original corners'): the planes against the edge functions' perspective weights
+        // (`Tri::corner_weights_at`) applied to the corners, at every pixel inside.
+        let corners = [
+            (Vec3::new(-1.0, -0.5, -2.0), Vec3::new(0.0, 0.0, 1.0)),
+            (Vec3::new(1.5, -0.25, -4.0), Vec3::new(0.6, 0.0, 0.8)),
+            (Vec3::new(0.25, 2.0, -6.0), Vec3::new(0.0, -0.6, 0.8)),
+        ]
+        .map(|(view, normal_view)| Vertex {
+            view,
+            normal_view,
+            ..Vertex::default()
+        });
+        let triangles = [
+            [
+                Vec4::new(-0.9, -0.8, 0.2, 1.0),
+                Vec4::new(1.6, -0.4, 0.5, 2.0),
+                Vec4::new(-0.2, 2.7, 1.5, 3.0),
+            ],
+            [
+                Vec4::new(-0.5, -0.5, -2.0, 0.5),
+                Vec4::new(2.0, -1.0, 1.0, 4.0),
+                Vec4::new(-1.0, 3.0, 2.0, 4.0),
+            ],
+        ];
+        let (mut poly, mut tris) = (Vec::new(), Vec::new());
+        for clip in triangles {
+            clip_triangle(clip, &mut poly);
+            setup_polygon(&poly, 0, Side::Double, false, (96, 64), &mut tris);
+        }
+        assert!(tris.len() >= 3);
+        let mut checked = 0;
+        for t in &tris {
+            let (origin, exact) = t.exact_weight_planes();
+            let planes =
+                SurfacePlanes::new(t, origin, &exact, [&corners[0], &corners[1], &corners[2]]);
+            for y in t.bbox[1] as i64..t.bbox[3] as i64 {
+                for x in t.bbox[0] as i64..t.bbox[2] as i64 {
+                    if !t.inside(t.edges(centre(x), centre(y))) {
+                        continue;
+                    }
+                    let w = t.corner_weights_at(x, y);
+                    let at = |f: fn(&Vertex) -> Vec3| {
+                        f(&corners[0]) * w.x + f(&corners[1]) * w.y + f(&corners[2]) * w.z
+                    };
+                    let (dx, dy) = planes.offset(x, y);
+                    let n = planes.normal_at(dx, dy);
+                    let p = planes.position_at(dx, dy);
+                    assert!(SurfacePlanes::usable(n.x));
+                    let normal = Vec3::new(n.y, n.z, n.w) / n.x;
+                    let position = p.truncate() / n.x;
+                    let (want_normal, want_position) = (at(|v| v.normal_view), at(|v| v.view));
+                    assert!(
+                        (normal - want_normal).abs().max_element() < 2e-6,
+                        "({x}, {y}): normal {normal} against {want_normal}"
+                    );
+                    assert!(
+                        (position - want_position).abs().max_element() < 2e-5,
+                        "({x}, {y}): position {position} against {want_position}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{checked} pixels");
+    }
+}
