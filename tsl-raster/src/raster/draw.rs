@@ -2,11 +2,12 @@
 //! its triangles clipped and set up, and what its shading needs.
 
 use super::clip::{clip_triangle, inside_all, ClipVertex};
-use super::setup::{project, setup_polygon, setup_projected, Tri, WeightPlanes};
+use super::recycle::Recycler;
+use super::setup::{project, setup_polygon, setup_projected, Projected, Tri, WeightPlanes};
 use super::surface::SurfacePlanes;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
-use glam::{Mat3, Mat4, Vec2, Vec3};
+use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
 use rayon::prelude::*;
 use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
@@ -17,6 +18,24 @@ use tsl_core::{
 /// (fewer would cost more to hand to a thread than to place).
 const PARALLEL_VERTICES: usize = 256;
 const PARALLEL_TRIANGLES: usize = 256;
+
+/// A frame's vectors, kept for the next frame's draws (see [`Recycler`]).
+static VERTICES: Recycler<Vertex> = Recycler::new();
+static PLACED: Recycler<(Vertex, Vec4, Option<Projected>)> = Recycler::new();
+static TRIS: Recycler<Tri> = Recycler::new();
+static PLANES: Recycler<WeightPlanes> = Recycler::new();
+static SURFACES: Recycler<SurfacePlanes> = Recycler::new();
+type Run = (Vec<Tri>, Vec<WeightPlanes>, Vec<SurfacePlanes>);
+static RUNS: Recycler<Run> = Recycler::new();
+
+impl Drop for Draw<'_> {
+    fn drop(&mut self) {
+        VERTICES.give(std::mem::take(&mut self.verts));
+        TRIS.give(std::mem::take(&mut self.tris));
+        PLANES.give(std::mem::take(&mut self.planes));
+        SURFACES.give(std::mem::take(&mut self.surface));
+    }
+}
 
 /// A placed vertex: what the fragments interpolate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -129,22 +148,25 @@ impl<'a> Draw<'a> {
             };
             (vertex, clip, project(clip, p.size))
         };
-        let placed: Vec<_> = (0..geometry.positions().len())
+        let mut placed = PLACED.take();
+        (0..geometry.positions().len())
             .into_par_iter()
             .with_min_len(PARALLEL_VERTICES)
             .map(place)
-            .collect();
-        let verts: Vec<Vertex> = placed.iter().map(|v| v.0).collect();
+            .collect_into_vec(&mut placed);
+        let mut verts = VERTICES.take();
+        verts.extend(placed.iter().map(|v| v.0));
         // three.js's WebGLRenderer: `matrixWorld.determinant() < 0` turns the front face round.
         let mirrored = p.model.determinant() < 0.0;
         // The triangles in runs set up in parallel, each run's in order, the runs in order.
         let indices = geometry.indices();
-        let runs: Vec<_> = indices
+        let mut runs = RUNS.take();
+        indices
             .par_chunks(PARALLEL_TRIANGLES)
             .enumerate()
             .map(|(run, chunk)| {
                 let first = run * PARALLEL_TRIANGLES;
-                let mut tris = Vec::with_capacity(chunk.len());
+                let mut tris = TRIS.take();
                 let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
                 let corners = [Vec3::X, Vec3::Y, Vec3::Z];
                 for (k, idx) in chunk.iter().enumerate() {
@@ -169,8 +191,7 @@ impl<'a> Draw<'a> {
                     clip_triangle(c, &mut poly);
                     setup_polygon(&poly, t, material.side, mirrored, p.size, &mut tris);
                 }
-                let mut planes = Vec::with_capacity(tris.len());
-                let mut surface = Vec::with_capacity(tris.len());
+                let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
                 for tri in &tris {
                     let (origin, exact) = tri.exact_weight_planes();
                     planes.push(WeightPlanes::from_exact(tri, origin, &exact));
@@ -179,18 +200,18 @@ impl<'a> Draw<'a> {
                 }
                 (tris, planes, surface)
             })
-            .collect();
-        let count = runs.iter().map(|r| r.0.len()).sum();
-        let (mut tris, mut planes, mut surface) = (
-            Vec::with_capacity(count),
-            Vec::with_capacity(count),
-            Vec::with_capacity(count),
-        );
-        for (t, pl, su) in runs {
-            tris.extend(t);
-            planes.extend(pl);
-            surface.extend(su);
+            .collect_into_vec(&mut runs);
+        PLACED.give(placed);
+        let (mut tris, mut planes, mut surface) = (TRIS.take(), PLANES.take(), SURFACES.take());
+        for (t, pl, su) in runs.drain(..) {
+            tris.extend_from_slice(&t);
+            planes.extend_from_slice(&pl);
+            surface.extend_from_slice(&su);
+            TRIS.give(t);
+            PLANES.give(pl);
+            SURFACES.give(su);
         }
+        RUNS.give(runs);
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(
             material.kind,

@@ -5,6 +5,7 @@
 
 pub(crate) mod clip;
 pub(crate) mod draw;
+pub(crate) mod recycle;
 pub(crate) mod setup;
 pub(crate) mod surface;
 pub(crate) mod tile;
