@@ -369,6 +369,22 @@ impl Renderer {
         per_pixel: usize,
         write: impl Fn(&[[f32; 4]], &mut [P], bool) + Sync,
     ) -> Result<RenderStats, RenderError> {
+        // The whole frame runs on a thread of the pool: the caller hands it over once, rather
+        // than at each parallel step (placing, setting up, the tiles), each a sleep and a wake.
+        let write = &write;
+        rayon::scope(|_| self.draw_tiles_in_pool(scene, camera, assets, image, per_pixel, write))
+    }
+
+    /// [`Renderer::draw_tiles`] on a thread of the pool.
+    fn draw_tiles_in_pool<P: Send>(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        image: &mut [P],
+        per_pixel: usize,
+        write: impl Fn(&[[f32; 4]], &mut [P], bool) + Sync,
+    ) -> Result<RenderStats, RenderError> {
         let size = (self.width, self.height);
         Image::new(self.width, self.height)?;
         let frame = self.prepare_frame(&assets.programs, camera);
