@@ -148,7 +148,8 @@ impl WeightPlanes {
     /// Whether a denominator gives weights (as [`Tri::corner_weights`] checks it).
     #[inline]
     pub fn usable(d: f32) -> bool {
-        d.abs() > f32::MIN_POSITIVE && d.is_finite()
+        // `d.abs() > MIN_POSITIVE && d.is_finite()` without a branch (NaN fails both).
+        (d.abs() > f32::MIN_POSITIVE) & (d.abs() < f32::INFINITY)
     }
 
     /// The weights at pixel (`x`, `y`) (which may lie outside the triangle: the planes extend).

@@ -195,7 +195,8 @@ fn normalize_lanes(v: &mut Lanes3, n: usize) {
     for l in 0..n {
         let (x, y, z) = (v.x[l], v.y[l], v.z[l]);
         let rcp = 1.0 / (x * x + y * y + z * z).sqrt();
-        let ok = rcp.is_finite() && rcp > 0.0;
+        // `rcp.is_finite() && rcp > 0.0` without a branch (NaN fails both).
+        let ok = (rcp > 0.0) & (rcp < f32::INFINITY);
         v.x[l] = if ok { x * rcp } else { 0.0 };
         v.y[l] = if ok { y * rcp } else { 0.0 };
         v.z[l] = if ok { z * rcp } else { 0.0 };
