@@ -103,10 +103,14 @@ fn half_value(h: u16) -> f32 {
     }
 }
 
-/// The sRGB byte of each half float from 0 to 1 (bits 0 to 0x3c00).
+/// The sRGB byte of each half float from 0 to 1 (bits 0 to 0x3c00), padded with 255 to 0x4000
+/// entries so that an index masked to 14 bits needs no bounds check.
 static SRGB_HALF_BYTES: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
-    (0..=0x3c00u16)
-        .map(|h| (srgb_oetf(half_value(h)).clamp(0.0, 1.0) * 255.0).round() as u8)
+    (0..0x4000u16)
+        .map(|h| {
+            let c = if h <= 0x3c00 { half_value(h) } else { 1.0 };
+            (srgb_oetf(c).clamp(0.0, 1.0) * 255.0).round() as u8
+        })
         .collect()
 });
 
@@ -294,52 +298,54 @@ impl OutputTransform {
     pub fn apply_row(&self, row: &[[f32; 4]], out: &mut [u8]) {
         let fast =
             self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
-        let table: &[u8] = &SRGB_HALF_BYTES;
-        // Runs of one colour (a background) are encoded once.
-        let (mut last, mut bytes, mut any) = ([0u32; 4], [0u8; 4], false);
-        for (o, p) in out.chunks_exact_mut(4).zip(row) {
-            let bits = p.map(f32::to_bits);
-            if !any || bits != last {
-                bytes = if fast && p[3] == 1.0 {
-                    // An opaque pixel: three lookups.
-                    [
-                        srgb_half_byte(p[0], table),
-                        srgb_half_byte(p[1], table),
-                        srgb_half_byte(p[2], table),
-                        255,
-                    ]
-                } else {
-                    self.apply(*p)
-                };
-                (last, any) = (bits, true);
+        let table: &[u8; 0x4000] = SRGB_HALF_BYTES
+            .as_slice()
+            .try_into()
+            .expect("the table has 0x4000 entries");
+        let encode = |p: &[f32; 4]| {
+            // The four channels' indices at once (the same operations on each, one vector's).
+            let index = p.map(srgb_half_index);
+            // Opaque as the target holds it (the alpha's half is one, as it is for an alpha of
+            // one or more, or just below one): `apply` divides by one, and its bytes are the
+            // table's, the alpha's (one) 255.
+            if fast && index[3] == 0x3c00 {
+                index.map(|i| table[i])
+            } else {
+                self.apply(*p)
             }
+        };
+        let mut pixels = row.iter().zip(out.chunks_exact_mut(4)).peekable();
+        while let Some((p, o)) = pixels.next() {
+            let bytes = encode(p);
             o.copy_from_slice(&bytes);
+            // The run of pixels of the same colour (a background) that follows takes the same
+            // bytes: a comparison and a store each.
+            let bits = p.map(f32::to_bits);
+            while let Some((_, o)) = pixels.next_if(|(q, _)| q.map(f32::to_bits) == bits) {
+                o.copy_from_slice(&bytes);
+            }
         }
     }
 }
 
-/// The sRGB byte of the half float nearest to `c` from the table: 0 at and below zero (and for
-/// NaN), 255 at and above one.
+/// The index in `SRGB_HALF_BYTES` of the half float nearest to `c` (ties to even), clamped so
+/// that the table gives `apply`'s byte for every f32: zero and below, NaN (which `max` replaces)
+/// and every value under 2^-14 go to the smallest normal half, 2^-14 (whose byte is 0 as that of
+/// every smaller half, since `12.92 · 2^-14 · 255` rounds to 0), one and above to the half one.
+/// Without a branch, the same operations for the four channels so that they share vector
+/// instructions.
 #[inline]
-fn srgb_half_byte(c: f32, table: &[u8]) -> u8 {
-    if c.is_nan() || c <= 0.0 {
-        return 0;
-    }
-    if c >= 1.0 {
-        return 255;
-    }
-    let bits = c.to_bits();
-    if bits < 0x3880_0000 {
-        // Below 2^-14: a subnormal half.
-        return table[half_bits(c) as usize];
-    }
-    // A normal half: the float's exponent rebiased and its mantissa's top ten bits, rounded to
-    // even on the thirteen below (as `half_bits`).
-    let half = (bits >> 13) - (112 << 10);
-    // Up past the halfway point, or at it to an even half: one comparison, no branch (the
-    // rounding bit is as good as random, so a branch would be mispredicted half the time).
-    let up = (bits & 0x1fff) + (half & 1) > 0x1000;
-    table[(half + u32::from(up)) as usize]
+fn srgb_half_index(c: f32) -> usize {
+    // `max` and `min` as comparisons whose false side is the bound, which NaN takes (an x86
+    // `maxps`/`minps` each, where `f32::max` adds a NaN fix-up).
+    let low = 2f32.powi(-14);
+    let c = if c > low { c } else { low };
+    let bits = if c < 1.0 { c } else { 1.0 }.to_bits();
+    // The float's exponent rebiased and its mantissa's top ten bits, rounded to even on the
+    // thirteen below (the half's lowest bit is the float's bit 13): up past the halfway point, or
+    // at it to an odd half.
+    let rounded = (bits + 0xfff + ((bits >> 13) & 1)) >> 13;
+    ((rounded - (112 << 10)) & 0x3fff) as usize
 }
 
 #[inline]
@@ -367,10 +373,76 @@ mod tests {
         }
         row.push([f32::NAN, -1.0, 0.0, 1.0]);
         row.push([0.25, 0.5, 0.75, 0.5]);
+        // Alphas whose half is one (or at the edge of it), above one, infinite, NaN.
+        for a in [
+            1.0 - 2f32.powi(-12),
+            1.0 - 2f32.powi(-11),
+            1.0 - 2f32.powi(-11) - 2f32.powi(-24),
+            1.0 - 2f32.powi(-24),
+            1.5,
+            f32::INFINITY,
+            f32::NAN,
+        ] {
+            for x in [
+                0.0,
+                1e-6,
+                0.3,
+                0.999_9,
+                1.0,
+                2.0,
+                f32::NAN,
+                -0.5,
+                f32::INFINITY,
+            ] {
+                row.push([x, 0.3, x * 0.5, a]);
+            }
+        }
         let mut out = vec![0u8; row.len() * 4];
         t.apply_row(&row, &mut out);
         for (p, o) in row.iter().zip(out.chunks_exact(4)) {
             assert_eq!(o, t.apply(*p), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn the_row_fast_path_gives_the_bytes_of_apply_for_dense_bits() {
+        // Every top half of the f32 bits (all signs, exponents, NaNs, infinities, and every half
+        // float's neighbourhood) with the low halves around the rounding points of a half float
+        // (its bit 13, the halfway point 0x1000 and the next half at 0x2000) and a spread.
+        let lows = [
+            0u32, 1, 2, 0xfff, 0x1000, 0x1001, 0x1fff, 0x2000, 0x2001, 0x2fff, 0x3000, 0x3001,
+            0x3fff, 0x4000, 0x5a5a, 0x7fff, 0x8000, 0x9000, 0xa5a5, 0xc001, 0xefff, 0xf000, 0xffff,
+        ];
+        let t = OutputTransform::default();
+        let mut row = Vec::new();
+        for high in 0..=0xffffu32 {
+            for (k, &low) in lows.iter().enumerate() {
+                let x = f32::from_bits(high << 16 | low);
+                // The value in each channel in turn, next to ordinary ones, with the neighbour
+                // pixel different so that each pixel is encoded on its own; and as the alpha.
+                row.push(match k % 3 {
+                    0 => [x, 0.5, 0.25, 1.0],
+                    1 => [0.125, x, 0.75, 1.0],
+                    _ => [0.0, 1.0, x, 1.0],
+                });
+                row.push([0.5, 0.25, 0.75, x]);
+                row.push([x, x * 0.5, 1.0, x]);
+            }
+        }
+        let mut out = vec![0u8; row.len() * 4];
+        t.apply_row(&row, &mut out);
+        for (p, o) in row.iter().zip(out.chunks_exact(4)) {
+            assert_eq!(o, t.apply(*p), "{:?}", p.map(f32::to_bits));
+        }
+        // Every f32 from 2^-15 to 1 at a stride prime to 2^13, through the index alone.
+        let table: &[u8] = &SRGB_HALF_BYTES;
+        for bits in (0x3800_0000u32..=0x3f80_0000).step_by(97) {
+            let x = f32::from_bits(bits);
+            assert_eq!(
+                table[srgb_half_index(x)],
+                t.apply([x, x, x, 1.0])[0],
+                "{bits:#x}"
+            );
         }
     }
 

@@ -23,6 +23,9 @@ pub(crate) struct TileWork {
     visible: Vec<(u32, u32, u32)>,
     depth: Vec<f32>,
     vis: Vec<u32>,
+    rows: Vec<[u32; 2]>,
+    /// The pixel in the tile of each fragment of `frags`, when resolving.
+    pixels: Vec<u32>,
     /// A tile's colours, handed back after use to be filled again.
     color: Vec<[f32; 4]>,
 }
@@ -42,6 +45,8 @@ impl TileWork {
             visible: Vec::new(),
             depth: Vec::new(),
             vis: Vec::new(),
+            rows: Vec::new(),
+            pixels: Vec::with_capacity(LANES),
             color: Vec::new(),
         }
     }
@@ -56,6 +61,10 @@ struct Buffers {
     /// The bin entry (plus one) whose triangle is visible at a pixel, for a deferred draw; all
     /// zero between tiles.
     vis: Vec<u32>,
+    /// For each row, the columns `lo..hi` (from the tile's left) outside which deferred draws
+    /// have written no `vis` since the last resolve (`lo >= hi`: none), so that a resolve
+    /// visits and clears only those.
+    rows: Vec<[u32; 2]>,
     /// Pixels that deferred draws have written since the last resolve.
     deferred: usize,
     /// The pass of the deferred draws (the first one), and whether there were others.
@@ -63,14 +72,33 @@ struct Buffers {
     mixed: bool,
 }
 
+/// A row's columns written by no deferred draw.
+const NO_COLUMNS: [u32; 2] = [u32::MAX, 0];
+
 impl Buffers {
     fn index(&self, x: u32, y: u32) -> usize {
         ((y - self.y0) * self.width + (x - self.x0)) as usize
     }
 }
 
-/// Visit the pixels of `tri` inside the tile: `f(x, y, edge values)`.
+/// Visit the pixels of `tri` inside the tile, rows from the top, left to right:
+/// `f(x, y, edge values)`.
 fn for_each_pixel(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, [i64; 3])) {
+    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    for_each_span(tri, rect, |y, xs, xe, mut e| {
+        for x in xs..xe {
+            f(x, y, e);
+            for i in 0..3 {
+                e[i] += step[i];
+            }
+        }
+    });
+}
+
+/// Visit the rows of `tri` inside the tile from the top: `f(y, x start, x end, edge values at
+/// the start)` for each row whose covered pixels (a run: a triangle is convex) are not none.
+/// The same pixels as testing each one with `tri.inside`, found without visiting the others.
+fn for_each_span(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, u32, [i64; 3])) {
     let x0 = tri.bbox[0].max(rect[0]);
     let y0 = tri.bbox[1].max(rect[1]);
     let x1 = tri.bbox[2].min(rect[2]);
@@ -79,25 +107,74 @@ fn for_each_pixel(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, [i64; 3
         return;
     }
     let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
-    // `tri.inside(e)` as one test: each `e + bias > 0` is `e + bias - 1 >= 0`, so all three hold
-    // when the OR of the three has its sign bit clear.
+    let down = tri.b.map(|b| b * super::setup::SUBPIXEL);
+    // `tri.inside(e)` is each `e + bias > 0`, that is `e + bias - 1 >= 0`.
     let bias = tri.bias.map(|b| b - 1);
+    // The edge values at the row's first pixel, stepped down a row at a time (exact integers,
+    // the same as `tri.edges` there).
+    let mut row = tri.edges(centre(x0 as i64), centre(y0 as i64));
+    let n = i64::from(x1 - x0);
     for y in y0..y1 {
-        let mut e = tri.edges(centre(x0 as i64), centre(y as i64));
-        let mut entered = false;
-        for x in x0..x1 {
-            if ((e[0] + bias[0]) | (e[1] + bias[1]) | (e[2] + bias[2])) >= 0 {
-                entered = true;
-                f(x, y, e);
-            } else if entered {
-                // A triangle is convex: past its pixels on this row there are no more.
-                break;
-            }
-            for i in 0..3 {
-                e[i] += step[i];
-            }
+        if let Some((lo, hi)) = covered_run(row, bias, step, n) {
+            let e = [0, 1, 2].map(|i| row[i] + lo * step[i]);
+            f(y, x0 + lo as u32, x0 + hi as u32, e);
+        }
+        for i in 0..3 {
+            row[i] += down[i];
         }
     }
+}
+
+/// The run `lo..hi` of the `k` in `0..n` at which every edge has `e + k·step + bias >= 0`
+/// (`bias` here the top-left rule's less one), or `None`: each edge's value is monotonic in `k`,
+/// so it bounds the run on one side, found by an exact integer division (skipped where the bound
+/// already holds at the run's end).
+#[inline]
+fn covered_run(e: [i64; 3], bias: [i64; 3], step: [i64; 3], n: i64) -> Option<(i64, i64)> {
+    let (mut lo, mut hi) = (0, n);
+    for i in 0..3 {
+        let (f, s) = (e[i] + bias[i], step[i]);
+        if f >= 0 {
+            // Inside at 0; leaving it at the first `k` past `f / -s` when it falls.
+            if s < 0 && f + (hi - 1) * s < 0 {
+                hi = hi.min(f / -s + 1);
+            }
+        } else if s > 0 {
+            // Outside at 0; entering it at the first `k` from `-f / s` (rounded up) when it rises.
+            if f + lo * s < 0 {
+                if f + (n - 1) * s < 0 {
+                    return None;
+                }
+                lo = lo.max((-f + s - 1) / s);
+            }
+        } else {
+            return None;
+        }
+    }
+    (lo < hi).then_some((lo, hi))
+}
+
+/// The depth test and write of a deferred draw's run of pixels, given each pixel's depth: the
+/// nearer (or equal) depths in [0, 1] win (`depth` holds only depths in [0, 1], its clear one
+/// and those written here and by `shade_forward`, which tests the same range, so `z <= depth`
+/// also rejects a NaN and anything above one). Returns how many were written.
+#[inline]
+fn depth_run(
+    depth: &mut [f32],
+    vis: &mut [u32],
+    vis_entry: u32,
+    mut z: impl FnMut() -> f32,
+) -> usize {
+    let mut written = 0;
+    for (d, v) in depth.iter_mut().zip(vis) {
+        let z = z();
+        if z >= 0.0 && z <= *d {
+            *d = z;
+            *v = vis_entry;
+            written += 1;
+        }
+    }
+    written
 }
 
 /// Draw the tile `rect` (x0, y0, x1, y1) from its bin; its linear RGBA pixels, rows from the top.
@@ -124,6 +201,9 @@ pub(crate) fn render_tile(
         vis.clear();
         vis.resize(count, 0);
     }
+    let mut rows = std::mem::take(&mut work.rows);
+    rows.clear();
+    rows.resize((rect[3] - rect[1]) as usize, NO_COLUMNS);
     let mut buf = Buffers {
         x0: rect[0],
         y0: rect[1],
@@ -131,6 +211,7 @@ pub(crate) fn render_tile(
         depth,
         color,
         vis,
+        rows,
         deferred: 0,
         deferred_pass: None,
         mixed: false,
@@ -162,18 +243,32 @@ pub(crate) fn render_tile(
             // `tri.screen_weights`' scale, checked once for the triangle.
             let inv = tri.inv_area as f32;
             let scaled = inv.is_finite() && inv > 0.0;
-            for_each_pixel(tri, rect, |x, y, e| {
-                let z = if scaled {
-                    tri.depth(e.map(|e| e as f32 * inv))
+            let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+            let (x0, width) = (buf.x0, buf.width as usize);
+            for_each_span(tri, rect, |y, xs, xe, mut e| {
+                let row = (y - buf.y0) as usize;
+                let start = row * width + (xs - x0) as usize;
+                let range = start..start + (xe - xs) as usize;
+                let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
+                buf.deferred += if scaled {
+                    depth_run(depth, vis, vis_entry, || {
+                        let z = tri.depth(e.map(|e| e as f32 * inv));
+                        for i in 0..3 {
+                            e[i] += step[i];
+                        }
+                        z
+                    })
                 } else {
-                    tri.depth(tri.screen_weights(e))
+                    depth_run(depth, vis, vis_entry, || {
+                        let z = tri.depth(tri.screen_weights(e));
+                        for i in 0..3 {
+                            e[i] += step[i];
+                        }
+                        z
+                    })
                 };
-                let i = buf.index(x, y);
-                if (0.0..=1.0).contains(&z) && z <= buf.depth[i] {
-                    buf.depth[i] = z;
-                    buf.vis[i] = vis_entry;
-                    buf.deferred += 1;
-                }
+                let bounds = &mut buf.rows[row];
+                *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
             });
             continue;
         }
@@ -205,6 +300,7 @@ pub(crate) fn render_tile(
     }
     work.depth = buf.depth;
     work.vis = buf.vis;
+    work.rows = buf.rows;
     buf.color
 }
 
@@ -261,76 +357,69 @@ fn blend(src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
 /// pixels of each 2×2 window quad together (they share their derivatives).
 fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut TileWork) {
     if buf.deferred == 0 {
+        // Nothing written to `vis`: only the rows' bounds to forget.
+        buf.rows.fill(NO_COLUMNS);
         return;
     }
     buf.deferred = 0;
     work.visible.clear();
     let width = buf.width as usize;
-    let height = buf.depth.len() / width;
+    let height = buf.rows.len();
     // Window quads pair rows from the bottom of the image.
     let odd = ctx.height % 2 == 1;
     let first_row = usize::from(odd == buf.y0.is_multiple_of(2));
+    let pairs = (first_row == 1).then_some((0, 1)).into_iter().chain(
+        (first_row..height)
+            .step_by(2)
+            .map(move |r| (r, (r + 2).min(height))),
+    );
     if let (Some(pass_index), false) = (buf.deferred_pass, buf.mixed) {
         // One pass: its fragments go to batches as the quads are visited.
         buf.deferred_pass = None;
         let draw = &ctx.draws[ctx.passes[pass_index as usize].draw as usize];
-        let pairs = (first_row == 1).then_some((0, 1)).into_iter().chain(
-            (first_row..height)
-                .step_by(2)
-                .map(|r| (r, (r + 2).min(height))),
-        );
         work.frags.clear();
+        work.pixels.clear();
         for (r0, r1) in pairs {
-            for qx in (0..width).step_by(2) {
-                for y in r0..r1 {
-                    for x in qx..(qx + 2).min(width) {
-                        let pixel = y * width + x;
-                        let v = buf.vis[pixel];
-                        if v == 0 {
-                            continue;
-                        }
-                        work.frags.push(FragIn {
-                            x: buf.x0 + x as u32,
-                            y: buf.y0 + y as u32,
-                            tri: bin[v as usize - 1].1,
-                            z: buf.depth[pixel],
-                        });
-                        if work.frags.len() == LANES {
-                            shade_visible(ctx, draw, buf, work);
-                        }
+            visit_quads(
+                &mut buf.vis,
+                &mut buf.rows,
+                width,
+                r0,
+                r1,
+                |pixel, x, y, v| {
+                    work.frags.push(FragIn {
+                        x: buf.x0 + x as u32,
+                        y: buf.y0 + y as u32,
+                        tri: bin[v as usize - 1].1,
+                        z: buf.depth[pixel],
+                    });
+                    work.pixels.push(pixel as u32);
+                    if work.frags.len() == LANES {
+                        shade_visible(ctx, draw, &mut buf.color, work);
                     }
-                }
-            }
+                },
+            );
         }
         if !work.frags.is_empty() {
-            shade_visible(ctx, draw, buf, work);
+            shade_visible(ctx, draw, &mut buf.color, work);
         }
-        buf.vis.fill(0);
         return;
     }
     buf.deferred_pass = None;
     buf.mixed = false;
-    let push_rows = |r0: usize, r1: usize, visible: &mut Vec<(u32, u32, u32)>| {
-        for qx in (0..width).step_by(2) {
-            for y in r0..r1 {
-                let row = y * width;
-                for pixel in row + qx..row + (qx + 2).min(width) {
-                    let v = buf.vis[pixel];
-                    if v != 0 {
-                        visible.push((bin[v as usize - 1].0, v - 1, pixel as u32));
-                    }
-                }
-            }
-        }
-    };
     let mut visible = std::mem::take(&mut work.visible);
-    if first_row == 1 {
-        push_rows(0, 1, &mut visible);
+    for (r0, r1) in pairs {
+        visit_quads(
+            &mut buf.vis,
+            &mut buf.rows,
+            width,
+            r0,
+            r1,
+            |pixel, _, _, v| {
+                visible.push((bin[v as usize - 1].0, v - 1, pixel as u32));
+            },
+        );
     }
-    for r in (first_row..height).step_by(2) {
-        push_rows(r, (r + 2).min(height), &mut visible);
-    }
-    buf.vis.fill(0);
     if visible.is_empty() {
         work.visible = visible;
         return;
@@ -356,6 +445,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
             .peekable();
         while let Some(&&(pass_index, _, _)) = lanes.peek() {
             work.frags.clear();
+            work.pixels.clear();
             while let Some(&&(pass, entry, pixel)) = lanes.peek() {
                 if pass != pass_index || work.frags.len() == LANES {
                     break;
@@ -368,30 +458,63 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
                 });
+                work.pixels.push(pixel);
             }
             let pass = &ctx.passes[pass_index as usize];
             let draw = &ctx.draws[pass.draw as usize];
-            shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
-            work.shaded += work.frags.len();
-            for (f, o) in work.frags.iter().zip(&work.outs) {
-                let i = buf.index(f.x, f.y);
-                buf.color[i] = o.color;
-            }
+            shade_visible(ctx, draw, &mut buf.color, work);
         }
     }
     work.frags.clear();
     work.visible = visible;
 }
 
-/// Shade the queued visible fragments of a deferred draw and write their colours.
-fn shade_visible(ctx: &FrameContext, draw: &Draw, buf: &mut Buffers, work: &mut TileWork) {
+/// Visit the pixels of rows `r0..r1` (one or two) whose `vis` is set, the 2×2 window quads from
+/// the left, each quad's from its top left: `f(pixel, x, y, vis)` (in the tile); and clear them. Only the columns
+/// that `rows` bounds are visited (from an even one, where quads start), and then forgotten.
+fn visit_quads(
+    vis: &mut [u32],
+    rows: &mut [[u32; 2]],
+    width: usize,
+    r0: usize,
+    r1: usize,
+    mut f: impl FnMut(usize, usize, usize, u32),
+) {
+    let [lo, hi] = rows[r0..r1]
+        .iter()
+        .fold(NO_COLUMNS, |[lo, hi], r| [lo.min(r[0]), hi.max(r[1])]);
+    if lo >= hi {
+        return;
+    }
+    rows[r0..r1].fill(NO_COLUMNS);
+    let (lo, hi) = ((lo & !1) as usize, hi as usize);
+    for qx in (lo..hi).step_by(2) {
+        let qe = (qx + 2).min(width);
+        for y in r0..r1 {
+            let row = y * width;
+            for x in qx..qe {
+                let v = vis[row + x];
+                if v != 0 {
+                    f(row + x, x, y, v);
+                }
+            }
+        }
+    }
+    for y in r0..r1 {
+        vis[y * width + lo..y * width + hi].fill(0);
+    }
+}
+
+/// Shade the queued visible fragments of a deferred draw and write their colours (to the pixels
+/// in `work.pixels`).
+fn shade_visible(ctx: &FrameContext, draw: &Draw, color: &mut [[f32; 4]], work: &mut TileWork) {
     shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
     work.shaded += work.frags.len();
-    for (f, o) in work.frags.iter().zip(&work.outs) {
-        let i = buf.index(f.x, f.y);
-        buf.color[i] = o.color;
+    for (&pixel, o) in work.pixels.iter().zip(&work.outs) {
+        color[pixel as usize] = o.color;
     }
     work.frags.clear();
+    work.pixels.clear();
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.
@@ -403,4 +526,136 @@ pub(crate) fn tiles(size: (u32, u32)) -> Vec<[u32; 4]> {
         }
     }
     rects
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::setup::{setup_projected, Projected, SUBPIXEL};
+    use super::*;
+    use crate::scene::Side;
+    use glam::Vec3;
+
+    const SIZE: (u32, u32) = (70, 50);
+
+    /// Triangles of every kind on a 70×50 screen: random corners (on the screen, off it, on
+    /// pixel centres and on pixel edges, where the top-left rule decides), thin ones, axis-aligned
+    /// ones.
+    fn triangles() -> Vec<Tri> {
+        let size = SIZE;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |range: i64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % range as u64) as i64
+        };
+        let mut tris = Vec::new();
+        for k in 0..6000 {
+            let mut point = |k: i64| {
+                let (w, h) = (i64::from(size.0) * SUBPIXEL, i64::from(size.1) * SUBPIXEL);
+                let (x, y) = (next(w + 2 * w) - w, next(h + 2 * h) - h);
+                match k % 4 {
+                    // Anywhere, to the subpixel.
+                    0 => (x, y),
+                    // On pixel centres: edges through centres, on which the top-left rule
+                    // decides.
+                    1 => (
+                        x / SUBPIXEL * SUBPIXEL + SUBPIXEL / 2,
+                        y / SUBPIXEL * SUBPIXEL + SUBPIXEL / 2,
+                    ),
+                    // On pixel corners.
+                    2 => (x / SUBPIXEL * SUBPIXEL, y / SUBPIXEL * SUBPIXEL),
+                    // Near the screen, small.
+                    _ => (x / 3 + w / 3, y / 3 + h / 3),
+                }
+            };
+            // Every fifth triangle with its three corners of one kind.
+            let kind = if k % 5 == 0 { 0 } else { 1 };
+            let (a, b, mut c) = (point(k), point(k + kind), point(k + 2 * kind));
+            if k % 7 == 0 {
+                // Thin: the third corner next to the first.
+                c = (a.0 + next(5) - 2, a.1 + next(300));
+            }
+            if k % 11 == 0 {
+                // A horizontal edge.
+                c.1 = b.1;
+            } else if k % 3 == 0 {
+                // A nearly horizontal edge: a small step along the row, whose division's
+                // rounding matters.
+                c.1 = b.1 + next(5) - 2;
+            }
+            push([a, b, c], k as u32, &mut tris);
+        }
+        // Small ones with a nearly horizontal edge (a step along the row of one or two
+        // subpixels' rise, so that the rounding of the division that finds where a row enters
+        // the triangle is tried at every remainder).
+        for k in 0..40000 {
+            let a = (next(60 * SUBPIXEL), next(40 * SUBPIXEL));
+            let b = (a.0 + 256 + next(2000), a.1 + next(5) - 2);
+            let c = (a.0 + next(4000) - 2000, a.1 + next(4000) - 2000);
+            push([a, b, c], k, &mut tris);
+        }
+        // A left edge that leaves a pixel centre just outside, its edge value -1 (the division
+        // rounds a remainder of one up): from (128, 127) to (129, 127 + 256·m), shifted.
+        for (k, m) in (1..=4).enumerate() {
+            for shift in 0..3 {
+                let p = (128 + shift * 7 * SUBPIXEL, 127 + shift * 5 * SUBPIXEL);
+                let q = (p.0 + 1, p.1 + SUBPIXEL * m);
+                for r in [
+                    (p.0 + 2000, p.1 + 300),
+                    (p.0 + 900, p.1 - 700),
+                    (p.0 + 5000, q.1),
+                ] {
+                    push([p, q, r], k as u32, &mut tris);
+                }
+            }
+        }
+        tris
+    }
+
+    fn push(corners: [(i64, i64); 3], orig: u32, tris: &mut Vec<Tri>) {
+        {
+            let projected = corners.map(|(x, y)| Projected {
+                x,
+                y,
+                inv_w: 1.0,
+                z: 0.5,
+            });
+            setup_projected(
+                &projected,
+                |i| [Vec3::X, Vec3::Y, Vec3::Z][i],
+                orig,
+                Side::Double,
+                false,
+                SIZE,
+                tris,
+            );
+        }
+    }
+
+    #[test]
+    fn the_runs_are_the_pixels_inside() {
+        let tris = triangles();
+        assert!(tris.len() > 3000);
+        let mut visited = Vec::new();
+        let mut inside = Vec::new();
+        for tri in &tris {
+            for rect in tiles(SIZE) {
+                visited.clear();
+                for_each_pixel(tri, rect, |x, y, e| visited.push((x, y, e)));
+                inside.clear();
+                for y in rect[1]..rect[3] {
+                    for x in rect[0]..rect[2] {
+                        let e = tri.edges(centre(x as i64), centre(y as i64));
+                        let in_box = (tri.bbox[0]..tri.bbox[2]).contains(&x)
+                            && (tri.bbox[1]..tri.bbox[3]).contains(&y);
+                        if in_box && tri.inside(e) {
+                            inside.push((x, y, e));
+                        }
+                    }
+                }
+                assert_eq!(visited, inside, "{tri:?} in {rect:?}");
+            }
+        }
+    }
 }
