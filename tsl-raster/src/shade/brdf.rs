@@ -153,8 +153,11 @@ static DFG_QUADS: [[[f32; 4]; 2]; 256] = dfg_quads();
 /// The buffers of [`dfg_lanes`], kept from batch to batch (a fresh array would be zeroed each
 /// time).
 pub(crate) struct DfgScratch {
+    /// Each lane's weights of its right column and its bottom row, and their complements.
     fx: [f32; LANES],
     fy: [f32; LANES],
+    gx: [f32; LANES],
+    gy: [f32; LANES],
     at: [u32; LANES],
 }
 
@@ -163,6 +166,8 @@ impl Default for DfgScratch {
         DfgScratch {
             fx: [0.0; LANES],
             fy: [0.0; LANES],
+            gx: [0.0; LANES],
+            gy: [0.0; LANES],
             at: [0; LANES],
         }
     }
@@ -181,7 +186,7 @@ pub(crate) fn dfg_lanes(
     b: &mut [f32; LANES],
 ) {
     let n = n.min(LANES);
-    let DfgScratch { fx, fy, at } = scratch;
+    let DfgScratch { fx, fy, gx, gy, at } = scratch;
     for l in 0..n {
         let x = (roughness[l] * 16.0 - 0.5).clamp(0.0, 15.0);
         let y = (dot_nv[l] * 16.0 - 0.5).clamp(0.0, 15.0);
@@ -191,15 +196,16 @@ pub(crate) fn dfg_lanes(
         let ((x0f, x0), (y0f, y0)) = (floor_lane(x), floor_lane(y));
         fx[l] = x - x0f;
         fy[l] = y - y0f;
+        gx[l] = 1.0 - fx[l];
+        gy[l] = 1.0 - fy[l];
         at[l] = (y0 * 16 + x0) as u32;
     }
     // The same products and sums as `dfg`'s three lerps `p·(1 − s) + q·s`, element by element.
     for l in 0..n {
         let [left, right] = DFG_QUADS[at[l] as usize & 255];
-        let (fx, fy) = (fx[l], fy[l]);
-        let rows = Vec4::from_array(left) * (1.0 - fx) + Vec4::from_array(right) * fx;
+        let rows = Vec4::from_array(left) * gx[l] + Vec4::from_array(right) * fx[l];
         // Top row in x, y and bottom in z, w: the blend of the rows lands in x (a) and y (b).
-        let ab = rows * (1.0 - fy) + rows.zwxy() * fy;
+        let ab = rows * gy[l] + rows.zwxy() * fy[l];
         a[l] = ab.x;
         b[l] = ab.y;
     }
