@@ -190,8 +190,10 @@ pub(crate) fn dfg_lanes(
     for l in 0..n {
         let x = (roughness[l] * 16.0 - 0.5).clamp(0.0, 15.0);
         let y = (dot_nv[l] * 16.0 - 0.5).clamp(0.0, 15.0);
-        let x = if x.is_finite() { x } else { 0.0 };
-        let y = if y.is_finite() { y } else { 0.0 };
+        // `dfg`'s `is_finite`: after the clamp only a NaN can fail it, and a NaN test is one
+        // float comparison where `is_finite` is integer work on the bits.
+        let x = if x.is_nan() { 0.0 } else { x };
+        let y = if y.is_nan() { 0.0 } else { y };
         // The floor, as `dfg`'s `as usize`, but four lanes at a time.
         let ((x0f, x0), (y0f, y0)) = (floor_lane(x), floor_lane(y));
         fx[l] = x - x0f;

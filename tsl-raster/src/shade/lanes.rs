@@ -55,8 +55,9 @@ pub(crate) fn floor_lane(x: f32) -> (f32, i32) {
     let nearest = sum - MAGIC;
     let whole = (sum.to_bits() as i32).wrapping_sub(MAGIC.to_bits() as i32);
     let above = nearest > x;
+    // Take off 1 or 0 rather than choose between two results: a mask and a subtraction.
     (
-        if above { nearest - 1.0 } else { nearest },
+        nearest - if above { 1.0 } else { 0.0 },
         whole.wrapping_sub(i32::from(above)),
     )
 }
