@@ -1,7 +1,8 @@
 //! three.js r187's BSDF building blocks (`src/nodes/functions/BSDF/`) and its DFG lookup table
 //! (reference §5.1).
 
-use glam::{Vec2, Vec3};
+use super::lanes::floor_lane;
+use glam::{Vec2, Vec3, Vec4, Vec4Swizzles};
 use std::f32::consts::PI;
 use tsl_core::LANES;
 
@@ -124,15 +125,40 @@ pub(crate) fn dfg(roughness: f32, dot_nv: f32) -> Vec2 {
     top.lerp(bottom, fy)
 }
 
+/// For each texel (x, y), the four texels of a bilinear read whose top-left is (x, y), clamped to
+/// the edge, interleaved so that one lane's read is two 16-byte loads:
+/// `[(x, y).a, (x, y).b, (x, y+1).a, (x, y+1).b]` then the same of `x + 1`. Blending the two with
+/// the column weight gives the top and bottom rows' (a, b) at once.
+const fn dfg_quads() -> [[[f32; 4]; 2]; 256] {
+    let mut quads = [[[0.0; 4]; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (x, y) = (i % 16, i / 16);
+        let x1 = if x < 15 { x + 1 } else { 15 };
+        let y1 = if y < 15 { y + 1 } else { 15 };
+        let (t00, t01) = (DFG[y * 16 + x], DFG[y1 * 16 + x]);
+        let (t10, t11) = (DFG[y * 16 + x1], DFG[y1 * 16 + x1]);
+        quads[i] = [
+            [t00[0], t00[1], t01[0], t01[1]],
+            [t10[0], t10[1], t11[0], t11[1]],
+        ];
+        i += 1;
+    }
+    quads
+}
+
+/// [`dfg_quads`], evaluated once.
+static DFG_QUADS: [[[f32; 4]; 2]; 256] = dfg_quads();
+
 /// The buffers of [`dfg_lanes`], kept from batch to batch (a fresh array would be zeroed each
 /// time).
 pub(crate) struct DfgScratch {
+    /// Each lane's weights of its right column and its bottom row, and their complements.
     fx: [f32; LANES],
     fy: [f32; LANES],
+    gx: [f32; LANES],
+    gy: [f32; LANES],
     at: [u32; LANES],
-    step_x: [u32; LANES],
-    step_y: [u32; LANES],
-    texels: [[[f32; LANES]; 2]; 4],
 }
 
 impl Default for DfgScratch {
@@ -140,17 +166,17 @@ impl Default for DfgScratch {
         DfgScratch {
             fx: [0.0; LANES],
             fy: [0.0; LANES],
+            gx: [0.0; LANES],
+            gy: [0.0; LANES],
             at: [0; LANES],
-            step_x: [0; LANES],
-            step_y: [0; LANES],
-            texels: [[[0.0; LANES]; 2]; 4],
         }
     }
 }
 
 /// [`dfg`] over lanes: `(a[l], b[l]) = dfg(roughness[l], dot_nv[l])` for the first `n` lanes, by
 /// the same operations (so the same bits). The coordinates are worked out over all the lanes at
-/// once; only the table reads go a lane at a time.
+/// once; then each lane reads its four texels from [`DFG_QUADS`] as two vectors and blends both
+/// components of both rows in one vector operation, so no texel goes through memory twice.
 pub(crate) fn dfg_lanes(
     roughness: &[f32; LANES],
     dot_nv: &[f32; LANES],
@@ -159,47 +185,31 @@ pub(crate) fn dfg_lanes(
     a: &mut [f32; LANES],
     b: &mut [f32; LANES],
 ) {
-    let DfgScratch {
-        fx,
-        fy,
-        at,
-        step_x,
-        step_y,
-        texels,
-    } = scratch;
+    let n = n.min(LANES);
+    let DfgScratch { fx, fy, gx, gy, at } = scratch;
     for l in 0..n {
         let x = (roughness[l] * 16.0 - 0.5).clamp(0.0, 15.0);
         let y = (dot_nv[l] * 16.0 - 0.5).clamp(0.0, 15.0);
-        let x = if x.is_finite() { x } else { 0.0 };
-        let y = if y.is_finite() { y } else { 0.0 };
-        // Both are at least zero, so truncation is the floor.
-        let (x0, y0) = (x as u32, y as u32);
-        fx[l] = x - x0 as f32;
-        fy[l] = y - y0 as f32;
-        at[l] = y0 * 16 + x0;
-        step_x[l] = u32::from(x0 < 15);
-        step_y[l] = if y0 < 15 { 16 } else { 0 };
+        // `dfg`'s `is_finite`: after the clamp only a NaN can fail it, and a NaN test is one
+        // float comparison where `is_finite` is integer work on the bits.
+        let x = if x.is_nan() { 0.0 } else { x };
+        let y = if y.is_nan() { 0.0 } else { y };
+        // The floor, as `dfg`'s `as usize`, but four lanes at a time.
+        let ((x0f, x0), (y0f, y0)) = (floor_lane(x), floor_lane(y));
+        fx[l] = x - x0f;
+        fy[l] = y - y0f;
+        gx[l] = 1.0 - fx[l];
+        gy[l] = 1.0 - fy[l];
+        at[l] = (y0 * 16 + x0) as u32;
     }
-    // The four texels of each lane (a gather, a lane at a time), then the blends over all the
-    // lanes at once.
-    let table = &DFG;
+    // The same products and sums as `dfg`'s three lerps `p·(1 − s) + q·s`, element by element.
     for l in 0..n {
-        let i = at[l] as usize;
-        let (sx, sy) = (step_x[l] as usize, step_y[l] as usize);
-        for (k, at) in [i, i + sx, i + sy, i + sx + sy].into_iter().enumerate() {
-            let t = table[at & 255];
-            texels[k][0][l] = t[0];
-            texels[k][1][l] = t[1];
-        }
-    }
-    let lerp = |p: f32, q: f32, s: f32| p * (1.0 - s) + q * s;
-    let [t00, t10, t01, t11] = &*texels;
-    for (c, out) in [&mut *a, &mut *b].into_iter().enumerate() {
-        for l in 0..n {
-            let top = lerp(t00[c][l], t10[c][l], fx[l]);
-            let bottom = lerp(t01[c][l], t11[c][l], fx[l]);
-            out[l] = lerp(top, bottom, fy[l]);
-        }
+        let [left, right] = DFG_QUADS[at[l] as usize & 255];
+        let rows = Vec4::from_array(left) * gx[l] + Vec4::from_array(right) * fx[l];
+        // Top row in x, y and bottom in z, w: the blend of the rows lands in x (a) and y (b).
+        let ab = rows * gy[l] + rows.zwxy() * fy[l];
+        a[l] = ab.x;
+        b[l] = ab.y;
     }
 }
 

@@ -44,24 +44,37 @@ impl Lanes3 {
     }
 }
 
+/// `(⌊x⌋, ⌊x⌋ as i32)` for `|x| < 2^22`, exactly, by float and bit operations only: Rust's `as i32`
+/// saturates, which SSE2 cannot do four lanes at a time, so a loop with it goes a lane at a time.
+/// Adding 1.5·2^23 rounds `x` to the nearest whole number, which is then the low bits of the sum;
+/// one step down where that went above `x`. (A NaN gives a NaN and an unspecified whole number.)
+#[inline(always)]
+pub(crate) fn floor_lane(x: f32) -> (f32, i32) {
+    const MAGIC: f32 = 12_582_912.0;
+    let sum = x + MAGIC;
+    let nearest = sum - MAGIC;
+    let whole = (sum.to_bits() as i32).wrapping_sub(MAGIC.to_bits() as i32);
+    let above = nearest > x;
+    // Take off 1 or 0 rather than choose between two results: a mask and a subtraction.
+    (
+        nearest - if above { 1.0 } else { 0.0 },
+        whole.wrapping_sub(i32::from(above)),
+    )
+}
+
 /// `2^x` for `x` in [−126, 0], within 2.4e-7 relative (Cephes' `exp2f` polynomial), without a
 /// call, so that a loop of it vectorizes.
 #[inline(always)]
 pub(crate) fn exp2_lane(x: f32) -> f32 {
     let x = x.clamp(-126.0, 0.0);
-    // Round to the nearest whole number: truncation of x − 0.5 toward zero, corrected.
-    let t = x - 0.5;
-    let mut n = t as i32;
-    if (n as f32) > t {
-        n -= 1;
-    }
-    let n = n + 1;
-    let f = x - n as f32;
+    // Round to the nearest whole number, halves up: the floor of x − 0.5, plus one.
+    let (below, n) = floor_lane(x - 0.5);
+    let (n, f) = (n.wrapping_add(1), x - (below + 1.0));
     let p = ((((1.535_336_2e-4 * f + 1.339_887_4e-3) * f + 9.618_437e-3) * f + 5.550_332_5e-2) * f
         + 2.402_264_8e-1)
         * f
         + 6.931_472e-1;
-    let scale = f32::from_bits(((n + 127) as u32) << 23);
+    let scale = f32::from_bits((n.wrapping_add(127) as u32) << 23);
     (1.0 + f * p) * scale
 }
 
@@ -96,7 +109,6 @@ pub(crate) struct PhysicalScratch {
     ab_a: Lane,
     ab_b: Lane,
     dot_nv: Lane,
-    indirect_scale: Lane,
     dfg: DfgScratch,
 }
 
@@ -112,7 +124,6 @@ impl Default for PhysicalScratch {
             ab_a: [0.0; LANES],
             ab_b: [0.0; LANES],
             dot_nv: [0.0; LANES],
-            indirect_scale: [0.0; LANES],
             dfg: DfgScratch::default(),
         }
     }
@@ -172,6 +183,162 @@ fn light_lanes(
     }
 }
 
+/// The per-lane inputs of [`direct_lanes`] that the batch works out before its lights.
+struct DirectInputs<'a> {
+    n: usize,
+    dot_nv: &'a Lane,
+    ab_a: &'a Lane,
+    ab_b: &'a Lane,
+}
+
+/// One direct light's share of `PhysicalLightingModel.direct` (`BRDF_Lambert` with the Fresnel
+/// share taken off, and `BRDF_GGX` with the multiple-scattering compensation) at each lane, added
+/// to `dd` and `ds`; or, for the first light (`FIRST`), written there as `0 + share`, which is the
+/// same bits as adding it to zeros, without zeroing them first and reading them back. `light(l)`
+/// gives lane `l`'s (unit direction to the light, arriving colour): a directional light's is the
+/// same for every lane, so the compiler keeps it in registers.
+#[inline(always)]
+fn direct_lanes<const FIRST: bool>(
+    p: &PhysicalLanes,
+    inputs: &DirectInputs,
+    light: impl Fn(usize) -> ([f32; 3], [f32; 3]),
+    dd: &mut Lanes3,
+    ds: &mut Lanes3,
+) {
+    let metal = p.metalness;
+    let DirectInputs {
+        n,
+        dot_nv,
+        ab_a,
+        ab_b,
+    } = *inputs;
+    let add = |sum: &mut f32, share: f32| *sum = if FIRST { 0.0 + share } else { *sum + share };
+    for l in 0..n {
+        let ([lx, ly, lz], [cr, cg, cb]) = light(l);
+        let (nx, ny, nz) = (p.normal.x[l], p.normal.y[l], p.normal.z[l]);
+        let (vx, vy, vz) = (p.view_dir.x[l], p.view_dir.y[l], p.view_dir.z[l]);
+        let dot_nl = (nx * lx + ny * ly + nz * lz).clamp(0.0, 1.0);
+        let (hx, hy, hz) = (lx + vx, ly + vy, lz + vz);
+        let inv = 1.0 / (hx * hx + hy * hy + hz * hz).sqrt();
+        // `normalize_or_zero`'s test, finite and above zero, as one float comparison: the sum of
+        // squares is +0 to +∞ or NaN, so `inv` is +0 to +∞ or NaN, and at +0 either gives +0.
+        // (`is_finite` and the test above zero become integer work on the bits.)
+        let inv = if inv < f32::INFINITY { inv } else { 0.0 };
+        let (hx, hy, hz) = (hx * inv, hy * inv, hz * inv);
+        let dot_nh = (nx * hx + ny * hy + nz * hz).clamp(0.0, 1.0);
+        let dot_vh = (vx * hx + vy * hy + vz * hz).clamp(0.0, 1.0);
+        let fresnel = exp2_lane((-5.55473 * dot_vh - 6.98316) * dot_vh);
+        let nv = dot_nv[l];
+        // V_GGX_SmithCorrelated and D_GGX with alpha = max(roughness, 0.045)^2.
+        let r = p.roughness[l].max(0.045);
+        let alpha = r * r;
+        let a2 = alpha * alpha;
+        let gv = dot_nl * (a2 + (1.0 - a2) * nv * nv).sqrt();
+        let gl = nv * (a2 + (1.0 - a2) * dot_nl * dot_nl).sqrt();
+        let vis = 0.5 / (gv + gl).max(1e-6);
+        let denom = 1.0 - dot_nh * dot_nh * (1.0 - a2);
+        let d = a2 / (denom * denom) * (1.0 / PI);
+        let vd = vis * d;
+        // specularColor 0.04 for the diffuse share; specularColorBlended for the lobe.
+        let f = 0.04 * (1.0 - fresnel) + fresnel;
+        let ess = ab_a[l] + ab_b[l];
+        let blend = |c: f32| 0.04 + (c - 0.04) * metal;
+        let (br, bg, bb) = (
+            blend(p.diffuse.x[l]),
+            blend(p.diffuse.y[l]),
+            blend(p.diffuse.z[l]),
+        );
+        let spec = |b: f32| (b * (1.0 - fresnel) + fresnel) * vd * (b * (1.0 / ess - 1.0) + 1.0);
+        let k = (1.0 - metal) / PI * (1.0 - f);
+        add(&mut dd.x[l], dot_nl * cr * p.diffuse.x[l] * k);
+        add(&mut dd.y[l], dot_nl * cg * p.diffuse.y[l] * k);
+        add(&mut dd.z[l], dot_nl * cb * p.diffuse.z[l] * k);
+        add(&mut ds.x[l], dot_nl * cr * spec(br));
+        add(&mut ds.y[l], dot_nl * cg * spec(bg));
+        add(&mut ds.z[l], dot_nl * cb * spec(bb));
+    }
+}
+
+/// One direct light's clearcoat lobe (`BRDF_GGX` with f0 0.04) at each lane, added to `cc`.
+fn clearcoat_lanes(
+    p: &PhysicalLanes,
+    n: usize,
+    roughness: &Lane,
+    light: impl Fn(usize) -> ([f32; 3], [f32; 3]),
+    cc: &mut Lanes3,
+) {
+    for l in 0..n {
+        let (ld, color) = light(l);
+        let (ld, color) = (Vec3::from_array(ld), Vec3::from_array(color));
+        let nl = p.normal.get(l);
+        let v = p.view_dir.get(l);
+        let irradiance = nl.dot(ld).clamp(0.0, 1.0) * color;
+        let lobe = super::brdf::brdf_ggx(ld, v, nl, Vec3::splat(0.04), 1.0, roughness[l]);
+        cc.set(l, cc.get(l) + irradiance * lobe);
+    }
+}
+
+/// The direct sums plus the indirect diffuse (the dielectric multiple scattering taken off) at
+/// each lane into `out`, with `irradiance(l)` lane `l`'s ambient and hemisphere irradiance.
+#[inline(always)]
+fn outgoing_lanes(
+    p: &PhysicalLanes,
+    inputs: &DirectInputs,
+    [dd, ds]: [&Lanes3; 2],
+    irradiance: impl Fn(usize) -> [f32; 3],
+    out: &mut Lanes3,
+) {
+    let metal = p.metalness;
+    let favg = 0.04 + (1.0 - 0.04) * 0.047619;
+    for l in 0..inputs.n {
+        let (a, b) = (inputs.ab_a[l], inputs.ab_b[l]);
+        let ess = a + b;
+        let fss_ess = 0.04 * a + b;
+        let ems = 1.0 - ess;
+        let fms = fss_ess * favg / (1.0 - ems * favg);
+        let scattering = fss_ess + fms * ems;
+        let indirect_scale = 1.0 - scattering;
+        let ao = p.ao[l];
+        let [ir, ig, ib] = irradiance(l);
+        // The same operations per component as the vector form.
+        let channel = |irradiance: f32, diffuse: f32, dd: f32, ds: f32| {
+            let contribution = diffuse * (1.0 - metal);
+            let indirect = irradiance * (contribution / PI) * indirect_scale * ao;
+            dd + indirect + ds
+        };
+        out.x[l] = channel(ir, p.diffuse.x[l], dd.x[l], ds.x[l]);
+        out.y[l] = channel(ig, p.diffuse.y[l], dd.y[l], ds.y[l]);
+        out.z[l] = channel(ib, p.diffuse.z[l], dd.z[l], ds.z[l]);
+    }
+}
+
+/// The first `n` lanes of `lanes` set to zero.
+fn zero(lanes: &mut Lanes3, n: usize) {
+    lanes.x[..n].fill(0.0);
+    lanes.y[..n].fill(0.0);
+    lanes.z[..n].fill(0.0);
+}
+
+/// A direct light's shares at each lane into the direct diffuse, direct specular and clearcoat
+/// sums, the first light's (`first`) written rather than added.
+#[inline(always)]
+fn one_light(
+    p: &PhysicalLanes,
+    inputs: &DirectInputs,
+    first: bool,
+    light: impl Fn(usize) -> ([f32; 3], [f32; 3]) + Copy,
+    [dd, ds, cc]: [&mut Lanes3; 3],
+) {
+    if first {
+        direct_lanes::<true>(p, inputs, light, dd, ds);
+    } else {
+        direct_lanes::<false>(p, inputs, light, dd, ds);
+    }
+    if let Some((_, roughness)) = p.clearcoat {
+        clearcoat_lanes(p, inputs.n, roughness, light, cc);
+    }
+}
+
 /// `PhysicalLightingModel` for a batch: the outgoing light of each lane into `out`.
 pub(crate) fn physical_lanes(
     lights: &FrameLights,
@@ -190,17 +357,18 @@ pub(crate) fn physical_lanes(
         ab_a,
         ab_b,
         dot_nv,
-        indirect_scale,
         dfg,
     } = scratch;
-    for lanes in [&mut *dd, &mut *ds, &mut *cc] {
-        lanes.x[..n].fill(0.0);
-        lanes.y[..n].fill(0.0);
-        lanes.z[..n].fill(0.0);
+    // The first light writes the direct sums (see `direct_lanes`); without one they are zero.
+    if lights.direct_lights().is_empty() {
+        zero(dd, n);
+        zero(ds, n);
     }
-    let metal = p.metalness;
-    // Per-lane constants: the DFG table (a gather, scalar), the compensation and the
-    // dielectric multiple scattering.
+    if p.clearcoat.is_some() {
+        zero(cc, n);
+    }
+    // Per-lane constants: dotNV and the DFG table's (scale, bias), which give the compensation
+    // and the dielectric multiple scattering.
     for l in 0..n {
         dot_nv[l] = (p.normal.x[l] * p.view_dir.x[l]
             + p.normal.y[l] * p.view_dir.y[l]
@@ -208,90 +376,33 @@ pub(crate) fn physical_lanes(
             .clamp(0.0, 1.0);
     }
     dfg_lanes(p.roughness, dot_nv, n, dfg, ab_a, ab_b);
-    for light in lights.direct_lights() {
-        light_lanes(light, p.position, n, light_dir, light_color);
-        for l in 0..n {
-            let (nx, ny, nz) = (p.normal.x[l], p.normal.y[l], p.normal.z[l]);
-            let (vx, vy, vz) = (p.view_dir.x[l], p.view_dir.y[l], p.view_dir.z[l]);
-            let (lx, ly, lz) = (light_dir.x[l], light_dir.y[l], light_dir.z[l]);
-            let (cr, cg, cb) = (light_color.x[l], light_color.y[l], light_color.z[l]);
-            let dot_nl = (nx * lx + ny * ly + nz * lz).clamp(0.0, 1.0);
-            let (hx, hy, hz) = (lx + vx, ly + vy, lz + vz);
-            let inv = 1.0 / (hx * hx + hy * hy + hz * hz).sqrt();
-            let inv = if inv.abs() < f32::INFINITY && inv > 0.0 {
-                inv
-            } else {
-                0.0
-            };
-            let (hx, hy, hz) = (hx * inv, hy * inv, hz * inv);
-            let dot_nh = (nx * hx + ny * hy + nz * hz).clamp(0.0, 1.0);
-            let dot_vh = (vx * hx + vy * hy + vz * hz).clamp(0.0, 1.0);
-            let fresnel = exp2_lane((-5.55473 * dot_vh - 6.98316) * dot_vh);
-            let nv = dot_nv[l];
-            // V_GGX_SmithCorrelated and D_GGX with alpha = max(roughness, 0.045)^2.
-            let r = p.roughness[l].max(0.045);
-            let alpha = r * r;
-            let a2 = alpha * alpha;
-            let gv = dot_nl * (a2 + (1.0 - a2) * nv * nv).sqrt();
-            let gl = nv * (a2 + (1.0 - a2) * dot_nl * dot_nl).sqrt();
-            let vis = 0.5 / (gv + gl).max(1e-6);
-            let denom = 1.0 - dot_nh * dot_nh * (1.0 - a2);
-            let d = a2 / (denom * denom) * (1.0 / PI);
-            let vd = vis * d;
-            // specularColor 0.04 for the diffuse share; specularColorBlended for the lobe.
-            let f = 0.04 * (1.0 - fresnel) + fresnel;
-            let a = ab_a[l];
-            let ess = a + ab_b[l];
-            let blend = |c: f32| 0.04 + (c - 0.04) * metal;
-            let (br, bg, bb) = (
-                blend(p.diffuse.x[l]),
-                blend(p.diffuse.y[l]),
-                blend(p.diffuse.z[l]),
-            );
-            let spec =
-                |b: f32| (b * (1.0 - fresnel) + fresnel) * vd * (b * (1.0 / ess - 1.0) + 1.0);
-            let k = (1.0 - metal) / PI * (1.0 - f);
-            dd.x[l] += dot_nl * cr * p.diffuse.x[l] * k;
-            dd.y[l] += dot_nl * cg * p.diffuse.y[l] * k;
-            dd.z[l] += dot_nl * cb * p.diffuse.z[l] * k;
-            ds.x[l] += dot_nl * cr * spec(br);
-            ds.y[l] += dot_nl * cg * spec(bg);
-            ds.z[l] += dot_nl * cb * spec(bb);
-        }
-        if let Some((_, cc_roughness)) = p.clearcoat {
-            for l in 0..n {
-                let nl = p.normal.get(l);
-                let v = p.view_dir.get(l);
-                let ld = light_dir.get(l);
-                let irradiance = nl.dot(ld).clamp(0.0, 1.0) * light_color.get(l);
-                let lobe =
-                    super::brdf::brdf_ggx(ld, v, nl, Vec3::splat(0.04), 1.0, cc_roughness[l]);
-                cc.set(l, cc.get(l) + irradiance * lobe);
-            }
+    let inputs = DirectInputs {
+        n,
+        dot_nv,
+        ab_a,
+        ab_b,
+    };
+    for (i, light) in lights.direct_lights().iter().enumerate() {
+        // Each light as a function of the lane: a directional light's a constant, the others'
+        // worked out into `light_dir` and `light_color` first.
+        if let LightKind::Directional { to_light, color } = *light {
+            let constant = (to_light.to_array(), color.to_array());
+            one_light(p, &inputs, i == 0, |_| constant, [dd, ds, cc]);
+        } else {
+            light_lanes(light, p.position, n, light_dir, light_color);
+            let (dir, color) = (&*light_dir, &*light_color);
+            let at = |l| (dir.get(l).to_array(), color.get(l).to_array());
+            one_light(p, &inputs, i == 0, at, [dd, ds, cc]);
         }
     }
-    lights.irradiance_lanes(p.normal_world, n, irradiance);
-    // Each component a loop of its own over the lanes, the same operations as the vector form.
-    let favg = 0.04 + (1.0 - 0.04) * 0.047619;
-    for l in 0..n {
-        let (a, b) = (ab_a[l], ab_b[l]);
-        let ess = a + b;
-        let fss_ess = 0.04 * a + b;
-        let ems = 1.0 - ess;
-        let fms = fss_ess * favg / (1.0 - ems * favg);
-        let scattering = fss_ess + fms * ems;
-        indirect_scale[l] = 1.0 - scattering;
-    }
-    for (out, irradiance, diffuse, dd, ds) in [
-        (&mut out.x, &irradiance.x, &p.diffuse.x, &dd.x, &ds.x),
-        (&mut out.y, &irradiance.y, &p.diffuse.y, &dd.y, &ds.y),
-        (&mut out.z, &irradiance.z, &p.diffuse.z, &dd.z, &ds.z),
-    ] {
-        for l in 0..n {
-            let contribution = diffuse[l] * (1.0 - metal);
-            let indirect = irradiance[l] * (contribution / PI) * indirect_scale[l] * p.ao[l];
-            out[l] = dd[l] + indirect + ds[l];
-        }
+    // Without hemisphere lights the irradiance is the ambient sum at every lane: a constant.
+    if let Some(ambient) = lights.uniform_irradiance() {
+        let ambient = ambient.to_array();
+        outgoing_lanes(p, &inputs, [dd, ds], |_| ambient, out);
+    } else {
+        lights.irradiance_lanes(p.normal_world, n, irradiance);
+        let irradiance = &*irradiance;
+        outgoing_lanes(p, &inputs, [dd, ds], |l| irradiance.get(l).to_array(), out);
     }
     if let Some((strength, _)) = p.clearcoat {
         for l in 0..n {
@@ -311,6 +422,56 @@ mod tests {
     use glam::Mat4;
     use tsl_core::Color;
 
+    /// The former `exp2_lane`, rounding by `as i32`: the new one must give the same bits.
+    fn exp2_by_cast(x: f32) -> f32 {
+        let x = x.clamp(-126.0, 0.0);
+        let t = x - 0.5;
+        let mut n = t as i32;
+        if (n as f32) > t {
+            n -= 1;
+        }
+        let n = n + 1;
+        let f = x - n as f32;
+        let p = ((((1.535_336_2e-4 * f + 1.339_887_4e-3) * f + 9.618_437e-3) * f + 5.550_332_5e-2)
+            * f
+            + 2.402_264_8e-1)
+            * f
+            + 6.931_472e-1;
+        let scale = f32::from_bits(((n + 127) as u32) << 23);
+        (1.0 + f * p) * scale
+    }
+
+    #[test]
+    fn floor_lane_is_the_floor() {
+        let mut x = -300.0f32;
+        while x < 300.0 {
+            for y in [x, -x, x.next_up(), x.next_down(), x + 0.5, x - 0.5] {
+                let (f, i) = floor_lane(y);
+                // By value: −0 gives +0, as `as i32` then `as f32` does.
+                assert_eq!(f, y.floor(), "{y}");
+                assert_eq!(i, y.floor() as i32, "{y}");
+            }
+            x += 0.0625;
+        }
+        assert_eq!(floor_lane(4_194_303.5), (4_194_303.0, 4_194_303));
+        assert_eq!(floor_lane(-4_194_303.5), (-4_194_304.0, -4_194_304));
+        assert_eq!(floor_lane(1e-30), (0.0, 0));
+        assert_eq!(floor_lane(-1e-30), (-1.0, -1));
+    }
+
+    #[test]
+    fn exp2_lane_rounds_as_before() {
+        for i in 0..=2_000_000 {
+            let x = -(i as f32) * 6.4e-5;
+            for y in [x, x.next_up(), x.next_down()] {
+                assert_eq!(exp2_lane(y).to_bits(), exp2_by_cast(y).to_bits(), "{y}");
+            }
+        }
+        for x in [0.5, 1.0, -126.5, -1000.0, f32::NEG_INFINITY] {
+            assert_eq!(exp2_lane(x).to_bits(), exp2_by_cast(x).to_bits(), "{x}");
+        }
+    }
+
     #[test]
     fn exp2_lane_is_within_a_few_ulps() {
         for i in 0..=20000 {
@@ -324,22 +485,35 @@ mod tests {
 
     #[test]
     fn the_lanes_agree_with_the_scalar_model() {
-        let lights = FrameLights::new(
-            &[
-                Light::directional(Color::WHITE, 3.0, Vec3::new(1.0, 1.0, 1.0)),
-                Light::point(Color::from_hex(0xffeedd), 6.0, Vec3::new(0.6, 1.2, -0.8)),
-                Light::spot(
-                    Color::WHITE,
-                    20.0,
-                    Vec3::new(0.0, 2.0, 0.0),
-                    Vec3::new(0.0, 0.0, -3.0),
-                    0.6,
-                ),
-                Light::ambient(Color::from_hex(0x404040), 1.0),
-                Light::hemisphere(Color::from_hex(0x87ceeb), Color::from_hex(0x8b5a2b), 1.5),
-            ],
-            Mat4::IDENTITY,
+        let directional = Light::directional(Color::WHITE, 3.0, Vec3::new(1.0, 1.0, 1.0));
+        let point = Light::point(Color::from_hex(0xffeedd), 6.0, Vec3::new(0.6, 1.2, -0.8));
+        let spot = Light::spot(
+            Color::WHITE,
+            20.0,
+            Vec3::new(0.0, 2.0, 0.0),
+            Vec3::new(0.0, 0.0, -3.0),
+            0.6,
         );
+        let ambient = Light::ambient(Color::from_hex(0x404040), 1.0);
+        let hemisphere =
+            Light::hemisphere(Color::from_hex(0x87ceeb), Color::from_hex(0x8b5a2b), 1.5);
+        // Every kind of light; the spin example's (a directional light first, no hemisphere);
+        // a directional light after another; no direct light; no light at all. One scratch for
+        // all, so that a sum left from an earlier batch would show.
+        let sets = [
+            vec![directional, point, spot, ambient, hemisphere],
+            vec![ambient, directional],
+            vec![point, directional, hemisphere],
+            vec![ambient, hemisphere],
+            vec![],
+        ];
+        let mut scratch = PhysicalScratch::default();
+        for set in &sets {
+            agree_with_the_scalar_model(&FrameLights::new(set, Mat4::IDENTITY), &mut scratch);
+        }
+    }
+
+    fn agree_with_the_scalar_model(lights: &FrameLights, scratch: &mut PhysicalScratch) {
         let mut normal = Lanes3::default();
         let mut world = Lanes3::default();
         let mut view = Lanes3::default();
@@ -364,7 +538,7 @@ mod tests {
         for (metalness, clearcoat) in [(0.0, None), (0.7, Some(0.8))] {
             let mut out = Lanes3::default();
             physical_lanes(
-                &lights,
+                lights,
                 &PhysicalLanes {
                     count: LANES,
                     normal: &normal,
@@ -377,7 +551,7 @@ mod tests {
                     metalness,
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
                 },
-                &mut PhysicalScratch::default(),
+                scratch,
                 &mut out,
             );
             for l in 0..LANES {
@@ -390,7 +564,7 @@ mod tests {
                     ao: ao[l],
                 };
                 let reference = physical(
-                    &lights,
+                    lights,
                     &s,
                     &Physical {
                         roughness: roughness[l],

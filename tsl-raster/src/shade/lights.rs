@@ -154,6 +154,12 @@ impl FrameLights {
         sum
     }
 
+    /// The irradiance when it is the same for every normal (no hemisphere lights): the ambient
+    /// sum, what [`FrameLights::irradiance`] then gives.
+    pub fn uniform_irradiance(&self) -> Option<Vec3> {
+        self.hemispheres.is_empty().then_some(self.ambient)
+    }
+
     /// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the
     /// same operations, so the same bits).
     pub fn irradiance_lanes(
