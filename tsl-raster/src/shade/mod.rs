@@ -9,8 +9,13 @@
 //!    the arriving light, the emissive added, then the fog;
 //! 5. the output node, reading the lit colour; the alpha stays what the fragment had.
 //!
-//! Each output runs once per batch through `run_nodes`, with the views the program reads filled:
-//! the fragment, the derivative's "here", the pixels to the right and above (from the triangle's
+//! Every lit fragment's view position and normal come from its triangle's [`SurfacePlanes`]; the
+//! perspective weights and the corners are gathered only for what else the draw reads (uv, vertex
+//! colours, the program's views, the surface derivatives).
+//!
+//! Each output runs once per batch through `run_nodes` (an output that reads no attribute and no
+//! texture is computed once per draw instead), with the views the program reads filled: the
+//! fragment, the derivative's "here", the pixels to the right and above (from the triangle's
 //! attribute planes, with their own weights), and the triangle's three corners.
 
 // Lane loops index several per-lane arrays (lanes, outputs, registers) by the same lane.
