@@ -372,78 +372,67 @@ impl Renderer {
         // The whole frame runs on a thread of the pool: the caller hands it over once, rather
         // than at each parallel step (placing, setting up, the tiles), each a sleep and a wake.
         let write = &write;
-        rayon::scope(|_| self.draw_tiles_in_pool(scene, camera, assets, image, per_pixel, write))
-    }
+        rayon::scope(|_| {
+            let size = (self.width, self.height);
+            Image::new(self.width, self.height)?;
+            let frame = self.prepare_frame(&assets.programs, camera);
+            let view = frame.view;
+            let (draws, passes) = self.place_draws(&frame, scene, camera, assets)?;
+            let rects = tiles(size);
+            let bins = bin_passes(&draws, &passes, size);
 
-    /// [`Renderer::draw_tiles`] on a thread of the pool.
-    fn draw_tiles_in_pool<P: Send>(
-        &self,
-        scene: &Scene,
-        camera: &Camera,
-        assets: &Assets,
-        image: &mut [P],
-        per_pixel: usize,
-        write: impl Fn(&[[f32; 4]], &mut [P], bool) + Sync,
-    ) -> Result<RenderStats, RenderError> {
-        let size = (self.width, self.height);
-        Image::new(self.width, self.height)?;
-        let frame = self.prepare_frame(&assets.programs, camera);
-        let view = frame.view;
-        let (draws, passes) = self.place_draws(&frame, scene, camera, assets)?;
-        let rects = tiles(size);
-        let bins = bin_passes(&draws, &passes, size);
-
-        let (clear, clear_alpha) = match scene.background {
-            Some(c) => (c, 1.0),
-            None => (self.clear_color, self.clear_alpha),
-        };
-        let view3 = Mat3::from_mat4(view);
-        let ctx = FrameContext {
-            draws,
-            passes,
-            lights: FrameLights::new(&scene.lights, view),
-            fog: scene.fog,
-            textures: &assets.textures,
-            shading: self.shading,
-            view_to_world: view3.inverse(),
-            world_to_view: view3,
-            clear: [clear.r, clear.g, clear.b, clear_alpha],
-            orthographic: camera.is_orthographic(),
-            height: self.height,
-            hemisphere: scene
-                .lights
-                .iter()
-                .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
-        };
-        let outputs = tile_rows(image, per_pixel * self.width as usize, per_pixel, &rects);
-        // The busiest tiles first (by the triangles that touch them), handed out one at a time,
-        // so that the last tiles to finish are short ones and no thread waits long for another.
-        let mut jobs: Vec<_> = rects.iter().zip(&bins).zip(outputs).collect();
-        jobs.sort_by_key(|((_, bin), _)| std::cmp::Reverse(bin.len()));
-        let shaded: usize = jobs
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|((rect, bin), mut rows)| {
-                let width = (rect[2] - rect[0]) as usize;
-                let mut draw = |work: &mut TileWork| {
-                    let before = work.shaded;
-                    let pixels = render_tile(&ctx, *rect, bin, work);
-                    for (tile_row, row) in pixels.chunks_exact(width).zip(rows.iter_mut()) {
-                        write(tile_row, row, bin.is_empty());
-                    }
-                    work.give_back(pixels);
-                    work.shaded - before
-                };
-                // Each thread keeps its buffers from tile to tile and from frame to frame.
-                TILE_WORK.with(|cell| match cell.try_borrow_mut() {
-                    Ok(mut work) => draw(&mut work),
-                    Err(_) => draw(&mut TileWork::new()),
+            let (clear, clear_alpha) = match scene.background {
+                Some(c) => (c, 1.0),
+                None => (self.clear_color, self.clear_alpha),
+            };
+            let view3 = Mat3::from_mat4(view);
+            let ctx = FrameContext {
+                draws,
+                passes,
+                lights: FrameLights::new(&scene.lights, view),
+                fog: scene.fog,
+                textures: &assets.textures,
+                shading: self.shading,
+                view_to_world: view3.inverse(),
+                world_to_view: view3,
+                clear: [clear.r, clear.g, clear.b, clear_alpha],
+                orthographic: camera.is_orthographic(),
+                height: self.height,
+                hemisphere: scene
+                    .lights
+                    .iter()
+                    .any(|l| matches!(l, crate::scene::Light::Hemisphere { .. })),
+            };
+            let outputs = tile_rows(image, per_pixel * self.width as usize, per_pixel, &rects);
+            // The busiest tiles first (by the triangles that touch them), handed out one at a time,
+            // so that the last tiles to finish are short ones and no thread waits long for another.
+            let mut jobs: Vec<_> = rects.iter().zip(&bins).zip(outputs).collect();
+            jobs.sort_by_key(|((_, bin), _)| std::cmp::Reverse(bin.len()));
+            let shaded: usize = jobs
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|((rect, bin), mut rows)| {
+                    let width = (rect[2] - rect[0]) as usize;
+                    let mut draw = |work: &mut TileWork| {
+                        let before = work.shaded;
+                        let pixels = render_tile(&ctx, *rect, bin, work);
+                        for (tile_row, row) in pixels.chunks_exact(width).zip(rows.iter_mut()) {
+                            write(tile_row, row, bin.is_empty());
+                        }
+                        work.give_back(pixels);
+                        work.shaded - before
+                    };
+                    // Each thread keeps its buffers from tile to tile and from frame to frame.
+                    TILE_WORK.with(|cell| match cell.try_borrow_mut() {
+                        Ok(mut work) => draw(&mut work),
+                        Err(_) => draw(&mut TileWork::new()),
+                    })
                 })
+                .sum();
+            Ok(RenderStats {
+                triangles: ctx.draws.iter().map(|d| d.tris.len()).sum(),
+                fragments: shaded,
             })
-            .sum();
-        Ok(RenderStats {
-            triangles: ctx.draws.iter().map(|d| d.tris.len()).sum(),
-            fragments: shaded,
         })
     }
 }

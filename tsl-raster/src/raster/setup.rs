@@ -353,7 +353,7 @@ pub(crate) fn setup_projected(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn polygon(points: [[f32; 2]; 3]) -> Vec<ClipVertex> {
@@ -450,12 +450,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_planes_give_the_edge_functions_weights() {
-        // Triangles at different depths, one of them cut by the near plane (its corners' weights
-        // are not the original corners'), over pixels inside and around them.
-        let mut poly = Vec::new();
-        let mut tris = Vec::new();
+    /// Triangles at different depths on a 96×64 screen, one of them cut by the near plane (its
+    /// corners' weights are not the original corners').
+    pub(crate) fn sample_triangles() -> Vec<Tri> {
+        let (mut poly, mut tris) = (Vec::new(), Vec::new());
         let triangles = [
             [
                 Vec4::new(-0.9, -0.8, 0.2, 1.0),
@@ -472,6 +470,14 @@ mod tests {
             super::super::clip::clip_triangle(clip, &mut poly);
             setup_polygon(&poly, 0, Side::Double, false, (96, 64), &mut tris);
         }
+        tris
+    }
+
+    #[test]
+    fn the_planes_give_the_edge_functions_weights() {
+        // Triangles at different depths, one of them cut by the near plane (its corners' weights
+        // are not the original corners'), over pixels inside and around them.
+        let tris = sample_triangles();
         assert!(tris.len() >= 3);
         for t in &tris {
             let planes = t.weight_planes();

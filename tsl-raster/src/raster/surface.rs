@@ -104,15 +104,14 @@ impl SurfacePlanes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::raster::clip::clip_triangle;
-    use crate::raster::setup::{centre, setup_polygon};
-    use crate::scene::Side;
+    use crate::raster::setup::centre;
+    use crate::raster::setup::tests::sample_triangles;
 
     #[test]
     fn the_planes_give_the_interpolated_position_and_normal() {
-        // A triangle at three depths and one cut by the near plane (its corners' weights are not
-        // the original corners'): the planes against the edge functions' perspective weights
-        // (`Tri::corner_weights_at`) applied to the corners, at every pixel inside.
+        // The planes against the edge functions' perspective weights (`Tri::corner_weights_at`)
+        // applied to the corners, at every pixel inside the sample triangles (one of them cut by
+        // the near plane).
         let corners = [
             (Vec3::new(-1.0, -0.5, -2.0), Vec3::new(0.0, 0.0, 1.0)),
             (Vec3::new(1.5, -0.25, -4.0), Vec3::new(0.6, 0.0, 0.8)),
@@ -123,23 +122,7 @@ mod tests {
             normal_view,
             ..Vertex::default()
         });
-        let triangles = [
-            [
-                Vec4::new(-0.9, -0.8, 0.2, 1.0),
-                Vec4::new(1.6, -0.4, 0.5, 2.0),
-                Vec4::new(-0.2, 2.7, 1.5, 3.0),
-            ],
-            [
-                Vec4::new(-0.5, -0.5, -2.0, 0.5),
-                Vec4::new(2.0, -1.0, 1.0, 4.0),
-                Vec4::new(-1.0, 3.0, 2.0, 4.0),
-            ],
-        ];
-        let (mut poly, mut tris) = (Vec::new(), Vec::new());
-        for clip in triangles {
-            clip_triangle(clip, &mut poly);
-            setup_polygon(&poly, 0, Side::Double, false, (96, 64), &mut tris);
-        }
+        let tris = sample_triangles();
         assert!(tris.len() >= 3);
         let mut checked = 0;
         for t in &tris {
