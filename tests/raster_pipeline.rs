@@ -620,3 +620,41 @@ fn generators_have_three_js_counts_and_uvs() {
     assert_eq!(p.uvs().unwrap()[0], Vec2::new(0.0, 1.0));
     assert_eq!(p.indices(), &[[0, 2, 1], [2, 3, 1]]);
 }
+
+#[test]
+fn render_into_draws_again_into_the_same_image() {
+    // The plane of the top-left rule test: columns and rows 1 to 5 covered, white on the clear
+    // colour (transparent black).
+    let mut s = Setup::new();
+    let plane_id = s.add(plane(1.25, 1.25), Material::basic(Color::WHITE), Vec3::ZERO);
+    let renderer = Renderer::new(N, N);
+    let first = s.image(&renderer, &ortho());
+    // An image of another size becomes the renderer's, with the same bytes as `render`.
+    let mut image = Image::new(3, 3).unwrap();
+    renderer
+        .render_into(&s.scene, &ortho(), &s.assets, &mut image)
+        .unwrap();
+    assert_eq!(image, first);
+    // Drawn again with a red plane: the same memory, every covered pixel (255, 0, 0, 255).
+    let red = s
+        .assets
+        .materials
+        .add(Material::basic(Color::from_srgb8(255, 0, 0)));
+    if let Some(object) = s.scene.object_mut(plane_id) {
+        object.mesh.as_mut().unwrap().material = red;
+    }
+    let at = image.data().as_ptr();
+    renderer
+        .render_into(&s.scene, &ortho(), &s.assets, &mut image)
+        .unwrap();
+    assert_eq!(image.data().as_ptr(), at);
+    for (x, y) in [(1, 1), (5, 5), (3, 2)] {
+        assert_eq!(image.pixel(x, y), Some([255, 0, 0, 255]), "({x}, {y})");
+    }
+    assert_eq!(image.pixel(0, 0), Some([0, 0, 0, 0]));
+    // A refused frame leaves the image as it was.
+    let before = image.clone();
+    let refused = renderer.render_into(&s.scene, &ortho(), &Assets::new(), &mut image);
+    assert!(refused.is_err());
+    assert_eq!(image, before);
+}

@@ -2,7 +2,7 @@
 //! (spec/000 "How it runs": copies the programs and writes the time and the camera's view into the
 //! copies), the refusals of spec/000 "What a node material refuses", and `render`.
 
-use crate::output::{Image, LinearImage, OutputTransform, ToneMapping};
+use crate::output::{checked_len, Image, LinearImage, OutputTransform, ToneMapping};
 use crate::raster::draw::{Draw, Placement};
 use crate::raster::tile::{render_tile, tiles, BinEntry, TileWork};
 use crate::raster::TILE;
@@ -211,7 +211,7 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
-        let mut pixels = vec![[0.0f32; 4]; (self.width * self.height) as usize];
+        let mut pixels = vec![[0.0f32; 4]; checked_len(self.width, self.height)? / 4];
         self.draw_tiles(scene, camera, assets, &mut pixels, 1, |tile, row, _| {
             row.copy_from_slice(tile)
         })?;
@@ -225,10 +225,32 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<(Image, RenderStats), RenderError> {
+        let mut image = Image::from_parts(0, 0, Vec::new());
+        let stats = self.render_into(scene, camera, assets, &mut image)?;
+        Ok((image, stats))
+    }
+
+    /// [`Renderer::render`] into `image`, reusing its memory (an image of another size becomes
+    /// the renderer's size): what an application that draws again into the frames it keeps
+    /// calls, so that each frame does not touch a fresh image's pages. On a refusal the image is
+    /// left as it was. The frame's counts.
+    pub fn render_into(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        image: &mut Image,
+    ) -> Result<RenderStats, RenderError> {
+        let len = checked_len(self.width, self.height)?;
+        let reuse = (image.width(), image.height()) == (self.width, self.height);
+        let mut data = if reuse {
+            image.take_data()
+        } else {
+            vec![0; len]
+        };
         // Each tile is encoded where it was drawn, by the same worker, into its place in the
         // image: the same bytes as `encode(render_linear())`, without the linear image.
-        let mut data = vec![0u8; 4 * (self.width * self.height) as usize];
-        let stats = self.draw_tiles(scene, camera, assets, &mut data, 4, |tile, row, clear| {
+        let drawn = self.draw_tiles(scene, camera, assets, &mut data, 4, |tile, row, clear| {
             if clear {
                 // Nothing drawn: every pixel is the clear colour's bytes.
                 let mut first = [0u8; 4];
@@ -239,8 +261,12 @@ impl Renderer {
             } else {
                 self.output.apply_row(tile, row);
             }
-        })?;
-        Ok((Image::from_parts(self.width, self.height, data), stats))
+        });
+        // A refusal comes before any tile is drawn: the bytes are still the image's.
+        if drawn.is_ok() || reuse {
+            *image = Image::from_parts(self.width, self.height, data);
+        }
+        drawn
     }
 
     /// Check every visible mesh (spec/000's refusals) and place it: the frame's draws in
@@ -374,7 +400,7 @@ impl Renderer {
         let write = &write;
         rayon::scope(|_| {
             let size = (self.width, self.height);
-            Image::new(self.width, self.height)?;
+            checked_len(self.width, self.height)?;
             let frame = self.prepare_frame(&assets.programs, camera);
             let view = frame.view;
             let (draws, passes) = self.place_draws(&frame, scene, camera, assets)?;

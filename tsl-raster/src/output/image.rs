@@ -53,6 +53,13 @@ impl Image {
         }
     }
 
+    /// Its bytes, taken out (the image is left empty, 0×0), to be written again and put back
+    /// with [`Image::from_parts`].
+    pub(crate) fn take_data(&mut self) -> Vec<u8> {
+        (self.width, self.height) = (0, 0);
+        std::mem::take(&mut self.data)
+    }
+
     /// An image decoded from PNG bytes: grey, grey and alpha, RGB, RGBA and palette images at any
     /// bit depth become RGBA8 (16-bit channels keep their high byte).
     pub fn from_png(bytes: &[u8]) -> Result<Image, RenderError> {
@@ -143,7 +150,8 @@ impl Image {
     }
 }
 
-fn checked_len(width: u32, height: u32) -> Result<usize, RenderError> {
+/// The bytes of a `width`×`height` RGBA8 image; refuses a zero or a huge size (over 2^28 pixels).
+pub(crate) fn checked_len(width: u32, height: u32) -> Result<usize, RenderError> {
     let pixels = width as u64 * height as u64;
     if width == 0 || height == 0 || pixels > 1 << 28 {
         return Err(image_error(format!(

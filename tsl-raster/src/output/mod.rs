@@ -3,6 +3,7 @@
 mod image;
 mod transform;
 
+pub(crate) use image::checked_len;
 pub use image::{encode_apng, write_apng, Image, LinearImage};
 pub use transform::{
     round_to_half, srgb_eotf, srgb_oetf, tone_map, OutputColorSpace, OutputTransform, ToneMapping,
