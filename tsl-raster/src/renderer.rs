@@ -385,8 +385,9 @@ impl Renderer {
     /// Draw the scene's tiles into `image` (`per_pixel` elements a pixel, rows from the top):
     /// `write(tile row, image row, clear)` turns each row of a tile's linear pixels into its place
     /// in the image, on the worker that drew the tile (`clear`: nothing was drawn there, so every
-    /// pixel is the clear colour). The frame's counts.
-    fn draw_tiles<P: Send>(
+    /// pixel is the clear colour, and only its first row is written: the others are copies). The
+    /// frame's counts.
+    fn draw_tiles<P: Copy + Send>(
         &self,
         scene: &Scene,
         camera: &Camera,
@@ -442,8 +443,20 @@ impl Renderer {
                     let mut draw = |work: &mut TileWork| {
                         let before = work.shaded;
                         let pixels = render_tile(&ctx, *rect, bin, work);
-                        for (tile_row, row) in pixels.chunks_exact(width).zip(rows.iter_mut()) {
-                            write(tile_row, row, bin.is_empty());
+                        match rows.split_first_mut() {
+                            // Nothing drawn: every row the clear colour's, written once.
+                            Some((first, rest)) if bin.is_empty() => {
+                                write(&pixels[..width], first, true);
+                                for row in rest {
+                                    row.copy_from_slice(first);
+                                }
+                            }
+                            _ => {
+                                let tile_rows = pixels.chunks_exact(width);
+                                for (tile_row, row) in tile_rows.zip(rows.iter_mut()) {
+                                    write(tile_row, row, false);
+                                }
+                            }
                         }
                         work.give_back(pixels);
                         work.shaded - before
