@@ -315,59 +315,49 @@ impl Default for QuadLanes {
     }
 }
 
-/// The view positions (when `POSITION`) and unit view normals of `count` points, point `k` on
-/// triangle `tris[k]` at pixel (`xs[k]`, `ys[k]`), from the triangles' [`SurfacePlanes`], into
-/// `position` and `normal` (`denominators` is scratch). The gathers and the planes run a point at
-/// a time; the rare points whose denominator vanishes, the reciprocals and the square roots over
-/// all the points at once.
-#[allow(clippy::too_many_arguments)]
-fn surface_lanes<const POSITION: bool>(
+/// The view positions and unit view normals of `frags` (at most [`LANES`]) from their triangles'
+/// [`SurfacePlanes`], into `position` and `normal` (`denominators` is scratch). The gathers and
+/// the planes run a fragment at a time; the rare denominators that vanish, the reciprocals and
+/// the square roots over all of them at once.
+fn surface_lanes(
     planes: &[SurfacePlanes],
-    tris: &[u32; LANES],
-    xs: &[i64; LANES],
-    ys: &[i64; LANES],
-    count: usize,
+    frags: &[FragIn],
     denominators: &mut Lane,
     position: &mut Lanes3,
     normal: &mut Lanes3,
 ) {
-    for k in 0..count {
-        let p = &planes[tris[k] as usize];
-        let (dx, dy) = p.offset(xs[k], ys[k]);
+    let count = frags.len().min(LANES);
+    for (k, f) in frags.iter().take(count).enumerate() {
+        let p = &planes[f.tri as usize];
+        let (dx, dy) = p.offset(f.x as i64, f.y as i64);
         let [d, nx, ny, nz] = p.normal_at(dx, dy).to_array();
+        let [px, py, pz, _] = p.position_at(dx, dy).to_array();
         denominators[k] = d;
         normal.x[k] = nx;
         normal.y[k] = ny;
         normal.z[k] = nz;
-        if POSITION {
-            let [px, py, pz, _] = p.position_at(dx, dy).to_array();
-            position.x[k] = px;
-            position.y[k] = py;
-            position.z[k] = pz;
-        }
+        position.x[k] = px;
+        position.y[k] = py;
+        position.z[k] = pz;
     }
     if !denominators[..count]
         .iter()
         .fold(true, |all, &d| all & SurfacePlanes::usable(d))
     {
-        for k in 0..count {
+        for (k, f) in frags.iter().take(count).enumerate() {
             if !SurfacePlanes::usable(denominators[k]) {
-                let p = &planes[tris[k] as usize];
+                let p = &planes[f.tri as usize];
                 denominators[k] = 1.0;
                 normal.set(k, p.fallback_normal);
-                if POSITION {
-                    position.set(k, p.fallback_position);
-                }
+                position.set(k, p.fallback_position);
             }
         }
     }
     for k in 0..count {
         let r = 1.0 / denominators[k];
-        if POSITION {
-            position.x[k] *= r;
-            position.y[k] *= r;
-            position.z[k] *= r;
-        }
+        position.x[k] *= r;
+        position.y[k] *= r;
+        position.z[k] *= r;
         normal.x[k] *= r;
         normal.y[k] *= r;
         normal.z[k] *= r;
@@ -522,32 +512,29 @@ pub(crate) fn shade_batch(
     let wants_corners =
         wants_uv || wants_color || reads_views || (needs.quad_derivatives && !roughness_only);
 
-    // 1. The fragment's geometry, and its neighbours' where derivatives are needed.
+    // 1. The fragment's geometry, and its neighbours' where derivatives are needed: the view
+    // position and the unit view normal (three's normalViewGeometry, which the geometry's
+    // roughness reads) from the triangles' planes.
     for (l, f) in frags.iter().take(n).enumerate() {
-        s.tri[l] = f.tri;
-        s.px[l] = f.x as i64;
-        s.py[l] = f.y as i64;
         out[l].depth = f.z;
     }
-    if wants_corners || m.side != Side::Front {
-        for l in 0..n {
-            let tri: &Tri = &draw.tris[s.tri[l] as usize];
-            s.corners[l] = indices[tri.orig as usize];
-            s.front[l] = tri.front;
-        }
-    }
-    // The view position and the unit view normal (three's normalViewGeometry, which the
-    // geometry's roughness reads) from the triangles' planes.
-    surface_lanes::<true>(
+    surface_lanes(
         &draw.surface,
-        &s.tri,
-        &s.px,
-        &s.py,
-        n,
+        &frags[..n],
         &mut s.denominators,
         &mut s.position_view,
         &mut s.normal_view,
     );
+    if wants_corners || m.side != Side::Front {
+        for (l, f) in frags.iter().take(n).enumerate() {
+            let tri: &Tri = &draw.tris[f.tri as usize];
+            s.tri[l] = f.tri;
+            s.px[l] = f.x as i64;
+            s.py[l] = f.y as i64;
+            s.corners[l] = indices[tri.orig as usize];
+            s.front[l] = tri.front;
+        }
+    }
     if wants_corners {
         weights_lanes(
             &draw.planes,
