@@ -198,14 +198,17 @@ where
 #[inline]
 fn normalize_lanes(v: &mut Lanes3, n: usize) {
     for l in 0..n {
-        let (x, y, z) = (v.x[l], v.y[l], v.z[l]);
-        let rcp = 1.0 / (x * x + y * y + z * z).sqrt();
-        // `rcp.is_finite() && rcp > 0.0` without a branch (NaN fails both).
-        let ok = (rcp > 0.0) & (rcp < f32::INFINITY);
-        v.x[l] = if ok { x * rcp } else { 0.0 };
-        v.y[l] = if ok { y * rcp } else { 0.0 };
-        v.z[l] = if ok { z * rcp } else { 0.0 };
+        [v.x[l], v.y[l], v.z[l]] = unit_or_zero(v.x[l], v.y[l], v.z[l]);
     }
+}
+
+/// glam's `normalize_or_zero` of (x, y, z), without a branch.
+#[inline(always)]
+fn unit_or_zero(x: f32, y: f32, z: f32) -> [f32; 3] {
+    let rcp = 1.0 / (x * x + y * y + z * z).sqrt();
+    // `rcp.is_finite() && rcp > 0.0` without a branch (NaN fails both).
+    let ok = (rcp > 0.0) & (rcp < f32::INFINITY);
+    [x, y, z].map(|c| if ok { c * rcp } else { 0.0 })
 }
 
 /// `m * v` over the first `n` lanes (glam's order of operations), into `out`.
@@ -926,12 +929,10 @@ pub(crate) fn shade_batch(
         s.view_dir.y[..n].fill(0.0);
         s.view_dir.z[..n].fill(1.0);
     } else {
+        let (p, v) = (&s.position_view, &mut s.view_dir);
         for l in 0..n {
-            s.view_dir.x[l] = -s.position_view.x[l];
-            s.view_dir.y[l] = -s.position_view.y[l];
-            s.view_dir.z[l] = -s.position_view.z[l];
+            [v.x[l], v.y[l], v.z[l]] = unit_or_zero(-p.x[l], -p.y[l], -p.z[l]);
         }
-        normalize_lanes(&mut s.view_dir, n);
     }
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
     match m.kind {
