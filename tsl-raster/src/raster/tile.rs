@@ -24,8 +24,6 @@ pub(crate) struct TileWork {
     depth: Vec<f32>,
     vis: Vec<u32>,
     rows: Vec<[u32; 2]>,
-    /// The pixel in the tile of each fragment of `frags`, when resolving.
-    pixels: Vec<u32>,
     /// A tile's colours, handed back after use to be filled again.
     color: Vec<[f32; 4]>,
 }
@@ -46,7 +44,6 @@ impl TileWork {
             depth: Vec::new(),
             vis: Vec::new(),
             rows: Vec::new(),
-            pixels: Vec::with_capacity(LANES),
             color: Vec::new(),
         }
     }
@@ -377,8 +374,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
         // One pass: its fragments go to batches as the quads are visited.
         buf.deferred_pass = None;
         let draw = &ctx.draws[ctx.passes[pass_index as usize].draw as usize];
-        work.frags.clear();
-        work.pixels.clear();
+        let mut batch = Batch::new();
         for (r0, r1) in pairs {
             visit_quads(
                 &mut buf.vis,
@@ -387,22 +383,19 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                 r0,
                 r1,
                 |pixel, x, y, v| {
-                    work.frags.push(FragIn {
+                    let frag = FragIn {
                         x: buf.x0 + x as u32,
                         y: buf.y0 + y as u32,
                         tri: bin[v as usize - 1].1,
                         z: buf.depth[pixel],
-                    });
-                    work.pixels.push(pixel as u32);
-                    if work.frags.len() == LANES {
-                        shade_visible(ctx, draw, &mut buf.color, work);
+                    };
+                    if batch.push(frag, pixel) {
+                        shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
                     }
                 },
             );
         }
-        if !work.frags.is_empty() {
-            shade_visible(ctx, draw, &mut buf.color, work);
-        }
+        shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
         return;
     }
     buf.deferred_pass = None;
@@ -443,29 +436,27 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
             .iter()
             .filter(|&&(pass, _, _)| only == u32::MAX || pass == only)
             .peekable();
+        let mut batch = Batch::new();
         while let Some(&&(pass_index, _, _)) = lanes.peek() {
-            work.frags.clear();
-            work.pixels.clear();
             while let Some(&&(pass, entry, pixel)) = lanes.peek() {
-                if pass != pass_index || work.frags.len() == LANES {
+                if pass != pass_index || batch.len == LANES {
                     break;
                 }
                 lanes.next();
                 let (px, py) = (pixel % buf.width, pixel / buf.width);
-                work.frags.push(FragIn {
+                let frag = FragIn {
                     x: buf.x0 + px,
                     y: buf.y0 + py,
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
-                });
-                work.pixels.push(pixel);
+                };
+                batch.push(frag, pixel as usize);
             }
             let pass = &ctx.passes[pass_index as usize];
             let draw = &ctx.draws[pass.draw as usize];
-            shade_visible(ctx, draw, &mut buf.color, work);
+            shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
         }
     }
-    work.frags.clear();
     work.visible = visible;
 }
 
@@ -505,16 +496,63 @@ fn visit_quads(
     }
 }
 
-/// Shade the queued visible fragments of a deferred draw and write their colours (to the pixels
-/// in `work.pixels`).
-fn shade_visible(ctx: &FrameContext, draw: &Draw, color: &mut [[f32; 4]], work: &mut TileWork) {
-    shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
-    work.shaded += work.frags.len();
-    for (&pixel, o) in work.pixels.iter().zip(&work.outs) {
+/// Visible fragments of one draw gathered for shading, and their pixels in the tile: in arrays
+/// on the stack, where a push is a few stores.
+struct Batch {
+    frags: [FragIn; LANES],
+    pixels: [u32; LANES],
+    len: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        let none = FragIn {
+            x: 0,
+            y: 0,
+            tri: 0,
+            z: 0.0,
+        };
+        Batch {
+            frags: [none; LANES],
+            pixels: [0; LANES],
+            len: 0,
+        }
+    }
+
+    /// Add a fragment (the batch not full); whether the batch is full now.
+    #[inline]
+    fn push(&mut self, frag: FragIn, pixel: usize) -> bool {
+        self.frags[self.len] = frag;
+        self.pixels[self.len] = pixel as u32;
+        self.len += 1;
+        self.len == LANES
+    }
+}
+
+/// Shade the batch's fragments (of `draw`, if any), write their colours, and empty it.
+fn shade_visible(
+    ctx: &FrameContext,
+    draw: &Draw,
+    batch: &mut Batch,
+    color: &mut [[f32; 4]],
+    work: &mut TileWork,
+) {
+    let n = batch.len;
+    if n == 0 {
+        return;
+    }
+    shade_batch(
+        ctx,
+        draw,
+        &batch.frags[..n],
+        &mut work.scratch,
+        &mut work.outs,
+    );
+    work.shaded += n;
+    for (&pixel, o) in batch.pixels[..n].iter().zip(&work.outs) {
         color[pixel as usize] = o.color;
     }
-    work.frags.clear();
-    work.pixels.clear();
+    batch.len = 0;
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.
