@@ -374,7 +374,9 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
         // One pass: its fragments go to batches as the quads are visited.
         buf.deferred_pass = None;
         let draw = &ctx.draws[ctx.passes[pass_index as usize].draw as usize];
-        let mut batch = Batch::new();
+        // The batch in arrays on the stack, its length a local (in a register: a push is a few
+        // stores).
+        let (mut frags, mut pixels, mut n) = ([NO_FRAG; LANES], [0u32; LANES], 0);
         for (r0, r1) in pairs {
             visit_quads(
                 &mut buf.vis,
@@ -383,19 +385,22 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                 r0,
                 r1,
                 |pixel, x, y, v| {
-                    let frag = FragIn {
+                    frags[n] = FragIn {
                         x: buf.x0 + x as u32,
                         y: buf.y0 + y as u32,
                         tri: bin[v as usize - 1].1,
                         z: buf.depth[pixel],
                     };
-                    if batch.push(frag, pixel) {
-                        shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
+                    pixels[n] = pixel as u32;
+                    n += 1;
+                    if n == LANES {
+                        shade_visible(ctx, draw, &frags, &pixels, &mut buf.color, work);
+                        n = 0;
                     }
                 },
             );
         }
-        shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
+        shade_visible(ctx, draw, &frags[..n], &pixels[..n], &mut buf.color, work);
         return;
     }
     buf.deferred_pass = None;
@@ -436,33 +441,36 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
             .iter()
             .filter(|&&(pass, _, _)| only == u32::MAX || pass == only)
             .peekable();
-        let mut batch = Batch::new();
+        let (mut frags, mut pixels) = ([NO_FRAG; LANES], [0u32; LANES]);
         while let Some(&&(pass_index, _, _)) = lanes.peek() {
+            let mut n = 0;
             while let Some(&&(pass, entry, pixel)) = lanes.peek() {
-                if pass != pass_index || batch.len == LANES {
+                if pass != pass_index || n == LANES {
                     break;
                 }
                 lanes.next();
                 let (px, py) = (pixel % buf.width, pixel / buf.width);
-                let frag = FragIn {
+                frags[n] = FragIn {
                     x: buf.x0 + px,
                     y: buf.y0 + py,
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
                 };
-                batch.push(frag, pixel as usize);
+                pixels[n] = pixel;
+                n += 1;
             }
             let pass = &ctx.passes[pass_index as usize];
             let draw = &ctx.draws[pass.draw as usize];
-            shade_visible(ctx, draw, &mut batch, &mut buf.color, work);
+            shade_visible(ctx, draw, &frags[..n], &pixels[..n], &mut buf.color, work);
         }
     }
     work.visible = visible;
 }
 
 /// Visit the pixels of rows `r0..r1` (one or two) whose `vis` is set, the 2×2 window quads from
-/// the left, each quad's from its top left: `f(pixel, x, y, vis)` (in the tile); and clear them. Only the columns
-/// that `rows` bounds are visited (from an even one, where quads start), and then forgotten.
+/// the left, each quad's from its top left: `f(pixel, x, y, vis)` (in the tile); and clear them.
+/// Only the columns that `rows` bounds are visited (from an even one, where quads start), and
+/// then forgotten.
 fn visit_quads(
     vis: &mut [u32],
     rows: &mut [[u32; 2]],
@@ -496,63 +504,31 @@ fn visit_quads(
     }
 }
 
-/// Visible fragments of one draw gathered for shading, and their pixels in the tile: in arrays
-/// on the stack, where a push is a few stores.
-struct Batch {
-    frags: [FragIn; LANES],
-    pixels: [u32; LANES],
-    len: usize,
-}
+/// A batch's unused entries.
+const NO_FRAG: FragIn = FragIn {
+    x: 0,
+    y: 0,
+    tri: 0,
+    z: 0.0,
+};
 
-impl Batch {
-    fn new() -> Batch {
-        let none = FragIn {
-            x: 0,
-            y: 0,
-            tri: 0,
-            z: 0.0,
-        };
-        Batch {
-            frags: [none; LANES],
-            pixels: [0; LANES],
-            len: 0,
-        }
-    }
-
-    /// Add a fragment (the batch not full); whether the batch is full now.
-    #[inline]
-    fn push(&mut self, frag: FragIn, pixel: usize) -> bool {
-        self.frags[self.len] = frag;
-        self.pixels[self.len] = pixel as u32;
-        self.len += 1;
-        self.len == LANES
-    }
-}
-
-/// Shade the batch's fragments (of `draw`, if any), write their colours, and empty it.
+/// Shade visible fragments of `draw` (if any) and write their colours to their `pixels`.
 fn shade_visible(
     ctx: &FrameContext,
     draw: &Draw,
-    batch: &mut Batch,
+    frags: &[FragIn],
+    pixels: &[u32],
     color: &mut [[f32; 4]],
     work: &mut TileWork,
 ) {
-    let n = batch.len;
-    if n == 0 {
+    if frags.is_empty() {
         return;
     }
-    shade_batch(
-        ctx,
-        draw,
-        &batch.frags[..n],
-        &mut work.scratch,
-        &mut work.outs,
-    );
-    work.shaded += n;
-    for (&pixel, o) in batch.pixels[..n].iter().zip(&work.outs) {
+    shade_batch(ctx, draw, frags, &mut work.scratch, &mut work.outs);
+    work.shaded += frags.len();
+    for (&pixel, o) in pixels.iter().zip(&work.outs) {
         color[pixel as usize] = o.color;
     }
-    batch.len = 0;
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.
