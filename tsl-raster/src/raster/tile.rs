@@ -23,6 +23,7 @@ pub(crate) struct TileWork {
     visible: Vec<(u32, u32, u32)>,
     depth: Vec<f32>,
     vis: Vec<u32>,
+    /// The rows' bounds of deferred writes (`Buffers::rows`), kept for the next tile.
     rows: Vec<[u32; 2]>,
     /// A tile's colours, handed back after use to be filled again.
     color: Vec<[f32; 4]>,
@@ -62,8 +63,9 @@ struct Buffers {
     /// have written no `vis` since the last resolve (`lo >= hi`: none), so that a resolve
     /// visits and clears only those.
     rows: Vec<[u32; 2]>,
-    /// Pixels that deferred draws have written since the last resolve.
-    deferred: usize,
+    /// Whether deferred draws have had pixels to test since the last resolve (which may have
+    /// written `vis`).
+    deferred: bool,
     /// The pass of the deferred draws (the first one), and whether there were others.
     deferred_pass: Option<u32>,
     mixed: bool,
@@ -154,24 +156,16 @@ fn covered_run(e: [i64; 3], bias: [i64; 3], step: [i64; 3], n: i64) -> Option<(i
 /// The depth test and write of a deferred draw's run of pixels, given each pixel's depth: the
 /// nearer (or equal) depths in [0, 1] win (`depth` holds only depths in [0, 1], its clear one
 /// and those written here and by `shade_forward`, which tests the same range, so `z <= depth`
-/// also rejects a NaN and anything above one). Returns how many were written.
+/// also rejects a NaN and anything above one).
 #[inline]
-fn depth_run(
-    depth: &mut [f32],
-    vis: &mut [u32],
-    vis_entry: u32,
-    mut z: impl FnMut() -> f32,
-) -> usize {
-    let mut written = 0;
+fn depth_run(depth: &mut [f32], vis: &mut [u32], vis_entry: u32, mut z: impl FnMut() -> f32) {
     for (d, v) in depth.iter_mut().zip(vis) {
         let z = z();
         if z >= 0.0 && z <= *d {
             *d = z;
             *v = vis_entry;
-            written += 1;
         }
     }
-    written
 }
 
 /// Draw the tile `rect` (x0, y0, x1, y1) from its bin; its linear RGBA pixels, rows from the top.
@@ -209,7 +203,7 @@ pub(crate) fn render_tile(
         color,
         vis,
         rows,
-        deferred: 0,
+        deferred: false,
         deferred_pass: None,
         mixed: false,
     };
@@ -247,14 +241,15 @@ pub(crate) fn render_tile(
                 let start = row * width + (xs - x0) as usize;
                 let range = start..start + (xe - xs) as usize;
                 let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
-                buf.deferred += if scaled {
+                buf.deferred = true;
+                if scaled {
                     depth_run(depth, vis, vis_entry, || {
                         let z = tri.depth(e.map(|e| e as f32 * inv));
                         for i in 0..3 {
                             e[i] += step[i];
                         }
                         z
-                    })
+                    });
                 } else {
                     depth_run(depth, vis, vis_entry, || {
                         let z = tri.depth(tri.screen_weights(e));
@@ -262,8 +257,8 @@ pub(crate) fn render_tile(
                             e[i] += step[i];
                         }
                         z
-                    })
-                };
+                    });
+                }
                 let bounds = &mut buf.rows[row];
                 *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
             });
@@ -353,12 +348,12 @@ fn blend(src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
 /// Shade the fragments that deferred draws left visible, a batch of one pass at a time, the four
 /// pixels of each 2×2 window quad together (they share their derivatives).
 fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut TileWork) {
-    if buf.deferred == 0 {
+    if !buf.deferred {
         // Nothing written to `vis`: only the rows' bounds to forget.
         buf.rows.fill(NO_COLUMNS);
         return;
     }
-    buf.deferred = 0;
+    buf.deferred = false;
     work.visible.clear();
     let width = buf.width as usize;
     let height = buf.rows.len();
