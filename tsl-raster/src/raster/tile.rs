@@ -168,6 +168,44 @@ fn depth_run(depth: &mut [f32], vis: &mut [u32], vis_entry: u32, mut z: impl FnM
     }
 }
 
+/// The visibility pass of a deferred draw's triangle: where it is nearest, its depth and
+/// `vis_entry` (its bin entry plus one) are written. A function of its own, so that its pixel
+/// loop has the registers to itself.
+#[inline(never)]
+fn draw_deferred(tri: &Tri, rect: [u32; 4], vis_entry: u32, buf: &mut Buffers) {
+    // `tri.screen_weights`' scale, checked once for the triangle.
+    let inv = tri.inv_area as f32;
+    let scaled = inv.is_finite() && inv > 0.0;
+    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    let (x0, width) = (buf.x0, buf.width as usize);
+    for_each_span(tri, rect, |y, xs, xe, mut e| {
+        let row = (y - buf.y0) as usize;
+        let start = row * width + (xs - x0) as usize;
+        let range = start..start + (xe - xs) as usize;
+        let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
+        buf.deferred = true;
+        if scaled {
+            depth_run(depth, vis, vis_entry, || {
+                let z = tri.depth(e.map(|e| e as f32 * inv));
+                for i in 0..3 {
+                    e[i] += step[i];
+                }
+                z
+            });
+        } else {
+            depth_run(depth, vis, vis_entry, || {
+                let z = tri.depth(tri.screen_weights(e));
+                for i in 0..3 {
+                    e[i] += step[i];
+                }
+                z
+            });
+        }
+        let bounds = &mut buf.rows[row];
+        *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
+    });
+}
+
 /// Draw the tile `rect` (x0, y0, x1, y1) from its bin; its linear RGBA pixels, rows from the top.
 pub(crate) fn render_tile(
     ctx: &FrameContext,
@@ -230,38 +268,7 @@ pub(crate) fn render_tile(
                 Some(p) if p != pass_index => buf.mixed = true,
                 Some(_) => {}
             }
-            let vis_entry = entry as u32 + 1;
-            // `tri.screen_weights`' scale, checked once for the triangle.
-            let inv = tri.inv_area as f32;
-            let scaled = inv.is_finite() && inv > 0.0;
-            let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
-            let (x0, width) = (buf.x0, buf.width as usize);
-            for_each_span(tri, rect, |y, xs, xe, mut e| {
-                let row = (y - buf.y0) as usize;
-                let start = row * width + (xs - x0) as usize;
-                let range = start..start + (xe - xs) as usize;
-                let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
-                buf.deferred = true;
-                if scaled {
-                    depth_run(depth, vis, vis_entry, || {
-                        let z = tri.depth(e.map(|e| e as f32 * inv));
-                        for i in 0..3 {
-                            e[i] += step[i];
-                        }
-                        z
-                    });
-                } else {
-                    depth_run(depth, vis, vis_entry, || {
-                        let z = tri.depth(tri.screen_weights(e));
-                        for i in 0..3 {
-                            e[i] += step[i];
-                        }
-                        z
-                    });
-                }
-                let bounds = &mut buf.rows[row];
-                *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
-            });
+            draw_deferred(tri, rect, entry as u32 + 1, &mut buf);
             continue;
         }
         pending = Some(pass_index);
