@@ -302,30 +302,53 @@ impl OutputTransform {
             .as_slice()
             .try_into()
             .expect("the table has 0x4000 entries");
-        let encode = |p: &[f32; 4]| {
-            // The four channels' indices at once (the same operations on each, one vector's).
-            let index = p.map(srgb_half_index);
-            // Opaque as the target holds it (the alpha's half is one, as it is for an alpha of
-            // one or more, or just below one): `apply` divides by one, and its bytes are the
-            // table's, the alpha's (one) 255.
-            if fast && index[3] == 0x3c00 {
-                index.map(|i| table[i])
-            } else {
-                self.apply(*p)
+        // Write a pixel's bytes; they are returned as one word.
+        let encode = |p: &[f32; 4], o: &mut [u8]| {
+            let o: &mut [u8; 4] = o.try_into().expect("four bytes a pixel");
+            if !(fast && srgb_pixel(p, table, o)) {
+                *o = self.apply(*p);
             }
+            u32::from_ne_bytes(*o)
         };
-        let mut pixels = row.iter().zip(out.chunks_exact_mut(4)).peekable();
-        while let Some((p, o)) = pixels.next() {
-            let bytes = encode(p);
-            o.copy_from_slice(&bytes);
-            // The run of pixels of the same colour (a background) that follows takes the same
-            // bytes: a comparison and a store each.
-            let bits = p.map(f32::to_bits);
-            while let Some((_, o)) = pixels.next_if(|(q, _)| q.map(f32::to_bits) == bits) {
-                o.copy_from_slice(&bytes);
+        // A pixel's bits as two words, to compare with the last pixel's in two comparisons.
+        let key = |p: &[f32; 4]| {
+            let b = p.map(f32::to_bits);
+            [
+                u64::from(b[0]) | u64::from(b[1]) << 32,
+                u64::from(b[2]) | u64::from(b[3]) << 32,
+            ]
+        };
+        let mut pixels = row.iter().zip(out.chunks_exact_mut(4));
+        let Some((p, o)) = pixels.next() else {
+            return;
+        };
+        let (mut last, mut word) = (key(p), encode(p, o));
+        for (p, o) in pixels {
+            // A run of one colour (a background) is encoded once, its word stored for each
+            // pixel with one instruction.
+            let k = key(p);
+            if k != last {
+                (last, word) = (k, encode(p, o));
+            } else {
+                o.copy_from_slice(&word.to_ne_bytes());
             }
         }
     }
+}
+
+/// Write the default transform's bytes of an opaque pixel to `o` (opaque as the target holds
+/// it: the alpha's half is one, as it is for an alpha of one or more, or just below one; `apply`
+/// divides by one, and its bytes are the table's, the alpha's 255), or return false for another.
+/// Not inlined: its vector code is then the same wherever it is called.
+#[inline(never)]
+fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
+    // The four channels' indices at once (the same operations on each).
+    let index = p.map(srgb_half_index);
+    if index[3] != 0x3c00 {
+        return false;
+    }
+    *o = index.map(|i| table[i]);
+    true
 }
 
 /// The index in `SRGB_HALF_BYTES` of the half float nearest to `c` (ties to even), clamped so
