@@ -379,6 +379,8 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
         // The batch in arrays on the stack, its length a local (in a register: a push is a few
         // stores).
         let (mut frags, mut pixels, mut n) = ([NO_FRAG; LANES], [0u32; LANES], 0);
+        // As long as `vis`: a pixel that is in it is in this.
+        let depth = &buf.depth[..buf.vis.len()];
         for (r0, r1) in pairs {
             visit_quads(
                 &mut buf.vis,
@@ -391,7 +393,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                         x: buf.x0 + x as u32,
                         y: buf.y0 + y as u32,
                         tri: bin[v as usize - 1].1,
-                        z: buf.depth[pixel],
+                        z: depth[pixel],
                     };
                     pixels[n] = pixel as u32;
                     n += 1;
