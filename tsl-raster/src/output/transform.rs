@@ -336,19 +336,18 @@ impl OutputTransform {
     }
 }
 
-/// Write the default transform's bytes of an opaque pixel to `o` (opaque as the target holds
-/// it: the alpha's half is one, as it is for an alpha of one or more, or just below one; `apply`
-/// divides by one, and its bytes are the table's, the alpha's 255), or return false for another.
+/// Write the default transform's bytes of an opaque pixel to `o` and return true (opaque as the
+/// target holds it: the alpha's half is one, as it is for an alpha of one or more, or just below
+/// one; `apply` divides by one, and its bytes are the table's, the alpha's 255), or return false
+/// for another.
 /// Not inlined: its vector code is then the same wherever it is called.
 #[inline(never)]
 fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
-    // The four channels' indices at once (the same operations on each).
+    // The four channels' indices at once (the same operations on each), their bytes written
+    // whether or not the pixel is opaque (the caller writes another's): four lanes of a vector.
     let index = p.map(srgb_half_index);
-    if index[3] != 0x3c00 {
-        return false;
-    }
     *o = index.map(|i| table[i]);
-    true
+    index[3] == 0x3c00
 }
 
 /// The index in `SRGB_HALF_BYTES` of the half float nearest to `c` (ties to even), clamped so
