@@ -339,12 +339,12 @@ impl OutputTransform {
 /// Write the default transform's bytes of an opaque pixel to `o` and return true (opaque as the
 /// target holds it: the alpha's half is one, as it is for an alpha of one or more, or just below
 /// one; `apply` divides by one, and its bytes are the table's, the alpha's 255), or return false
-/// for another.
-/// Not inlined: its vector code is then the same wherever it is called.
-#[inline(never)]
+/// for another (whose bytes the caller writes over these).
+#[inline(always)]
 fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
     // The four channels' indices at once (the same operations on each), their bytes written
-    // whether or not the pixel is opaque (the caller writes another's): four lanes of a vector.
+    // whether or not the pixel is opaque: four lanes of one vector. (Written only for an opaque
+    // one, the alpha's lane is computed apart for the test and the others split.)
     let index = p.map(srgb_half_index);
     *o = index.map(|i| table[i]);
     index[3] == 0x3c00
