@@ -352,10 +352,10 @@ fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
 
 /// The index in `SRGB_HALF_BYTES` of the half float nearest to `c` (ties to even), clamped so
 /// that the table gives `apply`'s byte for every f32: zero and below, NaN (which fails the
-/// comparison with the bound) and every value under 2^-14 go to the smallest normal half, 2^-14 (whose byte is 0 as that of
-/// every smaller half, since `12.92 · 2^-14 · 255` rounds to 0), one and above to the half one.
-/// Without a branch, the same operations for the four channels so that they share vector
-/// instructions.
+/// comparison with the bound) and every value under 2^-14 go to the smallest normal half, 2^-14
+/// (whose byte is 0 as that of every smaller half, since `12.92 · 2^-14 · 255` rounds to 0), one
+/// and above to the half one. Without a branch, the same operations for the four channels so
+/// that they share vector instructions.
 #[inline]
 fn srgb_half_index(c: f32) -> usize {
     // `max` and `min` as comparisons whose false side is the bound, which NaN takes (an x86
