@@ -302,38 +302,60 @@ impl OutputTransform {
             .as_slice()
             .try_into()
             .expect("the table has 0x4000 entries");
-        let encode = |p: &[f32; 4]| {
-            // The four channels' indices at once (the same operations on each, one vector's).
-            let index = p.map(srgb_half_index);
-            // Opaque as the target holds it (the alpha's half is one, as it is for an alpha of
-            // one or more, or just below one): `apply` divides by one, and its bytes are the
-            // table's, the alpha's (one) 255.
-            if fast && index[3] == 0x3c00 {
-                index.map(|i| table[i])
-            } else {
-                self.apply(*p)
+        // Write a pixel's bytes; they are returned as one word.
+        let encode = |p: &[f32; 4], o: &mut [u8]| {
+            let o: &mut [u8; 4] = o.try_into().expect("four bytes a pixel");
+            if !(fast && srgb_pixel(p, table, o)) {
+                *o = self.apply(*p);
             }
+            u32::from_ne_bytes(*o)
         };
-        let mut pixels = row.iter().zip(out.chunks_exact_mut(4)).peekable();
-        while let Some((p, o)) = pixels.next() {
-            let bytes = encode(p);
-            o.copy_from_slice(&bytes);
-            // The run of pixels of the same colour (a background) that follows takes the same
-            // bytes: a comparison and a store each.
-            let bits = p.map(f32::to_bits);
-            while let Some((_, o)) = pixels.next_if(|(q, _)| q.map(f32::to_bits) == bits) {
-                o.copy_from_slice(&bytes);
+        // A pixel's bits as two words, to compare with the last pixel's in two comparisons.
+        let key = |p: &[f32; 4]| {
+            let b = p.map(f32::to_bits);
+            [
+                u64::from(b[0]) | u64::from(b[1]) << 32,
+                u64::from(b[2]) | u64::from(b[3]) << 32,
+            ]
+        };
+        let mut pixels = row.iter().zip(out.chunks_exact_mut(4));
+        let Some((p, o)) = pixels.next() else {
+            return;
+        };
+        let (mut last, mut word) = (key(p), encode(p, o));
+        for (p, o) in pixels {
+            // A run of one colour (a background) is encoded once, its word stored for each
+            // pixel with one instruction.
+            let k = key(p);
+            if k != last {
+                (last, word) = (k, encode(p, o));
+            } else {
+                o.copy_from_slice(&word.to_ne_bytes());
             }
         }
     }
 }
 
+/// Write the default transform's bytes of an opaque pixel to `o` and return true (opaque as the
+/// target holds it: the alpha's half is one, as it is for an alpha of one or more, or just below
+/// one; `apply` divides by one, and its bytes are the table's, the alpha's 255), or return false
+/// for another (whose bytes the caller writes over these).
+#[inline(always)]
+fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
+    // The four channels' indices at once (the same operations on each), their bytes written
+    // whether or not the pixel is opaque: four lanes of one vector. (Written only for an opaque
+    // one, the alpha's lane is computed apart for the test and the others split.)
+    let index = p.map(srgb_half_index);
+    *o = index.map(|i| table[i]);
+    index[3] == 0x3c00
+}
+
 /// The index in `SRGB_HALF_BYTES` of the half float nearest to `c` (ties to even), clamped so
-/// that the table gives `apply`'s byte for every f32: zero and below, NaN (which `max` replaces)
-/// and every value under 2^-14 go to the smallest normal half, 2^-14 (whose byte is 0 as that of
-/// every smaller half, since `12.92 · 2^-14 · 255` rounds to 0), one and above to the half one.
-/// Without a branch, the same operations for the four channels so that they share vector
-/// instructions.
+/// that the table gives `apply`'s byte for every f32: zero and below, NaN (which fails the
+/// comparison with the bound) and every value under 2^-14 go to the smallest normal half, 2^-14
+/// (whose byte is 0 as that of every smaller half, since `12.92 · 2^-14 · 255` rounds to 0), one
+/// and above to the half one. Without a branch, the same operations for the four channels so
+/// that they share vector instructions.
 #[inline]
 fn srgb_half_index(c: f32) -> usize {
     // `max` and `min` as comparisons whose false side is the bound, which NaN takes (an x86

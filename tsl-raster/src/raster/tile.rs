@@ -23,9 +23,8 @@ pub(crate) struct TileWork {
     visible: Vec<(u32, u32, u32)>,
     depth: Vec<f32>,
     vis: Vec<u32>,
+    /// The rows' bounds of deferred writes (`Buffers::rows`), kept for the next tile.
     rows: Vec<[u32; 2]>,
-    /// The pixel in the tile of each fragment of `frags`, when resolving.
-    pixels: Vec<u32>,
     /// A tile's colours, handed back after use to be filled again.
     color: Vec<[f32; 4]>,
 }
@@ -46,7 +45,6 @@ impl TileWork {
             depth: Vec::new(),
             vis: Vec::new(),
             rows: Vec::new(),
-            pixels: Vec::with_capacity(LANES),
             color: Vec::new(),
         }
     }
@@ -65,8 +63,9 @@ struct Buffers {
     /// have written no `vis` since the last resolve (`lo >= hi`: none), so that a resolve
     /// visits and clears only those.
     rows: Vec<[u32; 2]>,
-    /// Pixels that deferred draws have written since the last resolve.
-    deferred: usize,
+    /// Whether deferred draws have had pixels to test since the last resolve (which may have
+    /// written `vis`).
+    deferred: bool,
     /// The pass of the deferred draws (the first one), and whether there were others.
     deferred_pass: Option<u32>,
     mixed: bool,
@@ -157,24 +156,54 @@ fn covered_run(e: [i64; 3], bias: [i64; 3], step: [i64; 3], n: i64) -> Option<(i
 /// The depth test and write of a deferred draw's run of pixels, given each pixel's depth: the
 /// nearer (or equal) depths in [0, 1] win (`depth` holds only depths in [0, 1], its clear one
 /// and those written here and by `shade_forward`, which tests the same range, so `z <= depth`
-/// also rejects a NaN and anything above one). Returns how many were written.
+/// also rejects a NaN and anything above one).
 #[inline]
-fn depth_run(
-    depth: &mut [f32],
-    vis: &mut [u32],
-    vis_entry: u32,
-    mut z: impl FnMut() -> f32,
-) -> usize {
-    let mut written = 0;
+fn depth_run(depth: &mut [f32], vis: &mut [u32], vis_entry: u32, mut z: impl FnMut() -> f32) {
     for (d, v) in depth.iter_mut().zip(vis) {
         let z = z();
         if z >= 0.0 && z <= *d {
             *d = z;
             *v = vis_entry;
-            written += 1;
         }
     }
-    written
+}
+
+/// The visibility pass of a deferred draw's triangle: where it is nearest, its depth and
+/// `vis_entry` (its bin entry plus one) are written. A function of its own, so that its pixel
+/// loop has the registers to itself.
+#[inline(never)]
+fn draw_deferred(tri: &Tri, rect: [u32; 4], vis_entry: u32, buf: &mut Buffers) {
+    // `tri.screen_weights`' scale, checked once for the triangle.
+    let inv = tri.inv_area as f32;
+    let scaled = inv.is_finite() && inv > 0.0;
+    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    let (x0, width) = (buf.x0, buf.width as usize);
+    for_each_span(tri, rect, |y, xs, xe, mut e| {
+        let row = (y - buf.y0) as usize;
+        let start = row * width + (xs - x0) as usize;
+        let range = start..start + (xe - xs) as usize;
+        let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
+        buf.deferred = true;
+        if scaled {
+            depth_run(depth, vis, vis_entry, || {
+                let z = tri.depth(e.map(|e| e as f32 * inv));
+                for i in 0..3 {
+                    e[i] += step[i];
+                }
+                z
+            });
+        } else {
+            depth_run(depth, vis, vis_entry, || {
+                let z = tri.depth(tri.screen_weights(e));
+                for i in 0..3 {
+                    e[i] += step[i];
+                }
+                z
+            });
+        }
+        let bounds = &mut buf.rows[row];
+        *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
+    });
 }
 
 /// Draw the tile `rect` (x0, y0, x1, y1) from its bin; its linear RGBA pixels, rows from the top.
@@ -212,7 +241,7 @@ pub(crate) fn render_tile(
         color,
         vis,
         rows,
-        deferred: 0,
+        deferred: false,
         deferred_pass: None,
         mixed: false,
     };
@@ -239,37 +268,7 @@ pub(crate) fn render_tile(
                 Some(p) if p != pass_index => buf.mixed = true,
                 Some(_) => {}
             }
-            let vis_entry = entry as u32 + 1;
-            // `tri.screen_weights`' scale, checked once for the triangle.
-            let inv = tri.inv_area as f32;
-            let scaled = inv.is_finite() && inv > 0.0;
-            let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
-            let (x0, width) = (buf.x0, buf.width as usize);
-            for_each_span(tri, rect, |y, xs, xe, mut e| {
-                let row = (y - buf.y0) as usize;
-                let start = row * width + (xs - x0) as usize;
-                let range = start..start + (xe - xs) as usize;
-                let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
-                buf.deferred += if scaled {
-                    depth_run(depth, vis, vis_entry, || {
-                        let z = tri.depth(e.map(|e| e as f32 * inv));
-                        for i in 0..3 {
-                            e[i] += step[i];
-                        }
-                        z
-                    })
-                } else {
-                    depth_run(depth, vis, vis_entry, || {
-                        let z = tri.depth(tri.screen_weights(e));
-                        for i in 0..3 {
-                            e[i] += step[i];
-                        }
-                        z
-                    })
-                };
-                let bounds = &mut buf.rows[row];
-                *bounds = [bounds[0].min(xs - x0), bounds[1].max(xe - x0)];
-            });
+            draw_deferred(tri, rect, entry as u32 + 1, &mut buf);
             continue;
         }
         pending = Some(pass_index);
@@ -356,12 +355,12 @@ fn blend(src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
 /// Shade the fragments that deferred draws left visible, a batch of one pass at a time, the four
 /// pixels of each 2×2 window quad together (they share their derivatives).
 fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut TileWork) {
-    if buf.deferred == 0 {
+    if !buf.deferred {
         // Nothing written to `vis`: only the rows' bounds to forget.
         buf.rows.fill(NO_COLUMNS);
         return;
     }
-    buf.deferred = 0;
+    buf.deferred = false;
     work.visible.clear();
     let width = buf.width as usize;
     let height = buf.rows.len();
@@ -377,8 +376,11 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
         // One pass: its fragments go to batches as the quads are visited.
         buf.deferred_pass = None;
         let draw = &ctx.draws[ctx.passes[pass_index as usize].draw as usize];
-        work.frags.clear();
-        work.pixels.clear();
+        // The batch in arrays on the stack, its length a local (in a register: a push is a few
+        // stores).
+        let (mut frags, mut pixels, mut n) = ([NO_FRAG; LANES], [0u32; LANES], 0);
+        // As long as `vis`: a pixel that is in it is in this.
+        let depth = &buf.depth[..buf.vis.len()];
         for (r0, r1) in pairs {
             visit_quads(
                 &mut buf.vis,
@@ -387,22 +389,22 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                 r0,
                 r1,
                 |pixel, x, y, v| {
-                    work.frags.push(FragIn {
+                    frags[n] = FragIn {
                         x: buf.x0 + x as u32,
                         y: buf.y0 + y as u32,
                         tri: bin[v as usize - 1].1,
-                        z: buf.depth[pixel],
-                    });
-                    work.pixels.push(pixel as u32);
-                    if work.frags.len() == LANES {
-                        shade_visible(ctx, draw, &mut buf.color, work);
+                        z: depth[pixel],
+                    };
+                    pixels[n] = pixel as u32;
+                    n += 1;
+                    if n == LANES {
+                        shade_visible(ctx, draw, &frags, &pixels, &mut buf.color, work);
+                        n = 0;
                     }
                 },
             );
         }
-        if !work.frags.is_empty() {
-            shade_visible(ctx, draw, &mut buf.color, work);
-        }
+        shade_visible(ctx, draw, &frags[..n], &pixels[..n], &mut buf.color, work);
         return;
     }
     buf.deferred_pass = None;
@@ -443,35 +445,36 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
             .iter()
             .filter(|&&(pass, _, _)| only == u32::MAX || pass == only)
             .peekable();
+        let (mut frags, mut pixels) = ([NO_FRAG; LANES], [0u32; LANES]);
         while let Some(&&(pass_index, _, _)) = lanes.peek() {
-            work.frags.clear();
-            work.pixels.clear();
+            let mut n = 0;
             while let Some(&&(pass, entry, pixel)) = lanes.peek() {
-                if pass != pass_index || work.frags.len() == LANES {
+                if pass != pass_index || n == LANES {
                     break;
                 }
                 lanes.next();
                 let (px, py) = (pixel % buf.width, pixel / buf.width);
-                work.frags.push(FragIn {
+                frags[n] = FragIn {
                     x: buf.x0 + px,
                     y: buf.y0 + py,
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
-                });
-                work.pixels.push(pixel);
+                };
+                pixels[n] = pixel;
+                n += 1;
             }
             let pass = &ctx.passes[pass_index as usize];
             let draw = &ctx.draws[pass.draw as usize];
-            shade_visible(ctx, draw, &mut buf.color, work);
+            shade_visible(ctx, draw, &frags[..n], &pixels[..n], &mut buf.color, work);
         }
     }
-    work.frags.clear();
     work.visible = visible;
 }
 
 /// Visit the pixels of rows `r0..r1` (one or two) whose `vis` is set, the 2×2 window quads from
-/// the left, each quad's from its top left: `f(pixel, x, y, vis)` (in the tile); and clear them. Only the columns
-/// that `rows` bounds are visited (from an even one, where quads start), and then forgotten.
+/// the left, each quad's from its top left: `f(pixel, x, y, vis)` (in the tile); and clear them.
+/// Only the columns that `rows` bounds are visited (from an even one, where quads start), and
+/// then forgotten.
 fn visit_quads(
     vis: &mut [u32],
     rows: &mut [[u32; 2]],
@@ -488,14 +491,17 @@ fn visit_quads(
     }
     rows[r0..r1].fill(NO_COLUMNS);
     let (lo, hi) = ((lo & !1) as usize, hi as usize);
+    // The rows as slices of the width (the quads' columns within it: no bounds check a pixel).
+    let lines = [r0, r1 - 1].map(|y| &vis[y * width..][..width]);
     for qx in (lo..hi).step_by(2) {
         let qe = (qx + 2).min(width);
-        for y in r0..r1 {
-            let row = y * width;
+        for (y, cells) in (r0..r1).zip(lines) {
+            // Indexed: the iterator forms compile to slower loops here.
+            #[allow(clippy::needless_range_loop)]
             for x in qx..qe {
-                let v = vis[row + x];
+                let v = cells[x];
                 if v != 0 {
-                    f(row + x, x, y, v);
+                    f(y * width + x, x, y, v);
                 }
             }
         }
@@ -505,16 +511,31 @@ fn visit_quads(
     }
 }
 
-/// Shade the queued visible fragments of a deferred draw and write their colours (to the pixels
-/// in `work.pixels`).
-fn shade_visible(ctx: &FrameContext, draw: &Draw, color: &mut [[f32; 4]], work: &mut TileWork) {
-    shade_batch(ctx, draw, &work.frags, &mut work.scratch, &mut work.outs);
-    work.shaded += work.frags.len();
-    for (&pixel, o) in work.pixels.iter().zip(&work.outs) {
+/// A batch's unused entries.
+const NO_FRAG: FragIn = FragIn {
+    x: 0,
+    y: 0,
+    tri: 0,
+    z: 0.0,
+};
+
+/// Shade visible fragments of `draw` (if any) and write their colours to their `pixels`.
+fn shade_visible(
+    ctx: &FrameContext,
+    draw: &Draw,
+    frags: &[FragIn],
+    pixels: &[u32],
+    color: &mut [[f32; 4]],
+    work: &mut TileWork,
+) {
+    if frags.is_empty() {
+        return;
+    }
+    shade_batch(ctx, draw, frags, &mut work.scratch, &mut work.outs);
+    work.shaded += frags.len();
+    for (&pixel, o) in pixels.iter().zip(&work.outs) {
         color[pixel as usize] = o.color;
     }
-    work.frags.clear();
-    work.pixels.clear();
 }
 
 /// The tiles of an image of `size`, rows of tiles from the top.
@@ -643,13 +664,12 @@ mod tests {
             for rect in tiles(SIZE) {
                 visited.clear();
                 for_each_pixel(tri, rect, |x, y, e| visited.push((x, y, e)));
+                // Every pixel of the tile in the triangle's box, tested on its own.
                 inside.clear();
-                for y in rect[1]..rect[3] {
-                    for x in rect[0]..rect[2] {
+                for y in rect[1].max(tri.bbox[1])..rect[3].min(tri.bbox[3]) {
+                    for x in rect[0].max(tri.bbox[0])..rect[2].min(tri.bbox[2]) {
                         let e = tri.edges(centre(x as i64), centre(y as i64));
-                        let in_box = (tri.bbox[0]..tri.bbox[2]).contains(&x)
-                            && (tri.bbox[1]..tri.bbox[3]).contains(&y);
-                        if in_box && tri.inside(e) {
+                        if tri.inside(e) {
                             inside.push((x, y, e));
                         }
                     }
