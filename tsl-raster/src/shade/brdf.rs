@@ -207,13 +207,21 @@ pub(crate) fn dfg_lanes(
     // four lanes at a time, then the rest one at a time.
     let fours = n / 4 * 4;
     for g in (0..fours).step_by(4) {
-        let quads: [[Vec4; 2]; 4] =
-            std::array::from_fn(|k| DFG_QUADS[at[g + k] as usize & 255].map(Vec4::from_array));
+        // Plain indexing rather than array maps: a map's closure is not always inlined (whether
+        // it is changed with unrelated code elsewhere in the crate, at ten times the cost).
+        let quad = |k: usize| &DFG_QUADS[at[g + k] as usize & 255];
+        let quads = [quad(0), quad(1), quad(2), quad(3)];
         // Each lane's left quad holds (a, b) of its top-left and bottom-left texels, its right
         // quad those of the texels to their right; transposed, one vector per texel component
         // holds the four lanes' (which the compiler does with shuffles).
-        let column =
-            |side: usize, component: usize| Vec4::from_array(quads.map(|q| q[side][component]));
+        let column = |side: usize, component: usize| {
+            Vec4::new(
+                quads[0][side][component],
+                quads[1][side][component],
+                quads[2][side][component],
+                quads[3][side][component],
+            )
+        };
         let four = |lanes: &[f32; LANES]| Vec4::from_slice(&lanes[g..g + 4]);
         let (fx, fy, gx, gy) = (four(fx), four(fy), four(gx), four(gy));
         let blend = |t00: Vec4, t10: Vec4, t01: Vec4, t11: Vec4| {
