@@ -5,7 +5,8 @@
 //! all 36 frames (the Mojo port: 280 ms on a Xeon; our goal: under 28 ms on 2 cores).
 //!
 //! Run: `cargo run --release --example spin` (optionally `-- OUT.png ROUNDS`: draw the 36 frames
-//! ROUNDS times and print each round, the best last).
+//! ROUNDS times and print each round, the best last; the later rounds draw into the first
+//! round's frames with `Renderer::render_into`).
 
 use std::f32::consts::PI;
 use std::time::Instant;
