@@ -3,7 +3,9 @@
 
 use super::clip::{clip_triangle, inside, ClipVertex};
 use super::recycle::Recycler;
-use super::setup::{project, setup_polygon, setup_projected, Projected, Tri, WeightPlanes};
+use super::setup::{
+    project, setup_polygon, setup_projected, setup_small_triangle, Projected, Tri, WeightPlanes,
+};
 use super::surface::SurfacePlanes;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
@@ -43,11 +45,15 @@ struct Corner {
     clip: Vec4,
     /// Its projection, when `class` is zero.
     screen: Projected,
-    /// Zero for a vertex inside every clipping plane and projected; otherwise [`UNPROJECTED`] or
-    /// [`OUTSIDE`]. Or-ed over a triangle's corners, zero is a triangle set up from its corners'
-    /// projections as they are.
+    /// Zero for a vertex inside every clipping plane and projected to [`Projected::small`]
+    /// coordinates; otherwise [`LARGE`], [`UNPROJECTED`] or [`OUTSIDE`]. Or-ed over a triangle's
+    /// corners, zero or [`LARGE`] is a triangle set up from its corners' projections as they are.
     class: u8,
 }
+
+/// A [`Corner`] inside every clipping plane, projected, whose coordinates are not
+/// [`Projected::small`].
+const LARGE: u8 = 4;
 
 /// A [`Corner`] inside every clipping plane that cannot be projected (w zero or infinite).
 const UNPROJECTED: u8 = 1;
@@ -166,7 +172,8 @@ impl<'a> Draw<'a> {
             // A vertex outside a plane is not projected: its triangles are clipped, and the clipped
             // polygons' vertices projected.
             let (screen, class) = match inside(clip).then(|| project(clip, p.size)) {
-                Some(Some(screen)) => (screen, 0),
+                Some(Some(screen)) if screen.small() => (screen, 0),
+                Some(Some(screen)) => (screen, LARGE),
                 Some(None) => (Projected::default(), UNPROJECTED),
                 None => (Projected::default(), OUTSIDE),
             };
@@ -210,6 +217,19 @@ impl<'a> Draw<'a> {
                         // A triangle inside every clipping plane is set up from its corners'
                         // projections (what clipping and projecting it alone would give).
                         0 => {
+                            setup_small_triangle(
+                                [&a.screen, &b.screen, &d.screen],
+                                |i| corners[i],
+                                t,
+                                material.side,
+                                mirrored,
+                                p.size,
+                                &mut tris,
+                            );
+                            continue;
+                        }
+                        // The same through the general path, whose areas are not exact in i64.
+                        LARGE => {
                             setup_projected(
                                 &[a.screen, b.screen, d.screen],
                                 |i| corners[i],

@@ -277,12 +277,20 @@ fn keeps(side: Side, front: bool) -> bool {
 /// doubled area, their cross product, below 2^63: exact in i64.
 const SMALL: u64 = 1 << 30;
 
+impl Projected {
+    /// Whether its coordinates are small enough for [`setup_small_triangle`]: those of every
+    /// vertex inside the clipping guard band of a screen up to 2^17 pixels wide and high.
+    #[inline]
+    pub fn small(&self) -> bool {
+        (self.x.unsigned_abs() < SMALL) & (self.y.unsigned_abs() < SMALL)
+    }
+}
+
 /// [`setup_polygon`] from its vertices already projected (each vertex's weights of the original
 /// corners from `weights`).
 ///
-/// A triangle (the most common polygon by far: every one that needs no clipping) is culled here,
-/// from its area in i64 when its coordinates are small enough for that to be exact, before
-/// anything else is done; the rest takes the general path.
+/// A triangle (the most common polygon by far: every one that needs no clipping) whose corners are
+/// [`Projected::small`] takes [`setup_small_triangle`]; the rest the general path.
 #[inline]
 pub(crate) fn setup_projected(
     projected: &[Projected],
@@ -293,37 +301,44 @@ pub(crate) fn setup_projected(
     size: (u32, u32),
     out: &mut Vec<Tri>,
 ) {
-    if let [p0, p1, p2] = projected {
-        let small = [p0.x, p0.y, p1.x, p1.y, p2.x, p2.y]
-            .iter()
-            .all(|v| v.unsigned_abs() < SMALL);
-        if small {
-            // The shoelace area of three corners, as the general path sums it in i128.
-            let area = (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y);
-            if area == 0 {
-                return;
-            }
-            let front = (area < 0) != mirrored;
-            if !keeps(side, front) {
-                return;
-            }
-            let (xs, ys) = ([p0.x, p1.x, p2.x], [p0.y, p1.y, p2.y]);
-            push_triangle(
-                &xs,
-                &ys,
-                projected,
-                [0, 1, 2],
-                area,
-                &weights,
-                orig,
-                front,
-                size,
-                out,
-            );
-            return;
+    match projected {
+        [a, b, c] if a.small() & b.small() & c.small() => {
+            setup_small_triangle([a, b, c], weights, orig, side, mirrored, size, out)
         }
+        _ => setup_projected_polygon(projected, weights, orig, side, mirrored, size, out),
     }
-    setup_projected_polygon(projected, weights, orig, side, mirrored, size, out);
+}
+
+/// [`setup_projected`] for a triangle whose corners are all [`Projected::small`]: culled from its
+/// area in i64 (exact for such corners, and so the general path's shoelace sum in i128) before
+/// anything else is done.
+#[inline]
+pub(crate) fn setup_small_triangle(
+    [p0, p1, p2]: [&Projected; 3],
+    weights: impl Fn(usize) -> Vec3,
+    orig: u32,
+    side: Side,
+    mirrored: bool,
+    size: (u32, u32),
+    out: &mut Vec<Tri>,
+) {
+    debug_assert!(p0.small() && p1.small() && p2.small());
+    let area = (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y);
+    if area == 0 {
+        return;
+    }
+    let front = (area < 0) != mirrored;
+    if !keeps(side, front) {
+        return;
+    }
+    let corners = Corners {
+        x: [p0.x, p1.x, p2.x],
+        y: [p0.y, p1.y, p2.y],
+        inv_w: [p0.inv_w, p1.inv_w, p2.inv_w],
+        z: [p0.z, p1.z, p2.z],
+        weights: [weights(0), weights(1), weights(2)],
+    };
+    push_triangle(corners, area, orig, front, size, out);
 }
 
 /// [`setup_projected`] for any polygon (or a triangle too large for its fast path).
@@ -359,37 +374,56 @@ fn setup_projected_polygon(
         let v = [0, k, k + 1];
         let twice = (xs[v[1]] - xs[v[0]]) * (ys[v[2]] - ys[v[0]])
             - (xs[v[2]] - xs[v[0]]) * (ys[v[1]] - ys[v[0]]);
-        push_triangle(
-            &xs, &ys, projected, v, twice, &weights, orig, front, size, out,
-        );
+        if twice == 0 {
+            continue;
+        }
+        let corners = Corners {
+            x: v.map(|i| xs[i]),
+            y: v.map(|i| ys[i]),
+            inv_w: v.map(|i| projected[i].inv_w),
+            z: v.map(|i| projected[i].z),
+            weights: v.map(&weights),
+        };
+        push_triangle(corners, twice, orig, front, size, out);
     }
 }
 
-/// Append the triangle of vertices `v` (whose doubled signed area is `twice`) of a polygon of
-/// subpixel coordinates `xs`, `ys` to `out`, wound so that its area is positive, unless it is
-/// degenerate or its bounding box holds no pixel.
-#[allow(clippy::too_many_arguments)]
+/// A triangle's corners: subpixel coordinates, one over clip w, window depth and weights of the
+/// original corners.
+struct Corners {
+    x: [i64; 3],
+    y: [i64; 3],
+    inv_w: [f32; 3],
+    z: [f32; 3],
+    weights: [Vec3; 3],
+}
+
+/// Append the triangle of `corners`, whose doubled signed area is `twice` (not zero), to `out`,
+/// wound so that its area is positive, unless its bounding box holds no pixel.
 #[inline]
 fn push_triangle(
-    xs: &[i64],
-    ys: &[i64],
-    projected: &[Projected],
-    mut v: [usize; 3],
+    mut corners: Corners,
     mut twice: i64,
-    weights: &impl Fn(usize) -> Vec3,
     orig: u32,
     front: bool,
     size: (u32, u32),
     out: &mut Vec<Tri>,
 ) {
-    if twice == 0 {
-        return;
-    }
     if twice < 0 {
-        v.swap(1, 2);
+        corners.x.swap(1, 2);
+        corners.y.swap(1, 2);
+        corners.inv_w.swap(1, 2);
+        corners.z.swap(1, 2);
+        corners.weights.swap(1, 2);
         twice = -twice;
     }
-    let (x, y) = (v.map(|i| xs[i]), v.map(|i| ys[i]));
+    let Corners {
+        x,
+        y,
+        inv_w,
+        z,
+        weights,
+    } = corners;
     let min_x = x[0].min(x[1]).min(x[2]);
     let max_x = x[0].max(x[1]).max(x[2]);
     let min_y = y[0].min(y[1]).min(y[2]);
@@ -414,9 +448,9 @@ fn push_triangle(
         c: [0; 3],
         bias: [0; 3],
         inv_area: 1.0 / twice as f64,
-        inv_w: v.map(|i| projected[i].inv_w),
-        z: v.map(|i| projected[i].z),
-        weights: v.map(weights),
+        inv_w,
+        z,
+        weights,
         bbox,
     };
     for i in 0..3 {
