@@ -9,7 +9,7 @@ use super::setup::{
 use super::surface::SurfacePlanes;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind};
-use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
+use glam::{Mat3, Mat3A, Mat4, Vec2, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
 use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
@@ -149,8 +149,10 @@ impl<'a> Draw<'a> {
     ) -> Draw<'a> {
         let program = p.program;
         let offsets = position_offsets(geometry, program);
-        let normal_matrix = Mat3::from_mat4(p.model).inverse().transpose();
-        let view3 = Mat3::from_mat4(p.view);
+        // The normal's matrices with their columns in SIMD registers: the same products, lane by
+        // lane, as `Mat3`'s, in fewer instructions.
+        let normal_matrix = Mat3A::from(Mat3::from_mat4(p.model).inverse().transpose());
+        let view3 = Mat3A::from(Mat3::from_mat4(p.view));
         let normals = geometry.normals();
         let uvs = geometry.uvs();
         let colors = geometry.colors();
@@ -165,7 +167,9 @@ impl<'a> Draw<'a> {
             let vertex = Vertex {
                 world,
                 view,
-                normal_view: (view3 * (normal_matrix * n)).normalize_or_zero(),
+                normal_view: (view3 * (normal_matrix * Vec3A::from(n)))
+                    .normalize_or_zero()
+                    .into(),
                 uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
                 color: colors.map_or(Vec3::ONE, |c| c[i]),
             };
