@@ -103,6 +103,36 @@ mod tests {
     }
 
     #[test]
+    fn a_triangle_of_vertices_inside_is_the_one_kept_whole() {
+        // Vertices on, inside and outside each plane (and not finite): a triangle whose three
+        // vertices are `inside` is the one that clipping keeps as it is.
+        let values = [-40.0, -16.0, -1.0, 0.0, 0.5, 16.0, f32::INFINITY, f32::NAN];
+        let mut vertices = Vec::new();
+        for x in values {
+            for y in values {
+                for z in [-3.0, 0.0, 1.0, f32::NAN] {
+                    for w in [0.0, 1.0, 2.5, f32::INFINITY] {
+                        vertices.push(Vec4::new(x, y, z, w));
+                    }
+                }
+            }
+        }
+        let (mut out, mut kept) = (Vec::new(), 0);
+        let b = Vec4::new(0.0, 0.0, 0.0, 1.0);
+        for &a in &vertices {
+            for &c in vertices.iter().step_by(37) {
+                clip_triangle([a, b, c], &mut out);
+                let whole = out.len() == 3 && out.iter().zip([a, b, c]).all(|(v, c)| v.clip == c);
+                if inside(a) && inside(b) && inside(c) {
+                    assert!(whole, "{a} {b} {c}: {out:?}");
+                    kept += 1;
+                }
+            }
+        }
+        assert!(kept >= 100, "{kept}");
+    }
+
+    #[test]
     fn the_near_plane_cuts_a_corner_into_a_quad() {
         let mut out = Vec::new();
         // The third corner is behind the near plane (z < -w).
