@@ -264,8 +264,13 @@ impl<'a> Draw<'a> {
             })
             .collect_into_vec(&mut runs);
         CORNERS.give(placed);
-        let (mut tris, mut planes, mut surface) = (TRIS.take(), PLANES.take(), SURFACES.take());
-        for (t, pl, su) in runs.drain(..) {
+        // The first run's vectors are the draw's (a mesh of one run is not copied at all), the
+        // others' appended to them.
+        let mut each = runs.drain(..);
+        let (mut tris, mut planes, mut surface) = each
+            .next()
+            .unwrap_or_else(|| (TRIS.take(), PLANES.take(), SURFACES.take()));
+        for (t, pl, su) in each {
             tris.extend_from_slice(&t);
             planes.extend_from_slice(&pl);
             surface.extend_from_slice(&su);
