@@ -175,6 +175,7 @@ impl Tri {
     /// The weight planes' origin (the corner of the bounding box) and, in f64, the three
     /// numerators and the denominator as (c, a, b) each: what [`WeightPlanes`] rounds to f32,
     /// and what attribute planes are built from before they are rounded.
+    #[inline]
     pub fn exact_weight_planes(&self) -> ([i64; 2], [[f64; 3]; 4]) {
         let origin = [self.bbox[0] as i64, self.bbox[1] as i64];
         let e = self.edges(centre(origin[0]), centre(origin[1]));

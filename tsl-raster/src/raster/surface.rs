@@ -35,6 +35,7 @@ impl SurfacePlanes {
     /// The planes of `tri`, whose original corners are `corners`, from its exact weight planes
     /// ([`Tri::exact_weight_planes`]): each numerator is `Σ_j A_j·P_j`, coefficient by
     /// coefficient, in f64, rounded once.
+    #[inline]
     pub fn new(
         tri: &Tri,
         origin: [i64; 2],
