@@ -51,14 +51,13 @@ struct Corner {
     class: u8,
 }
 
-/// A [`Corner`] inside every clipping plane, projected, whose coordinates are not
-/// [`Projected::small`].
-const LARGE: u8 = 4;
-
 /// A [`Corner`] inside every clipping plane that cannot be projected (w zero or infinite).
 const UNPROJECTED: u8 = 1;
 /// A [`Corner`] outside a clipping plane (or NaN).
 const OUTSIDE: u8 = 2;
+/// A [`Corner`] inside every clipping plane, projected, whose coordinates are not
+/// [`Projected::small`].
+const LARGE: u8 = 4;
 
 /// A placed vertex: what the fragments interpolate.
 #[derive(Clone, Copy, Debug, Default)]
