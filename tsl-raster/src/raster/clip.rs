@@ -24,16 +24,26 @@ const PLANES: [Vec4; 5] = [
     Vec4::new(0.0, 1.0, 0.0, GUARD),
 ];
 
-/// Whether the triangle `clip` lies inside every plane (no vertex outside one, none NaN): then
-/// [`clip_triangle`] keeps it whole.
+/// Whether the vertex `c` lies inside every plane (and is not NaN). A triangle whose three
+/// vertices are is one that [`clip_triangle`] keeps whole; testing each vertex once, as a mesh's
+/// vertices are placed, spares each triangle the test of its three corners (a vertex is shared by
+/// some six triangles).
+///
+/// The five dot products with [`PLANES`] written out: a plane's zero coefficients add zeros, which
+/// change no sum's value (at most the sign of a zero, which `>= 0` does not see), so each is the
+/// one rounded sum of its two other terms (`GUARD·w` is exact), unless x, y or z is infinite or
+/// NaN, which a zero coefficient turns into NaN, outside.
 #[inline]
-pub(crate) fn inside_all(clip: &[Vec4; 3]) -> bool {
-    PLANES.iter().all(|plane| {
-        clip.iter().all(|&c| {
-            let d = plane.dot(c);
-            d >= 0.0
-        })
-    })
+pub(crate) fn inside(c: Vec4) -> bool {
+    let g = GUARD * c.w;
+    c.x.is_finite()
+        & c.y.is_finite()
+        & c.z.is_finite()
+        & (c.z + c.w >= 0.0)
+        & (g - c.x >= 0.0)
+        & (g + c.x >= 0.0)
+        & (g - c.y >= 0.0)
+        & (g + c.y >= 0.0)
 }
 
 /// The polygon of the triangle `clip` inside every plane: empty, the triangle itself, or up to
@@ -103,6 +113,72 @@ mod tests {
         clip_triangle(t, &mut out);
         assert_eq!(out.len(), 3);
         assert_eq!(out[1].weights, Vec3::Y);
+    }
+
+    #[test]
+    fn inside_is_every_plane_s_dot_product() {
+        let values = [
+            -f32::MAX,
+            -40.0,
+            -16.0,
+            -1.5,
+            -1.0,
+            -0.0,
+            0.0,
+            1e-40,
+            0.0625,
+            1.0,
+            16.0,
+            3e37,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        let mut checked = 0;
+        for x in values {
+            for y in values {
+                for z in values {
+                    for w in values {
+                        let c = Vec4::new(x, y, z, w);
+                        let dots = PLANES.iter().all(|plane| plane.dot(c) >= 0.0);
+                        assert_eq!(inside(c), dots, "{c}");
+                        checked += usize::from(dots);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn a_triangle_of_vertices_inside_is_the_one_kept_whole() {
+        // Vertices on, inside and outside each plane (and not finite): a triangle whose three
+        // vertices are `inside` is the one that clipping keeps as it is.
+        let values = [-40.0, -16.0, -1.0, 0.0, 0.5, 16.0, f32::INFINITY, f32::NAN];
+        let mut vertices = Vec::new();
+        for x in values {
+            for y in values {
+                for z in [-3.0, 0.0, 1.0, f32::NAN] {
+                    for w in [0.0, 1.0, 2.5, f32::INFINITY] {
+                        vertices.push(Vec4::new(x, y, z, w));
+                    }
+                }
+            }
+        }
+        let (mut out, mut kept) = (Vec::new(), 0);
+        let b = Vec4::new(0.0, 0.0, 0.0, 1.0);
+        for &a in &vertices {
+            for &c in vertices.iter().step_by(37) {
+                clip_triangle([a, b, c], &mut out);
+                let whole = out.len() == 3 && out.iter().zip([a, b, c]).all(|(v, c)| v.clip == c);
+                if inside(a) && inside(b) && inside(c) {
+                    assert!(whole, "{a} {b} {c}: {out:?}");
+                    kept += 1;
+                }
+            }
+        }
+        assert!(kept >= 100, "{kept}");
     }
 
     #[test]

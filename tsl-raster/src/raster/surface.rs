@@ -35,33 +35,30 @@ impl SurfacePlanes {
     /// The planes of `tri`, whose original corners are `corners`, from its exact weight planes
     /// ([`Tri::exact_weight_planes`]): each numerator is `Σ_j A_j·P_j`, coefficient by
     /// coefficient, in f64, rounded once.
+    #[inline]
     pub fn new(
         tri: &Tri,
         origin: [i64; 2],
         exact: &[[f64; 3]; 4],
         corners: [&Vertex; 3],
     ) -> SurfacePlanes {
-        let numerator = |values: [Vec3; 3], axis: usize, t: usize| {
-            (values[0][axis] as f64 * exact[0][t]
-                + values[1][axis] as f64 * exact[1][t]
-                + values[2][axis] as f64 * exact[2][t]) as f32
-        };
         let views = corners.map(|c| c.view);
         let normals = corners.map(|c| c.normal_view);
+        // Each corner's normal and position side by side in f64, so that the six numerators of a
+        // coefficient are the same three products and two sums lane by lane (which the compiler
+        // can do two lanes at a time).
+        let values: [[f64; 6]; 3] = std::array::from_fn(|j| {
+            let (n, v) = (normals[j], views[j]);
+            [n.x, n.y, n.z, v.x, v.y, v.z].map(f64::from)
+        });
         let coefficient = |t: usize| {
+            let (e0, e1, e2) = (exact[0][t], exact[1][t], exact[2][t]);
+            let n: [f32; 6] = std::array::from_fn(|k| {
+                (values[0][k] * e0 + values[1][k] * e1 + values[2][k] * e2) as f32
+            });
             [
-                Vec4::new(
-                    exact[3][t] as f32,
-                    numerator(normals, 0, t),
-                    numerator(normals, 1, t),
-                    numerator(normals, 2, t),
-                ),
-                Vec4::new(
-                    numerator(views, 0, t),
-                    numerator(views, 1, t),
-                    numerator(views, 2, t),
-                    0.0,
-                ),
+                Vec4::new(exact[3][t] as f32, n[0], n[1], n[2]),
+                Vec4::new(n[3], n[4], n[5], 0.0),
             ]
         };
         let w = tri.weights[0];
