@@ -2,24 +2,12 @@
 //! values worked out here from the page's formulas (with tsl-core's CPU noise for the MaterialX
 //! noises), and each scene is drawn small and checked at pixels whose colour is known.
 
-#[path = "../examples/tsl_backdrop_water.rs"]
-#[allow(dead_code)]
-mod tsl_backdrop_water;
-#[path = "../examples/tsl_compute_texture.rs"]
-#[allow(dead_code)]
-mod tsl_compute_texture;
-#[path = "../examples/tsl_materials.rs"]
-#[allow(dead_code)]
-mod tsl_materials;
-#[path = "../examples/tsl_materialx_noise.rs"]
-#[allow(dead_code)]
-mod tsl_materialx_noise;
-#[path = "../examples/tsl_procedural_texture.rs"]
-#[allow(dead_code)]
-mod tsl_procedural_texture;
-#[path = "../examples/tsl_raging_sea.rs"]
-#[allow(dead_code)]
-mod tsl_raging_sea;
+mod tsl_ports;
+
+use tsl_ports::{
+    tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
+    tsl_procedural_texture, tsl_raging_sea,
+};
 
 use std::time::Duration;
 use tsl::core::noise;

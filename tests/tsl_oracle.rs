@@ -8,24 +8,12 @@
 //! On a failure the render and a difference image (8× the difference) are written to
 //! `target/tsl_oracle_diff/`.
 
-#[path = "../examples/tsl_backdrop_water.rs"]
-#[allow(dead_code)]
-mod tsl_backdrop_water;
-#[path = "../examples/tsl_compute_texture.rs"]
-#[allow(dead_code)]
-mod tsl_compute_texture;
-#[path = "../examples/tsl_materials.rs"]
-#[allow(dead_code)]
-mod tsl_materials;
-#[path = "../examples/tsl_materialx_noise.rs"]
-#[allow(dead_code)]
-mod tsl_materialx_noise;
-#[path = "../examples/tsl_procedural_texture.rs"]
-#[allow(dead_code)]
-mod tsl_procedural_texture;
-#[path = "../examples/tsl_raging_sea.rs"]
-#[allow(dead_code)]
-mod tsl_raging_sea;
+mod tsl_ports;
+
+use tsl_ports::{
+    tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
+    tsl_procedural_texture, tsl_raging_sea,
+};
 
 use std::path::PathBuf;
 use tsl::raster::*;

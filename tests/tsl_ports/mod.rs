@@ -1,0 +1,21 @@
+//! The six ports of three.js's TSL examples (`examples/tsl_*.rs`), for the test binaries that
+//! check them (`tsl_examples.rs`, `tsl_oracle.rs`); each binary uses part of each example.
+
+#[path = "../../examples/tsl_backdrop_water.rs"]
+#[allow(dead_code)]
+pub mod tsl_backdrop_water;
+#[path = "../../examples/tsl_compute_texture.rs"]
+#[allow(dead_code)]
+pub mod tsl_compute_texture;
+#[path = "../../examples/tsl_materials.rs"]
+#[allow(dead_code)]
+pub mod tsl_materials;
+#[path = "../../examples/tsl_materialx_noise.rs"]
+#[allow(dead_code)]
+pub mod tsl_materialx_noise;
+#[path = "../../examples/tsl_procedural_texture.rs"]
+#[allow(dead_code)]
+pub mod tsl_procedural_texture;
+#[path = "../../examples/tsl_raging_sea.rs"]
+#[allow(dead_code)]
+pub mod tsl_raging_sea;
