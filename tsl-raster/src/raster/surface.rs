@@ -10,7 +10,7 @@
 //! [`WeightPlanes`]: super::setup::WeightPlanes
 
 use super::draw::Vertex;
-use super::setup::{Tri, WeightPlanes};
+use super::setup::Tri;
 use glam::{Vec3, Vec4};
 
 /// The view position and the (not yet unit) view normal of one triangle as planes
@@ -19,7 +19,8 @@ use glam::{Vec3, Vec4};
 /// a zero), so that one fragment's eight values are two vector multiply-adds.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SurfacePlanes {
-    /// The pixel the planes are taken from (the bounding box's corner, as [`WeightPlanes`]').
+    /// The pixel the planes are taken from (the bounding box's corner, as
+    /// [`WeightPlanes`](super::setup::WeightPlanes)').
     pub origin: [i64; 2],
     /// (D, normal x, y, z) and (position x, y, z, 0): at the origin, per pixel right and per
     /// pixel down.
@@ -90,19 +91,13 @@ impl SurfacePlanes {
     pub fn position_at(&self, dx: f32, dy: f32) -> Vec4 {
         self.c[1] + self.a[1] * dx + self.b[1] * dy
     }
-
-    /// Whether a denominator gives values (as [`WeightPlanes::usable`] decides for the weights).
-    #[inline]
-    pub fn usable(d: f32) -> bool {
-        WeightPlanes::usable(d)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::raster::setup::centre;
     use crate::raster::setup::tests::sample_triangles;
+    use crate::raster::setup::{centre, WeightPlanes};
 
     #[test]
     fn the_planes_give_the_interpolated_position_and_normal() {
@@ -138,7 +133,7 @@ mod tests {
                     let (dx, dy) = planes.offset(x, y);
                     let n = planes.normal_at(dx, dy);
                     let p = planes.position_at(dx, dy);
-                    assert!(SurfacePlanes::usable(n.x));
+                    assert!(WeightPlanes::usable(n.x));
                     let normal = Vec3::new(n.y, n.z, n.w) / n.x;
                     let position = p.truncate() / n.x;
                     let (want_normal, want_position) = (at(|v| v.normal_view), at(|v| v.view));

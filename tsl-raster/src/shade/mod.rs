@@ -345,10 +345,10 @@ fn surface_lanes(
     }
     if !denominators[..count]
         .iter()
-        .fold(true, |all, &d| all & SurfacePlanes::usable(d))
+        .fold(true, |all, &d| all & WeightPlanes::usable(d))
     {
         for (k, f) in frags.iter().take(count).enumerate() {
-            if !SurfacePlanes::usable(denominators[k]) {
+            if !WeightPlanes::usable(denominators[k]) {
                 let p = &planes[f.tri as usize];
                 denominators[k] = 1.0;
                 normal.set(k, p.fallback_normal);
@@ -402,7 +402,7 @@ fn geometry_roughness_lanes(
         let here = p.normal_at(dx, dy);
         for (point, at) in [here, here + p.a[0], here - p.b[0]].into_iter().enumerate() {
             let [d, x, y, z] = at.to_array();
-            let (normal, d) = if SurfacePlanes::usable(d) {
+            let (normal, d) = if WeightPlanes::usable(d) {
                 (Vec3::new(x, y, z), d)
             } else {
                 (p.fallback_normal, 1.0)
