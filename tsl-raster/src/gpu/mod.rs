@@ -36,7 +36,7 @@
 //! triangle and are shaded once, before the first transparent draw; forward draws shade as they
 //! come, with "no depth until it survives"; normal blending), and shades a fragment as
 //! `shade/mod.rs` does, in spec/000's order, with the interpreter. The output transform is the
-//! CPU's ([`Renderer::encode`](crate::Renderer::encode)) on the read-back linear pixels.
+//! CPU's ([`RenderSettings::encode`](crate::RenderSettings::encode)) on the read-back linear pixels.
 //!
 //! - Coverage is bit-identical: the edge functions are the CPU's 64-bit integers, carried as
 //!   (lo, hi) `u32` pairs (WGSL has no `i64`): each bin entry holds the three edge values at its

@@ -3,16 +3,20 @@
 
 use super::batch::read_back;
 use super::device::{Gpu, GpuError};
+use crate::assets::Assets;
+use crate::error::Refusal;
+use crate::frame::bin::bin_passes;
+use crate::frame::lights::{FrameLights, LightKind};
+use crate::frame::Frame;
 use crate::output::{Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
-use crate::renderer::{bin_passes, Frame};
 use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
-use crate::shade::lights::{FrameLights, LightKind};
-use crate::store::{Assets, StoreId};
+use crate::settings::{RenderSettings, Shading};
+use crate::store::StoreId;
 use crate::texture::{Filter, Wrap};
-use crate::{RenderError, Renderer, Shading};
+use crate::RenderError;
 use glam::{Mat3, Mat4, Vec3};
 use tsl_core::Output;
 
@@ -64,12 +68,12 @@ const MAX_SIDE: u32 = 16384;
 /// The GPU renderer: draws the same [`Scene`], [`Assets`], [`Camera`] and time as [`Renderer`]
 /// to the same pixels (see the module docs of [`crate::gpu`] for what it supports).
 ///
-/// Its settings are a [`Renderer`]'s (`width`, `height`, `time`, `shading`, `output`, clear
-/// colour): the host does the frame preparation, vertex work and set-up with the CPU renderer's
+/// Its settings are the CPU renderer's [`RenderSettings`] (`width`, `height`, `time`, `shading`,
+/// `output`, clear colour): the host does the frame preparation, vertex work and set-up with the CPU renderer's
 /// own code, the GPU rasterizes and shades, and the output transform is the CPU's.
 pub struct GpuRenderer<'g> {
-    /// Size, time, shading view, output transform and clear colour, as the CPU renderer has them.
-    pub settings: Renderer,
+    /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
+    pub settings: RenderSettings,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
 }
@@ -123,10 +127,10 @@ fn push_i64(out: &mut Vec<u32>, v: i64) {
 }
 
 impl<'g> GpuRenderer<'g> {
-    /// A renderer of `width × height` pixels on `gpu` with the CPU renderer's defaults.
-    pub fn new(gpu: &'g Gpu, width: u32, height: u32) -> GpuRenderer<'g> {
+    /// A renderer on `gpu` with these settings.
+    pub fn new(gpu: &'g Gpu, settings: RenderSettings) -> GpuRenderer<'g> {
         GpuRenderer {
-            settings: Renderer::new(width, height),
+            settings,
             gpu,
             buffers: None,
         }
@@ -154,15 +158,13 @@ impl<'g> GpuRenderer<'g> {
         let (width, height) = (self.settings.width, self.settings.height);
         Image::new(width, height)?;
         if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(RenderError::refused(format!(
-                "the GPU renderer draws images up to {MAX_SIDE} pixels a side"
-            )));
+            return Err(Refusal::GpuImageTooLarge { max_side: MAX_SIDE }.into());
         }
         let frame = self.settings.prepare_frame(&assets.programs, camera);
         let packed = pack(&self.settings, &frame, scene, camera, assets)?;
         let pixels = self
             .dispatch(&packed)
-            .map_err(|e| RenderError::refused(format!("GPU: {e}")))?;
+            .map_err(|e| RenderError::Refused(Refusal::Gpu(e.to_string())))?;
         Ok(LinearImage::from_pixels(width, height, pixels))
     }
 
@@ -272,7 +274,7 @@ impl<'g> GpuRenderer<'g> {
 
 /// Pack the frame for the shader.
 fn pack(
-    settings: &Renderer,
+    settings: &RenderSettings,
     frame: &Frame,
     scene: &Scene,
     camera: &Camera,
@@ -487,7 +489,7 @@ fn pack(
 /// The textures the draws read, in the shader's layout: a header of TEX_STRIDE words per texture
 /// id (levels, wraps, filters, flip, uv transform, each level's size and first word), then the
 /// levels' linear RGBA floats. Nothing but a header when no draw samples a texture.
-fn texel_words(settings: &Renderer, draws: &[Draw], assets: &Assets) -> Vec<u32> {
+fn texel_words(settings: &RenderSettings, draws: &[Draw], assets: &Assets) -> Vec<u32> {
     let sampled = settings.shading == Shading::Texture
         && draws.iter().any(|d| {
             d.material.maps().next().is_some()
@@ -540,7 +542,7 @@ fn texel_words(settings: &Renderer, draws: &[Draw], assets: &Assets) -> Vec<u32>
 
 /// The frame's constants, the DFG table and the lights (the CPU's `FrameLights`, packed).
 fn frame_words(
-    settings: &Renderer,
+    settings: &RenderSettings,
     view: Mat4,
     scene: &Scene,
     camera: &Camera,
@@ -669,7 +671,7 @@ mod tests {
         let camera = Camera::perspective(50.0, 0.1, 500.0)
             .at(Vec3::new(0.0, 1.0, 4.0))
             .looking_at(Vec3::new(0.0, 0.0, -2.0));
-        let settings = Renderer::new(64, 64);
+        let settings = RenderSettings::new(64, 64);
         let frame = settings.prepare_frame(&assets.programs, &camera);
         let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
         let tiles = packed.frame[38] as usize;

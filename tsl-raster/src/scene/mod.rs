@@ -9,6 +9,7 @@ pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use material::{shader_material, Material, MaterialKind, Side};
 
+use crate::error::Refusal;
 use crate::store::{GeometryId, MaterialId};
 use crate::RenderError;
 use glam::{EulerRot, Mat4, Quat, Vec3};
@@ -233,18 +234,18 @@ impl Scene {
             let mut at = start;
             while done[at].is_none() {
                 if chain.len() > n {
-                    return Err(RenderError::refused(format!(
-                        "object {start}'s parents make a cycle"
-                    )));
+                    return Err(Refusal::ParentCycle { object: start }.into());
                 }
                 chain.push(at);
                 match self.objects[at].parent {
                     None => break,
                     Some(ObjectId(p)) => {
                         if p as usize >= n {
-                            return Err(RenderError::refused(format!(
-                                "object {at}'s parent {p} names no object"
-                            )));
+                            return Err(Refusal::MissingParent {
+                                object: at,
+                                parent: p,
+                            }
+                            .into());
                         }
                         at = p as usize;
                     }
@@ -257,9 +258,7 @@ impl Scene {
                     None => Some((Mat4::IDENTITY, true)),
                 };
                 let Some((parent_matrix, parent_visible)) = parent else {
-                    return Err(RenderError::refused(format!(
-                        "object {i}'s parents make a cycle"
-                    )));
+                    return Err(Refusal::ParentCycle { object: i }.into());
                 };
                 done[i] = Some((
                     parent_matrix * object.transform.matrix(),

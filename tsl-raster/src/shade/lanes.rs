@@ -4,7 +4,7 @@
 //! scalar reference that the tests hold this to.
 
 use super::brdf::{dfg_lanes, DfgScratch};
-use super::lights::{distance_attenuation, FrameLights, LightKind};
+use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
 use std::f32::consts::PI;
@@ -339,6 +339,25 @@ fn one_light(
     }
 }
 
+/// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the same
+/// operations, so the same bits).
+fn irradiance_lanes(lights: &FrameLights, normal_world: &Lanes3, n: usize, out: &mut Lanes3) {
+    let ambient = lights.ambient();
+    out.x[..n].fill(ambient.x);
+    out.y[..n].fill(ambient.y);
+    out.z[..n].fill(ambient.z);
+    for (sky, ground, up) in lights.hemispheres() {
+        for l in 0..n {
+            let dot =
+                normal_world.x[l] * up.x + normal_world.y[l] * up.y + normal_world.z[l] * up.z;
+            let w = 0.5 * dot + 0.5;
+            out.x[l] += ground.x * (1.0 - w) + sky.x * w;
+            out.y[l] += ground.y * (1.0 - w) + sky.y * w;
+            out.z[l] += ground.z * (1.0 - w) + sky.z * w;
+        }
+    }
+}
+
 /// `PhysicalLightingModel` for a batch: the outgoing light of each lane into `out`.
 pub(crate) fn physical_lanes(
     lights: &FrameLights,
@@ -400,7 +419,7 @@ pub(crate) fn physical_lanes(
         let ambient = ambient.to_array();
         outgoing_lanes(p, &inputs, [dd, ds], |_| ambient, out);
     } else {
-        lights.irradiance_lanes(p.normal_world, n, irradiance);
+        irradiance_lanes(lights, p.normal_world, n, irradiance);
         let irradiance = &*irradiance;
         outgoing_lanes(p, &inputs, [dd, ds], |l| irradiance.get(l).to_array(), out);
     }

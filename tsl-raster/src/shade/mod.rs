@@ -23,16 +23,16 @@
 
 pub(crate) mod brdf;
 pub(crate) mod lanes;
-pub(crate) mod lights;
 pub(crate) mod model;
 pub(crate) mod sampler;
 
+use crate::frame::FrameContext;
 use crate::output::srgb_eotf;
 use crate::raster::draw::{Draw, Vertex};
 use crate::raster::setup::{centre, Tri, WeightPlanes};
 use crate::raster::surface::SurfacePlanes;
-use crate::renderer::{FrameContext, Shading};
 use crate::scene::{MaterialKind, Side};
+use crate::settings::Shading;
 use crate::texture::Texture;
 use glam::{Mat3, Vec2, Vec3, Vec4};
 use lanes::{physical_lanes, Lanes3, PhysicalLanes, PhysicalScratch};

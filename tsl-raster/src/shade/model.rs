@@ -4,7 +4,7 @@
 //! indirect specular is zero.
 
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, fresnel_factor, v_ggx_smith_correlated};
-use super::lights::FrameLights;
+use crate::frame::lights::FrameLights;
 use glam::Vec3;
 use std::f32::consts::PI;
 

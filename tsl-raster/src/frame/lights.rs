@@ -58,7 +58,7 @@ pub(crate) fn distance_attenuation(distance: f32, cutoff: f32, decay: f32) -> f3
     }
 }
 
-// What the GPU renderer packs for its shader (unused without the `gpu` feature).
+// What the physical model's lanes read, and the GPU renderer packs for its shader.
 #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
 impl FrameLights {
     /// The ambient lights' sum.
@@ -158,30 +158,6 @@ impl FrameLights {
     /// sum, what [`FrameLights::irradiance`] then gives.
     pub fn uniform_irradiance(&self) -> Option<Vec3> {
         self.hemispheres.is_empty().then_some(self.ambient)
-    }
-
-    /// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the
-    /// same operations, so the same bits).
-    pub fn irradiance_lanes(
-        &self,
-        normal_world: &super::lanes::Lanes3,
-        n: usize,
-        out: &mut super::lanes::Lanes3,
-    ) {
-        out.x[..n].fill(self.ambient.x);
-        out.y[..n].fill(self.ambient.y);
-        out.z[..n].fill(self.ambient.z);
-        for h in &self.hemispheres {
-            let (up, sky, ground) = (h.up, h.sky, h.ground);
-            for l in 0..n {
-                let dot =
-                    normal_world.x[l] * up.x + normal_world.y[l] * up.y + normal_world.z[l] * up.z;
-                let w = 0.5 * dot + 0.5;
-                out.x[l] += ground.x * (1.0 - w) + sky.x * w;
-                out.y[l] += ground.y * (1.0 - w) + sky.y * w;
-                out.z[l] += ground.z * (1.0 - w) + sky.z * w;
-            }
-        }
     }
 
     /// Call `f(direction to the light, arriving colour)` for each direct light at the view-space
