@@ -1,0 +1,104 @@
+//! Stage 5 of shading, [`shade_lights`]: the lights through the material's model, the
+//! emissive, the fog.
+
+use super::lane_math::unit_or_zero;
+use super::physical::{physical_lanes, PhysicalLanes};
+use super::scalar_models::{final_roughness, phong, Surface};
+use super::BatchState;
+use crate::scene::MaterialKind;
+use glam::Vec3;
+
+/// Stage 5: the lights with the bent normal (the physical model over the whole batch at once,
+/// Lambert and Phong a fragment at a time), the AO dimming the indirect light, the colour
+/// multiplied by the arriving light, the emissive added, then the fog. The alpha stays the
+/// surface's.
+#[inline]
+pub(super) fn shade_lights(state: &mut BatchState) {
+    let BatchState {
+        ctx,
+        draw,
+        n,
+        lanes: s,
+        physical: physical_scratch,
+        out,
+        ..
+    } = state;
+    let (ctx, draw, n) = (*ctx, *draw, *n);
+    let m = draw.material;
+    let fog = ctx.fog.filter(|_| m.fog);
+    if ctx.orthographic {
+        s.view_dir.x[..n].fill(0.0);
+        s.view_dir.y[..n].fill(0.0);
+        s.view_dir.z[..n].fill(1.0);
+    } else {
+        let (p, v) = (&s.position_view, &mut s.view_dir);
+        for l in 0..n {
+            [v.x[l], v.y[l], v.z[l]] = unit_or_zero(-p.x[l], -p.y[l], -p.z[l]);
+        }
+    }
+    let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
+    match m.kind {
+        MaterialKind::Standard | MaterialKind::Physical => {
+            // The physical model runs over the whole batch at once (shade/lanes.rs).
+            for l in 0..n {
+                s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
+            }
+            if clearcoat {
+                for l in 0..n {
+                    s.clearcoat_roughness[l] =
+                        final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+                }
+            }
+            physical_lanes(
+                &ctx.lights,
+                &PhysicalLanes {
+                    count: n,
+                    normal: &s.normal_view,
+                    normal_world: &s.normal_world,
+                    view_dir: &s.view_dir,
+                    position: &s.position_view,
+                    diffuse: &s.diffuse,
+                    ao: &s.ao,
+                    roughness: &s.roughness,
+                    metalness: m.metalness,
+                    clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                },
+                physical_scratch,
+                &mut s.outgoing,
+            );
+        }
+        MaterialKind::Basic => {
+            for l in 0..n {
+                s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
+                s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
+                s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+            }
+        }
+        MaterialKind::Lambert | MaterialKind::Phong => {
+            let specular =
+                (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            for l in 0..n {
+                let surface = Surface {
+                    normal: s.normal_view.get(l),
+                    normal_world: s.normal_world.get(l),
+                    view_dir: s.view_dir.get(l),
+                    position: s.position_view.get(l),
+                    diffuse: s.diffuse.get(l),
+                    ao: s.ao[l],
+                };
+                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+            }
+        }
+        MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
+    }
+    for l in 0..n {
+        let outgoing = s.outgoing.get(l);
+        let mut rgb = (outgoing + s.emissive.get(l)).max(Vec3::ZERO);
+        let alpha = s.alpha[l].max(0.0);
+        if let Some(fog) = fog {
+            let factor = fog.factor(-s.position_view.z[l]);
+            rgb = rgb.lerp(fog.color().to_vec3(), factor);
+        }
+        out[l].color = [rgb.x, rgb.y, rgb.z, alpha];
+    }
+}
