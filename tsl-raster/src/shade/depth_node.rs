@@ -1,6 +1,6 @@
 //! Stage 2 of shading, [`shade_depth_node`]: the depth node.
 
-use super::BatchState;
+use super::state::BatchState;
 use tsl_core::Output;
 
 /// Stage 2: the depth node (forward draws alone run it: a deferred draw has none). A NaN depth

@@ -3,14 +3,12 @@
 //! geometry's roughness.
 
 use super::lane_math::{normalize_lanes, transform_lanes, Lanes3};
-use super::maps::{linear2, transform_uv};
-use super::views::fill_views;
-use super::{BatchState, FragIn, LaneSet};
+use super::maps::linear2;
+use super::state::{BatchState, FragIn, LaneSet};
 use crate::raster::draw::{Draw, Needs, Vertex};
 use crate::raster::setup::{centre, Tri, WeightPlanes};
 use crate::raster::surface::SurfacePlanes;
 use crate::scene::Side;
-use crate::settings::Shading;
 use glam::{Vec2, Vec3};
 use tsl_core::{Lane, LANES};
 
@@ -18,9 +16,9 @@ use tsl_core::{Lane, LANES};
 /// position and the unit view normal (three's normalViewGeometry, which the geometry's roughness
 /// reads) from the triangles' planes; the attributes the draw reads; the quads' derivatives and
 /// the geometry's roughness; flat shading; the normal turned toward the viewer by side; the world
-/// normal; the sampler's gradients; the program's views.
+/// normal; the sampler's gradients.
 #[inline]
-pub(super) fn shade_geometry(state: &mut BatchState) {
+pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
     let BatchState {
         ctx,
         draw,
@@ -29,7 +27,6 @@ pub(super) fn shade_geometry(state: &mut BatchState) {
         wants,
         lanes: s,
         nodes,
-        quads,
         out,
         ..
     } = state;
@@ -172,11 +169,6 @@ pub(super) fn shade_geometry(state: &mut BatchState) {
         normalize_lanes(&mut s.normal_world, n);
     }
 
-    // The uv() attribute: the map's coordinate through its transform.
-    let uv_of = |uv: Vec2| match &draw.uv_matrix {
-        Some(mat) => transform_uv(mat, uv),
-        None => uv,
-    };
     if needs.surface_derivatives {
         // The sampler's gradients (read only where a program samples a texture, which asks for
         // the surface derivatives).
@@ -186,10 +178,6 @@ pub(super) fn shade_geometry(state: &mut BatchState) {
                 None => s.duv[l],
             };
         }
-    }
-    // The program's views (the uv view runs no program).
-    if wants.views && ctx.shading != Shading::Uv {
-        fill_views(ctx, draw, s, n, nodes.batch, &uv_of);
     }
 }
 

@@ -2,9 +2,9 @@
 //! emissive, the fog.
 
 use super::lane_math::unit_or_zero;
-use super::physical::{physical_lanes, PhysicalLanes};
+use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::scalar_models::{final_roughness, phong, Surface};
-use super::BatchState;
+use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
 
@@ -13,13 +13,12 @@ use glam::Vec3;
 /// multiplied by the arriving light, the emissive added, then the fog. The alpha stays the
 /// surface's.
 #[inline]
-pub(super) fn shade_lights(state: &mut BatchState) {
+pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
     let BatchState {
         ctx,
         draw,
         n,
         lanes: s,
-        physical: physical_scratch,
         out,
         ..
     } = state;
@@ -39,7 +38,7 @@ pub(super) fn shade_lights(state: &mut BatchState) {
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
     match m.kind {
         MaterialKind::Standard | MaterialKind::Physical => {
-            // The physical model runs over the whole batch at once (shade/lanes.rs).
+            // The physical model runs over the whole batch at once (shade/physical.rs).
             for l in 0..n {
                 s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
             }

@@ -3,8 +3,8 @@
 use super::geometry::face_sign;
 use super::lane_math::lane_value;
 use super::maps::{linear2, read_map};
+use super::state::BatchState;
 use super::views::put_fragment_normals;
-use super::BatchState;
 use tsl_core::Output;
 
 /// Stage 3: the normal map (tangents from the screen derivatives of the position and the uv),

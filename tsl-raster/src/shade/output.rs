@@ -1,8 +1,8 @@
 //! Stage 6 of shading, [`shade_output`]: the output node.
 
 use super::lane_math::lane_value;
+use super::state::BatchState;
 use super::views::put;
-use super::BatchState;
 use glam::Vec3;
 use tsl_core::{Attribute, Output, View};
 

@@ -3,7 +3,7 @@
 
 use super::lane_math::copy_register;
 use super::maps::read_map;
-use super::BatchState;
+use super::state::BatchState;
 use glam::Vec3;
 use tsl_core::Output;
 

@@ -4,7 +4,8 @@
 //! program reads them.
 
 use super::geometry::{face_sign, interpolate};
-use super::LaneSet;
+use super::maps::transform_uv;
+use super::state::{BatchState, LaneSet};
 use crate::frame::FrameContext;
 use crate::raster::draw::{Draw, Vertex};
 use crate::scene::Side;
@@ -100,8 +101,32 @@ pub(super) fn put_interpolated(
     put(batch, view, Attribute::Barycentric, lane, w);
 }
 
+/// The views the program reads, filled for the stages after the geometry (a draw whose program
+/// reads none skips them).
+#[inline]
+pub(super) fn fill_program_views(state: &mut BatchState) {
+    if !state.wants.views {
+        return;
+    }
+    let BatchState {
+        ctx,
+        draw,
+        n,
+        lanes,
+        nodes,
+        ..
+    } = state;
+    let draw = *draw;
+    // The uv() attribute: the map's coordinate through its transform.
+    let uv_of = |uv: Vec2| match &draw.uv_matrix {
+        Some(mat) => transform_uv(mat, uv),
+        None => uv,
+    };
+    fill_views(ctx, draw, lanes, *n, nodes.batch, &uv_of);
+}
+
 /// Fill the views the program reads.
-pub(super) fn fill_views(
+fn fill_views(
     ctx: &FrameContext,
     draw: &Draw,
     s: &LaneSet,
