@@ -34,9 +34,10 @@
 //! compute dispatch (`raster.wgsl`) draws every pixel: one invocation walks its tile's bin in the
 //! CPU's order with the same rules as `renderer/tile.rs` (deferred opaque draws keep the visible
 //! triangle and are shaded once, before the first transparent draw; forward draws shade as they
-//! come, with "no depth until it survives"; normal blending), and shades a fragment as
-//! `shade/` does, stage by stage in spec/000's order, with the interpreter. The output transform is the
-//! CPU's ([`RenderSettings::encode`](crate::RenderSettings::encode)) on the read-back linear pixels.
+//! come, with "no depth until it survives"; normal blending), and shades a fragment as `shade/`
+//! does, stage by stage in spec/000's order, with the interpreter. The output transform is the
+//! CPU's ([`RenderSettings::encode`](crate::RenderSettings::encode)) on the read-back linear
+//! pixels.
 //!
 //! - Coverage is bit-identical: the edge functions are the CPU's 64-bit integers, carried as
 //!   (lo, hi) `u32` pairs (WGSL has no `i64`): each bin entry holds the three edge values at its

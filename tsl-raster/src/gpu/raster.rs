@@ -65,12 +65,13 @@ const STAGES: [Output; 8] = [
 /// The largest image side: the shader multiplies 64-bit edge steps by pixel offsets below 2^16.
 const MAX_SIDE: u32 = 16384;
 
-/// The GPU renderer: draws the same [`Scene`], [`Assets`], [`Camera`] and time as [`Renderer`]
-/// to the same pixels (see the module docs of [`crate::gpu`] for what it supports).
+/// The GPU renderer: draws the same [`Scene`], [`Assets`], [`Camera`] and time as
+/// [`Renderer`](crate::Renderer) to the same pixels (see the module docs of [`crate::gpu`] for
+/// what it supports).
 ///
 /// Its settings are the CPU renderer's [`RenderSettings`] (`width`, `height`, `time`, `shading`,
-/// `output`, clear colour): the host does the frame preparation, vertex work and set-up with the CPU renderer's
-/// own code, the GPU rasterizes and shades, and the output transform is the CPU's.
+/// `output`, clear colour): the host does the frame preparation, vertex work and set-up with the
+/// CPU renderer's own code, the GPU rasterizes and shades, and the output transform is the CPU's.
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
@@ -136,7 +137,8 @@ impl<'g> GpuRenderer<'g> {
         }
     }
 
-    /// Draw the scene and apply the output transform, as [`Renderer::render`].
+    /// Draw the scene and apply the output transform, as
+    /// [`Renderer::render`](crate::Renderer::render).
     pub fn render(
         &mut self,
         scene: &Scene,
@@ -148,7 +150,7 @@ impl<'g> GpuRenderer<'g> {
     }
 
     /// Draw the scene into linear RGBA before the output transform, as
-    /// [`Renderer::render_linear`].
+    /// [`Renderer::render_linear`](crate::Renderer::render_linear).
     pub fn render_linear(
         &mut self,
         scene: &Scene,
