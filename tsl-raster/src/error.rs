@@ -276,3 +276,234 @@ pub enum ImageError {
     #[error("the frames of an animated PNG differ in size")]
     FrameSizes,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every message, written out as the renderer wrote it when each variant was a string.
+    #[test]
+    fn the_messages_are_the_strings_of_before() {
+        let program = |uniform: Option<&str>| TextureReader::Program {
+            program: 2,
+            uniform: uniform.map(str::to_string),
+        };
+        let material = |refusal| Refusal::Material { object: 3, refusal };
+        let cases: Vec<(RenderError, &str)> = vec![
+            (
+                Refusal::MissingAsset {
+                    object: 2,
+                    asset: AssetKind::Geometry,
+                    id: 7,
+                }
+                .into(),
+                "refused: object 2: geometry 7 is not in assets.geometries",
+            ),
+            (
+                Refusal::MissingAsset {
+                    object: 0,
+                    asset: AssetKind::Material,
+                    id: 3,
+                }
+                .into(),
+                "refused: object 0: material 3 is not in assets.materials",
+            ),
+            (
+                Refusal::MissingAsset {
+                    object: 1,
+                    asset: AssetKind::Program,
+                    id: 4,
+                }
+                .into(),
+                "refused: object 1: program 4 is not in assets.programs",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 5,
+                    reader: TextureReader::Material,
+                }
+                .into(),
+                "refused: object 0: the material reads texture 5 that is not in assets.textures",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 9,
+                    reader: program(Some("albedo")),
+                }
+                .into(),
+                "refused: object 0: program 2's texture uniform 'albedo' names texture 9, which is \
+                 not in assets.textures",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 9,
+                    reader: program(None),
+                }
+                .into(),
+                "refused: object 0: program 2 reads texture 9, which is not in assets.textures",
+            ),
+            (
+                material(MaterialRefusal::Wireframe).into(),
+                "refused: object 3: wireframe drawing is not supported",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnWireframe).into(),
+                "refused: object 3: a wireframe refuses a node program: a line has no surface",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnNormals).into(),
+                "refused: object 3: a Normals material refuses a node program: it shows data, not a \
+                 surface's colour",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnDepth).into(),
+                "refused: object 3: a Depth material refuses a node program: it shows data, not a \
+                 surface's colour",
+            ),
+            (
+                Refusal::ParentCycle { object: 4 }.into(),
+                "refused: object 4's parents make a cycle",
+            ),
+            (
+                Refusal::MissingParent {
+                    object: 1,
+                    parent: 9,
+                }
+                .into(),
+                "refused: object 1's parent 9 names no object",
+            ),
+            (
+                Refusal::CameraNotFinite.into(),
+                "refused: the camera's view or projection is not finite (near, far, fov or aspect)",
+            ),
+            (
+                Refusal::GpuImageTooLarge { max_side: 16384 }.into(),
+                "refused: the GPU renderer draws images up to 16384 pixels a side",
+            ),
+            (
+                Refusal::Gpu("no adapter".into()).into(),
+                "refused: GPU: no adapter",
+            ),
+            (
+                GeometryError::NotWholeTriangles { vertices: 7 }.into(),
+                "geometry: 7 vertices do not make whole triangles",
+            ),
+            (
+                GeometryError::TooManyVertices.into(),
+                "geometry: more than 2^31 vertices",
+            ),
+            (
+                GeometryError::AttributeCount {
+                    attribute: "uvs",
+                    count: 2,
+                    positions: 3,
+                }
+                .into(),
+                "geometry: 2 uvs for 3 positions",
+            ),
+            (
+                GeometryError::IndexOutOfRange {
+                    triangle: 1,
+                    indices: [0, 1, 5],
+                    vertices: 3,
+                }
+                .into(),
+                "geometry: triangle 1 names vertex [0, 1, 5] of 3",
+            ),
+            (
+                GeometryError::NonFinite.into(),
+                "geometry: a non-finite position, normal, uv or colour",
+            ),
+            (
+                ImageError::Size {
+                    width: 0,
+                    height: 4,
+                }
+                .into(),
+                "image: an image of 0×4 pixels is refused (1 to 2^28 pixels)",
+            ),
+            (
+                ImageError::DataLength {
+                    width: 2,
+                    height: 2,
+                    expected: 16,
+                    actual: 3,
+                }
+                .into(),
+                "image: 2×2 RGBA8 needs 16 bytes, not 3",
+            ),
+            (
+                ImageError::PngIndexed.into(),
+                "image: an indexed PNG was not expanded",
+            ),
+            (
+                ImageError::PngDataLength.into(),
+                "image: the PNG's data has the wrong length",
+            ),
+            (
+                ImageError::NoFrames.into(),
+                "image: an animated PNG needs at least one frame",
+            ),
+            (
+                ImageError::FrameSizes.into(),
+                "image: the frames of an animated PNG differ in size",
+            ),
+            (
+                std::io::Error::new(std::io::ErrorKind::NotFound, "gone").into(),
+                "io: gone",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message, "{error:?}");
+        }
+    }
+
+    /// The refusals carry their data: a caller matches on the kind and reads the numbers.
+    #[test]
+    fn a_caller_matches_on_what_was_refused() {
+        use crate::{
+            shader_material, Assets, Camera, Geometry, GeometryId, Object, RenderSettings,
+            Renderer, Scene,
+        };
+        use glam::Vec3;
+
+        let bad = Geometry::from_data(
+            vec![Vec3::ZERO, Vec3::X, Vec3::Y],
+            None,
+            None,
+            vec![[0, 1, 2], [0, 1, 5]],
+        );
+        assert_eq!(
+            bad.unwrap_err(),
+            RenderError::Geometry(GeometryError::IndexOutOfRange {
+                triangle: 1,
+                indices: [0, 1, 5],
+                vertices: 3,
+            })
+        );
+
+        let mut assets = Assets::new();
+        let graph = tsl_core::NodeGraph::new();
+        graph
+            .set_output(tsl_core::COLOR_NODE, graph.vec3(1.0, 0.5, 0.0))
+            .unwrap();
+        let program = assets.programs.add(graph.compile().unwrap());
+        let material = assets.materials.add(shader_material(program));
+        let mut scene = Scene::new();
+        scene.add(Object::group());
+        scene.add(Object::mesh(GeometryId(6), material));
+        let camera = Camera::perspective(45.0, 0.1, 10.0).at(Vec3::Z);
+        let refused = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets);
+        assert!(matches!(
+            refused,
+            Err(RenderError::Refused(Refusal::MissingAsset {
+                object: 1,
+                asset: AssetKind::Geometry,
+                id: 6,
+            }))
+        ));
+    }
+}
