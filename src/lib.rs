@@ -13,9 +13,6 @@
 //! assert_eq!(color[0], 1.0);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 pub use tsl_core as core;
 pub use tsl_macros as macros;
 pub use tsl_raster as raster;

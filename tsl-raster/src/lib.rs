@@ -39,9 +39,6 @@
 //! assert_eq!(image.width(), 32);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 mod error;
 pub mod geometry;
 #[cfg(feature = "gpu")]
