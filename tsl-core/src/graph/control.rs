@@ -404,6 +404,21 @@ impl NodeGraph {
 
     /// TSL's `Loop(count)`: the statements up to `End` run `count` times (0 to 1024); the index,
     /// a float, runs 0, 1, 2, ...
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let sum = graph.Var(graph.float(0.0));
+    /// let index = graph.Loop(4);
+    /// graph.If(graph.greater_than(index, graph.float(1.0)));
+    /// graph.assign(sum, graph.add(graph.get(sum), index));
+    /// graph.End();
+    /// graph.End();
+    /// graph.set_output(OPACITY_NODE, graph.get(sum)).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// // Indices 2 and 3 are over 1: 2 + 3.
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![5.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Loop(&self, count: i64) -> NodeRef {
         self.LoopFrom(count, 0.0, 1.0)
