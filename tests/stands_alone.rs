@@ -23,6 +23,7 @@ fn outside_citations() -> Vec<String> {
         ["DESIGN", ".md"],
         ["threejs-r187", ".md"],
         ["wgpu-lavapipe", ".md"],
+        ["reference ", "§"],
     ]
     .iter()
     .map(|parts| parts.concat())
