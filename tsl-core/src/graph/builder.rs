@@ -62,6 +62,16 @@ math_methods! {
     /// `atan2(y, x)`: the angle of (x, y), in (-π, π].
     atan2(y, x) => Atan2;
     /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let (black, white) = (graph.vec3(0.0, 0.0, 0.0), graph.vec3(1.0, 1.0, 1.0));
+    /// // A float `t` is repeated into every component.
+    /// graph.set_output(COLOR_NODE, graph.mix(black, white, graph.float(0.75))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.75; 3]));
+    /// ```
     mix(a, b, t) => Mix;
     /// `clamp(x, low, high)`: `min(max(x, low), high)`.
     clamp(x, low, high) => Clamp;
@@ -154,6 +164,16 @@ math_methods! {
     /// One where `a` is zero.
     logical_not(a) => LogicalNot;
     /// `a` where `condition` is not zero, else `b`, per component.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let condition = graph.vec3(1.0, 0.0, -2.0); // zero is false, every other value true
+    /// let picked = graph.select(condition, graph.float(5.0), graph.float(7.0));
+    /// graph.set_output(COLOR_NODE, picked).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![5.0, 7.0, 5.0]));
+    /// ```
     select(condition, a, b) => Select;
 }
 
