@@ -4,6 +4,9 @@
 //! Figures in docs/gpu.md; rerun with `cargo bench --features gpu --bench gpu_frame` (on a machine
 //! without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an adapter it prints SKIPPED.
 
+// criterion_group! makes a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 #[path = "../examples/shared/graph_scene.rs"]
 mod graph_scene;
 

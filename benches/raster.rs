@@ -2,6 +2,9 @@
 //! lit sphere and plane), on one thread and on all threads. Figures in docs/PERF.md
 //! ("## Rasterizer"); rerun with `cargo bench --bench raster`.
 
+// criterion_group! makes a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 #[path = "../examples/shared/graph_scene.rs"]
 mod graph_scene;
 

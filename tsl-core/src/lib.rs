@@ -21,9 +21,6 @@
 //! assert_eq!(color.len(), 3);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 mod compile;
 pub mod glsl;
 mod graph;

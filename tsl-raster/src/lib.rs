@@ -40,9 +40,6 @@
 //! assert_eq!(image.width(), 32);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 // The modules from the bottom up: each imports only those above it in this list.
 mod assets;
 mod error;

@@ -62,6 +62,16 @@ math_methods! {
     /// `atan2(y, x)`: the angle of (x, y), in (-π, π].
     atan2(y, x) => Atan2;
     /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let (black, white) = (graph.vec3(0.0, 0.0, 0.0), graph.vec3(1.0, 1.0, 1.0));
+    /// // A float `t` is repeated into every component.
+    /// graph.set_output(COLOR_NODE, graph.mix(black, white, graph.float(0.75))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.75; 3]));
+    /// ```
     mix(a, b, t) => Mix;
     /// `clamp(x, low, high)`: `min(max(x, low), high)`.
     clamp(x, low, high) => Clamp;
@@ -154,6 +164,16 @@ math_methods! {
     /// One where `a` is zero.
     logical_not(a) => LogicalNot;
     /// `a` where `condition` is not zero, else `b`, per component.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let condition = graph.vec3(1.0, 0.0, -2.0); // zero is false, every other value true
+    /// let picked = graph.select(condition, graph.float(5.0), graph.float(7.0));
+    /// graph.set_output(COLOR_NODE, picked).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![5.0, 7.0, 5.0]));
+    /// ```
     select(condition, a, b) => Select;
 }
 
@@ -194,9 +214,32 @@ attribute_methods! {
     /// `Renderer.time`, in seconds (float).
     time => Time;
     /// The colour of the material's own shading (vec3); `OUTPUT_NODE` only.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1.0, 0.5, 0.0))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let shaded = Fragment { lit: glam::Vec3::new(0.5, 0.5, 0.5), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.0]));
+    ///
+    /// // Only the output node reads it.
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.lit()).unwrap();
+    /// assert!(graph.compile().is_err());
+    /// ```
     lit => Lit;
     /// The pixel's centre in pixels from the bottom left, and its window depth from 0 (near) to
     /// 1 (far) (vec3): GLSL's `gl_FragCoord.xyz`. Fragment outputs only, not in a varying.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.frag_coord()).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let pixel = Fragment { frag_coord: glam::Vec3::new(3.5, 0.5, 0.25), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(COLOR_NODE, &pixel), Some(vec![3.5, 0.5, 0.25]));
+    /// ```
     frag_coord => FragCoord;
     /// 1 where the face is seen from its front, 0 from its back (float): TSL's `frontFacing`.
     front_facing => FrontFacing;
@@ -277,6 +320,20 @@ impl NodeGraph {
 
     /// A named value the caller changes between frames with `NodeProgram::set_uniform`: a float,
     /// a vector, a colour or a matrix (glam types). Refuses an empty name and a name in use.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let gain = graph.uniform("gain", 2.0);
+    /// graph.set_output(OPACITY_NODE, graph.mul(gain, graph.float(0.25))).unwrap();
+    /// let mut program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.5]));
+    /// program.set_uniform("gain", 4.0).unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
+    /// // A name no uniform has, and a value of another type, are refused.
+    /// assert!(program.set_uniform("gian", 4.0).is_err());
+    /// assert!(program.set_uniform("gain", glam::Vec3::ONE).is_err());
+    /// ```
     pub fn uniform(&self, name: &str, value: impl Into<UniformValue>) -> NodeRef {
         self.declare("uniform", name, UniformInit::Value(value.into()))
     }
@@ -339,6 +396,16 @@ impl NodeGraph {
 
     /// `remap(x, in_low, in_high, out_low, out_high)`:
     /// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`, built from those nodes.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let (x, lo, hi) = (graph.float(0.75), graph.float(0.5), graph.float(1.0));
+    /// graph.set_output(OPACITY_NODE, graph.remap(x, lo, hi, graph.float(-1.0), graph.float(1.0))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// // 0.75 is halfway from 0.5 to 1, and 0 is halfway from -1 to 1.
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.0]));
+    /// ```
     pub fn remap(
         &self,
         x: NodeRef,

@@ -249,6 +249,20 @@ impl NodeGraph {
     }
 
     /// TSL's `Var(value)`: a variable holding `value`, a float or a vector.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let x = graph.Var(graph.float(1.0));
+    /// graph.assign(x, graph.mul(graph.get(x), graph.float(3.0)));
+    /// // An assignment under a branch holds only where the branch runs: here it never does.
+    /// graph.If(graph.less_than(graph.get(x), graph.float(0.0)));
+    /// graph.assign(x, graph.float(-1.0));
+    /// graph.End();
+    /// graph.set_output(OPACITY_NODE, graph.get(x)).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![3.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Var(&self, value: NodeRef) -> NodeVar {
         let refused = NodeVar {
@@ -404,6 +418,21 @@ impl NodeGraph {
 
     /// TSL's `Loop(count)`: the statements up to `End` run `count` times (0 to 1024); the index,
     /// a float, runs 0, 1, 2, ...
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let sum = graph.Var(graph.float(0.0));
+    /// let index = graph.Loop(4);
+    /// graph.If(graph.greater_than(index, graph.float(1.0)));
+    /// graph.assign(sum, graph.add(graph.get(sum), index));
+    /// graph.End();
+    /// graph.End();
+    /// graph.set_output(OPACITY_NODE, graph.get(sum)).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// // Indices 2 and 3 are over 1: 2 + 3.
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![5.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Loop(&self, count: i64) -> NodeRef {
         self.LoopFrom(count, 0.0, 1.0)
@@ -584,6 +613,20 @@ impl NodeGraph {
 
     /// TSL's `Discard()`: throws the fragment away where the open branches run. Every discard
     /// joins the mask.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let cut = graph.uniform("cut", 0.0);
+    /// graph.If(graph.greater_than(cut, graph.float(0.5)));
+    /// graph.Discard();
+    /// graph.End();
+    /// // With no other output, compile makes the mask: 1 keeps the fragment, 0 throws it away.
+    /// let mut program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![1.0]));
+    /// program.set_uniform("cut", 1.0).unwrap();
+    /// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![0.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Discard(&self) {
         self.ensure_discard_flag();

@@ -33,6 +33,28 @@ pub struct TextureSlot {
 }
 
 /// A compiled node graph: what the rasterizers run, one instruction list per output.
+///
+/// It is plain data (words: a header, the code, then the constants and uniforms), so changing a
+/// uniform or the frame is a write into it, and any words can be checked before they are run
+/// ([`NodeProgram::from_words`]).
+///
+/// ```
+/// use tsl_core::*;
+/// let graph = NodeGraph::new();
+/// let speed = graph.uniform("speed", 2.0);
+/// graph.set_output(OPACITY_NODE, graph.mul(graph.time(), speed)).unwrap();
+/// let mut program = graph.compile().unwrap();
+/// program.set_frame(1.5, glam::Mat4::IDENTITY); // the renderer's time and the camera's view
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![3.0]));
+/// program.set_uniform("speed", 0.5).unwrap();
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.75]));
+/// // An output the graph did not set has no value.
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), None);
+/// // The words stand alone: a program made from them again (it reads no texture) is the same.
+/// let words = program.words().to_vec();
+/// let again = NodeProgram::from_words(words, program.uniforms().to_vec(), Vec::new()).unwrap();
+/// assert_eq!(again, program);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeProgram {
     words: Vec<u32>,

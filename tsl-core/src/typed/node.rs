@@ -13,6 +13,18 @@ use std::marker::PhantomData;
 ///
 /// The operators, the free functions of [`crate::typed`] and the swizzle methods build new nodes
 /// in the graph of the current [`Scope`](super::Scope).
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, COLOR_NODE};
+/// let scope = Scope::new();
+/// let x: Node<Float> = float(0.25);
+/// // A node is a handle: the same `x` feeds three nodes.
+/// let rgb = vec3(x, x * 2.0, x + x * 2.0);
+/// scope.color_node(rgb).unwrap();
+/// let program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.25, 0.5, 0.75]));
+/// ```
 pub struct Node<T: NodeType> {
     node: NodeRef,
     ty: PhantomData<T>,

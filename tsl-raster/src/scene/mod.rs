@@ -181,6 +181,20 @@ pub(crate) fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
 }
 
 /// Objects, lights, fog and a background.
+///
+/// Objects are a tree: each has a transform relative to its parent.
+///
+/// ```
+/// use tsl_raster::{Object, Scene};
+/// use glam::Vec3;
+/// let mut scene = Scene::new();
+/// let arm = scene.add(Object::group().at(Vec3::new(1.0, 0.0, 0.0)));
+/// let hand = scene.add(Object::group().at(Vec3::new(0.0, 2.0, 0.0)).child_of(arm));
+/// let world = scene.world_matrices().unwrap();
+/// let (hand_matrix, visible) = world[hand.0 as usize];
+/// assert_eq!(hand_matrix.transform_point3(Vec3::ZERO), Vec3::new(1.0, 2.0, 0.0));
+/// assert!(visible);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
     objects: Vec<Object>,
