@@ -21,12 +21,12 @@ use tsl_core::Color;
 /// let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
 ///
 /// // No light: black.
-/// let image = Renderer::new(4, 4).render(&scene, &camera, &assets).unwrap();
+/// let image = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets).unwrap();
 /// assert_eq!(image.pixel(2, 2), Some([0, 0, 0, 255]));
 ///
 /// // From the camera's side, straight onto the plane (its normal is +z).
 /// scene.add_light(Light::directional(Color::WHITE, std::f32::consts::PI, Vec3::Z));
-/// let image = Renderer::new(4, 4).render(&scene, &camera, &assets).unwrap();
+/// let image = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets).unwrap();
 /// assert_eq!(image.pixel(2, 2), Some([255, 255, 255, 255]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
