@@ -44,6 +44,12 @@ macro_rules! opcodes {
                 }
             }
 
+            /// The variant's Rust name: `Add`, `InverseSqrt`, `LessThan`. Code generated from this
+            /// table (the GPU interpreter's `OP_*` constants) names each opcode after it.
+            pub fn variant(self) -> &'static str {
+                match self { $(Opcode::$name => stringify!($name),)* }
+            }
+
             /// The TSL name: `add`, `inverse_sqrt`, `less_than`. Errors and the disassembler use it.
             pub fn name(self) -> &'static str {
                 match self { $(Opcode::$name => $text,)* }

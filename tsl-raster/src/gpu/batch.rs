@@ -1,6 +1,7 @@
 //! [`GpuInterpreter`]: runs one output of a node program over batches of fragments on the GPU.
 
 use super::device::{Gpu, GpuError};
+use super::layout::InterpParams;
 use tsl_core::{
     FragmentBatch, NodeProgram, Output, WhiteSampler, LANES, LANE_ATTRIBUTE_COUNT, VIEW_COUNT,
 };
@@ -54,7 +55,7 @@ impl<'g> GpuInterpreter<'g> {
         let params = buffer(
             gpu,
             "params",
-            16,
+            std::mem::size_of::<InterpParams>() as u64,
             wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         );
         let (out, readback) = Self::out_buffers(gpu, 1);
@@ -179,8 +180,13 @@ impl<'g> GpuInterpreter<'g> {
         }
         let queue = &self.gpu.queue;
         queue.write_buffer(&self.views, 0, view_bytes);
-        let params = [start as u32, count as u32, lanes as u32, 0];
-        queue.write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
+        let params = InterpParams {
+            start: start as u32,
+            count: count as u32,
+            lanes: lanes as u32,
+            _reserved: 0,
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
         let device = &self.gpu.device;
         let mut encoder = device.create_command_encoder(&Default::default());
         {

@@ -3,9 +3,12 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The interpreter's WGSL source (`interp.wgsl`, then the interpreter's core `interp_core.wgsl`,
-/// which the rasterizer's shader shares), compiled once per [`Gpu`].
+/// The interpreter's WGSL source (the generated contract `bytecode.wgsl` and
+/// `interp_layout.wgsl`, `interp.wgsl`, then the interpreter's core `interp_core.wgsl`, which the
+/// rasterizer's shader shares), compiled once per [`Gpu`].
 pub const INTERP_WGSL: &str = concat!(
+    include_str!("bytecode.wgsl"),
+    include_str!("interp_layout.wgsl"),
     include_str!("interp.wgsl"),
     include_str!("interp_core.wgsl")
 );

@@ -84,7 +84,10 @@
 //!   as Rust's `as` does.
 
 mod batch;
+#[cfg(test)]
+mod contract;
 mod device;
+mod layout;
 mod raster;
 
 pub use batch::GpuInterpreter;
