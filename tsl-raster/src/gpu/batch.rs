@@ -165,12 +165,14 @@ impl<'g> GpuInterpreter<'g> {
             .flat_map(|b| b.views.iter().flatten().flatten().flatten().copied())
             .collect();
         let view_bytes: &[u8] = bytemuck::cast_slice(&views);
+        let lanes = batches.len() * LANES;
+        self.gpu.check_size("views", view_bytes.len() as u64)?;
+        self.gpu.check_size("out", (lanes * 16) as u64)?;
         let mut stale = false;
         if view_bytes.len() as u64 > self.views.size() {
             self.views = buffer(self.gpu, "views", view_bytes.len() as u64, STORAGE_IN);
             stale = true;
         }
-        let lanes = batches.len() * LANES;
         if (lanes * 16) as u64 > self.out.size() {
             (self.out, self.readback) = Self::out_buffers(self.gpu, batches.len());
             stale = true;
@@ -202,6 +204,13 @@ impl<'g> GpuInterpreter<'g> {
     }
 }
 
+fn read_back_error(step: &'static str, reason: impl std::fmt::Display) -> GpuError {
+    GpuError::ReadBack {
+        step,
+        reason: reason.to_string(),
+    }
+}
+
 /// Map `size` bytes of `buffer`, wait for the GPU, and read them as vec4s.
 pub(crate) fn read_back(
     gpu: &Gpu,
@@ -215,14 +224,14 @@ pub(crate) fn read_back(
     });
     gpu.device
         .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| GpuError(format!("poll: {e}")))?;
+        .map_err(|e| read_back_error("poll", e))?;
     rx.recv()
-        .map_err(|e| GpuError(format!("map: {e}")))?
-        .map_err(|e| GpuError(format!("map: {e}")))?;
+        .map_err(|e| read_back_error("map", e))?
+        .map_err(|e| read_back_error("map", e))?;
     let result = {
         let view = slice
             .get_mapped_range()
-            .map_err(|e| GpuError(format!("mapped range: {e}")))?;
+            .map_err(|e| read_back_error("mapped range", e))?;
         bytemuck::pod_collect_to_vec::<u8, [f32; 4]>(&view)
     };
     buffer.unmap();

@@ -145,8 +145,11 @@ pub(crate) fn raster_layout_wgsl() -> String {
     out
 }
 
-/// The generated files: where each lives under `src/gpu/` and what writes it.
-pub(crate) const GENERATED: [(&str, fn() -> String); 3] = [
+/// A generated file: its name under `src/gpu/` and the function that writes it.
+type Generated = (&'static str, fn() -> String);
+
+/// The generated files.
+pub(crate) const GENERATED: [Generated; 3] = [
     ("bytecode.wgsl", bytecode_wgsl),
     ("interp_layout.wgsl", interp_layout_wgsl),
     ("raster_layout.wgsl", raster_layout_wgsl),

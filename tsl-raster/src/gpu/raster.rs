@@ -127,7 +127,7 @@ impl<'g> GpuRenderer<'g> {
 
     fn dispatch(&mut self, packed: &Packed) -> Result<Vec<[f32; 4]>, GpuError> {
         let gpu = self.gpu;
-        let (layout, pipeline) = gpu.raster_pipeline();
+        let (layout, pipeline) = gpu.raster_pipeline()?;
         let pixel_count = (self.settings.width * self.settings.height) as u64;
         let data: [&[u8]; 7] = [
             bytemuck::cast_slice(&packed.words),
@@ -139,6 +139,14 @@ impl<'g> GpuRenderer<'g> {
             bytemuck::cast_slice(&packed.texels),
         ];
         let pixel_bytes = pixel_count * 16;
+        const NAMES: [&str; 7] = [
+            "words", "frame", "passes", "tris", "verts", "bins", "texels",
+        ];
+        for (name, d) in NAMES.iter().zip(&data) {
+            gpu.check_size(name, d.len() as u64)?;
+        }
+        gpu.check_size("pixels", pixel_bytes)?;
+        let limit = gpu.binding_limit();
         let stale = match &self.buffers {
             None => true,
             Some(b) => {
@@ -149,63 +157,65 @@ impl<'g> GpuRenderer<'g> {
                         .any(|(buf, d)| buf.size() < d.len() as u64)
             }
         };
-        if stale {
-            let storage: Vec<wgpu::Buffer> = data
-                .iter()
-                .enumerate()
-                .map(|(i, d)| {
-                    let old = self.buffers.as_ref().map_or(0, |b| b.storage[i].size());
-                    let size = (d.len() as u64).max(16).max(old).next_power_of_two();
-                    gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                        label: Some("raster input"),
-                        size,
-                        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                        mapped_at_creation: false,
+        let b = match self.buffers.take() {
+            Some(b) if !stale => self.buffers.insert(b),
+            old => {
+                let storage: Vec<wgpu::Buffer> = data
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| {
+                        let old = old.as_ref().map_or(0, |b| b.storage[i].size());
+                        let size = (d.len() as u64).max(16).max(old).next_power_of_two();
+                        // Room to grow, but never past what the device binds (the data fits).
+                        let size = size.min(limit.max(d.len() as u64));
+                        gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                            label: Some("raster input"),
+                            size,
+                            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                            mapped_at_creation: false,
+                        })
                     })
+                    .collect();
+                let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("raster pixels"),
+                    size: pixel_bytes,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                });
+                let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("raster readback"),
+                    size: pixel_bytes,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                let order = [0usize, 1, 2, 3, 4, 5];
+                let mut entries: Vec<wgpu::BindGroupEntry> = order
+                    .iter()
+                    .map(|&i| wgpu::BindGroupEntry {
+                        binding: i as u32,
+                        resource: storage[i].as_entire_binding(),
+                    })
+                    .collect();
+                entries.push(wgpu::BindGroupEntry {
+                    binding: 6,
+                    resource: pixels.as_entire_binding(),
+                });
+                entries.push(wgpu::BindGroupEntry {
+                    binding: 7,
+                    resource: storage[6].as_entire_binding(),
+                });
+                let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("raster"),
+                    layout,
+                    entries: &entries,
+                });
+                self.buffers.insert(Buffers {
+                    storage,
+                    pixels,
+                    readback,
+                    bind_group,
                 })
-                .collect();
-            let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("raster pixels"),
-                size: pixel_bytes,
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("raster readback"),
-                size: pixel_bytes,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
-            let order = [0usize, 1, 2, 3, 4, 5];
-            let mut entries: Vec<wgpu::BindGroupEntry> = order
-                .iter()
-                .map(|&i| wgpu::BindGroupEntry {
-                    binding: i as u32,
-                    resource: storage[i].as_entire_binding(),
-                })
-                .collect();
-            entries.push(wgpu::BindGroupEntry {
-                binding: 6,
-                resource: pixels.as_entire_binding(),
-            });
-            entries.push(wgpu::BindGroupEntry {
-                binding: 7,
-                resource: storage[6].as_entire_binding(),
-            });
-            let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("raster"),
-                layout,
-                entries: &entries,
-            });
-            self.buffers = Some(Buffers {
-                storage,
-                pixels,
-                readback,
-                bind_group,
-            });
-        }
-        let Some(b) = &self.buffers else {
-            return Err(GpuError("no buffers".into()));
+            }
         };
         for (buf, d) in b.storage.iter().zip(&data) {
             if !d.is_empty() {
