@@ -281,3 +281,54 @@ pub fn gpu() -> Option<&'static Gpu> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_gpu_error_says_what_went_wrong_as_before() {
+        // The messages the string type carried, now built from the variants' data.
+        let cases = [
+            (
+                GpuError::NoAdapter {
+                    backends: wgpu::Backends::VULKAN,
+                    reason: "none found".into(),
+                },
+                "no adapter for Backends(VULKAN): none found",
+            ),
+            (
+                GpuError::NoDevice {
+                    adapter: "llvmpipe".into(),
+                    reason: "out of memory".into(),
+                },
+                "no device on llvmpipe: out of memory",
+            ),
+            (
+                GpuError::BufferTooLarge {
+                    buffer: "verts",
+                    size: 300,
+                    limit: 256,
+                },
+                "the verts buffer needs 300 bytes; the device binds at most 256",
+            ),
+            (
+                GpuError::ReadBack {
+                    step: "map",
+                    reason: "lost".into(),
+                },
+                "map: lost",
+            ),
+            (
+                GpuError::Pipeline {
+                    label: "raster".into(),
+                    message: "bad shader".into(),
+                },
+                "the raster pipeline: bad shader",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+}

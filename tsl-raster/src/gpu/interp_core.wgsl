@@ -393,7 +393,8 @@ fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32> {
     return s;
 }
 
-// A noise opcode (OP_PERLIN_FLOAT to OP_WORLEY_VEC3) on the point `a` of w components and the jitter j.
+// A noise opcode (OP_PERLIN_FLOAT to OP_WORLEY_VEC3) on the point `a` of w components and the
+// jitter j.
 fn noise(op: u32, w: u32, a: vec4<f32>, j: f32) -> vec3<f32> {
     let m = vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(w);
     let p = select(vec4<f32>(0.0), a, m);
@@ -530,8 +531,14 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
                 let len = sqrt(dotw(va, va, m));
                 res = select(va / vec4<f32>(len), vec4<f32>(0.0), len == 0.0);
             }
-            case OP_DOT: { res = vec4<f32>(dotw(va, vb, m)); wm = vec4<bool>(true, false, false, false); }
-            case OP_LENGTH: { res = vec4<f32>(sqrt(dotw(va, va, m))); wm = vec4<bool>(true, false, false, false); }
+            case OP_DOT: {
+                res = vec4<f32>(dotw(va, vb, m));
+                wm = vec4<bool>(true, false, false, false);
+            }
+            case OP_LENGTH: {
+                res = vec4<f32>(sqrt(dotw(va, va, m)));
+                wm = vec4<bool>(true, false, false, false);
+            }
             case OP_DISTANCE: {
                 let diff = va - vb;
                 res = vec4<f32>(sqrt(dotw(diff, diff, m)));

@@ -1191,9 +1191,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let dy = py - tile_y;
                 e0 = widen(bitcast<i32>(bins[at + B_EDGES]) + bitcast<i32>(tris[tb + T_SA32]) * dx
                     + bitcast<i32>(tris[tb + T_SB32]) * dy);
-                e1 = widen(bitcast<i32>(bins[at + B_EDGES + 1u]) + bitcast<i32>(tris[tb + T_SA32 + 1u]) * dx
+                e1 = widen(bitcast<i32>(bins[at + B_EDGES + 1u])
+                    + bitcast<i32>(tris[tb + T_SA32 + 1u]) * dx
                     + bitcast<i32>(tris[tb + T_SB32 + 1u]) * dy);
-                e2 = widen(bitcast<i32>(bins[at + B_EDGES + 2u]) + bitcast<i32>(tris[tb + T_SA32 + 2u]) * dx
+                e2 = widen(bitcast<i32>(bins[at + B_EDGES + 2u])
+                    + bitcast<i32>(tris[tb + T_SA32 + 2u]) * dx
                     + bitcast<i32>(tris[tb + T_SB32 + 2u]) * dy);
             } else {
                 e0 = edge(t, 0u, px, py);
