@@ -268,4 +268,15 @@ mod tests {
         }
         assert_eq!(Opcode::from_byte(255), None);
     }
+
+    #[test]
+    fn each_opcode_names_its_variant() {
+        // What the GPU's generated `OP_*` constants are named after.
+        assert_eq!(Opcode::Add.variant(), "Add");
+        assert_eq!(Opcode::InverseSqrt.variant(), "InverseSqrt");
+        assert_eq!(Opcode::WorleyVec3.variant(), "WorleyVec3");
+        let variants: std::collections::HashSet<_> =
+            Opcode::ALL.iter().map(|op| op.variant()).collect();
+        assert_eq!(variants.len(), Opcode::ALL.len());
+    }
 }
