@@ -321,7 +321,8 @@ record! {
 }
 
 record! {
-    /// The interpreter's parameters (`interp.wgsl` `Params`, a uniform).
+    /// The interpreter's parameters (`interp.wgsl` `Params`, a uniform). The generator writes
+    /// it as a WGSL struct of the same fields, not as constants.
     struct InterpParams: "PARAMS_STRIDE", "PARAMS_" {
         /// The output's first instruction.
         start: u32,
