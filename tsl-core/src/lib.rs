@@ -25,8 +25,10 @@
 #![warn(missing_docs)]
 
 mod compile;
+#[cfg(feature = "glsl")]
 pub mod glsl;
 mod graph;
+mod interface;
 mod interp;
 pub mod noise;
 mod opcode;
@@ -35,6 +37,7 @@ pub mod typed;
 mod types;
 
 pub use graph::*;
+pub use interface::*;
 pub use interp::{
     run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, ViewAttributes,
     WhiteSampler, LANES,

@@ -1,7 +1,8 @@
 //! What compile checks before it lays anything out: the graph's integrity (its fields may have
 //! been edited) and which outputs may read which inputs.
 
-use crate::graph::{typecheck, GraphError, GraphParts, Op, Output, Source};
+use crate::graph::{typecheck, GraphError, GraphParts, Op};
+use crate::interface::{Output, Source};
 use crate::types::ValueType;
 
 fn refuse(reason: String) -> GraphError {

@@ -8,7 +8,8 @@ mod lir;
 mod lower;
 mod schedule;
 
-use crate::graph::{GraphError, Node, NodeGraph, Op, Output, UniformInit};
+use crate::graph::{GraphError, Node, NodeGraph, Op, UniformInit};
+use crate::interface::Output;
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
 use crate::types::ValueType;
@@ -65,7 +66,7 @@ impl NodeGraph {
             if !result.is_identity() {
                 // The result is the register the last instruction writes, so give it a move.
                 let mov = LirInst {
-                    op: crate::Opcode::Mov,
+                    op: crate::opcode::Opcode::Mov,
                     width: result.width,
                     args: vec![result],
                     imm: Imm::None,
@@ -135,7 +136,7 @@ fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
         None => constant(1.0),
     };
     parts.nodes.push(Node {
-        op: Op::Math(crate::Opcode::Select),
+        op: Op::Math(crate::opcode::Opcode::Select),
         inputs: vec![discarded, zero, mask],
         ty: ValueType::Float,
     });

@@ -485,7 +485,7 @@ fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError
                 .map_err(fail)?;
             (None, Some(f))
         };
-        if graph.output(crate::POSITION_NODE).is_none()
+        if graph.output(crate::interface::POSITION_NODE).is_none()
             && f.is_none()
             && graph.parts().outputs.iter().all(Option::is_none)
         {

@@ -1,7 +1,8 @@
 //! The node methods of spec/000 "Values and attributes", "Math" and "Comparisons, logic and
 //! selection". Each returns a [`NodeRef`]; see the module docs of [`super`] for refusals.
 
-use super::{Attribute, GraphError, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use super::{GraphError, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use crate::interface::Attribute;
 use crate::opcode::Opcode;
 use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
 

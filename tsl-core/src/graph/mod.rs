@@ -11,22 +11,19 @@
 //! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
 //! typed front) use [`NodeGraph::try_node`].
 
-mod attribute;
 mod builder;
 mod control;
 mod error;
 mod noise;
-mod output;
 pub(crate) mod typecheck;
 
-pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 pub use builder::TextureSource;
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub use error::GraphError;
 pub use noise::MAX_OCTAVES;
-pub use output::*;
 
+use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::types::{TextureId, UniformValue, ValueType};
 use std::cell::RefCell;

@@ -7,7 +7,8 @@ mod validate;
 
 pub use validate::validate;
 
-use crate::graph::{GraphError, Output};
+use crate::graph::GraphError;
+use crate::interface::Output;
 use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
 use format::*;
 use glam::Mat4;

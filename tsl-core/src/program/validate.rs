@@ -1,7 +1,8 @@
 //! The validator: refuses any words an interpreter could not run safely, whoever wrote them.
 
 use super::format::*;
-use crate::graph::{GraphError, Output, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
+use crate::graph::GraphError;
+use crate::interface::{Output, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 use crate::opcode::Opcode;
 
 fn refuse(reason: String) -> GraphError {

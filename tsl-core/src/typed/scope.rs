@@ -3,7 +3,8 @@
 
 use super::node::{IntoNodeOf, Node};
 use super::types::{Float, NodeType, Vec3};
-use crate::graph::{GraphError, NodeGraph, Output};
+use crate::graph::{GraphError, NodeGraph};
+use crate::interface::Output;
 use std::cell::RefCell;
 use std::ops::Deref;
 use std::rc::Rc;
