@@ -296,7 +296,13 @@ fn declared_modules(lib: &str) -> Vec<String> {
     blank_non_code(lib)
         .lines()
         .filter_map(|line| {
-            let line = line.trim();
+            // `#[cfg(feature = "gpu")] pub mod gpu;` declares a module too.
+            let mut line = line.trim();
+            while line.starts_with("#[") {
+                line = line
+                    .split_once(']')
+                    .map_or("", |(_, rest)| rest.trim_start());
+            }
             let rest = line
                 .trim_start_matches("pub(crate) ")
                 .trim_start_matches("pub ")
@@ -437,6 +443,12 @@ fn dependencies(manifest: &str) -> Vec<String> {
         if line.starts_with('[') {
             let table = line.trim_matches(|c| c == '[' || c == ']');
             inside = table.ends_with("dependencies") && !table.ends_with("dev-dependencies");
+            // `[dependencies.NAME]` names one dependency in its header.
+            if let Some((head, name)) = table.rsplit_once('.') {
+                if head.ends_with("dependencies") && !head.ends_with("dev-dependencies") {
+                    names.push(name.trim().to_string());
+                }
+            }
             continue;
         }
         if inside {
@@ -504,8 +516,15 @@ fn the_checker_sees_each_form_of_path() {
     assert_eq!(found, expected);
     assert_eq!(
         dependencies(
-            "[dependencies]\na.workspace = true\nb = \"1\"\n[dev-dependencies]\nc = \"1\"\n"
+            "[dependencies]\na.workspace = true\nb = \"1\"\n[dev-dependencies]\nc = \"1\"\n\
+             [target.'cfg(unix)'.dependencies.d]\nversion = \"1\"\n"
         ),
-        ["a", "b"]
+        ["a", "b", "d"]
+    );
+    assert_eq!(
+        declared_modules(
+            "mod a;\n#[cfg(feature = \"x\")] pub mod b;\npub(crate) mod c;\n// mod d;\n"
+        ),
+        ["a", "b", "c"]
     );
 }
