@@ -259,7 +259,7 @@ fn references(code: &str, depth: usize) -> Vec<Reference> {
                 (first_segments(code, next), at)
             };
             let end = code[start..]
-                .find(|c: char| c == ';' || c == '\n' || c == '(' || c == ')')
+                .find([';', '\n', '(', ')'])
                 .map_or(code.len(), |e| start + e);
             for name in names {
                 if name == "self" || name == "super" {
