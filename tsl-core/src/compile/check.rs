@@ -58,7 +58,7 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
                     computes: ty,
                 })
             }
-            Err(error) => return Err(CompileError::NodeType { node: index, error }),
+            Err(error) => return Err(CompileError::InputTypes { node: index, error }),
         }
     }
     for output in Output::ALL {

@@ -59,7 +59,7 @@ pub enum CompileError {
     },
     /// A node (of edited parts) whose inputs' types fit no rule of its operation.
     #[error("compile: node #{node}: {error}")]
-    NodeType {
+    InputTypes {
         /// The node.
         node: usize,
         /// Why the types do not fit.
@@ -185,7 +185,7 @@ impl CompileError {
             | CompileError::MissingUniform { .. }
             | CompileError::Arity { .. }
             | CompileError::TypeChanged { .. }
-            | CompileError::NodeType { .. } => None,
+            | CompileError::InputTypes { .. } => None,
         }
     }
 }
