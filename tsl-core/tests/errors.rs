@@ -140,6 +140,19 @@ mod glsl {
     }
 
     #[test]
+    fn a_refusal_of_the_graph_carries_the_graphs_error() {
+        // A million unrolled steps of two nodes each pass MAX_GRAPH_NODES (65,536) nodes.
+        let e = toy(
+            "  vec4 c = vec4(fragCoord, 0.0, 1.0);\n  for (int i = 0; i < 1000; i++) {\n    for (int j = 0; j < 1000; j++) {\n      c = c * 1.0001 + vec4(0.5);\n    }\n  }\n  fragColor = c;",
+        );
+        match &e.kind {
+            GlslErrorKind::Build(error) => assert_eq!(error.kind, BuildErrorKind::GraphFull, "{e}"),
+            other => panic!("{other:?}: {e}"),
+        }
+        assert!(e.reason.contains("MAX_GRAPH_NODES"), "{e}");
+    }
+
+    #[test]
     fn a_refusal_of_the_compiled_program_carries_the_compilers_error() {
         // A derivative reads the neighbouring pixels' values, which have no derivatives.
         let e = toy("  fragColor = vec4(dFdx(dFdx(fragCoord.x)));");

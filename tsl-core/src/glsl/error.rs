@@ -2,6 +2,7 @@
 //! it, with the source line and a caret under the place.
 
 use crate::compile::GraphError;
+use crate::graph::BuildError;
 use std::fmt;
 
 /// Which source an error is in.
@@ -54,6 +55,8 @@ impl Span {
 pub(crate) struct Diag {
     pub span: Span,
     pub reason: String,
+    /// The graph's own refusal, where the graph refused a node the lowering built.
+    pub graph: Option<Box<BuildError>>,
 }
 
 impl Diag {
@@ -61,6 +64,16 @@ impl Diag {
         Diag {
             span,
             reason: reason.into(),
+            graph: None,
+        }
+    }
+
+    /// The graph's refusal of a node built at `span`, its message the reason.
+    pub fn from_graph(span: Span, error: BuildError) -> Diag {
+        Diag {
+            span,
+            reason: error.to_string(),
+            graph: Some(Box::new(error)),
         }
     }
 }
@@ -79,8 +92,11 @@ pub enum GlslErrorKind {
     Check,
     /// Linking the two shaders: their versions, and the varyings the fragment shader reads.
     Link,
-    /// The lowering to nodes: a graph's refusal or a limit of the unrolled program.
+    /// The lowering to nodes: a limit of the unrolled program.
     Lower,
+    /// The graph refused a node the lowering built (past `MAX_GRAPH_NODES`, say); the graph's
+    /// own error.
+    Build(Box<BuildError>),
     /// `compile` refused the graph the shaders make; the compiler's own error (boxed: it is the
     /// largest kind, and every other is empty).
     Compile(Box<GraphError>),
@@ -139,7 +155,10 @@ impl GlslError {
             line,
             column: if line == 0 { 0 } else { diag.span.col as usize },
             length: diag.span.len.max(1) as usize,
-            kind,
+            kind: match diag.graph {
+                Some(error) => GlslErrorKind::Build(error),
+                None => kind,
+            },
             reason: diag.reason,
             source_line,
         }

@@ -326,7 +326,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         self.b
             .g
             .try_node(name, op, inputs)
-            .map_err(|e| Diag::new(self.span, e.to_string()))
+            .map_err(|e| Diag::from_graph(self.span, e))
     }
 
     fn math(&mut self, code: Opcode, inputs: &[NodeRef]) -> Result<NodeRef, Diag> {
