@@ -1,7 +1,8 @@
 //! The node methods of spec/000 "Values and attributes", "Math" and "Comparisons, logic and
 //! selection". Each returns a [`NodeRef`]; see the module docs of [`super`] for refusals.
 
-use super::{Attribute, GraphError, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use crate::interface::Attribute;
 use crate::opcode::Opcode;
 use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
 
@@ -297,14 +298,14 @@ impl NodeGraph {
 
     fn declare(&self, op_name: &str, name: &str, value: UniformInit) -> NodeRef {
         let refusal = if name.is_empty() {
-            Some("a uniform needs a name".to_string())
+            Some(BuildErrorKind::UnnamedUniform)
         } else if self.parts.borrow().uniforms.iter().any(|u| u.name == name) {
-            Some(format!("a uniform named '{name}' already exists"))
+            Some(BuildErrorKind::UniformNameTaken { name: name.into() })
         } else {
             None
         };
-        if let Some(reason) = refusal {
-            self.refuse(GraphError::new(op_name, reason));
+        if let Some(kind) = refusal {
+            self.refuse(BuildError::new(op_name, kind));
             return self.refused();
         }
         let index = self.parts.borrow().uniforms.len();
@@ -357,7 +358,7 @@ impl NodeGraph {
     /// texture argument reads. Refuses [`NO_TEXTURE`].
     pub fn texture_id(&self, id: TextureId) -> NodeRef {
         if id == NO_TEXTURE {
-            self.refuse(GraphError::new("texture", "NO_TEXTURE names no texture"));
+            self.refuse(BuildError::new("texture", BuildErrorKind::NoTexture));
             return self.refused();
         }
         self.leaf("texture", Op::TextureConst(id), ValueType::Texture)
@@ -367,7 +368,7 @@ impl NodeGraph {
     /// get the refused ref that stands for the node: [`NodeGraph::error`] and `compile` report
     /// it as they report the graph's own.
     pub fn refuse_node(&self, op: &str, reason: impl Into<String>) -> NodeRef {
-        self.refuse(GraphError::new(op, reason));
+        self.refuse(BuildError::new(op, BuildErrorKind::Caller(reason.into())));
         self.refused()
     }
 
@@ -376,9 +377,9 @@ impl NodeGraph {
     pub fn swizzle(&self, a: NodeRef, pattern: &str) -> NodeRef {
         match parse_swizzle(pattern) {
             Ok((components, len)) => self.node("swizzle", Op::Swizzle { components, len }, &[a]),
-            Err(reason) => {
+            Err(kind) => {
                 if !a.is_refused() {
-                    self.refuse(GraphError::new("swizzle", reason));
+                    self.refuse(BuildError::new("swizzle", kind));
                 }
                 self.refused()
             }
@@ -388,7 +389,7 @@ impl NodeGraph {
     /// The components of every part, in order: `join(&[xy, z])` is a vec3. At most four.
     pub fn join(&self, parts: &[NodeRef]) -> NodeRef {
         if parts.is_empty() {
-            self.refuse(GraphError::new("join", "nothing to join"));
+            self.refuse(BuildError::new("join", BuildErrorKind::NothingToJoin));
             return self.refused();
         }
         self.node("join", Op::Join, parts)
@@ -438,8 +439,8 @@ impl NodeGraph {
         }
         match super::typecheck::infer(&Op::Math(code), &types) {
             Ok(_) => Ok(()),
-            Err(reason) => {
-                self.refuse(GraphError::new(name, reason));
+            Err(error) => {
+                self.refuse(BuildError::new(name, error));
                 Err(self.refused())
             }
         }
@@ -480,26 +481,30 @@ impl NodeGraph {
 }
 
 /// The component indexes of a swizzle pattern, or why it is not one.
-fn parse_swizzle(pattern: &str) -> Result<([u8; 4], u8), String> {
+fn parse_swizzle(pattern: &str) -> Result<([u8; 4], u8), BuildErrorKind> {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     let chars: Vec<char> = pattern.chars().collect();
     if chars.is_empty() || chars.len() > 4 {
-        return Err(format!(
-            "'{pattern}' has {} components; a swizzle has 1 to 4",
-            chars.len()
-        ));
+        return Err(BuildErrorKind::SwizzleLength {
+            pattern: pattern.into(),
+            count: chars.len(),
+        });
     }
-    let set = SETS
-        .iter()
-        .find(|set| set.contains(chars[0]))
-        .ok_or_else(|| format!("'{}' is not a component (xyzw, rgba or stpq)", chars[0]))?;
+    let set =
+        SETS.iter()
+            .find(|set| set.contains(chars[0]))
+            .ok_or(BuildErrorKind::NotAComponent {
+                component: chars[0],
+            })?;
     let mut components = [0u8; 4];
     for (slot, c) in chars.iter().enumerate() {
         let index = set.find(*c).ok_or_else(|| {
             if SETS.iter().any(|s| s.contains(*c)) {
-                format!("'{pattern}' mixes the component sets xyzw, rgba and stpq")
+                BuildErrorKind::MixedComponentSets {
+                    pattern: pattern.into(),
+                }
             } else {
-                format!("'{c}' is not a component (xyzw, rgba or stpq)")
+                BuildErrorKind::NotAComponent { component: *c }
             }
         })?;
         components[slot] = index as u8;

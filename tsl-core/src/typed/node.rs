@@ -3,7 +3,8 @@
 
 use super::scope::current;
 use super::types::{Float, Mat3, Mat4, NodeType, Vec2, Vec3, Vec4};
-use crate::graph::{GraphError, NodeGraph, NodeRef};
+use crate::compile::GraphError;
+use crate::graph::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::types::Color;
 use std::fmt;
 use std::marker::PhantomData;
@@ -74,13 +75,18 @@ impl<T: NodeType> Node<T> {
     pub fn from_ref(graph: &NodeGraph, node: NodeRef) -> Result<Node<T>, GraphError> {
         match graph.type_of(node) {
             Some(ty) if ty == T::TYPE => Ok(Node::wrap(node)),
-            Some(ty) => Err(GraphError::new(
+            Some(ty) => Err(BuildError::new(
                 "Node::from_ref",
-                format!("the node is a {ty}, not a {}", T::TYPE),
-            )),
-            None => Err(graph.error().unwrap_or_else(|| {
-                GraphError::new("Node::from_ref", "the ref names nothing in this graph")
-            })),
+                BuildErrorKind::RefType {
+                    found: ty,
+                    expected: T::TYPE,
+                },
+            )
+            .into()),
+            None => Err(graph
+                .error()
+                .unwrap_or_else(|| BuildError::new("Node::from_ref", BuildErrorKind::ForeignRef))
+                .into()),
         }
     }
 
