@@ -40,7 +40,7 @@
 //! assert_eq!(image.width(), 32);
 //! ```
 
-// The modules from the bottom up: each imports only those above it in this list.
+// Which module may import which: the layers, bottom up, are the table in tests/layers.rs.
 mod assets;
 mod error;
 mod frame;

@@ -3,12 +3,12 @@
 
 use super::batch::read_back;
 use super::device::{Gpu, GpuError};
+use super::layout::*;
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
 use crate::frame::lights::{FrameLights, LightKind};
 use crate::frame::Frame;
-use super::layout::*;
 use crate::output::{Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
