@@ -19,15 +19,16 @@
 //! | control flow (selects of the above) | 1e-6 | 8e-6 |
 //!
 //! Every case prints its worst difference, so a run on another GPU reports the precision it has.
-//! Without an adapter each test prints `SKIPPED: no wgpu adapter: ...`; with `REQUIRE_GPU` set it
-//! fails instead.
+//! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead
+//! (the harness, `gpu_harness/`).
 
-#![cfg(feature = "gpu")]
+#[macro_use]
+mod gpu_harness;
 
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use std::time::{Duration, Instant};
 use tsl_core::*;
-use tsl_raster::gpu::{compute_pipeline, gpu, Gpu, GpuInterpreter, INTERP_WGSL};
+use tsl_raster::gpu::{compute_pipeline, pipelines_created, Gpu, GpuInterpreter, INTERP_WGSL};
 
 /// `|gpu - cpu| <= abs + rel * |cpu|`.
 #[derive(Clone, Copy, Debug)]
@@ -192,8 +193,7 @@ fn case(f: impl FnOnce(&NodeGraph) -> NodeRef) -> (NodeProgram, Output) {
 
 type Build = Box<dyn Fn(&NodeGraph) -> NodeRef>;
 
-fn run_cases(cases: Vec<(&str, Tol, Build)>) {
-    let Some(gpu) = gpu() else { return };
+fn run_cases(gpu: &Gpu, cases: Vec<(&str, Tol, Build)>) {
     println!("adapter: {} ({:?})", gpu.info.name, gpu.info.backend);
     let mut failures = Vec::new();
     for (name, tol, build) in &cases {
@@ -214,6 +214,18 @@ macro_rules! cases {
     };
 }
 
+gpu_tests![
+    arithmetic_matches_run_nodes,
+    transcendentals_match_run_nodes,
+    comparisons_logic_and_select_match_run_nodes,
+    swizzles_joins_textures_and_matrices_match_run_nodes,
+    vector_operations_match_run_nodes,
+    varyings_derivatives_and_control_flow_match_run_nodes,
+    noise_matches_run_nodes,
+    batches_run_together_and_buffers_grow,
+    swapping_a_graph_costs_a_buffer_write_not_a_pipeline
+];
+
 /// x: world position, y: world normal, u: uv, all in [-4, 4) with special values in lanes 0..12.
 fn x(g: &NodeGraph) -> NodeRef {
     g.position_world()
@@ -225,9 +237,8 @@ fn s(g: &NodeGraph, v: f32) -> NodeRef {
     g.float(v)
 }
 
-#[test]
-fn arithmetic_matches_run_nodes() {
-    run_cases(cases![
+fn arithmetic_matches_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "add", EXACT, |g| g.add(x(g), y(g));
         "sub", EXACT, |g| g.sub(x(g), y(g));
         "mul", EXACT, |g| g.mul(x(g), y(g));
@@ -253,9 +264,8 @@ fn arithmetic_matches_run_nodes() {
     ]);
 }
 
-#[test]
-fn transcendentals_match_run_nodes() {
-    run_cases(cases![
+fn transcendentals_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "sin", SINCOS, |g| g.sin(g.mul(x(g), s(g, 2.0)));
         "cos", SINCOS, |g| g.cos(g.mul(x(g), s(g, 2.0)));
         "tan", TRIG, |g| g.tan(g.mul(x(g), s(g, 0.35)));
@@ -274,9 +284,8 @@ fn transcendentals_match_run_nodes() {
     ]);
 }
 
-#[test]
-fn comparisons_logic_and_select_match_run_nodes() {
-    run_cases(cases![
+fn comparisons_logic_and_select_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "less_than", EXACT, |g| g.less_than(x(g), y(g));
         "less_than_equal", EXACT, |g| g.less_than_equal(g.floor(x(g)), g.floor(y(g)));
         "greater_than", EXACT, |g| g.greater_than(x(g), y(g));
@@ -294,9 +303,8 @@ fn comparisons_logic_and_select_match_run_nodes() {
     ]);
 }
 
-#[test]
-fn swizzles_joins_textures_and_matrices_match_run_nodes() {
-    run_cases(cases![
+fn swizzles_joins_textures_and_matrices_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "swizzle zxy", EXACT, |g| g.add(g.swizzle(x(g), "zxy"), g.swizzle(y(g), "yyx"));
         "join of swizzles", EXACT, |g| g.mul(
             g.join(&[g.swizzle(g.uv(), "yx"), g.time()]),
@@ -337,9 +345,8 @@ fn swizzles_joins_textures_and_matrices_match_run_nodes() {
     ]);
 }
 
-#[test]
-fn vector_operations_match_run_nodes() {
-    run_cases(cases![
+fn vector_operations_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "dot", ROUNDED, |g| g.dot(x(g), y(g));
         "length", ROUNDED, |g| g.length(x(g));
         "distance", ROUNDED, |g| g.distance(x(g), y(g));
@@ -353,9 +360,8 @@ fn vector_operations_match_run_nodes() {
     ]);
 }
 
-#[test]
-fn varyings_derivatives_and_control_flow_match_run_nodes() {
-    run_cases(cases![
+fn varyings_derivatives_and_control_flow_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "varying", ROUNDED, |g| g.varying(g.mul(x(g), s(g, 2.0)));
         "varying of sin", SINCOS, |g| g.add(g.varying(g.sin(x(g))), y(g));
         "dfdx", ROUNDED, |g| g.dfdx(g.mul(x(g), y(g)));
@@ -383,9 +389,8 @@ fn varyings_derivatives_and_control_flow_match_run_nodes() {
     ]);
 }
 
-#[test]
-fn noise_matches_run_nodes() {
-    run_cases(cases![
+fn noise_matches_run_nodes(gpu: &'static Gpu) {
+    run_cases(gpu, cases![
         "perlin 2d", NOISE, |g| g.perlin_noise(g.swizzle(x(g), "xy"));
         "perlin 3d", NOISE, |g| g.perlin_noise(x(g));
         "perlin vec3 2d", NOISE, |g| g.perlin_noise_vec3(g.uv());
@@ -409,9 +414,7 @@ fn noise_matches_run_nodes() {
     ]);
 }
 
-#[test]
-fn batches_run_together_and_buffers_grow() {
-    let Some(gpu) = gpu() else { return };
+fn batches_run_together_and_buffers_grow(gpu: &'static Gpu) {
     let mut interp = GpuInterpreter::new(gpu);
     // An unset output is None, as with run_nodes.
     let (small, _) = case(|g| g.add(x(g), y(g)));
@@ -460,9 +463,7 @@ fn batches_run_together_and_buffers_grow() {
 /// A new graph is a buffer write; three.js builds a new shader. Both timed here, each up to its
 /// first result on the host (Mesa compiles a pipeline at its first dispatch): printed for
 /// docs/PERF.md.
-#[test]
-fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
-    let Some(gpu) = gpu() else { return };
+fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline(gpu: &'static Gpu) {
     println!("adapter: {} ({:?})", gpu.info.name, gpu.info.backend);
     let batch = varied_batch(7);
     let mut interp = GpuInterpreter::new(gpu);
@@ -478,7 +479,10 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
     );
     assert_ne!(salted, INTERP_WGSL);
     let t = Instant::now();
+    let counted = pipelines_created();
     run_wgsl(gpu, &salted);
+    // The count sees a pipeline made: the swaps' zero below is not a counter that never moves.
+    assert_eq!(pipelines_created() - counted, 1);
     println!(
         "interpreter: new module + pipeline + first dispatch (Mesa compile, uncached): {:?}",
         t.elapsed()
@@ -503,6 +507,10 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
         };
         let mut swap = Vec::new();
         let mut instructions = 0;
+        let mut previous: Option<Vec<[f32; 4]>> = None;
+        // Only this test makes pipelines in this binary (the others run programs on the
+        // interpreter's one), so the process-wide count moves only if a swap makes one.
+        let pipelines_before = pipelines_created();
         for round in 0..5 {
             let graph = build(1.0 + round as f32);
             let t = Instant::now();
@@ -511,9 +519,21 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
                 .run(&program, COLOR_NODE, &batch, &WhiteSampler)
                 .unwrap();
             swap.push(t.elapsed());
-            assert!(out.is_some());
+            let out = out.expect("the colour output is set");
+            // The new graph is the one that ran: its constants differ from the last round's.
+            assert_ne!(
+                previous.as_ref(),
+                Some(&out),
+                "round {round} of {terms} terms read the same values as the graph before it"
+            );
+            previous = Some(out);
             instructions = program.instruction_count(COLOR_NODE);
         }
+        let made = pipelines_created() - pipelines_before;
+        assert_eq!(
+            made, 0,
+            "swapping in five graphs of {terms} terms made {made} pipelines"
+        );
         let mut pipeline = Vec::new();
         // Mesa's compile grows faster than the shader: one sample of the largest.
         for round in 0..if instructions > 200 { 1 } else { 3 } {
