@@ -5,20 +5,23 @@
 //! | measure | bound | why |
 //! | --- | --- | --- |
 //! | whole canvas, RGB | mean under 1/255, 99% of values within 3/255 | the original bound (README of tools/three_cases) |
-//! | covered pixels, RGB | mean under 2/255, 95% of values within 3/255 | see below |
+//! | covered pixels, RGB | mean under 1.5/255, 95% of values within 3/255 | see below |
 //! | `linear-float` at each sampled pixel, RGB, sRGB-encoded | within 3/255 | the canvas's 3/255 per value, without its 8-bit rounding |
 //!
 //! A pixel is covered where our image or three.js's differs from its background (ours: the
-//! scene without objects; three.js's: its commonest colour where ours shows the background);
-//! where both show the background they agree, so over the whole canvas the background (up to
-//! 81% of it) dilutes the figures by the covered share. The covered bound does not scale with that
-//! share: a covered value may be two levels off on average and one in twenty beyond three
-//! levels (silhouette pixels whose coverage differs by a sample, a mip level chosen across a
-//! boundary, the tone curve's steep part). For a scene that covers under half the image this is
-//! stricter than the whole-canvas bound, which would allow a covered mean of 1/255 divided by the
-//! covered share. The float readback has no rounding to absorb, so every sampled pixel, not 99%,
-//! must be within the canvas's 3/255 once encoded as the canvas is (sRGB, no tone mapping: the
-//! readback is taken before the output transform).
+//! scene without objects; three.js's: its commonest colour where ours shows the background).
+//! Where both show the background they agree, so over the whole canvas the background (up to
+//! 81% of it) dilutes the figures by the covered share; the covered bound does not scale with
+//! it. A covered value may be a level and a half off on average: the two canvases' 8-bit
+//! rounding (half a level each at most) and one level of shading difference, the whole-canvas
+//! bound's mean. One value in twenty may be beyond three levels (silhouette pixels whose
+//! coverage differs by a sample, a mip level chosen across a boundary, the tone curve's steep
+//! part). For a scene that covers under two thirds of the image the mean bound is stricter than
+//! the whole-canvas bound, which allows a covered mean of 1/255 divided by the covered share.
+//!
+//! The float readback has no rounding to absorb, so every sampled pixel, not 99%, must be
+//! within the canvas's 3/255 once encoded as the canvas is (sRGB, no tone mapping: the readback
+//! is taken before the output transform).
 //!
 //! On a failure the render and a difference image are written to target/three_diff/.
 
@@ -162,9 +165,9 @@ pub fn hold_to_three(
             within * 100.0
         ));
     }
-    if !(covered_mean < 2.0 && covered_within >= 0.95) {
+    if !(covered_mean < 1.5 && covered_within >= 0.95) {
         failures.push(format!(
-            "covered pixels: mean {covered_mean:.3}/255 (limit 2), {:.2}% within 3/255 (limit 95%)",
+            "covered pixels: mean {covered_mean:.3}/255 (limit 1.5), {:.2}% within 3/255 (limit 95%)",
             covered_within * 100.0
         ));
     }
