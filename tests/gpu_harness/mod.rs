@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use tsl_raster::gpu::{gpu, Gpu};
 
 /// One GPU test: its name and its body, given the device.
-pub type GpuTest = (&'static str, fn(&'static Gpu));
+pub type GpuTest = (String, Box<dyn FnOnce(&'static Gpu) + Send>);
 
 /// Whether the environment asks for a missing adapter to fail the tests (`REQUIRE_GPU` set to
 /// anything but empty or `0`).
@@ -35,17 +35,22 @@ fn trial((name, body): GpuTest) -> Trial {
 }
 
 /// Run `tests` with libtest's arguments; the exit code is libtest's (failure when any failed).
-pub fn run(tests: &[GpuTest]) -> ExitCode {
+pub fn run(tests: Vec<GpuTest>) -> ExitCode {
     let args = Arguments::from_args();
-    libtest_mimic::run(&args, tests.iter().copied().map(trial).collect()).exit_code()
+    libtest_mimic::run(&args, tests.into_iter().map(trial).collect()).exit_code()
 }
 
-/// `fn main` of a GPU test target: each named function (`fn(&'static Gpu)`) is a test of that
-/// name. A function left out of the list is dead code, which the lints refuse.
+/// `fn main` of a GPU test target whose tests are functions (`fn(&'static Gpu)`): each named
+/// function is a test of that name. A function left out of the list is dead code, which the
+/// lints refuse.
+#[allow(unused_macros)] // a target whose tests are data calls `run` itself
 macro_rules! gpu_tests {
     ($($test:ident),* $(,)?) => {
         fn main() -> std::process::ExitCode {
-            gpu_harness::run(&[$((stringify!($test), $test as fn(&'static tsl_raster::gpu::Gpu))),*])
+            gpu_harness::run(vec![$((
+                stringify!($test).to_string(),
+                Box::new($test as fn(&'static tsl_raster::gpu::Gpu)) as Box<dyn FnOnce(&'static tsl_raster::gpu::Gpu) + Send>,
+            )),*])
         }
     };
 }

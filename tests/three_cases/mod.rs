@@ -68,6 +68,7 @@ cases![
 ];
 
 /// The case named `name`.
+#[allow(dead_code)] // raster_three's tests name their cases; gpu_three runs them all
 pub fn case(name: &str) -> &'static ThreeCase {
     CASES
         .iter()
