@@ -128,7 +128,9 @@ fn sampling_frame(texture: &Texture, channels: &str) -> (Scene, Camera, Assets) 
     );
     g.set_output(COLOR_NODE, g.swizzle(g.texture(map, at), channels))
         .unwrap();
-    let program = assets.programs.add(g.compile().expect("the graph compiles"));
+    let program = assets
+        .programs
+        .add(g.compile().expect("the graph compiles"));
     let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
     let material = assets
         .materials

@@ -104,7 +104,9 @@ fn linear_difference(name: &str, linear: &LinearImage) -> (f32, (u32, u32), usiz
     let mut worst = (0.0f32, (0, 0));
     let samples = readback(name, "linear-float");
     for &((x, y), theirs) in &samples {
-        let ours = linear.pixel(x, y).expect("a sampled pixel inside the image");
+        let ours = linear
+            .pixel(x, y)
+            .expect("a sampled pixel inside the image");
         for k in 0..3 {
             let d = (srgb(ours[k]) - srgb(theirs[k])).abs() * 255.0;
             if !(d <= worst.0) {

@@ -685,4 +685,3 @@ pub fn normal_material() -> Case {
     c.object(can).transform.position = Vec3::new(0.8, -0.1, 0.0);
     c
 }
-

@@ -599,10 +599,7 @@ fn the_deepest_nesting_the_limits_allow_compiles() {
     // f_30(x) = x + 31 × 94 additions of 1.0; at x = 0.5 every step is exact in f32.
     let want = 0.5 + (calls * parens) as f32;
     assert_eq!(want, 2914.5);
-    assert_eq!(
-        frag(&program, COLOR_NODE, &at_uv(0.5, 0.25)),
-        vec![want; 3]
-    );
+    assert_eq!(frag(&program, COLOR_NODE, &at_uv(0.5, 0.25)), vec![want; 3]);
     assert_eq!(frag(&program, OPACITY_NODE, &at_uv(0.5, 0.25)), vec![want]);
     // One more on any axis is refused, so these are the limits and not merely within them.
     for (shader, reason) in [

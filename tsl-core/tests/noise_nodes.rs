@@ -202,11 +202,12 @@ fn cell_and_worley_noise() {
 #[test]
 fn fractal_noise_unrolls_three_js_octave_loop() {
     let f = fixture("fractal.json");
-    let fractal = |name, to: fn(&NodeGraph, NodeRef) -> NodeRef, octaves, l: f32, d: f32, a: f32| {
-        f.check(name, |g, p| {
-            g.mx_fractal_noise_float(to(g, p), octaves, g.float(l), g.float(d), g.float(a))
-        })
-    };
+    let fractal =
+        |name, to: fn(&NodeGraph, NodeRef) -> NodeRef, octaves, l: f32, d: f32, a: f32| {
+            f.check(name, |g, p| {
+                g.mx_fractal_noise_float(to(g, p), octaves, g.float(l), g.float(d), g.float(a))
+            })
+        };
     fractal("fractal_float_3d", xyz, 3, 2.0, 0.5, 1.0);
     fractal("fractal_float_3d_p", xyz, 5, 2.1, 0.6, 1.3);
     fractal("fractal_float_3d_o1", xyz, 1, 2.0, 0.5, 0.7);
