@@ -109,7 +109,8 @@ fn linear_difference(name: &str, linear: &LinearImage) -> (f32, (u32, u32), usiz
             .expect("a sampled pixel inside the image");
         for k in 0..3 {
             let d = (srgb(ours[k]) - srgb(theirs[k])).abs() * 255.0;
-            if !(d <= worst.0) {
+            // A NaN is the worst difference of all.
+            if d > worst.0 || d.is_nan() {
                 worst = (d, (x, y));
             }
         }
@@ -173,7 +174,7 @@ pub fn hold_to_three(
             covered_within * 100.0
         ));
     }
-    if !(linear_worst <= 3.0) {
+    if linear_worst > 3.0 || linear_worst.is_nan() {
         failures.push(format!(
             "linear readback: {linear_worst:.3}/255 at {linear_at:?} (limit 3/255 at every sample)"
         ));
