@@ -2,7 +2,8 @@
 //! (spec/000's first graph on a lit sphere and plane, STANDARD under ambient, hemisphere and
 //! directional light), next to the CPU renderer's frame of the same scene on all threads.
 //! Figures in docs/gpu.md; rerun with `cargo bench --features gpu --bench gpu_frame` (on a machine
-//! without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an adapter it prints SKIPPED.
+//! without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an adapter it says why and measures
+//! nothing.
 
 // criterion_group! makes a public function that cannot carry a doc comment.
 #![allow(missing_docs)]
@@ -16,7 +17,13 @@ use tsl::raster::gpu::{gpu, GpuRenderer};
 use tsl::raster::{RenderSettings, Renderer};
 
 fn frame(c: &mut Criterion) {
-    let Some(gpu) = gpu() else { return };
+    let gpu = match gpu() {
+        Ok(gpu) => gpu,
+        Err(e) => {
+            eprintln!("no wgpu adapter, nothing measured: {e}");
+            return;
+        }
+    };
     let program = graph_scene::graph_program().expect("the graph compiles");
     let (scene, camera, assets) = graph_scene::graph_scene(program).expect("the scene builds");
     let mut cpu = Renderer::new(RenderSettings::new(1280, 720));

@@ -19,15 +19,16 @@
 //! | control flow (selects of the above) | 1e-6 | 8e-6 |
 //!
 //! Every case prints its worst difference, so a run on another GPU reports the precision it has.
-//! Without an adapter each test prints `SKIPPED: no wgpu adapter: ...`; with `REQUIRE_GPU` set it
-//! fails instead.
+//! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead
+//! (the harness, `gpu_harness/`).
 
-#![cfg(feature = "gpu")]
+#[macro_use]
+mod gpu_harness;
 
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use std::time::{Duration, Instant};
 use tsl_core::*;
-use tsl_raster::gpu::{compute_pipeline, gpu, Gpu, GpuInterpreter, INTERP_WGSL};
+use tsl_raster::gpu::{compute_pipeline, pipelines_created, Gpu, GpuInterpreter, INTERP_WGSL};
 
 /// `|gpu - cpu| <= abs + rel * |cpu|`.
 #[derive(Clone, Copy, Debug)]
@@ -192,8 +193,7 @@ fn case(f: impl FnOnce(&NodeGraph) -> NodeRef) -> (NodeProgram, Output) {
 
 type Build = Box<dyn Fn(&NodeGraph) -> NodeRef>;
 
-fn run_cases(cases: Vec<(&str, Tol, Build)>) {
-    let Some(gpu) = gpu() else { return };
+fn run_cases(gpu: &Gpu, cases: Vec<(&str, Tol, Build)>) {
     println!("adapter: {} ({:?})", gpu.info.name, gpu.info.backend);
     let mut failures = Vec::new();
     for (name, tol, build) in &cases {
@@ -214,6 +214,18 @@ macro_rules! cases {
     };
 }
 
+gpu_tests![
+    arithmetic_matches_run_nodes,
+    transcendentals_match_run_nodes,
+    comparisons_logic_and_select_match_run_nodes,
+    swizzles_joins_textures_and_matrices_match_run_nodes,
+    vector_operations_match_run_nodes,
+    varyings_derivatives_and_control_flow_match_run_nodes,
+    noise_matches_run_nodes,
+    batches_run_together_and_buffers_grow,
+    swapping_a_graph_costs_a_buffer_write_not_a_pipeline
+];
+
 /// x: world position, y: world normal, u: uv, all in [-4, 4) with special values in lanes 0..12.
 fn x(g: &NodeGraph) -> NodeRef {
     g.position_world()
@@ -225,193 +237,205 @@ fn s(g: &NodeGraph, v: f32) -> NodeRef {
     g.float(v)
 }
 
-#[test]
-fn arithmetic_matches_run_nodes() {
-    run_cases(cases![
-        "add", EXACT, |g| g.add(x(g), y(g));
-        "sub", EXACT, |g| g.sub(x(g), y(g));
-        "mul", EXACT, |g| g.mul(x(g), y(g));
-        "mul by a uniform", EXACT, |g| g.mul(x(g), g.uniform("k", Vec3::new(0.3, -2.0, 7.5)));
-        "min", EXACT, |g| g.min(x(g), y(g));
-        "max", EXACT, |g| g.max(x(g), y(g));
-        "step", EXACT, |g| g.step(x(g), y(g));
-        "clamp", EXACT, |g| g.clamp(x(g), g.float(-1.0), y(g));
-        "abs sign", EXACT, |g| g.add(g.abs(x(g)), g.sign(y(g)));
-        "floor ceil", EXACT, |g| g.sub(g.floor(g.mul(x(g), s(g, 3.3))), g.ceil(y(g)));
-        "round", EXACT, |g| g.round(g.mul(x(g), s(g, 2.0)));
-        "trunc fract", EXACT, |g| g.add(g.trunc(g.mul(x(g), s(g, 1.7))), g.fract(y(g)));
-        "negate one_minus", EXACT, |g| g.sub(g.negate(x(g)), g.one_minus(y(g)));
-        "saturate", EXACT, |g| g.saturate(g.mul(x(g), s(g, 0.4)));
-        "time and camera", EXACT, |g| g.add(g.mul(x(g), g.time()), g.camera_position());
-        "div", ROUNDED, |g| g.div(x(g), y(g));
-        "mod", ROUNDED, |g| g.modulo(x(g), g.add(g.abs(y(g)), s(g, 0.25)));
-        "reciprocal", ROUNDED, |g| g.reciprocal(g.add(g.abs(x(g)), s(g, 0.125)));
-        "sqrt", ROUNDED, |g| g.sqrt(g.abs(x(g)));
-        "radians degrees", ROUNDED, |g| g.add(g.radians(x(g)), g.degrees(y(g)));
-        "mix", ROUNDED, |g| g.mix(x(g), y(g), g.swizzle(g.uv(), "x"));
-        "smoothstep", ROUNDED, |g| g.smoothstep(s(g, -1.0), s(g, 2.0), x(g));
-    ]);
+fn arithmetic_matches_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "add", EXACT, |g| g.add(x(g), y(g));
+            "sub", EXACT, |g| g.sub(x(g), y(g));
+            "mul", EXACT, |g| g.mul(x(g), y(g));
+            "mul by a uniform", EXACT, |g| g.mul(x(g), g.uniform("k", Vec3::new(0.3, -2.0, 7.5)));
+            "min", EXACT, |g| g.min(x(g), y(g));
+            "max", EXACT, |g| g.max(x(g), y(g));
+            "step", EXACT, |g| g.step(x(g), y(g));
+            "clamp", EXACT, |g| g.clamp(x(g), g.float(-1.0), y(g));
+            "abs sign", EXACT, |g| g.add(g.abs(x(g)), g.sign(y(g)));
+            "floor ceil", EXACT, |g| g.sub(g.floor(g.mul(x(g), s(g, 3.3))), g.ceil(y(g)));
+            "round", EXACT, |g| g.round(g.mul(x(g), s(g, 2.0)));
+            "trunc fract", EXACT, |g| g.add(g.trunc(g.mul(x(g), s(g, 1.7))), g.fract(y(g)));
+            "negate one_minus", EXACT, |g| g.sub(g.negate(x(g)), g.one_minus(y(g)));
+            "saturate", EXACT, |g| g.saturate(g.mul(x(g), s(g, 0.4)));
+            "time and camera", EXACT, |g| g.add(g.mul(x(g), g.time()), g.camera_position());
+            "div", ROUNDED, |g| g.div(x(g), y(g));
+            "mod", ROUNDED, |g| g.modulo(x(g), g.add(g.abs(y(g)), s(g, 0.25)));
+            "reciprocal", ROUNDED, |g| g.reciprocal(g.add(g.abs(x(g)), s(g, 0.125)));
+            "sqrt", ROUNDED, |g| g.sqrt(g.abs(x(g)));
+            "radians degrees", ROUNDED, |g| g.add(g.radians(x(g)), g.degrees(y(g)));
+            "mix", ROUNDED, |g| g.mix(x(g), y(g), g.swizzle(g.uv(), "x"));
+            "smoothstep", ROUNDED, |g| g.smoothstep(s(g, -1.0), s(g, 2.0), x(g));
+        ],
+    );
 }
 
-#[test]
-fn transcendentals_match_run_nodes() {
-    run_cases(cases![
-        "sin", SINCOS, |g| g.sin(g.mul(x(g), s(g, 2.0)));
-        "cos", SINCOS, |g| g.cos(g.mul(x(g), s(g, 2.0)));
-        "tan", TRIG, |g| g.tan(g.mul(x(g), s(g, 0.35)));
-        "asin", TRIG, |g| g.asin(g.mul(x(g), s(g, 0.24)));
-        "acos", TRIG, |g| g.acos(g.mul(x(g), s(g, 0.24)));
-        "atan", TRIG, |g| g.atan(x(g));
-        "atan2", TRIG, |g| g.atan2(x(g), y(g));
-        "exp", EXPLOG, |g| g.exp(g.mul(x(g), s(g, 4.0)));
-        "exp2", EXPLOG, |g| g.exp2(g.mul(x(g), s(g, 4.0)));
-        "log", EXPLOG, |g| g.log(g.add(g.abs(x(g)), s(g, 0.01)));
-        "log2", EXPLOG, |g| g.log2(g.add(g.abs(x(g)), s(g, 0.01)));
-        "inverse_sqrt", EXPLOG, |g| g.inverse_sqrt(g.add(g.abs(x(g)), s(g, 0.01)));
-        "pow", POW, |g| g.pow(g.add(g.abs(x(g)), s(g, 0.1)), y(g));
-        "pow of negative, whole", POW, |g| g.pow(x(g), g.floor(y(g)));
-        "pow of zero", EXACT, |g| g.pow(g.mul(x(g), s(g, 0.0)), g.floor(y(g)));
-    ]);
+fn transcendentals_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "sin", SINCOS, |g| g.sin(g.mul(x(g), s(g, 2.0)));
+            "cos", SINCOS, |g| g.cos(g.mul(x(g), s(g, 2.0)));
+            "tan", TRIG, |g| g.tan(g.mul(x(g), s(g, 0.35)));
+            "asin", TRIG, |g| g.asin(g.mul(x(g), s(g, 0.24)));
+            "acos", TRIG, |g| g.acos(g.mul(x(g), s(g, 0.24)));
+            "atan", TRIG, |g| g.atan(x(g));
+            "atan2", TRIG, |g| g.atan2(x(g), y(g));
+            "exp", EXPLOG, |g| g.exp(g.mul(x(g), s(g, 4.0)));
+            "exp2", EXPLOG, |g| g.exp2(g.mul(x(g), s(g, 4.0)));
+            "log", EXPLOG, |g| g.log(g.add(g.abs(x(g)), s(g, 0.01)));
+            "log2", EXPLOG, |g| g.log2(g.add(g.abs(x(g)), s(g, 0.01)));
+            "inverse_sqrt", EXPLOG, |g| g.inverse_sqrt(g.add(g.abs(x(g)), s(g, 0.01)));
+            "pow", POW, |g| g.pow(g.add(g.abs(x(g)), s(g, 0.1)), y(g));
+            "pow of negative, whole", POW, |g| g.pow(x(g), g.floor(y(g)));
+            "pow of zero", EXACT, |g| g.pow(g.mul(x(g), s(g, 0.0)), g.floor(y(g)));
+        ],
+    );
 }
 
-#[test]
-fn comparisons_logic_and_select_match_run_nodes() {
-    run_cases(cases![
-        "less_than", EXACT, |g| g.less_than(x(g), y(g));
-        "less_than_equal", EXACT, |g| g.less_than_equal(g.floor(x(g)), g.floor(y(g)));
-        "greater_than", EXACT, |g| g.greater_than(x(g), y(g));
-        "greater_than_equal", EXACT, |g| g.greater_than_equal(g.floor(x(g)), g.floor(y(g)));
-        "equal", EXACT, |g| g.equal(g.floor(x(g)), g.floor(y(g)));
-        "not_equal", EXACT, |g| g.not_equal(g.floor(x(g)), g.floor(y(g)));
-        "logical and or", EXACT, |g| g.add(
-            g.logical_and(g.floor(x(g)), g.floor(y(g))),
-            g.logical_or(g.floor(x(g)), g.floor(y(g))));
-        "logical xor not", EXACT, |g| g.add(
-            g.logical_xor(g.floor(x(g)), g.floor(y(g))),
-            g.logical_not(g.floor(x(g))));
-        "select", EXACT, |g| g.select(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.0)), x(g), y(g));
-        "select by a vector", EXACT, |g| g.select(g.floor(y(g)), x(g), g.vertex_color());
-    ]);
+fn comparisons_logic_and_select_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "less_than", EXACT, |g| g.less_than(x(g), y(g));
+            "less_than_equal", EXACT, |g| g.less_than_equal(g.floor(x(g)), g.floor(y(g)));
+            "greater_than", EXACT, |g| g.greater_than(x(g), y(g));
+            "greater_than_equal", EXACT, |g| g.greater_than_equal(g.floor(x(g)), g.floor(y(g)));
+            "equal", EXACT, |g| g.equal(g.floor(x(g)), g.floor(y(g)));
+            "not_equal", EXACT, |g| g.not_equal(g.floor(x(g)), g.floor(y(g)));
+            "logical and or", EXACT, |g| g.add(
+                g.logical_and(g.floor(x(g)), g.floor(y(g))),
+                g.logical_or(g.floor(x(g)), g.floor(y(g))));
+            "logical xor not", EXACT, |g| g.add(
+                g.logical_xor(g.floor(x(g)), g.floor(y(g))),
+                g.logical_not(g.floor(x(g))));
+            "select", EXACT, |g| g.select(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.0)), x(g), y(g));
+            "select by a vector", EXACT, |g| g.select(g.floor(y(g)), x(g), g.vertex_color());
+        ],
+    );
 }
 
-#[test]
-fn swizzles_joins_textures_and_matrices_match_run_nodes() {
-    run_cases(cases![
-        "swizzle zxy", EXACT, |g| g.add(g.swizzle(x(g), "zxy"), g.swizzle(y(g), "yyx"));
-        "join of swizzles", EXACT, |g| g.mul(
-            g.join(&[g.swizzle(g.uv(), "yx"), g.time()]),
-            g.uniform("tint", Color::from_srgb8(255, 128, 64)));
-        "join of three", EXACT, |g| g.join(&[g.swizzle(g.uv(), "y"), g.swizzle(x(g), "z"), g.swizzle(g.vertex_color(), "x")]);
-        "broadcast", EXACT, |g| g.add(x(g), g.swizzle(g.uv(), "x"));
-        "texture (white)", EXACT, |g| g.swizzle(g.texture(TextureId(3), g.uv()), "xyz");
-        "texture times colour", EXACT, |g| g.mul(
-            g.swizzle(g.texture(TextureId(1), g.swizzle(x(g), "zy")), "zyx"), y(g));
-        "mat4 times vec4", ROUNDED, |g| {
-            let m = Mat4::from_cols_array(&[
-                1.5, 0.25, -0.5, 0.0, 0.3, 1.1, 0.2, 0.0, -0.7, 0.4, 0.9, 0.0, 2.0, -1.0, 0.5, 1.0,
-            ]);
-            let p = g.mul(g.uniform("m", m), g.join(&[x(g), s(g, 1.0)]));
-            g.swizzle(p, "xyz")
-        };
-        "mat3 times vec3", ROUNDED, |g| {
-            let m = Mat3::from_cols(
-                Vec3::new(0.5, 1.25, -2.0),
-                Vec3::new(3.0, -0.125, 0.75),
-                Vec3::new(-1.0, 0.4, 0.3),
-            );
-            g.mul(g.uniform("m3", m), x(g))
-        };
-        "vec3 times mat3", ROUNDED, |g| {
-            let m = Mat3::from_cols(Vec3::X * 2.0, Vec3::new(0.1, 0.9, 0.2), Vec3::Z);
-            g.mul(x(g), g.uniform("m3", m))
-        };
-        "mat4 times mat4", ROUNDED, |g| {
-            let a = Mat4::from_cols(Vec4::X, Vec4::new(0.5, 1.0, 0.0, 0.0), Vec4::Z * 3.0, Vec4::W);
-            let m = g.mul(g.camera_view_matrix(), g.uniform("a", a));
-            g.swizzle(g.mul(m, g.join(&[y(g), s(g, 1.0)])), "xyz")
-        };
-        "matrix columns", ROUNDED, |g| {
-            let m = g.matrix(&[x(g), y(g), g.vertex_color()]);
-            g.add(g.column(m, 1), g.mul(m, g.normal_view()))
-        };
-    ]);
+fn swizzles_joins_textures_and_matrices_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "swizzle zxy", EXACT, |g| g.add(g.swizzle(x(g), "zxy"), g.swizzle(y(g), "yyx"));
+            "join of swizzles", EXACT, |g| g.mul(
+                g.join(&[g.swizzle(g.uv(), "yx"), g.time()]),
+                g.uniform("tint", Color::from_srgb8(255, 128, 64)));
+            "join of three", EXACT, |g| g.join(&[g.swizzle(g.uv(), "y"), g.swizzle(x(g), "z"), g.swizzle(g.vertex_color(), "x")]);
+            "broadcast", EXACT, |g| g.add(x(g), g.swizzle(g.uv(), "x"));
+            "texture (white)", EXACT, |g| g.swizzle(g.texture(TextureId(3), g.uv()), "xyz");
+            "texture times colour", EXACT, |g| g.mul(
+                g.swizzle(g.texture(TextureId(1), g.swizzle(x(g), "zy")), "zyx"), y(g));
+            "mat4 times vec4", ROUNDED, |g| {
+                let m = Mat4::from_cols_array(&[
+                    1.5, 0.25, -0.5, 0.0, 0.3, 1.1, 0.2, 0.0, -0.7, 0.4, 0.9, 0.0, 2.0, -1.0, 0.5, 1.0,
+                ]);
+                let p = g.mul(g.uniform("m", m), g.join(&[x(g), s(g, 1.0)]));
+                g.swizzle(p, "xyz")
+            };
+            "mat3 times vec3", ROUNDED, |g| {
+                let m = Mat3::from_cols(
+                    Vec3::new(0.5, 1.25, -2.0),
+                    Vec3::new(3.0, -0.125, 0.75),
+                    Vec3::new(-1.0, 0.4, 0.3),
+                );
+                g.mul(g.uniform("m3", m), x(g))
+            };
+            "vec3 times mat3", ROUNDED, |g| {
+                let m = Mat3::from_cols(Vec3::X * 2.0, Vec3::new(0.1, 0.9, 0.2), Vec3::Z);
+                g.mul(x(g), g.uniform("m3", m))
+            };
+            "mat4 times mat4", ROUNDED, |g| {
+                let a = Mat4::from_cols(Vec4::X, Vec4::new(0.5, 1.0, 0.0, 0.0), Vec4::Z * 3.0, Vec4::W);
+                let m = g.mul(g.camera_view_matrix(), g.uniform("a", a));
+                g.swizzle(g.mul(m, g.join(&[y(g), s(g, 1.0)])), "xyz")
+            };
+            "matrix columns", ROUNDED, |g| {
+                let m = g.matrix(&[x(g), y(g), g.vertex_color()]);
+                g.add(g.column(m, 1), g.mul(m, g.normal_view()))
+            };
+        ],
+    );
 }
 
-#[test]
-fn vector_operations_match_run_nodes() {
-    run_cases(cases![
-        "dot", ROUNDED, |g| g.dot(x(g), y(g));
-        "length", ROUNDED, |g| g.length(x(g));
-        "distance", ROUNDED, |g| g.distance(x(g), y(g));
-        "normalize", ROUNDED, |g| g.normalize(x(g));
-        "normalize of zero", EXACT, |g| g.normalize(g.mul(x(g), s(g, 0.0)));
-        "cross", ROUNDED, |g| g.cross(x(g), y(g));
-        "reflect", ROUNDED, |g| g.reflect(x(g), g.normalize(y(g)));
-        "refract", ROUNDED, |g| g.refract(g.normalize(x(g)), g.normalize(y(g)), g.swizzle(g.uv(), "x"));
-        "faceforward", ROUNDED, |g| g.faceforward(x(g), y(g), g.vertex_color());
-        "dot of vec2", ROUNDED, |g| g.dot(g.uv(), g.swizzle(x(g), "zy"));
-    ]);
+fn vector_operations_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "dot", ROUNDED, |g| g.dot(x(g), y(g));
+            "length", ROUNDED, |g| g.length(x(g));
+            "distance", ROUNDED, |g| g.distance(x(g), y(g));
+            "normalize", ROUNDED, |g| g.normalize(x(g));
+            "normalize of zero", EXACT, |g| g.normalize(g.mul(x(g), s(g, 0.0)));
+            "cross", ROUNDED, |g| g.cross(x(g), y(g));
+            "reflect", ROUNDED, |g| g.reflect(x(g), g.normalize(y(g)));
+            "refract", ROUNDED, |g| g.refract(g.normalize(x(g)), g.normalize(y(g)), g.swizzle(g.uv(), "x"));
+            "faceforward", ROUNDED, |g| g.faceforward(x(g), y(g), g.vertex_color());
+            "dot of vec2", ROUNDED, |g| g.dot(g.uv(), g.swizzle(x(g), "zy"));
+        ],
+    );
 }
 
-#[test]
-fn varyings_derivatives_and_control_flow_match_run_nodes() {
-    run_cases(cases![
-        "varying", ROUNDED, |g| g.varying(g.mul(x(g), s(g, 2.0)));
-        "varying of sin", SINCOS, |g| g.add(g.varying(g.sin(x(g))), y(g));
-        "dfdx", ROUNDED, |g| g.dfdx(g.mul(x(g), y(g)));
-        "dfdy", ROUNDED, |g| g.dfdy(g.join(&[g.uv(), g.time()]));
-        "fwidth", ROUNDED, |g| g.fwidth(g.mul(x(g), x(g)));
-        "if else", ROUNDED, |g| {
-            let v = g.Var(x(g));
-            g.If(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.5)));
-            g.assign(v, g.mul(g.get(v), y(g)));
-            g.Else();
-            g.assign(v, g.sub(g.get(v), g.vertex_color()));
-            g.End();
-            g.get(v)
-        };
-        "loop with break", EXPLOG, |g| {
-            let sum = g.Var(g.float(0.0));
-            let i = g.Loop(6);
-            g.If(g.greater_than(g.get(sum), s(g, 5.0)));
-            g.Break();
-            g.End();
-            g.assign(sum, g.add(g.get(sum), g.exp(g.mul(i, g.swizzle(g.uv(), "x")))));
-            g.End();
-            g.get(sum)
-        };
-    ]);
+fn varyings_derivatives_and_control_flow_match_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "varying", ROUNDED, |g| g.varying(g.mul(x(g), s(g, 2.0)));
+            "varying of sin", SINCOS, |g| g.add(g.varying(g.sin(x(g))), y(g));
+            "dfdx", ROUNDED, |g| g.dfdx(g.mul(x(g), y(g)));
+            "dfdy", ROUNDED, |g| g.dfdy(g.join(&[g.uv(), g.time()]));
+            "fwidth", ROUNDED, |g| g.fwidth(g.mul(x(g), x(g)));
+            "if else", ROUNDED, |g| {
+                let v = g.Var(x(g));
+                g.If(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.5)));
+                g.assign(v, g.mul(g.get(v), y(g)));
+                g.Else();
+                g.assign(v, g.sub(g.get(v), g.vertex_color()));
+                g.End();
+                g.get(v)
+            };
+            "loop with break", EXPLOG, |g| {
+                let sum = g.Var(g.float(0.0));
+                let i = g.Loop(6);
+                g.If(g.greater_than(g.get(sum), s(g, 5.0)));
+                g.Break();
+                g.End();
+                g.assign(sum, g.add(g.get(sum), g.exp(g.mul(i, g.swizzle(g.uv(), "x")))));
+                g.End();
+                g.get(sum)
+            };
+        ],
+    );
 }
 
-#[test]
-fn noise_matches_run_nodes() {
-    run_cases(cases![
-        "perlin 2d", NOISE, |g| g.perlin_noise(g.swizzle(x(g), "xy"));
-        "perlin 3d", NOISE, |g| g.perlin_noise(x(g));
-        "perlin vec3 2d", NOISE, |g| g.perlin_noise_vec3(g.uv());
-        "perlin vec3 3d", NOISE, |g| g.perlin_noise_vec3(g.mul(x(g), s(g, 3.7)));
-        "cell 1d", EXACT, |g| g.cell_noise(g.mul(g.swizzle(x(g), "x"), s(g, 5.0)));
-        "cell 2d", EXACT, |g| g.cell_noise(g.uv());
-        "cell 3d", EXACT, |g| g.cell_noise(g.mul(x(g), s(g, 9.0)));
-        "cell 4d", EXACT, |g| g.cell_noise(g.join(&[x(g), g.time()]));
-        "cell vec3 1d", EXACT, |g| g.cell_noise_vec3(g.swizzle(x(g), "y"));
-        "cell vec3 2d", EXACT, |g| g.cell_noise_vec3(g.swizzle(y(g), "zx"));
-        "cell vec3 3d", EXACT, |g| g.cell_noise_vec3(y(g));
-        "cell vec3 4d", EXACT, |g| g.cell_noise_vec3(g.join(&[y(g), g.swizzle(g.uv(), "x")]));
-        "worley float", NOISE, |g| g.mx_worley_noise_float(x(g), s(g, 1.0));
-        "worley float 2d", NOISE, |g| g.mx_worley_noise_float(g.uv(), g.swizzle(g.uv(), "y"));
-        "worley vec2", NOISE, |g| g.join(&[g.mx_worley_noise_vec2(g.uv(), s(g, 0.8)), g.time()]);
-        "worley vec2 3d", NOISE, |g| g.join(&[g.mx_worley_noise_vec2(x(g), s(g, 0.8)), g.time()]);
-        "worley vec3", NOISE, |g| g.mx_worley_noise_vec3(x(g), g.swizzle(g.uv(), "x"));
-        "worley vec3 2d", NOISE, |g| g.mx_worley_noise_vec3(g.uv(), s(g, 1.0));
-        "mx_noise_float", NOISE, |g| g.mx_noise_float(x(g), s(g, 0.5), s(g, 0.5));
-        "fractal", NOISE, |g| g.mx_fractal_noise_float(x(g), 3, s(g, 2.0), s(g, 0.5), s(g, 1.0));
-    ]);
+fn noise_matches_run_nodes(gpu: &'static Gpu) {
+    run_cases(
+        gpu,
+        cases![
+            "perlin 2d", NOISE, |g| g.perlin_noise(g.swizzle(x(g), "xy"));
+            "perlin 3d", NOISE, |g| g.perlin_noise(x(g));
+            "perlin vec3 2d", NOISE, |g| g.perlin_noise_vec3(g.uv());
+            "perlin vec3 3d", NOISE, |g| g.perlin_noise_vec3(g.mul(x(g), s(g, 3.7)));
+            "cell 1d", EXACT, |g| g.cell_noise(g.mul(g.swizzle(x(g), "x"), s(g, 5.0)));
+            "cell 2d", EXACT, |g| g.cell_noise(g.uv());
+            "cell 3d", EXACT, |g| g.cell_noise(g.mul(x(g), s(g, 9.0)));
+            "cell 4d", EXACT, |g| g.cell_noise(g.join(&[x(g), g.time()]));
+            "cell vec3 1d", EXACT, |g| g.cell_noise_vec3(g.swizzle(x(g), "y"));
+            "cell vec3 2d", EXACT, |g| g.cell_noise_vec3(g.swizzle(y(g), "zx"));
+            "cell vec3 3d", EXACT, |g| g.cell_noise_vec3(y(g));
+            "cell vec3 4d", EXACT, |g| g.cell_noise_vec3(g.join(&[y(g), g.swizzle(g.uv(), "x")]));
+            "worley float", NOISE, |g| g.mx_worley_noise_float(x(g), s(g, 1.0));
+            "worley float 2d", NOISE, |g| g.mx_worley_noise_float(g.uv(), g.swizzle(g.uv(), "y"));
+            "worley vec2", NOISE, |g| g.join(&[g.mx_worley_noise_vec2(g.uv(), s(g, 0.8)), g.time()]);
+            "worley vec2 3d", NOISE, |g| g.join(&[g.mx_worley_noise_vec2(x(g), s(g, 0.8)), g.time()]);
+            "worley vec3", NOISE, |g| g.mx_worley_noise_vec3(x(g), g.swizzle(g.uv(), "x"));
+            "worley vec3 2d", NOISE, |g| g.mx_worley_noise_vec3(g.uv(), s(g, 1.0));
+            "mx_noise_float", NOISE, |g| g.mx_noise_float(x(g), s(g, 0.5), s(g, 0.5));
+            "fractal", NOISE, |g| g.mx_fractal_noise_float(x(g), 3, s(g, 2.0), s(g, 0.5), s(g, 1.0));
+        ],
+    );
 }
 
-#[test]
-fn batches_run_together_and_buffers_grow() {
-    let Some(gpu) = gpu() else { return };
+fn batches_run_together_and_buffers_grow(gpu: &'static Gpu) {
     let mut interp = GpuInterpreter::new(gpu);
     // An unset output is None, as with run_nodes.
     let (small, _) = case(|g| g.add(x(g), y(g)));
@@ -460,9 +484,7 @@ fn batches_run_together_and_buffers_grow() {
 /// A new graph is a buffer write; three.js builds a new shader. Both timed here, each up to its
 /// first result on the host (Mesa compiles a pipeline at its first dispatch): printed for
 /// docs/PERF.md.
-#[test]
-fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
-    let Some(gpu) = gpu() else { return };
+fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline(gpu: &'static Gpu) {
     println!("adapter: {} ({:?})", gpu.info.name, gpu.info.backend);
     let batch = varied_batch(7);
     let mut interp = GpuInterpreter::new(gpu);
@@ -478,7 +500,10 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
     );
     assert_ne!(salted, INTERP_WGSL);
     let t = Instant::now();
+    let counted = pipelines_created();
     run_wgsl(gpu, &salted);
+    // The count sees a pipeline made: the swaps' zero below is not a counter that never moves.
+    assert_eq!(pipelines_created() - counted, 1);
     println!(
         "interpreter: new module + pipeline + first dispatch (Mesa compile, uncached): {:?}",
         t.elapsed()
@@ -503,6 +528,10 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
         };
         let mut swap = Vec::new();
         let mut instructions = 0;
+        let mut previous: Option<Vec<[f32; 4]>> = None;
+        // Only this test makes pipelines in this binary (the others run programs on the
+        // interpreter's one), so the process-wide count moves only if a swap makes one.
+        let pipelines_before = pipelines_created();
         for round in 0..5 {
             let graph = build(1.0 + round as f32);
             let t = Instant::now();
@@ -511,9 +540,21 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline() {
                 .run(&program, COLOR_NODE, &batch, &WhiteSampler)
                 .unwrap();
             swap.push(t.elapsed());
-            assert!(out.is_some());
+            let out = out.expect("the colour output is set");
+            // The new graph is the one that ran: its constants differ from the last round's.
+            assert_ne!(
+                previous.as_ref(),
+                Some(&out),
+                "round {round} of {terms} terms read the same values as the graph before it"
+            );
+            previous = Some(out);
             instructions = program.instruction_count(COLOR_NODE);
         }
+        let made = pipelines_created() - pipelines_before;
+        assert_eq!(
+            made, 0,
+            "swapping in five graphs of {terms} terms made {made} pipelines"
+        );
         let mut pipeline = Vec::new();
         // Mesa's compile grows faster than the shader: one sample of the largest.
         for round in 0..if instructions > 200 { 1 } else { 3 } {

@@ -4,16 +4,52 @@
 //! within 1/255. The CPU renderer is the reference (itself held to three.js's renders).
 //!
 //! Each case prints its figures (worst channel difference, share of pixels within 1/255); a
-//! failing one prints its worst pixel with both colours. Without an adapter each test prints
-//! `SKIPPED: no wgpu adapter: ...`; with `REQUIRE_GPU` set it fails instead.
+//! failing one prints its worst pixel with both colours. Without an adapter each test is reported
+//! as ignored; with `REQUIRE_GPU` set it fails instead (the harness, `gpu_harness/`).
 
-#![cfg(feature = "gpu")]
+#[macro_use]
+mod gpu_harness;
 
 use glam::Vec3;
 use std::f32::consts::FRAC_PI_2;
 use tsl_core::*;
-use tsl_raster::gpu::{gpu, GpuRenderer};
+use tsl_raster::gpu::{Gpu, GpuRenderer};
 use tsl_raster::*;
+
+gpu_tests![
+    basic_colour_on_a_plane_and_a_sphere,
+    a_colour_node_of_the_uv,
+    vertex_colours_through_the_material_and_the_node,
+    lambert_under_ambient_and_directional_light,
+    phong_under_a_point_light,
+    standard_under_hemisphere_directional_and_spot_lights,
+    physical_with_clearcoat_under_point_and_spot_lights,
+    flat_shading_on_a_standard_torus,
+    transparent_double_sided_sphere_over_opaque_ones,
+    an_opacity_node_and_an_alpha_test,
+    a_discard_and_a_mask,
+    a_depth_node_moves_a_surface_through_another,
+    emissive_ao_and_normal_nodes_under_lights,
+    an_output_node_reads_the_lit_colour,
+    derivatives_of_the_position_and_the_uv,
+    varyings_interpolate_per_vertex_values,
+    noise_perlin_cell_worley_and_fractal,
+    linear_fog_and_exp2_fog,
+    the_uv_and_lit_shading_views_and_the_data_materials,
+    an_orthographic_camera_and_tone_mapping,
+    the_graph_example_at_a_time,
+    a_position_node_moves_the_vertices,
+    frag_coord_and_facing_on_double_and_back_sides,
+    every_math_family_in_one_graph,
+    a_loop_with_variables_and_a_break,
+    depth_write_and_depth_test_off_and_a_mirrored_mesh,
+    a_large_frame_of_many_small_triangles,
+    a_colour_map_with_trilinear_mipmaps_and_a_uv_transform,
+    every_texture_filter_and_wrap,
+    normal_emissive_and_ao_maps_on_a_standard_surface,
+    a_program_reads_textures_at_its_own_coordinates,
+    a_floor_to_the_horizon_takes_the_64_bit_edges
+];
 
 const N: u32 = 64;
 
@@ -60,8 +96,7 @@ impl Case {
     }
 
     /// Render with both renderers and hold the images to the parity bounds.
-    fn check(self, name: &str) {
-        let Some(gpu) = gpu() else { return };
+    fn check(self, gpu: &'static Gpu, name: &str) {
         let cpu = Renderer::new(self.settings.clone())
             .render(&self.scene, &self.camera, &self.assets)
             .expect("the CPU renders");
@@ -129,8 +164,7 @@ fn lights(scene: &mut Scene) {
     ));
 }
 
-#[test]
-fn basic_colour_on_a_plane_and_a_sphere() {
+fn basic_colour_on_a_plane_and_a_sphere(gpu: &'static Gpu) {
     let mut c = Case::new();
     c.floor(Material::basic(Color::from_srgb8(90, 140, 200)));
     c.mesh(
@@ -138,11 +172,10 @@ fn basic_colour_on_a_plane_and_a_sphere() {
         Material::basic(Color::from_srgb8(230, 120, 40)),
         Vec3::new(0.0, 0.8, 0.0),
     );
-    c.check("basic colour");
+    c.check(gpu, "basic colour");
 }
 
-#[test]
-fn a_colour_node_of_the_uv() {
+fn a_colour_node_of_the_uv(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.25)]))
@@ -150,7 +183,7 @@ fn a_colour_node_of_the_uv() {
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.5, 0.0));
     c.floor(Material::basic(Color::from_srgb8(40, 40, 40)));
-    c.check("colour node of the uv");
+    c.check(gpu, "colour node of the uv");
 }
 
 fn lit_case(material: Material) -> Case {
@@ -161,8 +194,7 @@ fn lit_case(material: Material) -> Case {
     c
 }
 
-#[test]
-fn vertex_colours_through_the_material_and_the_node() {
+fn vertex_colours_through_the_material_and_the_node(gpu: &'static Gpu) {
     let mut c = Case::new();
     let ball = sphere();
     let colors = ball
@@ -185,16 +217,14 @@ fn vertex_colours_through_the_material_and_the_node() {
         .unwrap();
     let p = c.program(&g);
     c.mesh(ball, shader_material(p), Vec3::new(0.9, 0.6, 0.0));
-    c.check("vertex colours");
+    c.check(gpu, "vertex colours");
 }
 
-#[test]
-fn lambert_under_ambient_and_directional_light() {
-    lit_case(Material::lambert(Color::from_srgb8(200, 80, 60))).check("lambert");
+fn lambert_under_ambient_and_directional_light(gpu: &'static Gpu) {
+    lit_case(Material::lambert(Color::from_srgb8(200, 80, 60))).check(gpu, "lambert");
 }
 
-#[test]
-fn phong_under_a_point_light() {
+fn phong_under_a_point_light(gpu: &'static Gpu) {
     let mut c = lit_case(Material {
         shininess: 60.0,
         specular: Color::from_srgb8(120, 120, 120),
@@ -205,11 +235,10 @@ fn phong_under_a_point_light() {
         8.0,
         Vec3::new(-1.0, 2.0, 1.5),
     ));
-    c.check("phong, point light");
+    c.check(gpu, "phong, point light");
 }
 
-#[test]
-fn standard_under_hemisphere_directional_and_spot_lights() {
+fn standard_under_hemisphere_directional_and_spot_lights(gpu: &'static Gpu) {
     let mut c = lit_case(Material::standard(
         Color::from_srgb8(220, 200, 90),
         0.35,
@@ -227,11 +256,10 @@ fn standard_under_hemisphere_directional_and_spot_lights() {
         Vec3::ZERO,
         0.5,
     ));
-    c.check("standard, hemisphere + directional + spot");
+    c.check(gpu, "standard, hemisphere + directional + spot");
 }
 
-#[test]
-fn physical_with_clearcoat_under_point_and_spot_lights() {
+fn physical_with_clearcoat_under_point_and_spot_lights(gpu: &'static Gpu) {
     let mut c = lit_case(Material {
         clearcoat: 0.8,
         clearcoat_roughness: 0.2,
@@ -246,11 +274,10 @@ fn physical_with_clearcoat_under_point_and_spot_lights() {
         Vec3::new(0.0, 0.5, 0.0),
         0.6,
     ));
-    c.check("physical clearcoat, point + spot");
+    c.check(gpu, "physical clearcoat, point + spot");
 }
 
-#[test]
-fn flat_shading_on_a_standard_torus() {
+fn flat_shading_on_a_standard_torus(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     c.mesh(
@@ -261,11 +288,10 @@ fn flat_shading_on_a_standard_torus() {
         },
         Vec3::new(0.0, 0.5, 0.0),
     );
-    c.check("flat shading");
+    c.check(gpu, "flat shading");
 }
 
-#[test]
-fn transparent_double_sided_sphere_over_opaque_ones() {
+fn transparent_double_sided_sphere_over_opaque_ones(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     c.floor(Material::lambert(Color::from_srgb8(120, 160, 120)));
@@ -293,11 +319,10 @@ fn transparent_double_sided_sphere_over_opaque_ones() {
         },
         Vec3::new(-0.5, 0.6, 1.0),
     );
-    c.check("transparency, double-sided two passes");
+    c.check(gpu, "transparency, double-sided two passes");
 }
 
-#[test]
-fn an_opacity_node_and_an_alpha_test() {
+fn an_opacity_node_and_an_alpha_test(gpu: &'static Gpu) {
     let mut c = Case::new();
     c.floor(Material::basic(Color::from_srgb8(30, 60, 90)));
     let g = NodeGraph::new();
@@ -319,11 +344,10 @@ fn an_opacity_node_and_an_alpha_test() {
         },
         Vec3::new(0.9, 0.8, 0.0),
     );
-    c.check("opacity node, alpha test");
+    c.check(gpu, "opacity node, alpha test");
 }
 
-#[test]
-fn a_discard_and_a_mask() {
+fn a_discard_and_a_mask(gpu: &'static Gpu) {
     let mut c = Case::new();
     c.floor(Material::basic(Color::from_srgb8(200, 200, 200)));
     let g = NodeGraph::new();
@@ -348,11 +372,10 @@ fn a_discard_and_a_mask() {
     g.set_output(COLOR_NODE, g.vec3(0.1, 0.4, 0.9)).unwrap();
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.9, 0.8, 0.0));
-    c.check("discard, mask");
+    c.check(gpu, "discard, mask");
 }
 
-#[test]
-fn a_depth_node_moves_a_surface_through_another() {
+fn a_depth_node_moves_a_surface_through_another(gpu: &'static Gpu) {
     let mut c = Case::new();
     c.mesh(
         sphere(),
@@ -375,11 +398,10 @@ fn a_depth_node_moves_a_surface_through_another() {
     g.set_output(COLOR_NODE, g.vec3(0.8, 0.2, 0.6)).unwrap();
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(-0.3, 0.6, 0.1));
-    c.check("depth node");
+    c.check(gpu, "depth node");
 }
 
-#[test]
-fn emissive_ao_and_normal_nodes_under_lights() {
+fn emissive_ao_and_normal_nodes_under_lights(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     c.scene.add_light(Light::hemisphere(
@@ -407,11 +429,10 @@ fn emissive_ao_and_normal_nodes_under_lights() {
         Material::phong(Color::from_srgb8(200, 200, 220)).with_nodes(prog),
         Vec3::new(0.0, 0.8, 0.0),
     );
-    c.check("emissive, ao, normal nodes");
+    c.check(gpu, "emissive, ao, normal nodes");
 }
 
-#[test]
-fn an_output_node_reads_the_lit_colour() {
+fn an_output_node_reads_the_lit_colour(gpu: &'static Gpu) {
     let mut c = lit_case(Material::standard(
         Color::from_srgb8(200, 160, 120),
         0.4,
@@ -426,11 +447,10 @@ fn an_output_node_reads_the_lit_colour() {
         Material::lambert(Color::WHITE).with_nodes(p),
         Vec3::new(1.2, 0.8, -0.5),
     );
-    c.check("output node, lit");
+    c.check(gpu, "output node, lit");
 }
 
-#[test]
-fn derivatives_of_the_position_and_the_uv() {
+fn derivatives_of_the_position_and_the_uv(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let dx = g.dfdx(g.position_view());
@@ -448,11 +468,10 @@ fn derivatives_of_the_position_and_the_uv() {
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
     c.floor(shader_material(p));
-    c.check("derivatives");
+    c.check(gpu, "derivatives");
 }
 
-#[test]
-fn varyings_interpolate_per_vertex_values() {
+fn varyings_interpolate_per_vertex_values(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let v = g.varying(g.sin(g.mul(g.position_world(), g.float(5.0))));
@@ -461,11 +480,10 @@ fn varyings_interpolate_per_vertex_values() {
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
     c.floor(shader_material(p));
-    c.check("varyings");
+    c.check(gpu, "varyings");
 }
 
-#[test]
-fn noise_perlin_cell_worley_and_fractal() {
+fn noise_perlin_cell_worley_and_fractal(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let p = g.mul(g.position_world(), g.float(3.0));
@@ -485,11 +503,10 @@ fn noise_perlin_cell_worley_and_fractal() {
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
     c.floor(shader_material(p));
-    c.check("noise");
+    c.check(gpu, "noise");
 }
 
-#[test]
-fn linear_fog_and_exp2_fog() {
+fn linear_fog_and_exp2_fog(gpu: &'static Gpu) {
     for (name, fog) in [
         (
             "linear fog",
@@ -509,26 +526,24 @@ fn linear_fog_and_exp2_fog() {
     ] {
         let mut c = lit_case(Material::phong(Color::from_srgb8(200, 60, 60)));
         c.scene.fog = Some(fog);
-        c.check(name);
+        c.check(gpu, name);
     }
 }
 
-#[test]
-fn the_uv_and_lit_shading_views_and_the_data_materials() {
+fn the_uv_and_lit_shading_views_and_the_data_materials(gpu: &'static Gpu) {
     let mut c = lit_case(Material::standard(Color::from_srgb8(200, 60, 60), 0.5, 0.0));
     c.settings.shading = Shading::Uv;
-    c.check("uv shading view");
+    c.check(gpu, "uv shading view");
     let mut c = lit_case(Material::phong(Color::from_srgb8(200, 60, 60)));
     c.settings.shading = Shading::Lit;
-    c.check("lit shading view");
+    c.check(gpu, "lit shading view");
     let mut c = Case::new();
     c.mesh(sphere(), Material::normals(), Vec3::new(-0.9, 0.6, 0.0));
     c.mesh(sphere(), Material::depth(), Vec3::new(0.9, 0.6, 0.0));
-    c.check("normals and depth materials");
+    c.check(gpu, "normals and depth materials");
 }
 
-#[test]
-fn an_orthographic_camera_and_tone_mapping() {
+fn an_orthographic_camera_and_tone_mapping(gpu: &'static Gpu) {
     let mut c = lit_case(Material::standard(
         Color::from_srgb8(240, 200, 120),
         0.3,
@@ -538,11 +553,10 @@ fn an_orthographic_camera_and_tone_mapping() {
         .at(Vec3::new(2.0, 3.0, 4.0))
         .looking_at(Vec3::new(0.0, 0.5, 0.0));
     c.settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.2);
-    c.check("orthographic, ACES");
+    c.check(gpu, "orthographic, ACES");
 }
 
-#[test]
-fn the_graph_example_at_a_time() {
+fn the_graph_example_at_a_time(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
@@ -571,11 +585,10 @@ fn the_graph_example_at_a_time() {
         Vec3::new(0.0, 0.8, 0.0),
     );
     c.settings.time = 1.3;
-    c.check("graph example, time 1.3");
+    c.check(gpu, "graph example, time 1.3");
 }
 
-#[test]
-fn a_position_node_moves_the_vertices() {
+fn a_position_node_moves_the_vertices(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     let g = NodeGraph::new();
@@ -589,11 +602,10 @@ fn a_position_node_moves_the_vertices() {
         Material::lambert(Color::from_srgb8(220, 180, 90)).with_nodes(p),
         Vec3::new(0.0, 0.7, 0.0),
     );
-    c.check("position node");
+    c.check(gpu, "position node");
 }
 
-#[test]
-fn frag_coord_and_facing_on_double_and_back_sides() {
+fn frag_coord_and_facing_on_double_and_back_sides(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let fc = g.frag_coord();
@@ -623,11 +635,10 @@ fn frag_coord_and_facing_on_double_and_back_sides() {
         },
         Vec3::new(0.9, 0.6, 0.0),
     );
-    c.check("frag coord, facing");
+    c.check(gpu, "frag coord, facing");
 }
 
-#[test]
-fn every_math_family_in_one_graph() {
+fn every_math_family_in_one_graph(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let p = g.position_world();
@@ -717,11 +728,10 @@ fn every_math_family_in_one_graph() {
     let prog = c.program(&g);
     c.mesh(sphere(), shader_material(prog), Vec3::new(0.0, 0.7, 0.0));
     c.floor(shader_material(prog));
-    c.check("every math family");
+    c.check(gpu, "every math family");
 }
 
-#[test]
-fn a_loop_with_variables_and_a_break() {
+fn a_loop_with_variables_and_a_break(gpu: &'static Gpu) {
     let mut c = Case::new();
     let g = NodeGraph::new();
     let acc = g.Var(g.float(0.0));
@@ -748,11 +758,10 @@ fn a_loop_with_variables_and_a_break() {
     let p = c.program(&g);
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
     c.floor(shader_material(p));
-    c.check("loop, variables, break");
+    c.check(gpu, "loop, variables, break");
 }
 
-#[test]
-fn depth_write_and_depth_test_off_and_a_mirrored_mesh() {
+fn depth_write_and_depth_test_off_and_a_mirrored_mesh(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     c.floor(Material::lambert(Color::from_srgb8(140, 140, 140)));
@@ -785,11 +794,10 @@ fn depth_write_and_depth_test_off_and_a_mirrored_mesh() {
             .at(Vec3::new(0.0, 1.4, 0.5))
             .scaled(Vec3::new(-1.0, 1.0, 1.0)),
     );
-    c.check("depth write/test off, mirrored");
+    c.check(gpu, "depth write/test off, mirrored");
 }
 
-#[test]
-fn a_large_frame_of_many_small_triangles() {
+fn a_large_frame_of_many_small_triangles(gpu: &'static Gpu) {
     let mut c = lit_case(Material::standard(
         Color::from_srgb8(180, 180, 200),
         0.5,
@@ -802,7 +810,7 @@ fn a_large_frame_of_many_small_triangles() {
     );
     c.settings.width = 160;
     c.settings.height = 90;
-    c.check("160×90, many small triangles");
+    c.check(gpu, "160×90, many small triangles");
 }
 
 /// A `size`×`size` sRGB test card: a checker of two colours with a gradient and a few thin
@@ -855,8 +863,7 @@ fn tilted_floor(c: &mut Case, material: Material) {
         .looking_at(Vec3::new(0.0, 0.0, -2.0));
 }
 
-#[test]
-fn a_colour_map_with_trilinear_mipmaps_and_a_uv_transform() {
+fn a_colour_map_with_trilinear_mipmaps_and_a_uv_transform(gpu: &'static Gpu) {
     let mut c = Case::new();
     let mut texture = Texture::new(card(64), ColorSpace::Srgb);
     texture.wrap_s = Wrap::Repeat;
@@ -872,11 +879,10 @@ fn a_colour_map_with_trilinear_mipmaps_and_a_uv_transform() {
             ..Material::basic(Color::WHITE)
         },
     );
-    c.check("colour map, trilinear mipmaps, uv transform");
+    c.check(gpu, "colour map, trilinear mipmaps, uv transform");
 }
 
-#[test]
-fn every_texture_filter_and_wrap() {
+fn every_texture_filter_and_wrap(gpu: &'static Gpu) {
     for (i, (mag, min, wrap)) in [
         (Filter::Nearest, Filter::Nearest, Wrap::Repeat),
         (Filter::Linear, Filter::Linear, Wrap::ClampToEdge),
@@ -907,12 +913,11 @@ fn every_texture_filter_and_wrap() {
                 ..Material::basic(Color::WHITE)
             },
         );
-        c.check(&format!("filters {mag:?}/{min:?}, {wrap:?}"));
+        c.check(gpu, &format!("filters {mag:?}/{min:?}, {wrap:?}"));
     }
 }
 
-#[test]
-fn normal_emissive_and_ao_maps_on_a_standard_surface() {
+fn normal_emissive_and_ao_maps_on_a_standard_surface(gpu: &'static Gpu) {
     let mut c = Case::new();
     lights(&mut c.scene);
     c.scene
@@ -953,11 +958,10 @@ fn normal_emissive_and_ao_maps_on_a_standard_surface() {
         },
         Vec3::new(0.9, 0.7, 0.0),
     );
-    c.check("normal, emissive and ao maps");
+    c.check(gpu, "normal, emissive and ao maps");
 }
 
-#[test]
-fn a_program_reads_textures_at_its_own_coordinates() {
+fn a_program_reads_textures_at_its_own_coordinates(gpu: &'static Gpu) {
     let mut c = Case::new();
     let mut texture = Texture::new(card(64), ColorSpace::Srgb);
     texture.wrap_s = Wrap::Repeat;
@@ -987,11 +991,10 @@ fn a_program_reads_textures_at_its_own_coordinates() {
         },
     );
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
-    c.check("program textures");
+    c.check(gpu, "program textures");
 }
 
-#[test]
-fn a_floor_to_the_horizon_takes_the_64_bit_edges() {
+fn a_floor_to_the_horizon_takes_the_64_bit_edges(gpu: &'static Gpu) {
     // Its corners lie far off screen, so its edge functions outgrow 32 bits over a tile and the
     // shader evaluates them in 64-bit arithmetic (the unit test in gpu/raster.rs checks that this
     // scene's bins hold both kinds).
@@ -1023,5 +1026,5 @@ fn a_floor_to_the_horizon_takes_the_64_bit_edges() {
     c.camera = Camera::perspective(50.0, 0.1, 500.0)
         .at(Vec3::new(0.0, 1.0, 4.0))
         .looking_at(Vec3::new(0.0, 0.0, -2.0));
-    c.check("floor to the horizon, 64-bit edges");
+    c.check(gpu, "floor to the horizon, 64-bit edges");
 }

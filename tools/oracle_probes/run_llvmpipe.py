@@ -1,24 +1,43 @@
 #!/usr/bin/env python3
 """Run the fragment shaders a capture probe (noise_fractal_vec.mjs) logged on Mesa llvmpipe.
 
-  python3 run_llvmpipe.py GL_ORACLE_DIR RESULT.json OUT.json
+  python3 run_llvmpipe.py [GL_ORACLE_DIR] RESULT.json OUT.json
 
 RESULT.json is three_oracle's probe result (its console holds PROBE-INPUTS, PROBE-UNIFORMS and
-one GLSL-FRAGMENT per expression, in order). Each shader's std140 blocks become plain uniforms (as gl_oracle's
-crosscheck_probe.py does); the sampler gets the inputs (exact bits), the render block's vec2 the
-size (n, 1), flipY 0, and the float uniforms, in index order, the probe's UNIFORMS values of the
-row. OUT.json is RESULT.json with the outputs (values and bits) and gl replaced by llvmpipe's.
+one GLSL-FRAGMENT per expression, in order). Each shader's std140 blocks become plain uniforms
+(`unblock` below); the sampler gets the inputs (exact bits), the render block's vec2 the size
+(n, 1), flipY 0, and the float uniforms, in index order, the probe's UNIFORMS values of the row.
+OUT.json is RESULT.json with the outputs (values and bits) and gl replaced by llvmpipe's.
+
+GL_ORACLE_DIR is the folder of gl_oracle.py; without it, the repository's tools/gl_oracle. The
+script needs nothing else: Python 3's standard library and gl_oracle's EGL/GLES libraries.
 """
 import json
+import os
 import re
 import struct
 import sys
+
+# A std140 uniform block (three.js's WebGL2 backend packs a shader's uniforms into them) and a
+# plain uniform declaration: gl_oracle sets plain uniforms by name.
+BLOCK = re.compile(r"layout\s*\(\s*std140\s*\)\s*uniform\s+(\w+)\s*\{(.*?)\}\s*;", re.S)
+UNIFORM = re.compile(r"^\s*uniform\s+(?:(?:highp|mediump|lowp)\s+)?(\w+)\s+(\w+)\s*;", re.M)
+
+# The repository's gl_oracle, next to this folder.
+DEFAULT_GL_ORACLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gl_oracle")
+
+
+def unblock(src):
+    """The shader with each std140 block replaced by its members as plain uniforms."""
+    def members(m):
+        declarations = [d.strip() for d in m.group(2).split(";") if d.strip()]
+        return "\n".join("uniform %s;" % d for d in declarations)
+    return BLOCK.sub(members, src)
 
 
 def main(gl_dir, result_path, out_path):
     sys.path.insert(0, gl_dir)
     import gl_oracle  # noqa: E402
-    from crosscheck_probe import unblock, UNIFORM  # noqa: E402
 
     r = json.load(open(result_path))
     logs = r["console"]
@@ -64,6 +83,9 @@ def main(gl_dir, result_path, out_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) == 3:
+        main(DEFAULT_GL_ORACLE_DIR, *sys.argv[1:])
+    elif len(sys.argv) == 4:
+        main(*sys.argv[1:])
+    else:
         raise SystemExit(__doc__)
-    main(*sys.argv[1:])

@@ -1,7 +1,8 @@
 //! The GLSL front end never panics and never hangs: random token soup and mutations of real
 //! shaders (the oracle's cases and a few of our own) each end in a program or a refusal, within a
-//! few seconds. A panic inside the compiler would surface as an error naming a bug, a stack
-//! overflow would abort this test. `fuzz/` runs the same property under cargo-fuzz for longer.
+//! few seconds; and a source without `main` (or `mainImage`) always ends in a refusal. A panic
+//! inside the compiler would surface as an error naming a bug, a stack overflow would abort this
+//! test. `fuzz/` runs the same property under cargo-fuzz for longer.
 
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
@@ -129,8 +130,18 @@ const TOKENS: &[&str] = &[
     "false",
 ];
 
-/// Compile `fragment` every way the front end takes it; the first sign of a bug, if any.
-fn compile_all(vertex: &str, fragment: &str) -> Result<(), String> {
+/// The ways the front end takes a shader, in [`compile_all`]'s order.
+const ENTRY_POINTS: [&str; 5] = [
+    "compile_shader_material",
+    "compile_raw_shader_material",
+    "compile_shader_toy",
+    "check_shader",
+    "compile_shader_material_with_defines (the fragment as the vertex shader)",
+];
+
+/// Compile `fragment` every way the front end takes it: which of [`ENTRY_POINTS`] made a
+/// program (`true`) or refused (`false`), or the first sign of a bug.
+fn compile_all(vertex: &str, fragment: &str) -> Result<[bool; 5], String> {
     let start = Instant::now();
     let results = [
         compile_shader_material(vertex, fragment).map(|_| ()),
@@ -143,16 +154,31 @@ fn compile_all(vertex: &str, fragment: &str) -> Result<(), String> {
     if took > Duration::from_secs(20) {
         return Err(format!("took {took:?}"));
     }
-    for r in results {
-        if let Err(e) = r {
-            if e.reason.contains("(a bug)") || e.reason.contains("could not start") {
-                return Err(e.to_string());
+    let mut made = [false; 5];
+    for (made, r) in made.iter_mut().zip(results) {
+        match r {
+            Ok(()) => *made = true,
+            Err(e) => {
+                if e.reason.contains("(a bug)") || e.reason.contains("could not start") {
+                    return Err(e.to_string());
+                }
+                // Every refusal renders.
+                let _ = e.to_string();
             }
-            // Every refusal renders.
-            let _ = e.to_string();
         }
     }
-    Ok(())
+    Ok(made)
+}
+
+/// The entry points that made a program of `source`, which has no `main`: each of them should
+/// have refused it (a shader without an entry point is not a program).
+fn programs_without_main(made: [bool; 5], takes_source: [bool; 5]) -> Vec<&'static str> {
+    ENTRY_POINTS
+        .iter()
+        .zip(made.iter().zip(takes_source))
+        .filter(|(_, (&made, takes))| made && *takes)
+        .map(|(name, _)| *name)
+        .collect()
 }
 
 fn seeds() -> &'static [String] {
@@ -160,18 +186,31 @@ fn seeds() -> &'static [String] {
     SEEDS_READ.get_or_init(read_seeds)
 }
 
+/// The seeds: this file's, and every third fragment shader of the oracle's cases. A missing or
+/// malformed fixture fails the test instead of shrinking the corpus unseen.
 fn read_seeds() -> Vec<String> {
     let mut out: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/glsl/cases.json"
     );
-    if let Ok(text) = std::fs::read_to_string(path) {
-        let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-        for case in doc["cases"].as_array().into_iter().flatten().step_by(3) {
-            out.push(case["fragment"].as_str().unwrap_or("").to_string());
-        }
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = doc["cases"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{path}: no `cases` array"));
+    for (i, case) in cases.iter().enumerate().step_by(3) {
+        let fragment = case["fragment"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{path}: case {i} has no fragment shader"));
+        out.push(fragment.to_string());
     }
+    assert!(
+        out.len() > SEEDS.len(),
+        "{path}: no cases, only this file's {} seeds",
+        SEEDS.len()
+    );
     out
 }
 
@@ -243,19 +282,42 @@ proptest! {
     ) {
         let seeds = seeds();
         let source = apply(&seeds[seed % seeds.len()], &edits);
-        prop_assert_eq!(compile_all(VERT, &source), Ok(()), "source:\n{}", source);
+        prop_assert!(compile_all(VERT, &source).is_ok(), "{:?}\nsource:\n{}", compile_all(VERT, &source), source);
     }
 
+    /// Soup can spell a shader (`void main ( ) { }` is six of its tokens): with `main` among its
+    /// tokens it ends in a program or a refusal; without, in a refusal wherever it is a shader.
     #[test]
-    fn token_soup_ends_in_a_refusal(tokens in prop::collection::vec(0..TOKENS.len(), 0..120)) {
+    fn token_soup_ends_in_a_refusal_unless_it_spells_main(tokens in prop::collection::vec(0..TOKENS.len(), 0..120)) {
         let source: String = tokens.iter().map(|&t| TOKENS[t]).collect::<Vec<_>>().join(" ");
-        prop_assert_eq!(compile_all(VERT, &source), Ok(()), "source:\n{}", source);
-        prop_assert_eq!(compile_all(&source, "void main() { gl_FragColor = vec4(1.0); }"), Ok(()), "source:\n{}", source);
+        let has_main = source.contains("main");
+        // The soup as the fragment shader (and, in the last entry point, the vertex shader).
+        let made = compile_all(VERT, &source);
+        prop_assert!(made.is_ok(), "{:?}\nsource:\n{}", made, source);
+        if !has_main {
+            let wrong = programs_without_main(made.unwrap(), [true; 5]);
+            prop_assert!(wrong.is_empty(), "{:?} made a program of:\n{}", wrong, source);
+        }
+        // The soup as the vertex shader of the first two entry points (the others take the
+        // valid fragment shader alone, and may make a program of it).
+        let made = compile_all(&source, "void main() { gl_FragColor = vec4(1.0); }");
+        prop_assert!(made.is_ok(), "{:?}\nsource:\n{}", made, source);
+        if !has_main {
+            let wrong = programs_without_main(made.unwrap(), [true, true, false, false, false]);
+            prop_assert!(wrong.is_empty(), "{:?} made a program of the vertex shader:\n{}", wrong, source);
+        }
     }
 
+    /// Printable text without newlines cannot spell `main` across a line continuation, so
+    /// without the word it is never a shader.
     #[test]
-    fn arbitrary_text_ends_in_a_refusal(source in "\\PC{0,300}") {
-        prop_assert_eq!(compile_all(VERT, &source), Ok(()), "source:\n{}", source);
+    fn arbitrary_text_ends_in_a_refusal_unless_it_spells_main(source in "\\PC{0,300}") {
+        let made = compile_all(VERT, &source);
+        prop_assert!(made.is_ok(), "{:?}\nsource:\n{}", made, source);
+        if !source.contains("main") {
+            let wrong = programs_without_main(made.unwrap(), [true; 5]);
+            prop_assert!(wrong.is_empty(), "{:?} made a program of:\n{}", wrong, source);
+        }
     }
 }
 

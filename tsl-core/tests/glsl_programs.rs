@@ -561,26 +561,64 @@ fn view_matrix_in_a_fragment_shader_is_the_frames_view() {
     );
 }
 
-#[test]
-fn the_deepest_nesting_the_limits_allow_compiles() {
-    // Calls 31 deep, each inside 60 blocks, each with an 80-deep expression: the passes recurse
-    // this far on the compiler's own stack, and must not overflow it.
-    let expr = format!("{}x{}", "(".repeat(40), " + 1.0)".repeat(40));
+/// A fragment shader of `calls` functions, each calling the one before it (`main` calls the
+/// last): `f_i(x)` nests `blocks` blocks inside its body and, in them, `parens` parenthesised
+/// additions of 1.0 around its call of `f_(i-1)` (`f_0`'s innermost term is `x`).
+fn nested_shader(calls: usize, blocks: usize, parens: usize) -> String {
     let mut src = String::new();
-    for i in 0..31 {
-        let arg = if i > 0 {
+    for i in 0..calls {
+        let inner = if i > 0 {
             format!("f{}(x)", i - 1)
         } else {
             "x".into()
         };
-        let value = expr.replacen('x', &arg, 1);
+        let value = format!("{}{inner}{}", "(".repeat(parens), " + 1.0)".repeat(parens));
         src.push_str(&format!(
             "float f{i}(float x) {{ float r = 0.0; {} float y = {value}; r = y; {} return r; }}\n",
-            "{".repeat(60),
-            "}".repeat(60)
+            "{".repeat(blocks),
+            "}".repeat(blocks)
         ));
     }
-    src.push_str("varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(f30(vUv.x)); }\n");
-    let graph = shader_graph(VERT, &src).unwrap();
-    assert!(graph.output(COLOR_NODE).is_some());
+    src.push_str(&format!(
+        "varying vec2 vUv;\nvoid main() {{ gl_FragColor = vec4(f{}(vUv.x)); }}\n",
+        calls - 1
+    ));
+    src
+}
+
+#[test]
+fn the_deepest_nesting_the_limits_allow_compiles() {
+    // The limits (the parser's and the lowering's): calls 32 frames deep, blocks 64 deep,
+    // expressions 96 deep. At each: `main` and 31 functions are 32 frames; a function's body and
+    // 63 blocks inside it are 64; in `f_i`, 94 parentheses, the call's parenthesis and its
+    // argument are 96. The passes recurse this far on the compiler's own stack, and must not
+    // overflow it.
+    let (calls, blocks, parens) = (31, 63, 94);
+    let program = compile_shader_material(VERT, &nested_shader(calls, blocks, parens))
+        .expect("the deepest nesting compiles");
+    // f_30(x) = x + 31 × 94 additions of 1.0; at x = 0.5 every step is exact in f32.
+    let want = 0.5 + (calls * parens) as f32;
+    assert_eq!(want, 2914.5);
+    assert_eq!(frag(&program, COLOR_NODE, &at_uv(0.5, 0.25)), vec![want; 3]);
+    assert_eq!(frag(&program, OPACITY_NODE, &at_uv(0.5, 0.25)), vec![want]);
+    // One more on any axis is refused, so these are the limits and not merely within them.
+    for (shader, reason) in [
+        (
+            nested_shader(calls + 1, blocks, parens),
+            "calls nest more than 32 deep",
+        ),
+        (
+            nested_shader(calls, blocks + 1, parens),
+            "blocks nest more than 64 deep",
+        ),
+        (
+            nested_shader(calls, blocks, parens + 1),
+            "the expression nests more than 96 deep",
+        ),
+    ] {
+        let err = compile_shader_material(VERT, &shader)
+            .expect_err(reason)
+            .to_string();
+        assert!(err.contains(reason), "{err}");
+    }
 }

@@ -3,8 +3,8 @@
 //!
 //! - [`Gpu`] and [`gpu`]: one wgpu device per process, on Vulkan unless `WGPU_BACKEND` names
 //!   other backends, with the adapter's own limits and the interpreter's pipeline, made once (the
-//!   rasterizer's pipeline on first use). [`gpu`] prints `SKIPPED: no wgpu adapter: ...` and
-//!   returns `None` without an adapter, and panics instead when `REQUIRE_GPU` is set.
+//!   rasterizer's pipeline on first use). [`gpu`] returns why not without an adapter, and leaves
+//!   to the caller whether that is a failure.
 //! - [`GpuInterpreter`]: runs one output of a [`NodeProgram`](tsl_core::NodeProgram) over
 //!   [`FragmentBatch`](tsl_core::FragmentBatch)es, one compute invocation per lane, and reads back
 //!   each lane's result register.
@@ -105,7 +105,7 @@ mod layout;
 mod raster;
 
 pub use batch::GpuInterpreter;
-pub use device::{compute_pipeline, gpu, Gpu, GpuError, INTERP_WGSL};
+pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
 pub use raster::{GpuRenderer, RASTER_WGSL};
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;
