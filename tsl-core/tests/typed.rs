@@ -772,26 +772,36 @@ fn nodes_built_outside_a_scope_are_refused_by_a_graph() {
 // The generated swizzles
 // ---------------------------------------------------------------------------------------------
 
-/// The swizzle methods of `src/typed/swizzle.rs`, as the generator writes them.
+/// The swizzle traits of `src/typed/swizzle.rs`, as the generator writes them.
 fn generate_swizzles() -> String {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     const TYPES: [&str; 4] = ["Float", "Vec2", "Vec3", "Vec4"];
     let mut out = String::from(
-        "//! Swizzles as methods, generated per type as glam generates its own: `.z()` exists on a
-//! `Node<Vec3>` and a `Node<Vec4>`, not on a `Node<Vec2>`. One to four components of one set:
-//! `xyzw`, `rgba` or `stpq`. Written by `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it
-//! with `TSL_BLESS=1` to rewrite this file); do not edit by hand.
+        "//! Swizzles as traits, one per node type, generated as glam generates its `Vec3Swizzles`:
+//! `.z()` is a method of [`Vec3Swizzles`] and [`Vec4Swizzles`], implemented for `Node<Vec3>` and
+//! `Node<Vec4>`, so a `Node<Vec2>` has none. One to four components of one set: `xyzw`, `rgba` or
+//! `stpq`. The traits are in `tsl::prelude`; `tsl!{}` and `#[tsl_fn]` bring them in scope for
+//! their `p.xy`. Written by `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it with
+//! `TSL_BLESS=1` to rewrite this file); do not edit by hand.
 
 use super::node::Node;
 use super::types::{Float, Vec2, Vec3, Vec4};
 
 macro_rules! swizzles {
-    ($ty:ident: $($name:ident -> $out:ident),* $(,)?) => {
-        impl Node<$ty> {
+    ($swizzles:ident for $ty:ident: $($name:ident -> $out:ident),* $(,)?) => {
+        #[doc = concat!(\"The swizzles of a `Node<\", stringify!($ty), \">`: TSL's `.xy`, `.rgb`, \",
+            \"`.zyx` as methods, one to four of its components of one set (`xyzw`, `rgba`, `stpq`).\")]
+        pub trait $swizzles {
             $(
                 #[doc = concat!(\"The components `\", stringify!($name), \"` in a \",
                     stringify!($out), \", TSL's `.\", stringify!($name), \"`.\")]
-                pub fn $name(self) -> Node<$out> {
+                fn $name(self) -> Node<$out>;
+            )*
+        }
+
+        impl $swizzles for Node<$ty> {
+            $(
+                fn $name(self) -> Node<$out> {
                     self.swizzle(stringify!($name))
                 }
             )*
@@ -815,7 +825,7 @@ macro_rules! swizzles {
                 }
             }
         }
-        out.push_str(&format!("\nswizzles!({ty}:\n"));
+        out.push_str(&format!("\nswizzles!({ty}Swizzles for {ty}:\n"));
         let mut line = String::from("   ");
         for entry in entries {
             if line.len() + entry.len() + 2 > 100 {

@@ -563,7 +563,18 @@ impl Rewriter {
                 Member::Named(name) if is_swizzle(&name.to_string()) => {
                     let base = self.expr(*field.base);
                     let name = name.clone();
-                    Expr::Verbatim(quote_spanned!(name.span()=> #base.#name()))
+                    // The swizzles are trait methods: bring the traits in scope here, so that
+                    // `p.xy` needs no import of the caller's (unnamed, so no name is shadowed).
+                    // In parentheses: a block that starts a statement would end there.
+                    let typed = typed(Span::call_site());
+                    let call = quote_spanned!(name.span()=> #base.#name());
+                    Expr::Verbatim(quote!(({
+                        use #typed::{
+                            FloatSwizzles as _, Vec2Swizzles as _, Vec3Swizzles as _,
+                            Vec4Swizzles as _,
+                        };
+                        #call
+                    })))
                 }
                 Member::Named(name) if is_overlong_swizzle(&name.to_string()) => {
                     self.error(syn::Error::new_spanned(

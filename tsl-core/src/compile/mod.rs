@@ -8,7 +8,7 @@ mod lir;
 mod lower;
 mod schedule;
 
-use crate::graph::{GraphError, Node, NodeGraph, Op, Output, UniformInit};
+use crate::graph::{GraphError, GraphNode, NodeGraph, Op, Output, UniformInit};
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
 use crate::types::ValueType;
@@ -119,7 +119,7 @@ impl NodeGraph {
 /// Every discard joins the mask: `MASK_NODE = select(discarded, 0, mask)`, the mask one if unset.
 fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
     let mut constant = |x: f32| {
-        parts.nodes.push(Node {
+        parts.nodes.push(GraphNode {
             op: Op::Constant {
                 ty: ValueType::Float,
                 value: [x, 0.0, 0.0, 0.0],
@@ -134,7 +134,7 @@ fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
         Some(mask) => mask,
         None => constant(1.0),
     };
-    parts.nodes.push(Node {
+    parts.nodes.push(GraphNode {
         op: Op::Math(crate::Opcode::Select),
         inputs: vec![discarded, zero, mask],
         ty: ValueType::Float,

@@ -1,18 +1,28 @@
-//! Swizzles as methods, generated per type as glam generates its own: `.z()` exists on a
-//! `Node<Vec3>` and a `Node<Vec4>`, not on a `Node<Vec2>`. One to four components of one set:
-//! `xyzw`, `rgba` or `stpq`. Written by `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it
-//! with `TSL_BLESS=1` to rewrite this file); do not edit by hand.
+//! Swizzles as traits, one per node type, generated as glam generates its `Vec3Swizzles`:
+//! `.z()` is a method of [`Vec3Swizzles`] and [`Vec4Swizzles`], implemented for `Node<Vec3>` and
+//! `Node<Vec4>`, so a `Node<Vec2>` has none. One to four components of one set: `xyzw`, `rgba` or
+//! `stpq`. The traits are in `tsl::prelude`; `tsl!{}` and `#[tsl_fn]` bring them in scope for
+//! their `p.xy`. Written by `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it with
+//! `TSL_BLESS=1` to rewrite this file); do not edit by hand.
 
 use super::node::Node;
 use super::types::{Float, Vec2, Vec3, Vec4};
 
 macro_rules! swizzles {
-    ($ty:ident: $($name:ident -> $out:ident),* $(,)?) => {
-        impl Node<$ty> {
+    ($swizzles:ident for $ty:ident: $($name:ident -> $out:ident),* $(,)?) => {
+        #[doc = concat!("The swizzles of a `Node<", stringify!($ty), ">`: TSL's `.xy`, `.rgb`, ",
+            "`.zyx` as methods, one to four of its components of one set (`xyzw`, `rgba`, `stpq`).")]
+        pub trait $swizzles {
             $(
                 #[doc = concat!("The components `", stringify!($name), "` in a ",
                     stringify!($out), ", TSL's `.", stringify!($name), "`.")]
-                pub fn $name(self) -> Node<$out> {
+                fn $name(self) -> Node<$out>;
+            )*
+        }
+
+        impl $swizzles for Node<$ty> {
+            $(
+                fn $name(self) -> Node<$out> {
                     self.swizzle(stringify!($name))
                 }
             )*
@@ -20,12 +30,12 @@ macro_rules! swizzles {
     };
 }
 
-swizzles!(Float:
+swizzles!(FloatSwizzles for Float:
     x -> Float, xx -> Vec2, xxx -> Vec3, xxxx -> Vec4, r -> Float, rr -> Vec2, rrr -> Vec3,
     rrrr -> Vec4, s -> Float, ss -> Vec2, sss -> Vec3, ssss -> Vec4,
 );
 
-swizzles!(Vec2:
+swizzles!(Vec2Swizzles for Vec2:
     x -> Float, y -> Float, xx -> Vec2, xy -> Vec2, yx -> Vec2, yy -> Vec2, xxx -> Vec3,
     xxy -> Vec3, xyx -> Vec3, xyy -> Vec3, yxx -> Vec3, yxy -> Vec3, yyx -> Vec3, yyy -> Vec3,
     xxxx -> Vec4, xxxy -> Vec4, xxyx -> Vec4, xxyy -> Vec4, xyxx -> Vec4, xyxy -> Vec4,
@@ -42,7 +52,7 @@ swizzles!(Vec2:
     ttss -> Vec4, ttst -> Vec4, ttts -> Vec4, tttt -> Vec4,
 );
 
-swizzles!(Vec3:
+swizzles!(Vec3Swizzles for Vec3:
     x -> Float, y -> Float, z -> Float, xx -> Vec2, xy -> Vec2, xz -> Vec2, yx -> Vec2, yy -> Vec2,
     yz -> Vec2, zx -> Vec2, zy -> Vec2, zz -> Vec2, xxx -> Vec3, xxy -> Vec3, xxz -> Vec3,
     xyx -> Vec3, xyy -> Vec3, xyz -> Vec3, xzx -> Vec3, xzy -> Vec3, xzz -> Vec3, yxx -> Vec3,
@@ -102,7 +112,7 @@ swizzles!(Vec3:
     pppt -> Vec4, pppp -> Vec4,
 );
 
-swizzles!(Vec4:
+swizzles!(Vec4Swizzles for Vec4:
     x -> Float, y -> Float, z -> Float, w -> Float, xx -> Vec2, xy -> Vec2, xz -> Vec2, xw -> Vec2,
     yx -> Vec2, yy -> Vec2, yz -> Vec2, yw -> Vec2, zx -> Vec2, zy -> Vec2, zz -> Vec2, zw -> Vec2,
     wx -> Vec2, wy -> Vec2, wz -> Vec2, ww -> Vec2, xxx -> Vec3, xxy -> Vec3, xxz -> Vec3,
