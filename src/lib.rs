@@ -33,6 +33,8 @@ pub use tsl_raster as raster;
 ///   [`typed`](tsl_core::typed) (`typed::Float`, `typed::Vec3`, ...).
 /// - In a `#[tsl_fn]` signature, `Vec3` (or `Vec3Node`) is read as the node type, as a TSL
 ///   layout's `'vec3'`: `#[tsl_fn] fn f(p: Vec3, k: Float) -> Vec3`.
+/// - The swizzles (`p.xy()`, `c.rgb()`) are the methods of the trait
+///   [`Swizzles`](tsl_core::typed::Swizzles).
 /// - The graph's own record of a node is [`GraphNode`](tsl_core::GraphNode); `Node` is the typed
 ///   handle.
 ///
@@ -61,3 +63,9 @@ pub mod prelude {
     pub use tsl_core::*;
     pub use tsl_macros::{tsl, tsl_fn};
 }
+
+/// The examples of `docs/tsl-to-rust.md`, compiled and run as doc tests so that the guide keeps to
+/// the prelude's names.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/tsl-to-rust.md")]
+pub struct TslToRustGuide;

@@ -67,7 +67,7 @@ mod types;
 mod values;
 
 pub use prelude::*;
-pub use types::{Float, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
+pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 
 /// The typed front but its type markers: what `tsl::prelude` brings in, where `Vec2`..`Mat4` are
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
@@ -84,7 +84,7 @@ pub mod prelude {
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
     pub use super::scope::{in_scope, Scope};
-    pub use super::swizzle::{FloatSwizzles, Vec2Swizzles, Vec3Swizzles, Vec4Swizzles};
+    pub use super::swizzle::Swizzles;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,
         RemOperands, SubOperands, Wider, Wider3, WidthCompatible,
