@@ -2,7 +2,7 @@
 //!
 //! A [`Node<T>`] is a [`NodeRef`](crate::NodeRef) of a node whose type rustc knows: `Node<Vec3>`
 //! for a vec3. The operators (`+ - * / %`, unary `-` and `!`), the free functions (`sin`, `mix`,
-//! `dot`, `uv`, `time`, `uniform`, `texture`, `vec3`, ...), the swizzle methods (`.xy()`,
+//! `dot`, `uv`, `time`, `uniform`, `texture`, `vec3`, ...), the swizzles of [`Swizzles`] (`.xy()`,
 //! `.rgb()`, `.zyx()`) and the comparisons (`a.less_than(b)`) build the same nodes as the untyped
 //! [`NodeGraph`](crate::NodeGraph) methods, in a graph that the untyped API, `compile` and the
 //! interpreter then use as usual. What the graph would refuse for its types, rustc refuses here,
