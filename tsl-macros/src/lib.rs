@@ -116,7 +116,7 @@ pub fn tsl_fn(attr: TokenStream, item: TokenStream) -> TokenStream {
     match function::expand(attr.into(), function.clone()) {
         Ok(tokens) => tokens.into(),
         Err(e) => {
-            let mut out = function::stand_in(&function);
+            let mut out = function::stand_in(&function).unwrap_or_default();
             out.extend(e.to_compile_error());
             out.into()
         }

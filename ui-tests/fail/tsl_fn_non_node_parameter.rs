@@ -1,5 +1,5 @@
-// A #[tsl_fn] takes nodes. A refused #[tsl_fn] still stands for its callers: the user reads its
-// errors once, and no "cannot find function" at each call.
+// A #[tsl_fn] takes and answers nodes. A refused #[tsl_fn] still stands for its callers: the user
+// reads its errors once, and none at each call.
 use tsl::prelude::*;
 
 #[tsl_fn]
@@ -13,8 +13,14 @@ fn settle(p: Vec3Node) -> FloatNode {
     p.x
 }
 
+#[tsl_fn]
+fn brightness(c: Vec3) -> f32 {
+    c.x
+}
+
 fn main() {
-    let _scope = Scope::new();
+    let scope = Scope::new();
     let p = scale(position_world(), 2.0);
-    let _q = p.zyx() + scale(p, 0.5) * settle(p);
+    let q = p.zyx() + scale(p, time()) * settle(p);
+    scope.color_node(q * brightness(q).x()).unwrap();
 }
