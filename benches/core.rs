@@ -14,6 +14,9 @@
 //! - `native_per_fragment`: the same closure, its uniforms passed through `black_box` for every
 //!   fragment, so every fragment computes every operation, as the interpreter does.
 
+// criterion_group! makes a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use tsl::prelude::*;

@@ -4,22 +4,24 @@
 //! Figures in docs/gpu.md; rerun with `cargo bench --features gpu --bench gpu_frame` (on a machine
 //! without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an adapter it prints SKIPPED.
 
+// criterion_group! makes a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 #[path = "../examples/shared/graph_scene.rs"]
 mod graph_scene;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
 use tsl::raster::gpu::{gpu, GpuRenderer};
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 fn frame(c: &mut Criterion) {
     let Some(gpu) = gpu() else { return };
     let program = graph_scene::graph_program().expect("the graph compiles");
     let (scene, camera, assets) = graph_scene::graph_scene(program).expect("the scene builds");
-    let mut cpu = Renderer::new(1280, 720);
-    cpu.time = 1.5;
-    let mut renderer = GpuRenderer::new(gpu, 1280, 720);
-    renderer.settings = cpu.clone();
+    let mut cpu = Renderer::new(RenderSettings::new(1280, 720));
+    cpu.settings.time = 1.5;
+    let mut renderer = GpuRenderer::new(gpu, cpu.settings.clone());
     let t = Instant::now();
     let first = renderer
         .render(&scene, &camera, &assets)

@@ -2,18 +2,21 @@
 //! lit sphere and plane), on one thread and on all threads. Figures in docs/PERF.md
 //! ("## Rasterizer"); rerun with `cargo bench --bench raster`.
 
+// criterion_group! makes a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 #[path = "../examples/shared/graph_scene.rs"]
 mod graph_scene;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 fn frame(c: &mut Criterion) {
     let program = graph_scene::graph_program().expect("the graph compiles");
     let (scene, camera, assets) = graph_scene::graph_scene(program).expect("the scene builds");
-    let mut renderer = Renderer::new(1280, 720);
-    renderer.time = 1.5;
+    let mut renderer = Renderer::new(RenderSettings::new(1280, 720));
+    renderer.settings.time = 1.5;
     let (_, stats) = renderer
         .render_counted(&scene, &camera, &assets)
         .expect("the frame draws");

@@ -87,7 +87,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .at(Vec3::new(0.0, 0.3, 4.2))
         .looking_at(Vec3::ZERO);
 
-    let (image, stats) = Renderer::new(width, height).render_counted(&scene, &camera, &assets)?;
+    let (image, stats) = Renderer::new(RenderSettings::new(width, height))
+        .render_counted(&scene, &camera, &assets)?;
     image.write_png(path)?;
     println!(
         "drew {width}×{height} ({} triangles, {} fragments shaded): {path}",

@@ -10,7 +10,7 @@ mod graph_scene;
 
 use std::time::Instant;
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut program = graph_scene::graph_program()?;
@@ -54,8 +54,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let width = args.get(2).and_then(|w| w.parse().ok()).unwrap_or(960);
     let height = args.get(3).and_then(|h| h.parse().ok()).unwrap_or(540);
     let (scene, camera, assets) = graph_scene::graph_scene(program)?;
-    let mut renderer = Renderer::new(width, height);
-    renderer.time = 1.5;
+    let mut renderer = Renderer::new(RenderSettings::new(width, height));
+    renderer.settings.time = 1.5;
     let start = Instant::now();
     let (image, stats) = renderer.render_counted(&scene, &camera, &assets)?;
     let ms = start.elapsed().as_secs_f64() * 1e3;

@@ -10,7 +10,7 @@ mod guitar_scene;
 
 use guitar_scene::*;
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -28,7 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let (width, height) = (640, 200);
     let (scene, camera, assets) = guitar_scene(harmonic)?;
-    let image = Renderer::new(width, height).render(&scene, &camera, &assets)?;
+    let image =
+        Renderer::new(RenderSettings::new(width, height)).render(&scene, &camera, &assets)?;
     image.write_png(path)?;
     let lift = if harmonic == 1.0 { 0.2 } else { 0.0 };
     let quarter = 0.2 * (0.25 * std::f32::consts::PI * harmonic).sin();

@@ -117,8 +117,8 @@ fn render_toy(
     let mut scene = Scene::new();
     scene.add(Object::mesh(quad, screen));
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let mut renderer = Renderer::new(width, height);
-    renderer.time = time;
+    let mut renderer = Renderer::new(RenderSettings::new(width, height));
+    renderer.settings.time = time;
     Ok(renderer.render(&scene, &camera, &assets)?)
 }
 

@@ -111,7 +111,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "control_flow.png".into());
     let (scene, camera, assets) = scene(program()?)?;
-    let image = Renderer::new(320, 160).render(&scene, &camera, &assets)?;
+    let image = Renderer::new(RenderSettings::new(320, 160)).render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");
     Ok(())

@@ -27,7 +27,7 @@
 mod graph_scene;
 
 use tsl::prelude::*;
-use tsl::raster::{Assets, Camera, RenderError, Renderer, Scene};
+use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
 
 /// The graph of spec/000's "Build one", typed:
 ///
@@ -65,8 +65,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "first_graph.png".into());
     let (scene, camera, assets) = scene(program()?)?;
-    let mut renderer = Renderer::new(480, 270);
-    renderer.time = TIME;
+    let mut renderer = Renderer::new(RenderSettings::new(480, 270));
+    renderer.settings.time = TIME;
     let image = renderer.render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");

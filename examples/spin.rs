@@ -58,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let camera = Camera::perspective(40.0, 0.1, 20.0)
         .at(Vec3::new(0.2, 0.25, 3.0))
         .looking_at(Vec3::ZERO);
-    let mut renderer = Renderer::new(240, 180);
+    let mut renderer = Renderer::new(RenderSettings::new(240, 180));
 
     // One frame first, so that the pool of threads is started before the clock runs.
     let (_, stats) = renderer.render_counted(&scene, &camera, &assets)?;
@@ -67,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for round in 0..rounds {
         let start = Instant::now();
         for i in 0..36 {
-            renderer.time = 2.0 * PI * i as f32 / 36.0;
+            renderer.settings.time = 2.0 * PI * i as f32 / 36.0;
             if let Some(object) = scene.object_mut(ball) {
                 object
                     .transform

@@ -73,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "tsl_compute_texture.png".into());
     let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(512, 512).render(&scene, &camera, &assets)?;
+    let image = Renderer::new(RenderSettings::new(512, 512)).render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");
     Ok(())

@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "tsl_materials.png".into());
     let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(450, 150).render(&scene, &camera, &assets)?;
+    let image = Renderer::new(RenderSettings::new(450, 150)).render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");
     Ok(())

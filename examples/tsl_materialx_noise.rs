@@ -116,8 +116,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "tsl_materialx_noise.png".into());
     let (scene, camera, assets) = scene()?;
-    let mut renderer = Renderer::new(512, 512);
-    renderer.set_time(std::time::Duration::from_millis(1500));
+    let mut renderer = Renderer::new(RenderSettings::new(512, 512));
+    renderer
+        .settings
+        .set_time(std::time::Duration::from_millis(1500));
     let image = renderer.render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");

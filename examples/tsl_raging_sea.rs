@@ -202,8 +202,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "tsl_raging_sea.png".into());
     let (scene, camera, assets) = scene(64)?;
-    let mut renderer = Renderer::new(640, 480);
-    renderer.set_time(std::time::Duration::from_millis(1000));
+    let mut renderer = Renderer::new(RenderSettings::new(640, 480));
+    renderer
+        .settings
+        .set_time(std::time::Duration::from_millis(1000));
     let image = renderer.render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");

@@ -2,7 +2,9 @@
 //!
 //! This facade re-exports the workspace's crates: [`core`] (the node graph, its compiler, the
 //! reference interpreter, the typed front and the GLSL front end), [`macros`] (the `tsl!{}` and
-//! `#[tsl_fn]` macros) and [`raster`] (the CPU rasterizer). Most programs need only the prelude:
+//! `#[tsl_fn]` macros) and [`raster`] (the CPU rasterizer, and the GPU renderer with the `gpu`
+//! feature). Most programs need only the [`prelude`]. How the pieces fit is in the repository's
+//! `ARCHITECTURE.md`; what they promise, in `docs/requirements.md`.
 //!
 //! ```
 //! use tsl::prelude::*;
@@ -13,11 +15,13 @@
 //! assert_eq!(color[0], 1.0);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
+// Inlined, so the facade's pages hold the crates' pages (and the links above resolve whether or
+// not the crates' own docs are built alongside).
+#[doc(inline)]
 pub use tsl_core as core;
+#[doc(inline)]
 pub use tsl_macros as macros;
+#[doc(inline)]
 pub use tsl_raster as raster;
 
 /// What a node material program needs: the graph, outputs, values, programs and the interpreter,

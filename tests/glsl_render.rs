@@ -74,7 +74,7 @@ fn card_discards_its_strip_and_reads_the_checker_at_twice_the_uv() {
         .add(shader_material(assets.programs.add(program)));
     let (mut scene, camera) = full_screen(card, &mut assets);
     scene.background = Some(Color::from_srgb8(10, 20, 30));
-    let image = Renderer::new(20, 20)
+    let image = Renderer::new(RenderSettings::new(20, 20))
         .render(&scene, &camera, &assets)
         .unwrap();
     let background = [10, 20, 30, 255];
@@ -113,8 +113,8 @@ fn draw_toy(source: &str, w: u32, h: u32, time: f32) -> Image {
         .materials
         .add(shader_material(assets.programs.add(program)));
     let (scene, camera) = full_screen(screen, &mut assets);
-    let mut renderer = Renderer::new(w, h);
-    renderer.time = time;
+    let mut renderer = Renderer::new(RenderSettings::new(w, h));
+    renderer.settings.time = time;
     renderer.render(&scene, &camera, &assets).unwrap()
 }
 
@@ -198,7 +198,7 @@ fn gl_fragcoord_is_the_pixel_and_its_depth_on_any_surface() {
     let mut scene = Scene::new();
     scene.add(Object::mesh(quad, material));
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let image = Renderer::new(16, 16)
+    let image = Renderer::new(RenderSettings::new(16, 16))
         .render(&scene, &camera, &assets)
         .unwrap();
     let depth = 0.9 / 9.9;
@@ -243,7 +243,7 @@ fn facing_colour(
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0)
         .at(Vec3::new(0.0, 0.0, camera_z))
         .looking_at(Vec3::ZERO);
-    let image = Renderer::new(4, 4)
+    let image = Renderer::new(RenderSettings::new(4, 4))
         .render(&scene, &camera, &assets)
         .unwrap();
     image.pixel(1, 2).unwrap()
@@ -292,7 +292,7 @@ fn gl_front_facing_in_glsl_reads_the_gl_node() {
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0)
         .at(Vec3::new(0.0, 0.0, -3.0))
         .looking_at(Vec3::ZERO);
-    let image = Renderer::new(4, 4)
+    let image = Renderer::new(RenderSettings::new(4, 4))
         .render(&scene, &camera, &assets)
         .unwrap();
     assert_eq!(image.pixel(2, 1).unwrap(), [255, 0, 0, 255]);

@@ -22,7 +22,7 @@ struct Case {
     assets: Assets,
     scene: Scene,
     camera: Camera,
-    settings: Renderer,
+    settings: RenderSettings,
 }
 
 impl Case {
@@ -33,7 +33,7 @@ impl Case {
             camera: Camera::perspective(45.0, 0.1, 100.0)
                 .at(Vec3::new(0.0, 1.2, 4.0))
                 .looking_at(Vec3::new(0.0, 0.2, 0.0)),
-            settings: Renderer::new(N, N),
+            settings: RenderSettings::new(N, N),
         }
     }
 
@@ -62,12 +62,10 @@ impl Case {
     /// Render with both renderers and hold the images to the parity bounds.
     fn check(self, name: &str) {
         let Some(gpu) = gpu() else { return };
-        let cpu = self
-            .settings
+        let cpu = Renderer::new(self.settings.clone())
             .render(&self.scene, &self.camera, &self.assets)
             .expect("the CPU renders");
-        let mut renderer = GpuRenderer::new(gpu, self.settings.width, self.settings.height);
-        renderer.settings = self.settings.clone();
+        let mut renderer = GpuRenderer::new(gpu, self.settings);
         let t = std::time::Instant::now();
         let out = renderer
             .render(&self.scene, &self.camera, &self.assets)

@@ -10,7 +10,7 @@ mod guitar_scene;
 mod guitar_typed;
 
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 /// Fragments spread over the neck and along the string.
 fn fragments() -> Vec<Fragment> {
@@ -72,11 +72,11 @@ fn both_guitars_draw_the_same_pixels() {
     let (w, h) = (160, 50);
     for harmonic in [1.0, 2.0] {
         let (scene, camera, assets) = guitar_typed::guitar_scene(harmonic).unwrap();
-        let typed = Renderer::new(w, h)
+        let typed = Renderer::new(RenderSettings::new(w, h))
             .render(&scene, &camera, &assets)
             .unwrap();
         let (scene, camera, assets) = guitar_scene::guitar_scene(harmonic).unwrap();
-        let built = Renderer::new(w, h)
+        let built = Renderer::new(RenderSettings::new(w, h))
             .render(&scene, &camera, &assets)
             .unwrap();
         for y in 0..h {

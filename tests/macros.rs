@@ -421,7 +421,7 @@ fn a_tsl_fn_that_calls_itself_is_refused() {
     let answer = forever(1.0);
     assert!(answer.is_refused());
     let error = scope.compile().unwrap_err();
-    assert_eq!(error.reason, "forever calls itself");
+    assert_eq!(error.reason(), "forever calls itself");
 }
 
 #[test]

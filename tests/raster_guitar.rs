@@ -8,7 +8,7 @@ mod guitar_scene;
 use guitar_scene::*;
 use std::f32::consts::FRAC_PI_2;
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 const CREAM: [u8; 3] = [0xf2, 0xef, 0xe6];
 
@@ -28,7 +28,7 @@ fn the_middle_of_the_string_lifts_by_the_amplitude_at_the_fundamental_only() {
 fn the_lesson_s_pixels_show_cream_where_the_string_moved_and_wood_where_it_left() {
     let (w, h) = (640, 200);
     let (scene, camera, assets) = guitar_scene(1.0).unwrap();
-    let image = Renderer::new(w, h)
+    let image = Renderer::new(RenderSettings::new(w, h))
         .render(&scene, &camera, &assets)
         .unwrap();
     let at = |p: Vec3| {
@@ -50,7 +50,7 @@ fn the_lesson_s_pixels_show_cream_where_the_string_moved_and_wood_where_it_left(
 
     // At harmonic 2 the middle is a node: cream at rest.
     let (scene, camera, assets) = guitar_scene(2.0).unwrap();
-    let image = Renderer::new(w, h)
+    let image = Renderer::new(RenderSettings::new(w, h))
         .render(&scene, &camera, &assets)
         .unwrap();
     let (x, y) = pixel_of(&camera, w, h, Vec3::new(0.0, 0.0, STRING_Z));

@@ -72,7 +72,7 @@ fn edges_through_pixel_centres_follow_the_top_left_rule() {
     // takes its centres, the right edge leaves them. Rows likewise: top in, bottom out.
     let mut s = Setup::new();
     s.add(plane(1.25, 1.25), Material::basic(Color::WHITE), Vec3::ZERO);
-    let image = s.image(&Renderer::new(N, N), &ortho());
+    let image = s.image(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     for row in 0..N {
         let expected: Vec<u32> = if (1..=5).contains(&row) {
             (1..=5).collect()
@@ -104,7 +104,7 @@ fn attributes_are_perspective_correct_through_the_near_plane() {
         .set_euler(-PI / 2.0, 0.0, 0.0);
     let size = 16;
     let camera = Camera::perspective(90.0, 0.1, 100.0);
-    let image = s.linear(&Renderer::new(size, size), &camera);
+    let image = s.linear(&Renderer::new(RenderSettings::new(size, size)), &camera);
     let mut checked = 0;
     for j in 0..size {
         for i in 0..size {
@@ -150,7 +150,7 @@ fn the_depth_node_runs_before_the_depth_test() {
         Material::basic(Color::linear(1.0, 0.0, 0.0)),
         Vec3::ZERO,
     );
-    let image = s.linear(&Renderer::new(N, N), &ortho());
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     assert_eq!(image.pixel(4, 4).unwrap(), [1.0, 0.0, 0.0, 1.0]);
     // Outside the red square the green (depth 0.99) still covers the clear depth of 1.
     assert_eq!(image.pixel(0, 0).unwrap(), [0.0, 1.0, 0.0, 1.0]);
@@ -176,7 +176,7 @@ fn a_fragment_the_mask_throws_away_claims_no_depth() {
         Material::basic(Color::linear(1.0, 0.0, 0.0)),
         Vec3::ZERO,
     );
-    let image = s.linear(&Renderer::new(N, N), &ortho());
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     for x in 0..N {
         let expected = if x < 4 {
             [1.0, 0.0, 0.0, 1.0]
@@ -200,7 +200,7 @@ fn a_discard_joins_the_mask() {
         Material::basic(Color::WHITE).with_nodes(p),
         Vec3::ZERO,
     );
-    let image = s.image(&Renderer::new(N, N), &ortho());
+    let image = s.image(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     // v < 0.5 is the lower half of the image.
     assert_eq!(image.pixel(2, 2).unwrap(), [255, 255, 255, 255]);
     assert_eq!(image.pixel(2, 6).unwrap(), [0, 0, 0, 0]);
@@ -223,7 +223,7 @@ fn the_alpha_stays_what_the_fragment_had() {
         },
         Vec3::ZERO,
     );
-    let renderer = Renderer::new(N, N);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(
         s.linear(&renderer, &ortho()).pixel(1, 1).unwrap(),
         [0.5, 0.0, 0.0, 0.5]
@@ -248,7 +248,7 @@ fn the_lights_read_the_bent_normal_made_unit_again() {
     lambert_plane(&mut s, None);
     s.scene
         .add_light(Light::directional(Color::WHITE, PI, Vec3::X));
-    let renderer = Renderer::new(N, N);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(s.linear(&renderer, &ortho()).pixel(3, 3).unwrap()[0], 0.0);
 
     let mut s = Setup::new();
@@ -277,7 +277,7 @@ fn the_ao_node_dims_only_the_indirect_light() {
     s.scene
         .add_light(Light::directional(Color::WHITE, PI, Vec3::Z));
     let v = s
-        .linear(&Renderer::new(N, N), &ortho())
+        .linear(&Renderer::new(RenderSettings::new(N, N)), &ortho())
         .pixel(3, 3)
         .unwrap();
     assert!((v[1] - (1.0 + 0.25 / PI)).abs() < 1e-6, "{v:?}");
@@ -292,7 +292,7 @@ fn the_colour_node_is_multiplied_by_the_arriving_light() {
     lambert_plane(&mut s, Some(p));
     s.scene.add_light(Light::ambient(Color::WHITE, PI));
     let v = s
-        .linear(&Renderer::new(N, N), &ortho())
+        .linear(&Renderer::new(RenderSettings::new(N, N)), &ortho())
         .pixel(3, 3)
         .unwrap();
     assert!(close(v, [0.5, 0.25, 1.0, 1.0], 1e-6), "{v:?}");
@@ -313,7 +313,7 @@ fn the_fog_comes_before_the_output_node() {
         .unwrap();
     let p = s.program(&g);
     s.add(plane(2.0, 2.0), Material::basic(Color::WHITE), Vec3::ZERO);
-    let renderer = Renderer::new(N, N);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(
         s.linear(&renderer, &ortho()).pixel(3, 3).unwrap(),
         [0.5, 0.5, 0.5, 1.0]
@@ -342,11 +342,11 @@ fn the_position_node_moves_the_vertices_with_the_frame_time() {
         Material::basic(Color::WHITE).with_nodes(p),
         Vec3::ZERO,
     );
-    let mut renderer = Renderer::new(N, N);
-    renderer.time = 0.5;
+    let mut renderer = Renderer::new(RenderSettings::new(N, N));
+    renderer.settings.time = 0.5;
     let image = s.image(&renderer, &ortho());
     assert_eq!(covered_columns(&image, 3), vec![4, 5, 6, 7]);
-    renderer.time = 0.0;
+    renderer.settings.time = 0.0;
     let image = s.image(&renderer, &ortho());
     assert_eq!(covered_columns(&image, 3), vec![2, 3, 4, 5]);
 }
@@ -364,9 +364,9 @@ fn prepare_frame_writes_time_and_view_into_copies() {
     );
     let camera =
         Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::new(0.25, 0.5, 1.0));
-    let mut renderer = Renderer::new(N, N);
-    renderer.time = 2.5;
-    let frame = renderer.prepare_frame(&s.assets.programs, &camera);
+    let mut renderer = Renderer::new(RenderSettings::new(N, N));
+    renderer.settings.time = 2.5;
+    let frame = renderer.settings.prepare_frame(&s.assets.programs, &camera);
     assert_eq!(frame.program(p).unwrap().time(), 2.5);
     assert_eq!(frame.view, camera.view_matrix());
     assert_eq!(
@@ -396,7 +396,7 @@ fn derivatives_are_the_plane_slopes_and_dfdy_looks_up() {
         Material::basic(Color::WHITE).with_nodes(p),
         Vec3::ZERO,
     );
-    let image = s.linear(&Renderer::new(N, N), &ortho());
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     for (x, y) in [(0, 0), (7, 7), (3, 4)] {
         let v = image.pixel(x, y).unwrap();
         assert!(close(v, [1.0, 1.0, 0.0, 1.0], 1e-5), "({x}, {y}): {v:?}");
@@ -421,7 +421,7 @@ fn a_varying_interpolates_the_corner_values() {
         Material::basic(Color::WHITE).with_nodes(p),
         Vec3::ZERO,
     );
-    let image = s.linear(&Renderer::new(N, N), &ortho());
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
     let v = image.pixel(1, 5).unwrap();
     assert!(close(v, [0.1875, 0.1875 * 0.1875, 0.0, 1.0], 1e-6), "{v:?}");
 }
@@ -459,7 +459,7 @@ fn the_mip_level_follows_the_surface_uv_derivatives() {
         };
         s.add(plane(2.0, 2.0), material, Vec3::ZERO);
         let v = s
-            .linear(&Renderer::new(2, 2), &ortho())
+            .linear(&Renderer::new(RenderSettings::new(2, 2)), &ortho())
             .pixel(0, 0)
             .unwrap();
         assert!(
@@ -485,12 +485,12 @@ fn the_lit_view_reads_textures_as_white_and_the_uv_view_shows_uvs() {
         },
         Vec3::ZERO,
     );
-    let mut renderer = Renderer::new(N, N);
-    renderer.shading = SHADE_LIT;
+    let mut renderer = Renderer::new(RenderSettings::new(N, N));
+    renderer.settings.shading = SHADE_LIT;
     // The colour 0.5 times a white map, plus a white emissive texture read: 1.5.
     let v = s.linear(&renderer, &ortho()).pixel(2, 2).unwrap();
     assert_eq!(v, [1.5, 1.5, 1.5, 1.0]);
-    renderer.shading = SHADE_UV;
+    renderer.settings.shading = SHADE_UV;
     let image = s.image(&renderer, &ortho());
     // Pixel (0, 0): uv (1/16, 15/16).
     let p = image.pixel(0, 0).unwrap();
@@ -526,7 +526,10 @@ fn sides_cull_and_turn_the_normal() {
             PI,
             Vec3::new(0.0, 0.0, -1.0),
         ));
-        let v = s.linear(&Renderer::new(N, N), &camera).pixel(4, 4).unwrap();
+        let v = s
+            .linear(&Renderer::new(RenderSettings::new(N, N)), &camera)
+            .pixel(4, 4)
+            .unwrap();
         match expected {
             None => assert_eq!(v[3], 0.0, "{side:?}"),
             Some(e) => assert!((v[0] - e).abs() < 1e-6, "{side:?}: {v:?}"),
@@ -549,7 +552,7 @@ fn uniforms_change_between_frames() {
         Material::basic(Color::WHITE).with_nodes(p),
         Vec3::ZERO,
     );
-    let renderer = Renderer::new(N, N);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(
         s.linear(&renderer, &ortho()).pixel(0, 0).unwrap(),
         [0.25, 0.5, 0.75, 1.0]
@@ -627,7 +630,7 @@ fn render_into_draws_again_into_the_same_image() {
     // colour (transparent black).
     let mut s = Setup::new();
     let plane_id = s.add(plane(1.25, 1.25), Material::basic(Color::WHITE), Vec3::ZERO);
-    let renderer = Renderer::new(N, N);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
     let first = s.image(&renderer, &ortho());
     // An image of another size becomes the renderer's, with the same bytes as `render`.
     let mut image = Image::new(3, 3).unwrap();

@@ -26,7 +26,7 @@ fn draw(material: Material, assets: &mut Assets) -> Result<Image, RenderError> {
     let m = assets.materials.add(material);
     let mut scene = Scene::new();
     scene.add(Object::mesh(g, m));
-    Renderer::new(16, 16).render(&scene, &camera(), assets)
+    Renderer::new(RenderSettings::new(16, 16)).render(&scene, &camera(), assets)
 }
 
 fn refused(result: Result<Image, RenderError>, words: &str) {
@@ -124,13 +124,13 @@ fn missing_geometries_materials_and_parent_cycles_are_refused() {
     let mut scene = Scene::new();
     scene.add(Object::mesh(GeometryId(0), MaterialId(0)));
     refused(
-        Renderer::new(8, 8).render(&scene, &camera(), &assets),
+        Renderer::new(RenderSettings::new(8, 8)).render(&scene, &camera(), &assets),
         "geometry 0 is not in assets.geometries",
     );
     let mut assets = Assets::new();
     assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
     refused(
-        Renderer::new(8, 8).render(&scene, &camera(), &assets),
+        Renderer::new(RenderSettings::new(8, 8)).render(&scene, &camera(), &assets),
         "material 0 is not in assets.materials",
     );
     let mut scene = Scene::new();
@@ -138,7 +138,7 @@ fn missing_geometries_materials_and_parent_cycles_are_refused() {
     let b = scene.add(Object::group().child_of(a));
     scene.object_mut(a).unwrap().parent = Some(b);
     refused(
-        Renderer::new(8, 8).render(&scene, &camera(), &assets),
+        Renderer::new(RenderSettings::new(8, 8)).render(&scene, &camera(), &assets),
         "cycle",
     );
 }
@@ -148,16 +148,16 @@ fn impossible_images_and_cameras_are_refused() {
     let assets = Assets::new();
     let scene = Scene::new();
     refused(
-        Renderer::new(0, 8).render(&scene, &camera(), &assets),
+        Renderer::new(RenderSettings::new(0, 8)).render(&scene, &camera(), &assets),
         "0×8",
     );
     refused(
-        Renderer::new(1 << 16, 1 << 16).render(&scene, &camera(), &assets),
+        Renderer::new(RenderSettings::new(1 << 16, 1 << 16)).render(&scene, &camera(), &assets),
         "2^28",
     );
     let broken = Camera::perspective(f32::NAN, 0.1, 10.0);
     refused(
-        Renderer::new(8, 8).render(&scene, &broken, &assets),
+        Renderer::new(RenderSettings::new(8, 8)).render(&scene, &broken, &assets),
         "not finite",
     );
     assert!(Image::from_png(b"not a png").is_err());
@@ -247,8 +247,8 @@ fn hostile_scenes_draw_without_panicking() {
                 .at(eye)
                 .looking_at(eye)
         };
-        let mut renderer = Renderer::new(13, 7);
-        renderer.time = rng.next() * 1e9;
+        let mut renderer = Renderer::new(RenderSettings::new(13, 7));
+        renderer.settings.time = rng.next() * 1e9;
         let _ = renderer.render(&scene, &camera, &assets);
     }
 }

@@ -699,7 +699,7 @@ fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
 }
 
 fn check(name: &str, case: Case) {
-    check_with(name, case, Renderer::new(W, H));
+    check_with(name, case, Renderer::new(RenderSettings::new(W, H)));
 }
 
 fn check_with(name: &str, case: Case, renderer: Renderer) {
@@ -800,15 +800,17 @@ fn normal_ao_and_emissive_maps_match_three() {
 
 #[test]
 fn aces_tone_mapping_matches_three() {
-    let mut renderer = Renderer::new(W, H);
-    renderer.set_tone_mapping(ToneMapping::AcesFilmic, 1.2);
+    let mut renderer = Renderer::new(RenderSettings::new(W, H));
+    renderer
+        .settings
+        .set_tone_mapping(ToneMapping::AcesFilmic, 1.2);
     check_with("tone_aces", tone_aces(), renderer);
 }
 
 #[test]
 fn spec_000_graph_with_position_and_emissive_nodes_matches_three() {
-    let mut renderer = Renderer::new(W, H);
-    renderer.time = 1.5;
+    let mut renderer = Renderer::new(RenderSettings::new(W, H));
+    renderer.settings.time = 1.5;
     check_with("graph_nodes", graph_nodes(), renderer);
 }
 

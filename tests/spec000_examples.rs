@@ -14,7 +14,7 @@ mod first_graph;
 mod stripes;
 
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 /// Fragments that differ in every attribute these graphs read.
 fn fragments() -> Vec<Fragment> {
@@ -146,8 +146,8 @@ fn the_first_graph_at_one_and_a_half_seconds_worked_out_by_hand() {
 fn the_typed_first_graph_draws_the_builders_pixels() {
     let render = |program| {
         let (scene, camera, assets) = first_graph::scene(program).unwrap();
-        let mut renderer = Renderer::new(96, 54);
-        renderer.time = first_graph::TIME;
+        let mut renderer = Renderer::new(RenderSettings::new(96, 54));
+        renderer.settings.time = first_graph::TIME;
         renderer.render(&scene, &camera, &assets).unwrap()
     };
     let typed = render(first_graph::program().unwrap());
@@ -197,7 +197,7 @@ fn the_control_flow_sphere_is_discarded_and_its_twin_is_drawn() {
     // 64 × 32 pixels over 4.8 × 2.4 units: the spheres' centres (x = ∓1.2) fall at pixels 16 and
     // 48 of row 16. The background is sRGB (14, 16, 40).
     let (scene, camera, assets) = control_flow::scene(control_flow::program().unwrap()).unwrap();
-    let image = Renderer::new(64, 32)
+    let image = Renderer::new(RenderSettings::new(64, 32))
         .render(&scene, &camera, &assets)
         .unwrap();
     let background = [14u8, 16, 40];
@@ -261,7 +261,7 @@ fn the_stripes_card_draws_the_colours_of_its_uv() {
     // 64 × 64 pixels over the plane: pixel (x, y) is at u = (x + 0.5)/64, v = 1 − (y + 0.5)/64;
     // fract(8u) never falls on 0.5 there, so every pixel is exactly 0 or 255 in each channel.
     let (scene, camera, assets) = stripes::scene(stripes::program().unwrap()).unwrap();
-    let image = Renderer::new(64, 64)
+    let image = Renderer::new(RenderSettings::new(64, 64))
         .render(&scene, &camera, &assets)
         .unwrap();
     for y in 0..64 {

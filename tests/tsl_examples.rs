@@ -12,7 +12,7 @@ use tsl_ports::{
 use std::time::Duration;
 use tsl::core::noise;
 use tsl::prelude::*;
-use tsl::raster::Renderer;
+use tsl::raster::{RenderSettings, Renderer};
 
 /// Linear to an 8-bit sRGB level, as the output does (clamped to [0, 1]).
 fn srgb8(linear: f32) -> u8 {
@@ -73,7 +73,7 @@ fn procedural_texture_checker_cells_alternate_as_worked_out() {
 
     // 64 × 64 pixels, 8 cells across at uvScale 4: a cell is 8 pixels; row 0 is v = 1.
     let (scene, camera, assets) = tsl_procedural_texture::scene(4.0).unwrap();
-    let image = Renderer::new(64, 64)
+    let image = Renderer::new(RenderSettings::new(64, 64))
         .render(&scene, &camera, &assets)
         .unwrap();
     for y in 0..64 {
@@ -131,7 +131,7 @@ fn compute_texture_plasma_matches_the_formula_and_the_picture() {
 
     let n = 40u32;
     let (scene, camera, assets) = tsl_compute_texture::scene().unwrap();
-    let image = Renderer::new(n, n)
+    let image = Renderer::new(RenderSettings::new(n, n))
         .render(&scene, &camera, &assets)
         .unwrap();
     let mut checked = 0;
@@ -202,7 +202,7 @@ fn materialx_noise_spheres_compute_the_cpu_noise_of_the_moved_normal() {
     // sphere covers it.
     let (scene, camera, assets) = scene().unwrap();
     let n = 48;
-    let image = Renderer::new(n, n)
+    let image = Renderer::new(RenderSettings::new(n, n))
         .render(&scene, &camera, &assets)
         .unwrap();
     let corner = image.pixel(0, 0).unwrap();
@@ -265,8 +265,8 @@ fn backdrop_water_colour_is_two_worley_layers_mixed_between_the_blues() {
 
     // 32 × 32 pixels over the 4 × 4 patch: pixel (x, y) sees (−2 + (x + ½)/8, 0, −2 + (y + ½)/8).
     let (scene, camera, assets) = tsl_backdrop_water::scene().unwrap();
-    let mut renderer = Renderer::new(32, 32);
-    renderer.set_time(Duration::from_secs(2));
+    let mut renderer = Renderer::new(RenderSettings::new(32, 32));
+    renderer.settings.set_time(Duration::from_secs(2));
     let image = renderer.render(&scene, &camera, &assets).unwrap();
     for (x, y) in [(16, 16), (3, 5), (28, 9), (11, 30)] {
         let p = Vec3::new(
@@ -337,8 +337,8 @@ fn raging_sea_rises_by_the_waves_elevation_and_glows_on_the_crests() {
             program.set_uniform("smallWavesMultiplier", 0.0f32).unwrap();
         }
         let (scene, camera, assets) = tsl_raging_sea::scene_with(program, 16).unwrap();
-        let mut renderer = Renderer::new(40, 30);
-        renderer.set_time(Duration::from_secs(1));
+        let mut renderer = Renderer::new(RenderSettings::new(40, 30));
+        renderer.settings.set_time(Duration::from_secs(1));
         renderer.render(&scene, &camera, &assets).unwrap()
     };
     let (waves, flat) = (render(false), render(true));
@@ -390,7 +390,7 @@ fn materials_attribute_colours_are_the_normals_worked_out_by_hand() {
     // 90 × 30 pixels over 9 × 3 units: 10 pixels a unit, sphere i centred at column
     // (x_i + 4.5) · 10, row 15.
     let (scene, camera, assets) = tsl_materials::scene().unwrap();
-    let image = Renderer::new(90, 30)
+    let image = Renderer::new(RenderSettings::new(90, 30))
         .render(&scene, &camera, &assets)
         .unwrap();
     let at = |index: usize, dx: i32, dy: i32| {

@@ -59,8 +59,8 @@ fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
 fn check(name: &str, (scene, camera, assets): (Scene, Camera, Assets), time: f32, bound: Bound) {
     let reference = fixture(name);
     let (w, h) = (reference.width(), reference.height());
-    let mut renderer = Renderer::new(w, h);
-    renderer.time = time;
+    let mut renderer = Renderer::new(RenderSettings::new(w, h));
+    renderer.settings.time = time;
     let image = renderer.render(&scene, &camera, &assets).unwrap();
     let (mean, within) = compare(&image, &reference);
     println!(

@@ -14,7 +14,9 @@
 use std::process::ExitCode;
 use tsl::core::glsl::{self, Shader};
 use tsl::prelude::Vec3;
-use tsl::raster::{shader_material, Assets, Camera, Object, PlaneGeometry, Renderer, Scene};
+use tsl::raster::{
+    shader_material, Assets, Camera, Object, PlaneGeometry, RenderSettings, Renderer, Scene,
+};
 
 const USAGE: &str = "usage: tsl check [--raw | --shadertoy] FILE...
        tsl disasm --shadertoy FILE
@@ -178,8 +180,8 @@ fn render(args: &[String]) -> Result<(), String> {
     let mut scene = Scene::new();
     scene.add(Object::mesh(quad, material));
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let mut renderer = Renderer::new(width, height);
-    renderer.time = time;
+    let mut renderer = Renderer::new(RenderSettings::new(width, height));
+    renderer.settings.time = time;
     let image = renderer
         .render(&scene, &camera, &assets)
         .map_err(|e| format!("{file}: {e}"))?;

@@ -2,10 +2,17 @@
 //! bytecode program that one reference interpreter runs.
 //!
 //! - [`NodeGraph`]: the untyped IR and its builder (spec/000 "Nodes"); every refusal a
-//!   [`GraphError`].
+//!   [`BuildError`].
 //! - [`NodeGraph::compile`]: the graph to a [`NodeProgram`] of register instructions, within
-//!   [`MAX_REGISTERS`] and [`MAX_INSTRUCTIONS`]; `docs/bytecode.md` describes its words.
+//!   [`MAX_REGISTERS`] and [`MAX_INSTRUCTIONS`]; `docs/bytecode.md` describes its words. Its
+//!   refusal is a [`GraphError`]: the graph's recorded [`BuildError`] or a [`CompileError`].
+//! - [`NodeProgram`]: its changes refused with a [`ProgramError`]; [`validate`] refuses words
+//!   with a [`ValidationError`].
 //! - [`run_nodes`]: the interpreter, over batches of [`LANES`] fragments.
+//! - `glsl` (the default feature `glsl`): the GLSL ES front end, shaders to programs.
+//!
+//! Each error's message names what refused and why (`add: vec3 and vec2 differ in width`); its
+//! variants hold the data of the refusal, to match on.
 //!
 //! ```
 //! use tsl_core::*;
@@ -21,12 +28,11 @@
 //! assert_eq!(color.len(), 3);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 mod compile;
+#[cfg(feature = "glsl")]
 pub mod glsl;
 mod graph;
+mod interface;
 mod interp;
 pub mod noise;
 mod opcode;
@@ -34,7 +40,9 @@ mod program;
 pub mod typed;
 mod types;
 
+pub use compile::{CompileError, GraphError, Reading};
 pub use graph::*;
+pub use interface::*;
 pub use interp::{
     run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, ViewAttributes,
     WhiteSampler, LANES,
@@ -42,5 +50,8 @@ pub use interp::{
 pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
-pub use program::{validate, NodeProgram, TextureSlot, UniformSlot};
+pub use program::{
+    validate, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformSlot,
+    ValidationError,
+};
 pub use types::*;

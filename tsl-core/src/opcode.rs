@@ -44,6 +44,12 @@ macro_rules! opcodes {
                 }
             }
 
+            /// The variant's Rust name: `Add`, `InverseSqrt`, `LessThan`. Code generated from this
+            /// table (the GPU interpreter's `OP_*` constants) names each opcode after it.
+            pub fn variant(self) -> &'static str {
+                match self { $(Opcode::$name => stringify!($name),)* }
+            }
+
             /// The TSL name: `add`, `inverse_sqrt`, `less_than`. Errors and the disassembler use it.
             pub fn name(self) -> &'static str {
                 match self { $(Opcode::$name => $text,)* }
@@ -261,5 +267,16 @@ mod tests {
             assert!(names.insert(op.name()), "{} twice", op.name());
         }
         assert_eq!(Opcode::from_byte(255), None);
+    }
+
+    #[test]
+    fn each_opcode_names_its_variant() {
+        // What the GPU's generated `OP_*` constants are named after.
+        assert_eq!(Opcode::Add.variant(), "Add");
+        assert_eq!(Opcode::InverseSqrt.variant(), "InverseSqrt");
+        assert_eq!(Opcode::WorleyVec3.variant(), "WorleyVec3");
+        let variants: std::collections::HashSet<_> =
+            Opcode::ALL.iter().map(|op| op.variant()).collect();
+        assert_eq!(variants.len(), Opcode::ALL.len());
     }
 }

@@ -4,8 +4,8 @@
 use glam::{Mat3, Mat4, Vec3};
 use tsl_core::*;
 
-fn message(e: GraphError) -> String {
-    e.to_string()
+fn message(e: impl Into<GraphError>) -> String {
+    e.into().to_string()
 }
 
 /// The first refusal the graph recorded.

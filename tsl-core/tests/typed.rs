@@ -9,8 +9,8 @@
 use glam::{Mat3 as GMat3, Mat4 as GMat4, Vec2 as GVec2, Vec3 as GVec3, Vec4 as GVec4};
 use tsl_core::typed::*;
 use tsl_core::{
-    Color, Fragment, GraphError, NodeGraph, NodeProgram, Output, TextureId, TextureSampler, TslFn,
-    ValueType, COLOR_NODE, MASK_NODE, OPACITY_NODE, OUTPUT_NODE,
+    Color, Fragment, NodeGraph, NodeProgram, Output, TextureId, TextureSampler, TslFn, ValueType,
+    COLOR_NODE, MASK_NODE, OPACITY_NODE, OUTPUT_NODE,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -728,7 +728,7 @@ fn scopes_nest_and_may_end_out_of_order() {
     // A node of another graph is refused there, with the untyped API's message.
     let error = inner.opacity_node(a).unwrap_err();
     assert!(
-        error.reason.contains("names nothing in this graph"),
+        error.reason().contains("names nothing in this graph"),
         "{error}"
     );
     let graph = inner.into_graph();
@@ -743,8 +743,10 @@ fn a_scope_joins_the_nodes_of_an_untyped_graph() {
     let scope = Scope::enter(g);
     let t = FloatNode::from_ref(&scope, t).unwrap();
     assert_eq!(
-        Vec3Node::from_ref(&scope, t.node_ref()).unwrap_err(),
-        GraphError::new("Node::from_ref", "the node is a float, not a vec3")
+        Vec3Node::from_ref(&scope, t.node_ref())
+            .unwrap_err()
+            .to_string(),
+        "Node::from_ref: the node is a float, not a vec3"
     );
     scope.opacity_node(t + 1.0).unwrap();
     let mut program = scope.compile().unwrap();
@@ -762,7 +764,7 @@ fn nodes_built_outside_a_scope_are_refused_by_a_graph() {
     let dup = uniform("u", 1.0) + uniform("u", 2.0);
     assert!(dup.is_refused());
     assert_eq!(
-        scope.error().unwrap().reason,
+        scope.error().unwrap().reason(),
         "a uniform named 'u' already exists"
     );
     assert!(format!("{dup:?}").contains("refused"));

@@ -185,7 +185,7 @@ fn check(words: &[u32], runner: &mut Runner) -> bool {
             true
         }
         Err(e) => {
-            assert_eq!(e.op, "validate", "{e}");
+            assert_eq!(GraphError::from(e.clone()).op(), "validate", "{e}");
             false
         }
     }
@@ -425,7 +425,7 @@ fn refused(words: &[u32], needle: &str) {
         Ok(()) => panic!("validate accepted words it should refuse ({needle})"),
         Err(error) => error,
     };
-    assert_eq!(error.op, "validate");
+    assert_eq!(GraphError::from(error.clone()).op(), "validate");
     let message = error.to_string();
     assert!(
         message.contains(needle),
@@ -433,7 +433,7 @@ fn refused(words: &[u32], needle: &str) {
     );
     assert_eq!(
         NodeProgram::from_words(words.to_vec(), vec![], vec![]),
-        Err(error)
+        Err(error.into())
     );
 }
 
@@ -610,7 +610,7 @@ fn refuses_an_unknown_opcode() {
         let known = Opcode::from_byte(byte).is_some();
         let unknown = validate(&words)
             .err()
-            .is_some_and(|e| e.reason.contains("unknown opcode"));
+            .is_some_and(|e| e.to_string().contains("unknown opcode"));
         assert_eq!(unknown, !known, "opcode {byte}");
     }
 }

@@ -1,5 +1,7 @@
-//! The one error type of the rasterizer: every refusal is an `Err` with a message that names what
-//! was wrong, never a panic.
+//! The one error type of the rasterizer: every refusal is an `Err` that names what was wrong,
+//! never a panic. Each area has its enum with the data a caller can match on ([`Refusal`],
+//! [`GeometryError`], [`ImageError`]); [`RenderError`] gathers them, and its messages say the
+//! area first (`refused: `, `geometry: `, `image: `, `io: `).
 
 use thiserror::Error;
 use tsl_core::GraphError;
@@ -10,29 +12,498 @@ pub enum RenderError {
     /// A draw was refused: a missing asset, a material that refuses a program (spec/000 "What a
     /// node material refuses"), a parent cycle.
     #[error("refused: {0}")]
-    Refused(String),
+    Refused(Refusal),
     /// Geometry data that does not hold together (lengths, indices, non-finite values).
     #[error("geometry: {0}")]
-    Geometry(String),
+    Geometry(GeometryError),
     /// An image or a texture that cannot be made (size, data length, PNG decoding or encoding).
     #[error("image: {0}")]
-    Image(String),
+    Image(ImageError),
     /// A file could not be read or written.
-    #[error("io: {0}")]
-    Io(String),
+    #[error("io: {message}")]
+    Io {
+        /// The kind of the I/O error.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
     /// A program refused an operation (a uniform, a texture).
     #[error(transparent)]
     Program(#[from] GraphError),
 }
 
-impl RenderError {
-    pub(crate) fn refused(message: impl Into<String>) -> RenderError {
-        RenderError::Refused(message.into())
+impl From<std::io::Error> for RenderError {
+    fn from(error: std::io::Error) -> Self {
+        RenderError::Io {
+            kind: error.kind(),
+            message: error.to_string(),
+        }
     }
 }
 
-impl From<std::io::Error> for RenderError {
-    fn from(error: std::io::Error) -> Self {
-        RenderError::Io(error.to_string())
+impl From<Refusal> for RenderError {
+    fn from(refusal: Refusal) -> Self {
+        RenderError::Refused(refusal)
+    }
+}
+
+impl From<GeometryError> for RenderError {
+    fn from(error: GeometryError) -> Self {
+        RenderError::Geometry(error)
+    }
+}
+
+impl From<ImageError> for RenderError {
+    fn from(error: ImageError) -> Self {
+        RenderError::Image(error)
+    }
+}
+
+/// Why a frame was refused before anything was drawn. `object` is the index of the object in
+/// the scene.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum Refusal {
+    /// A mesh names a geometry, a material or a program that its store lacks.
+    #[error("object {object}: {asset} {id} is not in assets.{}", asset.store())]
+    MissingAsset {
+        /// The object whose mesh names it.
+        object: usize,
+        /// Which store.
+        asset: AssetKind,
+        /// The id it names.
+        id: u32,
+    },
+    /// A material's map or a program's texture names a texture that `assets.textures` lacks.
+    #[error("object {object}: {}", missing_texture(reader, *texture))]
+    MissingTexture {
+        /// The object whose material reads it.
+        object: usize,
+        /// The texture id.
+        texture: u32,
+        /// What reads it.
+        reader: TextureReader,
+    },
+    /// A material refuses what it was given (spec/000 "What a node material refuses").
+    #[error("object {object}: {refusal}")]
+    Material {
+        /// The object whose material refuses.
+        object: usize,
+        /// What it refuses and why.
+        refusal: MaterialRefusal,
+    },
+    /// An object's chain of parents loops.
+    #[error("object {object}'s parents make a cycle")]
+    ParentCycle {
+        /// An object on the loop or leading to it.
+        object: usize,
+    },
+    /// An object's parent names no object of the scene.
+    #[error("object {object}'s parent {parent} names no object")]
+    MissingParent {
+        /// The object.
+        object: usize,
+        /// The parent's id it names.
+        parent: u32,
+    },
+    /// The camera's view or projection matrix has a NaN or an infinity.
+    #[error("the camera's view or projection is not finite (near, far, fov or aspect)")]
+    CameraNotFinite,
+    /// The GPU renderer draws images up to `max_side` pixels a side.
+    #[error("the GPU renderer draws images up to {max_side} pixels a side")]
+    GpuImageTooLarge {
+        /// The largest side it draws.
+        max_side: u32,
+    },
+    /// The GPU failed to draw (the device's message).
+    #[error("GPU: {0}")]
+    Gpu(String),
+}
+
+/// The store an asset id names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssetKind {
+    /// `assets.geometries`.
+    Geometry,
+    /// `assets.materials`.
+    Material,
+    /// `assets.programs`.
+    Program,
+}
+
+impl AssetKind {
+    /// The field of `Assets` that holds this kind.
+    pub fn store(self) -> &'static str {
+        match self {
+            AssetKind::Geometry => "geometries",
+            AssetKind::Material => "materials",
+            AssetKind::Program => "programs",
+        }
+    }
+}
+
+impl std::fmt::Display for AssetKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            AssetKind::Geometry => "geometry",
+            AssetKind::Material => "material",
+            AssetKind::Program => "program",
+        })
+    }
+}
+
+/// What reads a texture that is missing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextureReader {
+    /// One of the material's maps.
+    Material,
+    /// A program: through a texture uniform of this name, or a texture it names directly.
+    Program {
+        /// The program's id.
+        program: u32,
+        /// The texture uniform's name, when the texture is a uniform's.
+        uniform: Option<String>,
+    },
+}
+
+fn missing_texture(reader: &TextureReader, texture: u32) -> String {
+    match reader {
+        TextureReader::Material => {
+            format!("the material reads texture {texture} that is not in assets.textures")
+        }
+        TextureReader::Program {
+            program,
+            uniform: Some(name),
+        } => format!(
+            "program {program}'s texture uniform '{name}' names texture {texture}, which is not in assets.textures"
+        ),
+        TextureReader::Program {
+            program,
+            uniform: None,
+        } => format!("program {program} reads texture {texture}, which is not in assets.textures"),
+    }
+}
+
+/// What a material refuses (spec/000 "What a node material refuses").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum MaterialRefusal {
+    /// A wireframe without a program: wireframe drawing is not supported.
+    #[error("wireframe drawing is not supported")]
+    Wireframe,
+    /// A program on a wireframe: a line has no surface.
+    #[error("a wireframe refuses a node program: a line has no surface")]
+    ProgramOnWireframe,
+    /// A program on a NORMALS material, which shows data, not a surface's colour.
+    #[error("a Normals material refuses a node program: it shows data, not a surface's colour")]
+    ProgramOnNormals,
+    /// A program on a DEPTH material, which shows data, not a surface's colour.
+    #[error("a Depth material refuses a node program: it shows data, not a surface's colour")]
+    ProgramOnDepth,
+}
+
+/// Geometry data that does not hold together.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GeometryError {
+    /// A list of triangles whose vertex count is not a multiple of three.
+    #[error("{vertices} vertices do not make whole triangles")]
+    NotWholeTriangles {
+        /// The vertex count.
+        vertices: usize,
+    },
+    /// More than 2^31 vertices.
+    #[error("more than 2^31 vertices")]
+    TooManyVertices,
+    /// An attribute with another count than the positions'.
+    #[error("{count} {attribute} for {positions} positions")]
+    AttributeCount {
+        /// `"normals"`, `"uvs"` or `"colours"`.
+        attribute: &'static str,
+        /// The attribute's count.
+        count: usize,
+        /// The positions' count.
+        positions: usize,
+    },
+    /// A triangle names a vertex past the end.
+    #[error("triangle {triangle} names vertex {indices:?} of {vertices}")]
+    IndexOutOfRange {
+        /// The triangle's index.
+        triangle: usize,
+        /// Its three vertex indices.
+        indices: [u32; 3],
+        /// The vertex count.
+        vertices: usize,
+    },
+    /// A NaN or an infinity in a position, normal, uv or colour.
+    #[error("a non-finite position, normal, uv or colour")]
+    NonFinite,
+}
+
+/// An image that cannot be made, read or written.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ImageError {
+    /// A zero size, or more than 2^28 pixels.
+    #[error("an image of {width}×{height} pixels is refused (1 to 2^28 pixels)")]
+    Size {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// RGBA8 data whose length is not the size's.
+    #[error("{width}×{height} RGBA8 needs {expected} bytes, not {actual}")]
+    DataLength {
+        /// The width.
+        width: u32,
+        /// The height.
+        height: u32,
+        /// The bytes the size needs.
+        expected: usize,
+        /// The bytes given.
+        actual: usize,
+    },
+    /// The PNG codec refused (its message).
+    #[error("{0}")]
+    Png(String),
+    /// A palette PNG that the decoder did not expand.
+    #[error("an indexed PNG was not expanded")]
+    PngIndexed,
+    /// The decoded PNG's data has another length than its size's.
+    #[error("the PNG's data has the wrong length")]
+    PngDataLength,
+    /// An animated PNG of no frames.
+    #[error("an animated PNG needs at least one frame")]
+    NoFrames,
+    /// Frames of different sizes for one animated PNG.
+    #[error("the frames of an animated PNG differ in size")]
+    FrameSizes,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every message, written out as the renderer wrote it when each variant was a string.
+    #[test]
+    fn the_messages_are_the_strings_of_before() {
+        let program = |uniform: Option<&str>| TextureReader::Program {
+            program: 2,
+            uniform: uniform.map(str::to_string),
+        };
+        let material = |refusal| Refusal::Material { object: 3, refusal };
+        let cases: Vec<(RenderError, &str)> = vec![
+            (
+                Refusal::MissingAsset {
+                    object: 2,
+                    asset: AssetKind::Geometry,
+                    id: 7,
+                }
+                .into(),
+                "refused: object 2: geometry 7 is not in assets.geometries",
+            ),
+            (
+                Refusal::MissingAsset {
+                    object: 0,
+                    asset: AssetKind::Material,
+                    id: 3,
+                }
+                .into(),
+                "refused: object 0: material 3 is not in assets.materials",
+            ),
+            (
+                Refusal::MissingAsset {
+                    object: 1,
+                    asset: AssetKind::Program,
+                    id: 4,
+                }
+                .into(),
+                "refused: object 1: program 4 is not in assets.programs",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 5,
+                    reader: TextureReader::Material,
+                }
+                .into(),
+                "refused: object 0: the material reads texture 5 that is not in assets.textures",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 9,
+                    reader: program(Some("albedo")),
+                }
+                .into(),
+                "refused: object 0: program 2's texture uniform 'albedo' names texture 9, which is \
+                 not in assets.textures",
+            ),
+            (
+                Refusal::MissingTexture {
+                    object: 0,
+                    texture: 9,
+                    reader: program(None),
+                }
+                .into(),
+                "refused: object 0: program 2 reads texture 9, which is not in assets.textures",
+            ),
+            (
+                material(MaterialRefusal::Wireframe).into(),
+                "refused: object 3: wireframe drawing is not supported",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnWireframe).into(),
+                "refused: object 3: a wireframe refuses a node program: a line has no surface",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnNormals).into(),
+                "refused: object 3: a Normals material refuses a node program: it shows data, not a \
+                 surface's colour",
+            ),
+            (
+                material(MaterialRefusal::ProgramOnDepth).into(),
+                "refused: object 3: a Depth material refuses a node program: it shows data, not a \
+                 surface's colour",
+            ),
+            (
+                Refusal::ParentCycle { object: 4 }.into(),
+                "refused: object 4's parents make a cycle",
+            ),
+            (
+                Refusal::MissingParent {
+                    object: 1,
+                    parent: 9,
+                }
+                .into(),
+                "refused: object 1's parent 9 names no object",
+            ),
+            (
+                Refusal::CameraNotFinite.into(),
+                "refused: the camera's view or projection is not finite (near, far, fov or aspect)",
+            ),
+            (
+                Refusal::GpuImageTooLarge { max_side: 16384 }.into(),
+                "refused: the GPU renderer draws images up to 16384 pixels a side",
+            ),
+            (
+                Refusal::Gpu("no adapter".into()).into(),
+                "refused: GPU: no adapter",
+            ),
+            (
+                GeometryError::NotWholeTriangles { vertices: 7 }.into(),
+                "geometry: 7 vertices do not make whole triangles",
+            ),
+            (
+                GeometryError::TooManyVertices.into(),
+                "geometry: more than 2^31 vertices",
+            ),
+            (
+                GeometryError::AttributeCount {
+                    attribute: "uvs",
+                    count: 2,
+                    positions: 3,
+                }
+                .into(),
+                "geometry: 2 uvs for 3 positions",
+            ),
+            (
+                GeometryError::IndexOutOfRange {
+                    triangle: 1,
+                    indices: [0, 1, 5],
+                    vertices: 3,
+                }
+                .into(),
+                "geometry: triangle 1 names vertex [0, 1, 5] of 3",
+            ),
+            (
+                GeometryError::NonFinite.into(),
+                "geometry: a non-finite position, normal, uv or colour",
+            ),
+            (
+                ImageError::Size {
+                    width: 0,
+                    height: 4,
+                }
+                .into(),
+                "image: an image of 0×4 pixels is refused (1 to 2^28 pixels)",
+            ),
+            (
+                ImageError::DataLength {
+                    width: 2,
+                    height: 2,
+                    expected: 16,
+                    actual: 3,
+                }
+                .into(),
+                "image: 2×2 RGBA8 needs 16 bytes, not 3",
+            ),
+            (
+                ImageError::PngIndexed.into(),
+                "image: an indexed PNG was not expanded",
+            ),
+            (
+                ImageError::PngDataLength.into(),
+                "image: the PNG's data has the wrong length",
+            ),
+            (
+                ImageError::NoFrames.into(),
+                "image: an animated PNG needs at least one frame",
+            ),
+            (
+                ImageError::FrameSizes.into(),
+                "image: the frames of an animated PNG differ in size",
+            ),
+            (
+                std::io::Error::new(std::io::ErrorKind::NotFound, "gone").into(),
+                "io: gone",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message, "{error:?}");
+        }
+    }
+
+    /// The refusals carry their data: a caller matches on the kind and reads the numbers.
+    #[test]
+    fn a_caller_matches_on_what_was_refused() {
+        use crate::{
+            shader_material, Assets, Camera, Geometry, GeometryId, Object, RenderSettings,
+            Renderer, Scene,
+        };
+        use glam::Vec3;
+
+        let bad = Geometry::from_data(
+            vec![Vec3::ZERO, Vec3::X, Vec3::Y],
+            None,
+            None,
+            vec![[0, 1, 2], [0, 1, 5]],
+        );
+        assert_eq!(
+            bad.unwrap_err(),
+            RenderError::Geometry(GeometryError::IndexOutOfRange {
+                triangle: 1,
+                indices: [0, 1, 5],
+                vertices: 3,
+            })
+        );
+
+        let mut assets = Assets::new();
+        let graph = tsl_core::NodeGraph::new();
+        graph
+            .set_output(tsl_core::COLOR_NODE, graph.vec3(1.0, 0.5, 0.0))
+            .unwrap();
+        let program = assets.programs.add(graph.compile().unwrap());
+        let material = assets.materials.add(shader_material(program));
+        let mut scene = Scene::new();
+        scene.add(Object::group());
+        scene.add(Object::mesh(GeometryId(6), material));
+        let camera = Camera::perspective(45.0, 0.1, 10.0).at(Vec3::Z);
+        let refused = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets);
+        assert!(matches!(
+            refused,
+            Err(RenderError::Refused(Refusal::MissingAsset {
+                object: 1,
+                asset: AssetKind::Geometry,
+                id: 6,
+            }))
+        ));
     }
 }

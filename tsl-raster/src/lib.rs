@@ -8,7 +8,8 @@
 //!   its defaults; [`shader_material`].
 //! - [`Texture`]: RGBA8 images decoded to linear, wraps, filters, mipmaps, `flip_y` and the uv
 //!   transform.
-//! - [`Renderer`]: `time`, the shading view, the output transform; [`Renderer::render`] draws a
+//! - [`Renderer`] with its [`RenderSettings`] (`time`, the shading view, the output transform,
+//!   shared with the GPU renderer); [`Renderer::render`] draws a
 //!   scene to an [`Image`] with the node programs run by `tsl_core::run_nodes` in batches, in
 //!   spec/000's order. Everything the spec refuses is a [`RenderError`], never a panic.
 //!
@@ -33,16 +34,16 @@
 //! scene.add(Object::mesh(ball, paint));
 //! scene.add_light(Light::directional(Color::WHITE, 3.0, Vec3::new(1.0, 1.0, 1.0)));
 //! let camera = Camera::perspective(45.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 3.0)).looking_at(Vec3::ZERO);
-//! let mut renderer = Renderer::new(32, 32);
-//! renderer.time = 1.5;
+//! let mut renderer = Renderer::new(RenderSettings::new(32, 32));
+//! renderer.settings.time = 1.5;
 //! let image = renderer.render(&scene, &camera, &assets).unwrap();
 //! assert_eq!(image.width(), 32);
 //! ```
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
+// Which module may import which: the layers, bottom up, are the table in tests/layers.rs.
+mod assets;
 mod error;
+mod frame;
 pub mod geometry;
 #[cfg(feature = "gpu")]
 pub mod gpu;
@@ -50,21 +51,27 @@ pub mod output;
 mod raster;
 mod renderer;
 pub mod scene;
+mod settings;
 mod shade;
 mod store;
 pub mod texture;
 
-pub use error::RenderError;
+pub use assets::Assets;
+pub use error::{
+    AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
+};
+pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
 };
-pub use renderer::{Frame, RenderStats, Renderer, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
+pub use renderer::{RenderStats, Renderer};
 pub use scene::{
     shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
     Projection, Scene, Side, Transform,
 };
-pub use store::{Assets, GeometryId, MaterialId, ProgramId, Store, StoreId};
+pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
+pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap};

@@ -1,11 +1,9 @@
-//! The asset stores: programs, materials, textures and geometries, each addressed by a typed id
-//! (spec/000: `assets.programs.add(graph.compile())`, a `Material` names its program by id).
+//! A store of assets of one kind, addressed by a typed id (spec/000:
+//! `assets.programs.add(graph.compile())`, a `Material` names its program by id), and the ids.
+//! [`Assets`](crate::Assets) holds one store of each kind.
 
-use crate::geometry::Geometry;
-use crate::scene::Material;
-use crate::texture::Texture;
 use std::marker::PhantomData;
-use tsl_core::{NodeProgram, TextureId};
+use tsl_core::TextureId;
 
 /// An id that indexes a [`Store`].
 pub trait StoreId: Copy {
@@ -33,11 +31,11 @@ macro_rules! ids {
 }
 
 ids! {
-    /// The id of a program in [`Assets::programs`].
+    /// The id of a program in [`Assets::programs`](crate::Assets::programs).
     ProgramId;
-    /// The id of a material in [`Assets::materials`].
+    /// The id of a material in [`Assets::materials`](crate::Assets::materials).
     MaterialId;
-    /// The id of a geometry in [`Assets::geometries`].
+    /// The id of a geometry in [`Assets::geometries`](crate::Assets::geometries).
     GeometryId;
 }
 
@@ -109,25 +107,5 @@ impl<T, I: StoreId> Store<T, I> {
             .iter()
             .enumerate()
             .map(|(i, item)| (I::from_index(i as u32), item))
-    }
-}
-
-/// Everything a scene refers to by id.
-#[derive(Clone, Debug, Default)]
-pub struct Assets {
-    /// Compiled node programs; a material's `nodes` names one.
-    pub programs: Store<NodeProgram, ProgramId>,
-    /// Materials; a mesh names one.
-    pub materials: Store<Material, MaterialId>,
-    /// Textures; a material's maps and a program's texture nodes name them.
-    pub textures: Store<Texture, TextureId>,
-    /// Geometries; a mesh names one.
-    pub geometries: Store<Geometry, GeometryId>,
-}
-
-impl Assets {
-    /// Empty stores.
-    pub fn new() -> Assets {
-        Assets::default()
     }
 }

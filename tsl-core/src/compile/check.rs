@@ -1,30 +1,30 @@
 //! What compile checks before it lays anything out: the graph's integrity (its fields may have
 //! been edited) and which outputs may read which inputs.
 
-use crate::graph::{typecheck, GraphError, GraphParts, Op, Output, Source};
+use super::{CompileError, Reading};
+use crate::graph::{typecheck, GraphParts, Op};
+use crate::interface::{Output, Source};
 use crate::types::ValueType;
-
-fn refuse(reason: String) -> GraphError {
-    GraphError::new("compile", reason)
-}
 
 /// Refuse an input that names no node, a uniform index that names no uniform, a type that no
 /// longer holds, an output of the wrong type, and a cycle among the nodes an output reads.
-pub fn integrity(parts: &GraphParts) -> Result<(), GraphError> {
+pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
     let nodes = &parts.nodes;
     for (index, node) in nodes.iter().enumerate() {
         if let Some(&bad) = node.inputs.iter().find(|&&i| i as usize >= nodes.len()) {
-            return Err(refuse(format!(
-                "node #{index} reads node #{bad}, which does not exist"
-            )));
+            return Err(CompileError::MissingInput {
+                node: index,
+                input: bad,
+            });
         }
         let expected = match &node.op {
             Op::Uniform(u) => match parts.uniforms.get(*u) {
                 Some(decl) => Ok(decl.value.value_type()),
                 None => {
-                    return Err(refuse(format!(
-                        "node #{index} reads uniform {u}, which does not exist"
-                    )))
+                    return Err(CompileError::MissingUniform {
+                        node: index,
+                        uniform: *u,
+                    })
                 }
             },
             Op::Attribute(a) => Ok(a.value_type()),
@@ -41,10 +41,10 @@ pub fn integrity(parts: &GraphParts) -> Result<(), GraphError> {
                     _ => !types.is_empty(),
                 };
                 if !arity_ok {
-                    return Err(refuse(format!(
-                        "node #{index} has {} inputs, which its operation does not take",
-                        types.len()
-                    )));
+                    return Err(CompileError::Arity {
+                        node: index,
+                        inputs: types.len(),
+                    });
                 }
                 typecheck::infer(op, &types)
             }
@@ -52,35 +52,29 @@ pub fn integrity(parts: &GraphParts) -> Result<(), GraphError> {
         match expected {
             Ok(ty) if ty == node.ty => {}
             Ok(ty) => {
-                return Err(refuse(format!(
-                    "node #{index} is typed {} but computes a {ty}",
-                    node.ty
-                )))
+                return Err(CompileError::TypeChanged {
+                    node: index,
+                    typed: node.ty,
+                    computes: ty,
+                })
             }
-            Err(reason) => return Err(refuse(format!("node #{index}: {reason}"))),
+            Err(error) => return Err(CompileError::InputTypes { node: index, error }),
         }
     }
     for output in Output::ALL {
         if let Some(root) = parts.outputs[output.index()] {
             match nodes.get(root as usize) {
-                None => {
-                    return Err(refuse(format!(
-                        "{output} names node #{root}, which does not exist"
-                    )))
-                }
+                None => return Err(CompileError::MissingOutputNode { output, node: root }),
                 Some(n) if n.ty != output.value_type() => {
-                    return Err(refuse(format!(
-                        "{output} takes a {}, not a {}",
-                        output.value_type(),
-                        n.ty
-                    )))
+                    return Err(CompileError::OutputType {
+                        output,
+                        found: n.ty,
+                    })
                 }
                 Some(_) => {}
             }
             if let Some(node) = find_cycle(parts, root) {
-                return Err(refuse(format!(
-                    "{output} reads a cycle through node #{node}"
-                )));
+                return Err(CompileError::Cycle { output, node });
             }
         }
     }
@@ -124,7 +118,7 @@ fn find_cycle(parts: &GraphParts, root: u32) -> Option<u32> {
 /// attribute, texture, varying, derivative or lit colour; a fragment output reads no local position
 /// or normal; `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
 /// colour; a derivative reads no derivative and no lit colour (the neighbours have none).
-pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), GraphError> {
+pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), CompileError> {
     const VARYING: u8 = 1;
     const DERIVATIVE: u8 = 2;
     let mut seen = vec![0u8; parts.nodes.len()]; // a bit per (varying, derivative) state seen
@@ -136,46 +130,43 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Grap
         }
         seen[index as usize] |= bit;
         let node = &parts.nodes[index as usize];
-        let (source, name) = match &node.op {
-            Op::Attribute(a) => (Some(a.source()), a.name()),
-            Op::Texture => (Some(Source::Fragment), "a texture"),
-            Op::Varying => (Some(Source::Fragment), "a varying"),
-            Op::Derivative(_) => (Some(Source::Fragment), "a derivative"),
-            _ => (None, ""),
-        };
-        let reason = match source {
-            Some(Source::Fragment | Source::Screen) if output == Output::Position => Some(format!(
-                "{output} reads {name}, which a vertex does not have; a position node reads position_local, normal_local, uniforms, time and math of them"
-            )),
-            Some(Source::Lit) if output != Output::Output => {
-                Some(format!("{output} reads lit, which only OUTPUT_NODE may read"))
-            }
-            Some(Source::Local) if output != Output::Position => {
-                Some(format!("{output} reads {name}, which only a position node may read"))
-            }
+        let reading = match &node.op {
+            Op::Attribute(a) => Some((a.source(), Reading::Attribute(*a))),
+            Op::Texture => Some((Source::Fragment, Reading::Texture)),
+            Op::Varying => Some((Source::Fragment, Reading::Varying)),
+            Op::Derivative(_) => Some((Source::Fragment, Reading::Derivative)),
             _ => None,
         };
-        let reason = reason.or_else(|| {
-            let texture_or_lit = matches!(node.op, Op::Texture) || source == Some(Source::Lit);
+        let refusal = reading.and_then(|(source, read)| {
+            let texture_or_lit = matches!(node.op, Op::Texture) || source == Source::Lit;
             let derivative = matches!(node.op, Op::Derivative(_));
-            if inside & VARYING != 0 && source == Some(Source::Screen) {
-                Some(format!(
-                    "{output} has a varying that reads {name}, which a vertex does not have; read it outside the varying"
-                ))
-            } else if inside & VARYING != 0 && (texture_or_lit || derivative) {
-                Some(format!(
-                    "{output} has a varying that reads {name}; a varying reads positions, normals, uv, vertex_color, time, uniforms and math of them"
-                ))
-            } else if inside & DERIVATIVE != 0 && derivative {
-                Some(format!("{output} takes a derivative of a derivative"))
-            } else if inside & DERIVATIVE != 0 && source == Some(Source::Lit) {
-                Some(format!("{output} takes a derivative of lit, which the neighbouring pixels do not have"))
-            } else {
-                None
+            match source {
+                Source::Fragment | Source::Screen if output == Output::Position => {
+                    Some(CompileError::FragmentInputInVertex { output, read })
+                }
+                Source::Lit if output != Output::Output => {
+                    Some(CompileError::LitOutsideOutput { output })
+                }
+                Source::Local if output != Output::Position => {
+                    Some(CompileError::LocalInputInFragment { output, read })
+                }
+                _ if inside & VARYING != 0 && source == Source::Screen => {
+                    Some(CompileError::ScreenInputInVarying { output, read })
+                }
+                _ if inside & VARYING != 0 && (texture_or_lit || derivative) => {
+                    Some(CompileError::FragmentInputInVarying { output, read })
+                }
+                _ if inside & DERIVATIVE != 0 && derivative => {
+                    Some(CompileError::DerivativeOfDerivative { output })
+                }
+                _ if inside & DERIVATIVE != 0 && source == Source::Lit => {
+                    Some(CompileError::DerivativeOfLit { output })
+                }
+                _ => None,
             }
         });
-        if let Some(reason) = reason {
-            return Err(refuse(reason));
+        if let Some(refusal) = refusal {
+            return Err(refusal);
         }
         let inside = inside
             | match node.op {

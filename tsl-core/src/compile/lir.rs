@@ -22,7 +22,7 @@ pub enum Imm {
     /// `load`: the first word read.
     Load(DataRef),
     /// `attr`: the attribute's lane index and the view it is read in.
-    Attr(u8, crate::graph::View),
+    Attr(u8, crate::interface::View),
     /// `texture`: the word holding the texture id.
     Texture(DataRef),
 }

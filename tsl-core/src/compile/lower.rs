@@ -3,7 +3,8 @@
 //! fold into operands, joins become `join` instructions.
 
 use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
-use crate::graph::{Attribute, Axis, GraphParts, Op, UniformInit, View};
+use crate::graph::{Axis, GraphParts, Op, UniformInit};
+use crate::interface::{Attribute, View};
 use crate::opcode::{Opcode, TypeRule};
 use crate::program::format::{H_CAMERA, H_TIME, H_VIEW};
 use crate::types::{TextureId, ValueType};

@@ -4,11 +4,15 @@
 //! (nodes to vector IR, [`lir`]), [`schedule`] (order and registers), and the encoding below.
 
 mod check;
+mod error;
 mod lir;
 mod lower;
 mod schedule;
 
-use crate::graph::{GraphError, GraphNode, NodeGraph, Op, Output, UniformInit};
+pub use error::{CompileError, GraphError, Reading};
+
+use crate::graph::{GraphNode, NodeGraph, Op, UniformInit};
+use crate::interface::Output;
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
 use crate::types::ValueType;
@@ -33,21 +37,15 @@ impl NodeGraph {
     /// [`MAX_REGISTERS`] registers at once.
     pub fn compile(&self) -> Result<NodeProgram, GraphError> {
         if let Some(error) = self.error() {
-            return Err(error);
+            return Err(error.into());
         }
         let mut parts = self.parts();
         if let Some(block) = self.control().open_block() {
-            return Err(GraphError::new(
-                "compile",
-                format!("a block that End never closed ({block})"),
-            ));
+            return Err(CompileError::UnclosedBlock { block }.into());
         }
         let discard = self.control().discard();
         if parts.outputs.iter().all(Option::is_none) && discard.is_none() {
-            return Err(GraphError::new(
-                "compile",
-                "the graph has no output and no discard",
-            ));
+            return Err(CompileError::NoOutput.into());
         }
         if let Some(discarded) = discard {
             join_discard_to_mask(&mut parts, discarded);
@@ -65,7 +63,7 @@ impl NodeGraph {
             if !result.is_identity() {
                 // The result is the register the last instruction writes, so give it a move.
                 let mov = LirInst {
-                    op: crate::Opcode::Mov,
+                    op: crate::opcode::Opcode::Mov,
                     width: result.width,
                     args: vec![result],
                     imm: Imm::None,
@@ -74,22 +72,14 @@ impl NodeGraph {
                 result = lowering.lir.push(mov, root);
             }
             let lir = lowering.lir;
-            let schedule = schedule::schedule(&lir, result.value).map_err(|peak| {
-                GraphError::new(
-                    "compile",
-                    format!(
-                        "{output} needs {peak} registers at once; MAX_REGISTERS is {MAX_REGISTERS}"
-                    ),
-                )
-            })?;
+            let schedule = schedule::schedule(&lir, result.value)
+                .map_err(|registers| CompileError::Registers { output, registers })?;
             if schedule.order.len() > MAX_INSTRUCTIONS {
-                return Err(GraphError::new(
-                    "compile",
-                    format!(
-                        "{output} has {} instructions; MAX_INSTRUCTIONS is {MAX_INSTRUCTIONS}",
-                        schedule.order.len()
-                    ),
-                ));
+                return Err(CompileError::Instructions {
+                    output,
+                    instructions: schedule.order.len(),
+                }
+                .into());
             }
             let uniform = lir.uniform_values();
             let code = schedule
@@ -135,7 +125,7 @@ fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
         None => constant(1.0),
     };
     parts.nodes.push(GraphNode {
-        op: Op::Math(crate::Opcode::Select),
+        op: Op::Math(crate::opcode::Opcode::Select),
         inputs: vec![discarded, zero, mask],
         ty: ValueType::Float,
     });

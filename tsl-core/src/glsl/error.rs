@@ -1,6 +1,8 @@
 //! The error of every GLSL refusal: which shader, where, and why, rendered as a compiler prints
 //! it, with the source line and a caret under the place.
 
+use crate::compile::GraphError;
+use crate::graph::BuildError;
 use std::fmt;
 
 /// Which source an error is in.
@@ -53,6 +55,8 @@ impl Span {
 pub(crate) struct Diag {
     pub span: Span,
     pub reason: String,
+    /// The graph's own refusal, where the graph refused a node the lowering built.
+    pub graph: Option<Box<BuildError>>,
 }
 
 impl Diag {
@@ -60,13 +64,49 @@ impl Diag {
         Diag {
             span,
             reason: reason.into(),
+            graph: None,
+        }
+    }
+
+    /// The graph's refusal of a node built at `span`, its message the reason.
+    pub fn from_graph(span: Span, error: BuildError) -> Diag {
+        Diag {
+            span,
+            reason: error.to_string(),
+            graph: Some(Box::new(error)),
         }
     }
 }
 
+/// Which stage of the front end refused a shader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GlslErrorKind {
+    /// An entry of the `defines` list: not a definition, defined twice with two values, or
+    /// defined already by three.js's prefix.
+    Defines,
+    /// The preprocessor (comments, `#version`, `#define`, the conditionals) or the lexer.
+    Preprocess,
+    /// The parser: the syntax, or nesting past the parser's bound.
+    Syntax,
+    /// The checker: names, types, loop counts, what the GLSL subset leaves out.
+    Check,
+    /// Linking the two shaders: their versions, and the varyings the fragment shader reads.
+    Link,
+    /// The lowering to nodes: a limit of the unrolled program.
+    Lower,
+    /// The graph refused a node the lowering built (past `MAX_GRAPH_NODES`, say); the graph's
+    /// own error.
+    Build(Box<BuildError>),
+    /// `compile` refused the graph the shaders make; the compiler's own error (boxed: it is the
+    /// largest kind, and every other is empty).
+    Compile(Box<GraphError>),
+    /// The compiler failed (a bug) or could not start its thread.
+    Internal,
+}
+
 /// What the front end returns where it refuses a shader: the shader, the line and column (both
-/// from one; zero where the refusal has no place, as a program-wide limit), the reason, and the
-/// source line. [`fmt::Display`] renders it as a compiler does:
+/// from one; zero where the refusal has no place, as a program-wide limit), the stage that
+/// refused, the reason, and the source line. [`fmt::Display`] renders it as a compiler does:
 ///
 /// ```text
 /// error: fragment shader, line 3, column 5: gl_FragCoord.z needs the fragment's depth ...
@@ -84,6 +124,8 @@ pub struct GlslError {
     pub column: usize,
     /// How many characters the caret covers (at least one where there is a line).
     pub length: usize,
+    /// The stage that refused.
+    pub kind: GlslErrorKind,
     /// Why, in words.
     pub reason: String,
     /// The text of the line, or empty.
@@ -91,7 +133,12 @@ pub struct GlslError {
 }
 
 impl GlslError {
-    pub(crate) fn from_diag(shader: Shader, diag: Diag, source: &str) -> GlslError {
+    pub(crate) fn from_diag(
+        shader: Shader,
+        kind: GlslErrorKind,
+        diag: Diag,
+        source: &str,
+    ) -> GlslError {
         let line = diag.span.line as usize;
         let source_line = if line == 0 {
             String::new()
@@ -108,6 +155,10 @@ impl GlslError {
             line,
             column: if line == 0 { 0 } else { diag.span.col as usize },
             length: diag.span.len.max(1) as usize,
+            kind: match diag.graph {
+                Some(error) => GlslErrorKind::Build(error),
+                None => kind,
+            },
             reason: diag.reason,
             source_line,
         }

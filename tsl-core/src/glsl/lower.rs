@@ -16,7 +16,8 @@ use super::check::{Env, Kind, Stage};
 use super::error::{Diag, Span};
 use super::ir::*;
 use super::types::*;
-use crate::graph::{Attribute, Axis, NodeGraph, NodeRef, Op, Output};
+use crate::graph::{Axis, NodeGraph, NodeRef, Op};
+use crate::interface::{Attribute, Output};
 use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
@@ -325,7 +326,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         self.b
             .g
             .try_node(name, op, inputs)
-            .map_err(|e| Diag::new(self.span, e.to_string()))
+            .map_err(|e| Diag::from_graph(self.span, e))
     }
 
     fn math(&mut self, code: Opcode, inputs: &[NodeRef]) -> Result<NodeRef, Diag> {

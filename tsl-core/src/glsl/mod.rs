@@ -76,9 +76,11 @@ mod parser;
 mod preprocess;
 mod types;
 
-pub use error::{GlslError, Shader};
+pub use error::{GlslError, GlslErrorKind, Shader};
 
-use crate::graph::{GraphError, NodeGraph};
+use crate::compile::GraphError;
+use crate::graph::NodeGraph;
+use crate::interface::Output;
 use crate::program::NodeProgram;
 use check::{Env, Kind, Stage};
 use error::{Diag, Span};
@@ -213,7 +215,12 @@ fn on_compiler_stack<T: Send>(
 }
 
 fn internal(reason: String) -> GlslError {
-    GlslError::from_diag(Shader::Fragment, Diag::new(Span::default(), reason), "")
+    GlslError::from_diag(
+        Shader::Fragment,
+        GlslErrorKind::Internal,
+        Diag::new(Span::default(), reason),
+        "",
+    )
 }
 
 fn compile_pair(
@@ -238,27 +245,22 @@ fn compile_error(
     vertex_source: &str,
     fragment_source: &str,
 ) -> GlslError {
-    let message = e.to_string();
-    let (shader, span) = if message.contains("POSITION_NODE") {
-        (Shader::Vertex, vertex.map(|v| v.position_span))
-    } else if message.contains("DEPTH_NODE") {
-        (Shader::Fragment, fragment.and_then(|f| f.depth_span))
-    } else if message.contains("MASK_NODE") {
-        (Shader::Fragment, fragment.and_then(|f| f.discard_span))
-    } else {
-        (Shader::Fragment, fragment.and_then(|f| f.color_span))
+    let (shader, span) = match e.output() {
+        Some(Output::Position) => (Shader::Vertex, vertex.map(|v| v.position_span)),
+        Some(Output::Depth) => (Shader::Fragment, fragment.and_then(|f| f.depth_span)),
+        Some(Output::Mask) => (Shader::Fragment, fragment.and_then(|f| f.discard_span)),
+        _ => (Shader::Fragment, fragment.and_then(|f| f.color_span)),
     };
     let source = if shader == Shader::Vertex {
         vertex_source
     } else {
         fragment_source
     };
+    let reason = format!("the compiled program is refused: {e}");
     GlslError::from_diag(
         shader,
-        Diag::new(
-            span.unwrap_or_default(),
-            format!("the compiled program is refused: {message}"),
-        ),
+        GlslErrorKind::Compile(Box::new(e)),
+        Diag::new(span.unwrap_or_default(), reason),
         source,
     )
 }
@@ -268,11 +270,12 @@ fn parse_defines(defines: &[&str]) -> Result<Vec<(String, Vec<Tok>)>, GlslError>
     let mut out: Vec<(String, Vec<Tok>)> = Vec::new();
     for (i, entry) in defines.iter().enumerate() {
         let (name, body) = preprocess::define_entry(entry, i + 1)
-            .map_err(|d| GlslError::from_diag(Shader::Defines, d, entry))?;
+            .map_err(|d| GlslError::from_diag(Shader::Defines, GlslErrorKind::Defines, d, entry))?;
         if let Some((_, old)) = out.iter().find(|(n, _)| *n == name) {
             if *old != body {
                 return Err(GlslError::from_diag(
                     Shader::Defines,
+                    GlslErrorKind::Defines,
                     Diag::new(
                         Span::new(i as u32 + 1, 1, name.len() as u32),
                         format!("{name} is defined twice, with two values"),
@@ -299,7 +302,7 @@ fn front(
         (_, Stage::Vertex) => Shader::Vertex,
         (_, Stage::Fragment) => Shader::Fragment,
     };
-    let fail = |d: Diag| GlslError::from_diag(shader, d, source);
+    let fail = |kind: GlslErrorKind| move |d: Diag| GlslError::from_diag(shader, kind, d, source);
     let mut macros: Vec<(String, Vec<Tok>)> = vec![("GL_ES".into(), vec![Tok::Int(1)])];
     if stage == Stage::Fragment {
         macros.push(("GL_FRAGMENT_PRECISION_HIGH".into(), vec![Tok::Int(1)]));
@@ -327,6 +330,7 @@ fn front(
             if old != body {
                 return Err(GlslError::from_diag(
                     Shader::Defines,
+                    GlslErrorKind::Defines,
                     Diag::new(
                         Span::new(1, 1, name.len() as u32),
                         format!("{name} is defined already by three.js's prefix"),
@@ -351,14 +355,14 @@ fn front(
         },
         macros,
     };
-    let pre = preprocess::preprocess(source, &options).map_err(fail)?;
-    let items = parser::parse(&pre.tokens).map_err(fail)?;
+    let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
+    let items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
     let env = Env {
         stage,
         kind,
         version: pre.version,
     };
-    check::check(&items, env).map_err(fail)
+    check::check(&items, env).map_err(fail(GlslErrorKind::Check))
 }
 
 /// Each varying the fragment shader reads must be one the vertex shader declares, of its type.
@@ -373,6 +377,7 @@ fn link(vertex: &ir::Checked, fragment: &ir::Checked, source: &str) -> Result<()
         };
         return Err(GlslError::from_diag(
             Shader::Fragment,
+            GlslErrorKind::Link,
             Diag::new(
                 Span::new(1, 1, 1),
                 format!(
@@ -402,6 +407,7 @@ fn link(vertex: &ir::Checked, fragment: &ir::Checked, source: &str) -> Result<()
         };
         return Err(GlslError::from_diag(
             Shader::Fragment,
+            GlslErrorKind::Link,
             Diag::new(g.span, reason),
             source,
         ));
@@ -428,7 +434,7 @@ fn graph_pair(
     };
     let vr = ShaderLowering::new(&mut builder, &v, venv, &none)
         .lower_vertex()
-        .map_err(|d| GlslError::from_diag(Shader::Vertex, d, vertex))?;
+        .map_err(|d| GlslError::from_diag(Shader::Vertex, GlslErrorKind::Lower, d, vertex))?;
     let f = front(kind, Stage::Fragment, fragment, &defines)?;
     link(&v, &f, fragment)?;
     let fenv = Env {
@@ -437,7 +443,7 @@ fn graph_pair(
     };
     let fr = ShaderLowering::new(&mut builder, &f, fenv, &vr.varyings)
         .lower_fragment()
-        .map_err(|d| GlslError::from_diag(Shader::Fragment, d, fragment))?;
+        .map_err(|d| GlslError::from_diag(Shader::Fragment, GlslErrorKind::Lower, d, fragment))?;
     Ok((graph, vr, fr))
 }
 
@@ -453,7 +459,7 @@ fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
     };
     let fr = ShaderLowering::new(&mut builder, &f, env, &none)
         .lower_fragment()
-        .map_err(|d| GlslError::from_diag(Shader::ShaderToy, d, source))?;
+        .map_err(|d| GlslError::from_diag(Shader::ShaderToy, GlslErrorKind::Lower, d, source))?;
     Ok((graph, fr))
 }
 
@@ -471,7 +477,7 @@ fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError
             kind,
             version: Version::Es300,
         };
-        let fail = |d: Diag| GlslError::from_diag(shader, d, source);
+        let fail = |d: Diag| GlslError::from_diag(shader, GlslErrorKind::Lower, d, source);
         let (v, f) = if stage == Stage::Vertex {
             let none = HashMap::new();
             let v = ShaderLowering::new(&mut builder, &checked, env, &none)
@@ -485,7 +491,7 @@ fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError
                 .map_err(fail)?;
             (None, Some(f))
         };
-        if graph.output(crate::POSITION_NODE).is_none()
+        if graph.output(crate::interface::POSITION_NODE).is_none()
             && f.is_none()
             && graph.parts().outputs.iter().all(Option::is_none)
         {

@@ -1,7 +1,8 @@
 //! The node methods of spec/000 "Values and attributes", "Math" and "Comparisons, logic and
 //! selection". Each returns a [`NodeRef`]; see the module docs of [`super`] for refusals.
 
-use super::{Attribute, GraphError, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use crate::interface::Attribute;
 use crate::opcode::Opcode;
 use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
 
@@ -62,6 +63,16 @@ math_methods! {
     /// `atan2(y, x)`: the angle of (x, y), in (-π, π].
     atan2(y, x) => Atan2;
     /// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let (black, white) = (graph.vec3(0.0, 0.0, 0.0), graph.vec3(1.0, 1.0, 1.0));
+    /// // A float `t` is repeated into every component.
+    /// graph.set_output(COLOR_NODE, graph.mix(black, white, graph.float(0.75))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.75; 3]));
+    /// ```
     mix(a, b, t) => Mix;
     /// `clamp(x, low, high)`: `min(max(x, low), high)`.
     clamp(x, low, high) => Clamp;
@@ -154,6 +165,16 @@ math_methods! {
     /// One where `a` is zero.
     logical_not(a) => LogicalNot;
     /// `a` where `condition` is not zero, else `b`, per component.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let condition = graph.vec3(1.0, 0.0, -2.0); // zero is false, every other value true
+    /// let picked = graph.select(condition, graph.float(5.0), graph.float(7.0));
+    /// graph.set_output(COLOR_NODE, picked).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![5.0, 7.0, 5.0]));
+    /// ```
     select(condition, a, b) => Select;
 }
 
@@ -194,9 +215,32 @@ attribute_methods! {
     /// `Renderer.time`, in seconds (float).
     time => Time;
     /// The colour of the material's own shading (vec3); `OUTPUT_NODE` only.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1.0, 0.5, 0.0))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let shaded = Fragment { lit: glam::Vec3::new(0.5, 0.5, 0.5), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.0]));
+    ///
+    /// // Only the output node reads it.
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.lit()).unwrap();
+    /// assert!(graph.compile().is_err());
+    /// ```
     lit => Lit;
     /// The pixel's centre in pixels from the bottom left, and its window depth from 0 (near) to
     /// 1 (far) (vec3): GLSL's `gl_FragCoord.xyz`. Fragment outputs only, not in a varying.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.frag_coord()).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let pixel = Fragment { frag_coord: glam::Vec3::new(3.5, 0.5, 0.25), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(COLOR_NODE, &pixel), Some(vec![3.5, 0.5, 0.25]));
+    /// ```
     frag_coord => FragCoord;
     /// 1 where the face is seen from its front, 0 from its back (float): TSL's `frontFacing`.
     front_facing => FrontFacing;
@@ -254,14 +298,14 @@ impl NodeGraph {
 
     fn declare(&self, op_name: &str, name: &str, value: UniformInit) -> NodeRef {
         let refusal = if name.is_empty() {
-            Some("a uniform needs a name".to_string())
+            Some(BuildErrorKind::UnnamedUniform)
         } else if self.parts.borrow().uniforms.iter().any(|u| u.name == name) {
-            Some(format!("a uniform named '{name}' already exists"))
+            Some(BuildErrorKind::UniformNameTaken { name: name.into() })
         } else {
             None
         };
-        if let Some(reason) = refusal {
-            self.refuse(GraphError::new(op_name, reason));
+        if let Some(kind) = refusal {
+            self.refuse(BuildError::new(op_name, kind));
             return self.refused();
         }
         let index = self.parts.borrow().uniforms.len();
@@ -277,6 +321,20 @@ impl NodeGraph {
 
     /// A named value the caller changes between frames with `NodeProgram::set_uniform`: a float,
     /// a vector, a colour or a matrix (glam types). Refuses an empty name and a name in use.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let gain = graph.uniform("gain", 2.0);
+    /// graph.set_output(OPACITY_NODE, graph.mul(gain, graph.float(0.25))).unwrap();
+    /// let mut program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.5]));
+    /// program.set_uniform("gain", 4.0).unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
+    /// // A name no uniform has, and a value of another type, are refused.
+    /// assert!(program.set_uniform("gian", 4.0).is_err());
+    /// assert!(program.set_uniform("gain", glam::Vec3::ONE).is_err());
+    /// ```
     pub fn uniform(&self, name: &str, value: impl Into<UniformValue>) -> NodeRef {
         self.declare("uniform", name, UniformInit::Value(value.into()))
     }
@@ -300,7 +358,7 @@ impl NodeGraph {
     /// texture argument reads. Refuses [`NO_TEXTURE`].
     pub fn texture_id(&self, id: TextureId) -> NodeRef {
         if id == NO_TEXTURE {
-            self.refuse(GraphError::new("texture", "NO_TEXTURE names no texture"));
+            self.refuse(BuildError::new("texture", BuildErrorKind::NoTexture));
             return self.refused();
         }
         self.leaf("texture", Op::TextureConst(id), ValueType::Texture)
@@ -310,7 +368,7 @@ impl NodeGraph {
     /// get the refused ref that stands for the node: [`NodeGraph::error`] and `compile` report
     /// it as they report the graph's own.
     pub fn refuse_node(&self, op: &str, reason: impl Into<String>) -> NodeRef {
-        self.refuse(GraphError::new(op, reason));
+        self.refuse(BuildError::new(op, BuildErrorKind::Caller(reason.into())));
         self.refused()
     }
 
@@ -319,9 +377,9 @@ impl NodeGraph {
     pub fn swizzle(&self, a: NodeRef, pattern: &str) -> NodeRef {
         match parse_swizzle(pattern) {
             Ok((components, len)) => self.node("swizzle", Op::Swizzle { components, len }, &[a]),
-            Err(reason) => {
+            Err(kind) => {
                 if !a.is_refused() {
-                    self.refuse(GraphError::new("swizzle", reason));
+                    self.refuse(BuildError::new("swizzle", kind));
                 }
                 self.refused()
             }
@@ -331,7 +389,7 @@ impl NodeGraph {
     /// The components of every part, in order: `join(&[xy, z])` is a vec3. At most four.
     pub fn join(&self, parts: &[NodeRef]) -> NodeRef {
         if parts.is_empty() {
-            self.refuse(GraphError::new("join", "nothing to join"));
+            self.refuse(BuildError::new("join", BuildErrorKind::NothingToJoin));
             return self.refused();
         }
         self.node("join", Op::Join, parts)
@@ -339,6 +397,16 @@ impl NodeGraph {
 
     /// `remap(x, in_low, in_high, out_low, out_high)`:
     /// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`, built from those nodes.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let (x, lo, hi) = (graph.float(0.75), graph.float(0.5), graph.float(1.0));
+    /// graph.set_output(OPACITY_NODE, graph.remap(x, lo, hi, graph.float(-1.0), graph.float(1.0))).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// // 0.75 is halfway from 0.5 to 1, and 0 is halfway from -1 to 1.
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.0]));
+    /// ```
     pub fn remap(
         &self,
         x: NodeRef,
@@ -371,8 +439,8 @@ impl NodeGraph {
         }
         match super::typecheck::infer(&Op::Math(code), &types) {
             Ok(_) => Ok(()),
-            Err(reason) => {
-                self.refuse(GraphError::new(name, reason));
+            Err(error) => {
+                self.refuse(BuildError::new(name, error));
                 Err(self.refused())
             }
         }
@@ -413,26 +481,30 @@ impl NodeGraph {
 }
 
 /// The component indexes of a swizzle pattern, or why it is not one.
-fn parse_swizzle(pattern: &str) -> Result<([u8; 4], u8), String> {
+fn parse_swizzle(pattern: &str) -> Result<([u8; 4], u8), BuildErrorKind> {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     let chars: Vec<char> = pattern.chars().collect();
     if chars.is_empty() || chars.len() > 4 {
-        return Err(format!(
-            "'{pattern}' has {} components; a swizzle has 1 to 4",
-            chars.len()
-        ));
+        return Err(BuildErrorKind::SwizzleLength {
+            pattern: pattern.into(),
+            count: chars.len(),
+        });
     }
-    let set = SETS
-        .iter()
-        .find(|set| set.contains(chars[0]))
-        .ok_or_else(|| format!("'{}' is not a component (xyzw, rgba or stpq)", chars[0]))?;
+    let set =
+        SETS.iter()
+            .find(|set| set.contains(chars[0]))
+            .ok_or(BuildErrorKind::NotAComponent {
+                component: chars[0],
+            })?;
     let mut components = [0u8; 4];
     for (slot, c) in chars.iter().enumerate() {
         let index = set.find(*c).ok_or_else(|| {
             if SETS.iter().any(|s| s.contains(*c)) {
-                format!("'{pattern}' mixes the component sets xyzw, rgba and stpq")
+                BuildErrorKind::MixedComponentSets {
+                    pattern: pattern.into(),
+                }
             } else {
-                format!("'{c}' is not a component (xyzw, rgba or stpq)")
+                BuildErrorKind::NotAComponent { component: *c }
             }
         })?;
         components[slot] = index as u8;

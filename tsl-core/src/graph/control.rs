@@ -18,7 +18,7 @@
 //! Statements take `&self`, like the node methods, and record their refusals the same way: the
 //! first one is returned by [`NodeGraph::error`] and by `compile`.
 
-use super::{GraphError, NodeGraph, NodeRef, Op};
+use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef, Op};
 use crate::types::ValueType;
 use std::rc::Rc;
 
@@ -155,8 +155,8 @@ impl ControlState {
 }
 
 impl NodeGraph {
-    fn statement_error(&self, op: &str, reason: impl Into<String>) {
-        self.refuse(GraphError::new(op, reason));
+    fn statement_error(&self, op: &str, kind: BuildErrorKind) {
+        self.refuse(BuildError::new(op, kind));
     }
 
     fn new_var(&self, value: NodeRef) -> usize {
@@ -242,13 +242,29 @@ impl NodeGraph {
         } else {
             self.statement_error(
                 op,
-                format!("variable #{} names nothing in this graph", var.index),
+                BuildErrorKind::ForeignVariable {
+                    variable: var.index,
+                },
             );
             None
         }
     }
 
     /// TSL's `Var(value)`: a variable holding `value`, a float or a vector.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let x = graph.Var(graph.float(1.0));
+    /// graph.assign(x, graph.mul(graph.get(x), graph.float(3.0)));
+    /// // An assignment under a branch holds only where the branch runs: here it never does.
+    /// graph.If(graph.less_than(graph.get(x), graph.float(0.0)));
+    /// graph.assign(x, graph.float(-1.0));
+    /// graph.End();
+    /// graph.set_output(OPACITY_NODE, graph.get(x)).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![3.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Var(&self, value: NodeRef) -> NodeVar {
         let refused = NodeVar {
@@ -265,12 +281,7 @@ impl NodeGraph {
             Ok(_) => {
                 let ty = self.type_of(value).expect("resolved");
                 if ty.width().is_none() {
-                    self.statement_error(
-                        "Var",
-                        format!(
-                            "a {ty} cannot be a variable; a variable holds a float or a vector"
-                        ),
-                    );
+                    self.statement_error("Var", BuildErrorKind::VariableType { found: ty });
                     return refused;
                 }
                 NodeVar {
@@ -304,7 +315,13 @@ impl NodeGraph {
         };
         let var_ty = self.control.borrow().vars[v].ty;
         if ty != var_ty {
-            self.statement_error("assign", format!("the variable is a {var_ty}, not a {ty}"));
+            self.statement_error(
+                "assign",
+                BuildErrorKind::AssignType {
+                    variable: var_ty,
+                    found: ty,
+                },
+            );
             return;
         }
         let guard = self.guard();
@@ -322,7 +339,7 @@ impl NodeGraph {
             Ok(_) => match self.type_of(condition) {
                 Some(ValueType::Float) => Some(condition),
                 Some(ty) => {
-                    self.statement_error(op, format!("the condition is a {ty}, not a float"));
+                    self.statement_error(op, BuildErrorKind::ConditionType { found: ty });
                     None
                 }
                 None => None,
@@ -382,17 +399,19 @@ impl NodeGraph {
     }
 
     fn open_if(&self, op: &str) -> Option<NodeRef> {
-        let reason = match self.control.borrow().blocks.last() {
+        let kind = match self.control.borrow().blocks.last() {
             Some(Block::If {
                 taken,
                 had_else: false,
                 ..
             }) => return Some(*taken),
-            Some(Block::If { .. }) => "the If already has its Else".to_string(),
-            Some(other) => format!("the innermost block is a {}, not an If", other.name()),
-            None => "no If is open".to_string(),
+            Some(Block::If { .. }) => BuildErrorKind::ElseAfterElse,
+            Some(other) => BuildErrorKind::NotInIf {
+                block: other.name(),
+            },
+            None => BuildErrorKind::NoIf,
         };
-        self.statement_error(op, reason);
+        self.statement_error(op, kind);
         None
     }
 
@@ -404,6 +423,21 @@ impl NodeGraph {
 
     /// TSL's `Loop(count)`: the statements up to `End` run `count` times (0 to 1024); the index,
     /// a float, runs 0, 1, 2, ...
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let sum = graph.Var(graph.float(0.0));
+    /// let index = graph.Loop(4);
+    /// graph.If(graph.greater_than(index, graph.float(1.0)));
+    /// graph.assign(sum, graph.add(graph.get(sum), index));
+    /// graph.End();
+    /// graph.End();
+    /// graph.set_output(OPACITY_NODE, graph.get(sum)).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// // Indices 2 and 3 are over 1: 2 + 3.
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![5.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Loop(&self, count: i64) -> NodeRef {
         self.LoopFrom(count, 0.0, 1.0)
@@ -415,10 +449,7 @@ impl NodeGraph {
     pub fn LoopFrom(&self, count: i64, start: f32, step: f32) -> NodeRef {
         self.ensure_discard_flag();
         if !(0..=MAX_LOOP_COUNT).contains(&count) {
-            self.statement_error(
-                "Loop",
-                format!("the count {count} is outside 0 to {MAX_LOOP_COUNT}"),
-            );
+            self.statement_error("Loop", BuildErrorKind::LoopCount { count });
         }
         let count = count.clamp(0, MAX_LOOP_COUNT) as u32;
         let live = self.new_var(self.float(1.0));
@@ -466,8 +497,8 @@ impl NodeGraph {
     pub fn End(&self) {
         let top = self.control.borrow().blocks.last().cloned();
         match top {
-            None => self.statement_error("End", "no block is open"),
-            Some(Block::Call { .. }) => self.statement_error("End", "no block is open in this Fn"),
+            None => self.statement_error("End", BuildErrorKind::NoBlock),
+            Some(Block::Call { .. }) => self.statement_error("End", BuildErrorKind::NoBlockInFn),
             Some(Block::If { .. }) => {
                 self.control.borrow_mut().blocks.pop();
             }
@@ -506,10 +537,10 @@ impl NodeGraph {
         if grown > super::MAX_GRAPH_NODES {
             self.statement_error(
                 "End",
-                format!(
-                    "unrolling Loop({count}) would grow the graph to {grown} nodes, past MAX_GRAPH_NODES ({})",
-                    super::MAX_GRAPH_NODES
-                ),
+                BuildErrorKind::UnrollTooLarge {
+                    count,
+                    nodes: grown,
+                },
             );
             return;
         }
@@ -584,6 +615,20 @@ impl NodeGraph {
 
     /// TSL's `Discard()`: throws the fragment away where the open branches run. Every discard
     /// joins the mask.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let cut = graph.uniform("cut", 0.0);
+    /// graph.If(graph.greater_than(cut, graph.float(0.5)));
+    /// graph.Discard();
+    /// graph.End();
+    /// // With no other output, compile makes the mask: 1 keeps the fragment, 0 throws it away.
+    /// let mut program = graph.compile().unwrap();
+    /// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![1.0]));
+    /// program.set_uniform("cut", 1.0).unwrap();
+    /// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![0.0]));
+    /// ```
     #[allow(non_snake_case)]
     pub fn Discard(&self) {
         self.ensure_discard_flag();
@@ -603,7 +648,7 @@ impl NodeGraph {
             }
         }
         drop(control);
-        self.statement_error(op, "no Loop is open");
+        self.statement_error(op, BuildErrorKind::NoLoop);
         None
     }
 
@@ -674,7 +719,7 @@ impl NodeGraph {
                 })
         };
         let Some((at, returned, answer, output)) = found else {
-            self.statement_error("Return", "no Fn is being built");
+            self.statement_error("Return", BuildErrorKind::NoFn);
             return;
         };
         let Some(ty) = self.type_of(value) else {
@@ -686,7 +731,13 @@ impl NodeGraph {
             return;
         };
         if ty != output {
-            self.statement_error("Return", format!("the Fn answers a {output}, not a {ty}"));
+            self.statement_error(
+                "Return",
+                BuildErrorKind::ReturnType {
+                    answers: output,
+                    found: ty,
+                },
+            );
             return;
         }
         let guard = self.guard();
@@ -727,11 +778,10 @@ impl NodeGraph {
         if args.len() != function.inputs.len() {
             self.statement_error(
                 &op,
-                format!(
-                    "{} arguments, the layout takes {}",
-                    args.len(),
-                    function.inputs.len()
-                ),
+                BuildErrorKind::ArgumentCount {
+                    given: args.len(),
+                    takes: function.inputs.len(),
+                },
             );
             return self.refused();
         }
@@ -746,7 +796,12 @@ impl NodeGraph {
                     if got != *ty {
                         self.statement_error(
                             &op,
-                            format!("argument {i} ({name}) is a {got}, the layout says {ty}"),
+                            BuildErrorKind::ArgumentType {
+                                index: i,
+                                name: name.clone(),
+                                found: got,
+                                layout: *ty,
+                            },
                         );
                         return self.refused();
                     }
@@ -755,7 +810,12 @@ impl NodeGraph {
         }
         let fn_id = Rc::as_ptr(&function.body) as *const () as usize;
         if self.control.borrow().calls.contains(&fn_id) {
-            self.statement_error(&op, format!("{} calls itself", function.name));
+            self.statement_error(
+                &op,
+                BuildErrorKind::Recursion {
+                    function: function.name.clone(),
+                },
+            );
             return self.refused();
         }
         self.ensure_discard_flag();
@@ -764,10 +824,9 @@ impl NodeGraph {
             None => {
                 self.statement_error(
                     &op,
-                    format!(
-                        "a Fn answers a float or a vector, not a {}",
-                        function.output
-                    ),
+                    BuildErrorKind::FnOutputType {
+                        layout: function.output,
+                    },
                 );
                 return self.refused();
             }
@@ -794,7 +853,7 @@ impl NodeGraph {
             (open, block)
         };
         if open != 1 {
-            self.statement_error(&op, "the body left a block open; close it with End");
+            self.statement_error(&op, BuildErrorKind::BodyLeftBlockOpen);
             return self.refused();
         }
         let Some(Block::Call { flagged, .. }) = block else {
@@ -810,10 +869,10 @@ impl NodeGraph {
             Some(ty) if ty != function.output => {
                 self.statement_error(
                     &op,
-                    format!(
-                        "the body answers a {ty}, the layout says {}",
-                        function.output
-                    ),
+                    BuildErrorKind::BodyAnswerType {
+                        found: ty,
+                        layout: function.output,
+                    },
                 );
                 self.refused()
             }

@@ -11,22 +11,19 @@
 //! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
 //! typed front) use [`NodeGraph::try_node`].
 
-mod attribute;
 mod builder;
 mod control;
 mod error;
 mod noise;
-mod output;
 pub(crate) mod typecheck;
 
-pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 pub use builder::TextureSource;
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
-pub use error::GraphError;
+pub use error::{BuildError, BuildErrorKind, TypeError};
 pub use noise::MAX_OCTAVES;
-pub use output::*;
 
+use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::types::{TextureId, UniformValue, ValueType};
 use std::cell::RefCell;
@@ -172,7 +169,7 @@ pub struct GraphParts {
 pub struct NodeGraph {
     id: u32,
     parts: RefCell<GraphParts>,
-    error: RefCell<Option<GraphError>>,
+    error: RefCell<Option<BuildError>>,
     control: RefCell<ControlState>,
 }
 
@@ -208,7 +205,7 @@ impl NodeGraph {
     }
 
     /// The first refusal since the graph was made, if any.
-    pub fn error(&self) -> Option<GraphError> {
+    pub fn error(&self) -> Option<BuildError> {
         self.error.borrow().clone()
     }
 
@@ -253,7 +250,7 @@ impl NodeGraph {
         })
     }
 
-    fn refuse(&self, error: GraphError) -> GraphError {
+    fn refuse(&self, error: BuildError) -> BuildError {
         let mut first = self.error.borrow_mut();
         if first.is_none() {
             *first = Some(error.clone());
@@ -272,21 +269,20 @@ impl NodeGraph {
         Ok(node.index)
     }
 
-    fn resolve_for(&self, op: &str, node: NodeRef) -> Result<u32, GraphError> {
+    fn resolve_for(&self, op: &str, node: NodeRef) -> Result<u32, BuildError> {
         self.resolve(node).map_err(|why| match why {
             Resolve::Refused => self
                 .error()
-                .unwrap_or_else(|| GraphError::new(op, "an input was refused")),
-            Resolve::Foreign => GraphError::new(
-                op,
-                format!("node #{} names nothing in this graph", node.index),
-            ),
+                .unwrap_or_else(|| BuildError::new(op, BuildErrorKind::RefusedInput)),
+            Resolve::Foreign => {
+                BuildError::new(op, BuildErrorKind::ForeignNode { node: node.index })
+            }
         })
     }
 
     /// Add a node of `op` over `inputs`, or say why not; the graph is unchanged on `Err`. The
     /// refusal is also recorded for [`NodeGraph::error`] unless an input was already refused.
-    pub fn try_node(&self, name: &str, op: Op, inputs: &[NodeRef]) -> Result<NodeRef, GraphError> {
+    pub fn try_node(&self, name: &str, op: Op, inputs: &[NodeRef]) -> Result<NodeRef, BuildError> {
         let mut indexes = Vec::with_capacity(inputs.len());
         for &input in inputs {
             match self.resolve_for(name, input) {
@@ -303,7 +299,7 @@ impl NodeGraph {
                 .collect();
             typecheck::infer(&op, &types)
         };
-        let ty = ty.map_err(|reason| self.refuse(GraphError::new(name, reason)))?;
+        let ty = ty.map_err(|error| self.refuse(BuildError::new(name, error)))?;
         self.push_typed(name, op, indexes, ty)
     }
 
@@ -313,14 +309,11 @@ impl NodeGraph {
         op: Op,
         inputs: Vec<u32>,
         ty: ValueType,
-    ) -> Result<NodeRef, GraphError> {
+    ) -> Result<NodeRef, BuildError> {
         let mut parts = self.parts.borrow_mut();
         if parts.nodes.len() >= MAX_GRAPH_NODES {
             drop(parts);
-            return Err(self.refuse(GraphError::new(
-                name,
-                format!("the graph already holds MAX_GRAPH_NODES ({MAX_GRAPH_NODES}) nodes"),
-            )));
+            return Err(self.refuse(BuildError::new(name, BuildErrorKind::GraphFull)));
         }
         parts.nodes.push(GraphNode { op, inputs, ty });
         Ok(NodeRef {
@@ -350,13 +343,13 @@ impl NodeGraph {
 
     /// Connect `node` to `output`. Refuses a node of another type than the output's, and a ref that
     /// names nothing in this graph.
-    pub fn set_output(&self, output: Output, node: NodeRef) -> Result<(), GraphError> {
+    pub fn set_output(&self, output: Output, node: NodeRef) -> Result<(), BuildError> {
         let index = self.resolve_for("set_output", node)?;
         let ty = self.parts.borrow().nodes[index as usize].ty;
         if ty != output.value_type() {
-            return Err(GraphError::new(
+            return Err(BuildError::new(
                 "set_output",
-                format!("{output} takes a {}, not a {ty}", output.value_type()),
+                BuildErrorKind::OutputType { output, found: ty },
             ));
         }
         self.parts.borrow_mut().outputs[output.index()] = Some(index);
@@ -373,32 +366,38 @@ impl NodeGraph {
 
     /// Rewire input `slot` of `node` to `source`, as a node editor does. Refuses a slot the node
     /// does not have, a source of another type than the input had, and a rewire that makes a cycle.
-    pub fn set_input(&self, node: NodeRef, slot: usize, source: NodeRef) -> Result<(), GraphError> {
+    pub fn set_input(&self, node: NodeRef, slot: usize, source: NodeRef) -> Result<(), BuildError> {
         let op = "set_input";
         let target = self.resolve_for(op, node)?;
         let from = self.resolve_for(op, source)?;
         let mut parts = self.parts.borrow_mut();
         let inputs = &parts.nodes[target as usize].inputs;
         let Some(&old) = inputs.get(slot) else {
-            return Err(GraphError::new(
+            return Err(BuildError::new(
                 op,
-                format!(
-                    "node #{target} has no input {slot} ({} inputs)",
-                    inputs.len()
-                ),
+                BuildErrorKind::NoSuchInput {
+                    node: target,
+                    slot,
+                    inputs: inputs.len(),
+                },
             ));
         };
         let (old_ty, new_ty) = (parts.nodes[old as usize].ty, parts.nodes[from as usize].ty);
         if old_ty != new_ty {
-            return Err(GraphError::new(
+            return Err(BuildError::new(
                 op,
-                format!("input {slot} of node #{target} is a {old_ty}; a {new_ty} would change its type"),
+                BuildErrorKind::InputType {
+                    node: target,
+                    slot,
+                    old: old_ty,
+                    new: new_ty,
+                },
             ));
         }
         if depends_on(&parts.nodes, from, target) {
-            return Err(GraphError::new(
+            return Err(BuildError::new(
                 op,
-                format!("node #{from} reads node #{target}, so the rewire would make a cycle"),
+                BuildErrorKind::Cycle { from, node: target },
             ));
         }
         parts.nodes[target as usize].inputs[slot] = from;

@@ -3,7 +3,7 @@
 //! [`crate::noise`]; the wrappers add three.js's `* amplitude + pivot` and octave loop as nodes, in
 //! three.js's order, so the values are bit for bit three.js's.
 
-use super::{GraphError, NodeGraph, NodeRef};
+use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::opcode::Opcode;
 use crate::types::ValueType;
 
@@ -113,9 +113,9 @@ impl NodeGraph {
         amplitude: NodeRef,
     ) -> NodeRef {
         if octaves > MAX_OCTAVES {
-            self.refuse(GraphError::new(
+            self.refuse(BuildError::new(
                 "mx_fractal_noise_float",
-                format!("{octaves} octaves, more than {MAX_OCTAVES}"),
+                BuildErrorKind::Octaves { octaves },
             ));
             return self.refused();
         }

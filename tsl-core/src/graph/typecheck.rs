@@ -1,12 +1,12 @@
 //! The type of a node from its operation and the types of its inputs. The builder, `set_input`
 //! and `compile` (for a graph whose fields were edited) all ask this one function.
 
-use super::Op;
+use super::{Op, TypeError};
 use crate::opcode::{Opcode, TypeRule};
 use crate::types::ValueType;
 
 /// The type of a node of `op` over inputs of `inputs`' types, or the reason it has none.
-pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
+pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     match op {
         Op::Constant { ty, .. } => Ok(*ty),
         Op::Uniform(_) | Op::Attribute(_) | Op::TextureConst(_) => {
@@ -19,10 +19,10 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
                 .iter()
                 .find(|&&c| c as usize >= width)
             {
-                return Err(format!(
-                    "{} has no component '{}'",
-                    inputs[0], b"xyzw"[c as usize] as char
-                ));
+                return Err(TypeError::NoComponent {
+                    found: inputs[0],
+                    component: b"xyzw"[c as usize] as char,
+                });
             }
             Ok(ValueType::vector(*len as usize).expect("1 to 4 components"))
         }
@@ -31,14 +31,14 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
             for &ty in inputs {
                 width += vector_width(ty, "join")?;
             }
-            ValueType::vector(width).ok_or_else(|| format!("{width} components, at most 4"))
+            ValueType::vector(width).ok_or(TypeError::TooWide { width })
         }
         Op::Texture => {
             if inputs[0] != ValueType::Texture {
-                return Err(format!("the map is a {}, not a texture", inputs[0]));
+                return Err(TypeError::MapType { found: inputs[0] });
             }
             if inputs[1] != ValueType::Vec2 {
-                return Err(format!("the coordinate is a {}, not a vec2", inputs[1]));
+                return Err(TypeError::CoordinateType { found: inputs[1] });
             }
             Ok(ValueType::Vec4)
         }
@@ -51,10 +51,9 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
                 } else {
                     ValueType::Mat4
                 }),
-                _ => Err(format!(
-                    "a matrix takes three vec3 or four vec4 columns, not {}",
-                    type_list(inputs)
-                )),
+                _ => Err(TypeError::MatrixColumns {
+                    found: inputs.to_vec(),
+                }),
             }
         }
         Op::Varying | Op::Derivative(_) => {
@@ -69,42 +68,32 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, String> {
         Op::Column(index) => {
             let size = inputs[0]
                 .matrix_size()
-                .ok_or_else(|| format!("a {} is not a matrix", inputs[0]))?;
+                .ok_or(TypeError::NotAMatrix { found: inputs[0] })?;
             if *index as usize >= size {
-                return Err(format!("a {} has no column {index}", inputs[0]));
+                return Err(TypeError::NoColumn {
+                    matrix: inputs[0],
+                    index: *index,
+                });
             }
             Ok(ValueType::vector(size).expect("3 or 4"))
         }
     }
 }
 
-fn type_list(types: &[ValueType]) -> String {
-    types
-        .iter()
-        .map(|t| t.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn vector_width(ty: ValueType, what: &str) -> Result<usize, String> {
+fn vector_width(ty: ValueType, verb: &'static str) -> Result<usize, TypeError> {
     ty.width()
-        .ok_or_else(|| format!("a {ty} has no components to {what}"))
+        .ok_or(TypeError::NoComponents { found: ty, verb })
 }
 
-fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
+fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     if code == Opcode::Mul && inputs.iter().any(|t| t.matrix_size().is_some()) {
         return matrix_mul(inputs[0], inputs[1]);
     }
-    if let Some(bad) = inputs.iter().find(|t| t.width().is_none()) {
-        let only = if *bad == ValueType::Texture {
-            "only texture() reads a texture"
-        } else {
-            "only mul takes a matrix"
-        };
-        return Err(format!(
-            "a {bad} is not an operand of {}; {only}",
-            code.name()
-        ));
+    if let Some(&found) = inputs.iter().find(|t| t.width().is_none()) {
+        return Err(TypeError::NotAnOperand {
+            found,
+            opcode: code,
+        });
     }
     match code.rule() {
         TypeRule::Componentwise => widest(inputs),
@@ -113,36 +102,38 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
             if inputs.iter().all(|&t| t == ValueType::Vec3) {
                 Ok(ValueType::Vec3)
             } else {
-                Err(format!("takes two vec3, not {}", type_list(inputs)))
+                Err(TypeError::CrossOperands {
+                    found: inputs.to_vec(),
+                })
             }
         }
         TypeRule::Refract => {
             if inputs[2] != ValueType::Float {
-                return Err(format!("eta is a {}, not a float", inputs[2]));
+                return Err(TypeError::EtaType { found: inputs[2] });
             }
             widest(inputs)
         }
         TypeRule::Noise => noise(code, inputs),
-        TypeRule::Internal => Err("is not a graph operation".into()),
+        TypeRule::Internal => Err(TypeError::NotAGraphOperation),
     }
 }
 
 /// The widest operand, when every operand wider than one float has its width.
-fn widest(inputs: &[ValueType]) -> Result<ValueType, String> {
+fn widest(inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     let mut widest = ValueType::Float;
     for &ty in inputs {
         if ty == ValueType::Float || ty == widest {
             continue;
         }
         if widest != ValueType::Float {
-            return Err(format!("{widest} and {ty} differ in width"));
+            return Err(TypeError::WidthMismatch { a: widest, b: ty });
         }
         widest = ty;
     }
     Ok(widest)
 }
 
-fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, String> {
+fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, TypeError> {
     let size = |t: ValueType| t.matrix_size().or_else(|| t.width());
     let fits = match (a.matrix_size(), b.matrix_size()) {
         (Some(m), Some(n)) => m == n,
@@ -157,28 +148,22 @@ fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, String> {
             a
         })
     } else {
-        Err(format!(
-            "a {a} times a {b}: a matrix multiplies a vector of its width or a matrix of its size"
-        ))
+        Err(TypeError::MatrixProduct { a, b })
     }
 }
 
 /// A noise's point must have a width it takes; its other operands (the jitter) are floats.
-fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, String> {
+fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     let point = inputs[0].width().unwrap_or(0);
     let widths = code.noise_points().expect("a noise");
     if !widths.contains(&point) {
-        return Err(format!(
-            "the point is a {}, not {}",
-            inputs[0],
-            widths
-                .map(|w| ValueType::vector(w).expect("1 to 4").name())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ));
+        return Err(TypeError::NoisePoint {
+            found: inputs[0],
+            opcode: code,
+        });
     }
-    if let Some(bad) = inputs[1..].iter().find(|&&t| t != ValueType::Float) {
-        return Err(format!("the jitter is a {bad}, not a float"));
+    if let Some(&found) = inputs[1..].iter().find(|&&t| t != ValueType::Float) {
+        return Err(TypeError::JitterType { found });
     }
     Ok(ValueType::vector(code.noise_output().expect("a noise")).expect("1 to 3"))
 }

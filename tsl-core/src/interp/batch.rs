@@ -2,7 +2,7 @@
 //! sampler; and [`NodeProgram::evaluate`], one fragment at a time, for tests and users.
 
 use super::{run_nodes, Lane, Register, Registers, LANES};
-use crate::graph::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
+use crate::interface::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 use crate::program::NodeProgram;
 use crate::types::TextureId;
 use glam::{Vec2, Vec3};
@@ -178,11 +178,11 @@ impl NodeProgram {
     /// The views the program's `attr` instructions read, each once, in id order: what a
     /// rasterizer must fill in a [`FragmentBatch`].
     pub fn views_read(&self) -> Vec<View> {
-        let count = self.words()[crate::format::H_CODE_LEN] as usize;
+        let count = self.words()[crate::program::format::H_CODE_LEN] as usize;
         let mut read = [false; VIEW_COUNT];
         for index in 0..count {
             let inst = self.instruction(index);
-            if inst.opcode == crate::Opcode::Attr as u8 {
+            if inst.opcode == crate::opcode::Opcode::Attr as u8 {
                 read[(inst.operands[0] >> 8) as usize % VIEW_COUNT] = true;
             }
         }

@@ -9,7 +9,7 @@ mod math;
 
 pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};
 
-use crate::graph::Output;
+use crate::interface::Output;
 use crate::opcode::Opcode;
 use crate::program::format::*;
 use crate::program::NodeProgram;
@@ -62,7 +62,7 @@ impl<const N: usize> Src<'_, N> {
 /// Run `output` of `program` over one batch; the result is the register its last instruction
 /// wrote (the output's type's first components), or `None` when the graph did not set `output`.
 ///
-/// The program is valid by construction (every [`NodeProgram`] passed [`crate::validate`]), so no
+/// The program is valid by construction (every [`NodeProgram`] passed [`crate::program::validate`]), so no
 /// word is read out of bounds. Lanes past the batch's count compute garbage that no one reads.
 pub fn run_nodes<'r>(
     program: &NodeProgram,
@@ -136,7 +136,7 @@ fn execute(
         }
         Opcode::Tex => {
             let uv = src(o0);
-            let id = crate::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
+            let id = crate::types::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
             sampler.sample(id, uv.at(0), uv.at(1), d);
         }
         Opcode::Mov => {

@@ -2,7 +2,7 @@
 
 use super::format::*;
 use super::NodeProgram;
-use crate::graph::{Attribute, Output, View};
+use crate::interface::{Attribute, Output, View};
 use crate::opcode::Opcode;
 use std::fmt;
 

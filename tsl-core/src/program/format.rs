@@ -15,7 +15,7 @@ pub const H_CODE_LEN: usize = 3;
 pub const H_DATA: usize = 4;
 /// Header: how many words of data.
 pub const H_DATA_LEN: usize = 5;
-/// Header: per output (in [`crate::Output::ALL`] order), two words: its first instruction and its
+/// Header: per output (in [`crate::interface::Output::ALL`] order), two words: its first instruction and its
 /// instruction count (zero when the graph does not set it).
 pub const H_OUTPUTS: usize = 6;
 /// Header: the frame's time in seconds, an f32.

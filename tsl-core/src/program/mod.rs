@@ -2,12 +2,14 @@
 //! docs/bytecode.md describes the words; [`validate`] refuses any that break it.
 
 mod disasm;
+mod error;
 pub mod format;
 mod validate;
 
+pub use error::{InstructionError, ProgramError, ValidationError};
 pub use validate::validate;
 
-use crate::graph::{GraphError, Output};
+use crate::interface::Output;
 use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
 use format::*;
 use glam::Mat4;
@@ -33,15 +35,33 @@ pub struct TextureSlot {
 }
 
 /// A compiled node graph: what the rasterizers run, one instruction list per output.
+///
+/// It is plain data (words: a header, the code, then the constants and uniforms), so changing a
+/// uniform or the frame is a write into it, and any words can be checked before they are run
+/// ([`NodeProgram::from_words`]).
+///
+/// ```
+/// use tsl_core::*;
+/// let graph = NodeGraph::new();
+/// let speed = graph.uniform("speed", 2.0);
+/// graph.set_output(OPACITY_NODE, graph.mul(graph.time(), speed)).unwrap();
+/// let mut program = graph.compile().unwrap();
+/// program.set_frame(1.5, glam::Mat4::IDENTITY); // the renderer's time and the camera's view
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![3.0]));
+/// program.set_uniform("speed", 0.5).unwrap();
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.75]));
+/// // An output the graph did not set has no value.
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), None);
+/// // The words stand alone: a program made from them again (it reads no texture) is the same.
+/// let words = program.words().to_vec();
+/// let again = NodeProgram::from_words(words, program.uniforms().to_vec(), Vec::new()).unwrap();
+/// assert_eq!(again, program);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeProgram {
     words: Vec<u32>,
     uniforms: Vec<UniformSlot>,
     textures: Vec<TextureSlot>,
-}
-
-fn refuse(op: &str, reason: String) -> GraphError {
-    GraphError::new(op, reason)
 }
 
 impl NodeProgram {
@@ -70,7 +90,7 @@ impl NodeProgram {
         words: Vec<u32>,
         uniforms: Vec<UniformSlot>,
         textures: Vec<TextureSlot>,
-    ) -> Result<Self, GraphError> {
+    ) -> Result<Self, ProgramError> {
         let program = NodeProgram {
             words,
             uniforms,
@@ -80,24 +100,20 @@ impl NodeProgram {
         Ok(program)
     }
 
-    fn check(&self) -> Result<(), GraphError> {
+    fn check(&self) -> Result<(), ProgramError> {
         validate(&self.words)?;
         let data = self.words[H_DATA] as usize..self.words.len();
         let inside = |word: usize, len: usize| data.start <= word && word + len <= data.end;
         for u in &self.uniforms {
             if !inside(u.word, u.ty.float_count()) {
-                return Err(refuse(
-                    "program",
-                    format!("uniform '{}' lies outside the data", u.name),
-                ));
+                return Err(ProgramError::UniformOutsideData {
+                    name: u.name.clone(),
+                });
             }
         }
         for t in &self.textures {
             if !inside(t.word, 1) {
-                return Err(refuse(
-                    "program",
-                    format!("texture slot at word {} lies outside the data", t.word),
-                ));
+                return Err(ProgramError::TextureSlotOutsideData { word: t.word });
             }
         }
         Ok(())
@@ -157,11 +173,14 @@ impl NodeProgram {
         Instruction::decode(&self.words[at..at + INSTRUCTION_WORDS])
     }
 
-    fn uniform_slot(&self, op: &str, name: &str) -> Result<&UniformSlot, GraphError> {
+    fn uniform_slot(&self, op: &'static str, name: &str) -> Result<&UniformSlot, ProgramError> {
         self.uniforms
             .iter()
             .find(|u| u.name == name)
-            .ok_or_else(|| refuse(op, format!("no uniform is named '{name}'")))
+            .ok_or_else(|| ProgramError::NoUniform {
+                op,
+                name: name.into(),
+            })
     }
 
     /// Change a uniform's value, as three.js changes `uniform.value`. Refuses a name that no
@@ -170,18 +189,15 @@ impl NodeProgram {
         &mut self,
         name: &str,
         value: impl Into<UniformValue>,
-    ) -> Result<(), GraphError> {
+    ) -> Result<(), ProgramError> {
         let value = value.into();
         let slot = self.uniform_slot("set_uniform", name)?;
         if slot.ty != value.value_type() {
-            return Err(refuse(
-                "set_uniform",
-                format!(
-                    "uniform '{name}' is a {}, not a {}",
-                    slot.ty,
-                    value.value_type()
-                ),
-            ));
+            return Err(ProgramError::UniformType {
+                name: name.into(),
+                uniform: slot.ty,
+                value: value.value_type(),
+            });
         }
         let word = slot.word;
         for (i, f) in value.floats().iter().enumerate() {
@@ -206,16 +222,16 @@ impl NodeProgram {
 
     /// Point a texture uniform at another texture. Refuses [`NO_TEXTURE`], a name that no
     /// uniform has and a uniform that is not a texture.
-    pub fn set_texture(&mut self, name: &str, texture: TextureId) -> Result<(), GraphError> {
+    pub fn set_texture(&mut self, name: &str, texture: TextureId) -> Result<(), ProgramError> {
         let slot = self.uniform_slot("set_texture", name)?;
         if slot.ty != ValueType::Texture {
-            return Err(refuse(
-                "set_texture",
-                format!("uniform '{name}' is a {}, not a texture", slot.ty),
-            ));
+            return Err(ProgramError::NotATexture {
+                name: name.into(),
+                uniform: slot.ty,
+            });
         }
         if texture == NO_TEXTURE {
-            return Err(refuse("set_texture", "NO_TEXTURE names no texture".into()));
+            return Err(ProgramError::NoTexture);
         }
         let word = slot.word;
         self.words[word] = texture.0;

@@ -61,6 +61,19 @@ impl<T: Numeric> Var<T> {
 }
 
 /// A variable holding `value`, its type the value's: `var(0.0)` is a `Var<Float>`.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, OPACITY_NODE};
+/// let scope = Scope::new();
+/// let x = var(1.0);
+/// x.set(x.get() * 3.0);
+/// // `get` reads what the variable holds at this point of the recording: 3, not 1.
+/// x.set(x.get() + 0.5);
+/// scope.opacity_node(x.get()).unwrap();
+/// let program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![3.5]));
+/// ```
 pub fn var<V: IntoNode>(value: V) -> Var<V::Ty>
 where
     V::Ty: Numeric,
@@ -138,6 +151,18 @@ impl Drop for IfChain {
 
 /// TSL's `Loop(count, ({ i }) => { .. })`: `body` records the statements of one time through,
 /// given the index (0, 1, 2, ... as a float node); they run `count` times (0 to 1024).
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, OPACITY_NODE};
+/// let scope = Scope::new();
+/// let sum = var(0.0);
+/// Loop(4, |i| sum.set(sum.get() + i));
+/// scope.opacity_node(sum.get()).unwrap();
+/// let program = scope.compile().unwrap();
+/// // 0 + 1 + 2 + 3, unrolled: the program has no jumps.
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![6.0]));
+/// ```
 #[allow(non_snake_case)]
 pub fn Loop(count: i64, body: impl FnOnce(Node<Float>)) {
     LoopFrom(count, 0.0, 1.0, body)
@@ -174,6 +199,20 @@ pub fn Return(value: impl IntoNode) {
 }
 
 /// TSL's `Discard()`: throws the fragment away where the open branches run.
+///
+/// Every discard joins the mask (`MASK_NODE`): the mask is 0 where a discard ran.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, MASK_NODE};
+/// let scope = Scope::new();
+/// If(time().greater_than(1.0), || discard());
+/// let mut program = scope.compile().unwrap();
+/// program.set_frame(0.5, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![1.0]));
+/// program.set_frame(2.0, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(MASK_NODE, &Fragment::default()), Some(vec![0.0]));
+/// ```
 pub fn discard() {
     current().Discard();
 }

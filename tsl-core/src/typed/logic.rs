@@ -103,6 +103,18 @@ impl IntoNode for bool {
 
 /// `select(condition, a, b)`: `a` where the condition is not zero, else `b`. Both are built; a
 /// select picks, it does not branch.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, OPACITY_NODE};
+/// let scope = Scope::new();
+/// scope.opacity_node(select(time().greater_than(1.0), 0.75, 0.25)).unwrap();
+/// let mut program = scope.compile().unwrap();
+/// program.set_frame(2.0, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.75]));
+/// program.set_frame(0.5, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.25]));
+/// ```
 pub fn select<A: IntoNode, B: IntoNode>(
     condition: impl Condition,
     a: A,

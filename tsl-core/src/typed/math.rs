@@ -264,7 +264,16 @@ binary_functions! {
     reflect(i, n) => Reflect;
 }
 
-/// `mix(a, b, t)`: `a * (1 - t) + b * t`.
+/// `mix(a, b, t)`: `a * (1 - t) + b * t`. A float `t` is repeated into every component.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, COLOR_NODE};
+/// let scope = Scope::new();
+/// scope.color_node(mix(vec3(0.0, 0.0, 0.0), vec3(1.0, 2.0, 4.0), 0.25)).unwrap();
+/// let program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.25, 0.5, 1.0]));
+/// ```
 pub fn mix<A: IntoNode, B: IntoNode, C: IntoNode>(
     a: A,
     b: B,
@@ -367,7 +376,20 @@ where
 }
 
 /// `remap(x, in_low, in_high, out_low, out_high)`:
-/// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`.
+/// `(x - in_low) / (in_high - in_low) * (out_high - out_low) + out_low`, with no clamping.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, OPACITY_NODE};
+/// let scope = Scope::new();
+/// scope.opacity_node(remap(time(), 0.0, 10.0, 100.0, 200.0)).unwrap();
+/// let mut program = scope.compile().unwrap();
+/// program.set_frame(2.5, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![125.0]));
+/// // Past the input range, past the output range: remap does not clamp.
+/// program.set_frame(20.0, glam::Mat4::IDENTITY);
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![300.0]));
+/// ```
 #[allow(clippy::type_complexity)]
 pub fn remap<X: IntoNode, A: IntoNode, B: IntoNode, C: IntoNode, D: IntoNode>(
     x: X,

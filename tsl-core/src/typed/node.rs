@@ -3,7 +3,8 @@
 
 use super::scope::current;
 use super::types::{Float, Mat3, Mat4, NodeType, Vec2, Vec3, Vec4};
-use crate::graph::{GraphError, NodeGraph, NodeRef};
+use crate::compile::GraphError;
+use crate::graph::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::types::Color;
 use std::fmt;
 use std::marker::PhantomData;
@@ -13,6 +14,18 @@ use std::marker::PhantomData;
 ///
 /// The operators, the free functions of [`crate::typed`] and the [`Swizzles`](super::Swizzles)
 /// build new nodes in the graph of the current [`Scope`](super::Scope).
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, COLOR_NODE};
+/// let scope = Scope::new();
+/// let x: Node<Float> = float(0.25);
+/// // A node is a handle: the same `x` feeds three nodes.
+/// let rgb = vec3(x, x * 2.0, x + x * 2.0);
+/// scope.color_node(rgb).unwrap();
+/// let program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.25, 0.5, 0.75]));
+/// ```
 pub struct Node<T: NodeType> {
     node: NodeRef,
     ty: PhantomData<T>,
@@ -62,13 +75,18 @@ impl<T: NodeType> Node<T> {
     pub fn from_ref(graph: &NodeGraph, node: NodeRef) -> Result<Node<T>, GraphError> {
         match graph.type_of(node) {
             Some(ty) if ty == T::TYPE => Ok(Node::wrap(node)),
-            Some(ty) => Err(GraphError::new(
+            Some(ty) => Err(BuildError::new(
                 "Node::from_ref",
-                format!("the node is a {ty}, not a {}", T::TYPE),
-            )),
-            None => Err(graph.error().unwrap_or_else(|| {
-                GraphError::new("Node::from_ref", "the ref names nothing in this graph")
-            })),
+                BuildErrorKind::RefType {
+                    found: ty,
+                    expected: T::TYPE,
+                },
+            )
+            .into()),
+            None => Err(graph
+                .error()
+                .unwrap_or_else(|| BuildError::new("Node::from_ref", BuildErrorKind::ForeignRef))
+                .into()),
         }
     }
 

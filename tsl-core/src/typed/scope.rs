@@ -3,7 +3,9 @@
 
 use super::node::{IntoNodeOf, Node};
 use super::types::{Float, NodeType, Vec3};
-use crate::graph::{GraphError, NodeGraph, Output};
+use crate::compile::GraphError;
+use crate::graph::NodeGraph;
+use crate::interface::Output;
 use std::cell::RefCell;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -100,7 +102,7 @@ impl Scope {
     /// Connect `node` to `output`; a typed [`NodeGraph::set_output`]. The graph still refuses a
     /// node of another type than the output's, and one of another graph.
     pub fn set<T: NodeType>(&self, output: Output, node: Node<T>) -> Result<(), GraphError> {
-        self.graph.set_output(output, node.node_ref())
+        Ok(self.graph.set_output(output, node.node_ref())?)
     }
 
     output_setters! {

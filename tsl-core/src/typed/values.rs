@@ -180,6 +180,19 @@ uniform_types! {
 /// `uniform(name, value)`: a named value the caller changes between frames with
 /// `NodeProgram::set_uniform`; its type is the value's (`uniform("tint", Color::WHITE)` is a
 /// vec3). The graph refuses an empty name and a name in use.
+///
+/// ```
+/// use tsl_core::typed::*;
+/// use tsl_core::{Fragment, OPACITY_NODE};
+/// let scope = Scope::new();
+/// let strength = uniform("strength", 0.5);
+/// scope.opacity_node(strength * 2.0).unwrap();
+/// let mut program = scope.compile().unwrap();
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
+/// // Between frames, as three.js sets `uniform.value`: no new compile.
+/// program.set_uniform("strength", 0.125).unwrap();
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.25]));
+/// ```
 pub fn uniform<V: UniformType>(name: &str, value: V) -> Node<V::Ty> {
     Node::wrap(current().uniform(name, value.uniform_value()))
 }
@@ -254,10 +267,32 @@ attributes! {
     /// `time`: `Renderer.time`, in seconds.
     time -> Float;
     /// `output`: the colour of the material's own shading; an output node only.
+    ///
+    /// ```
+    /// use tsl_core::typed::*;
+    /// use tsl_core::{Fragment, OUTPUT_NODE};
+    /// let scope = Scope::new();
+    /// scope.output_node(lit() * 0.5).unwrap();
+    /// let program = scope.compile().unwrap();
+    /// let shaded = Fragment { lit: glam::Vec3::new(1.0, 0.5, 0.25), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.125]));
+    /// ```
     lit -> Vec3;
     /// GLSL's `gl_FragCoord.xyz`: the pixel's centre in pixels from the bottom left, and its
     /// window depth from 0 (near) to 1 (far). three.js's `screenCoordinate` is its `.xy` with
     /// rows from the top.
+    ///
+    /// ```
+    /// use tsl_core::typed::*;
+    /// use tsl_core::{Fragment, COLOR_NODE};
+    /// let scope = Scope::new();
+    /// // A 64 × 64 image: pixel (15, 47) from the bottom left is at x = 15.5, y = 47.5.
+    /// scope.color_node(frag_coord() / 64.0).unwrap();
+    /// let program = scope.compile().unwrap();
+    /// let pixel = Fragment { frag_coord: glam::Vec3::new(15.5, 47.5, 0.5), ..Fragment::default() };
+    /// let expected = vec![15.5 / 64.0, 47.5 / 64.0, 0.5 / 64.0];
+    /// assert_eq!(program.evaluate(COLOR_NODE, &pixel), Some(expected));
+    /// ```
     frag_coord -> Vec3;
     /// `frontFacing`: 1 where the face is seen from its front, 0 from its back.
     front_facing -> Float;

@@ -14,6 +14,7 @@ pub use plane::PlaneGeometry;
 pub use sphere::SphereGeometry;
 pub use torus::TorusGeometry;
 
+use crate::error::GeometryError;
 use crate::RenderError;
 use glam::{Vec2, Vec3};
 
@@ -26,10 +27,6 @@ pub struct Geometry {
     uvs: Option<Vec<Vec2>>,
     colors: Option<Vec<Vec3>>,
     indices: Vec<[u32; 3]>,
-}
-
-fn geometry_error(message: impl Into<String>) -> RenderError {
-    RenderError::Geometry(message.into())
 }
 
 impl Geometry {
@@ -60,10 +57,10 @@ impl Geometry {
         uvs: Option<Vec<Vec2>>,
     ) -> Result<Geometry, RenderError> {
         if !positions.len().is_multiple_of(3) {
-            return Err(geometry_error(format!(
-                "{} vertices do not make whole triangles",
-                positions.len()
-            )));
+            return Err(GeometryError::NotWholeTriangles {
+                vertices: positions.len(),
+            }
+            .into());
         }
         let count = positions.len() as u32 / 3;
         let indices = (0..count).map(|t| [3 * t, 3 * t + 1, 3 * t + 2]).collect();
@@ -82,10 +79,14 @@ impl Geometry {
     fn check(&self) -> Result<(), RenderError> {
         let n = self.positions.len();
         if n > i32::MAX as usize {
-            return Err(geometry_error("more than 2^31 vertices"));
+            return Err(GeometryError::TooManyVertices.into());
         }
-        let count = |name: &str, len: Option<usize>| match len {
-            Some(len) if len != n => Err(geometry_error(format!("{len} {name} for {n} positions"))),
+        let count = |attribute: &'static str, len: Option<usize>| match len {
+            Some(count) if count != n => Err(GeometryError::AttributeCount {
+                attribute,
+                count,
+                positions: n,
+            }),
             _ => Ok(()),
         };
         count("normals", self.normals.as_ref().map(Vec::len))?;
@@ -97,10 +98,12 @@ impl Geometry {
             .enumerate()
             .find(|(_, tri)| tri.iter().any(|&i| i as usize >= n))
         {
-            return Err(geometry_error(format!(
-                "triangle {t} names vertex {:?} of {n}",
-                tri
-            )));
+            return Err(GeometryError::IndexOutOfRange {
+                triangle: t,
+                indices: *tri,
+                vertices: n,
+            }
+            .into());
         }
         let finite3 = |v: &Vec3| v.is_finite();
         if !self.positions.iter().all(finite3)
@@ -108,9 +111,7 @@ impl Geometry {
             || !self.colors.iter().flatten().all(finite3)
             || !self.uvs.iter().flatten().all(|v| v.is_finite())
         {
-            return Err(geometry_error(
-                "a non-finite position, normal, uv or colour",
-            ));
+            return Err(GeometryError::NonFinite.into());
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! [`GpuInterpreter`]: runs one output of a node program over batches of fragments on the GPU.
 
 use super::device::{Gpu, GpuError};
+use super::layout::InterpParams;
 use tsl_core::{
     FragmentBatch, NodeProgram, Output, WhiteSampler, LANES, LANE_ATTRIBUTE_COUNT, VIEW_COUNT,
 };
@@ -54,7 +55,7 @@ impl<'g> GpuInterpreter<'g> {
         let params = buffer(
             gpu,
             "params",
-            16,
+            std::mem::size_of::<InterpParams>() as u64,
             wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         );
         let (out, readback) = Self::out_buffers(gpu, 1);
@@ -164,12 +165,14 @@ impl<'g> GpuInterpreter<'g> {
             .flat_map(|b| b.views.iter().flatten().flatten().flatten().copied())
             .collect();
         let view_bytes: &[u8] = bytemuck::cast_slice(&views);
+        let lanes = batches.len() * LANES;
+        self.gpu.check_size("views", view_bytes.len() as u64)?;
+        self.gpu.check_size("out", (lanes * 16) as u64)?;
         let mut stale = false;
         if view_bytes.len() as u64 > self.views.size() {
             self.views = buffer(self.gpu, "views", view_bytes.len() as u64, STORAGE_IN);
             stale = true;
         }
-        let lanes = batches.len() * LANES;
         if (lanes * 16) as u64 > self.out.size() {
             (self.out, self.readback) = Self::out_buffers(self.gpu, batches.len());
             stale = true;
@@ -179,8 +182,13 @@ impl<'g> GpuInterpreter<'g> {
         }
         let queue = &self.gpu.queue;
         queue.write_buffer(&self.views, 0, view_bytes);
-        let params = [start as u32, count as u32, lanes as u32, 0];
-        queue.write_buffer(&self.params, 0, bytemuck::cast_slice(&params));
+        let params = InterpParams {
+            start: start as u32,
+            count: count as u32,
+            lanes: lanes as u32,
+            _reserved: 0,
+        };
+        queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
         let device = &self.gpu.device;
         let mut encoder = device.create_command_encoder(&Default::default());
         {
@@ -193,6 +201,13 @@ impl<'g> GpuInterpreter<'g> {
         encoder.copy_buffer_to_buffer(&self.out, 0, &self.readback, 0, size);
         queue.submit([encoder.finish()]);
         read_back(self.gpu, &self.readback, size).map(Some)
+    }
+}
+
+fn read_back_error(step: &'static str, reason: impl std::fmt::Display) -> GpuError {
+    GpuError::ReadBack {
+        step,
+        reason: reason.to_string(),
     }
 }
 
@@ -209,14 +224,14 @@ pub(crate) fn read_back(
     });
     gpu.device
         .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| GpuError(format!("poll: {e}")))?;
+        .map_err(|e| read_back_error("poll", e))?;
     rx.recv()
-        .map_err(|e| GpuError(format!("map: {e}")))?
-        .map_err(|e| GpuError(format!("map: {e}")))?;
+        .map_err(|e| read_back_error("map", e))?
+        .map_err(|e| read_back_error("map", e))?;
     let result = {
         let view = slice
             .get_mapped_range()
-            .map_err(|e| GpuError(format!("mapped range: {e}")))?;
+            .map_err(|e| read_back_error("mapped range", e))?;
         bytemuck::pod_collect_to_vec::<u8, [f32; 4]>(&view)
     };
     buffer.unmap();

@@ -3,24 +3,68 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The interpreter's WGSL source (`interp.wgsl`, then the interpreter's core `interp_core.wgsl`,
-/// which the rasterizer's shader shares), compiled once per [`Gpu`].
+/// The rasterizer's bind group layout and pipeline.
+type RasterPipeline = (wgpu::BindGroupLayout, wgpu::ComputePipeline);
+
+/// The interpreter's WGSL source (the generated contract `bytecode.wgsl` and
+/// `interp_layout.wgsl`, `interp.wgsl`, then the interpreter's core `interp_core.wgsl`, which the
+/// rasterizer's shader shares), compiled once per [`Gpu`].
 pub const INTERP_WGSL: &str = concat!(
+    include_str!("bytecode.wgsl"),
+    include_str!("interp_layout.wgsl"),
     include_str!("interp.wgsl"),
     include_str!("interp_core.wgsl")
 );
 
-/// Why the GPU could not do what was asked: no adapter, no device, a failed read-back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GpuError(pub String);
-
-impl fmt::Display for GpuError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why the GPU could not do what was asked: one variant per failure, with what a caller needs
+/// to tell them apart (the messages are those of the strings this type once held).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GpuError {
+    /// No adapter on the backends asked for (`WGPU_BACKEND`, Vulkan when it is unset).
+    #[error("no adapter for {backends:?}: {reason}")]
+    NoAdapter {
+        /// The backends searched.
+        backends: wgpu::Backends,
+        /// wgpu's reason.
+        reason: String,
+    },
+    /// The adapter refused to make a device.
+    #[error("no device on {adapter}: {reason}")]
+    NoDevice {
+        /// The adapter's name.
+        adapter: String,
+        /// wgpu's reason.
+        reason: String,
+    },
+    /// wgpu refused a shader module or a pipeline (a validation error).
+    #[error("the {label} pipeline: {message}")]
+    Pipeline {
+        /// The pipeline's label: `interp` or `raster`.
+        label: String,
+        /// wgpu's message.
+        message: String,
+    },
+    /// A buffer the work needs is larger than the device binds.
+    #[error("the {buffer} buffer needs {size} bytes; the device binds at most {limit}")]
+    BufferTooLarge {
+        /// Which buffer.
+        buffer: &'static str,
+        /// The bytes it needs.
+        size: u64,
+        /// The most the device allows.
+        limit: u64,
+    },
+    /// Reading the results back failed: waiting for the device (`poll`), mapping the buffer
+    /// (`map`) or reading the mapped range (`mapped range`).
+    #[error("{step}: {reason}")]
+    ReadBack {
+        /// The step that failed.
+        step: &'static str,
+        /// wgpu's reason.
+        reason: String,
+    },
 }
-
-impl std::error::Error for GpuError {}
 
 /// A wgpu device and queue with the node interpreter's bind group layout and compute pipeline.
 ///
@@ -38,8 +82,8 @@ pub struct Gpu {
     pub interp_layout: wgpu::BindGroupLayout,
     /// The interpreter's compute pipeline (`interp.wgsl`, entry point `main`).
     pub interp_pipeline: wgpu::ComputePipeline,
-    /// The rasterizer's bind group layout and pipeline, made on first use.
-    raster: OnceLock<(wgpu::BindGroupLayout, wgpu::ComputePipeline)>,
+    /// The rasterizer's bind group layout and pipeline, made on first use (or why not).
+    raster: OnceLock<Result<RasterPipeline, GpuError>>,
 }
 
 impl fmt::Debug for Gpu {
@@ -86,7 +130,10 @@ impl Gpu {
                 apply_limit_buckets: false,
             })
             .await
-            .map_err(|e| GpuError(format!("no adapter for {backends:?}: {e}")))?;
+            .map_err(|e| GpuError::NoAdapter {
+                backends,
+                reason: e.to_string(),
+            })?;
         let info = adapter.get_info();
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
@@ -96,7 +143,10 @@ impl Gpu {
                 ..Default::default()
             })
             .await
-            .map_err(|e| GpuError(format!("no device on {}: {e}", info.name)))?;
+            .map_err(|e| GpuError::NoDevice {
+                adapter: info.name.clone(),
+                reason: e.to_string(),
+            })?;
         let interp_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("interp layout"),
             entries: &[
@@ -115,8 +165,12 @@ impl Gpu {
                 storage_entry(3, false),
             ],
         });
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let interp_pipeline =
             compute_pipeline(&device, &interp_layout, INTERP_WGSL, "interp", "main");
+        if let Some(e) = scope.pop().await {
+            return Err(pipeline_error("interp", e));
+        }
         Ok(Gpu {
             info,
             device,
@@ -129,20 +183,55 @@ impl Gpu {
 
     /// The rasterizer's bind group layout and compute pipeline (`raster.wgsl` with the
     /// interpreter's core), made once per device: every frame and every program uses them.
-    pub fn raster_pipeline(&self) -> &(wgpu::BindGroupLayout, wgpu::ComputePipeline) {
-        self.raster.get_or_init(|| {
-            let entries: Vec<wgpu::BindGroupLayoutEntry> =
-                (0..8).map(|i| storage_entry(i, i != 6)).collect();
-            let layout = self
-                .device
-                .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                    label: Some("raster layout"),
-                    entries: &entries,
-                });
-            let pipeline =
-                compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main");
-            (layout, pipeline)
-        })
+    pub fn raster_pipeline(&self) -> Result<&RasterPipeline, GpuError> {
+        self.raster
+            .get_or_init(|| {
+                let entries: Vec<wgpu::BindGroupLayoutEntry> =
+                    (0..8).map(|i| storage_entry(i, i != 6)).collect();
+                let layout =
+                    self.device
+                        .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                            label: Some("raster layout"),
+                            entries: &entries,
+                        });
+                let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+                let pipeline =
+                    compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main");
+                match pollster::block_on(scope.pop()) {
+                    Some(e) => Err(pipeline_error("raster", e)),
+                    None => Ok((layout, pipeline)),
+                }
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The largest buffer the device binds as storage, in bytes.
+    pub(crate) fn binding_limit(&self) -> u64 {
+        let limits = self.device.limits();
+        limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size)
+    }
+
+    /// Refuse a buffer of `size` bytes that the device could not bind as storage.
+    pub(crate) fn check_size(&self, buffer: &'static str, size: u64) -> Result<(), GpuError> {
+        let limit = self.binding_limit();
+        if size > limit {
+            return Err(GpuError::BufferTooLarge {
+                buffer,
+                size,
+                limit,
+            });
+        }
+        Ok(())
+    }
+}
+
+fn pipeline_error(label: &str, error: wgpu::Error) -> GpuError {
+    GpuError::Pipeline {
+        label: label.to_string(),
+        message: error.to_string(),
     }
 }
 
@@ -189,6 +278,57 @@ pub fn gpu() -> Option<&'static Gpu> {
         Err(e) => {
             eprintln!("SKIPPED: no wgpu adapter: {e}");
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_gpu_error_says_what_went_wrong_as_before() {
+        // The messages the string type carried, now built from the variants' data.
+        let cases = [
+            (
+                GpuError::NoAdapter {
+                    backends: wgpu::Backends::VULKAN,
+                    reason: "none found".into(),
+                },
+                "no adapter for Backends(VULKAN): none found",
+            ),
+            (
+                GpuError::NoDevice {
+                    adapter: "llvmpipe".into(),
+                    reason: "out of memory".into(),
+                },
+                "no device on llvmpipe: out of memory",
+            ),
+            (
+                GpuError::BufferTooLarge {
+                    buffer: "verts",
+                    size: 300,
+                    limit: 256,
+                },
+                "the verts buffer needs 300 bytes; the device binds at most 256",
+            ),
+            (
+                GpuError::ReadBack {
+                    step: "map",
+                    reason: "lost".into(),
+                },
+                "map: lost",
+            ),
+            (
+                GpuError::Pipeline {
+                    label: "raster".into(),
+                    message: "bad shader".into(),
+                },
+                "the raster pipeline: bad shader",
+            ),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
         }
     }
 }

@@ -11,6 +11,18 @@
 //! - [`GpuRenderer`]: renders a [`Scene`](crate::Scene) with its [`Assets`](crate::Assets),
 //!   [`Camera`](crate::Camera) and time to an [`Image`](crate::Image), headless, as
 //!   [`Renderer`](crate::Renderer) does (see below and `docs/gpu.md`).
+//! - [`GpuError`]: why the GPU could not do what was asked (no adapter, no device, a refused
+//!   pipeline, a buffer too large, a failed read-back), one variant each.
+//! - The contract between the host and the shaders is written once, in Rust: the records the
+//!   host fills (`layout.rs`: `#[repr(C)]` structs of 32-bit words, written by field name), the
+//!   opcode table ([`tsl_core::Opcode`]) and the program's layout ([`tsl_core::format`]). The
+//!   WGSL constants (`OP_ADD`, `P_OPACITY`, `PASS_STRIDE`, `FL_FORWARD`, ...) are generated
+//!   from them into checked-in files (`bytecode.wgsl`, `interp_layout.wgsl`,
+//!   `raster_layout.wgsl`) that the shaders are assembled from; `contract.rs`'s tests
+//!   regenerate them and fail on a difference, and check that the hand-written WGSL declares
+//!   none of them and reads every field and opcode the host writes (`TSL_BLESS=1` rewrites the
+//!   files after a change to the tables). `tests/wgsl_naga.rs` parses and validates both
+//!   shaders with naga, without an adapter.
 //! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl`): the interpreter, written from
 //!   `docs/bytecode.md`. Its core, `run_code(base, start, count)`, is shared by the rasterizer's
 //!   shader ([`RASTER_WGSL`]); each shader supplies the lane attributes (`attr_of`) and the
@@ -32,11 +44,13 @@
 //! fixed-point triangle set-up with its weight planes; the draw order and the double-sided
 //! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and one
 //! compute dispatch (`raster.wgsl`) draws every pixel: one invocation walks its tile's bin in the
-//! CPU's order with the same rules as `raster/tile.rs` (deferred opaque draws keep the visible
+//! CPU's order with the same rules as `renderer/tile.rs` (deferred opaque draws keep the visible
 //! triangle and are shaded once, before the first transparent draw; forward draws shade as they
-//! come, with "no depth until it survives"; normal blending), and shades a fragment as
-//! `shade/mod.rs` does, in spec/000's order, with the interpreter. The output transform is the
-//! CPU's ([`Renderer::encode`](crate::Renderer::encode)) on the read-back linear pixels.
+//! come, with "no depth until it survives"; normal blending), and shades a fragment by the CPU's
+//! stages, one WGSL function each under the CPU's names (`shade_geometry`, `shade_depth_node`,
+//! `shade_normal_*`, `shade_surface_*`, `shade_lights`, `shade_output`), with the interpreter
+//! run from one call site between a stage's own work and its node's result. The output transform
+//! is the CPU's ([`RenderSettings::encode`](crate::RenderSettings::encode)) on the read-back linear pixels.
 //!
 //! - Coverage is bit-identical: the edge functions are the CPU's 64-bit integers, carried as
 //!   (lo, hi) `u32` pairs (WGSL has no `i64`): each bin entry holds the three edge values at its
@@ -84,7 +98,10 @@
 //!   as Rust's `as` does.
 
 mod batch;
+#[cfg(test)]
+mod contract;
 mod device;
+mod layout;
 mod raster;
 
 pub use batch::GpuInterpreter;

@@ -1,6 +1,7 @@
 //! Images: [`Image`] (RGBA8, what a render returns and a texture loads), [`LinearImage`] (linear
 //! float RGBA, the working space before the output transform), PNG and animated PNG (APNG).
 
+use crate::error::ImageError;
 use crate::RenderError;
 use std::path::Path;
 
@@ -12,8 +13,9 @@ pub struct Image {
     data: Vec<u8>,
 }
 
-fn image_error(message: impl std::fmt::Display) -> RenderError {
-    RenderError::Image(message.to_string())
+/// A PNG codec's refusal.
+fn png_error(error: impl std::fmt::Display) -> RenderError {
+    RenderError::Image(ImageError::Png(error.to_string()))
 }
 
 impl Image {
@@ -32,10 +34,13 @@ impl Image {
     pub fn from_rgba8(width: u32, height: u32, data: Vec<u8>) -> Result<Image, RenderError> {
         let len = checked_len(width, height)?;
         if data.len() != len {
-            return Err(image_error(format!(
-                "{width}×{height} RGBA8 needs {len} bytes, not {}",
-                data.len()
-            )));
+            return Err(ImageError::DataLength {
+                width,
+                height,
+                expected: len,
+                actual: data.len(),
+            }
+            .into());
         }
         Ok(Image {
             width,
@@ -65,9 +70,9 @@ impl Image {
     pub fn from_png(bytes: &[u8]) -> Result<Image, RenderError> {
         let mut decoder = png::Decoder::new(bytes);
         decoder.set_transformations(png::Transformations::normalize_to_color8());
-        let mut reader = decoder.read_info().map_err(image_error)?;
+        let mut reader = decoder.read_info().map_err(png_error)?;
         let mut buffer = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buffer).map_err(image_error)?;
+        let info = reader.next_frame(&mut buffer).map_err(png_error)?;
         let pixels = (info.width as usize) * (info.height as usize);
         let source = &buffer[..info.buffer_size()];
         let data: Vec<u8> = match info.color_type {
@@ -82,11 +87,11 @@ impl Image {
                 .collect(),
             png::ColorType::Grayscale => source.iter().flat_map(|&g| [g, g, g, 255]).collect(),
             png::ColorType::Indexed => {
-                return Err(image_error("an indexed PNG was not expanded"));
+                return Err(ImageError::PngIndexed.into());
             }
         };
         if data.len() != pixels * 4 {
-            return Err(image_error("the PNG's data has the wrong length"));
+            return Err(ImageError::PngDataLength.into());
         }
         Image::from_rgba8(info.width, info.height, data)
     }
@@ -136,9 +141,9 @@ impl Image {
             let mut encoder = png::Encoder::new(&mut out, self.width, self.height);
             encoder.set_color(png::ColorType::Rgba);
             encoder.set_depth(png::BitDepth::Eight);
-            let mut writer = encoder.write_header().map_err(image_error)?;
-            writer.write_image_data(&self.data).map_err(image_error)?;
-            writer.finish().map_err(image_error)?;
+            let mut writer = encoder.write_header().map_err(png_error)?;
+            writer.write_image_data(&self.data).map_err(png_error)?;
+            writer.finish().map_err(png_error)?;
         }
         Ok(out)
     }
@@ -154,9 +159,7 @@ impl Image {
 pub(crate) fn checked_len(width: u32, height: u32) -> Result<usize, RenderError> {
     let pixels = width as u64 * height as u64;
     if width == 0 || height == 0 || pixels > 1 << 28 {
-        return Err(image_error(format!(
-            "an image of {width}×{height} pixels is refused (1 to 2^28 pixels)"
-        )));
+        return Err(ImageError::Size { width, height }.into());
     }
     Ok(pixels as usize * 4)
 }
@@ -166,12 +169,12 @@ pub(crate) fn checked_len(width: u32, height: u32) -> Result<usize, RenderError>
 pub fn encode_apng(frames: &[Image], delay_ms: u16) -> Result<Vec<u8>, RenderError> {
     let first = frames
         .first()
-        .ok_or_else(|| image_error("an animated PNG needs at least one frame"))?;
+        .ok_or(RenderError::Image(ImageError::NoFrames))?;
     if frames
         .iter()
         .any(|f| f.width != first.width || f.height != first.height)
     {
-        return Err(image_error("the frames of an animated PNG differ in size"));
+        return Err(ImageError::FrameSizes.into());
     }
     let mut out = Vec::new();
     {
@@ -180,15 +183,13 @@ pub fn encode_apng(frames: &[Image], delay_ms: u16) -> Result<Vec<u8>, RenderErr
         encoder.set_depth(png::BitDepth::Eight);
         encoder
             .set_animated(frames.len() as u32, 0)
-            .map_err(image_error)?;
-        encoder
-            .set_frame_delay(delay_ms, 1000)
-            .map_err(image_error)?;
-        let mut writer = encoder.write_header().map_err(image_error)?;
+            .map_err(png_error)?;
+        encoder.set_frame_delay(delay_ms, 1000).map_err(png_error)?;
+        let mut writer = encoder.write_header().map_err(png_error)?;
         for frame in frames {
-            writer.write_image_data(&frame.data).map_err(image_error)?;
+            writer.write_image_data(&frame.data).map_err(png_error)?;
         }
-        writer.finish().map_err(image_error)?;
+        writer.finish().map_err(png_error)?;
     }
     Ok(out)
 }

@@ -5,6 +5,30 @@ use glam::Vec3;
 use tsl_core::Color;
 
 /// A light, in world space.
+///
+/// Intensities are physical, as three.js's: a white directional light of intensity π on a white
+/// LAMBERT surface that faces it gives exactly white (the BRDF is `colour / π`).
+///
+/// ```
+/// use tsl_raster::*;
+/// use tsl_core::Color;
+/// use glam::Vec3;
+/// let mut assets = Assets::new();
+/// let paint = assets.materials.add(Material::lambert(Color::WHITE));
+/// let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+/// let mut scene = Scene::new();
+/// scene.add(Object::mesh(plane, paint));
+/// let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+///
+/// // No light: black.
+/// let image = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets).unwrap();
+/// assert_eq!(image.pixel(2, 2), Some([0, 0, 0, 255]));
+///
+/// // From the camera's side, straight onto the plane (its normal is +z).
+/// scene.add_light(Light::directional(Color::WHITE, std::f32::consts::PI, Vec3::Z));
+/// let image = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets).unwrap();
+/// assert_eq!(image.pixel(2, 2), Some([255, 255, 255, 255]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Light {
     /// `AmbientLight(color, intensity)`: indirect irradiance everywhere.

@@ -9,6 +9,7 @@ pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use material::{shader_material, Material, MaterialKind, Side};
 
+use crate::error::Refusal;
 use crate::store::{GeometryId, MaterialId};
 use crate::RenderError;
 use glam::{EulerRot, Mat4, Quat, Vec3};
@@ -180,6 +181,20 @@ pub(crate) fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
 }
 
 /// Objects, lights, fog and a background.
+///
+/// Objects are a tree: each has a transform relative to its parent.
+///
+/// ```
+/// use tsl_raster::{Object, Scene};
+/// use glam::Vec3;
+/// let mut scene = Scene::new();
+/// let arm = scene.add(Object::group().at(Vec3::new(1.0, 0.0, 0.0)));
+/// let hand = scene.add(Object::group().at(Vec3::new(0.0, 2.0, 0.0)).child_of(arm));
+/// let world = scene.world_matrices().unwrap();
+/// let (hand_matrix, visible) = world[hand.0 as usize];
+/// assert_eq!(hand_matrix.transform_point3(Vec3::ZERO), Vec3::new(1.0, 2.0, 0.0));
+/// assert!(visible);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
     objects: Vec<Object>,
@@ -233,18 +248,18 @@ impl Scene {
             let mut at = start;
             while done[at].is_none() {
                 if chain.len() > n {
-                    return Err(RenderError::refused(format!(
-                        "object {start}'s parents make a cycle"
-                    )));
+                    return Err(Refusal::ParentCycle { object: start }.into());
                 }
                 chain.push(at);
                 match self.objects[at].parent {
                     None => break,
                     Some(ObjectId(p)) => {
                         if p as usize >= n {
-                            return Err(RenderError::refused(format!(
-                                "object {at}'s parent {p} names no object"
-                            )));
+                            return Err(Refusal::MissingParent {
+                                object: at,
+                                parent: p,
+                            }
+                            .into());
                         }
                         at = p as usize;
                     }
@@ -257,9 +272,7 @@ impl Scene {
                     None => Some((Mat4::IDENTITY, true)),
                 };
                 let Some((parent_matrix, parent_visible)) = parent else {
-                    return Err(RenderError::refused(format!(
-                        "object {i}'s parents make a cycle"
-                    )));
+                    return Err(Refusal::ParentCycle { object: i }.into());
                 };
                 done[i] = Some((
                     parent_matrix * object.transform.matrix(),

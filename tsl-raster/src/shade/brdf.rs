@@ -1,7 +1,7 @@
 //! three.js r187's BSDF building blocks (`src/nodes/functions/BSDF/`) and its DFG lookup table
 //! (reference §5.1).
 
-use super::lanes::floor_lane;
+use super::lane_math::floor_lane;
 use glam::{Vec2, Vec3, Vec4, Vec4Swizzles};
 use std::f32::consts::PI;
 use tsl_core::LANES;

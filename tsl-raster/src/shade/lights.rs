@@ -1,273 +1,103 @@
-//! The scene's lights in the camera's space, once per frame, with three.js r187's formulas
-//! (reference §5.3): the direct lights give a direction and a colour at a point, the ambient and
-//! hemisphere lights an irradiance for a normal.
+//! Stage 5 of shading, [`shade_lights`]: the lights through the material's model, the
+//! emissive, the fog.
 
-use crate::scene::{smoothstep, Light};
-use glam::{Mat4, Vec3};
+use super::lane_math::unit_or_zero;
+use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
+use super::scalar_models::{final_roughness, phong, Surface};
+use super::state::BatchState;
+use crate::scene::MaterialKind;
+use glam::Vec3;
 
-/// A direct light in view space.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum LightKind {
-    Directional {
-        to_light: Vec3,
-        color: Vec3,
-    },
-    Point {
-        position: Vec3,
-        color: Vec3,
-        cutoff: f32,
-        decay: f32,
-    },
-    Spot {
-        position: Vec3,
-        axis: Vec3,
-        color: Vec3,
-        cone_cos: f32,
-        penumbra_cos: f32,
-        cutoff: f32,
-        decay: f32,
-    },
-}
-
-/// A hemisphere light: its sky and ground colours (times intensity) and its world direction.
-#[derive(Clone, Copy, Debug)]
-struct Hemisphere {
-    sky: Vec3,
-    ground: Vec3,
-    up: Vec3,
-}
-
-/// The frame's lights.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct FrameLights {
-    ambient: Vec3,
-    hemispheres: Vec<Hemisphere>,
-    direct: Vec<LightKind>,
-}
-
-/// `getDistanceAttenuation`: `1 / max(d^decay, 0.01)`, cut smoothly to zero at `cutoff` when it is
-/// above zero.
-pub(crate) fn distance_attenuation(distance: f32, cutoff: f32, decay: f32) -> f32 {
-    let falloff = 1.0 / distance.powf(decay).max(0.01);
-    if cutoff > 0.0 {
-        let r = distance / cutoff;
-        let fade = (1.0 - r * r * r * r).clamp(0.0, 1.0);
-        falloff * fade * fade
+/// Stage 5: the lights with the bent normal (the physical model over the whole batch at once,
+/// Lambert and Phong a fragment at a time), the AO dimming the indirect light, the colour
+/// multiplied by the arriving light, the emissive added, then the fog. The alpha stays the
+/// surface's.
+#[inline]
+pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
+    let BatchState {
+        ctx,
+        draw,
+        n,
+        lanes: s,
+        out,
+        ..
+    } = state;
+    let (ctx, draw, n) = (*ctx, *draw, *n);
+    let m = draw.material;
+    let fog = ctx.fog.filter(|_| m.fog);
+    if ctx.orthographic {
+        s.view_dir.x[..n].fill(0.0);
+        s.view_dir.y[..n].fill(0.0);
+        s.view_dir.z[..n].fill(1.0);
     } else {
-        falloff
-    }
-}
-
-// What the GPU renderer packs for its shader (unused without the `gpu` feature).
-#[cfg_attr(not(feature = "gpu"), allow(dead_code))]
-impl FrameLights {
-    /// The ambient lights' sum.
-    pub fn ambient(&self) -> Vec3 {
-        self.ambient
-    }
-
-    /// Each hemisphere light: sky and ground colours (times intensity), and its world direction.
-    pub fn hemispheres(&self) -> impl Iterator<Item = (Vec3, Vec3, Vec3)> + '_ {
-        self.hemispheres.iter().map(|h| (h.sky, h.ground, h.up))
-    }
-
-    /// The direct lights, in view space.
-    pub fn direct(&self) -> &[LightKind] {
-        &self.direct
-    }
-}
-
-impl FrameLights {
-    /// The lights of a scene seen through `view` (world to camera).
-    pub fn new(lights: &[Light], view: Mat4) -> FrameLights {
-        let mut frame = FrameLights::default();
-        let point = |p: Vec3| view.transform_point3(p);
-        for light in lights {
-            match *light {
-                Light::Ambient { color, intensity } => frame.ambient += color.to_vec3() * intensity,
-                Light::Hemisphere {
-                    sky,
-                    ground,
-                    intensity,
-                    position,
-                } => frame.hemispheres.push(Hemisphere {
-                    sky: sky.to_vec3() * intensity,
-                    ground: ground.to_vec3() * intensity,
-                    up: position.normalize_or_zero(),
-                }),
-                Light::Directional {
-                    color,
-                    intensity,
-                    position,
-                    target,
-                } => frame.direct.push(LightKind::Directional {
-                    to_light: (point(position) - point(target)).normalize_or_zero(),
-                    color: color.to_vec3() * intensity,
-                }),
-                Light::Point {
-                    color,
-                    intensity,
-                    position,
-                    distance,
-                    decay,
-                } => frame.direct.push(LightKind::Point {
-                    position: point(position),
-                    color: color.to_vec3() * intensity,
-                    cutoff: distance,
-                    decay,
-                }),
-                Light::Spot {
-                    color,
-                    intensity,
-                    position,
-                    target,
-                    distance,
-                    angle,
-                    penumbra,
-                    decay,
-                } => frame.direct.push(LightKind::Spot {
-                    position: point(position),
-                    axis: (point(position) - point(target)).normalize_or_zero(),
-                    color: color.to_vec3() * intensity,
-                    cone_cos: angle.cos(),
-                    penumbra_cos: (angle * (1.0 - penumbra)).cos(),
-                    cutoff: distance,
-                    decay,
-                }),
-            }
+        let (p, v) = (&s.position_view, &mut s.view_dir);
+        for l in 0..n {
+            [v.x[l], v.y[l], v.z[l]] = unit_or_zero(-p.x[l], -p.y[l], -p.z[l]);
         }
-        frame
     }
-
-    /// The direct lights, in view space.
-    pub fn direct_lights(&self) -> &[LightKind] {
-        &self.direct
-    }
-
-    /// The indirect irradiance of the ambient and hemisphere lights for a world normal.
-    pub fn irradiance(&self, normal_world: Vec3) -> Vec3 {
-        let mut sum = self.ambient;
-        for h in &self.hemispheres {
-            let weight = 0.5 * normal_world.dot(h.up) + 0.5;
-            sum += h.ground.lerp(h.sky, weight);
-        }
-        sum
-    }
-
-    /// The irradiance when it is the same for every normal (no hemisphere lights): the ambient
-    /// sum, what [`FrameLights::irradiance`] then gives.
-    pub fn uniform_irradiance(&self) -> Option<Vec3> {
-        self.hemispheres.is_empty().then_some(self.ambient)
-    }
-
-    /// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the
-    /// same operations, so the same bits).
-    pub fn irradiance_lanes(
-        &self,
-        normal_world: &super::lanes::Lanes3,
-        n: usize,
-        out: &mut super::lanes::Lanes3,
-    ) {
-        out.x[..n].fill(self.ambient.x);
-        out.y[..n].fill(self.ambient.y);
-        out.z[..n].fill(self.ambient.z);
-        for h in &self.hemispheres {
-            let (up, sky, ground) = (h.up, h.sky, h.ground);
+    let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
+    match m.kind {
+        MaterialKind::Standard | MaterialKind::Physical => {
+            // The physical model runs over the whole batch at once (shade/physical.rs).
             for l in 0..n {
-                let dot =
-                    normal_world.x[l] * up.x + normal_world.y[l] * up.y + normal_world.z[l] * up.z;
-                let w = 0.5 * dot + 0.5;
-                out.x[l] += ground.x * (1.0 - w) + sky.x * w;
-                out.y[l] += ground.y * (1.0 - w) + sky.y * w;
-                out.z[l] += ground.z * (1.0 - w) + sky.z * w;
+                s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
             }
-        }
-    }
-
-    /// Call `f(direction to the light, arriving colour)` for each direct light at the view-space
-    /// point `position`.
-    pub fn each_direct(&self, position: Vec3, mut f: impl FnMut(Vec3, Vec3)) {
-        for light in &self.direct {
-            match *light {
-                LightKind::Directional { to_light, color } => f(to_light, color),
-                LightKind::Point {
-                    position: p,
-                    color,
-                    cutoff,
-                    decay,
-                } => {
-                    let vector = p - position;
-                    let d = vector.length();
-                    f(
-                        vector.normalize_or_zero(),
-                        color * distance_attenuation(d, cutoff, decay),
-                    );
-                }
-                LightKind::Spot {
-                    position: p,
-                    axis,
-                    color,
-                    cone_cos,
-                    penumbra_cos,
-                    cutoff,
-                    decay,
-                } => {
-                    let vector = p - position;
-                    let l = vector.normalize_or_zero();
-                    let mut spot = smoothstep(cone_cos, penumbra_cos, l.dot(axis));
-                    if spot.is_nan() {
-                        spot = 0.0;
-                    }
-                    let d = vector.length();
-                    f(l, color * spot * distance_attenuation(d, cutoff, decay));
+            if clearcoat {
+                for l in 0..n {
+                    s.clearcoat_roughness[l] =
+                        final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
                 }
             }
+            physical_lanes(
+                &ctx.lights,
+                &PhysicalLanes {
+                    count: n,
+                    normal: &s.normal_view,
+                    normal_world: &s.normal_world,
+                    view_dir: &s.view_dir,
+                    position: &s.position_view,
+                    diffuse: &s.diffuse,
+                    ao: &s.ao,
+                    roughness: &s.roughness,
+                    metalness: m.metalness,
+                    clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                },
+                physical_scratch,
+                &mut s.outgoing,
+            );
         }
+        MaterialKind::Basic => {
+            for l in 0..n {
+                s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
+                s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
+                s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+            }
+        }
+        MaterialKind::Lambert | MaterialKind::Phong => {
+            let specular =
+                (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            for l in 0..n {
+                let surface = Surface {
+                    normal: s.normal_view.get(l),
+                    normal_world: s.normal_world.get(l),
+                    view_dir: s.view_dir.get(l),
+                    position: s.position_view.get(l),
+                    diffuse: s.diffuse.get(l),
+                    ao: s.ao[l],
+                };
+                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+            }
+        }
+        MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tsl_core::Color;
-
-    #[test]
-    fn distance_attenuation_is_inverse_square_with_a_smooth_cut() {
-        assert_eq!(distance_attenuation(2.0, 0.0, 2.0), 0.25);
-        assert_eq!(distance_attenuation(0.05, 0.0, 2.0), 100.0);
-        // Halfway to the cutoff: (1 − 1/16)² / 4.
-        let f = distance_attenuation(2.0, 4.0, 2.0);
-        assert!((f - (15.0f32 / 16.0).powi(2) / 4.0).abs() < 1e-7);
-        assert_eq!(distance_attenuation(5.0, 4.0, 2.0), 0.0);
-    }
-
-    #[test]
-    fn a_spot_is_full_inside_the_penumbra_and_dark_outside_the_cone() {
-        let light = Light::Spot {
-            color: Color::WHITE,
-            intensity: 1.0,
-            position: Vec3::new(0.0, 0.0, 1.0),
-            target: Vec3::ZERO,
-            distance: 0.0,
-            angle: 0.5,
-            penumbra: 0.5,
-            decay: 0.0,
-        };
-        let lights = FrameLights::new(&[light], Mat4::IDENTITY);
-        let mut seen = Vec::new();
-        lights.each_direct(Vec3::ZERO, |_, c| seen.push(c.x));
-        lights.each_direct(Vec3::new(0.9, 0.0, 0.0), |_, c| seen.push(c.x));
-        assert_eq!(seen, vec![1.0, 0.0]);
-    }
-
-    #[test]
-    fn the_hemisphere_blends_ground_to_sky() {
-        let lights = FrameLights::new(
-            &[Light::hemisphere(Color::WHITE, Color::BLACK, 2.0)],
-            Mat4::IDENTITY,
-        );
-        assert_eq!(lights.irradiance(Vec3::Y), Vec3::splat(2.0));
-        assert_eq!(lights.irradiance(Vec3::X), Vec3::splat(1.0));
-        assert_eq!(lights.irradiance(-Vec3::Y), Vec3::ZERO);
+    for l in 0..n {
+        let outgoing = s.outgoing.get(l);
+        let mut rgb = (outgoing + s.emissive.get(l)).max(Vec3::ZERO);
+        let alpha = s.alpha[l].max(0.0);
+        if let Some(fog) = fog {
+            let factor = fog.factor(-s.position_view.z[l]);
+            rgb = rgb.lerp(fog.color().to_vec3(), factor);
+        }
+        out[l].color = [rgb.x, rgb.y, rgb.z, alpha];
     }
 }

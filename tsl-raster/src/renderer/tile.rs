@@ -2,15 +2,12 @@
 //! ones shade as they go), then the visible fragments shaded once, then the transparent draws
 //! blended in order.
 
-use super::draw::Draw;
-use super::setup::{centre, Tri};
-use super::TILE;
-use crate::renderer::FrameContext;
+use crate::frame::bin::BinEntry;
+use crate::frame::FrameContext;
+use crate::raster::draw::Draw;
+use crate::raster::setup::{centre, Tri, SUBPIXEL};
 use crate::shade::{shade_batch, FragIn, FragOut, Scratch};
 use tsl_core::LANES;
-
-/// One entry of a tile's bin: a pass and a triangle of its draw.
-pub(crate) type BinEntry = (u32, u32);
 
 /// The pixels of a tile and a worker's buffers.
 pub(crate) struct TileWork {
@@ -83,7 +80,7 @@ impl Buffers {
 /// Visit the pixels of `tri` inside the tile, rows from the top, left to right:
 /// `f(x, y, edge values)`.
 fn for_each_pixel(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, [i64; 3])) {
-    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    let step = tri.a.map(|a| a * SUBPIXEL);
     for_each_span(tri, rect, |y, xs, xe, mut e| {
         for x in xs..xe {
             f(x, y, e);
@@ -105,8 +102,8 @@ fn for_each_span(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, u32, [i6
     if x0 >= x1 || y0 >= y1 {
         return;
     }
-    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
-    let down = tri.b.map(|b| b * super::setup::SUBPIXEL);
+    let step = tri.a.map(|a| a * SUBPIXEL);
+    let down = tri.b.map(|b| b * SUBPIXEL);
     // `tri.inside(e)` is each `e + bias > 0`, that is `e + bias - 1 >= 0`.
     let bias = tri.bias.map(|b| b - 1);
     // The edge values at the row's first pixel, stepped down a row at a time (exact integers,
@@ -176,7 +173,7 @@ fn draw_deferred(tri: &Tri, rect: [u32; 4], vis_entry: u32, buf: &mut Buffers) {
     // `tri.screen_weights`' scale, checked once for the triangle.
     let inv = tri.inv_area as f32;
     let scaled = inv.is_finite() && inv > 0.0;
-    let step = tri.a.map(|a| a * super::setup::SUBPIXEL);
+    let step = tri.a.map(|a| a * SUBPIXEL);
     let (x0, width) = (buf.x0, buf.width as usize);
     for_each_span(tri, rect, |y, xs, xe, mut e| {
         let row = (y - buf.y0) as usize;
@@ -538,21 +535,11 @@ fn shade_visible(
     }
 }
 
-/// The tiles of an image of `size`, rows of tiles from the top.
-pub(crate) fn tiles(size: (u32, u32)) -> Vec<[u32; 4]> {
-    let mut rects = Vec::new();
-    for y in (0..size.1).step_by(TILE as usize) {
-        for x in (0..size.0).step_by(TILE as usize) {
-            rects.push([x, y, (x + TILE).min(size.0), (y + TILE).min(size.1)]);
-        }
-    }
-    rects
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::setup::{setup_projected, Projected, SUBPIXEL};
     use super::*;
+    use crate::frame::bin::tiles;
+    use crate::raster::setup::{setup_projected, Projected};
     use crate::scene::Side;
     use glam::Vec3;
 

@@ -1,82 +1,16 @@
-//! The physical lighting model over a whole batch at once: each input a structure of arrays, each
-//! step a loop over lanes without calls or branches, which the compiler turns into SIMD
-//! (`sqrtps`, `divps`, selects). Same formulas as [`super::model::physical`], which stays the
-//! scalar reference that the tests hold this to.
+//! The physical lighting model (MeshStandard, MeshPhysical) over a whole batch at once: each
+//! input a structure of arrays, each step a loop over lanes without calls or branches, which the
+//! compiler turns into SIMD (`sqrtps`, `divps`, selects). Same formulas as
+//! [`super::scalar_models::physical`], which stays the scalar reference that the tests hold this
+//! to.
 
 use super::brdf::{dfg_lanes, DfgScratch};
-use super::lights::{distance_attenuation, FrameLights, LightKind};
+use super::lane_math::{exp2_lane, Lanes3};
+use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
 use std::f32::consts::PI;
 use tsl_core::{Lane, LANES};
-
-/// Three components of [`LANES`] floats.
-#[derive(Clone, Copy)]
-pub(crate) struct Lanes3 {
-    pub x: Lane,
-    pub y: Lane,
-    pub z: Lane,
-}
-
-impl Default for Lanes3 {
-    fn default() -> Self {
-        Lanes3 {
-            x: [0.0; LANES],
-            y: [0.0; LANES],
-            z: [0.0; LANES],
-        }
-    }
-}
-
-impl Lanes3 {
-    /// Lane `l` as a vector.
-    #[inline]
-    pub fn get(&self, l: usize) -> Vec3 {
-        Vec3::new(self.x[l], self.y[l], self.z[l])
-    }
-
-    /// Set lane `l`.
-    #[inline]
-    pub fn set(&mut self, l: usize, v: Vec3) {
-        self.x[l] = v.x;
-        self.y[l] = v.y;
-        self.z[l] = v.z;
-    }
-}
-
-/// `(⌊x⌋, ⌊x⌋ as i32)` for `|x| < 2^22`, exactly, by float and bit operations only: Rust's `as i32`
-/// saturates, which SSE2 cannot do four lanes at a time, so a loop with it goes a lane at a time.
-/// Adding 1.5·2^23 rounds `x` to the nearest whole number, which is then the low bits of the sum;
-/// one step down where that went above `x`. (A NaN gives a NaN and an unspecified whole number.)
-#[inline(always)]
-pub(crate) fn floor_lane(x: f32) -> (f32, i32) {
-    const MAGIC: f32 = 12_582_912.0;
-    let sum = x + MAGIC;
-    let nearest = sum - MAGIC;
-    let whole = (sum.to_bits() as i32).wrapping_sub(MAGIC.to_bits() as i32);
-    let above = nearest > x;
-    // Take off 1 or 0 rather than choose between two results: a mask and a subtraction.
-    (
-        nearest - if above { 1.0 } else { 0.0 },
-        whole.wrapping_sub(i32::from(above)),
-    )
-}
-
-/// `2^x` for `x` in [−126, 0], within 2.4e-7 relative (Cephes' `exp2f` polynomial), without a
-/// call, so that a loop of it vectorizes.
-#[inline(always)]
-pub(crate) fn exp2_lane(x: f32) -> f32 {
-    let x = x.clamp(-126.0, 0.0);
-    // Round to the nearest whole number, halves up: the floor of x − 0.5, plus one.
-    let (below, n) = floor_lane(x - 0.5);
-    let (n, f) = (n.wrapping_add(1), x - (below + 1.0));
-    let p = ((((1.535_336_2e-4 * f + 1.339_887_4e-3) * f + 9.618_437e-3) * f + 5.550_332_5e-2) * f
-        + 2.402_264_8e-1)
-        * f
-        + 6.931_472e-1;
-    let scale = f32::from_bits((n.wrapping_add(127) as u32) << 23);
-    (1.0 + f * p) * scale
-}
 
 /// The inputs of a batch.
 pub(crate) struct PhysicalLanes<'a> {
@@ -339,6 +273,25 @@ fn one_light(
     }
 }
 
+/// [`FrameLights::irradiance`] over the first `n` lanes of world normals, into `out` (the same
+/// operations, so the same bits).
+fn irradiance_lanes(lights: &FrameLights, normal_world: &Lanes3, n: usize, out: &mut Lanes3) {
+    let ambient = lights.ambient();
+    out.x[..n].fill(ambient.x);
+    out.y[..n].fill(ambient.y);
+    out.z[..n].fill(ambient.z);
+    for (sky, ground, up) in lights.hemispheres() {
+        for l in 0..n {
+            let dot =
+                normal_world.x[l] * up.x + normal_world.y[l] * up.y + normal_world.z[l] * up.z;
+            let w = 0.5 * dot + 0.5;
+            out.x[l] += ground.x * (1.0 - w) + sky.x * w;
+            out.y[l] += ground.y * (1.0 - w) + sky.y * w;
+            out.z[l] += ground.z * (1.0 - w) + sky.z * w;
+        }
+    }
+}
+
 /// `PhysicalLightingModel` for a batch: the outgoing light of each lane into `out`.
 pub(crate) fn physical_lanes(
     lights: &FrameLights,
@@ -400,7 +353,7 @@ pub(crate) fn physical_lanes(
         let ambient = ambient.to_array();
         outgoing_lanes(p, &inputs, [dd, ds], |_| ambient, out);
     } else {
-        lights.irradiance_lanes(p.normal_world, n, irradiance);
+        irradiance_lanes(lights, p.normal_world, n, irradiance);
         let irradiance = &*irradiance;
         outgoing_lanes(p, &inputs, [dd, ds], |l| irradiance.get(l).to_array(), out);
     }
@@ -416,72 +369,11 @@ pub(crate) fn physical_lanes(
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{physical, Physical, Surface};
+    use super::super::scalar_models::{physical, Physical, Surface};
     use super::*;
     use crate::scene::Light;
     use glam::Mat4;
     use tsl_core::Color;
-
-    /// The former `exp2_lane`, rounding by `as i32`: the new one must give the same bits.
-    fn exp2_by_cast(x: f32) -> f32 {
-        let x = x.clamp(-126.0, 0.0);
-        let t = x - 0.5;
-        let mut n = t as i32;
-        if (n as f32) > t {
-            n -= 1;
-        }
-        let n = n + 1;
-        let f = x - n as f32;
-        let p = ((((1.535_336_2e-4 * f + 1.339_887_4e-3) * f + 9.618_437e-3) * f + 5.550_332_5e-2)
-            * f
-            + 2.402_264_8e-1)
-            * f
-            + 6.931_472e-1;
-        let scale = f32::from_bits(((n + 127) as u32) << 23);
-        (1.0 + f * p) * scale
-    }
-
-    #[test]
-    fn floor_lane_is_the_floor() {
-        let mut x = -300.0f32;
-        while x < 300.0 {
-            for y in [x, -x, x.next_up(), x.next_down(), x + 0.5, x - 0.5] {
-                let (f, i) = floor_lane(y);
-                // By value: −0 gives +0, as `as i32` then `as f32` does.
-                assert_eq!(f, y.floor(), "{y}");
-                assert_eq!(i, y.floor() as i32, "{y}");
-            }
-            x += 0.0625;
-        }
-        assert_eq!(floor_lane(4_194_303.5), (4_194_303.0, 4_194_303));
-        assert_eq!(floor_lane(-4_194_303.5), (-4_194_304.0, -4_194_304));
-        assert_eq!(floor_lane(1e-30), (0.0, 0));
-        assert_eq!(floor_lane(-1e-30), (-1.0, -1));
-    }
-
-    #[test]
-    fn exp2_lane_rounds_as_before() {
-        for i in 0..=2_000_000 {
-            let x = -(i as f32) * 6.4e-5;
-            for y in [x, x.next_up(), x.next_down()] {
-                assert_eq!(exp2_lane(y).to_bits(), exp2_by_cast(y).to_bits(), "{y}");
-            }
-        }
-        for x in [0.5, 1.0, -126.5, -1000.0, f32::NEG_INFINITY] {
-            assert_eq!(exp2_lane(x).to_bits(), exp2_by_cast(x).to_bits(), "{x}");
-        }
-    }
-
-    #[test]
-    fn exp2_lane_is_within_a_few_ulps() {
-        for i in 0..=20000 {
-            let x = -(i as f32) * 0.001;
-            let (a, b) = (exp2_lane(x), x.exp2());
-            assert!(((a - b) / b).abs() < 4e-7, "{x}: {a} against {b}");
-        }
-        assert_eq!(exp2_lane(0.0), 1.0);
-        assert_eq!(exp2_lane(-3.0), 0.125);
-    }
 
     #[test]
     fn the_lanes_agree_with_the_scalar_model() {

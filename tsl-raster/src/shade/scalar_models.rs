@@ -1,10 +1,11 @@
-//! The lighting models of three.js r187's node materials (reference §5.2): Lambert and
-//! Blinn-Phong (`PhongLightingModel`), and the physical model of MeshStandard and MeshPhysical
-//! with the DFG table, multiple-scattering compensation and clearcoat. No environment map, so the
-//! indirect specular is zero.
+//! The lighting models of three.js r187's node materials (reference §5.2), one fragment at a
+//! time: Lambert and Blinn-Phong (`PhongLightingModel`), which the lighting stage runs so, and
+//! the physical model of MeshStandard and MeshPhysical with the DFG table, multiple-scattering
+//! compensation and clearcoat, the scalar reference that [`super::physical`] (the batch at once)
+//! is tested against. No environment map, so the indirect specular is zero.
 
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, fresnel_factor, v_ggx_smith_correlated};
-use super::lights::FrameLights;
+use crate::frame::lights::FrameLights;
 use glam::Vec3;
 use std::f32::consts::PI;
 
@@ -60,7 +61,7 @@ pub(crate) struct Physical {
 
 /// `PhysicalLightingModel` with `specularColor = 0.04` and `specularF90 = 1` (MeshStandard, and
 /// MeshPhysical at its default ior and specular intensity), one fragment at a time: the reference
-/// that `shade::lanes::physical_lanes`, which the renderer runs, is tested against.
+/// that `shade::physical::physical_lanes`, which the renderer runs, is tested against.
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn physical(lights: &FrameLights, s: &Surface, p: &Physical) -> Vec3 {
     let n = s.normal;

@@ -89,11 +89,11 @@ attributes! {
     CameraViewMatrix = "camera_view_matrix", Mat4, Frame;
 }
 
-/// How many attributes a [`crate::FragmentBatch`] carries per lane (those not from the header).
+/// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).
 pub const LANE_ATTRIBUTE_COUNT: usize = 13;
 
 impl Attribute {
-    /// The attribute's row in a [`crate::FragmentBatch`] and its id in an `attr` instruction;
+    /// The attribute's row in a [`FragmentBatch`](crate::FragmentBatch) and its id in an `attr` instruction;
     /// `None` for the frame's values, which live in the program's header.
     pub fn lane_index(self) -> Option<usize> {
         let index = self as usize;

@@ -1,0 +1,219 @@
+//! The refusals of programs: words the validator refuses ([`ValidationError`], one instruction's
+//! fault an [`InstructionError`]), and the changes a program refuses ([`ProgramError`]).
+
+use super::format::{HEADER_WORDS, MAGIC};
+use crate::interface::Output;
+use crate::opcode::Opcode;
+use crate::types::ValueType;
+use thiserror::Error;
+
+/// Why [`validate`](super::validate) refused words. The message starts `validate: `.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ValidationError {
+    /// Fewer words than the header's.
+    #[error("validate: {words} words, shorter than the {HEADER_WORDS}-word header")]
+    Short {
+        /// The words there are.
+        words: usize,
+    },
+    /// A first word that is not the magic.
+    #[error("validate: the first word is {found:#010x}, not the magic {MAGIC:#010x}")]
+    Magic {
+        /// The first word.
+        found: u32,
+    },
+    /// A header whose count of words is not the words'.
+    #[error("validate: the header says {header} words, but there are {words}")]
+    Total {
+        /// The count in the header.
+        header: u32,
+        /// The words there are.
+        words: usize,
+    },
+    /// Code that does not start right after the header.
+    #[error("validate: the code starts at word {found}, not {HEADER_WORDS}")]
+    CodeStart {
+        /// Where the header says it starts.
+        found: u32,
+    },
+    /// Code and data that do not fill the words after the header.
+    #[error("validate: {instructions} instructions and {data_words} data words do not fill the words from {data_start} to {words}")]
+    Sections {
+        /// The instructions the header counts.
+        instructions: usize,
+        /// The data words it counts.
+        data_words: u32,
+        /// Where it says the data starts.
+        data_start: u32,
+        /// The words there are.
+        words: usize,
+    },
+    /// An output whose code lies outside the code, or is longer than `MAX_INSTRUCTIONS`.
+    #[error("validate: {output}'s {count} instructions from {start} leave the code")]
+    OutputCode {
+        /// The output.
+        output: Output,
+        /// Its first instruction.
+        start: u64,
+        /// Its count of instructions.
+        count: u64,
+    },
+    /// An instruction an interpreter could not run safely.
+    #[error("validate: instruction {index}: {error}")]
+    Instruction {
+        /// The instruction's index in the code.
+        index: usize,
+        /// What is wrong with it.
+        error: InstructionError,
+    },
+}
+
+/// What is wrong with one instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InstructionError {
+    /// An opcode byte of no operation.
+    #[error("unknown opcode {opcode}")]
+    UnknownOpcode {
+        /// The byte.
+        opcode: u8,
+    },
+    /// A destination register past `MAX_REGISTERS`.
+    #[error("writes r{register}, past MAX_REGISTERS")]
+    Destination {
+        /// The register.
+        register: u8,
+    },
+    /// A width outside 1 to 4.
+    #[error("width {width}")]
+    Width {
+        /// The width.
+        width: u8,
+    },
+    /// A load past the program's words.
+    #[error("loads words {first}.. past the program's {words}")]
+    Load {
+        /// The first word loaded.
+        first: usize,
+        /// The program's words.
+        words: usize,
+    },
+    /// An `attr` of an attribute or view that does not exist, or wider than 3.
+    #[error("attribute {attribute} in view {view} of width {width}")]
+    Attribute {
+        /// The attribute's id.
+        attribute: u32,
+        /// The view's id.
+        view: u32,
+        /// The width.
+        width: usize,
+    },
+    /// A `tex` whose texture id lies past the words, or of a width other than 4.
+    #[error("texture id at word {word} of {words}, width {width}")]
+    Texture {
+        /// The word of the texture id.
+        word: u32,
+        /// The program's words.
+        words: usize,
+        /// The width.
+        width: usize,
+    },
+    /// A `join` that takes a component from operand 3, which does not exist.
+    #[error("a join component from operand 3")]
+    JoinOperand,
+    /// A `cross` of a width other than 3.
+    #[error("cross of width {width}")]
+    CrossWidth {
+        /// The width.
+        width: usize,
+    },
+    /// A noise of a point width it does not take.
+    #[error("{} of a point of width {width}", .opcode.name())]
+    NoiseWidth {
+        /// The noise.
+        opcode: Opcode,
+        /// The width.
+        width: usize,
+    },
+    /// A register operand with stray bits or a register past `MAX_REGISTERS`.
+    #[error("operand {slot} reads r{register} (word {word:#x})")]
+    Operand {
+        /// The operand's slot, 0 to 2.
+        slot: usize,
+        /// The register it names.
+        register: u8,
+        /// The operand word.
+        word: u32,
+    },
+    /// An instruction that reads the register it writes.
+    #[error("writes r{register} and reads it")]
+    ReadsDestination {
+        /// The register.
+        register: u8,
+    },
+}
+
+/// A refusal by a [`NodeProgram`](super::NodeProgram): words that are not a valid program, or a
+/// change it cannot make. The message starts with what refused (`validate`, `program`,
+/// `set_uniform`, `set_texture`) and `: `.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ProgramError {
+    /// The words are not a valid program.
+    #[error(transparent)]
+    Validation(#[from] ValidationError),
+    /// A uniform slot that lies outside the data section.
+    #[error("program: uniform '{name}' lies outside the data")]
+    UniformOutsideData {
+        /// The uniform's name.
+        name: String,
+    },
+    /// A texture slot that lies outside the data section.
+    #[error("program: texture slot at word {word} lies outside the data")]
+    TextureSlotOutsideData {
+        /// The slot's word.
+        word: usize,
+    },
+    /// `set_uniform` or `set_texture` of a name no uniform has.
+    #[error("{op}: no uniform is named '{name}'")]
+    NoUniform {
+        /// `set_uniform` or `set_texture`.
+        op: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// `set_uniform` of a value of another type than the uniform's.
+    #[error("set_uniform: uniform '{name}' is a {uniform}, not a {value}")]
+    UniformType {
+        /// The uniform's name.
+        name: String,
+        /// Its type.
+        uniform: ValueType,
+        /// The value's type.
+        value: ValueType,
+    },
+    /// `set_texture` of a uniform that is not a texture.
+    #[error("set_texture: uniform '{name}' is a {uniform}, not a texture")]
+    NotATexture {
+        /// The uniform's name.
+        name: String,
+        /// Its type.
+        uniform: ValueType,
+    },
+    /// `set_texture` of [`NO_TEXTURE`](crate::types::NO_TEXTURE).
+    #[error("set_texture: NO_TEXTURE names no texture")]
+    NoTexture,
+}
+
+impl ProgramError {
+    /// What refused: `validate`, `program`, `set_uniform` or `set_texture`; the message starts
+    /// with it and `: `.
+    pub fn op(&self) -> &'static str {
+        match self {
+            ProgramError::Validation(_) => "validate",
+            ProgramError::UniformOutsideData { .. }
+            | ProgramError::TextureSlotOutsideData { .. } => "program",
+            ProgramError::NoUniform { op, .. } => op,
+            ProgramError::UniformType { .. } => "set_uniform",
+            ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! [`Assets`]: the stores of programs, materials, textures and geometries that a scene names by
+//! id.
+
+use crate::geometry::Geometry;
+use crate::scene::Material;
+use crate::store::{GeometryId, MaterialId, ProgramId, Store};
+use crate::texture::Texture;
+use tsl_core::{NodeProgram, TextureId};
+
+/// Everything a scene refers to by id.
+#[derive(Clone, Debug, Default)]
+pub struct Assets {
+    /// Compiled node programs; a material's `nodes` names one.
+    pub programs: Store<NodeProgram, ProgramId>,
+    /// Materials; a mesh names one.
+    pub materials: Store<Material, MaterialId>,
+    /// Textures; a material's maps and a program's texture nodes name them.
+    pub textures: Store<Texture, TextureId>,
+    /// Geometries; a mesh names one.
+    pub geometries: Store<Geometry, GeometryId>,
+}
+
+impl Assets {
+    /// Empty stores.
+    pub fn new() -> Assets {
+        Assets::default()
+    }
+}

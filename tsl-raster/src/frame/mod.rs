@@ -1,0 +1,133 @@
+//! The frame: what the CPU tiles and the GPU host share before any pixel is drawn.
+//!
+//! - [`Frame`] (`RenderSettings::prepare_frame`, spec/000 "How it runs"): copies of the programs
+//!   with the frame's time and the camera's view written in;
+//! - `RenderSettings::place_draws` ([`place`]): the refusals of spec/000 "What a node material
+//!   refuses", each mesh placed ([`Draw`]) and the draws in three.js's order, with their
+//!   [`Pass`]es;
+//! - [`bin`]: the image's tiles and each tile's (pass, triangle) entries;
+//! - [`lights`]: the scene's lights in view space;
+//! - [`FrameContext`]: all of it, as the CPU tiles read it.
+
+pub(crate) mod bin;
+pub(crate) mod lights;
+pub(crate) mod place;
+
+use crate::assets::Assets;
+use crate::raster::draw::Draw;
+use crate::scene::{Camera, Fog, Light, Scene};
+use crate::settings::{RenderSettings, Shading};
+use crate::store::{ProgramId, Store, StoreId};
+use crate::texture::Texture;
+use glam::{Mat3, Mat4};
+use lights::FrameLights;
+use tsl_core::{NodeProgram, TextureId};
+
+/// The programs of one frame: copies with the frame's time and view written in
+/// ([`RenderSettings::prepare_frame`]).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The copies, indexed as `assets.programs`.
+    pub programs: Vec<NodeProgram>,
+    /// The camera's world-to-view matrix written into them.
+    pub view: Mat4,
+    /// The time written into them, in seconds.
+    pub time: f32,
+}
+
+impl Frame {
+    /// The frame's copy of a program.
+    pub fn program(&self, id: ProgramId) -> Option<&NodeProgram> {
+        self.programs.get(id.index())
+    }
+}
+
+impl RenderSettings {
+    /// Copy every program and write the frame's time and the camera's view into the copies.
+    pub fn prepare_frame(
+        &self,
+        programs: &Store<NodeProgram, ProgramId>,
+        camera: &Camera,
+    ) -> Frame {
+        let view = camera.view_matrix();
+        let programs = programs
+            .iter()
+            .map(|(_, p)| {
+                let mut copy = p.clone();
+                copy.set_frame(self.time, view);
+                copy
+            })
+            .collect();
+        Frame {
+            programs,
+            view,
+            time: self.time,
+        }
+    }
+}
+
+/// A draw pass: a draw, and for the two passes of a transparent double-sided draw, the faces it
+/// keeps (`Some(false)`: back faces, `Some(true)`: front faces).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pass {
+    pub draw: u32,
+    pub faces: Option<bool>,
+    pub transparent: bool,
+}
+
+/// Everything the tiles share.
+pub(crate) struct FrameContext<'a> {
+    pub draws: Vec<Draw<'a>>,
+    pub passes: Vec<Pass>,
+    pub lights: FrameLights,
+    pub fog: Option<Fog>,
+    pub textures: &'a Store<Texture, TextureId>,
+    pub shading: Shading,
+    pub view_to_world: Mat3,
+    pub world_to_view: Mat3,
+    pub clear: [f32; 4],
+    /// Whether the camera is orthographic: the view direction is then +z everywhere.
+    pub orthographic: bool,
+    /// The image's height in pixels.
+    pub height: u32,
+    /// Whether a hemisphere light reads the world normal.
+    pub hemisphere: bool,
+}
+
+impl<'a> FrameContext<'a> {
+    /// The context of the placed `draws` and their `passes` of `scene` seen through `camera`
+    /// (`view`: the frame's world-to-view matrix).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        settings: &RenderSettings,
+        view: Mat4,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &'a Assets,
+        draws: Vec<Draw<'a>>,
+        passes: Vec<Pass>,
+    ) -> FrameContext<'a> {
+        let (clear, clear_alpha) = match scene.background {
+            Some(c) => (c, 1.0),
+            None => (settings.clear_color, settings.clear_alpha),
+        };
+        let view3 = Mat3::from_mat4(view);
+        FrameContext {
+            draws,
+            passes,
+            lights: FrameLights::new(&scene.lights, view),
+            fog: scene.fog,
+            textures: &assets.textures,
+            shading: settings.shading,
+            view_to_world: view3.inverse(),
+            world_to_view: view3,
+            clear: [clear.r, clear.g, clear.b, clear_alpha],
+            orthographic: camera.is_orthographic(),
+            height: settings.height,
+            hemisphere: scene
+                .lights
+                .iter()
+                .any(|l| matches!(l, Light::Hemisphere { .. })),
+        }
+    }
+}

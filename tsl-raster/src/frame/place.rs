@@ -1,0 +1,191 @@
+//! Placing the frame's draws: spec/000's refusals checked for every visible mesh before any is
+//! drawn, each mesh placed (its vertices, the position node, the set-up), and the draws and
+//! their passes in three.js's order. The CPU and the GPU renderers draw the same.
+
+use super::{Frame, Pass};
+use crate::assets::Assets;
+use crate::error::{AssetKind, MaterialRefusal, Refusal, TextureReader};
+use crate::raster::draw::{Draw, Placement};
+use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
+use crate::settings::{RenderSettings, Shading};
+use crate::texture::Texture;
+use crate::RenderError;
+use rayon::prelude::*;
+use tsl_core::{NodeProgram, TextureId};
+
+impl RenderSettings {
+    /// Check every visible mesh (spec/000's refusals) and place it: the frame's draws in
+    /// three.js's order (opaque front to back, then transparent back to front) and their passes
+    /// (a transparent double-sided draw twice, back faces first). The GPU renderer draws the same.
+    pub(crate) fn place_draws<'a>(
+        &self,
+        frame: &'a Frame,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &'a Assets,
+    ) -> Result<(Vec<Draw<'a>>, Vec<Pass>), RenderError> {
+        let size = (self.width, self.height);
+        let view = frame.view;
+        let aspect = self.width as f32 / self.height as f32;
+        let projection = camera.projection_matrix(aspect);
+        if !view.is_finite() || !projection.is_finite() {
+            return Err(Refusal::CameraNotFinite.into());
+        }
+        let worlds = scene.world_matrices()?;
+
+        // Check every visible mesh before drawing any.
+        let mut jobs = Vec::new();
+        for (index, object) in scene.objects().iter().enumerate() {
+            let (model, visible) = worlds[index];
+            let Some(mesh) = object.mesh else { continue };
+            if !visible {
+                continue;
+            }
+            let geometry = assets
+                .geometries
+                .get(mesh.geometry)
+                .ok_or(Refusal::MissingAsset {
+                    object: index,
+                    asset: AssetKind::Geometry,
+                    id: mesh.geometry.0,
+                })?;
+            let material = assets
+                .materials
+                .get(mesh.material)
+                .ok_or(Refusal::MissingAsset {
+                    object: index,
+                    asset: AssetKind::Material,
+                    id: mesh.material.0,
+                })?;
+            let program = check_material(index, material, frame, assets)?;
+            jobs.push((index, mesh, model, geometry, material, program));
+        }
+
+        let place = |job: usize| {
+            let (index, mesh, model, geometry, material, program) = jobs[job];
+            let map = material.map.and_then(|id| assets.textures.get(id));
+            let uv_matrix = map
+                .filter(|t| !t.has_identity_transform())
+                .map(Texture::uv_matrix);
+            let textured = self.shading == Shading::Texture && material.maps().next().is_some();
+            Draw::new(
+                index,
+                material,
+                geometry,
+                mesh.render_order,
+                Placement {
+                    model,
+                    view,
+                    projection,
+                    size,
+                    program,
+                    uv_matrix,
+                    textured,
+                },
+            )
+        };
+        // One mesh is placed on this thread: a parallel iterator would only hand it to a worker.
+        let mut draws: Vec<Draw> = if jobs.len() > 1 {
+            (0..jobs.len()).into_par_iter().map(place).collect()
+        } else {
+            (0..jobs.len()).map(place).collect()
+        };
+        // three.js's order: opaque front to back, then transparent back to front; a transparent
+        // double-sided draw twice, back faces first.
+        draws.sort_by(|a, b| {
+            a.material
+                .transparent
+                .cmp(&b.material.transparent)
+                .then(a.render_order.cmp(&b.render_order))
+                .then_with(|| {
+                    if a.material.transparent {
+                        b.sort_z.total_cmp(&a.sort_z)
+                    } else {
+                        a.sort_z.total_cmp(&b.sort_z)
+                    }
+                })
+                .then(a.object.cmp(&b.object))
+        });
+        let mut passes = Vec::new();
+        for (i, d) in draws.iter().enumerate() {
+            let transparent = d.material.transparent;
+            if transparent && d.material.side == Side::Double {
+                for front in [false, true] {
+                    passes.push(Pass {
+                        draw: i as u32,
+                        faces: Some(front),
+                        transparent,
+                    });
+                }
+            } else {
+                passes.push(Pass {
+                    draw: i as u32,
+                    faces: None,
+                    transparent,
+                });
+            }
+        }
+
+        Ok((draws, passes))
+    }
+}
+
+/// The refusals of spec/000 "What a node material refuses" for one mesh; the frame's program.
+fn check_material<'a>(
+    index: usize,
+    material: &Material,
+    frame: &'a Frame,
+    assets: &Assets,
+) -> Result<Option<&'a NodeProgram>, RenderError> {
+    for id in material.maps() {
+        if !assets.textures.contains(id) {
+            return Err(Refusal::MissingTexture {
+                object: index,
+                texture: id.0,
+                reader: TextureReader::Material,
+            }
+            .into());
+        }
+    }
+    let refuse = |refusal| -> Result<_, RenderError> {
+        Err(Refusal::Material {
+            object: index,
+            refusal,
+        }
+        .into())
+    };
+    if material.wireframe && material.nodes.is_none() {
+        return refuse(MaterialRefusal::Wireframe);
+    }
+    let Some(id) = material.nodes else {
+        return Ok(None);
+    };
+    match material.kind {
+        MaterialKind::Normals => return refuse(MaterialRefusal::ProgramOnNormals),
+        MaterialKind::Depth => return refuse(MaterialRefusal::ProgramOnDepth),
+        _ => {}
+    }
+    if material.wireframe {
+        return refuse(MaterialRefusal::ProgramOnWireframe);
+    }
+    let program = frame.program(id).ok_or(Refusal::MissingAsset {
+        object: index,
+        asset: AssetKind::Program,
+        id: id.0,
+    })?;
+    for slot in program.texture_slots() {
+        let texture = TextureId(program.words()[slot.word]);
+        if !assets.textures.contains(texture) {
+            return Err(Refusal::MissingTexture {
+                object: index,
+                texture: texture.0,
+                reader: TextureReader::Program {
+                    program: id.0,
+                    uniform: slot.uniform.clone(),
+                },
+            }
+            .into());
+        }
+    }
+    Ok(Some(program))
+}

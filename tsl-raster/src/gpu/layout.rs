@@ -1,0 +1,438 @@
+//! The records the host writes and the shaders read, described once: each is a `#[repr(C)]`
+//! struct of 32-bit words, which the host fills by field name and casts to bytes, and whose
+//! field offsets `contract.rs` writes out as the WGSL constants (`raster_layout.wgsl`,
+//! `interp_layout.wgsl`). Every buffer is an array of 32-bit words on the WGSL side (floats
+//! bitcast), so a field's constant is its offset in words.
+//!
+//! The strides and offsets are those the shaders have always read; the `_reserved` words keep
+//! them (a stride is the record's size, so they pad a record to it).
+
+use bytemuck::{Pod, Zeroable};
+use tsl_core::Output;
+
+/// The program's outputs in the order the shader runs them (the CPU's shading order), which is
+/// the order of [`PassRecord::start`] and [`PassRecord::count`].
+pub(crate) const STAGES: [Output; 8] = [
+    Output::Depth,
+    Output::Normal,
+    Output::Mask,
+    Output::Color,
+    Output::Opacity,
+    Output::Emissive,
+    Output::Ao,
+    Output::Output,
+];
+
+/// No texture: a map's id where the material has none.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A record of 32-bit words whose fields the WGSL reads by constant: `PREFIX` + the field's name
+/// in capitals is the constant of its first word, `STRIDE` the constant of its size in words.
+/// (Only the generator, a test, reads the names.)
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) trait Record: Pod {
+    /// The WGSL constant of the record's size in words.
+    const STRIDE: &'static str;
+    /// The prefix of its field constants (`P_` for a pass: `P_FLAGS`).
+    const PREFIX: &'static str;
+    /// Where the record is, for the generated file's comment.
+    const TITLE: &'static str;
+    /// Every field, padding included (named from `_`), with its first word.
+    const FIELDS: &'static [(&'static str, usize)];
+
+    /// The record's size in words.
+    fn words() -> usize {
+        std::mem::size_of::<Self>() / 4
+    }
+}
+
+/// Declares a record struct and its [`Record`] table from one list of fields.
+macro_rules! record {
+    (
+        $(#[$doc:meta])*
+        struct $name:ident: $stride:literal, $prefix:literal {
+            $($(#[$fdoc:meta])* $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$doc])*
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, Pod, Zeroable)]
+        pub(crate) struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        impl Record for $name {
+            const STRIDE: &'static str = $stride;
+            const PREFIX: &'static str = $prefix;
+            const TITLE: &'static str = concat!("`", stringify!($name), "` (gpu/layout.rs)");
+            const FIELDS: &'static [(&'static str, usize)] = &[
+                $((stringify!($field), std::mem::offset_of!($name, $field) / 4),)*
+            ];
+        }
+    };
+}
+
+/// Declares `u32` constants and a table of them, named in Rust as in WGSL.
+macro_rules! codes {
+    ($(#[$doc:meta])* $table:ident { $($(#[$cdoc:meta])* $name:ident = $value:expr,)* }) => {
+        $($(#[$cdoc])* pub(crate) const $name: u32 = $value;)*
+        $(#[$doc])*
+        #[cfg_attr(not(test), allow(dead_code))]
+        pub(crate) const $table: &[(&str, u32)] = &[$((stringify!($name), $name),)*];
+    };
+}
+
+record! {
+    /// The frame's constants: word 0 of the rasterizer's `frame` buffer. The hemisphere lights
+    /// ([`HemiRecord`]) follow it at `LIGHTS_AT`, then the direct lights ([`LightRecord`]).
+    struct FrameRecord: "LIGHTS_AT", "F_" {
+        /// The image's width in pixels.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// Tiles per row.
+        tiles_x: u32,
+        /// The shading view (`SHADING_*`).
+        shading: u32,
+        /// 1 for an orthographic camera.
+        ortho: u32,
+        /// The fog (`FOG_*`).
+        fog: u32,
+        /// How many direct lights.
+        direct: u32,
+        /// How many hemisphere lights.
+        hemis: u32,
+        /// The clear colour, linear RGBA.
+        clear: [f32; 4],
+        /// The fog's colour.
+        fog_color: [f32; 3],
+        /// The fog's near distance, or its density.
+        fog_a: f32,
+        /// The fog's far distance.
+        fog_b: f32,
+        /// The view's rotation inverted (view to world), columns.
+        view_to_world: [f32; 9],
+        /// The view's rotation (world to view), columns.
+        world_to_view: [f32; 9],
+        /// The ambient lights' sum.
+        ambient: [f32; 3],
+        /// The word of the bins buffer where the entries start.
+        entries_at: u32,
+        /// Unused, so that the DFG table starts at word 64.
+        _reserved: [u32; 25],
+        /// The DFG table, 16 × 16 (scale, bias), rows of roughness for each `dot(n, v)`.
+        dfg: [[f32; 2]; 256],
+    }
+}
+
+record! {
+    /// A hemisphere light, in view space.
+    struct HemiRecord: "HEMI_STRIDE", "H_" {
+        /// The sky colour.
+        sky: [f32; 3],
+        /// The ground colour.
+        ground: [f32; 3],
+        /// The direction up.
+        up: [f32; 3],
+    }
+}
+
+record! {
+    /// A direct light, in view space.
+    struct LightRecord: "LIGHT_STRIDE", "L_" {
+        /// `LIGHT_DIRECTIONAL`, `LIGHT_POINT` or `LIGHT_SPOT`.
+        kind: u32,
+        /// A point or spot light's position; the direction to a directional light.
+        vector: [f32; 3],
+        /// The colour times the intensity.
+        color: [f32; 3],
+        /// A spot light's axis.
+        axis: [f32; 3],
+        /// A spot light's cone cosine.
+        cone_cos: f32,
+        /// A spot light's penumbra cosine.
+        penumbra_cos: f32,
+        /// A point or spot light's cut-off distance.
+        cutoff: f32,
+        /// A point or spot light's decay exponent.
+        decay: f32,
+        /// Unused, to a stride of 16.
+        _reserved: [u32; 2],
+    }
+}
+
+record! {
+    /// A pass: its draw's material and program.
+    struct PassRecord: "PASS_STRIDE", "P_" {
+        /// `FL_*` bits.
+        flags: u32,
+        /// `FACES_*`: which faces the pass draws.
+        faces: u32,
+        /// The material's kind (`KIND_*`).
+        kind: u32,
+        /// The material's side (`SIDE_*`).
+        side: u32,
+        /// The program's first word in the words buffer.
+        base: u32,
+        /// The first instruction of each stage's output, in `STAGES` order.
+        start: [u32; 8],
+        /// The instruction count of each (0 without one).
+        count: [u32; 8],
+        /// The material's colour.
+        color: [f32; 3],
+        /// Its opacity.
+        opacity: f32,
+        /// Its alpha test.
+        alpha_test: f32,
+        /// Its emissive colour times its intensity.
+        emissive: [f32; 3],
+        /// Its specular colour.
+        specular: [f32; 3],
+        /// Its shininess.
+        shininess: f32,
+        /// Its roughness.
+        roughness: f32,
+        /// Its metalness.
+        metalness: f32,
+        /// Its clearcoat.
+        clearcoat: f32,
+        /// Its clearcoat's roughness.
+        cc_roughness: f32,
+        /// The maps' uv transform, columns (identity without one).
+        uv_matrix: [f32; 9],
+        /// The colour map's texture id, `NONE` without one.
+        map: u32,
+        /// The normal map's.
+        normal_map: u32,
+        /// The emissive map's.
+        emissive_map: u32,
+        /// The ao map's.
+        ao_map: u32,
+        /// The normal map's scale.
+        normal_scale: [f32; 2],
+        /// The ao map's intensity.
+        ao_intensity: f32,
+        /// Unused, to a stride of 64.
+        _reserved: [u32; 11],
+    }
+}
+
+record! {
+    /// A screen triangle (`raster/setup.rs` `Tri` and its weight planes). The edge functions
+    /// are 64-bit integers as (lo, hi) pairs, WGSL having no `i64`.
+    struct TriRecord: "TRI_STRIDE", "T_" {
+        /// The edge functions at the centre of the bounding box's first pixel.
+        e0: [[u32; 2]; 3],
+        /// Each edge's step one pixel right (a · 256).
+        sa: [[u32; 2]; 3],
+        /// Each edge's step one pixel down (b · 256).
+        sb: [[u32; 2]; 3],
+        /// The fill rule's bias of each edge.
+        bias: [u32; 3],
+        /// The bounding box: first x, first y, end x, end y.
+        bbox: [u32; 4],
+        /// One over the doubled area.
+        inv_area: f32,
+        /// Unused (once the corners' 1/w, which the planes replaced).
+        _reserved_inv_w: [u32; 3],
+        /// The corners' depths.
+        z: [f32; 3],
+        /// The original corners' weights at each screen corner.
+        weights: [[f32; 3]; 3],
+        /// The original corners: global vertex indices.
+        corners: [u32; 3],
+        /// 1 where the triangle faces the camera.
+        front: u32,
+        /// The shading's weight planes: 3 numerators and a denominator, each (c, a, b).
+        planes: [[f32; 3]; 4],
+        /// The planes' origin pixel (x, y).
+        origin: [i32; 2],
+        /// Each edge's step right as `i32` where it fits (for a bin entry's 32-bit edges).
+        sa32: [i32; 3],
+        /// Each edge's step down as `i32`.
+        sb32: [i32; 3],
+        /// Unused, to a stride of 72.
+        _reserved: [u32; 7],
+    }
+}
+
+record! {
+    /// A placed vertex (`raster/draw.rs` `Vertex`): floats.
+    struct VertRecord: "VERT_STRIDE", "V_" {
+        /// World position.
+        world: [f32; 3],
+        /// View position.
+        view: [f32; 3],
+        /// View normal.
+        normal_view: [f32; 3],
+        /// Texture coordinate.
+        uv: [f32; 2],
+        /// Vertex colour.
+        color: [f32; 3],
+        /// Unused, to a stride of 16.
+        _reserved: [f32; 2],
+    }
+}
+
+record! {
+    /// A bin entry: a pass's triangle in a tile, with its edge functions at the centre of the
+    /// tile's first pixel where 32 bits hold them over the whole tile.
+    struct BinEntry: "ENTRY", "B_" {
+        /// The pass.
+        pass: u32,
+        /// The triangle (global index).
+        tri: u32,
+        /// 1 where the 32-bit edges below hold over the tile.
+        fast: u32,
+        /// The three edge functions as `i32` (0 where they do not fit).
+        edges: [u32; 3],
+    }
+}
+
+record! {
+    /// A texture's header in the texels buffer; its levels' linear RGBA floats follow the
+    /// headers, rows from the top.
+    struct TexHeader: "TEX_STRIDE", "X_" {
+        /// How many levels.
+        levels: u32,
+        /// The horizontal wrap (`WRAP_*`).
+        wrap_s: u32,
+        /// The vertical wrap.
+        wrap_t: u32,
+        /// The magnification filter (`FILTER_*`).
+        mag: u32,
+        /// The minification filter.
+        min: u32,
+        /// 1 to flip the image vertically.
+        flip_y: u32,
+        /// 1 where the uv transform is the identity.
+        identity: u32,
+        /// Unused.
+        _reserved0: u32,
+        /// The uv transform, columns.
+        uv_matrix: [f32; 9],
+        /// Unused, so that the levels start at word 24.
+        _reserved1: [u32; 7],
+        /// Each level's width, height and first word in the texels buffer.
+        level: [[u32; 3]; crate::texture::MAX_MIP_LEVELS],
+        /// Unused, to a stride of 80.
+        _reserved2: [u32; 8],
+    }
+}
+
+record! {
+    /// The interpreter's parameters (`interp.wgsl` `Params`, a uniform). The generator writes
+    /// it as a WGSL struct of the same fields, not as constants.
+    struct InterpParams: "PARAMS_STRIDE", "PARAMS_" {
+        /// The output's first instruction.
+        start: u32,
+        /// Its instruction count.
+        count: u32,
+        /// How many lanes to run.
+        lanes: u32,
+        /// Unused (a uniform's size is a multiple of 16 bytes).
+        _reserved: u32,
+    }
+}
+
+codes! {
+    /// A pass's flags (`P_FLAGS`).
+    PASS_FLAGS {
+        /// The draw is forward (shaded as it comes), not deferred.
+        FL_FORWARD = 1,
+        /// The material is transparent.
+        FL_TRANSPARENT = 1 << 1,
+        /// The material tests depth.
+        FL_DEPTH_TEST = 1 << 2,
+        /// The material writes depth.
+        FL_DEPTH_WRITE = 1 << 3,
+        /// The material uses vertex colours.
+        FL_VERTEX_COLORS = 1 << 4,
+        /// Flat shading.
+        FL_FLAT = 1 << 5,
+        /// The material takes fog.
+        FL_FOG = 1 << 6,
+        /// The geometry has normals. (Bit 8 is free: it was a "has a program" flag no shader
+        /// read; the stages' instruction counts say it.)
+        FL_HAS_NORMALS = 1 << 7,
+        /// The program reads the neighbours (right and up pixels).
+        FL_NEIGHBOURS = 1 << 9,
+        /// The built-in derivatives are needed.
+        FL_QUAD = 1 << 10,
+        /// The surface's derivatives are needed.
+        FL_SURFACE = 1 << 11,
+        /// The normal's derivatives are needed.
+        FL_NORMAL_DERIV = 1 << 12,
+        /// The program has a depth node.
+        FL_DEPTH_NODE = 1 << 13,
+    }
+}
+
+codes! {
+    /// The values of the records' enumerations: `F_SHADING`, `F_FOG`, `P_FACES`, `P_KIND`,
+    /// `P_SIDE`, `L_KIND`, `X_WRAP_*`, `X_MAG` and `X_MIN`.
+    ENUM_CODES {
+        /// `Shading::Texture`.
+        SHADING_TEXTURE = 0,
+        /// `Shading::Lit`.
+        SHADING_LIT = 1,
+        /// `Shading::Uv`.
+        SHADING_UV = 2,
+        /// No fog.
+        FOG_NONE = 0,
+        /// `Fog::Linear`.
+        FOG_LINEAR = 1,
+        /// `Fog::Exp2`.
+        FOG_EXP2 = 2,
+        /// A pass of both faces.
+        FACES_BOTH = 0,
+        /// A pass of the back faces only.
+        FACES_BACK = 1,
+        /// A pass of the front faces only.
+        FACES_FRONT = 2,
+        /// `MaterialKind::Basic`.
+        KIND_BASIC = 0,
+        /// `MaterialKind::Lambert`.
+        KIND_LAMBERT = 1,
+        /// `MaterialKind::Phong`.
+        KIND_PHONG = 2,
+        /// `MaterialKind::Standard`.
+        KIND_STANDARD = 3,
+        /// `MaterialKind::Physical`.
+        KIND_PHYSICAL = 4,
+        /// `MaterialKind::Normals`.
+        KIND_NORMALS = 5,
+        /// `MaterialKind::Depth`.
+        KIND_DEPTH = 6,
+        /// `Side::Front`.
+        SIDE_FRONT = 0,
+        /// `Side::Back`.
+        SIDE_BACK = 1,
+        /// `Side::Double`.
+        SIDE_DOUBLE = 2,
+        /// `LightKind::Directional`.
+        LIGHT_DIRECTIONAL = 0,
+        /// `LightKind::Point`.
+        LIGHT_POINT = 1,
+        /// `LightKind::Spot`.
+        LIGHT_SPOT = 2,
+        /// `Wrap::Repeat`.
+        WRAP_REPEAT = 0,
+        /// `Wrap::ClampToEdge`.
+        WRAP_CLAMP_TO_EDGE = 1,
+        /// `Wrap::MirroredRepeat`.
+        WRAP_MIRRORED_REPEAT = 2,
+        /// `Filter::Nearest`.
+        FILTER_NEAREST = 0,
+        /// `Filter::Linear`.
+        FILTER_LINEAR = 1,
+        /// `Filter::NearestMipmapNearest`.
+        FILTER_NEAREST_MIPMAP_NEAREST = 2,
+        /// `Filter::LinearMipmapNearest`.
+        FILTER_LINEAR_MIPMAP_NEAREST = 3,
+        /// `Filter::NearestMipmapLinear`.
+        FILTER_NEAREST_MIPMAP_LINEAR = 4,
+        /// `Filter::LinearMipmapLinear`.
+        FILTER_LINEAR_MIPMAP_LINEAR = 5,
+    }
+}

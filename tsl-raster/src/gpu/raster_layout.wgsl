@@ -1,0 +1,175 @@
+// Generated from the Rust tables by tsl-raster/src/gpu/contract.rs; do not edit by hand
+// (`TSL_BLESS=1 cargo test -p tsl-raster --features gpu generated_wgsl` rewrites it).
+
+// No texture (a map's id).
+const NONE: u32 = 0xffffffffu;
+
+// The side of a bin's square tile in pixels.
+const TILE: u32 = 32u;
+
+// The stages whose outputs a pass runs, in P_START and P_COUNT order.
+const STAGE_COUNT: u32 = 8u;
+const STAGE_DEPTH: u32 = 0u;
+const STAGE_NORMAL: u32 = 1u;
+const STAGE_MASK: u32 = 2u;
+const STAGE_COLOR: u32 = 3u;
+const STAGE_OPACITY: u32 = 4u;
+const STAGE_EMISSIVE: u32 = 5u;
+const STAGE_AO: u32 = 6u;
+const STAGE_OUTPUT: u32 = 7u;
+
+// `FrameRecord` (gpu/layout.rs): 576 words.
+const LIGHTS_AT: u32 = 576u;
+const F_WIDTH: u32 = 0u;
+const F_HEIGHT: u32 = 1u;
+const F_TILES_X: u32 = 2u;
+const F_SHADING: u32 = 3u;
+const F_ORTHO: u32 = 4u;
+const F_FOG: u32 = 5u;
+const F_DIRECT: u32 = 6u;
+const F_HEMIS: u32 = 7u;
+const F_CLEAR: u32 = 8u; // 4 words
+const F_FOG_COLOR: u32 = 12u; // 3 words
+const F_FOG_A: u32 = 15u;
+const F_FOG_B: u32 = 16u;
+const F_VIEW_TO_WORLD: u32 = 17u; // 9 words
+const F_WORLD_TO_VIEW: u32 = 26u; // 9 words
+const F_AMBIENT: u32 = 35u; // 3 words
+const F_ENTRIES_AT: u32 = 38u;
+const F_DFG: u32 = 64u; // 512 words
+
+// `HemiRecord` (gpu/layout.rs): 9 words.
+const HEMI_STRIDE: u32 = 9u;
+const H_SKY: u32 = 0u; // 3 words
+const H_GROUND: u32 = 3u; // 3 words
+const H_UP: u32 = 6u; // 3 words
+
+// `LightRecord` (gpu/layout.rs): 16 words.
+const LIGHT_STRIDE: u32 = 16u;
+const L_KIND: u32 = 0u;
+const L_VECTOR: u32 = 1u; // 3 words
+const L_COLOR: u32 = 4u; // 3 words
+const L_AXIS: u32 = 7u; // 3 words
+const L_CONE_COS: u32 = 10u;
+const L_PENUMBRA_COS: u32 = 11u;
+const L_CUTOFF: u32 = 12u;
+const L_DECAY: u32 = 13u;
+
+// `PassRecord` (gpu/layout.rs): 64 words.
+const PASS_STRIDE: u32 = 64u;
+const P_FLAGS: u32 = 0u;
+const P_FACES: u32 = 1u;
+const P_KIND: u32 = 2u;
+const P_SIDE: u32 = 3u;
+const P_BASE: u32 = 4u;
+const P_START: u32 = 5u; // 8 words
+const P_COUNT: u32 = 13u; // 8 words
+const P_COLOR: u32 = 21u; // 3 words
+const P_OPACITY: u32 = 24u;
+const P_ALPHA_TEST: u32 = 25u;
+const P_EMISSIVE: u32 = 26u; // 3 words
+const P_SPECULAR: u32 = 29u; // 3 words
+const P_SHININESS: u32 = 32u;
+const P_ROUGHNESS: u32 = 33u;
+const P_METALNESS: u32 = 34u;
+const P_CLEARCOAT: u32 = 35u;
+const P_CC_ROUGHNESS: u32 = 36u;
+const P_UV_MATRIX: u32 = 37u; // 9 words
+const P_MAP: u32 = 46u;
+const P_NORMAL_MAP: u32 = 47u;
+const P_EMISSIVE_MAP: u32 = 48u;
+const P_AO_MAP: u32 = 49u;
+const P_NORMAL_SCALE: u32 = 50u; // 2 words
+const P_AO_INTENSITY: u32 = 52u;
+
+// `TriRecord` (gpu/layout.rs): 72 words.
+const TRI_STRIDE: u32 = 72u;
+const T_E0: u32 = 0u; // 6 words
+const T_SA: u32 = 6u; // 6 words
+const T_SB: u32 = 12u; // 6 words
+const T_BIAS: u32 = 18u; // 3 words
+const T_BBOX: u32 = 21u; // 4 words
+const T_INV_AREA: u32 = 25u;
+const T_Z: u32 = 29u; // 3 words
+const T_WEIGHTS: u32 = 32u; // 9 words
+const T_CORNERS: u32 = 41u; // 3 words
+const T_FRONT: u32 = 44u;
+const T_PLANES: u32 = 45u; // 12 words
+const T_ORIGIN: u32 = 57u; // 2 words
+const T_SA32: u32 = 59u; // 3 words
+const T_SB32: u32 = 62u; // 3 words
+
+// `VertRecord` (gpu/layout.rs): 16 words.
+const VERT_STRIDE: u32 = 16u;
+const V_WORLD: u32 = 0u; // 3 words
+const V_VIEW: u32 = 3u; // 3 words
+const V_NORMAL_VIEW: u32 = 6u; // 3 words
+const V_UV: u32 = 9u; // 2 words
+const V_COLOR: u32 = 11u; // 3 words
+
+// `BinEntry` (gpu/layout.rs): 6 words.
+const ENTRY: u32 = 6u;
+const B_PASS: u32 = 0u;
+const B_TRI: u32 = 1u;
+const B_FAST: u32 = 2u;
+const B_EDGES: u32 = 3u; // 3 words
+
+// `TexHeader` (gpu/layout.rs): 80 words.
+const TEX_STRIDE: u32 = 80u;
+const X_LEVELS: u32 = 0u;
+const X_WRAP_S: u32 = 1u;
+const X_WRAP_T: u32 = 2u;
+const X_MAG: u32 = 3u;
+const X_MIN: u32 = 4u;
+const X_FLIP_Y: u32 = 5u;
+const X_IDENTITY: u32 = 6u;
+const X_UV_MATRIX: u32 = 8u; // 9 words
+const X_LEVEL: u32 = 24u; // 48 words
+
+// P_FLAGS bits.
+const FL_FORWARD: u32 = 1u;
+const FL_TRANSPARENT: u32 = 2u;
+const FL_DEPTH_TEST: u32 = 4u;
+const FL_DEPTH_WRITE: u32 = 8u;
+const FL_VERTEX_COLORS: u32 = 16u;
+const FL_FLAT: u32 = 32u;
+const FL_FOG: u32 = 64u;
+const FL_HAS_NORMALS: u32 = 128u;
+const FL_NEIGHBOURS: u32 = 512u;
+const FL_QUAD: u32 = 1024u;
+const FL_SURFACE: u32 = 2048u;
+const FL_NORMAL_DERIV: u32 = 4096u;
+const FL_DEPTH_NODE: u32 = 8192u;
+
+// The records' enumerations.
+const SHADING_TEXTURE: u32 = 0u;
+const SHADING_LIT: u32 = 1u;
+const SHADING_UV: u32 = 2u;
+const FOG_NONE: u32 = 0u;
+const FOG_LINEAR: u32 = 1u;
+const FOG_EXP2: u32 = 2u;
+const FACES_BOTH: u32 = 0u;
+const FACES_BACK: u32 = 1u;
+const FACES_FRONT: u32 = 2u;
+const KIND_BASIC: u32 = 0u;
+const KIND_LAMBERT: u32 = 1u;
+const KIND_PHONG: u32 = 2u;
+const KIND_STANDARD: u32 = 3u;
+const KIND_PHYSICAL: u32 = 4u;
+const KIND_NORMALS: u32 = 5u;
+const KIND_DEPTH: u32 = 6u;
+const SIDE_FRONT: u32 = 0u;
+const SIDE_BACK: u32 = 1u;
+const SIDE_DOUBLE: u32 = 2u;
+const LIGHT_DIRECTIONAL: u32 = 0u;
+const LIGHT_POINT: u32 = 1u;
+const LIGHT_SPOT: u32 = 2u;
+const WRAP_REPEAT: u32 = 0u;
+const WRAP_CLAMP_TO_EDGE: u32 = 1u;
+const WRAP_MIRRORED_REPEAT: u32 = 2u;
+const FILTER_NEAREST: u32 = 0u;
+const FILTER_LINEAR: u32 = 1u;
+const FILTER_NEAREST_MIPMAP_NEAREST: u32 = 2u;
+const FILTER_LINEAR_MIPMAP_NEAREST: u32 = 3u;
+const FILTER_NEAREST_MIPMAP_LINEAR: u32 = 4u;
+const FILTER_LINEAR_MIPMAP_LINEAR: u32 = 5u;

@@ -1,0 +1,92 @@
+//! [`RenderSettings`]: what the CPU [`Renderer`](crate::Renderer) and the GPU renderer share
+//! (size, `time`, shading view, output transform, clear colour), and [`Shading`], the views.
+
+use crate::output::{Image, LinearImage, OutputTransform, ToneMapping};
+use rayon::prelude::*;
+use std::time::Duration;
+use tsl_core::Color;
+
+/// What the rasterizer draws (spec/000 and spec/001's shading views).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shading {
+    /// Everything: textures, lights, programs.
+    #[default]
+    Texture,
+    /// Lights and programs, every texture read as opaque white (a normal map reads flat).
+    Lit,
+    /// The geometry's uv as red and green, no lights, no program.
+    Uv,
+}
+
+/// [`Shading::Texture`].
+pub const SHADE_TEXTURE: Shading = Shading::Texture;
+/// [`Shading::Lit`].
+pub const SHADE_LIT: Shading = Shading::Lit;
+/// [`Shading::Uv`].
+pub const SHADE_UV: Shading = Shading::Uv;
+
+/// The settings of a renderer, CPU or GPU: the image's size, the frame's time, the shading view,
+/// the output transform and the clear colour.
+///
+/// ```
+/// use tsl_raster::*;
+/// let mut settings = RenderSettings::new(320, 240);
+/// settings.time = 1.5;
+/// settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.0);
+/// let renderer = Renderer::new(settings);
+/// assert_eq!(renderer.settings.width, 320);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct RenderSettings {
+    /// The image's width in pixels.
+    pub width: u32,
+    /// The image's height in pixels.
+    pub height: u32,
+    /// The value of the time node in seconds (three.js's `NodeFrame.time`); zero by default. The
+    /// caller moves it on between frames.
+    pub time: f32,
+    /// What to draw.
+    pub shading: Shading,
+    /// Tone mapping, exposure and encoding of the output.
+    pub output: OutputTransform,
+    /// The clear colour where the scene has no background (linear); black.
+    pub clear_color: Color,
+    /// The clear alpha where the scene has no background; 0, as three.js's.
+    pub clear_alpha: f32,
+}
+
+impl RenderSettings {
+    /// `width × height` pixels with three.js's defaults: sRGB output, no tone mapping, time zero.
+    pub fn new(width: u32, height: u32) -> RenderSettings {
+        RenderSettings {
+            width,
+            height,
+            time: 0.0,
+            shading: Shading::Texture,
+            output: OutputTransform::default(),
+            clear_color: Color::BLACK,
+            clear_alpha: 0.0,
+        }
+    }
+
+    /// Set `time` from a duration (`renderer.time = Duration(1.5, SECOND)`).
+    pub fn set_time(&mut self, time: Duration) {
+        self.time = time.as_secs_f32();
+    }
+
+    /// Select a tone mapping (three.js's `renderer.toneMapping`).
+    pub fn set_tone_mapping(&mut self, tone_mapping: ToneMapping, exposure: f32) {
+        self.output.tone_mapping = tone_mapping;
+        self.output.exposure = exposure;
+    }
+
+    /// The output transform of a linear image: what a render returns.
+    pub fn encode(&self, linear: &LinearImage) -> Image {
+        let width = linear.width() as usize;
+        let mut data = vec![0u8; linear.pixels().len() * 4];
+        data.par_chunks_mut(4 * width)
+            .zip(linear.pixels().par_chunks(width))
+            .for_each(|(out, row)| self.output.apply_row(row, out));
+        Image::from_parts(linear.width(), linear.height(), data)
+    }
+}

@@ -1,0 +1,38 @@
+//! Stage 6 of shading, [`shade_output`]: the output node.
+
+use super::lane_math::lane_value;
+use super::state::BatchState;
+use super::views::put;
+use glam::Vec3;
+use tsl_core::{Attribute, Output, View};
+
+/// Stage 6: the output node, reading the lit colour (`lit()`); the alpha stays what the fragment
+/// had.
+#[inline]
+pub(super) fn shade_output(state: &mut BatchState) {
+    let BatchState {
+        draw,
+        nodes,
+        out,
+        n,
+        ..
+    } = state;
+    let (draw, n) = (*draw, *n);
+    if !draw.program.is_some_and(|p| p.has_output(Output::Output)) {
+        return;
+    }
+    if draw.reads.fragment {
+        for (l, o) in out.iter().enumerate() {
+            let lit = Vec3::new(o.color[0], o.color[1], o.color[2]);
+            put(nodes.batch, View::Fragment, Attribute::Lit, l, lit);
+        }
+    }
+    if let Some(r) = nodes.run(draw, Output::Output, n) {
+        for (l, o) in out.iter_mut().enumerate() {
+            let c = lane_value(r, l, 3);
+            o.color[0] = c.x;
+            o.color[1] = c.y;
+            o.color[2] = c.z;
+        }
+    }
+}

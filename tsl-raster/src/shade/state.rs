@@ -1,0 +1,235 @@
+//! The state of one batch while it is shaded, which the stages hand on: the fragments in and
+//! out, each lane's values ([`LaneSet`]), what the draw reads ([`Wants`]), the interpreter's
+//! buffers ([`Nodes`]), all in a [`BatchState`].
+
+use super::lane_math::{Lanes2, Lanes3};
+use super::sampler::{Gradients, LaneSampler};
+use crate::frame::FrameContext;
+use crate::raster::draw::Draw;
+use crate::settings::Shading;
+use crate::store::Store;
+use crate::texture::Texture;
+use glam::{Vec2, Vec3};
+use tsl_core::{
+    run_nodes, FragmentBatch, Lane, NodeProgram, Output, Register, Registers, TextureId, LANES,
+};
+
+/// One fragment to shade: its pixel, its triangle in the draw, its interpolated window depth.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FragIn {
+    pub x: u32,
+    pub y: u32,
+    pub tri: u32,
+    pub z: f32,
+}
+
+/// What shading made of a fragment.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FragOut {
+    /// Linear RGB and straight alpha.
+    pub color: [f32; 4],
+    /// The depth to test and write (the depth node's, or the interpolated one).
+    pub depth: f32,
+    /// Whether the fragment survived the mask, discards and the alpha test.
+    pub keep: bool,
+}
+
+/// Per-lane state while a batch is shaded, as structure of arrays: each component of each value
+/// in a [`Lane`] of its own, so that the loops over the lanes run several lanes at a time.
+pub(super) struct LaneSet {
+    /// Each lane's triangle in the draw and pixel.
+    pub(super) tri: [u32; LANES],
+    pub(super) px: [i64; LANES],
+    pub(super) py: [i64; LANES],
+    pub(super) corners: [[u32; 3]; LANES],
+    pub(super) front: [bool; LANES],
+    /// The weights of the original triangle's corners, and their denominators.
+    pub(super) weights: Lanes3,
+    pub(super) denominators: Lane,
+    pub(super) position_world: Lanes3,
+    pub(super) position_view: Lanes3,
+    /// The view normal, in place as the shading goes: interpolated and made unit (three's
+    /// normalViewGeometry, which the geometry's roughness reads), turned toward the viewer by side
+    /// (the normal a derivative reads, and the normal map's base), then bent by the normal map
+    /// and the normal node.
+    pub(super) normal_view: Lanes3,
+    pub(super) normal_world: Lanes3,
+    pub(super) uv_raw: Lanes2,
+    pub(super) vertex_color: Lanes3,
+    pub(super) duv: [(Vec2, Vec2); LANES],
+    pub(super) dposition: [(Vec3, Vec3); LANES],
+    /// The largest change of the geometric normal across the quad (`getGeometryRoughness`).
+    pub(super) geometry_roughness: Lane,
+    pub(super) right_weights: [Vec3; LANES],
+    pub(super) up_weights: [Vec3; LANES],
+    /// `frag_coord()` here, one pixel right and one pixel up (window rows counting upward).
+    pub(super) frag_coord: [[Vec3; 3]; LANES],
+    pub(super) diffuse: Lanes3,
+    pub(super) alpha: Lane,
+    pub(super) emissive: Lanes3,
+    pub(super) ao: Lane,
+    /// Unit directions toward the camera.
+    pub(super) view_dir: Lanes3,
+    pub(super) roughness: Lane,
+    pub(super) clearcoat_roughness: Lane,
+    pub(super) outgoing: Lanes3,
+}
+
+impl Default for LaneSet {
+    fn default() -> Self {
+        LaneSet {
+            tri: [0; LANES],
+            px: [0; LANES],
+            py: [0; LANES],
+            corners: [[0; 3]; LANES],
+            front: [false; LANES],
+            weights: Lanes3::default(),
+            denominators: [0.0; LANES],
+            position_world: Lanes3::default(),
+            position_view: Lanes3::default(),
+            normal_view: Lanes3::default(),
+            normal_world: Lanes3::default(),
+            uv_raw: Lanes2::default(),
+            vertex_color: Lanes3::default(),
+            duv: [(Vec2::ZERO, Vec2::ZERO); LANES],
+            dposition: [(Vec3::ZERO, Vec3::ZERO); LANES],
+            geometry_roughness: [0.0; LANES],
+            right_weights: [Vec3::ZERO; LANES],
+            up_weights: [Vec3::ZERO; LANES],
+            frag_coord: [[Vec3::ZERO; 3]; LANES],
+            diffuse: Lanes3::default(),
+            alpha: [0.0; LANES],
+            emissive: Lanes3::default(),
+            ao: [0.0; LANES],
+            view_dir: Lanes3::default(),
+            roughness: [0.0; LANES],
+            clearcoat_roughness: [0.0; LANES],
+            outgoing: Lanes3::default(),
+        }
+    }
+}
+
+/// What a draw's batch computes beyond the view-space position and normal: the program's
+/// fragment views only where it reads them.
+pub(super) struct Wants {
+    /// The program reads the fragment's own view or the derivative's "here".
+    pub(super) reads_here: bool,
+    /// The program reads `frag_coord()` or the facing.
+    pub(super) reads_screen: bool,
+    /// The program reads any view: they are filled.
+    pub(super) views: bool,
+    pub(super) uv: bool,
+    pub(super) world_normal: bool,
+    pub(super) vertex_color: bool,
+    /// The corners and their weights: only for what the position and normal planes do not give.
+    pub(super) corners: bool,
+    /// The quads' derivatives give only the geometry's roughness.
+    pub(super) roughness_only: bool,
+}
+
+impl Wants {
+    pub(super) fn of(ctx: &FrameContext, draw: &Draw) -> Wants {
+        let m = draw.material;
+        let needs = &draw.needs;
+        let reads = &draw.reads;
+        let has_program = draw.program.is_some();
+        let reads_here = has_program && (reads.fragment || reads.here);
+        let reads_screen = has_program && reads.screen;
+        let uv = reads_here || ctx.shading == Shading::Uv || m.maps().next().is_some();
+        let world_normal = reads_here
+            || ctx.hemisphere
+            || m.normal_map.is_some()
+            || draw.program.is_some_and(|p| p.has_output(Output::Normal));
+        let vertex_color = reads_here || m.vertex_colors;
+        let roughness_only = !needs.surface_derivatives && !m.flat_shading;
+        let views = has_program
+            && (reads.fragment || reads.here || reads.right || reads.up || reads.corners);
+        let corners = uv || vertex_color || views || (needs.quad_derivatives && !roughness_only);
+        Wants {
+            reads_here,
+            reads_screen,
+            views,
+            uv,
+            world_normal,
+            vertex_color,
+            corners,
+            roughness_only,
+        }
+    }
+}
+
+/// The interpreter's side of a batch: the fragments' views, the registers, the sampler's
+/// gradients.
+pub(super) struct Nodes<'s> {
+    pub(super) batch: &'s mut FragmentBatch,
+    pub(super) gradients: &'s mut Gradients,
+    pub(super) registers: &'s mut Registers,
+    /// A uniform output's value in every lane.
+    pub(super) uniform: &'s mut Register,
+    pub(super) textures: &'s Store<Texture, TextureId>,
+    /// The shading view reads every texture as opaque white.
+    pub(super) white: bool,
+}
+
+impl Nodes<'_> {
+    /// Output `output` of the draw's program over the first `n` lanes of the batch, if the
+    /// program has it: an output whose value is the same in every fragment
+    /// (`Draw::uniform_outputs`) is written into every lane without running the program again.
+    #[inline]
+    pub(super) fn run(&mut self, draw: &Draw, output: Output, n: usize) -> Option<&Register> {
+        let p = draw.program.filter(|p| p.has_output(output))?;
+        self.run_program(draw, p, output, n)
+    }
+
+    fn run_program(
+        &mut self,
+        draw: &Draw,
+        p: &NodeProgram,
+        output: Output,
+        n: usize,
+    ) -> Option<&Register> {
+        match draw.uniform_outputs.iter().find(|(o, _)| *o == output) {
+            Some((_, value)) => {
+                for (lane, v) in self.uniform.iter_mut().zip(value) {
+                    lane[..n].fill(*v);
+                }
+                Some(self.uniform)
+            }
+            None => {
+                let sampler = LaneSampler {
+                    textures: self.textures,
+                    gradients: self.gradients,
+                    count: n,
+                    white: self.white,
+                };
+                run_nodes(p, output, self.batch, &sampler, self.registers)
+            }
+        }
+    }
+}
+
+/// One batch as its stages see it: the frame and the draw, what the draw reads, the lanes, the
+/// interpreter's buffers, and each fragment's result.
+pub(super) struct BatchState<'s, 'f> {
+    pub(super) ctx: &'s FrameContext<'f>,
+    pub(super) draw: &'s Draw<'f>,
+    /// The fragments (at most [`LANES`]).
+    pub(super) frags: &'s [FragIn],
+    /// How many: the lanes in use.
+    pub(super) n: usize,
+    pub(super) wants: Wants,
+    pub(super) lanes: &'s mut LaneSet,
+    pub(super) nodes: Nodes<'s>,
+    pub(super) out: &'s mut [FragOut],
+}
+
+impl<'f> BatchState<'_, 'f> {
+    /// The texture `id` names where the shading view samples textures (`None` in the lit view,
+    /// which reads every texture as white).
+    #[inline]
+    pub(super) fn map(&self, id: Option<TextureId>) -> Option<&'f Texture> {
+        let textures: &'f Store<Texture, TextureId> = self.ctx.textures;
+        id.and_then(|id| textures.get(id))
+            .filter(|_| !self.nodes.white)
+    }
+}

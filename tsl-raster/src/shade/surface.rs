@@ -1,0 +1,115 @@
+//! Stage 4 of shading, [`shade_surface`]: the mask, the colour, the opacity, the alpha test,
+//! the emissive, the ambient occlusion.
+
+use super::lane_math::copy_register;
+use super::maps::read_map;
+use super::state::BatchState;
+use glam::Vec3;
+use tsl_core::Output;
+
+/// Stage 4: the mask (a discard joins it), the colour and the opacity (the material's, times the
+/// map and the vertex colours, unless the colour and opacity nodes replace both), the alpha test,
+/// the emissive (colour, map, node), the ambient occlusion (map, node).
+#[inline]
+pub(super) fn shade_surface(state: &mut BatchState) {
+    let m = state.draw.material;
+    let (map_texture, emissive_map, ao_map) = (
+        state.map(m.map),
+        state.map(m.emissive_map),
+        state.map(m.ao_map),
+    );
+    let BatchState {
+        draw,
+        n,
+        lanes: s,
+        nodes,
+        out,
+        ..
+    } = state;
+    let (draw, n) = (*draw, *n);
+    let program = draw.program;
+    if let Some(r) = nodes.run(draw, Output::Mask, n) {
+        for l in 0..n {
+            if r[0][l] == 0.0 {
+                out[l].keep = false;
+            }
+        }
+    }
+    let color_node = program.filter(|p| p.has_output(Output::Color));
+    let opacity_node = program.filter(|p| p.has_output(Output::Opacity));
+    let needs_map = map_texture.is_some() && (color_node.is_none() || opacity_node.is_none());
+    let base = m.color.to_vec3();
+    match map_texture.filter(|_| needs_map) {
+        Some(t) => {
+            for l in 0..n {
+                let texel = read_map(t, s.uv_raw.get(l), s.duv[l]);
+                let mut rgb = base * texel.truncate();
+                if m.vertex_colors {
+                    rgb *= s.vertex_color.get(l);
+                }
+                s.diffuse.set(l, rgb);
+                s.alpha[l] = m.opacity * texel.w;
+            }
+        }
+        None => {
+            // The texel is white: `color · 1`, as the mapped form computes it.
+            let rgb = base * Vec3::ONE;
+            s.diffuse.x[..n].fill(rgb.x);
+            s.diffuse.y[..n].fill(rgb.y);
+            s.diffuse.z[..n].fill(rgb.z);
+            s.alpha[..n].fill(m.opacity * 1.0);
+            if m.vertex_colors {
+                for l in 0..n {
+                    s.diffuse.x[l] *= s.vertex_color.x[l];
+                    s.diffuse.y[l] *= s.vertex_color.y[l];
+                    s.diffuse.z[l] *= s.vertex_color.z[l];
+                }
+            }
+        }
+    }
+    if let Some(r) = nodes.run(draw, Output::Color, n) {
+        copy_register(r, &mut s.diffuse, n);
+    }
+    if let Some(r) = nodes.run(draw, Output::Opacity, n) {
+        s.alpha[..n].copy_from_slice(&r[0][..n]);
+    }
+    if m.alpha_test > 0.0 {
+        for l in 0..n {
+            if s.alpha[l] <= m.alpha_test {
+                out[l].keep = false;
+            }
+        }
+    }
+    if !m.transparent {
+        s.alpha[..n].fill(1.0);
+    }
+    let emissive = m.emissive.to_vec3() * m.emissive_intensity;
+    match emissive_map {
+        Some(t) => {
+            for l in 0..n {
+                let e = emissive * read_map(t, s.uv_raw.get(l), s.duv[l]).truncate();
+                s.emissive.set(l, e);
+            }
+        }
+        None => {
+            s.emissive.x[..n].fill(emissive.x);
+            s.emissive.y[..n].fill(emissive.y);
+            s.emissive.z[..n].fill(emissive.z);
+        }
+    }
+    if let Some(r) = nodes.run(draw, Output::Emissive, n) {
+        copy_register(r, &mut s.emissive, n);
+    }
+    match ao_map {
+        Some(t) => {
+            for l in 0..n {
+                s.ao[l] =
+                    (read_map(t, s.uv_raw.get(l), s.duv[l]).x - 1.0) * m.ao_map_intensity + 1.0;
+            }
+        }
+        None => s.ao[..n].fill(1.0),
+    }
+    if let Some(r) = nodes.run(draw, Output::Ao, n) {
+        s.ao[..n].copy_from_slice(&r[0][..n]);
+    }
+}
