@@ -29,7 +29,6 @@
 //!
 //! Run: `cargo run --release --example tsl_materials` (optionally `-- OUT.png`).
 
-use tsl::core::typed;
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -44,7 +43,7 @@ pub fn sphere_x(index: usize) -> f32 {
 /// The program whose `colorNode` is `NODES[index]`.
 pub fn program(index: usize) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let node: Node<typed::Vec3> = match index {
+    let node: Vec3Node = match index {
         0 => position_world(),
         1 => normal_world(),
         _ => normal_view(),

@@ -24,7 +24,6 @@
 //!
 //! Run: `cargo run --release --example tsl_materialx_noise` (optionally `-- OUT.png`).
 
-use tsl::core::typed;
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -51,7 +50,7 @@ pub const SPHERES: [(Noise, f32, f32); 4] = [
 
 /// three.js's `mx_fractal_noise_vec3(p)`: `result += amp · perlin_noise_vec3(p); amp *= 0.5; p *=
 /// 2`, three times.
-pub fn fractal_noise_vec3(p: Node<typed::Vec3>) -> Node<typed::Vec3> {
+pub fn fractal_noise_vec3(p: Vec3Node) -> Vec3Node {
     let mut p = p;
     let mut result = vec3(0.0, 0.0, 0.0);
     let mut amp = float(1.0);

@@ -70,7 +70,6 @@
 //!
 //! Run: `cargo run --release --example tsl_raging_sea` (optionally `-- OUT.png`).
 
-use tsl::core::typed;
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -79,16 +78,16 @@ pub const SMALL_WAVES_ITERATIONS: i64 = 3;
 
 /// The uniforms of the page, as typed nodes.
 struct Waves {
-    large_frequency: Node<typed::Vec2>,
-    large_speed: Node<Float>,
-    large_multiplier: Node<Float>,
-    small_frequency: Node<Float>,
-    small_speed: Node<Float>,
-    small_multiplier: Node<Float>,
+    large_frequency: Vec2Node,
+    large_speed: FloatNode,
+    large_multiplier: FloatNode,
+    small_frequency: FloatNode,
+    small_speed: FloatNode,
+    small_multiplier: FloatNode,
 }
 
 /// The page's `wavesElevation` Fn, in TSL's closure style (`var`, `LoopFrom`).
-fn waves_elevation(waves: &Waves, position: Node<typed::Vec3>) -> Node<Float> {
+fn waves_elevation(waves: &Waves, position: Vec3Node) -> FloatNode {
     let t = time();
     let elevation = var(
         sin(position.x() * waves.large_frequency.x() + t * waves.large_speed)

@@ -24,16 +24,52 @@ pub use tsl_macros as macros;
 #[doc(inline)]
 pub use tsl_raster as raster;
 
-/// What a node material program needs: the graph, outputs, values, programs and the interpreter.
+/// What a node material program needs: the graph, outputs, values, programs and the interpreter,
+/// the typed front and the macros `tsl!{}` and `#[tsl_fn]`.
 ///
-/// The typed front (`tsl_core::typed`: `Node<T>`, `Scope`, `sin`, `uv`, `vec3`, ...) and the
-/// macros `tsl!{}` and `#[tsl_fn]` are here too. `Vec2`..`Mat4` are glam's values; the typed
-/// markers of the same names are `typed::Vec3` and so on, or the aliases `Vec3Node`, ...
-/// (`#[tsl_fn]` reads `Vec3` in a signature as the marker). `Node` is the typed handle.
+/// Each name here means one thing:
+///
+/// - `Vec2`, `Vec3`, `Vec4`, `Mat3`, `Mat4` are glam's values (a uniform's value, a camera's
+///   place, a fragment's attributes), as three.js's `Vector3` is a value and not a node.
+/// - A typed node is a [`Node<T>`](tsl_core::typed::Node), written with the aliases
+///   [`FloatNode`](tsl_core::typed::FloatNode), `Vec2Node`, `Vec3Node`, `Vec4Node`, `Mat3Node`,
+///   `Mat4Node` and `TextureNode`, or as `Node<typed::Vec3>`: the type markers stay in
+///   [`typed`](tsl_core::typed) (`typed::Float`, `typed::Vec3`, ...).
+/// - In a `#[tsl_fn]` signature, `Vec3` (or `Vec3Node`) is read as the node type, as a TSL
+///   layout's `'vec3'`: `#[tsl_fn] fn f(p: Vec3, k: Float) -> Vec3`.
+/// - The swizzles (`p.xy()`, `c.rgb()`) are the methods of the trait
+///   [`Swizzles`](tsl_core::typed::Swizzles).
+/// - The graph's own record of a node is [`GraphNode`](tsl_core::GraphNode); `Node` is the typed
+///   handle.
+///
+/// ```
+/// use tsl::prelude::*;
+///
+/// #[tsl_fn]
+/// fn scaled(p: Vec3, k: Float) -> Vec3 {
+///     p * k
+/// }
+///
+/// fn offset(p: Vec3Node, by: Vec3) -> Vec3Node {
+///     p + by // a glam value beside a node is a constant
+/// }
+///
+/// let scope = Scope::new();
+/// let p: Node<typed::Vec3> = offset(scaled(position_world(), 2.0), Vec3::new(0.0, 1.0, 0.0));
+/// scope.color_node(p.zyx()).unwrap();
+/// let program = scope.compile().unwrap();
+/// let fragment = Fragment { position_world: Vec3::new(1.0, 2.0, 3.0), ..Fragment::default() };
+/// assert_eq!(program.evaluate(COLOR_NODE, &fragment), Some(vec![6.0, 5.0, 2.0]));
+/// ```
 pub mod prelude {
     pub use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
-    pub use tsl_core::typed::Node;
-    pub use tsl_core::typed::*;
+    pub use tsl_core::typed::prelude::*;
     pub use tsl_core::*;
     pub use tsl_macros::{tsl, tsl_fn};
 }
+
+/// The examples of `docs/tsl-to-rust.md`, compiled and run as doc tests so that the guide keeps to
+/// the prelude's names.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/tsl-to-rust.md")]
+pub struct TslToRustGuide;

@@ -774,64 +774,98 @@ fn nodes_built_outside_a_scope_are_refused_by_a_graph() {
 // The generated swizzles
 // ---------------------------------------------------------------------------------------------
 
-/// The swizzle methods of `src/typed/swizzle.rs`, as the generator writes them.
+/// The swizzle trait of `src/typed/swizzle.rs`, as the generator writes it: every swizzle of one
+/// to four components of one set, each bound to the type's having its last component.
 fn generate_swizzles() -> String {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     const TYPES: [&str; 4] = ["Float", "Vec2", "Vec3", "Vec4"];
+    // What a swizzle whose largest component is the i-th needs of the node's type.
+    const NEEDS: [&str; 4] = ["Numeric", "HasY", "HasZ", "HasW"];
     let mut out = String::from(
-        "//! Swizzles as methods, generated per type as glam generates its own: `.z()` exists on a
-//! `Node<Vec3>` and a `Node<Vec4>`, not on a `Node<Vec2>`. One to four components of one set:
-//! `xyzw`, `rgba` or `stpq`. Written by `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it
-//! with `TSL_BLESS=1` to rewrite this file); do not edit by hand.
+        "//! Swizzles as a trait, generated as glam generates its `Vec3Swizzles`: [`Swizzles`] has
+//! every swizzle of one to four components of one set (`xyzw`, `rgba` or `stpq`), and each asks
+//! of the node's type the components it names (`.z()` needs [`HasZ`]: a Vec3 or a Vec4), so that
+//! `uv().z()` is refused with \"`Vec2` has no third component\". The trait is in `tsl::prelude`;
+//! `tsl!{}` and `#[tsl_fn]` bring it in scope for their `p.xy`. Written by
+//! `tsl-core/tests/typed.rs` (`swizzles_are_generated`; run it with `TSL_BLESS=1` to rewrite this
+//! file); do not edit by hand.
 
-use super::node::Node;
-use super::types::{Float, Vec2, Vec3, Vec4};
+use super::node::{IntoNode, Node};
+use super::types::{Float, HasW, HasY, HasZ, NodeType, Numeric, Vec2, Vec3, Vec4};
 
 macro_rules! swizzles {
-    ($ty:ident: $($name:ident -> $out:ident),* $(,)?) => {
-        impl Node<$ty> {
+    ($($name:ident -> $out:ident where $needs:ident),* $(,)?) => {
+        /// The swizzles of a float or vector node: TSL's `.xy`, `.rgb`, `.zyx` as methods, one to
+        /// four components of one set (`xyzw`, `rgba` or `stpq`), each where the node's type has
+        /// the components it names.
+        ///
+        /// ```
+        /// use tsl_core::typed::*;
+        /// let _scope = Scope::new();
+        /// let p = vec3(1.0, 2.0, 3.0);
+        /// let _flipped: Vec3Node = p.zyx();
+        /// let _pair: Vec2Node = p.rg();
+        /// let _splat: Vec4Node = p.z().xxxx();
+        /// ```
+        pub trait Swizzles: IntoNode {
             $(
                 #[doc = concat!(\"The components `\", stringify!($name), \"` in a \",
                     stringify!($out), \", TSL's `.\", stringify!($name), \"`.\")]
-                pub fn $name(self) -> Node<$out> {
+                fn $name(self) -> Node<$out>
+                where
+                    Self::Ty: $needs;
+            )*
+        }
+
+        impl<T: NodeType> Swizzles for Node<T> {
+            $(
+                fn $name(self) -> Node<$out>
+                where
+                    T: $needs,
+                {
                     self.swizzle(stringify!($name))
                 }
             )*
         }
     };
 }
+
+swizzles!(
 ",
     );
-    for (width, ty) in TYPES.iter().enumerate().map(|(i, t)| (i + 1, t)) {
-        let mut entries = Vec::new();
-        for set in SETS {
-            let letters: Vec<char> = set.chars().take(width).collect();
-            for len in 1..=4usize {
-                for mut code in 0..width.pow(len as u32) {
-                    let mut name = String::new();
-                    for _ in 0..len {
-                        name.insert(0, letters[code % width]);
-                        code /= width;
-                    }
-                    entries.push(format!("{name} -> {}", TYPES[len - 1]));
+    let mut entries = Vec::new();
+    for set in SETS {
+        let letters: Vec<char> = set.chars().collect();
+        for len in 1..=4usize {
+            for mut code in 0..4usize.pow(len as u32) {
+                let (mut name, mut last) = (String::new(), 0);
+                for _ in 0..len {
+                    let component = code % 4;
+                    name.insert(0, letters[component]);
+                    last = last.max(component);
+                    code /= 4;
                 }
+                entries.push(format!(
+                    "{name} -> {} where {}",
+                    TYPES[len - 1],
+                    NEEDS[last]
+                ));
             }
         }
-        out.push_str(&format!("\nswizzles!({ty}:\n"));
-        let mut line = String::from("   ");
-        for entry in entries {
-            if line.len() + entry.len() + 2 > 100 {
-                out.push_str(line.trim_end());
-                out.push('\n');
-                line = String::from("   ");
-            }
-            line.push(' ');
-            line.push_str(&entry);
-            line.push(',');
-        }
-        out.push_str(line.trim_end());
-        out.push_str("\n);\n");
     }
+    let mut line = String::from("   ");
+    for entry in entries {
+        if line.len() + entry.len() + 2 > 100 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(&entry);
+        line.push(',');
+    }
+    out.push_str(line.trim_end());
+    out.push_str("\n);\n");
     out
 }
 

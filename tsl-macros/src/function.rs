@@ -1,7 +1,7 @@
 //! `#[tsl_fn]`: a Rust function of nodes becomes a TSL `Fn` with its layout, inlined where it is
 //! called.
 
-use crate::rewrite::{node_type, rt, typed, Rewriter};
+use crate::rewrite::{node_marker, node_type, rt, typed, Rewriter};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -216,4 +216,41 @@ pub fn expand(attr: TokenStream, item: ItemFn) -> syn::Result<TokenStream> {
         }
     }
     .into_token_stream())
+}
+
+/// What `#[tsl_fn]` writes beside its errors in place of a function it refuses: the function as
+/// its expansion would be called (a parameter of a node type takes what such a parameter takes,
+/// any other takes anything; the answer is a `Node`), with a body that never runs. Callers then
+/// compile against it and the user reads the one error, not "cannot find function" at each call.
+/// Not the item as written: its body is tsl, not Rust (`p.xy`, `if` on a node), and rustc would
+/// add an error of its own for each construct. `None` when the answer is not a node type: any
+/// stand-in would then give its callers a wrong type to complain of, and rustc itself keeps quiet
+/// at the calls of a function whose macro failed.
+pub fn stand_in(item: &ItemFn) -> Option<TokenStream> {
+    let sig = &item.sig;
+    let span = sig.fn_token.span;
+    let typed = typed(span);
+    let inputs = sig.inputs.iter().filter_map(|input| match input {
+        FnArg::Receiver(_) => None,
+        FnArg::Typed(arg) => Some(match node_marker(&arg.ty) {
+            Some(marker) => quote_spanned!(arg.ty.span()=> _: impl #typed::IntoNodeOf<#marker>),
+            None => quote_spanned!(arg.ty.span()=> _: impl ::core::marker::Sized),
+        }),
+    });
+    let output = match &sig.output {
+        ReturnType::Type(arrow, ty) => {
+            let marker = node_marker(ty)?;
+            quote_spanned!(arrow.span()=> -> #typed::Node<#marker>)
+        }
+        ReturnType::Default => return None,
+    };
+    let attrs = &item.attrs;
+    let vis = &item.vis;
+    let name = &sig.ident;
+    Some(quote_spanned! {span=>
+        #(#attrs)*
+        #vis fn #name(#(#inputs),*) #output {
+            ::core::unreachable!("a #[tsl_fn] that did not compile")
+        }
+    })
 }

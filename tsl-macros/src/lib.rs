@@ -73,8 +73,11 @@ pub fn tsl(input: TokenStream) -> TokenStream {
 /// body is rewritten as `tsl!`'s, and `return x` is TSL's `Return(x)`.
 ///
 /// The parameter and answer types are `Float`, `Vec2`, `Vec3`, `Vec4`, `Mat3`, `Mat4` and
-/// `Texture` (tsl's markers, whatever else those names mean where the function is); a `mut`
-/// parameter is a Var.
+/// `Texture` (tsl's markers, whatever else those names mean where the function is: glam's `Vec3`
+/// in `tsl::prelude`), or their aliases `FloatNode`, `Vec3Node`, ...; a `mut` parameter is a Var.
+///
+/// A function the macro refuses is still written, with its signature and a body that never runs,
+/// so that its callers compile: the error is reported once, where it is.
 ///
 /// ```
 /// use tsl::prelude::*;
@@ -97,12 +100,22 @@ pub fn tsl(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn tsl_fn(attr: TokenStream, item: TokenStream) -> TokenStream {
-    let item = match syn::parse::<syn::ItemFn>(item) {
-        Ok(item) => item,
-        Err(e) => return e.to_compile_error().into(),
+    // On an error the item is still written (as CubeCL's `#[cube]` does), so that its callers
+    // compile and the user reads one error rather than one more at each call.
+    let function = match syn::parse::<syn::ItemFn>(item.clone()) {
+        Ok(function) => function,
+        Err(e) => {
+            let mut out = proc_macro2::TokenStream::from(item);
+            out.extend(e.to_compile_error());
+            return out.into();
+        }
     };
-    match function::expand(attr.into(), item) {
+    match function::expand(attr.into(), function.clone()) {
         Ok(tokens) => tokens.into(),
-        Err(e) => e.to_compile_error().into(),
+        Err(e) => {
+            let mut out = function::stand_in(&function).unwrap_or_default();
+            out.extend(e.to_compile_error());
+            out.into()
+        }
     }
 }

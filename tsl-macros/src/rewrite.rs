@@ -563,7 +563,15 @@ impl Rewriter {
                 Member::Named(name) if is_swizzle(&name.to_string()) => {
                     let base = self.expr(*field.base);
                     let name = name.clone();
-                    Expr::Verbatim(quote_spanned!(name.span()=> #base.#name()))
+                    // The swizzles are trait methods: bring the trait in scope here, so that
+                    // `p.xy` needs no import of the caller's (unnamed, so no name is shadowed).
+                    // In parentheses: a block that starts a statement would end there.
+                    let typed = typed(Span::call_site());
+                    let call = quote_spanned!(name.span()=> #base.#name());
+                    Expr::Verbatim(quote!(({
+                        use #typed::Swizzles as _;
+                        #call
+                    })))
                 }
                 Member::Named(name) if is_overlong_swizzle(&name.to_string()) => {
                     self.error(syn::Error::new_spanned(
@@ -803,33 +811,67 @@ pub fn collect_idents(pat: &Pat, out: &mut Vec<(Ident, bool)>) {
 }
 
 /// The node type a parameter, answer or `let mut` annotation names: `Float`, `Vec2`, `Vec3`,
-/// `Vec4`, `Mat3`, `Mat4` and `Texture` (alone or in `Node<..>`) are tsl's markers whatever else
-/// is in scope under those names (glam's `Vec3` in the prelude); any other type is passed on for
-/// rustc to refuse with tsl-core's message ("`f32` is not a node type").
+/// `Vec4`, `Mat3`, `Mat4` and `Texture` (alone or in `Node<..>`), and their aliases `FloatNode`,
+/// `Vec3Node`, ..., are tsl's markers whatever else is in scope under those names (glam's `Vec3`
+/// in the prelude); any other type is passed on for rustc to refuse with tsl-core's message
+/// ("`f32` is not a node type").
 pub fn node_type(ty: &Type) -> TokenStream {
-    const MARKERS: [&str; 7] = ["Float", "Vec2", "Vec3", "Vec4", "Mat3", "Mat4", "Texture"];
-    if let Type::Path(p) = ty {
-        if p.qself.is_none() && p.path.leading_colon.is_none() && p.path.segments.len() == 1 {
+    match (node_marker(ty), node_argument(ty)) {
+        (Some(marker), _) => marker,
+        (None, Some(inner)) => node_type(inner),
+        (None, None) => ty.to_token_stream(),
+    }
+}
+
+/// `T` of a written `Node<T>` (or `(Node<T>)`).
+fn node_argument(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Paren(p) => node_argument(&p.elem),
+        Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
             let segment = &p.path.segments[0];
-            let name = segment.ident.to_string();
-            if segment.arguments.is_none() && MARKERS.contains(&name.as_str()) {
-                let ident = &segment.ident;
-                let typed = typed(ident.span());
-                return quote_spanned!(ident.span()=> #typed::#ident);
-            }
-            if name == "Node" {
-                if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
-                    if let (1, Some(syn::GenericArgument::Type(inner))) =
-                        (args.args.len(), args.args.first())
-                    {
-                        return node_type(inner);
+            match &segment.arguments {
+                syn::PathArguments::AngleBracketed(args)
+                    if segment.ident == "Node" && args.args.len() == 1 =>
+                {
+                    match args.args.first() {
+                        Some(syn::GenericArgument::Type(inner)) => Some(inner),
+                        _ => None,
                     }
                 }
+                _ => None,
             }
         }
+        _ => None,
     }
-    if let Type::Paren(p) = ty {
-        return node_type(&p.elem);
+}
+
+/// The marker `ty` names, as [`node_type`] reads it, or `None` for any other type.
+pub fn node_marker(ty: &Type) -> Option<TokenStream> {
+    const MARKERS: [&str; 7] = ["Float", "Vec2", "Vec3", "Vec4", "Mat3", "Mat4", "Texture"];
+    match ty {
+        Type::Paren(p) => node_marker(&p.elem),
+        Type::Path(p)
+            if p.qself.is_none()
+                && p.path.leading_colon.is_none()
+                && p.path.segments.len() == 1 =>
+        {
+            let segment = &p.path.segments[0];
+            let name = segment.ident.to_string();
+            let span = segment.ident.span();
+            let marker = |name: &str| {
+                let ident = Ident::new(name, span);
+                let typed = typed(span);
+                quote_spanned!(span=> #typed::#ident)
+            };
+            match &segment.arguments {
+                syn::PathArguments::None if MARKERS.contains(&name.as_str()) => Some(marker(&name)),
+                syn::PathArguments::None => name
+                    .strip_suffix("Node")
+                    .filter(|base| MARKERS.contains(base))
+                    .map(marker),
+                _ => node_argument(ty).and_then(node_marker),
+            }
+        }
+        _ => None,
     }
-    ty.to_token_stream()
 }

@@ -4,7 +4,7 @@ use tsl::prelude::*;
 fn main() {
     let _scope = Scope::new();
     let _v = tsl! {
-        let double = |x: Node<Float>| x * 2.0;
+        let double = |x: FloatNode| x * 2.0;
         double(time())
     };
 }

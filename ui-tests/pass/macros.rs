@@ -22,8 +22,15 @@ fn every(a: Float, b: Vec2, c: Vec3, d: Vec4, m: Mat3, n: Mat4, map: Texture) ->
     texture(map, b) * a + n * d + (m * c).extend(0.0)
 }
 
+/// A Fn whose signature names the prelude's aliases.
+#[tsl_fn]
+fn height(p: Vec3Node) -> FloatNode {
+    p.y
+}
+
 fn main() {
     let scope = Scope::new();
+    let _height: FloatNode = height(position_world());
     let color = tsl! {
         let p = position_world();
         let mut c = vertex_color();

@@ -11,7 +11,7 @@ mod schedule;
 
 pub use error::{CompileError, GraphError, Reading};
 
-use crate::graph::{Node, NodeGraph, Op, UniformInit};
+use crate::graph::{GraphNode, NodeGraph, Op, UniformInit};
 use crate::interface::Output;
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
@@ -109,7 +109,7 @@ impl NodeGraph {
 /// Every discard joins the mask: `MASK_NODE = select(discarded, 0, mask)`, the mask one if unset.
 fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
     let mut constant = |x: f32| {
-        parts.nodes.push(Node {
+        parts.nodes.push(GraphNode {
             op: Op::Constant {
                 ty: ValueType::Float,
                 value: [x, 0.0, 0.0, 0.0],
@@ -124,7 +124,7 @@ fn join_discard_to_mask(parts: &mut crate::graph::GraphParts, discarded: u32) {
         Some(mask) => mask,
         None => constant(1.0),
     };
-    parts.nodes.push(Node {
+    parts.nodes.push(GraphNode {
         op: Op::Math(crate::opcode::Opcode::Select),
         inputs: vec![discarded, zero, mask],
         ty: ValueType::Float,

@@ -53,7 +53,8 @@ impl NodeRef {
     }
 }
 
-/// What a node computes. Its inputs are in [`Node::inputs`], in the order the method took them.
+/// What a node computes. Its inputs are in [`GraphNode::inputs`], in the order the method took
+/// them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
     /// A constant float or vector; `value`'s first `ty.width()` floats are used.
@@ -102,9 +103,10 @@ pub enum Axis {
     Y,
 }
 
-/// A node: its operation, its inputs (indexes into the same graph) and its type.
+/// A node of the graph as plain data: its operation, its inputs (indexes into the same graph) and
+/// its type. (The typed handle of the same node is [`typed::Node`](crate::typed::Node).)
 #[derive(Clone, Debug, PartialEq)]
-pub struct Node {
+pub struct GraphNode {
     /// What the node computes.
     pub op: Op,
     /// The nodes it reads, as indexes into the graph's arena.
@@ -146,7 +148,7 @@ impl UniformInit {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GraphParts {
     /// Every node, in the order built. A node's inputs come before it unless edited.
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<GraphNode>,
     /// The node of each output, by [`Output::index`].
     pub outputs: [Option<u32>; OUTPUT_COUNT],
     /// The uniforms, in the order declared.
@@ -313,7 +315,7 @@ impl NodeGraph {
             drop(parts);
             return Err(self.refuse(BuildError::new(name, BuildErrorKind::GraphFull)));
         }
-        parts.nodes.push(Node { op, inputs, ty });
+        parts.nodes.push(GraphNode { op, inputs, ty });
         Ok(NodeRef {
             graph: self.id,
             index: (parts.nodes.len() - 1) as u32,
@@ -409,7 +411,7 @@ enum Resolve {
 }
 
 /// Whether `node` reads `target`, directly or through other nodes (or is it).
-fn depends_on(nodes: &[Node], node: u32, target: u32) -> bool {
+fn depends_on(nodes: &[GraphNode], node: u32, target: u32) -> bool {
     let mut seen = vec![false; nodes.len()];
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {

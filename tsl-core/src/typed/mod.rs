@@ -2,7 +2,7 @@
 //!
 //! A [`Node<T>`] is a [`NodeRef`](crate::NodeRef) of a node whose type rustc knows: `Node<Vec3>`
 //! for a vec3. The operators (`+ - * / %`, unary `-` and `!`), the free functions (`sin`, `mix`,
-//! `dot`, `uv`, `time`, `uniform`, `texture`, `vec3`, ...), the swizzle methods (`.xy()`,
+//! `dot`, `uv`, `time`, `uniform`, `texture`, `vec3`, ...), the swizzles of [`Swizzles`] (`.xy()`,
 //! `.rgb()`, `.zyx()`) and the comparisons (`a.less_than(b)`) build the same nodes as the untyped
 //! [`NodeGraph`](crate::NodeGraph) methods, in a graph that the untyped API, `compile` and the
 //! interpreter then use as usual. What the graph would refuse for its types, rustc refuses here,
@@ -66,20 +66,32 @@ mod swizzle;
 mod types;
 mod values;
 
-pub use control::{discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var};
-pub use logic::{
-    and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal, or,
-    select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
-};
-pub use math::*;
-pub use node::{IntoNode, IntoNodeOf, Node};
-pub use noise::*;
-pub use scope::{in_scope, Scope};
-pub use types::{
-    AddOperands, DivOperands, Float, JoinOperands, Mat3, Mat4, Matrix, MulOperands, NodeType,
-    Numeric, RemOperands, SubOperands, Texture, Vec2, Vec3, Vec4, Wider, Wider3, WidthCompatible,
-};
-pub use values::*;
+pub use prelude::*;
+pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
+
+/// The typed front but its type markers: what `tsl::prelude` brings in, where `Vec2`..`Mat4` are
+/// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
+/// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
+pub mod prelude {
+    pub use super::control::{
+        discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
+    };
+    pub use super::logic::{
+        and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
+        or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
+    };
+    pub use super::math::*;
+    pub use super::node::{IntoNode, IntoNodeOf, Node};
+    pub use super::noise::*;
+    pub use super::scope::{in_scope, Scope};
+    pub use super::swizzle::Swizzles;
+    pub use super::types::{
+        AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,
+        RemOperands, SubOperands, Wider, Wider3, WidthCompatible,
+    };
+    pub use super::values::*;
+    pub use super::{FloatNode, Mat3Node, Mat4Node, TextureNode, Vec2Node, Vec3Node, Vec4Node};
+}
 
 /// `Node<Float>`.
 pub type FloatNode = Node<Float>;

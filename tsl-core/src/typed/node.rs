@@ -12,8 +12,8 @@ use std::marker::PhantomData;
 /// A node whose type rustc knows: `Node<Vec3>` is a vec3. `Copy`, and only a [`NodeRef`] inside,
 /// so it nests as freely as the untyped refs.
 ///
-/// The operators, the free functions of [`crate::typed`] and the swizzle methods build new nodes
-/// in the graph of the current [`Scope`](super::Scope).
+/// The operators, the free functions of [`crate::typed`] and the [`Swizzles`](super::Swizzles)
+/// build new nodes in the graph of the current [`Scope`](super::Scope).
 ///
 /// ```
 /// use tsl_core::typed::*;
@@ -196,7 +196,7 @@ value_constants! {
 }
 
 impl<T: NodeType> Node<T> {
-    /// The components named by `pattern`, a swizzle the generated methods know to be valid.
+    /// The components named by `pattern`, a swizzle the generated `Swizzles` methods know valid.
     pub(crate) fn swizzle<U: NodeType>(self, pattern: &str) -> Node<U> {
         Node::wrap(current().swizzle(self.node_ref(), pattern))
     }

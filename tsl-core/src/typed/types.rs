@@ -65,6 +65,37 @@ pub trait Matrix: NodeType {
     type Column: Numeric;
 }
 
+/// A vector with a second component, `y` (`g`, `t`): what the swizzles naming it take.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no second component",
+    label = "no `y` here",
+    note = "`.y`, `.g` and `.t` (alone or in a swizzle) need a Vec2, Vec3 or Vec4"
+)]
+pub trait HasY: Numeric {}
+
+/// A vector with a third component, `z` (`b`, `p`): what the swizzles naming it take.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no third component",
+    label = "no `z` here",
+    note = "`.z`, `.b` and `.p` (alone or in a swizzle) need a Vec3 or Vec4"
+)]
+pub trait HasZ: HasY {}
+
+/// A vector with a fourth component, `w` (`a`, `q`): what the swizzles naming it take.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no fourth component",
+    label = "no `w` here",
+    note = "`.w`, `.a` and `.q` (alone or in a swizzle) need a Vec4"
+)]
+pub trait HasW: HasZ {}
+
+impl HasY for Vec2 {}
+impl HasY for Vec3 {}
+impl HasY for Vec4 {}
+impl HasZ for Vec3 {}
+impl HasZ for Vec4 {}
+impl HasW for Vec4 {}
+
 macro_rules! node_types {
     ($($ty:ident = $value:ident $(, width $w:literal)?;)*) => {$(
         impl sealed::Sealed for $ty {}
