@@ -235,7 +235,7 @@ fn reflect3(i: V3, n: V3) -> V3 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Graph A: spec/000's first graph
+// Graph A: the first graph (R-EX-1, docs/requirements.md)
 // ---------------------------------------------------------------------------------------------
 
 /// `COLOR_NODE = mix(vertex_color(), tint, sin(time * 2) * 0.5)`, as examples/graph.rs builds it.

@@ -1,9 +1,9 @@
 //! The GPU renderer (`tsl_raster::gpu::GpuRenderer`): a full 1280×720 frame of the graph example
-//! (spec/000's first graph on a lit sphere and plane, STANDARD under ambient, hemisphere and
-//! directional light), next to the CPU renderer's frame of the same scene on all threads.
-//! Figures in docs/gpu.md; rerun with `cargo bench --features gpu --bench gpu_frame` (on a machine
-//! without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an adapter it says why and measures
-//! nothing.
+//! (the first graph (R-EX-1, docs/requirements.md) on a lit sphere and plane, STANDARD under
+//! ambient, hemisphere and directional light), next to the CPU renderer's frame of the same scene
+//! on all threads. Figures in docs/gpu.md; rerun with `cargo bench --features gpu --bench
+//! gpu_frame` (on a machine without a GPU, Mesa's lavapipe: `NODEVICE_SELECT=1`). Without an
+//! adapter it says why and measures nothing.
 
 // criterion_group! makes a public function that cannot carry a doc comment.
 #![allow(missing_docs)]

@@ -1,6 +1,6 @@
-//! The CPU rasterizer: a full 1280×720 frame of the graph example (spec/000's first graph on a
-//! lit sphere and plane), on one thread and on all threads. Figures in docs/PERF.md
-//! ("## Rasterizer"); rerun with `cargo bench --bench raster`.
+//! The CPU rasterizer: a full 1280×720 frame of the graph example (the first graph (R-EX-1,
+//! docs/requirements.md) on a lit sphere and plane), on one thread and on all threads. Figures in
+//! docs/PERF.md ("## Rasterizer"); rerun with `cargo bench --bench raster`.
 
 // criterion_group! makes a public function that cannot carry a doc comment.
 #![allow(missing_docs)]

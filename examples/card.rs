@@ -1,9 +1,9 @@
-//! spec/000's card in GLSL: a ShaderMaterial whose vertex shader lifts the surface along its
-//! normal by the uniform `lift` and whose fragment shader discards where `vUv.x > 0.9` and reads
-//! a texture at `vUv * 2.0`. Compiled with `compile_shader_material`, given a checker texture
-//! made in code (repeat wrapping, so `vUv * 2.0` shows it twice across), and drawn with the CPU
-//! rasterizer on a tilted plane to `card.png`; the discarded strip on the right shows the
-//! background.
+//! The card (R-EX-2, docs/requirements.md) in GLSL: a ShaderMaterial whose vertex shader lifts the
+//! surface along its normal by the uniform `lift` and whose fragment shader discards where `vUv.x >
+//! 0.9` and reads a texture at `vUv * 2.0`. Compiled with `compile_shader_material`, given a
+//! checker texture made in code (repeat wrapping, so `vUv * 2.0` shows it twice across), and drawn
+//! with the CPU rasterizer on a tilted plane to `card.png`; the discarded strip on the right shows
+//! the background.
 //!
 //! Run: `cargo run --release --example card` (optionally `-- OUT.png WIDTH HEIGHT`).
 
@@ -12,7 +12,7 @@ use tsl::prelude::*;
 use tsl::raster::Texture;
 use tsl::raster::*;
 
-/// spec/000's vertex shader: `vUv = uv`, the position moved along the normal by `lift`.
+/// R-EX-2's vertex shader: `vUv = uv`, the position moved along the normal by `lift`.
 const VERTEX: &str = "uniform float lift;
 varying vec2 vUv;
 void main() {
@@ -22,7 +22,7 @@ void main() {
 }
 ";
 
-/// spec/000's fragment shader: a strip discarded, the map read at twice the uv.
+/// R-EX-2's fragment shader: a strip discarded, the map read at twice the uv.
 const FRAGMENT: &str = "uniform sampler2D map;
 varying vec2 vUv;
 void main() {

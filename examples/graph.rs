@@ -1,7 +1,7 @@
-//! spec/000's first graph: a tint uniform mixed into the vertex colour by a sine of time, and an
-//! output node that warms the lit colour. Compiles it, prints the disassembly and the colour the
-//! program computes for one fragment at `time = 1.5`, then draws it on a lit sphere and a plane
-//! (STANDARD, roughness 0.4) at `time = 1.5` to `graph.png`.
+//! The first graph (R-EX-1, docs/requirements.md): a tint uniform mixed into the vertex colour by a
+//! sine of time, and an output node that warms the lit colour. Compiles it, prints the disassembly
+//! and the colour the program computes for one fragment at `time = 1.5`, then draws it on a lit
+//! sphere and a plane (STANDARD, roughness 0.4) at `time = 1.5` to `graph.png`.
 //!
 //! Run: `cargo run --release --example graph` (optionally `-- OUT.png WIDTH HEIGHT`).
 
@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut program = graph_scene::graph_program()?;
     println!("{program}");
 
-    // Renderer.time = 1.5 s, as spec/000 moves it on between frames.
+    // Renderer.time = 1.5 s, as R-EX-1 moves it on between frames.
     program.set_frame(1.5, Mat4::IDENTITY);
     let fragment = Fragment {
         vertex_color: Vec3::new(0.2, 0.4, 0.6),

@@ -1,7 +1,8 @@
-//! spec/003's lesson: a rosewood neck (`mx_noise_float` grain on a STANDARD material, roughness
-//! 0.75) and a vibrating string (a position node with amplitude, phase and harmonic uniforms),
-//! drawn at a quarter period to `guitar.png`. Prints the lesson's figures (the middle of the string
-//! is 0.2 above rest at harmonic 1 and 0 at harmonic 2) and the pixels the lesson samples.
+//! The guitar lesson (R-EX-7, docs/requirements.md): a rosewood neck (`mx_noise_float` grain on a
+//! STANDARD material, roughness 0.75) and a vibrating string (a position node with amplitude, phase
+//! and harmonic uniforms), drawn at a quarter period to `guitar.png`. Prints the lesson's figures
+//! (the middle of the string is 0.2 above rest at harmonic 1 and 0 at harmonic 2) and the pixels
+//! the lesson samples.
 //!
 //! Run: `cargo run --release --example guitar` (optionally `-- HARMONIC OUT.png`).
 

@@ -1,5 +1,6 @@
-//! spec/003's guitar written with `#[tsl_fn]` and typed nodes (`examples/shared/guitar_typed.rs`),
-//! drawn at a quarter period to `guitar_typed.png`: the same picture as `examples/guitar.rs`.
+//! The guitar (R-EX-7, docs/requirements.md) written with `#[tsl_fn]` and typed nodes
+//! (`examples/shared/guitar_typed.rs`), drawn at a quarter period to `guitar_typed.png`: the same
+//! picture as `examples/guitar.rs`.
 //!
 //! Run: `cargo run --release --example guitar_typed` (optionally `-- HARMONIC OUT.png`).
 

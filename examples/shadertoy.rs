@@ -1,10 +1,10 @@
-//! ShaderToy shaders drawn with the CPU rasterizer: spec/001's example (a cosine palette over the
-//! uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise from a
-//! sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky gradient)
-//! and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings, and a
-//! vignette). Each is compiled with `compile_shader_toy`, given `iResolution` = the image's size,
-//! and drawn at `Renderer.time` (iTime) on a plane that fills an orthographic camera's view, so
-//! that `fragCoord` is each pixel's centre; the images go to `shadertoy_*.png`.
+//! ShaderToy shaders drawn with the CPU rasterizer: R-EX-6's ShaderToy example (a cosine palette
+//! over the uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise
+//! from a sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky
+//! gradient) and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings,
+//! and a vignette). Each is compiled with `compile_shader_toy`, given `iResolution` = the image's
+//! size, and drawn at `Renderer.time` (iTime) on a plane that fills an orthographic camera's view,
+//! so that `fragCoord` is each pixel's centre; the images go to `shadertoy_*.png`.
 //!
 //! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
 
@@ -12,7 +12,7 @@ use tsl::core::glsl::compile_shader_toy;
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// spec/001's ShaderToy example.
+/// The ShaderToy example (R-EX-6, docs/requirements.md).
 const SPEC_001: &str = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
     vec2 uv = fragCoord / iResolution.xy;
     vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));

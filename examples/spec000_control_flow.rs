@@ -1,11 +1,11 @@
-//! spec/000's control-flow example written as typed Rust: a `Var`, a `Loop` of four, an `If` whose
-//! `Else` discards, and the sum as the opacity. Index 0 takes the `Else` branch, so every fragment
-//! is thrown away: drawn on the left of two spheres, the program leaves no trace, while the right
-//! sphere (the same material without the program) shows where it would be. Writes
-//! `control_flow.png`. `tests/spec000_examples.rs` holds both Rust spellings to spec/000's builder
-//! version.
+//! The control-flow example (R-EX-3, docs/requirements.md) written as typed Rust: a `Var`, a `Loop`
+//! of four, an `If` whose `Else` discards, and the sum as the opacity. Index 0 takes the `Else`
+//! branch, so every fragment is thrown away: drawn on the left of two spheres, the program leaves
+//! no trace, while the right sphere (the same material without the program) shows where it would
+//! be. Writes `control_flow.png`. `tests/spec000_examples.rs` holds both Rust spellings to the
+//! builder version of its worked example.
 //!
-//! spec/000 ("Control flow"):
+//! R-EX-3, as the builder writes it:
 //!
 //! ```text
 //! var sum = graph.Var(graph.float(0))
@@ -27,8 +27,8 @@
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// spec/000's control flow inside `tsl!{}`: the opacity is the sum, 2 + 3 = 5, and indices 0 and 1
-/// discard.
+/// The control flow (R-EX-3) inside `tsl!{}`: the opacity is the sum, 2 + 3 = 5, and indices 0 and
+/// 1 discard.
 ///
 /// ```ignore
 /// let sum = tsl! {

@@ -1,9 +1,10 @@
-//! spec/000's first graph written as typed Rust with `tsl!{}`: a tint uniform mixed into the vertex
-//! colour by a sine of time, and an output node that warms the lit colour. Drawn at `time = 1.5`
-//! on the lit sphere and plane of `examples/graph.rs` (`examples/shared/graph_scene.rs`), to
-//! `first_graph.png`. `tests/spec000_examples.rs` holds it to spec/000's builder version.
+//! The first graph (R-EX-1, docs/requirements.md) written as typed Rust with `tsl!{}`: a tint
+//! uniform mixed into the vertex colour by a sine of time, and an output node that warms the lit
+//! colour. Drawn at `time = 1.5` on the lit sphere and plane of `examples/graph.rs`
+//! (`examples/shared/graph_scene.rs`), to `first_graph.png`. `tests/spec000_examples.rs` holds it
+//! to the builder version of its worked example.
 //!
-//! spec/000 ("Build one"):
+//! R-EX-1, as the builder writes it:
 //!
 //! ```text
 //! var graph = NodeGraph()
@@ -29,7 +30,7 @@ mod graph_scene;
 use tsl::prelude::*;
 use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
 
-/// The graph of spec/000's "Build one", typed:
+/// The graph of R-EX-1, typed:
 ///
 /// ```ignore
 /// let (color, output) = tsl! {
@@ -57,7 +58,7 @@ pub fn scene(program: NodeProgram) -> Result<(Scene, Camera, Assets), RenderErro
     graph_scene::graph_scene(program)
 }
 
-/// The time the picture is drawn at, as spec/000 sets `renderer.time = Duration(1.5, SECOND)`.
+/// The time the picture is drawn at, as R-EX-1 sets `renderer.time = Duration(1.5, SECOND)`.
 pub const TIME: f32 = 1.5;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

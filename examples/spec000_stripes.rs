@@ -1,10 +1,9 @@
-//! spec/000's stripes (its "Shader material" section) written as a `#[tsl_fn]`: `step(0.5,
+//! The stripes (R-EX-4, docs/requirements.md) written as a `#[tsl_fn]`: `step(0.5,
 //! fract(uv * 8)).xyx` as the colour of a `shader_material`, on a plane that fills an orthographic
 //! view. Where both stripes are on the colour is white, where only u's is magenta, where only v's
-//! green, else black. Writes `stripes.png`. `tests/spec000_examples.rs` holds it to spec/000's
-//! builder version and to the colours worked out from the uv.
+//! green, else black. Writes `stripes.png`. `tests/spec000_examples.rs` holds it to the builder version of its worked example and to the colours worked out from the uv.
 //!
-//! spec/000 ("Shader material"):
+//! R-EX-4, as the builder writes it:
 //!
 //! ```text
 //! var graph = NodeGraph()
@@ -20,7 +19,7 @@
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// spec/000's stripes: 1 where `fract(uv · count)` is at least 0.5, per component, as `.xyx`.
+/// The stripes (R-EX-4): 1 where `fract(uv · count)` is at least 0.5, per component, as `.xyx`.
 #[tsl_fn]
 pub fn stripes(uv: Vec2, count: Float) -> Vec3 {
     let s = step(0.5, fract(uv * count));

@@ -1,5 +1,5 @@
 //! GLSL shaders drawn by the CPU rasterizer, checked pixel by pixel against values worked out by
-//! hand: spec/000's card (the discarded strip shows the background, the checker is read at
+//! hand: R-EX-2's card (the discarded strip shows the background, the checker is read at
 //! `vUv * 2.0`) and ShaderToy shaders (each pixel is its formula through the sRGB output).
 
 use tsl::core::glsl::{compile_shader_material, compile_shader_toy};
@@ -262,7 +262,8 @@ fn front_facing_and_gl_front_facing_follow_three_for_each_side() {
     assert_eq!(facing_colour(tsl, Side::Double, 3.0, false), RED);
     // Seen from the back (camera on −z): a FRONT_SIDE material draws nothing; DOUBLE_SIDE draws
     // it with both false; BACK_SIDE draws it with frontFacing false and gl_FrontFacing true
-    // (spec/001 "Facing": three.js turns the front face round for a BACK_SIDE material).
+    // (R-GLSL-12 (docs/requirements.md): three.js turns the front face round for a BACK_SIDE
+    // material).
     assert_eq!(facing_colour(tsl, Side::Front, -3.0, false), NOTHING);
     assert_eq!(facing_colour(tsl, Side::Double, -3.0, false), BLUE);
     assert_eq!(facing_colour(gl, Side::Double, -3.0, false), BLUE);

@@ -2,7 +2,7 @@
 //! many graphs covering every opcode family, 64 lanes of varied inputs in every view, and per
 //! function tolerances.
 //!
-//! Tolerances, derived from wgpu 30 on Mesa lavapipe (shared/reference/wgpu-lavapipe.md: sin and
+//! Tolerances, derived from wgpu 30 on Mesa lavapipe (R-GPU-1 (docs/requirements.md): sin and
 //! cos 1 ulp, exp 3.8e-6 relative, pow 3.7e-6 relative) with headroom for the other
 //! transcendentals and for chains of them. A value passes when `|gpu - cpu| <= abs + rel * |cpu|`
 //! (both NaN, or the same infinity, also pass):

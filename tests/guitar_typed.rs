@@ -1,6 +1,7 @@
-//! spec/003's guitar written with `#[tsl_fn]` and typed nodes (`examples/shared/guitar_typed.rs`)
-//! against the builder version (`examples/shared/guitar_scene.rs`): the same floats on many
-//! fragments and uniform values, and the same pixels.
+//! The guitar (R-EX-7, docs/requirements.md) written with `#[tsl_fn]` and typed nodes
+//! (`examples/shared/guitar_typed.rs`) against the builder version
+//! (`examples/shared/guitar_scene.rs`): the same floats on many fragments and uniform values, and
+//! the same pixels.
 
 #[path = "../examples/shared/guitar_scene.rs"]
 #[allow(dead_code)]

@@ -1,7 +1,7 @@
 //! `tsl!{}` and `#[tsl_fn]`: programs written as plain Rust compute what the same programs built
 //! with the untyped `NodeGraph` compute (on several fragments and uniform values), and what plain
-//! Rust or a hand computation says. spec/000's examples and spec/001's `first_square_over` are
-//! written with the macros.
+//! Rust or a hand computation says. The worked examples R-EX-1 (docs/requirements.md), R-EX-3,
+//! R-EX-4 and `first_square_over` (R-EX-5) are written with the macros.
 
 use tsl::prelude::*;
 
@@ -52,7 +52,7 @@ fn close(found: &[f32], expected: &[f32], what: &str) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// spec/000 and spec/001
+// The worked examples (R-EX)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -137,7 +137,7 @@ fn spec_000_stripes() {
     }
 }
 
-/// spec/001's `first_square_over`: the first index of 0..8 whose square is over `x`, or -1.
+/// `first_square_over` (R-EX-5): the first index of 0..8 whose square is over `x`, or -1.
 #[tsl_fn]
 fn first_square_over(x: Float) -> Float {
     for i in 0..8 {

@@ -1,6 +1,6 @@
-//! spec/003's lesson, checked: at a quarter period the middle of the string is 0.2 above rest at
-//! harmonic 1 and at rest at harmonic 2 (a node), and the pixels the lesson samples show the
-//! string's cream where it moved and the wood where it left.
+//! The guitar lesson (R-EX-7, docs/requirements.md), checked: at a quarter period the middle of the
+//! string is 0.2 above rest at harmonic 1 and at rest at harmonic 2 (a node), and the pixels the
+//! lesson samples show the string's cream where it moved and the wood where it left.
 
 #[path = "../examples/shared/guitar_scene.rs"]
 mod guitar_scene;

@@ -1,9 +1,9 @@
 //! The rasterizer's behaviour, with expected values worked out by hand: coverage (the top-left
-//! rule, pixel centres), perspective-correct interpolation through the near plane, spec/000's
-//! order of the outputs (depth node before the depth test, the mask claiming no depth, the bent
-//! normal, the AO, the colour times the light, the fog before the output node, the alpha that
-//! stays), the position node on the host, `prepare_frame`, derivatives, varyings, mip levels and
-//! the shading views.
+//! rule, pixel centres), perspective-correct interpolation through the near plane, the order of the
+//! outputs (R-RUN-6, docs/requirements.md) (depth node before the depth test, the mask claiming no
+//! depth, the bent normal, the AO, the colour times the light, the fog before the output node, the
+//! alpha that stays), the position node on the host, `prepare_frame`, derivatives, varyings, mip
+//! levels and the shading views.
 
 use glam::{Vec2, Vec3};
 use std::f32::consts::PI;

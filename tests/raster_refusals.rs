@@ -1,4 +1,4 @@
-//! spec/000 "What a node material refuses", and the rest of what the renderer refuses: each an
+//! R-MAT-2 to R-MAT-6 (docs/requirements.md), and the rest of what the renderer refuses: each an
 //! `Err` whose message names the cause, never a panic. Hostile but valid input (huge or
 //! degenerate geometry, the camera inside it, odd cameras) draws without panicking.
 

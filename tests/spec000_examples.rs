@@ -1,7 +1,7 @@
-//! spec/000's three graph examples written as typed Rust (`examples/spec000_*.rs`) against the
-//! same graphs built with the untyped builder as spec/000 writes them: the same floats (within
-//! 1e-6) on many fragments, times and uniform values, values worked out by hand from the spec, and
-//! the pixels the examples draw.
+//! The worked examples R-EX-1, R-EX-3 and R-EX-4 written as typed Rust (`examples/spec000_*.rs`)
+//! against the same graphs built with the untyped builder as docs/requirements.md writes them: the
+//! same floats (within 1e-6) on many fragments, times and uniform values, values worked out by hand
+//! from the spec, and the pixels the examples draw.
 
 #[path = "../examples/spec000_control_flow.rs"]
 #[allow(dead_code)]
@@ -62,7 +62,7 @@ fn close(found: &[f32], expected: &[f64], tolerance: f64, what: &str) {
 // The first graph ("Build one")
 // ---------------------------------------------------------------------------------------------
 
-/// spec/000's builder text, line for line.
+/// The builder text of the worked example, line for line.
 fn first_graph_built() -> NodeProgram {
     let graph = NodeGraph::new();
     let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
@@ -159,7 +159,7 @@ fn the_typed_first_graph_draws_the_builders_pixels() {
 // Control flow
 // ---------------------------------------------------------------------------------------------
 
-/// spec/000's builder text, line for line.
+/// The builder text of the worked example, line for line.
 fn control_flow_built() -> NodeProgram {
     let graph = NodeGraph::new();
     let sum = graph.Var(graph.float(0.0));
@@ -219,7 +219,7 @@ fn the_control_flow_sphere_is_discarded_and_its_twin_is_drawn() {
 // The card's stripes ("Shader material")
 // ---------------------------------------------------------------------------------------------
 
-/// spec/000's builder text, line for line.
+/// The builder text of the worked example, line for line.
 fn stripes_built() -> NodeProgram {
     let graph = NodeGraph::new();
     let stripes = graph.step(

@@ -353,7 +353,8 @@ fn raging_sea_rises_by_the_waves_elevation_and_glows_on_the_crests() {
 fn raging_sea_normal_is_the_cross_of_the_slopes_to_its_neighbours() {
     // The page: positionA = p + (0.01, e(A), 0), positionB = p + (0, e(B), −0.01) beside
     // position = p + (0, e(p), 0); normal = normalize(A − position) × normalize(B − position).
-    // The normal node is that normal minus the fragment's own normal (an offset, spec/000).
+    // The normal node is that normal minus the fragment's own normal (an offset, R-OUT-4,
+    // docs/requirements.md).
     let program = {
         let mut p = tsl_raging_sea::program().unwrap();
         p.set_frame(1.0, Mat4::IDENTITY);

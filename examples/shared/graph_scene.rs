@@ -1,10 +1,10 @@
-//! The scene of `examples/graph.rs`, shared with `benches/raster.rs`: spec/000's first graph on a
-//! lit sphere and a plane.
+//! The scene of `examples/graph.rs`, shared with `benches/raster.rs`: the first graph (R-EX-1,
+//! docs/requirements.md) on a lit sphere and a plane.
 
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// spec/000's first graph: a tint uniform mixed into the vertex colour by a sine of time, and an
+/// The first graph (R-EX-1): a tint uniform mixed into the vertex colour by a sine of time, and an
 /// output node that warms the lit colour.
 pub fn graph_program() -> Result<NodeProgram, GraphError> {
     let graph = NodeGraph::new();

@@ -1,4 +1,4 @@
-//! spec/003's lesson (the guitar of lesson 6), shared by `examples/guitar.rs` and
+//! R-EX-7's guitar lesson (the guitar of lesson 6), shared by `examples/guitar.rs` and
 //! `tests/raster_guitar.rs`: a rosewood neck whose colour node is `mx_noise_float` grain on a
 //! STANDARD material (roughness 0.75), and a string whose position node is a standing wave with
 //! amplitude, phase and harmonic uniforms.

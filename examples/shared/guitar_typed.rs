@@ -1,6 +1,7 @@
-//! spec/003's guitar written with the typed front: the neck's grain `Fn` as a `#[tsl_fn]` and the
-//! vibrating string as typed nodes in a [`Scope`]. Shared by `examples/guitar_typed.rs` and
-//! `tests/guitar_typed.rs`, which holds it to the builder version of `guitar_scene.rs`.
+//! The guitar (R-EX-7, docs/requirements.md) written with the typed front: the neck's grain `Fn` as
+//! a `#[tsl_fn]` and the vibrating string as typed nodes in a [`Scope`]. Shared by
+//! `examples/guitar_typed.rs` and `tests/guitar_typed.rs`, which holds it to the builder version of
+//! `guitar_scene.rs`.
 //!
 //! The lesson's TSL (main.ts, lines 26-57):
 //!

@@ -32,7 +32,7 @@ export function noiseInputs( { maxAbs = Infinity } = {} ) {
 	const q = ( g ) => [ g(), g(), g(), g() ];
 	const pts = [];
 
-	// worked examples (threejs-r187.md §1.5) and signed zeros
+	// worked examples (R-NOISE-7, docs/requirements.md) and signed zeros
 	pts.push( [ 3.7, 1.2, 0, 0 ], [ - 0.25, 10.75, 0, 0 ], [ 1.3, - 2.7, 0.25, 0 ], [ 0.5, 0.5, 0.5, 0 ],
 		[ 0.5, 0.25, 0, 0 ], [ 0, 0, 0, 0 ], [ - 0, - 0, - 0, - 0 ], [ - 0, 0.5, - 0, 0.5 ], [ 0.5, - 0, 0.25, - 0 ] );
 

@@ -1,7 +1,8 @@
-// spec/000's first graph on STANDARD (roughness 0.4): colorNode = mix(vertexColor(), tint, sin(t·2)·0.5)
-// with tint = color(255, 120, 40) and t = 1.5 (a uniform here: the oracle cannot set three.js's
-// clock), outputNode = output.rgb · (1, 0.9, 0.8); on a sphere whose vertex colours follow its
-// normals, and a plane with a positionNode lifting it along its normal by 0.3 and an emissiveNode.
+// The first graph (R-EX-1, docs/requirements.md) on STANDARD (roughness 0.4): colorNode =
+// mix(vertexColor(), tint, sin(t·2)·0.5) with tint = color(255, 120, 40) and t = 1.5 (a uniform
+// here: the oracle cannot set three.js's clock), outputNode = output.rgb · (1, 0.9, 0.8); on a
+// sphere whose vertex colours follow its normals, and a plane with a positionNode lifting it along
+// its normal by 0.3 and an emissiveNode.
 import { W, H } from './_common.mjs';
 export default function ( { THREE, TSL } ) {
 

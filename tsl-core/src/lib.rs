@@ -1,7 +1,7 @@
 //! tsl-core: three.js's node materials and TSL as a type-checked node graph, compiled to a
 //! bytecode program that one reference interpreter runs.
 //!
-//! - [`NodeGraph`]: the untyped IR and its builder (spec/000 "Nodes"); every refusal a
+//! - [`NodeGraph`]: the untyped IR and its builder (R-NODE, docs/requirements.md); every refusal a
 //!   [`BuildError`].
 //! - [`NodeGraph::compile`]: the graph to a [`NodeProgram`] of register instructions, within
 //!   [`MAX_REGISTERS`] and [`MAX_INSTRUCTIONS`]; `docs/bytecode.md` describes its words. Its

@@ -5,9 +5,10 @@ use std::fmt;
 
 /// The type of a node's value.
 ///
-/// Vectors are one to four floats. A matrix is a list of its columns (spec/001): a register holds
-/// four floats, so no instruction writes a whole matrix; `mul` expands it into vector operations.
-/// A texture is a handle that only `texture(map, uv)` reads.
+/// Vectors are one to four floats. A matrix is a list of its columns (R-NODE-2,
+/// docs/requirements.md): a register holds four floats, so no instruction writes a whole matrix;
+/// `mul` expands it into vector operations. A texture is a handle that only `texture(map, uv)`
+/// reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueType {
     /// One float. Also the type of every condition: zero is false, anything else true.

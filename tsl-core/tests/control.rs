@@ -1,5 +1,5 @@
 //! TSL's statements: Var, If/ElseIf/Else/End, Loop, Discard, Fn and call, Break, Continue and
-//! Return (spec/000 and spec/001 "Control flow"). Expected values are worked out by hand or by the
+//! Return (R-CTL, docs/requirements.md). Expected values are worked out by hand or by the
 //! same program written as plain Rust.
 
 use tsl_core::*;
@@ -15,7 +15,7 @@ fn eval(program: &NodeProgram, output: Output) -> f32 {
 
 #[test]
 fn the_spec_example_sums_and_discards() {
-    // spec/000 "Control flow": index 0 and 1 discard; index 2 and 3 add to the sum: 2 + 3 = 5.
+    // R-EX-3: index 0 and 1 discard; index 2 and 3 add to the sum: 2 + 3 = 5.
     let graph = NodeGraph::new();
     let sum = graph.Var(graph.float(0.0));
     let index = graph.Loop(4);
@@ -60,7 +60,7 @@ fn a_discard_joins_the_mask_only_where_its_branch_runs() {
     assert_eq!(eval(&program, MASK_NODE), 0.0);
 }
 
-/// spec/001's `first_square_over`: the first index of 0..8 whose square is over the argument.
+/// `first_square_over` (R-EX-5): the first index of 0..8 whose square is over the argument.
 fn first_square_over() -> TslFn {
     TslFn::new(
         "first_square_over",

@@ -1,7 +1,8 @@
-//! What GLSL programs become: spec/000's card, spec/001's ShaderToy example, the position node and
-//! the varyings of the vertex shader's forms, defines, the depth output, the uniforms a program
-//! declares, and how an error reads. Expected values are worked out by hand or by the same
-//! arithmetic in Rust. (`glsl_oracle.rs` holds the cases checked against Mesa's OpenGL ES.)
+//! What GLSL programs become: the card (R-EX-2, docs/requirements.md), the ShaderToy example
+//! (R-EX-6), the position node and the varyings of the vertex shader's forms, defines, the depth
+//! output, the uniforms a program declares, and how an error reads. Expected values are worked out
+//! by hand or by the same arithmetic in Rust. (`glsl_oracle.rs` holds the cases checked against
+//! Mesa's OpenGL ES.)
 
 use glam::{Mat4, Vec2, Vec3, Vec4};
 use tsl_core::glsl::*;
@@ -317,7 +318,7 @@ fn gl_fragdepth_is_the_depth_node() {
 
 #[test]
 fn gl_fragcoord_is_the_fragments_place_and_one_for_w() {
-    // spec/001: the pixel's centre in pixels from the bottom left, the depth from 0 to 1, and
+    // R-GLSL-12: the pixel's centre in pixels from the bottom left, the depth from 0 to 1, and
     // one for w. The pixel (10, 20) from the bottom left has its centre at (10.5, 20.5).
     let program = compile_shader_material(
         VERT,
@@ -358,7 +359,7 @@ fn gl_front_facing_is_the_gl_front_facing_node() {
 
 #[test]
 fn an_if_on_a_name_that_is_not_a_macro_reads_zero() {
-    // spec/001: as in the C preprocessor. (Mesa's GLES preprocessor refuses the name instead, so
+    // R-GLSL-11: as in the C preprocessor. (Mesa's GLES preprocessor refuses the name instead, so
     // this case is not in the oracle's fixtures.)
     let program = compile_shader_material(
         VERT,

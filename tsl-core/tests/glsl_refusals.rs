@@ -1,5 +1,5 @@
-//! Every refusal of the GLSL front end (spec/000 "What the GLSL compiler refuses", as spec/001
-//! relaxes it for defines, conditionals, out and inout parameters, early returns, break and
+//! Every refusal of the GLSL front end (R-GLSL-10 (docs/requirements.md), as R-GLSL-11 and
+//! R-GLSL-13 relax it for defines, conditionals, out and inout parameters, early returns, break and
 //! continue): each names the shader, the line, the column and the reason. In each source a `$`
 //! marks where the caret must point; it is removed before compiling.
 

@@ -1,5 +1,5 @@
 //! compile's limits: MAX_INSTRUCTIONS per output and MAX_REGISTERS values at once, and the input
-//! reordering of spec/001 that keeps a graph within them.
+//! reordering of R-RUN-2 (docs/requirements.md) that keeps a graph within them.
 
 use tsl_core::*;
 

@@ -1,10 +1,10 @@
-//! The math semantics of spec/000 "Math" and "Comparisons, logic and selection", read back
+//! The math semantics of R-MATH (docs/requirements.md) and R-LOGIC, read back
 //! through `NodeProgram::evaluate`.
 //!
-//! Every expected value is worked out by hand from GLSL ES 3.00's definitions, from spec/000 and
-//! from reference/threejs-r187.md section 2, never from running the code under test. Each
-//! expression is built twice: once from constants and once from uniforms, so that both a
-//! compiler that folds constants and the interpreter's own instructions are held to the values.
+//! Every expected value is worked out by hand from GLSL ES 3.00's definitions, from R-MATH and from
+//! three.js r187's math nodes (R-MATH-10), never from running the code under test. Each expression
+//! is built twice: once from constants and once from uniforms, so that both a compiler that folds
+//! constants and the interpreter's own instructions are held to the values.
 
 use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
 use std::cell::Cell;
@@ -726,7 +726,7 @@ fn normalize_and_a_zero_vector() {
         g.normalize(g.v4(0.0, 0.0, 0.0, 2.0))
     });
     check_close(&[-1.0], |g| g.normalize(g.f(-5.0)));
-    // A zero vector stays zero (spec/000), of every width.
+    // A zero vector stays zero (R-MATH-6), of every width.
     check_exact(&[0.0, 0.0, 0.0], |g| g.normalize(g.v3(0.0, 0.0, 0.0)));
     check_exact(&[0.0, 0.0], |g| g.normalize(g.v2(0.0, 0.0)));
     check_exact(&[0.0, 0.0, 0.0, 0.0], |g| {

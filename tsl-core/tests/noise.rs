@@ -1,5 +1,5 @@
 //! MaterialX noise against real three.js r187: every fixture point bit for bit, and the worked
-//! examples of the reference (threejs-r187.md §1.5).
+//! examples of R-NOISE-7 (docs/requirements.md).
 //!
 //! The fixtures (`tests/fixtures/noise/*.json`) hold float32 bits as hex: the probe's inputs
 //! (`"x y z w"`) and, per TSL expression, the outputs three.js computed for them. How they were

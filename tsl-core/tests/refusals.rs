@@ -1,4 +1,4 @@
-//! Every refusal of spec/000 "What a graph refuses" that the core builds, and compile's and the
+//! Every refusal of R-REF (docs/requirements.md) that the core builds, and compile's and the
 //! program's refusals that need no control flow: each checks its error and its message.
 
 use glam::{Mat3, Mat4, Vec3};

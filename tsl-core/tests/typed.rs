@@ -79,7 +79,7 @@ fn eval1(program: &NodeProgram, output: Output) -> f32 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// spec/000's examples
+// the worked examples R-EX-1 (docs/requirements.md), R-EX-3 and R-EX-4
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -638,7 +638,7 @@ fn loops_break_and_continue() {
     );
 }
 
-/// spec/001's `first_square_over`, with a typed body.
+/// `first_square_over` (R-EX-5), with a typed body.
 fn first_square_over() -> TslFn {
     TslFn::new(
         "first_square_over",

@@ -1,4 +1,4 @@
-//! Varyings and exact derivatives (spec/000 "Varyings and derivatives"): the views a program reads
+//! Varyings and exact derivatives (R-VARY, docs/requirements.md): the views a program reads
 //! and what each computes, with values worked out by hand from the definitions.
 
 use glam::{Vec2, Vec3};

@@ -82,7 +82,7 @@ pub fn tsl(input: TokenStream) -> TokenStream {
 /// ```
 /// use tsl::prelude::*;
 ///
-/// /// spec/001's `first_square_over`: the first index of 0..8 whose square is over `x`.
+/// /// `first_square_over` (R-EX-5): the first index of 0..8 whose square is over `x`.
 /// #[tsl_fn]
 /// fn first_square_over(x: Float) -> Float {
 ///     for i in 0..8 {

@@ -9,8 +9,8 @@ use tsl_core::GraphError;
 /// Why a scene, an asset or a file was refused.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum RenderError {
-    /// A draw was refused: a missing asset, a material that refuses a program (spec/000 "What a
-    /// node material refuses"), a parent cycle.
+    /// A draw was refused: a missing asset, a material that refuses a program (R-MAT-2 to R-MAT-6,
+    /// docs/requirements.md), a parent cycle.
     #[error("refused: {0}")]
     Refused(Refusal),
     /// Geometry data that does not hold together (lengths, indices, non-finite values).
@@ -83,7 +83,7 @@ pub enum Refusal {
         /// What reads it.
         reader: TextureReader,
     },
-    /// A material refuses what it was given (spec/000 "What a node material refuses").
+    /// A material refuses what it was given (R-MAT-2 to R-MAT-6).
     #[error("object {object}: {refusal}")]
     Material {
         /// The object whose material refuses.
@@ -183,7 +183,7 @@ fn missing_texture(reader: &TextureReader, texture: u32) -> String {
     }
 }
 
-/// What a material refuses (spec/000 "What a node material refuses").
+/// What a material refuses (R-MAT-2 to R-MAT-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum MaterialRefusal {
     /// A wireframe without a program: wireframe drawing is not supported.

@@ -11,7 +11,8 @@
 //! - [`Renderer`] with its [`RenderSettings`] (`time`, the shading view, the output transform,
 //!   shared with the GPU renderer); [`Renderer::render`] draws a
 //!   scene to an [`Image`] with the node programs run by `tsl_core::run_nodes` in batches, in
-//!   spec/000's order. Everything the spec refuses is a [`RenderError`], never a panic.
+//!   the order of R-RUN-6 (docs/requirements.md). Everything the requirements refuse is a
+//!   [`RenderError`], never a panic.
 //!
 //! ```
 //! use tsl_raster::*;

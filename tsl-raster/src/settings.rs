@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use std::time::Duration;
 use tsl_core::Color;
 
-/// What the rasterizer draws (spec/000 and spec/001's shading views).
+/// What the rasterizer draws (R-MAT-6, docs/requirements.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Shading {
     /// Everything: textures, lights, programs.

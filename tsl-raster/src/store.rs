@@ -1,5 +1,5 @@
-//! A store of assets of one kind, addressed by a typed id (spec/000:
-//! `assets.programs.add(graph.compile())`, a `Material` names its program by id), and the ids.
+//! A store of assets of one kind, addressed by a typed id (a port writes
+//! `assets.programs.add(graph.compile())`, and a `Material` names its program by id), and the ids.
 //! [`Assets`](crate::Assets) holds one store of each kind.
 
 use std::marker::PhantomData;

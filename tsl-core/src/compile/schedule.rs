@@ -1,4 +1,4 @@
-//! The order of an output's instructions and their registers (spec/001 "How it runs").
+//! The order of an output's instructions and their registers (R-RUN-2, docs/requirements.md).
 //!
 //! An instruction's inputs are laid out before it, depth first, each value once. A value's
 //! register is taken when its instruction runs and given back after its last reader has run; the

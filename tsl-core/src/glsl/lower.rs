@@ -1,6 +1,6 @@
 //! The lowering: a checked shader to nodes of a [`NodeGraph`].
 //!
-//! Control flow becomes data, as the core's statements do it (spec/000 "Control flow"): each
+//! Control flow becomes data, as the core's statements do it (R-CTL-9, docs/requirements.md): each
 //! statement runs under a *mask*, the conjunction of the open branches' conditions and of the
 //! flags that `break`, `continue` and `return` set; an assignment under a mask is
 //! `v = select(mask, new, v)`. A `for` loop is unrolled by lowering its body once for each time
@@ -727,7 +727,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     // ------------------------------------------------------------------ globals
 
     /// gl_FragCoord: `frag_coord()` (the pixel's centre from the bottom left, and the window
-    /// depth) and 1 for w, as spec/001 says (three.js's w is one over the clip-space w).
+    /// depth) and 1 for w, as R-GLSL-12 says (three.js's w is one over the clip-space w).
     fn frag_coord(&mut self) -> Result<Val, Diag> {
         let xyz = self.attribute(Attribute::FragCoord)?;
         let one = self.constant_node(Ty::Float, [1.0, 0.0, 0.0, 0.0])?;

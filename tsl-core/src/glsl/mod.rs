@@ -1,7 +1,6 @@
 //! GLSL ES to node graphs: ShaderMaterial, RawShaderMaterial and ShaderToy sources
-//! (spec/000 "Write it in GLSL", "GLSL source", "What the GLSL compiler refuses", "Shader
-//! material"; spec/001's defines, ShaderToy, preprocessor conditionals, out and inout
-//! parameters, early returns, and break and continue in for loops).
+//! (R-GLSL-1 to R-GLSL-15 (docs/requirements.md) and R-MAT-1; the defines, ShaderToy, preprocessor
+//! conditionals, out and inout parameters, early returns, and break and continue in for loops).
 //!
 //! ```
 //! use tsl_core::glsl::*;
@@ -58,13 +57,13 @@
 //!   starts at zero where the shader does not write it.
 //! - `if`, `?:`, `&&` and `||` run under masks, `for` loops unroll, calls inline (out and inout
 //!   parameters copy back at the end of the call), and `break`, `continue` and `return` are flags,
-//!   as the core's statements are (spec/001 "Control flow").
+//!   as the core's statements are (R-CTL-9).
 //!
 //! - `gl_FragCoord` is `vec4(frag_coord(), 1.0)`: the pixel's centre in pixels from the bottom
-//!   left, the window depth from 0 to 1, and 1 for w (spec/001; three.js's w is one over the
+//!   left, the window depth from 0 to 1, and 1 for w (R-GLSL-12; three.js's w is one over the
 //!   clip-space w). ShaderToy's `fragCoord` is its `.xy`.
 //! - `gl_FrontFacing` is [`gl_front_facing()`](crate::NodeGraph::gl_front_facing): true on every
-//!   face a BACK_SIDE material draws, as three.js's WebGL renderer gives it (spec/001 "Facing").
+//!   face a BACK_SIDE material draws, as three.js's WebGL renderer gives it (R-GLSL-12).
 
 mod ast;
 mod check;

@@ -1,7 +1,7 @@
 //! The preprocessor: comments, `#version`, object-like `#define` and `#undef`, and the
-//! conditionals `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` (spec/001's condition
-//! grammar). Every other directive is refused. A macro's tokens keep the place where the macro
-//! was named, so an error in an expansion points at the author's line.
+//! conditionals `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` (R-GLSL-11's condition
+//! grammar). Every other directive is refused. A macro's tokens keep the place where the macro was
+//! named, so an error in an expansion points at the author's line.
 
 use super::error::{Diag, Span};
 use super::lexer::{lex_line, Tok, Token};
@@ -534,7 +534,7 @@ impl Preprocessor {
     }
 }
 
-/// spec/001's `#if` grammar: whole numbers, `!`, `&&`, `||`, the six comparisons, parentheses.
+/// R-GLSL-11's `#if` grammar: whole numbers, `!`, `&&`, `||`, the six comparisons, parentheses.
 struct IfParser<'a> {
     tokens: &'a [Token],
     at: usize,

@@ -1,5 +1,5 @@
-//! The node methods of spec/000 "Values and attributes", "Math" and "Comparisons, logic and
-//! selection". Each returns a [`NodeRef`]; see the module docs of [`super`] for refusals.
+//! The node methods of R-VAL (docs/requirements.md), R-MATH and R-LOGIC. Each returns a
+//! [`NodeRef`]; see the module docs of [`super`] for refusals.
 
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
 use crate::interface::Attribute;

@@ -1,6 +1,6 @@
 //! TSL's statements: `Var`, `If`/`ElseIf`/`Else`/`End`, `Loop`, `Discard`, `Fn` and `call`,
-//! `Break`, `Continue` and `Return`, recorded in the order they are called (spec/000 and spec/001
-//! "Control flow").
+//! `Break`, `Continue` and `Return`, recorded in the order they are called (R-CTL,
+//! docs/requirements.md).
 //!
 //! The bytecode has no jumps, so a statement becomes nodes:
 //!

@@ -1,5 +1,6 @@
 //! The untyped node graph: an arena of typed nodes, built through `&self` methods so that calls
-//! nest as in spec/000 (`graph.sin(graph.mul(graph.time(), graph.float(2.0)))`).
+//! nest as in R-EX-1 (docs/requirements.md) (`graph.sin(graph.mul(graph.time(),
+//! graph.float(2.0)))`).
 //!
 //! # How errors flow
 //!
@@ -29,7 +30,7 @@ use crate::types::{TextureId, UniformValue, ValueType};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// The most nodes a graph holds (spec/000 `MAX_GRAPH_NODES`).
+/// The most nodes a graph holds (`MAX_GRAPH_NODES`, R-LIM-3).
 pub const MAX_GRAPH_NODES: usize = 65_536;
 
 /// A handle to a node of one graph. Copy it freely; it is only an index and the graph's id.

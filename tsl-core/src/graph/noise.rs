@@ -1,4 +1,4 @@
-//! The MaterialX noise nodes of spec/000 "Noise" and spec/001, with three.js's conversions and
+//! The MaterialX noise nodes of R-NOISE (docs/requirements.md), with three.js's conversions and
 //! defaults (`src/nodes/materialx/MaterialXNodes.js`). Each noise is one instruction computed by
 //! [`crate::noise`]; the wrappers add three.js's `* amplitude + pivot` and octave loop as nodes, in
 //! three.js's order, so the values are bit for bit three.js's.

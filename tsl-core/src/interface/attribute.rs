@@ -21,7 +21,7 @@ pub enum Source {
 
 macro_rules! attributes {
     ($($(#[$doc:meta])* $name:ident = $text:literal, $ty:ident, $source:ident;)*) => {
-        /// An input node of spec/000 "Values and attributes" that no other node computes.
+        /// An input node of R-VAL (docs/requirements.md) that no other node computes.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Attribute {
             $($(#[$doc])* $name,)*
@@ -79,7 +79,7 @@ attributes! {
     FrontFacing = "front_facing", Float, Screen;
     /// `gl_front_facing()`: GLSL's `gl_FrontFacing` as three.js's WebGL renderer gives it: as
     /// `front_facing()`, but 1 on every face a BACK_SIDE material draws, because three.js turns
-    /// the front face round for such a material (spec/001 "Facing").
+    /// the front face round for such a material (R-GLSL-12).
     GlFrontFacing = "gl_front_facing", Float, Screen;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
@@ -109,7 +109,7 @@ impl Attribute {
     }
 }
 
-/// Where a lane attribute is read (spec/000 "How it runs": the contexts of a program). A node is
+/// Where a lane attribute is read (R-RUN-1: the contexts of a program). A node is
 /// one instruction in each view it runs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum View {

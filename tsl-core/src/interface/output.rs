@@ -1,4 +1,5 @@
-//! The nine outputs of spec/000 "Outputs": what part of the material's shading each replaces.
+//! The nine outputs (R-OUT-1 to R-OUT-9, docs/requirements.md): what part of the material's shading
+//! each replaces.
 
 use crate::types::ValueType;
 use std::fmt;

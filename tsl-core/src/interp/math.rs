@@ -1,4 +1,5 @@
-//! The math operations over lanes, each defined as GLSL ES 3.00 (and spec/000) defines it.
+//! The math operations over lanes, each defined as GLSL ES 3.00 (and R-MATH, docs/requirements.md)
+//! defines it.
 
 use super::Src;
 use crate::opcode::Opcode;

@@ -30,9 +30,9 @@ pub const HEADER_WORDS: usize = 44;
 /// The words of one instruction.
 pub const INSTRUCTION_WORDS: usize = 4;
 
-/// The most registers a program uses (spec/000 `MAX_REGISTERS`).
+/// The most registers a program uses (`MAX_REGISTERS`, R-LIM-2, docs/requirements.md).
 pub const MAX_REGISTERS: usize = 32;
-/// The most instructions of one output (spec/000 `MAX_INSTRUCTIONS`).
+/// The most instructions of one output (`MAX_INSTRUCTIONS`, R-LIM-1).
 pub const MAX_INSTRUCTIONS: usize = 4096;
 
 /// A decoded instruction: the first word's fields and the three operand words.

@@ -1,4 +1,4 @@
-//! Comparisons, logic and selection (spec/000 "Comparisons, logic and selection"), typed: each
+//! Comparisons, logic and selection (R-LOGIC, docs/requirements.md), typed: each
 //! gives one or zero per component, a node as wide as its wider operand. A condition is a
 //! `Node<Float>`.
 

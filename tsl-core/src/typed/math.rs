@@ -1,5 +1,6 @@
-//! The math functions of spec/000 "Math", typed: each takes nodes or numbers, and its result type
-//! is worked out by the traits of [`super::types`] (`mix(Vec3, Vec3, Float)` is a `Vec3`).
+//! The math functions of R-MATH (docs/requirements.md), typed: each takes nodes or numbers, and its
+//! result type is worked out by the traits of [`super::types`] (`mix(Vec3, Vec3, Float)` is a
+//! `Vec3`).
 
 use super::node::{IntoNode, IntoNodeOf, Node};
 use super::ops::math;

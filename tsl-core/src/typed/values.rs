@@ -1,4 +1,4 @@
-//! The value and attribute nodes of spec/000 "Values and attributes", typed: constants and
+//! The value and attribute nodes of R-VAL (docs/requirements.md), typed: constants and
 //! constructors, uniforms, textures, the attributes and the frame's values.
 
 use super::node::IntoNode;

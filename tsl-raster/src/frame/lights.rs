@@ -1,6 +1,6 @@
 //! The scene's lights in the camera's space, once per frame, with three.js r187's formulas
-//! (reference §5.3): the direct lights give a direction and a colour at a point, the ambient and
-//! hemisphere lights an irradiance for a normal.
+//! (R-RAST-4, docs/requirements.md): the direct lights give a direction and a colour at a point,
+//! the ambient and hemisphere lights an irradiance for a normal.
 
 use crate::scene::{smoothstep, Light};
 use glam::{Mat4, Vec3};

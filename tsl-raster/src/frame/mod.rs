@@ -1,10 +1,9 @@
 //! The frame: what the CPU tiles and the GPU host share before any pixel is drawn.
 //!
-//! - [`Frame`] (`RenderSettings::prepare_frame`, spec/000 "How it runs"): copies of the programs
-//!   with the frame's time and the camera's view written in;
-//! - `RenderSettings::place_draws` ([`place`]): the refusals of spec/000 "What a node material
-//!   refuses", each mesh placed ([`Draw`]) and the draws in three.js's order, with their
-//!   [`Pass`]es;
+//! - [`Frame`] (`RenderSettings::prepare_frame`, R-RUN, docs/requirements.md): copies of the
+//!   programs with the frame's time and the camera's view written in;
+//! - `RenderSettings::place_draws` ([`place`]): the refusals of R-MAT-2 to R-MAT-6, each mesh
+//!   placed ([`Draw`]) and the draws in three.js's order, with their [`Pass`]es;
 //! - [`bin`]: the image's tiles and each tile's (pass, triangle) entries;
 //! - [`lights`]: the scene's lights in view space;
 //! - [`FrameContext`]: all of it, as the CPU tiles read it.

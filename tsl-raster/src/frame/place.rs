@@ -1,6 +1,7 @@
-//! Placing the frame's draws: spec/000's refusals checked for every visible mesh before any is
-//! drawn, each mesh placed (its vertices, the position node, the set-up), and the draws and
-//! their passes in three.js's order. The CPU and the GPU renderers draw the same.
+//! Placing the frame's draws: the refusals R-MAT-2 to R-MAT-7 (docs/requirements.md) checked for
+//! every visible mesh before any is drawn, each mesh placed (its vertices, the position node, the
+//! set-up), and the draws and their passes in three.js's order. The CPU and the GPU renderers draw
+//! the same.
 
 use super::{Frame, Pass};
 use crate::assets::Assets;
@@ -14,8 +15,8 @@ use rayon::prelude::*;
 use tsl_core::{NodeProgram, TextureId};
 
 impl RenderSettings {
-    /// Check every visible mesh (spec/000's refusals) and place it: the frame's draws in
-    /// three.js's order (opaque front to back, then transparent back to front) and their passes
+    /// Check every visible mesh (the refusals R-MAT-2 to R-MAT-7) and place it: the frame's draws
+    /// in three.js's order (opaque front to back, then transparent back to front) and their passes
     /// (a transparent double-sided draw twice, back faces first). The GPU renderer draws the same.
     pub(crate) fn place_draws<'a>(
         &self,
@@ -130,7 +131,7 @@ impl RenderSettings {
     }
 }
 
-/// The refusals of spec/000 "What a node material refuses" for one mesh; the frame's program.
+/// The refusals of R-MAT-2 to R-MAT-6 for one mesh; the frame's program.
 fn check_material<'a>(
     index: usize,
     material: &Material,

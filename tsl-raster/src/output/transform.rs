@@ -1,6 +1,6 @@
-//! The output transform of three.js's WebGPURenderer (reference §4): the scene is drawn into a
-//! linear half-float target, then each pixel's colour is tone mapped (off by default) and encoded
-//! with the sRGB transfer function, and quantized to 8 bits.
+//! The output transform of three.js's WebGPURenderer (R-RAST-5, docs/requirements.md): the scene is
+//! drawn into a linear half-float target, then each pixel's colour is tone mapped (off by default)
+//! and encoded with the sRGB transfer function, and quantized to 8 bits.
 
 use glam::{Mat3, Vec3};
 

@@ -70,8 +70,8 @@ impl Renderer {
 
     /// Draw the scene into linear working-space RGBA, before the output transform, as the
     /// framebuffer holds it: opaque pixels as they are, blended ones premultiplied by their alpha
-    /// (normal blending over the clear colour). Refuses what spec/000 refuses (see
-    /// [`RenderError`]).
+    /// (normal blending over the clear colour). Refuses what R-MAT-2 to R-MAT-7
+    /// (docs/requirements.md) refuse (see [`RenderError`]).
     pub fn render_linear(
         &self,
         scene: &Scene,

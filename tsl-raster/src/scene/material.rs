@@ -1,5 +1,5 @@
 //! Materials of three.js's kinds, with its defaults, and the node program that replaces parts of
-//! their shading (spec/000 "Outputs").
+//! their shading (R-OUT, docs/requirements.md).
 
 use crate::store::ProgramId;
 use glam::Vec2;
@@ -209,7 +209,7 @@ impl Material {
     }
 }
 
-/// three.js's `ShaderMaterial` as spec/000 has it: a BASIC material whose COLOR_NODE and
+/// three.js's `ShaderMaterial` as R-MAT-1 has it: a BASIC material whose COLOR_NODE and
 /// OPACITY_NODE come from `program`, unlit, with fog off.
 pub fn shader_material(program: ProgramId) -> Material {
     Material {

@@ -1,5 +1,5 @@
 //! three.js r187's BSDF building blocks (`src/nodes/functions/BSDF/`) and its DFG lookup table
-//! (reference §5.1).
+//! (R-RAST-4, docs/requirements.md).
 
 use super::lane_math::floor_lane;
 use glam::{Vec2, Vec3, Vec4, Vec4Swizzles};

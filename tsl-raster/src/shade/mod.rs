@@ -1,6 +1,6 @@
-//! Shading a batch of fragments of one draw, in spec/000's order ("How it runs"), one function
-//! per stage, each in the file named for it (the GPU's `raster.wgsl` has the same stages under
-//! the same names):
+//! Shading a batch of fragments of one draw, in the order of R-RUN-6 (docs/requirements.md), one
+//! function per stage, each in the file named for it (the GPU's `raster.wgsl` has the same stages
+//! under the same names):
 //!
 //! 1. [`shade_geometry`](geometry::shade_geometry): the fragment's geometry and its neighbours':
 //!    the view position and normal from the triangle's planes, the attributes the draw reads, the

@@ -1,6 +1,7 @@
 //! The texture sampler a batch hands to `run_nodes`. `TextureSampler::sample` gets only the
 //! coordinates, so the sampler carries each lane's screen derivatives of the surface's uv (the mip
-//! level "that the surface's own coordinates select", spec/000), and reads white in SHADE_LIT.
+//! level "that the surface's own coordinates select", R-RAST-6, docs/requirements.md), and reads
+//! white in SHADE_LIT.
 
 use crate::store::Store;
 use crate::texture::Texture;

@@ -1,8 +1,8 @@
-//! The lighting models of three.js r187's node materials (reference §5.2), one fragment at a
-//! time: Lambert and Blinn-Phong (`PhongLightingModel`), which the lighting stage runs so, and
-//! the physical model of MeshStandard and MeshPhysical with the DFG table, multiple-scattering
-//! compensation and clearcoat, the scalar reference that [`super::physical`] (the batch at once)
-//! is tested against. No environment map, so the indirect specular is zero.
+//! The lighting models of three.js r187's node materials (R-RAST-4, docs/requirements.md), one
+//! fragment at a time: Lambert and Blinn-Phong (`PhongLightingModel`), which the lighting stage
+//! runs so, and the physical model of MeshStandard and MeshPhysical with the DFG table,
+//! multiple-scattering compensation and clearcoat, the scalar reference that [`super::physical`]
+//! (the batch at once) is tested against. No environment map, so the indirect specular is zero.
 
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, fresnel_factor, v_ggx_smith_correlated};
 use crate::frame::lights::FrameLights;

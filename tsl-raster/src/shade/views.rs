@@ -1,4 +1,4 @@
-//! The program's views of a batch (spec/000 "How it runs"): the fragment, the derivative's
+//! The program's views of a batch (R-RUN, docs/requirements.md): the fragment, the derivative's
 //! "here", the pixels to the right and above (from the triangle's attribute planes, with their
 //! own weights) and the triangle's three corners, each lane's attributes written where the
 //! program reads them.
