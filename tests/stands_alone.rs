@@ -20,6 +20,7 @@ fn outside_citations() -> Vec<String> {
         ["spec", "/00"],
         ["shared", "/reference"],
         ["shared", "/spec"],
+        ["shared", "/tools"],
         ["DESIGN", ".md"],
         ["threejs-r187", ".md"],
         ["wgpu-lavapipe", ".md"],

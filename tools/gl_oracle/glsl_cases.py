@@ -454,8 +454,8 @@ fx("mix_vector_loop_accumulate", "acc", body="vec4 acc = vec4(0.0);\nfor (int i 
 fx("mix_ternary_chain", "vec4(t, u, 0.0, 1.0)", body="float t = x < 0.25 ? 0.1 : x < 0.5 ? 0.2 : x < 0.75 ? 0.3 : 0.4;\nfloat u = (y > 0.5 ? x : y) * (x > y ? 2.0 : 0.5);")
 fx("mix_int_loop_math", "vec4(float(acc), float(acc / 3), float(acc % 7), 1.0)", body="int acc = 0;\nint n = int(x * 8.0);\nfor (int i = 0; i < 8; i++) {\n  if (i > n) break;\n  acc += i * 2 - 1;\n}")
 fx("mix_normalize_zero", "vec4(normalize(vec3(x - 0.625, 0.0, 0.0)), 1.0)",
-   why="at x = 0.625 the vector is zero: GLSL leaves normalize undefined (Mesa gives NaN); R-MATH-6
-   (docs/requirements.md) gives zero; that pixel is skipped", skip_pixels=[[2, 0], [2, 1], [2, 2],
+   why="at x = 0.625 the vector is zero: GLSL leaves normalize undefined (Mesa gives NaN); "
+       "R-MATH-6 (docs/requirements.md) gives zero; that pixel is skipped", skip_pixels=[[2, 0], [2, 1], [2, 2],
    [2, 3]])
 fx("mix_division_by_zero", "vec4(1.0 / (x - 0.625), -1.0 / (y - 0.375), 0.0, 1.0)")
 fx("mix_deep_expression", "vec4(((((x + 1.0) * 2.0 - y) / 3.0 + x * x) - (y - (x - (y - 0.5)))) * 0.5, 0.0, 0.0, 1.0)")

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Regenerates tsl-core/tests/fixtures/noise/*.json with real three.js r187 (see README.md).
 #   tools/oracle_probes/generate.sh [ORACLE_DIR]
-# ORACLE_DIR: a writable, installed copy of shared/tools/oracle (default /tmp/oracle; made and
-# installed with its setup.sh when missing). Needs root for setup.sh's apt-get.
+# ORACLE_DIR: a writable, installed oracle (default /tmp/oracle): tools/three_oracle and
+# tools/gl_oracle copied side by side with three_oracle's setup.sh, which installs them when
+# missing. Needs root for setup.sh's apt-get.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 ORACLE="${1:-/tmp/oracle}"
-SHARED="$ROOT/../shared/tools/oracle"
 if [ ! -d "$ORACLE/three_oracle/node_modules/three" ]; then
-	rm -rf "$ORACLE" && cp -r "$SHARED" "$ORACLE" && chmod -R u+w "$ORACLE"
+	rm -rf "$ORACLE" && mkdir -p "$ORACLE"
+	cp -r "$ROOT/tools/three_oracle" "$ROOT/tools/gl_oracle" "$ORACLE/"
+	cp "$ROOT/tools/three_oracle/setup.sh" "$ORACLE/setup.sh" && chmod -R u+w "$ORACLE"
 	"$ORACLE/setup.sh"
 fi
 OUT="$(mktemp -d)"
