@@ -26,6 +26,10 @@ use std::collections::HashMap;
 const MAX_WORK: usize = 1 << 20;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
+/// The deepest the lowering recurses, statements and expressions counted together through the
+/// calls it inlines: the parser bounds each function's trees, this bounds their sum over a chain
+/// of calls, so that the recursion stays within the compiler thread's stack.
+const MAX_LOWERING_DEPTH: usize = 4096;
 
 /// The value reads the vertex's own position or normal.
 const READS_LOCAL: u8 = 1;
@@ -250,6 +254,8 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     /// The local points whose world or view position a varying reads.
     points: Vec<(NodeRef, Span)>,
     linked: &'a HashMap<String, (Ty, Val)>,
+    /// The statements and expressions being lowered, through the calls: [`MAX_LOWERING_DEPTH`].
+    depth: usize,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -306,6 +312,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             position: None,
             points: Vec::new(),
             linked,
+            depth: 0,
         }
     }
 
@@ -845,7 +852,28 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         Ok(())
     }
 
+    /// Enter one level of the recursion, within [`MAX_LOWERING_DEPTH`].
+    fn descend(&mut self, span: Span) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_LOWERING_DEPTH {
+            return err(
+                span,
+                format!(
+                    "the shader nests more than {MAX_LOWERING_DEPTH} deep, counting its statements and expressions through the calls it inlines"
+                ),
+            );
+        }
+        Ok(())
+    }
+
     fn stmt(&mut self, s: &TStmt) -> Result<(), Diag> {
+        self.descend(self.span)?;
+        let r = self.stmt_inner(s);
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_inner(&mut self, s: &TStmt) -> Result<(), Diag> {
         self.tick()?;
         match s {
             TStmt::Decl { local, init } => {
@@ -1023,6 +1051,13 @@ impl ShaderLowering<'_, '_> {
         if let Some(k) = e.konst {
             return Ok(Val::konst(e.ty, k));
         }
+        self.descend(e.span)?;
+        let r = self.expr_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, e: &TExpr) -> Result<Val, Diag> {
         self.span = e.span;
         let v = match &e.kind {
             TKind::Const => Val::zero(e.ty),
@@ -1716,7 +1751,11 @@ impl ShaderLowering<'_, '_> {
         {
             return err(
                 f.span,
-                "the fragment shader writes no colour (gl_FragColor), no depth and no discard",
+                if self.env.kind == Kind::ShaderToy {
+                    "mainImage writes no colour (fragColor) and does not discard"
+                } else {
+                    "the fragment shader writes no colour (gl_FragColor), no depth and no discard"
+                },
             );
         }
         Ok(result)
