@@ -5,7 +5,8 @@
 use tsl_core::glsl::*;
 use tsl_core::*;
 
-const VERT: &str = "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }";
+const VERT: &str =
+    "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }";
 const FRAG: &str = "void main() { gl_FragColor = vec4(1.0); }";
 
 /// A fragment shader around `body` (statements of main) and `head` (lines before main).
@@ -19,16 +20,25 @@ fn refuse_frag(fragment: &str) -> GlslError {
 
 fn assert_reason(e: &GlslError, needles: &[&str]) {
     for needle in needles {
-        assert!(e.reason.contains(needle), "the reason names '{needle}': {e}");
+        assert!(
+            e.reason.contains(needle),
+            "the reason names '{needle}': {e}"
+        );
     }
     // A refusal quotes a bounded part of its line, however long the line.
-    assert!(e.source_line.chars().count() <= 200, "{}", e.source_line.len());
+    assert!(
+        e.source_line.chars().count() <= 200,
+        "{}",
+        e.source_line.len()
+    );
     assert!(e.to_string().len() < 2000, "{}", e.to_string().len());
 }
 
 /// The colour's red component of a program at the default fragment.
 fn red(program: &NodeProgram) -> f32 {
-    program.evaluate(COLOR_NODE, &Fragment::default()).expect("a colour")[0]
+    program
+        .evaluate(COLOR_NODE, &Fragment::default())
+        .expect("a colour")[0]
 }
 
 // ------------------------------------------------------------------ item 1: no stack overflow
@@ -68,20 +78,28 @@ fn an_if_condition_of_nots_through_the_defines_list_is_refused() {
     assert_reason(&e, &["nests more than 64 deep"]);
 }
 
+/// `ty x = op op ... op value;` with 500,000 operators is refused by the parser's bound.
+fn refuse_unary_chain(op: &str, ty: &str, value: &str) {
+    let src = frag("", &format!("{ty} x = {}{value};", op.repeat(500_000)));
+    let e = refuse_frag(&src);
+    assert_eq!(e.kind, GlslErrorKind::Syntax, "{e}");
+    assert_reason(&e, &["nests more than 96 deep"]);
+}
+
 #[test]
-fn an_expression_of_500000_unary_operators_is_refused() {
-    // Spaced, so that the lexer reads no ++ or --.
-    for op in ["- ", "!", "+ "] {
-        let (ty, value) = if op == "!" {
-            ("bool", "true")
-        } else {
-            ("float", "1.0")
-        };
-        let src = frag("", &format!("{ty} x = {}{value};", op.repeat(500_000)));
-        let e = refuse_frag(&src);
-        assert_eq!(e.kind, GlslErrorKind::Syntax, "{e}");
-        assert_reason(&e, &["nests more than 96 deep"]);
-    }
+fn an_expression_of_500000_minus_signs_is_refused() {
+    // Spaced, so that the lexer reads no --.
+    refuse_unary_chain("- ", "float", "1.0");
+}
+
+#[test]
+fn an_expression_of_500000_nots_is_refused() {
+    refuse_unary_chain("!", "bool", "true");
+}
+
+#[test]
+fn an_expression_of_500000_plus_signs_is_refused() {
+    refuse_unary_chain("+ ", "float", "1.0");
 }
 
 #[test]
@@ -106,7 +124,11 @@ fn deep_blocks_and_statements_are_refused() {
         format!("{}{}", "{".repeat(n), "}".repeat(n)),
         format!("{}x = 1.0;", "if (true) ".repeat(n)),
         format!("{}x = 1.0;", "for (int i = 0; i < 2; i++) ".repeat(n)),
-        format!("{}x = 1.0;{}", "if (true) {} else { ".repeat(n), "}".repeat(n)),
+        format!(
+            "{}x = 1.0;{}",
+            "if (true) {} else { ".repeat(n),
+            "}".repeat(n)
+        ),
     ] {
         let e = refuse_frag(&frag("float x;", &body));
         assert_eq!(e.kind, GlslErrorKind::Syntax, "{e}");
@@ -133,7 +155,10 @@ fn deep_macro_expansion_is_refused() {
 fn a_long_chain_of_calls_is_refused() {
     let mut head = String::from("float f0(float x) { return x; }\n");
     for i in 1..5_000 {
-        head.push_str(&format!("float f{i}(float x) {{ return f{}(x) + 1.0; }}\n", i - 1));
+        head.push_str(&format!(
+            "float f{i}(float x) {{ return f{}(x) + 1.0; }}\n",
+            i - 1
+        ));
     }
     let e = refuse_frag(&frag(&head, "gl_FragColor = vec4(f4999(0.0));"));
     assert_reason(&e, &["calls nest more than 32 deep"]);
@@ -245,18 +270,28 @@ fn a_flat_sum_of_500_terms_compiles_and_adds_up() {
 #[test]
 fn real_nesting_past_the_limits_is_still_refused() {
     // 97 parentheses.
-    let src = frag("", &format!("float x = {}1.0{};", "(".repeat(97), ")".repeat(97)));
+    let src = frag(
+        "",
+        &format!("float x = {}1.0{};", "(".repeat(97), ")".repeat(97)),
+    );
     assert_reason(&refuse_frag(&src), &["nests more than 96 deep"]);
     // 65 blocks.
     let src = frag("", &format!("{}{}", "{".repeat(65), "}".repeat(65)));
     assert_reason(&refuse_frag(&src), &["blocks nest more than 64 deep"]);
     // An if in the then-branch of an if, 65 deep.
-    let src = frag("float x;", &format!("{}x = 1.0;", "if (x > 0.0) ".repeat(65)));
+    let src = frag(
+        "float x;",
+        &format!("{}x = 1.0;", "if (x > 0.0) ".repeat(65)),
+    );
     assert_reason(&refuse_frag(&src), &["blocks nest more than 64 deep"]);
     // An else holding a block holding an if is nesting too.
     let src = frag(
         "float x;",
-        &format!("{}x = 1.0;{}", "if (x > 0.0) {} else { ".repeat(65), "}".repeat(65)),
+        &format!(
+            "{}x = 1.0;{}",
+            "if (x > 0.0) {} else { ".repeat(65),
+            "}".repeat(65)
+        ),
     );
     assert_reason(&refuse_frag(&src), &["blocks nest more than 64 deep"]);
 }
@@ -268,33 +303,60 @@ fn chains_past_their_own_bound_are_refused_with_it() {
     assert_reason(&e, &["1024", "chain"]);
     let mut body = String::from("float r = 0.0;\n");
     for i in 0..2_000 {
-        body.push_str(&format!("{}if (r < {i}.5) r = 1.0;\n", if i > 0 { "else " } else { "" }));
+        body.push_str(&format!(
+            "{}if (r < {i}.5) r = 1.0;\n",
+            if i > 0 { "else " } else { "" }
+        ));
     }
     body.push_str("gl_FragColor = vec4(r);");
     assert_reason(&refuse_frag(&frag("", &body)), &["1024", "else if"]);
 }
 
 #[test]
-fn the_longest_chains_inside_the_deepest_nesting_are_refused_or_compiled_safely() {
+fn the_longest_chains_inside_the_deepest_nesting_compile_or_are_refused_safely() {
     // A chain at its bound inside statements at theirs, called through functions: whatever the
     // answer, it comes back.
+    // Each call is at the bottom of a chain of 1,000 (the left-most operand is the deepest).
     let sum = format!("x{}", " + x".repeat(1_000));
+    let chain = " + x".repeat(1_000);
     let mut head = format!("float f0(float x) {{ return {sum}; }}\n");
     for i in 1..31 {
         head.push_str(&format!(
-            "float f{i}(float x) {{ {} return f{}({sum}); {} }}\n",
+            "float f{i}(float x) {{ {} return f{}(x){chain}; {} }}\n",
             "{".repeat(60),
             i - 1,
             "}".repeat(60)
         ));
     }
-    let _ = compile_shader_material(VERT, &frag(&head, "gl_FragColor = vec4(f30(1.0));"));
-    let mut body = String::from("float r = 0.0;\n");
-    for i in 0..1_000 {
-        body.push_str(&format!("{}if (r < {i}.5) r = 1.0;\n", if i > 0 { "else " } else { "" }));
+    let e =
+        compile_shader_material(VERT, &frag(&head, "gl_FragColor = vec4(f30(1.0));")).unwrap_err();
+    assert_reason(&e, &["nests more than 4096 deep", "calls"]);
+    // An else-if chain whose last else holds a chain of 1,001 terms: 200 arms compile; 1,000
+    // arms pass the parser and the checker, and the lowering's masks fill the graph (each arm's
+    // mask is built over the arms before it), which is refused with the graph's error.
+    for arms in [200, 1_000] {
+        let mut body = String::from("float r = 0.0;\n");
+        for i in 0..arms {
+            body.push_str(&format!(
+                "{}if (x < {i}.5) r = 1.0;\n",
+                if i > 0 { "else " } else { "" }
+            ));
+        }
+        body.push_str(&format!(
+            "else r = {sum};\ngl_FragColor = vec4(r, 0.0, 0.0, 1.0);"
+        ));
+        match compile_shader_material(VERT, &frag("uniform float x;", &body)) {
+            Ok(mut program) => {
+                assert_eq!(arms, 200);
+                program.set_uniform("x", 2000.0f32).unwrap();
+                assert_eq!(red(&program), 1001.0 * 2000.0);
+            }
+            Err(e) => {
+                assert_eq!(arms, 1_000, "{e}");
+                assert!(matches!(e.kind, GlslErrorKind::Build(_)), "{e}");
+            }
+        }
     }
-    body.push_str(&format!("else r = {sum};\ngl_FragColor = vec4(r);"));
-    let _ = compile_shader_material(VERT, &frag("float x;", &body));
 }
 
 // ------------------------------------------------------------------ item 11: messages
@@ -308,8 +370,10 @@ fn a_shader_toy_refusal_names_shader_toy_and_main_image() {
     assert!(!shown.contains("fragment shader"), "{shown}");
     assert!(shown.contains("ShaderToy"), "{shown}");
     assert!(shown.contains("mainImage"), "{shown}");
-    let e = compile_shader_toy("void mainImage(out vec4 fragColor, in vec2 fragCoord) { fragColor = vec4(1.0) }")
-        .unwrap_err();
+    let e = compile_shader_toy(
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) { fragColor = vec4(1.0) }",
+    )
+    .unwrap_err();
     assert!(e.message().starts_with("ShaderToy shader, line 1"), "{e}");
 }
 
@@ -321,7 +385,11 @@ fn an_error_on_a_long_line_quotes_a_window_with_the_caret_in_place() {
     let column = src.find('$').unwrap() + 1;
     let e = refuse_frag(&src);
     assert_eq!((e.line, e.column), (1, column), "{}", e.message());
-    assert!(e.source_line.chars().count() <= 100, "{}", e.source_line.len());
+    assert!(
+        e.source_line.chars().count() <= 100,
+        "{}",
+        e.source_line.len()
+    );
     assert!(e.source_line.starts_with("..."), "{}", e.source_line);
     assert!(e.source_line.ends_with("..."), "{}", e.source_line);
     let shown = e.to_string();
@@ -340,7 +408,10 @@ fn an_error_on_a_long_line_quotes_a_window_with_the_caret_in_place() {
     assert!(e.source_line.starts_with("$ "), "{}", e.source_line);
     assert!(e.source_line.ends_with("..."), "{}", e.source_line);
     // A name of a million characters is not quoted whole in the reason either.
-    let src = format!("void main() {{ gl_FragColor = vec4({}); }}", "a".repeat(1_000_000));
+    let src = format!(
+        "void main() {{ gl_FragColor = vec4({}); }}",
+        "a".repeat(1_000_000)
+    );
     let e = refuse_frag(&src);
     assert!(e.to_string().len() < 2000, "{}", e.to_string().len());
 }

@@ -164,16 +164,16 @@ fn clip_line(line: &str, column: usize) -> (String, usize) {
     let end = (start + width).min(count);
     start = end.saturating_sub(width).min(start);
     let mut text = String::new();
-    let mut shift = start;
+    let mut caret = at - start + 1;
     if start > 0 {
         text.push_str("...");
-        shift -= 3;
+        caret += 3;
     }
     text.extend(line.chars().skip(start).take(end - start));
     if end < count {
         text.push_str("...");
     }
-    (text, column - shift)
+    (text, caret)
 }
 
 impl GlslError {

@@ -168,9 +168,9 @@ pub fn raw_shader_graph_with_defines(
 pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
     on_compiler_stack(Shader::ShaderToy, || {
         let (graph, fragment) = graph_toy(source)?;
-        graph.compile().map_err(|e| {
-            compile_error(e, None, Some(&fragment), source, source, Shader::ShaderToy)
-        })
+        graph
+            .compile()
+            .map_err(|e| compile_error(e, None, Some(&fragment), source, source, Shader::ShaderToy))
     })
 }
 
@@ -208,13 +208,15 @@ fn on_compiler_stack<T: Send>(
                     .map(|s| s.to_string())
                     .or_else(|| payload.downcast_ref::<String>().cloned())
                     .unwrap_or_default();
-                Err(internal(shader, format!(
-                    "the GLSL compiler failed (a bug): {what}"
-                )))
+                Err(internal(
+                    shader,
+                    format!("the GLSL compiler failed (a bug): {what}"),
+                ))
             }),
-            Err(e) => Err(internal(shader, format!(
-                "the GLSL compiler could not start its thread: {e}"
-            ))),
+            Err(e) => Err(internal(
+                shader,
+                format!("the GLSL compiler could not start its thread: {e}"),
+            )),
         }
     })
 }
@@ -236,9 +238,9 @@ fn compile_pair(
 ) -> Result<NodeProgram, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
         let (graph, v, f) = graph_pair(kind, vertex, fragment, defines)?;
-        graph.compile().map_err(|e| {
-            compile_error(e, Some(&v), Some(&f), vertex, fragment, Shader::Fragment)
-        })
+        graph
+            .compile()
+            .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment, Shader::Fragment))
     })
 }
 
