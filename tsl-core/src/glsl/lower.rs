@@ -248,6 +248,10 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     frames: Vec<Frame>,
     guards: Vec<Guard>,
     mask_cache: Option<Option<Val>>,
+    /// For the outermost guards whose masks are known: the mask of each guard and of the guards
+    /// outside it (`None` for everywhere). A guard pushed inside builds its mask on theirs, so an
+    /// `else if` chain of n arms costs about n mask nodes, not n squared.
+    prefix: Vec<Option<Val>>,
     discard: Option<Val>,
     discard_span: Option<Span>,
     position: Option<(NodeRef, u8, Span)>,
@@ -307,6 +311,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             frames: Vec::new(),
             guards: Vec::new(),
             mask_cache: None,
+            prefix: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,
@@ -513,9 +518,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         if let Some(cached) = &self.mask_cache {
             return Ok(cached.clone());
         }
-        let mut parts = Vec::new();
-        for guard in &self.guards {
-            match guard {
+        self.prefix.truncate(self.guards.len());
+        for i in self.prefix.len()..self.guards.len() {
+            let mut parts = Vec::new();
+            match &self.guards[i] {
                 Guard::Cond(c) => parts.push((c.clone(), false)),
                 Guard::Loop { broken, continued } => {
                     if let Some(b) = broken {
@@ -531,15 +537,17 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     }
                 }
             }
+            let mut mask = self.prefix.last().cloned().flatten();
+            for (v, negate) in parts {
+                let v = if negate { self.not(&v)? } else { v };
+                mask = Some(match mask {
+                    None => v,
+                    Some(m) => self.and(&m, &v)?,
+                });
+            }
+            self.prefix.push(mask);
         }
-        let mut mask: Option<Val> = None;
-        for (v, negate) in parts {
-            let v = if negate { self.not(&v)? } else { v };
-            mask = Some(match mask {
-                None => v,
-                Some(m) => self.and(&m, &v)?,
-            });
-        }
+        let mask = self.prefix.last().cloned().flatten();
         let mask = mask.filter(|m| !m.is_true());
         self.mask_cache = Some(mask.clone());
         Ok(mask)
@@ -556,7 +564,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     fn pop_guard(&mut self) -> Option<Guard> {
         self.mask_cache = None;
-        self.guards.pop()
+        let g = self.guards.pop();
+        self.prefix.truncate(self.guards.len());
+        g
     }
 
     /// `flag = flag || mask`, for the innermost guard that `pick` finds.
@@ -586,6 +596,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             (Guard::Func { returned }, FlagKind::Returned) => *returned = Some(new),
             _ => {}
         }
+        // The masks from this guard inward changed.
+        self.prefix.truncate(at);
         self.mask_cache = None;
         Ok(())
     }
@@ -813,9 +825,11 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             },
             GlobalKind::Const(init) => {
                 let saved = std::mem::take(&mut self.guards);
+                let saved_prefix = std::mem::take(&mut self.prefix);
                 self.mask_cache = None;
                 let v = self.expr(init);
                 self.guards = saved;
+                self.prefix = saved_prefix;
                 self.mask_cache = None;
                 v?
             }
@@ -952,6 +966,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     if let Some(Guard::Loop { continued, .. }) = self.guards.last_mut() {
                         *continued = None;
                     }
+                    self.prefix.truncate(self.guards.len().saturating_sub(1));
                     self.mask_cache = None;
                     let stop = matches!(self.guards.last(), Some(Guard::Loop { broken: Some(b), .. }) if b.is_true());
                     if stop || self.dead()? {
