@@ -330,7 +330,7 @@ fn the_longest_chains_inside_the_deepest_nesting_compile_or_are_refused_safely()
     }
     let e =
         compile_shader_material(VERT, &frag(&head, "gl_FragColor = vec4(f30(1.0));")).unwrap_err();
-    assert_reason(&e, &["nests more than 4096 deep", "calls"]);
+    assert_reason(&e, &["nests more than 3072 deep", "calls"]);
     // An else-if chain whose last else holds a chain of 1,001 terms; each arm's mask is built on
     // the one before it. 400 arms compile; 1,000 arms pass every pass of the front end and make
     // a program past the compiler's MAX_INSTRUCTIONS, which `compile` refuses.

@@ -29,7 +29,7 @@ const MAX_CALL_DEPTH: usize = 32;
 /// The deepest the lowering recurses, statements and expressions counted together through the
 /// calls it inlines: the parser bounds each function's trees, this bounds their sum over a chain
 /// of calls, so that the recursion stays within the compiler thread's stack.
-const MAX_LOWERING_DEPTH: usize = 4096;
+const MAX_LOWERING_DEPTH: usize = 3072;
 
 /// The value reads the vertex's own position or normal.
 const READS_LOCAL: u8 = 1;

@@ -88,9 +88,11 @@ use lower::{Builder, FragmentResult, ShaderLowering, VertexResult};
 use preprocess::{Options, Version};
 use std::collections::HashMap;
 
-/// The stack of the thread the compiler runs on: the passes recurse over the syntax tree, whose
-/// nesting the parser bounds.
-const COMPILER_STACK: usize = 64 << 20;
+/// The stack of the thread the compiler runs on (reserved, not committed): the passes recurse
+/// over the syntax tree, whose depth the parser bounds, and the lowering bounds its recursion
+/// through calls. The deepest input the bounds let through needs 32 to 40 MiB in a debug build
+/// (the lowering at its bound of 3,072 levels); this leaves three times that.
+const COMPILER_STACK: usize = 128 << 20;
 
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
