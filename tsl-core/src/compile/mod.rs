@@ -47,6 +47,7 @@ impl NodeGraph {
         if parts.outputs.iter().all(Option::is_none) && discard.is_none() {
             return Err(CompileError::NoOutput.into());
         }
+        check::limits(&parts)?;
         if let Some(discarded) = discard {
             join_discard_to_mask(&mut parts, discarded);
         }

@@ -103,7 +103,10 @@ impl NodeProgram {
     fn check(&self) -> Result<(), ProgramError> {
         validate(&self.words)?;
         let data = self.words[H_DATA] as usize..self.words.len();
-        let inside = |word: usize, len: usize| data.start <= word && word + len <= data.end;
+        // Checked: a slot's word comes from the caller, and `word + len` may wrap.
+        let inside = |word: usize, len: usize| {
+            data.start <= word && word.checked_add(len).is_some_and(|end| end <= data.end)
+        };
         for u in &self.uniforms {
             if !inside(u.word, u.ty.float_count()) {
                 return Err(ProgramError::UniformOutsideData {
