@@ -164,9 +164,8 @@ fn try_node_of_every_operation_and_input_count_refuses_without_a_panic() {
                 let inputs: Vec<NodeRef> = (0..count).map(|k| all[(kind + k) % 6]).collect();
                 let what = format!("try_node({op:?}) of {count} inputs");
                 let result = no_panic(&what, || graph.try_node("node", op.clone(), &inputs));
-                if result.is_ok() {
+                if let Ok(node) = result {
                     // Whatever the graph accepts, compile accepts or refuses without a panic.
-                    let node = result.unwrap();
                     if graph.type_of(node) == Some(ValueType::Vec3) {
                         graph.set_output(COLOR_NODE, node).unwrap();
                         let _ = no_panic(&what, || graph.compile());
@@ -232,9 +231,12 @@ fn is_swizzle(n: &GraphNode) -> bool {
     matches!(n.op, Op::Swizzle { .. })
 }
 
+/// An edit of the parts.
+type Edit = Box<dyn Fn(&mut GraphParts)>;
+
 #[test]
 fn edited_parts_are_refused_by_compile_never_panicking() {
-    let cases: Vec<(&str, Box<dyn Fn(&mut GraphParts)>)> = vec![
+    let cases: Vec<(&str, Edit)> = vec![
         // Constants of types that are not floats or vectors.
         (
             "constant mat3",
@@ -728,4 +730,14 @@ fn a_column_past_255_is_reported_as_given() {
     graph.column(m, 4);
     let message = graph.error().unwrap().to_string();
     assert_eq!(message, "column: a mat4 has no column 4");
+}
+
+#[test]
+fn a_loop_whose_body_was_removed_by_an_edit_ends_without_a_panic() {
+    let mut graph = NodeGraph::new();
+    let i = graph.Loop(4);
+    let _ = graph.sin(i);
+    graph.parts_mut().nodes.clear();
+    no_panic("End", || graph.End());
+    assert!(no_panic("compile", || graph.compile()).is_err());
 }

@@ -214,6 +214,9 @@ pub enum BuildErrorKind {
         /// The count asked for.
         count: i64,
     },
+    /// `End` of a loop whose nodes an edit through `parts_mut` removed while it was open.
+    #[error("the graph's parts were edited while the Loop was open; its nodes are gone")]
+    EditedInBlock,
     /// `End` of a loop whose unrolling would pass [`MAX_GRAPH_NODES`].
     #[error("unrolling Loop({count}) would grow the graph to {nodes} nodes, past MAX_GRAPH_NODES ({MAX_GRAPH_NODES})")]
     UnrollTooLarge {
