@@ -58,6 +58,32 @@ fn declarations_after_an_edit_see_the_edited_names() {
     assert_eq!(graph.error(), None);
 }
 
+#[test]
+fn every_uniform_of_a_program_of_max_graph_nodes_uniforms_is_set_by_name() {
+    let graph = NodeGraph::new();
+    let count = MAX_GRAPH_NODES - 1;
+    for i in 0..count {
+        graph.uniform(&format!("u{i}"), 0.0);
+    }
+    graph
+        .set_output(OPACITY_NODE, graph.node_ref(count - 1).unwrap())
+        .unwrap();
+    let mut program = graph.compile().unwrap();
+    // A scan of the uniforms per call made this quadratic (minutes in debug).
+    for i in 0..count {
+        program.set_uniform(&format!("u{i}"), i as f32).unwrap();
+    }
+    for i in (0..count).step_by(1000) {
+        assert_eq!(program.uniform(&format!("u{i}")), Some(vec![i as f32]));
+    }
+    assert_eq!(
+        program.evaluate(OPACITY_NODE, &Fragment::default()),
+        Some(vec![(count - 1) as f32])
+    );
+    assert!(program.set_uniform("nope", 1.0).is_err());
+    assert!(program.set_texture("u7", TextureId(1)).is_err());
+}
+
 // ---- Arity: checked before type inference ----
 
 /// A node of each type, to feed operations.
