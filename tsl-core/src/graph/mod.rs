@@ -240,7 +240,9 @@ impl NodeGraph {
     }
 
     /// The graph's data, to edit as a node editor does. `compile` checks it again: a cycle, an
-    /// input that names no node or a type that no longer holds is refused there.
+    /// input that names no node, a type that no longer holds, any node the builder would refuse
+    /// (an input count, a constant or swizzle out of range, a uniform that does not exist) and
+    /// more than [`MAX_GRAPH_NODES`] nodes or uniforms are refused there.
     pub fn parts_mut(&mut self) -> &mut GraphParts {
         *self.uniform_names.get_mut() = None;
         self.parts.get_mut()
