@@ -42,8 +42,11 @@ fn patched_png(width: u32, height: u32) -> Vec<u8> {
     png
 }
 
+/// What a decoder made: the image's or the texture's size, or its refusal.
+type Decoded = Result<(u32, u32), RenderError>;
+
 /// The decoders, each given the PNG's bytes (the file readers through a file of them).
-fn every_decoder(png: &[u8], name: &str) -> Vec<(&'static str, Result<(u32, u32), RenderError>)> {
+fn every_decoder(png: &[u8], name: &str) -> Vec<(&'static str, Decoded)> {
     let dir = std::env::temp_dir().join(format!("tsl-hostile-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("image.png");

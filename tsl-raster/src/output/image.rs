@@ -135,8 +135,9 @@ impl Image {
     }
 }
 
-/// The largest side of a PNG the decoders read ([`Image::from_png`], [`Texture::from_png`]
-/// (crate::Texture::from_png) and the file readers), the GPU renderer's largest image side.
+/// The largest side of a PNG the decoders read ([`Image::from_png`],
+/// [`Texture::from_png`](crate::Texture::from_png) and the file readers), the GPU renderer's
+/// largest image side. A larger header is refused before anything is allocated.
 pub const MAX_PNG_SIDE: u32 = 16384;
 
 /// Decode PNG bytes to RGBA8 after `check` accepted the header's size (the texture decoders

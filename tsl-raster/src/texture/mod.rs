@@ -146,7 +146,7 @@ impl Texture {
 
     /// A texture decoded from PNG bytes, as [`Image::from_png`], and held to the texture's
     /// budget from the header, before anything is allocated: more than [`MAX_TEXTURE_TEXELS`]
-    /// is [`ImageError::TextureTooLarge`](crate::ImageError::TextureTooLarge).
+    /// is [`ImageError::TextureTooLarge`].
     pub fn from_png(bytes: &[u8], color_space: ColorSpace) -> Result<Texture, RenderError> {
         let image = decode_png(bytes, |width, height| {
             if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
