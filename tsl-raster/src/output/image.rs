@@ -76,9 +76,10 @@ impl Image {
         decode_png(bytes, |_, _| Ok(()))
     }
 
-    /// An image read from a PNG file, as [`Image::from_png`].
+    /// An image read from a PNG file, as [`Image::from_png`]. The file is streamed through the
+    /// decoder, not read whole: its header is checked after its first bytes.
     pub fn load_png(path: impl AsRef<Path>) -> Result<Image, RenderError> {
-        Image::from_png(&std::fs::read(path)?)
+        decode_png(std::fs::File::open(path)?, |_, _| Ok(()))
     }
 
     /// The width in pixels.
@@ -140,13 +141,13 @@ impl Image {
 /// largest image side. A larger header is refused before anything is allocated.
 pub const MAX_PNG_SIDE: u32 = 16384;
 
-/// Decode PNG bytes to RGBA8 after `check` accepted the header's size (the texture decoders
+/// Decode a PNG (bytes or a file, streamed) to RGBA8 after `check` accepted the header's size (the texture decoders
 /// hold it to their budget) and the size passed [`MAX_PNG_SIDE`] and the image's 2^28 pixels.
 pub(crate) fn decode_png(
-    bytes: &[u8],
+    source: impl std::io::Read,
     check: impl FnOnce(u32, u32) -> Result<(), RenderError>,
 ) -> Result<Image, RenderError> {
-    let mut decoder = png::Decoder::new(bytes);
+    let mut decoder = png::Decoder::new(source);
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let (width, height) = decoder.read_header_info().map_err(png_error)?.size();
     let too_large = ImageError::PngTooLarge {

@@ -19,6 +19,16 @@ use std::path::Path;
 /// decoded image. [`Texture::new`] takes any [`Image`] (up to 2^28 pixels, 5.3 GiB of levels).
 pub const MAX_TEXTURE_TEXELS: u64 = 1 << 26;
 
+/// A PNG decoded for a texture: refused from its header beyond [`MAX_TEXTURE_TEXELS`].
+fn decode_texture(source: impl std::io::Read) -> Result<Image, RenderError> {
+    decode_png(source, |width, height| {
+        if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
+            return Err(ImageError::TextureTooLarge { width, height }.into());
+        }
+        Ok(())
+    })
+}
+
 /// How a texture's bytes are encoded (three.js's `texture.colorSpace`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColorSpace {
@@ -148,21 +158,17 @@ impl Texture {
     /// budget from the header, before anything is allocated: more than [`MAX_TEXTURE_TEXELS`]
     /// is [`ImageError::TextureTooLarge`].
     pub fn from_png(bytes: &[u8], color_space: ColorSpace) -> Result<Texture, RenderError> {
-        let image = decode_png(bytes, |width, height| {
-            if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
-                return Err(ImageError::TextureTooLarge { width, height }.into());
-            }
-            Ok(())
-        })?;
-        Ok(Texture::new(image, color_space))
+        Ok(Texture::new(decode_texture(bytes)?, color_space))
     }
 
-    /// A texture read from a PNG file, as [`Texture::from_png`].
+    /// A texture read from a PNG file, as [`Texture::from_png`]; the file is streamed through
+    /// the decoder, not read whole.
     pub fn load_png(
         path: impl AsRef<Path>,
         color_space: ColorSpace,
     ) -> Result<Texture, RenderError> {
-        Texture::from_png(&std::fs::read(path)?, color_space)
+        let file = std::fs::File::open(path)?;
+        Ok(Texture::new(decode_texture(file)?, color_space))
     }
 
     /// The full-size level's width in texels.
