@@ -124,3 +124,35 @@ fn render_draws_a_shadertoy_to_a_png_and_refuses_a_bad_one_with_its_line() {
     assert!(!ok, "render without --shadertoy is refused: {text}");
     assert!(text.contains("usage:"), "{text}");
 }
+
+#[test]
+fn render_names_the_size_limit_when_it_refuses_a_size() {
+    // Issue 13, item 11: a size out of range names the range (1 to 16384 pixels a side); a
+    // size that is not WIDTHxHEIGHT says the form. Nothing is compiled or drawn.
+    let toy = write(
+        "limit.glsl",
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n    fragColor = vec4(1.0);\n}\n",
+    );
+    let out = write("limit.png", "");
+    for size in [
+        "16385x1",
+        "1x16385",
+        "0x4",
+        "4x0",
+        "99999999999x1",
+        "16384x4294967296",
+    ] {
+        let (ok, text) = tsl(&["render", "--shadertoy", &toy, "-o", &out, "--size", size]);
+        assert!(!ok, "--size {size}: {text}");
+        assert!(text.contains(&format!("--size {size}")), "{text}");
+        assert!(text.contains("1 to 16384 pixels"), "--size {size}: {text}");
+    }
+    for size in ["8by4", "x4", "4x", "-1x4", "4x4x4", ""] {
+        let (ok, text) = tsl(&["render", "--shadertoy", &toy, "-o", &out, "--size", size]);
+        assert!(!ok, "--size {size}: {text}");
+        assert!(
+            text.contains("expected WIDTHxHEIGHT"),
+            "--size {size}: {text}"
+        );
+    }
+}

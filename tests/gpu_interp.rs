@@ -611,7 +611,8 @@ fn straight_line_wgsl(n: usize, salt: usize) -> String {
 
 /// Make a module and pipeline for `source`, run it over 64 lanes and read the result back.
 fn run_wgsl(gpu: &Gpu, source: &str) {
-    let pipeline = compute_pipeline(&gpu.device, &gpu.interp_layout, source, "graph", "main");
+    let pipeline = compute_pipeline(&gpu.device, &gpu.interp_layout, source, "graph", "main")
+        .expect("the per-graph pipeline");
     let buffer = |size: u64, usage| gpu.device.create_buffer(&wgpu_desc(size, usage));
     use tsl_raster::gpu::wgpu::BufferUsages as U;
     let words = buffer(64, U::STORAGE);

@@ -284,7 +284,8 @@ fn the_fixed_function_sampler_against_the_shipped_storage_buffer_sampler(gpu: &'
         FIXED_FUNCTION,
         "sampler test",
         "fixed_function",
-    );
+    )
+    .expect("the fixed-function pipeline");
 
     // Dispatch the fixed-function pipeline `rounds` times with the sampler filtering by
     // `filter`; the colours it read and the seconds a round took (after a first, untimed round

@@ -122,6 +122,33 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The largest side `tsl render` draws: the largest PNG the decoders read back.
+const MAX_SIDE: u32 = tsl::raster::MAX_PNG_SIDE;
+
+/// `--size WIDTHxHEIGHT`, each side 1 to [`MAX_SIDE`]; a refusal says which rule it broke.
+fn parse_size(size: &str) -> Result<(u32, u32), String> {
+    // Digits of any length parse (u128 holds 38 of them; more is out of range as well).
+    let side = |s: &str| -> Option<u128> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().unwrap_or(u128::MAX))
+    };
+    let Some((w, h)) = size
+        .split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((side(w)?, side(h)?)))
+    else {
+        return Err(format!(
+            "tsl render: --size {size}: expected WIDTHxHEIGHT, e.g. 640x360"
+        ));
+    };
+    let fits = |s: u128| (1..=MAX_SIDE as u128).contains(&s);
+    if !fits(w) || !fits(h) {
+        return Err(format!(
+            "tsl render: --size {size}: each side must be 1 to {MAX_SIDE} pixels"
+        ));
+    }
+    Ok((w as u32, h as u32))
+}
+
 /// `tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]`: compile the ShaderToy
 /// source, set iResolution to the image's size and iTime to `T` (Renderer.time), draw it on a
 /// plane that fills an orthographic camera's view (so fragCoord is each pixel's centre) and write
@@ -140,14 +167,7 @@ fn render(args: &[String]) -> Result<(), String> {
             "--shadertoy" => shadertoy = true,
             "-o" | "--output" => out = Some(value()?.clone()),
             "--size" => {
-                let size = value()?;
-                let parsed = size
-                    .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                    .filter(|&(w, h): &(u32, u32)| w > 0 && h > 0 && w <= 16384 && h <= 16384);
-                (width, height) = parsed.ok_or_else(|| {
-                    format!("tsl render: --size {size}: expected WIDTHxHEIGHT, e.g. 640x360")
-                })?;
+                (width, height) = parse_size(value()?)?;
             }
             "--time" => {
                 let t = value()?;

@@ -263,6 +263,34 @@ pub enum ImageError {
     /// The PNG codec refused (its message).
     #[error("{0}")]
     Png(String),
+    /// A PNG whose header claims more than the decoders read: a side over `max_side`
+    /// ([`MAX_PNG_SIDE`](crate::MAX_PNG_SIDE)) or more than 2^28 pixels. Refused from the header,
+    /// before anything is allocated.
+    #[error(
+        "a PNG of {width}×{height} pixels is refused: PNGs are decoded up to {max_side} pixels a \
+         side and 2^28 pixels"
+    )]
+    PngTooLarge {
+        /// The width its header claims.
+        width: u32,
+        /// The height its header claims.
+        height: u32,
+        /// The largest side decoded.
+        max_side: u32,
+    },
+    /// A texture decoded from a PNG larger than a texture holds: more than 2^26 texels
+    /// ([`MAX_TEXTURE_TEXELS`](crate::MAX_TEXTURE_TEXELS)), whose levels take 16 bytes a texel.
+    /// Refused from the header, before anything is allocated.
+    #[error(
+        "a texture of {width}×{height} texels is refused: textures hold up to 2^26 texels (their \
+         levels take 16 bytes a texel)"
+    )]
+    TextureTooLarge {
+        /// The width.
+        width: u32,
+        /// The height.
+        height: u32,
+    },
     /// A palette PNG that the decoder did not expand.
     #[error("an indexed PNG was not expanded")]
     PngIndexed,
@@ -434,6 +462,25 @@ mod tests {
                 }
                 .into(),
                 "image: 2×2 RGBA8 needs 16 bytes, not 3",
+            ),
+            (
+                ImageError::PngTooLarge {
+                    width: 100_000,
+                    height: 1,
+                    max_side: 16384,
+                }
+                .into(),
+                "image: a PNG of 100000×1 pixels is refused: PNGs are decoded up to 16384 pixels \
+                 a side and 2^28 pixels",
+            ),
+            (
+                ImageError::TextureTooLarge {
+                    width: 8192,
+                    height: 8193,
+                }
+                .into(),
+                "image: a texture of 8192×8193 texels is refused: textures hold up to 2^26 texels \
+                 (their levels take 16 bytes a texel)",
             ),
             (
                 ImageError::PngIndexed.into(),

@@ -67,6 +67,7 @@ pub use geometry::{
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
+    MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
 pub use scene::{
@@ -75,4 +76,4 @@ pub use scene::{
 };
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
-pub use texture::{ColorSpace, Filter, Texture, Wrap};
+pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};

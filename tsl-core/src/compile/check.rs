@@ -2,12 +2,46 @@
 //! been edited) and which outputs may read which inputs.
 
 use super::{CompileError, Reading};
-use crate::graph::{typecheck, GraphParts, Op};
+use crate::graph::typecheck::{self, NodeFault};
+use crate::graph::{GraphParts, Op, MAX_GRAPH_NODES};
 use crate::interface::{Output, Source};
 use crate::types::ValueType;
+use std::collections::HashSet;
 
-/// Refuse an input that names no node, a uniform index that names no uniform, a type that no
-/// longer holds, an output of the wrong type, and a cycle among the nodes an output reads.
+/// Refuse parts larger than a builder makes: more than [`MAX_GRAPH_NODES`] nodes or uniforms
+/// (each uniform the builder declares is a node), a uniform with no name and two uniforms of one
+/// name. Compile asks it before it adds the discard's nodes.
+pub fn limits(parts: &GraphParts) -> Result<(), CompileError> {
+    if parts.nodes.len() > MAX_GRAPH_NODES {
+        return Err(CompileError::TooManyNodes {
+            nodes: parts.nodes.len(),
+        });
+    }
+    if parts.uniforms.len() > MAX_GRAPH_NODES {
+        return Err(CompileError::TooManyUniforms {
+            uniforms: parts.uniforms.len(),
+        });
+    }
+    let mut names = HashSet::with_capacity(parts.uniforms.len());
+    for (uniform, decl) in parts.uniforms.iter().enumerate() {
+        if decl.name.is_empty() {
+            return Err(CompileError::UnnamedUniform { uniform });
+        }
+        if !names.insert(decl.name.as_str()) {
+            return Err(CompileError::UniformNameTaken {
+                uniform,
+                name: decl.name.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Refuse an input that names no node, and any node the builder would refuse (an input count its
+/// operation does not take, a uniform index that names no uniform, `NO_TEXTURE`, a constant that
+/// is not a float or a vector, a swizzle of a component past `w`, operand types that fit no rule),
+/// a recorded type that is not the one computed, an output of the wrong type, and a cycle among the
+/// nodes an output reads.
 pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
     let nodes = &parts.nodes;
     for (index, node) in nodes.iter().enumerate() {
@@ -17,38 +51,22 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
                 input: bad,
             });
         }
-        let expected = match &node.op {
-            Op::Uniform(u) => match parts.uniforms.get(*u) {
-                Some(decl) => Ok(decl.value.value_type()),
-                None => {
-                    return Err(CompileError::MissingUniform {
-                        node: index,
-                        uniform: *u,
-                    })
-                }
-            },
-            Op::Attribute(a) => Ok(a.value_type()),
-            Op::TextureConst(_) => Ok(ValueType::Texture),
-            op => {
-                let types: Vec<ValueType> =
-                    node.inputs.iter().map(|&i| nodes[i as usize].ty).collect();
-                let arity_ok = match op {
-                    Op::Math(code) => types.len() == code.arity(),
-                    Op::Swizzle { len, .. } => types.len() == 1 && (1..=4).contains(len),
-                    Op::Texture => types.len() == 2,
-                    Op::Column(_) | Op::Varying | Op::Derivative(_) => types.len() == 1,
-                    Op::Constant { .. } => types.is_empty(),
-                    _ => !types.is_empty(),
-                };
-                if !arity_ok {
-                    return Err(CompileError::Arity {
-                        node: index,
-                        inputs: types.len(),
-                    });
-                }
-                typecheck::infer(op, &types)
-            }
-        };
+        let types: Vec<ValueType> = node.inputs.iter().map(|&i| nodes[i as usize].ty).collect();
+        let expected =
+            typecheck::node_type(&node.op, &types, &parts.uniforms).map_err(|fault| match fault {
+                NodeFault::Count { given, takes, most } => CompileError::Arity {
+                    node: index,
+                    inputs: given,
+                    takes,
+                    most,
+                },
+                NodeFault::NoUniform(uniform) => CompileError::MissingUniform {
+                    node: index,
+                    uniform,
+                },
+                NodeFault::NoTexture => CompileError::NoTexture { node: index },
+                NodeFault::Type(error) => CompileError::InputTypes { node: index, error },
+            });
         match expected {
             Ok(ty) if ty == node.ty => {}
             Ok(ty) => {
@@ -58,7 +76,7 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
                     computes: ty,
                 })
             }
-            Err(error) => return Err(CompileError::InputTypes { node: index, error }),
+            Err(error) => return Err(error),
         }
     }
     for output in Output::ALL {

@@ -2,7 +2,7 @@
 //! where building, compiling and programs meet (`compile` reports a building refusal the graph
 //! recorded as well as its own).
 
-use crate::graph::{BuildError, BuildErrorKind, TypeError};
+use crate::graph::{input_counts, BuildError, BuildErrorKind, TypeError, MAX_GRAPH_NODES};
 use crate::interface::{Attribute, Output};
 use crate::program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 use crate::program::{ProgramError, ValidationError};
@@ -40,12 +40,50 @@ pub enum CompileError {
         uniform: usize,
     },
     /// A node (of edited parts) with a count of inputs its operation does not take.
-    #[error("compile: node #{node} has {inputs} inputs, which its operation does not take")]
+    #[error("compile: node #{node} has {inputs} inputs; its operation takes {}", input_counts(*.takes, *.most))]
     Arity {
         /// The node.
         node: usize,
         /// Its inputs.
         inputs: usize,
+        /// The fewest its operation takes.
+        takes: usize,
+        /// The most.
+        most: usize,
+    },
+    /// A texture node (of edited parts) of [`NO_TEXTURE`](crate::types::NO_TEXTURE).
+    #[error("compile: node #{node} reads NO_TEXTURE, which names no texture")]
+    NoTexture {
+        /// The node.
+        node: usize,
+    },
+    /// Parts (edited) of more than [`MAX_GRAPH_NODES`] nodes.
+    #[error(
+        "compile: the graph holds {nodes} nodes, more than MAX_GRAPH_NODES ({MAX_GRAPH_NODES})"
+    )]
+    TooManyNodes {
+        /// The nodes.
+        nodes: usize,
+    },
+    /// Parts (edited) of more than [`MAX_GRAPH_NODES`] uniforms.
+    #[error("compile: the graph declares {uniforms} uniforms, more than MAX_GRAPH_NODES ({MAX_GRAPH_NODES})")]
+    TooManyUniforms {
+        /// The uniforms.
+        uniforms: usize,
+    },
+    /// A uniform (of edited parts) with an empty name.
+    #[error("compile: uniform {uniform} has no name")]
+    UnnamedUniform {
+        /// The uniform's index.
+        uniform: usize,
+    },
+    /// A uniform (of edited parts) with the name of an earlier one.
+    #[error("compile: uniform {uniform} is named '{name}', as an earlier one is")]
+    UniformNameTaken {
+        /// The uniform's index.
+        uniform: usize,
+        /// The name.
+        name: String,
     },
     /// A node (of edited parts) whose recorded type is not the type it computes.
     #[error("compile: node #{node} is typed {typed} but computes a {computes}")]
@@ -184,6 +222,11 @@ impl CompileError {
             | CompileError::MissingInput { .. }
             | CompileError::MissingUniform { .. }
             | CompileError::Arity { .. }
+            | CompileError::NoTexture { .. }
+            | CompileError::TooManyNodes { .. }
+            | CompileError::TooManyUniforms { .. }
+            | CompileError::UnnamedUniform { .. }
+            | CompileError::UniformNameTaken { .. }
             | CompileError::TypeChanged { .. }
             | CompileError::InputTypes { .. } => None,
         }

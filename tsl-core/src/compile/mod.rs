@@ -30,8 +30,9 @@ impl NodeGraph {
     /// Compile the graph to a program.
     ///
     /// Refuses the first refusal the graph recorded while it was built; a graph with no output; a
-    /// cycle, an input that names no node or a type that no longer holds (in a graph whose parts
-    /// were edited); a position node that reads a fragment attribute, a texture or `lit`; a
+    /// cycle, an input that names no node, a type that no longer holds, a node the builder would
+    /// refuse, more than `MAX_GRAPH_NODES` nodes or uniforms, or a uniform with no name or a
+    /// name in use (in a graph whose parts were edited); a position node that reads a fragment attribute, a texture or `lit`; a
     /// fragment output that reads the local position or normal; `lit` outside `OUTPUT_NODE`; an
     /// output of more than [`MAX_INSTRUCTIONS`] instructions or that needs more than
     /// [`MAX_REGISTERS`] registers at once.
@@ -47,6 +48,7 @@ impl NodeGraph {
         if parts.outputs.iter().all(Option::is_none) && discard.is_none() {
             return Err(CompileError::NoOutput.into());
         }
+        check::limits(&parts)?;
         if let Some(discarded) = discard {
             join_discard_to_mask(&mut parts, discarded);
         }

@@ -1,10 +1,13 @@
 //! The node methods of R-VAL (docs/requirements.md), R-MATH and R-LOGIC. Each returns a
 //! [`NodeRef`]; see the module docs of [`super`] for refusals.
 
-use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef, Op, UniformDecl, UniformInit};
+use super::{
+    BuildError, BuildErrorKind, NodeGraph, NodeRef, Op, TypeError, UniformDecl, UniformInit,
+};
 use crate::interface::Attribute;
 use crate::opcode::Opcode;
 use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
+use std::collections::HashMap;
 
 /// The map of a `texture` node: a texture id, or a texture uniform's node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,7 +302,7 @@ impl NodeGraph {
     fn declare(&self, op_name: &str, name: &str, value: UniformInit) -> NodeRef {
         let refusal = if name.is_empty() {
             Some(BuildErrorKind::UnnamedUniform)
-        } else if self.parts.borrow().uniforms.iter().any(|u| u.name == name) {
+        } else if self.uniform_named(name) {
             Some(BuildErrorKind::UniformNameTaken { name: name.into() })
         } else {
             None
@@ -315,8 +318,24 @@ impl NodeGraph {
                 name: name.to_string(),
                 value,
             });
+            if let Some(names) = self.uniform_names.borrow_mut().as_mut() {
+                names.insert(name.to_string(), index);
+            }
         }
         node
+    }
+
+    /// Whether a uniform has `name`: a look-up in the name map, rebuilt once after an edit.
+    fn uniform_named(&self, name: &str) -> bool {
+        let mut names = self.uniform_names.borrow_mut();
+        let names = names.get_or_insert_with(|| {
+            let mut map = HashMap::new();
+            for (index, decl) in self.parts.borrow().uniforms.iter().enumerate() {
+                map.entry(decl.name.clone()).or_insert(index);
+            }
+            map
+        });
+        names.contains_key(name)
     }
 
     /// A named value the caller changes between frames with `NodeProgram::set_uniform`: a float,
@@ -423,7 +442,8 @@ impl NodeGraph {
         self.add(self.mul(t, self.sub(out_high, out_low)), out_low)
     }
 
-    /// Refuse under `name` when the operands together fail `code`'s type rule.
+    /// Refuse under `name` when the operands together (any count of them) fail `code`'s
+    /// componentwise type rule.
     fn check(&self, name: &str, code: Opcode, inputs: &[NodeRef]) -> Result<(), NodeRef> {
         let mut types = Vec::with_capacity(inputs.len());
         for &input in inputs {
@@ -437,7 +457,7 @@ impl NodeGraph {
                 }
             }
         }
-        match super::typecheck::infer(&Op::Math(code), &types) {
+        match super::typecheck::componentwise(code, &types) {
             Ok(_) => Ok(()),
             Err(error) => {
                 self.refuse(BuildError::new(name, error));
@@ -475,8 +495,31 @@ impl NodeGraph {
     }
 
     /// Column `index` of a matrix, a vector of the matrix's size.
+    /// Refuses a value that is not a matrix and an index past its columns, naming the index as
+    /// given.
     pub fn column(&self, matrix: NodeRef, index: usize) -> NodeRef {
-        self.node("column", Op::Column(index.min(255) as u8), &[matrix])
+        if let Ok(small) = u8::try_from(index) {
+            return self.node("column", Op::Column(small), &[matrix]);
+        }
+        // No matrix has that column; refuse it as the type rule would, with the index as given.
+        let found = match self.resolve_for("column", matrix) {
+            Ok(i) => self.parts.borrow().nodes[i as usize].ty,
+            Err(e) => {
+                if !matrix.is_refused() {
+                    self.refuse(e);
+                }
+                return self.refused();
+            }
+        };
+        let error = match found.matrix_size() {
+            Some(_) => TypeError::NoColumn {
+                matrix: found,
+                index,
+            },
+            None => TypeError::NotAMatrix { found },
+        };
+        self.refuse(BuildError::new("column", error));
+        self.refused()
     }
 }
 

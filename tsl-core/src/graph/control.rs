@@ -525,6 +525,13 @@ impl NodeGraph {
             return;
         };
         let body_end = self.node_count();
+        // The block's nodes are indexes into the parts; an edit through `parts_mut` while the
+        // block was open may have removed them.
+        let in_body = |n: u32| (body_start..body_end).contains(&(n as usize));
+        if !in_body(index) || entry.iter().any(|e| !in_body(e.2)) {
+            self.statement_error("End", BuildErrorKind::EditedInBlock);
+            return;
+        }
         let after_first: Vec<u32> = self.control.borrow().vars.iter().map(|s| s.value).collect();
         if count == 0 {
             for &(v, before, _) in &entry {

@@ -48,6 +48,23 @@ pub enum BuildErrorKind {
         /// The ref's index.
         node: u32,
     },
+    /// An operation given another count of inputs than it takes (a math node of the opcode
+    /// table takes [`Opcode::arity`] of them).
+    #[error("takes {}, not {given}", input_counts(*.takes, *.most))]
+    InputCount {
+        /// The inputs given.
+        given: usize,
+        /// The fewest the operation takes.
+        takes: usize,
+        /// The most it takes.
+        most: usize,
+    },
+    /// A uniform node (of `try_node`) whose index names no uniform.
+    #[error("uniform {uniform} does not exist")]
+    NoSuchUniform {
+        /// The uniform's index.
+        uniform: usize,
+    },
     /// A typed handle asked of a node of another type.
     #[error("the node is a {found}, not a {expected}")]
     RefType {
@@ -197,6 +214,9 @@ pub enum BuildErrorKind {
         /// The count asked for.
         count: i64,
     },
+    /// `End` of a loop whose nodes an edit through `parts_mut` removed while it was open.
+    #[error("the graph's parts were edited while the Loop was open; its nodes are gone")]
+    EditedInBlock,
     /// `End` of a loop whose unrolling would pass [`MAX_GRAPH_NODES`].
     #[error("unrolling Loop({count}) would grow the graph to {nodes} nodes, past MAX_GRAPH_NODES ({MAX_GRAPH_NODES})")]
     UnrollTooLarge {
@@ -273,6 +293,24 @@ pub enum TypeError {
         /// The component, one of `xyzw`.
         component: char,
     },
+    /// A swizzle (of edited parts or `try_node`) of a component index past `w` (3).
+    #[error("component {index} is none of x, y, z and w (0 to 3)")]
+    ComponentIndex {
+        /// The index.
+        index: u8,
+    },
+    /// A swizzle (of edited parts or `try_node`) of no component or more than four.
+    #[error("a swizzle takes 1 to 4 components, not {len}")]
+    SwizzleLength {
+        /// The count of components.
+        len: u8,
+    },
+    /// A constant (of edited parts or `try_node`) of a type that is not a float or a vector.
+    #[error("a constant is a float or a vector, not a {found}")]
+    ConstantType {
+        /// The constant's type.
+        found: ValueType,
+    },
     /// A value with no components (a matrix, a texture) where components are taken.
     #[error("a {found} has no components to {verb}")]
     NoComponents {
@@ -316,8 +354,8 @@ pub enum TypeError {
     NoColumn {
         /// The matrix's type.
         matrix: ValueType,
-        /// The column asked for.
-        index: u8,
+        /// The column asked for, as given.
+        index: usize,
     },
     /// A matrix or a texture as an operand of a math operation that takes neither.
     #[error("a {found} is not an operand of {}; {}", .opcode.name(), operand_hint(*.found))]
@@ -374,6 +412,16 @@ pub enum TypeError {
         /// The jitter's type.
         found: ValueType,
     },
+}
+
+/// `1 input`, `3 inputs`, `1 to 4 inputs`.
+pub(crate) fn input_counts(takes: usize, most: usize) -> String {
+    match (takes, most) {
+        (1, 1) => "1 input".into(),
+        (t, m) if t == m => format!("{t} inputs"),
+        (t, m) if m == t + 1 => format!("{t} or {m} inputs"),
+        (t, m) => format!("{t} to {m} inputs"),
+    }
 }
 
 /// `float, vec3, vec4`.

@@ -21,6 +21,7 @@ pub(crate) mod typecheck;
 pub use builder::TextureSource;
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
+pub(crate) use error::input_counts;
 pub use error::{BuildError, BuildErrorKind, TypeError};
 pub use noise::MAX_OCTAVES;
 
@@ -28,6 +29,7 @@ use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::types::{TextureId, UniformValue, ValueType};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The most nodes a graph holds (`MAX_GRAPH_NODES`, R-LIM-3).
@@ -172,6 +174,9 @@ pub struct NodeGraph {
     parts: RefCell<GraphParts>,
     error: RefCell<Option<BuildError>>,
     control: RefCell<ControlState>,
+    /// Each uniform's index by name, so a declaration checks its name in constant time; `None`
+    /// after [`NodeGraph::parts_mut`] (the names may have changed) until the next declaration.
+    uniform_names: RefCell<Option<HashMap<String, usize>>>,
 }
 
 impl Default for NodeGraph {
@@ -188,6 +193,7 @@ impl Clone for NodeGraph {
             parts: RefCell::new(self.parts.borrow().clone()),
             error: RefCell::new(self.error.borrow().clone()),
             control: RefCell::new(self.control.borrow().clone()),
+            uniform_names: RefCell::new(self.uniform_names.borrow().clone()),
         }
     }
 }
@@ -202,6 +208,7 @@ impl NodeGraph {
             parts: RefCell::new(GraphParts::default()),
             error: RefCell::new(None),
             control: RefCell::new(ControlState::default()),
+            uniform_names: RefCell::new(Some(HashMap::new())),
         }
     }
 
@@ -233,8 +240,11 @@ impl NodeGraph {
     }
 
     /// The graph's data, to edit as a node editor does. `compile` checks it again: a cycle, an
-    /// input that names no node or a type that no longer holds is refused there.
+    /// input that names no node, a type that no longer holds, any node the builder would refuse
+    /// (an input count, a constant or swizzle out of range, a uniform that does not exist) and
+    /// more than [`MAX_GRAPH_NODES`] nodes or uniforms are refused there.
     pub fn parts_mut(&mut self) -> &mut GraphParts {
+        *self.uniform_names.get_mut() = None;
         self.parts.get_mut()
     }
 
@@ -298,9 +308,9 @@ impl NodeGraph {
                 .iter()
                 .map(|&i| parts.nodes[i as usize].ty)
                 .collect();
-            typecheck::infer(&op, &types)
+            typecheck::node_type(&op, &types, &parts.uniforms)
         };
-        let ty = ty.map_err(|error| self.refuse(BuildError::new(name, error)))?;
+        let ty = ty.map_err(|fault| self.refuse(BuildError::new(name, fault)))?;
         self.push_typed(name, op, indexes, ty)
     }
 

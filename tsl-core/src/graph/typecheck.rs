@@ -1,30 +1,114 @@
 //! The type of a node from its operation and the types of its inputs. The builder, `set_input`
 //! and `compile` (for a graph whose fields were edited) all ask this one function.
 
-use super::{Op, TypeError};
+use super::{BuildErrorKind, Op, TypeError, UniformDecl};
 use crate::opcode::{Opcode, TypeRule};
-use crate::types::ValueType;
+use crate::types::{ValueType, NO_TEXTURE};
+
+/// Why a node's operation, inputs and uniform fit no node: what [`node_type`] refuses. The
+/// builder reports it as a [`BuildErrorKind`], `compile` as a `CompileError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeFault {
+    /// Another count of inputs than the operation takes.
+    Count {
+        /// The inputs given.
+        given: usize,
+        /// The fewest the operation takes.
+        takes: usize,
+        /// The most.
+        most: usize,
+    },
+    /// A uniform node whose index names no uniform.
+    NoUniform(usize),
+    /// A texture node of `NO_TEXTURE`.
+    NoTexture,
+    /// The operands fit no type rule of the operation.
+    Type(TypeError),
+}
+
+impl From<NodeFault> for BuildErrorKind {
+    fn from(fault: NodeFault) -> BuildErrorKind {
+        match fault {
+            NodeFault::Count { given, takes, most } => {
+                BuildErrorKind::InputCount { given, takes, most }
+            }
+            NodeFault::NoUniform(uniform) => BuildErrorKind::NoSuchUniform { uniform },
+            NodeFault::NoTexture => BuildErrorKind::NoTexture,
+            NodeFault::Type(error) => BuildErrorKind::Type(error),
+        }
+    }
+}
+
+/// The fewest and the most inputs a node of `op` takes.
+pub fn input_counts(op: &Op) -> (usize, usize) {
+    match op {
+        Op::Constant { .. } | Op::Uniform(_) | Op::Attribute(_) | Op::TextureConst(_) => (0, 0),
+        Op::Math(code) => (code.arity(), code.arity()),
+        Op::Swizzle { .. } | Op::Column(_) | Op::Varying | Op::Derivative(_) => (1, 1),
+        Op::Texture => (2, 2),
+        Op::Join => (1, 4),
+        Op::Matrix => (3, 4),
+    }
+}
+
+/// The type of a node of `op` over inputs of `inputs`' types, reading `uniforms` for a uniform
+/// node: the input count first, then the type rules. The builder (`try_node`) and `compile` (for
+/// edited parts) both ask it, so they accept the same nodes. Never panics.
+pub fn node_type(
+    op: &Op,
+    inputs: &[ValueType],
+    uniforms: &[UniformDecl],
+) -> Result<ValueType, NodeFault> {
+    let (takes, most) = input_counts(op);
+    if !(takes..=most).contains(&inputs.len()) {
+        return Err(NodeFault::Count {
+            given: inputs.len(),
+            takes,
+            most,
+        });
+    }
+    match op {
+        Op::Uniform(u) => uniforms
+            .get(*u)
+            .map(|decl| decl.value.value_type())
+            .ok_or(NodeFault::NoUniform(*u)),
+        Op::Attribute(a) => Ok(a.value_type()),
+        Op::TextureConst(id) if *id == NO_TEXTURE => Err(NodeFault::NoTexture),
+        Op::TextureConst(_) => Ok(ValueType::Texture),
+        op => infer(op, inputs).map_err(NodeFault::Type),
+    }
+}
 
 /// The type of a node of `op` over inputs of `inputs`' types, or the reason it has none.
-pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
+///
+/// Invariant: `inputs.len()` is within [`input_counts`] of `op` (every caller goes through
+/// [`node_type`], which refuses any other count), so the operands indexed below exist.
+fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     match op {
-        Op::Constant { ty, .. } => Ok(*ty),
+        Op::Constant { ty, .. } => match ty.width() {
+            Some(_) => Ok(*ty),
+            None => Err(TypeError::ConstantType { found: *ty }),
+        },
+        // Typed by `node_type` from the uniforms, the attribute and the id.
         Op::Uniform(_) | Op::Attribute(_) | Op::TextureConst(_) => {
-            unreachable!("input nodes are typed by their builders")
+            Err(TypeError::NotAGraphOperation)
         }
         Op::Math(code) => math(*code, inputs),
         Op::Swizzle { components, len } => {
             let width = vector_width(inputs[0], "swizzle")?;
-            if let Some(&c) = components[..*len as usize]
-                .iter()
-                .find(|&&c| c as usize >= width)
-            {
-                return Err(TypeError::NoComponent {
-                    found: inputs[0],
-                    component: b"xyzw"[c as usize] as char,
+            let Some(components) = components.get(..*len as usize).filter(|c| !c.is_empty()) else {
+                return Err(TypeError::SwizzleLength { len: *len });
+            };
+            if let Some(&c) = components.iter().find(|&&c| c as usize >= width) {
+                return Err(match b"xyzw".get(c as usize) {
+                    Some(&name) => TypeError::NoComponent {
+                        found: inputs[0],
+                        component: name as char,
+                    },
+                    None => TypeError::ComponentIndex { index: c },
                 });
             }
-            Ok(ValueType::vector(*len as usize).expect("1 to 4 components"))
+            Ok(ValueType::vector(components.len()).expect("1 to 4 components"))
         }
         Op::Join => {
             let mut width = 0;
@@ -72,7 +156,7 @@ pub fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
             if *index as usize >= size {
                 return Err(TypeError::NoColumn {
                     matrix: inputs[0],
-                    index: *index,
+                    index: *index as usize,
                 });
             }
             Ok(ValueType::vector(size).expect("3 or 4"))
@@ -85,16 +169,29 @@ fn vector_width(ty: ValueType, verb: &'static str) -> Result<usize, TypeError> {
         .ok_or(TypeError::NoComponents { found: ty, verb })
 }
 
+/// The componentwise rule over any count of operands (a float or vectors of one width), `code`
+/// naming the operation in a refusal: what `remap` checks its five operands by.
+pub fn componentwise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
+    operands(code, inputs)?;
+    widest(inputs)
+}
+
+/// Refuse a matrix or a texture as an operand of `code`.
+fn operands(code: Opcode, inputs: &[ValueType]) -> Result<(), TypeError> {
+    match inputs.iter().find(|t| t.width().is_none()) {
+        Some(&found) => Err(TypeError::NotAnOperand {
+            found,
+            opcode: code,
+        }),
+        None => Ok(()),
+    }
+}
+
 fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     if code == Opcode::Mul && inputs.iter().any(|t| t.matrix_size().is_some()) {
         return matrix_mul(inputs[0], inputs[1]);
     }
-    if let Some(&found) = inputs.iter().find(|t| t.width().is_none()) {
-        return Err(TypeError::NotAnOperand {
-            found,
-            opcode: code,
-        });
-    }
+    operands(code, inputs)?;
     match code.rule() {
         TypeRule::Componentwise => widest(inputs),
         TypeRule::Reduce => widest(inputs).map(|_| ValueType::Float),

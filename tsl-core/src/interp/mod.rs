@@ -122,8 +122,9 @@ fn execute(
     match op {
         Opcode::Load => {
             for (k, lane) in d.iter_mut().enumerate().take(w) {
-                let value = words
-                    .get(o0 as usize + k)
+                let value = (o0 as usize)
+                    .checked_add(k)
+                    .and_then(|at| words.get(at))
                     .map_or(0.0, |&bits| f32::from_bits(bits));
                 lane.fill(value);
             }

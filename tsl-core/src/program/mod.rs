@@ -13,6 +13,7 @@ use crate::interface::Output;
 use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
 use format::*;
 use glam::Mat4;
+use std::collections::HashMap;
 
 /// A named uniform's place in the words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +63,18 @@ pub struct NodeProgram {
     words: Vec<u32>,
     uniforms: Vec<UniformSlot>,
     textures: Vec<TextureSlot>,
+    /// The index in `uniforms` of the first slot of each name, so `set_uniform` finds a slot in
+    /// constant time (a function of `uniforms`, so equal programs have equal maps).
+    by_name: HashMap<String, usize>,
+}
+
+/// The index of the first slot of each name.
+fn names(uniforms: &[UniformSlot]) -> HashMap<String, usize> {
+    let mut map = HashMap::with_capacity(uniforms.len());
+    for (index, slot) in uniforms.iter().enumerate() {
+        map.entry(slot.name.clone()).or_insert(index);
+    }
+    map
 }
 
 impl NodeProgram {
@@ -73,6 +86,7 @@ impl NodeProgram {
     ) -> Self {
         let program = NodeProgram {
             words,
+            by_name: names(&uniforms),
             uniforms,
             textures,
         };
@@ -93,6 +107,7 @@ impl NodeProgram {
     ) -> Result<Self, ProgramError> {
         let program = NodeProgram {
             words,
+            by_name: names(&uniforms),
             uniforms,
             textures,
         };
@@ -103,7 +118,10 @@ impl NodeProgram {
     fn check(&self) -> Result<(), ProgramError> {
         validate(&self.words)?;
         let data = self.words[H_DATA] as usize..self.words.len();
-        let inside = |word: usize, len: usize| data.start <= word && word + len <= data.end;
+        // Checked: a slot's word comes from the caller, and `word + len` may wrap.
+        let inside = |word: usize, len: usize| {
+            data.start <= word && word.checked_add(len).is_some_and(|end| end <= data.end)
+        };
         for u in &self.uniforms {
             if !inside(u.word, u.ty.float_count()) {
                 return Err(ProgramError::UniformOutsideData {
@@ -174,9 +192,9 @@ impl NodeProgram {
     }
 
     fn uniform_slot(&self, op: &'static str, name: &str) -> Result<&UniformSlot, ProgramError> {
-        self.uniforms
-            .iter()
-            .find(|u| u.name == name)
+        self.by_name
+            .get(name)
+            .and_then(|&index| self.uniforms.get(index))
             .ok_or_else(|| ProgramError::NoUniform {
                 op,
                 name: name.into(),
@@ -208,10 +226,15 @@ impl NodeProgram {
 
     /// A uniform's value now, if a float, vector or matrix uniform has that name.
     pub fn uniform(&self, name: &str) -> Option<Vec<f32>> {
-        let slot = self
-            .uniforms
-            .iter()
-            .find(|u| u.name == name && u.ty != ValueType::Texture)?;
+        let first = self.uniforms.get(*self.by_name.get(name)?)?;
+        let slot = if first.ty != ValueType::Texture {
+            first
+        } else {
+            // Words of another origin may give a name to two slots, the first a texture.
+            self.uniforms
+                .iter()
+                .find(|u| u.name == name && u.ty != ValueType::Texture)?
+        };
         Some(
             self.words[slot.word..slot.word + slot.ty.float_count()]
                 .iter()

@@ -35,6 +35,8 @@ impl std::fmt::Debug for GpuInterpreter<'_> {
     }
 }
 
+/// A buffer of the interpreter's first, fixed sizes (at most 70 KB, within every device's
+/// guaranteed limits); what outgrows them is made by [`Gpu::buffer`], checked.
 fn buffer(gpu: &Gpu, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
     gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
@@ -58,7 +60,18 @@ impl<'g> GpuInterpreter<'g> {
             std::mem::size_of::<InterpParams>() as u64,
             wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         );
-        let (out, readback) = Self::out_buffers(gpu, 1);
+        let out = buffer(
+            gpu,
+            "out",
+            (LANES * 16) as u64,
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        );
+        let readback = buffer(
+            gpu,
+            "readback",
+            (LANES * 16) as u64,
+            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        );
         let bind_group = Self::bind(gpu, &words, &views, &params, &out);
         GpuInterpreter {
             gpu,
@@ -71,21 +84,19 @@ impl<'g> GpuInterpreter<'g> {
         }
     }
 
-    fn out_buffers(gpu: &Gpu, batches: usize) -> (wgpu::Buffer, wgpu::Buffer) {
+    fn out_buffers(gpu: &Gpu, batches: usize) -> Result<(wgpu::Buffer, wgpu::Buffer), GpuError> {
         let size = (batches * LANES * 16) as u64;
-        let out = buffer(
-            gpu,
+        let out = gpu.buffer(
             "out",
             size,
             wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-        );
-        let readback = buffer(
-            gpu,
+        )?;
+        let readback = gpu.buffer(
             "readback",
             size,
             wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        );
-        (out, readback)
+        )?;
+        Ok((out, readback))
     }
 
     fn bind(
@@ -111,19 +122,29 @@ impl<'g> GpuInterpreter<'g> {
     }
 
     /// Write the program's words into the words buffer (growing it if needed): all that running
-    /// a new program, or new uniform values, costs on the GPU before the dispatch.
-    pub fn upload_program(&mut self, program: &NodeProgram) {
+    /// a new program, or new uniform values, costs on the GPU before the dispatch. Refuses a
+    /// program larger than the device binds ([`GpuError::BufferTooLarge`]).
+    pub fn upload_program(&mut self, program: &NodeProgram) -> Result<(), GpuError> {
         let bytes: &[u8] = bytemuck::cast_slice(program.words());
-        if bytes.len() as u64 > self.words.size() {
-            let size = (bytes.len() as u64).next_power_of_two();
-            self.words = buffer(self.gpu, "words", size, STORAGE_IN);
-            self.rebind();
+        let len = bytes.len() as u64;
+        if len > self.words.size() {
+            self.gpu.check_size("words", len)?;
+            // Room to grow, but never past what the device binds (the words fit).
+            let size = len.next_power_of_two().min(self.gpu.binding_limit());
+            self.words = self.gpu.buffer("words", size, STORAGE_IN)?;
+            self.rebind()?;
         }
-        self.gpu.queue.write_buffer(&self.words, 0, bytes);
+        self.gpu.checked("words", || {
+            self.gpu.queue.write_buffer(&self.words, 0, bytes)
+        })
     }
 
-    fn rebind(&mut self) {
-        self.bind_group = Self::bind(self.gpu, &self.words, &self.views, &self.params, &self.out);
+    fn rebind(&mut self) -> Result<(), GpuError> {
+        let gpu = self.gpu;
+        self.bind_group = gpu.checked("bind group", || {
+            Self::bind(gpu, &self.words, &self.views, &self.params, &self.out)
+        })?;
+        Ok(())
     }
 
     /// Run `output` of `program` over one batch: for each of its [`LANES`] lanes, the four
@@ -159,7 +180,7 @@ impl<'g> GpuInterpreter<'g> {
         if batches.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        self.upload_program(program);
+        self.upload_program(program)?;
         let views: Vec<f32> = batches
             .iter()
             .flat_map(|b| b.views.iter().flatten().flatten().flatten().copied())
@@ -170,15 +191,17 @@ impl<'g> GpuInterpreter<'g> {
         self.gpu.check_size("out", (lanes * 16) as u64)?;
         let mut stale = false;
         if view_bytes.len() as u64 > self.views.size() {
-            self.views = buffer(self.gpu, "views", view_bytes.len() as u64, STORAGE_IN);
+            self.views = self
+                .gpu
+                .buffer("views", view_bytes.len() as u64, STORAGE_IN)?;
             stale = true;
         }
         if (lanes * 16) as u64 > self.out.size() {
-            (self.out, self.readback) = Self::out_buffers(self.gpu, batches.len());
+            (self.out, self.readback) = Self::out_buffers(self.gpu, batches.len())?;
             stale = true;
         }
         if stale {
-            self.rebind();
+            self.rebind()?;
         }
         let queue = &self.gpu.queue;
         queue.write_buffer(&self.views, 0, view_bytes);
@@ -190,16 +213,18 @@ impl<'g> GpuInterpreter<'g> {
         };
         queue.write_buffer(&self.params, 0, bytemuck::bytes_of(&params));
         let device = &self.gpu.device;
-        let mut encoder = device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&self.gpu.interp_pipeline);
-            pass.set_bind_group(0, &self.bind_group, &[]);
-            pass.dispatch_workgroups(batches.len() as u32, 1, 1);
-        }
         let size = (lanes * 16) as u64;
-        encoder.copy_buffer_to_buffer(&self.out, 0, &self.readback, 0, size);
-        queue.submit([encoder.finish()]);
+        self.gpu.checked("dispatch", || {
+            let mut encoder = device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&self.gpu.interp_pipeline);
+                pass.set_bind_group(0, &self.bind_group, &[]);
+                pass.dispatch_workgroups(batches.len() as u32, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&self.out, 0, &self.readback, 0, size);
+            queue.submit([encoder.finish()]);
+        })?;
         read_back(self.gpu, &self.readback, size).map(Some)
     }
 }

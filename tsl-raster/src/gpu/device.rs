@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The rasterizer's bind group layout and pipeline.
 type RasterPipeline = (wgpu::BindGroupLayout, wgpu::ComputePipeline);
@@ -56,6 +56,15 @@ pub enum GpuError {
         /// The most the device allows.
         limit: u64,
     },
+    /// wgpu refused an operation (a validation or out-of-memory error, caught by an error
+    /// scope around it): what the crate was doing and wgpu's message.
+    #[error("{operation}: {message}")]
+    Device {
+        /// The operation: `buffer`, `bind group`, `dispatch`.
+        operation: &'static str,
+        /// wgpu's message.
+        message: String,
+    },
     /// Reading the results back failed: waiting for the device (`poll`), mapping the buffer
     /// (`map`) or reading the mapped range (`mapped range`).
     #[error("{step}: {reason}")]
@@ -85,6 +94,8 @@ pub struct Gpu {
     pub interp_pipeline: wgpu::ComputePipeline,
     /// The rasterizer's bind group layout and pipeline, made on first use (or why not).
     raster: OnceLock<Result<RasterPipeline, GpuError>>,
+    /// The last error no error scope caught (see [`Gpu::take_uncaptured_error`]).
+    uncaptured: Arc<Mutex<Option<String>>>,
 }
 
 impl fmt::Debug for Gpu {
@@ -148,6 +159,15 @@ impl Gpu {
                 adapter: info.name.clone(),
                 reason: e.to_string(),
             })?;
+        // wgpu's default handler panics on an error no scope catches; the crate's own work runs
+        // in error scopes, and anything else (a caller's use of `device`) is kept, not a panic.
+        let uncaptured = Arc::new(Mutex::new(None));
+        let keep = Arc::clone(&uncaptured);
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut last) = keep.lock() {
+                *last = Some(error.to_string());
+            }
+        }));
         let interp_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("interp layout"),
             entries: &[
@@ -166,12 +186,8 @@ impl Gpu {
                 storage_entry(3, false),
             ],
         });
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let interp_pipeline =
-            compute_pipeline(&device, &interp_layout, INTERP_WGSL, "interp", "main");
-        if let Some(e) = scope.pop().await {
-            return Err(pipeline_error("interp", e));
-        }
+            compute_pipeline(&device, &interp_layout, INTERP_WGSL, "interp", "main")?;
         Ok(Gpu {
             info,
             device,
@@ -179,6 +195,7 @@ impl Gpu {
             interp_layout,
             interp_pipeline,
             raster: OnceLock::new(),
+            uncaptured,
         })
     }
 
@@ -195,13 +212,9 @@ impl Gpu {
                             label: Some("raster layout"),
                             entries: &entries,
                         });
-                let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
                 let pipeline =
-                    compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main");
-                match pollster::block_on(scope.pop()) {
-                    Some(e) => Err(pipeline_error("raster", e)),
-                    None => Ok((layout, pipeline)),
-                }
+                    compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main")?;
+                Ok((layout, pipeline))
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -213,6 +226,57 @@ impl Gpu {
         limits
             .max_storage_buffer_binding_size
             .min(limits.max_buffer_size)
+    }
+
+    /// The last wgpu error that no error scope caught since the last call, taken: an error of
+    /// the caller's own use of [`Gpu::device`] (the crate's work runs in error scopes and
+    /// returns its errors). wgpu's default handler would have panicked; this device keeps it.
+    pub fn take_uncaptured_error(&self) -> Option<String> {
+        self.uncaptured.lock().ok().and_then(|mut last| last.take())
+    }
+
+    /// Run `work` on the device inside validation and out-of-memory error scopes: what it
+    /// returned, or the first error wgpu reported, as [`GpuError::Device`] of `operation`.
+    pub(crate) fn checked<T>(
+        &self,
+        operation: &'static str,
+        work: impl FnOnce() -> T,
+    ) -> Result<T, GpuError> {
+        let memory = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let value = work();
+        let errors = pollster::block_on(async {
+            let v = validation.pop().await;
+            let m = memory.pop().await;
+            v.or(m)
+        });
+        match errors {
+            Some(e) => Err(GpuError::Device {
+                operation,
+                message: e.to_string(),
+            }),
+            None => Ok(value),
+        }
+    }
+
+    /// A buffer of `size` bytes for `usage`, named `buffer` in a refusal: every buffer the
+    /// crate binds or reads back is made here, its size checked against what the device binds
+    /// ([`GpuError::BufferTooLarge`]) before wgpu is asked, and wgpu's own refusal caught.
+    pub(crate) fn buffer(
+        &self,
+        buffer: &'static str,
+        size: u64,
+        usage: wgpu::BufferUsages,
+    ) -> Result<wgpu::Buffer, GpuError> {
+        self.check_size(buffer, size)?;
+        self.checked("buffer", || {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(buffer),
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        })
     }
 
     /// Refuse a buffer of `size` bytes that the device could not bind as storage.
@@ -248,8 +312,24 @@ pub fn pipelines_created() -> usize {
 
 /// A compute pipeline for `source`'s entry point over one bind group of `layout`: what the
 /// interpreter uses once, and what a per-graph shader would cost every time (the timing tests).
-/// Counted by [`pipelines_created`].
+/// Counted by [`pipelines_created`]. A source or an entry point that wgpu refuses is
+/// [`GpuError::Pipeline`] (an error scope catches it), never a panic.
 pub fn compute_pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    source: &str,
+    label: &str,
+    entry: &str,
+) -> Result<wgpu::ComputePipeline, GpuError> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let pipeline = pipeline_unchecked(device, layout, source, label, entry);
+    match pollster::block_on(scope.pop()) {
+        Some(e) => Err(pipeline_error(label, e)),
+        None => Ok(pipeline),
+    }
+}
+
+fn pipeline_unchecked(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
     source: &str,
@@ -315,6 +395,13 @@ mod tests {
                     limit: 256,
                 },
                 "the verts buffer needs 300 bytes; the device binds at most 256",
+            ),
+            (
+                GpuError::Device {
+                    operation: "bind group",
+                    message: "too large".into(),
+                },
+                "bind group: too large",
             ),
             (
                 GpuError::ReadBack {

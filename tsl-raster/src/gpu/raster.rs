@@ -121,18 +121,28 @@ impl<'g> GpuRenderer<'g> {
         if width > MAX_SIDE || height > MAX_SIDE {
             return Err(Refusal::GpuImageTooLarge { max_side: MAX_SIDE }.into());
         }
+        let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
+        // The frame's largest buffer, refused before any work on the host.
+        self.gpu
+            .check_size("pixels", width as u64 * height as u64 * 16)
+            .map_err(refused)?;
         let frame = self.settings.prepare_frame(&assets.programs, camera);
-        let packed = pack(&self.settings, &frame, scene, camera, assets)?;
-        let pixels = self
-            .dispatch(&packed)
-            .map_err(|e| RenderError::Refused(Refusal::Gpu(e.to_string())))?;
+        let packed = pack(
+            &self.settings,
+            &frame,
+            scene,
+            camera,
+            assets,
+            self.gpu.binding_limit(),
+        )?;
+        let pixels = self.dispatch(&packed).map_err(refused)?;
         Ok(LinearImage::from_pixels(width, height, pixels))
     }
 
     fn dispatch(&mut self, packed: &Packed) -> Result<Vec<[f32; 4]>, GpuError> {
         let gpu = self.gpu;
         let (layout, pipeline) = gpu.raster_pipeline()?;
-        let pixel_count = (self.settings.width * self.settings.height) as u64;
+        let pixel_count = self.settings.width as u64 * self.settings.height as u64;
         let data: [&[u8]; 7] = [
             bytemuck::cast_slice(&packed.words),
             bytemuck::cast_slice(&packed.frame),
@@ -164,7 +174,9 @@ impl<'g> GpuRenderer<'g> {
         let b = match self.buffers.take() {
             Some(b) if !stale => self.buffers.insert(b),
             old => {
-                let storage: Vec<wgpu::Buffer> = data
+                // Every buffer through the device's checked path: its size against what the
+                // device binds, then wgpu's own refusal caught in an error scope.
+                let storage = data
                     .iter()
                     .enumerate()
                     .map(|(i, d)| {
@@ -172,26 +184,23 @@ impl<'g> GpuRenderer<'g> {
                         let size = (d.len() as u64).max(16).max(old).next_power_of_two();
                         // Room to grow, but never past what the device binds (the data fits).
                         let size = size.min(limit.max(d.len() as u64));
-                        gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                            label: Some("raster input"),
+                        gpu.buffer(
+                            NAMES[i],
                             size,
-                            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                            mapped_at_creation: false,
-                        })
+                            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                        )
                     })
-                    .collect();
-                let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("raster pixels"),
-                    size: pixel_bytes,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                });
-                let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("raster readback"),
-                    size: pixel_bytes,
-                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
+                    .collect::<Result<Vec<wgpu::Buffer>, GpuError>>()?;
+                let pixels = gpu.buffer(
+                    "pixels",
+                    pixel_bytes,
+                    wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                )?;
+                let readback = gpu.buffer(
+                    "readback",
+                    pixel_bytes,
+                    wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                )?;
                 let order = [0usize, 1, 2, 3, 4, 5];
                 let mut entries: Vec<wgpu::BindGroupEntry> = order
                     .iter()
@@ -208,11 +217,13 @@ impl<'g> GpuRenderer<'g> {
                     binding: 7,
                     resource: storage[6].as_entire_binding(),
                 });
-                let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("raster"),
-                    layout,
-                    entries: &entries,
-                });
+                let bind_group = gpu.checked("bind group", || {
+                    gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("raster"),
+                        layout,
+                        entries: &entries,
+                    })
+                })?;
                 self.buffers.insert(Buffers {
                     storage,
                     pixels,
@@ -221,35 +232,36 @@ impl<'g> GpuRenderer<'g> {
                 })
             }
         };
-        for (buf, d) in b.storage.iter().zip(&data) {
-            if !d.is_empty() {
-                gpu.queue.write_buffer(buf, 0, d);
+        let (width, height) = (self.settings.width, self.settings.height);
+        gpu.checked("dispatch", || {
+            for (buf, d) in b.storage.iter().zip(&data) {
+                if !d.is_empty() {
+                    gpu.queue.write_buffer(buf, 0, d);
+                }
             }
-        }
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, &b.bind_group, &[]);
-            pass.dispatch_workgroups(
-                self.settings.width.div_ceil(8),
-                self.settings.height.div_ceil(8),
-                1,
-            );
-        }
-        encoder.copy_buffer_to_buffer(&b.pixels, 0, &b.readback, 0, pixel_bytes);
-        gpu.queue.submit([encoder.finish()]);
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &b.bind_group, &[]);
+                pass.dispatch_workgroups(width.div_ceil(8), height.div_ceil(8), 1);
+            }
+            encoder.copy_buffer_to_buffer(&b.pixels, 0, &b.readback, 0, pixel_bytes);
+            gpu.queue.submit([encoder.finish()]);
+        })?;
         read_back(gpu, &b.readback, pixel_bytes)
     }
 }
 
-/// Pack the frame for the shader.
+/// Pack the frame for the shader; the textures are refused before they are packed when they
+/// take more than `limit` bytes (what the device binds).
 fn pack(
     settings: &RenderSettings,
     frame: &Frame,
     scene: &Scene,
     camera: &Camera,
     assets: &Assets,
+    limit: u64,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let (width, height) = (settings.width, settings.height);
@@ -441,23 +453,44 @@ fn pack(
         tris,
         verts,
         bins: bin_words,
-        texels: texel_words(settings, &draws, assets),
+        texels: texel_words(settings, &draws, assets, limit)?,
     })
 }
 
 /// The textures the draws read, in the shader's layout: a [`TexHeader`] per texture id, then
 /// the levels' linear RGBA floats. Nothing but a header's first words when no draw samples a
-/// texture.
-fn texel_words(settings: &RenderSettings, draws: &[Draw], assets: &Assets) -> Vec<u32> {
+/// texture. Refused from the levels' sizes, before anything is packed, when the buffer would
+/// be more than `limit` bytes.
+fn texel_words(
+    settings: &RenderSettings,
+    draws: &[Draw],
+    assets: &Assets,
+    limit: u64,
+) -> Result<Vec<u32>, RenderError> {
     let sampled = settings.shading == Shading::Texture
         && draws.iter().any(|d| {
             d.material.maps().next().is_some()
                 || d.program.is_some_and(|p| !p.texture_slots().is_empty())
         });
     if !sampled {
-        return vec![0; 4];
+        return Ok(vec![0; 4]);
     }
     let count = assets.textures.len();
+    let words = (count * TexHeader::words()) as u64
+        + assets
+            .textures
+            .iter()
+            .flat_map(|(_, t)| t.levels())
+            .map(|l| l.texels.len() as u64 * 4)
+            .sum::<u64>();
+    if words * 4 > limit {
+        let refusal = GpuError::BufferTooLarge {
+            buffer: "texels",
+            size: words * 4,
+            limit,
+        };
+        return Err(Refusal::Gpu(refusal.to_string()).into());
+    }
     let mut headers = vec![TexHeader::zeroed(); count];
     let mut data = Vec::new();
     let data_at = count * TexHeader::words();
@@ -496,7 +529,7 @@ fn texel_words(settings: &RenderSettings, draws: &[Draw], assets: &Assets) -> Ve
     }
     let mut w: Vec<u32> = bytemuck::cast_slice(&headers).to_vec();
     w.extend(data);
-    w
+    Ok(w)
 }
 
 /// The frame's record (its constants and the DFG table), then the lights (the CPU's
@@ -640,7 +673,7 @@ mod tests {
             .looking_at(Vec3::new(0.0, 0.0, -2.0));
         let settings = RenderSettings::new(64, 64);
         let frame = settings.prepare_frame(&assets.programs, &camera);
-        let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
+        let packed = pack(&settings, &frame, &scene, &camera, &assets, u64::MAX).unwrap();
         let record: FrameRecord = bytemuck::pod_read_unaligned(bytemuck::cast_slice(
             &packed.frame[..FrameRecord::words()],
         ));

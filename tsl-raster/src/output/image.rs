@@ -67,38 +67,19 @@ impl Image {
 
     /// An image decoded from PNG bytes: grey, grey and alpha, RGB, RGBA and palette images at any
     /// bit depth become RGBA8 (16-bit channels keep their high byte).
+    ///
+    /// The size is checked from the header before anything is allocated: a side over
+    /// [`MAX_PNG_SIDE`] or more than 2^28 pixels is [`ImageError::PngTooLarge`]. The decoder then
+    /// allocates the image's own RGBA8 bytes once (at most 1 GiB) and expands narrower pixels
+    /// in place; the codec's ancillary chunks are held to its default budget (64 MiB).
     pub fn from_png(bytes: &[u8]) -> Result<Image, RenderError> {
-        let mut decoder = png::Decoder::new(bytes);
-        decoder.set_transformations(png::Transformations::normalize_to_color8());
-        let mut reader = decoder.read_info().map_err(png_error)?;
-        let mut buffer = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buffer).map_err(png_error)?;
-        let pixels = (info.width as usize) * (info.height as usize);
-        let source = &buffer[..info.buffer_size()];
-        let data: Vec<u8> = match info.color_type {
-            png::ColorType::Rgba => source.to_vec(),
-            png::ColorType::Rgb => source
-                .chunks_exact(3)
-                .flat_map(|c| [c[0], c[1], c[2], 255])
-                .collect(),
-            png::ColorType::GrayscaleAlpha => source
-                .chunks_exact(2)
-                .flat_map(|c| [c[0], c[0], c[0], c[1]])
-                .collect(),
-            png::ColorType::Grayscale => source.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-            png::ColorType::Indexed => {
-                return Err(ImageError::PngIndexed.into());
-            }
-        };
-        if data.len() != pixels * 4 {
-            return Err(ImageError::PngDataLength.into());
-        }
-        Image::from_rgba8(info.width, info.height, data)
+        decode_png(bytes, |_, _| Ok(()))
     }
 
-    /// An image read from a PNG file.
+    /// An image read from a PNG file, as [`Image::from_png`]. The file is streamed through the
+    /// decoder, not read whole: its header is checked after its first bytes.
     pub fn load_png(path: impl AsRef<Path>) -> Result<Image, RenderError> {
-        Image::from_png(&std::fs::read(path)?)
+        decode_png(std::fs::File::open(path)?, |_, _| Ok(()))
     }
 
     /// The width in pixels.
@@ -153,6 +134,68 @@ impl Image {
         std::fs::write(path, self.to_png()?)?;
         Ok(())
     }
+}
+
+/// The largest side of a PNG the decoders read ([`Image::from_png`],
+/// [`Texture::from_png`](crate::Texture::from_png) and the file readers), the GPU renderer's
+/// largest image side. A larger header is refused before anything is allocated.
+pub const MAX_PNG_SIDE: u32 = 16384;
+
+/// Decode a PNG (bytes or a file, streamed) to RGBA8 after `check` accepted the header's size (the texture decoders
+/// hold it to their budget) and the size passed [`MAX_PNG_SIDE`] and the image's 2^28 pixels.
+pub(crate) fn decode_png(
+    source: impl std::io::Read,
+    check: impl FnOnce(u32, u32) -> Result<(), RenderError>,
+) -> Result<Image, RenderError> {
+    let mut decoder = png::Decoder::new(source);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let (width, height) = decoder.read_header_info().map_err(png_error)?.size();
+    let too_large = ImageError::PngTooLarge {
+        width,
+        height,
+        max_side: MAX_PNG_SIDE,
+    };
+    if width > MAX_PNG_SIDE || height > MAX_PNG_SIDE {
+        return Err(too_large.into());
+    }
+    // A zero side is the codec's to refuse; a size within the sides is within 2^28 pixels.
+    let len = checked_len(width.max(1), height.max(1)).map_err(|_| too_large)?;
+    check(width, height)?;
+    let mut reader = decoder.read_info().map_err(png_error)?;
+    // 8-bit output (`normalize_to_color8`) of at most four channels: never more than RGBA8.
+    if reader.output_buffer_size() > len {
+        return Err(ImageError::PngDataLength.into());
+    }
+    let mut buffer = vec![0; len];
+    let info = reader.next_frame(&mut buffer).map_err(png_error)?;
+    let channels = match info.color_type {
+        png::ColorType::Rgba => 4,
+        png::ColorType::Rgb => 3,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Grayscale => 1,
+        png::ColorType::Indexed => return Err(ImageError::PngIndexed.into()),
+    };
+    let pixels = info.width as usize * info.height as usize;
+    if info.bit_depth != png::BitDepth::Eight
+        || info.buffer_size() != pixels * channels
+        || pixels * 4 > buffer.len()
+    {
+        return Err(ImageError::PngDataLength.into());
+    }
+    // Widen each pixel to RGBA in place, from the last: pixel `i` is read from `channels * i`
+    // before it is written at `4 * i`, and no later (lower) pixel is read from there.
+    for i in (0..pixels).rev() {
+        let at = channels * i;
+        let rgba = match channels {
+            3 => [buffer[at], buffer[at + 1], buffer[at + 2], 255],
+            2 => [buffer[at], buffer[at], buffer[at], buffer[at + 1]],
+            1 => [buffer[at], buffer[at], buffer[at], 255],
+            _ => break,
+        };
+        buffer[4 * i..4 * i + 4].copy_from_slice(&rgba);
+    }
+    buffer.truncate(pixels * 4);
+    Image::from_rgba8(info.width, info.height, buffer)
 }
 
 /// The bytes of a `width`×`height` RGBA8 image; refuses a zero or a huge size (over 2^28 pixels).
@@ -243,5 +286,92 @@ impl LinearImage {
     pub fn pixel(&self, x: u32, y: u32) -> Option<[f32; 4]> {
         (x < self.width && y < self.height)
             .then(|| self.data[y as usize * self.width as usize + x as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3×2 PNG of `color` at `depth` from its raw bytes, with an optional palette.
+    fn encode(
+        color: png::ColorType,
+        depth: png::BitDepth,
+        data: &[u8],
+        palette: Option<&[u8]>,
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut out, 3, 2);
+            encoder.set_color(color);
+            encoder.set_depth(depth);
+            if let Some(p) = palette {
+                encoder.set_palette(p.to_vec());
+            }
+            let mut writer = encoder.write_header().unwrap();
+            writer.write_image_data(data).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn every_colour_type_widens_to_rgba8_in_place() {
+        use png::{BitDepth::*, ColorType::*};
+        let grey: Vec<u8> = (0..6).map(|i| 40 * i).collect();
+        let rgba_of = |f: &dyn Fn(usize) -> [u8; 4]| -> Vec<u8> { (0..6).flat_map(f).collect() };
+        let cases: Vec<(Vec<u8>, Vec<u8>)> = vec![
+            (
+                encode(Grayscale, Eight, &grey, None),
+                rgba_of(&|i| [grey[i], grey[i], grey[i], 255]),
+            ),
+            (
+                encode(
+                    GrayscaleAlpha,
+                    Eight,
+                    &(0..6)
+                        .flat_map(|i| [grey[i], 255 - grey[i]])
+                        .collect::<Vec<_>>(),
+                    None,
+                ),
+                rgba_of(&|i| [grey[i], grey[i], grey[i], 255 - grey[i]]),
+            ),
+            (
+                encode(
+                    Rgb,
+                    Eight,
+                    &(0..6).flat_map(|i| [grey[i], 7, 9]).collect::<Vec<_>>(),
+                    None,
+                ),
+                rgba_of(&|i| [grey[i], 7, 9, 255]),
+            ),
+            (
+                encode(
+                    Rgba,
+                    Sixteen,
+                    &(0..6)
+                        .flat_map(|i| [grey[i], 1, 2, 3, 4, 5, 6, 7])
+                        .collect::<Vec<_>>(),
+                    None,
+                ),
+                rgba_of(&|i| [grey[i], 2, 4, 6]),
+            ),
+            (
+                encode(
+                    Indexed,
+                    Eight,
+                    &[0, 1, 0, 1, 1, 0],
+                    Some(&[10, 20, 30, 200, 100, 50]),
+                ),
+                [0, 1, 0, 1, 1, 0]
+                    .iter()
+                    .flat_map(|&k| [[10, 20, 30, 255], [200, 100, 50, 255]][k])
+                    .collect(),
+            ),
+        ];
+        for (n, (png, rgba)) in cases.into_iter().enumerate() {
+            let image = Image::from_png(&png).unwrap();
+            assert_eq!((image.width(), image.height()), (3, 2), "case {n}");
+            assert_eq!(image.data(), &rgba[..], "case {n}");
+        }
     }
 }

@@ -3,8 +3,8 @@
 mod image;
 mod transform;
 
-pub(crate) use image::checked_len;
-pub use image::{encode_apng, write_apng, Image, LinearImage};
+pub(crate) use image::{checked_len, decode_png};
+pub use image::{encode_apng, write_apng, Image, LinearImage, MAX_PNG_SIDE};
 pub use transform::{
     round_to_half, srgb_eotf, srgb_oetf, tone_map, OutputColorSpace, OutputTransform, ToneMapping,
 };

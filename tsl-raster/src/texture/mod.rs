@@ -7,10 +7,27 @@ mod sample;
 
 pub use sample::MAX_MIP_LEVELS;
 
-use crate::output::{srgb_eotf, Image};
+use crate::error::ImageError;
+use crate::output::{decode_png, srgb_eotf, Image};
 use crate::RenderError;
 use glam::{Mat3, Vec2, Vec3, Vec4};
 use std::path::Path;
+
+/// The most texels a texture decoded from a PNG holds ([`Texture::from_png`],
+/// [`Texture::load_png`]): 2^26, e.g. 8192×8192. Its levels are linear float RGBA, 16 bytes a
+/// texel and a third more for the mip chain: about 1.4 GiB at the limit, after the 256 MiB of the
+/// decoded image. [`Texture::new`] takes any [`Image`] (up to 2^28 pixels, 5.3 GiB of levels).
+pub const MAX_TEXTURE_TEXELS: u64 = 1 << 26;
+
+/// A PNG decoded for a texture: refused from its header beyond [`MAX_TEXTURE_TEXELS`].
+fn decode_texture(source: impl std::io::Read) -> Result<Image, RenderError> {
+    decode_png(source, |width, height| {
+        if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
+            return Err(ImageError::TextureTooLarge { width, height }.into());
+        }
+        Ok(())
+    })
+}
 
 /// How a texture's bytes are encoded (three.js's `texture.colorSpace`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -137,17 +154,21 @@ impl Texture {
         }
     }
 
-    /// A texture decoded from PNG bytes.
+    /// A texture decoded from PNG bytes, as [`Image::from_png`], and held to the texture's
+    /// budget from the header, before anything is allocated: more than [`MAX_TEXTURE_TEXELS`]
+    /// is [`ImageError::TextureTooLarge`].
     pub fn from_png(bytes: &[u8], color_space: ColorSpace) -> Result<Texture, RenderError> {
-        Ok(Texture::new(Image::from_png(bytes)?, color_space))
+        Ok(Texture::new(decode_texture(bytes)?, color_space))
     }
 
-    /// A texture read from a PNG file.
+    /// A texture read from a PNG file, as [`Texture::from_png`]; the file is streamed through
+    /// the decoder, not read whole.
     pub fn load_png(
         path: impl AsRef<Path>,
         color_space: ColorSpace,
     ) -> Result<Texture, RenderError> {
-        Ok(Texture::new(Image::load_png(path)?, color_space))
+        let file = std::fs::File::open(path)?;
+        Ok(Texture::new(decode_texture(file)?, color_space))
     }
 
     /// The full-size level's width in texels.
