@@ -32,6 +32,8 @@ const LAYERS: &[CrateLayers] = &[
             &["program", "graph"],
             // The interpreter runs programs; the compiler reads a graph and writes a program.
             &["interp", "compile"],
+            // The resource limits a host sets (they name the graph's hard limit).
+            &["limits"],
             // The front ends over the graph: GLSL source, and typed nodes.
             &["glsl", "typed"],
         ],

@@ -34,6 +34,7 @@ pub mod glsl;
 mod graph;
 mod interface;
 mod interp;
+mod limits;
 pub mod noise;
 mod opcode;
 mod program;
@@ -47,6 +48,7 @@ pub use interp::{
     run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, ViewAttributes,
     WhiteSampler, LANES,
 };
+pub use limits::Limits;
 pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
