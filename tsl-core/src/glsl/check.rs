@@ -1621,11 +1621,19 @@ impl Checker {
 
     fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> Result<TExpr, Diag> {
         let ty = self.binary_type(op, a.ty, b.ty, span)?;
+        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+            return err(span, reason);
+        }
         if a.ty.is_matrix()
             && b.ty.is_matrix()
             && !(self.is_builtin_matrix(&a) && self.is_builtin_matrix(&b))
         {
             return err(span, "a matrix times a matrix is not in the subset (but for projectionMatrix * viewMatrix * modelMatrix)");
+        }
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
+                return err(span, reason);
+            }
         }
         let konst = match (a.konst, b.konst) {
             (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),
@@ -1633,6 +1641,9 @@ impl Checker {
             (Some(x), None) if op == BinOp::Or && x[0] != 0.0 => Some([1.0, 0.0, 0.0, 0.0]),
             _ => None,
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let scalar_math = !(a.ty.is_matrix() || b.ty.is_matrix());
         let unrolled = a.unrolled_const && b.unrolled_const && scalar_math;
         let glsl = a.glsl_const && b.glsl_const;
@@ -1740,6 +1751,9 @@ impl Checker {
         } else {
             None
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
         let glsl = !matches!(
             builtin,
@@ -1872,6 +1886,9 @@ impl Checker {
         } else {
             None
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let unrolled = targs.iter().all(|a| a.unrolled_const);
         let glsl = targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Construct(targs), ty, span);
