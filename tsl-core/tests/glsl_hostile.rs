@@ -546,3 +546,46 @@ fn folded_int_arithmetic_past_2_to_the_24_is_refused() {
     );
     assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), 1.0);
 }
+
+#[test]
+fn a_large_folded_arm_under_many_ternaries_costs_its_work_not_its_size_each_time() {
+    // `s += x > 0.0 ? x : (x > 0.1 ? x : (... : BIG))`, 40 ternaries deep, BIG a folded
+    // constant of 50,000 nodes, in 1024 × 100 loops. Each time through, the lowering asked of
+    // each ternary's arm whether it calls a function by a walk of its tree (BIG's 50,000 nodes,
+    // 40 times), though BIG is one folded value and costs no work: about 10^9 nodes walked per
+    // 2^16 units of work. Whether an expression calls is now found once, by the checker.
+    let group = format!("({})", vec!["1.0"; 500].join(" + "));
+    let big = vec![group; 50].join(" + ");
+    let mut arm = big;
+    for k in 0..40 {
+        arm = format!("x > 0.{k} ? x : ({arm})");
+    }
+    let src = frag(
+        "uniform float x;",
+        &format!("float s = 0.0;\nfor (int i = 0; i < 1024; i++) {{ for (int j = 0; j < 100; j++) {{ s += {arm}; }} }}\ngl_FragColor = vec4(s);"),
+    );
+    let limits = Limits {
+        unrolled_work: 1 << 16,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, &src, &[], &limits).unwrap_err();
+    assert_reason(&e, &["Limits::unrolled_work", "65536"]);
+}
+
+#[test]
+fn a_call_costs_the_locals_of_its_frame() {
+    // f declares 1,000 locals after an early return: its body lowers one statement, but each
+    // call makes a frame of 1,000 locals. Ten calls are over 5,000 units of work.
+    let locals: String = (0..1000).map(|k| format!("float v{k} = a;\n")).collect();
+    let src = frag(
+        &format!("uniform float x;\nfloat f(float a) {{ return a;\n{locals}}}"),
+        "float s = 0.0; for (int i = 0; i < 10; i++) { s += f(x); } gl_FragColor = vec4(s);",
+    );
+    let limits = |work| Limits {
+        unrolled_work: work,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, &src, &[], &limits(5_000)).unwrap_err();
+    assert_reason(&e, &["Limits::unrolled_work", "5000"]);
+    compile_shader_material_with_limits(VERT, &src, &[], &limits(20_000)).unwrap();
+}

@@ -161,7 +161,16 @@ struct Checker {
 
 /// An expression before its constant value is filled in.
 fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
+    let calls = match &kind {
+        TKind::Call(..) => true,
+        TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) => a.calls,
+        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => a.calls || b.calls,
+        TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
+        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
+    };
     TExpr {
+        calls,
         kind,
         ty,
         span,

@@ -302,18 +302,9 @@ fn zero_uniform(ty: Ty) -> Option<UniformValue> {
 }
 
 /// Whether an expression holds a call of the shader's own functions (which can write variables
-/// and discard, so it must run under the mask of where it is reached).
+/// and discard, so it must run under the mask of where it is reached): found by the checker.
 fn has_call(e: &TExpr) -> bool {
-    match &e.kind {
-        TKind::Call(..) => true,
-        TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) => has_call(a),
-        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => {
-            has_call(a) || has_call(b)
-        }
-        TKind::Ternary(c, a, b) => has_call(c) || has_call(a) || has_call(b),
-        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(has_call),
-    }
+    e.calls
 }
 
 impl<'a, 'g> ShaderLowering<'a, 'g> {
@@ -347,7 +338,12 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     /// One unit of work, within [`Limits::unrolled_work`].
     fn tick(&mut self) -> Result<(), Diag> {
-        self.b.work += 1;
+        self.charge(1)
+    }
+
+    /// `units` of work, within [`Limits::unrolled_work`].
+    fn charge(&mut self, units: usize) -> Result<(), Diag> {
+        self.b.work = self.b.work.saturating_add(units);
         if self.b.work > self.b.work_limit {
             return err(
                 self.span,
@@ -1623,6 +1619,9 @@ impl ShaderLowering<'_, '_> {
             }
         }
         self.span = span;
+        // The frame's locals are work of their own: a body that returns early lowers few of
+        // the statements that declare them.
+        self.charge(f.locals.len())?;
         let mut locals = vec![None; f.locals.len()];
         for (p, v) in f.params.iter().zip(values) {
             locals[p.local] = Some(v);

@@ -590,11 +590,13 @@ pub(crate) fn int_binary_out_of_range(
 }
 
 fn exact_int_refusal(value: f64) -> Option<String> {
-    (!(value.abs() <= f64::from(MAX_EXACT_INT))).then(|| {
-        format!(
-            "this int is {value} here, outside -16777216 to 16777216 (2^24): an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so the value would be silently rounded"
-        )
-    })
+    // NaN is outside too.
+    if value.abs() <= f64::from(MAX_EXACT_INT) {
+        return None;
+    }
+    Some(format!(
+        "this int is {value} here, outside -16777216 to 16777216 (2^24): an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so the value would be silently rounded"
+    ))
 }
 
 pub(crate) fn fold_unary(op: UnOp, ty: Ty, a: &Konst) -> Konst {
