@@ -152,7 +152,10 @@ mod tests {
 
     #[test]
     fn ten_thousand_nested_parentheses_are_refused() {
-        assert!(refused(&expand(let_a(nested(10_000, Delimiter::Parenthesis)))));
+        assert!(refused(&expand(let_a(nested(
+            10_000,
+            Delimiter::Parenthesis
+        )))));
     }
 
     #[test]
@@ -204,7 +207,11 @@ mod tests {
         for (name, most, form) in forms {
             let out = expand(let_a(form(most)));
             assert!(!refused(&out), "{name} {most}: {out}");
-            assert!(refused(&expand(let_a(form(most + 1)))), "{name} {}", most + 1);
+            assert!(
+                refused(&expand(let_a(form(most + 1)))),
+                "{name} {}",
+                most + 1
+            );
         }
     }
 }

@@ -160,6 +160,7 @@ impl NodeGraph {
     }
 
     fn new_var(&self, value: NodeRef) -> usize {
+        // Invariant: both callers resolved `value` in this graph (`resolve_for`) before asking.
         let ty = self.type_of(value).expect("a node of this graph");
         let mut control = self.control.borrow_mut();
         control.vars.push(VarSlot {
@@ -279,6 +280,8 @@ impl NodeGraph {
                 refused
             }
             Ok(_) => {
+                // Invariant: `resolve_for` just returned Ok for `value`, so it is a node of this
+                // graph.
                 let ty = self.type_of(value).expect("resolved");
                 if ty.width().is_none() {
                     self.statement_error("Var", BuildErrorKind::VariableType { found: ty });
@@ -503,6 +506,7 @@ impl NodeGraph {
                 self.control.borrow_mut().blocks.pop();
             }
             Some(Block::Loop { .. }) => {
+                // Invariant: `top` is the last block, read just above under the same `&self`.
                 let block = self.control.borrow_mut().blocks.pop().expect("a loop");
                 self.unroll(block);
             }
@@ -639,6 +643,8 @@ impl NodeGraph {
     #[allow(non_snake_case)]
     pub fn Discard(&self) {
         self.ensure_discard_flag();
+        // Invariant: `ensure_discard_flag` above sets `discarded` when it is unset, never clears
+        // it.
         let (var, _) = self.control.borrow().discarded.expect("made above");
         let guard = self.guard();
         self.guarded_assign(var, self.float(1.0), guard);
@@ -681,6 +687,8 @@ impl NodeGraph {
         self.set_loop_flags(at, false);
         let skip = match self.control.borrow().blocks[at] {
             Block::Loop { skip, .. } => skip,
+            // Invariant: `at` is from `innermost_loop`, the index of a `Block::Loop`, and no block
+            // was pushed or popped since (the same `&self` call).
             _ => unreachable!("a loop"),
         };
         self.guarded_assign(skip, self.float(1.0), guard);
@@ -699,6 +707,8 @@ impl NodeGraph {
                 *breaks |= breaking;
                 *live
             }
+            // Invariant: `at` is from `innermost_loop`, the index of a `Block::Loop`, and no block
+            // was pushed or popped since (the same `&self` call).
             _ => unreachable!("a loop"),
         }
     }
@@ -799,6 +809,8 @@ impl NodeGraph {
                     return self.refused();
                 }
                 Ok(_) => {
+                    // Invariant: `resolve_for` just returned Ok for `arg`, so it is a node of this
+                    // graph.
                     let got = self.type_of(arg).expect("resolved");
                     if got != *ty {
                         self.statement_error(
