@@ -191,12 +191,15 @@ mod tests {
         assert!(refused(&crate::expand_tsl_fn(TokenStream::new(), item)));
     }
 
+    /// A generator of one form of input, by its size.
+    type Form = fn(usize) -> TokenStream;
+
     /// At the bound each accepts, one level more is refused; the deepest accepted input of each
     /// form expands on the test thread's stack (2 MiB), with syn's parse, the rewrite and the drop.
     #[test]
     fn the_deepest_accepted_inputs_expand_and_one_more_is_refused() {
         // `let a = ` and `;` are 4 tokens of the run; each group adds its run and 1.
-        let forms: [(&str, usize, fn(usize) -> TokenStream); 4] = [
+        let forms: [(&str, usize, Form); 4] = [
             ("parentheses", MAX_DEPTH / 2 - 3, |n| {
                 nested(n, Delimiter::Parenthesis)
             }),
