@@ -199,3 +199,19 @@ fn compiled_programs_evaluate_every_output_at_extreme_fragments() {
         }
     }
 }
+
+#[test]
+fn typed_nodes_of_no_scope_or_of_a_dropped_scope_are_refused() {
+    use tsl_core::typed::*;
+    // Built with no scope alive: the thread's detached graph.
+    let stray = float(1.0);
+    let inner = {
+        let _other = Scope::new();
+        float(2.0)
+    };
+    let scope = Scope::new();
+    for (what, node) in [("no scope", stray), ("a dropped scope", inner)] {
+        let result = no_panic(what, || scope.opacity_node(node + 1.0));
+        assert!(result.is_err() || scope.compile().is_err(), "{what}");
+    }
+}
