@@ -170,6 +170,8 @@ impl NodeGraph {
         control.vars.len() - 1
     }
 
+    // Invariant (`var_value`, `set_var`): `var` comes from `resolve_var` (a `NodeVar` of this
+    // graph, below `vars.len()`) or `new_var`; variables are never removed.
     fn var_value(&self, var: usize) -> NodeRef {
         NodeRef {
             graph: self.id,
