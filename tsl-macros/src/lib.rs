@@ -24,6 +24,7 @@
 //! a constant range, a loop of more than 1,024 runs, `break` outside a loop — is a compile error
 //! that points at the user's tokens and says what to write instead.
 
+mod depth;
 mod function;
 mod range;
 mod rewrite;
@@ -55,15 +56,23 @@ use syn::parse::Parser;
 /// ```
 #[proc_macro]
 pub fn tsl(input: TokenStream) -> TokenStream {
-    let stmts = match syn::Block::parse_within.parse(input) {
+    expand_tsl(input.into()).into()
+}
+
+/// `tsl!`'s expansion over `proc_macro2` tokens, so that unit tests can call it.
+fn expand_tsl(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    if let Err(e) = depth::check(&input) {
+        return e.to_compile_error();
+    }
+    let stmts = match syn::Block::parse_within.parse2(input) {
         Ok(stmts) => stmts,
-        Err(e) => return e.to_compile_error().into(),
+        Err(e) => return e.to_compile_error(),
     };
     let mut rewriter = rewrite::Rewriter::new(None);
     let body = rewriter.statements(stmts, true);
     match rewriter.finish() {
-        Ok(()) => quote!({ #body }).into(),
-        Err(e) => e.to_compile_error().into(),
+        Ok(()) => quote!({ #body }),
+        Err(e) => e.to_compile_error(),
     }
 }
 
@@ -100,22 +109,35 @@ pub fn tsl(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn tsl_fn(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand_tsl_fn(attr.into(), item.into()).into()
+}
+
+/// `#[tsl_fn]`'s expansion over `proc_macro2` tokens, so that unit tests can call it.
+fn expand_tsl_fn(
+    attr: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    // Too deep an item is refused before syn parses it (syn's parser and the rewrite recurse
+    // once per level); it is not written again, as it could not be parsed to make a stand-in.
+    if let Err(e) = depth::check(&item) {
+        return e.to_compile_error();
+    }
     // On an error the item is still written (as CubeCL's `#[cube]` does), so that its callers
     // compile and the user reads one error rather than one more at each call.
-    let function = match syn::parse::<syn::ItemFn>(item.clone()) {
+    let function = match syn::parse2::<syn::ItemFn>(item.clone()) {
         Ok(function) => function,
         Err(e) => {
-            let mut out = proc_macro2::TokenStream::from(item);
+            let mut out = item;
             out.extend(e.to_compile_error());
-            return out.into();
+            return out;
         }
     };
-    match function::expand(attr.into(), function.clone()) {
-        Ok(tokens) => tokens.into(),
+    match function::expand(attr, function.clone()) {
+        Ok(tokens) => tokens,
         Err(e) => {
             let mut out = function::stand_in(&function).unwrap_or_default();
             out.extend(e.to_compile_error());
-            out.into()
+            out
         }
     }
 }

@@ -60,6 +60,7 @@ pub fn sequence(expr: &Expr) -> syn::Result<Sequence> {
         }
         Expr::MethodCall(call) if call.method == "step_by" && call.args.len() == 1 => {
             let s = sequence(&call.receiver)?;
+            // Invariant: the arm's guard, `call.args.len() == 1`.
             let by = integer(&call.args[0])?;
             if by <= 0 {
                 return Err(syn::Error::new_spanned(

@@ -828,6 +828,7 @@ fn node_argument(ty: &Type) -> Option<&Type> {
     match ty {
         Type::Paren(p) => node_argument(&p.elem),
         Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            // Invariant: the arm's guard, `segments.len() == 1`.
             let segment = &p.path.segments[0];
             match &segment.arguments {
                 syn::PathArguments::AngleBracketed(args)
@@ -855,6 +856,7 @@ pub fn node_marker(ty: &Type) -> Option<TokenStream> {
                 && p.path.leading_colon.is_none()
                 && p.path.segments.len() == 1 =>
         {
+            // Invariant: the arm's guard, `segments.len() == 1`.
             let segment = &p.path.segments[0];
             let name = segment.ident.to_string();
             let span = segment.ident.span();

@@ -119,6 +119,8 @@ impl<'a> Lowering<'a> {
                 }
             }
         }
+        // Invariant: the loop above lowered `root` in the fragment view; `check::integrity` refused
+        // an output whose root is not of the output's type (floats and vectors only).
         match &self.done[&(root, View::Fragment)] {
             Lowered::Value(v) => *v,
             _ => unreachable!("outputs are floats and vectors"),
@@ -155,6 +157,8 @@ impl<'a> Lowering<'a> {
     fn value_in(&self, node: u32, view: View) -> Operand {
         match &self.done[&(node, view)] {
             Lowered::Value(v) => *v,
+            // Invariant: `check::integrity` recomputed every node's type (`typecheck::node_type`);
+            // only float and vector operands reach a value's use.
             other => unreachable!("node #{node} is {other:?}, not a value"),
         }
     }
@@ -192,6 +196,8 @@ impl<'a> Lowering<'a> {
         let age = index;
         match &node.op {
             Op::Constant { ty, value } => {
+                // Invariant: `typecheck::node_type` (asked by `check::integrity`) refuses a
+                // constant of another type (`TypeError::ConstantType`).
                 let width = ty.width().expect("constants are vectors");
                 let at = self.data.constant(&value[..width]);
                 Lowered::Value(self.load(DataRef::Data(at), width, age))
@@ -201,6 +207,7 @@ impl<'a> Lowering<'a> {
                 match node.ty {
                     ValueType::Texture => Lowered::Texture(DataRef::Data(at)),
                     ValueType::Mat3 | ValueType::Mat4 => {
+                        // Invariant: the arm is mat3 or mat4.
                         let n = node.ty.matrix_size().expect("matrix");
                         Lowered::Matrix(
                             (0..n)
@@ -256,6 +263,8 @@ impl<'a> Lowering<'a> {
             }
             Op::Texture => {
                 let Lowered::Texture(map) = *self.lowered(node.inputs[0]) else {
+                    // Invariant: `check::integrity`: a texture node's first input is of type
+                    // texture, lowered as `Lowered::Texture`.
                     unreachable!("a texture")
                 };
                 let uv = self.value(node.inputs[1]);
@@ -273,6 +282,9 @@ impl<'a> Lowering<'a> {
             Op::Matrix => Lowered::Matrix(node.inputs.iter().map(|&i| self.value(i)).collect()),
             Op::Column(c) => match self.lowered(node.inputs[0]) {
                 Lowered::Matrix(columns) => Lowered::Value(columns[*c as usize]),
+                // Invariant: `check::integrity`: a column's input is a matrix
+                // (`TypeError::NotAMatrix`) and the column is below its size
+                // (`TypeError::NoColumn`).
                 _ => unreachable!("a matrix"),
             },
             Op::Varying if self.view.is_corner() => Lowered::Value(self.value(node.inputs[0])),
@@ -328,6 +340,8 @@ impl<'a> Lowering<'a> {
 
     /// An `attr` instruction reading `attribute` in the current view.
     fn lane_attribute(&mut self, attribute: Attribute, age: u32) -> Operand {
+        // Invariant: `attribute` sends time, camera position and view matrix to the header; every
+        // other attribute is a lane attribute (`Attribute::lane_index`).
         let index = attribute.lane_index().expect("a lane attribute");
         let width = attribute.value_type().width().expect("a vector") as u8;
         let imm = Imm::Attr(index as u8, self.view);
@@ -415,6 +429,8 @@ impl<'a> Lowering<'a> {
                     .map(|&column| self.matrix_vector(&a, column, age))
                     .collect(),
             ),
+            // Invariant: `check::integrity`: `typecheck::matrix_mul` accepts only the pairs matched
+            // above.
             _ => unreachable!("mul of a matrix was type-checked"),
         }
     }

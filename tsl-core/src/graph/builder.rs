@@ -270,6 +270,8 @@ impl NodeGraph {
     pub(super) fn constant(&self, values: &[f32]) -> NodeRef {
         let mut value = [0.0; 4];
         value[..values.len()].copy_from_slice(values);
+        // Invariant: every caller (`float`, `vec2`..`vec4`, `color`, `Var`'s zero of a vector
+        // width) passes 1 to 4 floats.
         let ty = ValueType::vector(values.len()).expect("1 to 4 floats");
         self.leaf(ty.name(), Op::Constant { ty, value }, ty)
     }

@@ -160,6 +160,7 @@ impl NodeGraph {
     }
 
     fn new_var(&self, value: NodeRef) -> usize {
+        // Invariant: both callers resolved `value` in this graph (`resolve_for`) before asking.
         let ty = self.type_of(value).expect("a node of this graph");
         let mut control = self.control.borrow_mut();
         control.vars.push(VarSlot {
@@ -169,6 +170,8 @@ impl NodeGraph {
         control.vars.len() - 1
     }
 
+    // Invariant (`var_value`, `set_var`): `var` comes from `resolve_var` (a `NodeVar` of this
+    // graph, below `vars.len()`) or `new_var`; variables are never removed.
     fn var_value(&self, var: usize) -> NodeRef {
         NodeRef {
             graph: self.id,
@@ -279,6 +282,8 @@ impl NodeGraph {
                 refused
             }
             Ok(_) => {
+                // Invariant: `resolve_for` just returned Ok for `value`, so it is a node of this
+                // graph.
                 let ty = self.type_of(value).expect("resolved");
                 if ty.width().is_none() {
                     self.statement_error("Var", BuildErrorKind::VariableType { found: ty });
@@ -503,6 +508,7 @@ impl NodeGraph {
                 self.control.borrow_mut().blocks.pop();
             }
             Some(Block::Loop { .. }) => {
+                // Invariant: `top` is the last block, read just above under the same `&self`.
                 let block = self.control.borrow_mut().blocks.pop().expect("a loop");
                 self.unroll(block);
             }
@@ -639,6 +645,8 @@ impl NodeGraph {
     #[allow(non_snake_case)]
     pub fn Discard(&self) {
         self.ensure_discard_flag();
+        // Invariant: `ensure_discard_flag` above sets `discarded` when it is unset, never clears
+        // it.
         let (var, _) = self.control.borrow().discarded.expect("made above");
         let guard = self.guard();
         self.guarded_assign(var, self.float(1.0), guard);
@@ -681,6 +689,8 @@ impl NodeGraph {
         self.set_loop_flags(at, false);
         let skip = match self.control.borrow().blocks[at] {
             Block::Loop { skip, .. } => skip,
+            // Invariant: `at` is from `innermost_loop`, the index of a `Block::Loop`, and no block
+            // was pushed or popped since (the same `&self` call).
             _ => unreachable!("a loop"),
         };
         self.guarded_assign(skip, self.float(1.0), guard);
@@ -699,6 +709,8 @@ impl NodeGraph {
                 *breaks |= breaking;
                 *live
             }
+            // Invariant: `at` is from `innermost_loop`, the index of a `Block::Loop`, and no block
+            // was pushed or popped since (the same `&self` call).
             _ => unreachable!("a loop"),
         }
     }
@@ -799,6 +811,8 @@ impl NodeGraph {
                     return self.refused();
                 }
                 Ok(_) => {
+                    // Invariant: `resolve_for` just returned Ok for `arg`, so it is a node of this
+                    // graph.
                     let got = self.type_of(arg).expect("resolved");
                     if got != *ty {
                         self.statement_error(

@@ -448,6 +448,7 @@ fn point_types(noise: Opcode) -> String {
         .noise_points()
         .map(|widths| {
             widths
+                // Invariant: `noise_points` (the opcode table) yields widths 1 to 4 only.
                 .map(|w| ValueType::vector(w).expect("1 to 4").name())
                 .collect::<Vec<_>>()
                 .join(" or ")

@@ -108,6 +108,7 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
                     None => TypeError::ComponentIndex { index: c },
                 });
             }
+            // Invariant: `components` is `..len` of a `[u8; 4]`, not empty (checked above): 1 to 4.
             Ok(ValueType::vector(components.len()).expect("1 to 4 components"))
         }
         Op::Join => {
@@ -159,6 +160,7 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
                     index: *index as usize,
                 });
             }
+            // Invariant: `matrix_size` is 3 or 4 (mat3, mat4).
             Ok(ValueType::vector(size).expect("3 or 4"))
         }
     }
@@ -252,6 +254,8 @@ fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, TypeError> {
 /// A noise's point must have a width it takes; its other operands (the jitter) are floats.
 fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     let point = inputs[0].width().unwrap_or(0);
+    // Invariant: `math` calls this only for `TypeRule::Noise` opcodes, each of which has
+    // `noise_points` and `noise_output` (the opcode table).
     let widths = code.noise_points().expect("a noise");
     if !widths.contains(&point) {
         return Err(TypeError::NoisePoint {
@@ -262,5 +266,6 @@ fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     if let Some(&found) = inputs[1..].iter().find(|&&t| t != ValueType::Float) {
         return Err(TypeError::JitterType { found });
     }
+    // Invariant: as above; `noise_output` is 1 to 3.
     Ok(ValueType::vector(code.noise_output().expect("a noise")).expect("1 to 3"))
 }

@@ -150,7 +150,9 @@ impl View {
     /// The name the disassembler prints.
     pub fn name(self) -> &'static str {
         [
-            "fragment", "here", "right", "up", "corner0", "corner1", "corner2",
+            "fragment", "here", "right", "up", "corner0", "corner1",
+            "corner2",
+            // Invariant: one name per variant, in order (`View` is a fieldless enum of 7).
         ][self as usize]
     }
 

@@ -83,6 +83,7 @@ impl Output {
             "MASK_NODE",
             "AO_NODE",
             "DEPTH_NODE",
+            // Invariant: one name per variant, in order (`Output` is a fieldless enum of 9).
         ][self as usize]
     }
 

@@ -54,12 +54,16 @@ impl FragmentBatch {
     }
 
     /// Set `attribute` of `lane` in the fragment's own view. A frame value (time, camera) lives in
-    /// the program's header and is ignored here.
+    /// the program's header and is ignored here. Panics as [`FragmentBatch::set_in`] does.
     pub fn set(&mut self, attribute: Attribute, lane: usize, value: [f32; 3]) {
         self.set_in(View::Fragment, attribute, lane, value);
     }
 
     /// Set `attribute` of `lane` in `view`.
+    ///
+    /// # Panics
+    ///
+    /// When `lane` is not below [`LANES`]: a rasterizer's own index, not user data.
     pub fn set_in(&mut self, view: View, attribute: Attribute, lane: usize, value: [f32; 3]) {
         if let Some(index) = attribute.lane_index() {
             for (k, &v) in value.iter().enumerate() {
@@ -69,12 +73,17 @@ impl FragmentBatch {
     }
 
     /// Set every attribute of `lane` in the fragment's own view and in the derivative's view of it.
+    /// Panics as [`FragmentBatch::set_in`] does.
     pub fn set_fragment(&mut self, lane: usize, fragment: &Fragment) {
         self.set_view(View::Fragment, lane, fragment);
         self.set_view(View::DerivativeHere, lane, fragment);
     }
 
     /// Set every attribute of `lane` in `view`.
+    ///
+    /// # Panics
+    ///
+    /// When `lane` is not below [`LANES`]: a rasterizer's own index, not user data.
     pub fn set_view(&mut self, view: View, lane: usize, fragment: &Fragment) {
         let values = [
             (Attribute::Uv, fragment.uv.extend(0.0)),

@@ -39,6 +39,10 @@ impl Registers {
     }
 
     /// Register `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below `MAX_REGISTERS` (`run_nodes` returns only validated registers).
     pub fn get(&self, index: usize) -> &Register {
         &self.0[index]
     }
@@ -79,6 +83,10 @@ pub fn run_nodes<'r>(
     let mut last = 0;
     for index in start..start + count {
         let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        // Invariant: `validate`'s `OutputCode` check bounds `start + count` by the instruction count
+        // and `Sections` puts every instruction inside the words; each instruction passed
+        // `validate::instruction` (its destination and operands below `MAX_REGISTERS`, loads,
+        // attributes and textures inside the words), so `execute` indexes only checked values.
         let inst = Instruction::decode(&words[at..at + INSTRUCTION_WORDS]);
         execute(&inst, words, batch, sampler, &mut registers.0);
         last = inst.dst as usize;

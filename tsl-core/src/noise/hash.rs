@@ -47,6 +47,7 @@ pub fn bjfinal(a: u32, b: u32, c: u32) -> u32 {
 /// assert_eq!(hash_int([1, 2, 3, 4]), 0x0584_dec1);
 /// ```
 pub fn hash_int<const N: usize>(words: [i32; N]) -> u32 {
+    // Invariant: a compile-time check of the crate's own calls; no run-time value reaches it.
     const { assert!(N >= 1 && N <= 5, "mx_hash_int takes 1 to 5 ints") };
     let s = seed(N as u32);
     let mut v = [s, s, s];

@@ -117,6 +117,7 @@ impl NodeProgram {
 
     fn check(&self) -> Result<(), ProgramError> {
         validate(&self.words)?;
+        // Invariant: `validate` refused words shorter than the header (`ValidationError::Short`).
         let data = self.words[H_DATA] as usize..self.words.len();
         // Checked: a slot's word comes from the caller, and `word + len` may wrap.
         let inside = |word: usize, len: usize| {
@@ -167,12 +168,14 @@ impl NodeProgram {
 
     /// The instructions of `output` (zero when it is not set).
     pub fn instruction_count(&self, output: Output) -> usize {
+        // Invariant: every `NodeProgram` passed `validate`, whose `Short` check keeps the header.
         self.words[H_OUTPUTS + 2 * output.index() + 1] as usize
     }
 
     /// The code of `output` as (first instruction, count).
     pub fn output_range(&self, output: Output) -> (usize, usize) {
         let at = H_OUTPUTS + 2 * output.index();
+        // Invariant: as above, the header is there.
         (self.words[at] as usize, self.words[at + 1] as usize)
     }
 
@@ -186,6 +189,11 @@ impl NodeProgram {
     }
 
     /// Instruction `index` of the code.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is past the code (`words[H_CODE_LEN]` instructions): callers pass indexes
+    /// from [`NodeProgram::output_range`], which the validator bounds.
     pub fn instruction(&self, index: usize) -> Instruction {
         let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
         Instruction::decode(&self.words[at..at + INSTRUCTION_WORDS])
@@ -219,6 +227,7 @@ impl NodeProgram {
         }
         let word = slot.word;
         for (i, f) in value.floats().iter().enumerate() {
+            // Invariant: `check` refused a slot outside the data (`UniformOutsideData`, checked `word + len`).
             self.words[word + i] = f.to_bits();
         }
         Ok(())
@@ -264,6 +273,7 @@ impl NodeProgram {
     /// Write the frame's time and the camera's world-to-view matrix into the header, as
     /// `Renderer.prepare_frame` does; the camera's position is derived from the view.
     pub fn set_frame(&mut self, time: f32, view: Mat4) {
+        // Invariant: the header is there (`validate`'s `Short`).
         self.words[H_TIME] = time.to_bits();
         for (i, f) in view.to_cols_array().iter().enumerate() {
             self.words[H_VIEW + i] = f.to_bits();
