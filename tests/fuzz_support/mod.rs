@@ -240,6 +240,7 @@ pub struct Campaign {
     execs: usize,
     started: Instant,
     slowest: (Duration, usize),
+    slowest_input: Vec<u8>,
     failures: Vec<Failure>,
 }
 
@@ -269,6 +270,7 @@ impl Campaign {
             execs: 0,
             started: Instant::now(),
             slowest: (Duration::ZERO, 0),
+            slowest_input: Vec::new(),
             failures: Vec::new(),
         }
     }
@@ -283,6 +285,7 @@ impl Campaign {
         let took = start.elapsed();
         if took > self.slowest.0 {
             self.slowest = (took, exec);
+            self.slowest_input = input.to_vec();
         }
         let what = match result {
             Ok(Ok(())) => return,
@@ -306,8 +309,14 @@ impl Campaign {
         });
     }
 
-    /// Print the run's figures and fail with every failure's input.
+    /// Print the run's figures (the slowest input is written under `target/fuzz-failures/` too,
+    /// to look at, not as a failure) and fail with every failure's input.
     pub fn finish(self) {
+        let dir = failures_dir();
+        let slowest = dir.join(format!("{}-{}-slowest.bin", self.name, seed()));
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::write(&slowest, &self.slowest_input);
+        }
         eprintln!(
             "fuzz {}: {} execs in {:.2?} (seed {}), slowest execution {} took {:.2?}, {} failures",
             self.name,
