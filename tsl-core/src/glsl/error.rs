@@ -128,11 +128,59 @@ pub struct GlslError {
     pub kind: GlslErrorKind,
     /// Why, in words.
     pub reason: String,
-    /// The text of the line, or empty.
+    /// The text of the line, or empty. A line longer than [`GlslError::QUOTED_LINE`] characters
+    /// is clipped to a window around the column, with `...` where it is cut.
     pub source_line: String,
+    /// The column of the caret in `source_line`, from one: `column`, or less where the start of
+    /// the line is clipped off; zero with line zero.
+    pub source_column: usize,
+}
+
+/// The longest reason kept whole; a longer one (quoting a huge name, say) keeps its start and end.
+const QUOTED_REASON: usize = 400;
+
+/// `reason`, or its start and end around ` ... ` where it is longer than [`QUOTED_REASON`].
+fn clip_reason(reason: String) -> String {
+    let count = reason.chars().count();
+    if count <= QUOTED_REASON {
+        return reason;
+    }
+    let head: String = reason.chars().take(QUOTED_REASON / 2).collect();
+    let tail: String = reason.chars().skip(count - QUOTED_REASON / 4).collect();
+    format!("{head} ... {tail}")
+}
+
+/// `line` clipped to a window of at most [`GlslError::QUOTED_LINE`] characters around `column`
+/// (from one), and the column in what is kept.
+fn clip_line(line: &str, column: usize) -> (String, usize) {
+    let count = line.chars().count();
+    if count <= GlslError::QUOTED_LINE {
+        return (line.to_string(), column);
+    }
+    // The window: the text kept, less the two "..." around it.
+    let width = GlslError::QUOTED_LINE - 6;
+    let at = column.saturating_sub(1).min(count);
+    let mut start = at.saturating_sub(width / 3);
+    let end = (start + width).min(count);
+    start = end.saturating_sub(width).min(start);
+    let mut text = String::new();
+    let mut caret = at - start + 1;
+    if start > 0 {
+        text.push_str("...");
+        caret += 3;
+    }
+    text.extend(line.chars().skip(start).take(end - start));
+    if end < count {
+        text.push_str("...");
+    }
+    (text, caret)
 }
 
 impl GlslError {
+    /// The longest source line an error quotes whole; a longer line is clipped to a window
+    /// around the column (so that a 10 MB line does not make a 10 MB error).
+    pub const QUOTED_LINE: usize = 100;
+
     pub(crate) fn from_diag(
         shader: Shader,
         kind: GlslErrorKind,
@@ -140,27 +188,29 @@ impl GlslError {
         source: &str,
     ) -> GlslError {
         let line = diag.span.line as usize;
-        let source_line = if line == 0 {
-            String::new()
+        let column = if line == 0 { 0 } else { diag.span.col as usize };
+        let (source_line, source_column) = if line == 0 {
+            (String::new(), 0)
         } else {
-            source
+            let whole = source
                 .split('\n')
                 .nth(line - 1)
                 .unwrap_or("")
-                .trim_end_matches('\r')
-                .to_string()
+                .trim_end_matches('\r');
+            clip_line(whole, column)
         };
         GlslError {
             shader,
             line,
-            column: if line == 0 { 0 } else { diag.span.col as usize },
+            column,
             length: diag.span.len.max(1) as usize,
             kind: match diag.graph {
                 Some(error) => GlslErrorKind::Build(error),
                 None => kind,
             },
-            reason: diag.reason,
+            reason: clip_reason(diag.reason),
             source_line,
+            source_column,
         }
     }
 
@@ -197,7 +247,7 @@ impl fmt::Display for GlslError {
             .map(|c| if c == '\t' { ' ' } else { c })
             .collect();
         let width = text.chars().count();
-        let start = self.column.saturating_sub(1).min(width);
+        let start = self.source_column.saturating_sub(1).min(width);
         let carets = self.length.min(width.saturating_sub(start).max(1));
         write!(
             f,

@@ -107,9 +107,15 @@ pub(crate) fn lex_line(chars: &[char], line: u32, first_col: u32) -> Result<Vec<
             continue;
         }
         let rest = &chars[i..];
+        // Operators are ASCII: compare bytes, the first one before the rest.
         let op = OPERATORS.iter().find(|op| {
-            let n = op.len();
-            rest.len() >= n && op.chars().zip(rest).all(|(a, &b)| a == b)
+            let bytes = op.as_bytes();
+            u32::from(bytes[0]) == u32::from(c)
+                && rest.len() >= bytes.len()
+                && bytes[1..]
+                    .iter()
+                    .zip(&rest[1..])
+                    .all(|(&a, &b)| u32::from(a) == u32::from(b))
         });
         match op {
             Some(op) => {

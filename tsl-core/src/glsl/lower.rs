@@ -26,6 +26,10 @@ use std::collections::HashMap;
 const MAX_WORK: usize = 1 << 20;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
+/// The deepest the lowering recurses, statements and expressions counted together through the
+/// calls it inlines: the parser bounds each function's trees, this bounds their sum over a chain
+/// of calls, so that the recursion stays within the compiler thread's stack.
+const MAX_LOWERING_DEPTH: usize = 3072;
 
 /// The value reads the vertex's own position or normal.
 const READS_LOCAL: u8 = 1;
@@ -244,12 +248,18 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     frames: Vec<Frame>,
     guards: Vec<Guard>,
     mask_cache: Option<Option<Val>>,
+    /// For the outermost guards whose masks are known: the mask of each guard and of the guards
+    /// outside it (`None` for everywhere). A guard pushed inside builds its mask on theirs, so an
+    /// `else if` chain of n arms costs about n mask nodes, not n squared.
+    prefix: Vec<Option<Val>>,
     discard: Option<Val>,
     discard_span: Option<Span>,
     position: Option<(NodeRef, u8, Span)>,
     /// The local points whose world or view position a varying reads.
     points: Vec<(NodeRef, Span)>,
     linked: &'a HashMap<String, (Ty, Val)>,
+    /// The statements and expressions being lowered, through the calls: [`MAX_LOWERING_DEPTH`].
+    depth: usize,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -301,11 +311,13 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             frames: Vec::new(),
             guards: Vec::new(),
             mask_cache: None,
+            prefix: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,
             points: Vec::new(),
             linked,
+            depth: 0,
         }
     }
 
@@ -506,9 +518,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         if let Some(cached) = &self.mask_cache {
             return Ok(cached.clone());
         }
-        let mut parts = Vec::new();
-        for guard in &self.guards {
-            match guard {
+        self.prefix.truncate(self.guards.len());
+        for i in self.prefix.len()..self.guards.len() {
+            let mut parts = Vec::new();
+            match &self.guards[i] {
                 Guard::Cond(c) => parts.push((c.clone(), false)),
                 Guard::Loop { broken, continued } => {
                     if let Some(b) = broken {
@@ -524,15 +537,17 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     }
                 }
             }
+            let mut mask = self.prefix.last().cloned().flatten();
+            for (v, negate) in parts {
+                let v = if negate { self.not(&v)? } else { v };
+                mask = Some(match mask {
+                    None => v,
+                    Some(m) => self.and(&m, &v)?,
+                });
+            }
+            self.prefix.push(mask);
         }
-        let mut mask: Option<Val> = None;
-        for (v, negate) in parts {
-            let v = if negate { self.not(&v)? } else { v };
-            mask = Some(match mask {
-                None => v,
-                Some(m) => self.and(&m, &v)?,
-            });
-        }
+        let mask = self.prefix.last().cloned().flatten();
         let mask = mask.filter(|m| !m.is_true());
         self.mask_cache = Some(mask.clone());
         Ok(mask)
@@ -549,7 +564,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     fn pop_guard(&mut self) -> Option<Guard> {
         self.mask_cache = None;
-        self.guards.pop()
+        let g = self.guards.pop();
+        self.prefix.truncate(self.guards.len());
+        g
     }
 
     /// `flag = flag || mask`, for the innermost guard that `pick` finds.
@@ -579,6 +596,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             (Guard::Func { returned }, FlagKind::Returned) => *returned = Some(new),
             _ => {}
         }
+        // The masks from this guard inward changed.
+        self.prefix.truncate(at);
         self.mask_cache = None;
         Ok(())
     }
@@ -806,9 +825,11 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             },
             GlobalKind::Const(init) => {
                 let saved = std::mem::take(&mut self.guards);
+                let saved_prefix = std::mem::take(&mut self.prefix);
                 self.mask_cache = None;
                 let v = self.expr(init);
                 self.guards = saved;
+                self.prefix = saved_prefix;
                 self.mask_cache = None;
                 v?
             }
@@ -845,7 +866,28 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         Ok(())
     }
 
+    /// Enter one level of the recursion, within [`MAX_LOWERING_DEPTH`].
+    fn descend(&mut self, span: Span) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_LOWERING_DEPTH {
+            return err(
+                span,
+                format!(
+                    "the shader nests more than {MAX_LOWERING_DEPTH} deep, counting its statements and expressions through the calls it inlines"
+                ),
+            );
+        }
+        Ok(())
+    }
+
     fn stmt(&mut self, s: &TStmt) -> Result<(), Diag> {
+        self.descend(self.span)?;
+        let r = self.stmt_inner(s);
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_inner(&mut self, s: &TStmt) -> Result<(), Diag> {
         self.tick()?;
         match s {
             TStmt::Decl { local, init } => {
@@ -924,6 +966,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     if let Some(Guard::Loop { continued, .. }) = self.guards.last_mut() {
                         *continued = None;
                     }
+                    self.prefix.truncate(self.guards.len().saturating_sub(1));
                     self.mask_cache = None;
                     let stop = matches!(self.guards.last(), Some(Guard::Loop { broken: Some(b), .. }) if b.is_true());
                     if stop || self.dead()? {
@@ -1023,6 +1066,13 @@ impl ShaderLowering<'_, '_> {
         if let Some(k) = e.konst {
             return Ok(Val::konst(e.ty, k));
         }
+        self.descend(e.span)?;
+        let r = self.expr_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, e: &TExpr) -> Result<Val, Diag> {
         self.span = e.span;
         let v = match &e.kind {
             TKind::Const => Val::zero(e.ty),
@@ -1716,7 +1766,11 @@ impl ShaderLowering<'_, '_> {
         {
             return err(
                 f.span,
-                "the fragment shader writes no colour (gl_FragColor), no depth and no discard",
+                if self.env.kind == Kind::ShaderToy {
+                    "mainImage writes no colour (fragColor) and does not discard"
+                } else {
+                    "the fragment shader writes no colour (gl_FragColor), no depth and no discard"
+                },
             );
         }
         Ok(result)

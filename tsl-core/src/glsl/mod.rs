@@ -88,9 +88,11 @@ use lower::{Builder, FragmentResult, ShaderLowering, VertexResult};
 use preprocess::{Options, Version};
 use std::collections::HashMap;
 
-/// The stack of the thread the compiler runs on: the passes recurse over the syntax tree, whose
-/// nesting the parser bounds.
-const COMPILER_STACK: usize = 64 << 20;
+/// The stack of the thread the compiler runs on (reserved, not committed): the passes recurse
+/// over the syntax tree, whose depth the parser bounds, and the lowering bounds its recursion
+/// through calls. The deepest input the bounds let through needs 32 to 40 MiB in a debug build
+/// (the lowering at its bound of 3,072 levels); this leaves three times that.
+const COMPILER_STACK: usize = 128 << 20;
 
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
@@ -137,7 +139,9 @@ pub fn shader_graph_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeGraph, GlslError> {
-    on_compiler_stack(|| graph_pair(Kind::ShaderMaterial, vertex, fragment, defines).map(|r| r.0))
+    on_compiler_stack(Shader::Fragment, || {
+        graph_pair(Kind::ShaderMaterial, vertex, fragment, defines).map(|r| r.0)
+    })
 }
 
 /// The graph of a RawShaderMaterial's shaders, before it is compiled.
@@ -151,7 +155,9 @@ pub fn raw_shader_graph_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeGraph, GlslError> {
-    on_compiler_stack(|| graph_pair(Kind::Raw, vertex, fragment, defines).map(|r| r.0))
+    on_compiler_stack(Shader::Fragment, || {
+        graph_pair(Kind::Raw, vertex, fragment, defines).map(|r| r.0)
+    })
 }
 
 /// Compile a ShaderToy shader, as three.js's ShaderToy decoding does: its
@@ -162,17 +168,17 @@ pub fn raw_shader_graph_with_defines(
 /// `iChannelResolution[0]` to `[3]` are in the program for `set_uniform`; iChannel0 to iChannel3
 /// are texture uniforms for `set_texture`, present where the source reads them.
 pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
-    on_compiler_stack(|| {
+    on_compiler_stack(Shader::ShaderToy, || {
         let (graph, fragment) = graph_toy(source)?;
         graph
             .compile()
-            .map_err(|e| compile_error(e, None, Some(&fragment), source, source))
+            .map_err(|e| compile_error(e, None, Some(&fragment), source, source, Shader::ShaderToy))
     })
 }
 
 /// The graph of a ShaderToy shader, before it is compiled.
 pub fn shader_toy_graph(source: &str) -> Result<NodeGraph, GlslError> {
-    on_compiler_stack(|| graph_toy(source).map(|r| r.0))
+    on_compiler_stack(Shader::ShaderToy, || graph_toy(source).map(|r| r.0))
 }
 
 /// Check one ShaderMaterial shader alone, as a compiler checks one file: everything but the link
@@ -186,8 +192,10 @@ pub fn check_raw_shader(shader: Shader, source: &str) -> Result<(), GlslError> {
     check_alone(Kind::Raw, shader, source)
 }
 
-/// Run `f` on a thread with a stack deep enough for the passes; a panic (a bug) is an error.
+/// Run `f` on a thread with a stack deep enough for the passes; a panic (a bug) is an error,
+/// placed in `shader` (the fragment shader, or ShaderToy).
 fn on_compiler_stack<T: Send>(
+    shader: Shader,
     f: impl FnOnce() -> Result<T, GlslError> + Send,
 ) -> Result<T, GlslError> {
     std::thread::scope(|scope| {
@@ -202,20 +210,22 @@ fn on_compiler_stack<T: Send>(
                     .map(|s| s.to_string())
                     .or_else(|| payload.downcast_ref::<String>().cloned())
                     .unwrap_or_default();
-                Err(internal(format!(
-                    "the GLSL compiler failed (a bug): {what}"
-                )))
+                Err(internal(
+                    shader,
+                    format!("the GLSL compiler failed (a bug): {what}"),
+                ))
             }),
-            Err(e) => Err(internal(format!(
-                "the GLSL compiler could not start its thread: {e}"
-            ))),
+            Err(e) => Err(internal(
+                shader,
+                format!("the GLSL compiler could not start its thread: {e}"),
+            )),
         }
     })
 }
 
-fn internal(reason: String) -> GlslError {
+fn internal(shader: Shader, reason: String) -> GlslError {
     GlslError::from_diag(
-        Shader::Fragment,
+        shader,
         GlslErrorKind::Internal,
         Diag::new(Span::default(), reason),
         "",
@@ -228,27 +238,29 @@ fn compile_pair(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeProgram, GlslError> {
-    on_compiler_stack(|| {
+    on_compiler_stack(Shader::Fragment, || {
         let (graph, v, f) = graph_pair(kind, vertex, fragment, defines)?;
         graph
             .compile()
-            .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment))
+            .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment, Shader::Fragment))
     })
 }
 
-/// A refusal of `compile`, placed at the write of the output it names.
+/// A refusal of `compile`, placed at the write of the output it names; `fragment_shader` is
+/// what the fragment source is called (the fragment shader, or ShaderToy).
 fn compile_error(
     e: GraphError,
     vertex: Option<&VertexResult>,
     fragment: Option<&FragmentResult>,
     vertex_source: &str,
     fragment_source: &str,
+    fragment_shader: Shader,
 ) -> GlslError {
     let (shader, span) = match e.output() {
         Some(Output::Position) => (Shader::Vertex, vertex.map(|v| v.position_span)),
-        Some(Output::Depth) => (Shader::Fragment, fragment.and_then(|f| f.depth_span)),
-        Some(Output::Mask) => (Shader::Fragment, fragment.and_then(|f| f.discard_span)),
-        _ => (Shader::Fragment, fragment.and_then(|f| f.color_span)),
+        Some(Output::Depth) => (fragment_shader, fragment.and_then(|f| f.depth_span)),
+        Some(Output::Mask) => (fragment_shader, fragment.and_then(|f| f.discard_span)),
+        _ => (fragment_shader, fragment.and_then(|f| f.color_span)),
     };
     let source = if shader == Shader::Vertex {
         vertex_source
@@ -463,7 +475,12 @@ fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
 }
 
 fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError> {
-    on_compiler_stack(|| {
+    let fragment_shader = if kind == Kind::ShaderToy {
+        Shader::ShaderToy
+    } else {
+        Shader::Fragment
+    };
+    on_compiler_stack(fragment_shader, || {
         let stage = match shader {
             Shader::Vertex => Stage::Vertex,
             _ => Stage::Fragment,
@@ -500,6 +517,6 @@ fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError
         graph
             .compile()
             .map(|_| ())
-            .map_err(|e| compile_error(e, v.as_ref(), f.as_ref(), source, source))
+            .map_err(|e| compile_error(e, v.as_ref(), f.as_ref(), source, source, fragment_shader))
     })
 }

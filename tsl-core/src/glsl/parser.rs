@@ -6,10 +6,17 @@ use super::ast::*;
 use super::error::{Diag, Span};
 use super::lexer::{Tok, Token};
 
-/// The deepest expression tree the parser builds.
+/// The deepest an expression nests: parentheses, calls, operators inside operators. The links of
+/// a left-associative chain (`a + b + c`) are not nesting: a chain counts as one level.
 pub(crate) const MAX_EXPRESSION_DEPTH: usize = 96;
-/// The deepest nesting of statements.
+/// The deepest expression tree the later passes walk, where each link of a chain is one level:
+/// what bounds their recursion.
+pub(crate) const MAX_EXPRESSION_TREE: usize = 1024;
+/// The deepest nesting of statements. The arms of an `else if` chain are not nesting.
 pub(crate) const MAX_STATEMENT_DEPTH: usize = 64;
+/// The deepest statement tree the later passes walk, where each `else if` of a chain is one
+/// level: what bounds their recursion.
+pub(crate) const MAX_STATEMENT_TREE: usize = 1024;
 
 /// GLSL ES keywords and reserved words that a name may not be.
 const RESERVED: &[&str] = &[
@@ -231,6 +238,7 @@ pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
         tokens,
         at: 0,
         depth: 0,
+        links: 0,
         nesting: 0,
     };
     let mut items = Vec::new();
@@ -245,14 +253,45 @@ pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
 struct Parser<'a> {
     tokens: &'a [Token],
     at: usize,
-    /// Statements open around the one being read.
+    /// Statements open around the one being read, but for the `else if` links.
     depth: usize,
+    /// The `else if` links open around the one being read.
+    links: usize,
     /// Expression rules open around the one being read (recursion, not tree depth).
     nesting: usize,
 }
 
-/// An expression and the depth of its tree.
-type Parsed = (Expr, usize);
+/// How deep an expression is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Depth {
+    /// Its nesting, where a chain's links count once ([`MAX_EXPRESSION_DEPTH`]).
+    nest: usize,
+    /// Its tree's depth, where each link counts ([`MAX_EXPRESSION_TREE`]).
+    tree: usize,
+}
+
+impl Depth {
+    const LEAF: Depth = Depth { nest: 1, tree: 1 };
+
+    /// The deeper of two, in each measure.
+    fn max(self, other: Depth) -> Depth {
+        Depth {
+            nest: self.nest.max(other.nest),
+            tree: self.tree.max(other.tree),
+        }
+    }
+
+    /// One level above this one.
+    fn up(self) -> Depth {
+        Depth {
+            nest: self.nest + 1,
+            tree: self.tree + 1,
+        }
+    }
+}
+
+/// An expression and how deep it is.
+type Parsed = (Expr, Depth);
 
 impl<'a> Parser<'a> {
     fn token(&self) -> &'a Token {
@@ -668,8 +707,26 @@ impl<'a> Parser<'a> {
                     self.enter(span)?;
                     let then = Box::new(self.statement()?);
                     let els = if self.is_word("else") {
-                        self.bump();
-                        Some(Box::new(self.statement()?))
+                        let else_span = self.bump().span;
+                        if self.is_word("if") {
+                            // A link of an else-if chain: its `if` is at the depth of the first.
+                            self.depth -= 1;
+                            self.links += 1;
+                            if self.depth + self.links > MAX_STATEMENT_TREE {
+                                return Err(Diag::new(
+                                    else_span,
+                                    format!(
+                                        "statements nest more than {MAX_STATEMENT_TREE} deep, counting each else if of a chain as one level"
+                                    ),
+                                ));
+                            }
+                            let els = self.statement()?;
+                            self.links -= 1;
+                            self.depth += 1;
+                            Some(Box::new(els))
+                        } else {
+                            Some(Box::new(self.statement()?))
+                        }
                     } else {
                         None
                     };
@@ -835,11 +892,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn check_depth(&self, depth: usize, span: Span) -> Result<(), Diag> {
-        if depth > MAX_EXPRESSION_DEPTH {
+    fn check_depth(&self, depth: Depth, span: Span) -> Result<(), Diag> {
+        if depth.nest > MAX_EXPRESSION_DEPTH {
             return Err(Diag::new(
                 span,
                 format!("the expression nests more than {MAX_EXPRESSION_DEPTH} deep"),
+            ));
+        }
+        if depth.tree > MAX_EXPRESSION_TREE {
+            return Err(Diag::new(
+                span,
+                format!(
+                    "the expression nests more than {MAX_EXPRESSION_TREE} deep, counting each operator of a chain such as a + b + c as one level; split the chain"
+                ),
             ));
         }
         Ok(())
@@ -873,7 +938,7 @@ impl<'a> Parser<'a> {
         self.refuse_after_expression()?;
         self.expect_op(":")?;
         let (b, db) = self.ternary()?;
-        let depth = 1 + d.max(da).max(db);
+        let depth = d.max(da).max(db).up();
         self.check_depth(depth, span)?;
         Ok((
             Expr {
@@ -899,7 +964,11 @@ impl<'a> Parser<'a> {
             }
             let span = self.bump().span;
             let (rhs, d) = self.binary(prec + 1)?;
-            depth = 1 + depth.max(d);
+            // A link of a chain: the left side is no deeper nested for it.
+            depth = Depth {
+                nest: depth.nest.max(d.nest + 1),
+                tree: depth.tree.max(d.tree) + 1,
+            };
             self.check_depth(depth, span)?;
             lhs = Expr {
                 start: lhs.start,
@@ -930,14 +999,14 @@ impl<'a> Parser<'a> {
             self.nest()?;
             let (e, d) = self.unary()?;
             self.nesting -= 1;
-            self.check_depth(d + 1, t.span)?;
+            self.check_depth(d.up(), t.span)?;
             return Ok((
                 Expr {
                     kind: ExprKind::Unary(op, Box::new(e)),
                     span: t.span,
                     start: t.span,
                 },
-                d + 1,
+                d.up(),
             ));
         }
         self.postfix()
@@ -951,7 +1020,7 @@ impl<'a> Parser<'a> {
                 let (index, d) = self.ternary()?;
                 self.refuse_after_expression()?;
                 self.expect_op("]")?;
-                depth = 1 + depth.max(d);
+                depth = depth.max(d).up();
                 self.check_depth(depth, span)?;
                 e = Expr {
                     start: e.start,
@@ -971,7 +1040,7 @@ impl<'a> Parser<'a> {
                         format!("methods ({field}()) are not in the subset"),
                     ));
                 }
-                depth += 1;
+                depth = depth.up();
                 self.check_depth(depth, t.span)?;
                 e = Expr {
                     start: e.start,
@@ -995,7 +1064,7 @@ impl<'a> Parser<'a> {
                         span: t.span,
                         start: t.span,
                     },
-                    1,
+                    Depth::LEAF,
                 ))
             }
             Tok::Float(x) => {
@@ -1006,7 +1075,7 @@ impl<'a> Parser<'a> {
                         span: t.span,
                         start: t.span,
                     },
-                    1,
+                    Depth::LEAF,
                 ))
             }
             Tok::Op("(") => {
@@ -1029,7 +1098,7 @@ impl<'a> Parser<'a> {
                             span: t.span,
                             start: t.span,
                         },
-                        1,
+                        Depth::LEAF,
                     ));
                 }
                 let callee = if let Some(name) = type_name(word) {
@@ -1051,7 +1120,7 @@ impl<'a> Parser<'a> {
                                 span: t.span,
                                 start: t.span,
                             },
-                            1,
+                            Depth::LEAF,
                         )),
                         Callee::Type(_) => Err(Diag::new(
                             t.span,
@@ -1061,7 +1130,7 @@ impl<'a> Parser<'a> {
                 }
                 self.bump();
                 let mut args = Vec::new();
-                let mut depth = 1;
+                let mut depth = Depth::LEAF;
                 if self.is_word("void") && matches!(self.peek_at(1), Tok::Op(")")) {
                     self.bump();
                 }
@@ -1071,12 +1140,12 @@ impl<'a> Parser<'a> {
                         if self.is_op(",") {
                             self.bump();
                             args.push(arg);
-                            depth = depth.max(d + 1);
+                            depth = depth.max(d.up());
                             continue;
                         }
                         self.refuse_after_expression()?;
                         args.push(arg);
-                        depth = depth.max(d + 1);
+                        depth = depth.max(d.up());
                         if !self.is_op(")") {
                             return Err(self.unexpected("',' or ')'"));
                         }

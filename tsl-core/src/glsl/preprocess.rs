@@ -5,6 +5,7 @@
 
 use super::error::{Diag, Span};
 use super::lexer::{lex_line, Tok, Token};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// The GLSL ES version a source is read as.
@@ -16,12 +17,15 @@ pub(crate) enum Version {
     Es300,
 }
 
-/// The most tokens a source may expand to.
+/// The most tokens a source may expand to: the budget of the whole shader, which every token a
+/// line or an `#if` condition expands to counts against.
 const MAX_TOKENS: usize = 1 << 20;
 /// The most macros one expansion may go through.
 const MAX_EXPANSION_DEPTH: usize = 64;
-/// The most conditionals open at once, and the deepest parentheses of an `#if` condition.
+/// The most conditionals open at once.
 const MAX_CONDITIONAL_DEPTH: usize = 64;
+/// The deepest an `#if` condition nests: each `!` and each `(` is one level.
+const MAX_CONDITION_DEPTH: usize = 64;
 
 /// What the caller decides about a source before reading it.
 pub(crate) struct Options {
@@ -151,6 +155,7 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
     let mut pre = Preprocessor {
         macros: HashMap::new(),
         out: Vec::new(),
+        spent: Cell::new(0),
     };
     for (name, body) in &options.macros {
         pre.macros
@@ -369,6 +374,9 @@ fn check_macro_name(name: &str, span: Span) -> Result<(), Diag> {
 struct Preprocessor {
     macros: HashMap<String, Macro>,
     out: Vec<Token>,
+    /// The tokens expanded so far, in code and in conditions: one budget, [`MAX_TOKENS`], for the
+    /// whole shader, so that no number of conditions multiplies it.
+    spent: Cell<usize>,
 }
 
 impl Preprocessor {
@@ -390,10 +398,12 @@ impl Preprocessor {
         out: &mut Vec<Token>,
         depth: usize,
     ) -> Result<(), Diag> {
-        if out.len() >= MAX_TOKENS {
+        if self.spent.get() >= MAX_TOKENS {
             return Err(Diag::new(
                 span,
-                format!("the source expands to more than {MAX_TOKENS} tokens"),
+                format!(
+                    "the shader expands to more than {MAX_TOKENS} tokens (its code and every #if condition, with their macros expanded, count against one budget)"
+                ),
             ));
         }
         if let Tok::Ident(name) = tok {
@@ -414,6 +424,7 @@ impl Preprocessor {
                 }
             }
         }
+        self.spent.set(self.spent.get() + 1);
         out.push(Token {
             tok: tok.clone(),
             span,
@@ -598,6 +609,20 @@ impl IfParser<'_> {
         Ok(value)
     }
 
+    /// Enter one level of the condition's nesting (a `!` or a `(`), within its bound.
+    fn enter(&mut self, span: Span) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_CONDITION_DEPTH {
+            return Err(Diag::new(
+                span,
+                format!(
+                    "the condition nests more than {MAX_CONDITION_DEPTH} deep (each ! and each ( is one level)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn unary(&mut self) -> Result<i64, Diag> {
         let Some(token) = self.tokens.get(self.at) else {
             return Err(Diag::new(self.end, "the condition ends too early"));
@@ -605,12 +630,14 @@ impl IfParser<'_> {
         let span = token.span;
         self.at += 1;
         match &token.tok {
-            Tok::Op("!") => Ok((self.unary()? == 0) as i64),
+            Tok::Op("!") => {
+                self.enter(span)?;
+                let value = (self.unary()? == 0) as i64;
+                self.depth -= 1;
+                Ok(value)
+            }
             Tok::Op("(") => {
-                self.depth += 1;
-                if self.depth > MAX_CONDITIONAL_DEPTH {
-                    return Err(Diag::new(span, "the condition nests too deeply"));
-                }
+                self.enter(span)?;
                 let value = self.or()?;
                 self.depth -= 1;
                 if self.peek() != Some(&Tok::Op(")")) {
