@@ -1014,3 +1014,44 @@ fn hostile_scenes_draw_or_are_refused() {
         }
     }
 }
+
+#[test]
+fn the_command_line_refuses_invalid_utf8_without_a_panic() {
+    // The library's entry points take `&str`; bytes reach the front end only through a file.
+    let dir = std::env::temp_dir().join(format!("tsl-hostile-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&str, &[u8]); 4] = [
+        (
+            "invalid.frag",
+            b"void main() { gl_FragColor = vec4(1.0); }\n\xff\xfe\n",
+        ),
+        ("latin1.frag", b"void main() { float \xe9 = 1.0; }\n"),
+        ("nul.frag", b"void main() {\0 gl_FragColor = vec4(1.0); }\n"),
+        ("empty.frag", b""),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        for args in [
+            &["check"][..],
+            &["check", "--raw"],
+            &["check", "--shadertoy"],
+        ] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_tsl"))
+                .args(args)
+                .arg(&path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            eprintln!(
+                "  tsl {args:?} {name}: {:?} {}",
+                out.status.code(),
+                stderr.lines().next().unwrap_or("")
+            );
+            assert!(!out.status.success(), "{name}: accepted");
+            assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
