@@ -9,6 +9,9 @@
 //! keeps such an error instead ([`Gpu::take_uncaptured_error`]), and [`compute_pipeline`] returns
 //! wgpu's refusal of a shader as an `Err`.
 //!
+//! A frame over the host's `Limits::image_pixels` is refused before anything is packed or
+//! allocated, with a message naming the limit, and one at it is drawn.
+//!
 //! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead
 //! (the harness, `gpu_harness/`).
 
@@ -19,7 +22,7 @@ use glam::Vec3;
 use tsl_core::Color;
 use tsl_raster::gpu::{compute_pipeline, wgpu, Gpu, GpuError, GpuRenderer};
 use tsl_raster::{
-    Assets, Camera, ColorSpace, Image, Material, Object, PlaneGeometry, RenderError,
+    Assets, Camera, ColorSpace, Image, ImageError, Material, Object, PlaneGeometry, RenderError,
     RenderSettings, Scene, Texture,
 };
 
@@ -119,7 +122,42 @@ fn a_validation_error_outside_the_crate_is_kept_not_a_panic(gpu: &'static Gpu) {
         .expect("a frame after a caller's error");
 }
 
+fn a_frame_over_the_hosts_image_pixels_is_refused_and_one_at_it_drawn(gpu: &'static Gpu) {
+    let (scene, camera, assets) = plane(Material::basic(Color::WHITE));
+    let limits = tsl_core::Limits {
+        image_pixels: 64 * 64,
+        ..tsl_core::Limits::default()
+    };
+    let mut settings = RenderSettings::new(64, 65);
+    settings.limits = limits;
+    let mut renderer = GpuRenderer::new(gpu, settings);
+    match renderer.render_linear(&scene, &camera, &assets) {
+        Err(RenderError::Image(ImageError::OverLimit { limit, max, .. })) => {
+            assert_eq!((limit, max), ("image_pixels", 4096));
+        }
+        other => panic!("expected the refusal of Limits::image_pixels, got {other:?}"),
+    }
+    let refused = renderer.render(&scene, &camera, &assets).unwrap_err();
+    assert!(
+        refused.to_string().contains("Limits::image_pixels is 4096"),
+        "{refused}"
+    );
+    renderer.settings.height = 64;
+    let image = renderer
+        .render(&scene, &camera, &assets)
+        .expect("a frame at the limit");
+    assert_eq!((image.width(), image.height()), (64, 64));
+    // The hard side stays whatever the limits say.
+    renderer.settings.limits.image_pixels = u64::MAX;
+    (renderer.settings.width, renderer.settings.height) = (16385, 1);
+    let side = renderer
+        .render_linear(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(side.to_string().contains("16384"), "{side}");
+}
+
 gpu_tests!(
+    a_frame_over_the_hosts_image_pixels_is_refused_and_one_at_it_drawn,
     a_4096_square_frame_over_the_binding_limit_is_an_error,
     a_4096_square_texture_over_the_binding_limit_is_an_error,
     a_shader_wgpu_refuses_is_an_error_not_a_panic,

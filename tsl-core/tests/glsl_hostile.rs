@@ -18,6 +18,23 @@ fn refuse_frag(fragment: &str) -> GlslError {
     compile_shader_material(VERT, fragment).expect_err("the shader must be refused")
 }
 
+/// [`refuse_frag`] for a source past the default `Limits::source_bytes` (1 MiB), which would
+/// refuse it before it is read: the limit raised to 16 MiB, to reach the bound behind it.
+fn refuse_big_frag(fragment: &str) -> GlslError {
+    let limits = Limits {
+        source_bytes: 16 << 20,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, fragment, &[], &limits)
+        .expect_err("the shader must be refused");
+    // Under the defaults, the size refuses it first.
+    if fragment.len() > Limits::default().source_bytes {
+        let by_size = refuse_frag(fragment);
+        assert!(by_size.reason.contains("Limits::source_bytes"), "{by_size}");
+    }
+    e
+}
+
 fn assert_reason(e: &GlslError, needles: &[&str]) {
     for needle in needles {
         assert!(
@@ -111,7 +128,7 @@ fn deep_parentheses_calls_and_ternaries_are_refused() {
         format!("{}1.0", "true ? 1.0 : ".repeat(n)),
         format!("{}1.0{}", "1.0 + (".repeat(n), ")".repeat(n)),
     ] {
-        let e = refuse_frag(&frag("", &format!("float x = {expr};")));
+        let e = refuse_big_frag(&frag("", &format!("float x = {expr};")));
         assert_eq!(e.kind, GlslErrorKind::Syntax, "{e}");
         assert_reason(&e, &["nests more than 96 deep"]);
     }
@@ -385,7 +402,7 @@ fn an_error_on_a_long_line_quotes_a_window_with_the_caret_in_place() {
     let pad = " ".repeat(5_000_000);
     let src = format!("void main() {{{pad} gl_FragColor = vec4(1.0) $ {pad}}}");
     let column = src.find('$').unwrap() + 1;
-    let e = refuse_frag(&src);
+    let e = refuse_big_frag(&src);
     assert_eq!((e.line, e.column), (1, column), "{}", e.message());
     assert!(
         e.source_line.chars().count() <= 100,
@@ -406,7 +423,7 @@ fn an_error_on_a_long_line_quotes_a_window_with_the_caret_in_place() {
     assert_eq!(e.source_line, "void main() { gl_FragColor = vec4(1.0) $ }");
     // A refusal near the start of a long line keeps the start.
     let src = format!("$ {pad}");
-    let e = refuse_frag(&src);
+    let e = refuse_big_frag(&src);
     assert!(e.source_line.starts_with("$ "), "{}", e.source_line);
     assert!(e.source_line.ends_with("..."), "{}", e.source_line);
     // A name of a million characters is not quoted whole in the reason either.
@@ -416,4 +433,159 @@ fn an_error_on_a_long_line_quotes_a_window_with_the_caret_in_place() {
     );
     let e = refuse_frag(&src);
     assert!(e.to_string().len() < 2000, "{}", e.to_string().len());
+}
+
+// ------------------------------------------------------------------ item 3: lowering work is counted
+
+/// `float(i + j + i + j ...)` with `leaves` leaves, inside loops of `outer` × `inner`: a
+/// constant at each time through (the loop indexes are constants while unrolling), so it adds
+/// no nodes; its cost is the expression nodes lowered.
+fn unroll_amplifier(outer: usize, inner: usize, leaves: usize) -> String {
+    let sum = (0..leaves)
+        .map(|k| if k % 2 == 0 { "i" } else { "j" })
+        .collect::<Vec<_>>()
+        .join(" + ");
+    frag(
+        "",
+        &format!(
+            "float s = 0.0;\nfor (int i = 0; i < {outer}; i++) {{ for (int j = 0; j < {inner}; j++) {{ s += float({sum}); }} }}\ngl_FragColor = vec4(s);"
+        ),
+    )
+}
+
+#[test]
+fn loops_around_a_large_constant_expression_are_refused_by_their_work() {
+    // 1024 × 100 times through a 1000-leaf expression: 2 × 10^8 expression nodes, 11 KB of
+    // source (20 s in release before, when only the statements counted). The work counts each
+    // expression node lowered, so the refusal comes after 2^20 of them.
+    let src = unroll_amplifier(1024, 100, 1000);
+    assert!(src.len() < 12_000, "{}", src.len());
+    let e = refuse_frag(&src);
+    assert_eq!(e.kind, GlslErrorKind::Lower);
+    assert_reason(&e, &["unrolled_work", "1048576"]);
+}
+
+#[test]
+fn the_work_of_a_loop_is_its_expression_nodes_not_its_statements() {
+    // 4 × 4 times through a 1000-leaf expression: 16 statements, but 16 × 1999 expression nodes
+    // and a few statements and loop bodies: about 32,000 units. Refused under a budget of 30,000,
+    // accepted under 40,000; before, the statements alone (about 40) were counted.
+    let src = unroll_amplifier(4, 4, 1000);
+    let limits = |work| Limits {
+        unrolled_work: work,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, &src, &[], &limits(30_000)).unwrap_err();
+    assert_reason(&e, &["unrolled_work", "30000"]);
+    let program = compile_shader_material_with_limits(VERT, &src, &[], &limits(40_000)).unwrap();
+    // The sum over i, j < 4 of 500 i + 500 j = 500 × (4 × 6 + 4 × 6).
+    assert_eq!(red(&program), 500.0 * 48.0);
+}
+
+// ------------------------------------------------------------------ item 12: ints f32 holds exactly
+
+#[test]
+fn int_literals_past_2_to_the_24_are_refused() {
+    for lit in ["16777217", "2147483647", "0x1000001", "0100000001"] {
+        let src = frag(
+            "",
+            &format!("int n = {lit}; gl_FragColor = vec4(float(n));"),
+        );
+        let e = refuse_frag(&src);
+        assert_eq!(e.kind, GlslErrorKind::Preprocess, "{lit}");
+        assert_reason(&e, &["16777216", "32-bit float"]);
+    }
+    // 2^24 itself, and its negation, are exact.
+    let src = frag(
+        "",
+        "int n = 16777216; int m = -16777216; gl_FragColor = vec4(float(n + m), 0.0, 0.0, 1.0);",
+    );
+    assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), 0.0);
+    // `16777217 == 16777216` was true.
+    let src = frag(
+        "",
+        "bool b = 16777217 == 16777216; gl_FragColor = vec4(1.0);",
+    );
+    assert_reason(&refuse_frag(&src), &["16777216"]);
+}
+
+#[test]
+fn int_division_and_remainder_by_a_constant_zero_are_refused() {
+    for body in [
+        "int n = 1 / 0;",
+        "int n = 7 % 0;",
+        "int z = 0; int n = 1; n /= z;",
+        "int n = 0; for (int i = 0; i < 2; i++) { n += 4 / i; }",
+    ] {
+        let src = frag("", &format!("{body} gl_FragColor = vec4(1.0);"));
+        let e = refuse_frag(&src);
+        assert_reason(&e, &["by zero"]);
+    }
+    // A float division by zero is IEEE's.
+    let src = frag("", "float x = 1.0 / 0.0; gl_FragColor = vec4(1.0);");
+    compile_shader_material(VERT, &src).unwrap();
+}
+
+#[test]
+fn folded_int_arithmetic_past_2_to_the_24_is_refused() {
+    for body in [
+        "int n = 16777216 + 1;",
+        "int n = 4096 * 4097;",
+        "int n = -16777216 - 1;",
+        "int n = int(3.0e9);",
+        // Folded while unrolling: the index is a constant there.
+        "int n = 0; for (int i = 0; i < 4; i++) { n = 8388608 * i; }",
+    ] {
+        let src = frag("", &format!("{body} gl_FragColor = vec4(1.0);"));
+        let e = compile_shader_material(VERT, &src).expect_err(body);
+        assert_reason(&e, &["16777216"]);
+    }
+    let src = frag(
+        "",
+        "int n = 4096 * 4096; gl_FragColor = vec4(float(n - 16777215), 0.0, 0.0, 1.0);",
+    );
+    assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), 1.0);
+}
+
+#[test]
+fn a_large_folded_arm_under_many_ternaries_costs_its_work_not_its_size_each_time() {
+    // `s += x > 0.0 ? x : (x > 0.1 ? x : (... : BIG))`, 40 ternaries deep, BIG a folded
+    // constant of 50,000 nodes, in 1024 × 100 loops. Each time through, the lowering asked of
+    // each ternary's arm whether it calls a function by a walk of its tree (BIG's 50,000 nodes,
+    // 40 times), though BIG is one folded value and costs no work: about 10^9 nodes walked per
+    // 2^16 units of work. Whether an expression calls is now found once, by the checker.
+    let group = format!("({})", vec!["1.0"; 500].join(" + "));
+    let big = vec![group; 50].join(" + ");
+    let mut arm = big;
+    for k in 0..40 {
+        arm = format!("x > 0.{k} ? x : ({arm})");
+    }
+    let src = frag(
+        "uniform float x;",
+        &format!("float s = 0.0;\nfor (int i = 0; i < 1024; i++) {{ for (int j = 0; j < 100; j++) {{ s += {arm}; }} }}\ngl_FragColor = vec4(s);"),
+    );
+    let limits = Limits {
+        unrolled_work: 1 << 16,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, &src, &[], &limits).unwrap_err();
+    assert_reason(&e, &["Limits::unrolled_work", "65536"]);
+}
+
+#[test]
+fn a_call_costs_the_locals_of_its_frame() {
+    // f declares 1,000 locals after an early return: its body lowers one statement, but each
+    // call makes a frame of 1,000 locals. Ten calls are over 5,000 units of work.
+    let locals: String = (0..1000).map(|k| format!("float v{k} = a;\n")).collect();
+    let src = frag(
+        &format!("uniform float x;\nfloat f(float a) {{ return a;\n{locals}}}"),
+        "float s = 0.0; for (int i = 0; i < 10; i++) { s += f(x); } gl_FragColor = vec4(s);",
+    );
+    let limits = |work| Limits {
+        unrolled_work: work,
+        ..Limits::default()
+    };
+    let e = compile_shader_material_with_limits(VERT, &src, &[], &limits(5_000)).unwrap_err();
+    assert_reason(&e, &["Limits::unrolled_work", "5000"]);
+    compile_shader_material_with_limits(VERT, &src, &[], &limits(20_000)).unwrap();
 }

@@ -200,6 +200,15 @@ pub enum MaterialRefusal {
     ProgramOnDepth,
 }
 
+/// The unit a limit of [`ImageError::OverLimit`] counts.
+fn unit(limit: &str) -> &'static str {
+    if limit == "texture_texels" {
+        "texels"
+    } else {
+        "pixels"
+    }
+}
+
 /// Geometry data that does not hold together.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GeometryError {
@@ -290,6 +299,26 @@ pub enum ImageError {
         width: u32,
         /// The height.
         height: u32,
+    },
+    /// An image, a frame or a texture larger than a field of the host's
+    /// [`Limits`](tsl_core::Limits) allows (`image_pixels` for a decoded PNG and a frame,
+    /// `texture_texels` for a texture). Refused from the size, before anything is allocated.
+    #[error(
+        "{what} of {width}×{height} {} is refused: the host's Limits::{limit} is {max} {}",
+        unit(limit),
+        unit(limit)
+    )]
+    OverLimit {
+        /// What was refused: `"a PNG"`, `"a frame"` or `"a texture"`.
+        what: &'static str,
+        /// The width.
+        width: u32,
+        /// The height.
+        height: u32,
+        /// The field of `Limits` that refused it: `"image_pixels"` or `"texture_texels"`.
+        limit: &'static str,
+        /// That field's value.
+        max: u64,
     },
     /// A palette PNG that the decoder did not expand.
     #[error("an indexed PNG was not expanded")]
@@ -481,6 +510,30 @@ mod tests {
                 .into(),
                 "image: a texture of 8192×8193 texels is refused: textures hold up to 2^26 texels \
                  (their levels take 16 bytes a texel)",
+            ),
+            (
+                ImageError::OverLimit {
+                    what: "a frame",
+                    width: 64,
+                    height: 65,
+                    limit: "image_pixels",
+                    max: 4096,
+                }
+                .into(),
+                "image: a frame of 64×65 pixels is refused: the host's Limits::image_pixels is \
+                 4096 pixels",
+            ),
+            (
+                ImageError::OverLimit {
+                    what: "a texture",
+                    width: 3,
+                    height: 3,
+                    limit: "texture_texels",
+                    max: 8,
+                }
+                .into(),
+                "image: a texture of 3×3 texels is refused: the host's Limits::texture_texels is \
+                 8 texels",
             ),
             (
                 ImageError::PngIndexed.into(),

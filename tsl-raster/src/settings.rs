@@ -1,10 +1,11 @@
 //! [`RenderSettings`]: what the CPU [`Renderer`](crate::Renderer) and the GPU renderer share
 //! (size, `time`, shading view, output transform, clear colour), and [`Shading`], the views.
 
-use crate::output::{Image, LinearImage, OutputTransform, ToneMapping};
+use crate::output::{checked_len, over_limit, Image, LinearImage, OutputTransform, ToneMapping};
+use crate::RenderError;
 use rayon::prelude::*;
 use std::time::Duration;
-use tsl_core::Color;
+use tsl_core::{Color, Limits};
 
 /// What the rasterizer draws (R-MAT-6, docs/requirements.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub const SHADE_LIT: Shading = Shading::Lit;
 pub const SHADE_UV: Shading = Shading::Uv;
 
 /// The settings of a renderer, CPU or GPU: the image's size, the frame's time, the shading view,
-/// the output transform and the clear colour.
+/// the output transform, the clear colour and the host's limits.
 ///
 /// ```
 /// use tsl_raster::*;
@@ -53,6 +54,10 @@ pub struct RenderSettings {
     pub clear_color: Color,
     /// The clear alpha where the scene has no background; 0, as three.js's.
     pub clear_alpha: f32,
+    /// The host's limits; a renderer refuses a frame of more than `limits.image_pixels` pixels
+    /// before it allocates anything ([`ImageError::OverLimit`](crate::ImageError::OverLimit)).
+    /// The default's 2^28 pixels is the renderers' own limit.
+    pub limits: Limits,
 }
 
 impl RenderSettings {
@@ -66,7 +71,24 @@ impl RenderSettings {
             output: OutputTransform::default(),
             clear_color: Color::BLACK,
             clear_alpha: 0.0,
+            limits: Limits::DEFAULT,
         }
+    }
+
+    /// The frame's RGBA8 bytes (4 a pixel), or its refusal: a zero side or more than 2^28
+    /// pixels ([`ImageError::Size`](crate::ImageError::Size)), then more than
+    /// `limits.image_pixels` ([`ImageError::OverLimit`](crate::ImageError::OverLimit)). The
+    /// renderers call it before they allocate anything.
+    pub(crate) fn frame_len(&self) -> Result<usize, RenderError> {
+        let len = checked_len(self.width, self.height)?;
+        over_limit(
+            "a frame",
+            self.width,
+            self.height,
+            "image_pixels",
+            self.limits.image_pixels,
+        )?;
+        Ok(len)
     }
 
     /// Set `time` from a duration (`renderer.time = Duration(1.5, SECOND)`).

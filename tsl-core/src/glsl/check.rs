@@ -161,7 +161,16 @@ struct Checker {
 
 /// An expression before its constant value is filled in.
 fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
+    let calls = match &kind {
+        TKind::Call(..) => true,
+        TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) => a.calls,
+        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => a.calls || b.calls,
+        TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
+        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
+    };
     TExpr {
+        calls,
         kind,
         ty,
         span,
@@ -1621,11 +1630,19 @@ impl Checker {
 
     fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> Result<TExpr, Diag> {
         let ty = self.binary_type(op, a.ty, b.ty, span)?;
+        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+            return err(span, reason);
+        }
         if a.ty.is_matrix()
             && b.ty.is_matrix()
             && !(self.is_builtin_matrix(&a) && self.is_builtin_matrix(&b))
         {
             return err(span, "a matrix times a matrix is not in the subset (but for projectionMatrix * viewMatrix * modelMatrix)");
+        }
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
+                return err(span, reason);
+            }
         }
         let konst = match (a.konst, b.konst) {
             (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),
@@ -1633,6 +1650,9 @@ impl Checker {
             (Some(x), None) if op == BinOp::Or && x[0] != 0.0 => Some([1.0, 0.0, 0.0, 0.0]),
             _ => None,
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let scalar_math = !(a.ty.is_matrix() || b.ty.is_matrix());
         let unrolled = a.unrolled_const && b.unrolled_const && scalar_math;
         let glsl = a.glsl_const && b.glsl_const;
@@ -1740,6 +1760,9 @@ impl Checker {
         } else {
             None
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
         let glsl = !matches!(
             builtin,
@@ -1872,6 +1895,9 @@ impl Checker {
         } else {
             None
         };
+        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
+            return err(span, reason);
+        }
         let unrolled = targs.iter().all(|a| a.unrolled_const);
         let glsl = targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Construct(targs), ty, span);

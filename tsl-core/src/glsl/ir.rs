@@ -24,6 +24,9 @@ pub(crate) struct TExpr {
     pub unrolled_const: bool,
     /// Whether GLSL calls it a constant expression (what a const's value must be).
     pub glsl_const: bool,
+    /// Whether it holds a call of the shader's own functions, found once when it is built (so
+    /// that the lowering asks in O(1), not by a walk of the tree each time it is lowered).
+    pub calls: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -44,8 +44,9 @@ const OPERATORS: &[&str] = &[
     ":", "+", "-", "*", "/", "%", "=", "<", ">", "!", "~", "&", "|", "^", "#",
 ];
 
-/// The largest whole-number literal the subset takes.
-pub(crate) const MAX_INT_LITERAL: i64 = 2_147_483_647;
+/// The largest whole-number literal the subset takes: 2^24, as an int is a 32-bit float here,
+/// which holds every whole number up to 2^24 and not all past it.
+pub(crate) const MAX_INT_LITERAL: i64 = 1 << 24;
 
 fn is_ident_start(c: char) -> bool {
     c.is_ascii_alphabetic() || c == '_'
@@ -217,7 +218,7 @@ fn int_token(value: i64, next: char, end: usize) -> Result<(Tok, usize), String>
     }
     if value > MAX_INT_LITERAL {
         return Err(format!(
-            "the whole number is past {MAX_INT_LITERAL}, the largest the subset takes"
+            "the whole number is past {MAX_INT_LITERAL} (2^24), the largest the subset takes: an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so a larger one would be silently rounded"
         ));
     }
     Ok((Tok::Int(value), end))

@@ -16,14 +16,14 @@ use super::check::{Env, Kind, Stage};
 use super::error::{Diag, Span};
 use super::ir::*;
 use super::types::*;
+use crate::graph::MAX_GRAPH_NODES;
 use crate::graph::{Axis, NodeGraph, NodeRef, Op};
 use crate::interface::{Attribute, Output};
+use crate::limits::Limits;
 use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
 
-/// The most statements and loop bodies a shader may unroll to.
-const MAX_WORK: usize = 1 << 20;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
 /// The deepest the lowering recurses, statements and expressions counted together through the
@@ -188,17 +188,39 @@ pub(crate) struct Builder<'g> {
     uniforms: HashMap<String, (NodeRef, Ty, Span)>,
     constants: HashMap<(usize, [u32; 4]), NodeRef>,
     attributes: HashMap<Attribute, NodeRef>,
+    /// The work done so far, both shaders together: one unit for each statement, each time
+    /// through a loop and each expression lowered (a constant the checker folded is free).
     work: usize,
+    /// [`Limits::unrolled_work`].
+    work_limit: usize,
+    /// [`Limits::graph_nodes`], where it is under [`MAX_GRAPH_NODES`] (the graph refuses past
+    /// that itself).
+    node_limit: Option<usize>,
 }
 
 impl<'g> Builder<'g> {
-    pub fn new(g: &'g NodeGraph) -> Builder<'g> {
+    pub fn new(g: &'g NodeGraph, limits: &Limits) -> Builder<'g> {
         Builder {
             g,
             uniforms: HashMap::new(),
             constants: HashMap::new(),
             attributes: HashMap::new(),
             work: 0,
+            work_limit: limits.unrolled_work,
+            node_limit: (limits.graph_nodes < MAX_GRAPH_NODES).then_some(limits.graph_nodes),
+        }
+    }
+
+    /// Room for one more node under [`Limits::graph_nodes`].
+    fn room(&self, span: Span) -> Result<(), Diag> {
+        match self.node_limit {
+            Some(limit) if self.g.node_count() >= limit => err(
+                span,
+                format!(
+                    "the shader's graph would hold more than {limit} nodes, its limit (Limits::graph_nodes)"
+                ),
+            ),
+            _ => Ok(()),
         }
     }
 }
@@ -280,18 +302,9 @@ fn zero_uniform(ty: Ty) -> Option<UniformValue> {
 }
 
 /// Whether an expression holds a call of the shader's own functions (which can write variables
-/// and discard, so it must run under the mask of where it is reached).
+/// and discard, so it must run under the mask of where it is reached): found by the checker.
 fn has_call(e: &TExpr) -> bool {
-    match &e.kind {
-        TKind::Call(..) => true,
-        TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) => has_call(a),
-        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => {
-            has_call(a) || has_call(b)
-        }
-        TKind::Ternary(c, a, b) => has_call(c) || has_call(a) || has_call(b),
-        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(has_call),
-    }
+    e.calls
 }
 
 impl<'a, 'g> ShaderLowering<'a, 'g> {
@@ -323,18 +336,28 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     // ------------------------------------------------------------------ nodes
 
+    /// One unit of work, within [`Limits::unrolled_work`].
     fn tick(&mut self) -> Result<(), Diag> {
-        self.b.work += 1;
-        if self.b.work > MAX_WORK {
+        self.charge(1)
+    }
+
+    /// `units` of work, within [`Limits::unrolled_work`].
+    fn charge(&mut self, units: usize) -> Result<(), Diag> {
+        self.b.work = self.b.work.saturating_add(units);
+        if self.b.work > self.b.work_limit {
             return err(
                 self.span,
-                format!("the shader unrolls to more than {MAX_WORK} statements and loop bodies"),
+                format!(
+                    "the shader unrolls to more than {} units of work, its limit (Limits::unrolled_work: each statement, each time through a loop and each expression lowered is one, through every unrolled loop and inlined call)",
+                    self.b.work_limit
+                ),
             );
         }
         Ok(())
     }
 
     fn node(&mut self, name: &str, op: Op, inputs: &[NodeRef]) -> Result<NodeRef, Diag> {
+        self.b.room(self.span)?;
         self.b
             .g
             .try_node(name, op, inputs)
@@ -366,6 +389,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         if let Some(&n) = self.b.attributes.get(&a) {
             return Ok(n);
         }
+        self.b.room(self.span)?;
         let n = self.b.g.attribute(a);
         if n.is_refused() {
             let reason = self
@@ -420,6 +444,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             v.bare = true;
             return Ok(v);
         }
+        self.b.room(span)?;
         let n = if ty == Ty::Sampler {
             self.b.g.texture_uniform(name, NO_TEXTURE)
         } else {
@@ -1066,6 +1091,8 @@ impl ShaderLowering<'_, '_> {
         if let Some(k) = e.konst {
             return Ok(Val::konst(e.ty, k));
         }
+        self.span = e.span;
+        self.tick()?;
         self.descend(e.span)?;
         let r = self.expr_inner(e);
         self.depth -= 1;
@@ -1228,8 +1255,16 @@ impl ShaderLowering<'_, '_> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Val, b: &Val, ty: Ty) -> Result<Val, Diag> {
+        // The checker refuses these where it folds; here they are folded as loops unroll.
+        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+            return err(self.span, reason);
+        }
         if let (Some(x), Some(y)) = (a.konst, b.konst) {
-            return Ok(Val::konst(ty, fold_binary(op, a.ty, &x, b.ty, &y, ty)));
+            let k = fold_binary(op, a.ty, &x, b.ty, &y, ty);
+            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
+                return err(self.span, reason);
+            }
+            return Ok(Val::konst(ty, k));
         }
         let matrix_form = |v: &Val| matches!(v.form, Form::Matrices(_) | Form::NormalMatrix);
         if op == BinOp::Mul
@@ -1404,7 +1439,11 @@ impl ShaderLowering<'_, '_> {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if args.iter().all(|a| a.konst.is_some()) {
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
-            return Ok(Val::konst(ty, fold_construct(ty, &tys, &ks)));
+            let k = fold_construct(ty, &tys, &ks);
+            if let Some(reason) = int_out_of_range(ty, &k) {
+                return err(self.span, reason);
+            }
+            return Ok(Val::konst(ty, k));
         }
         let reads = args.iter().fold(0, |r, a| r | a.reads);
         let width = ty.width().unwrap_or(1);
@@ -1483,7 +1522,11 @@ impl ShaderLowering<'_, '_> {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if b.folds() && args.iter().all(|a| a.konst.is_some()) {
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
-            return Ok(Val::konst(ty, fold_builtin(b, &tys, &ks, ty)));
+            let k = fold_builtin(b, &tys, &ks, ty);
+            if let Some(reason) = int_out_of_range(ty, &k) {
+                return err(self.span, reason);
+            }
+            return Ok(Val::konst(ty, k));
         }
         let reads = args.iter().fold(0, |r, a| r | a.reads);
         let mut nodes = Vec::with_capacity(args.len());
@@ -1576,6 +1619,9 @@ impl ShaderLowering<'_, '_> {
             }
         }
         self.span = span;
+        // The frame's locals are work of their own: a body that returns early lowers few of
+        // the statements that declare them.
+        self.charge(f.locals.len())?;
         let mut locals = vec![None; f.locals.len()];
         for (p, v) in f.params.iter().zip(values) {
             locals[p.local] = Some(v);
@@ -1791,6 +1837,7 @@ pub(crate) fn placeholder_varyings(
         let Some(value) = zero_uniform(g.ty) else {
             continue;
         };
+        b.room(g.span)?;
         let n = b.g.uniform(&g.name, value);
         if n.is_refused() {
             let reason =

@@ -80,6 +80,7 @@ pub use error::{GlslError, GlslErrorKind, Shader};
 use crate::compile::GraphError;
 use crate::graph::NodeGraph;
 use crate::interface::Output;
+use crate::limits::Limits;
 use crate::program::NodeProgram;
 use check::{Env, Kind, Stage};
 use error::{Diag, Span};
@@ -109,7 +110,29 @@ pub fn compile_shader_material_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeProgram, GlslError> {
-    compile_pair(Kind::ShaderMaterial, vertex, fragment, defines)
+    compile_shader_material_with_limits(vertex, fragment, defines, &Limits::default())
+}
+
+/// [`compile_shader_material_with_defines`] under a host's [`Limits`]: `source_bytes` (each
+/// shader, and the `defines` together, refused before they are read), `tokens` (each shader's
+/// preprocessing), `unrolled_work` (the lowering of both shaders) and `graph_nodes` (the graph
+/// they make). Each refusal names the limit and its value.
+///
+/// ```
+/// use tsl_core::glsl::*;
+/// use tsl_core::Limits;
+/// let server = Limits { source_bytes: 64, ..Limits::default() };
+/// let vertex = "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }";
+/// let e = compile_shader_material_with_limits(vertex, "void main() {}", &[], &server).unwrap_err();
+/// assert!(e.reason.contains("Limits::source_bytes"));
+/// ```
+pub fn compile_shader_material_with_limits(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+    limits: &Limits,
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::ShaderMaterial, vertex, fragment, defines, limits)
 }
 
 /// Compile a RawShaderMaterial's shaders: nothing is declared; each shader declares the
@@ -125,7 +148,18 @@ pub fn compile_raw_shader_material_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeProgram, GlslError> {
-    compile_pair(Kind::Raw, vertex, fragment, defines)
+    compile_raw_shader_material_with_limits(vertex, fragment, defines, &Limits::default())
+}
+
+/// [`compile_raw_shader_material_with_defines`] under a host's [`Limits`], as
+/// [`compile_shader_material_with_limits`].
+pub fn compile_raw_shader_material_with_limits(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+    limits: &Limits,
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::Raw, vertex, fragment, defines, limits)
 }
 
 /// The graph of a ShaderMaterial's shaders, before it is compiled.
@@ -139,8 +173,19 @@ pub fn shader_graph_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeGraph, GlslError> {
+    shader_graph_with_limits(vertex, fragment, defines, &Limits::default())
+}
+
+/// [`shader_graph_with_defines`] under a host's [`Limits`], as
+/// [`compile_shader_material_with_limits`].
+pub fn shader_graph_with_limits(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+    limits: &Limits,
+) -> Result<NodeGraph, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        graph_pair(Kind::ShaderMaterial, vertex, fragment, defines).map(|r| r.0)
+        graph_pair(Kind::ShaderMaterial, vertex, fragment, defines, limits).map(|r| r.0)
     })
 }
 
@@ -155,8 +200,19 @@ pub fn raw_shader_graph_with_defines(
     fragment: &str,
     defines: &[&str],
 ) -> Result<NodeGraph, GlslError> {
+    raw_shader_graph_with_limits(vertex, fragment, defines, &Limits::default())
+}
+
+/// [`raw_shader_graph_with_defines`] under a host's [`Limits`], as
+/// [`compile_shader_material_with_limits`].
+pub fn raw_shader_graph_with_limits(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+    limits: &Limits,
+) -> Result<NodeGraph, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        graph_pair(Kind::Raw, vertex, fragment, defines).map(|r| r.0)
+        graph_pair(Kind::Raw, vertex, fragment, defines, limits).map(|r| r.0)
     })
 }
 
@@ -168,8 +224,16 @@ pub fn raw_shader_graph_with_defines(
 /// `iChannelResolution[0]` to `[3]` are in the program for `set_uniform`; iChannel0 to iChannel3
 /// are texture uniforms for `set_texture`, present where the source reads them.
 pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
+    compile_shader_toy_with_limits(source, &Limits::default())
+}
+
+/// [`compile_shader_toy`] under a host's [`Limits`], as [`compile_shader_material_with_limits`].
+pub fn compile_shader_toy_with_limits(
+    source: &str,
+    limits: &Limits,
+) -> Result<NodeProgram, GlslError> {
     on_compiler_stack(Shader::ShaderToy, || {
-        let (graph, fragment) = graph_toy(source)?;
+        let (graph, fragment) = graph_toy(source, limits)?;
         graph
             .compile()
             .map_err(|e| compile_error(e, None, Some(&fragment), source, source, Shader::ShaderToy))
@@ -178,18 +242,76 @@ pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
 
 /// The graph of a ShaderToy shader, before it is compiled.
 pub fn shader_toy_graph(source: &str) -> Result<NodeGraph, GlslError> {
-    on_compiler_stack(Shader::ShaderToy, || graph_toy(source).map(|r| r.0))
+    shader_toy_graph_with_limits(source, &Limits::default())
+}
+
+/// [`shader_toy_graph`] under a host's [`Limits`], as [`compile_shader_material_with_limits`].
+pub fn shader_toy_graph_with_limits(source: &str, limits: &Limits) -> Result<NodeGraph, GlslError> {
+    on_compiler_stack(Shader::ShaderToy, || graph_toy(source, limits).map(|r| r.0))
 }
 
 /// Check one ShaderMaterial shader alone, as a compiler checks one file: everything but the link
 /// between the two shaders (a fragment shader's varyings are taken as unknown values).
 pub fn check_shader(shader: Shader, source: &str) -> Result<(), GlslError> {
-    check_alone(Kind::ShaderMaterial, shader, source)
+    check_shader_with_limits(shader, source, &Limits::default())
+}
+
+/// [`check_shader`] under a host's [`Limits`], as [`compile_shader_material_with_limits`].
+pub fn check_shader_with_limits(
+    shader: Shader,
+    source: &str,
+    limits: &Limits,
+) -> Result<(), GlslError> {
+    check_alone(Kind::ShaderMaterial, shader, source, limits)
 }
 
 /// [`check_shader`] for one RawShaderMaterial shader.
 pub fn check_raw_shader(shader: Shader, source: &str) -> Result<(), GlslError> {
-    check_alone(Kind::Raw, shader, source)
+    check_raw_shader_with_limits(shader, source, &Limits::default())
+}
+
+/// [`check_raw_shader`] under a host's [`Limits`], as [`compile_shader_material_with_limits`].
+pub fn check_raw_shader_with_limits(
+    shader: Shader,
+    source: &str,
+    limits: &Limits,
+) -> Result<(), GlslError> {
+    check_alone(Kind::Raw, shader, source, limits)
+}
+
+/// The refusal of a source (or of the `defines`, together) over [`Limits::source_bytes`], before
+/// anything reads it.
+fn check_size(shader: Shader, bytes: usize, limits: &Limits) -> Result<(), GlslError> {
+    if bytes <= limits.source_bytes {
+        return Ok(());
+    }
+    Err(GlslError::from_diag(
+        shader,
+        GlslErrorKind::Preprocess,
+        Diag::new(
+            Span::default(),
+            format!(
+                "the source is {bytes} bytes, over its limit of {} bytes (Limits::source_bytes); it is refused before it is read",
+                limits.source_bytes
+            ),
+        ),
+        "",
+    ))
+}
+
+/// [`check_size`] for both shaders of a material and their `defines`.
+fn check_sizes(
+    vertex: &str,
+    fragment: &str,
+    defines: &[&str],
+    limits: &Limits,
+) -> Result<(), GlslError> {
+    check_size(Shader::Vertex, vertex.len(), limits)?;
+    check_size(Shader::Fragment, fragment.len(), limits)?;
+    let defines_bytes = defines
+        .iter()
+        .fold(0usize, |sum, d| sum.saturating_add(d.len()));
+    check_size(Shader::Defines, defines_bytes, limits)
 }
 
 /// Run `f` on a thread with a stack deep enough for the passes; a panic (a bug) is an error,
@@ -237,9 +359,10 @@ fn compile_pair(
     vertex: &str,
     fragment: &str,
     defines: &[&str],
+    limits: &Limits,
 ) -> Result<NodeProgram, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        let (graph, v, f) = graph_pair(kind, vertex, fragment, defines)?;
+        let (graph, v, f) = graph_pair(kind, vertex, fragment, defines, limits)?;
         graph
             .compile()
             .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment, Shader::Fragment))
@@ -307,6 +430,7 @@ fn front(
     stage: Stage,
     source: &str,
     defines: &[(String, Vec<Tok>)],
+    limits: &Limits,
 ) -> Result<ir::Checked, GlslError> {
     let shader = match (kind, stage) {
         (Kind::ShaderToy, _) => Shader::ShaderToy,
@@ -365,6 +489,7 @@ fn front(
             Version::Es300
         },
         macros,
+        tokens: limits.tokens,
     };
     let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
     let items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
@@ -431,12 +556,14 @@ fn graph_pair(
     vertex: &str,
     fragment: &str,
     defines: &[&str],
+    limits: &Limits,
 ) -> Result<(NodeGraph, VertexResult, FragmentResult), GlslError> {
+    check_sizes(vertex, fragment, defines, limits)?;
     let defines = parse_defines(defines)?;
     // The vertex shader whole first, so that its refusals come before the fragment shader's.
-    let v = front(kind, Stage::Vertex, vertex, &defines)?;
+    let v = front(kind, Stage::Vertex, vertex, &defines, limits)?;
     let graph = NodeGraph::new();
-    let mut builder = Builder::new(&graph);
+    let mut builder = Builder::new(&graph, limits);
     let none = HashMap::new();
     let venv = Env {
         stage: Stage::Vertex,
@@ -446,7 +573,7 @@ fn graph_pair(
     let vr = ShaderLowering::new(&mut builder, &v, venv, &none)
         .lower_vertex()
         .map_err(|d| GlslError::from_diag(Shader::Vertex, GlslErrorKind::Lower, d, vertex))?;
-    let f = front(kind, Stage::Fragment, fragment, &defines)?;
+    let f = front(kind, Stage::Fragment, fragment, &defines, limits)?;
     link(&v, &f, fragment)?;
     let fenv = Env {
         stage: Stage::Fragment,
@@ -458,10 +585,11 @@ fn graph_pair(
     Ok((graph, vr, fr))
 }
 
-fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
-    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[])?;
+fn graph_toy(source: &str, limits: &Limits) -> Result<(NodeGraph, FragmentResult), GlslError> {
+    check_size(Shader::ShaderToy, source.len(), limits)?;
+    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[], limits)?;
     let graph = NodeGraph::new();
-    let mut builder = Builder::new(&graph);
+    let mut builder = Builder::new(&graph, limits);
     let none = HashMap::new();
     let env = Env {
         stage: Stage::Fragment,
@@ -474,7 +602,7 @@ fn graph_toy(source: &str) -> Result<(NodeGraph, FragmentResult), GlslError> {
     Ok((graph, fr))
 }
 
-fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError> {
+fn check_alone(kind: Kind, shader: Shader, source: &str, limits: &Limits) -> Result<(), GlslError> {
     let fragment_shader = if kind == Kind::ShaderToy {
         Shader::ShaderToy
     } else {
@@ -485,9 +613,10 @@ fn check_alone(kind: Kind, shader: Shader, source: &str) -> Result<(), GlslError
             Shader::Vertex => Stage::Vertex,
             _ => Stage::Fragment,
         };
-        let checked = front(kind, stage, source, &[])?;
+        check_size(shader, source.len(), limits)?;
+        let checked = front(kind, stage, source, &[], limits)?;
         let graph = NodeGraph::new();
-        let mut builder = Builder::new(&graph);
+        let mut builder = Builder::new(&graph, limits);
         let env = Env {
             stage,
             kind,

@@ -17,9 +17,6 @@ pub(crate) enum Version {
     Es300,
 }
 
-/// The most tokens a source may expand to: the budget of the whole shader, which every token a
-/// line or an `#if` condition expands to counts against.
-const MAX_TOKENS: usize = 1 << 20;
 /// The most macros one expansion may go through.
 const MAX_EXPANSION_DEPTH: usize = 64;
 /// The most conditionals open at once.
@@ -37,6 +34,9 @@ pub(crate) struct Options {
     pub default_version: Version,
     /// Macros defined before the first line: the predefined ones and the caller's `defines`.
     pub macros: Vec<(String, Vec<Tok>)>,
+    /// The most tokens the source may expand to ([`crate::Limits::tokens`]): the budget of the
+    /// whole shader, which every token a line or an `#if` condition expands to counts against.
+    pub tokens: usize,
 }
 
 /// A source after preprocessing: its tokens (ending with [`Tok::Eof`]) and its version.
@@ -156,6 +156,7 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
         macros: HashMap::new(),
         out: Vec::new(),
         spent: Cell::new(0),
+        budget: options.tokens,
     };
     for (name, body) in &options.macros {
         pre.macros
@@ -374,9 +375,11 @@ fn check_macro_name(name: &str, span: Span) -> Result<(), Diag> {
 struct Preprocessor {
     macros: HashMap<String, Macro>,
     out: Vec<Token>,
-    /// The tokens expanded so far, in code and in conditions: one budget, [`MAX_TOKENS`], for the
+    /// The tokens expanded so far, in code and in conditions: one budget, `budget`, for the
     /// whole shader, so that no number of conditions multiplies it.
     spent: Cell<usize>,
+    /// [`Options::tokens`].
+    budget: usize,
 }
 
 impl Preprocessor {
@@ -398,11 +401,12 @@ impl Preprocessor {
         out: &mut Vec<Token>,
         depth: usize,
     ) -> Result<(), Diag> {
-        if self.spent.get() >= MAX_TOKENS {
+        if self.spent.get() >= self.budget {
             return Err(Diag::new(
                 span,
                 format!(
-                    "the shader expands to more than {MAX_TOKENS} tokens (its code and every #if condition, with their macros expanded, count against one budget)"
+                    "the shader expands to more than {} tokens, its limit (Limits::tokens; its code and every #if condition, with their macros expanded, count against one budget)",
+                    self.budget
                 ),
             ));
         }
@@ -676,6 +680,7 @@ mod tests {
             version_refusal: "",
             default_version: Version::Es100,
             macros: vec![("GL_ES".into(), vec![Tok::Int(1)])],
+            tokens: 1 << 20,
         }
     }
 

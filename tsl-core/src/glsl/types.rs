@@ -530,7 +530,75 @@ fn sign(x: f32) -> f32 {
     }
 }
 
-/// A unary operator over a constant.
+/// The largest whole number an int holds exactly: an int is a 32-bit float here, which holds
+/// every whole number up to 2^24 and not all past it.
+pub(crate) const MAX_EXACT_INT: f32 = 16_777_216.0;
+
+/// The refusal of an int division or remainder (`/`, `%`, `/=`, `%=`) by a constant zero, which
+/// has no value (a float's division by zero is IEEE's and taken).
+pub(crate) fn int_division_by_zero(
+    op: BinOp,
+    result: Ty,
+    divisor: Option<&Konst>,
+) -> Option<String> {
+    let by_zero = result == Ty::Int
+        && matches!(op, BinOp::Div | BinOp::Mod)
+        && divisor.is_some_and(|d| d[0] == 0.0);
+    by_zero.then(|| {
+        format!(
+            "an int {} by zero has no value; the divisor here is a constant 0",
+            if op == BinOp::Div {
+                "division"
+            } else {
+                "remainder"
+            }
+        )
+    })
+}
+
+/// The refusal of a folded int outside ±2^24 ([`MAX_EXACT_INT`]): it would be silently rounded.
+pub(crate) fn int_out_of_range(ty: Ty, k: &Konst) -> Option<String> {
+    if ty == Ty::Int {
+        exact_int_refusal(f64::from(k[0]))
+    } else {
+        None
+    }
+}
+
+/// The refusal of an int operation over constants whose exact result (computed in f64, which
+/// holds every sum, difference and product of two ints of ±2^24 exactly) is outside ±2^24; the
+/// f32 fold would round `16777216 + 1` back to 16777216.
+pub(crate) fn int_binary_out_of_range(
+    op: BinOp,
+    result: Ty,
+    a: &Konst,
+    b: &Konst,
+) -> Option<String> {
+    if result != Ty::Int {
+        return None;
+    }
+    let (x, y) = (f64::from(a[0]), f64::from(b[0]));
+    let exact = match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div if y != 0.0 => (x / y).trunc(),
+        BinOp::Mod if y != 0.0 => x - y * (x / y).trunc(),
+        _ => return None,
+    };
+    exact_int_refusal(exact)
+}
+
+fn exact_int_refusal(value: f64) -> Option<String> {
+    // NaN is outside too.
+    if value.abs() <= f64::from(MAX_EXACT_INT) {
+        return None;
+    }
+    Some(format!(
+        "this int is {value} here, outside -16777216 to 16777216 (2^24): an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so the value would be silently rounded"
+    ))
+}
+
 pub(crate) fn fold_unary(op: UnOp, ty: Ty, a: &Konst) -> Konst {
     let w = ty.width().unwrap_or(1);
     let mut out = [0.0; 4];

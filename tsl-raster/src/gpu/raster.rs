@@ -9,7 +9,7 @@ use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
 use crate::frame::lights::{FrameLights, LightKind};
 use crate::frame::Frame;
-use crate::output::{Image, LinearImage};
+use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
@@ -117,10 +117,12 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
         let (width, height) = (self.settings.width, self.settings.height);
-        Image::new(width, height)?;
+        // The size's own limits (a zero side, 2^28 pixels), the side's, then the host's.
+        checked_len(width, height)?;
         if width > MAX_SIDE || height > MAX_SIDE {
             return Err(Refusal::GpuImageTooLarge { max_side: MAX_SIDE }.into());
         }
+        self.settings.frame_len()?;
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
         // The frame's largest buffer, refused before any work on the host.
         self.gpu

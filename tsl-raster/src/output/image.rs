@@ -4,6 +4,7 @@
 use crate::error::ImageError;
 use crate::RenderError;
 use std::path::Path;
+use tsl_core::Limits;
 
 /// An 8-bit RGBA image, rows from the top, straight (not premultiplied) alpha.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,14 +73,42 @@ impl Image {
     /// [`MAX_PNG_SIDE`] or more than 2^28 pixels is [`ImageError::PngTooLarge`]. The decoder then
     /// allocates the image's own RGBA8 bytes once (at most 1 GiB) and expands narrower pixels
     /// in place; the codec's ancillary chunks are held to its default budget (64 MiB).
+    ///
+    /// [`Image::from_png_with_limits`] with the default [`Limits`] (whose `image_pixels`, 2^28,
+    /// is the decoder's own limit).
     pub fn from_png(bytes: &[u8]) -> Result<Image, RenderError> {
-        decode_png(bytes, |_, _| Ok(()))
+        Image::from_png_with_limits(bytes, &Limits::DEFAULT)
+    }
+
+    /// An image decoded from PNG bytes, as [`Image::from_png`], held to the host's `limits`
+    /// from the header, before anything is allocated: more than `limits.image_pixels` is
+    /// [`ImageError::OverLimit`]. The hard limits ([`MAX_PNG_SIDE`] a side, 2^28 pixels) stay
+    /// whatever `limits` says; an accepted PNG costs 4 bytes a pixel.
+    ///
+    /// ```
+    /// use tsl_raster::{Image, ImageError, RenderError};
+    /// let png = Image::new(3, 3).unwrap().to_png().unwrap();
+    /// let server = tsl_core::Limits { image_pixels: 8, ..Default::default() };
+    /// let refused = Image::from_png_with_limits(&png, &server);
+    /// assert!(matches!(refused, Err(RenderError::Image(ImageError::OverLimit { .. }))));
+    /// ```
+    pub fn from_png_with_limits(bytes: &[u8], limits: &Limits) -> Result<Image, RenderError> {
+        decode_png(bytes, limits, |_, _| Ok(()))
     }
 
     /// An image read from a PNG file, as [`Image::from_png`]. The file is streamed through the
     /// decoder, not read whole: its header is checked after its first bytes.
     pub fn load_png(path: impl AsRef<Path>) -> Result<Image, RenderError> {
-        decode_png(std::fs::File::open(path)?, |_, _| Ok(()))
+        Image::load_png_with_limits(path, &Limits::DEFAULT)
+    }
+
+    /// An image read from a PNG file, as [`Image::load_png`], held to the host's `limits` as
+    /// [`Image::from_png_with_limits`] holds it.
+    pub fn load_png_with_limits(
+        path: impl AsRef<Path>,
+        limits: &Limits,
+    ) -> Result<Image, RenderError> {
+        decode_png(std::fs::File::open(path)?, limits, |_, _| Ok(()))
     }
 
     /// The width in pixels.
@@ -141,10 +170,12 @@ impl Image {
 /// largest image side. A larger header is refused before anything is allocated.
 pub const MAX_PNG_SIDE: u32 = 16384;
 
-/// Decode a PNG (bytes or a file, streamed) to RGBA8 after `check` accepted the header's size (the texture decoders
-/// hold it to their budget) and the size passed [`MAX_PNG_SIDE`] and the image's 2^28 pixels.
+/// Decode a PNG (bytes or a file, streamed) to RGBA8 after the header's size passed
+/// [`MAX_PNG_SIDE`] and the image's 2^28 pixels, then `check` (the texture decoders hold it to
+/// their budget), then `limits.image_pixels`.
 pub(crate) fn decode_png(
     source: impl std::io::Read,
+    limits: &Limits,
     check: impl FnOnce(u32, u32) -> Result<(), RenderError>,
 ) -> Result<Image, RenderError> {
     let mut decoder = png::Decoder::new(source);
@@ -161,6 +192,7 @@ pub(crate) fn decode_png(
     // A zero side is the codec's to refuse; a size within the sides is within 2^28 pixels.
     let len = checked_len(width.max(1), height.max(1)).map_err(|_| too_large)?;
     check(width, height)?;
+    over_limit("a PNG", width, height, "image_pixels", limits.image_pixels)?;
     let mut reader = decoder.read_info().map_err(png_error)?;
     // 8-bit output (`normalize_to_color8`) of at most four channels: never more than RGBA8.
     if reader.output_buffer_size() > len {
@@ -205,6 +237,28 @@ pub(crate) fn checked_len(width: u32, height: u32) -> Result<usize, RenderError>
         return Err(ImageError::Size { width, height }.into());
     }
     Ok(pixels as usize * 4)
+}
+
+/// Refuses `what` of `width`×`height` when it holds more than `max` pixels or texels, the value
+/// of the host's `Limits::{limit}`.
+pub(crate) fn over_limit(
+    what: &'static str,
+    width: u32,
+    height: u32,
+    limit: &'static str,
+    max: u64,
+) -> Result<(), RenderError> {
+    if width as u64 * height as u64 > max {
+        return Err(ImageError::OverLimit {
+            what,
+            width,
+            height,
+            limit,
+            max,
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// Frames of one size encoded as an animated PNG that loops forever, each shown `delay_ms`

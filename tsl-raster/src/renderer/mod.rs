@@ -6,7 +6,7 @@ mod tile;
 use crate::assets::Assets;
 use crate::frame::bin::{bin_passes, tiles};
 use crate::frame::FrameContext;
-use crate::output::{checked_len, Image, LinearImage};
+use crate::output::{Image, LinearImage};
 use crate::scene::{Camera, Scene};
 use crate::settings::RenderSettings;
 use crate::RenderError;
@@ -78,8 +78,7 @@ impl Renderer {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
-        let mut pixels =
-            vec![[0.0f32; 4]; checked_len(self.settings.width, self.settings.height)? / 4];
+        let mut pixels = vec![[0.0f32; 4]; self.settings.frame_len()? / 4];
         self.draw_tiles(scene, camera, assets, &mut pixels, 1, |tile, row, _| {
             row.copy_from_slice(tile)
         })?;
@@ -113,7 +112,7 @@ impl Renderer {
         assets: &Assets,
         image: &mut Image,
     ) -> Result<RenderStats, RenderError> {
-        let len = checked_len(self.settings.width, self.settings.height)?;
+        let len = self.settings.frame_len()?;
         let reuse = (image.width(), image.height()) == (self.settings.width, self.settings.height);
         let mut data = if reuse {
             image.take_data()
@@ -161,7 +160,7 @@ impl Renderer {
         rayon::scope(|_| {
             let settings = &self.settings;
             let size = (settings.width, settings.height);
-            checked_len(settings.width, settings.height)?;
+            settings.frame_len()?;
             let frame = settings.prepare_frame(&assets.programs, camera);
             let (draws, passes) = settings.place_draws(&frame, scene, camera, assets)?;
             let rects = tiles(size);

@@ -8,24 +8,39 @@ mod sample;
 pub use sample::MAX_MIP_LEVELS;
 
 use crate::error::ImageError;
-use crate::output::{decode_png, srgb_eotf, Image};
+use crate::output::{decode_png, over_limit, srgb_eotf, Image};
 use crate::RenderError;
 use glam::{Mat3, Vec2, Vec3, Vec4};
 use std::path::Path;
+use tsl_core::Limits;
 
-/// The most texels a texture decoded from a PNG holds ([`Texture::from_png`],
-/// [`Texture::load_png`]): 2^26, e.g. 8192×8192. Its levels are linear float RGBA, 16 bytes a
-/// texel and a third more for the mip chain: about 1.4 GiB at the limit, after the 256 MiB of the
-/// decoded image. [`Texture::new`] takes any [`Image`] (up to 2^28 pixels, 5.3 GiB of levels).
+/// The most texels a checked texture holds ([`Texture::from_png`], [`Texture::load_png`],
+/// [`Texture::try_new`]), whatever a [`Limits`] says: 2^26, e.g. 8192×8192. Its levels are
+/// linear float RGBA, 16 bytes a texel and a third more for the mip chain: about 1.4 GiB at the
+/// limit, after the 256 MiB of the decoded image. [`Texture::new`] takes any [`Image`] (up to
+/// 2^28 pixels, 5.3 GiB of levels).
 pub const MAX_TEXTURE_TEXELS: u64 = 1 << 26;
 
-/// A PNG decoded for a texture: refused from its header beyond [`MAX_TEXTURE_TEXELS`].
-fn decode_texture(source: impl std::io::Read) -> Result<Image, RenderError> {
-    decode_png(source, |width, height| {
-        if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
-            return Err(ImageError::TextureTooLarge { width, height }.into());
-        }
-        Ok(())
+/// Refuses a texture of `width`×`height` texels: over [`MAX_TEXTURE_TEXELS`], then over the
+/// host's `limits.texture_texels`.
+fn check_texels(width: u32, height: u32, limits: &Limits) -> Result<(), RenderError> {
+    if width as u64 * height as u64 > MAX_TEXTURE_TEXELS {
+        return Err(ImageError::TextureTooLarge { width, height }.into());
+    }
+    over_limit(
+        "a texture",
+        width,
+        height,
+        "texture_texels",
+        limits.texture_texels,
+    )
+}
+
+/// A PNG decoded for a texture: refused from its header beyond the texture's budget
+/// ([`check_texels`]) and the image's.
+fn decode_texture(source: impl std::io::Read, limits: &Limits) -> Result<Image, RenderError> {
+    decode_png(source, limits, |width, height| {
+        check_texels(width, height, limits)
     })
 }
 
@@ -115,6 +130,10 @@ impl Texture {
     /// A texture of `image`, whose bytes are in `color_space`, with three.js's defaults: clamp to
     /// edge, linear magnification, trilinear minification, `flip_y` on, no transform. The mip chain
     /// is made at once, each level the 2×2 mean of the one above in linear space.
+    ///
+    /// Unchecked: any [`Image`] (up to 2^28 pixels, 5.3 GiB of levels at 16 bytes a texel and a
+    /// third more for the mip chain). A host holding images from users makes textures with
+    /// [`Texture::try_new`], which holds them to its [`Limits`].
     pub fn new(image: Image, color_space: ColorSpace) -> Texture {
         let decode: Vec<f32> = (0..=255u8)
             .map(|b| match color_space {
@@ -154,11 +173,47 @@ impl Texture {
         }
     }
 
+    /// [`Texture::new`] held to the host's `limits` before its levels are made: more than
+    /// [`MAX_TEXTURE_TEXELS`] (whatever `limits` says) is [`ImageError::TextureTooLarge`], more
+    /// than `limits.texture_texels` is [`ImageError::OverLimit`]. An accepted texture costs
+    /// about 21⅓ bytes a texel (its levels, with the mip chain).
+    ///
+    /// ```
+    /// use tsl_raster::{ColorSpace, Image, Texture};
+    /// let server = tsl_core::Limits { texture_texels: 64 * 64, ..Default::default() };
+    /// let image = Image::new(64, 65).unwrap();
+    /// assert!(Texture::try_new(image, ColorSpace::Srgb, &server).is_err());
+    /// let image = Image::new(64, 64).unwrap();
+    /// assert_eq!(Texture::try_new(image, ColorSpace::Srgb, &server).unwrap().width(), 64);
+    /// ```
+    pub fn try_new(
+        image: Image,
+        color_space: ColorSpace,
+        limits: &Limits,
+    ) -> Result<Texture, RenderError> {
+        check_texels(image.width(), image.height(), limits)?;
+        Ok(Texture::new(image, color_space))
+    }
+
     /// A texture decoded from PNG bytes, as [`Image::from_png`], and held to the texture's
     /// budget from the header, before anything is allocated: more than [`MAX_TEXTURE_TEXELS`]
-    /// is [`ImageError::TextureTooLarge`].
+    /// is [`ImageError::TextureTooLarge`]. [`Texture::from_png_with_limits`] with the default
+    /// [`Limits`] (whose `texture_texels` is [`MAX_TEXTURE_TEXELS`]).
     pub fn from_png(bytes: &[u8], color_space: ColorSpace) -> Result<Texture, RenderError> {
-        Ok(Texture::new(decode_texture(bytes)?, color_space))
+        Texture::from_png_with_limits(bytes, color_space, &Limits::DEFAULT)
+    }
+
+    /// A texture decoded from PNG bytes, as [`Texture::from_png`], held to the host's `limits`
+    /// from the header, before anything is allocated: more than `limits.texture_texels` or
+    /// `limits.image_pixels` is [`ImageError::OverLimit`] (the texture's limit is checked
+    /// first). The hard limits ([`MAX_TEXTURE_TEXELS`], [`MAX_PNG_SIDE`](crate::MAX_PNG_SIDE))
+    /// stay whatever `limits` says.
+    pub fn from_png_with_limits(
+        bytes: &[u8],
+        color_space: ColorSpace,
+        limits: &Limits,
+    ) -> Result<Texture, RenderError> {
+        Ok(Texture::new(decode_texture(bytes, limits)?, color_space))
     }
 
     /// A texture read from a PNG file, as [`Texture::from_png`]; the file is streamed through
@@ -167,8 +222,18 @@ impl Texture {
         path: impl AsRef<Path>,
         color_space: ColorSpace,
     ) -> Result<Texture, RenderError> {
+        Texture::load_png_with_limits(path, color_space, &Limits::DEFAULT)
+    }
+
+    /// A texture read from a PNG file, as [`Texture::load_png`], held to the host's `limits` as
+    /// [`Texture::from_png_with_limits`] holds it.
+    pub fn load_png_with_limits(
+        path: impl AsRef<Path>,
+        color_space: ColorSpace,
+        limits: &Limits,
+    ) -> Result<Texture, RenderError> {
         let file = std::fs::File::open(path)?;
-        Ok(Texture::new(decode_texture(file)?, color_space))
+        Ok(Texture::new(decode_texture(file, limits)?, color_space))
     }
 
     /// The full-size level's width in texels.
