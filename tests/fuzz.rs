@@ -723,6 +723,45 @@ fn fuzz_program() {
 
 // ---- PNG ----
 
+/// `TSL_FUZZ_REPLAY_PNG=FILE cargo test --test fuzz replay_png -- --nocapture`: one PNG (a
+/// failure's or a slowest input) through each decoder path, each timed.
+#[test]
+fn replay_png() {
+    let Ok(path) = std::env::var("TSL_FUZZ_REPLAY_PNG") else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let time = |what: &str, f: &dyn Fn() -> String| {
+        let start = std::time::Instant::now();
+        let result = f();
+        eprintln!("{what}: {:.2?}: {result}", start.elapsed());
+    };
+    time("Image::from_png", &|| {
+        format!(
+            "{:?}",
+            Image::from_png(&bytes).map(|i| (i.width(), i.height()))
+        )
+    });
+    time("Texture::from_png", &|| {
+        format!(
+            "{:?}",
+            Texture::from_png(&bytes, ColorSpace::Srgb).map(|t| (t.width(), t.height()))
+        )
+    });
+    time("Image::load_png", &|| {
+        format!(
+            "{:?}",
+            Image::load_png(&path).map(|i| (i.width(), i.height()))
+        )
+    });
+    time("Texture::load_png", &|| {
+        format!(
+            "{:?}",
+            Texture::load_png(&path, ColorSpace::Linear).map(|t| (t.width(), t.height()))
+        )
+    });
+}
+
 #[test]
 fn fuzz_png() {
     let corpus = read_corpus("png", PNG_SEEDS);
