@@ -315,9 +315,21 @@ fn hostile_lights_materials_fog_and_settings_draw_or_are_refused() {
 fn textures_of_one_texel_a_side_sample_every_level() {
     for (w, h) in [(1, 1), (1, 257), (257, 1), (3, 1), (1, 3), (1, 1 << 12)] {
         let image = Image::new(w, h).unwrap();
-        let texture = catch_unwind(|| Texture::new(image, ColorSpace::Linear))
+        let mut texture = catch_unwind(|| Texture::new(image, ColorSpace::Linear))
             .unwrap_or_else(|_| panic!("Texture::new {w}x{h} panicked"));
-        for &v in &HOSTILE {
+        let filters = [
+            Filter::Nearest,
+            Filter::Linear,
+            Filter::NearestMipmapNearest,
+            Filter::LinearMipmapNearest,
+            Filter::NearestMipmapLinear,
+            Filter::LinearMipmapLinear,
+        ];
+        for (i, &v) in HOSTILE.iter().enumerate() {
+            texture.min_filter = filters[i % filters.len()];
+            texture.mag_filter = filters[(i + 1) % 2];
+            texture.wrap_s = [Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat][i % 3];
+            texture.wrap_t = [Wrap::MirroredRepeat, Wrap::Repeat, Wrap::ClampToEdge][i % 3];
             let r = catch_unwind(AssertUnwindSafe(|| {
                 texture.sample(Vec2::splat(v));
                 texture.sample_grad(Vec2::splat(v), Vec2::splat(v), Vec2::new(v, 1.0));
