@@ -420,3 +420,36 @@ fn hostile_geometry_is_refused_or_drawn() {
         }
     }
 }
+
+/// `tsl disasm` into a pipe its reader has closed (`tsl disasm ... | head -1`): before, `print!`
+/// panicked ("failed printing to stdout: Broken pipe", exit 101); now the write error is the
+/// command's error (exit 1), with no panic.
+#[test]
+fn the_command_line_refuses_a_closed_stdout_without_a_panic() {
+    use std::process::{Command, Stdio};
+    // A program whose listing is well over a pipe's 64 KiB, so some write comes after the close.
+    let dir = std::env::temp_dir().join(format!("tsl-closed-stdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.glsl");
+    let body: String = (0..900)
+        .map(|i| format!("    c = sin(c * {i}.5 + iTime);\n"))
+        .collect();
+    std::fs::write(
+        &file,
+        format!("void mainImage(out vec4 o, in vec2 f) {{\n    float c = f.x;\n{body}    o = vec4(c);\n}}\n"),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tsl"))
+        .args(["disasm", "--shadertoy", file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stdout"), "{stderr}");
+}
