@@ -34,7 +34,7 @@ enum Dialect {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
+        complain(&USAGE);
         return ExitCode::from(2);
     };
     if command == "render" {
@@ -61,10 +61,27 @@ fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("{message}");
+            complain(&message);
             ExitCode::FAILURE
         }
     }
+}
+
+/// Write to stdout; a failed write (a closed pipe: `tsl disasm ... | head -1`) is the command's
+/// error, where `print!` would panic.
+fn say(text: std::fmt::Arguments) -> Result<(), String> {
+    use std::io::Write;
+    std::io::stdout()
+        .lock()
+        .write_fmt(text)
+        .map_err(|e| format!("error: stdout: {e}"))
+}
+
+/// Write a line to stderr; if stderr cannot be written there is nowhere to say so (where
+/// `eprintln!` would panic).
+fn complain(message: &dyn std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
 fn read(file: &str) -> Result<String, String> {
@@ -93,10 +110,10 @@ fn check(dialect: Dialect, files: &[&String]) -> Result<(), String> {
             Dialect::ShaderMaterial => glsl::check_shader(shader_of(file), &source),
         };
         match checked {
-            Ok(()) => println!("{file}: ok"),
+            Ok(()) => say(format_args!("{file}: ok\n"))?,
             Err(error) => {
                 failed += 1;
-                println!("{file}:\n{error}");
+                say(format_args!("{file}:\n{error}\n"))?;
             }
         }
     }
@@ -118,8 +135,7 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
         _ => return Err(USAGE.to_string()),
     };
     let program = program.map_err(|e| e.to_string())?;
-    print!("{program}");
-    Ok(())
+    say(format_args!("{program}"))
 }
 
 /// The largest side `tsl render` draws: the largest PNG the decoders read back.
@@ -208,6 +224,7 @@ fn render(args: &[String]) -> Result<(), String> {
     image
         .write_png(&out)
         .map_err(|e| format!("error: {out}: {e}"))?;
-    println!("{file}: {width}x{height} at iTime {time} s: {out}");
-    Ok(())
+    say(format_args!(
+        "{file}: {width}x{height} at iTime {time} s: {out}\n"
+    ))
 }

@@ -25,6 +25,7 @@ pub(crate) fn bin_passes(draws: &[Draw], passes: &[Pass], size: (u32, u32)) -> V
     let tiles_x = size.0.div_ceil(TILE) as usize;
     let mut bins: Vec<Vec<BinEntry>> = vec![Vec::new(); tiles(size).len()];
     for (p, pass) in passes.iter().enumerate() {
+        // Invariant: each pass is made for a draw of `draws` (the frame pushes a pass per draw it pushes).
         let draw = &draws[pass.draw as usize];
         for (t, tri) in draw.tris.iter().enumerate() {
             if pass.faces.is_some_and(|front| front != tri.front) {
@@ -33,6 +34,7 @@ pub(crate) fn bin_passes(draws: &[Draw], passes: &[Pass], size: (u32, u32)) -> V
             let [x0, y0, x1, y1] = tri.bbox;
             for ty in (y0 / TILE)..y1.div_ceil(TILE) {
                 for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+                    // Invariant: setup clamps a triangle's bbox to the frame (0..=width, 0..=height), so its tiles are inside `tiles(size)`.
                     bins[ty as usize * tiles_x + tx as usize].push((p as u32, t as u32));
                 }
             }

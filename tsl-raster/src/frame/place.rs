@@ -37,6 +37,7 @@ impl RenderSettings {
         // Check every visible mesh before drawing any.
         let mut jobs = Vec::new();
         for (index, object) in scene.objects().iter().enumerate() {
+            // Invariant: world_matrices returns one entry per object (or refuses the scene).
             let (model, visible) = worlds[index];
             let Some(mesh) = object.mesh else { continue };
             if !visible {
@@ -175,6 +176,7 @@ fn check_material<'a>(
         id: id.0,
     })?;
     for slot in program.texture_slots() {
+        // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);
         if !assets.textures.contains(texture) {
             return Err(Refusal::MissingTexture {

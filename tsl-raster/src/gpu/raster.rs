@@ -182,6 +182,7 @@ impl<'g> GpuRenderer<'g> {
                     .iter()
                     .enumerate()
                     .map(|(i, d)| {
+                        // Invariant: the old buffers were made from a `data` of the same fixed number of arrays.
                         let old = old.as_ref().map_or(0, |b| b.storage[i].size());
                         let size = (d.len() as u64).max(16).max(old).next_power_of_two();
                         // Room to grow, but never past what the device binds (the data fits).
@@ -305,6 +306,7 @@ fn pack(
                 _reserved_inv_w: [0; 3],
                 z: t.z,
                 weights: t.weights.map(|w| w.to_array()),
+                // Invariant: `t.orig` names a triangle of the draw's geometry, whose indices Geometry::check bounds by its vertex count (the draw's `verts`).
                 corners: indices[t.orig as usize].map(|i| i + vbase),
                 front: t.front as u32,
                 planes: planes.planes,
@@ -320,6 +322,7 @@ fn pack(
     let pass_records = passes
         .iter()
         .map(|pass| {
+            // Invariant: place_draws makes each pass for one of the draws it returns.
             let d = &draws[pass.draw as usize];
             let m = d.material;
             let program = d.program;
@@ -370,6 +373,7 @@ fn pack(
                     Side::Back => SIDE_BACK,
                     Side::Double => SIDE_DOUBLE,
                 },
+                // Invariant: check_material refused a material whose program is not in frame.programs (MissingAsset); `bases` has one entry per program.
                 base: m.nodes.map_or(0, |id| bases[id.index()]),
                 start: ranges.map(|r| r.0 as u32),
                 count: ranges.map(|r| r.1 as u32),
@@ -406,6 +410,7 @@ fn pack(
             entries
                 .iter()
                 .map(|&(p, t)| {
+                    // Invariant: bin_passes makes entries of these passes and their draws' triangles; `tri_base` has one entry per draw. The edge values are below 2^54 (the setup's guard band, a frame of at most 2^28 pixels), so `abs` and the sum cannot overflow.
                     let pass = &passes[p as usize];
                     let tri = &draws[pass.draw as usize].tris[t as usize];
                     let global = tri_base[pass.draw as usize] + t;
@@ -511,6 +516,7 @@ fn texel_words(
             Wrap::ClampToEdge => WRAP_CLAMP_TO_EDGE,
             Wrap::MirroredRepeat => WRAP_MIRRORED_REPEAT,
         };
+        // Invariant: the store's ids are its indices, 0..len, and `headers` has `len` entries.
         let h = &mut headers[id.index()];
         h.levels = levels.len() as u32;
         h.wrap_s = wrap(t.wrap_s);

@@ -132,6 +132,7 @@ impl Image {
             return None;
         }
         let at = 4 * (y as usize * self.width as usize + x as usize);
+        // Invariant: x < width and y < height (checked above); `data` has 4 * width * height bytes (every constructor).
         let p = &self.data[at..at + 4];
         Some([p[0], p[1], p[2], p[3]])
     }
@@ -216,6 +217,7 @@ pub(crate) fn decode_png(
     }
     // Widen each pixel to RGBA in place, from the last: pixel `i` is read from `channels * i`
     // before it is written at `4 * i`, and no later (lower) pixel is read from there.
+    // Invariant: the decoder's buffer holds `pixels * channels` bytes and at least `4 * pixels` (checked just above).
     for i in (0..pixels).rev() {
         let at = channels * i;
         let rgba = match channels {
@@ -339,6 +341,7 @@ impl LinearImage {
     /// The linear RGBA at column `x`, row `y` from the top; `None` outside the image.
     pub fn pixel(&self, x: u32, y: u32) -> Option<[f32; 4]> {
         (x < self.width && y < self.height)
+            // Invariant: x < width and y < height; `data` has width * height pixels (every constructor).
             .then(|| self.data[y as usize * self.width as usize + x as usize])
     }
 }

@@ -261,6 +261,7 @@ impl OutputTransform {
                 } else if c >= 1.0 {
                     255
                 } else {
+                    // Invariant: 0 < c < 1, so its half's bits are below 0x3c00 (one): inside the table.
                     table[half_bits(c) as usize]
                 }
             };
@@ -298,12 +299,14 @@ impl OutputTransform {
     pub fn apply_row(&self, row: &[[f32; 4]], out: &mut [u8]) {
         let fast =
             self.tone_mapping == ToneMapping::None && self.color_space == OutputColorSpace::Srgb;
+        // Invariant: SRGB_HALF_BYTES is made of `0..0x4000u16`, 0x4000 bytes.
         let table: &[u8; 0x4000] = SRGB_HALF_BYTES
             .as_slice()
             .try_into()
             .expect("the table has 0x4000 entries");
         // Write a pixel's bytes; they are returned as one word.
         let encode = |p: &[f32; 4], o: &mut [u8]| {
+            // Invariant: `o` is a chunk of `out.chunks_exact_mut(4)` (the zip below): four bytes.
             let o: &mut [u8; 4] = o.try_into().expect("four bytes a pixel");
             if !(fast && srgb_pixel(p, table, o)) {
                 *o = self.apply(*p);
@@ -346,6 +349,7 @@ fn srgb_pixel(p: &[f32; 4], table: &[u8; 0x4000], o: &mut [u8; 4]) -> bool {
     // whether or not the pixel is opaque: four lanes of one vector. (Written only for an opaque
     // one, the alpha's lane is computed apart for the test and the others split.)
     let index = p.map(srgb_half_index);
+    // Invariant: srgb_half_index masks its index with 0x3fff: below the table's 0x4000 entries.
     *o = index.map(|i| table[i]);
     index[3] == 0x3c00
 }

@@ -157,6 +157,7 @@ impl<'a> Draw<'a> {
         let colors = geometry.colors();
         // Each vertex placed and projected once, in parallel (the frame's serial part otherwise:
         // one mesh is one draw).
+        // Invariant: `i` is a vertex index below positions().len(); Geometry::check (every constructor) makes normals, uvs and colours as long as positions, and position_offsets returns one per vertex.
         let place = |i: usize| {
             let local = geometry.positions()[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
             let world = p.model.transform_point3(local);
@@ -211,6 +212,7 @@ impl<'a> Draw<'a> {
                 for (k, idx) in chunk.iter().enumerate() {
                     let t = (first + k) as u32;
                     let [a, b, d] = *idx;
+                    // Invariant: Geometry::check refuses an index at or past the vertex count (IndexOutOfRange); `placed` has one entry per vertex.
                     let (a, b, d) = (
                         &placed[a as usize],
                         &placed[b as usize],
@@ -255,6 +257,7 @@ impl<'a> Draw<'a> {
                 for tri in &tris {
                     let (origin, exact) = tri.exact_weight_planes();
                     planes.push(WeightPlanes::from_exact(tri, origin, &exact));
+                    // Invariant: `tri.orig` is the index of the geometry triangle set up (`t` above), and its indices are checked by Geometry::check.
                     let [a, b, d] = indices[tri.orig as usize];
                     let corners = [&verts[a as usize], &verts[b as usize], &verts[d as usize]];
                     surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
@@ -434,6 +437,7 @@ fn run_position(
         let end = (start + LANES).min(range.end);
         for i in start..end {
             let lane = i - start;
+            // Invariant: `range` is inside the vertices; normals are as many as positions (Geometry::check); `lane` < LANES.
             batch.set(Attribute::PositionLocal, lane, positions[i].to_array());
             let n = normals.map_or(Vec3::ZERO, |n| n[i]);
             batch.set(Attribute::NormalLocal, lane, n.to_array());

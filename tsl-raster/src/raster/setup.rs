@@ -373,6 +373,7 @@ fn setup_projected_polygon(
     }
     for k in 1..n - 1 {
         let v = [0, k, k + 1];
+        // Invariant: the clipping's guard band keeps x within 16 widths and y within 16 heights of the frame (x, y under 2^13 · side subpixels), and a frame has at most 2^28 pixels: each product of an x by a y difference is below 2^54, exact in i64 (also the edge functions below).
         let twice = (xs[v[1]] - xs[v[0]]) * (ys[v[2]] - ys[v[0]])
             - (xs[v[2]] - xs[v[0]]) * (ys[v[1]] - ys[v[0]]);
         if twice == 0 {

@@ -229,6 +229,7 @@ fn tile_rows<'a, P>(
     // Tiles come in rows from the top; each image row is cut at the tiles' edges.
     let mut first = 0;
     for (y, mut line) in image.chunks_exact_mut(stride).enumerate() {
+        // Invariant: `tiles(size)` covers the frame in rows of tiles from the top, each inside it, so each row of `stride` splits into its tiles' pieces.
         while first < rects.len() && rects[first][3] as usize <= y {
             first += 1;
         }

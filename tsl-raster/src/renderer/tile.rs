@@ -179,6 +179,7 @@ fn draw_deferred(tri: &Tri, rect: [u32; 4], vis_entry: u32, buf: &mut Buffers) {
         let row = (y - buf.y0) as usize;
         let start = row * width + (xs - x0) as usize;
         let range = start..start + (xe - xs) as usize;
+        // Invariant: for_each_span gives spans inside the tile's rect (the triangle's bbox, clamped to the frame, cut to the tile), which the tile's buffers cover.
         let (depth, vis) = (&mut buf.depth[range.clone()], &mut buf.vis[range]);
         buf.deferred = true;
         if scaled {
@@ -245,6 +246,7 @@ pub(crate) fn render_tile(
     let mut resolved = false;
     let mut pending: Option<u32> = None;
     for (entry, &(pass_index, tri_index)) in bin.iter().enumerate() {
+        // Invariant: bin entries name passes and triangles of this frame (bin_passes makes them from `passes` and each draw's `tris`).
         let pass = &ctx.passes[pass_index as usize];
         if pass.transparent && !resolved {
             flush(ctx, pending.take(), &mut buf, work);

@@ -246,6 +246,7 @@ impl Scene {
         for start in 0..n {
             let mut chain = Vec::new();
             let mut at = start;
+            // Invariant: `at` is `start` (< n) or a parent checked `< n` below; `done` has n entries.
             while done[at].is_none() {
                 if chain.len() > n {
                     return Err(Refusal::ParentCycle { object: start }.into());
@@ -268,6 +269,7 @@ impl Scene {
             for &i in chain.iter().rev() {
                 let object = &self.objects[i];
                 let parent = match object.parent {
+                    // Invariant: every parent on the chain was checked `< n` in the walk above.
                     Some(ObjectId(p)) => done[p as usize],
                     None => Some((Mat4::IDENTITY, true)),
                 };

@@ -116,6 +116,7 @@ pub(crate) fn shade_batch(
     let mut state = BatchState {
         ctx,
         draw,
+        // Invariant: (the shading modules) a batch holds n <= LANES fragments; lanes index `[_; LANES]` arrays by `l < n`.
         frags: &frags[..n],
         n,
         wants: Wants::of(ctx, draw),

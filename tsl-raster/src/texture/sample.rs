@@ -19,6 +19,7 @@ pub(super) fn mip_chain(base: Level) -> Vec<Level> {
         let mut texels = Vec::with_capacity(w * h);
         for y in 0..h {
             for x in 0..w {
+                // Invariant: `sx`, `sy` are clamped to the level above, which has `width * height` texels and sides of at least 1 (an Image has no zero side).
                 let at = |dx: usize, dy: usize| {
                     let sx = (2 * x + dx).min(above.width - 1);
                     let sy = (2 * y + dy).min(above.height - 1);
@@ -56,6 +57,7 @@ fn wrap(i: i64, n: usize, mode: Wrap) -> usize {
 fn texel(level: &Level, x: i64, y: i64, t: &Texture) -> Vec4 {
     let sx = wrap(x, level.width, t.wrap_s);
     let sy = wrap(y, level.height, t.wrap_t);
+    // Invariant: `wrap` returns 0..n for n = the level's side (at least 1), every mode.
     level.texels[sy * level.width + sx]
 }
 
@@ -125,6 +127,7 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
                 ((lambda + 0.5).ceil() - 1.0).min(last)
             };
             let linear = tex.min_filter == Filter::LinearMipmapNearest;
+            // Invariant: `d` is 0 or at most `last` (a NaN lambda takes `last` through `min`); a texture has at least one level.
             filtered(&levels[d as usize], s, t, tex, linear)
         }
         Filter::NearestMipmapLinear | Filter::LinearMipmapLinear => {
@@ -132,6 +135,7 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
             let lambda = lambda.min(last);
             let d1 = lambda.floor();
             let f = lambda - d1;
+            // Invariant: lambda > 0 and `min(last)`, so 0 <= d1 <= last; `d1 + 1` is read only when d1 < last.
             let a = filtered(&levels[d1 as usize], s, t, tex, linear);
             if f == 0.0 || d1 >= last {
                 return a;
