@@ -644,8 +644,17 @@ impl IfParser<'_> {
                 self.enter(span)?;
                 let value = self.or()?;
                 self.depth -= 1;
-                if self.peek() != Some(&Tok::Op(")")) {
-                    return Err(Diag::new(span, "this ( has no )"));
+                match self.tokens.get(self.at) {
+                    Some(t) if t.tok == Tok::Op(")") => {}
+                    // Something the grammar does not take (`+` in `(1 + 2)`): name it, as at
+                    // the top level, rather than blame the `(`.
+                    Some(extra) => {
+                        return Err(Diag::new(
+                            extra.span,
+                            format!("'{}' is not taken here in an #if condition", extra.text()),
+                        ))
+                    }
+                    None => return Err(Diag::new(span, "this ( has no )")),
                 }
                 self.at += 1;
                 Ok(value)
