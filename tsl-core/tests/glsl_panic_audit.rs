@@ -132,6 +132,13 @@ fn inputs_aimed_at_each_audited_site_are_not_internal_errors() {
     }
     let wholes = [
         // Functions, parameters, recursion, globals (check.rs's function state, lower.rs's frames).
+        "float f(float x) { return x; } const float g = f(1.0); void main() { gl_FragColor = vec4(g); }",
+        "const float g = 1.0; const float h = g * g + gl_FragCoord.x; void main() { gl_FragColor = vec4(h); }",
+        "float f(float x) { float y = x; return y; } void main() { const float k = f(2.0); gl_FragColor = vec4(k); }",
+        "void main() { vec4 v = vec4(1.0); v.zw.y = 0.0; v.wzyx[3] = 2.0; v.zw[1] = 3.0; v.zw[2] = 1.0; gl_FragColor = v; }",
+        "void main() { vec4 v = vec4(1.0); v.xy.z = 0.0; gl_FragColor = v; }",
+        "void main() { mat2 m = mat2(1.0); m[1].y = 2.0; m[1][1] = 3.0; m[2].x = 1.0; gl_FragColor = vec4(m[1], 0.0, 1.0); }",
+        "void main() { vec4 v = vec4(1.0); for (int i = 0; i < 4; i++) { v.yx[i] = 1.0; } gl_FragColor = v; }",
         "float f(float x) { return f(x); } void main() { gl_FragColor = vec4(f(1.0)); }",
         "float f(float x); void main() { gl_FragColor = vec4(f(1.0)); }",
         "float f(out float x) { x = 1.0; return x; } void main() { float y; gl_FragColor = vec4(f(y)); }",
