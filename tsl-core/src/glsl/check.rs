@@ -98,6 +98,8 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     let entry = c.fn_names.get(entry_name).copied();
     let Some(entry_id) = entry else {
         let end = items.last().map_or(Span::new(1, 1, 1), |i| match i {
+            // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one variable
+            // (it needs a name before `;`).
             Item::Decl(d) => d.vars[0].span,
             Item::Function(f) => f.span,
         });
@@ -112,6 +114,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     };
     if env.stage == Stage::Vertex && !c.position_written {
         return err(
+            // Invariant: `fn_names` holds only indexes of functions pushed to `functions`.
             c.functions[entry_id].span,
             "the vertex shader never writes gl_Position",
         );
@@ -274,6 +277,8 @@ impl Checker {
         let ty = Ty::from_name(decl.ty.name);
         let Some((storage, storage_span)) = decl.storage else {
             return err(
+                // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one
+                // variable.
                 decl.vars[0].span,
                 "global variables that are not const are not in the subset; make it const or a uniform, or declare it in main",
             );
@@ -296,6 +301,8 @@ impl Checker {
         }
         for var in &decl.vars {
             if let Some(old) = self.global_names.get(&var.name) {
+                // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
+                // `globals` (so do `TKind::Global` ids below).
                 let old = &self.globals[*old];
                 let reason = if old.span == Span::default() {
                     format!("{} is declared already by {}", var.name, self.declarer())
@@ -576,6 +583,7 @@ impl Checker {
         if env.kind == Kind::ShaderToy && f.name == "mainImage" {
             let ok = ret == Ty::Void
                 && f.params.len() == 2
+                // Invariant: `params.len() == 2` is checked first (`&&` short-circuits).
                 && f.params[0].storage == Storage::Out
                 && f.params[0].ty.name == TypeName::Vec4
                 && f.params[1].storage == Storage::In
@@ -622,6 +630,8 @@ impl Checker {
                 loop_index: false,
             });
             if let Some((name, span)) = &p.name {
+                // Invariant: a function's state is made with one scope (`scopes:
+                // vec![HashMap::new()]`).
                 if state.scopes[0].insert(name.clone(), local).is_some() {
                     return err(*span, format!("two parameters are named {name}"));
                 }
@@ -639,6 +649,8 @@ impl Checker {
             self.fs().final_return = i + 1 == count && matches!(s.kind, StmtKind::Return(_));
             self.stmt(s, &mut body)?;
         }
+        // Invariant: `self.f` was set to Some at the top of this function, and only `function` sets
+        // or takes it (the grammar has no nested functions).
         let state = self.f.take().expect("a function is open");
         self.functions.push(TFunction {
             name: f.name.clone(),
@@ -654,6 +666,8 @@ impl Checker {
     }
 
     fn fs(&mut self) -> &mut FnState {
+        // Invariant: `fs` is called only while a function's body is checked (statements,
+        // `new_local`), after `function` set `self.f`; global declarations never call it.
         self.f.as_mut().expect("inside a function")
     }
 
@@ -668,6 +682,8 @@ impl Checker {
         let local = f.locals.len();
         f.locals.push(LocalInfo { ty });
         f.meta.push(meta);
+        // Invariant: a function's state starts with one scope (its parameters'), and each
+        // `scopes.pop()` follows its own `push`.
         let scope = f.scopes.last_mut().expect("a scope");
         if scope.insert(name.to_string(), local).is_some() {
             return err(span, format!("{name} is declared twice in this block"));
@@ -936,6 +952,8 @@ impl Checker {
         span: Span,
         out: &mut Vec<TStmt>,
     ) -> Result<(), Diag> {
+        // Invariant: `set_position` is called from an assignment statement, checked inside a
+        // function's body, where `self.f` is Some.
         let f = self.f.as_ref().expect("a function");
         if !f.is_main {
             return err(
@@ -994,6 +1012,7 @@ impl Checker {
                 format!("a loop index is an int or a float, not a {ty}"),
             );
         }
+        // Invariant: `decl.vars.len() == 1` was checked above.
         let var = &decl.vars[0];
         let Some(init_expr) = &var.init else {
             return err(var.span, "the loop index needs a start value");
@@ -1166,6 +1185,8 @@ impl Checker {
         match &e.kind {
             ExprKind::Ident(name) => {
                 if let Some(local) = self.lookup_local(name) {
+                    // Invariant: `lookup_local` answered Some, which it does only when `self.f` is
+                    // Some; `local` is an index `new_local` pushed to both `meta` and `locals`.
                     let f = self.f.as_ref().expect("a function");
                     let meta = &f.meta[local];
                     if meta.loop_index {
@@ -1238,6 +1259,8 @@ impl Checker {
                 let comps = swizzle(field, width, e.span)?;
                 let mut seen = [false; 4];
                 for &c in &comps {
+                    // Invariant: `swizzle` answers component indexes below the vector's width, at
+                    // most 4.
                     if std::mem::replace(&mut seen[c as usize], true) {
                         return err(
                             e.span,
@@ -1407,6 +1430,8 @@ impl Checker {
                             let Some(k) = idx.konst else {
                                 return err(idx.start, format!("{name}[i] takes a constant i"));
                             };
+                            // Invariant: `index_expr` refused a constant outside 0 to `ids.len() -
+                            // 1` (a NaN casts to 0, and `ids` is not empty).
                             let mut t = texpr(TKind::Global(ids[k[0] as usize]), ty, e.span);
                             t.glsl_const = false;
                             return Ok(t);
@@ -1423,6 +1448,8 @@ impl Checker {
                 };
                 let idx = self.index_expr(index, width)?;
                 let konst = match (base.konst, idx.konst) {
+                    // Invariant: `index_expr` refused a constant outside 0 to `width - 1`, and
+                    // `width` is at most 4.
                     (Some(b), Some(i)) => Some([b[i[0] as usize], 0.0, 0.0, 0.0]),
                     _ => None,
                 };
@@ -1452,6 +1479,8 @@ impl Checker {
                 let konst = base.konst.map(|k| {
                     let mut out = [0.0; 4];
                     for (o, &c) in out.iter_mut().zip(&comps) {
+                        // Invariant: `swizzle` answers component indexes below the width, at most
+                        // 4.
                         *o = k[c as usize];
                     }
                     out
@@ -1469,6 +1498,8 @@ impl Checker {
 
     fn ident(&mut self, name: &str, span: Span) -> Result<TExpr, Diag> {
         if let Some(local) = self.lookup_local(name) {
+            // Invariant: `lookup_local` answered Some, which it does only when `self.f` is Some;
+            // `local` is an index `new_local` pushed to both `meta` and `locals`.
             let f = self.f.as_ref().expect("a function");
             let meta = &f.meta[local];
             let mut t = texpr(TKind::Local(local), f.locals[local].ty, span);
@@ -1755,6 +1786,7 @@ impl Checker {
             .signature(name, &tys, ints)
             .map_err(|reason| Diag::new(span, reason))?;
         let konst = if builtin.folds() && targs.iter().all(|a| a.konst.is_some()) {
+            // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
             Some(fold_builtin(builtin, &tys, &values, ty))
         } else {
@@ -1883,6 +1915,7 @@ impl Checker {
                     format!("{ty} needs {width} components, and {total} are given"),
                 );
             }
+            // Invariant: `targs` is not empty (refused above), so neither is `widths`.
             let before_last: usize = widths[..widths.len() - 1].iter().sum();
             if before_last >= width {
                 return err(span, format!("{ty}(...) has more arguments than it uses"));
@@ -1890,6 +1923,7 @@ impl Checker {
         }
         let tys: Vec<Ty> = targs.iter().map(|a| a.ty).collect();
         let konst = if targs.iter().all(|a| a.konst.is_some()) {
+            // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
             Some(fold_construct(ty, &tys, &values))
         } else {
@@ -1915,6 +1949,7 @@ fn swizzle(field: &str, width: usize, span: Span) -> Result<Vec<u8>, Diag> {
     if chars.is_empty() || chars.len() > 4 {
         return err(span, format!(".{field}: a swizzle has 1 to 4 components"));
     }
+    // Invariant: an empty `chars` was refused above.
     let Some(set) = SETS.iter().find(|s| s.contains(chars[0])) else {
         return err(
             span,

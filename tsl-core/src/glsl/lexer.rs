@@ -64,6 +64,8 @@ pub(crate) fn lex_line(chars: &[char], line: u32, first_col: u32) -> Result<Vec<
     let span = |start: usize, end: usize| {
         Span::new(line, first_col + start as u32, (end - start).max(1) as u32)
     };
+    // Invariant: every index into `chars` below is below `chars.len()` (each loop tests it before
+    // it reads), and every slice `start..i` has `start <= i <= chars.len()`.
     while i < chars.len() {
         let c = chars[i];
         if c.is_whitespace() {
@@ -111,6 +113,8 @@ pub(crate) fn lex_line(chars: &[char], line: u32, first_col: u32) -> Result<Vec<
         // Operators are ASCII: compare bytes, the first one before the rest.
         let op = OPERATORS.iter().find(|op| {
             let bytes = op.as_bytes();
+            // Invariant: no entry of `OPERATORS` is empty, and `rest` starts at `chars[i]`, so it
+            // is not.
             u32::from(bytes[0]) == u32::from(c)
                 && rest.len() >= bytes.len()
                 && bytes[1..]
@@ -205,6 +209,7 @@ fn lex_number(chars: &[char], start: usize) -> Result<(Tok, usize), String> {
                 "'{text}' is an octal number (it starts with 0) with a digit 8 or 9"
             ));
         }
+        // Invariant: `text` starts with the ASCII `0`, so `1..` is a char boundary.
         i64::from_str_radix(&text[1..], 8).unwrap_or(i64::MAX)
     } else {
         text.parse::<i64>().unwrap_or(i64::MAX)

@@ -546,6 +546,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         self.prefix.truncate(self.guards.len());
         for i in self.prefix.len()..self.guards.len() {
             let mut parts = Vec::new();
+            // Invariant: `i` is below `guards.len()` (the loop's range).
             match &self.guards[i] {
                 Guard::Cond(c) => parts.push((c.clone(), false)),
                 Guard::Loop { broken, continued } => {
@@ -604,6 +605,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         let Some(at) = at else {
             return err(self.span, "no loop or function is open here");
         };
+        // Invariant: `at` is a position `rposition` found in `guards`.
         let old = match (&self.guards[at], which) {
             (Guard::Loop { broken, .. }, FlagKind::Broken) => broken.clone(),
             (Guard::Loop { continued, .. }, FlagKind::Continued) => continued.clone(),
@@ -630,11 +632,16 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     // ------------------------------------------------------------------ variables
 
     fn frame(&mut self) -> &mut Frame {
+        // Invariant: locals and returns exist only in function bodies, which are lowered inside
+        // `run`, and `run` pushes a frame before the body and pops it after.
         self.frames.last_mut().expect("a frame is open")
     }
 
     fn root_value(&mut self, root: Root, ty: Ty) -> Result<Val, Diag> {
         match root {
+            // Invariant: a `LocalId` is an index into its function's `locals` (the checker's
+            // `new_local`), and a frame holds one slot per local; `globals` and `written` have one
+            // slot per global.
             Root::Local(id) => Ok(self.frame().locals[id].clone().unwrap_or(Val::zero(ty))),
             Root::Global(id) => self.global(id, self.span),
         }
@@ -659,6 +666,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         let mut comps: Vec<u8> = (0..width as u8).collect();
         for access in &lv.path {
             comps = match access {
+                // Invariant: the checker's `swizzle` bounded each component by the width at that
+                // step of the path, which is `comps.len()`; `index_value` bounds an index by it
+                // too.
                 Access::Swizzle(s) => s.iter().map(|&i| comps[i as usize]).collect(),
                 Access::Index(e) => {
                     let i = self.index_value(e, comps.len())?;
@@ -696,6 +706,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         if let (Some(o), Some(v)) = (old.konst, value.konst) {
             let mut k = o;
             for (j, &c) in comps.iter().enumerate() {
+                // Invariant: `c` is a component of the root (below its width, at most 4) and `j`
+                // one of the value, whose width the checker made `comps.len()`, at most 4.
                 k[c as usize] = v[j];
             }
             return Ok(Val::konst(old.ty, k));
@@ -1438,6 +1450,7 @@ impl ShaderLowering<'_, '_> {
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if args.iter().all(|a| a.konst.is_some()) {
+            // Invariant: the condition above checked that every argument's `konst` is Some.
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
             let k = fold_construct(ty, &tys, &ks);
             if let Some(reason) = int_out_of_range(ty, &k) {
@@ -1521,6 +1534,7 @@ impl ShaderLowering<'_, '_> {
     fn builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if b.folds() && args.iter().all(|a| a.konst.is_some()) {
+            // Invariant: the condition above checked that every argument's `konst` is Some.
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
             let k = fold_builtin(b, &tys, &ks, ty);
             if let Some(reason) = int_out_of_range(ty, &k) {
@@ -1601,6 +1615,8 @@ impl ShaderLowering<'_, '_> {
             return err(span, format!("calls nest more than {MAX_CALL_DEPTH} deep"));
         }
         let prog = self.prog;
+        // Invariant: a `FnId` is an index the checker gave a function it pushed to `functions`;
+        // `p.local` and `local` are the function's own locals.
         let f = &prog.functions[id];
         let mut values = Vec::with_capacity(args.len());
         let mut outs = Vec::new();
@@ -1652,6 +1668,8 @@ impl ShaderLowering<'_, '_> {
         self.push_guard(Guard::Func { returned: None });
         let r = self.block(&prog.functions[id].body);
         self.pop_guard();
+        // Invariant: the frame pushed above; `block` returns with as many frames as it began with
+        // (each `call` pushes and pops its own in `run`).
         let frame = self.frames.pop().expect("pushed above");
         r.map(|()| frame)
     }
@@ -1748,6 +1766,8 @@ impl ShaderLowering<'_, '_> {
             self.span = f.span;
             let coord = self.frag_coord()?;
             let coord = self.swizzle_val(&coord, &[0, 1])?;
+            // Invariant: the checker refuses a ShaderToy `mainImage` without exactly two parameters
+            // (out vec4, in vec2), and the entry of a ShaderToy shader is `mainImage`.
             locals[f.params[1].local] = Some(coord);
             let frame = self.run(entry, locals)?;
             result.color_span = Some(f.span);
@@ -1781,6 +1801,7 @@ impl ShaderLowering<'_, '_> {
                 matches!(g.kind, GlobalKind::FragDepth) && self.globals[*id].is_some()
             })
         {
+            // Invariant: `find`'s predicate checked that `self.globals[id]` is Some.
             let v = self.globals[id].clone().expect("found written");
             result.depth_span = self.written[id];
             self.span = result.depth_span.unwrap_or(f.span);

@@ -296,6 +296,7 @@ type Parsed = (Expr, Depth);
 impl<'a> Parser<'a> {
     fn token(&self) -> &'a Token {
         let last = self.tokens.len().saturating_sub(1);
+        // Invariant: the preprocessor's tokens end with `Tok::Eof`, so there is at least one.
         &self.tokens[self.at.min(last)]
     }
 
@@ -305,6 +306,7 @@ impl<'a> Parser<'a> {
 
     fn peek_at(&self, n: usize) -> &'a Tok {
         let last = self.tokens.len().saturating_sub(1);
+        // Invariant: as in `token`: the tokens are not empty.
         &self.tokens[(self.at + n).min(last)].tok
     }
 

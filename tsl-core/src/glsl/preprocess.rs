@@ -80,6 +80,7 @@ fn strip_comments(source: &str) -> Result<Vec<Vec<char>>, Diag> {
             i += 1;
             continue;
         }
+        // Invariant: `lines` starts with one line and is only pushed to.
         let current = lines.last_mut().expect("one line at least");
         if line_comment {
             current.push(' ');
@@ -100,6 +101,7 @@ fn strip_comments(source: &str) -> Result<Vec<Vec<char>>, Diag> {
             let line = lines.len() as u32;
             let col = lines.last().map_or(0, Vec::len) as u32 + 1;
             in_block = Some(Span::new(line, col, 2));
+            // Invariant: `lines` starts with one line and is only pushed to.
             lines.last_mut().expect("a line").extend([' ', ' ']);
             i += 2;
             continue;
@@ -136,6 +138,8 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
                 if !options.version_allowed {
                     return Err(Diag::new(span, options.version_refusal));
                 }
+                // Invariant: `rest.trim_start()` starts with the ASCII `version` (checked above),
+                // so its length is a char boundary.
                 let words: Vec<&str> = rest.trim_start()["version".len()..]
                     .split_whitespace()
                     .collect();
@@ -176,6 +180,8 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
         let Some(hash) = line.iter().position(|c| !c.is_whitespace()) else {
             continue;
         };
+        // Invariant: `hash` is a position `position` found in `line`; `name_start` and `name_len`
+        // below stay within `after`, and `rest_at` within `line`.
         if line[hash] != '#' {
             if active {
                 let tokens = lex_line(line, line_no, 1)?;
@@ -251,6 +257,8 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
                 } else if top.parent_active && !top.taken {
                     let tokens = lex_line(rest, line_no, rest_col)?;
                     let value = pre.condition(&tokens, hash_span)?;
+                    // Invariant: the `let Some(top) = stack.last_mut() else` above returned on an
+                    // empty stack, and nothing between pops it.
                     let top = stack.last_mut().expect("checked");
                     top.active = value;
                     top.taken = value;
@@ -273,6 +281,7 @@ pub(crate) fn preprocess(source: &str, options: &Options) -> Result<Preprocessed
                     }] => {
                         if n.starts_with("GL_") || n == "__VERSION__" {
                             return Err(Diag::new(
+                                // Invariant: the slice pattern above matched exactly one token.
                                 tokens[0].span,
                                 format!("{n} is predefined; it cannot be undefined"),
                             ));
@@ -358,6 +367,7 @@ pub(crate) fn define_entry(entry: &str, index: usize) -> Result<(String, Vec<Tok
     }
     Ok((
         name.clone(),
+        // Invariant: `tokens.first()` was Some (the name) above, so `1..` is within the tokens.
         tokens[1..].iter().map(|t| t.tok.clone()).collect(),
     ))
 }
@@ -462,6 +472,7 @@ impl Preprocessor {
         {
             return Err(Diag::new(hash.span, "# and ## are not taken in a #define"));
         }
+        // Invariant: `tokens.first()` was Some (the name) above, so `1..` is within the tokens.
         let body: Vec<Tok> = tokens[1..].iter().map(|t| t.tok.clone()).collect();
         if let Some(old) = self.macros.get(name) {
             if old.body != body {
@@ -644,8 +655,17 @@ impl IfParser<'_> {
                 self.enter(span)?;
                 let value = self.or()?;
                 self.depth -= 1;
-                if self.peek() != Some(&Tok::Op(")")) {
-                    return Err(Diag::new(span, "this ( has no )"));
+                match self.tokens.get(self.at) {
+                    Some(t) if t.tok == Tok::Op(")") => {}
+                    // Something the grammar does not take (`+` in `(1 + 2)`): name it, as at
+                    // the top level, rather than blame the `(`.
+                    Some(extra) => {
+                        return Err(Diag::new(
+                            extra.span,
+                            format!("'{}' is not taken here in an #if condition", extra.text()),
+                        ))
+                    }
+                    None => return Err(Diag::new(span, "this ( has no )")),
                 }
                 self.at += 1;
                 Ok(value)

@@ -345,6 +345,8 @@ impl Builtin {
                 ))
             }
         };
+        // Invariant: each arm below calls `count(n)?` (or checks `args.len()`) before it reads
+        // `args[0]` to `args[n - 1]`.
         let all_ints = ints && args.iter().all(|&t| t == Ty::Int);
         match self {
             Radians | Degrees | Sin | Cos | Tan | Asin | Acos | Atan | Exp | Log | Exp2 | Log2
@@ -657,6 +659,9 @@ pub(crate) fn fold_binary(op: BinOp, ta: Ty, a: &Konst, tb: Ty, b: &Konst, resul
 pub(crate) fn fold_builtin(builtin: Builtin, tys: &[Ty], args: &[Konst], result: Ty) -> Konst {
     let w = result.width().unwrap_or(1);
     let mut out = [0.0; 4];
+    // Invariant: `signature` accepted these arguments, which checks each built-in's count
+    // (`count(n)`) before it reads `args[i]`, and `k` is below the result's width, at most 4; the
+    // folds read only the arguments their built-in takes.
     let arg = |i: usize, k: usize| at(&args[i], tys[i], k);
     for (k, o) in out.iter_mut().enumerate().take(w) {
         *o = match builtin {
