@@ -19,11 +19,11 @@
 //! `TSL_FUZZ_ITERS=100000 cargo test --release --test fuzz`. `TSL_FUZZ_SEED` picks another run.
 
 mod fuzz_support;
+mod png_support;
 
-use fuzz_support::{
-    fix_png_crcs, iterations, mutate, patch_png_size, read_corpus, seed, Campaign, Rng,
-};
+use fuzz_support::{iterations, mutate, read_corpus, seed, Campaign, Rng};
 use glam::{Mat4, Vec2, Vec3, Vec4};
+use png_support::{fix_png_crcs, patch_png_size};
 use tsl::core::glsl::*;
 use tsl::core::*;
 use tsl::raster::*;

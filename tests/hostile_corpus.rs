@@ -10,9 +10,10 @@
 //! prints their messages.
 
 mod fuzz_support;
+mod png_support;
 
-use fuzz_support::patch_png_size;
 use glam::Vec3;
+use png_support::patch_png_size;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tsl::core::glsl::*;
 use tsl::core::*;
@@ -744,7 +745,7 @@ fn bomb_png(width: u32, height: u32) -> Vec<u8> {
     let mut png = patch_png_size(&tiny_png(), width, height);
     // Grey, 8 bits: colour type 0 (byte 25 of the file), then IHDR's CRC again.
     png[25] = 0;
-    let crc = fuzz_support::crc32(&png[12..29]);
+    let crc = png_support::crc32(&png[12..29]);
     png[29..33].copy_from_slice(&crc.to_be_bytes());
     let mut out = png[..33].to_vec();
     let data = zlib_zeros(raw);
@@ -752,10 +753,10 @@ fn bomb_png(width: u32, height: u32) -> Vec<u8> {
     chunk.extend_from_slice(&data);
     out.extend_from_slice(&(data.len() as u32).to_be_bytes());
     out.extend_from_slice(&chunk);
-    out.extend_from_slice(&fuzz_support::crc32(&chunk).to_be_bytes());
+    out.extend_from_slice(&png_support::crc32(&chunk).to_be_bytes());
     out.extend_from_slice(&[0, 0, 0, 0]);
     out.extend_from_slice(b"IEND");
-    out.extend_from_slice(&fuzz_support::crc32(b"IEND").to_be_bytes());
+    out.extend_from_slice(&png_support::crc32(b"IEND").to_be_bytes());
     out
 }
 
@@ -787,7 +788,7 @@ fn hostile_pngs_are_refused_or_decoded_within_their_header() {
     ] {
         let mut png = tiny_png();
         png[at] = value;
-        let crc = fuzz_support::crc32(&png[12..29]);
+        let crc = png_support::crc32(&png[12..29]);
         png[29..33].copy_from_slice(&crc.to_be_bytes());
         cases.push((what.into(), png));
     }
@@ -798,7 +799,7 @@ fn hostile_pngs_are_refused_or_decoded_within_their_header() {
     for _ in 0..10_000 {
         many.extend_from_slice(&[0, 0, 0, 0]);
         many.extend_from_slice(b"IDAT");
-        many.extend_from_slice(&fuzz_support::crc32(b"IDAT").to_be_bytes());
+        many.extend_from_slice(&png_support::crc32(b"IDAT").to_be_bytes());
     }
     cases.push(("10000 empty IDATs".into(), many));
     for side in [64, 1024, 2048] {

@@ -3,23 +3,10 @@
 //! ([`Image::from_png`], [`Image::load_png`], [`Texture::from_png`], [`Texture::load_png`]); a
 //! truncated PNG and random bytes are an `Err`, never a panic or an abort.
 
-use tsl_raster::{ColorSpace, Image, ImageError, RenderError, Texture, MAX_PNG_SIDE};
+mod png_support;
 
-/// The CRC-32 of PNG chunks (ISO 3309, the reflected polynomial 0xEDB88320), bit by bit.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
+use png_support::patch_png_size;
+use tsl_raster::{ColorSpace, Image, ImageError, RenderError, Texture, MAX_PNG_SIDE};
 
 /// A valid 1×1 RGBA PNG, as the crate encodes it.
 fn tiny_png() -> Vec<u8> {
@@ -32,14 +19,7 @@ fn tiny_png() -> Vec<u8> {
 /// [`tiny_png`] with its IHDR's size patched to `width`×`height` and the chunk's CRC made
 /// again: a valid header for an image whose data is a single pixel.
 fn patched_png(width: u32, height: u32) -> Vec<u8> {
-    let mut png = tiny_png();
-    // The signature (8 bytes), IHDR's length (4) and type (4), then width and height.
-    assert_eq!(&png[12..16], b"IHDR");
-    png[16..20].copy_from_slice(&width.to_be_bytes());
-    png[20..24].copy_from_slice(&height.to_be_bytes());
-    let crc = crc32(&png[12..29]);
-    png[29..33].copy_from_slice(&crc.to_be_bytes());
-    png
+    patch_png_size(&tiny_png(), width, height)
 }
 
 /// What a decoder made: the image's or the texture's size, or its refusal.

@@ -6,28 +6,15 @@
 //! pixels an image, 2^26 texels a texture) stay, whatever a `Limits` says; and the default
 //! `Limits` refuses what the functions without limits refuse.
 
+mod png_support;
+
 use glam::Vec3;
+use png_support::patch_png_size;
 use tsl_core::Limits;
 use tsl_raster::{
     Assets, Camera, ColorSpace, Image, ImageError, RenderError, RenderSettings, Renderer, Scene,
     Texture,
 };
-
-/// The CRC-32 of PNG chunks (ISO 3309, the reflected polynomial 0xEDB88320), bit by bit.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
 
 /// A valid `width`×`height` RGBA PNG, as the crate encodes it.
 fn png(width: u32, height: u32) -> Vec<u8> {
@@ -41,13 +28,7 @@ fn png(width: u32, height: u32) -> Vec<u8> {
 /// A valid 1×1 PNG with its IHDR's size patched to `width`×`height` (and the CRC made again):
 /// a valid header for an image whose data is a single pixel.
 fn patched_png(width: u32, height: u32) -> Vec<u8> {
-    let mut png = png(1, 1);
-    assert_eq!(&png[12..16], b"IHDR");
-    png[16..20].copy_from_slice(&width.to_be_bytes());
-    png[20..24].copy_from_slice(&height.to_be_bytes());
-    let crc = crc32(&png[12..29]);
-    png[29..33].copy_from_slice(&crc.to_be_bytes());
-    png
+    patch_png_size(&png(1, 1), width, height)
 }
 
 /// What a decoder made: the size, or its refusal.
