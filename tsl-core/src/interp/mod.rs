@@ -130,9 +130,10 @@ fn execute(
     match op {
         Opcode::Load => {
             for (k, lane) in d.iter_mut().enumerate().take(w) {
-                let value = (o0 as usize)
-                    .checked_add(k)
-                    .and_then(|at| words.get(at))
+                // A u32 word index plus k < 4 cannot wrap a usize of 64 bits, and the validator
+                // holds `o0 + width` inside the data on any target.
+                let value = words
+                    .get(o0 as usize + k)
                     .map_or(0.0, |&bits| f32::from_bits(bits));
                 lane.fill(value);
             }
