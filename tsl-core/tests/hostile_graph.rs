@@ -2,8 +2,11 @@
 //! (or accepted), never a panic, and the work is bounded by the input's size. Each test bounds
 //! its work by counts, not by time.
 
+mod xorshift;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tsl_core::*;
+use xorshift::Rng;
 
 /// Run `f`, failing the test with `what` if it panics.
 fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> T {
@@ -538,21 +541,6 @@ fn a_discard_whose_nodes_were_removed_is_refused() {
     graph.End();
     graph.parts_mut().nodes.clear();
     assert!(no_panic("discard", || graph.compile()).is_err());
-}
-
-/// A small deterministic generator (xorshift), so the mutations below are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[test]

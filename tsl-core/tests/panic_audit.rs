@@ -2,9 +2,12 @@
 //! compute, never panic. Each case runs under `catch_unwind`; the sites that cannot be reached
 //! carry an `// Invariant:` comment in the source naming what guarantees it.
 
+mod xorshift;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tsl_core::noise::*;
 use tsl_core::*;
+use xorshift::Rng;
 
 /// Run `f`, failing the test with `what` if it panics.
 fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> T {
@@ -213,22 +216,6 @@ fn typed_nodes_of_no_scope_or_of_a_dropped_scope_are_refused() {
     for (what, node) in [("no scope", stray), ("a dropped scope", inner)] {
         let result = no_panic(what, || scope.opacity_node(node + 1.0));
         assert!(result.is_err() || scope.compile().is_err(), "{what}");
-    }
-}
-
-/// A small deterministic generator, so a failing sequence can be replayed by its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
     }
 }
 
