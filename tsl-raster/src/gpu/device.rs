@@ -96,6 +96,8 @@ pub struct Gpu {
     raster: OnceLock<Result<RasterPipeline, GpuError>>,
     /// The last error no error scope caught (see [`Gpu::take_uncaptured_error`]).
     uncaptured: Arc<Mutex<Option<String>>>,
+    /// The render path's layouts and interpreter pipelines, made on first use.
+    pub(super) render: super::native::DeviceCache,
 }
 
 impl fmt::Debug for Gpu {
@@ -150,7 +152,9 @@ impl Gpu {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("tsl-raster gpu"),
-                required_features: wgpu::Features::empty(),
+                // Blending into 32-bit float targets (the render path's colour buffer), where the
+                // adapter has it; 16-bit floats otherwise.
+                required_features: adapter.features() & wgpu::Features::FLOAT32_BLENDABLE,
                 required_limits: adapter.limits(),
                 ..Default::default()
             })
@@ -196,6 +200,7 @@ impl Gpu {
             interp_pipeline,
             raster: OnceLock::new(),
             uncaptured,
+            render: Default::default(),
         })
     }
 

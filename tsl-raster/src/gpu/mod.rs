@@ -102,10 +102,12 @@ mod batch;
 mod contract;
 mod device;
 mod layout;
+mod native;
 mod raster;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
+pub use native::{GpuPath, NativeStatus, RENDER_WGSL};
 pub use raster::{GpuRenderer, RASTER_WGSL};
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;

@@ -4,6 +4,7 @@
 use super::batch::read_back;
 use super::device::{Gpu, GpuError};
 use super::layout::*;
+use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
@@ -20,7 +21,7 @@ use crate::texture::{Filter, Wrap};
 use crate::RenderError;
 use bytemuck::Zeroable;
 use glam::{Mat3, Mat4};
-use tsl_core::{Output, TextureId};
+use tsl_core::{NodeProgram, Output, TextureId};
 
 /// The rasterizer's WGSL source: the generated contract (`bytecode.wgsl`, `raster_layout.wgsl`),
 /// `raster.wgsl`, then the interpreter's core.
@@ -44,14 +45,18 @@ const MAX_SIDE: u32 = 16384;
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
+    /// How frames are drawn: the compute kernel (the default) or render pipelines.
+    pub path: GpuPath,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
+    native: NativeRenderer,
 }
 
 impl std::fmt::Debug for GpuRenderer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GpuRenderer")
             .field("settings", &self.settings)
+            .field("path", &self.path)
             .field("adapter", &self.gpu.info.name)
             .finish_non_exhaustive()
     }
@@ -75,6 +80,8 @@ struct Packed {
     verts: Vec<VertRecord>,
     bins: Vec<u32>,
     texels: Vec<u32>,
+    /// Each pass's triangles and program, for the render path's draws.
+    draws: Vec<PassDraw>,
 }
 
 fn mat3(m: Mat3) -> [f32; 9] {
@@ -91,9 +98,36 @@ impl<'g> GpuRenderer<'g> {
     pub fn new(gpu: &'g Gpu, settings: RenderSettings) -> GpuRenderer<'g> {
         GpuRenderer {
             settings,
+            path: GpuPath::default(),
             gpu,
             buffers: None,
+            native: NativeRenderer::default(),
         }
+    }
+
+    /// The same renderer drawing on `path`.
+    pub fn with_path(mut self, path: GpuPath) -> GpuRenderer<'g> {
+        self.path = path;
+        self
+    }
+
+    /// Block until every native pipeline a frame asked for is built or has failed (the
+    /// [`GpuPath::Hybrid`] path builds them on a thread and never waits).
+    pub fn wait_for_native(&mut self) {
+        self.native.wait();
+    }
+
+    /// Where the native pipelines of `program`'s structure stand: `None` until a frame on
+    /// [`GpuPath::Hybrid`] or [`GpuPath::Native`] drew it.
+    pub fn native_status(&self, program: &NodeProgram) -> Option<NativeStatus> {
+        self.native.status(program)
+    }
+
+    /// How many render pipelines this renderer had built: native ones and the interpreter's
+    /// (which the device keeps for every renderer). New uniforms, a new time or a new view
+    /// build none.
+    pub fn pipelines_built(&self) -> usize {
+        self.native.built()
     }
 
     /// Draw the scene and apply the output transform, as
@@ -137,8 +171,30 @@ impl<'g> GpuRenderer<'g> {
             assets,
             self.gpu.binding_limit(),
         )?;
-        let pixels = self.dispatch(&packed).map_err(refused)?;
+        let pixels = if self.path.renders() {
+            self.draw_native(&packed, &frame).map_err(refused)?
+        } else {
+            self.dispatch(&packed).map_err(refused)?
+        };
         Ok(LinearImage::from_pixels(width, height, pixels))
+    }
+
+    /// The render path: the packed frame (its bins unused) drawn by render pipelines.
+    fn draw_native(&mut self, packed: &Packed, frame: &Frame) -> Result<Vec<[f32; 4]>, GpuError> {
+        let native = NativeFrame {
+            words: &packed.words,
+            frame: &packed.frame,
+            passes: &packed.passes,
+            tris: &packed.tris,
+            verts: &packed.verts,
+            texels: &packed.texels,
+            draws: &packed.draws,
+            programs: &frame.programs,
+            width: self.settings.width,
+            height: self.settings.height,
+        };
+        self.native
+            .draw(self.gpu, &self.gpu.render, self.path, &native)
     }
 
     fn dispatch(&mut self, packed: &Packed) -> Result<Vec<[f32; 4]>, GpuError> {
@@ -319,6 +375,18 @@ fn pack(
     }
 
     // The passes.
+    let pass_draws = passes
+        .iter()
+        .map(|pass| {
+            // Invariant: place_draws makes each pass for one of the draws it returns.
+            let d = &draws[pass.draw as usize];
+            PassDraw {
+                first: tri_base[pass.draw as usize],
+                count: d.tris.len() as u32,
+                program: d.material.nodes.map(|id| id.index()),
+            }
+        })
+        .collect();
     let pass_records = passes
         .iter()
         .map(|pass| {
@@ -461,6 +529,7 @@ fn pack(
         verts,
         bins: bin_words,
         texels: texel_words(settings, &draws, assets, limit)?,
+        draws: pass_draws,
     })
 }
 

@@ -1,0 +1,976 @@
+//! The parity scenes (tests/gpu_parity.rs, tests/gpu_native.rs): each scene function builds its
+//! cases and hands each to `check` with its name, which draws it with the renderers under test
+//! against the CPU renderer. `with_scenes!(m)` calls macro `m` with every scene's name.
+
+use glam::Vec3;
+use std::f32::consts::FRAC_PI_2;
+use tsl_core::*;
+use tsl_raster::*;
+
+/// What a scene hands each of its cases to, with the case's name.
+pub type Check<'a> = &'a mut dyn FnMut(Case, &str);
+
+/// Calls `$m![...]` with the name of every scene function below.
+macro_rules! with_scenes {
+    ($m:ident) => {
+        $m! {
+            basic_colour_on_a_plane_and_a_sphere,
+            a_colour_node_of_the_uv,
+            vertex_colours_through_the_material_and_the_node,
+            lambert_under_ambient_and_directional_light,
+            phong_under_a_point_light,
+            standard_under_hemisphere_directional_and_spot_lights,
+            physical_with_clearcoat_under_point_and_spot_lights,
+            flat_shading_on_a_standard_torus,
+            transparent_double_sided_sphere_over_opaque_ones,
+            an_opacity_node_and_an_alpha_test,
+            a_discard_and_a_mask,
+            a_depth_node_moves_a_surface_through_another,
+            emissive_ao_and_normal_nodes_under_lights,
+            an_output_node_reads_the_lit_colour,
+            derivatives_of_the_position_and_the_uv,
+            varyings_interpolate_per_vertex_values,
+            noise_perlin_cell_worley_and_fractal,
+            linear_fog_and_exp2_fog,
+            the_uv_and_lit_shading_views_and_the_data_materials,
+            an_orthographic_camera_and_tone_mapping,
+            the_graph_example_at_a_time,
+            a_position_node_moves_the_vertices,
+            frag_coord_and_facing_on_double_and_back_sides,
+            every_math_family_in_one_graph,
+            a_loop_with_variables_and_a_break,
+            depth_write_and_depth_test_off_and_a_mirrored_mesh,
+            a_large_frame_of_many_small_triangles,
+            a_colour_map_with_trilinear_mipmaps_and_a_uv_transform,
+            every_texture_filter_and_wrap,
+            normal_emissive_and_ao_maps_on_a_standard_surface,
+            a_program_reads_textures_at_its_own_coordinates,
+            a_floor_to_the_horizon_takes_the_64_bit_edges,
+        }
+    };
+}
+
+const N: u32 = 64;
+
+/// A scene under construction.
+pub struct Case {
+    pub assets: Assets,
+    pub scene: Scene,
+    pub camera: Camera,
+    pub settings: RenderSettings,
+}
+
+impl Case {
+    pub fn new() -> Case {
+        Case {
+            assets: Assets::new(),
+            scene: Scene::new(),
+            camera: Camera::perspective(45.0, 0.1, 100.0)
+                .at(Vec3::new(0.0, 1.2, 4.0))
+                .looking_at(Vec3::new(0.0, 0.2, 0.0)),
+            settings: RenderSettings::new(N, N),
+        }
+    }
+
+    fn program(&mut self, g: &NodeGraph) -> ProgramId {
+        self.assets
+            .programs
+            .add(g.compile().expect("the graph compiles"))
+    }
+
+    fn mesh(&mut self, geometry: Geometry, material: Material, at: Vec3) -> ObjectId {
+        let geometry = self.assets.geometries.add(geometry);
+        let material = self.assets.materials.add(material);
+        self.scene.add(Object::mesh(geometry, material).at(at))
+    }
+
+    fn floor(&mut self, material: Material) {
+        let geometry = self
+            .assets
+            .geometries
+            .add(PlaneGeometry::new(6.0, 6.0).build());
+        let material = self.assets.materials.add(material);
+        self.scene
+            .add(Object::mesh(geometry, material).rotated(-FRAC_PI_2, 0.0, 0.0));
+    }
+
+}
+
+
+fn sphere() -> Geometry {
+    SphereGeometry::new(0.8, 24, 12).build()
+}
+
+fn lights(scene: &mut Scene) {
+    scene.add_light(Light::ambient(Color::WHITE, 0.3));
+    scene.add_light(Light::directional(
+        Color::WHITE,
+        2.0,
+        Vec3::new(2.0, 4.0, 3.0),
+    ));
+}
+
+pub fn basic_colour_on_a_plane_and_a_sphere(check: Check) {
+    let mut c = Case::new();
+    c.floor(Material::basic(Color::from_srgb8(90, 140, 200)));
+    c.mesh(
+        sphere(),
+        Material::basic(Color::from_srgb8(230, 120, 40)),
+        Vec3::new(0.0, 0.8, 0.0),
+    );
+    check(c, "basic colour");
+}
+
+pub fn a_colour_node_of_the_uv(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.25)]))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.5, 0.0));
+    c.floor(Material::basic(Color::from_srgb8(40, 40, 40)));
+    check(c, "colour node of the uv");
+}
+
+fn lit_case(material: Material) -> Case {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.floor(Material::lambert(Color::from_srgb8(150, 150, 150)));
+    c.mesh(sphere(), material, Vec3::new(0.0, 0.8, 0.0));
+    c
+}
+
+pub fn vertex_colours_through_the_material_and_the_node(check: Check) {
+    let mut c = Case::new();
+    let ball = sphere();
+    let colors = ball
+        .normals()
+        .unwrap_or_default()
+        .iter()
+        .map(|n| *n * 0.5 + 0.5)
+        .collect();
+    let ball = ball.with_colors(colors).unwrap();
+    c.mesh(
+        ball.clone(),
+        Material {
+            vertex_colors: true,
+            ..Material::basic(Color::WHITE)
+        },
+        Vec3::new(-0.9, 0.6, 0.0),
+    );
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.one_minus(g.vertex_color()))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(ball, shader_material(p), Vec3::new(0.9, 0.6, 0.0));
+    check(c, "vertex colours");
+}
+
+pub fn lambert_under_ambient_and_directional_light(check: Check) {
+    check(lit_case(Material::lambert(Color::from_srgb8(200, 80, 60))), "lambert");
+}
+
+pub fn phong_under_a_point_light(check: Check) {
+    let mut c = lit_case(Material {
+        shininess: 60.0,
+        specular: Color::from_srgb8(120, 120, 120),
+        ..Material::phong(Color::from_srgb8(60, 120, 220))
+    });
+    c.scene.add_light(Light::point(
+        Color::from_srgb8(255, 220, 180),
+        8.0,
+        Vec3::new(-1.0, 2.0, 1.5),
+    ));
+    check(c, "phong, point light");
+}
+
+pub fn standard_under_hemisphere_directional_and_spot_lights(check: Check) {
+    let mut c = lit_case(Material::standard(
+        Color::from_srgb8(220, 200, 90),
+        0.35,
+        0.2,
+    ));
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(180, 200, 255),
+        Color::from_srgb8(60, 50, 40),
+        0.8,
+    ));
+    c.scene.add_light(Light::spot(
+        Color::WHITE,
+        30.0,
+        Vec3::new(1.5, 3.0, 1.0),
+        Vec3::ZERO,
+        0.5,
+    ));
+    check(c, "standard, hemisphere + directional + spot");
+}
+
+pub fn physical_with_clearcoat_under_point_and_spot_lights(check: Check) {
+    let mut c = lit_case(Material {
+        clearcoat: 0.8,
+        clearcoat_roughness: 0.2,
+        ..Material::physical(Color::from_srgb8(150, 20, 30), 0.6, 0.5)
+    });
+    c.scene
+        .add_light(Light::point(Color::WHITE, 10.0, Vec3::new(1.0, 2.0, 2.0)));
+    c.scene.add_light(Light::spot(
+        Color::from_srgb8(200, 220, 255),
+        25.0,
+        Vec3::new(-2.0, 3.0, 1.0),
+        Vec3::new(0.0, 0.5, 0.0),
+        0.6,
+    ));
+    check(c, "physical clearcoat, point + spot");
+}
+
+pub fn flat_shading_on_a_standard_torus(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.mesh(
+        TorusGeometry::new(0.7, 0.25, 10, 16).build(),
+        Material {
+            flat_shading: true,
+            ..Material::standard(Color::from_srgb8(100, 200, 120), 0.5, 0.0)
+        },
+        Vec3::new(0.0, 0.5, 0.0),
+    );
+    check(c, "flat shading");
+}
+
+pub fn transparent_double_sided_sphere_over_opaque_ones(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.floor(Material::lambert(Color::from_srgb8(120, 160, 120)));
+    c.mesh(
+        BoxGeometry::new(0.6, 0.6, 0.6).build(),
+        Material::lambert(Color::from_srgb8(200, 60, 60)),
+        Vec3::new(0.0, 0.5, -0.3),
+    );
+    c.mesh(
+        sphere(),
+        Material {
+            transparent: true,
+            opacity: 0.45,
+            side: Side::Double,
+            ..Material::phong(Color::from_srgb8(80, 140, 255))
+        },
+        Vec3::new(0.2, 0.7, 0.3),
+    );
+    c.mesh(
+        PlaneGeometry::new(1.0, 1.0).build(),
+        Material {
+            transparent: true,
+            opacity: 0.6,
+            ..Material::basic(Color::from_srgb8(250, 230, 40))
+        },
+        Vec3::new(-0.5, 0.6, 1.0),
+    );
+    check(c, "transparency, double-sided two passes");
+}
+
+pub fn an_opacity_node_and_an_alpha_test(check: Check) {
+    let mut c = Case::new();
+    c.floor(Material::basic(Color::from_srgb8(30, 60, 90)));
+    let g = NodeGraph::new();
+    g.set_output(OPACITY_NODE, g.swizzle(g.uv(), "x")).unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        sphere(),
+        Material {
+            transparent: true,
+            ..Material::basic(Color::from_srgb8(255, 200, 100)).with_nodes(p)
+        },
+        Vec3::new(-0.9, 0.8, 0.0),
+    );
+    c.mesh(
+        sphere(),
+        Material {
+            alpha_test: 0.5,
+            ..Material::basic(Color::from_srgb8(100, 255, 200)).with_nodes(p)
+        },
+        Vec3::new(0.9, 0.8, 0.0),
+    );
+    check(c, "opacity node, alpha test");
+}
+
+pub fn a_discard_and_a_mask(check: Check) {
+    let mut c = Case::new();
+    c.floor(Material::basic(Color::from_srgb8(200, 200, 200)));
+    let g = NodeGraph::new();
+    g.If(g.less_than(
+        g.fract(g.mul(g.swizzle(g.uv(), "y"), g.float(6.0))),
+        g.float(0.4),
+    ));
+    g.Discard();
+    g.End();
+    g.set_output(COLOR_NODE, g.vec3(0.9, 0.3, 0.1)).unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(-0.9, 0.8, 0.0));
+    let g = NodeGraph::new();
+    g.set_output(
+        MASK_NODE,
+        g.step(
+            g.float(0.5),
+            g.fract(g.mul(g.swizzle(g.uv(), "x"), g.float(8.0))),
+        ),
+    )
+    .unwrap();
+    g.set_output(COLOR_NODE, g.vec3(0.1, 0.4, 0.9)).unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.9, 0.8, 0.0));
+    check(c, "discard, mask");
+}
+
+pub fn a_depth_node_moves_a_surface_through_another(check: Check) {
+    let mut c = Case::new();
+    c.mesh(
+        sphere(),
+        Material::basic(Color::from_srgb8(60, 200, 90)),
+        Vec3::new(0.3, 0.6, 0.0),
+    );
+    let g = NodeGraph::new();
+    let fc = g.frag_coord();
+    g.set_output(
+        DEPTH_NODE,
+        g.add(
+            g.swizzle(fc, "z"),
+            g.mul(
+                g.sin(g.mul(g.swizzle(fc, "x"), g.float(0.3))),
+                g.float(0.004),
+            ),
+        ),
+    )
+    .unwrap();
+    g.set_output(COLOR_NODE, g.vec3(0.8, 0.2, 0.6)).unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(-0.3, 0.6, 0.1));
+    check(c, "depth node");
+}
+
+pub fn emissive_ao_and_normal_nodes_under_lights(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(150, 180, 255),
+        Color::from_srgb8(80, 60, 40),
+        0.7,
+    ));
+    let g = NodeGraph::new();
+    let p = g.position_world();
+    g.set_output(
+        EMISSIVE_NODE,
+        g.mul(g.vec3(0.3, 0.1, 0.0), g.abs(g.sin(g.mul(p, g.float(4.0))))),
+    )
+    .unwrap();
+    g.set_output(AO_NODE, g.swizzle(g.uv(), "y")).unwrap();
+    g.set_output(
+        NORMAL_NODE,
+        g.mul(g.sin(g.mul(p, g.float(9.0))), g.float(0.3)),
+    )
+    .unwrap();
+    let prog = c.program(&g);
+    c.floor(Material::standard(Color::from_srgb8(128, 128, 128), 0.7, 0.0).with_nodes(prog));
+    c.mesh(
+        sphere(),
+        Material::phong(Color::from_srgb8(200, 200, 220)).with_nodes(prog),
+        Vec3::new(0.0, 0.8, 0.0),
+    );
+    check(c, "emissive, ao, normal nodes");
+}
+
+pub fn an_output_node_reads_the_lit_colour(check: Check) {
+    let mut c = lit_case(Material::standard(
+        Color::from_srgb8(200, 160, 120),
+        0.4,
+        0.0,
+    ));
+    let g = NodeGraph::new();
+    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.7, 0.5)))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        sphere(),
+        Material::lambert(Color::WHITE).with_nodes(p),
+        Vec3::new(1.2, 0.8, -0.5),
+    );
+    check(c, "output node, lit");
+}
+
+pub fn derivatives_of_the_position_and_the_uv(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let dx = g.dfdx(g.position_view());
+    let dy = g.dfdy(g.uv());
+    let w = g.fwidth(g.mul(g.swizzle(g.uv(), "x"), g.float(20.0)));
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[
+            g.mul(g.length(dx), g.float(30.0)),
+            g.mul(g.length(dy), g.float(20.0)),
+            w,
+        ]),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
+    c.floor(shader_material(p));
+    check(c, "derivatives");
+}
+
+pub fn varyings_interpolate_per_vertex_values(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let v = g.varying(g.sin(g.mul(g.position_world(), g.float(5.0))));
+    g.set_output(COLOR_NODE, g.add(g.mul(v, g.float(0.5)), g.float(0.5)))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
+    c.floor(shader_material(p));
+    check(c, "varyings");
+}
+
+pub fn noise_perlin_cell_worley_and_fractal(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let p = g.mul(g.position_world(), g.float(3.0));
+    let perlin = g.add(g.mul(g.perlin_noise_vec3(p), g.float(0.5)), g.float(0.5));
+    let cell = g.cell_noise(g.swizzle(p, "xz"));
+    let worley = g.mx_worley_noise_vec3(p, g.float(1.0));
+    let fractal = g.mx_fractal_noise_float(p, 3, g.float(2.0), g.float(0.5), g.float(0.5));
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[
+            g.swizzle(perlin, "x"),
+            g.mix(cell, g.swizzle(worley, "x"), g.float(0.5)),
+            g.add(g.mul(fractal, g.float(0.5)), g.float(0.5)),
+        ]),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
+    c.floor(shader_material(p));
+    check(c, "noise");
+}
+
+pub fn linear_fog_and_exp2_fog(check: Check) {
+    for (name, fog) in [
+        (
+            "linear fog",
+            Fog::Linear {
+                color: Color::from_srgb8(180, 190, 200),
+                near: 3.0,
+                far: 8.0,
+            },
+        ),
+        (
+            "exp2 fog",
+            Fog::Exp2 {
+                color: Color::from_srgb8(200, 180, 160),
+                density: 0.2,
+            },
+        ),
+    ] {
+        let mut c = lit_case(Material::phong(Color::from_srgb8(200, 60, 60)));
+        c.scene.fog = Some(fog);
+        check(c, name);
+    }
+}
+
+pub fn the_uv_and_lit_shading_views_and_the_data_materials(check: Check) {
+    let mut c = lit_case(Material::standard(Color::from_srgb8(200, 60, 60), 0.5, 0.0));
+    c.settings.shading = Shading::Uv;
+    check(c, "uv shading view");
+    let mut c = lit_case(Material::phong(Color::from_srgb8(200, 60, 60)));
+    c.settings.shading = Shading::Lit;
+    check(c, "lit shading view");
+    let mut c = Case::new();
+    c.mesh(sphere(), Material::normals(), Vec3::new(-0.9, 0.6, 0.0));
+    c.mesh(sphere(), Material::depth(), Vec3::new(0.9, 0.6, 0.0));
+    check(c, "normals and depth materials");
+}
+
+pub fn an_orthographic_camera_and_tone_mapping(check: Check) {
+    let mut c = lit_case(Material::standard(
+        Color::from_srgb8(240, 200, 120),
+        0.3,
+        0.6,
+    ));
+    c.camera = Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 20.0)
+        .at(Vec3::new(2.0, 3.0, 4.0))
+        .looking_at(Vec3::new(0.0, 0.5, 0.0));
+    c.settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.2);
+    check(c, "orthographic, ACES");
+}
+
+pub fn the_graph_example_at_a_time(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let wave = g.sin(g.mul(g.time(), g.float(2.0)));
+    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    g.set_output(COLOR_NODE, mixed).unwrap();
+    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
+        .unwrap();
+    let p = c.program(&g);
+    lights(&mut c.scene);
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(180, 200, 255),
+        Color::from_srgb8(60, 50, 40),
+        0.6,
+    ));
+    c.floor(Material {
+        roughness: 0.4,
+        ..Material::new(MaterialKind::Standard, Color::WHITE).with_nodes(p)
+    });
+    c.mesh(
+        sphere(),
+        Material {
+            roughness: 0.4,
+            ..Material::new(MaterialKind::Standard, Color::WHITE).with_nodes(p)
+        },
+        Vec3::new(0.0, 0.8, 0.0),
+    );
+    c.settings.time = 1.3;
+    check(c, "graph example, time 1.3");
+}
+
+pub fn a_position_node_moves_the_vertices(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    let g = NodeGraph::new();
+    let n = g.normal_local();
+    let wave = g.sin(g.mul(g.swizzle(g.position_local(), "y"), g.float(10.0)));
+    g.set_output(POSITION_NODE, g.mul(n, g.mul(wave, g.float(0.12))))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        sphere(),
+        Material::lambert(Color::from_srgb8(220, 180, 90)).with_nodes(p),
+        Vec3::new(0.0, 0.7, 0.0),
+    );
+    check(c, "position node");
+}
+
+pub fn frag_coord_and_facing_on_double_and_back_sides(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let fc = g.frag_coord();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[
+            g.fract(g.div(g.swizzle(fc, "x"), g.float(16.0))),
+            g.front_facing(),
+            g.gl_front_facing(),
+        ]),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        TorusGeometry::new(0.6, 0.2, 8, 20).build(),
+        Material {
+            side: Side::Double,
+            ..shader_material(p)
+        },
+        Vec3::new(-0.9, 0.6, 0.0),
+    );
+    c.mesh(
+        sphere(),
+        Material {
+            side: Side::Back,
+            ..shader_material(p)
+        },
+        Vec3::new(0.9, 0.6, 0.0),
+    );
+    check(c, "frag coord, facing");
+}
+
+pub fn every_math_family_in_one_graph(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let p = g.position_world();
+    let n = g.normal_view();
+    let x = g.swizzle(p, "x");
+    let y = g.swizzle(p, "y");
+    let a = g.add(
+        g.mul(g.atan2(y, g.add(x, g.float(0.01))), g.float(0.1)),
+        g.mul(
+            g.asin(g.clamp(x, g.float(-1.0), g.float(1.0))),
+            g.float(0.2),
+        ),
+    );
+    let b = g.add(
+        g.mul(
+            g.acos(g.clamp(y, g.float(-1.0), g.float(1.0))),
+            g.float(0.1),
+        ),
+        g.mul(g.atan(x), g.float(0.2)),
+    );
+    let e = g.add(
+        g.mul(g.exp(g.negate(g.abs(x))), g.float(0.3)),
+        g.mul(g.log(g.add(g.abs(y), g.float(1.0))), g.float(0.3)),
+    );
+    let f = g.add(
+        g.mul(g.pow(g.abs(x), g.float(1.5)), g.float(0.2)),
+        g.mul(g.exp2(g.negate(g.abs(y))), g.float(0.2)),
+    );
+    let h = g.add(
+        g.mul(g.log2(g.add(g.abs(x), g.float(1.0))), g.float(0.2)),
+        g.mul(g.inverse_sqrt(g.add(g.abs(y), g.float(1.0))), g.float(0.2)),
+    );
+    let r = g.reflect(g.normalize(g.position_view()), n);
+    let rr = g.refract(g.normalize(g.position_view()), n, g.float(0.7));
+    let ff = g.faceforward(n, g.vec3(0.0, 0.0, -1.0), n);
+    let cr = g.cross(n, g.vec3(0.0, 1.0, 0.0));
+    let d = g.add(g.distance(p, g.vec3(0.0, 1.0, 0.0)), g.dot(r, rr));
+    let tr = g.add(g.tan(g.mul(x, g.float(0.5))), g.sqrt(g.abs(y)));
+    let cmp = g.select(
+        g.logical_and(
+            g.greater_than(x, g.float(0.0)),
+            g.less_than_equal(y, g.float(0.9)),
+        ),
+        g.float(0.2),
+        g.select(
+            g.logical_or(g.equal(x, g.float(0.5)), g.not_equal(y, y)),
+            g.float(0.9),
+            g.select(
+                g.logical_xor(g.greater_than_equal(x, y), g.logical_not(g.less_than(y, x))),
+                g.float(0.5),
+                g.float(0.7),
+            ),
+        ),
+    );
+    let m = g.add(
+        g.mul(g.smoothstep(g.float(-0.5), g.float(0.5), x), g.float(0.3)),
+        g.mul(g.step(g.float(0.0), y), g.float(0.1)),
+    );
+    let rnd = g.add(
+        g.add(
+            g.floor(g.mul(x, g.float(3.0))),
+            g.ceil(g.mul(y, g.float(2.0))),
+        ),
+        g.add(
+            g.round(g.mul(x, g.float(5.0))),
+            g.trunc(g.mul(y, g.float(4.0))),
+        ),
+    );
+    let misc = g.add(
+        g.add(g.sign(x), g.modulo(g.mul(y, g.float(7.0)), g.float(1.3))),
+        g.add(
+            g.degrees(g.radians(g.reciprocal(g.add(g.abs(x), g.float(2.0))))),
+            g.saturate(g.mul(y, g.float(3.0))),
+        ),
+    );
+    let red = g.fract(g.add(g.add(a, b), g.add(e, f)));
+    let green = g.fract(g.add(g.add(h, d), g.add(tr, g.swizzle(g.add(ff, cr), "y"))));
+    let blue = g.fract(g.add(g.add(cmp, m), g.mul(g.add(rnd, misc), g.float(0.1))));
+    g.set_output(
+        COLOR_NODE,
+        g.max(
+            g.min(g.join(&[red, green, blue]), g.vec3(1.0, 1.0, 1.0)),
+            g.vec3(0.0, 0.0, 0.0),
+        ),
+    )
+    .unwrap();
+    let prog = c.program(&g);
+    c.mesh(sphere(), shader_material(prog), Vec3::new(0.0, 0.7, 0.0));
+    c.floor(shader_material(prog));
+    check(c, "every math family");
+}
+
+pub fn a_loop_with_variables_and_a_break(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let acc = g.Var(g.float(0.0));
+    let i = g.Loop(6);
+    g.assign(
+        acc,
+        g.add(
+            g.get(acc),
+            g.mul(
+                g.sin(g.mul(g.swizzle(g.position_world(), "x"), i)),
+                g.float(0.15),
+            ),
+        ),
+    );
+    g.If(g.greater_than(g.get(acc), g.float(0.6)));
+    g.Break();
+    g.End();
+    g.End();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[g.fract(g.get(acc)), g.float(0.4), g.float(0.6)]),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
+    c.floor(shader_material(p));
+    check(c, "loop, variables, break");
+}
+
+pub fn depth_write_and_depth_test_off_and_a_mirrored_mesh(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.floor(Material::lambert(Color::from_srgb8(140, 140, 140)));
+    c.mesh(
+        sphere(),
+        Material {
+            depth_write: false,
+            ..Material::lambert(Color::from_srgb8(200, 100, 50))
+        },
+        Vec3::new(-0.6, 0.7, 0.0),
+    );
+    c.mesh(
+        sphere(),
+        Material {
+            depth_test: false,
+            ..Material::lambert(Color::from_srgb8(50, 100, 200))
+        },
+        Vec3::new(0.6, 0.7, -1.5),
+    );
+    let geometry = c
+        .assets
+        .geometries
+        .add(TorusGeometry::new(0.5, 0.2, 8, 16).build());
+    let material = c
+        .assets
+        .materials
+        .add(Material::phong(Color::from_srgb8(90, 200, 90)));
+    c.scene.add(
+        Object::mesh(geometry, material)
+            .at(Vec3::new(0.0, 1.4, 0.5))
+            .scaled(Vec3::new(-1.0, 1.0, 1.0)),
+    );
+    check(c, "depth write/test off, mirrored");
+}
+
+pub fn a_large_frame_of_many_small_triangles(check: Check) {
+    let mut c = lit_case(Material::standard(
+        Color::from_srgb8(180, 180, 200),
+        0.5,
+        0.1,
+    ));
+    c.mesh(
+        SphereGeometry::new(0.3, 64, 32).build(),
+        Material::phong(Color::from_srgb8(220, 120, 60)),
+        Vec3::new(1.0, 0.4, 0.8),
+    );
+    c.settings.width = 160;
+    c.settings.height = 90;
+    check(c, "160×90, many small triangles");
+}
+
+/// A `size`×`size` sRGB test card: a checker of two colours with a gradient and a few thin
+/// lines, so that every mip level differs.
+fn card(size: u32) -> Image {
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let check = ((x / 8) + (y / 8)) % 2 == 0;
+            let line = x % 16 == 3 || y % 23 == 5;
+            let (r, g, b) = if line {
+                (250, 250, 250)
+            } else if check {
+                (220, (x * 255 / size) as u8, 40)
+            } else {
+                (30, 80, (y * 255 / size) as u8)
+            };
+            data.extend([r, g, b, 255 - (x % 32) as u8]);
+        }
+    }
+    Image::from_rgba8(size, size, data).unwrap()
+}
+
+/// A tangent-space normal map of bumps.
+fn bumps(size: u32) -> Image {
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let (u, v) = (x as f32 / size as f32, y as f32 / size as f32);
+            let nx = (u * 25.0).sin() * 0.5;
+            let ny = (v * 19.0).cos() * 0.5;
+            let n = Vec3::new(nx, ny, 1.0).normalize();
+            let byte = |c: f32| ((c * 0.5 + 0.5) * 255.0).round() as u8;
+            data.extend([byte(n.x), byte(n.y), byte(n.z), 255]);
+        }
+    }
+    Image::from_rgba8(size, size, data).unwrap()
+}
+
+fn tilted_floor(c: &mut Case, material: Material) {
+    let geometry = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(8.0, 8.0).build());
+    let material = c.assets.materials.add(material);
+    c.scene
+        .add(Object::mesh(geometry, material).rotated(-1.3, 0.0, 0.2));
+    c.camera = Camera::perspective(50.0, 0.1, 100.0)
+        .at(Vec3::new(0.0, 1.0, 4.0))
+        .looking_at(Vec3::new(0.0, 0.0, -2.0));
+}
+
+pub fn a_colour_map_with_trilinear_mipmaps_and_a_uv_transform(check: Check) {
+    let mut c = Case::new();
+    let mut texture = Texture::new(card(64), ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::MirroredRepeat;
+    texture.repeat = glam::Vec2::new(3.0, 2.0);
+    texture.rotation = 0.3;
+    texture.offset = glam::Vec2::new(0.1, 0.05);
+    let map = c.assets.textures.add(texture);
+    tilted_floor(
+        &mut c,
+        Material {
+            map: Some(map),
+            ..Material::basic(Color::WHITE)
+        },
+    );
+    check(c, "colour map, trilinear mipmaps, uv transform");
+}
+
+pub fn every_texture_filter_and_wrap(check: Check) {
+    for (i, (mag, min, wrap)) in [
+        (Filter::Nearest, Filter::Nearest, Wrap::Repeat),
+        (Filter::Linear, Filter::Linear, Wrap::ClampToEdge),
+        (
+            Filter::Nearest,
+            Filter::NearestMipmapNearest,
+            Wrap::MirroredRepeat,
+        ),
+        (Filter::Linear, Filter::LinearMipmapNearest, Wrap::Repeat),
+        (Filter::Nearest, Filter::NearestMipmapLinear, Wrap::Repeat),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut c = Case::new();
+        let mut texture = Texture::new(card(32), ColorSpace::Linear);
+        texture.mag_filter = mag;
+        texture.min_filter = min;
+        texture.wrap_s = wrap;
+        texture.wrap_t = wrap;
+        texture.flip_y = i % 2 == 0;
+        texture.repeat = glam::Vec2::new(4.0, 4.0);
+        let map = c.assets.textures.add(texture);
+        tilted_floor(
+            &mut c,
+            Material {
+                map: Some(map),
+                ..Material::basic(Color::WHITE)
+            },
+        );
+        check(c, &format!("filters {mag:?}/{min:?}, {wrap:?}"));
+    }
+}
+
+pub fn normal_emissive_and_ao_maps_on_a_standard_surface(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene
+        .add_light(Light::point(Color::WHITE, 6.0, Vec3::new(-1.0, 1.5, 1.0)));
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(180, 200, 255),
+        Color::from_srgb8(60, 50, 40),
+        0.5,
+    ));
+    let normal = c
+        .assets
+        .textures
+        .add(Texture::new(bumps(64), ColorSpace::Linear));
+    let glow = c
+        .assets
+        .textures
+        .add(Texture::new(card(16), ColorSpace::Srgb));
+    let ao = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let material = Material {
+        normal_map: Some(normal),
+        normal_scale: glam::Vec2::new(1.0, -0.8),
+        emissive: Color::from_srgb8(60, 30, 0),
+        emissive_map: Some(glow),
+        ao_map: Some(ao),
+        ao_map_intensity: 0.7,
+        ..Material::standard(Color::from_srgb8(200, 200, 200), 0.45, 0.1)
+    };
+    c.mesh(sphere(), material.clone(), Vec3::new(-0.8, 0.7, 0.0));
+    c.mesh(
+        sphere(),
+        Material {
+            flat_shading: true,
+            side: Side::Double,
+            ..material
+        },
+        Vec3::new(0.9, 0.7, 0.0),
+    );
+    check(c, "normal, emissive and ao maps");
+}
+
+pub fn a_program_reads_textures_at_its_own_coordinates(check: Check) {
+    let mut c = Case::new();
+    let mut texture = Texture::new(card(64), ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::Repeat;
+    let card_id = c.assets.textures.add(texture);
+    let other = c
+        .assets
+        .textures
+        .add(Texture::new(bumps(32), ColorSpace::Linear));
+    let g = NodeGraph::new();
+    let uv = g.mul(g.uv(), g.vec2(3.0, 2.0));
+    let warped = g.add(uv, g.mul(g.sin(g.swizzle(uv, "yx")), g.float(0.2)));
+    let a = g.texture(card_id, warped);
+    let b = g.texture(g.texture_uniform("bumps", other), g.uv());
+    g.set_output(
+        COLOR_NODE,
+        g.mix(g.swizzle(a, "xyz"), g.swizzle(b, "xyz"), g.float(0.3)),
+    )
+    .unwrap();
+    g.set_output(OPACITY_NODE, g.swizzle(a, "w")).unwrap();
+    let p = c.program(&g);
+    tilted_floor(
+        &mut c,
+        Material {
+            transparent: true,
+            ..shader_material(p)
+        },
+    );
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
+    check(c, "program textures");
+}
+
+pub fn a_floor_to_the_horizon_takes_the_64_bit_edges(check: Check) {
+    // Its corners lie far off screen, so its edge functions outgrow 32 bits over a tile and the
+    // shader evaluates them in 64-bit arithmetic (the unit test in gpu/raster.rs checks that this
+    // scene's bins hold both kinds).
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    let p = g.position_world();
+    let checker = g.fract(g.mul(
+        g.add(g.floor(g.swizzle(p, "x")), g.floor(g.swizzle(p, "z"))),
+        g.float(0.5),
+    ));
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[checker, g.float(0.3), g.one_minus(checker)]),
+    )
+    .unwrap();
+    let prog = c.program(&g);
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(200.0, 200.0).build());
+    let paint = c.assets.materials.add(shader_material(prog));
+    c.scene
+        .add(Object::mesh(floor, paint).rotated(-1.5, 0.0, 0.0));
+    c.mesh(
+        SphereGeometry::new(0.5, 8, 6).build(),
+        Material::basic(Color::from_srgb8(200, 200, 90)),
+        Vec3::new(0.0, 0.5, 0.0),
+    );
+    c.camera = Camera::perspective(50.0, 0.1, 500.0)
+        .at(Vec3::new(0.0, 1.0, 4.0))
+        .looking_at(Vec3::new(0.0, 0.0, -2.0));
+    check(c, "floor to the horizon, 64-bit edges");
+}

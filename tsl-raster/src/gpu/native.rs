@@ -1,0 +1,876 @@
+//! The render path of [`GpuRenderer`](super::GpuRenderer): the host's frame (the same packed
+//! buffers as the compute kernel's) drawn by wgpu render pipelines, one draw per pass, with the
+//! hardware rasterizer and depth test; a fragment runs the kernel's own `shade` (`raster.wgsl`)
+//! through `native.wgsl`'s entry points.
+//!
+//! Two kinds of fragment program: the interpreter's (the kernel's text with `run_code` reading
+//! the words buffer; one per device, for every program), and a native one per program
+//! structure, whose `run_code` dispatches to code emitted for the program
+//! ([`tsl_core::native`]). Native pipelines are built on a thread and used from the first frame
+//! after they are ready ([`GpuPath::Hybrid`]); until then, or when building failed, a pass draws
+//! with the interpreter's.
+
+use super::device::{Gpu, GpuError};
+use super::layout::{
+    FrameRecord, PassRecord, TriRecord, VertRecord, FL_DEPTH_NODE, FL_DEPTH_TEST, FL_DEPTH_WRITE,
+    FL_TRANSPARENT,
+};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+use tsl_core::NodeProgram;
+
+/// The render path's WGSL with the interpreter: the compute kernel's source
+/// ([`RASTER_WGSL`](super::RASTER_WGSL): the generated contract, `raster.wgsl`, the interpreter's
+/// core), then `native.wgsl`'s vertex and fragment entry points.
+pub const RENDER_WGSL: &str = concat!(
+    include_str!("bytecode.wgsl"),
+    include_str!("raster_layout.wgsl"),
+    include_str!("raster.wgsl"),
+    include_str!("interp_core.wgsl"),
+    include_str!("native.wgsl")
+);
+
+/// How [`GpuRenderer`](super::GpuRenderer) draws a frame. Every path takes the same host work
+/// (the CPU renderer's placing, clipping and set-up) and the same shading code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GpuPath {
+    /// One compute dispatch: software coverage from the exact 64-bit edge functions, the
+    /// CPU's depth test and blending in the kernel, every node output run by the interpreter.
+    #[default]
+    Kernel,
+    /// Render pipelines (the hardware rasterizer, depth buffer and blending), every pass with
+    /// the interpreter's fragment program: one set of pipelines per device.
+    Interpreted,
+    /// Render pipelines; each pass with its program's native pipeline when it is built, else
+    /// with the interpreter's. A new program's native pipelines are built on a thread: its first
+    /// frames draw with the interpreter, never wait.
+    Hybrid,
+    /// Render pipelines, every pass with its native pipeline: a frame waits until they are
+    /// built, and fails with the reason when one cannot be.
+    Native,
+}
+
+impl GpuPath {
+    /// Whether the path draws with render pipelines (every path but [`GpuPath::Kernel`]).
+    pub fn renders(self) -> bool {
+        self != GpuPath::Kernel
+    }
+}
+
+/// Where a program's native pipelines stand ([`GpuRenderer::native_status`](super::GpuRenderer::native_status)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NativeStatus {
+    /// At least one of its pipelines is still being built; the interpreter draws meanwhile.
+    Pending,
+    /// Every pipeline its passes asked for is built.
+    Ready,
+    /// Building failed (the reason); its passes stay on the interpreter.
+    Failed(GpuError),
+}
+
+/// What a pass's pipeline fixes besides the fragment program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PassState {
+    /// Normal blending (a transparent material); replacement otherwise.
+    blend: bool,
+    /// The depth test (less or equal) on; always passes otherwise.
+    depth_test: bool,
+    /// Depth writes on.
+    depth_write: bool,
+    /// The fragment writes the depth node's value (`native_fragment_depth`).
+    frag_depth: bool,
+}
+
+impl PassState {
+    fn of(flags: u32) -> PassState {
+        let on = |bit: u32| flags & bit != 0;
+        PassState {
+            blend: on(FL_TRANSPARENT),
+            depth_test: on(FL_DEPTH_TEST),
+            depth_write: on(FL_DEPTH_WRITE),
+            frag_depth: on(FL_DEPTH_NODE),
+        }
+    }
+}
+
+/// A native module's key: the program structure's, or `None` for the passes without a program
+/// (their module runs no node at all).
+type NativeKey = Option<u64>;
+
+/// A pass's draw: its triangles (a range of the tris buffer) and the frame's program it runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PassDraw {
+    /// The first triangle.
+    pub first: u32,
+    /// How many.
+    pub count: u32,
+    /// Its program's index in the frame's programs, if any.
+    pub program: Option<usize>,
+}
+
+/// A frame packed by the host (the kernel's buffers but the bins), with each pass's draw.
+pub(super) struct NativeFrame<'a> {
+    pub words: &'a [u32],
+    pub frame: &'a [u32],
+    pub passes: &'a [PassRecord],
+    pub tris: &'a [TriRecord],
+    pub verts: &'a [VertRecord],
+    pub texels: &'a [u32],
+    pub draws: &'a [PassDraw],
+    pub programs: &'a [NodeProgram],
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The device's share of the render path: the bind group layout, the pipeline layout, the
+/// colour format, the interpreter's module and its pipelines by pass state.
+pub(super) struct DeviceShared {
+    layout: wgpu::BindGroupLayout,
+    pipeline_layout: wgpu::PipelineLayout,
+    format: wgpu::TextureFormat,
+    interp: wgpu::ShaderModule,
+    pipelines: Mutex<HashMap<PassState, wgpu::RenderPipeline>>,
+}
+
+/// The render path's per-device state, made on first use (a field of [`Gpu`]).
+#[derive(Default)]
+pub(super) struct DeviceCache {
+    shared: OnceLock<Result<DeviceShared, GpuError>>,
+}
+
+/// The storage bindings the render path uses, by binding number, and the stages that read them.
+const BINDINGS: [(u32, &str, wgpu::ShaderStages); 7] = {
+    const F: wgpu::ShaderStages = wgpu::ShaderStages::FRAGMENT;
+    const VF: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
+    [
+        (0, "words", F),
+        (1, "frame", F),
+        (2, "passes", VF),
+        (3, "tris", VF),
+        (4, "verts", F),
+        (7, "texels", F),
+        (8, "corners", wgpu::ShaderStages::VERTEX),
+    ]
+};
+
+impl DeviceCache {
+    fn shared(&self, gpu: &Gpu) -> Result<&DeviceShared, GpuError> {
+        self.shared
+            .get_or_init(|| DeviceShared::new(gpu))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+impl DeviceShared {
+    fn new(gpu: &Gpu) -> Result<DeviceShared, GpuError> {
+        let device = &gpu.device;
+        let entries: Vec<wgpu::BindGroupLayoutEntry> = BINDINGS
+            .iter()
+            .map(|&(binding, _, visibility)| wgpu::BindGroupLayoutEntry {
+                binding,
+                visibility,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: true },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            })
+            .collect();
+        let (layout, pipeline_layout) = gpu.checked("render layout", || {
+            let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("render layout"),
+                entries: &entries,
+            });
+            let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("render"),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+            (layout, pipeline_layout)
+        })?;
+        // Straight float blending needs the feature for 32-bit floats; 16-bit floats blend on
+        // every adapter.
+        let format = if device
+            .features()
+            .contains(wgpu::Features::FLOAT32_BLENDABLE)
+        {
+            wgpu::TextureFormat::Rgba32Float
+        } else {
+            wgpu::TextureFormat::Rgba16Float
+        };
+        let interp = shader_module(device, "render", wgpu::ShaderSource::Wgsl(RENDER_WGSL.into()))?;
+        Ok(DeviceShared {
+            layout,
+            pipeline_layout,
+            format,
+            interp,
+            pipelines: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The interpreter's pipeline for `state`, made on first use; whether it was made now.
+    fn interp_pipeline(
+        &self,
+        device: &wgpu::Device,
+        state: PassState,
+    ) -> Result<(wgpu::RenderPipeline, bool), GpuError> {
+        let mut pipelines = self.pipelines.lock().map_err(|_| GpuError::Pipeline {
+            label: "render".into(),
+            message: "a thread panicked while it held the pipelines".into(),
+        })?;
+        if let Some(p) = pipelines.get(&state) {
+            return Ok((p.clone(), false));
+        }
+        let p = render_pipeline(device, &self.pipeline_layout, self.format, &self.interp, state)?;
+        pipelines.insert(state, p.clone());
+        Ok((p, true))
+    }
+}
+
+/// A shader module from `source`, wgpu's refusal caught.
+fn shader_module(
+    device: &wgpu::Device,
+    label: &str,
+    source: wgpu::ShaderSource,
+) -> Result<wgpu::ShaderModule, GpuError> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source,
+    });
+    match pollster::block_on(scope.pop()) {
+        Some(e) => Err(GpuError::Pipeline {
+            label: label.to_string(),
+            message: e.to_string(),
+        }),
+        None => Ok(module),
+    }
+}
+
+/// The render pipeline of `module` for a pass of `state`: three.js's normal blending for a
+/// transparent pass (straight alpha: colour by source alpha, alpha by one, both over one minus
+/// source alpha, as `blend` in `raster.wgsl`), the depth test and write as the material asks,
+/// no culling (the vertex shader drops the faces a pass does not draw).
+fn render_pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    format: wgpu::TextureFormat,
+    module: &wgpu::ShaderModule,
+    state: PassState,
+) -> Result<wgpu::RenderPipeline, GpuError> {
+    let over = wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::SrcAlpha,
+        dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    };
+    let blend = state.blend.then_some(wgpu::BlendState {
+        color: over,
+        alpha: wgpu::BlendComponent {
+            src_factor: wgpu::BlendFactor::One,
+            ..over
+        },
+    });
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("render"),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("native_vertex"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(state.depth_write),
+            depth_compare: Some(if state.depth_test {
+                wgpu::CompareFunction::LessEqual
+            } else {
+                wgpu::CompareFunction::Always
+            }),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some(if state.frag_depth {
+                "native_fragment_depth"
+            } else {
+                "native_fragment"
+            }),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+    match pollster::block_on(scope.pop()) {
+        Some(e) => Err(GpuError::Pipeline {
+            label: "render".into(),
+            message: e.to_string(),
+        }),
+        None => Ok(pipeline),
+    }
+}
+
+/// The naga module of `program`'s native fragment program (`None`: a pass without a program).
+///
+/// The seam to `tsl_core::native`: the kernel's text with a stub `run_code`, the emitted
+/// outputs added and the stub filled to dispatch to them.
+fn native_module(program: Option<&NodeProgram>) -> Result<naga::Module, GpuError> {
+    let _ = program;
+    Err(GpuError::Pipeline {
+        label: "native".into(),
+        message: "native emission is not available in this build".into(),
+    })
+}
+
+/// The structure key of a program: programs of one key share a native module.
+fn structure_key(program: &NodeProgram) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    program.words().hash(&mut h);
+    h.finish()
+}
+
+/// One native pipeline's result from a builder thread.
+struct Built {
+    key: NativeKey,
+    state: PassState,
+    pipeline: Result<wgpu::RenderPipeline, GpuError>,
+}
+
+/// A native pipeline: being built, built, or why not.
+enum Slot {
+    Pending,
+    Ready(wgpu::RenderPipeline),
+    Failed(GpuError),
+}
+
+/// The frame's buffers, textures and bind group, kept from frame to frame and grown on demand.
+struct Targets {
+    storage: Vec<wgpu::Buffer>,
+    size: (u32, u32),
+    color: wgpu::Texture,
+    color_view: wgpu::TextureView,
+    depth_view: wgpu::TextureView,
+    readback: wgpu::Buffer,
+    row_bytes: u32,
+    bind_group: wgpu::BindGroup,
+}
+
+/// The render path's state in one renderer: its buffers, its native pipelines and the builder
+/// threads' channel.
+pub(super) struct NativeRenderer {
+    targets: Option<Targets>,
+    slots: HashMap<(NativeKey, PassState), Slot>,
+    modules: Arc<Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>>,
+    keys: HashMap<NativeKey, ()>,
+    built: usize,
+    sender: Sender<Built>,
+    receiver: Receiver<Built>,
+}
+
+impl Default for NativeRenderer {
+    fn default() -> NativeRenderer {
+        let (sender, receiver) = channel();
+        NativeRenderer {
+            targets: None,
+            slots: HashMap::new(),
+            modules: Arc::default(),
+            keys: HashMap::new(),
+            built: 0,
+            sender,
+            receiver,
+        }
+    }
+}
+
+/// Linear RGBA of an IEEE half float's bits.
+fn half_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exponent = i32::from((h >> 10) & 0x1f);
+    let mantissa = f32::from(h & 0x3ff);
+    sign * match exponent {
+        0 => mantissa * 2f32.powi(-24),
+        31 if mantissa == 0.0 => f32::INFINITY,
+        31 => f32::NAN,
+        e => (1.0 + mantissa / 1024.0) * 2f32.powi(e - 15),
+    }
+}
+
+/// Each triangle's corners in normalized device coordinates: the set-up's snapped subpixel
+/// positions, found again from the packed edge functions (corner `i` is where edges `i + 1` and
+/// `i + 2` vanish), exactly, in 128-bit integers.
+fn corner_positions(tris: &[TriRecord], width: u32, height: u32) -> Vec<[f32; 4]> {
+    let join = |v: [u32; 2]| (u64::from(v[0]) | (u64::from(v[1]) << 32)) as i64 as i128;
+    let sub = i128::from(crate::raster::setup::SUBPIXEL);
+    let mut out = Vec::with_capacity(tris.len() * 3);
+    for t in tris {
+        let a = t.sa.map(|v| join(v) / sub);
+        let b = t.sb.map(|v| join(v) / sub);
+        let cx = i128::from(t.bbox[0]) * sub + sub / 2;
+        let cy = i128::from(t.bbox[1]) * sub + sub / 2;
+        let c: [i128; 3] = std::array::from_fn(|i| join(t.e0[i]) - a[i] * cx - b[i] * cy);
+        for i in 0..3 {
+            let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+            let det = a[j] * b[k] - a[k] * b[j];
+            let (x, y) = if det == 0 {
+                (0.0, 0.0)
+            } else {
+                (
+                    (b[j] * c[k] - b[k] * c[j]) as f64 / det as f64,
+                    (a[k] * c[j] - a[j] * c[k]) as f64 / det as f64,
+                )
+            };
+            let s = sub as f64;
+            out.push([
+                (x / s / f64::from(width) * 2.0 - 1.0) as f32,
+                (1.0 - y / s / f64::from(height) * 2.0) as f32,
+                0.0,
+                0.0,
+            ]);
+        }
+    }
+    out
+}
+
+impl NativeRenderer {
+    /// How many native pipelines this renderer has had built (a new program structure or pass
+    /// state; never new uniforms, time or view), and interpreter pipelines it made.
+    pub(super) fn built(&self) -> usize {
+        self.built
+    }
+
+    /// Where the native pipelines of `program`'s structure stand, if any frame asked for them.
+    pub(super) fn status(&self, program: &NodeProgram) -> Option<NativeStatus> {
+        self.status_of(Some(structure_key(program)))
+    }
+
+    fn status_of(&self, key: NativeKey) -> Option<NativeStatus> {
+        self.keys.get(&key)?;
+        let mut status = NativeStatus::Ready;
+        for ((k, _), slot) in &self.slots {
+            if *k != key {
+                continue;
+            }
+            match slot {
+                Slot::Failed(e) => return Some(NativeStatus::Failed(e.clone())),
+                Slot::Pending => status = NativeStatus::Pending,
+                Slot::Ready(_) => {}
+            }
+        }
+        Some(status)
+    }
+
+    /// Take the builder threads' results without waiting.
+    fn poll(&mut self) {
+        while let Ok(built) = self.receiver.try_recv() {
+            self.accept(built);
+        }
+    }
+
+    fn accept(&mut self, built: Built) {
+        let slot = match built.pipeline {
+            Ok(p) => {
+                self.built += 1;
+                Slot::Ready(p)
+            }
+            Err(e) => Slot::Failed(e),
+        };
+        self.slots.insert((built.key, built.state), slot);
+    }
+
+    /// Block until every native pipeline asked for is built or has failed.
+    pub(super) fn wait(&mut self) {
+        while self.slots.values().any(|s| matches!(s, Slot::Pending)) {
+            match self.receiver.recv() {
+                Ok(built) => self.accept(built),
+                // Invariant: the renderer holds a sender, so the channel never closes; should
+                // it, nothing pending can arrive.
+                Err(_) => break,
+            }
+        }
+    }
+
+    /// Ask for the native pipelines of `wanted` that are not built or being built: one thread
+    /// builds them in turn.
+    fn request(&mut self, gpu: &Gpu, shared: &DeviceShared, wanted: Vec<(NativeKey, PassState, Option<NodeProgram>)>) {
+        let mut jobs = Vec::new();
+        for (key, state, program) in wanted {
+            self.keys.insert(key, ());
+            if let Entry::Vacant(v) = self.slots.entry((key, state)) {
+                v.insert(Slot::Pending);
+                jobs.push((key, state, program));
+            }
+        }
+        if jobs.is_empty() {
+            return;
+        }
+        let device = gpu.device.clone();
+        let layout = shared.pipeline_layout.clone();
+        let format = shared.format;
+        let modules = Arc::clone(&self.modules);
+        let sender = self.sender.clone();
+        std::thread::spawn(move || {
+            for (key, state, program) in jobs {
+                let pipeline = build_native(&device, &layout, format, &modules, key, state, program.as_ref());
+                if sender.send(Built { key, state, pipeline }).is_err() {
+                    // The renderer is gone: nobody wants the rest.
+                    return;
+                }
+            }
+        });
+    }
+
+    /// Draw `frame` on `path` (not [`GpuPath::Kernel`]) and read back its linear pixels.
+    pub(super) fn draw(
+        &mut self,
+        gpu: &Gpu,
+        cache: &DeviceCache,
+        path: GpuPath,
+        frame: &NativeFrame,
+    ) -> Result<Vec<[f32; 4]>, GpuError> {
+        let shared = cache.shared(gpu)?;
+        self.poll();
+        // Each pass's pipeline: the native one when the path takes it and it is built.
+        let keys: Vec<NativeKey> = frame
+            .draws
+            .iter()
+            .map(|d| d.program.map(|i| structure_key(&frame.programs[i])))
+            .collect();
+        let states: Vec<PassState> = frame.passes.iter().map(|p| PassState::of(p.flags)).collect();
+        if path != GpuPath::Interpreted {
+            let wanted = keys
+                .iter()
+                .zip(&states)
+                .zip(frame.draws)
+                .filter(|((k, s), _)| !self.slots.contains_key(&(**k, **s)))
+                .map(|((k, s), d)| (*k, *s, d.program.map(|i| frame.programs[i].clone())))
+                .collect();
+            self.request(gpu, shared, wanted);
+        }
+        if path == GpuPath::Native {
+            self.wait();
+        }
+        let mut pipelines = Vec::with_capacity(keys.len());
+        for (key, state) in keys.iter().zip(&states) {
+            let native = match self.slots.get(&(*key, *state)) {
+                Some(Slot::Ready(p)) if path != GpuPath::Interpreted => Some(p.clone()),
+                Some(Slot::Failed(e)) if path == GpuPath::Native => return Err(e.clone()),
+                _ => None,
+            };
+            let pipeline = match native {
+                Some(p) => p,
+                None => {
+                    let (p, made) = shared.interp_pipeline(&gpu.device, *state)?;
+                    self.built += usize::from(made);
+                    p
+                }
+            };
+            pipelines.push(pipeline);
+        }
+        self.render(gpu, shared, frame, &pipelines)
+    }
+
+    fn render(
+        &mut self,
+        gpu: &Gpu,
+        shared: &DeviceShared,
+        frame: &NativeFrame,
+        pipelines: &[wgpu::RenderPipeline],
+    ) -> Result<Vec<[f32; 4]>, GpuError> {
+        let corners = corner_positions(frame.tris, frame.width, frame.height);
+        let data: [&[u8]; 7] = [
+            bytemuck::cast_slice(frame.words),
+            bytemuck::cast_slice(frame.frame),
+            bytemuck::cast_slice(frame.passes),
+            bytemuck::cast_slice(frame.tris),
+            bytemuck::cast_slice(frame.verts),
+            bytemuck::cast_slice(frame.texels),
+            bytemuck::cast_slice(&corners),
+        ];
+        for (&(_, name, _), d) in BINDINGS.iter().zip(&data) {
+            gpu.check_size(name, d.len() as u64)?;
+        }
+        let size = (frame.width, frame.height);
+        let stale = match &self.targets {
+            None => true,
+            Some(t) => {
+                t.size != size
+                    || t.storage
+                        .iter()
+                        .zip(&data)
+                        .any(|(buf, d)| buf.size() < d.len() as u64)
+            }
+        };
+        if stale {
+            let old = self.targets.take();
+            self.targets = Some(targets(gpu, shared, size, &data, old.as_ref())?);
+        }
+        // Invariant: set just above when missing.
+        let Some(t) = self.targets.as_ref() else {
+            return Err(GpuError::Device {
+                operation: "render targets",
+                message: "missing".into(),
+            });
+        };
+        let clear_at = std::mem::offset_of!(FrameRecord, clear) / 4;
+        let clear: [f32; 4] = std::array::from_fn(|k| {
+            frame
+                .frame
+                .get(clear_at + k)
+                .map_or(0.0, |&w| f32::from_bits(w))
+        });
+        gpu.checked("render", || {
+            for (buf, d) in t.storage.iter().zip(&data) {
+                if !d.is_empty() {
+                    gpu.queue.write_buffer(buf, 0, d);
+                }
+            }
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some("render"),
+                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                        view: &t.color_view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(wgpu::Color {
+                                r: f64::from(clear[0]),
+                                g: f64::from(clear[1]),
+                                b: f64::from(clear[2]),
+                                a: f64::from(clear[3]),
+                            }),
+                            store: wgpu::StoreOp::Store,
+                        },
+                    })],
+                    depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                        view: &t.depth_view,
+                        depth_ops: Some(wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(1.0),
+                            store: wgpu::StoreOp::Discard,
+                        }),
+                        stencil_ops: None,
+                    }),
+                    ..Default::default()
+                });
+                pass.set_bind_group(0, &t.bind_group, &[]);
+                for (p, (d, pipeline)) in frame.draws.iter().zip(pipelines).enumerate() {
+                    if d.count == 0 {
+                        continue;
+                    }
+                    pass.set_pipeline(pipeline);
+                    let p = p as u32;
+                    pass.draw(d.first * 3..(d.first + d.count) * 3, p..p + 1);
+                }
+            }
+            encoder.copy_texture_to_buffer(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &t.color,
+                    mip_level: 0,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &t.readback,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(t.row_bytes),
+                        rows_per_image: Some(size.1),
+                    },
+                },
+                wgpu::Extent3d {
+                    width: size.0,
+                    height: size.1,
+                    depth_or_array_layers: 1,
+                },
+            );
+            gpu.queue.submit([encoder.finish()]);
+        })?;
+        let raw = super::batch::read_back(gpu, &t.readback, t.readback.size())?;
+        let bytes: &[u8] = bytemuck::cast_slice(&raw);
+        let (w, h) = (size.0 as usize, size.1 as usize);
+        let row = t.row_bytes as usize;
+        let mut pixels = Vec::with_capacity(w * h);
+        for y in 0..h {
+            let line = &bytes[y * row..];
+            if shared.format == wgpu::TextureFormat::Rgba32Float {
+                let floats: &[[f32; 4]] = bytemuck::cast_slice(&line[..w * 16]);
+                pixels.extend_from_slice(floats);
+            } else {
+                let halves: Vec<u16> = bytemuck::pod_collect_to_vec(&line[..w * 8]);
+                pixels.extend(halves.chunks_exact(4).map(|c| {
+                    [half_to_f32(c[0]), half_to_f32(c[1]), half_to_f32(c[2]), half_to_f32(c[3])]
+                }));
+            }
+        }
+        Ok(pixels)
+    }
+}
+
+/// The buffers (grown to a power of two, as the kernel's), textures and bind group for a frame
+/// of `size` with `data` in the storage bindings.
+fn targets(
+    gpu: &Gpu,
+    shared: &DeviceShared,
+    size: (u32, u32),
+    data: &[&[u8]; 7],
+    old: Option<&Targets>,
+) -> Result<Targets, GpuError> {
+    let limit = gpu.binding_limit();
+    let storage = data
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let old = old.map_or(0, |t| t.storage[i].size());
+            let bytes = (d.len() as u64).max(16).max(old).next_power_of_two();
+            let bytes = bytes.min(limit.max(d.len() as u64));
+            gpu.buffer(
+                BINDINGS[i].1,
+                bytes,
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            )
+        })
+        .collect::<Result<Vec<wgpu::Buffer>, GpuError>>()?;
+    let texel = shared.format.block_copy_size(None).unwrap_or(16);
+    let row_bytes = (size.0 * texel).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let readback = gpu.buffer(
+        "readback",
+        u64::from(row_bytes) * u64::from(size.1),
+        wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+    )?;
+    let extent = wgpu::Extent3d {
+        width: size.0,
+        height: size.1,
+        depth_or_array_layers: 1,
+    };
+    let texture = |label, format, usage| {
+        gpu.checked("render target", || {
+            gpu.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some(label),
+                size: extent,
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format,
+                usage,
+                view_formats: &[],
+            })
+        })
+    };
+    let color = texture(
+        "colour",
+        shared.format,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    )?;
+    let depth = texture(
+        "depth",
+        wgpu::TextureFormat::Depth32Float,
+        wgpu::TextureUsages::RENDER_ATTACHMENT,
+    )?;
+    let entries: Vec<wgpu::BindGroupEntry> = BINDINGS
+        .iter()
+        .zip(&storage)
+        .map(|(&(binding, _, _), buf)| wgpu::BindGroupEntry {
+            binding,
+            resource: buf.as_entire_binding(),
+        })
+        .collect();
+    let bind_group = gpu.checked("bind group", || {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("render"),
+            layout: &shared.layout,
+            entries: &entries,
+        })
+    })?;
+    Ok(Targets {
+        storage,
+        size,
+        color_view: color.create_view(&Default::default()),
+        color,
+        depth_view: depth.create_view(&Default::default()),
+        readback,
+        row_bytes,
+        bind_group,
+    })
+}
+
+/// Build the native pipeline of `key` for `state` (on a builder thread): the module once per
+/// key, then the pipeline.
+fn build_native(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    format: wgpu::TextureFormat,
+    modules: &Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>,
+    key: NativeKey,
+    state: PassState,
+    program: Option<&NodeProgram>,
+) -> Result<wgpu::RenderPipeline, GpuError> {
+    let module = {
+        let mut modules = modules.lock().map_err(|_| GpuError::Pipeline {
+            label: "native".into(),
+            message: "a builder thread panicked".into(),
+        })?;
+        modules
+            .entry(key)
+            .or_insert_with(|| {
+                let module = native_module(program)?;
+                shader_module(
+                    device,
+                    "native",
+                    wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(module)),
+                )
+            })
+            .clone()?
+    };
+    render_pipeline(device, layout, format, &module, state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_render_module_validates_without_an_adapter() {
+        let module = naga::front::wgsl::parse_str(RENDER_WGSL).expect("the render WGSL parses");
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::empty(),
+        )
+        .validate(&module)
+        .expect("the render module validates");
+        for entry in ["native_vertex", "native_fragment", "native_fragment_depth"] {
+            assert!(module.entry_points.iter().any(|e| e.name == entry), "{entry}");
+        }
+    }
+
+    #[test]
+    fn half_floats_convert_as_ieee_defines_them() {
+        // 1.0, -2.0, 0.5, the smallest subnormal (2^-24), 65504 (the largest finite), +inf.
+        for (bits, value) in [
+            (0x3c00, 1.0),
+            (0xc000, -2.0),
+            (0x3800, 0.5),
+            (0x0001, 5.960_464_5e-8),
+            (0x7bff, 65504.0),
+            (0x7c00, f32::INFINITY),
+        ] {
+            assert_eq!(half_to_f32(bits), value, "{bits:#x}");
+        }
+        assert!(half_to_f32(0x7e00).is_nan());
+    }
+}

@@ -1,0 +1,100 @@
+// The render path's entry points (gpu/native.rs): the hardware rasterizer covers each pass's
+// triangles and a fragment runs the compute kernel's own `shade` (raster.wgsl) at its pixel, with
+// the kernel's own depth. This file follows raster.wgsl and either the interpreter's core
+// (`run_code` reads the words buffer) or a program's emitted code (`run_code` a dispatch to its
+// `tsl_output_*` functions, which read the words through `tsl_word` below).
+//
+// The vertex shader's `vertex_index` is 3 · triangle + corner (the draw of a pass covers its
+// triangles' range) and its `instance_index` the pass: no buffer is bound per pass.
+//
+// Binding 8, corners: per screen triangle and corner, (x, y) in normalized device coordinates
+// (the set-up's snapped subpixel position, y up), then two unused floats.
+
+@group(0) @binding(8) var<storage, read> corners: array<vec4<f32>>;
+
+// The running program's first word (the pass's P_BASE), which the emitted code's reads are
+// relative to.
+var<private> s_base: u32;
+
+fn tsl_word(word: u32) -> u32 {
+    return words[s_base + word];
+}
+
+fn tsl_attribute(view: u32, id: u32) -> vec3<f32> {
+    return attr_of(view, id);
+}
+
+fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {
+    return texture_of(id, uv);
+}
+
+struct NativeVarying {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) tri: u32,
+    @location(1) @interpolate(flat) pass_index: u32,
+}
+
+@vertex
+fn native_vertex(@builtin(vertex_index) v: u32, @builtin(instance_index) p: u32) -> NativeVarying {
+    let t = v / 3u;
+    var out: NativeVarying;
+    out.tri = t;
+    out.pass_index = p;
+    let faces = pu(p, P_FACES);
+    let front = tu(t, T_FRONT) != 0u;
+    if ((faces == FACES_BACK && front) || (faces == FACES_FRONT && !front)) {
+        // Outside the clip volume at every corner: the triangle is dropped, as the kernel skips
+        // the faces a pass does not draw.
+        out.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return out;
+    }
+    let c = corners[v];
+    // The corner's depth: tri_depth at the corner's own weights (1 there, 0 at the others).
+    out.position = vec4<f32>(c.x, c.y, tf(t, T_Z + v % 3u), 1.0);
+    return out;
+}
+
+// The kernel's coverage test at the pixel (the exact 64-bit edge functions and the top-left
+// bias), so that a pixel the hardware covers and the set-up does not is never shaded.
+fn covered(t: u32, px: i32, py: i32) -> bool {
+    let b = t * TRI_STRIDE;
+    return positive64(add64(edge(t, 0u, px, py), vec2<u32>(tris[b + T_BIAS], 0u)))
+        && positive64(add64(edge(t, 1u, px, py), vec2<u32>(tris[b + T_BIAS + 1u], 0u)))
+        && positive64(add64(edge(t, 2u, px, py), vec2<u32>(tris[b + T_BIAS + 2u], 0u)));
+}
+
+// The fragment as the kernel shades it, or discarded where the kernel draws nothing: not
+// covered, discarded by the program or the material, or a depth outside [0, 1].
+fn native_shade(v: NativeVarying) -> Shaded {
+    let px = i32(floor(v.position.x));
+    let py = i32(floor(v.position.y));
+    let t = v.tri;
+    let p = v.pass_index;
+    if (!covered(t, px, py)) {
+        discard;
+    }
+    s_base = pu(p, P_BASE);
+    let o = shade(p, t, px, py, depth_at(t, px, py));
+    if (!o.keep || !(o.depth >= 0.0 && o.depth <= 1.0)) {
+        discard;
+    }
+    return o;
+}
+
+@fragment
+fn native_fragment(v: NativeVarying) -> @location(0) vec4<f32> {
+    return native_shade(v).color;
+}
+
+struct NativeDepthOut {
+    @location(0) color: vec4<f32>,
+    @builtin(frag_depth) depth: f32,
+}
+
+// For a pass with a depth node: the hardware tests and writes the node's depth (which turns off
+// the early depth test, so only these passes take it).
+@fragment
+fn native_fragment_depth(v: NativeVarying) -> NativeDepthOut {
+    let o = native_shade(v);
+    return NativeDepthOut(o.color, o.depth);
+}
