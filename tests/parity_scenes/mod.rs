@@ -72,19 +72,19 @@ impl Case {
         }
     }
 
-    fn program(&mut self, g: &NodeGraph) -> ProgramId {
+    pub fn program(&mut self, g: &NodeGraph) -> ProgramId {
         self.assets
             .programs
             .add(g.compile().expect("the graph compiles"))
     }
 
-    fn mesh(&mut self, geometry: Geometry, material: Material, at: Vec3) -> ObjectId {
+    pub fn mesh(&mut self, geometry: Geometry, material: Material, at: Vec3) -> ObjectId {
         let geometry = self.assets.geometries.add(geometry);
         let material = self.assets.materials.add(material);
         self.scene.add(Object::mesh(geometry, material).at(at))
     }
 
-    fn floor(&mut self, material: Material) {
+    pub fn floor(&mut self, material: Material) {
         let geometry = self
             .assets
             .geometries
@@ -97,7 +97,7 @@ impl Case {
 }
 
 
-fn sphere() -> Geometry {
+pub fn sphere() -> Geometry {
     SphereGeometry::new(0.8, 24, 12).build()
 }
 

@@ -379,6 +379,7 @@ pub(super) struct NativeRenderer {
     modules: Arc<Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>>,
     keys: HashMap<NativeKey, ()>,
     built: usize,
+    native_passes: usize,
     sender: Sender<Built>,
     receiver: Receiver<Built>,
 }
@@ -392,6 +393,7 @@ impl Default for NativeRenderer {
             modules: Arc::default(),
             keys: HashMap::new(),
             built: 0,
+            native_passes: 0,
             sender,
             receiver,
         }
@@ -452,6 +454,11 @@ impl NativeRenderer {
     /// state; never new uniforms, time or view), and interpreter pipelines it made.
     pub(super) fn built(&self) -> usize {
         self.built
+    }
+
+    /// How many passes of the last frame drew with a native pipeline.
+    pub(super) fn native_passes(&self) -> usize {
+        self.native_passes
     }
 
     /// Where the native pipelines of `program`'s structure stand, if any frame asked for them.
@@ -566,6 +573,7 @@ impl NativeRenderer {
             self.wait();
         }
         let mut pipelines = Vec::with_capacity(keys.len());
+        self.native_passes = 0;
         for (key, state) in keys.iter().zip(&states) {
             let native = match self.slots.get(&(*key, *state)) {
                 Some(Slot::Ready(p)) if path != GpuPath::Interpreted => Some(p.clone()),
@@ -573,7 +581,10 @@ impl NativeRenderer {
                 _ => None,
             };
             let pipeline = match native {
-                Some(p) => p,
+                Some(p) => {
+                    self.native_passes += 1;
+                    p
+                }
                 None => {
                     let (p, made) = shared.interp_pipeline(&gpu.device, *state)?;
                     self.built += usize::from(made);

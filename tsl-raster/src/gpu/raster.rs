@@ -130,6 +130,12 @@ impl<'g> GpuRenderer<'g> {
         self.native.built()
     }
 
+    /// How many passes of the last frame drew with a native pipeline (0 on
+    /// [`GpuPath::Kernel`] and [`GpuPath::Interpreted`]).
+    pub fn native_passes(&self) -> usize {
+        self.native.native_passes()
+    }
+
     /// Draw the scene and apply the output transform, as
     /// [`Renderer::render`](crate::Renderer::render).
     pub fn render(
