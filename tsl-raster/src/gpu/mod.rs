@@ -73,9 +73,15 @@
 //!   scene to 2/255 and 99.9% of pixels to 1/255.
 //! - A texel index is kept within ±2^30 (the CPU's within ±2^40): only a coordinate beyond a
 //!   billion texels reads differently.
-//! - Images are at most 16384 pixels a side (the shader multiplies edge steps by pixel offsets
-//!   below 2^16).
-//! - [`GpuRenderer`] reports no [`RenderStats`](crate::RenderStats).
+//! - An image's side is at most what the device's limits allow (`max_texture_dimension_2d`,
+//!   `max_compute_workgroups_per_dimension` × 8, and 2^16: the shader multiplies edge steps by
+//!   pixel offsets below it): [`GpuError::FrameTooLarge`] names the limit and its value.
+//! - [`GpuRenderer::render_counted`] reports the CPU's [`RenderStats`](crate::RenderStats); its
+//!   `fragments` can be fewer than the CPU's where triangles of one forward draw overlap.
+//! - A frame is drawn in bands of tile rows, one dispatch each
+//!   ([`GpuRenderer::set_dispatch_pixels`]), so that no dispatch runs into a driver's watchdog;
+//!   the textures' levels stay on the device from frame to frame
+//!   ([`GpuRenderer::texture_uploads`]).
 //! - Speed on Mesa's lavapipe is poor (`docs/gpu.md`: 8–9 s for a 1280×720 frame the CPU draws
 //!   in 83 ms): each shaded fragment pays a large fixed cost that grows with the size of the
 //!   shading code, as if llvmpipe ran every branch of the one large kernel under a mask.
@@ -103,9 +109,11 @@ mod contract;
 mod device;
 mod layout;
 mod raster;
+mod textures;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
-pub use raster::{GpuRenderer, RASTER_WGSL};
+pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
+pub use textures::TextureUploads;
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;
