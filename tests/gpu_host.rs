@@ -244,7 +244,11 @@ fn two_frames_upload_a_texture_once(gpu: &'static Gpu) {
     let second = renderer
         .render(&c.scene, &c.camera, &c.assets)
         .expect("the GPU renders");
-    assert_eq!(renderer.texture_uploads(), once, "the second frame uploads nothing");
+    assert_eq!(
+        renderer.texture_uploads(),
+        once,
+        "the second frame uploads nothing"
+    );
     assert_eq!(first.data(), second.data());
     assert_parity("textured floor", &c.cpu(&settings).0, &second);
 }
@@ -316,14 +320,16 @@ fn a_replaced_texture_is_uploaded_again_and_drawn(gpu: &'static Gpu) {
     // The three new textures at least; all four again if the buffer was packed anew.
     let added = 3 * level_bytes(16);
     assert!(
-        after == TextureUploads {
-            textures: expected.textures + 3,
-            bytes: expected.bytes + added,
-        } || after
+        after
             == TextureUploads {
-                textures: expected.textures + 4,
-                bytes: expected.bytes + added + level_bytes(128),
-            },
+                textures: expected.textures + 3,
+                bytes: expected.bytes + added,
+            }
+            || after
+                == TextureUploads {
+                    textures: expected.textures + 4,
+                    bytes: expected.bytes + added + level_bytes(128),
+                },
         "{after:?} after {expected:?}"
     );
     frame(&c, &mut renderer, "the same again");
@@ -351,7 +357,10 @@ fn a_frame_wider_than_the_device_draws_names_the_limit(gpu: &'static Gpu) {
         .render_linear(&c.scene, &c.camera, &c.assets)
         .expect_err("taller than the device draws")
         .to_string();
-    assert!(tall.contains(&format!("max_texture_dimension_2d is {max}")), "{tall}");
+    assert!(
+        tall.contains(&format!("max_texture_dimension_2d is {max}")),
+        "{tall}"
+    );
     // At the limit, drawn (a row of `max` pixels is 16 bytes each, far within what it binds).
     (renderer.settings.width, renderer.settings.height) = (max, 1);
     let image = renderer

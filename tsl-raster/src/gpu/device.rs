@@ -279,7 +279,7 @@ impl Gpu {
 
     /// Refuse a `width`×`height` frame whose side is more than the device draws
     /// ([`GpuError::FrameTooLarge`], naming the limit and its value), before anything is
-    /// allocated. The sides are bounded by the device's `max_texture_dimension_2d` (the largest
+    /// allocated (R-GPU-9, docs/requirements.md). The sides are bounded by the device's `max_texture_dimension_2d` (the largest
     /// image it makes: the frame is one, and a caller that shows it uploads it as a texture of the
     /// same device), by `max_compute_workgroups_per_dimension` × 8 (a dispatch's width in pixels
     /// and the rows of one band) and by the shader's pixel offsets (below 2^16); the bytes of its

@@ -42,8 +42,8 @@
 //! Parity by construction: the host runs the CPU renderer's own code for everything before the
 //! pixels (frame preparation, refusals, `Draw::new`: the position node per vertex, clipping and the
 //! fixed-point triangle set-up with its weight planes; the draw order and the double-sided
-//! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and one
-//! compute dispatch (`raster.wgsl`) draws every pixel: one invocation walks its tile's bin in the
+//! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and a
+//! compute dispatch (`raster.wgsl`) per band of tile rows draws every pixel: one invocation walks its tile's bin in the
 //! CPU's order with the same rules as `renderer/tile.rs` (deferred opaque draws keep the visible
 //! triangle and are shaded once, before the first transparent draw; forward draws shade as they
 //! come, with "no depth until it survives"; normal blending), and shades a fragment by the CPU's

@@ -95,7 +95,7 @@ struct Band {
 }
 
 /// The image's rows cut into bands of whole tile rows of at most `pixels` pixels each (one tile
-/// row when a tile row alone is more), from the top.
+/// row when a tile row alone is more), from the top (R-GPU-10, docs/requirements.md).
 fn bands(width: u32, height: u32, pixels: u32) -> Vec<Band> {
     let tile_row = u64::from(width) * u64::from(TILE);
     let tile_rows = (u64::from(pixels) / tile_row.max(1)).max(1);
@@ -155,7 +155,7 @@ impl<'g> GpuRenderer<'g> {
         self.textures.uploads()
     }
 
-    /// [`GpuRenderer::render`] with the frame's counts, as
+    /// [`GpuRenderer::render`] with the frame's counts (R-GPU-7, docs/requirements.md), as
     /// [`Renderer::render_counted`](crate::Renderer::render_counted) gives them: `triangles` the
     /// same, `fragments` those the shader shaded, counted per pixel on the device and read back
     /// with the pixels (4 bytes a pixel more). The CPU shades a forward draw's fragments in
@@ -216,8 +216,13 @@ impl<'g> GpuRenderer<'g> {
         let frame = self.settings.prepare_frame(&assets.programs, camera);
         let limit = self.gpu.binding_limit();
         let packed = pack(&self.settings, &frame, scene, camera, assets)?;
-        if packed.sampled && self.textures.prepare(self.gpu, assets, limit).map_err(refused)? {
-            self.bind_group = None;
+        if packed.sampled {
+            // A new texel buffer (or one whose contents are lost) needs a new bind group.
+            let replaced = self.textures.prepare(self.gpu, assets, limit);
+            if !matches!(replaced, Ok(false)) {
+                self.bind_group = None;
+            }
+            replaced.map_err(refused)?;
         }
         let pixels = self.dispatch(&packed, counted).map_err(refused)?;
         let n = (width as usize) * (height as usize);
@@ -786,7 +791,10 @@ mod tests {
             [(0, 192), (192, 192), (384, 192), (576, 144)]
         );
         // A tile row over the bound is a band of its own; a bound over the image, one band.
-        assert_eq!(rows(bands(16384, 70, 1 << 18)), [(0, 32), (32, 32), (64, 6)]);
+        assert_eq!(
+            rows(bands(16384, 70, 1 << 18)),
+            [(0, 32), (32, 32), (64, 6)]
+        );
         assert_eq!(rows(bands(1280, 720, u32::MAX)), [(0, 720)]);
         assert_eq!(rows(bands(7, 1, 0)), [(0, 1)]);
     }

@@ -1,4 +1,5 @@
-//! The textures kept on the device between frames (binding 7 of `raster.wgsl`).
+//! The textures kept on the device between frames (binding 7 of `raster.wgsl`; R-GPU-8,
+//! docs/requirements.md).
 //!
 //! A texture's levels never change after [`Texture::new`] made them, and each set of levels has
 //! a stamp no other has had in the process (`Texture::stamp`; a clone keeps it, with the same
@@ -91,6 +92,20 @@ impl TextureCache {
                 limit,
             });
         }
+        let written = self.write(gpu, assets, limit);
+        if written.is_err() {
+            // What the buffer holds is unknown: a new buffer, and every texture again, next time.
+            *self = TextureCache {
+                uploads: self.uploads,
+                ..TextureCache::default()
+            };
+        }
+        written
+    }
+
+    /// [`TextureCache::prepare`] after its check of the size.
+    fn write(&mut self, gpu: &Gpu, assets: &Assets, limit: u64) -> Result<bool, GpuError> {
+        let count = assets.textures.len();
         let capacity = self.buffer.as_ref().map_or(0, |b| b.size() / 4);
         // Where each texture goes: where it is, over its old levels, or after the last ones.
         let mut plan = (count <= self.slots).then(|| self.place(assets));
