@@ -226,7 +226,10 @@ impl<'g> GpuRenderer<'g> {
         }
         let pixels = self.dispatch(&packed, counted).map_err(refused)?;
         let n = (width as usize) * (height as usize);
-        let fragments = pixels[n..]
+        // The counts after the pixels (read back only when counted).
+        let fragments = pixels
+            .get(n..)
+            .unwrap_or_default()
             .iter()
             .flatten()
             .take(if counted { n } else { 0 })
