@@ -19,8 +19,8 @@ use naga::{
 /// A scalar naga expression.
 type Ex = Handle<E>;
 
-/// Adds one function per set output of `program` to `module`, named `tsl_output_<name>`
-/// ([`Output::name`], e.g. `tsl_output_color`), with no arguments and returning `vec4<f32>`: the
+/// Adds one function per set output of `program` to `module`, named by [`function_name`]
+/// (`tsl_output_color`, ...), with no arguments and returning `vec4<f32>`: the
 /// register the output's last instruction wrote, as the GPU interpreter's `run_code` returns it
 /// (components past the output's width unspecified).
 ///
@@ -55,9 +55,12 @@ pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOu
     Ok(EmittedOutputs { functions })
 }
 
-/// The emitted function of `output`.
-pub(super) fn function_name(output: Output) -> String {
-    format!("tsl_output_{}", output.name())
+/// The name of the function [`emit_into`] emits for `output`: `tsl_output_` and the output's
+/// name in lower case without `_NODE` (`tsl_output_color`, `tsl_output_opacity`, ...).
+pub fn function_name(output: Output) -> String {
+    let name = output.name();
+    let short = name.strip_suffix("_NODE").unwrap_or(name);
+    format!("tsl_output_{}", short.to_ascii_lowercase())
 }
 
 /// Which words a program may change without being compiled again (the header, uniform slots,

@@ -36,7 +36,7 @@ pub use dispatch::fill_dispatch;
 #[cfg(feature = "naga")]
 pub use error::EmitError;
 #[cfg(feature = "naga")]
-pub use lower::emit_into;
+pub use lower::{emit_into, function_name};
 
 /// The shared WGSL prelude: helper functions with the bytecode's exact semantics (no bindings,
 /// no opcode constants). A host module for [`emit_into`] and tsl-raster's GPU interpreter both
