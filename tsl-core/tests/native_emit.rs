@@ -128,7 +128,11 @@ fn every_math_opcode_at_every_width_emits_and_validates() {
             let g = NodeGraph::new();
             let inputs: Vec<NodeRef> = (0..op.arity())
                 .map(|i| {
-                    let n = if op.rule() == TypeRule::Refract && i == 2 { 1 } else { w };
+                    let n = if op.rule() == TypeRule::Refract && i == 2 {
+                        1
+                    } else {
+                        w
+                    };
                     operand(&g, &format!("u{i}"), n)
                 })
                 .collect();
@@ -264,7 +268,11 @@ fn control_flow_swizzles_joins_and_select_emit() {
     g.Break();
     g.End();
     g.End();
-    let c = g.select(g.greater_than(x, g.float(0.5)), g.get(acc), g.vec3(1.0, 2.0, 3.0));
+    let c = g.select(
+        g.greater_than(x, g.float(0.5)),
+        g.get(acc),
+        g.vec3(1.0, 2.0, 3.0),
+    );
     g.set_output(COLOR_NODE, c).unwrap();
     let program = g.compile().unwrap();
     let ops = opcodes(&program, COLOR_NODE);
@@ -281,7 +289,14 @@ fn uniforms_of_every_type_and_textures_read_through_the_hooks() {
     let v2 = g.uniform("v2", glam::Vec2::new(1.0, 2.0));
     let v3 = g.uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
     let v4 = g.uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
-    let c = g.uniform("c", Color { r: 0.5, g: 0.25, b: 1.0 });
+    let c = g.uniform(
+        "c",
+        Color {
+            r: 0.5,
+            g: 0.25,
+            b: 1.0,
+        },
+    );
     let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
     let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
     let t = g.texture_uniform("map", TextureId(3));
@@ -312,14 +327,18 @@ fn uniforms_of_every_type_and_textures_read_through_the_hooks() {
 fn views_derivatives_varyings_and_the_position_node_emit() {
     let g = NodeGraph::new();
     let d = g.add(g.dfdx(g.position_world()), g.dfdy(g.normal_world()));
-    let d = g.add(d, g.fwidth(g.varying(g.mul(g.position_view(), g.float(2.0)))));
+    let d = g.add(
+        d,
+        g.fwidth(g.varying(g.mul(g.position_view(), g.float(2.0)))),
+    );
     g.set_output(COLOR_NODE, d).unwrap();
     g.set_output(
         POSITION_NODE,
         g.add(g.position_local(), g.mul(g.normal_local(), g.time())),
     )
     .unwrap();
-    g.set_output(DEPTH_NODE, g.swizzle(g.frag_coord(), "z")).unwrap();
+    g.set_output(DEPTH_NODE, g.swizzle(g.frag_coord(), "z"))
+        .unwrap();
     let program = g.compile().unwrap();
     assert!(
         program.views_read().len() > 1,
@@ -383,7 +402,10 @@ fn structure_key_ignores_uniform_values_textures_and_the_frame_but_not_constants
     let mut b = build(3.0);
     b.set_uniform("speed", 0.25f32).unwrap();
     b.set_texture("map", TextureId(9)).unwrap();
-    b.set_frame(4.5, glam::Mat4::from_translation(glam::Vec3::new(1.0, 2.0, 3.0)));
+    b.set_frame(
+        4.5,
+        glam::Mat4::from_translation(glam::Vec3::new(1.0, 2.0, 3.0)),
+    );
     assert_ne!(a.words(), b.words());
     assert_eq!(a.structure_key(), b.structure_key());
     assert_eq!(wgsl(&a), wgsl(&b), "equal keys, equal modules");
@@ -410,7 +432,10 @@ fn a_missing_or_mistyped_hook_or_prelude_function_is_named() {
         })
     );
     assert_eq!(
-        without("fn tsl_word(word: u32) -> u32", "fn tsl_word(word: i32) -> u32"),
+        without(
+            "fn tsl_word(word: u32) -> u32",
+            "fn tsl_word(word: i32) -> u32"
+        ),
         Err(EmitError::Signature {
             name: "tsl_word".into(),
             expected: "fn tsl_word(word: u32) -> u32"
@@ -481,7 +506,12 @@ fn hostile_but_valid_words_emit_and_validate() {
         [op(Opcode::Load, 1, 4), HEADER_WORDS as u32, 0, 0],
         // Reads of registers never written and of components past the width; a swizzle of
         // every component, a join of all three operands.
-        [op(Opcode::Join, 2, 4) | 0b00_10_01_00 << 24, 0x1b05, 0xe400, 0x0001],
+        [
+            op(Opcode::Join, 2, 4) | 0b00_10_01_00 << 24,
+            0x1b05,
+            0xe400,
+            0x0001,
+        ],
         [op(Opcode::Add, 3, 4), 0xff02, 0x0000, 0],
         [op(Opcode::Refract, 4, 2), 0x0403, 0x0102, 0x0300],
         [op(Opcode::Normalize, 5, 4), 0xe404, 0, 0],
@@ -507,7 +537,11 @@ fn hostile_but_valid_words_emit_and_validate() {
     assert!(!text.contains(&format!("tsl_word({}u)", HEADER_WORDS)));
 
     // Two outputs from one start with different counts cannot be dispatched by start.
-    let w = words(&code[..2], &[nan, inf, neg_zero], &[(COLOR_NODE, 0, 2), (AO_NODE, 0, 1)]);
+    let w = words(
+        &code[..2],
+        &[nan, inf, neg_zero],
+        &[(COLOR_NODE, 0, 2), (AO_NODE, 0, 1)],
+    );
     let w = {
         let mut w = w;
         // The data moved with the shorter code: point the load at it again.
@@ -540,9 +574,16 @@ fn random_valid_words_emit_and_validate_or_err_without_panicking() {
                     let r = (dst + 1 + rng.below(31) as u32) % 32;
                     r | (rng.below(256) as u32) << 8
                 };
-                let select = rng.below(3) as u32 | (rng.below(3) as u32) << 2 | (rng.below(3) as u32) << 4 | (rng.below(3) as u32) << 6;
+                let select = rng.below(3) as u32
+                    | (rng.below(3) as u32) << 2
+                    | (rng.below(3) as u32) << 4
+                    | (rng.below(3) as u32) << 6;
                 let w0 = op(code, dst, width)
-                    | if code == Opcode::Join { select << 24 } else { 0 };
+                    | if code == Opcode::Join {
+                        select << 24
+                    } else {
+                        0
+                    };
                 let mut i = [w0, reg(&mut rng), reg(&mut rng), reg(&mut rng)];
                 match code {
                     Opcode::Load => i[1] = rng.below(total - width as usize + 1) as u32,
@@ -555,7 +596,11 @@ fn random_valid_words_emit_and_validate_or_err_without_panicking() {
             .collect();
         let start = rng.below(n) as u32;
         let count = 1 + rng.below(n - start as usize) as u32;
-        let w = words(&code, &data, &[(COLOR_NODE, start, count), (OPACITY_NODE, 0, n as u32)]);
+        let w = words(
+            &code,
+            &data,
+            &[(COLOR_NODE, start, count), (OPACITY_NODE, 0, n as u32)],
+        );
         // Words the validator refuses (a width an opcode does not take) are not emitted.
         let Ok(program) = NodeProgram::from_words(w, Vec::new(), Vec::new()) else {
             continue;

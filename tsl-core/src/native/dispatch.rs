@@ -31,21 +31,27 @@ pub fn fill_dispatch(
         name: "the dispatch stub".into(),
         expected: STUB,
     };
-    let stub_fn = module.functions.try_get(stub).map_err(|_| signature_error())?;
+    let stub_fn = module
+        .functions
+        .try_get(stub)
+        .map_err(|_| signature_error())?;
     if !has_signature(module, stub_fn, &[Ty::U32, Ty::U32, Ty::U32], Ty::Vec4) {
         return Err(signature_error());
     }
-    let vec4 = stub_fn.result.as_ref().map(|r| r.ty).ok_or_else(signature_error)?;
+    let vec4 = stub_fn
+        .result
+        .as_ref()
+        .map(|r| r.ty)
+        .ok_or_else(signature_error)?;
     // One case per distinct start.
     let mut cases: Vec<(u32, usize, Handle<Function>)> = Vec::new();
     for output in Output::ALL {
         let Some(function) = outputs.functions[output.index()] else {
             continue;
         };
-        module
-            .functions
-            .try_get(function)
-            .map_err(|_| EmitError::Invalid(format!("no emitted function for {}", output.name())))?;
+        module.functions.try_get(function).map_err(|_| {
+            EmitError::Invalid(format!("no emitted function for {}", output.name()))
+        })?;
         let (start, count) = program.output_range(output);
         match cases.iter().find(|(s, _, _)| *s as usize == start) {
             Some(&(_, c, _)) if c == count => {}
@@ -197,8 +203,11 @@ fn callees_first(module: &mut Module) -> Result<(), EmitError> {
     for (i, &f) in order.iter().enumerate() {
         new_index[f] = i;
     }
-    let mut old: Vec<Option<(Function, Span)>> =
-        module.functions.drain().map(|(_, f, s)| Some((f, s))).collect();
+    let mut old: Vec<Option<(Function, Span)>> = module
+        .functions
+        .drain()
+        .map(|(_, f, s)| Some((f, s)))
+        .collect();
     let handles: Vec<Handle<Function>> = {
         // Handles for the new positions, made by appending in the new order.
         let mut handles = Vec::with_capacity(n);

@@ -66,18 +66,72 @@ const SIGNATURES: [Signature; 12] = {
         }
     }
     [
-        s("tsl_word", &[U32], U32, "fn tsl_word(word: u32) -> u32", Hook),
-        s("tsl_attribute", &[U32, U32], Vec3, "fn tsl_attribute(view: u32, id: u32) -> vec3<f32>", Hook),
-        s("tsl_texture", &[U32, Vec2], Vec4, "fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32>", Hook),
-        s("powf", &[F32, F32], F32, "fn powf(x: f32, y: f32) -> f32", Prelude),
-        s("atan2f", &[F32, F32], F32, "fn atan2f(y: f32, x: f32) -> f32", Prelude),
+        s(
+            "tsl_word",
+            &[U32],
+            U32,
+            "fn tsl_word(word: u32) -> u32",
+            Hook,
+        ),
+        s(
+            "tsl_attribute",
+            &[U32, U32],
+            Vec3,
+            "fn tsl_attribute(view: u32, id: u32) -> vec3<f32>",
+            Hook,
+        ),
+        s(
+            "tsl_texture",
+            &[U32, Vec2],
+            Vec4,
+            "fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32>",
+            Hook,
+        ),
+        s(
+            "powf",
+            &[F32, F32],
+            F32,
+            "fn powf(x: f32, y: f32) -> f32",
+            Prelude,
+        ),
+        s(
+            "atan2f",
+            &[F32, F32],
+            F32,
+            "fn atan2f(y: f32, x: f32) -> f32",
+            Prelude,
+        ),
         s("asinf", &[F32], F32, "fn asinf(v: f32) -> f32", Prelude),
         s("acosf", &[F32], F32, "fn acosf(x: f32) -> f32", Prelude),
         s("atanf", &[F32], F32, "fn atanf(v: f32) -> f32", Prelude),
-        s("perlin_2d", &[Vec2, U32], Vec3, "fn perlin_2d(p: vec2<f32>, channels: u32) -> vec3<f32>", Prelude),
-        s("perlin_3d", &[Vec3, U32], Vec3, "fn perlin_3d(p: vec3<f32>, channels: u32) -> vec3<f32>", Prelude),
-        s("cell_noise", &[Vec4, U32, U32], Vec3, "fn cell_noise(p: vec4<f32>, n: u32, channels: u32) -> vec3<f32>", Prelude),
-        s("worley", &[Vec3, U32, F32], Vec3, "fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32>", Prelude),
+        s(
+            "perlin_2d",
+            &[Vec2, U32],
+            Vec3,
+            "fn perlin_2d(p: vec2<f32>, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "perlin_3d",
+            &[Vec3, U32],
+            Vec3,
+            "fn perlin_3d(p: vec3<f32>, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "cell_noise",
+            &[Vec4, U32, U32],
+            Vec3,
+            "fn cell_noise(p: vec4<f32>, n: u32, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "worley",
+            &[Vec3, U32, F32],
+            Vec3,
+            "fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32>",
+            Prelude,
+        ),
     ]
 };
 

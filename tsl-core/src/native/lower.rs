@@ -328,11 +328,19 @@ impl<'p> Lower<'p> {
         };
         let w = inst.width as usize;
         if !(1..=4).contains(&w) {
-            return Err(unsupported(index, opcode.name().into(), format!("width {w}")));
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                format!("width {w}"),
+            ));
         }
         let dst = inst.dst as usize;
         if dst >= MAX_REGISTERS {
-            return Err(unsupported(index, opcode.name().into(), format!("writes r{dst}")));
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                format!("writes r{dst}"),
+            ));
         }
         let written = self
             .lower(&inst, opcode, w)
@@ -347,7 +355,12 @@ impl<'p> Lower<'p> {
     }
 
     /// The components `inst` writes (`None`: the register keeps that one).
-    fn lower(&mut self, inst: &Instruction, opcode: Opcode, w: usize) -> Result<[Option<Ex>; 4], String> {
+    fn lower(
+        &mut self,
+        inst: &Instruction,
+        opcode: Opcode,
+        w: usize,
+    ) -> Result<[Option<Ex>; 4], String> {
         use Opcode as O;
         let [o0, o1, o2] = inst.operands;
         // Operands as the interpreter reads them; an opcode reads only those of its arity, and
@@ -643,7 +656,11 @@ impl<'p> Lower<'p> {
         }
         let zero = self.zero;
         let p: [Ex; 4] = std::array::from_fn(|k| if k < w { a[k] } else { zero });
-        let channels = if opcode.noise_output() == Some(1) { 1 } else { 3 };
+        let channels = if opcode.noise_output() == Some(1) {
+            1
+        } else {
+            3
+        };
         let dims = self.uint(if w == 2 { 2 } else { 3 });
         let v = match opcode {
             O::PerlinFloat | O::PerlinVec3 => {
