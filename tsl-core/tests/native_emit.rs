@@ -387,6 +387,50 @@ fn every_glsl_oracle_case_emits_and_validates() {
 }
 
 #[test]
+fn the_glsl_programs_examples_emit() {
+    // The card (a position node from the vertex shader, a discard, a texture uniform) and the
+    // ShaderToy programs of glsl_programs.rs.
+    let card = compile_shader_material(
+        "uniform float lift;
+         varying vec2 vUv;
+         void main() {
+             vUv = uv;
+             vec3 moved = position + normal * lift;
+             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
+         }",
+        "uniform sampler2D map;
+         varying vec2 vUv;
+         void main() {
+             if (vUv.x > 0.9) discard;
+             gl_FragColor = texture2D(map, vUv * 2.0);
+         }",
+    )
+    .unwrap();
+    for output in [COLOR_NODE, POSITION_NODE, MASK_NODE] {
+        assert!(card.has_output(output), "{output:?}");
+    }
+    let mut moved = card.clone();
+    moved.set_uniform("lift", 0.1f32).unwrap();
+    moved.set_texture("map", TextureId(7)).unwrap();
+    assert_eq!(card.structure_key(), moved.structure_key());
+    assert_eq!(wgsl(&card), wgsl(&moved));
+    let toy = compile_shader_toy(
+        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+            vec2 uv = fragCoord / iResolution.xy;
+            vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));
+            fragColor = vec4(col, 1.0);
+        }",
+    )
+    .unwrap();
+    emits(&toy);
+    let channels = compile_shader_toy(
+        "void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p / iResolution.xy) + iMouse * float(iFrame); }",
+    )
+    .unwrap();
+    emits(&channels);
+}
+
+#[test]
 fn structure_key_ignores_uniform_values_textures_and_the_frame_but_not_constants() {
     let build = |k: f32| {
         let g = NodeGraph::new();
@@ -612,4 +656,23 @@ fn random_valid_words_emit_and_validate_or_err_without_panicking() {
         }
     }
     assert!(emitted > 20, "only {emitted} random programs were valid");
+}
+
+#[test]
+fn a_validation_error_says_why_down_to_the_expression() {
+    // A hook whose body returns a u32 where it promises an f32 vector.
+    let mut module = host();
+    let f = function_by_name(&module, "tsl_attribute").unwrap();
+    let u32_ty = module.functions[function_by_name(&module, "tsl_word").unwrap()]
+        .result
+        .as_ref()
+        .unwrap()
+        .ty;
+    module.functions[f].result.as_mut().unwrap().ty = u32_ty;
+    let Err(EmitError::Invalid(message)) = tsl_core::native::validate(&module) else {
+        panic!("the module validated");
+    };
+    assert!(message.contains("tsl_attribute"), "{message}");
+    // The nested reason, past naga's "function ... is invalid".
+    assert!(message.matches(": ").count() >= 2, "{message}");
 }

@@ -225,5 +225,16 @@ fn callees_first(module: &mut Module) -> Result<(), EmitError> {
     for entry in &mut module.entry_points {
         for_each_callee(&mut entry.function, &mut { remap });
     }
+    // Doc comments (kept when a front end was asked to parse them) are keyed by function.
+    if let Some(docs) = module.doc_comments.as_mut() {
+        let functions = std::mem::take(&mut docs.functions);
+        docs.functions = functions
+            .into_iter()
+            .map(|(mut h, text)| {
+                remap(&mut h);
+                (h, text)
+            })
+            .collect();
+    }
     Ok(())
 }

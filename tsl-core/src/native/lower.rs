@@ -28,7 +28,8 @@ type Ex = Handle<E>;
 /// hooks (module docs), found by name and checked for signature; otherwise
 /// [`EmitError::MissingHook`], [`EmitError::MissingPrelude`] or [`EmitError::Signature`]. Any
 /// valid program emits or errs ([`EmitError::Unsupported`]), never panics, in time linear in
-/// its instructions. The module is not validated here ([`super::validate`]).
+/// its instructions; on an error the module's functions are as they were. The module is not
+/// validated here ([`super::validate`]).
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
     let callees = Callees::find(module)?;
     for output in Output::ALL {
@@ -39,7 +40,9 @@ pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOu
     }
     let types = Types::new(module);
     let dynamic = dynamic_words(program);
-    let mut functions = [None; 9];
+    // Every output is lowered before any is added, so an error leaves the functions as they
+    // were (the module may have gained the vector types alone).
+    let mut lowered = Vec::new();
     for output in Output::ALL {
         let (start, count) = program.output_range(output);
         if count == 0 {
@@ -49,7 +52,10 @@ pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOu
         for index in start..start + count {
             lower.instruction(index)?;
         }
-        let function = lower.finish(function_name(output));
+        lowered.push((output, lower.finish(function_name(output))));
+    }
+    let mut functions = [None; 9];
+    for (output, function) in lowered {
         functions[output.index()] = Some(module.functions.append(function, Span::UNDEFINED));
     }
     Ok(EmittedOutputs { functions })

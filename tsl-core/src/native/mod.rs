@@ -78,7 +78,16 @@ pub fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, EmitEr
         naga::valid::Capabilities::empty(),
     )
     .validate(module)
-    .map_err(|e| EmitError::Invalid(format!("validation: {}", e.as_inner())))
+    .map_err(|e| {
+        // naga's error nests its reason (function, then expression, then why): say all of it.
+        let mut message = format!("validation: {}", e.as_inner());
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(inner) = source {
+            message.push_str(&format!(": {inner}"));
+            source = inner.source();
+        }
+        EmitError::Invalid(message)
+    })
 }
 
 /// The WGSL text of `module` (naga's WGSL back end), after [`validate`].
