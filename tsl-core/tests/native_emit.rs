@@ -676,3 +676,60 @@ fn a_validation_error_says_why_down_to_the_expression() {
     // The nested reason, past naga's "function ... is invalid".
     assert!(message.matches(": ").count() >= 2, "{message}");
 }
+
+#[test]
+fn the_wgsl_text_parses_again_with_every_kind_of_constant() {
+    // Constants the text must carry bit for bit: a subnormal, the extremes, -0, NaN, infinity.
+    let constants = [
+        f32::from_bits(1),
+        f32::MIN_POSITIVE,
+        f32::MAX,
+        -f32::MAX,
+        -0.0,
+        f32::NAN,
+        f32::NEG_INFINITY,
+        1.7453292e-2,
+    ];
+    let data: Vec<u32> = constants.iter().map(|c| c.to_bits()).collect();
+    let data_at = (HEADER_WORDS + 4 * constants.len()) as u32;
+    let code: Vec<[u32; 4]> = (0..constants.len() as u32)
+        .map(|i| [op(Opcode::Load, i, 1), data_at + i, 0, 0])
+        .collect();
+    let w = words(&code, &data, &[(OPACITY_NODE, 0, constants.len() as u32)]);
+    let program = NodeProgram::from_words(w, Vec::new(), Vec::new()).unwrap();
+    let text = wgsl(&program);
+    let again = parse_wgsl(&text).unwrap_or_else(|e| panic!("{e}"));
+    tsl_core::native::validate(&again).unwrap();
+    // Only the last load is returned; each constant is its own program to reach the text.
+    for (i, c) in constants.iter().enumerate() {
+        let w = words(&code[i..i + 1], &data, &[(OPACITY_NODE, 0, 1)]);
+        let mut w = w;
+        w[HEADER_WORDS + 1] = (HEADER_WORDS + 4) as u32 + i as u32;
+        let program = NodeProgram::from_words(w, Vec::new(), Vec::new()).unwrap();
+        let text = wgsl(&program);
+        let body = &text[text.find("fn tsl_output_opacity").unwrap()..];
+        let body = &body[..body.find("\n}").unwrap()];
+        if !c.is_finite() || (*c == 0.0 && c.is_sign_negative()) {
+            assert!(
+                body.contains(&format!("bitcast<f32>({}u)", c.to_bits())),
+                "{body}"
+            );
+        } else {
+            assert!(!body.contains("bitcast"), "{body}");
+        }
+        let again = parse_wgsl(&text).unwrap_or_else(|e| panic!("{c:e}: {e}"));
+        if c.is_finite() && !(*c == 0.0 && c.is_sign_negative()) {
+            // The text parsed again holds the constant's own bits.
+            let f = &again.functions[function_by_name(&again, "tsl_output_opacity").unwrap()];
+            let bits: Vec<u32> = f
+                .expressions
+                .iter()
+                .filter_map(|(_, e)| match e {
+                    naga::Expression::Literal(naga::Literal::F32(v)) => Some(v.to_bits()),
+                    _ => None,
+                })
+                .collect();
+            assert!(bits.contains(&c.to_bits()), "{c:e}: {bits:x?}\n{body}");
+        }
+    }
+}

@@ -4,9 +4,9 @@
 //!
 //! [`PRELUDE_WGSL`] is always here: the WGSL helper functions (GLSL `min`/`max`, C's `powf`, the
 //! Cephes inverse trigonometry, MaterialX noise) that both the GPU interpreter and the emitted
-//! code call, so that both compute the same bits. With the `naga` feature, [`emit_into`] adds one
+//! code call, so that both compute the same bits. With the `naga` feature, `emit_into` adds one
 //! naga function per output of a [`NodeProgram`](crate::NodeProgram) to a host module that
-//! holds the prelude and three hooks, and [`fill_dispatch`] points an interpreter-shaped stub
+//! holds the prelude and three hooks, and `fill_dispatch` points an interpreter-shaped stub
 //! (`run_code`) at them.
 //!
 //! The host module supplies, by name (checked for signature):
@@ -39,7 +39,7 @@ pub use error::EmitError;
 pub use lower::{emit_into, function_name};
 
 /// The shared WGSL prelude: helper functions with the bytecode's exact semantics (no bindings,
-/// no opcode constants). A host module for [`emit_into`] and tsl-raster's GPU interpreter both
+/// no opcode constants). A host module for `emit_into` (feature `naga`) and tsl-raster's GPU interpreter both
 /// include it; its function names are stable.
 pub const PRELUDE_WGSL: &str = include_str!("prelude.wgsl");
 
