@@ -30,6 +30,32 @@ type Ex = Handle<E>;
 /// valid program emits or errs ([`EmitError::Unsupported`]), never panics, in time linear in
 /// its instructions; on an error the module's functions are as they were. The module is not
 /// validated here ([`super::validate`]).
+///
+/// ```
+/// use tsl_core::native::*;
+/// use tsl_core::*;
+/// let graph = NodeGraph::new();
+/// graph.set_output(OPACITY_NODE, graph.sin(graph.mul(graph.time(), graph.float(2.0)))).unwrap();
+/// let program = graph.compile().unwrap();
+/// // The host: its bindings, the three hooks, an interpreter-shaped stub, the prelude.
+/// let host = "
+///     @group(0) @binding(0) var<storage, read> words: array<u32>;
+///     @group(0) @binding(1) var<storage, read_write> result: vec4<f32>;
+///     fn tsl_word(word: u32) -> u32 { return words[word]; }
+///     fn tsl_attribute(view: u32, id: u32) -> vec3<f32> { return vec3<f32>(0.0); }
+///     fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> { return vec4<f32>(uv, 0.0, 1.0); }
+///     fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> { return vec4<f32>(0.0); }
+///     @compute @workgroup_size(1) fn main() { result = run_code(0u, words[8], words[9]); }
+/// ";
+/// let mut module = parse_wgsl(&format!("{host}{PRELUDE_WGSL}")).unwrap();
+/// let outputs = emit_into(&program, &mut module).unwrap();
+/// assert!(outputs.functions[OPACITY_NODE.index()].is_some());
+/// let stub = function_by_name(&module, "run_code").unwrap();
+/// fill_dispatch(&mut module, stub, &program, &outputs).unwrap();
+/// let wgsl = module_to_wgsl(&module).unwrap();
+/// // The time (word 24) is read through the hook; the constant 2.0 is in the code.
+/// assert!(wgsl.contains("tsl_word(24u)") && wgsl.contains("2f"));
+/// ```
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
     let callees = Callees::find(module)?;
     for output in Output::ALL {
