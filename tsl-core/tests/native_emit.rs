@@ -740,3 +740,34 @@ fn the_wgsl_text_parses_again_with_every_kind_of_constant() {
         }
     }
 }
+
+#[test]
+fn the_largest_program_emits_one_function_per_output_over_all_its_code() {
+    // MAX_INSTRUCTIONS width-4 muladds, every output over all of them: emission is linear in
+    // the code each output covers (9 × 4096 instructions here).
+    let n = MAX_INSTRUCTIONS;
+    let code: Vec<[u32; 4]> = (0..n as u32)
+        .map(|i| {
+            let (dst, a) = (i % 3, (i + 1) % 3);
+            [
+                op(Opcode::MulAdd, dst, 4),
+                0xe400 | a,
+                0xe400 | (i + 2) % 3,
+                0x1b00 | a,
+            ]
+        })
+        .collect();
+    let outputs: Vec<(Output, u32, u32)> = Output::ALL.iter().map(|&o| (o, 0, n as u32)).collect();
+    let program =
+        NodeProgram::from_words(words(&code, &[], &outputs), Vec::new(), Vec::new()).unwrap();
+    let module = emit(&program).unwrap();
+    for output in Output::ALL {
+        let f = &module.functions[function_by_name(&module, &function_name(output)).unwrap()];
+        // Each instruction adds a multiply and an add per component, nothing more.
+        assert!(
+            f.expressions.len() >= 8 * n && f.expressions.len() < 9 * n,
+            "{}",
+            f.expressions.len()
+        );
+    }
+}
