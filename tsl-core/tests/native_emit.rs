@@ -752,7 +752,7 @@ fn the_largest_program_emits_one_function_per_output_over_all_its_code() {
             [
                 op(Opcode::MulAdd, dst, 4),
                 0xe400 | a,
-                0xe400 | (i + 2) % 3,
+                0xe400 | ((i + 2) % 3),
                 0x1b00 | a,
             ]
         })
