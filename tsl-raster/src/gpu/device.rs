@@ -2,20 +2,25 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 /// The rasterizer's bind group layout and pipeline.
 type RasterPipeline = (wgpu::BindGroupLayout, wgpu::ComputePipeline);
 
 /// The interpreter's WGSL source (the generated contract `bytecode.wgsl` and
 /// `interp_layout.wgsl`, `interp.wgsl`, then the interpreter's core `interp_core.wgsl`, which the
-/// rasterizer's shader shares), compiled once per [`Gpu`].
-pub const INTERP_WGSL: &str = concat!(
-    include_str!("bytecode.wgsl"),
-    include_str!("interp_layout.wgsl"),
-    include_str!("interp.wgsl"),
-    include_str!("interp_core.wgsl")
-);
+/// rasterizer's shader shares, and tsl-core's [`PRELUDE_WGSL`](tsl_core::native::PRELUDE_WGSL)
+/// that the core calls), compiled once per [`Gpu`].
+pub static INTERP_WGSL: LazyLock<String> = LazyLock::new(|| {
+    [
+        include_str!("bytecode.wgsl"),
+        include_str!("interp_layout.wgsl"),
+        include_str!("interp.wgsl"),
+        include_str!("interp_core.wgsl"),
+        tsl_core::native::PRELUDE_WGSL,
+    ]
+    .concat()
+});
 
 /// Why the GPU could not do what was asked: one variant per failure, with what a caller needs
 /// to tell them apart (the messages are those of the strings this type once held).
@@ -229,7 +234,7 @@ impl Gpu {
             ],
         });
         let interp_pipeline =
-            compute_pipeline(&device, &interp_layout, INTERP_WGSL, "interp", "main")?;
+            compute_pipeline(&device, &interp_layout, &INTERP_WGSL, "interp", "main")?;
         Ok(Gpu {
             info,
             device,
@@ -256,7 +261,7 @@ impl Gpu {
                             entries: &entries,
                         });
                 let pipeline =
-                    compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main")?;
+                    compute_pipeline(&self.device, &layout, &super::RASTER_WGSL, "raster", "main")?;
                 Ok((layout, pipeline))
             })
             .as_ref()

@@ -23,7 +23,8 @@
 //!   none of them and reads every field and opcode the host writes (`TSL_BLESS=1` rewrites the
 //!   files after a change to the tables). `tests/wgsl_naga.rs` parses and validates both
 //!   shaders with naga, without an adapter.
-//! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl`): the interpreter, written from
+//! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl` + tsl-core's `PRELUDE_WGSL`, the
+//!   helpers the native emitter calls too): the interpreter, written from
 //!   `docs/bytecode.md`. Its core, `run_code(base, start, count)`, is shared by the rasterizer's
 //!   shader ([`RASTER_WGSL`]); each shader supplies the lane attributes (`attr_of`) and the
 //!   sampler (`texture_of`). The program's words are a storage buffer `array<u32>` read as they

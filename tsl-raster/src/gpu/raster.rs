@@ -23,13 +23,18 @@ use glam::{Mat3, Mat4};
 use tsl_core::{Output, TextureId};
 
 /// The rasterizer's WGSL source: the generated contract (`bytecode.wgsl`, `raster_layout.wgsl`),
-/// `raster.wgsl`, then the interpreter's core.
-pub const RASTER_WGSL: &str = concat!(
-    include_str!("bytecode.wgsl"),
-    include_str!("raster_layout.wgsl"),
-    include_str!("raster.wgsl"),
-    include_str!("interp_core.wgsl")
-);
+/// `raster.wgsl`, then the interpreter's core and tsl-core's
+/// [`PRELUDE_WGSL`](tsl_core::native::PRELUDE_WGSL).
+pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    [
+        include_str!("bytecode.wgsl"),
+        include_str!("raster_layout.wgsl"),
+        include_str!("raster.wgsl"),
+        include_str!("interp_core.wgsl"),
+        tsl_core::native::PRELUDE_WGSL,
+    ]
+    .concat()
+});
 
 /// The most pixels one dispatch covers by default (2^18): see [`GpuRenderer::set_dispatch_pixels`].
 pub const DISPATCH_PIXELS: u32 = 1 << 18;
