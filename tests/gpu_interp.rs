@@ -498,7 +498,7 @@ fn swapping_a_graph_costs_a_buffer_write_not_a_pipeline(gpu: &'static Gpu) {
         "let lane = index % LANES;",
         &format!("let lane = (index + {unique}u - {unique}u) % LANES;"),
     );
-    assert_ne!(salted, INTERP_WGSL);
+    assert_ne!(salted, *INTERP_WGSL);
     let t = Instant::now();
     let counted = pipelines_created();
     run_wgsl(gpu, &salted);

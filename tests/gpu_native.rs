@@ -147,7 +147,11 @@ fn uniform_case() -> (Case, ProgramId) {
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     g.set_output(
         COLOR_NODE,
-        g.mix(g.join(&[g.uv(), g.float(0.5)]), tint, g.mul(wave, g.float(0.5))),
+        g.mix(
+            g.join(&[g.uv(), g.float(0.5)]),
+            tint,
+            g.mul(wave, g.float(0.5)),
+        ),
     )
     .unwrap();
     let p = c.program(&g);
@@ -219,7 +223,11 @@ fn a_new_program_draws_at_once_and_natively_after_the_wait(gpu: &'static Gpu) {
     assert_eq!(r.native_status(&program), Some(NativeStatus::Ready));
     let built = r.pipelines_built();
     let second = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
-    assert_eq!(r.native_passes(), 2, "the native pipelines serve both passes");
+    assert_eq!(
+        r.native_passes(),
+        2,
+        "the native pipelines serve both passes"
+    );
     assert_eq!(r.pipelines_built(), built);
     hold("hybrid, after the wait", GpuPath::Hybrid, &cpu, &second);
 }

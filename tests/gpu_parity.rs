@@ -1,4 +1,5 @@
-//! The GPU renderer (`tsl_raster::gpu::GpuRenderer`) against the CPU renderer, scene by scene:
+//! The GPU renderer's compute kernel (`tsl_raster::gpu::GpuRenderer` on `GpuPath::Kernel`; the
+//! render paths are `tests/gpu_native.rs`'s) against the CPU renderer, scene by scene:
 //! the same scene, assets, camera, time and settings through both, and the images held to spec
 //! issue 7's parity: every channel within 2/255, and at least 99.9% of pixels with every channel
 //! within 1/255. The CPU renderer is the reference (itself held to three.js's renders).
@@ -13,7 +14,7 @@ mod gpu_harness;
 mod parity_scenes;
 
 use parity_scenes::Case;
-use tsl_raster::gpu::{Gpu, GpuRenderer};
+use tsl_raster::gpu::{Gpu, GpuPath, GpuRenderer};
 use tsl_raster::*;
 
 /// Each scene as a test of its name, drawn by the compute kernel.
@@ -33,7 +34,7 @@ fn check(c: Case, gpu: &'static Gpu, name: &str) {
     let cpu = Renderer::new(c.settings.clone())
         .render(&c.scene, &c.camera, &c.assets)
         .expect("the CPU renders");
-    let mut renderer = GpuRenderer::new(gpu, c.settings);
+    let mut renderer = GpuRenderer::new(gpu, c.settings).with_path(GpuPath::Kernel);
     let t = std::time::Instant::now();
     let out = renderer
         .render(&c.scene, &c.camera, &c.assets)

@@ -30,8 +30,9 @@ const LAYERS: &[CrateLayers] = &[
             &["interface"],
             // The bytecode and its validator; the untyped graph and its builder.
             &["program", "graph"],
-            // The interpreter runs programs; the compiler reads a graph and writes a program.
-            &["interp", "compile"],
+            // The interpreter runs programs; the compiler reads a graph and writes a program; the
+            // native emitter lowers a program to naga IR.
+            &["interp", "compile", "native"],
             // The resource limits a host sets (they name the graph's hard limit).
             &["limits"],
             // The front ends over the graph: GLSL source, and typed nodes.

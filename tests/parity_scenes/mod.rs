@@ -93,9 +93,7 @@ impl Case {
         self.scene
             .add(Object::mesh(geometry, material).rotated(-FRAC_PI_2, 0.0, 0.0));
     }
-
 }
-
 
 pub fn sphere() -> Geometry {
     SphereGeometry::new(0.8, 24, 12).build()
@@ -167,7 +165,10 @@ pub fn vertex_colours_through_the_material_and_the_node(check: Check) {
 }
 
 pub fn lambert_under_ambient_and_directional_light(check: Check) {
-    check(lit_case(Material::lambert(Color::from_srgb8(200, 80, 60))), "lambert");
+    check(
+        lit_case(Material::lambert(Color::from_srgb8(200, 80, 60))),
+        "lambert",
+    );
 }
 
 pub fn phong_under_a_point_light(check: Check) {

@@ -35,6 +35,7 @@ mod graph;
 mod interface;
 mod interp;
 mod limits;
+pub mod native;
 pub mod noise;
 mod opcode;
 mod program;

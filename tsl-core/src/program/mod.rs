@@ -284,6 +284,33 @@ impl NodeProgram {
         }
     }
 
+    /// A key for the code a native back end emits ([`crate::native`], R-GPU-11 in
+    /// docs/requirements.md): equal keys emit equal modules. It is the words with the header's
+    /// frame words (time, view, camera), every uniform slot's words and every texture id word
+    /// zeroed (the emitted code reads those through a hook), followed by the slots' places
+    /// (which words the hook reads).
+    pub fn structure_key(&self) -> Vec<u32> {
+        let mut key = self.words.clone();
+        // Invariant: the header is there (`validate`'s `Short`) and `check` held every slot
+        // inside the words.
+        key[H_TIME..HEADER_WORDS].fill(0);
+        for u in &self.uniforms {
+            key[u.word..u.word + u.ty.float_count()].fill(0);
+        }
+        for t in &self.textures {
+            key[t.word] = 0;
+        }
+        // The slots' places, each as (word, length): a word read through the hook in one
+        // program and inlined in another emits another module.
+        for u in &self.uniforms {
+            key.extend([u.word as u32, u.ty.float_count() as u32]);
+        }
+        for t in &self.textures {
+            key.extend([t.word as u32, 1]);
+        }
+        key
+    }
+
     /// The frame's time in the header.
     pub fn time(&self) -> f32 {
         f32::from_bits(self.words[H_TIME])

@@ -271,7 +271,7 @@ mod tests {
     fn the_wgsl_interpreter_lays_out_the_views_as_the_core_does() {
         // interp.wgsl indexes views[((batch * VIEWS + view) * ATTRIBUTES + id) * 3 + k]; its two
         // constants must be the core's, or the GPU reads the wrong attribute.
-        let wgsl = super::super::device::INTERP_WGSL;
+        let wgsl: &str = &super::super::device::INTERP_WGSL;
         assert!(wgsl.contains(&format!("const ATTRIBUTES: u32 = {LANE_ATTRIBUTE_COUNT}u;")));
         assert!(wgsl.contains(&format!("const VIEWS: u32 = {VIEW_COUNT}u;")));
     }

@@ -235,6 +235,7 @@ mod tests {
             &[
                 include_str!("interp.wgsl"),
                 include_str!("interp_core.wgsl"),
+                tsl_core::native::PRELUDE_WGSL,
             ],
             &[
                 include_str!("bytecode.wgsl"),
@@ -246,6 +247,7 @@ mod tests {
             &[
                 include_str!("raster.wgsl"),
                 include_str!("interp_core.wgsl"),
+                tsl_core::native::PRELUDE_WGSL,
             ],
             &[
                 include_str!("bytecode.wgsl"),

@@ -2,20 +2,25 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 /// The rasterizer's bind group layout and pipeline.
 type RasterPipeline = (wgpu::BindGroupLayout, wgpu::ComputePipeline);
 
 /// The interpreter's WGSL source (the generated contract `bytecode.wgsl` and
 /// `interp_layout.wgsl`, `interp.wgsl`, then the interpreter's core `interp_core.wgsl`, which the
-/// rasterizer's shader shares), compiled once per [`Gpu`].
-pub const INTERP_WGSL: &str = concat!(
-    include_str!("bytecode.wgsl"),
-    include_str!("interp_layout.wgsl"),
-    include_str!("interp.wgsl"),
-    include_str!("interp_core.wgsl")
-);
+/// rasterizer's shader shares, and tsl-core's [`PRELUDE_WGSL`](tsl_core::native::PRELUDE_WGSL)
+/// that the core calls), compiled once per [`Gpu`].
+pub static INTERP_WGSL: LazyLock<String> = LazyLock::new(|| {
+    [
+        include_str!("bytecode.wgsl"),
+        include_str!("interp_layout.wgsl"),
+        include_str!("interp.wgsl"),
+        include_str!("interp_core.wgsl"),
+        tsl_core::native::PRELUDE_WGSL,
+    ]
+    .concat()
+});
 
 /// Why the GPU could not do what was asked: one variant per failure, with what a caller needs
 /// to tell them apart (the messages are those of the strings this type once held).
@@ -64,6 +69,25 @@ pub enum GpuError {
         operation: &'static str,
         /// wgpu's message.
         message: String,
+    },
+    /// The frame is larger than the device draws: a side over what one of the device's limits
+    /// (or the shader's own arithmetic) allows, found before anything is allocated.
+    #[error(
+        "a {width}×{height} frame is larger than this device draws: {limit} is {value}, so at \
+         most {max_side} pixels a side"
+    )]
+    FrameTooLarge {
+        /// The frame's width in pixels.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The limit that refused it: a field of `wgpu::Limits` (`max_texture_dimension_2d`,
+        /// `max_compute_workgroups_per_dimension`) or the shader's pixel offsets.
+        limit: &'static str,
+        /// The limit's value on this device.
+        value: u64,
+        /// The largest side that limit allows.
+        max_side: u64,
     },
     /// Reading the results back failed: waiting for the device (`poll`), mapping the buffer
     /// (`map`) or reading the mapped range (`mapped range`).
@@ -121,6 +145,29 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
         count: None,
     }
 }
+
+/// The rasterizer's band record (binding 8): a uniform read at a dynamic offset, one record per
+/// band of tile rows (see [`Gpu::band_stride`]).
+fn band_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: true,
+            min_binding_size: wgpu::BufferSize::new(BAND_BYTES),
+        },
+        count: None,
+    }
+}
+
+/// The bytes of one band record (`Band` in `raster.wgsl`: its first row, whether to count, two
+/// unused words).
+pub(crate) const BAND_BYTES: u64 = 16;
+
+/// The shader's own bound on a side: its 64-bit edge step multiplies by pixel offsets below
+/// 2^16 (`mul64s` in `raster.wgsl`).
+const SHADER_MAX_SIDE: u64 = 1 << 16;
 
 impl Gpu {
     /// Make a device on the first adapter of the backends `WGPU_BACKEND` names, Vulkan when it is
@@ -191,7 +238,7 @@ impl Gpu {
             ],
         });
         let interp_pipeline =
-            compute_pipeline(&device, &interp_layout, INTERP_WGSL, "interp", "main")?;
+            compute_pipeline(&device, &interp_layout, &INTERP_WGSL, "interp", "main")?;
         Ok(Gpu {
             info,
             device,
@@ -209,8 +256,9 @@ impl Gpu {
     pub fn raster_pipeline(&self) -> Result<&RasterPipeline, GpuError> {
         self.raster
             .get_or_init(|| {
-                let entries: Vec<wgpu::BindGroupLayoutEntry> =
+                let mut entries: Vec<wgpu::BindGroupLayoutEntry> =
                     (0..8).map(|i| storage_entry(i, i != 6)).collect();
+                entries.push(band_entry(8));
                 let layout =
                     self.device
                         .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -218,7 +266,7 @@ impl Gpu {
                             entries: &entries,
                         });
                 let pipeline =
-                    compute_pipeline(&self.device, &layout, super::RASTER_WGSL, "raster", "main")?;
+                    compute_pipeline(&self.device, &layout, &super::RASTER_WGSL, "raster", "main")?;
                 Ok((layout, pipeline))
             })
             .as_ref()
@@ -231,6 +279,51 @@ impl Gpu {
         limits
             .max_storage_buffer_binding_size
             .min(limits.max_buffer_size)
+    }
+
+    /// The distance between two band records in the band buffer: the device's
+    /// `min_uniform_buffer_offset_alignment` (a dynamic offset is a multiple of it).
+    pub(crate) fn band_stride(&self) -> u64 {
+        u64::from(self.device.limits().min_uniform_buffer_offset_alignment).max(BAND_BYTES)
+    }
+
+    /// Refuse a `width`×`height` frame whose side is more than the device draws
+    /// ([`GpuError::FrameTooLarge`], naming the limit and its value), before anything is
+    /// allocated (R-GPU-9, docs/requirements.md). The sides are bounded by the device's `max_texture_dimension_2d` (the largest
+    /// image it makes: the frame is one, and a caller that shows it uploads it as a texture of the
+    /// same device), by `max_compute_workgroups_per_dimension` × 8 (a dispatch's width in pixels
+    /// and the rows of one band) and by the shader's pixel offsets (below 2^16); the bytes of its
+    /// pixels by what the device binds ([`Gpu::check_size`]).
+    pub(crate) fn check_frame(&self, width: u32, height: u32) -> Result<(), GpuError> {
+        let limits = self.device.limits();
+        let table: [(&'static str, u64, u64); 3] = [
+            (
+                "max_texture_dimension_2d",
+                limits.max_texture_dimension_2d.into(),
+                limits.max_texture_dimension_2d.into(),
+            ),
+            (
+                "max_compute_workgroups_per_dimension",
+                limits.max_compute_workgroups_per_dimension.into(),
+                u64::from(limits.max_compute_workgroups_per_dimension) * 8,
+            ),
+            (
+                "the shader's pixel offset bound",
+                SHADER_MAX_SIDE,
+                SHADER_MAX_SIDE,
+            ),
+        ];
+        let side = u64::from(width.max(height));
+        if let Some(&(limit, value, max_side)) = table.iter().find(|row| side > row.2) {
+            return Err(GpuError::FrameTooLarge {
+                width,
+                height,
+                limit,
+                value,
+                max_side,
+            });
+        }
+        Ok(())
     }
 
     /// The last wgpu error that no error scope caught since the last call, taken: an error of
@@ -407,6 +500,17 @@ mod tests {
                     message: "too large".into(),
                 },
                 "bind group: too large",
+            ),
+            (
+                GpuError::FrameTooLarge {
+                    width: 16385,
+                    height: 1,
+                    limit: "max_texture_dimension_2d",
+                    value: 16384,
+                    max_side: 16384,
+                },
+                "a 16385×1 frame is larger than this device draws: max_texture_dimension_2d is \
+                 16384, so at most 16384 pixels a side",
             ),
             (
                 GpuError::ReadBack {

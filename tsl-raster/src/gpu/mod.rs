@@ -23,7 +23,8 @@
 //!   none of them and reads every field and opcode the host writes (`TSL_BLESS=1` rewrites the
 //!   files after a change to the tables). `tests/wgsl_naga.rs` parses and validates both
 //!   shaders with naga, without an adapter.
-//! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl`): the interpreter, written from
+//! - [`INTERP_WGSL`] (`interp.wgsl` + `interp_core.wgsl` + tsl-core's `PRELUDE_WGSL`, the
+//!   helpers the native emitter calls too): the interpreter, written from
 //!   `docs/bytecode.md`. Its core, `run_code(base, start, count)`, is shared by the rasterizer's
 //!   shader ([`RASTER_WGSL`]); each shader supplies the lane attributes (`attr_of`) and the
 //!   sampler (`texture_of`). The program's words are a storage buffer `array<u32>` read as they
@@ -42,8 +43,8 @@
 //! Parity by construction: the host runs the CPU renderer's own code for everything before the
 //! pixels (frame preparation, refusals, `Draw::new`: the position node per vertex, clipping and the
 //! fixed-point triangle set-up with its weight planes; the draw order and the double-sided
-//! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and one
-//! compute dispatch (`raster.wgsl`) draws every pixel: one invocation walks its tile's bin in the
+//! transparent passes; the binning into 32×32 tiles), packs it into storage buffers, and a
+//! compute dispatch (`raster.wgsl`) per band of tile rows draws every pixel: one invocation walks its tile's bin in the
 //! CPU's order with the same rules as `renderer/tile.rs` (deferred opaque draws keep the visible
 //! triangle and are shaded once, before the first transparent draw; forward draws shade as they
 //! come, with "no depth until it survives"; normal blending), and shades a fragment by the CPU's
@@ -73,9 +74,15 @@
 //!   scene to 2/255 and 99.9% of pixels to 1/255.
 //! - A texel index is kept within ±2^30 (the CPU's within ±2^40): only a coordinate beyond a
 //!   billion texels reads differently.
-//! - Images are at most 16384 pixels a side (the shader multiplies edge steps by pixel offsets
-//!   below 2^16).
-//! - [`GpuRenderer`] reports no [`RenderStats`](crate::RenderStats).
+//! - An image's side is at most what the device's limits allow (`max_texture_dimension_2d`,
+//!   `max_compute_workgroups_per_dimension` × 8, and 2^16: the shader multiplies edge steps by
+//!   pixel offsets below it): [`GpuError::FrameTooLarge`] names the limit and its value.
+//! - [`GpuRenderer::render_counted`] reports the CPU's [`RenderStats`](crate::RenderStats); its
+//!   `fragments` can be fewer than the CPU's where triangles of one forward draw overlap.
+//! - A frame is drawn in bands of tile rows, one dispatch each
+//!   ([`GpuRenderer::set_dispatch_pixels`]), so that no dispatch runs into a driver's watchdog;
+//!   the textures' levels stay on the device from frame to frame
+//!   ([`GpuRenderer::texture_uploads`]).
 //! - Speed on Mesa's lavapipe is poor (`docs/gpu.md`: 8–9 s for a 1280×720 frame the CPU draws
 //!   in 83 ms): each shaded fragment pays a large fixed cost that grows with the size of the
 //!   shading code, as if llvmpipe ran every branch of the one large kernel under a mask.
@@ -104,10 +111,12 @@ mod device;
 mod layout;
 mod native;
 mod raster;
+mod textures;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
 pub use native::{GpuPath, NativeStatus, RENDER_WGSL};
-pub use raster::{GpuRenderer, RASTER_WGSL};
+pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
+pub use textures::TextureUploads;
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;

@@ -17,20 +17,44 @@ use super::layout::{
 };
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use tsl_core::NodeProgram;
 
 /// The render path's WGSL with the interpreter: the compute kernel's source
 /// ([`RASTER_WGSL`](super::RASTER_WGSL): the generated contract, `raster.wgsl`, the interpreter's
-/// core), then `native.wgsl`'s vertex and fragment entry points.
-pub const RENDER_WGSL: &str = concat!(
-    include_str!("bytecode.wgsl"),
-    include_str!("raster_layout.wgsl"),
-    include_str!("raster.wgsl"),
-    include_str!("interp_core.wgsl"),
-    include_str!("native.wgsl")
-);
+/// core, tsl-core's [`PRELUDE_WGSL`](tsl_core::native::PRELUDE_WGSL)), then `native.wgsl`'s
+/// vertex and fragment entry points.
+pub static RENDER_WGSL: LazyLock<String> =
+    LazyLock::new(|| [super::RASTER_WGSL.as_str(), include_str!("native.wgsl")].concat());
+
+/// The native variant's interpreter: a stub that [`tsl_core::native::fill_dispatch`] fills with
+/// a switch to the program's emitted outputs (a pass without a program never calls it).
+const RUN_CODE_STUB: &str = "
+fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
+    return vec4<f32>(0.0);
+}
+";
+
+/// The native variant's WGSL before a program is emitted into it: the kernel's source with
+/// [`RUN_CODE_STUB`] for the interpreter's core, then `native.wgsl`.
+fn native_wgsl() -> String {
+    [
+        include_str!("bytecode.wgsl"),
+        include_str!("raster_layout.wgsl"),
+        include_str!("raster.wgsl"),
+        tsl_core::native::PRELUDE_WGSL,
+        RUN_CODE_STUB,
+        include_str!("native.wgsl"),
+    ]
+    .concat()
+}
+
+/// [`native_wgsl`] parsed once per process (a module is cloned for each program structure), or
+/// naga's reason.
+static NATIVE_BASE: LazyLock<Result<naga::Module, String>> =
+    LazyLock::new(|| tsl_core::native::parse_wgsl(&native_wgsl()).map_err(|e| e.to_string()));
 
 /// How [`GpuRenderer`](super::GpuRenderer) draws a frame. Every path takes the same host work
 /// (the CPU renderer's placing, clipping and set-up) and the same shading code.
@@ -39,14 +63,14 @@ pub const RENDER_WGSL: &str = concat!(
 pub enum GpuPath {
     /// One compute dispatch: software coverage from the exact 64-bit edge functions, the
     /// CPU's depth test and blending in the kernel, every node output run by the interpreter.
-    #[default]
     Kernel,
     /// Render pipelines (the hardware rasterizer, depth buffer and blending), every pass with
     /// the interpreter's fragment program: one set of pipelines per device.
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first
-    /// frames draw with the interpreter, never wait.
+    /// frames draw with the interpreter, never wait. The default.
+    #[default]
     Hybrid,
     /// Render pipelines, every pass with its native pipeline: a frame waits until they are
     /// built, and fails with the reason when one cannot be.
@@ -99,7 +123,7 @@ impl PassState {
 
 /// A native module's key: the program structure's, or `None` for the passes without a program
 /// (their module runs no node at all).
-type NativeKey = Option<u64>;
+type NativeKey = Option<Vec<u32>>;
 
 /// A pass's draw: its triangles (a range of the tris buffer) and the frame's program it runs.
 #[derive(Clone, Copy, Debug)]
@@ -119,7 +143,7 @@ pub(super) struct NativeFrame<'a> {
     pub passes: &'a [PassRecord],
     pub tris: &'a [TriRecord],
     pub verts: &'a [VertRecord],
-    pub texels: &'a [u32],
+    pub texels: &'a wgpu::Buffer,
     pub draws: &'a [PassDraw],
     pub programs: &'a [NodeProgram],
     pub width: u32,
@@ -142,8 +166,9 @@ pub(super) struct DeviceCache {
     shared: OnceLock<Result<DeviceShared, GpuError>>,
 }
 
-/// The storage bindings the render path uses, by binding number, and the stages that read them.
-const BINDINGS: [(u32, &str, wgpu::ShaderStages); 7] = {
+/// The render path's own storage bindings, by binding number, with the stages that read them
+/// (the kernel's numbers; 9, the corners, is the render path's).
+const BINDINGS: [(u32, &str, wgpu::ShaderStages); 6] = {
     const F: wgpu::ShaderStages = wgpu::ShaderStages::FRAGMENT;
     const VF: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
     [
@@ -152,10 +177,12 @@ const BINDINGS: [(u32, &str, wgpu::ShaderStages); 7] = {
         (2, "passes", VF),
         (3, "tris", VF),
         (4, "verts", F),
-        (7, "texels", F),
-        (8, "corners", wgpu::ShaderStages::VERTEX),
+        (9, "corners", wgpu::ShaderStages::VERTEX),
     ]
 };
+
+/// The binding of the texel buffer, which the renderer's texture cache owns.
+const TEXELS: u32 = 7;
 
 impl DeviceCache {
     fn shared(&self, gpu: &Gpu) -> Result<&DeviceShared, GpuError> {
@@ -171,7 +198,9 @@ impl DeviceShared {
         let device = &gpu.device;
         let entries: Vec<wgpu::BindGroupLayoutEntry> = BINDINGS
             .iter()
-            .map(|&(binding, _, visibility)| wgpu::BindGroupLayoutEntry {
+            .map(|&(binding, _, visibility)| (binding, visibility))
+            .chain([(TEXELS, wgpu::ShaderStages::FRAGMENT)])
+            .map(|(binding, visibility)| wgpu::BindGroupLayoutEntry {
                 binding,
                 visibility,
                 ty: wgpu::BindingType::Buffer {
@@ -204,7 +233,11 @@ impl DeviceShared {
         } else {
             wgpu::TextureFormat::Rgba16Float
         };
-        let interp = shader_module(device, "render", wgpu::ShaderSource::Wgsl(RENDER_WGSL.into()))?;
+        let interp = shader_module(
+            device,
+            "render",
+            wgpu::ShaderSource::Wgsl(RENDER_WGSL.as_str().into()),
+        )?;
         Ok(DeviceShared {
             layout,
             pipeline_layout,
@@ -227,7 +260,13 @@ impl DeviceShared {
         if let Some(p) = pipelines.get(&state) {
             return Ok((p.clone(), false));
         }
-        let p = render_pipeline(device, &self.pipeline_layout, self.format, &self.interp, state)?;
+        let p = render_pipeline(
+            device,
+            &self.pipeline_layout,
+            self.format,
+            &self.interp,
+            state,
+        )?;
         pipelines.insert(state, p.clone());
         Ok((p, true))
     }
@@ -330,20 +369,29 @@ fn render_pipeline(
 /// The seam to `tsl_core::native`: the kernel's text with a stub `run_code`, the emitted
 /// outputs added and the stub filled to dispatch to them.
 fn native_module(program: Option<&NodeProgram>) -> Result<naga::Module, GpuError> {
-    let _ = program;
-    Err(GpuError::Pipeline {
+    let refused = |message: String| GpuError::Pipeline {
         label: "native".into(),
-        message: "native emission is not available in this build".into(),
-    })
+        message,
+    };
+    let mut module = NATIVE_BASE.clone().map_err(refused)?;
+    let Some(program) = program else {
+        return Ok(module);
+    };
+    let emitted = |e: tsl_core::native::EmitError| refused(e.to_string());
+    let stub = tsl_core::native::function_by_name(&module, "run_code")
+        .ok_or_else(|| refused("the native module has no `run_code` stub".into()))?;
+    let outputs = tsl_core::native::emit_into(program, &mut module).map_err(emitted)?;
+    tsl_core::native::fill_dispatch(&mut module, stub, program, &outputs).map_err(emitted)?;
+    Ok(module)
 }
 
 /// The structure key of a program: programs of one key share a native module.
-fn structure_key(program: &NodeProgram) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    program.words().hash(&mut h);
-    h.finish()
+fn structure_key(program: &NodeProgram) -> Vec<u32> {
+    program.structure_key()
 }
+
+/// A native pipeline to build: its module's key, its pass state, and the program to emit.
+type Job = (NativeKey, PassState, Option<NodeProgram>);
 
 /// One native pipeline's result from a builder thread.
 struct Built {
@@ -368,7 +416,8 @@ struct Targets {
     depth_view: wgpu::TextureView,
     readback: wgpu::Buffer,
     row_bytes: u32,
-    bind_group: wgpu::BindGroup,
+    /// The bind group and the texel buffer it binds (a new texel buffer needs a new group).
+    bound: Option<(wgpu::Buffer, wgpu::BindGroup)>,
 }
 
 /// The render path's state in one renderer: its buffers, its native pipelines and the builder
@@ -377,7 +426,6 @@ pub(super) struct NativeRenderer {
     targets: Option<Targets>,
     slots: HashMap<(NativeKey, PassState), Slot>,
     modules: Arc<Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>>,
-    keys: HashMap<NativeKey, ()>,
     built: usize,
     native_passes: usize,
     sender: Sender<Built>,
@@ -391,7 +439,6 @@ impl Default for NativeRenderer {
             targets: None,
             slots: HashMap::new(),
             modules: Arc::default(),
-            keys: HashMap::new(),
             built: 0,
             native_passes: 0,
             sender,
@@ -467,19 +514,20 @@ impl NativeRenderer {
     }
 
     fn status_of(&self, key: NativeKey) -> Option<NativeStatus> {
-        self.keys.get(&key)?;
-        let mut status = NativeStatus::Ready;
+        let mut status = None;
         for ((k, _), slot) in &self.slots {
             if *k != key {
                 continue;
             }
             match slot {
                 Slot::Failed(e) => return Some(NativeStatus::Failed(e.clone())),
-                Slot::Pending => status = NativeStatus::Pending,
-                Slot::Ready(_) => {}
+                Slot::Pending => status = Some(NativeStatus::Pending),
+                Slot::Ready(_) => {
+                    status.get_or_insert(NativeStatus::Ready);
+                }
             }
         }
-        Some(status)
+        status
     }
 
     /// Take the builder threads' results without waiting.
@@ -514,11 +562,10 @@ impl NativeRenderer {
 
     /// Ask for the native pipelines of `wanted` that are not built or being built: one thread
     /// builds them in turn.
-    fn request(&mut self, gpu: &Gpu, shared: &DeviceShared, wanted: Vec<(NativeKey, PassState, Option<NodeProgram>)>) {
+    fn request(&mut self, gpu: &Gpu, shared: &DeviceShared, wanted: Vec<Job>) {
         let mut jobs = Vec::new();
         for (key, state, program) in wanted {
-            self.keys.insert(key, ());
-            if let Entry::Vacant(v) = self.slots.entry((key, state)) {
+            if let Entry::Vacant(v) = self.slots.entry((key.clone(), state)) {
                 v.insert(Slot::Pending);
                 jobs.push((key, state, program));
             }
@@ -531,15 +578,55 @@ impl NativeRenderer {
         let format = shared.format;
         let modules = Arc::clone(&self.modules);
         let sender = self.sender.clone();
-        std::thread::spawn(move || {
-            for (key, state, program) in jobs {
-                let pipeline = build_native(&device, &layout, format, &modules, key, state, program.as_ref());
-                if sender.send(Built { key, state, pipeline }).is_err() {
-                    // The renderer is gone: nobody wants the rest.
-                    return;
+        let failed: Vec<(NativeKey, PassState)> =
+            jobs.iter().map(|(k, s, _)| (k.clone(), *s)).collect();
+        let spawned = std::thread::Builder::new()
+            .name("tsl native pipelines".into())
+            .spawn(move || {
+                for (key, state, program) in jobs {
+                    // A panic in naga or the emitter fails this pipeline, not the renderer
+                    // (whose wait would otherwise never end).
+                    let pipeline = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        build_native(
+                            &device,
+                            &layout,
+                            format,
+                            &modules,
+                            &key,
+                            state,
+                            program.as_ref(),
+                        )
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(GpuError::Pipeline {
+                            label: "native".into(),
+                            message: "building the pipeline panicked".into(),
+                        })
+                    });
+                    if sender
+                        .send(Built {
+                            key,
+                            state,
+                            pipeline,
+                        })
+                        .is_err()
+                    {
+                        // The renderer is gone: nobody wants the rest.
+                        return;
+                    }
                 }
+            });
+        if let Err(e) = spawned {
+            for (key, state) in failed {
+                self.slots.insert(
+                    (key, state),
+                    Slot::Failed(GpuError::Pipeline {
+                        label: "native".into(),
+                        message: format!("no builder thread: {e}"),
+                    }),
+                );
             }
-        });
+        }
     }
 
     /// Draw `frame` on `path` (not [`GpuPath::Kernel`]) and read back its linear pixels.
@@ -558,14 +645,18 @@ impl NativeRenderer {
             .iter()
             .map(|d| d.program.map(|i| structure_key(&frame.programs[i])))
             .collect();
-        let states: Vec<PassState> = frame.passes.iter().map(|p| PassState::of(p.flags)).collect();
+        let states: Vec<PassState> = frame
+            .passes
+            .iter()
+            .map(|p| PassState::of(p.flags))
+            .collect();
         if path != GpuPath::Interpreted {
             let wanted = keys
                 .iter()
                 .zip(&states)
                 .zip(frame.draws)
-                .filter(|((k, s), _)| !self.slots.contains_key(&(**k, **s)))
-                .map(|((k, s), d)| (*k, *s, d.program.map(|i| frame.programs[i].clone())))
+                .filter(|((k, s), _)| !self.slots.contains_key(&((*k).clone(), **s)))
+                .map(|((k, s), d)| (k.clone(), *s, d.program.map(|i| frame.programs[i].clone())))
                 .collect();
             self.request(gpu, shared, wanted);
         }
@@ -575,7 +666,7 @@ impl NativeRenderer {
         let mut pipelines = Vec::with_capacity(keys.len());
         self.native_passes = 0;
         for (key, state) in keys.iter().zip(&states) {
-            let native = match self.slots.get(&(*key, *state)) {
+            let native = match self.slots.get(&(key.clone(), *state)) {
                 Some(Slot::Ready(p)) if path != GpuPath::Interpreted => Some(p.clone()),
                 Some(Slot::Failed(e)) if path == GpuPath::Native => return Err(e.clone()),
                 _ => None,
@@ -604,13 +695,12 @@ impl NativeRenderer {
         pipelines: &[wgpu::RenderPipeline],
     ) -> Result<Vec<[f32; 4]>, GpuError> {
         let corners = corner_positions(frame.tris, frame.width, frame.height);
-        let data: [&[u8]; 7] = [
+        let data: [&[u8]; 6] = [
             bytemuck::cast_slice(frame.words),
             bytemuck::cast_slice(frame.frame),
             bytemuck::cast_slice(frame.passes),
             bytemuck::cast_slice(frame.tris),
             bytemuck::cast_slice(frame.verts),
-            bytemuck::cast_slice(frame.texels),
             bytemuck::cast_slice(&corners),
         ];
         for (&(_, name, _), d) in BINDINGS.iter().zip(&data) {
@@ -632,9 +722,21 @@ impl NativeRenderer {
             self.targets = Some(targets(gpu, shared, size, &data, old.as_ref())?);
         }
         // Invariant: set just above when missing.
-        let Some(t) = self.targets.as_ref() else {
+        let Some(t) = self.targets.as_mut() else {
             return Err(GpuError::Device {
                 operation: "render targets",
+                message: "missing".into(),
+            });
+        };
+        if t.bound.as_ref().is_none_or(|(texels, _)| texels != frame.texels) {
+            let group = bind_group(gpu, shared, &t.storage, frame.texels)?;
+            t.bound = Some((frame.texels.clone(), group));
+        }
+        let t = &*t;
+        // Invariant: set just above.
+        let Some((_, group)) = t.bound.as_ref() else {
+            return Err(GpuError::Device {
+                operation: "bind group",
                 message: "missing".into(),
             });
         };
@@ -679,7 +781,7 @@ impl NativeRenderer {
                     }),
                     ..Default::default()
                 });
-                pass.set_bind_group(0, &t.bind_group, &[]);
+                pass.set_bind_group(0, group, &[]);
                 for (p, (d, pipeline)) in frame.draws.iter().zip(pipelines).enumerate() {
                     if d.count == 0 {
                         continue;
@@ -725,7 +827,12 @@ impl NativeRenderer {
             } else {
                 let halves: Vec<u16> = bytemuck::pod_collect_to_vec(&line[..w * 8]);
                 pixels.extend(halves.chunks_exact(4).map(|c| {
-                    [half_to_f32(c[0]), half_to_f32(c[1]), half_to_f32(c[2]), half_to_f32(c[3])]
+                    [
+                        half_to_f32(c[0]),
+                        half_to_f32(c[1]),
+                        half_to_f32(c[2]),
+                        half_to_f32(c[3]),
+                    ]
                 }));
             }
         }
@@ -739,7 +846,7 @@ fn targets(
     gpu: &Gpu,
     shared: &DeviceShared,
     size: (u32, u32),
-    data: &[&[u8]; 7],
+    data: &[&[u8]; 6],
     old: Option<&Targets>,
 ) -> Result<Targets, GpuError> {
     let limit = gpu.binding_limit();
@@ -793,21 +900,6 @@ fn targets(
         wgpu::TextureFormat::Depth32Float,
         wgpu::TextureUsages::RENDER_ATTACHMENT,
     )?;
-    let entries: Vec<wgpu::BindGroupEntry> = BINDINGS
-        .iter()
-        .zip(&storage)
-        .map(|(&(binding, _, _), buf)| wgpu::BindGroupEntry {
-            binding,
-            resource: buf.as_entire_binding(),
-        })
-        .collect();
-    let bind_group = gpu.checked("bind group", || {
-        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("render"),
-            layout: &shared.layout,
-            entries: &entries,
-        })
-    })?;
     Ok(Targets {
         storage,
         size,
@@ -816,7 +908,33 @@ fn targets(
         depth_view: depth.create_view(&Default::default()),
         readback,
         row_bytes,
-        bind_group,
+        bound: None,
+    })
+}
+
+/// The bind group over the render path's buffers and the texel buffer.
+fn bind_group(
+    gpu: &Gpu,
+    shared: &DeviceShared,
+    storage: &[wgpu::Buffer],
+    texels: &wgpu::Buffer,
+) -> Result<wgpu::BindGroup, GpuError> {
+    let entries: Vec<wgpu::BindGroupEntry> = BINDINGS
+        .iter()
+        .zip(storage)
+        .map(|(&(binding, _, _), buf)| (binding, buf))
+        .chain([(TEXELS, texels)])
+        .map(|(binding, buf)| wgpu::BindGroupEntry {
+            binding,
+            resource: buf.as_entire_binding(),
+        })
+        .collect();
+    gpu.checked("bind group", || {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("render"),
+            layout: &shared.layout,
+            entries: &entries,
+        })
     })
 }
 
@@ -827,7 +945,7 @@ fn build_native(
     layout: &wgpu::PipelineLayout,
     format: wgpu::TextureFormat,
     modules: &Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>,
-    key: NativeKey,
+    key: &NativeKey,
     state: PassState,
     program: Option<&NodeProgram>,
 ) -> Result<wgpu::RenderPipeline, GpuError> {
@@ -837,7 +955,7 @@ fn build_native(
             message: "a builder thread panicked".into(),
         })?;
         modules
-            .entry(key)
+            .entry(key.clone())
             .or_insert_with(|| {
                 let module = native_module(program)?;
                 shader_module(
@@ -854,10 +972,11 @@ fn build_native(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bytemuck::Zeroable;
 
     #[test]
     fn the_render_module_validates_without_an_adapter() {
-        let module = naga::front::wgsl::parse_str(RENDER_WGSL).expect("the render WGSL parses");
+        let module = naga::front::wgsl::parse_str(&RENDER_WGSL).expect("the render WGSL parses");
         naga::valid::Validator::new(
             naga::valid::ValidationFlags::all(),
             naga::valid::Capabilities::empty(),
@@ -865,7 +984,83 @@ mod tests {
         .validate(&module)
         .expect("the render module validates");
         for entry in ["native_vertex", "native_fragment", "native_fragment_depth"] {
-            assert!(module.entry_points.iter().any(|e| e.name == entry), "{entry}");
+            assert!(
+                module.entry_points.iter().any(|e| e.name == entry),
+                "{entry}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_corners_are_the_set_up_s_snapped_positions() {
+        // A triangle on a 16×16 screen with its corners on the 1/256-pixel grid, set up by the
+        // CPU's code and packed as the kernel packs it: the corners found again from the edge
+        // functions are the input positions in normalized device coordinates, exactly (the
+        // set-up may have swapped two corners to wind the triangle).
+        use crate::raster::clip::ClipVertex;
+        use crate::raster::setup::{centre, setup_polygon, SUBPIXEL};
+        use glam::{Vec3, Vec4};
+        let pixels = [[2.25f32, 3.5], [13.75, 4.0], [7.0, 12.5]];
+        let ndc = pixels.map(|[x, y]| [x / 8.0 - 1.0, 1.0 - y / 8.0]);
+        let poly: Vec<ClipVertex> = ndc
+            .iter()
+            .map(|&[x, y]| ClipVertex {
+                clip: Vec4::new(x, y, 0.5, 1.0),
+                weights: Vec3::X,
+            })
+            .collect();
+        let mut tris = Vec::new();
+        setup_polygon(
+            &poly,
+            0,
+            crate::scene::Side::Double,
+            false,
+            (16, 16),
+            &mut tris,
+        );
+        assert_eq!(tris.len(), 1);
+        let t = &tris[0];
+        let split = |v: i64| [v as u32, (v >> 32) as u32];
+        let mut record = TriRecord::zeroed();
+        record.e0 = t
+            .edges(centre(t.bbox[0] as i64), centre(t.bbox[1] as i64))
+            .map(split);
+        record.sa = t.a.map(|a| split(a * SUBPIXEL));
+        record.sb = t.b.map(|b| split(b * SUBPIXEL));
+        record.bbox = t.bbox;
+        let mut found: Vec<[f32; 2]> = corner_positions(&[record], 16, 16)
+            .iter()
+            .map(|c| [c[0], c[1]])
+            .collect();
+        let mut expected = ndc.to_vec();
+        found.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        expected.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn a_program_s_native_module_validates_without_an_adapter() {
+        // The seam to tsl_core::native: a program with a colour and an opacity node (emitted
+        // outputs and the filled dispatch), and the module of the passes without a program.
+        let g = tsl_core::NodeGraph::new();
+        g.set_output(tsl_core::COLOR_NODE, g.join(&[g.uv(), g.float(0.25)]))
+            .unwrap();
+        g.set_output(tsl_core::OPACITY_NODE, g.sin(g.time()))
+            .unwrap();
+        let program = g.compile().unwrap();
+        for program in [Some(&program), None] {
+            let module = native_module(program).expect("the module is built");
+            naga::valid::Validator::new(
+                naga::valid::ValidationFlags::all(),
+                naga::valid::Capabilities::empty(),
+            )
+            .validate(&module)
+            .expect("the native module validates");
+            let emitted = module
+                .functions
+                .iter()
+                .any(|(_, f)| f.name.as_deref() == Some("tsl_output_color"));
+            assert_eq!(emitted, program.is_some());
         }
     }
 

@@ -7,10 +7,10 @@
 // The vertex shader's `vertex_index` is 3 · triangle + corner (the draw of a pass covers its
 // triangles' range) and its `instance_index` the pass: no buffer is bound per pass.
 //
-// Binding 8, corners: per screen triangle and corner, (x, y) in normalized device coordinates
+// Binding 9, corners: per screen triangle and corner, (x, y) in normalized device coordinates
 // (the set-up's snapped subpixel position, y up), then two unused floats.
 
-@group(0) @binding(8) var<storage, read> corners: array<vec4<f32>>;
+@group(0) @binding(9) var<storage, read> corners: array<vec4<f32>>;
 
 // The running program's first word (the pass's P_BASE), which the emitted code's reads are
 // relative to.

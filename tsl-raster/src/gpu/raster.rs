@@ -2,9 +2,10 @@
 //! work, set-up, order and binning done on the host.
 
 use super::batch::read_back;
-use super::device::{Gpu, GpuError};
+use super::device::{Gpu, GpuError, BAND_BYTES};
 use super::layout::*;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
+use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
@@ -17,23 +18,27 @@ use crate::raster::TILE;
 use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::store::StoreId;
-use crate::texture::{Filter, Wrap};
-use crate::RenderError;
+use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
 use glam::{Mat3, Mat4};
 use tsl_core::{NodeProgram, Output, TextureId};
 
 /// The rasterizer's WGSL source: the generated contract (`bytecode.wgsl`, `raster_layout.wgsl`),
-/// `raster.wgsl`, then the interpreter's core.
-pub const RASTER_WGSL: &str = concat!(
-    include_str!("bytecode.wgsl"),
-    include_str!("raster_layout.wgsl"),
-    include_str!("raster.wgsl"),
-    include_str!("interp_core.wgsl")
-);
+/// `raster.wgsl`, then the interpreter's core and tsl-core's
+/// [`PRELUDE_WGSL`](tsl_core::native::PRELUDE_WGSL).
+pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    [
+        include_str!("bytecode.wgsl"),
+        include_str!("raster_layout.wgsl"),
+        include_str!("raster.wgsl"),
+        include_str!("interp_core.wgsl"),
+        tsl_core::native::PRELUDE_WGSL,
+    ]
+    .concat()
+});
 
-/// The largest image side: the shader multiplies 64-bit edge steps by pixel offsets below 2^16.
-const MAX_SIDE: u32 = 16384;
+/// The most pixels one dispatch covers by default (2^18): see [`GpuRenderer::set_dispatch_pixels`].
+pub const DISPATCH_PIXELS: u32 = 1 << 18;
 
 /// The GPU renderer: draws the same [`Scene`], [`Assets`], [`Camera`] and time as
 /// [`Renderer`](crate::Renderer) to the same pixels (see the module docs of [`crate::gpu`] for
@@ -45,11 +50,19 @@ const MAX_SIDE: u32 = 16384;
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
-    /// How frames are drawn: the compute kernel (the default) or render pipelines.
+    /// How frames are drawn: render pipelines ([`GpuPath::Hybrid`], the default) or the compute
+    /// kernel.
     pub path: GpuPath,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
+    /// The render path's buffers, targets and native pipelines.
     native: NativeRenderer,
+    /// The textures' levels on the device, kept from frame to frame.
+    textures: TextureCache,
+    /// The bind group over `buffers` and the texel buffer; made again when one is replaced.
+    bind_group: Option<wgpu::BindGroup>,
+    /// The most pixels one dispatch covers (rounded down to whole tile rows, at least one).
+    dispatch_pixels: u32,
 }
 
 impl std::fmt::Debug for GpuRenderer<'_> {
@@ -63,15 +76,19 @@ impl std::fmt::Debug for GpuRenderer<'_> {
 }
 
 /// The frame's buffers, kept from frame to frame and grown on demand (a new buffer means a new
-/// bind group, never a new pipeline).
+/// bind group, never a new pipeline). The texel buffer is the [`TextureCache`]'s.
 struct Buffers {
+    /// Bindings 0 to 5.
     storage: Vec<wgpu::Buffer>,
+    /// Binding 6: the pixels, then (when counted) each pixel's count of shaded fragments.
     pixels: wgpu::Buffer,
     readback: wgpu::Buffer,
-    bind_group: wgpu::BindGroup,
+    /// Binding 8: a band record every `Gpu::band_stride` bytes.
+    bands: wgpu::Buffer,
 }
 
-/// The frame packed for the shader: one vector per storage binding 0 to 5 and 7.
+/// The frame packed for the shader: one vector per storage binding 0 to 5, and whether a draw
+/// samples a texture (then binding 7's textures are brought up to date).
 struct Packed {
     words: Vec<u32>,
     frame: Vec<u32>,
@@ -79,9 +96,31 @@ struct Packed {
     tris: Vec<TriRecord>,
     verts: Vec<VertRecord>,
     bins: Vec<u32>,
-    texels: Vec<u32>,
+    sampled: bool,
     /// Each pass's triangles and program, for the render path's draws.
     draws: Vec<PassDraw>,
+}
+
+/// The rows of the image one dispatch draws: `rows` rows from `first`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Band {
+    first: u32,
+    rows: u32,
+}
+
+/// The image's rows cut into bands of whole tile rows of at most `pixels` pixels each (one tile
+/// row when a tile row alone is more), from the top (R-GPU-10, docs/requirements.md).
+fn bands(width: u32, height: u32, pixels: u32) -> Vec<Band> {
+    let tile_row = u64::from(width) * u64::from(TILE);
+    let tile_rows = (u64::from(pixels) / tile_row.max(1)).max(1);
+    let rows = (tile_rows * u64::from(TILE)).min(u64::from(height)).max(1) as u32;
+    (0..height)
+        .step_by(rows as usize)
+        .map(|first| Band {
+            first,
+            rows: rows.min(height - first),
+        })
+        .collect()
 }
 
 fn mat3(m: Mat3) -> [f32; 9] {
@@ -102,6 +141,9 @@ impl<'g> GpuRenderer<'g> {
             gpu,
             buffers: None,
             native: NativeRenderer::default(),
+            textures: TextureCache::default(),
+            bind_group: None,
+            dispatch_pixels: DISPATCH_PIXELS,
         }
     }
 
@@ -136,6 +178,49 @@ impl<'g> GpuRenderer<'g> {
         self.native.native_passes()
     }
 
+    /// The most pixels one compute dispatch covers ([`DISPATCH_PIXELS`] unless set).
+    pub fn dispatch_pixels(&self) -> u32 {
+        self.dispatch_pixels
+    }
+
+    /// Set the most pixels one compute dispatch covers. A frame is drawn in bands of whole
+    /// 32-pixel tile rows, one dispatch and one submission each, of at most this many pixels
+    /// (one tile row when a tile row alone is more): a driver's watchdog (about 2 s on Windows)
+    /// ends a dispatch that runs longer, and a band's time grows with its pixels. The default,
+    /// 2^18 pixels, is about 2.5 s of the graph example's pixels on lavapipe (which has no
+    /// watchdog) and milliseconds on a discrete GPU; `u32::MAX` draws a frame in one dispatch.
+    /// The pixels do not depend on it.
+    pub fn set_dispatch_pixels(&mut self, pixels: u32) {
+        self.dispatch_pixels = pixels;
+    }
+
+    /// What uploading the textures' levels has cost since this renderer was made: each texture
+    /// is written to the device once and kept there; it is written again only when the texture
+    /// at its id has other levels (another image), not for a change of its wraps, filters or
+    /// uv transform.
+    pub fn texture_uploads(&self) -> TextureUploads {
+        self.textures.uploads()
+    }
+
+    /// [`GpuRenderer::render`] with the frame's counts (R-GPU-7, docs/requirements.md), as
+    /// [`Renderer::render_counted`](crate::Renderer::render_counted) gives them: `triangles` the
+    /// same, `fragments` those the shader shaded, counted per pixel on the device and read back
+    /// with the pixels (4 bytes a pixel more). The CPU shades a forward draw's fragments in
+    /// batches of 64 and tests their depth before a batch, so where triangles of one forward
+    /// draw overlap at a pixel it can shade a fragment the GPU, testing each against the one
+    /// before, does not: there the CPU's count is larger; otherwise they are equal. A counted
+    /// frame is drawn by the compute kernel whatever the [`GpuPath`] (render pipelines count
+    /// nothing).
+    pub fn render_counted(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<(Image, RenderStats), RenderError> {
+        let (linear, stats) = self.draw(scene, camera, assets, true)?;
+        Ok((self.settings.encode(&linear), stats))
+    }
+
     /// Draw the scene and apply the output transform, as
     /// [`Renderer::render`](crate::Renderer::render).
     pub fn render(
@@ -156,44 +241,72 @@ impl<'g> GpuRenderer<'g> {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<LinearImage, RenderError> {
+        Ok(self.draw(scene, camera, assets, false)?.0)
+    }
+
+    /// Draw the frame: its linear pixels and its counts (`fragments` 0 unless `counted`).
+    fn draw(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        counted: bool,
+    ) -> Result<(LinearImage, RenderStats), RenderError> {
         let (width, height) = (self.settings.width, self.settings.height);
-        // The size's own limits (a zero side, 2^28 pixels), the side's, then the host's.
-        checked_len(width, height)?;
-        if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(Refusal::GpuImageTooLarge { max_side: MAX_SIDE }.into());
-        }
-        self.settings.frame_len()?;
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
+        // The size's own limits (a zero side, 2^28 pixels), the device's, then the host's.
+        checked_len(width, height)?;
+        self.gpu.check_frame(width, height).map_err(refused)?;
+        self.settings.frame_len()?;
         // The frame's largest buffer, refused before any work on the host.
         self.gpu
-            .check_size("pixels", width as u64 * height as u64 * 16)
+            .check_size("pixels", pixel_bytes(width, height, counted))
             .map_err(refused)?;
         let frame = self.settings.prepare_frame(&assets.programs, camera);
-        let packed = pack(
-            &self.settings,
-            &frame,
-            scene,
-            camera,
-            assets,
-            self.gpu.binding_limit(),
-        )?;
-        let pixels = if self.path.renders() {
+        let limit = self.gpu.binding_limit();
+        let packed = pack(&self.settings, &frame, scene, camera, assets)?;
+        if packed.sampled {
+            // A new texel buffer (or one whose contents are lost) needs a new bind group.
+            let replaced = self.textures.prepare(self.gpu, assets, limit);
+            if !matches!(replaced, Ok(false)) {
+                self.bind_group = None;
+            }
+            replaced.map_err(refused)?;
+        }
+        let pixels = if self.path.renders() && !counted {
             self.draw_native(&packed, &frame).map_err(refused)?
         } else {
-            self.dispatch(&packed).map_err(refused)?
+            self.dispatch(&packed, counted).map_err(refused)?
         };
-        Ok(LinearImage::from_pixels(width, height, pixels))
+        let n = (width as usize) * (height as usize);
+        // The counts after the pixels (read back only when counted).
+        let fragments = pixels
+            .get(n..)
+            .unwrap_or_default()
+            .iter()
+            .flatten()
+            .take(if counted { n } else { 0 })
+            .map(|&c| c as usize)
+            .sum();
+        let stats = RenderStats {
+            triangles: packed.tris.len(),
+            fragments,
+        };
+        let mut pixels = pixels;
+        pixels.truncate(n);
+        Ok((LinearImage::from_pixels(width, height, pixels), stats))
     }
 
     /// The render path: the packed frame (its bins unused) drawn by render pipelines.
     fn draw_native(&mut self, packed: &Packed, frame: &Frame) -> Result<Vec<[f32; 4]>, GpuError> {
+        let texels = self.textures.buffer(self.gpu)?.clone();
         let native = NativeFrame {
             words: &packed.words,
             frame: &packed.frame,
             passes: &packed.passes,
             tris: &packed.tris,
             verts: &packed.verts,
-            texels: &packed.texels,
+            texels: &texels,
             draws: &packed.draws,
             programs: &frame.programs,
             width: self.settings.width,
@@ -203,38 +316,42 @@ impl<'g> GpuRenderer<'g> {
             .draw(self.gpu, &self.gpu.render, self.path, &native)
     }
 
-    fn dispatch(&mut self, packed: &Packed) -> Result<Vec<[f32; 4]>, GpuError> {
+    fn dispatch(&mut self, packed: &Packed, counted: bool) -> Result<Vec<[f32; 4]>, GpuError> {
         let gpu = self.gpu;
         let (layout, pipeline) = gpu.raster_pipeline()?;
-        let pixel_count = self.settings.width as u64 * self.settings.height as u64;
-        let data: [&[u8]; 7] = [
+        let (width, height) = (self.settings.width, self.settings.height);
+        let data: [&[u8]; 6] = [
             bytemuck::cast_slice(&packed.words),
             bytemuck::cast_slice(&packed.frame),
             bytemuck::cast_slice(&packed.passes),
             bytemuck::cast_slice(&packed.tris),
             bytemuck::cast_slice(&packed.verts),
             bytemuck::cast_slice(&packed.bins),
-            bytemuck::cast_slice(&packed.texels),
         ];
-        let pixel_bytes = pixel_count * 16;
-        const NAMES: [&str; 7] = [
-            "words", "frame", "passes", "tris", "verts", "bins", "texels",
-        ];
+        let pixel_bytes = pixel_bytes(width, height, counted);
+        const NAMES: [&str; 6] = ["words", "frame", "passes", "tris", "verts", "bins"];
         for (name, d) in NAMES.iter().zip(&data) {
             gpu.check_size(name, d.len() as u64)?;
         }
         gpu.check_size("pixels", pixel_bytes)?;
+        let bands = bands(width, height, self.dispatch_pixels);
+        let stride = gpu.band_stride();
+        let band_bytes = bands.len() as u64 * stride;
         let limit = gpu.binding_limit();
         let stale = match &self.buffers {
             None => true,
             Some(b) => {
                 b.pixels.size() < pixel_bytes
+                    || b.bands.size() < band_bytes
                     || b.storage
                         .iter()
                         .zip(&data)
                         .any(|(buf, d)| buf.size() < d.len() as u64)
             }
         };
+        if stale {
+            self.bind_group = None;
+        }
         let b = match self.buffers.take() {
             Some(b) if !stale => self.buffers.insert(b),
             old => {
@@ -266,67 +383,114 @@ impl<'g> GpuRenderer<'g> {
                     pixel_bytes,
                     wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 )?;
-                let order = [0usize, 1, 2, 3, 4, 5];
-                let mut entries: Vec<wgpu::BindGroupEntry> = order
-                    .iter()
-                    .map(|&i| wgpu::BindGroupEntry {
-                        binding: i as u32,
-                        resource: storage[i].as_entire_binding(),
-                    })
-                    .collect();
-                entries.push(wgpu::BindGroupEntry {
-                    binding: 6,
-                    resource: pixels.as_entire_binding(),
-                });
-                entries.push(wgpu::BindGroupEntry {
-                    binding: 7,
-                    resource: storage[6].as_entire_binding(),
-                });
-                let bind_group = gpu.checked("bind group", || {
-                    gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("raster"),
-                        layout,
-                        entries: &entries,
-                    })
-                })?;
+                let bands = gpu.buffer(
+                    "bands",
+                    band_bytes,
+                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                )?;
                 self.buffers.insert(Buffers {
                     storage,
                     pixels,
                     readback,
-                    bind_group,
+                    bands,
                 })
             }
         };
-        let (width, height) = (self.settings.width, self.settings.height);
+        let texels = self.textures.buffer(gpu)?;
+        let bind_group = match self.bind_group.take() {
+            Some(group) => self.bind_group.insert(group),
+            None => self.bind_group.insert(bind_group(gpu, layout, b, texels)?),
+        };
+        // The band records, then one dispatch and one submission per band, the read-back copied
+        // after the last.
+        let mut records = vec![0u8; band_bytes as usize];
+        for (band, record) in bands.iter().zip(records.chunks_exact_mut(stride as usize)) {
+            let words = [band.first, counted as u32, 0, 0];
+            record[..BAND_BYTES as usize].copy_from_slice(bytemuck::cast_slice(&words));
+        }
         gpu.checked("dispatch", || {
             for (buf, d) in b.storage.iter().zip(&data) {
                 if !d.is_empty() {
                     gpu.queue.write_buffer(buf, 0, d);
                 }
             }
-            let mut encoder = gpu.device.create_command_encoder(&Default::default());
-            {
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &b.bind_group, &[]);
-                pass.dispatch_workgroups(width.div_ceil(8), height.div_ceil(8), 1);
+            gpu.queue.write_buffer(&b.bands, 0, &records);
+            for (i, band) in bands.iter().enumerate() {
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                {
+                    let mut pass = encoder.begin_compute_pass(&Default::default());
+                    pass.set_pipeline(pipeline);
+                    // Invariant: the offset is below the band buffer's size, which `bands` of
+                    // the checked length fill, far below 2^32 (at most 2^16 rows a side).
+                    let offset = (i as u64 * stride) as u32;
+                    pass.set_bind_group(0, &*bind_group, &[offset]);
+                    pass.dispatch_workgroups(width.div_ceil(8), band.rows.div_ceil(8), 1);
+                }
+                if i + 1 == bands.len() {
+                    encoder.copy_buffer_to_buffer(&b.pixels, 0, &b.readback, 0, pixel_bytes);
+                }
+                gpu.queue.submit([encoder.finish()]);
             }
-            encoder.copy_buffer_to_buffer(&b.pixels, 0, &b.readback, 0, pixel_bytes);
-            gpu.queue.submit([encoder.finish()]);
         })?;
         read_back(gpu, &b.readback, pixel_bytes)
     }
 }
 
-/// Pack the frame for the shader; the textures are refused before they are packed when they
-/// take more than `limit` bytes (what the device binds).
+/// The bytes of the pixels buffer (and of its read-back): 16 a pixel, then when `counted` a
+/// count a pixel, four to a 16-byte element.
+fn pixel_bytes(width: u32, height: u32, counted: bool) -> u64 {
+    let n = u64::from(width) * u64::from(height);
+    n * 16 + if counted { n.div_ceil(4) * 16 } else { 0 }
+}
+
+/// The bind group over the frame's buffers and the texel buffer.
+fn bind_group(
+    gpu: &Gpu,
+    layout: &wgpu::BindGroupLayout,
+    b: &Buffers,
+    texels: &wgpu::Buffer,
+) -> Result<wgpu::BindGroup, GpuError> {
+    let mut entries: Vec<wgpu::BindGroupEntry> = b
+        .storage
+        .iter()
+        .enumerate()
+        .map(|(i, buffer)| wgpu::BindGroupEntry {
+            binding: i as u32,
+            resource: buffer.as_entire_binding(),
+        })
+        .collect();
+    entries.push(wgpu::BindGroupEntry {
+        binding: 6,
+        resource: b.pixels.as_entire_binding(),
+    });
+    entries.push(wgpu::BindGroupEntry {
+        binding: 7,
+        resource: texels.as_entire_binding(),
+    });
+    entries.push(wgpu::BindGroupEntry {
+        binding: 8,
+        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+            buffer: &b.bands,
+            offset: 0,
+            size: wgpu::BufferSize::new(BAND_BYTES),
+        }),
+    });
+    gpu.checked("bind group", || {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("raster"),
+            layout,
+            entries: &entries,
+        })
+    })
+}
+
+/// Pack the frame for the shader (the textures are the [`TextureCache`]'s).
 fn pack(
     settings: &RenderSettings,
     frame: &Frame,
     scene: &Scene,
     camera: &Camera,
     assets: &Assets,
-    limit: u64,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let (width, height) = (settings.width, settings.height);
@@ -534,85 +698,19 @@ fn pack(
         tris,
         verts,
         bins: bin_words,
-        texels: texel_words(settings, &draws, assets, limit)?,
+        sampled: samples_a_texture(settings, &draws),
         draws: pass_draws,
     })
 }
 
-/// The textures the draws read, in the shader's layout: a [`TexHeader`] per texture id, then
-/// the levels' linear RGBA floats. Nothing but a header's first words when no draw samples a
-/// texture. Refused from the levels' sizes, before anything is packed, when the buffer would
-/// be more than `limit` bytes.
-fn texel_words(
-    settings: &RenderSettings,
-    draws: &[Draw],
-    assets: &Assets,
-    limit: u64,
-) -> Result<Vec<u32>, RenderError> {
-    let sampled = settings.shading == Shading::Texture
+/// Whether a draw of the frame samples a texture (a map, or a program's texture slot) in the
+/// shading view that reads textures.
+fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
+    settings.shading == Shading::Texture
         && draws.iter().any(|d| {
             d.material.maps().next().is_some()
                 || d.program.is_some_and(|p| !p.texture_slots().is_empty())
-        });
-    if !sampled {
-        return Ok(vec![0; 4]);
-    }
-    let count = assets.textures.len();
-    let words = (count * TexHeader::words()) as u64
-        + assets
-            .textures
-            .iter()
-            .flat_map(|(_, t)| t.levels())
-            .map(|l| l.texels.len() as u64 * 4)
-            .sum::<u64>();
-    if words * 4 > limit {
-        let refusal = GpuError::BufferTooLarge {
-            buffer: "texels",
-            size: words * 4,
-            limit,
-        };
-        return Err(Refusal::Gpu(refusal.to_string()).into());
-    }
-    let mut headers = vec![TexHeader::zeroed(); count];
-    let mut data = Vec::new();
-    let data_at = count * TexHeader::words();
-    for (id, t) in assets.textures.iter() {
-        let levels = t.levels();
-        let filter = |f: Filter| match f {
-            Filter::Nearest => FILTER_NEAREST,
-            Filter::Linear => FILTER_LINEAR,
-            Filter::NearestMipmapNearest => FILTER_NEAREST_MIPMAP_NEAREST,
-            Filter::LinearMipmapNearest => FILTER_LINEAR_MIPMAP_NEAREST,
-            Filter::NearestMipmapLinear => FILTER_NEAREST_MIPMAP_LINEAR,
-            Filter::LinearMipmapLinear => FILTER_LINEAR_MIPMAP_LINEAR,
-        };
-        let wrap = |m: Wrap| match m {
-            Wrap::Repeat => WRAP_REPEAT,
-            Wrap::ClampToEdge => WRAP_CLAMP_TO_EDGE,
-            Wrap::MirroredRepeat => WRAP_MIRRORED_REPEAT,
-        };
-        // Invariant: the store's ids are its indices, 0..len, and `headers` has `len` entries.
-        let h = &mut headers[id.index()];
-        h.levels = levels.len() as u32;
-        h.wrap_s = wrap(t.wrap_s);
-        h.wrap_t = wrap(t.wrap_t);
-        h.mag = filter(t.mag_filter);
-        h.min = filter(t.min_filter);
-        h.flip_y = t.flip_y as u32;
-        h.identity = t.has_identity_transform() as u32;
-        h.uv_matrix = mat3(t.uv_matrix());
-        // A texture has at most MAX_MIP_LEVELS levels, as many as the header holds.
-        for (slot, level) in h.level.iter_mut().zip(levels) {
-            let first = (data_at + data.len()) as u32;
-            *slot = [level.width as u32, level.height as u32, first];
-            for texel in &level.texels {
-                data.extend([texel.x, texel.y, texel.z, texel.w].map(f32::to_bits));
-            }
-        }
-    }
-    let mut w: Vec<u32> = bytemuck::cast_slice(&headers).to_vec();
-    w.extend(data);
-    Ok(w)
+        })
 }
 
 /// The frame's record (its constants and the DFG table), then the lights (the CPU's
@@ -756,7 +854,7 @@ mod tests {
             .looking_at(Vec3::new(0.0, 0.0, -2.0));
         let settings = RenderSettings::new(64, 64);
         let frame = settings.prepare_frame(&assets.programs, &camera);
-        let packed = pack(&settings, &frame, &scene, &camera, &assets, u64::MAX).unwrap();
+        let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
         let record: FrameRecord = bytemuck::pod_read_unaligned(bytemuck::cast_slice(
             &packed.frame[..FrameRecord::words()],
         ));
@@ -769,6 +867,24 @@ mod tests {
             fast > 0 && slow > 0,
             "{fast} 32-bit entries, {slow} 64-bit entries"
         );
+    }
+
+    #[test]
+    fn bands_are_whole_tile_rows_within_the_pixel_bound_and_cover_the_image_once() {
+        // 1280 wide: a tile row is 40,960 pixels, so 2^18 pixels hold 6 tile rows (192 rows):
+        // 720 rows are 192 + 192 + 192 + 144.
+        let rows = |b: Vec<Band>| b.iter().map(|b| (b.first, b.rows)).collect::<Vec<_>>();
+        assert_eq!(
+            rows(bands(1280, 720, 1 << 18)),
+            [(0, 192), (192, 192), (384, 192), (576, 144)]
+        );
+        // A tile row over the bound is a band of its own; a bound over the image, one band.
+        assert_eq!(
+            rows(bands(16384, 70, 1 << 18)),
+            [(0, 32), (32, 32), (64, 6)]
+        );
+        assert_eq!(rows(bands(1280, 720, u32::MAX)), [(0, 720)]);
+        assert_eq!(rows(bands(7, 1, 0)), [(0, 1)]);
     }
 
     #[test]

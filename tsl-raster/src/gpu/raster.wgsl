@@ -17,9 +17,13 @@
 //   5  bins:    tile t's entries are entries bins[t]..bins[t + 1], ENTRY words each (B_*) from
 //              word F_ENTRIES_AT: pass, triangle, whether the 32-bit edges hold over the tile,
 //              the three edge functions at the centre of the tile's first pixel as i32.
-//   6  pixels:  the linear RGBA result, rows from the top.
+//   6  pixels:  the linear RGBA result, rows from the top; when the band counts, then each
+//              pixel's count of shaded fragments (as f32), four pixels to an element.
 //   7  texels:  the textures: TEX_STRIDE header words per texture id (X_*), then each level's
 //              linear RGBA floats, rows from the top.
+//   8  band:    a uniform at a dynamic offset, one per dispatch: the host splits the image into
+//              bands of tile rows, one dispatch each, so that no dispatch runs long enough for a
+//              driver's watchdog; `row` is the band's first row, `counted` whether to count.
 
 @group(0) @binding(0) var<storage, read> words: array<u32>;
 @group(0) @binding(1) var<storage, read> frame: array<u32>;
@@ -29,6 +33,15 @@
 @group(0) @binding(5) var<storage, read> bins: array<u32>;
 @group(0) @binding(6) var<storage, read_write> pixels: array<vec4<f32>>;
 @group(0) @binding(7) var<storage, read> texels: array<u32>;
+
+struct Band {
+    row: u32,
+    counted: u32,
+    _unused0: u32,
+    _unused1: u32,
+}
+
+@group(0) @binding(8) var<uniform> band: Band;
 
 const F32_MIN_POSITIVE: f32 = 1.17549435e-38;
 const F32_MAX: f32 = 3.40282347e38;
@@ -1129,7 +1142,9 @@ fn blend(src: vec4<f32>, dst: vec4<f32>) -> vec4<f32> {
 }
 
 @compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    // The pixel: the dispatch covers the band from its first row.
+    let gid = vec3<u32>(id.x, id.y + band.row, id.z);
     let width = frame[F_WIDTH];
     let height = frame[F_HEIGHT];
     if (gid.x >= width || gid.y >= height) {
@@ -1148,6 +1163,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     var vis_pass = NONE;
     var vis_tri = 0u;
     var resolved = false;
+    var shaded = 0u;
     // Each turn finds the next fragment to shade (a forward draw's, or the visible deferred one
     // before the first transparent draw or at the end), then shades it at the one call site.
     loop {
@@ -1243,6 +1259,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             jz = depth;
         }
         let o = shade(jp, jt, px, py, jz);
+        shaded += 1u;
         if (job == 2u) {
             color = o.color;
             vis_pass = NONE;
@@ -1266,5 +1283,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             color = o.color;
         }
     }
-    pixels[gid.y * width + gid.x] = color;
+    let pixel = gid.y * width + gid.x;
+    pixels[pixel] = color;
+    if (band.counted != 0u) {
+        pixels[width * height + (pixel >> 2u)][pixel & 3u] = f32(shaded);
+    }
 }

@@ -104,6 +104,10 @@ pub(crate) struct Level {
 #[derive(Clone, Debug)]
 pub struct Texture {
     levels: Vec<Level>,
+    /// Names these levels: a number no other texture's levels were made with in this process
+    /// (a clone shares its levels' content, so it keeps the stamp). The levels never change
+    /// after they are made, so the GPU renderer keeps a texture's upload while its stamp stays.
+    stamp: u64,
     color_space: ColorSpace,
     /// Horizontal wrap; clamp to edge by default.
     pub wrap_s: Wrap,
@@ -158,8 +162,11 @@ impl Texture {
             height: image.height() as usize,
             texels,
         };
+        // Process-wide and only ever incremented: a stamp is never given twice.
+        static STAMPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Texture {
             levels: sample::mip_chain(base),
+            stamp: STAMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             color_space,
             wrap_s: Wrap::ClampToEdge,
             wrap_t: Wrap::ClampToEdge,
@@ -293,5 +300,11 @@ impl Texture {
 
     pub(crate) fn levels(&self) -> &[Level] {
         &self.levels
+    }
+
+    /// The stamp of the levels (see the field): equal stamps mean equal texels.
+    #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
     }
 }

@@ -1,0 +1,201 @@
+//! The functions emitted code calls, found in the host module by name and checked against one
+//! table of signatures.
+
+use super::EmitError;
+use naga::{Handle, Module, Scalar, TypeInner, VectorSize};
+
+/// A WGSL type in a signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ty {
+    U32,
+    F32,
+    Vec2,
+    Vec3,
+    Vec4,
+}
+
+impl Ty {
+    pub(super) fn inner(self) -> TypeInner {
+        let vector = |size| TypeInner::Vector {
+            size,
+            scalar: Scalar::F32,
+        };
+        match self {
+            Ty::U32 => TypeInner::Scalar(Scalar::U32),
+            Ty::F32 => TypeInner::Scalar(Scalar::F32),
+            Ty::Vec2 => vector(VectorSize::Bi),
+            Ty::Vec3 => vector(VectorSize::Tri),
+            Ty::Vec4 => vector(VectorSize::Quad),
+        }
+    }
+}
+
+/// Where a function comes from: the error when it is missing differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Hook,
+    Prelude,
+}
+
+/// One function the emitted code calls.
+struct Signature {
+    name: &'static str,
+    args: &'static [Ty],
+    result: Ty,
+    wgsl: &'static str,
+    origin: Origin,
+}
+
+/// The functions, in the order of [`Callees`]'s fields.
+const SIGNATURES: [Signature; 12] = {
+    use Origin::*;
+    use Ty::*;
+    const fn s(
+        name: &'static str,
+        args: &'static [Ty],
+        result: Ty,
+        wgsl: &'static str,
+        origin: Origin,
+    ) -> Signature {
+        Signature {
+            name,
+            args,
+            result,
+            wgsl,
+            origin,
+        }
+    }
+    [
+        s(
+            "tsl_word",
+            &[U32],
+            U32,
+            "fn tsl_word(word: u32) -> u32",
+            Hook,
+        ),
+        s(
+            "tsl_attribute",
+            &[U32, U32],
+            Vec3,
+            "fn tsl_attribute(view: u32, id: u32) -> vec3<f32>",
+            Hook,
+        ),
+        s(
+            "tsl_texture",
+            &[U32, Vec2],
+            Vec4,
+            "fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32>",
+            Hook,
+        ),
+        s(
+            "powf",
+            &[F32, F32],
+            F32,
+            "fn powf(x: f32, y: f32) -> f32",
+            Prelude,
+        ),
+        s(
+            "atan2f",
+            &[F32, F32],
+            F32,
+            "fn atan2f(y: f32, x: f32) -> f32",
+            Prelude,
+        ),
+        s("asinf", &[F32], F32, "fn asinf(v: f32) -> f32", Prelude),
+        s("acosf", &[F32], F32, "fn acosf(x: f32) -> f32", Prelude),
+        s("atanf", &[F32], F32, "fn atanf(v: f32) -> f32", Prelude),
+        s(
+            "perlin_2d",
+            &[Vec2, U32],
+            Vec3,
+            "fn perlin_2d(p: vec2<f32>, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "perlin_3d",
+            &[Vec3, U32],
+            Vec3,
+            "fn perlin_3d(p: vec3<f32>, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "cell_noise",
+            &[Vec4, U32, U32],
+            Vec3,
+            "fn cell_noise(p: vec4<f32>, n: u32, channels: u32) -> vec3<f32>",
+            Prelude,
+        ),
+        s(
+            "worley",
+            &[Vec3, U32, F32],
+            Vec3,
+            "fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32>",
+            Prelude,
+        ),
+    ]
+};
+
+/// The handles of the functions emitted code calls.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Callees {
+    pub word: Handle<naga::Function>,
+    pub attribute: Handle<naga::Function>,
+    pub texture: Handle<naga::Function>,
+    pub powf: Handle<naga::Function>,
+    pub atan2f: Handle<naga::Function>,
+    pub asinf: Handle<naga::Function>,
+    pub acosf: Handle<naga::Function>,
+    pub atanf: Handle<naga::Function>,
+    pub perlin_2d: Handle<naga::Function>,
+    pub perlin_3d: Handle<naga::Function>,
+    pub cell_noise: Handle<naga::Function>,
+    pub worley: Handle<naga::Function>,
+}
+
+/// Whether `f` takes `args` and returns `result`.
+pub(super) fn has_signature(module: &Module, f: &naga::Function, args: &[Ty], result: Ty) -> bool {
+    let is = |ty: Handle<naga::Type>, want: Ty| module.types[ty].inner == want.inner();
+    f.arguments.len() == args.len()
+        && f.arguments.iter().zip(args).all(|(a, &t)| is(a.ty, t))
+        && f.result.as_ref().is_some_and(|r| is(r.ty, result))
+}
+
+fn find(module: &Module, s: &Signature) -> Result<Handle<naga::Function>, EmitError> {
+    let Some(handle) = super::function_by_name(module, s.name) else {
+        return Err(match s.origin {
+            Origin::Hook => EmitError::MissingHook { name: s.name },
+            Origin::Prelude => EmitError::MissingPrelude { name: s.name },
+        });
+    };
+    if !has_signature(module, &module.functions[handle], s.args, s.result) {
+        return Err(EmitError::Signature {
+            name: s.name.into(),
+            expected: s.wgsl,
+        });
+    }
+    Ok(handle)
+}
+
+impl Callees {
+    /// Find every callee in `module`, hooks first, each checked for its signature.
+    pub(super) fn find(module: &Module) -> Result<Callees, EmitError> {
+        let mut h = Vec::with_capacity(SIGNATURES.len());
+        for s in &SIGNATURES {
+            h.push(find(module, s)?);
+        }
+        Ok(Callees {
+            word: h[0],
+            attribute: h[1],
+            texture: h[2],
+            powf: h[3],
+            atan2f: h[4],
+            asinf: h[5],
+            acosf: h[6],
+            atanf: h[7],
+            perlin_2d: h[8],
+            perlin_3d: h[9],
+            cell_noise: h[10],
+            worley: h[11],
+        })
+    }
+}
