@@ -36,7 +36,21 @@
 //!   calls `run_code` (and the texture sampler) from one place.
 //!
 //! A new program, new uniform values or a new frame (time, view) are buffer writes: never a new
-//! shader module or pipeline.
+//! shader module or pipeline (on the kernel and the interpreter; a native pipeline is built once
+//! per program structure and pass state, never for new uniforms or a new frame).
+//!
+//! # Paths
+//!
+//! [`GpuRenderer::path`] ([`GpuPath`]) chooses how a frame is drawn, after the same host work:
+//! [`GpuPath::Kernel`] (the default) is the compute dispatch described below; the others draw
+//! the packed frame with wgpu render pipelines (the hardware rasterizer, a depth buffer, blend
+//! state), one draw per pass, and run the kernel's own `shade` per fragment after the kernel's
+//! exact coverage test at the pixel ([`RENDER_WGSL`]: the kernel's text and `native.wgsl`'s
+//! entry points). [`GpuPath::Interpreted`] runs every node output through the interpreter;
+//! [`GpuPath::Native`] through code emitted for the program ([`tsl_core::native`]), one module
+//! per program structure; [`GpuPath::Hybrid`] draws a pass natively once its pipeline is built
+//! on a background thread, with the interpreter until then or where building failed
+//! ([`GpuRenderer::native_status`]). `docs/gpu.md` has the design and the figures.
 //!
 //! # How [`GpuRenderer`] draws
 //!

@@ -63,14 +63,17 @@ static NATIVE_BASE: LazyLock<Result<naga::Module, String>> =
 pub enum GpuPath {
     /// One compute dispatch: software coverage from the exact 64-bit edge functions, the
     /// CPU's depth test and blending in the kernel, every node output run by the interpreter.
+    /// The default: the CPU's pixels, coplanar surfaces included.
+    #[default]
     Kernel,
     /// Render pipelines (the hardware rasterizer, depth buffer and blending), every pass with
-    /// the interpreter's fragment program: one set of pipelines per device.
+    /// the interpreter's fragment program: one set of pipelines per device. The depth test
+    /// compares the hardware's interpolated depth, so where two surfaces are coplanar (a tie
+    /// the CPU breaks by its own rounding) the other surface can win.
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first
-    /// frames draw with the interpreter, never wait. The default.
-    #[default]
+    /// frames draw with the interpreter, never wait.
     Hybrid,
     /// Render pipelines, every pass with its native pipeline: a frame waits until they are
     /// built, and fails with the reason when one cannot be.
@@ -728,7 +731,10 @@ impl NativeRenderer {
                 message: "missing".into(),
             });
         };
-        if t.bound.as_ref().is_none_or(|(texels, _)| texels != frame.texels) {
+        if t.bound
+            .as_ref()
+            .is_none_or(|(texels, _)| texels != frame.texels)
+        {
             let group = bind_group(gpu, shared, &t.storage, frame.texels)?;
             t.bound = Some((frame.texels.clone(), group));
         }

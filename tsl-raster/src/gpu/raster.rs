@@ -50,8 +50,8 @@ pub const DISPATCH_PIXELS: u32 = 1 << 18;
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
-    /// How frames are drawn: render pipelines ([`GpuPath::Hybrid`], the default) or the compute
-    /// kernel.
+    /// How frames are drawn: the compute kernel ([`GpuPath::Kernel`], the default) or render
+    /// pipelines.
     pub path: GpuPath,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
