@@ -32,6 +32,7 @@ macro_rules! native_tests {
             $($scene,)*
             new_uniforms_a_new_time_and_a_new_view_build_no_pipeline,
             a_new_program_draws_at_once_and_natively_after_the_wait,
+            a_program_the_emitter_refuses_stays_on_the_interpreter,
         ];
     };
 }
@@ -230,4 +231,50 @@ fn a_new_program_draws_at_once_and_natively_after_the_wait(gpu: &'static Gpu) {
     );
     assert_eq!(r.pipelines_built(), built);
     hold("hybrid, after the wait", GpuPath::Hybrid, &cpu, &second);
+}
+
+fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
+    // Valid words the emitter cannot dispatch: the AO output starts at the colour output's first
+    // instruction with another count (tsl_core::native::fill_dispatch tells outputs apart by
+    // their start). Hybrid draws it with the interpreter and says why; Native refuses the frame.
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    g.set_output(
+        COLOR_NODE,
+        g.mul(g.join(&[g.uv(), g.float(0.25)]), g.float(0.9)),
+    )
+    .unwrap();
+    let compiled = g.compile().unwrap();
+    let (start, count) = compiled.output_range(Output::Color);
+    assert!(count >= 2, "the colour output has {count} instructions");
+    let mut words = compiled.words().to_vec();
+    words[format::H_OUTPUTS + 2 * Output::Ao.index()] = start as u32;
+    words[format::H_OUTPUTS + 2 * Output::Ao.index() + 1] = 1;
+    let program = NodeProgram::from_words(
+        words,
+        compiled.uniforms().to_vec(),
+        compiled.texture_slots().to_vec(),
+    )
+    .expect("the words are valid");
+    let p = c.assets.programs.add(program.clone());
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.5, 0.0));
+    let cpu = cpu_image(&c);
+
+    let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(GpuPath::Hybrid);
+    r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+    r.wait_for_native();
+    let status = r.native_status(&program);
+    assert!(
+        matches!(&status, Some(NativeStatus::Failed(e)) if e.to_string().contains("emit")),
+        "{status:?}"
+    );
+    let out = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+    assert_eq!(r.native_passes(), 0, "the interpreter draws it");
+    hold("refused program, hybrid", GpuPath::Hybrid, &cpu, &out);
+
+    let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(GpuPath::Native);
+    let refused = r
+        .render(&c.scene, &c.camera, &c.assets)
+        .expect_err("a native frame needs every native pipeline");
+    assert!(refused.to_string().contains("emit"), "{refused}");
 }
