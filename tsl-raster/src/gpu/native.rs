@@ -450,7 +450,7 @@ impl Default for NativeRenderer {
     }
 }
 
-/// Linear RGBA of an IEEE half float's bits.
+/// The value of an IEEE half float's bits (a channel of an `Rgba16Float` target).
 fn half_to_f32(h: u16) -> f32 {
     let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
     let exponent = i32::from((h >> 10) & 0x1f);
@@ -478,14 +478,15 @@ fn corner_positions(tris: &[TriRecord], width: u32, height: u32) -> Vec<[f32; 4]
         let c: [i128; 3] = std::array::from_fn(|i| join(t.e0[i]) - a[i] * cx - b[i] * cy);
         for i in 0..3 {
             let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+            // The determinant is the doubled area (never zero for a triangle the set-up keeps),
+            // and the corner an integer, so the divisions are exact.
             let det = a[j] * b[k] - a[k] * b[j];
-            let (x, y) = if det == 0 {
-                (0.0, 0.0)
-            } else {
-                (
-                    (b[j] * c[k] - b[k] * c[j]) as f64 / det as f64,
-                    (a[k] * c[j] - a[j] * c[k]) as f64 / det as f64,
-                )
+            let (x, y) = match det {
+                0 => (0.0, 0.0),
+                _ => (
+                    ((b[j] * c[k] - b[k] * c[j]) / det) as f64,
+                    ((a[k] * c[j] - a[j] * c[k]) / det) as f64,
+                ),
             };
             let s = sub as f64;
             out.push([
