@@ -33,6 +33,7 @@ macro_rules! native_tests {
             new_uniforms_a_new_time_and_a_new_view_build_no_pipeline,
             a_new_program_draws_at_once_and_natively_after_the_wait,
             a_program_the_emitter_refuses_stays_on_the_interpreter,
+            coplanar_surfaces_are_the_kernel_s_with_exact_depth,
         ];
     };
 }
@@ -277,4 +278,54 @@ fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
         .render(&c.scene, &c.camera, &c.assets)
         .expect_err("a native frame needs every native pipeline");
     assert!(refused.to_string().contains("emit"), "{refused}");
+}
+
+fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
+    // A wall and a box whose front face lies in the wall's plane (tests/gpu_host.rs's mixed
+    // scene): which surface a pixel shows is decided by the rounding of two depths that are
+    // equal in exact arithmetic. With `exact_depth` the render paths test the kernel's own
+    // depths, so their image is the kernel's (and the CPU's) byte for byte; without it the
+    // hardware's interpolated depths decide, and the count of pixels that differ is printed.
+    let mut c = Case::new();
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.3));
+    c.scene.add_light(Light::directional(
+        Color::WHITE,
+        2.0,
+        Vec3::new(2.0, 4.0, 3.0),
+    ));
+    c.mesh(
+        PlaneGeometry::new(6.0, 6.0).build(),
+        Material::lambert(Color::from_srgb8(120, 160, 120)),
+        Vec3::ZERO,
+    );
+    c.mesh(
+        BoxGeometry::new(0.6, 0.6, 0.6).build(),
+        Material::standard(Color::from_srgb8(200, 60, 60), 0.4, 0.1),
+        Vec3::new(0.0, 0.5, -0.3),
+    );
+    c.settings = RenderSettings::new(96, 72);
+    let cpu = cpu_image(&c);
+    let kernel = GpuRenderer::new(gpu, c.settings.clone())
+        .with_path(GpuPath::Kernel)
+        .render(&c.scene, &c.camera, &c.assets)
+        .expect("renders");
+    assert_eq!(kernel, cpu, "the kernel is the CPU's image");
+    for path in [GpuPath::Interpreted, GpuPath::Native] {
+        let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(path);
+        let fast = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+        let differ = fast
+            .data()
+            .chunks_exact(4)
+            .zip(kernel.data().chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        println!(
+            "coplanar [{path:?}]: {differ} of {} pixels differ from the kernel's with the \
+             hardware's depth",
+            96 * 72
+        );
+        r.exact_depth = true;
+        let exact = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+        assert_eq!(exact, kernel, "{path:?} with exact depth");
+    }
 }

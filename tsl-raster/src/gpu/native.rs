@@ -108,18 +108,19 @@ struct PassState {
     depth_test: bool,
     /// Depth writes on.
     depth_write: bool,
-    /// The fragment writes the depth node's value (`native_fragment_depth`).
+    /// The fragment writes its depth, the kernel's (`native_fragment_depth`): for a depth
+    /// node, or every pass when the depth must be exact.
     frag_depth: bool,
 }
 
 impl PassState {
-    fn of(flags: u32) -> PassState {
+    fn of(flags: u32, exact_depth: bool) -> PassState {
         let on = |bit: u32| flags & bit != 0;
         PassState {
             blend: on(FL_TRANSPARENT),
             depth_test: on(FL_DEPTH_TEST),
             depth_write: on(FL_DEPTH_WRITE),
-            frag_depth: on(FL_DEPTH_NODE),
+            frag_depth: on(FL_DEPTH_NODE) || exact_depth,
         }
     }
 }
@@ -151,6 +152,8 @@ pub(super) struct NativeFrame<'a> {
     pub programs: &'a [NodeProgram],
     pub width: u32,
     pub height: u32,
+    /// Every pass writes the kernel's depth ([`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth)).
+    pub exact_depth: bool,
 }
 
 /// The device's share of the render path: the bind group layout, the pipeline layout, the
@@ -652,7 +655,7 @@ impl NativeRenderer {
         let states: Vec<PassState> = frame
             .passes
             .iter()
-            .map(|p| PassState::of(p.flags))
+            .map(|p| PassState::of(p.flags, frame.exact_depth))
             .collect();
         if path != GpuPath::Interpreted {
             let wanted = keys

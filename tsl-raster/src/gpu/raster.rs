@@ -53,6 +53,12 @@ pub struct GpuRenderer<'g> {
     /// How frames are drawn: the compute kernel ([`GpuPath::Kernel`], the default) or render
     /// pipelines.
     pub path: GpuPath,
+    /// On the render paths, every pipeline writes the kernel's own depth of the fragment
+    /// (`frag_depth`), so the depth test compares the kernel's depths, not the hardware's
+    /// interpolated ones: the kernel's pixels where surfaces are coplanar too, at the cost of
+    /// the early depth test (the graph example's frame about 3× slower on lavapipe). Off by
+    /// default; the kernel ignores it (its depths are always its own).
+    pub exact_depth: bool,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
     /// The render path's buffers, targets and native pipelines.
@@ -70,6 +76,7 @@ impl std::fmt::Debug for GpuRenderer<'_> {
         f.debug_struct("GpuRenderer")
             .field("settings", &self.settings)
             .field("path", &self.path)
+            .field("exact_depth", &self.exact_depth)
             .field("adapter", &self.gpu.info.name)
             .finish_non_exhaustive()
     }
@@ -138,6 +145,7 @@ impl<'g> GpuRenderer<'g> {
         GpuRenderer {
             settings,
             path: GpuPath::default(),
+            exact_depth: false,
             gpu,
             buffers: None,
             native: NativeRenderer::default(),
@@ -311,6 +319,7 @@ impl<'g> GpuRenderer<'g> {
             programs: &frame.programs,
             width: self.settings.width,
             height: self.settings.height,
+            exact_depth: self.exact_depth,
         };
         self.native
             .draw(self.gpu, &self.gpu.render, self.path, &native)
