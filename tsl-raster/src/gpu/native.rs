@@ -69,7 +69,8 @@ pub enum GpuPath {
     /// Render pipelines (the hardware rasterizer, depth buffer and blending), every pass with
     /// the interpreter's fragment program: one set of pipelines per device. The depth test
     /// compares the hardware's interpolated depth, so where two surfaces are coplanar (a tie
-    /// the CPU breaks by its own rounding) the other surface can win.
+    /// the CPU breaks by its own rounding) the other surface can win, unless
+    /// [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) is set.
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first
