@@ -13,14 +13,14 @@
 use super::device::{Gpu, GpuError};
 use super::layout::{
     FrameRecord, PassRecord, TriRecord, VertRecord, FL_DEPTH_NODE, FL_DEPTH_TEST, FL_DEPTH_WRITE,
-    FL_TRANSPARENT,
+    FL_TRANSPARENT, NONE, STAGES,
 };
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-use tsl_core::NodeProgram;
+use tsl_core::{NodeProgram, Output};
 
 /// The render path's WGSL with the interpreter: the compute kernel's source
 /// ([`RASTER_WGSL`](super::RASTER_WGSL): the generated contract, `raster.wgsl`, the interpreter's
@@ -112,12 +112,44 @@ struct PassState {
     /// The fragment writes its depth, the kernel's (`native_fragment_depth`): for a depth
     /// node, or every pass when the depth must be exact.
     frag_depth: bool,
+    /// The material kind (`KIND_*`) and the pass's flags (`FL_*`), the shader's
+    /// `MATERIAL_KIND` and `MATERIAL_FLAGS`: the compiler drops the code of the other kinds and
+    /// of the features the material does not use.
+    kind: u32,
+    flags: u32,
+    /// Which stages read a material map (bit `k`: `STAGES[k]`), the shader's `MATERIAL_MAPS`:
+    /// without maps the texture sampler's code is dropped (unless the program samples).
+    maps: u32,
 }
 
 impl PassState {
-    fn of(flags: u32, exact_depth: bool) -> PassState {
+    /// The state with the material unknown to the shader (`NONE`: it reads the pass record):
+    /// the interpreter's pipelines, one for every material of a blend and depth state.
+    fn generic(self) -> PassState {
+        PassState {
+            kind: NONE,
+            flags: NONE,
+            maps: NONE,
+            ..self
+        }
+    }
+
+    fn of(pass: &PassRecord, exact_depth: bool) -> PassState {
+        let flags = pass.flags;
         let on = |bit: u32| flags & bit != 0;
         PassState {
+            kind: pass.kind,
+            flags,
+            maps: [
+                (Output::Normal, pass.normal_map),
+                (Output::Color, pass.map),
+                (Output::Emissive, pass.emissive_map),
+                (Output::Ao, pass.ao_map),
+            ]
+            .iter()
+            .filter(|&&(_, map)| map != NONE)
+            .filter_map(|&(stage, _)| STAGES.iter().position(|&s| s == stage))
+            .fold(0, |bits, k| bits | 1 << k),
             blend: on(FL_TRANSPARENT),
             depth_test: on(FL_DEPTH_TEST),
             depth_write: on(FL_DEPTH_WRITE),
@@ -254,12 +286,14 @@ impl DeviceShared {
         })
     }
 
-    /// The interpreter's pipeline for `state`, made on first use; whether it was made now.
+    /// The interpreter's pipeline for `state` ([`PassState::generic`]), made on first use;
+    /// whether it was made now.
     fn interp_pipeline(
         &self,
         device: &wgpu::Device,
         state: PassState,
     ) -> Result<(wgpu::RenderPipeline, bool), GpuError> {
+        let state = state.generic();
         let mut pipelines = self.pipelines.lock().map_err(|_| GpuError::Pipeline {
             label: "render".into(),
             message: "a thread panicked while it held the pipelines".into(),
@@ -322,6 +356,15 @@ fn render_pipeline(
             ..over
         },
     });
+    let constants = [
+        ("MATERIAL_KIND", f64::from(state.kind)),
+        ("MATERIAL_FLAGS", f64::from(state.flags)),
+        ("MATERIAL_MAPS", f64::from(state.maps)),
+    ];
+    let options = wgpu::PipelineCompilationOptions {
+        constants: &constants,
+        ..Default::default()
+    };
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("render"),
@@ -329,7 +372,7 @@ fn render_pipeline(
         vertex: wgpu::VertexState {
             module,
             entry_point: Some("native_vertex"),
-            compilation_options: Default::default(),
+            compilation_options: options.clone(),
             buffers: &[],
         },
         primitive: wgpu::PrimitiveState::default(),
@@ -352,7 +395,7 @@ fn render_pipeline(
             } else {
                 "native_fragment"
             }),
-            compilation_options: Default::default(),
+            compilation_options: options,
             targets: &[Some(wgpu::ColorTargetState {
                 format,
                 blend,
@@ -656,7 +699,7 @@ impl NativeRenderer {
         let states: Vec<PassState> = frame
             .passes
             .iter()
-            .map(|p| PassState::of(p.flags, frame.exact_depth))
+            .map(|p| PassState::of(p, frame.exact_depth))
             .collect();
         if path != GpuPath::Interpreted {
             let wanted = keys

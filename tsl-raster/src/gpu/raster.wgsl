@@ -808,15 +808,37 @@ fn face_sign(side: u32, front: bool) -> f32 {
 }
 
 fn flat_shading() -> bool {
-    return (pu(s_pass, P_FLAGS) & FL_FLAT) != 0u;
+    return (pass_flags(s_pass) & FL_FLAT) != 0u;
+}
+
+// The material kind and flags a pipeline is made for (gpu/native.rs sets them per render
+// pipeline, so that the compiler drops the code of other kinds and of the features the
+// material does not use); NONE: the pass record's (the kernel).
+override MATERIAL_KIND: u32 = 4294967295u;
+override MATERIAL_FLAGS: u32 = 4294967295u;
+
+// Pass p's flags (FL_*).
+fn pass_flags(p: u32) -> u32 {
+    if (MATERIAL_FLAGS != NONE) {
+        return MATERIAL_FLAGS;
+    }
+    return pu(p, P_FLAGS);
+}
+
+// Pass p's material kind (KIND_*).
+fn pass_kind(p: u32) -> u32 {
+    if (MATERIAL_KIND != NONE) {
+        return MATERIAL_KIND;
+    }
+    return pu(p, P_KIND);
 }
 
 // 1. The fragment's geometry, and its neighbours' where derivatives are needed: the attributes
 // the program reads (s_*) and s_geometry. False where the fragment is done and s_out holds it:
 // the uv shading view, and the data kinds (normals, depth), which have no lights and no program.
 fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
-    let flags = pu(p, P_FLAGS);
-    let kind = pu(p, P_KIND);
+    let flags = pass_flags(p);
+    let kind = pass_kind(p);
     let side = pu(p, P_SIDE);
     let height = i32(frame[F_HEIGHT]);
     let front = tu(t, T_FRONT) != 0u;
@@ -974,7 +996,7 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
     switch k {
         case STAGE_COLOR: {
             var rgb = pv3(p, P_COLOR) * texel.xyz;
-            if ((pu(p, P_FLAGS) & FL_VERTEX_COLORS) != 0u) {
+            if ((pass_flags(p) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
             s_surface.diffuse = vec4<f32>(rgb, pf(p, P_OPACITY) * texel.w);
@@ -984,7 +1006,7 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             if (alpha_test > 0.0 && s_surface.diffuse.w <= alpha_test) {
                 s_out.keep = false;
             }
-            if ((pu(p, P_FLAGS) & FL_TRANSPARENT) == 0u) {
+            if ((pass_flags(p) & FL_TRANSPARENT) == 0u) {
                 s_surface.diffuse.w = 1.0;
             }
             s_surface.emissive = pv3(p, P_EMISSIVE);
@@ -1022,8 +1044,8 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
 // node reads.
 fn shade_lights() {
     let p = s_pass;
-    let flags = pu(p, P_FLAGS);
-    let kind = pu(p, P_KIND);
+    let flags = pass_flags(p);
+    let kind = pass_kind(p);
     let diffuse = s_surface.diffuse;
     let ao = s_surface.ao;
     var view_dir = vec3<f32>(0.0, 0.0, 1.0);
@@ -1089,6 +1111,18 @@ fn stage_map(p: u32, k: u32) -> u32 {
     }
 }
 
+// Which stages read a material map (bit k: stage k), set per render pipeline as MATERIAL_KIND;
+// NONE: any (the kernel reads the pass record).
+override MATERIAL_MAPS: u32 = 4294967295u;
+
+// stage_map, NONE where the pipeline's material has no map for stage k.
+fn pass_map(p: u32, k: u32) -> u32 {
+    if (MATERIAL_MAPS != NONE && (MATERIAL_MAPS & (1u << k)) == 0u) {
+        return NONE;
+    }
+    return stage_map(p, k);
+}
+
 // Shade a fragment of pass p's triangle t at pixel (px, py) and depth z: the stages in order,
 // each stage's node between its material part and its use of the node's result.
 fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
@@ -1100,7 +1134,7 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     let base = pu(p, P_BASE);
     let white = frame[F_SHADING] == SHADING_LIT;
     for (var k = 0u; k < STAGE_COUNT; k++) {
-        let map = stage_map(p, k);
+        let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
         let read = map != NONE && !white;
         if (read) {
