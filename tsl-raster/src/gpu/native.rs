@@ -510,9 +510,21 @@ fn half_to_f32(h: u16) -> f32 {
     }
 }
 
-/// Each triangle's corners in normalized device coordinates: the set-up's snapped subpixel
-/// positions, found again from the packed edge functions (corner `i` is where edges `i + 1` and
-/// `i + 2` vanish), exactly, in 128-bit integers.
+/// How far each edge of a triangle is moved out for the hardware, in subpixels (1/16 pixel):
+/// the hardware then covers every pixel the set-up covers (and a thin band more, which the
+/// exact coverage test in the fragment shader discards), whatever its fill rule for a centre
+/// exactly on an edge and its rounding of clipped vertices.
+const DILATION: f64 = 16.0;
+
+/// The most a corner moves (in subpixels, 64 pixels) where a sliver's sharp corner would move
+/// far to keep its edges [`DILATION`] out.
+const MAX_CORNER_SHIFT: f64 = 16384.0;
+
+/// Each triangle's corners for the hardware, as (x, y) in normalized device coordinates and
+/// the depth there: the set-up's snapped subpixel positions, found again from the packed edge
+/// functions (corner `i` is where edges `i + 1` and `i + 2` vanish, exactly, in 128-bit
+/// integers), then moved out so that each edge lies [`DILATION`] beyond its own, with the
+/// triangle's depth plane extended to the moved corners.
 fn corner_positions(tris: &[TriRecord], width: u32, height: u32) -> Vec<[f32; 4]> {
     let join = |v: [u32; 2]| (u64::from(v[0]) | (u64::from(v[1]) << 32)) as i64 as i128;
     let sub = i128::from(crate::raster::setup::SUBPIXEL);
@@ -523,23 +535,40 @@ fn corner_positions(tris: &[TriRecord], width: u32, height: u32) -> Vec<[f32; 4]
         let cx = i128::from(t.bbox[0]) * sub + sub / 2;
         let cy = i128::from(t.bbox[1]) * sub + sub / 2;
         let c: [i128; 3] = std::array::from_fn(|i| join(t.e0[i]) - a[i] * cx - b[i] * cy);
+        // Each edge's length of gradient: an edge value over it is a distance in subpixels.
+        let norm: [f64; 3] = std::array::from_fn(|i| (a[i] as f64).hypot(b[i] as f64));
         for i in 0..3 {
             let (j, k) = ((i + 1) % 3, (i + 2) % 3);
-            // The determinant is the doubled area (never zero for a triangle the set-up keeps),
-            // and the corner an integer, so the divisions are exact.
+            // The determinant is the doubled area (never zero for a triangle the set-up keeps,
+            // which winds it positive), and the corner an integer, so the divisions are exact.
             let det = a[j] * b[k] - a[k] * b[j];
-            let (x, y) = match det {
-                0 => (0.0, 0.0),
-                _ => (
-                    ((b[j] * c[k] - b[k] * c[j]) / det) as f64,
-                    ((a[k] * c[j] - a[j] * c[k]) / det) as f64,
-                ),
-            };
+            if det == 0 {
+                out.push([0.0; 4]);
+                continue;
+            }
+            let x = (b[j] * c[k] - b[k] * c[j]) / det;
+            let y = (a[k] * c[j] - a[j] * c[k]) / det;
+            // The shift that lowers edges j and k by DILATION · |gradient| (moves them out).
+            let detf = det as f64;
+            let (dj, dk) = (-DILATION * norm[j], -DILATION * norm[k]);
+            let mut dx = (dj * b[k] as f64 - dk * b[j] as f64) / detf;
+            let mut dy = (a[j] as f64 * dk - a[k] as f64 * dj) / detf;
+            let shift = dx.hypot(dy);
+            if shift > MAX_CORNER_SHIFT {
+                dx *= MAX_CORNER_SHIFT / shift;
+                dy *= MAX_CORNER_SHIFT / shift;
+            }
+            // The depth plane: z = Σ z_m · e_m / (doubled area), e_i = det at corner i.
+            let z = t.z[i] as f64
+                + (0..3)
+                    .map(|m| t.z[m] as f64 * (a[m] as f64 * dx + b[m] as f64 * dy))
+                    .sum::<f64>()
+                    / detf;
             let s = sub as f64;
             out.push([
-                (x / s / f64::from(width) * 2.0 - 1.0) as f32,
-                (1.0 - y / s / f64::from(height) * 2.0) as f32,
-                0.0,
+                ((x as f64 + dx) / s / f64::from(width) * 2.0 - 1.0) as f32,
+                (1.0 - (y as f64 + dy) / s / f64::from(height) * 2.0) as f32,
+                z as f32,
                 0.0,
             ]);
         }
@@ -1046,20 +1075,27 @@ mod tests {
     }
 
     #[test]
-    fn the_corners_are_the_set_up_s_snapped_positions() {
-        // A triangle on a 16×16 screen with its corners on the 1/256-pixel grid, set up by the
-        // CPU's code and packed as the kernel packs it: the corners found again from the edge
-        // functions are the input positions in normalized device coordinates, exactly (the
-        // set-up may have swapped two corners to wind the triangle).
+    fn the_corners_are_the_set_up_s_moved_out_a_sixteenth_of_a_pixel() {
+        // A triangle on a 16×16 screen with its corners on the 1/256-pixel grid and three
+        // depths, set up by the CPU's code and packed as the kernel packs it. The hardware's
+        // triangle must have each edge parallel to one of the set-up's, a sixteenth of a pixel
+        // outside it (the two original corners on that edge at that distance, the third
+        // farther, all inside), and its corners' depths on the original depth plane.
         use crate::raster::clip::ClipVertex;
         use crate::raster::setup::{centre, setup_polygon, SUBPIXEL};
-        use glam::{Vec3, Vec4};
-        let pixels = [[2.25f32, 3.5], [13.75, 4.0], [7.0, 12.5]];
-        let ndc = pixels.map(|[x, y]| [x / 8.0 - 1.0, 1.0 - y / 8.0]);
-        let poly: Vec<ClipVertex> = ndc
+        use glam::{DVec3, Vec3, Vec4};
+        let pixels = [[2.25f64, 3.5], [13.75, 4.0], [7.0, 12.5]];
+        let depths = [0.25f64, 0.5, 0.75];
+        let poly: Vec<ClipVertex> = pixels
             .iter()
-            .map(|&[x, y]| ClipVertex {
-                clip: Vec4::new(x, y, 0.5, 1.0),
+            .zip(depths)
+            .map(|(&[x, y], z)| ClipVertex {
+                clip: Vec4::new(
+                    (x / 8.0 - 1.0) as f32,
+                    (1.0 - y / 8.0) as f32,
+                    (z * 2.0 - 1.0) as f32,
+                    1.0,
+                ),
                 weights: Vec3::X,
             })
             .collect();
@@ -1082,14 +1118,43 @@ mod tests {
         record.sa = t.a.map(|a| split(a * SUBPIXEL));
         record.sb = t.b.map(|b| split(b * SUBPIXEL));
         record.bbox = t.bbox;
-        let mut found: Vec<[f32; 2]> = corner_positions(&[record], 16, 16)
+        record.z = t.z;
+        // The moved corners in pixels (rows down) with their depths.
+        let moved: Vec<DVec3> = corner_positions(&[record], 16, 16)
             .iter()
-            .map(|c| [c[0], c[1]])
+            .map(|c| {
+                DVec3::new(
+                    (f64::from(c[0]) + 1.0) * 8.0,
+                    (1.0 - f64::from(c[1])) * 8.0,
+                    f64::from(c[2]),
+                )
+            })
             .collect();
-        let mut expected = ndc.to_vec();
-        found.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        expected.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        assert_eq!(found, expected);
+        let original: Vec<DVec3> = pixels
+            .iter()
+            .zip(depths)
+            .map(|(&[x, y], z)| DVec3::new(x, y, z))
+            .collect();
+        let d = DILATION / 256.0;
+        for i in 0..3 {
+            let (u, v, w) = (moved[i], moved[(i + 1) % 3], moved[(i + 2) % 3]);
+            let dir = (v - u).truncate().normalize();
+            let normal = glam::DVec2::new(-dir.y, dir.x);
+            let side = |p: DVec3| (p.truncate() - u.truncate()).dot(normal);
+            let inward = side(w).signum();
+            let mut distances: Vec<f64> = original.iter().map(|&p| side(p) * inward).collect();
+            distances.sort_by(|a, b| a.total_cmp(b));
+            assert!((distances[0] - d).abs() < 1e-4, "{distances:?}");
+            assert!((distances[1] - d).abs() < 1e-4, "{distances:?}");
+            assert!(distances[2] > d + 1.0, "{distances:?}");
+        }
+        // The plane through the original corners, at the moved ones.
+        let n = (original[1] - original[0]).cross(original[2] - original[0]);
+        for m in &moved {
+            let z =
+                original[0].z - (n.x * (m.x - original[0].x) + n.y * (m.y - original[0].y)) / n.z;
+            assert!((m.z - z).abs() < 1e-6, "{} against {z}", m.z);
+        }
     }
 
     #[test]
