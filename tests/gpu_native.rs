@@ -286,9 +286,10 @@ fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
 fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
     // A wall and a box whose front face lies in the wall's plane (tests/gpu_host.rs's mixed
     // scene): which surface a pixel shows is decided by the rounding of two depths that are
-    // equal in exact arithmetic. With `exact_depth` the render paths test the kernel's own
-    // depths, so their image is the kernel's (and the CPU's) byte for byte; without it the
-    // hardware's interpolated depths decide, and the count of pixels that differ is printed.
+    // equal in exact arithmetic. With `exact_depth` (the default) the render paths test the
+    // kernel's own depths, so their image is the kernel's (and the CPU's) byte for byte;
+    // without it the hardware's interpolated depths decide, and the count of pixels that differ
+    // is printed.
     let mut c = Case::new();
     c.scene.add_light(Light::ambient(Color::WHITE, 0.3));
     c.scene.add_light(Light::directional(
@@ -315,6 +316,10 @@ fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
     assert_eq!(kernel, cpu, "the kernel is the CPU's image");
     for path in [GpuPath::Interpreted, GpuPath::Native] {
         let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(path);
+        assert!(r.exact_depth, "exact by default");
+        let exact = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+        assert_eq!(exact, kernel, "{path:?} with exact depth");
+        r.exact_depth = false;
         let fast = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
         let differ = fast
             .data()
@@ -327,9 +332,6 @@ fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
              hardware's depth",
             96 * 72
         );
-        r.exact_depth = true;
-        let exact = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
-        assert_eq!(exact, kernel, "{path:?} with exact depth");
     }
 }
 

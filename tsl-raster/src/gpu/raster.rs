@@ -55,9 +55,10 @@ pub struct GpuRenderer<'g> {
     pub path: GpuPath,
     /// On the render paths, every pipeline writes the kernel's own depth of the fragment
     /// (`frag_depth`), so the depth test compares the kernel's depths, not the hardware's
-    /// interpolated ones: the kernel's pixels where surfaces are coplanar too, at the cost of
-    /// the early depth test (the graph example's frame about 3× slower on lavapipe). Off by
-    /// default; the kernel ignores it (its depths are always its own).
+    /// interpolated ones: the kernel's pixels where surfaces are coplanar too. On by default;
+    /// off, the hardware's early depth test skips hidden fragments, and coplanar surfaces can
+    /// show the other one (on lavapipe the graph example's frame is the same speed either way).
+    /// The kernel ignores it (its depths are always its own).
     pub exact_depth: bool,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
@@ -145,7 +146,7 @@ impl<'g> GpuRenderer<'g> {
         GpuRenderer {
             settings,
             path: GpuPath::default(),
-            exact_depth: false,
+            exact_depth: true,
             gpu,
             buffers: None,
             native: NativeRenderer::default(),
