@@ -50,10 +50,10 @@
 //! [`GpuPath::Native`] through code emitted for the program ([`tsl_core::native`]), one module
 //! per program structure; [`GpuPath::Hybrid`] draws a pass natively once its pipeline is built
 //! on a background thread, with the interpreter until then or where building failed
-//! ([`GpuRenderer::native_status`]). Their depth test compares the hardware's interpolated
-//! depths, so where two surfaces are coplanar the other one can win, unless
-//! [`GpuRenderer::exact_depth`] has every pipeline write the kernel's own depths (without the
-//! early depth test). `docs/gpu.md` has the design and the figures.
+//! ([`GpuRenderer::native_status`]). With [`GpuRenderer::exact_depth`] (the default) every
+//! pipeline writes the kernel's own depth, so the depth test is the kernel's, coplanar surfaces
+//! included. A native pipeline is specialized to its material (kind, flags, maps) through
+//! `raster.wgsl`'s override constants. `docs/gpu.md` has the design and the figures.
 //!
 //! # How [`GpuRenderer`] draws
 //!

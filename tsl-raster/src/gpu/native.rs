@@ -66,11 +66,12 @@ pub enum GpuPath {
     /// The default: the CPU's pixels, coplanar surfaces included.
     #[default]
     Kernel,
-    /// Render pipelines (the hardware rasterizer, depth buffer and blending), every pass with
-    /// the interpreter's fragment program: one set of pipelines per device. The depth test
-    /// compares the hardware's interpolated depth, so where two surfaces are coplanar (a tie
-    /// the CPU breaks by its own rounding) the other surface can win, unless
-    /// [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) is set.
+    /// Render pipelines (the hardware rasterizer, depth buffer and blending; per fragment the
+    /// kernel's coverage test, depth and shading), every pass with the interpreter's fragment
+    /// program: one set of pipelines per device. (Without
+    /// [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth), on by default, the depth
+    /// test compares the hardware's interpolated depth, and where two surfaces are coplanar the
+    /// other one can win.)
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first

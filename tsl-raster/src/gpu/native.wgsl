@@ -82,6 +82,8 @@ fn native_shade(v: NativeVarying) -> Shaded {
     return o;
 }
 
+// The hardware's interpolated depth tests the fragment, early (GpuRenderer::exact_depth off, a
+// pass without a depth node).
 @fragment
 fn native_fragment(v: NativeVarying) -> @location(0) vec4<f32> {
     return native_shade(v).color;
@@ -92,8 +94,9 @@ struct NativeDepthOut {
     @builtin(frag_depth) depth: f32,
 }
 
-// For a pass with a depth node: the hardware tests and writes the node's depth (which turns off
-// the early depth test, so only these passes take it).
+// The fragment's own depth, the kernel's or its depth node's, is tested and written (the depth
+// test is then the kernel's, without the hardware's early test): every pass with
+// GpuRenderer::exact_depth (the default), a pass with a depth node without it.
 @fragment
 fn native_fragment_depth(v: NativeVarying) -> NativeDepthOut {
     let o = native_shade(v);
