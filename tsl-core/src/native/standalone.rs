@@ -22,8 +22,9 @@
 //!   uploaded top row first gives at `1 - v`. Upload sRGB images as `Rgba8UnormSrgb` so the
 //!   sampler returns linear colour, as the program expects.
 //! - **`vs_main`** takes one interleaved vertex ([`VERTEX_INPUTS`]: position, normal, uv, vertex
-//!   colour). It runs `POSITION_NODE` when the program sets it (`position_local` and
-//!   `normal_local` are the vertex's), then `model`, `view` and `projection`, and passes the
+//!   colour). It adds `POSITION_NODE`'s offset when the program sets it (R-OUT-5;
+//!   `position_local` and `normal_local` are the vertex's), then applies `model`, `view` and
+//!   `projection`, and passes the
 //!   world and view positions, the world normal (through `normal_matrix`), the view normal
 //!   (`view`'s 3×3 on the world normal: a rigid camera), uv and colour on.
 //! - **`fs_main`** fills view 0 from them (normals normalized again, a zero one stays zero),
@@ -294,7 +295,8 @@ struct TslVarying {
             "    tsl_here[{}] = v.normal;",
             Attribute::NormalLocal as usize
         ));
-        line(&format!("    local = {}().xyz;", stub_name(Output::Position)));
+        // The node's value is an offset added to the vertex (R-OUT-5).
+        line(&format!("    local += {}().xyz;", stub_name(Output::Position)));
     }
     line(
         "    let world = tsl.model * vec4<f32>(local, 1.0);
