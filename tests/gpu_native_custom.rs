@@ -47,9 +47,7 @@ fn the_custom_app_draws_the_reference_interpreters_pixels(gpu: &'static Gpu) {
     for (time, centre) in [(0.0, Vec2::new(0.5, 0.5)), (0.7, Vec2::new(0.2, 0.9))] {
         program.set_frame(time, Mat4::IDENTITY);
         program.set_uniform("centre", centre).unwrap();
-        let pixels = app
-            .draw(&gpu.device, &gpu.queue, &program, &frame)
-            .unwrap();
+        let pixels = app.draw(&gpu.device, &gpu.queue, &program, &frame).unwrap();
         assert_eq!(pixels.len(), (4 * width * height) as usize);
         for (x, y) in pixels_checked {
             let uv = Vec2::new(

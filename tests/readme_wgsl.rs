@@ -18,7 +18,9 @@ fn readme_block() -> String {
 #[test]
 fn the_readme_shows_the_first_graphs_emitted_functions() {
     let wgsl = first_graph::program().unwrap().to_wgsl().unwrap();
-    let start = wgsl.find("fn tsl_output_color").expect("the colour function");
+    let start = wgsl
+        .find("fn tsl_output_color")
+        .expect("the colour function");
     let end = wgsl.find("@vertex").expect("the vertex entry point");
     assert_eq!(
         readme_block(),
@@ -27,7 +29,11 @@ fn the_readme_shows_the_first_graphs_emitted_functions() {
     );
     // The words the README names: the time and the tint's three floats.
     let program = first_graph::program().unwrap();
-    let tint = program.uniforms().iter().find(|u| u.name == "tint").unwrap();
+    let tint = program
+        .uniforms()
+        .iter()
+        .find(|u| u.name == "tint")
+        .unwrap();
     assert_eq!(tint.word, 92);
     assert_eq!(tsl::core::format::H_TIME, 24);
 }

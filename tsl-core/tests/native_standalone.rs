@@ -87,8 +87,14 @@ fn the_first_graph_makes_every_form_and_reads_its_uniform_and_time_from_the_bloc
     let program = first_graph();
     assert_all_forms("first graph", &program);
     let wgsl = program.to_wgsl().unwrap();
-    assert!(wgsl.contains("@vertex") && wgsl.contains("@fragment"), "{wgsl}");
-    assert!(wgsl.contains("tsl.time") && wgsl.contains("tsl.u_tint"), "{wgsl}");
+    assert!(
+        wgsl.contains("@vertex") && wgsl.contains("@fragment"),
+        "{wgsl}"
+    );
+    assert!(
+        wgsl.contains("tsl.time") && wgsl.contains("tsl.u_tint"),
+        "{wgsl}"
+    );
     // Only the prelude functions the program calls are left: a sine and a mix call none.
     assert!(!wgsl.contains("fn perlin_3d"), "{wgsl}");
     // The stubs are gone; the emitted functions are called.
@@ -331,7 +337,12 @@ fn the_block_layout_follows_wgsl_uniform_rules_worked_by_hand() {
     for (m, f) in members.iter().zip(&layout.fields) {
         assert_eq!(m.name.as_deref(), Some(f.member.as_str()));
         let layout_of_member = layouter[m.ty];
-        assert_eq!(layout_of_member.alignment.round_up(m.offset), m.offset, "{}", f.name);
+        assert_eq!(
+            layout_of_member.alignment.round_up(m.offset),
+            m.offset,
+            "{}",
+            f.name
+        );
     }
 }
 

@@ -43,7 +43,9 @@ pub enum EmitError {
         reason: String,
     },
     /// A node that a standalone module ([`crate::NodeProgram::to_module`]) cannot run.
-    #[error("emit: {node} (instruction {instruction}) cannot run in a standalone module: {reason}")]
+    #[error(
+        "emit: {node} (instruction {instruction}) cannot run in a standalone module: {reason}"
+    )]
     NotStandalone {
         /// The reading instruction's index in the code.
         instruction: usize,

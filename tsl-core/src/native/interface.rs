@@ -308,7 +308,10 @@ impl UniformLayout {
         let words = program.words();
         let header = |at: usize, n: usize| -> Vec<f32> {
             // Invariant: every program has its 44-word header (`validate`).
-            words[at..at + n].iter().map(|&w| f32::from_bits(w)).collect()
+            words[at..at + n]
+                .iter()
+                .map(|&w| f32::from_bits(w))
+                .collect()
         };
         let mut bytes = vec![0u8; self.size as usize];
         for field in &self.fields {

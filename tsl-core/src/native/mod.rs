@@ -25,7 +25,7 @@
 //! For a pipeline of the user's own, [`NodeProgram::to_module`](crate::NodeProgram::to_module)
 //! (and `to_wgsl`, `to_glsl`, `to_spirv`) makes a complete module with entry points `vs_main`
 //! and `fs_main`, and [`NodeProgram::native_interface`](crate::NodeProgram::native_interface)
-//! says what its pipeline binds (the `standalone` module's docs, R-GPU-12).
+//! says what its pipeline binds ([`standalone`], R-GPU-12).
 
 #[cfg(feature = "naga")]
 mod dispatch;
@@ -40,7 +40,7 @@ mod lower;
 #[cfg(feature = "naga")]
 mod nesting;
 #[cfg(feature = "naga")]
-mod standalone;
+pub mod standalone;
 
 #[cfg(feature = "naga")]
 pub use dispatch::fill_dispatch;

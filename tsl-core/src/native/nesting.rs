@@ -23,7 +23,9 @@ fn operands(e: &E) -> [Option<Handle<E>>; 3] {
             accept,
             reject,
         } => [Some(condition), Some(accept), Some(reject)],
-        E::Math { arg, arg1, arg2, .. } => [Some(arg), arg1, arg2],
+        E::Math {
+            arg, arg1, arg2, ..
+        } => [Some(arg), arg1, arg2],
         _ => [None; 3],
     }
 }

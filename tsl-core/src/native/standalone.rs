@@ -85,10 +85,7 @@ struct Reads {
 
 /// Why a node cannot run in a standalone module.
 fn refusal(view: u32, id: u32) -> Option<(&'static str, &'static str)> {
-    if View::ALL
-        .get(view as usize)
-        .is_some_and(|v| v.is_corner())
-    {
+    if View::ALL.get(view as usize).is_some_and(|v| v.is_corner()) {
         return Some((
             "varying(...)",
             "it reads the triangle's corners, which a pipeline does not hand a fragment (it \
@@ -118,9 +115,9 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
             let inst = program.instruction(index);
             let [o0, o1, _] = inst.operands;
             match Opcode::from_byte(inst.opcode) {
-                Some(Opcode::Load) => {
-                    words.extend((o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)))
-                }
+                Some(Opcode::Load) => words.extend(
+                    (o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)),
+                ),
                 Some(Opcode::Tex) => words.push(o1 as usize),
                 Some(Opcode::Attr) => {
                     let (view, id) = (o0 >> 8, o0 & 0xff);
@@ -268,7 +265,10 @@ struct TslVarying {
     }
     line("    switch id {");
     for t in &interface.textures {
-        line(&format!("        case {k}u: {{ return t{k}; }}", k = t.slot));
+        line(&format!(
+            "        case {k}u: {{ return t{k}; }}",
+            k = t.slot
+        ));
     }
     line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
     line(
@@ -296,7 +296,10 @@ struct TslVarying {
             Attribute::NormalLocal as usize
         ));
         // The node's value is an offset added to the vertex (R-OUT-5).
-        line(&format!("    local += {}().xyz;", stub_name(Output::Position)));
+        line(&format!(
+            "    local += {}().xyz;",
+            stub_name(Output::Position)
+        ));
     }
     line(
         "    let world = tsl.model * vec4<f32>(local, 1.0);
@@ -327,7 +330,10 @@ struct TslVarying {
             "vec3<f32>(in.clip.x, tsl.resolution.y - in.clip.y, in.clip.z)",
         ),
         (Attribute::FrontFacing, "vec3<f32>(select(0.0, 1.0, front))"),
-        (Attribute::GlFrontFacing, "vec3<f32>(select(0.0, 1.0, front))"),
+        (
+            Attribute::GlFrontFacing,
+            "vec3<f32>(select(0.0, 1.0, front))",
+        ),
     ];
     for (a, value) in attributes {
         line(&format!("    tsl_here[{}] = {value};", a as usize));
@@ -423,8 +429,8 @@ fn check_layout(module: &Module, layout: &UniformLayout) -> Result<(), EmitError
 
 impl NodeProgram {
     /// A complete module for a pipeline of the user's own: entry points `vs_main` and
-    /// `fs_main` over the interface [`NodeProgram::native_interface`] describes (the module
-    /// docs of [`crate::native`]'s `standalone` say what each stage computes). Validated by
+    /// `fs_main` over the interface [`NodeProgram::native_interface`] describes
+    /// ([`crate::native::standalone`] says what each stage computes). Validated by
     /// naga; functions the program does not call are left out.
     ///
     /// Refuses a program that reads `varying(...)` or `barycentric()`
@@ -505,16 +511,11 @@ impl NodeProgram {
     pub fn to_spirv(&self) -> Result<Vec<u32>, EmitError> {
         let module = self.to_module()?;
         let info = super::validate(&module)?;
-        naga::back::spv::write_vec(
-            &module,
-            &info,
-            &naga::back::spv::Options::default(),
-            None,
-        )
-        .map_err(|e| EmitError::Backend {
-            backend: "spir-v",
-            message: e.to_string(),
-        })
+        naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
+            .map_err(|e| EmitError::Backend {
+                backend: "spir-v",
+                message: e.to_string(),
+            })
     }
 
     /// What a pipeline needs for [`NodeProgram::to_module`]'s module: the vertex inputs, the

@@ -95,7 +95,12 @@ mod tests {
         use wgpu::VertexFormat::*;
         assert_eq!(
             got,
-            vec![(0, 0, Float32x3), (1, 12, Float32x3), (2, 24, Float32x2), (3, 32, Float32x3)]
+            vec![
+                (0, 0, Float32x3),
+                (1, 12, Float32x3),
+                (2, 24, Float32x2),
+                (3, 32, Float32x3)
+            ]
         );
     }
 }
