@@ -196,6 +196,62 @@ fn uniforms_of_every_type_textures_and_derivatives_make_every_form() {
 }
 
 #[test]
+fn the_card_makes_every_form() {
+    // A ShaderMaterial with a position node from its vertex shader, a discard (the mask) and a
+    // texture uniform.
+    let card = compile_shader_material(
+        "uniform float lift;
+         varying vec2 vUv;
+         void main() {
+             vUv = uv;
+             vec3 moved = position + normal * lift;
+             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
+         }",
+        "uniform sampler2D map;
+         varying vec2 vUv;
+         void main() {
+             if (vUv.x > 0.9) discard;
+             gl_FragColor = texture2D(map, vUv * 2.0);
+         }",
+    )
+    .unwrap();
+    for output in [COLOR_NODE, POSITION_NODE, MASK_NODE] {
+        assert!(card.has_output(output), "{output:?}");
+    }
+    assert_all_forms("card", &card);
+    let wgsl = card.to_wgsl().unwrap();
+    assert!(wgsl.contains("discard") && wgsl.contains("tsl_output_position()"));
+    let interface = card.native_interface();
+    assert_eq!(interface.textures.len(), 1);
+    assert_eq!(interface.textures[0].uniform.as_deref(), Some("map"));
+    // `lift` is the block's only uniform member, right after the frame.
+    let members: Vec<(&str, u64)> = interface.uniforms.fields[7..]
+        .iter()
+        .map(|f| (f.name.as_str(), f.offset))
+        .collect();
+    assert_eq!(members, vec![("lift", 272)]);
+}
+
+#[test]
+fn a_layout_made_by_hand_that_does_not_fit_is_refused() {
+    let program = vec3_then_float();
+    let mut layout = program.native_interface().uniforms;
+    layout.size = 16;
+    let frame = NativeFrame {
+        resolution: glam::Vec2::ONE,
+        projection: glam::Mat4::IDENTITY,
+        model: glam::Mat4::IDENTITY,
+    };
+    // time (0..4) and resolution (8..16) fit 16 bytes; camera_position, at 16, is the first
+    // that does not.
+    let e = layout.write(&program, &frame).unwrap_err().to_string();
+    assert!(
+        e.contains("`camera_position` at byte 16") && e.contains("16 bytes"),
+        "{e}"
+    );
+}
+
+#[test]
 fn every_glsl_oracle_case_makes_every_form_or_is_refused_for_a_varying() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -303,24 +303,25 @@ impl UniformLayout {
     ///
     /// `program` must have the uniforms of the program this layout was made from (the same
     /// program, or one whose uniforms are the same by name and type); otherwise
-    /// [`EmitError::Invalid`] names the first uniform it lacks.
+    /// [`EmitError::Invalid`] names the first uniform it lacks (and a layout made by hand whose
+    /// fields do not fit its size, the field).
     pub fn write(&self, program: &NodeProgram, frame: &NativeFrame) -> Result<Vec<u8>, EmitError> {
         let words = program.words();
-        let header = |at: usize, n: usize| -> Vec<f32> {
+        let floats = |at: usize, n: usize| -> Vec<f32> {
             // Invariant: every program has its 44-word header (`validate`).
             words[at..at + n]
                 .iter()
                 .map(|&w| f32::from_bits(w))
                 .collect()
         };
-        let mut bytes = vec![0u8; self.size as usize];
+        let mut bytes = vec![0u8; usize::try_from(self.size).unwrap_or(0)];
         for field in &self.fields {
             let values: Vec<f32> = match field.source {
                 FieldSource::Frame(f) => match f {
                     FrameField::Time => vec![program.time()],
                     FrameField::Resolution => frame.resolution.to_array().to_vec(),
-                    FrameField::CameraPosition => header(H_CAMERA, 3),
-                    FrameField::View => header(H_VIEW, 16),
+                    FrameField::CameraPosition => floats(H_CAMERA, 3),
+                    FrameField::View => floats(H_VIEW, 16),
                     FrameField::Projection => frame.projection.to_cols_array().to_vec(),
                     FrameField::Model => frame.model.to_cols_array().to_vec(),
                     FrameField::NormalMatrix => Mat3::from_mat4(frame.model)
@@ -333,7 +334,7 @@ impl UniformLayout {
                     .uniforms()
                     .get(index)
                     .filter(|u| u.name == field.name && u.ty == field.ty)
-                    .map(|u| header(u.word, u.ty.float_count()))
+                    .map(|u| floats(u.word, u.ty.float_count()))
                     .ok_or_else(|| {
                         EmitError::Invalid(format!(
                             "the uniform layout's `{}` ({:?}) is not uniform {index} of this \
@@ -348,10 +349,18 @@ impl UniformLayout {
                 _ => (values.len(), 4 * values.len() as u64),
             };
             for (i, v) in values.iter().enumerate() {
-                let at = (field.offset + stride * (i / column) as u64 + 4 * (i % column) as u64)
-                    as usize;
-                // Invariant: `of` sized the block to hold every field.
-                bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                let at = field.offset + stride * (i / column) as u64 + 4 * (i % column) as u64;
+                // `of` sizes the block to hold every field; a layout made by hand may not.
+                let slot = usize::try_from(at)
+                    .ok()
+                    .and_then(|at| bytes.get_mut(at..at + 4))
+                    .ok_or_else(|| {
+                        EmitError::Invalid(format!(
+                            "the uniform layout's `{}` at byte {at} is past its {} bytes",
+                            field.name, self.size
+                        ))
+                    })?;
+                slot.copy_from_slice(&v.to_le_bytes());
             }
         }
         Ok(bytes)

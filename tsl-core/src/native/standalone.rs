@@ -466,7 +466,8 @@ impl NodeProgram {
     }
 
     /// [`NodeProgram::to_module`] as GLSL through naga's back end, one shader per stage; each
-    /// stage's entry point becomes `main`.
+    /// stage's entry point becomes `main`. naga's default options: clip space made OpenGL's
+    /// (y flipped, depth from −1 to 1), the uniform block a std140 `uniform` block.
     pub fn to_glsl(&self, version: GlslVersion) -> Result<GlslStages, EmitError> {
         let module = self.to_module()?;
         let info = super::validate(&module)?;
@@ -507,7 +508,8 @@ impl NodeProgram {
         })
     }
 
-    /// [`NodeProgram::to_module`] as one SPIR-V module holding both entry points.
+    /// [`NodeProgram::to_module`] as one SPIR-V module holding both entry points, with naga's
+    /// default options (Vulkan's clip space, y flipped, as wgpu writes it).
     pub fn to_spirv(&self) -> Result<Vec<u32>, EmitError> {
         let module = self.to_module()?;
         let info = super::validate(&module)?;
