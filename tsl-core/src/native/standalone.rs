@@ -21,7 +21,7 @@
 //!   run from the top of the image and read the top row at `v = 1`, which is what an image
 //!   uploaded top row first gives at `1 - v`. Upload sRGB images as `Rgba8UnormSrgb` so the
 //!   sampler returns linear colour, as the program expects.
-//! - **`vs_main`** takes one interleaved vertex ([`VERTEX_INPUTS`]: position, normal, uv, vertex
+//! - **`vs_main`** takes one interleaved vertex ([`VERTEX_INPUTS`](super::VERTEX_INPUTS): position, normal, uv, vertex
 //!   colour). It adds `POSITION_NODE`'s offset when the program sets it (R-OUT-5;
 //!   `position_local` and `normal_local` are the vertex's), then applies `model`, `view` and
 //!   `projection`, and passes the
