@@ -6,9 +6,16 @@
 //! Two kinds of fragment program: the interpreter's (the kernel's text with `run_code` reading
 //! the words buffer; one per device, for every program), and a native one per program
 //! structure, whose `run_code` dispatches to code emitted for the program
-//! ([`tsl_core::native`]). Native pipelines are built on a thread and used from the first frame
-//! after they are ready ([`GpuPath::Hybrid`]); until then, or when building failed, a pass draws
-//! with the interpreter's.
+//! ([`tsl_core::native`]) and specialized to the pass's material (`raster.wgsl`'s override
+//! constants). Native pipelines are built on a thread and used from the first frame after they
+//! are ready ([`GpuPath::Hybrid`]); until then, or when building failed, a pass draws with the
+//! interpreter's.
+//!
+//! The hardware is handed each triangle moved out by a sixteenth of a pixel and the fragment
+//! shader keeps only the pixels the set-up covers (the kernel's exact test), so coverage is the
+//! set-up's whatever the hardware's fill rule; with
+//! [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) the depth test compares the
+//! kernel's own depths.
 
 use super::device::{Gpu, GpuError};
 use super::layout::{
