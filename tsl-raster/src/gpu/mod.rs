@@ -109,10 +109,12 @@ mod batch;
 mod contract;
 mod device;
 mod layout;
+mod native_batch;
 mod raster;
 mod textures;
 
 pub use batch::GpuInterpreter;
+pub use native_batch::native_interp_wgsl;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
 pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
 pub use textures::TextureUploads;
