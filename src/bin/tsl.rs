@@ -6,6 +6,11 @@
 //! tsl check --shadertoy FILE...      check ShaderToy sources (mainImage)
 //! tsl disasm --shadertoy FILE        compile a ShaderToy source and print its program
 //! tsl disasm VERTEX FRAGMENT         compile a ShaderMaterial and print its program
+//! tsl disasm PROGRAM.tslp            print a saved program
+//! tsl compile [--raw] VERTEX FRAGMENT -o OUT.tslp
+//! tsl compile --shadertoy FILE -o OUT.tslp
+//!                                    compile and save the program (NodeProgram::to_bytes;
+//!                                    docs/bytecode.md, "Saved programs")
 //! tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]
 //!                                    draw a ShaderToy source on a full-screen quad with the
 //!                                    CPU rasterizer (640x360 and iTime 0 by default) to a PNG
@@ -13,6 +18,7 @@
 
 use std::process::ExitCode;
 use tsl::core::glsl::{self, Shader};
+use tsl::core::NodeProgram;
 use tsl::prelude::Vec3;
 use tsl::raster::{
     shader_material, Assets, Camera, Object, PlaneGeometry, RenderSettings, Renderer, Scene,
@@ -21,6 +27,9 @@ use tsl::raster::{
 const USAGE: &str = "usage: tsl check [--raw | --shadertoy] FILE...
        tsl disasm --shadertoy FILE
        tsl disasm [--raw] VERTEX FRAGMENT
+       tsl disasm PROGRAM.tslp
+       tsl compile [--raw] VERTEX FRAGMENT -o OUT.tslp
+       tsl compile --shadertoy FILE -o OUT.tslp
        tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]";
 
 /// How the sources are read.
@@ -37,8 +46,10 @@ fn main() -> ExitCode {
         complain(&USAGE);
         return ExitCode::from(2);
     };
-    if command == "render" {
-        return finish(render(rest));
+    match command.as_str() {
+        "render" => return finish(render(rest)),
+        "compile" => return finish(compile(rest)),
+        _ => {}
     }
     let dialect = if rest.iter().any(|a| a == "--shadertoy") {
         Dialect::ShaderToy
@@ -123,7 +134,9 @@ fn check(dialect: Dialect, files: &[&String]) -> Result<(), String> {
     }
 }
 
-fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
+/// The program of `files`: a ShaderToy source, a ShaderMaterial's (or a raw one's) vertex and
+/// fragment shaders, or (without a dialect flag) one saved program.
+fn program_of(dialect: Dialect, files: &[&String]) -> Result<NodeProgram, String> {
     let program = match (dialect, files) {
         (Dialect::ShaderToy, [file]) => glsl::compile_shader_toy(&read(file)?),
         (Dialect::Raw, [vertex, fragment]) => {
@@ -132,10 +145,57 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
         (Dialect::ShaderMaterial, [vertex, fragment]) => {
             glsl::compile_shader_material(&read(vertex)?, &read(fragment)?)
         }
+        (Dialect::ShaderMaterial, [file]) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("error: {file}: {e}"))?;
+            return NodeProgram::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"));
+        }
         _ => return Err(USAGE.to_string()),
     };
-    let program = program.map_err(|e| e.to_string())?;
+    program.map_err(|e| e.to_string())
+}
+
+fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
+    let program = program_of(dialect, files)?;
     say(format_args!("{program}"))
+}
+
+/// `tsl compile [--raw | --shadertoy] FILE... -o OUT.tslp`: the program's bytes
+/// ([`NodeProgram::to_bytes`]) to `OUT`.
+fn compile(args: &[String]) -> Result<(), String> {
+    let usage = || format!("tsl compile: expected FILE... -o OUT.tslp\n{USAGE}");
+    let (mut dialect, mut out, mut files) = (Dialect::ShaderMaterial, None, Vec::new());
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--shadertoy" => dialect = Dialect::ShaderToy,
+            "--raw" => dialect = Dialect::Raw,
+            "-o" | "--output" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| format!("tsl compile: {arg} needs a value\n{USAGE}"))?;
+                out = Some(value);
+            }
+            _ if arg.starts_with('-') => {
+                return Err(format!("tsl compile: unknown option {arg}\n{USAGE}"))
+            }
+            _ => files.push(arg),
+        }
+    }
+    let Some(out) = out else {
+        return Err(usage());
+    };
+    // A saved program is not compiled again: one file needs --shadertoy.
+    if dialect == Dialect::ShaderMaterial && files.len() != 2 {
+        return Err(usage());
+    }
+    let program = program_of(dialect, &files)?;
+    let bytes = program.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("error: {out}: {e}"))?;
+    say(format_args!(
+        "{out}: {} words, {} bytes\n",
+        program.words().len(),
+        bytes.len()
+    ))
 }
 
 /// The largest side `tsl render` draws: the largest PNG the decoders read back.

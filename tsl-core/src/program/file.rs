@@ -1,4 +1,5 @@
-//! Saved programs: a [`NodeProgram`] as bytes and back (docs/bytecode.md, "Saved programs").
+//! Saved programs: a [`NodeProgram`] as bytes and back (docs/bytecode.md, "Saved programs";
+//! R-RUN-10 in docs/requirements.md).
 //!
 //! The container is little-endian and small: a magic and a version, the words, the uniform
 //! slots, the texture slots. Reading it checks every count against the bytes left before it
