@@ -51,6 +51,16 @@ pub struct EmittedOutputs {
     pub functions: [Option<naga::Handle<naga::Function>>; 9],
 }
 
+/// A complete host module's WGSL for [`emit_into`] and [`fill_dispatch`], for checking emitted
+/// code without a GPU (tests, tools): the three hooks over storage buffers (`words`, the
+/// program's words from base 0; `attrs`, 13 attributes per view; the texture hook returns
+/// `vec4(uv, f32(id), 1)`), a `run_code(base, start, count)` stub with locals and a loop (all
+/// replaced by `fill_dispatch`), a caller `shade(output)` after it, a compute entry point `main`
+/// that writes every output's result to `results`, then [`PRELUDE_WGSL`].
+pub fn test_host_wgsl() -> String {
+    format!("{}{PRELUDE_WGSL}", include_str!("test_host.wgsl"))
+}
+
 /// The function named `name` in `module`, if any (handles change when [`fill_dispatch`]
 /// reorders the functions; names do not).
 #[cfg(feature = "naga")]
