@@ -191,7 +191,10 @@ fn compile_saves_the_program_that_disasm_and_from_bytes_read_back() {
 
     // A ShaderMaterial's two shaders.
     let vertex = write("m.vert", "varying vec2 vUv;\nvoid main() { vUv = uv; gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }\n");
-    let fragment = write("m.frag", "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }\n");
+    let fragment = write(
+        "m.frag",
+        "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }\n",
+    );
     let out = write("m.tslp", "");
     let (code, text) = tsl_code(&["compile", &vertex, &fragment, "-o", &out]);
     assert_eq!(code, Some(0), "{text}");
@@ -205,7 +208,10 @@ fn compile_saves_the_program_that_disasm_and_from_bytes_read_back() {
 
 #[test]
 fn compile_and_disasm_refuse_bad_input_with_exit_code_1() {
-    let bad = write("bad_toy.glsl", "void mainImage(out vec4 c, in vec2 p) {\n    c = vec4(nope);\n}\n");
+    let bad = write(
+        "bad_toy.glsl",
+        "void mainImage(out vec4 c, in vec2 p) {\n    c = vec4(nope);\n}\n",
+    );
     let out = write("bad.tslp", "");
     let (code, text) = tsl_code(&["compile", "--shadertoy", &bad, "-o", &out]);
     assert_eq!(code, Some(1), "{text}");
@@ -218,13 +224,19 @@ fn compile_and_disasm_refuse_bad_input_with_exit_code_1() {
     // A saved program cut short.
     let toy = write("cut.glsl", TOY);
     let whole = write("whole.tslp", "");
-    assert_eq!(tsl_code(&["compile", "--shadertoy", &toy, "-o", &whole]).0, Some(0));
+    assert_eq!(
+        tsl_code(&["compile", "--shadertoy", &toy, "-o", &whole]).0,
+        Some(0)
+    );
     let bytes = std::fs::read(&whole).unwrap();
     let cut = write("cut.tslp", "");
     std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
     let (code, text) = tsl_code(&["disasm", &cut]);
     assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("program file:") && text.contains("bytes"), "{text}");
+    assert!(
+        text.contains("program file:") && text.contains("bytes"),
+        "{text}"
+    );
     // No output file, or an unknown option: the usage.
     let (code, text) = tsl_code(&["compile", "--shadertoy", &toy]);
     assert_eq!(code, Some(1), "{text}");

@@ -107,10 +107,7 @@ fn draw_toy(source: &str, w: u32, h: u32, time: f32) -> Image {
 #[test]
 fn shadertoy_frag_coord_is_the_pixel_centre_through_the_srgb_output() {
     let (w, h) = (16, 8);
-    let image = draw_toy(TOY_FRAG_COORD, w,
-        h,
-        0.0,
-    );
+    let image = draw_toy(TOY_FRAG_COORD, w, h, 0.0);
     for y in 0..h {
         for x in 0..w {
             // fragCoord is the centre from the bottom left; image rows run from the top.
@@ -136,10 +133,7 @@ fn shadertoy_frag_coord_is_the_pixel_centre_through_the_srgb_output() {
 #[test]
 fn spec_001_shadertoy_follows_itime() {
     let (w, h, time) = (12, 6, 1.5f32);
-    let image = draw_toy(TOY_ITIME, w,
-        h,
-        time,
-    );
+    let image = draw_toy(TOY_ITIME, w, h, time);
     for (x, y) in [(0, 0), (5, 2), (11, 5), (7, 4)] {
         let u = (x as f32 + 0.5) / w as f32;
         let v = (h - y) as f32 - 0.5;

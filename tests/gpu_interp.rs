@@ -111,7 +111,9 @@ const SIGNED_ZERO: Tols = Tols {
 /// counts the process's pipelines, which the native path's would move from another thread.
 fn serial() -> MutexGuard<'static, ()> {
     static SERIAL: Mutex<()> = Mutex::new(());
-    SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A small deterministic generator.
@@ -592,7 +594,11 @@ fn batches_run_together_and_buffers_grow(gpu: &'static Gpu) {
         .run_native(&small, EMISSIVE_NODE, &varied_batch(1), &WhiteSampler)
         .unwrap();
     assert!(none.is_none());
-    assert_eq!(interp.native_pipelines(), 0, "no pipeline for an unset output");
+    assert_eq!(
+        interp.native_pipelines(),
+        0,
+        "no pipeline for an unset output"
+    );
     // A program past the first words buffer (4096 words) and three batches in one dispatch.
     let (big, output) = case(|g| {
         let mut v = x(g);
@@ -667,7 +673,11 @@ fn native_pipelines_are_made_once_per_structure(gpu: &'static Gpu) {
         for lane in 0..LANES {
             for k in 0..3 {
                 // Multiplies and one add of products: exact on both.
-                assert_eq!(got[lane][k].to_bits(), want[k][lane].to_bits(), "lane {lane}");
+                assert_eq!(
+                    got[lane][k].to_bits(),
+                    want[k][lane].to_bits(),
+                    "lane {lane}"
+                );
             }
         }
         got
@@ -681,10 +691,18 @@ fn native_pipelines_are_made_once_per_structure(gpu: &'static Gpu) {
     moved.set_frame(0.5, Mat4::IDENTITY);
     let b = check(&mut interp, &moved);
     assert_ne!(a, b, "the new uniform and time were read");
-    assert_eq!(pipelines_created() - before, 1, "the same structure, the same pipeline");
+    assert_eq!(
+        pipelines_created() - before,
+        1,
+        "the same structure, the same pipeline"
+    );
     assert_eq!(interp.native_pipelines(), 1);
     check(&mut interp, &build(2.5));
-    assert_eq!(pipelines_created() - before, 2, "a new constant, a new pipeline");
+    assert_eq!(
+        pipelines_created() - before,
+        2,
+        "a new constant, a new pipeline"
+    );
     assert_eq!(interp.native_pipelines(), 2);
 }
 

@@ -1,7 +1,7 @@
 //! Every program of the test suites, emitted natively (`tsl_core::native`, R-GPU-11 in
 //! docs/requirements.md) and validated with naga, no adapter needed: three.js's TSL examples
 //! ported (`examples/tsl_*.rs`, checked by `tsl_examples.rs`), the other examples' graphs the
-//! tests reach (`spec000_*`, the guitar in both styles, the graph example), `glsl_render.rs`'s
+//! tests reach (`spec000_*`, the guitar in both styles), `glsl_render.rs`'s
 //! GLSL programs, the three.js noise oracle's graphs (`tsl-core/tests/noise_nodes.rs`) and the
 //! `tsl!` / `#[tsl_fn]` programs of `macros.rs`. Each is collected by calling the builder its own
 //! test calls (shared modules), not a copy.
@@ -22,9 +22,6 @@ mod control_flow;
 #[path = "../examples/spec000_first_graph.rs"]
 #[allow(dead_code)]
 mod first_graph;
-#[path = "../examples/shared/graph_scene.rs"]
-#[allow(dead_code)]
-mod graph_scene;
 #[path = "../examples/shared/guitar_scene.rs"]
 #[allow(dead_code)]
 mod guitar_scene;
@@ -87,7 +84,10 @@ fn all_validate(programs: Vec<(String, NodeProgram)>, at_least: usize) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn named(name: impl Into<String>, program: Result<NodeProgram, impl std::fmt::Debug>) -> (String, NodeProgram) {
+fn named(
+    name: impl Into<String>,
+    program: Result<NodeProgram, impl std::fmt::Debug>,
+) -> (String, NodeProgram) {
     let name = name.into();
     let program = program.unwrap_or_else(|e| panic!("{name}: {e:?}"));
     (name, program)
@@ -126,7 +126,6 @@ fn the_examples_graphs_emit_and_validate() {
             control_flow::program_closure_style(),
         ),
         named("spec000 stripes", stripes::program()),
-        named("graph example", graph_scene::graph_program()),
         named("guitar grain", guitar_scene::grain_program()),
         named("guitar grain, typed", guitar_typed::grain_program()),
     ];
@@ -140,7 +139,7 @@ fn the_examples_graphs_emit_and_validate() {
             guitar_typed::string_program(harmonic),
         ));
     }
-    all_validate(programs, 13);
+    all_validate(programs, 12);
 }
 
 #[test]
@@ -157,7 +156,10 @@ fn the_noise_oracle_graphs_emit_and_validate() {
     let mut programs = Vec::new();
     for rows in noise_graphs::ALL {
         for &(name, build) in rows.rows {
-            programs.push((format!("{}: {name}", rows.file), noise_graphs::program(build).0));
+            programs.push((
+                format!("{}: {name}", rows.file),
+                noise_graphs::program(build).0,
+            ));
         }
     }
     all_validate(programs, 33);

@@ -56,6 +56,9 @@ pub fn programs() -> Vec<(&'static str, NodeProgram)> {
         ("toy: fragCoord", toy(TOY_FRAG_COORD)),
         ("toy: iTime", toy(TOY_ITIME)),
         ("gl_FragCoord", material(PLAIN_VERTEX, FRAG_COORD_FRAGMENT)),
-        ("gl_FrontFacing", material(PLAIN_VERTEX, FRONT_FACING_FRAGMENT)),
+        (
+            "gl_FrontFacing",
+            material(PLAIN_VERTEX, FRONT_FACING_FRAGMENT),
+        ),
     ]
 }

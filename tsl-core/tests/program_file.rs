@@ -244,12 +244,7 @@ fn each_refusal_names_what_was_wrong() {
 
     let mut b = container(&words, &no_slots);
     b[3] = b'Q';
-    assert_eq!(
-        file(refuse(&b)),
-        FileError::Magic {
-            found: *b"TSLQ"
-        }
-    );
+    assert_eq!(file(refuse(&b)), FileError::Magic { found: *b"TSLQ" });
     let mut b = container(&words, &no_slots);
     b[4] = 2;
     assert_eq!(file(refuse(&b)), FileError::Version { found: 2 });
@@ -285,7 +280,13 @@ fn each_refusal_names_what_was_wrong() {
     slots.extend(le(u32::MAX));
     let e = file(refuse(&container(&words, &slots)));
     assert!(
-        matches!(e, FileError::Truncated { field: "texture slots", .. }),
+        matches!(
+            e,
+            FileError::Truncated {
+                field: "texture slots",
+                ..
+            }
+        ),
         "{e}"
     );
     let mut slots = le(1).to_vec();

@@ -111,7 +111,10 @@ pub fn module_to_wgsl(module: &naga::Module) -> Result<String, EmitError> {
     let info = validate(module)?;
     let mut named = module.clone();
     for (_, f) in named.functions.iter_mut() {
-        if f.name.as_deref().is_some_and(|n| n.starts_with("tsl_output_")) {
+        if f.name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("tsl_output_"))
+        {
             name_emitted(f);
         }
     }

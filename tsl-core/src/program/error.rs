@@ -230,7 +230,10 @@ pub enum FileError {
         found: [u8; 4],
     },
     /// A version this library does not read.
-    #[error("program file: version {found}; this library reads version {}", super::file::VERSION)]
+    #[error(
+        "program file: version {found}; this library reads version {}",
+        super::file::VERSION
+    )]
     Version {
         /// The file's version.
         found: u32,

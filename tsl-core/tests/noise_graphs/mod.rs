@@ -104,7 +104,9 @@ pub const MX_CELL: Rows = Rows {
     rows: &[
         ("cell_float_2d", |g, p| g.mx_cell_noise_float(xy(g, p))),
         ("cell_float_3d", |g, p| g.mx_cell_noise_float(xyz(g, p))),
-        ("mx_cell_float_of_float", |g, p| g.mx_cell_noise_float(x(g, p))),
+        ("mx_cell_float_of_float", |g, p| {
+            g.mx_cell_noise_float(x(g, p))
+        }),
         ("mx_cell_float_of_vec4", |g, p| g.mx_cell_noise_float(p)),
     ],
 };

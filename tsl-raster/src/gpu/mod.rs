@@ -7,7 +7,9 @@
 //!   to the caller whether that is a failure.
 //! - [`GpuInterpreter`]: runs one output of a [`NodeProgram`](tsl_core::NodeProgram) over
 //!   [`FragmentBatch`](tsl_core::FragmentBatch)es, one compute invocation per lane, and reads back
-//!   each lane's result register.
+//!   each lane's result register. Its native mode ([`GpuInterpreter::run_native`]) runs the same
+//!   outputs over the same buffers with the program emitted as WGSL functions by
+//!   [`tsl_core::native`] ([`native_interp_wgsl`]): one pipeline per program structure, cached.
 //! - [`GpuRenderer`]: renders a [`Scene`](crate::Scene) with its [`Assets`](crate::Assets),
 //!   [`Camera`](crate::Camera) and time to an [`Image`](crate::Image), headless, as
 //!   [`Renderer`](crate::Renderer) does (see below and `docs/gpu.md`).
@@ -114,8 +116,8 @@ mod raster;
 mod textures;
 
 pub use batch::GpuInterpreter;
-pub use native_batch::native_interp_wgsl;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
+pub use native_batch::native_interp_wgsl;
 pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
 pub use textures::TextureUploads;
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.

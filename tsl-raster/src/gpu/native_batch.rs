@@ -88,8 +88,11 @@ mod tests {
     fn program(k: f32) -> NodeProgram {
         let g = NodeGraph::new();
         let c = g.mul(g.position_world(), g.uniform("k", k));
-        g.set_output(COLOR_NODE, g.add(c, g.swizzle(g.texture(TextureId(2), g.uv()), "xyz")))
-            .unwrap();
+        g.set_output(
+            COLOR_NODE,
+            g.add(c, g.swizzle(g.texture(TextureId(2), g.uv()), "xyz")),
+        )
+        .unwrap();
         g.set_output(OPACITY_NODE, g.perlin_noise(g.uv())).unwrap();
         g.compile().unwrap()
     }
@@ -113,7 +116,11 @@ mod tests {
             let f = &text[text.find(&format!("fn {name}(")).unwrap()..];
             f[..f.find("\n}").unwrap()].to_string()
         };
-        assert!(body("tsl_word").contains("words[word]"), "{}", body("tsl_word"));
+        assert!(
+            body("tsl_word").contains("words[word]"),
+            "{}",
+            body("tsl_word")
+        );
         assert!(body("tsl_attribute").contains("attr_of("));
         assert!(body("tsl_texture").contains("texture_of("));
         // The interpreter's walking core is not there.
