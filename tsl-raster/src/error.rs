@@ -108,12 +108,6 @@ pub enum Refusal {
     /// The camera's view or projection matrix has a NaN or an infinity.
     #[error("the camera's view or projection is not finite (near, far, fov or aspect)")]
     CameraNotFinite,
-    /// The GPU renderer draws images up to `max_side` pixels a side.
-    #[error("the GPU renderer draws images up to {max_side} pixels a side")]
-    GpuImageTooLarge {
-        /// The largest side it draws.
-        max_side: u32,
-    },
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
@@ -435,10 +429,6 @@ mod tests {
             (
                 Refusal::CameraNotFinite.into(),
                 "refused: the camera's view or projection is not finite (near, far, fov or aspect)",
-            ),
-            (
-                Refusal::GpuImageTooLarge { max_side: 16384 }.into(),
-                "refused: the GPU renderer draws images up to 16384 pixels a side",
             ),
             (
                 Refusal::Gpu("no adapter".into()).into(),
