@@ -9,9 +9,11 @@
 //! the frames (and finds the caches cold), the later ones draw into them again with
 //! `Renderer::render_into`, as an application that keeps its frames does.
 
-use std::f32::consts::PI;
+#[path = "shared/spin_scene.rs"]
+mod spin_scene;
+
+use spin_scene::{spin_scene, FRAMES, HEIGHT, WIDTH};
 use std::time::Instant;
-use tsl::prelude::*;
 use tsl::raster::*;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -21,65 +23,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .and_then(|r| r.parse().ok())
         .unwrap_or(5)
         .max(1);
-    let mut assets = Assets::new();
-    let graph = NodeGraph::new();
-    let wave = graph.sin(graph.time());
-    let t = graph.mul(graph.add(wave, graph.float(1.0)), graph.float(0.5));
-    graph.set_output(
-        COLOR_NODE,
-        graph.mix(
-            graph.color(Color::from_srgb8(255, 140, 40)),
-            graph.color(Color::from_srgb8(40, 110, 230)),
-            t,
-        ),
-    )?;
-    graph.set_output(
-        POSITION_NODE,
-        graph.mul(graph.normal_local(), graph.mul(wave, graph.float(0.08))),
-    )?;
-    let program = assets.programs.add(graph.compile()?);
-    let material = assets.materials.add(Material {
-        roughness: 0.45,
-        ..Material::new(MaterialKind::Standard, Color::WHITE).with_nodes(program)
-    });
-    let sphere = assets
-        .geometries
-        .add(SphereGeometry::new(0.9, 36, 24).build());
-
-    let mut scene = Scene::new();
-    scene.background = Some(Color::from_srgb8(14, 16, 22));
-    let ball = scene.add(Object::mesh(sphere, material));
-    scene.add_light(Light::ambient(Color::WHITE, 0.35));
-    scene.add_light(Light::directional(
-        Color::WHITE,
-        2.4,
-        Vec3::new(0.8, 1.3, 1.6),
-    ));
-    let camera = Camera::perspective(40.0, 0.1, 20.0)
-        .at(Vec3::new(0.2, 0.25, 3.0))
-        .looking_at(Vec3::ZERO);
-    let mut renderer = Renderer::new(RenderSettings::new(240, 180));
+    let mut spin = spin_scene()?;
+    let mut renderer = Renderer::new(RenderSettings::new(WIDTH, HEIGHT));
 
     // One frame first, so that the pool of threads is started before the clock runs.
-    let (_, stats) = renderer.render_counted(&scene, &camera, &assets)?;
+    let (_, stats) = renderer.render_counted(&spin.scene, &spin.camera, &spin.assets)?;
     let mut best = f64::INFINITY;
     let mut frames = Vec::new();
     for round in 0..rounds {
         let start = Instant::now();
-        for i in 0..36 {
-            renderer.settings.time = 2.0 * PI * i as f32 / 36.0;
-            if let Some(object) = scene.object_mut(ball) {
-                object
-                    .transform
-                    .set_euler(0.0, (10.0 * i as f32).to_radians(), 0.0);
-            }
+        for i in 0..FRAMES {
+            spin.frame(&mut renderer.settings, i);
             // The first round makes the frames; later ones draw into them again, as an
             // application that keeps its frames does.
             match frames.get_mut(i) {
                 Some(frame) => {
-                    renderer.render_into(&scene, &camera, &assets, frame)?;
+                    renderer.render_into(&spin.scene, &spin.camera, &spin.assets, frame)?;
                 }
-                None => frames.push(renderer.render(&scene, &camera, &assets)?),
+                None => frames.push(renderer.render(&spin.scene, &spin.camera, &spin.assets)?),
             }
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;

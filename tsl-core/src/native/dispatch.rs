@@ -142,7 +142,7 @@ fn for_each_call(block: &mut Block, visit: &mut dyn FnMut(&mut Handle<Function>)
 }
 
 /// Every function handle `f` holds (its calls and call results).
-fn for_each_callee(f: &mut Function, visit: &mut dyn FnMut(&mut Handle<Function>)) {
+pub(super) fn for_each_callee(f: &mut Function, visit: &mut dyn FnMut(&mut Handle<Function>)) {
     for_each_call(&mut f.body, visit);
     for (_, e) in f.expressions.iter_mut() {
         if let Expression::CallResult(function) = e {

@@ -42,6 +42,18 @@ pub enum EmitError {
         /// Why.
         reason: String,
     },
+    /// A node that a standalone module ([`crate::NodeProgram::to_module`]) cannot run.
+    #[error(
+        "emit: {node} (instruction {instruction}) cannot run in a standalone module: {reason}"
+    )]
+    NotStandalone {
+        /// The reading instruction's index in the code.
+        instruction: usize,
+        /// The node, as TSL writes it (`varying(...)`, `barycentric()`).
+        node: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
     /// naga refused a module: its front end (the host's WGSL) or its validator. For an emitted
     /// module over a host that validated, a bug of the emitter.
     #[error("emit: {0}")]

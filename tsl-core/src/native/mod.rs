@@ -21,6 +21,11 @@
 //! texture ids) is read through `tsl_word`, so one module serves every value of them
 //! ([`NodeProgram::structure_key`](crate::NodeProgram::structure_key) says when two programs
 //! share a module); every other loaded word is a constant in the code.
+//!
+//! For a pipeline of the user's own, [`NodeProgram::to_module`](crate::NodeProgram::to_module)
+//! (and `to_wgsl`, `to_glsl`, `to_spirv`) makes a complete module with entry points `vs_main`
+//! and `fs_main`, and [`NodeProgram::native_interface`](crate::NodeProgram::native_interface)
+//! says what its pipeline binds ([`standalone`], R-GPU-12).
 
 #[cfg(feature = "naga")]
 mod dispatch;
@@ -29,14 +34,27 @@ mod error;
 #[cfg(feature = "naga")]
 mod hooks;
 #[cfg(feature = "naga")]
+mod interface;
+#[cfg(feature = "naga")]
 mod lower;
+#[cfg(feature = "naga")]
+mod nesting;
+#[cfg(feature = "naga")]
+pub mod standalone;
 
 #[cfg(feature = "naga")]
 pub use dispatch::fill_dispatch;
 #[cfg(feature = "naga")]
 pub use error::EmitError;
 #[cfg(feature = "naga")]
+pub use interface::{
+    FieldSource, FrameField, NativeFrame, NativeInterface, TextureBinding, UniformField,
+    UniformLayout, VertexFormat, VertexInput, VERTEX_INPUTS, VERTEX_STRIDE,
+};
+#[cfg(feature = "naga")]
 pub use lower::{emit_into, function_name};
+#[cfg(feature = "naga")]
+pub use standalone::{GlslStages, GlslVersion};
 
 /// The shared WGSL prelude: helper functions with the bytecode's exact semantics (no bindings,
 /// no opcode constants). A host module for `emit_into` (feature `naga`) and tsl-raster's GPU interpreter both

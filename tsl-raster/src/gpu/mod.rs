@@ -113,12 +113,14 @@ mod device;
 mod layout;
 mod native_batch;
 mod raster;
+mod standalone;
 mod textures;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
 pub use native_batch::native_interp_wgsl;
 pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
+pub use standalone::{native_bind_group_layout_entries, native_vertex_attributes};
 pub use textures::TextureUploads;
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;

@@ -1,0 +1,390 @@
+//! What a pipeline needs to run a standalone module ([`NodeProgram::to_module`]): the vertex
+//! inputs, the bind group's bindings, the uniform block's layout and the writer of its bytes
+//! (R-GPU-12 in docs/requirements.md).
+
+use super::EmitError;
+use crate::program::format::{H_CAMERA, H_VIEW};
+use crate::program::NodeProgram;
+use crate::types::ValueType;
+use glam::{Mat3, Mat4, Vec2};
+
+/// The format of one vertex input (a `wgpu::VertexFormat` of the same name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexFormat {
+    /// Two `f32`.
+    Float32x2,
+    /// Three `f32`.
+    Float32x3,
+}
+
+impl VertexFormat {
+    /// The size in bytes.
+    pub fn size(self) -> u64 {
+        match self {
+            VertexFormat::Float32x2 => 8,
+            VertexFormat::Float32x3 => 12,
+        }
+    }
+}
+
+/// One input of `vs_main`, in the one interleaved vertex buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VertexInput {
+    /// The member's name in `TslVertex` (`position`, `normal`, `uv`, `color`).
+    pub name: &'static str,
+    /// Its `@location`.
+    pub location: u32,
+    /// Its format.
+    pub format: VertexFormat,
+    /// Its offset in a vertex, in bytes.
+    pub offset: u64,
+}
+
+/// The vertex inputs, in location order: model-space position and normal, uv, vertex colour.
+pub const VERTEX_INPUTS: [VertexInput; 4] = [
+    VertexInput {
+        name: "position",
+        location: 0,
+        format: VertexFormat::Float32x3,
+        offset: 0,
+    },
+    VertexInput {
+        name: "normal",
+        location: 1,
+        format: VertexFormat::Float32x3,
+        offset: 12,
+    },
+    VertexInput {
+        name: "uv",
+        location: 2,
+        format: VertexFormat::Float32x2,
+        offset: 24,
+    },
+    VertexInput {
+        name: "color",
+        location: 3,
+        format: VertexFormat::Float32x3,
+        offset: 32,
+    },
+];
+
+/// The bytes of one vertex: 11 floats.
+pub const VERTEX_STRIDE: u64 = 44;
+
+/// A value of the frame in the uniform block (not a uniform of the program).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameField {
+    /// `time: f32`, the program's header time (`set_frame`).
+    Time,
+    /// `resolution: vec2<f32>`, the target's size in pixels ([`NativeFrame::resolution`]).
+    Resolution,
+    /// `camera_position: vec3<f32>`, from the program's header.
+    CameraPosition,
+    /// `view: mat4x4<f32>`, world to camera, from the program's header.
+    View,
+    /// `projection: mat4x4<f32>`, camera to clip space ([`NativeFrame::projection`]).
+    Projection,
+    /// `model: mat4x4<f32>`, model to world ([`NativeFrame::model`]).
+    Model,
+    /// `normal_matrix: mat3x3<f32>`, the inverse transpose of `model`'s 3×3, computed by the
+    /// writer.
+    NormalMatrix,
+}
+
+impl FrameField {
+    /// The frame's fields, in the block's order.
+    pub const ALL: [FrameField; 7] = [
+        FrameField::Time,
+        FrameField::Resolution,
+        FrameField::CameraPosition,
+        FrameField::View,
+        FrameField::Projection,
+        FrameField::Model,
+        FrameField::NormalMatrix,
+    ];
+
+    /// The member's name in `TslUniforms`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FrameField::Time => "time",
+            FrameField::Resolution => "resolution",
+            FrameField::CameraPosition => "camera_position",
+            FrameField::View => "view",
+            FrameField::Projection => "projection",
+            FrameField::Model => "model",
+            FrameField::NormalMatrix => "normal_matrix",
+        }
+    }
+
+    /// The member's type.
+    pub fn value_type(self) -> ValueType {
+        match self {
+            FrameField::Time => ValueType::Float,
+            FrameField::Resolution => ValueType::Vec2,
+            FrameField::CameraPosition => ValueType::Vec3,
+            FrameField::View | FrameField::Projection | FrameField::Model => ValueType::Mat4,
+            FrameField::NormalMatrix => ValueType::Mat3,
+        }
+    }
+}
+
+/// Where a member of the uniform block takes its value from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldSource {
+    /// A value of the frame.
+    Frame(FrameField),
+    /// The program's uniform at this index of [`NodeProgram::uniforms`].
+    Uniform(usize),
+}
+
+/// One member of the uniform block `TslUniforms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformField {
+    /// The uniform's name as the program has it, or the frame field's name.
+    pub name: String,
+    /// The member's name in the WGSL struct (`u_` and the name, made an identifier).
+    pub member: String,
+    /// Its type (a float, vector or matrix).
+    pub ty: ValueType,
+    /// Its offset in the block, in bytes.
+    pub offset: u64,
+    /// Where its value comes from.
+    pub source: FieldSource,
+}
+
+/// The uniform block's layout (WGSL's uniform address space, which for these types is GLSL's
+/// std140): the frame's fields, then the program's float, vector and matrix uniforms in
+/// declaration order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformLayout {
+    /// The block's size in bytes (a multiple of 16): the uniform buffer's size.
+    pub size: u64,
+    /// The members, in order.
+    pub fields: Vec<UniformField>,
+}
+
+/// A texture slot's bindings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextureBinding {
+    /// The slot's index in [`NodeProgram::texture_slots`].
+    pub slot: usize,
+    /// The texture uniform's name, or `None` for a texture given by id in the graph.
+    pub uniform: Option<String>,
+    /// The binding of its `texture_2d<f32>` (`1 + 2 * slot`).
+    pub texture: u32,
+    /// The binding of its `sampler` (`2 + 2 * slot`).
+    pub sampler: u32,
+}
+
+/// What a pipeline needs to draw with a program's standalone module: bind group 0 holds the
+/// uniform block at binding 0 and each texture slot's texture and sampler after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NativeInterface {
+    /// `vs_main`'s inputs, in one interleaved buffer ([`VERTEX_INPUTS`]).
+    pub vertex_inputs: Vec<VertexInput>,
+    /// The bytes from one vertex to the next ([`VERTEX_STRIDE`]).
+    pub vertex_stride: u64,
+    /// The uniform block at binding 0.
+    pub uniforms: UniformLayout,
+    /// The textures and samplers, in slot order.
+    pub textures: Vec<TextureBinding>,
+}
+
+/// What the program's header does not hold: the target, the camera's projection, the model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NativeFrame {
+    /// The render target's size in pixels (`frag_coord` counts rows up from its bottom).
+    pub resolution: Vec2,
+    /// Camera space to clip space (WebGPU's clip space: depth 0 to 1).
+    pub projection: Mat4,
+    /// Model space to world space.
+    pub model: Mat4,
+}
+
+/// WGSL's uniform-address-space alignment and size of a type of the block.
+fn align_size(ty: ValueType) -> (u64, u64) {
+    match ty {
+        ValueType::Float => (4, 4),
+        ValueType::Vec2 => (8, 8),
+        ValueType::Vec3 => (16, 12),
+        ValueType::Vec4 => (16, 16),
+        // Three columns, each a vec3 padded to 16 bytes.
+        ValueType::Mat3 => (16, 48),
+        ValueType::Mat4 => (16, 64),
+        // Texture uniforms have no member: their slots are bindings.
+        ValueType::Texture => (1, 0),
+    }
+}
+
+/// The WGSL type of a block member.
+pub(super) fn wgsl_type(ty: ValueType) -> &'static str {
+    match ty {
+        ValueType::Float => "f32",
+        ValueType::Vec2 => "vec2<f32>",
+        ValueType::Vec3 => "vec3<f32>",
+        ValueType::Vec4 => "vec4<f32>",
+        ValueType::Mat3 => "mat3x3<f32>",
+        ValueType::Mat4 => "mat4x4<f32>",
+        ValueType::Texture => "u32",
+    }
+}
+
+/// `name` as a WGSL (and GLSL) member name: `u_`, then letters, digits and single underscores.
+fn member_name(name: &str, taken: &[UniformField]) -> String {
+    let mut member = String::from("u_");
+    for c in name.chars() {
+        let c = if c.is_ascii_alphanumeric() { c } else { '_' };
+        // GLSL reserves every name with two underscores in a row.
+        if !(c == '_' && member.ends_with('_')) {
+            member.push(c);
+        }
+    }
+    let base = member.trim_end_matches('_').to_string();
+    let mut member = base.clone();
+    let mut n = 1;
+    while taken.iter().any(|f| f.member == member) {
+        member = format!("{base}_{n}");
+        n += 1;
+    }
+    member
+}
+
+impl UniformLayout {
+    /// The layout of `program`'s block.
+    pub fn of(program: &NodeProgram) -> UniformLayout {
+        let mut fields: Vec<UniformField> = Vec::new();
+        let mut end = 0u64;
+        let mut place = |fields: &mut Vec<UniformField>, name: String, member, ty, source| {
+            let (align, size) = align_size(ty);
+            let offset = end.div_ceil(align) * align;
+            end = offset + size;
+            fields.push(UniformField {
+                name,
+                member,
+                ty,
+                offset,
+                source,
+            });
+        };
+        for f in FrameField::ALL {
+            let ty = f.value_type();
+            place(
+                &mut fields,
+                f.name().into(),
+                f.name().into(),
+                ty,
+                FieldSource::Frame(f),
+            );
+        }
+        for (index, u) in program.uniforms().iter().enumerate() {
+            if u.ty == ValueType::Texture {
+                continue;
+            }
+            let member = member_name(&u.name, &fields);
+            place(
+                &mut fields,
+                u.name.clone(),
+                member,
+                u.ty,
+                FieldSource::Uniform(index),
+            );
+        }
+        // A struct's size rounds up to its alignment, 16 (it holds matrices).
+        UniformLayout {
+            size: end.div_ceil(16) * 16,
+            fields,
+        }
+    }
+
+    /// The block's bytes (little-endian, for `queue.write_buffer`): the time, view and camera
+    /// from `program`'s header (as [`NodeProgram::set_frame`] wrote them), the resolution,
+    /// projection and model from `frame`, the normal matrix from the model, and each uniform's
+    /// value from `program`'s words, so `set_uniform` then `write` is the update path.
+    ///
+    /// `program` must have the uniforms of the program this layout was made from (the same
+    /// program, or one whose uniforms are the same by name and type); otherwise
+    /// [`EmitError::Invalid`] names the first uniform it lacks (and a layout made by hand whose
+    /// fields do not fit its size, the field).
+    pub fn write(&self, program: &NodeProgram, frame: &NativeFrame) -> Result<Vec<u8>, EmitError> {
+        let words = program.words();
+        let floats = |at: usize, n: usize| -> Vec<f32> {
+            // Invariant: every program has its 44-word header (`validate`).
+            words[at..at + n]
+                .iter()
+                .map(|&w| f32::from_bits(w))
+                .collect()
+        };
+        let mut bytes = vec![0u8; usize::try_from(self.size).unwrap_or(0)];
+        for field in &self.fields {
+            let values: Vec<f32> = match field.source {
+                FieldSource::Frame(f) => match f {
+                    FrameField::Time => vec![program.time()],
+                    FrameField::Resolution => frame.resolution.to_array().to_vec(),
+                    FrameField::CameraPosition => floats(H_CAMERA, 3),
+                    FrameField::View => floats(H_VIEW, 16),
+                    FrameField::Projection => frame.projection.to_cols_array().to_vec(),
+                    FrameField::Model => frame.model.to_cols_array().to_vec(),
+                    FrameField::NormalMatrix => Mat3::from_mat4(frame.model)
+                        .inverse()
+                        .transpose()
+                        .to_cols_array()
+                        .to_vec(),
+                },
+                FieldSource::Uniform(index) => program
+                    .uniforms()
+                    .get(index)
+                    .filter(|u| u.name == field.name && u.ty == field.ty)
+                    .map(|u| floats(u.word, u.ty.float_count()))
+                    .ok_or_else(|| {
+                        EmitError::Invalid(format!(
+                            "the uniform layout's `{}` ({:?}) is not uniform {index} of this \
+                             program: write with the program the layout was made from",
+                            field.name, field.ty
+                        ))
+                    })?,
+            };
+            // A mat3's columns are 16 bytes apart; every other type is packed.
+            let (column, stride) = match field.ty {
+                ValueType::Mat3 => (3, 16),
+                _ => (values.len(), 4 * values.len() as u64),
+            };
+            for (i, v) in values.iter().enumerate() {
+                let at = field.offset + stride * (i / column) as u64 + 4 * (i % column) as u64;
+                // `of` sizes the block to hold every field; a layout made by hand may not.
+                let slot = usize::try_from(at)
+                    .ok()
+                    .and_then(|at| bytes.get_mut(at..at + 4))
+                    .ok_or_else(|| {
+                        EmitError::Invalid(format!(
+                            "the uniform layout's `{}` at byte {at} is past its {} bytes",
+                            field.name, self.size
+                        ))
+                    })?;
+                slot.copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        Ok(bytes)
+    }
+}
+
+impl NativeInterface {
+    /// The interface of `program`'s standalone module.
+    pub fn of(program: &NodeProgram) -> NativeInterface {
+        NativeInterface {
+            vertex_inputs: VERTEX_INPUTS.to_vec(),
+            vertex_stride: VERTEX_STRIDE,
+            uniforms: UniformLayout::of(program),
+            textures: program
+                .texture_slots()
+                .iter()
+                .enumerate()
+                .map(|(slot, t)| TextureBinding {
+                    slot,
+                    uniform: t.uniform.clone(),
+                    texture: 1 + 2 * slot as u32,
+                    sampler: 2 + 2 * slot as u32,
+                })
+                .collect(),
+        }
+    }
+}
