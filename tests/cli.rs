@@ -245,3 +245,81 @@ fn compile_and_disasm_refuse_bad_input_with_exit_code_1() {
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("unknown option --fast"), "{text}");
 }
+
+/// `tsl emit` (feature `naga`): the standalone module of a program, in each language.
+#[cfg(feature = "naga")]
+#[test]
+fn emit_writes_wgsl_that_naga_reads_and_each_other_language() {
+    use tsl::core::native::{parse_wgsl, validate};
+    let toy = write("emit.glsl", TOY);
+    let (code, wgsl) = tsl_code(&["emit", "--wgsl", "--shadertoy", &toy]);
+    assert_eq!(code, Some(0), "{wgsl}");
+    let module = parse_wgsl(&wgsl).unwrap_or_else(|e| panic!("{e}\n{wgsl}"));
+    validate(&module).unwrap();
+    let want = tsl::core::glsl::compile_shader_toy(TOY).unwrap();
+    assert_eq!(wgsl, want.to_wgsl().unwrap());
+    // From the saved program: the same text.
+    let saved = write("emit.tslp", "");
+    assert_eq!(
+        tsl_code(&["compile", "--shadertoy", &toy, "-o", &saved]).0,
+        Some(0)
+    );
+    let out = write("emit.wgsl", "");
+    let (code, text) = tsl_code(&["emit", "--wgsl", &saved, "-o", &out]);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), wgsl);
+    // GLSL: a vertex and a fragment shader of the version asked for.
+    for (flag, version) in [
+        ("--glsl-es300", "#version 300 es"),
+        ("--glsl-450", "#version 450"),
+    ] {
+        let (code, text) = tsl_code(&["emit", flag, &saved, "-o", &out]);
+        assert_eq!(code, Some(0), "{text}");
+        for stage in ["vert", "frag"] {
+            let shader = std::fs::read_to_string(format!("{out}.{stage}")).unwrap();
+            assert!(shader.starts_with(version), "{flag} {stage}: {shader}");
+        }
+    }
+    // SPIR-V: binary, little-endian words from the magic 0x07230203.
+    let spv = write("emit.spv", "");
+    let (code, text) = tsl_code(&["emit", "--spirv", &saved, "-o", &spv]);
+    assert_eq!(code, Some(0), "{text}");
+    let bytes = std::fs::read(&spv).unwrap();
+    assert_eq!(bytes[..4], 0x0723_0203u32.to_le_bytes());
+    assert_eq!(bytes.len() % 4, 0);
+}
+
+#[cfg(feature = "naga")]
+#[test]
+fn emit_refuses_a_bad_file_with_exit_code_1() {
+    let junk = write("emit_junk.tslp", "not a program");
+    let (code, text) = tsl_code(&["emit", "--wgsl", &junk]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("program file: the first bytes are"), "{text}");
+    let bad = write(
+        "emit_bad.glsl",
+        "void mainImage(out vec4 c, in vec2 p) {\n    c = nope;\n}\n",
+    );
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--shadertoy", &bad]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("line 2"), "{text}");
+    let toy = write("emit_toy.glsl", TOY);
+    let (code, text) = tsl_code(&["emit", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "no target: {text}");
+    assert!(text.contains("usage: tsl check"), "{text}");
+    let (code, text) = tsl_code(&["emit", "--spirv", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("-o"), "{text}");
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--spirv", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("one target at a time"), "{text}");
+}
+
+#[cfg(not(feature = "naga"))]
+#[test]
+fn emit_without_the_naga_feature_says_so() {
+    let toy = write("emit_no_naga.glsl", TOY);
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("without the `naga` feature"), "{text}");
+}
