@@ -173,3 +173,20 @@ fn the_macro_programs_emit_and_validate() {
         .collect();
     all_validate(programs, 12);
 }
+
+#[test]
+fn a_long_chain_of_instructions_is_text_a_parser_reads() {
+    // 2000 dependent instructions: written as one nested expression, the text would pass naga's
+    // (wgpu's) WGSL parser's recursion limit; module_to_wgsl and to_wgsl bind deep values with let.
+    let g = tsl::core::NodeGraph::new();
+    let mut v = g.position_world();
+    for i in 0..1000 {
+        v = g.add(g.mul(v, g.float(1.0 + i as f32 / 4096.0)), g.normal_world());
+    }
+    g.set_output(tsl::core::COLOR_NODE, v).unwrap();
+    let program = g.compile().unwrap();
+    assert!(program.instruction_count(tsl::core::COLOR_NODE) >= 2000);
+    emit_and_validate(&program).unwrap();
+    let text = program.to_wgsl().unwrap();
+    assert!(text.contains("let part"), "deep values are bound");
+}

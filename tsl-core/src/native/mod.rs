@@ -120,42 +120,27 @@ pub fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, EmitEr
 
 /// The WGSL text of `module` (naga's WGSL back end), after [`validate`].
 ///
-/// Every value an emitted function (`tsl_output_*`) computes is written as its own `let`: naga
-/// writes an expression used once inline, so a long chain of instructions would otherwise be one
-/// expression nested as deep as the chain, past a WGSL parser's recursion limit (wgpu's refuses
-/// a few hundred levels).
+/// naga writes a value used once inside its user's expression, so a long chain of instructions
+/// in an emitted function (`tsl_output_*`) would be one expression nested as deep as the chain,
+/// past a WGSL parser's recursion limit (wgpu's refused a 500-step chain): the emitted functions'
+/// nesting is bounded first, as [`NodeProgram::to_module`](crate::NodeProgram::to_module) bounds
+/// it (a deep value is bound with `let`; shallow code reads as naga writes it).
 #[cfg(feature = "naga")]
 pub fn module_to_wgsl(module: &naga::Module) -> Result<String, EmitError> {
     let info = validate(module)?;
-    let mut named = module.clone();
-    for (_, f) in named.functions.iter_mut() {
+    let mut bounded = module.clone();
+    for (_, f) in bounded.functions.iter_mut() {
         if f.name
             .as_deref()
             .is_some_and(|n| n.starts_with("tsl_output_"))
         {
-            name_emitted(f);
+            nesting::bound_nesting(f);
         }
     }
-    naga::back::wgsl::write_string(&named, &info, naga::back::wgsl::WriterFlags::empty()).map_err(
+    naga::back::wgsl::write_string(&bounded, &info, naga::back::wgsl::WriterFlags::empty()).map_err(
         |e| EmitError::Backend {
             backend: "wgsl",
             message: e.to_string(),
         },
     )
-}
-
-/// Give every expression that `f`'s top-level `Emit` statements evaluate a name (`v<index>`),
-/// so that naga's WGSL writer binds each with `let` instead of nesting it into its user. Naming
-/// changes neither the expressions nor the validation info.
-#[cfg(feature = "naga")]
-fn name_emitted(f: &mut naga::Function) {
-    for statement in f.body.iter() {
-        if let naga::Statement::Emit(range) = statement {
-            for h in range.clone() {
-                f.named_expressions
-                    .entry(h)
-                    .or_insert_with(|| format!("v{}", h.index()));
-            }
-        }
-    }
 }
