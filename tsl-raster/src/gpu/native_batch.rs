@@ -1,5 +1,5 @@
 //! The native mode of [`GpuInterpreter`](super::GpuInterpreter): a program's outputs emitted as
-//! WGSL functions by [`tsl_core::native`] (R-GPU-11, R-GPU-14 in docs/requirements.md) into the
+//! WGSL functions by [`tsl_core::native`] (R-GPU-11, R-GPU-13 in docs/requirements.md) into the
 //! interpreter's own host shader, one compute pipeline per program structure, cached.
 //!
 //! The host is `INTERP_WGSL` with `native_host.wgsl` in place of the interpreter's core: the
