@@ -17,6 +17,11 @@ const BATCH_FLOATS: usize = VIEW_COUNT * LANE_ATTRIBUTE_COUNT * 3 * LANES;
 /// words buffer ([`wgpu::Queue::write_buffer`]); the shader module and pipeline are the
 /// [`Gpu`]'s, made once. A buffer is made again (with its bind group, never the pipeline) only
 /// when a program or a set of batches outgrows it.
+///
+/// The native mode ([`GpuInterpreter::run_native`]) runs the same outputs over the same buffers
+/// with the program emitted as WGSL ([`tsl_core::native`]) instead of walked: one pipeline per
+/// program structure ([`NodeProgram::structure_key`]), made on first use and kept by this
+/// interpreter (never evicted), so new uniform values or a new frame are still a buffer write.
 pub struct GpuInterpreter<'g> {
     gpu: &'g Gpu,
     words: wgpu::Buffer,
