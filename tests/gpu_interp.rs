@@ -19,9 +19,9 @@
 //! | perlin and Worley noise (f32 chains of a few dozen steps) | 2e-6 | 0 |
 //! | control flow (selects of the above) | 1e-6 | 8e-6 |
 //!
-//! The native path is held to the same bounds, except where the code being constants lets the
-//! driver optimise (Mesa's inexact floating-point rules, which SPIR-V without `NoContraction`
-//! permits; measured on lavapipe):
+//! The native path is held to the same bounds, except where values that are constants in the
+//! native code let the driver rewrite arithmetic (Mesa's inexact algebraic rules, which SPIR-V
+//! without `NoContraction` permits; measured on lavapipe):
 //!
 //! | native family | abs | rel |
 //! | --- | --- | --- |
@@ -86,11 +86,13 @@ const NOISE: Tols = Tols {
     native: tol(0.0, 0.0),
 };
 /// Worley noise: the interpreter within 2e-6; the native path within a few ulp (measured on
-/// lavapipe: 1.8e-7 absolute, 7.1e-7 relative), not bit for bit. The exact cause is not
-/// isolated: natively the point width and channels (and often the jitter) are constants in the
-/// code, so Mesa unrolls the cell loops and may apply its inexact floating-point rules there
-/// (SPIR-V without `NoContraction` permits them); the interpreter passes them at run time. It is
-/// not a general fusion of multiplies and adds: the 500-step chain below is bit-exact natively.
+/// lavapipe: 1.8e-7 absolute, 7.1e-7 relative), not bit for bit. Natively the point width (so
+/// the cell loops' bounds) and often the jitter are constants in the code, and Mesa applies its
+/// inexact algebraic rules to them (`x * 1.0` folded, then `(c - 0.5) + 0.5` reassociated, ...),
+/// which SPIR-V without `NoContraction` permits. Measured by an experiment (not kept) that hid
+/// the point width from the driver: the cases of a run-time jitter became bit-exact, those of a
+/// constant jitter of 1 did not. Not a fusion of every multiply and add: the 500-step chain
+/// below is bit-exact natively.
 const WORLEY: Tols = Tols {
     interp: tol(2e-6, 0.0),
     native: tol(1e-7, 1.2e-6),
