@@ -156,3 +156,170 @@ fn render_names_the_size_limit_when_it_refuses_a_size() {
         );
     }
 }
+
+/// The exit code and the output of `tsl args`.
+fn tsl_code(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsl"))
+        .args(args)
+        .output()
+        .expect("tsl runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
+const TOY: &str = "uniform float gain;\nvoid mainImage(out vec4 fragColor, in vec2 fragCoord) {\n    vec2 uv = fragCoord / iResolution.xy;\n    fragColor = vec4(0.5 + 0.5 * cos(iTime + uv.xyx * gain), 1.0);\n}\n";
+
+#[test]
+fn compile_saves_the_program_that_disasm_and_from_bytes_read_back() {
+    let toy = write("saved.glsl", TOY);
+    let out = write("saved.tslp", "");
+    let (code, text) = tsl_code(&["compile", "--shadertoy", &toy, "-o", &out]);
+    assert_eq!(code, Some(0), "{text}");
+    let bytes = std::fs::read(&out).unwrap();
+    let want = tsl::core::glsl::compile_shader_toy(TOY).unwrap();
+    assert_eq!(bytes, want.to_bytes());
+    assert!(text.contains(&format!("{} bytes", bytes.len())), "{text}");
+    let read = tsl::core::NodeProgram::from_bytes(&bytes).unwrap();
+    assert_eq!(read, want);
+    // The saved program disassembles as the source's does, uniforms and all.
+    let (ok, from_file) = tsl(&["disasm", &out]);
+    assert!(ok, "{from_file}");
+    let (_, from_source) = tsl(&["disasm", "--shadertoy", &toy]);
+    assert_eq!(from_file, from_source);
+    assert!(from_file.contains("gain"), "{from_file}");
+
+    // A ShaderMaterial's two shaders.
+    let vertex = write("m.vert", "varying vec2 vUv;\nvoid main() { vUv = uv; gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }\n");
+    let fragment = write(
+        "m.frag",
+        "varying vec2 vUv;\nvoid main() { gl_FragColor = vec4(vUv, 0.0, 1.0); }\n",
+    );
+    let out = write("m.tslp", "");
+    let (code, text) = tsl_code(&["compile", &vertex, &fragment, "-o", &out]);
+    assert_eq!(code, Some(0), "{text}");
+    let want = tsl::core::glsl::compile_shader_material(
+        &std::fs::read_to_string(&vertex).unwrap(),
+        &std::fs::read_to_string(&fragment).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(std::fs::read(&out).unwrap(), want.to_bytes());
+}
+
+#[test]
+fn compile_and_disasm_refuse_bad_input_with_exit_code_1() {
+    let bad = write(
+        "bad_toy.glsl",
+        "void mainImage(out vec4 c, in vec2 p) {\n    c = vec4(nope);\n}\n",
+    );
+    let out = write("bad.tslp", "");
+    let (code, text) = tsl_code(&["compile", "--shadertoy", &bad, "-o", &out]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("line 2"), "{text}");
+    // Not a saved program: its first bytes are named.
+    let junk = write("junk.tslp", "TSLQ and more");
+    let (code, text) = tsl_code(&["disasm", &junk]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("program file: the first bytes are"), "{text}");
+    // A saved program cut short.
+    let toy = write("cut.glsl", TOY);
+    let whole = write("whole.tslp", "");
+    assert_eq!(
+        tsl_code(&["compile", "--shadertoy", &toy, "-o", &whole]).0,
+        Some(0)
+    );
+    let bytes = std::fs::read(&whole).unwrap();
+    let cut = write("cut.tslp", "");
+    std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
+    let (code, text) = tsl_code(&["disasm", &cut]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("program file:") && text.contains("bytes"),
+        "{text}"
+    );
+    // No output file, or an unknown option: the usage.
+    let (code, text) = tsl_code(&["compile", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("usage: tsl check"), "{text}");
+    let (code, text) = tsl_code(&["compile", "--fast", &toy, "-o", &whole]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("unknown option --fast"), "{text}");
+}
+
+/// `tsl emit` (feature `naga`): the standalone module of a program, in each language.
+#[cfg(feature = "naga")]
+#[test]
+fn emit_writes_wgsl_that_naga_reads_and_each_other_language() {
+    use tsl::core::native::{parse_wgsl, validate};
+    let toy = write("emit.glsl", TOY);
+    let (code, wgsl) = tsl_code(&["emit", "--wgsl", "--shadertoy", &toy]);
+    assert_eq!(code, Some(0), "{wgsl}");
+    let module = parse_wgsl(&wgsl).unwrap_or_else(|e| panic!("{e}\n{wgsl}"));
+    validate(&module).unwrap();
+    let want = tsl::core::glsl::compile_shader_toy(TOY).unwrap();
+    assert_eq!(wgsl, want.to_wgsl().unwrap());
+    // From the saved program: the same text.
+    let saved = write("emit.tslp", "");
+    assert_eq!(
+        tsl_code(&["compile", "--shadertoy", &toy, "-o", &saved]).0,
+        Some(0)
+    );
+    let out = write("emit.wgsl", "");
+    let (code, text) = tsl_code(&["emit", "--wgsl", &saved, "-o", &out]);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), wgsl);
+    // GLSL: a vertex and a fragment shader of the version asked for.
+    for (flag, version) in [
+        ("--glsl-es300", "#version 300 es"),
+        ("--glsl-450", "#version 450"),
+    ] {
+        let (code, text) = tsl_code(&["emit", flag, &saved, "-o", &out]);
+        assert_eq!(code, Some(0), "{text}");
+        for stage in ["vert", "frag"] {
+            let shader = std::fs::read_to_string(format!("{out}.{stage}")).unwrap();
+            assert!(shader.starts_with(version), "{flag} {stage}: {shader}");
+        }
+    }
+    // SPIR-V: binary, little-endian words from the magic 0x07230203.
+    let spv = write("emit.spv", "");
+    let (code, text) = tsl_code(&["emit", "--spirv", &saved, "-o", &spv]);
+    assert_eq!(code, Some(0), "{text}");
+    let bytes = std::fs::read(&spv).unwrap();
+    assert_eq!(bytes[..4], 0x0723_0203u32.to_le_bytes());
+    assert_eq!(bytes.len() % 4, 0);
+}
+
+#[cfg(feature = "naga")]
+#[test]
+fn emit_refuses_a_bad_file_with_exit_code_1() {
+    let junk = write("emit_junk.tslp", "not a program");
+    let (code, text) = tsl_code(&["emit", "--wgsl", &junk]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("program file: the first bytes are"), "{text}");
+    let bad = write(
+        "emit_bad.glsl",
+        "void mainImage(out vec4 c, in vec2 p) {\n    c = nope;\n}\n",
+    );
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--shadertoy", &bad]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("line 2"), "{text}");
+    let toy = write("emit_toy.glsl", TOY);
+    let (code, text) = tsl_code(&["emit", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "no target: {text}");
+    assert!(text.contains("usage: tsl check"), "{text}");
+    let (code, text) = tsl_code(&["emit", "--spirv", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("-o"), "{text}");
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--spirv", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("one target at a time"), "{text}");
+}
+
+#[cfg(not(feature = "naga"))]
+#[test]
+fn emit_without_the_naga_feature_says_so() {
+    let toy = write("emit_no_naga.glsl", TOY);
+    let (code, text) = tsl_code(&["emit", "--wgsl", "--shadertoy", &toy]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("without the `naga` feature"), "{text}");
+}

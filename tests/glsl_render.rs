@@ -2,6 +2,9 @@
 //! hand: R-EX-2's card (the discarded strip shows the background, the checker is read at
 //! `vUv * 2.0`) and ShaderToy shaders (each pixel is its formula through the sRGB output).
 
+mod glsl_sources;
+
+use glsl_sources::*;
 use tsl::core::glsl::{compile_shader_material, compile_shader_toy};
 use tsl::prelude::*;
 use tsl::raster::Texture;
@@ -34,23 +37,6 @@ fn full_screen(material: MaterialId, assets: &mut Assets) -> (Scene, Camera) {
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
     (scene, camera)
 }
-
-const CARD_VERTEX: &str = "uniform float lift;
-varying vec2 vUv;
-void main() {
-    vUv = uv;
-    vec3 moved = position + normal * lift;
-    gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
-}
-";
-
-const CARD_FRAGMENT: &str = "uniform sampler2D map;
-varying vec2 vUv;
-void main() {
-    if (vUv.x > 0.9) discard;
-    gl_FragColor = texture2D(map, vUv * 2.0);
-}
-";
 
 #[test]
 fn card_discards_its_strip_and_reads_the_checker_at_twice_the_uv() {
@@ -121,14 +107,7 @@ fn draw_toy(source: &str, w: u32, h: u32, time: f32) -> Image {
 #[test]
 fn shadertoy_frag_coord_is_the_pixel_centre_through_the_srgb_output() {
     let (w, h) = (16, 8);
-    let image = draw_toy(
-        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
-            fragColor = vec4(fragCoord / iResolution.xy, 0.5, 1.0);
-        }",
-        w,
-        h,
-        0.0,
-    );
+    let image = draw_toy(TOY_FRAG_COORD, w, h, 0.0);
     for y in 0..h {
         for x in 0..w {
             // fragCoord is the centre from the bottom left; image rows run from the top.
@@ -154,16 +133,7 @@ fn shadertoy_frag_coord_is_the_pixel_centre_through_the_srgb_output() {
 #[test]
 fn spec_001_shadertoy_follows_itime() {
     let (w, h, time) = (12, 6, 1.5f32);
-    let image = draw_toy(
-        "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
-            vec2 uv = fragCoord / iResolution.xy;
-            vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));
-            fragColor = vec4(col, 1.0);
-        }",
-        w,
-        h,
-        time,
-    );
+    let image = draw_toy(TOY_ITIME, w, h, time);
     for (x, y) in [(0, 0), (5, 2), (11, 5), (7, 4)] {
         let u = (x as f32 + 0.5) / w as f32;
         let v = (h - y) as f32 - 0.5;
@@ -185,11 +155,7 @@ fn gl_fragcoord_is_the_pixel_and_its_depth_on_any_surface() {
     // A 1×1 plane in the middle of a 2×2 orthographic view: its uv does not span the screen, so
     // the values below come from the pixel's place alone. The plane lies 1 in front of the camera
     // (near 0.1, far 10): window depth (1 − 0.1) / (10 − 0.1) = 0.0909…, the same at every pixel.
-    let program = compile_shader_material(
-        "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
-        "void main() {\n  gl_FragColor = vec4(gl_FragCoord.xy / 16.0, gl_FragCoord.z * gl_FragCoord.w * dFdx(gl_FragCoord.x) * dFdy(gl_FragCoord.y), 1.0);\n}",
-    )
-    .unwrap();
+    let program = compile_shader_material(PLAIN_VERTEX, FRAG_COORD_FRAGMENT).unwrap();
     let mut assets = Assets::new();
     let material = assets
         .materials
@@ -278,11 +244,7 @@ fn front_facing_and_gl_front_facing_follow_three_for_each_side() {
 
 #[test]
 fn gl_front_facing_in_glsl_reads_the_gl_node() {
-    let program = compile_shader_material(
-        "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }",
-        "void main() { gl_FragColor = gl_FrontFacing ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0); }",
-    )
-    .unwrap();
+    let program = compile_shader_material(PLAIN_VERTEX, FRONT_FACING_FRAGMENT).unwrap();
     let mut assets = Assets::new();
     let mut material = shader_material(assets.programs.add(program));
     material.side = Side::Back;

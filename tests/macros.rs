@@ -3,6 +3,9 @@
 //! Rust or a hand computation says. The worked examples R-EX-1 (docs/requirements.md), R-EX-3,
 //! R-EX-4 and `first_square_over` (R-EX-5) are written with the macros.
 
+mod macro_programs;
+
+use macro_programs::*;
 use tsl::prelude::*;
 
 /// Fragments that differ in every attribute the tests read.
@@ -57,15 +60,7 @@ fn close(found: &[f32], expected: &[f32], what: &str) {
 
 #[test]
 fn spec_000_first_graph() {
-    let scope = Scope::new();
-    let (color, output) = tsl! {
-        let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
-        let wave = sin(time() * 2);
-        (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1, 0.9, 0.8))
-    };
-    scope.color_node(color).unwrap();
-    scope.output_node(output).unwrap();
-    let mut written = scope.compile().unwrap();
+    let mut written = first_graph();
 
     let g = NodeGraph::new();
     let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
@@ -98,20 +93,7 @@ fn spec_000_first_graph() {
 #[test]
 fn spec_000_control_flow_example() {
     // Index 0 and 1 discard; index 2 and 3 add to the sum: 2 + 3 = 5.
-    let scope = Scope::new();
-    let sum = tsl! {
-        let mut sum = 0.0;
-        for index in 0..4 {
-            if index > 1 {
-                sum += index;
-            } else {
-                discard();
-            }
-        }
-        sum
-    };
-    scope.opacity_node(sum).unwrap();
-    let program = scope.compile().unwrap();
+    let program = control_flow();
     assert_eq!(eval1(&program, OPACITY_NODE), 5.0);
     assert_eq!(
         eval1(&program, MASK_NODE),
@@ -122,30 +104,12 @@ fn spec_000_control_flow_example() {
 
 #[test]
 fn spec_000_stripes() {
-    let scope = Scope::new();
-    scope
-        .color_node(tsl! {
-            let stripes = step(0.5, fract(uv() * 8));
-            stripes.xyx
-        })
-        .unwrap();
-    let program = scope.compile().unwrap();
+    let program = stripes_inline();
     for f in fragments() {
         let s = |x: f32| if (x * 8.0).fract() < 0.5 { 0.0 } else { 1.0 };
         let (x, y) = (s(f.uv.x), s(f.uv.y));
         assert_eq!(program.evaluate(COLOR_NODE, &f).unwrap(), vec![x, y, x]);
     }
-}
-
-/// `first_square_over` (R-EX-5): the first index of 0..8 whose square is over `x`, or -1.
-#[tsl_fn]
-fn first_square_over(x: Float) -> Float {
-    for i in 0..8 {
-        if i * i > x {
-            return i;
-        }
-    }
-    -1.0
 }
 
 /// The same function with the untyped builder, as tsl-core's control tests write it.
@@ -167,10 +131,7 @@ fn first_square_over_built() -> TslFn {
 
 #[test]
 fn spec_001_first_square_over() {
-    let scope = Scope::new();
-    let x = uniform("x", 0.0);
-    scope.opacity_node(first_square_over(x)).unwrap();
-    let mut written = scope.compile().unwrap();
+    let mut written = first_square_over_program();
 
     let g = NodeGraph::new();
     let x = g.uniform("x", 0.0f32);
@@ -205,25 +166,7 @@ fn spec_001_first_square_over() {
 
 #[test]
 fn if_statements_and_if_values_against_the_builder() {
-    let scope = Scope::new();
-    let color = tsl! {
-        let p = position_world();
-        let mut c = vec3(0.0, 0.0, 0.0);
-        if p.x < 0.0 {
-            c = vec3(1.0, 0.0, 0.0);
-        } else if p.x < 1.0 && p.y >= 0.0 {
-            c = p.zyx;
-            c *= 2.0;
-        } else if !(p.z > 0.5) || p.y == 0.2 {
-            c += 0.25;
-        } else {
-            c -= 0.5;
-        }
-        let shade = if p.y > 0.0 { 1.0 } else { 0.5 };
-        c * shade
-    };
-    scope.color_node(color).unwrap();
-    let written = scope.compile().unwrap();
+    let written = if_statements();
 
     let g = NodeGraph::new();
     let p = g.position_world();
@@ -254,29 +197,7 @@ fn if_statements_and_if_values_against_the_builder() {
 
 #[test]
 fn loops_count_constant_ranges() {
-    let scope = Scope::new();
-    let (a, b, c, d) = tsl! {
-        let mut a = 0.0;
-        for i in 0..=4 {
-            a += i;
-        }
-        let mut b = 0.0;
-        for i in (0..10).step_by(3) {
-            b = b * 10.0 + i;
-        }
-        let mut c = 0.0;
-        for i in (1..4).rev() {
-            c = c * 10.0 + i;
-        }
-        let mut d = 0.0;
-        for _ in -2..1 {
-            d += 1;
-        }
-        (a, b, c, d)
-    };
-    scope.color_node(vec3(a, b, c)).unwrap();
-    scope.opacity_node(d).unwrap();
-    let program = scope.compile().unwrap();
+    let program = loops();
     // 0+1+2+3+4; the digits 0, 3, 6, 9; the digits 3, 2, 1; three times through.
     assert_eq!(
         program.evaluate(COLOR_NODE, &Fragment::default()),
@@ -287,30 +208,7 @@ fn loops_count_constant_ranges() {
 
 #[test]
 fn break_and_continue_against_plain_rust() {
-    let scope = Scope::new();
-    let limit = uniform("limit", 0.0);
-    let (sum, count) = tsl! {
-        let mut sum = 0.0;
-        let mut count = 0.0;
-        for i in 0..7 {
-            if i % 2 == 1 {
-                continue;
-            }
-            if i > limit {
-                break;
-            }
-            sum += i;
-            for j in 0..3 {
-                if j >= i {
-                    break;
-                }
-                count += 1;
-            }
-        }
-        (sum, count)
-    };
-    scope.color_node(vec3(sum, count, 0)).unwrap();
-    let mut program = scope.compile().unwrap();
+    let mut program = break_continue();
     for limit in [-1.0f32, 0.0, 3.5, 6.0, 100.0] {
         let (mut sum, mut count) = (0.0f32, 0.0f32);
         for i in 0..7 {
@@ -340,40 +238,7 @@ fn break_and_continue_against_plain_rust() {
 
 #[test]
 fn plain_rust_values_stay_rust_inside_tsl() {
-    let scope = Scope::new();
-    let octaves = 3;
-    let value = tsl! {
-        // A bool condition picks in Rust; a comparison of numbers is a bool.
-        let scale = if octaves > 2 { 4.0 } else { 1.0 };
-        let offsets = [0.5, 0.25];
-        let rust_sum: f32 = offsets.iter().sum();
-        let mut v = float(rust_sum) * scale;
-        if octaves == 3 && true {
-            v += 1;
-        }
-        v
-    };
-    scope.opacity_node(value).unwrap();
-    assert_eq!(eval1(&scope.compile().unwrap(), OPACITY_NODE), 4.0);
-}
-
-/// A vec3 `Fn` with a `mut` parameter (a Var), an early return and a call of another `Fn`.
-#[tsl_fn]
-fn fold(mut p: Vec3, limit: Float) -> Vec3 {
-    for _ in 0..3 {
-        if length(p) > limit {
-            return normalize(p) * limit;
-        }
-        p = p * 2.0 + offset(p.x);
-    }
-    p
-}
-
-/// Another `Fn`, called from `fold`.
-#[tsl_fn]
-fn offset(x: Float) -> Vec3 {
-    let s = if x > 0.0 { 0.5 } else { -0.5 };
-    vec3(s, 0.0, 0.25)
+    assert_eq!(eval1(&plain_rust(), OPACITY_NODE), 4.0);
 }
 
 fn fold_in_rust(mut p: glam::Vec3, limit: f32) -> glam::Vec3 {
@@ -389,10 +254,7 @@ fn fold_in_rust(mut p: glam::Vec3, limit: f32) -> glam::Vec3 {
 
 #[test]
 fn tsl_fns_with_vars_early_returns_and_calls() {
-    let scope = Scope::new();
-    let p = uniform("p", glam::Vec3::ZERO);
-    scope.color_node(fold(p, 3)).unwrap();
-    let mut program = scope.compile().unwrap();
+    let mut program = fold_program();
     for p in [
         glam::Vec3::new(0.1, 0.2, 0.3),
         glam::Vec3::new(-0.4, 0.0, 0.1),
@@ -444,14 +306,7 @@ fn a_tsl_fn_runs_in_each_threads_own_graph() {
 
 #[test]
 fn swizzle_fields_and_literals() {
-    let scope = Scope::new();
-    let c = tsl! {
-        let t = texture(TextureId(1), uv());
-        let q = vec4(1, 2, 3, 4);
-        t.rgb * q.w + q.stp - q.zyx.bgr + vec2(0.5, 0.25).xxy
-    };
-    scope.color_node(c).unwrap();
-    let program = scope.compile().unwrap();
+    let program = swizzles();
     // White texture: 1 * 4 + (1, 2, 3) - (1, 2, 3) + (0.5, 0.5, 0.25).
     assert_eq!(
         program.evaluate(COLOR_NODE, &Fragment::default()),
@@ -461,27 +316,7 @@ fn swizzle_fields_and_literals() {
 
 #[test]
 fn vars_declared_in_a_loop_body_and_shadowing() {
-    let scope = Scope::new();
-    let (acc, kept, chain) = tsl! {
-        let mut acc = 0.0;
-        for i in 0..3 {
-            let mut t = i;
-            t += 1;
-            acc += t;
-        }
-        let mut kept = 1.0;
-        {
-            // A plain binding of the same name, inside a block, reads as Rust.
-            let kept = 5.0;
-            let _ = kept;
-        }
-        kept *= 3.0;
-        let x = uniform("x", 0.0);
-        let chain = if x < 0.0 { -1.0 } else if x < 1.0 { 0.5 } else { 2.0 };
-        (acc, kept, chain)
-    };
-    scope.color_node(vec3(acc, kept, chain)).unwrap();
-    let mut program = scope.compile().unwrap();
+    let mut program = loop_vars();
     // (0 + 1) + (1 + 1) + (2 + 1); 1 * 3; the chain at x = 0.
     assert_eq!(
         program.evaluate(COLOR_NODE, &Fragment::default()),
@@ -497,18 +332,9 @@ fn vars_declared_in_a_loop_body_and_shadowing() {
     }
 }
 
-/// The README's example, as written there.
-#[tsl_fn]
-fn stripes(uv: Vec2, count: Float) -> Vec3 {
-    let s = step(0.5, fract(uv * count));
-    vec3(s.x, s.y, s.x)
-}
-
 #[test]
 fn the_readme_example_computes_stripes() {
-    let scope = Scope::new();
-    scope.color_node(stripes(uv(), 1.0)).unwrap();
-    let program = scope.compile().unwrap();
+    let program = readme_stripes();
     // step(0.5, fract(0.3)) = 0 and step(0.5, fract(0.7)) = 1.
     let f = Fragment {
         uv: glam::Vec2::new(0.3, 0.7),

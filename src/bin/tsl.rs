@@ -6,6 +6,16 @@
 //! tsl check --shadertoy FILE...      check ShaderToy sources (mainImage)
 //! tsl disasm --shadertoy FILE        compile a ShaderToy source and print its program
 //! tsl disasm VERTEX FRAGMENT         compile a ShaderMaterial and print its program
+//! tsl disasm PROGRAM.tslp            print a saved program
+//! tsl compile [--raw] VERTEX FRAGMENT -o OUT.tslp
+//! tsl compile --shadertoy FILE -o OUT.tslp
+//!                                    compile and save the program (NodeProgram::to_bytes;
+//!                                    docs/bytecode.md, "Saved programs")
+//! tsl emit --wgsl|--glsl-es300|--glsl-450|--spirv (PROGRAM.tslp | --shadertoy FILE |
+//!          [--raw] VERTEX FRAGMENT) [-o OUT]
+//!                                    the program as a standalone shader module (feature
+//!                                    `naga`): WGSL, GLSL (OUT.vert and OUT.frag, or both
+//!                                    printed) or SPIR-V (binary, -o required)
 //! tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]
 //!                                    draw a ShaderToy source on a full-screen quad with the
 //!                                    CPU rasterizer (640x360 and iTime 0 by default) to a PNG
@@ -13,6 +23,7 @@
 
 use std::process::ExitCode;
 use tsl::core::glsl::{self, Shader};
+use tsl::core::NodeProgram;
 use tsl::prelude::Vec3;
 use tsl::raster::{
     shader_material, Assets, Camera, Object, PlaneGeometry, RenderSettings, Renderer, Scene,
@@ -21,6 +32,10 @@ use tsl::raster::{
 const USAGE: &str = "usage: tsl check [--raw | --shadertoy] FILE...
        tsl disasm --shadertoy FILE
        tsl disasm [--raw] VERTEX FRAGMENT
+       tsl disasm PROGRAM.tslp
+       tsl compile [--raw] VERTEX FRAGMENT -o OUT.tslp
+       tsl compile --shadertoy FILE -o OUT.tslp
+       tsl emit --wgsl|--glsl-es300|--glsl-450|--spirv (PROGRAM.tslp | --shadertoy FILE | [--raw] VERTEX FRAGMENT) [-o OUT]
        tsl render --shadertoy FILE -o OUT.png [--size WxH] [--time T]";
 
 /// How the sources are read.
@@ -37,8 +52,11 @@ fn main() -> ExitCode {
         complain(&USAGE);
         return ExitCode::from(2);
     };
-    if command == "render" {
-        return finish(render(rest));
+    match command.as_str() {
+        "render" => return finish(render(rest)),
+        "compile" => return finish(compile(rest)),
+        "emit" => return finish(emit(rest)),
+        _ => {}
     }
     let dialect = if rest.iter().any(|a| a == "--shadertoy") {
         Dialect::ShaderToy
@@ -123,7 +141,9 @@ fn check(dialect: Dialect, files: &[&String]) -> Result<(), String> {
     }
 }
 
-fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
+/// The program of `files`: a ShaderToy source, a ShaderMaterial's (or a raw one's) vertex and
+/// fragment shaders, or (without a dialect flag) one saved program.
+fn program_of(dialect: Dialect, files: &[&String]) -> Result<NodeProgram, String> {
     let program = match (dialect, files) {
         (Dialect::ShaderToy, [file]) => glsl::compile_shader_toy(&read(file)?),
         (Dialect::Raw, [vertex, fragment]) => {
@@ -132,10 +152,158 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
         (Dialect::ShaderMaterial, [vertex, fragment]) => {
             glsl::compile_shader_material(&read(vertex)?, &read(fragment)?)
         }
+        (Dialect::ShaderMaterial, [file]) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("error: {file}: {e}"))?;
+            return NodeProgram::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"));
+        }
         _ => return Err(USAGE.to_string()),
     };
-    let program = program.map_err(|e| e.to_string())?;
+    program.map_err(|e| e.to_string())
+}
+
+fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
+    let program = program_of(dialect, files)?;
     say(format_args!("{program}"))
+}
+
+/// `tsl compile [--raw | --shadertoy] FILE... -o OUT.tslp`: the program's bytes
+/// ([`NodeProgram::to_bytes`]) to `OUT`.
+fn compile(args: &[String]) -> Result<(), String> {
+    let usage = || format!("tsl compile: expected FILE... -o OUT.tslp\n{USAGE}");
+    let (mut dialect, mut out, mut files) = (Dialect::ShaderMaterial, None, Vec::new());
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--shadertoy" => dialect = Dialect::ShaderToy,
+            "--raw" => dialect = Dialect::Raw,
+            "-o" | "--output" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| format!("tsl compile: {arg} needs a value\n{USAGE}"))?;
+                out = Some(value);
+            }
+            _ if arg.starts_with('-') => {
+                return Err(format!("tsl compile: unknown option {arg}\n{USAGE}"))
+            }
+            _ => files.push(arg),
+        }
+    }
+    let Some(out) = out else {
+        return Err(usage());
+    };
+    // A saved program is not compiled again: one file needs --shadertoy.
+    if dialect == Dialect::ShaderMaterial && files.len() != 2 {
+        return Err(usage());
+    }
+    let program = program_of(dialect, &files)?;
+    let bytes = program.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("error: {out}: {e}"))?;
+    say(format_args!(
+        "{out}: {} words, {} bytes\n",
+        program.words().len(),
+        bytes.len()
+    ))
+}
+
+/// The languages `tsl emit` writes.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    Wgsl,
+    GlslEs300,
+    Glsl450,
+    SpirV,
+}
+
+/// The flag of each target.
+const TARGETS: [(&str, Target); 4] = [
+    ("--wgsl", Target::Wgsl),
+    ("--glsl-es300", Target::GlslEs300),
+    ("--glsl-450", Target::Glsl450),
+    ("--spirv", Target::SpirV),
+];
+
+/// `tsl emit TARGET (PROGRAM.tslp | --shadertoy FILE | [--raw] VERTEX FRAGMENT) [-o OUT]`.
+fn emit(args: &[String]) -> Result<(), String> {
+    let usage = || format!("tsl emit: expected a target and a program\n{USAGE}");
+    let (mut dialect, mut out, mut target, mut files) =
+        (Dialect::ShaderMaterial, None, None, Vec::new());
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--shadertoy" => dialect = Dialect::ShaderToy,
+            "--raw" => dialect = Dialect::Raw,
+            "-o" | "--output" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| format!("tsl emit: {arg} needs a value\n{USAGE}"))?;
+                out = Some(value);
+            }
+            flag if flag.starts_with('-') => {
+                let Some(&(_, t)) = TARGETS.iter().find(|(f, _)| *f == flag) else {
+                    return Err(format!("tsl emit: unknown option {arg}\n{USAGE}"));
+                };
+                if target.replace(t).is_some() {
+                    return Err(format!("tsl emit: one target at a time\n{USAGE}"));
+                }
+            }
+            _ => files.push(arg),
+        }
+    }
+    let Some(target) = target else {
+        return Err(usage());
+    };
+    let program = program_of(dialect, &files)?;
+    emit_program(&program, target, out.map(String::as_str))
+}
+
+#[cfg(feature = "naga")]
+fn emit_program(program: &NodeProgram, target: Target, out: Option<&str>) -> Result<(), String> {
+    use tsl::core::native::GlslVersion;
+    let refused = |e: tsl::core::native::EmitError| e.to_string();
+    let write = |path: &str, bytes: &[u8]| {
+        std::fs::write(path, bytes).map_err(|e| format!("error: {path}: {e}"))
+    };
+    let text = |text: String, out: Option<&str>| match out {
+        Some(path) => write(path, text.as_bytes()),
+        None => say(format_args!("{text}")),
+    };
+    match target {
+        Target::Wgsl => text(program.to_wgsl().map_err(refused)?, out),
+        Target::GlslEs300 | Target::Glsl450 => {
+            let version = if target == Target::GlslEs300 {
+                GlslVersion::Es300
+            } else {
+                GlslVersion::Core450
+            };
+            let stages = program.to_glsl(version).map_err(refused)?;
+            match out {
+                Some(path) => {
+                    write(&format!("{path}.vert"), stages.vertex.as_bytes())?;
+                    write(&format!("{path}.frag"), stages.fragment.as_bytes())
+                }
+                None => say(format_args!(
+                    "// vertex\n{}\n// fragment\n{}",
+                    stages.vertex, stages.fragment
+                )),
+            }
+        }
+        Target::SpirV => {
+            let Some(path) = out else {
+                return Err("tsl emit --spirv: SPIR-V is binary; name a file with -o".into());
+            };
+            let words = program.to_spirv().map_err(refused)?;
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            write(path, &bytes)
+        }
+    }
+}
+
+#[cfg(not(feature = "naga"))]
+fn emit_program(_: &NodeProgram, _: Target, _: Option<&str>) -> Result<(), String> {
+    Err(
+        "tsl emit: this tsl was built without the `naga` feature (cargo install --features naga)"
+            .into(),
+    )
 }
 
 /// The largest side `tsl render` draws: the largest PNG the decoders read back.

@@ -54,7 +54,7 @@ pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
-    validate, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformSlot,
+    validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformSlot,
     ValidationError,
 };
 pub use types::*;

@@ -69,6 +69,16 @@ pub struct EmittedOutputs {
     pub functions: [Option<naga::Handle<naga::Function>>; 9],
 }
 
+/// A complete host module's WGSL for [`emit_into`] and [`fill_dispatch`], for checking emitted
+/// code without a GPU (tests, tools): the three hooks over storage buffers (`words`, the
+/// program's words from base 0; `attrs`, 13 attributes per view; the texture hook returns
+/// `vec4(uv, f32(id), 1)`), a `run_code(base, start, count)` stub with locals and a loop (all
+/// replaced by `fill_dispatch`), a caller `shade(output)` after it, a compute entry point `main`
+/// that writes every output's result to `results`, then [`PRELUDE_WGSL`].
+pub fn test_host_wgsl() -> String {
+    format!("{}{PRELUDE_WGSL}", include_str!("test_host.wgsl"))
+}
+
 /// The function named `name` in `module`, if any (handles change when [`fill_dispatch`]
 /// reorders the functions; names do not).
 #[cfg(feature = "naga")]
@@ -109,10 +119,25 @@ pub fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, EmitEr
 }
 
 /// The WGSL text of `module` (naga's WGSL back end), after [`validate`].
+///
+/// naga writes a value used once inside its user's expression, so a long chain of instructions
+/// in an emitted function (`tsl_output_*`) would be one expression nested as deep as the chain,
+/// past a WGSL parser's recursion limit (wgpu's refused a 500-step chain): the emitted functions'
+/// nesting is bounded first, as [`NodeProgram::to_module`](crate::NodeProgram::to_module) bounds
+/// it (a deep value is bound with `let`; shallow code reads as naga writes it).
 #[cfg(feature = "naga")]
 pub fn module_to_wgsl(module: &naga::Module) -> Result<String, EmitError> {
     let info = validate(module)?;
-    naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty()).map_err(
+    let mut bounded = module.clone();
+    for (_, f) in bounded.functions.iter_mut() {
+        if f.name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("tsl_output_"))
+        {
+            nesting::bound_nesting(f);
+        }
+    }
+    naga::back::wgsl::write_string(&bounded, &info, naga::back::wgsl::WriterFlags::empty()).map_err(
         |e| EmitError::Backend {
             backend: "wgsl",
             message: e.to_string(),

@@ -154,7 +154,7 @@ pub enum InstructionError {
 
 /// A refusal by a [`NodeProgram`](super::NodeProgram): words that are not a valid program, or a
 /// change it cannot make. The message starts with what refused (`validate`, `program`,
-/// `set_uniform`, `set_texture`) and `: `.
+/// `set_uniform`, `set_texture`, `program file`) and `: `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ProgramError {
     /// The words are not a valid program.
@@ -201,11 +201,76 @@ pub enum ProgramError {
     /// `set_texture` of [`NO_TEXTURE`](crate::types::NO_TEXTURE).
     #[error("set_texture: NO_TEXTURE names no texture")]
     NoTexture,
+    /// Bytes that are not a saved program ([`NodeProgram::from_bytes`](super::NodeProgram::from_bytes)).
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+/// Why [`NodeProgram::from_bytes`](super::NodeProgram::from_bytes) refused bytes before their
+/// words reached the validator (docs/bytecode.md, "Saved programs"). The message starts
+/// `program file: `.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FileError {
+    /// A field, or the entries a count announces, run past the end of the bytes.
+    #[error("program file: {field} at byte {at} needs {need} bytes, but {left} are left")]
+    Truncated {
+        /// The field: `magic`, `words`, `uniform name`, ...
+        field: &'static str,
+        /// Its first byte.
+        at: usize,
+        /// The bytes it needs (for a count, at least its entries' smallest size).
+        need: u64,
+        /// The bytes left from `at`.
+        left: usize,
+    },
+    /// The first four bytes are not `TSLP`.
+    #[error("program file: the first bytes are {found:02x?}, not the magic \"TSLP\"")]
+    Magic {
+        /// The first four bytes.
+        found: [u8; 4],
+    },
+    /// A version this library does not read.
+    #[error(
+        "program file: version {found}; this library reads version {}",
+        super::file::VERSION
+    )]
+    Version {
+        /// The file's version.
+        found: u32,
+    },
+    /// A uniform's or a texture slot's name that is not UTF-8.
+    #[error("program file: the name at byte {at} is not UTF-8")]
+    Name {
+        /// The name's first byte.
+        at: usize,
+    },
+    /// A uniform type code outside the table.
+    #[error("program file: unknown uniform type {code} at byte {at}")]
+    Type {
+        /// The code.
+        code: u32,
+        /// Its first byte.
+        at: usize,
+    },
+    /// A texture slot kind other than 0 (a constant id) or 1 (a texture uniform).
+    #[error("program file: unknown texture slot kind {code} at byte {at}")]
+    TextureKind {
+        /// The code.
+        code: u32,
+        /// Its first byte.
+        at: usize,
+    },
+    /// Bytes after the last texture slot.
+    #[error("program file: {bytes} bytes after the end of the program")]
+    Trailing {
+        /// How many.
+        bytes: usize,
+    },
 }
 
 impl ProgramError {
-    /// What refused: `validate`, `program`, `set_uniform` or `set_texture`; the message starts
-    /// with it and `: `.
+    /// What refused: `validate`, `program`, `set_uniform`, `set_texture` or `program file`; the
+    /// message starts with it and `: `.
     pub fn op(&self) -> &'static str {
         match self {
             ProgramError::Validation(_) => "validate",
@@ -214,6 +279,7 @@ impl ProgramError {
             ProgramError::NoUniform { op, .. } => op,
             ProgramError::UniformType { .. } => "set_uniform",
             ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",
+            ProgramError::File(_) => "program file",
         }
     }
 }

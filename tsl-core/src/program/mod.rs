@@ -3,10 +3,11 @@
 
 mod disasm;
 mod error;
+mod file;
 pub mod format;
 mod validate;
 
-pub use error::{InstructionError, ProgramError, ValidationError};
+pub use error::{FileError, InstructionError, ProgramError, ValidationError};
 pub use validate::validate;
 
 use crate::interface::Output;

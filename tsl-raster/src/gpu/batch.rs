@@ -2,6 +2,7 @@
 
 use super::device::{Gpu, GpuError};
 use super::layout::InterpParams;
+use super::native_batch::NativePipelines;
 use tsl_core::{
     FragmentBatch, NodeProgram, Output, WhiteSampler, LANES, LANE_ATTRIBUTE_COUNT, VIEW_COUNT,
 };
@@ -16,6 +17,11 @@ const BATCH_FLOATS: usize = VIEW_COUNT * LANE_ATTRIBUTE_COUNT * 3 * LANES;
 /// words buffer ([`wgpu::Queue::write_buffer`]); the shader module and pipeline are the
 /// [`Gpu`]'s, made once. A buffer is made again (with its bind group, never the pipeline) only
 /// when a program or a set of batches outgrows it.
+///
+/// The native mode ([`GpuInterpreter::run_native`]) runs the same outputs over the same buffers
+/// with the program emitted as WGSL ([`tsl_core::native`]) instead of walked: one pipeline per
+/// program structure ([`NodeProgram::structure_key`]), made on first use and kept by this
+/// interpreter (never evicted), so new uniform values or a new frame are still a buffer write.
 pub struct GpuInterpreter<'g> {
     gpu: &'g Gpu,
     words: wgpu::Buffer,
@@ -24,6 +30,7 @@ pub struct GpuInterpreter<'g> {
     out: wgpu::Buffer,
     readback: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
+    native: NativePipelines,
 }
 
 impl std::fmt::Debug for GpuInterpreter<'_> {
@@ -31,6 +38,7 @@ impl std::fmt::Debug for GpuInterpreter<'_> {
         f.debug_struct("GpuInterpreter")
             .field("words", &self.words.size())
             .field("views", &self.views.size())
+            .field("native_pipelines", &self.native.len())
             .finish_non_exhaustive()
     }
 }
@@ -81,6 +89,7 @@ impl<'g> GpuInterpreter<'g> {
             out,
             readback,
             bind_group,
+            native: NativePipelines::default(),
         }
     }
 
@@ -173,6 +182,57 @@ impl<'g> GpuInterpreter<'g> {
         batches: &[FragmentBatch],
         _sampler: &WhiteSampler,
     ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
+        let pipeline = self.gpu.interp_pipeline.clone();
+        self.dispatch(&pipeline, program, output, batches)
+    }
+
+    /// [`GpuInterpreter::run`] with the program emitted as native WGSL functions
+    /// ([`tsl_core::native::emit_into`]) instead of interpreted: the same buffers, the same
+    /// entry point and the same result per lane. The first run of a program structure
+    /// ([`NodeProgram::structure_key`]) emits, validates and compiles its pipeline; later runs of
+    /// that structure, whatever their uniforms, textures and frame, reuse it. A program the
+    /// emitter refuses is [`GpuError::Pipeline`] labelled `native`.
+    pub fn run_native(
+        &mut self,
+        program: &NodeProgram,
+        output: Output,
+        batch: &FragmentBatch,
+        sampler: &WhiteSampler,
+    ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
+        self.run_native_batches(program, output, std::slice::from_ref(batch), sampler)
+    }
+
+    /// [`GpuInterpreter::run_native`] over several batches at once, laid out as
+    /// [`GpuInterpreter::run_batches`]'s.
+    pub fn run_native_batches(
+        &mut self,
+        program: &NodeProgram,
+        output: Output,
+        batches: &[FragmentBatch],
+        _sampler: &WhiteSampler,
+    ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
+        if !program.has_output(output) || batches.is_empty() {
+            // No pipeline for what runs nothing: the same answers as the interpreter's.
+            return self.dispatch(&self.gpu.interp_pipeline.clone(), program, output, batches);
+        }
+        let pipeline = self.native.get(self.gpu, program)?;
+        self.dispatch(&pipeline, program, output, batches)
+    }
+
+    /// How many native pipelines this interpreter holds (one per program structure it ran).
+    pub fn native_pipelines(&self) -> usize {
+        self.native.len()
+    }
+
+    /// One dispatch of `pipeline` (the interpreter's or a native one: both read the same
+    /// bindings) over `batches` for `output`.
+    fn dispatch(
+        &mut self,
+        pipeline: &wgpu::ComputePipeline,
+        program: &NodeProgram,
+        output: Output,
+        batches: &[FragmentBatch],
+    ) -> Result<Option<Vec<[f32; 4]>>, GpuError> {
         let (start, count) = program.output_range(output);
         if count == 0 {
             return Ok(None);
@@ -218,7 +278,7 @@ impl<'g> GpuInterpreter<'g> {
             let mut encoder = device.create_command_encoder(&Default::default());
             {
                 let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&self.gpu.interp_pipeline);
+                pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, &self.bind_group, &[]);
                 pass.dispatch_workgroups(batches.len() as u32, 1, 1);
             }

@@ -7,7 +7,9 @@
 //!   to the caller whether that is a failure.
 //! - [`GpuInterpreter`]: runs one output of a [`NodeProgram`](tsl_core::NodeProgram) over
 //!   [`FragmentBatch`](tsl_core::FragmentBatch)es, one compute invocation per lane, and reads back
-//!   each lane's result register.
+//!   each lane's result register. Its native mode ([`GpuInterpreter::run_native`]) runs the same
+//!   outputs over the same buffers with the program emitted as WGSL functions by
+//!   [`tsl_core::native`] ([`native_interp_wgsl`]): one pipeline per program structure, cached.
 //! - [`GpuRenderer`]: renders a [`Scene`](crate::Scene) with its [`Assets`](crate::Assets),
 //!   [`Camera`](crate::Camera) and time to an [`Image`](crate::Image), headless, as
 //!   [`Renderer`](crate::Renderer) does (see below and `docs/gpu.md`).
@@ -127,6 +129,7 @@ mod contract;
 mod device;
 mod layout;
 mod native;
+mod native_batch;
 mod raster;
 mod standalone;
 mod textures;
@@ -134,6 +137,7 @@ mod textures;
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};
 pub use native::{GpuPath, NativeStatus, RENDER_WGSL};
+pub use native_batch::native_interp_wgsl;
 pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
 pub use standalone::{native_bind_group_layout_entries, native_vertex_attributes};
 pub use textures::TextureUploads;

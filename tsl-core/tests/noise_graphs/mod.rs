@@ -1,0 +1,172 @@
+//! The noise graphs of `noise_nodes.rs`: each row of the three.js oracle fixtures
+//! (`tests/fixtures/noise/*.json`) with the TSL expression that computes it, over a vec4 point
+//! node. Shared with the root `native_validate.rs`, which emits every one natively.
+
+#![allow(dead_code)] // each binary uses part of it
+
+use tsl_core::*;
+
+/// A row's graph: the value at the point `p` (a vec4 node).
+pub type Build = fn(&NodeGraph, NodeRef) -> NodeRef;
+
+/// A fixture file and its rows, each with its graph.
+pub struct Rows {
+    /// The fixture's file under `tests/fixtures/noise/`.
+    pub file: &'static str,
+    /// (row name, graph).
+    pub rows: &'static [(&'static str, Build)],
+}
+
+fn x(g: &NodeGraph, p: NodeRef) -> NodeRef {
+    g.swizzle(p, "x")
+}
+fn xy(g: &NodeGraph, p: NodeRef) -> NodeRef {
+    g.swizzle(p, "xy")
+}
+fn xyz(g: &NodeGraph, p: NodeRef) -> NodeRef {
+    g.swizzle(p, "xyz")
+}
+
+/// `perlin_noise` and `perlin_noise_vec3` of vec2 and vec3 points.
+pub const PERLIN: Rows = Rows {
+    file: "perlin.json",
+    rows: &[
+        ("perlin_float_2d", |g, p| g.perlin_noise(xy(g, p))),
+        ("perlin_float_3d", |g, p| g.perlin_noise(xyz(g, p))),
+        ("perlin_vec3_2d", |g, p| g.perlin_noise_vec3(xy(g, p))),
+        ("perlin_vec3_3d", |g, p| g.perlin_noise_vec3(xyz(g, p))),
+    ],
+};
+
+/// `mx_noise_*` with amplitude and pivot (a vec4 texcoord converted as three.js converts it).
+pub const MX_NOISE: Rows = Rows {
+    file: "perlin.json",
+    rows: &[
+        ("noise_float_2d", |g, p| {
+            g.mx_noise_float(xy(g, p), g.float(1.7), g.float(0.3))
+        }),
+        ("noise_float_3d", |g, p| {
+            g.mx_noise_float(xyz(g, p), g.float(2.5), g.float(-0.75))
+        }),
+        ("noise_float_3d_1_0", |g, p| {
+            g.mx_noise_float(xyz(g, p), g.float(1.0), g.float(0.0))
+        }),
+        ("noise_float_of_vec4", |g, p| {
+            g.mx_noise_float(p, g.float(0.5), g.float(0.5))
+        }),
+        ("noise_vec3_2d", |g, p| {
+            g.mx_noise_vec3(xy(g, p), g.float(0.8), g.float(-0.1))
+        }),
+        ("noise_vec3_3d", |g, p| {
+            g.mx_noise_vec3(xyz(g, p), g.float(0.6), g.float(0.5))
+        }),
+        ("noise_vec4_2d", |g, p| {
+            g.mx_noise_vec4(xy(g, p), g.float(1.3), g.float(-0.2))
+        }),
+        ("noise_vec4_3d", |g, p| {
+            g.mx_noise_vec4(xyz(g, p), g.float(0.7), g.float(0.1))
+        }),
+    ],
+};
+
+/// Worley noise of every kind (a vec2 texcoord gets z = 0; `mx_worley_noise_vec3` takes metric
+/// 1, squared distances, by default, which the rows pass explicitly).
+pub const WORLEY: Rows = Rows {
+    file: "worley.json",
+    rows: &[
+        ("worley_float_3d", |g, p| {
+            g.mx_worley_noise_float(xyz(g, p), g.float(1.0))
+        }),
+        ("worley_float_3d_j", |g, p| {
+            g.mx_worley_noise_float(xyz(g, p), g.float(0.6))
+        }),
+        ("worley_float_of_vec2", |g, p| {
+            g.mx_worley_noise_float(xy(g, p), g.float(1.0))
+        }),
+        ("worley_vec2_2d", |g, p| {
+            g.mx_worley_noise_vec2(xy(g, p), g.float(1.0))
+        }),
+        ("worley_vec2_3d", |g, p| {
+            g.mx_worley_noise_vec2(xyz(g, p), g.float(0.7))
+        }),
+        ("worley_vec3_2d_m1", |g, p| {
+            g.mx_worley_noise_vec3(xy(g, p), g.float(1.0))
+        }),
+        ("worley_vec3_3d_m1", |g, p| {
+            g.mx_worley_noise_vec3(xyz(g, p), g.float(1.0))
+        }),
+    ],
+};
+
+/// `mx_cell_noise_float` with TSL's conversion of the point.
+pub const MX_CELL: Rows = Rows {
+    file: "cell.json",
+    rows: &[
+        ("cell_float_2d", |g, p| g.mx_cell_noise_float(xy(g, p))),
+        ("cell_float_3d", |g, p| g.mx_cell_noise_float(xyz(g, p))),
+        ("mx_cell_float_of_float", |g, p| {
+            g.mx_cell_noise_float(x(g, p))
+        }),
+        ("mx_cell_float_of_vec4", |g, p| g.mx_cell_noise_float(p)),
+    ],
+};
+
+/// `cell_noise` and `cell_noise_vec3` of the point as it is (`raw(input)` in the fixture).
+pub const CELL_RAW: Rows = Rows {
+    file: "cell.json",
+    rows: &[
+        ("cell_float_1d", |g, p| g.cell_noise(x(g, p))),
+        ("cell_float_4d", |g, p| g.cell_noise(p)),
+        ("cell_vec3_1d", |g, p| g.cell_noise_vec3(x(g, p))),
+        ("cell_vec3_2d", |g, p| g.cell_noise_vec3(xy(g, p))),
+        ("cell_vec3_3d", |g, p| g.cell_noise_vec3(xyz(g, p))),
+        ("cell_vec3_4d", |g, p| g.cell_noise_vec3(p)),
+    ],
+};
+
+/// `mx_fractal_noise_float`, three.js's octave loop unrolled (a vec2 position gets z = 0).
+pub const FRACTAL: Rows = Rows {
+    file: "fractal.json",
+    rows: &[
+        ("fractal_float_3d", |g, p| {
+            g.mx_fractal_noise_float(xyz(g, p), 3, g.float(2.0), g.float(0.5), g.float(1.0))
+        }),
+        ("fractal_float_3d_p", |g, p| {
+            g.mx_fractal_noise_float(xyz(g, p), 5, g.float(2.1), g.float(0.6), g.float(1.3))
+        }),
+        ("fractal_float_3d_o1", |g, p| {
+            g.mx_fractal_noise_float(xyz(g, p), 1, g.float(2.0), g.float(0.5), g.float(0.7))
+        }),
+        ("fractal_float_of_vec2", |g, p| {
+            g.mx_fractal_noise_float(xy(g, p), 3, g.float(2.0), g.float(0.5), g.float(1.0))
+        }),
+    ],
+};
+
+/// Every table above.
+pub const ALL: [&Rows; 6] = [&PERLIN, &MX_NOISE, &WORLEY, &MX_CELL, &CELL_RAW, &FRACTAL];
+
+/// The fixture point as a vec4 node: `position_world` is its xyz, `uv.x` its w.
+pub fn point(g: &NodeGraph) -> NodeRef {
+    g.join(&[g.position_world(), g.swizzle(g.uv(), "x")])
+}
+
+/// `build` at the point, compiled: the value's first three components (a float repeated, a
+/// vec2 with 0) as the colour, a vec4's w as the opacity; and the value's width.
+pub fn program(build: Build) -> (NodeProgram, usize) {
+    let g = NodeGraph::new();
+    let value = build(&g, point(&g));
+    let width = g.type_of(value).and_then(|t| t.width()).expect("a value");
+    let colour = match width {
+        1 => g.join(&[value, value, value]),
+        2 => g.join(&[value, g.float(0.0)]),
+        3 => value,
+        _ => g.swizzle(value, "xyz"),
+    };
+    g.set_output(COLOR_NODE, colour).expect("a vec3");
+    if width == 4 {
+        g.set_output(OPACITY_NODE, g.swizzle(value, "w"))
+            .expect("a float");
+    }
+    (g.compile().expect("compiles"), width)
+}
