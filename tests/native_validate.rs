@@ -3,7 +3,8 @@
 //! ported (`examples/tsl_*.rs`, checked by `tsl_examples.rs`), the other examples' graphs the
 //! tests reach (`spec000_*`, the guitar in both styles), `glsl_render.rs`'s
 //! GLSL programs, the three.js noise oracle's graphs (`tsl-core/tests/noise_nodes.rs`) and the
-//! `tsl!` / `#[tsl_fn]` programs of `macros.rs`. Each is collected by calling the builder its own
+//! `tsl!` / `#[tsl_fn]` programs of `macros.rs`, and every program of the GPU parity scenes
+//! (`tests/parity_scenes/`, drawn by `gpu_parity.rs` and `gpu_native.rs`). Each is collected by calling the builder its own
 //! test calls (shared modules), not a copy.
 //!
 //! For each program: `emit_into` gives a function to exactly the outputs the program sets,
@@ -12,6 +13,9 @@
 
 mod glsl_sources;
 mod macro_programs;
+#[macro_use]
+#[allow(dead_code)]
+mod parity_scenes;
 #[path = "../tsl-core/tests/noise_graphs/mod.rs"]
 mod noise_graphs;
 mod tsl_ports;
@@ -189,4 +193,21 @@ fn a_long_chain_of_instructions_is_text_a_parser_reads() {
     emit_and_validate(&program).unwrap();
     let text = program.to_wgsl().unwrap();
     assert!(text.contains("let part"), "deep values are bound");
+}
+
+/// Every program of every parity scene's cases (the scenes `gpu_native.rs` draws natively).
+#[test]
+fn the_parity_scenes_programs_emit_and_validate() {
+    let mut programs = Vec::new();
+    macro_rules! collect {
+        ($($scene:ident),* $(,)?) => {
+            $(parity_scenes::$scene(&mut |case, name| {
+                for (id, program) in case.assets.programs.iter() {
+                    programs.push((format!("{}: {name} program {id:?}", stringify!($scene)), program.clone()));
+                }
+            });)*
+        };
+    }
+    with_scenes!(collect);
+    all_validate(programs, 16);
 }
