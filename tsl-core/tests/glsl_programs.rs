@@ -4,6 +4,8 @@
 //! by hand or by the same arithmetic in Rust. (`glsl_oracle.rs` holds the cases checked against
 //! Mesa's OpenGL ES.)
 
+mod card;
+
 use glam::{Mat4, Vec2, Vec3, Vec4};
 use tsl_core::glsl::*;
 use tsl_core::*;
@@ -35,22 +37,7 @@ impl TextureSampler for UvSampler {
 
 #[test]
 fn the_card_of_spec_000() {
-    let mut program = compile_shader_material(
-        "uniform float lift;
-         varying vec2 vUv;
-         void main() {
-             vUv = uv;
-             vec3 moved = position + normal * lift;
-             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
-         }",
-        "uniform sampler2D map;
-         varying vec2 vUv;
-         void main() {
-             if (vUv.x > 0.9) discard;
-             gl_FragColor = texture2D(map, vUv * 2.0);
-         }",
-    )
-    .unwrap();
+    let mut program = compile_shader_material(card::VERTEX, card::FRAGMENT).unwrap();
     program.set_uniform("lift", 0.1f32).unwrap();
     program.set_texture("map", TextureId(7)).unwrap();
     // The position node is the offset normal * lift, per vertex.

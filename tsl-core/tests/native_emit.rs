@@ -8,6 +8,8 @@
 //! checked by hand is the module's shape: which words go through `tsl_word`, which constants are
 //! inlined, what the dispatch switches on, and when two programs share a module.
 
+mod card;
+
 mod xorshift;
 
 use serde_json::Value;
@@ -359,22 +361,7 @@ fn every_glsl_oracle_case_emits_and_validates() {
 fn the_glsl_programs_examples_emit() {
     // The card (a position node from the vertex shader, a discard, a texture uniform) and the
     // ShaderToy programs of glsl_programs.rs.
-    let card = compile_shader_material(
-        "uniform float lift;
-         varying vec2 vUv;
-         void main() {
-             vUv = uv;
-             vec3 moved = position + normal * lift;
-             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
-         }",
-        "uniform sampler2D map;
-         varying vec2 vUv;
-         void main() {
-             if (vUv.x > 0.9) discard;
-             gl_FragColor = texture2D(map, vUv * 2.0);
-         }",
-    )
-    .unwrap();
+    let card = compile_shader_material(card::VERTEX, card::FRAGMENT).unwrap();
     for output in [COLOR_NODE, POSITION_NODE, MASK_NODE] {
         assert!(card.has_output(output), "{output:?}");
     }

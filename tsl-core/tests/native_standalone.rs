@@ -6,6 +6,8 @@
 //! module run on a GPU are compared with the reference interpreter in the root crate's
 //! `tests/gpu_native_custom.rs`.
 
+mod card;
+
 use serde_json::Value;
 use tsl_core::glsl::*;
 use tsl_core::native::*;
@@ -199,22 +201,7 @@ fn uniforms_of_every_type_textures_and_derivatives_make_every_form() {
 fn the_card_makes_every_form() {
     // A ShaderMaterial with a position node from its vertex shader, a discard (the mask) and a
     // texture uniform.
-    let card = compile_shader_material(
-        "uniform float lift;
-         varying vec2 vUv;
-         void main() {
-             vUv = uv;
-             vec3 moved = position + normal * lift;
-             gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);
-         }",
-        "uniform sampler2D map;
-         varying vec2 vUv;
-         void main() {
-             if (vUv.x > 0.9) discard;
-             gl_FragColor = texture2D(map, vUv * 2.0);
-         }",
-    )
-    .unwrap();
+    let card = compile_shader_material(card::VERTEX, card::FRAGMENT).unwrap();
     for output in [COLOR_NODE, POSITION_NODE, MASK_NODE] {
         assert!(card.has_output(output), "{output:?}");
     }
