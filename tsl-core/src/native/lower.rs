@@ -8,7 +8,7 @@ use super::{EmitError, EmittedOutputs};
 use crate::interface::Output;
 use crate::opcode::Opcode;
 use crate::program::format::{
-    Instruction, RegOperand, HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS,
+    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, MAGIC, MAX_REGISTERS,
 };
 use crate::program::NodeProgram;
 use naga::{
@@ -156,6 +156,8 @@ struct Lower<'p> {
     last: usize,
     zero: Ex,
     one: Ex,
+    /// [`Lower::hidden_zero`], once made.
+    hidden_zero: Option<Ex>,
 }
 
 impl<'p> Lower<'p> {
@@ -179,7 +181,43 @@ impl<'p> Lower<'p> {
             last: 0,
             zero,
             one,
+            hidden_zero: None,
         }
+    }
+
+    /// A `u32` zero that the shader compiler cannot prove zero: the program's word 0, read
+    /// through `tsl_word`, xor [`MAGIC`]. Why: a constant argument lets the driver specialize the
+    /// prelude function it calls and apply its inexact algebra to the constant (Mesa folds
+    /// `x * 1.0`, then reassociates `(c - 0.5) + 0.5`; SPIR-V without `NoContraction` allows it),
+    /// which moved Worley noise of a constant jitter or point width by 1 to 3 ulp on lavapipe;
+    /// the interpreter's run-time operands never allow it. Measured by `tests/gpu_interp.rs`.
+    fn hidden_zero(&mut self) -> Ex {
+        if let Some(zero) = self.hidden_zero {
+            return zero;
+        }
+        let index = self.uint(H_MAGIC as u32);
+        let bits = self.call(self.callees.word, vec![index]);
+        let magic = self.uint(MAGIC);
+        let zero = self.bin(B::ExclusiveOr, bits, magic);
+        self.hidden_zero = Some(zero);
+        zero
+    }
+
+    /// `value` (a `u32`), through [`Lower::hidden_zero`].
+    fn hidden_u32(&mut self, value: Ex) -> Ex {
+        let zero = self.hidden_zero();
+        self.bin(B::ExclusiveOr, value, zero)
+    }
+
+    /// `value` (an `f32`), its bits through [`Lower::hidden_zero`].
+    fn hidden_f32(&mut self, value: Ex) -> Ex {
+        let bits = self.ex(E::As {
+            expr: value,
+            kind: ScalarKind::Uint,
+            convert: None,
+        });
+        let bits = self.hidden_u32(bits);
+        self.bitcast(bits)
     }
 
     /// Cover the expressions added since the last flush with an `Emit`.
@@ -712,6 +750,9 @@ impl<'p> Lower<'p> {
             }
             _ => {
                 let q = self.compose(self.types.vec3, p[..3].to_vec());
+                // The point width and the jitter as values the driver cannot see through.
+                let dims = self.hidden_u32(dims);
+                let j = self.hidden_f32(j);
                 let s = self.call(self.callees.worley, vec![q, dims, j]);
                 let x = self.component(s, 0);
                 return Ok(match opcode {

@@ -45,7 +45,7 @@ use super::interface::{wgsl_type, FieldSource, NativeInterface, UniformLayout};
 use super::{EmitError, PRELUDE_WGSL};
 use crate::interface::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT};
 use crate::opcode::Opcode;
-use crate::program::format::{HEADER_WORDS, H_CAMERA, H_TIME, H_VIEW};
+use crate::program::format::{HEADER_WORDS, H_CAMERA, H_MAGIC, H_TIME, H_VIEW};
 use crate::program::NodeProgram;
 use crate::types::ValueType;
 use naga::{Function, Handle, Module};
@@ -129,6 +129,10 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                         });
                     }
                     derivatives |= view == View::Right as u32 || view == View::Up as u32;
+                }
+                // Worley's operands pass through word 0 (`lower.rs`, `hidden_zero`).
+                Some(Opcode::WorleyFloat | Opcode::WorleyVec2 | Opcode::WorleyVec3) => {
+                    words.push(H_MAGIC)
                 }
                 _ => {}
             }
