@@ -70,8 +70,8 @@ static NATIVE_BASE: LazyLock<Result<naga::Module, String>> =
 pub enum GpuPath {
     /// One compute dispatch: software coverage from the exact 64-bit edge functions, the
     /// CPU's depth test and blending in the kernel, every node output run by the interpreter.
-    /// The default: the CPU's pixels, coplanar surfaces included.
-    #[default]
+    /// The CPU's pixels, coplanar surfaces included; about ten times slower than the render
+    /// paths on lavapipe. A counted frame (`render_counted`) always takes it.
     Kernel,
     /// Render pipelines (the hardware rasterizer, depth buffer and blending; per fragment the
     /// kernel's coverage test, depth and shading), every pass with the interpreter's fragment
@@ -82,7 +82,10 @@ pub enum GpuPath {
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first
-    /// frames draw with the interpreter, never wait.
+    /// frames draw with the interpreter, never wait. The default: with
+    /// [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) (on by default) its pixels
+    /// are the kernel's on every parity test, at about a tenth of the kernel's time.
+    #[default]
     Hybrid,
     /// Render pipelines, every pass with its native pipeline: a frame waits until they are
     /// built, and fails with the reason when one cannot be.

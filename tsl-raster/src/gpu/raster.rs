@@ -50,8 +50,8 @@ pub const DISPATCH_PIXELS: u32 = 1 << 18;
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
-    /// How frames are drawn: the compute kernel ([`GpuPath::Kernel`], the default) or render
-    /// pipelines.
+    /// How frames are drawn: render pipelines ([`GpuPath::Hybrid`], the default) or the
+    /// compute kernel ([`GpuPath::Kernel`]).
     pub path: GpuPath,
     /// On the render paths, every pipeline writes the kernel's own depth of the fragment
     /// (`frag_depth`), so the depth test compares the kernel's depths, not the hardware's
