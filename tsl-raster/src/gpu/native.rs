@@ -16,6 +16,11 @@
 //! set-up's whatever the hardware's fill rule; with
 //! [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) the depth test compares the
 //! kernel's own depths.
+//!
+//! With exact depth, when the opaque passes before the first transparent one are all deferred
+//! (none discards or moves its depth), they are drawn as the kernel draws them: a visibility
+//! pass finds each pixel's nearest fragment (coverage and depth only), then each pass's winners
+//! are shaded once by a full-screen triangle (`deferred_passes`); the rest follow in order.
 
 use super::device::{Gpu, GpuError};
 use super::layout::{
