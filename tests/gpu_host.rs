@@ -20,7 +20,7 @@ mod gpu_harness;
 
 use glam::{Vec2, Vec3};
 use tsl_core::*;
-use tsl_raster::gpu::{Gpu, GpuRenderer, TextureUploads};
+use tsl_raster::gpu::{Gpu, GpuPath, GpuRenderer, TextureUploads};
 use tsl_raster::*;
 
 gpu_tests![
@@ -374,9 +374,10 @@ fn a_frame_in_bands_is_the_frame_drawn_at_once(gpu: &'static Gpu) {
     // last of 16 rows.
     let c = mixed_scene();
     let settings = RenderSettings::new(96, 80);
-    let mut whole = GpuRenderer::new(gpu, settings.clone());
+    // The bands are the kernel's: pinned to it, whatever the default path.
+    let mut whole = GpuRenderer::new(gpu, settings.clone()).with_path(GpuPath::Kernel);
     whole.set_dispatch_pixels(u32::MAX);
-    let mut banded = GpuRenderer::new(gpu, settings.clone());
+    let mut banded = GpuRenderer::new(gpu, settings.clone()).with_path(GpuPath::Kernel);
     banded.set_dispatch_pixels(1);
     assert_eq!(banded.dispatch_pixels(), 1);
     let at_once = whole

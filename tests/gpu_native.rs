@@ -36,6 +36,7 @@ macro_rules! native_tests {
             a_new_program_draws_at_once_and_natively_after_the_wait,
             a_program_the_emitter_refuses_stays_on_the_interpreter,
             coplanar_surfaces_are_the_kernel_s_with_exact_depth,
+            the_visible_fragment_first_and_every_fragment_in_order_are_the_kernel_s,
             the_graph_example_at_1280x720_covers_the_set_up_s_pixels,
         ];
     };
@@ -332,6 +333,87 @@ fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
              hardware's depth",
             96 * 72
         );
+    }
+}
+
+fn the_visible_fragment_first_and_every_fragment_in_order_are_the_kernel_s(gpu: &'static Gpu) {
+    // Overlapping opaque surfaces under a transparent one: with exact depth the render paths
+    // draw the opaque passes' nearest fragments first and shade them once (the visibility
+    // pass), then blend the transparent pass over them, as the kernel does. An alpha-tested
+    // opaque surface (a pass that can discard) among them makes every pass draw in order
+    // instead. Both frames are held to the kernel's image, and the opaque-only part byte for
+    // byte through the interpreter, which runs the kernel's own code.
+    let mut c = Case::new();
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.4));
+    c.scene.add_light(Light::directional(
+        Color::WHITE,
+        2.0,
+        Vec3::new(1.0, 3.0, 2.0),
+    ));
+    c.mesh(
+        PlaneGeometry::new(6.0, 6.0).build(),
+        Material::lambert(Color::from_srgb8(90, 140, 200)),
+        Vec3::ZERO,
+    );
+    c.mesh(
+        SphereGeometry::new(0.6, 16, 12).build(),
+        Material::standard(Color::from_srgb8(220, 120, 40), 0.5, 0.0),
+        Vec3::new(-0.3, 0.4, 0.2),
+    );
+    c.mesh(
+        BoxGeometry::new(0.8, 0.8, 0.8).build(),
+        Material::standard(Color::from_srgb8(60, 200, 90), 0.3, 0.2),
+        Vec3::new(0.3, 0.3, -0.2),
+    );
+    c.settings = RenderSettings::new(96, 72);
+    let kernel = |c: &Case| {
+        GpuRenderer::new(gpu, c.settings.clone())
+            .with_path(GpuPath::Kernel)
+            .render(&c.scene, &c.camera, &c.assets)
+            .expect("renders")
+    };
+    let opaque = kernel(&c);
+    let interpreted = GpuRenderer::new(gpu, c.settings.clone())
+        .with_path(GpuPath::Interpreted)
+        .render(&c.scene, &c.camera, &c.assets)
+        .expect("renders");
+    assert_eq!(
+        interpreted, opaque,
+        "opaque passes through the visibility target"
+    );
+    c.mesh(
+        SphereGeometry::new(0.5, 16, 12).build(),
+        Material {
+            transparent: true,
+            opacity: 0.5,
+            ..Material::lambert(Color::from_srgb8(250, 250, 250))
+        },
+        Vec3::new(0.0, 0.6, 0.6),
+    );
+    let transparent = kernel(&c);
+    for path in [GpuPath::Interpreted, GpuPath::Native] {
+        let out = GpuRenderer::new(gpu, c.settings.clone())
+            .with_path(path)
+            .render(&c.scene, &c.camera, &c.assets)
+            .expect("renders");
+        hold("visible first, then transparent", path, &transparent, &out);
+    }
+    c.mesh(
+        PlaneGeometry::new(1.0, 1.0).build(),
+        Material {
+            alpha_test: 0.5,
+            opacity: 0.7,
+            ..Material::lambert(Color::from_srgb8(200, 40, 160))
+        },
+        Vec3::new(0.6, 0.5, 0.8),
+    );
+    let in_order = kernel(&c);
+    for path in [GpuPath::Interpreted, GpuPath::Native] {
+        let out = GpuRenderer::new(gpu, c.settings.clone())
+            .with_path(path)
+            .render(&c.scene, &c.camera, &c.assets)
+            .expect("renders");
+        hold("every pass in order", path, &in_order, &out);
     }
 }
 

@@ -44,15 +44,16 @@
 //! # Paths
 //!
 //! [`GpuRenderer::path`] ([`GpuPath`]) chooses how a frame is drawn, after the same host work:
-//! [`GpuPath::Kernel`] (the default) is the compute dispatch described below; the others draw
+//! [`GpuPath::Kernel`] is the compute dispatch described below (a counted frame always takes
+//! it); the others draw
 //! the packed frame with wgpu render pipelines (the hardware rasterizer, a depth buffer, blend
 //! state), one draw per pass, and run the kernel's own `shade` per fragment after the kernel's
 //! exact coverage test at the pixel ([`RENDER_WGSL`]: the kernel's text and `native.wgsl`'s
 //! entry points). [`GpuPath::Interpreted`] runs every node output through the interpreter;
 //! [`GpuPath::Native`] through code emitted for the program ([`tsl_core::native`]), one module
-//! per program structure; [`GpuPath::Hybrid`] draws a pass natively once its pipeline is built
-//! on a background thread, with the interpreter until then or where building failed
-//! ([`GpuRenderer::native_status`]). With [`GpuRenderer::exact_depth`] (the default) every
+//! per program structure; [`GpuPath::Hybrid`] (the default) draws a pass natively once its
+//! pipeline is built on a background thread, with the interpreter until then or where building
+//! failed ([`GpuRenderer::native_status`]). With [`GpuRenderer::exact_depth`] (the default) every
 //! pipeline writes the kernel's own depth, so the depth test is the kernel's, coplanar surfaces
 //! included. A native pipeline is specialized to its material (kind, flags, maps) through
 //! `raster.wgsl`'s override constants. `docs/gpu.md` has the design and the figures.

@@ -16,11 +16,16 @@
 //! set-up's whatever the hardware's fill rule; with
 //! [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) the depth test compares the
 //! kernel's own depths.
+//!
+//! With exact depth, when the opaque passes before the first transparent one are all deferred
+//! (none discards or moves its depth), they are drawn as the kernel draws them: a visibility
+//! pass finds each pixel's nearest fragment (coverage and depth only), then each pass's winners
+//! are shaded once by a full-screen triangle (`deferred_passes`); the rest follow in order.
 
 use super::device::{Gpu, GpuError};
 use super::layout::{
     FrameRecord, PassRecord, TriRecord, VertRecord, FL_DEPTH_NODE, FL_DEPTH_TEST, FL_DEPTH_WRITE,
-    FL_TRANSPARENT, NONE, STAGES,
+    FL_FORWARD, FL_TRANSPARENT, NONE, STAGES,
 };
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -70,8 +75,8 @@ static NATIVE_BASE: LazyLock<Result<naga::Module, String>> =
 pub enum GpuPath {
     /// One compute dispatch: software coverage from the exact 64-bit edge functions, the
     /// CPU's depth test and blending in the kernel, every node output run by the interpreter.
-    /// The default: the CPU's pixels, coplanar surfaces included.
-    #[default]
+    /// The CPU's pixels, coplanar surfaces included; about ten times slower than the render
+    /// paths on lavapipe. A counted frame (`render_counted`) always takes it.
     Kernel,
     /// Render pipelines (the hardware rasterizer, depth buffer and blending; per fragment the
     /// kernel's coverage test, depth and shading), every pass with the interpreter's fragment
@@ -82,7 +87,10 @@ pub enum GpuPath {
     Interpreted,
     /// Render pipelines; each pass with its program's native pipeline when it is built, else
     /// with the interpreter's. A new program's native pipelines are built on a thread: its first
-    /// frames draw with the interpreter, never wait.
+    /// frames draw with the interpreter, never wait. The default: with
+    /// [`GpuRenderer::exact_depth`](super::GpuRenderer::exact_depth) (on by default) its pixels
+    /// are the kernel's on every parity test, at about a tenth of the kernel's time.
+    #[default]
     Hybrid,
     /// Render pipelines, every pass with its native pipeline: a frame waits until they are
     /// built, and fails with the reason when one cannot be.
@@ -108,9 +116,25 @@ pub enum NativeStatus {
     Failed(GpuError),
 }
 
+/// What a pipeline does with a pass (`native.wgsl`'s entry points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Role {
+    /// Draws the pass's triangles and shades each covered fragment (`native_vertex`,
+    /// `native_fragment` or `native_fragment_depth`).
+    Draw,
+    /// Draws a deferred pass's triangles into the visibility target: coverage and depth only
+    /// (`native_visible`; one pipeline per device, every program).
+    Visible,
+    /// Shades the pixels a deferred pass won in the visibility target, over a full-screen
+    /// triangle (`native_resolve_vertex`, `native_resolve`).
+    Resolve,
+}
+
 /// What a pass's pipeline fixes besides the fragment program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct PassState {
+    /// What the pipeline does with the pass.
+    role: Role,
     /// Normal blending (a transparent material); replacement otherwise.
     blend: bool,
     /// The depth test (less or equal) on; always passes otherwise.
@@ -142,10 +166,37 @@ impl PassState {
         }
     }
 
+    /// The state of the visibility pass's pipeline: the depth test and write, the fragment's
+    /// exact depth, no material.
+    const VISIBLE: PassState = PassState {
+        role: Role::Visible,
+        blend: false,
+        depth_test: true,
+        depth_write: true,
+        frag_depth: true,
+        kind: NONE,
+        flags: NONE,
+        maps: NONE,
+    };
+
+    /// The state that shades `pass`'s winners of the visibility pass: no depth test or write
+    /// (the visibility pass decided), replacement.
+    fn resolve(pass: &PassRecord) -> PassState {
+        PassState {
+            role: Role::Resolve,
+            blend: false,
+            depth_test: false,
+            depth_write: false,
+            frag_depth: false,
+            ..PassState::of(pass, false)
+        }
+    }
+
     fn of(pass: &PassRecord, exact_depth: bool) -> PassState {
         let flags = pass.flags;
         let on = |bit: u32| flags & bit != 0;
         PassState {
+            role: Role::Draw,
             kind: pass.kind,
             flags,
             maps: [
@@ -201,10 +252,20 @@ pub(super) struct NativeFrame<'a> {
 /// colour format, the interpreter's module and its pipelines by pass state.
 pub(super) struct DeviceShared {
     layout: wgpu::BindGroupLayout,
-    pipeline_layout: wgpu::PipelineLayout,
+    /// Group 1 of the resolve: the visibility target.
+    ids_layout: wgpu::BindGroupLayout,
+    layouts: Layouts,
     format: wgpu::TextureFormat,
     interp: wgpu::ShaderModule,
     pipelines: Mutex<HashMap<PassState, wgpu::RenderPipeline>>,
+}
+
+/// The pipeline layouts: group 0 for every role, group 1 (the visibility target) for the
+/// resolve's.
+#[derive(Clone)]
+struct Layouts {
+    draw: wgpu::PipelineLayout,
+    resolve: wgpu::PipelineLayout,
 }
 
 /// The render path's per-device state, made on first use (a field of [`Gpu`]).
@@ -212,6 +273,10 @@ pub(super) struct DeviceShared {
 pub(super) struct DeviceCache {
     shared: OnceLock<Result<DeviceShared, GpuError>>,
 }
+
+/// The visibility target's format: a pixel's winning pass (plus one; zero is none) and
+/// triangle.
+const VISIBLE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rg32Uint;
 
 /// The render path's own storage bindings, by binding number, with the stages that read them
 /// (the kernel's numbers; 9, the corners, is the render path's).
@@ -258,17 +323,35 @@ impl DeviceShared {
                 count: None,
             })
             .collect();
-        let (layout, pipeline_layout) = gpu.checked("render layout", || {
+        let (layout, ids_layout, layouts) = gpu.checked("render layout", || {
             let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some("render layout"),
                 entries: &entries,
             });
-            let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            let ids_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("visibility layout"),
+                entries: &[wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Uint,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                }],
+            });
+            let draw = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                 label: Some("render"),
                 bind_group_layouts: &[Some(&layout)],
                 immediate_size: 0,
             });
-            (layout, pipeline_layout)
+            let resolve = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("resolve"),
+                bind_group_layouts: &[Some(&layout), Some(&ids_layout)],
+                immediate_size: 0,
+            });
+            (layout, ids_layout, Layouts { draw, resolve })
         })?;
         // Straight float blending needs the feature for 32-bit floats; 16-bit floats blend on
         // every adapter.
@@ -287,7 +370,8 @@ impl DeviceShared {
         )?;
         Ok(DeviceShared {
             layout,
-            pipeline_layout,
+            ids_layout,
+            layouts,
             format,
             interp,
             pipelines: Mutex::new(HashMap::new()),
@@ -309,13 +393,7 @@ impl DeviceShared {
         if let Some(p) = pipelines.get(&state) {
             return Ok((p.clone(), false));
         }
-        let p = render_pipeline(
-            device,
-            &self.pipeline_layout,
-            self.format,
-            &self.interp,
-            state,
-        )?;
+        let p = render_pipeline(device, &self.layouts, self.format, &self.interp, state)?;
         pipelines.insert(state, p.clone());
         Ok((p, true))
     }
@@ -347,11 +425,35 @@ fn shader_module(
 /// no culling (the vertex shader drops the faces a pass does not draw).
 fn render_pipeline(
     device: &wgpu::Device,
-    layout: &wgpu::PipelineLayout,
+    layouts: &Layouts,
     format: wgpu::TextureFormat,
     module: &wgpu::ShaderModule,
     state: PassState,
 ) -> Result<wgpu::RenderPipeline, GpuError> {
+    let (layout, vertex, fragment, format) = match state.role {
+        Role::Draw => (
+            &layouts.draw,
+            "native_vertex",
+            if state.frag_depth {
+                "native_fragment_depth"
+            } else {
+                "native_fragment"
+            },
+            format,
+        ),
+        Role::Visible => (
+            &layouts.draw,
+            "native_vertex",
+            "native_visible",
+            VISIBLE_FORMAT,
+        ),
+        Role::Resolve => (
+            &layouts.resolve,
+            "native_resolve_vertex",
+            "native_resolve",
+            format,
+        ),
+    };
     let over = wgpu::BlendComponent {
         src_factor: wgpu::BlendFactor::SrcAlpha,
         dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
@@ -379,7 +481,7 @@ fn render_pipeline(
         layout: Some(layout),
         vertex: wgpu::VertexState {
             module,
-            entry_point: Some("native_vertex"),
+            entry_point: Some(vertex),
             compilation_options: options.clone(),
             buffers: &[],
         },
@@ -398,11 +500,7 @@ fn render_pipeline(
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
             module,
-            entry_point: Some(if state.frag_depth {
-                "native_fragment_depth"
-            } else {
-                "native_fragment"
-            }),
+            entry_point: Some(fragment),
             compilation_options: options,
             targets: &[Some(wgpu::ColorTargetState {
                 format,
@@ -472,6 +570,9 @@ struct Targets {
     color: wgpu::Texture,
     color_view: wgpu::TextureView,
     depth_view: wgpu::TextureView,
+    /// The visibility target (each pixel's deferred winner) and its bind group (group 1).
+    ids_view: wgpu::TextureView,
+    ids_group: wgpu::BindGroup,
     readback: wgpu::Buffer,
     row_bytes: u32,
     /// The bind group and the texel buffer it binds (a new texel buffer needs a new group).
@@ -662,7 +763,7 @@ impl NativeRenderer {
             return;
         }
         let device = gpu.device.clone();
-        let layout = shared.pipeline_layout.clone();
+        let layouts = shared.layouts.clone();
         let format = shared.format;
         let modules = Arc::clone(&self.modules);
         let sender = self.sender.clone();
@@ -677,7 +778,7 @@ impl NativeRenderer {
                     let pipeline = std::panic::catch_unwind(AssertUnwindSafe(|| {
                         build_native(
                             &device,
-                            &layout,
+                            &layouts,
                             format,
                             &modules,
                             &key,
@@ -733,10 +834,18 @@ impl NativeRenderer {
             .iter()
             .map(|d| d.program.map(|i| structure_key(&frame.programs[i])))
             .collect();
+        let deferred = deferred_passes(frame);
         let states: Vec<PassState> = frame
             .passes
             .iter()
-            .map(|p| PassState::of(p, frame.exact_depth))
+            .enumerate()
+            .map(|(i, p)| {
+                if i < deferred {
+                    PassState::resolve(p)
+                } else {
+                    PassState::of(p, frame.exact_depth)
+                }
+            })
             .collect();
         if path != GpuPath::Interpreted {
             let wanted = keys
@@ -772,15 +881,27 @@ impl NativeRenderer {
             };
             pipelines.push(pipeline);
         }
-        self.render(gpu, shared, frame, &pipelines)
+        let visible = if deferred > 0 {
+            let (p, made) = shared.interp_pipeline(&gpu.device, PassState::VISIBLE)?;
+            self.built += usize::from(made);
+            Some(p)
+        } else {
+            None
+        };
+        self.render(gpu, shared, frame, &pipelines, visible.as_ref(), deferred)
     }
 
+    /// Draw the frame: with a `visible` pipeline, its first `deferred` passes through the
+    /// visibility target and resolved (their `pipelines` resolve), the others drawn after;
+    /// without, every pass drawn in order.
     fn render(
         &mut self,
         gpu: &Gpu,
         shared: &DeviceShared,
         frame: &NativeFrame,
         pipelines: &[wgpu::RenderPipeline],
+        visible: Option<&wgpu::RenderPipeline>,
+        deferred: usize,
     ) -> Result<Vec<[f32; 4]>, GpuError> {
         let corners = corner_positions(frame.tris, frame.width, frame.height);
         let data: [&[u8]; 6] = [
@@ -845,6 +966,40 @@ impl NativeRenderer {
                 }
             }
             let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            let depth_attachment = |load, store| wgpu::RenderPassDepthStencilAttachment {
+                view: &t.depth_view,
+                depth_ops: Some(wgpu::Operations { load, store }),
+                stencil_ops: None,
+            };
+            let mut depth_load = wgpu::LoadOp::Clear(1.0);
+            if let Some(visible) = visible {
+                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some("visibility"),
+                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                        view: &t.ids_view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                            store: wgpu::StoreOp::Store,
+                        },
+                    })],
+                    depth_stencil_attachment: Some(depth_attachment(
+                        wgpu::LoadOp::Clear(1.0),
+                        wgpu::StoreOp::Store,
+                    )),
+                    ..Default::default()
+                });
+                pass.set_bind_group(0, group, &[]);
+                pass.set_pipeline(visible);
+                for (p, d) in frame.draws.iter().enumerate().take(deferred) {
+                    if d.count > 0 {
+                        let p = p as u32;
+                        pass.draw(d.first * 3..(d.first + d.count) * 3, p..p + 1);
+                    }
+                }
+                depth_load = wgpu::LoadOp::Load;
+            }
             {
                 let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: Some("render"),
@@ -862,24 +1017,31 @@ impl NativeRenderer {
                             store: wgpu::StoreOp::Store,
                         },
                     })],
-                    depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                        view: &t.depth_view,
-                        depth_ops: Some(wgpu::Operations {
-                            load: wgpu::LoadOp::Clear(1.0),
-                            store: wgpu::StoreOp::Discard,
-                        }),
-                        stencil_ops: None,
-                    }),
+                    depth_stencil_attachment: Some(depth_attachment(
+                        depth_load,
+                        wgpu::StoreOp::Discard,
+                    )),
                     ..Default::default()
                 });
                 pass.set_bind_group(0, group, &[]);
+                pass.set_bind_group(1, &t.ids_group, &[]);
                 for (p, (d, pipeline)) in frame.draws.iter().zip(pipelines).enumerate() {
                     if d.count == 0 {
                         continue;
                     }
                     pass.set_pipeline(pipeline);
-                    let p = p as u32;
-                    pass.draw(d.first * 3..(d.first + d.count) * 3, p..p + 1);
+                    let i = p as u32;
+                    if p < deferred {
+                        // Only the pixels its triangles can have won.
+                        let Some([x0, y0, x1, y1]) = pass_bounds(frame, d) else {
+                            continue;
+                        };
+                        pass.set_scissor_rect(x0, y0, x1 - x0, y1 - y0);
+                        pass.draw(0..3, i..i + 1);
+                        pass.set_scissor_rect(0, 0, size.0, size.1);
+                    } else {
+                        pass.draw(d.first * 3..(d.first + d.count) * 3, i..i + 1);
+                    }
                 }
             }
             encoder.copy_texture_to_buffer(
@@ -905,10 +1067,16 @@ impl NativeRenderer {
             );
             gpu.queue.submit([encoder.finish()]);
         })?;
-        let raw = super::batch::read_back(gpu, &t.readback, t.readback.size())?;
-        let bytes: &[u8] = bytemuck::cast_slice(&raw);
+        let mut raw = super::batch::read_back(gpu, &t.readback, t.readback.size())?;
         let (w, h) = (size.0 as usize, size.1 as usize);
         let row = t.row_bytes as usize;
+        if shared.format == wgpu::TextureFormat::Rgba32Float && row == w * 16 {
+            // Rows without padding: the read-back is the image (no second copy of 16 bytes a
+            // pixel).
+            raw.truncate(w * h);
+            return Ok(raw);
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&raw);
         let mut pixels = Vec::with_capacity(w * h);
         for y in 0..h {
             let line = &bytes[y * row..];
@@ -929,6 +1097,46 @@ impl NativeRenderer {
         }
         Ok(pixels)
     }
+}
+
+/// How many of the frame's first passes go through the visibility target: with exact depth,
+/// every pass before the first transparent one when all of them are deferred (neither
+/// discarding nor moving their depth, with the depth test and write: the kernel keeps their
+/// nearest fragment and shades it before the first transparent draw); otherwise none, and
+/// every pass is drawn as it comes.
+fn deferred_passes(frame: &NativeFrame) -> usize {
+    let first_transparent = frame
+        .passes
+        .iter()
+        .position(|p| p.flags & FL_TRANSPARENT != 0)
+        .unwrap_or(frame.passes.len());
+    let all_deferred = frame.passes[..first_transparent]
+        .iter()
+        .all(|p| p.flags & FL_FORWARD == 0);
+    if frame.exact_depth && all_deferred {
+        first_transparent
+    } else {
+        0
+    }
+}
+
+/// The pixels a pass's triangles cover at most, `[x0, y0, x1, y1)`, within the frame; `None`
+/// when empty.
+fn pass_bounds(frame: &NativeFrame, d: &PassDraw) -> Option<[u32; 4]> {
+    let tris = frame
+        .tris
+        .get(d.first as usize..(d.first + d.count) as usize)?;
+    let mut b = [u32::MAX, u32::MAX, 0, 0];
+    for t in tris {
+        b = [
+            b[0].min(t.bbox[0]),
+            b[1].min(t.bbox[1]),
+            b[2].max(t.bbox[2]),
+            b[3].max(t.bbox[3]),
+        ];
+    }
+    let b = [b[0], b[1], b[2].min(frame.width), b[3].min(frame.height)];
+    (b[0] < b[2] && b[1] < b[3]).then_some(b)
 }
 
 /// The buffers (grown to a power of two, as the kernel's), textures and bind group for a frame
@@ -991,12 +1199,30 @@ fn targets(
         wgpu::TextureFormat::Depth32Float,
         wgpu::TextureUsages::RENDER_ATTACHMENT,
     )?;
+    let ids = texture(
+        "visibility",
+        VISIBLE_FORMAT,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+    )?;
+    let ids_view = ids.create_view(&Default::default());
+    let ids_group = gpu.checked("visibility bind group", || {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("visibility"),
+            layout: &shared.ids_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&ids_view),
+            }],
+        })
+    })?;
     Ok(Targets {
         storage,
         size,
         color_view: color.create_view(&Default::default()),
         color,
         depth_view: depth.create_view(&Default::default()),
+        ids_view,
+        ids_group,
         readback,
         row_bytes,
         bound: None,
@@ -1033,7 +1259,7 @@ fn bind_group(
 /// key, then the pipeline.
 fn build_native(
     device: &wgpu::Device,
-    layout: &wgpu::PipelineLayout,
+    layouts: &Layouts,
     format: wgpu::TextureFormat,
     modules: &Mutex<HashMap<NativeKey, Result<wgpu::ShaderModule, GpuError>>>,
     key: &NativeKey,
@@ -1057,7 +1283,7 @@ fn build_native(
             })
             .clone()?
     };
-    render_pipeline(device, layout, format, &module, state)
+    render_pipeline(device, layouts, format, &module, state)
 }
 
 #[cfg(test)]

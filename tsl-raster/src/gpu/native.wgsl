@@ -102,3 +102,60 @@ fn native_fragment_depth(v: NativeVarying) -> NativeDepthOut {
     let o = native_shade(v);
     return NativeDepthOut(o.color, o.depth);
 }
+
+// The deferred resolve (native.rs, `Role`): when every opaque pass before the first transparent
+// one is deferred, the frame is drawn as the kernel draws it, the visible fragment first and
+// shaded once. A first render pass draws the deferred passes with `native_visible`: the exact
+// coverage and depth only, writing the winner's pass (plus one; zero is none) and triangle. A
+// second shades each deferred pass's winners with `native_resolve` over a full-screen triangle
+// (scissored to the pass's triangles), reading that target, then draws the transparent passes
+// as usual against the first pass's depths. A fragment is then shaded once per pixel, in full
+// blocks, where drawing each triangle shades its hidden fragments and its edges' part blocks.
+@group(1) @binding(0) var visible_ids: texture_2d<u32>;
+
+struct NativeVisible {
+    @location(0) id: vec2<u32>,
+    @builtin(frag_depth) depth: f32,
+}
+
+// A deferred pass's fragment in the visibility pass: the kernel's coverage and depth, nothing
+// shaded (a deferred pass neither discards nor moves its depth).
+@fragment
+fn native_visible(v: NativeVarying) -> NativeVisible {
+    let px = i32(floor(v.position.x));
+    let py = i32(floor(v.position.y));
+    if (!covered(v.tri, px, py)) {
+        discard;
+    }
+    let z = depth_at(v.tri, px, py);
+    if (!(z >= 0.0 && z <= 1.0)) {
+        discard;
+    }
+    return NativeVisible(vec2<u32>(v.pass_index + 1u, v.tri), z);
+}
+
+// A full-screen triangle for pass `p`'s resolve.
+@vertex
+fn native_resolve_vertex(@builtin(vertex_index) v: u32, @builtin(instance_index) p: u32) -> NativeVarying {
+    var out: NativeVarying;
+    out.tri = 0u;
+    out.pass_index = p;
+    out.position = vec4<f32>(f32((v & 1u) * 4u) - 1.0, f32((v >> 1u) * 4u) - 1.0, 0.0, 1.0);
+    return out;
+}
+
+// The pixels pass `p` won in the visibility pass, shaded as the kernel shades its visible
+// deferred fragment (its colour whatever `keep`, at the kernel's depth).
+@fragment
+fn native_resolve(v: NativeVarying) -> @location(0) vec4<f32> {
+    let px = i32(floor(v.position.x));
+    let py = i32(floor(v.position.y));
+    let id = textureLoad(visible_ids, vec2<i32>(px, py), 0).xy;
+    let p = v.pass_index;
+    if (id.x != p + 1u) {
+        discard;
+    }
+    let t = id.y;
+    s_base = pu(p, P_BASE);
+    return shade(p, t, px, py, depth_at(t, px, py)).color;
+}

@@ -50,15 +50,16 @@ pub const DISPATCH_PIXELS: u32 = 1 << 18;
 pub struct GpuRenderer<'g> {
     /// Size, time, shading view, output transform and clear colour, as the CPU renderer's.
     pub settings: RenderSettings,
-    /// How frames are drawn: the compute kernel ([`GpuPath::Kernel`], the default) or render
-    /// pipelines.
+    /// How frames are drawn: render pipelines ([`GpuPath::Hybrid`], the default) or the
+    /// compute kernel ([`GpuPath::Kernel`]).
     pub path: GpuPath,
     /// On the render paths, every pipeline writes the kernel's own depth of the fragment
     /// (`frag_depth`), so the depth test compares the kernel's depths, not the hardware's
-    /// interpolated ones: the kernel's pixels where surfaces are coplanar too. On by default;
-    /// off, the hardware's early depth test skips hidden fragments, and coplanar surfaces can
-    /// show the other one (on lavapipe the graph example's frame is the same speed either way).
-    /// The kernel ignores it (its depths are always its own).
+    /// interpolated ones: the kernel's pixels where surfaces are coplanar too, and the opaque
+    /// passes' nearest fragments found first and shaded once (a visibility pass, when no
+    /// opaque pass can discard). On by default; off, every pass is drawn in order, the
+    /// hardware's early depth test skips hidden fragments, and coplanar surfaces can show the
+    /// other one. The kernel ignores it (its depths are always its own).
     pub exact_depth: bool,
     gpu: &'g Gpu,
     buffers: Option<Buffers>,
