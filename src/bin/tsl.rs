@@ -166,27 +166,52 @@ fn disasm(dialect: Dialect, files: &[&String]) -> Result<(), String> {
     say(format_args!("{program}"))
 }
 
+/// What `tsl compile` and `tsl emit` read from their arguments: the dialect, `-o`, the files,
+/// and any other flag, for the command to take or refuse.
+struct ProgramArgs<'a> {
+    dialect: Dialect,
+    out: Option<&'a String>,
+    files: Vec<&'a String>,
+    flags: Vec<&'a str>,
+}
+
+fn program_args<'a>(command: &str, args: &'a [String]) -> Result<ProgramArgs<'a>, String> {
+    let mut parsed = ProgramArgs {
+        dialect: Dialect::ShaderMaterial,
+        out: None,
+        files: Vec::new(),
+        flags: Vec::new(),
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--shadertoy" => parsed.dialect = Dialect::ShaderToy,
+            "--raw" => parsed.dialect = Dialect::Raw,
+            "-o" | "--output" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| format!("tsl {command}: {arg} needs a value\n{USAGE}"))?;
+                parsed.out = Some(value);
+            }
+            flag if flag.starts_with('-') => parsed.flags.push(flag),
+            _ => parsed.files.push(arg),
+        }
+    }
+    Ok(parsed)
+}
+
 /// `tsl compile [--raw | --shadertoy] FILE... -o OUT.tslp`: the program's bytes
 /// ([`NodeProgram::to_bytes`]) to `OUT`.
 fn compile(args: &[String]) -> Result<(), String> {
     let usage = || format!("tsl compile: expected FILE... -o OUT.tslp\n{USAGE}");
-    let (mut dialect, mut out, mut files) = (Dialect::ShaderMaterial, None, Vec::new());
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--shadertoy" => dialect = Dialect::ShaderToy,
-            "--raw" => dialect = Dialect::Raw,
-            "-o" | "--output" => {
-                let value = args
-                    .next()
-                    .ok_or_else(|| format!("tsl compile: {arg} needs a value\n{USAGE}"))?;
-                out = Some(value);
-            }
-            _ if arg.starts_with('-') => {
-                return Err(format!("tsl compile: unknown option {arg}\n{USAGE}"))
-            }
-            _ => files.push(arg),
-        }
+    let ProgramArgs {
+        dialect,
+        out,
+        files,
+        flags,
+    } = program_args("compile", args)?;
+    if let Some(flag) = flags.first() {
+        return Err(format!("tsl compile: unknown option {flag}\n{USAGE}"));
     }
     let Some(out) = out else {
         return Err(usage());
@@ -225,28 +250,19 @@ const TARGETS: [(&str, Target); 4] = [
 /// `tsl emit TARGET (PROGRAM.tslp | --shadertoy FILE | [--raw] VERTEX FRAGMENT) [-o OUT]`.
 fn emit(args: &[String]) -> Result<(), String> {
     let usage = || format!("tsl emit: expected a target and a program\n{USAGE}");
-    let (mut dialect, mut out, mut target, mut files) =
-        (Dialect::ShaderMaterial, None, None, Vec::new());
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--shadertoy" => dialect = Dialect::ShaderToy,
-            "--raw" => dialect = Dialect::Raw,
-            "-o" | "--output" => {
-                let value = args
-                    .next()
-                    .ok_or_else(|| format!("tsl emit: {arg} needs a value\n{USAGE}"))?;
-                out = Some(value);
-            }
-            flag if flag.starts_with('-') => {
-                let Some(&(_, t)) = TARGETS.iter().find(|(f, _)| *f == flag) else {
-                    return Err(format!("tsl emit: unknown option {arg}\n{USAGE}"));
-                };
-                if target.replace(t).is_some() {
-                    return Err(format!("tsl emit: one target at a time\n{USAGE}"));
-                }
-            }
-            _ => files.push(arg),
+    let ProgramArgs {
+        dialect,
+        out,
+        files,
+        flags,
+    } = program_args("emit", args)?;
+    let mut target = None;
+    for flag in flags {
+        let Some(&(_, t)) = TARGETS.iter().find(|(f, _)| *f == flag) else {
+            return Err(format!("tsl emit: unknown option {flag}\n{USAGE}"));
+        };
+        if target.replace(t).is_some() {
+            return Err(format!("tsl emit: one target at a time\n{USAGE}"));
         }
     }
     let Some(target) = target else {
