@@ -4,15 +4,13 @@
 //! by `run_nodes` over the same grid, and must agree with Mesa to 1e-5 relative (1e-6 absolute
 //! near zero), or to the wider bound a case states with its reason. No GL is needed here.
 
+#[allow(dead_code)] // this suite reads the fixture whole (its clear colour too)
+mod oracle_cases;
+
 use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
 use serde_json::Value;
-use tsl_core::glsl::*;
 use tsl_core::*;
 
-const FIXTURES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/glsl/cases.json"
-);
 const DEFAULT_REL: f32 = 1e-5;
 const DEFAULT_ABS: f32 = 1e-6;
 
@@ -158,21 +156,8 @@ struct Outcome {
 }
 
 fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
-    let name = case["name"].as_str().unwrap();
-    let kind = case["kind"].as_str().unwrap();
-    let fragment_src = case["fragment"].as_str().unwrap();
-    let vertex_src = case.get("vertex").and_then(Value::as_str).unwrap_or("");
-    let defines: Vec<&str> = case
-        .get("defines")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().map(|d| d.as_str().unwrap()).collect())
-        .unwrap_or_default();
-    let compiled = match kind {
-        "shader" => compile_shader_material_with_defines(vertex_src, fragment_src, &defines),
-        "raw" => compile_raw_shader_material_with_defines(vertex_src, fragment_src, &defines),
-        _ => compile_shader_toy(fragment_src),
-    };
-    let mut program = compiled.map_err(|e| format!("{name}: refused:\n{e}"))?;
+    let name = oracle_cases::name(case);
+    let mut program = oracle_cases::compile(case).map_err(|e| format!("{name}: refused:\n{e}"))?;
     let (w, h) = (
         case["w"].as_u64().unwrap() as usize,
         case["h"].as_u64().unwrap() as usize,
@@ -189,7 +174,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             }
         }
     }
-    if kind == "toy" {
+    if case["kind"] == "toy" {
         program
             .set_uniform("iResolution", Vec3::new(w as f32, h as f32, 1.0))
             .unwrap();
@@ -312,8 +297,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
 
 #[test]
 fn every_case_agrees_with_mesa() {
-    let text = std::fs::read_to_string(FIXTURES).expect("the fixtures");
-    let doc: Value = serde_json::from_str(&text).expect("JSON");
+    let doc = oracle_cases::fixture();
     let clear = floats(&doc["clear"]);
     let cases = doc["cases"].as_array().expect("cases");
     assert!(cases.len() >= 150, "{} cases", cases.len());

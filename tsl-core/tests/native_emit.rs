@@ -9,10 +9,10 @@
 //! inlined, what the dispatch switches on, and when two programs share a module.
 
 mod card;
+mod oracle_cases;
 
 mod xorshift;
 
-use serde_json::Value;
 use tsl_core::format::{Instruction, HEADER_WORDS, H_DATA, H_OUTPUTS, MAGIC};
 use tsl_core::glsl::*;
 use tsl_core::native::*;
@@ -327,29 +327,12 @@ fn views_derivatives_varyings_and_the_position_node_emit() {
 
 #[test]
 fn every_glsl_oracle_case_emits_and_validates() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/glsl/cases.json"
-    );
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let cases = doc["cases"].as_array().unwrap();
+    let cases = oracle_cases::cases();
     assert!(cases.len() >= 150);
     let mut failures = Vec::new();
-    for case in cases {
-        let name = case["name"].as_str().unwrap();
-        let fragment = case["fragment"].as_str().unwrap();
-        let vertex = case.get("vertex").and_then(Value::as_str).unwrap_or("");
-        let defines: Vec<&str> = case
-            .get("defines")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().map(|d| d.as_str().unwrap()).collect())
-            .unwrap_or_default();
-        let program = match case["kind"].as_str().unwrap() {
-            "shader" => compile_shader_material_with_defines(vertex, fragment, &defines),
-            "raw" => compile_raw_shader_material_with_defines(vertex, fragment, &defines),
-            _ => compile_shader_toy(fragment),
-        }
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    for case in &cases {
+        let name = oracle_cases::name(case);
+        let program = oracle_cases::compile(case).unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Err(e) = emit(&program) {
             failures.push(format!("{name}: {e}"));
         }

@@ -7,8 +7,8 @@
 //! `tests/gpu_native_custom.rs`.
 
 mod card;
+mod oracle_cases;
 
-use serde_json::Value;
 use tsl_core::glsl::*;
 use tsl_core::native::*;
 use tsl_core::*;
@@ -240,29 +240,11 @@ fn a_layout_made_by_hand_that_does_not_fit_is_refused() {
 
 #[test]
 fn every_glsl_oracle_case_makes_every_form_or_is_refused_for_a_varying() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/glsl/cases.json"
-    );
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let cases = doc["cases"].as_array().unwrap();
     let (mut made, mut refused) = (0, 0);
     let mut failures = Vec::new();
-    for case in cases {
-        let name = case["name"].as_str().unwrap();
-        let fragment = case["fragment"].as_str().unwrap();
-        let vertex = case.get("vertex").and_then(Value::as_str).unwrap_or("");
-        let defines: Vec<&str> = case
-            .get("defines")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().map(|d| d.as_str().unwrap()).collect())
-            .unwrap_or_default();
-        let program = match case["kind"].as_str().unwrap() {
-            "shader" => compile_shader_material_with_defines(vertex, fragment, &defines),
-            "raw" => compile_raw_shader_material_with_defines(vertex, fragment, &defines),
-            _ => compile_shader_toy(fragment),
-        }
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    for case in &oracle_cases::cases() {
+        let name = oracle_cases::name(case);
+        let program = oracle_cases::compile(case).unwrap_or_else(|e| panic!("{name}: {e}"));
         let corners = program.views_read().iter().any(|v| v.is_corner());
         match program.to_module() {
             Err(EmitError::NotStandalone { node, .. }) if corners => {

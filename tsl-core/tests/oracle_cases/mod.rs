@@ -1,0 +1,44 @@
+//! The GLSL oracle's cases (`tests/fixtures/glsl/cases.json`, values from Mesa), read and
+//! compiled the one way the suites that use them need: `glsl_oracle.rs` holds their values,
+//! `native_emit.rs` and `native_standalone.rs` emit their programs.
+
+use serde_json::Value;
+use tsl_core::glsl::*;
+use tsl_core::NodeProgram;
+
+/// The whole fixture, as JSON (`clear` and `cases`).
+pub fn fixture() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/glsl/cases.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the fixtures")).expect("JSON")
+}
+
+/// Every case of the fixture.
+pub fn cases() -> Vec<Value> {
+    fixture()["cases"].as_array().expect("cases").clone()
+}
+
+/// The case's name.
+pub fn name(case: &Value) -> &str {
+    case["name"].as_str().unwrap()
+}
+
+/// Compile `case` as its kind says (a ShaderMaterial, a RawShaderMaterial, with its defines, or
+/// a ShaderToy source); a refusal is the compiler's message.
+pub fn compile(case: &Value) -> Result<NodeProgram, String> {
+    let fragment = case["fragment"].as_str().unwrap();
+    let vertex = case.get("vertex").and_then(Value::as_str).unwrap_or("");
+    let defines: Vec<&str> = case
+        .get("defines")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|d| d.as_str().unwrap()).collect())
+        .unwrap_or_default();
+    match case["kind"].as_str().unwrap() {
+        "shader" => compile_shader_material_with_defines(vertex, fragment, &defines),
+        "raw" => compile_raw_shader_material_with_defines(vertex, fragment, &defines),
+        _ => compile_shader_toy(fragment),
+    }
+    .map_err(|e| e.to_string())
+}
