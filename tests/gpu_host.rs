@@ -17,6 +17,10 @@
 
 #[macro_use]
 mod gpu_harness;
+#[allow(dead_code, unused_macros)] // the scenes themselves are gpu_parity's and gpu_native's
+mod parity_scenes;
+
+use parity_scenes::Case;
 
 use glam::{Vec2, Vec3};
 use tsl_core::*;
@@ -32,36 +36,11 @@ gpu_tests![
     a_frame_in_bands_is_the_frame_drawn_at_once,
 ];
 
-/// A scene, its assets and camera.
-struct Case {
-    assets: Assets,
-    scene: Scene,
-    camera: Camera,
-}
-
-impl Case {
-    fn new() -> Case {
-        Case {
-            assets: Assets::new(),
-            scene: Scene::new(),
-            camera: Camera::perspective(45.0, 0.1, 100.0)
-                .at(Vec3::new(0.0, 1.2, 4.0))
-                .looking_at(Vec3::new(0.0, 0.2, 0.0)),
-        }
-    }
-
-    fn mesh(&mut self, geometry: Geometry, material: Material, at: Vec3) {
-        let geometry = self.assets.geometries.add(geometry);
-        let material = self.assets.materials.add(material);
-        self.scene.add(Object::mesh(geometry, material).at(at));
-    }
-
-    /// The CPU's image and counts.
-    fn cpu(&self, settings: &RenderSettings) -> (Image, RenderStats) {
-        Renderer::new(settings.clone())
-            .render_counted(&self.scene, &self.camera, &self.assets)
-            .expect("the CPU renders")
-    }
+/// The CPU's image and counts of `c`.
+fn cpu(c: &Case, settings: &RenderSettings) -> (Image, RenderStats) {
+    Renderer::new(settings.clone())
+        .render_counted(&c.scene, &c.camera, &c.assets)
+        .expect("the CPU renders")
 }
 
 /// Every channel within 2/255 and 99.9% of pixels within 1/255 (the parity bound of
@@ -88,22 +67,7 @@ fn assert_parity(name: &str, cpu: &Image, gpu: &Image) {
 /// plane, none of whose forward triangles overlap within one draw.
 fn mixed_scene() -> Case {
     let mut c = Case::new();
-    c.scene.add_light(Light::ambient(Color::WHITE, 0.3));
-    c.scene.add_light(Light::directional(
-        Color::WHITE,
-        2.0,
-        Vec3::new(2.0, 4.0, 3.0),
-    ));
-    c.mesh(
-        PlaneGeometry::new(6.0, 6.0).build(),
-        Material::lambert(Color::from_srgb8(120, 160, 120)),
-        Vec3::ZERO,
-    );
-    c.mesh(
-        BoxGeometry::new(0.6, 0.6, 0.6).build(),
-        Material::standard(Color::from_srgb8(200, 60, 60), 0.4, 0.1),
-        Vec3::new(0.0, 0.5, -0.3),
-    );
+    parity_scenes::wall_and_box(&mut c);
     c.mesh(
         PlaneGeometry::new(0.8, 0.8).build(),
         Material {
@@ -138,7 +102,7 @@ fn mixed_scene() -> Case {
 fn the_gpu_counts_what_the_cpu_counts(gpu: &'static Gpu) {
     let c = mixed_scene();
     let settings = RenderSettings::new(96, 72);
-    let (cpu_image, cpu) = c.cpu(&settings);
+    let (cpu_image, cpu) = cpu(&c, &settings);
     let mut renderer = GpuRenderer::new(gpu, settings);
     let (image, stats) = renderer
         .render_counted(&c.scene, &c.camera, &c.assets)
@@ -250,7 +214,7 @@ fn two_frames_upload_a_texture_once(gpu: &'static Gpu) {
         "the second frame uploads nothing"
     );
     assert_eq!(first.data(), second.data());
-    assert_parity("textured floor", &c.cpu(&settings).0, &second);
+    assert_parity("textured floor", &cpu(&c, &settings).0, &second);
 }
 
 fn a_replaced_texture_is_uploaded_again_and_drawn(gpu: &'static Gpu) {
@@ -262,7 +226,7 @@ fn a_replaced_texture_is_uploaded_again_and_drawn(gpu: &'static Gpu) {
         let image = renderer
             .render(&c.scene, &c.camera, &c.assets)
             .expect("the GPU renders");
-        assert_parity(name, &c.cpu(&settings).0, &image);
+        assert_parity(name, &cpu(c, &settings).0, &image);
         image
     };
     let first = frame(&c, &mut renderer, "the first texture");
@@ -395,7 +359,7 @@ fn a_frame_in_bands_is_the_frame_drawn_at_once(gpu: &'static Gpu) {
             .collect()
     };
     assert_eq!(bits(&at_once), bits(&in_bands));
-    let (cpu_image, cpu_stats) = c.cpu(&settings);
+    let (cpu_image, cpu_stats) = cpu(&c, &settings);
     let (image, stats) = banded
         .render_counted(&c.scene, &c.camera, &c.assets)
         .expect("three dispatches, counted");

@@ -292,22 +292,7 @@ fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {
     // without it the hardware's interpolated depths decide, and the count of pixels that differ
     // is printed.
     let mut c = Case::new();
-    c.scene.add_light(Light::ambient(Color::WHITE, 0.3));
-    c.scene.add_light(Light::directional(
-        Color::WHITE,
-        2.0,
-        Vec3::new(2.0, 4.0, 3.0),
-    ));
-    c.mesh(
-        PlaneGeometry::new(6.0, 6.0).build(),
-        Material::lambert(Color::from_srgb8(120, 160, 120)),
-        Vec3::ZERO,
-    );
-    c.mesh(
-        BoxGeometry::new(0.6, 0.6, 0.6).build(),
-        Material::standard(Color::from_srgb8(200, 60, 60), 0.4, 0.1),
-        Vec3::new(0.0, 0.5, -0.3),
-    );
+    parity_scenes::wall_and_box(&mut c);
     c.settings = RenderSettings::new(96, 72);
     let cpu = cpu_image(&c);
     let kernel = GpuRenderer::new(gpu, c.settings.clone())

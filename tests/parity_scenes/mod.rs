@@ -95,6 +95,24 @@ impl Case {
     }
 }
 
+/// Under [`lights`], a 6×6 wall through the origin facing the camera and a standard box whose
+/// front face lies in the wall's plane (coplanar surfaces: which one a pixel shows is decided by
+/// the rounding of two depths that are equal in exact arithmetic).
+#[allow(dead_code)] // gpu_host's and gpu_native's; gpu_parity draws the scenes alone
+pub fn wall_and_box(c: &mut Case) {
+    lights(&mut c.scene);
+    c.mesh(
+        PlaneGeometry::new(6.0, 6.0).build(),
+        Material::lambert(Color::from_srgb8(120, 160, 120)),
+        Vec3::ZERO,
+    );
+    c.mesh(
+        BoxGeometry::new(0.6, 0.6, 0.6).build(),
+        Material::standard(Color::from_srgb8(200, 60, 60), 0.4, 0.1),
+        Vec3::new(0.0, 0.5, -0.3),
+    );
+}
+
 pub fn sphere() -> Geometry {
     SphereGeometry::new(0.8, 24, 12).build()
 }
