@@ -8,6 +8,8 @@
 //! checked by hand is the module's shape: which words go through `tsl_word`, which constants are
 //! inlined, what the dispatch switches on, and when two programs share a module.
 
+mod every_slot;
+
 mod card;
 mod oracle_cases;
 
@@ -256,26 +258,7 @@ fn control_flow_swizzles_joins_and_select_emit() {
 #[test]
 fn uniforms_of_every_type_and_textures_read_through_the_hooks() {
     let g = NodeGraph::new();
-    let f = g.uniform("f", 1.5f32);
-    let v2 = g.uniform("v2", glam::Vec2::new(1.0, 2.0));
-    let v3 = g.uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
-    let v4 = g.uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
-    let c = g.uniform(
-        "c",
-        Color {
-            r: 0.5,
-            g: 0.25,
-            b: 1.0,
-        },
-    );
-    let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
-    let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
-    let t = g.texture_uniform("map", TextureId(3));
-    let sum = g.add(g.mul(m3, v3), c);
-    let sum = g.add(sum, g.swizzle(g.mul(m4, v4), "xyz"));
-    let sum = g.add(sum, g.join(&[v2, f]));
-    let sum = g.add(sum, g.swizzle(g.texture(t, g.uv()), "xyz"));
-    let sum = g.add(sum, g.swizzle(g.texture(TextureId(7), v2), "xyz"));
+    let sum = every_slot::every_slot_sum(&g, "c");
     g.set_output(COLOR_NODE, sum).unwrap();
     let program = g.compile().unwrap();
     let text = wgsl(&program);

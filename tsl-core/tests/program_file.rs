@@ -3,6 +3,8 @@
 //! other bytes (every truncation, byte flips, random mutations, hostile counts) are refused with
 //! an error, never a panic and never an allocation the bytes do not pay for.
 
+mod every_slot;
+
 mod xorshift;
 
 use tsl_core::format::HEADER_WORDS;
@@ -20,26 +22,7 @@ fn worked_example() -> NodeProgram {
 /// A program with a uniform of every type, a texture uniform and a constant texture, and a frame.
 fn every_slot() -> NodeProgram {
     let g = NodeGraph::new();
-    let f = g.uniform("f", 1.5f32);
-    let v2 = g.uniform("v2", glam::Vec2::new(1.0, 2.0));
-    let v3 = g.uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
-    let v4 = g.uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
-    let c = g.uniform(
-        "tint é",
-        Color {
-            r: 0.5,
-            g: 0.25,
-            b: 1.0,
-        },
-    );
-    let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
-    let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
-    let t = g.texture_uniform("map", TextureId(3));
-    let sum = g.add(g.mul(m3, v3), c);
-    let sum = g.add(sum, g.swizzle(g.mul(m4, v4), "xyz"));
-    let sum = g.add(sum, g.join(&[v2, f]));
-    let sum = g.add(sum, g.swizzle(g.texture(t, g.uv()), "xyz"));
-    let sum = g.add(sum, g.swizzle(g.texture(TextureId(7), v2), "xyz"));
+    let sum = every_slot::every_slot_sum(&g, "tint é");
     g.set_output(COLOR_NODE, sum).unwrap();
     g.set_output(OPACITY_NODE, g.perlin_noise(g.uv())).unwrap();
     let mut p = g.compile().unwrap();
