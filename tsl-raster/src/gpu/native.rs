@@ -541,11 +541,6 @@ fn native_module(program: Option<&NodeProgram>) -> Result<naga::Module, GpuError
     Ok(module)
 }
 
-/// The structure key of a program: programs of one key share a native module.
-fn structure_key(program: &NodeProgram) -> Vec<u32> {
-    program.structure_key()
-}
-
 /// A native pipeline to build: its module's key, its pass state, and the program to emit.
 type Job = (NativeKey, PassState, Option<NodeProgram>);
 
@@ -699,7 +694,7 @@ impl NativeRenderer {
 
     /// Where the native pipelines of `program`'s structure stand, if any frame asked for them.
     pub(super) fn status(&self, program: &NodeProgram) -> Option<NativeStatus> {
-        self.status_of(Some(structure_key(program)))
+        self.status_of(Some(program.structure_key()))
     }
 
     fn status_of(&self, key: NativeKey) -> Option<NativeStatus> {
@@ -828,11 +823,17 @@ impl NativeRenderer {
     ) -> Result<Vec<[f32; 4]>, GpuError> {
         let shared = cache.shared(gpu)?;
         self.poll();
-        // Each pass's pipeline: the native one when the path takes it and it is built.
+        // Each pass's pipeline: the native one when the path takes it and it is built. A
+        // program's key is made once, however many passes draw it.
+        let program_keys: Vec<Vec<u32>> = frame
+            .programs
+            .iter()
+            .map(NodeProgram::structure_key)
+            .collect();
         let keys: Vec<NativeKey> = frame
             .draws
             .iter()
-            .map(|d| d.program.map(|i| structure_key(&frame.programs[i])))
+            .map(|d| d.program.map(|i| program_keys[i].clone()))
             .collect();
         let deferred = deferred_passes(frame);
         let states: Vec<PassState> = frame
