@@ -686,3 +686,22 @@ fn the_largest_program_emits_one_function_per_output_over_all_its_code() {
         );
     }
 }
+
+#[test]
+fn emit_run_code_fills_the_host_s_stub_or_names_the_missing_one() {
+    let g = NodeGraph::new();
+    g.set_output(OPACITY_NODE, g.sin(g.time())).unwrap();
+    let program = g.compile().unwrap();
+    let mut module = parse_wgsl(&test_host_wgsl()).unwrap();
+    emit_run_code(&program, &mut module).unwrap();
+    tsl_core::native::validate(&module).unwrap();
+    let text = module_to_wgsl(&module).unwrap();
+    let run = &text[text.find("fn run_code").unwrap()..];
+    assert!(run.contains("tsl_output_opacity()"), "{run}");
+    // A host whose stub has another name.
+    let mut module = parse_wgsl(&test_host_wgsl().replace("run_code", "other_code")).unwrap();
+    assert_eq!(
+        emit_run_code(&program, &mut module),
+        Err(EmitError::MissingHook { name: "run_code" })
+    );
+}

@@ -11,6 +11,17 @@ use naga::{Block, Expression, Function, Handle, Module, Span, Statement, SwitchC
 /// The stub's signature, as an error shows it.
 const STUB: &str = "fn run_code(base: u32, start: u32, count: u32) -> vec4<f32>";
 
+/// What a GPU host does with a program: [`emit_into`](super::emit_into) its outputs into
+/// `module`, then [`fill_dispatch`] the module's `run_code` stub (found by name; its absence is
+/// [`EmitError::MissingHook`]) to call them. The renderer's native fragment programs and the
+/// native interpreter's compute shaders are made this way.
+pub fn emit_run_code(program: &NodeProgram, module: &mut naga::Module) -> Result<(), EmitError> {
+    let stub = super::function_by_name(module, "run_code")
+        .ok_or(EmitError::MissingHook { name: "run_code" })?;
+    let outputs = super::emit_into(program, module)?;
+    fill_dispatch(module, stub, program, &outputs)
+}
+
 /// Replaces the body of `stub`, a function `fn(base: u32, start: u32, count: u32) -> vec4<f32>`
 /// (the signature of the GPU interpreter's `run_code`), with a switch on `start`: each set
 /// output's first instruction ([`NodeProgram::output_range`]) returns that output's emitted

@@ -43,7 +43,7 @@ mod nesting;
 pub mod standalone;
 
 #[cfg(feature = "naga")]
-pub use dispatch::fill_dispatch;
+pub use dispatch::{emit_run_code, fill_dispatch};
 #[cfg(feature = "naga")]
 pub use error::EmitError;
 #[cfg(feature = "naga")]

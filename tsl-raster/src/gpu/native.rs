@@ -27,6 +27,7 @@ use super::layout::{
     FrameRecord, PassRecord, TriRecord, VertRecord, FL_DEPTH_NODE, FL_DEPTH_TEST, FL_DEPTH_WRITE,
     FL_FORWARD, FL_TRANSPARENT, NONE, STAGES,
 };
+use super::native_batch::refusal;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -525,19 +526,10 @@ fn render_pipeline(
 /// The seam to `tsl_core::native`: the kernel's text with a stub `run_code`, the emitted
 /// outputs added and the stub filled to dispatch to them.
 fn native_module(program: Option<&NodeProgram>) -> Result<naga::Module, GpuError> {
-    let refused = |message: String| GpuError::Pipeline {
-        label: "native".into(),
-        message,
-    };
-    let mut module = NATIVE_BASE.clone().map_err(refused)?;
-    let Some(program) = program else {
-        return Ok(module);
-    };
-    let emitted = |e: tsl_core::native::EmitError| refused(e.to_string());
-    let stub = tsl_core::native::function_by_name(&module, "run_code")
-        .ok_or_else(|| refused("the native module has no `run_code` stub".into()))?;
-    let outputs = tsl_core::native::emit_into(program, &mut module).map_err(emitted)?;
-    tsl_core::native::fill_dispatch(&mut module, stub, program, &outputs).map_err(emitted)?;
+    let mut module = NATIVE_BASE.clone().map_err(refusal)?;
+    if let Some(program) = program {
+        tsl_core::native::emit_run_code(program, &mut module).map_err(refusal)?;
+    }
     Ok(module)
 }
 

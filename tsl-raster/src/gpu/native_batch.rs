@@ -9,7 +9,7 @@
 use super::device::{compute_pipeline, Gpu, GpuError};
 use std::collections::HashMap;
 use std::sync::LazyLock;
-use tsl_core::native::{emit_into, fill_dispatch, function_by_name, module_to_wgsl, parse_wgsl};
+use tsl_core::native::{emit_run_code, module_to_wgsl, parse_wgsl};
 use tsl_core::NodeProgram;
 
 /// The native host's WGSL: the interpreter's generated contract and `interp.wgsl`, then
@@ -26,7 +26,7 @@ pub(crate) static NATIVE_HOST_WGSL: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// Why `program` could not become a native shader: a pipeline refusal labelled `native`.
-fn refusal(message: impl std::fmt::Display) -> GpuError {
+pub(super) fn refusal(message: impl std::fmt::Display) -> GpuError {
     GpuError::Pipeline {
         label: "native".into(),
         message: message.to_string(),
@@ -42,10 +42,7 @@ pub fn native_interp_wgsl(program: &NodeProgram) -> Result<String, GpuError> {
     // Parsed per structure (a few milliseconds, beside the pipeline's compile), which keeps
     // naga's types out of this crate's dependencies.
     let mut module = parse_wgsl(&NATIVE_HOST_WGSL).map_err(refusal)?;
-    let outputs = emit_into(program, &mut module).map_err(refusal)?;
-    // Invariant: the host text defines `run_code` (native_host.wgsl); refused, not assumed.
-    let stub = function_by_name(&module, "run_code").ok_or_else(|| refusal("no run_code"))?;
-    fill_dispatch(&mut module, stub, program, &outputs).map_err(refusal)?;
+    emit_run_code(program, &mut module).map_err(refusal)?;
     module_to_wgsl(&module).map_err(refusal)
 }
 
