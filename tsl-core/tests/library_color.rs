@@ -162,7 +162,27 @@ fn check(fixture: &Fixture, name: &str, bound: Bound, build: impl Fn(&NodeGraph,
     let graph = NodeGraph::new();
     let input = graph.uniform("input", Vec4::ZERO);
     let node = build(&graph, input);
-    let mut probe = Probe::new(&graph, node);
+    compare(fixture, name, bound, &graph, node);
+}
+
+/// [`check`] for a typed expression of the typed uniform `input`, built in a [`typed::Scope`].
+#[track_caller]
+fn check_typed<T: typed::NodeType>(
+    fixture: &Fixture,
+    name: &str,
+    bound: Bound,
+    build: impl Fn(typed::Node<typed::Vec4>) -> typed::Node<T>,
+) {
+    let scope = typed::Scope::new();
+    let node = build(typed::uniform("input", Vec4::ZERO));
+    compare(fixture, name, bound, &scope, node.node_ref());
+}
+
+/// `node` of `graph`, whose uniform `input` is set to each input of the fixture, against row
+/// `name`.
+#[track_caller]
+fn compare(fixture: &Fixture, name: &str, bound: Bound, graph: &NodeGraph, node: NodeRef) {
+    let mut probe = Probe::new(graph, node);
     let want = expected(fixture, name);
     let mut failures = Vec::new();
     for (input, want) in fixture.inputs.iter().zip(&want) {
@@ -298,4 +318,110 @@ fn materialx_colour_and_utilities_match_three() {
         "mx_ifgreatereq", A, |g, c| g.mx_ifgreatereq(g.swizzle(c, "x"), g.swizzle(c, "y"), v3(g, [1.0, 2.0, 3.0]), rgb(g, c));
         "mx_ifequal", A, |g, c| g.mx_ifequal(g.swizzle(c, "x"), g.swizzle(c, "y"), v3(g, [1.0, 2.0, 3.0]), rgb(g, c));
     }
+}
+
+/// The typed front against three.js directly, a few functions of each kind (fixed layouts,
+/// generic values, the chain form).
+#[test]
+fn typed_functions_match_three() {
+    use typed::*;
+    let f = fixture();
+    check_typed(&f, "luminance", A, |c| luminance(c.rgb(), working_luminance_coefficients()));
+    check_typed(&f, "saturation", A, |c| saturation(c.rgb(), 0.3, working_luminance_coefficients()));
+    check_typed(&f, "posterize", A, |c| posterize(c.rgb(), 4.0));
+    check_typed(&f, "cdl", T, |c| {
+        let coefficients = glam::Vec3::from(REC709_LUMINANCE_COEFFICIENTS);
+        cdl(c, glam::vec3(1.1, 0.9, 1.2), glam::vec3(0.02, -0.01, 0.0), glam::vec3(1.2, 0.8, 1.0), 0.7, coefficients)
+    });
+    check_typed(&f, "blend_overlay", A, |c| blend_overlay(c.rgb(), c.gba()));
+    check_typed(&f, "unpremultiply_alpha", A, unpremultiply_alpha);
+    check_typed(&f, "srgb_eotf", T, |c| srgb_transfer_eotf(c.rgb()));
+    check_typed(&f, "agx_tone_mapping", T, |c| agx_tone_mapping(c.rgb(), 1.3));
+    check_typed(&f, "neutral_tone_mapping", A, |c| c.rgb().tone_mapping(ToneMappingCurve::Neutral, 1.3));
+    check_typed(&f, "mx_hsvtorgb", A, |c| mx_hsvtorgb(vec3(c.x() * 3.0 - 1.0, c.y(), c.z())));
+    check_typed(&f, "mx_ramp4", A, |c| {
+        mx_ramp4(glam::vec3(1.0, 0.0, 0.0), glam::vec3(0.0, 1.0, 0.0), glam::vec3(0.0, 0.0, 1.0), glam::Vec3::ONE, c.xy())
+    });
+    check_typed(&f, "mx_splitlr", A, |c| {
+        mx_splitlr(glam::vec3(1.0, 0.5, 0.0), glam::vec3(0.0, 0.25, 1.0), c.x(), glam::vec2(0.43, 0.61))
+    });
+    check_typed(&f, "mx_transform_uv_vec2", A, |c| mx_transform_uv(glam::vec2(2.0, -3.0), glam::vec2(0.5, 0.125), c.xy()));
+    check_typed(&f, "mx_transform_uv", A, |c| mx_transform_uv(2.5, 0.25, c.xy()));
+    check_typed(&f, "mx_ifgreatereq", A, |c| mx_ifgreatereq(c.x(), c.y(), glam::vec3(1.0, 2.0, 3.0), c.rgb()));
+    check_typed(&f, "mx_modulo", A, |c| mx_modulo(c.x(), c.y()));
+}
+
+/// The typed front builds the builder's nodes, node for node.
+#[test]
+fn typed_builds_the_builders_nodes() {
+    use typed::*;
+    let typed_graph = |build: &dyn Fn(Node<typed::Vec4>)| {
+        let scope = Scope::new();
+        build(uniform("input", glam::Vec4::ZERO));
+        scope.into_graph().parts()
+    };
+    let builder_graph = |build: &dyn Fn(&NodeGraph, NodeRef)| {
+        let graph = NodeGraph::new();
+        build(&graph, graph.uniform("input", glam::Vec4::ZERO));
+        graph.parts()
+    };
+    assert_eq!(
+        typed_graph(&|c| {
+            hue(c.rgb(), 1.2);
+        }),
+        builder_graph(&|g, c| {
+            let rgb = g.swizzle(c, "rgb");
+            g.hue(rgb, g.float(1.2));
+        }),
+    );
+    assert_eq!(
+        typed_graph(&|c| {
+            c.tone_mapping(ToneMappingCurve::AcesFilmic, 0.8);
+        }),
+        builder_graph(&|g, c| {
+            let exposure = g.float(0.8);
+            g.tone_mapping(ToneMappingCurve::AcesFilmic, exposure, c);
+        }),
+    );
+    assert_eq!(
+        typed_graph(&|c| {
+            mx_rgbtohsv(c.xyz());
+        }),
+        builder_graph(&|g, c| {
+            g.mx_rgbtohsv(g.swizzle(c, "xyz"));
+        }),
+    );
+}
+
+/// Arguments of a type the layout cannot take are refused with the parameter's name; a float is
+/// repeated and a wider vector cut, as TSL converts them.
+#[test]
+fn layouts_convert_and_refuse_as_tsl() {
+    let graph = NodeGraph::new();
+    let uv = graph.vec2(0.5, 0.25);
+    let refused = graph.sepia(uv);
+    assert!(refused.is_refused());
+    let error = graph.error().expect("a refusal").to_string();
+    assert!(error.contains("sepia") && error.contains("color") && error.contains("vec2"), "{error}");
+    // A node built on the refused one is refused without a second message.
+    assert!(graph.premultiply_alpha(refused).is_refused());
+    assert_eq!(graph.error().unwrap().to_string(), error);
+
+    // A float grey is repeated: luminance(0.5) is 0.5 times the sum of the coefficients.
+    let graph = NodeGraph::new();
+    let l = graph.luminance(graph.float(0.5), graph.working_luminance_coefficients());
+    graph.set_output(OPACITY_NODE, l).unwrap();
+    let got = graph.compile().unwrap().evaluate(OPACITY_NODE, &Fragment::default()).unwrap();
+    let want = 0.5 * (0.2126f32 + 0.7152 + 0.0722);
+    assert!((got[0] - want).abs() <= 1e-6, "{got:?} vs {want}");
+
+    // A vec4 colour's alpha is dropped where the layout says vec3: sRGB's EOTF of (1, 1, 1, 0).
+    let graph = NodeGraph::new();
+    let c = graph.srgb_transfer_eotf(graph.vec4(1.0, 1.0, 1.0, 0.0));
+    assert_eq!(graph.type_of(c), Some(ValueType::Vec3));
+
+    // ToneMappingCurve::None is the colour itself.
+    let graph = NodeGraph::new();
+    let c = graph.vec3(2.0, 1.0, 0.5);
+    assert_eq!(graph.tone_mapping(ToneMappingCurve::None, graph.float(1.0), c), c);
 }
