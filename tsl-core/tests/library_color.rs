@@ -54,9 +54,12 @@ fn floats(s: &str) -> Vec<f32> {
 }
 
 fn fixture() -> Fixture {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/library_color.json");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture"))
-        .expect("JSON");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/library_color.json"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("JSON");
     let inputs = json["inputs"]
         .as_array()
         .expect("inputs")
@@ -134,10 +137,18 @@ fn undefined_at(name: &str, c: Vec4) -> Option<&'static str> {
         // `pow(x, y)` of a negative x is undefined; SwiftShader gives |x|^y, run_nodes NaN.
         "mx_power" if c.x < 0.0 => Some("pow of a negative base"),
         // 0/0 inside `min`: GLSL does not say which operand a NaN gives back.
-        "blend_burn" if (c.truncate() - 1.0).cmpeq(glam::Vec3::ZERO).any_and(c.yzw().cmpeq(glam::Vec3::ZERO)) => {
+        "blend_burn"
+            if (c.truncate() - 1.0)
+                .cmpeq(glam::Vec3::ZERO)
+                .any_and(c.yzw().cmpeq(glam::Vec3::ZERO)) =>
+        {
             Some("min(1, 0/0)")
         }
-        "blend_dodge" if c.truncate().cmpeq(glam::Vec3::ZERO).any_and(c.yzw().cmpeq(glam::Vec3::ONE)) => {
+        "blend_dodge"
+            if c.truncate()
+                .cmpeq(glam::Vec3::ZERO)
+                .any_and(c.yzw().cmpeq(glam::Vec3::ONE)) =>
+        {
             Some("min(0/0, 1)")
         }
         _ => None,
@@ -158,7 +169,12 @@ impl AnyAnd for glam::BVec3 {
 /// Every input of the fixture through `build` (given the graph and the input node), against row
 /// `name`.
 #[track_caller]
-fn check(fixture: &Fixture, name: &str, bound: Bound, build: impl Fn(&NodeGraph, NodeRef) -> NodeRef) {
+fn check(
+    fixture: &Fixture,
+    name: &str,
+    bound: Bound,
+    build: impl Fn(&NodeGraph, NodeRef) -> NodeRef,
+) {
     let graph = NodeGraph::new();
     let input = graph.uniform("input", Vec4::ZERO);
     let node = build(&graph, input);
@@ -326,28 +342,62 @@ fn materialx_colour_and_utilities_match_three() {
 fn typed_functions_match_three() {
     use typed::*;
     let f = fixture();
-    check_typed(&f, "luminance", A, |c| luminance(c.rgb(), working_luminance_coefficients()));
-    check_typed(&f, "saturation", A, |c| saturation(c.rgb(), 0.3, working_luminance_coefficients()));
+    check_typed(&f, "luminance", A, |c| {
+        luminance(c.rgb(), working_luminance_coefficients())
+    });
+    check_typed(&f, "saturation", A, |c| {
+        saturation(c.rgb(), 0.3, working_luminance_coefficients())
+    });
     check_typed(&f, "posterize", A, |c| posterize(c.rgb(), 4.0));
     check_typed(&f, "cdl", T, |c| {
         let coefficients = glam::Vec3::from(REC709_LUMINANCE_COEFFICIENTS);
-        cdl(c, glam::vec3(1.1, 0.9, 1.2), glam::vec3(0.02, -0.01, 0.0), glam::vec3(1.2, 0.8, 1.0), 0.7, coefficients)
+        cdl(
+            c,
+            glam::vec3(1.1, 0.9, 1.2),
+            glam::vec3(0.02, -0.01, 0.0),
+            glam::vec3(1.2, 0.8, 1.0),
+            0.7,
+            coefficients,
+        )
     });
     check_typed(&f, "blend_overlay", A, |c| blend_overlay(c.rgb(), c.gba()));
     check_typed(&f, "unpremultiply_alpha", A, unpremultiply_alpha);
     check_typed(&f, "srgb_eotf", T, |c| srgb_transfer_eotf(c.rgb()));
-    check_typed(&f, "agx_tone_mapping", T, |c| agx_tone_mapping(c.rgb(), 1.3));
-    check_typed(&f, "neutral_tone_mapping", A, |c| c.rgb().tone_mapping(ToneMappingCurve::Neutral, 1.3));
-    check_typed(&f, "mx_hsvtorgb", A, |c| mx_hsvtorgb(vec3(c.x() * 3.0 - 1.0, c.y(), c.z())));
+    check_typed(&f, "agx_tone_mapping", T, |c| {
+        agx_tone_mapping(c.rgb(), 1.3)
+    });
+    check_typed(&f, "neutral_tone_mapping", A, |c| {
+        c.rgb().tone_mapping(ToneMappingCurve::Neutral, 1.3)
+    });
+    check_typed(&f, "mx_hsvtorgb", A, |c| {
+        mx_hsvtorgb(vec3(c.x() * 3.0 - 1.0, c.y(), c.z()))
+    });
     check_typed(&f, "mx_ramp4", A, |c| {
-        mx_ramp4(glam::vec3(1.0, 0.0, 0.0), glam::vec3(0.0, 1.0, 0.0), glam::vec3(0.0, 0.0, 1.0), glam::Vec3::ONE, c.xy())
+        mx_ramp4(
+            glam::vec3(1.0, 0.0, 0.0),
+            glam::vec3(0.0, 1.0, 0.0),
+            glam::vec3(0.0, 0.0, 1.0),
+            glam::Vec3::ONE,
+            c.xy(),
+        )
     });
     check_typed(&f, "mx_splitlr", A, |c| {
-        mx_splitlr(glam::vec3(1.0, 0.5, 0.0), glam::vec3(0.0, 0.25, 1.0), c.x(), glam::vec2(0.43, 0.61))
+        mx_splitlr(
+            glam::vec3(1.0, 0.5, 0.0),
+            glam::vec3(0.0, 0.25, 1.0),
+            c.x(),
+            glam::vec2(0.43, 0.61),
+        )
     });
-    check_typed(&f, "mx_transform_uv_vec2", A, |c| mx_transform_uv(glam::vec2(2.0, -3.0), glam::vec2(0.5, 0.125), c.xy()));
-    check_typed(&f, "mx_transform_uv", A, |c| mx_transform_uv(2.5, 0.25, c.xy()));
-    check_typed(&f, "mx_ifgreatereq", A, |c| mx_ifgreatereq(c.x(), c.y(), glam::vec3(1.0, 2.0, 3.0), c.rgb()));
+    check_typed(&f, "mx_transform_uv_vec2", A, |c| {
+        mx_transform_uv(glam::vec2(2.0, -3.0), glam::vec2(0.5, 0.125), c.xy())
+    });
+    check_typed(&f, "mx_transform_uv", A, |c| {
+        mx_transform_uv(2.5, 0.25, c.xy())
+    });
+    check_typed(&f, "mx_ifgreatereq", A, |c| {
+        mx_ifgreatereq(c.x(), c.y(), glam::vec3(1.0, 2.0, 3.0), c.rgb())
+    });
     check_typed(&f, "mx_modulo", A, |c| mx_modulo(c.x(), c.y()));
 }
 
@@ -402,7 +452,10 @@ fn layouts_convert_and_refuse_as_tsl() {
     let refused = graph.sepia(uv);
     assert!(refused.is_refused());
     let error = graph.error().expect("a refusal").to_string();
-    assert!(error.contains("sepia") && error.contains("color") && error.contains("vec2"), "{error}");
+    assert!(
+        error.contains("sepia") && error.contains("color") && error.contains("vec2"),
+        "{error}"
+    );
     // A node built on the refused one is refused without a second message.
     assert!(graph.premultiply_alpha(refused).is_refused());
     assert_eq!(graph.error().unwrap().to_string(), error);
@@ -411,7 +464,11 @@ fn layouts_convert_and_refuse_as_tsl() {
     let graph = NodeGraph::new();
     let l = graph.luminance(graph.float(0.5), graph.working_luminance_coefficients());
     graph.set_output(OPACITY_NODE, l).unwrap();
-    let got = graph.compile().unwrap().evaluate(OPACITY_NODE, &Fragment::default()).unwrap();
+    let got = graph
+        .compile()
+        .unwrap()
+        .evaluate(OPACITY_NODE, &Fragment::default())
+        .unwrap();
     let want = 0.5 * (0.2126f32 + 0.7152 + 0.0722);
     assert!((got[0] - want).abs() <= 1e-6, "{got:?} vs {want}");
 
@@ -423,5 +480,8 @@ fn layouts_convert_and_refuse_as_tsl() {
     // ToneMappingCurve::None is the colour itself.
     let graph = NodeGraph::new();
     let c = graph.vec3(2.0, 1.0, 0.5);
-    assert_eq!(graph.tone_mapping(ToneMappingCurve::None, graph.float(1.0), c), c);
+    assert_eq!(
+        graph.tone_mapping(ToneMappingCurve::None, graph.float(1.0), c),
+        c
+    );
 }

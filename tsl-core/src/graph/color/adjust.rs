@@ -38,7 +38,12 @@ impl NodeGraph {
     /// TSL's `saturation(color, adjustment, luminanceCoefficients)`:
     /// `max(mix(luminance, color, adjustment), 0)`. 0 is grey, 1 the colour, above 1 more
     /// saturated. TSL's defaults are 1 and the working colour space's coefficients.
-    pub fn saturation(&self, color: NodeRef, adjustment: NodeRef, coefficients: NodeRef) -> NodeRef {
+    pub fn saturation(
+        &self,
+        color: NodeRef,
+        adjustment: NodeRef,
+        coefficients: NodeRef,
+    ) -> NodeRef {
         let [color, adjustment, coefficients] = self.layout_args(
             "saturation",
             [
@@ -125,7 +130,10 @@ impl NodeGraph {
         let v = self.max(self.add(self.mul(rgb, slope), offset), zero);
         // three.js assigns `pow(v, power)` per channel only where the channel is above zero.
         let v = self.select(self.greater_than(v, zero), self.pow(v, power), v);
-        let v = self.max(self.add(luma, self.mul(self.sub(v, luma), saturation)), zero);
+        let v = self.max(
+            self.add(luma, self.mul(self.sub(v, luma), saturation)),
+            zero,
+        );
         self.join(&[v, self.swizzle(color, "a")])
     }
 

@@ -36,18 +36,19 @@ impl NodeGraph {
         let [base, blend] = self.blend_args("blendOverlay", base, blend);
         let two = self.float(2.0);
         let multiply = self.mul(self.mul(base, two), blend);
-        let screen = self.one_minus(self.mul(
-            self.mul(self.one_minus(base), two),
-            self.one_minus(blend),
-        ));
+        let screen =
+            self.one_minus(self.mul(self.mul(self.one_minus(base), two), self.one_minus(blend)));
         self.mix(multiply, screen, self.step(self.float(0.5), base))
     }
 
     /// TSL's `blendColor(base, blend)`: `blend` over `base`, both vec4 with straight alpha; the
     /// result's alpha is `blend.a + base.a * (1 - blend.a)` and its rgb is divided by it.
     pub fn blend_color(&self, base: NodeRef, blend: NodeRef) -> NodeRef {
-        let [base, blend] =
-            self.layout_args("blendColor", [("base", Vec4), ("blend", Vec4)], [base, blend]);
+        let [base, blend] = self.layout_args(
+            "blendColor",
+            [("base", Vec4), ("blend", Vec4)],
+            [base, blend],
+        );
         let (base_a, blend_a) = (self.swizzle(base, "a"), self.swizzle(blend, "a"));
         let out_alpha = self.add(blend_a, self.mul(base_a, self.one_minus(blend_a)));
         let rgb = self.add(

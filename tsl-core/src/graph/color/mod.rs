@@ -85,8 +85,15 @@ impl NodeGraph {
         self.vec3(v[0], v[1], v[2])
     }
 
-    /// A mat3 constant from its three columns.
-    fn mat3_of(&self, columns: [[f32; 3]; 3]) -> NodeRef {
-        self.matrix(&columns.map(|c| self.vec3_of(c)))
+    /// A float constant that three.js writes as a JavaScript number (an f64, with more digits
+    /// than an f32 holds): rounded to f32 as the shader's literal is.
+    fn float_js(&self, x: f64) -> NodeRef {
+        self.float(x as f32)
+    }
+
+    /// A mat3 constant from its three columns, written as three.js writes them (f64), rounded to
+    /// f32.
+    fn mat3_js(&self, columns: [[f64; 3]; 3]) -> NodeRef {
+        self.matrix(&columns.map(|c| self.vec3_of(c.map(|x| x as f32))))
     }
 }

@@ -98,14 +98,22 @@ impl NodeGraph {
     /// 1))`, a left-to-right ramp. TSL's default texcoord is `uv()`.
     pub fn mx_ramplr(&self, valuel: NodeRef, valuer: NodeRef, texcoord: NodeRef) -> NodeRef {
         let x = self.mx_coordinate("mx_ramplr", texcoord, "x");
-        self.mix(valuel, valuer, self.clamp(x, self.float(0.0), self.float(1.0)))
+        self.mix(
+            valuel,
+            valuer,
+            self.clamp(x, self.float(0.0), self.float(1.0)),
+        )
     }
 
     /// three.js's `mx_ramptb(valueb, valuet, texcoord)`: the bottom-to-top ramp by `texcoord.y`.
     /// TSL's default texcoord is `uv()`.
     pub fn mx_ramptb(&self, valueb: NodeRef, valuet: NodeRef, texcoord: NodeRef) -> NodeRef {
         let y = self.mx_coordinate("mx_ramptb", texcoord, "y");
-        self.mix(valueb, valuet, self.clamp(y, self.float(0.0), self.float(1.0)))
+        self.mix(
+            valueb,
+            valuet,
+            self.clamp(y, self.float(0.0), self.float(1.0)),
+        )
     }
 
     /// three.js's `mx_ramp4(valuetl, valuetr, valuebl, valuebr, texcoord)`: the bilinear ramp
@@ -128,7 +136,7 @@ impl NodeGraph {
 
     /// three.js's `mx_aastep(threshold, value)`: a step at `threshold` smoothed over the value's
     /// screen-space change, `smoothstep(threshold - w, threshold + w, value)` with `w =
-    /// length(vec2(dFdx(value), dFdy(value))) * 0.70710678`. Both are taken as floats.
+    /// length(vec2(dFdx(value), dFdy(value))) * 0.70710678118654757` (1/√2). Both are taken as floats.
     pub fn mx_aastep(&self, threshold: NodeRef, value: NodeRef) -> NodeRef {
         let [threshold, value] = self.layout_args(
             "mx_aastep",
@@ -136,7 +144,10 @@ impl NodeGraph {
             [threshold, value],
         );
         let change = self.join(&[self.dfdx(value), self.dfdy(value)]);
-        let width = self.mul(self.length(change), self.float(0.707_106_781_186_547_6));
+        let width = self.mul(
+            self.length(change),
+            self.float_js(std::f64::consts::FRAC_1_SQRT_2),
+        );
         self.smoothstep(
             self.sub(threshold, width),
             self.add(threshold, width),
@@ -172,7 +183,12 @@ impl NodeGraph {
 
     /// three.js's `mx_transform_uv(uv_scale, uv_offset, uv_geo)`: `uv_geo * uv_scale +
     /// uv_offset`, in three.js's argument order. TSL's defaults are 1, 0 and `uv()`.
-    pub fn mx_transform_uv(&self, uv_scale: NodeRef, uv_offset: NodeRef, uv_geo: NodeRef) -> NodeRef {
+    pub fn mx_transform_uv(
+        &self,
+        uv_scale: NodeRef,
+        uv_offset: NodeRef,
+        uv_geo: NodeRef,
+    ) -> NodeRef {
         self.add(self.mul(uv_geo, uv_scale), uv_offset)
     }
 
@@ -267,7 +283,13 @@ impl NodeGraph {
 
     /// three.js's `mx_ifgreater(value1, value2, in1, in2)`: `in1` where `value1 > value2`, else
     /// `in2`.
-    pub fn mx_ifgreater(&self, value1: NodeRef, value2: NodeRef, in1: NodeRef, in2: NodeRef) -> NodeRef {
+    pub fn mx_ifgreater(
+        &self,
+        value1: NodeRef,
+        value2: NodeRef,
+        in1: NodeRef,
+        in2: NodeRef,
+    ) -> NodeRef {
         self.select(self.greater_than(value1, value2), in1, in2)
     }
 
@@ -285,7 +307,13 @@ impl NodeGraph {
 
     /// three.js's `mx_ifequal(value1, value2, in1, in2)`: `in1` where `value1 == value2`, else
     /// `in2`.
-    pub fn mx_ifequal(&self, value1: NodeRef, value2: NodeRef, in1: NodeRef, in2: NodeRef) -> NodeRef {
+    pub fn mx_ifequal(
+        &self,
+        value1: NodeRef,
+        value2: NodeRef,
+        in1: NodeRef,
+        in2: NodeRef,
+    ) -> NodeRef {
         self.select(self.equal(value1, value2), in1, in2)
     }
 }

@@ -27,43 +27,55 @@ pub enum ToneMappingCurve {
 }
 
 /// `LINEAR_SRGB_TO_LINEAR_REC2020`, by columns.
-const SRGB_TO_REC2020: [[f32; 3]; 3] = [
+const SRGB_TO_REC2020: [[f64; 3]; 3] = [
     [0.6274, 0.0691, 0.0164],
     [0.3293, 0.9195, 0.0880],
     [0.0433, 0.0113, 0.8956],
 ];
 
 /// `LINEAR_REC2020_TO_LINEAR_SRGB`, by columns.
-const REC2020_TO_SRGB: [[f32; 3]; 3] = [
+const REC2020_TO_SRGB: [[f64; 3]; 3] = [
     [1.6605, -0.1246, -0.0182],
     [-0.5876, 1.1329, -0.1006],
     [-0.0728, -0.0083, 1.1187],
 ];
 
 /// AgX's inset matrix, by columns.
-const AGX_INSET: [[f32; 3]; 3] = [
+const AGX_INSET: [[f64; 3]; 3] = [
     [0.856627153315983, 0.137318972929847, 0.11189821299995],
     [0.0951212405381588, 0.761241990602591, 0.0767994186031903],
     [0.0482516061458583, 0.101439036467562, 0.811302368396859],
 ];
 
 /// AgX's outset matrix, by columns.
-const AGX_OUTSET: [[f32; 3]; 3] = [
-    [1.1271005818144368, -0.1413297634984383, -0.14132976349843826],
-    [-0.11060664309660323, 1.157823702216272, -0.11060664309660294],
-    [-0.016493938717834573, -0.016493938717834257, 1.2519364065950405],
+const AGX_OUTSET: [[f64; 3]; 3] = [
+    [
+        1.1271005818144368,
+        -0.1413297634984383,
+        -0.14132976349843826,
+    ],
+    [
+        -0.11060664309660323,
+        1.157823702216272,
+        -0.11060664309660294,
+    ],
+    [
+        -0.016493938717834573,
+        -0.016493938717834257,
+        1.2519364065950405,
+    ],
 ];
 
 /// ACES's input matrix (sRGB → XYZ → D65 to D60 → AP1 → RRT_SAT), by columns (three.js writes it
 /// by rows, `mat3` of nine numbers being a `Matrix3.set`).
-const ACES_INPUT: [[f32; 3]; 3] = [
+const ACES_INPUT: [[f64; 3]; 3] = [
     [0.59719, 0.07600, 0.02840],
     [0.35458, 0.90834, 0.13383],
     [0.04823, 0.01566, 0.83777],
 ];
 
 /// ACES's output matrix (ODT_SAT → XYZ → D60 to D65 → sRGB), by columns.
-const ACES_OUTPUT: [[f32; 3]; 3] = [
+const ACES_OUTPUT: [[f64; 3]; 3] = [
     [1.60475, -0.10208, -0.00327],
     [-0.53108, 1.10813, -0.07276],
     [-0.07367, -0.00605, 1.07602],
@@ -103,7 +115,10 @@ impl NodeGraph {
         );
         let scaled = self.mul(c, self.float(6.2));
         let a = self.mul(c, self.add(scaled, self.float(0.5)));
-        let b = self.add(self.mul(c, self.add(scaled, self.float(1.7))), self.float(0.06));
+        let b = self.add(
+            self.mul(c, self.add(scaled, self.float(1.7))),
+            self.float(0.06),
+        );
         self.pow(self.div(a, b), self.float(2.2))
     }
 
@@ -112,7 +127,7 @@ impl NodeGraph {
     pub fn aces_filmic_tone_mapping(&self, color: NodeRef, exposure: NodeRef) -> NodeRef {
         let [color, exposure] = self.tone_args("acesFilmicToneMapping", color, exposure);
         let c = self.div(self.mul(color, exposure), self.float(0.6));
-        let c = self.mul(self.mat3_of(ACES_INPUT), c);
+        let c = self.mul(self.mat3_js(ACES_INPUT), c);
         // RRTAndODTFit
         let a = self.sub(
             self.mul(c, self.add(c, self.float(0.0245786))),
@@ -121,11 +136,11 @@ impl NodeGraph {
         let b = self.add(
             self.mul(
                 c,
-                self.add(self.mul(c, self.float(0.983729)), self.float(0.4329510)),
+                self.add(self.mul(c, self.float(0.983729)), self.float_js(0.4329510)),
             ),
             self.float(0.238081),
         );
-        let c = self.mul(self.mat3_of(ACES_OUTPUT), self.div(a, b));
+        let c = self.mul(self.mat3_js(ACES_OUTPUT), self.div(a, b));
         self.saturate(c)
     }
 
@@ -136,15 +151,18 @@ impl NodeGraph {
         let [color, exposure] = self.tone_args("agxToneMapping", color, exposure);
         let (min_ev, max_ev) = (self.float(-12.47393), self.float(4.026069));
         let c = self.mul(color, exposure);
-        let c = self.mul(self.mat3_of(SRGB_TO_REC2020), c);
-        let c = self.mul(self.mat3_of(AGX_INSET), c);
+        let c = self.mul(self.mat3_js(SRGB_TO_REC2020), c);
+        let c = self.mul(self.mat3_js(AGX_INSET), c);
         let c = self.log2(self.max(c, self.float(1e-10)));
         let c = self.div(self.sub(c, min_ev), self.sub(max_ev, min_ev));
         let c = self.clamp(c, self.float(0.0), self.float(1.0));
         let c = self.agx_default_contrast_approx(c);
-        let c = self.mul(self.mat3_of(AGX_OUTSET), c);
-        let c = self.pow(self.max(self.vec3(0.0, 0.0, 0.0), c), self.vec3(2.2, 2.2, 2.2));
-        let c = self.mul(self.mat3_of(REC2020_TO_SRGB), c);
+        let c = self.mul(self.mat3_js(AGX_OUTSET), c);
+        let c = self.pow(
+            self.max(self.vec3(0.0, 0.0, 0.0), c),
+            self.vec3(2.2, 2.2, 2.2),
+        );
+        let c = self.mul(self.mat3_js(REC2020_TO_SRGB), c);
         self.clamp(c, self.float(0.0), self.float(1.0))
     }
 
@@ -158,7 +176,10 @@ impl NodeGraph {
             self.mul(f(15.5), self.mul(x4, x2)),
             self.mul(f(40.14), self.mul(x4, x)),
         );
-        let low = self.add(self.mul(f(0.4298), x2), self.sub(self.mul(f(0.1191), x), f(0.00232)));
+        let low = self.add(
+            self.mul(f(0.4298), x2),
+            self.sub(self.mul(f(0.1191), x), f(0.00232)),
+        );
         let middle = self.add(
             self.sub(self.mul(f(31.96), x4), self.mul(f(6.868), self.mul(x2, x))),
             low,
@@ -206,7 +227,12 @@ impl NodeGraph {
     /// TSL's `toneMapping(mapping, exposure, color)` (and its chain `color.toneMapping(mapping,
     /// exposure)`): the curve named by `mapping` applied to the rgb of a vec3 or vec4 colour, the
     /// alpha kept; [`ToneMappingCurve::None`] gives the colour as it is.
-    pub fn tone_mapping(&self, mapping: ToneMappingCurve, exposure: NodeRef, color: NodeRef) -> NodeRef {
+    pub fn tone_mapping(
+        &self,
+        mapping: ToneMappingCurve,
+        exposure: NodeRef,
+        color: NodeRef,
+    ) -> NodeRef {
         let curve: fn(&NodeGraph, NodeRef, NodeRef) -> NodeRef = match mapping {
             ToneMappingCurve::None => return color,
             ToneMappingCurve::Linear => NodeGraph::linear_tone_mapping,

@@ -18,7 +18,11 @@ impl NodeGraph {
             self.float(0.055),
         );
         let linear = self.mul(c, self.float(12.92));
-        self.select(self.less_than_equal(c, self.float(0.0031308)), linear, curve)
+        self.select(
+            self.less_than_equal(c, self.float(0.0031308)),
+            linear,
+            curve,
+        )
     }
 
     /// TSL's `sRGBTransferEOTF(color)`: sRGB-encoded to linear,
@@ -26,10 +30,13 @@ impl NodeGraph {
     pub fn srgb_transfer_eotf(&self, color: NodeRef) -> NodeRef {
         let [c] = self.layout_args("sRGBTransferEOTF", [("color", Vec3)], [color]);
         let curve = self.pow(
-            self.add(self.mul(c, self.float(0.9478672986)), self.float(0.0521327014)),
+            self.add(
+                self.mul(c, self.float_js(0.9478672986)),
+                self.float_js(0.0521327014),
+            ),
             self.float(2.4),
         );
-        let linear = self.mul(c, self.float(0.0773993808));
+        let linear = self.mul(c, self.float_js(0.0773993808));
         self.select(self.less_than_equal(c, self.float(0.04045)), linear, curve)
     }
 
@@ -38,8 +45,18 @@ impl NodeGraph {
     pub fn mx_srgb_texture_to_lin_rec709(&self, color: NodeRef) -> NodeRef {
         let [c] = self.layout_args("mx_srgb_texture_to_lin_rec709", [("color", Vec3)], [color]);
         let linear = self.div(c, self.float(12.92));
-        let shifted = self.max(self.add(c, self.vec3(0.055, 0.055, 0.055)), self.vec3(0.0, 0.0, 0.0));
-        let curve = self.pow(self.div(shifted, self.float(1.055)), self.vec3(2.4, 2.4, 2.4));
-        self.select(self.greater_than(c, self.vec3(0.04045, 0.04045, 0.04045)), curve, linear)
+        let shifted = self.max(
+            self.add(c, self.vec3(0.055, 0.055, 0.055)),
+            self.vec3(0.0, 0.0, 0.0),
+        );
+        let curve = self.pow(
+            self.div(shifted, self.float(1.055)),
+            self.vec3(2.4, 2.4, 2.4),
+        );
+        self.select(
+            self.greater_than(c, self.vec3(0.04045, 0.04045, 0.04045)),
+            curve,
+            linear,
+        )
     }
 }

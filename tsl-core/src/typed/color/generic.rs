@@ -154,7 +154,11 @@ pub fn mx_transform_uv<S: IntoNode, O: IntoNode>(
 where
     Vec2: WidthCompatible<S::Ty, Output = Vec2> + WidthCompatible<O::Ty, Output = Vec2>,
 {
-    let (s, o, uv) = (uv_scale.into_node(), uv_offset.into_node(), uv_geo.into_node_of());
+    let (s, o, uv) = (
+        uv_scale.into_node(),
+        uv_offset.into_node(),
+        uv_geo.into_node_of(),
+    );
     wrap(current().mx_transform_uv(s.node_ref(), o.node_ref(), uv.node_ref()))
 }
 
@@ -199,7 +203,11 @@ where
 impl<T: ToneMapped> Node<T> {
     /// TSL's chain `color.toneMapping(mapping, exposure)`: [`tone_mapping`]`(mapping, exposure,
     /// self)`.
-    pub fn tone_mapping(self, mapping: ToneMappingCurve, exposure: impl IntoNodeOf<Float>) -> Node<T> {
+    pub fn tone_mapping(
+        self,
+        mapping: ToneMappingCurve,
+        exposure: impl IntoNodeOf<Float>,
+    ) -> Node<T> {
         tone_mapping(mapping, exposure, self)
     }
 }
