@@ -41,7 +41,7 @@ export function colourInputs() {
 
 }
 
-export default async ( { TSL } ) => {
+export default async ( { THREE, TSL } ) => {
 
 	const { sepia } = await import( 'three/addons/tsl/display/Sepia.js' );
 	const { bleach } = await import( 'three/addons/tsl/display/BleachBypass.js' );
@@ -73,6 +73,14 @@ export default async ( { TSL } ) => {
 		// ColorSpaceFunctions.js
 		[ 'srgb_oetf', 'vec3', ( { input } ) => T.sRGBTransferOETF( input.rgb ) ],
 		[ 'srgb_eotf', 'vec3', ( { input } ) => T.sRGBTransferEOTF( input.rgb ) ],
+		// ColorSpaceNode.js (the two colour spaces three.js registers by default)
+		[ 'convert_srgb_to_linear', 'vec4', ( { input } ) => T.convertColorSpace( input, THREE.SRGBColorSpace, THREE.LinearSRGBColorSpace ) ],
+		[ 'color_space_to_working', 'vec4', ( { input } ) => T.colorSpaceToWorking( input, THREE.SRGBColorSpace ) ],
+		[ 'working_to_color_space', 'vec4', ( { input } ) => T.workingToColorSpace( input, THREE.SRGBColorSpace ) ],
+		[ 'convert_same', 'vec4', ( { input } ) => T.convertColorSpace( input, THREE.SRGBColorSpace, THREE.SRGBColorSpace ) ],
+		// ToneMappingNode.js
+		[ 'tone_mapping_node', 'vec4', ( { input } ) => T.toneMapping( THREE.AgXToneMapping, 1.3, input ) ],
+		[ 'tone_mapping_chain', 'vec4', ( { input } ) => input.toneMapping( THREE.ACESFilmicToneMapping, 0.8 ) ],
 		// PremultiplyAlphaFunctions.js
 		[ 'premultiply_alpha', 'vec4', ( { input } ) => T.premultiplyAlpha( input ) ],
 		[ 'unpremultiply_alpha', 'vec4', ( { input } ) => T.unpremultiplyAlpha( input ) ],
@@ -106,6 +114,9 @@ export default async ( { TSL } ) => {
 		[ 'mx_rotate3d', 'vec3', ( { input } ) => T.mx_rotate3d( input.xyz, 37, vec3( 1, 2, 2 ) ) ],
 		[ 'mx_place2d', 'vec2', ( { input } ) => T.mx_place2d( input.xy, vec2( 0.5, 0.25 ), vec2( 2, 0.5 ), 30, vec2( 0.1, - 0.2 ), 0 ) ],
 		[ 'mx_place2d_trs', 'vec2', ( { input } ) => T.mx_place2d( input.xy, vec2( 0.5, 0.25 ), vec2( 2, 0.5 ), 30, vec2( 0.1, - 0.2 ), 1 ) ],
+		[ 'mx_separate_outz', 'float', ( { input } ) => T.mx_separate( input, 'outz' ) ],
+		[ 'mx_separate_a', 'float', ( { input } ) => T.mx_separate( input, 'a' ) ],
+		[ 'mx_separate_1', 'float', ( { input } ) => T.mx_separate( input, 1 ) ],
 		[ 'mx_add', 'float', ( { input } ) => T.mx_add( input.x, input.y ) ],
 		[ 'mx_subtract', 'float', ( { input } ) => T.mx_subtract( input.x, input.y ) ],
 		[ 'mx_multiply', 'float', ( { input } ) => T.mx_multiply( input.x, input.y ) ],

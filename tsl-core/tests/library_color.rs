@@ -286,6 +286,12 @@ fn transfer_functions_and_tone_mapping_match_three() {
         "srgb_oetf", T, |g, c| g.srgb_transfer_oetf(rgb(g, c));
         "srgb_eotf", T, |g, c| g.srgb_transfer_eotf(rgb(g, c));
         "mx_srgb_texture_to_lin_rec709", T, |g, c| g.mx_srgb_texture_to_lin_rec709(rgb(g, c));
+        "convert_srgb_to_linear", T, |g, c| g.convert_color_space(c, ColorSpace::Srgb, ColorSpace::SrgbLinear);
+        "color_space_to_working", T, |g, c| g.color_space_to_working(c, ColorSpace::Srgb);
+        "working_to_color_space", T, |g, c| g.working_to_color_space(c, ColorSpace::Srgb);
+        "convert_same", A, |g, c| g.convert_color_space(c, ColorSpace::Srgb, ColorSpace::Srgb);
+        "tone_mapping_node", T, |g, c| g.tone_mapping(ToneMappingCurve::AgX, g.float(1.3), c);
+        "tone_mapping_chain", A, |g, c| g.tone_mapping(ToneMappingCurve::AcesFilmic, g.float(0.8), c);
         "linear_tone_mapping", A, |g, c| g.linear_tone_mapping(rgb(g, c), g.float(1.3));
         "reinhard_tone_mapping", A, |g, c| g.reinhard_tone_mapping(rgb(g, c), g.float(1.3));
         "cineon_tone_mapping", T, |g, c| g.cineon_tone_mapping(rgb(g, c), g.float(1.3));
@@ -321,6 +327,9 @@ fn materialx_colour_and_utilities_match_three() {
         "mx_rotate3d", T, |g, c| g.mx_rotate3d(g.swizzle(c, "xyz"), g.float(37.0), v3(g, [1.0, 2.0, 2.0]));
         "mx_place2d", T, |g, c| g.mx_place2d(g.swizzle(c, "xy"), g.vec2(0.5, 0.25), g.vec2(2.0, 0.5), g.float(30.0), g.vec2(0.1, -0.2), Place2dOrder::Srt);
         "mx_place2d_trs", T, |g, c| g.mx_place2d(g.swizzle(c, "xy"), g.vec2(0.5, 0.25), g.vec2(2.0, 0.5), g.float(30.0), g.vec2(0.1, -0.2), Place2dOrder::Trs);
+        "mx_separate_outz", A, |g, c| g.mx_separate(c, "outz");
+        "mx_separate_a", A, |g, c| g.mx_separate(c, "a");
+        "mx_separate_1", A, |g, c| g.mx_separate(c, "1");
         "mx_add", A, |g, c| g.mx_add(g.swizzle(c, "x"), g.swizzle(c, "y"));
         "mx_subtract", A, |g, c| g.mx_subtract(g.swizzle(c, "x"), g.swizzle(c, "y"));
         "mx_multiply", A, |g, c| g.mx_multiply(g.swizzle(c, "x"), g.swizzle(c, "y"));
@@ -399,6 +408,13 @@ fn typed_functions_match_three() {
         mx_ifgreatereq(c.x(), c.y(), glam::vec3(1.0, 2.0, 3.0), c.rgb())
     });
     check_typed(&f, "mx_modulo", A, |c| mx_modulo(c.x(), c.y()));
+    check_typed(&f, "working_to_color_space", T, |c| {
+        c.working_to_color_space(ColorSpace::Srgb)
+    });
+    check_typed(&f, "color_space_to_working", T, |c| {
+        c.color_space_to_working(ColorSpace::Srgb)
+    });
+    check_typed(&f, "mx_separate_outz", A, |c| mx_separate(c, "outZ"));
 }
 
 /// The typed front builds the builder's nodes, node for node.
@@ -484,4 +500,87 @@ fn layouts_convert_and_refuse_as_tsl() {
         graph.tone_mapping(ToneMappingCurve::None, graph.float(1.0), c),
         c
     );
+}
+
+/// `mx_aastep` and `mx_heighttonormal` read derivatives, which the probe cannot pin down (its
+/// inputs change arbitrarily from pixel to pixel): their values here are worked out by hand from
+/// the fragment's neighbours. With `uv` = (0.3, 0.4) here, (0.31, 0.4) to the right and (0.3, 0.42)
+/// above, a height of `uv.x * 8 + uv.y * 4` changes by dFdx = 0.08 and dFdy = 0.08.
+#[test]
+fn derivative_functions_by_hand() {
+    let views = |here: glam::Vec2, right: glam::Vec2, up: glam::Vec2| {
+        let mut v = [Fragment::default(); VIEW_COUNT];
+        for (view, uv) in [
+            (View::Fragment, here),
+            (View::DerivativeHere, here),
+            (View::Right, right),
+            (View::Up, up),
+        ] {
+            v[view as usize].uv = uv;
+        }
+        v
+    };
+    let v = views(
+        glam::vec2(0.3, 0.4),
+        glam::vec2(0.31, 0.4),
+        glam::vec2(0.3, 0.42),
+    );
+    let read = |graph: &NodeGraph, node: NodeRef, output| {
+        graph.set_output(output, node).unwrap();
+        let program = graph.compile().unwrap();
+        program.evaluate_views(output, &v, &WhiteSampler).unwrap()
+    };
+
+    // mx_heighttonormal: dH = (0.08, 0.08) * 2 / 16 = (0.01, 0.01); du = (0.01, 0), dv = (0, 0.02).
+    // tangent (0.01, 0, 0.01), bitangent (0, 0.02, 0.01): n = (0 - 0.0002, 0 - 0.0001, 0.0002),
+    // normalized (-2, -1, 2) / 3, encoded (1/6, 1/3, 5/6).
+    let graph = NodeGraph::new();
+    let uv = graph.uv();
+    let height = graph.add(
+        graph.mul(graph.swizzle(uv, "x"), graph.float(8.0)),
+        graph.mul(graph.swizzle(uv, "y"), graph.float(4.0)),
+    );
+    let n = graph.mx_heighttonormal(height, graph.float(2.0), uv);
+    let got = read(&graph, n, COLOR_NODE);
+    let want = [1.0 / 6.0, 1.0 / 3.0, 5.0 / 6.0];
+    assert!(
+        got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-3),
+        "{got:?} vs {want:?}"
+    );
+
+    // With no change at all there is no normal: (0, 0, 1), encoded (0.5, 0.5, 1).
+    let graph = NodeGraph::new();
+    let flat = graph.mx_heighttonormal(graph.float(0.3), graph.float(1.0), graph.vec2(0.5, 0.5));
+    assert_eq!(read(&graph, flat, COLOR_NODE), vec![0.5, 0.5, 1.0]);
+
+    // mx_aastep(0.3, uv.x): w = length(0.01, 0) / sqrt(2), so the step runs over
+    // [0.3 - w, 0.3 + w] and uv.x = 0.3 is its middle: 0.5.
+    let graph = NodeGraph::new();
+    let x = graph.swizzle(graph.uv(), "x");
+    let step = graph.mx_aastep(graph.float(0.3), x);
+    let got = read(&graph, step, OPACITY_NODE);
+    assert!((got[0] - 0.5).abs() < 1e-3, "{got:?}");
+    // A quarter of the width past the threshold, t = 5/8 of the way: (5/8)² (3 − 5/4) = 0.68359375.
+    let graph = NodeGraph::new();
+    let width = 0.01 / 2f32.sqrt();
+    let x = graph.add(graph.swizzle(graph.uv(), "x"), graph.float(width / 4.0));
+    let step = graph.mx_aastep(graph.float(0.3), x);
+    let got = read(&graph, step, OPACITY_NODE);
+    assert!((got[0] - 0.683_593_75).abs() < 1e-3, "{got:?}");
+}
+
+/// `mx_separate` refuses a name that is no channel, saying which names are.
+#[test]
+fn mx_separate_refuses_unknown_channels() {
+    let graph = NodeGraph::new();
+    let v = graph.vec3(1.0, 2.0, 3.0);
+    assert!(graph.mx_separate(v, "outq").is_refused());
+    let error = graph.error().unwrap().to_string();
+    assert!(
+        error.contains("mx_separate") && error.contains("`outq`"),
+        "{error}"
+    );
+    // A channel the vector lacks is the swizzle's refusal.
+    let graph = NodeGraph::new();
+    assert!(graph.mx_separate(graph.vec2(1.0, 2.0), "w").is_refused());
 }

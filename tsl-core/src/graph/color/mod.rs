@@ -1,7 +1,7 @@
 //! three.js r187's colour functions as graph nodes (R-LIB-1, docs/requirements.md): the colour
 //! adjustments (`display/ColorAdjustment.js`, and the examples' `Sepia.js` and
 //! `BleachBypass.js`), the blend modes and alpha premultiplication, the sRGB transfer functions,
-//! the tone-mapping curves, and MaterialX's colour and utility functions (`materialx/`).
+//! the colour-space conversions, the tone-mapping curves, and MaterialX's colour and utility functions (`materialx/`).
 //!
 //! Each method builds three.js's formula from the graph's own nodes, operation for operation in
 //! three.js's order, so the interpreters and the native emission need nothing new. TSL's
@@ -12,10 +12,12 @@
 mod adjust;
 mod blend;
 mod mx;
+mod space;
 mod tone;
 mod transfer;
 
 pub use mx::Place2dOrder;
+pub use space::ColorSpace;
 pub use tone::ToneMappingCurve;
 
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};

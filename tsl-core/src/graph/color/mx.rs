@@ -318,6 +318,68 @@ impl NodeGraph {
     }
 }
 
+impl NodeGraph {
+    /// three.js's `mx_heighttonormal(input, scale, texcoord)`: a normal (encoded `n * 0.5 + 0.5`)
+    /// from the screen-space change of a height and of the texture coordinate (the height's
+    /// derivatives times `scale / 16`). Where the change gives no normal it is (0, 0, 1); one
+    /// pointing down is turned up. TSL's defaults are 1 and `uv()`.
+    pub fn mx_heighttonormal(&self, input: NodeRef, scale: NodeRef, texcoord: NodeRef) -> NodeRef {
+        let [height, scale, uv] = self.layout_args(
+            "mx_heighttonormal",
+            [("input", Float), ("scale", Float), ("texcoord", Vec2)],
+            [input, scale, texcoord],
+        );
+        let change = |v| self.join(&[self.dfdx(v), self.dfdy(v)]);
+        let dh = self.mul(self.mul(change(height), scale), self.float(1.0 / 16.0));
+        let du = change(self.swizzle(uv, "x"));
+        let dv = change(self.swizzle(uv, "y"));
+        let tangent = self.join(&[
+            self.swizzle(du, "x"),
+            self.swizzle(dv, "x"),
+            self.swizzle(dh, "x"),
+        ]);
+        let bitangent = self.join(&[
+            self.swizzle(du, "y"),
+            self.swizzle(dv, "y"),
+            self.swizzle(dh, "y"),
+        ]);
+        let n = self.cross(tangent, bitangent);
+        let invalid = self.less_than(self.dot(n, n), self.float(1e-12));
+        let n = self.select(invalid, self.vec3(0.0, 0.0, 1.0), n);
+        let mirrored = self.less_than(self.swizzle(n, "z"), self.float(0.0));
+        let n = self.select(mirrored, self.mul(n, self.float(-1.0)), n);
+        self.add(
+            self.mul(self.normalize(n), self.float(0.5)),
+            self.float(0.5),
+        )
+    }
+
+    /// three.js's `mx_separate(in, channel)`: one component of a vector, named `x`, `y`, `z`,
+    /// `w`, `r`, `g`, `b` or `a`, optionally after `out` (`"outx"`, as MaterialX names its
+    /// outputs; case is ignored), or by its index `"0"` to `"3"`. A name that is none of these is
+    /// refused (three.js returns the vector itself).
+    pub fn mx_separate(&self, input: NodeRef, channel: &str) -> NodeRef {
+        let lower = channel.to_ascii_lowercase();
+        let name = lower.strip_prefix("out").unwrap_or(&lower);
+        let component = match name {
+            "x" | "r" | "0" => "x",
+            "y" | "g" | "1" => "y",
+            "z" | "b" | "2" => "z",
+            "w" | "a" | "3" => "w",
+            _ => {
+                if input.is_refused() {
+                    return input;
+                }
+                return self.refuse_node(
+                    "mx_separate",
+                    format!("`{channel}` names no channel: x, y, z, w, r, g, b, a (after `out` or not) or 0 to 3"),
+                );
+            }
+        };
+        self.swizzle(input, component)
+    }
+}
+
 /// MaterialX's math nodes that three.js exports as plain aliases of TSL's operators.
 macro_rules! mx_aliases {
     ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {

@@ -109,6 +109,10 @@ fixed_fns! {
     /// three.js's `mx_rotate3d(input, amount, axis)`: rotated by `amount` degrees about `axis`.
     /// TSL's defaults are 0 and `vec3(0, 1, 0)`.
     mx_rotate3d(input: Vec3, amount: Float, axis: Vec3) -> Vec3;
+    /// three.js's `mx_heighttonormal(input, scale, texcoord)`: a normal, encoded `n * 0.5 + 0.5`,
+    /// from the screen-space change of a height and of the texture coordinate. TSL's defaults are
+    /// 1 and `uv()`.
+    mx_heighttonormal(input: Float, scale: Float, texcoord: Vec2) -> Vec3;
     /// three.js's `mx_timer()`: the time in seconds, `time()`.
     mx_timer() -> Float;
 }

@@ -5,7 +5,7 @@ use super::wrap;
 use crate::typed::node::{IntoNode, IntoNodeOf, Node};
 use crate::typed::scope::current;
 use crate::typed::types::{Float, NodeType, Numeric, Vec2, Vec3, Vec4, Wider, WidthCompatible};
-use crate::ToneMappingCurve;
+use crate::{ColorSpace, ToneMappingCurve};
 
 /// TSL's `posterize(source, steps)`: `floor(source * steps) / steps`.
 pub fn posterize<A: IntoNode, B: IntoNode>(source: A, steps: B) -> Node<Wider<A::Ty, B::Ty>>
@@ -176,14 +176,15 @@ where
     wrap(current().mx_smoothstep(x.node_ref(), l.node_ref(), h.node_ref()))
 }
 
-/// A colour a tone-mapping node takes: a `Vec3`, or a `Vec4` whose alpha is kept.
+/// A colour that tone mapping and the colour-space conversions take: a `Vec3`, or a `Vec4` whose
+/// alpha is kept.
 #[diagnostic::on_unimplemented(
-    message = "a tone-mapped colour is a `Vec3` or a `Vec4`, not `{Self}`",
+    message = "a colour is a `Vec3` or a `Vec4`, not `{Self}`",
     label = "not a colour"
 )]
-pub trait ToneMapped: NodeType {}
-impl ToneMapped for Vec3 {}
-impl ToneMapped for Vec4 {}
+pub trait ColorValue: NodeType {}
+impl ColorValue for Vec3 {}
+impl ColorValue for Vec4 {}
 
 /// TSL's `toneMapping(mapping, exposure, color)`: the curve `mapping` on the colour's rgb, alpha
 /// kept; [`ToneMappingCurve::None`] gives the colour as it is. The chain form is
@@ -194,13 +195,13 @@ pub fn tone_mapping<C: IntoNode>(
     color: C,
 ) -> Node<C::Ty>
 where
-    C::Ty: ToneMapped,
+    C::Ty: ColorValue,
 {
     let (e, c) = (exposure.into_node_of(), color.into_node());
     wrap(current().tone_mapping(mapping, e.node_ref(), c.node_ref()))
 }
 
-impl<T: ToneMapped> Node<T> {
+impl<T: ColorValue> Node<T> {
     /// TSL's chain `color.toneMapping(mapping, exposure)`: [`tone_mapping`]`(mapping, exposure,
     /// self)`.
     pub fn tone_mapping(
@@ -210,4 +211,61 @@ impl<T: ToneMapped> Node<T> {
     ) -> Node<T> {
         tone_mapping(mapping, exposure, self)
     }
+}
+
+/// TSL's `convertColorSpace(color, source, target)`: the colour from `source` to `target` (at
+/// most the sRGB transfer function: both of three.js's default spaces have Rec. 709 primaries).
+pub fn convert_color_space<C: IntoNode>(
+    color: C,
+    source: ColorSpace,
+    target: ColorSpace,
+) -> Node<C::Ty>
+where
+    C::Ty: ColorValue,
+{
+    let c = color.into_node();
+    wrap(current().convert_color_space(c.node_ref(), source, target))
+}
+
+/// TSL's `workingToColorSpace(color, target)`: from the working colour space (linear sRGB) to
+/// `target`. The chain form is [`Node::working_to_color_space`].
+pub fn working_to_color_space<C: IntoNode>(color: C, target: ColorSpace) -> Node<C::Ty>
+where
+    C::Ty: ColorValue,
+{
+    convert_color_space(color, ColorSpace::WORKING, target)
+}
+
+/// TSL's `colorSpaceToWorking(color, source)`: from `source` to the working colour space (linear
+/// sRGB). The chain form is [`Node::color_space_to_working`].
+pub fn color_space_to_working<C: IntoNode>(color: C, source: ColorSpace) -> Node<C::Ty>
+where
+    C::Ty: ColorValue,
+{
+    convert_color_space(color, source, ColorSpace::WORKING)
+}
+
+impl<T: ColorValue> Node<T> {
+    /// TSL's chain `color.workingToColorSpace(target)`: [`working_to_color_space`]`(self,
+    /// target)`.
+    pub fn working_to_color_space(self, target: ColorSpace) -> Node<T> {
+        working_to_color_space(self, target)
+    }
+
+    /// TSL's chain `color.colorSpaceToWorking(source)`: [`color_space_to_working`]`(self,
+    /// source)`.
+    pub fn color_space_to_working(self, source: ColorSpace) -> Node<T> {
+        color_space_to_working(self, source)
+    }
+}
+
+/// three.js's `mx_separate(in, channel)`: one component of a vector by name (`"x"` .. `"w"`,
+/// `"r"` .. `"a"`, optionally `"out"` first, or `"0"` .. `"3"`). Another name, or a component the
+/// vector lacks, is refused when the graph is built.
+pub fn mx_separate<A: IntoNode>(input: A, channel: &str) -> Node<Float>
+where
+    A::Ty: Numeric,
+{
+    let a = input.into_node();
+    wrap(current().mx_separate(a.node_ref(), channel))
 }

@@ -5,8 +5,9 @@
 //! TSL's default arguments are written out; each function's documentation names them (the
 //! luminance coefficients: [`working_luminance_coefficients`] or
 //! [`REC709_LUMINANCE_COEFFICIENTS`](crate::REC709_LUMINANCE_COEFFICIENTS); a texture
-//! coordinate: `uv()`). Of these functions three.js chains only `toneMapping`
-//! (`color.toneMapping(mapping, exposure)`), which is [`Node::tone_mapping`] here.
+//! coordinate: `uv()`). Of these functions three.js chains only `toneMapping`,
+//! `workingToColorSpace` and `colorSpaceToWorking`: [`Node::tone_mapping`],
+//! [`Node::working_to_color_space`] and [`Node::color_space_to_working`] here.
 
 mod fixed;
 mod generic;
