@@ -584,3 +584,33 @@ fn mx_separate_refuses_unknown_channels() {
     let graph = NodeGraph::new();
     assert!(graph.mx_separate(graph.vec2(1.0, 2.0), "w").is_refused());
 }
+
+/// The colour functions are made of the graph's own operations, so a program of them is emitted
+/// natively (R-GPU-11) as any other: one program using every family, to WGSL through naga.
+#[cfg(feature = "naga")]
+#[test]
+fn colour_functions_emit_natively() {
+    let graph = NodeGraph::new();
+    let input = graph.uniform("input", Vec4::ZERO);
+    let rgb = graph.swizzle(input, "rgb");
+    let k = graph.working_luminance_coefficients();
+    let parts = [
+        graph.saturation(rgb, graph.float(0.3), k),
+        graph.hue(rgb, graph.float(1.2)),
+        graph.swizzle(graph.cdl(input, k, k, k, graph.float(0.7), k), "rgb"),
+        graph.blend_overlay(rgb, graph.swizzle(input, "gba")),
+        graph.swizzle(graph.bleach(input, graph.float(0.5)), "rgb"),
+        graph.srgb_transfer_oetf(rgb),
+        graph.agx_tone_mapping(rgb, graph.float(1.3)),
+        graph.neutral_tone_mapping(rgb, graph.float(1.3)),
+        graph.aces_filmic_tone_mapping(rgb, graph.float(1.3)),
+        graph.mx_hsvtorgb(graph.mx_rgbtohsv(rgb)),
+        graph.mx_splitlr(rgb, k, graph.float(0.5), graph.uv()),
+        graph.mx_heighttonormal(graph.luminance(rgb, k), graph.float(1.0), graph.uv()),
+    ];
+    let sum = parts.into_iter().reduce(|a, b| graph.add(a, b)).unwrap();
+    graph.set_output(COLOR_NODE, sum).unwrap();
+    let program = graph.compile().unwrap();
+    let wgsl = program.to_wgsl().unwrap_or_else(|e| panic!("emission refused: {e}"));
+    assert!(wgsl.contains("fn fs_main"), "{wgsl}");
+}
