@@ -611,6 +611,21 @@ fn colour_functions_emit_natively() {
     let sum = parts.into_iter().reduce(|a, b| graph.add(a, b)).unwrap();
     graph.set_output(COLOR_NODE, sum).unwrap();
     let program = graph.compile().unwrap();
-    let wgsl = program.to_wgsl().unwrap_or_else(|e| panic!("emission refused: {e}"));
+    let wgsl = program
+        .to_wgsl()
+        .unwrap_or_else(|e| panic!("emission refused: {e}"));
     assert!(wgsl.contains("fn fs_main"), "{wgsl}");
+}
+
+/// `mx_timer()` is TSL's `time`: the frame's time in seconds.
+#[test]
+fn mx_timer_is_the_frame_time() {
+    let graph = NodeGraph::new();
+    graph.set_output(OPACITY_NODE, graph.mx_timer()).unwrap();
+    let mut program = graph.compile().unwrap();
+    program.set_frame(2.5, glam::Mat4::IDENTITY);
+    assert_eq!(
+        program.evaluate(OPACITY_NODE, &Fragment::default()),
+        Some(vec![2.5])
+    );
 }
