@@ -286,10 +286,10 @@ fn transfer_functions_and_tone_mapping_match_three() {
         "srgb_oetf", T, |g, c| g.srgb_transfer_oetf(rgb(g, c));
         "srgb_eotf", T, |g, c| g.srgb_transfer_eotf(rgb(g, c));
         "mx_srgb_texture_to_lin_rec709", T, |g, c| g.mx_srgb_texture_to_lin_rec709(rgb(g, c));
-        "convert_srgb_to_linear", T, |g, c| g.convert_color_space(c, ColorSpace::Srgb, ColorSpace::SrgbLinear);
-        "color_space_to_working", T, |g, c| g.color_space_to_working(c, ColorSpace::Srgb);
-        "working_to_color_space", T, |g, c| g.working_to_color_space(c, ColorSpace::Srgb);
-        "convert_same", A, |g, c| g.convert_color_space(c, ColorSpace::Srgb, ColorSpace::Srgb);
+        "convert_srgb_to_linear", T, |g, c| g.convert_color_space(c, NodeColorSpace::Srgb, NodeColorSpace::SrgbLinear);
+        "color_space_to_working", T, |g, c| g.color_space_to_working(c, NodeColorSpace::Srgb);
+        "working_to_color_space", T, |g, c| g.working_to_color_space(c, NodeColorSpace::Srgb);
+        "convert_same", A, |g, c| g.convert_color_space(c, NodeColorSpace::Srgb, NodeColorSpace::Srgb);
         "tone_mapping_node", T, |g, c| g.tone_mapping(ToneMappingCurve::AgX, g.float(1.3), c);
         "tone_mapping_chain", A, |g, c| g.tone_mapping(ToneMappingCurve::AcesFilmic, g.float(0.8), c);
         "linear_tone_mapping", A, |g, c| g.linear_tone_mapping(rgb(g, c), g.float(1.3));
@@ -409,10 +409,10 @@ fn typed_functions_match_three() {
     });
     check_typed(&f, "mx_modulo", A, |c| mx_modulo(c.x(), c.y()));
     check_typed(&f, "working_to_color_space", T, |c| {
-        c.working_to_color_space(ColorSpace::Srgb)
+        c.working_to_color_space(NodeColorSpace::Srgb)
     });
     check_typed(&f, "color_space_to_working", T, |c| {
-        c.color_space_to_working(ColorSpace::Srgb)
+        c.color_space_to_working(NodeColorSpace::Srgb)
     });
     check_typed(&f, "mx_separate_outz", A, |c| mx_separate(c, "outZ"));
 }

@@ -17,7 +17,7 @@ mod tone;
 mod transfer;
 
 pub use mx::Place2dOrder;
-pub use space::ColorSpace;
+pub use space::NodeColorSpace;
 pub use tone::ToneMappingCurve;
 
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};

@@ -6,9 +6,10 @@
 use crate::graph::{NodeGraph, NodeRef};
 use crate::types::ValueType;
 
-/// A colour space three.js registers by default (`ColorManagement`).
+/// A colour space three.js registers by default (`ColorManagement`), as the colour-space nodes
+/// name it (`NodeColorSpace`, beside `tsl_raster`'s `ColorSpace` of a texture's data).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ColorSpace {
+pub enum NodeColorSpace {
     /// `SRGBColorSpace` (`'srgb'`): Rec. 709 primaries, the sRGB transfer function.
     Srgb,
     /// `LinearSRGBColorSpace` (`'srgb-linear'`): Rec. 709 primaries, linear. three.js's working
@@ -16,9 +17,9 @@ pub enum ColorSpace {
     SrgbLinear,
 }
 
-impl ColorSpace {
+impl NodeColorSpace {
     /// The working colour space, three.js's default `ColorManagement.workingColorSpace`.
-    pub const WORKING: ColorSpace = ColorSpace::SrgbLinear;
+    pub const WORKING: NodeColorSpace = NodeColorSpace::SrgbLinear;
 }
 
 impl NodeGraph {
@@ -27,12 +28,12 @@ impl NodeGraph {
     pub fn convert_color_space(
         &self,
         color: NodeRef,
-        source: ColorSpace,
-        target: ColorSpace,
+        source: NodeColorSpace,
+        target: NodeColorSpace,
     ) -> NodeRef {
         let convert = |rgb| match (source, target) {
-            (ColorSpace::Srgb, ColorSpace::SrgbLinear) => self.srgb_transfer_eotf(rgb),
-            (ColorSpace::SrgbLinear, ColorSpace::Srgb) => self.srgb_transfer_oetf(rgb),
+            (NodeColorSpace::Srgb, NodeColorSpace::SrgbLinear) => self.srgb_transfer_eotf(rgb),
+            (NodeColorSpace::SrgbLinear, NodeColorSpace::Srgb) => self.srgb_transfer_oetf(rgb),
             _ => rgb,
         };
         if source == target {
@@ -48,14 +49,14 @@ impl NodeGraph {
     }
 
     /// TSL's `workingToColorSpace(color, target)`: [`NodeGraph::convert_color_space`] from
-    /// [`ColorSpace::WORKING`].
-    pub fn working_to_color_space(&self, color: NodeRef, target: ColorSpace) -> NodeRef {
-        self.convert_color_space(color, ColorSpace::WORKING, target)
+    /// [`NodeColorSpace::WORKING`].
+    pub fn working_to_color_space(&self, color: NodeRef, target: NodeColorSpace) -> NodeRef {
+        self.convert_color_space(color, NodeColorSpace::WORKING, target)
     }
 
     /// TSL's `colorSpaceToWorking(color, source)`: [`NodeGraph::convert_color_space`] to
-    /// [`ColorSpace::WORKING`].
-    pub fn color_space_to_working(&self, color: NodeRef, source: ColorSpace) -> NodeRef {
-        self.convert_color_space(color, source, ColorSpace::WORKING)
+    /// [`NodeColorSpace::WORKING`].
+    pub fn color_space_to_working(&self, color: NodeRef, source: NodeColorSpace) -> NodeRef {
+        self.convert_color_space(color, source, NodeColorSpace::WORKING)
     }
 }

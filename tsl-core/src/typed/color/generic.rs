@@ -5,7 +5,7 @@ use super::wrap;
 use crate::typed::node::{IntoNode, IntoNodeOf, Node};
 use crate::typed::scope::current;
 use crate::typed::types::{Float, NodeType, Numeric, Vec2, Vec3, Vec4, Wider, WidthCompatible};
-use crate::{ColorSpace, ToneMappingCurve};
+use crate::{NodeColorSpace, ToneMappingCurve};
 
 /// TSL's `posterize(source, steps)`: `floor(source * steps) / steps`.
 pub fn posterize<A: IntoNode, B: IntoNode>(source: A, steps: B) -> Node<Wider<A::Ty, B::Ty>>
@@ -217,8 +217,8 @@ impl<T: ColorValue> Node<T> {
 /// most the sRGB transfer function: both of three.js's default spaces have Rec. 709 primaries).
 pub fn convert_color_space<C: IntoNode>(
     color: C,
-    source: ColorSpace,
-    target: ColorSpace,
+    source: NodeColorSpace,
+    target: NodeColorSpace,
 ) -> Node<C::Ty>
 where
     C::Ty: ColorValue,
@@ -229,32 +229,32 @@ where
 
 /// TSL's `workingToColorSpace(color, target)`: from the working colour space (linear sRGB) to
 /// `target`. The chain form is [`Node::working_to_color_space`].
-pub fn working_to_color_space<C: IntoNode>(color: C, target: ColorSpace) -> Node<C::Ty>
+pub fn working_to_color_space<C: IntoNode>(color: C, target: NodeColorSpace) -> Node<C::Ty>
 where
     C::Ty: ColorValue,
 {
-    convert_color_space(color, ColorSpace::WORKING, target)
+    convert_color_space(color, NodeColorSpace::WORKING, target)
 }
 
 /// TSL's `colorSpaceToWorking(color, source)`: from `source` to the working colour space (linear
 /// sRGB). The chain form is [`Node::color_space_to_working`].
-pub fn color_space_to_working<C: IntoNode>(color: C, source: ColorSpace) -> Node<C::Ty>
+pub fn color_space_to_working<C: IntoNode>(color: C, source: NodeColorSpace) -> Node<C::Ty>
 where
     C::Ty: ColorValue,
 {
-    convert_color_space(color, source, ColorSpace::WORKING)
+    convert_color_space(color, source, NodeColorSpace::WORKING)
 }
 
 impl<T: ColorValue> Node<T> {
     /// TSL's chain `color.workingToColorSpace(target)`: [`working_to_color_space`]`(self,
     /// target)`.
-    pub fn working_to_color_space(self, target: ColorSpace) -> Node<T> {
+    pub fn working_to_color_space(self, target: NodeColorSpace) -> Node<T> {
         working_to_color_space(self, target)
     }
 
     /// TSL's chain `color.colorSpaceToWorking(source)`: [`color_space_to_working`]`(self,
     /// source)`.
-    pub fn color_space_to_working(self, source: ColorSpace) -> Node<T> {
+    pub fn color_space_to_working(self, source: NodeColorSpace) -> Node<T> {
         color_space_to_working(self, source)
     }
 }
