@@ -13,12 +13,14 @@
 //! typed front) use [`NodeGraph::try_node`].
 
 mod builder;
+mod color;
 mod control;
 mod error;
 mod noise;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;
+pub use color::{NodeColorSpace, Place2dOrder, ToneMappingCurve, REC709_LUMINANCE_COEFFICIENTS};
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub(crate) use error::input_counts;
