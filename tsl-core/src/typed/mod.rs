@@ -54,6 +54,7 @@
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
 mod control;
+mod library;
 mod logic;
 mod math;
 mod node;
@@ -80,6 +81,7 @@ pub mod prelude {
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
     };
+    pub use super::library::*;
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
