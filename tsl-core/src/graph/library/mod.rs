@@ -1,4 +1,4 @@
-//! three.js r187's pure-math function library on the builder (R-LIB-1, docs/requirements.md):
+//! three.js r187's pure-math function library on the builder (R-MATH-11, docs/requirements.md):
 //! each function is built from the graph's own operations in three.js's order, so it needs no
 //! opcode of its own and runs the same on every path that runs the graph.
 //!

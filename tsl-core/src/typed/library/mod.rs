@@ -1,4 +1,4 @@
-//! three.js r187's pure-math function library on typed nodes (R-LIB-1, docs/requirements.md):
+//! three.js r187's pure-math function library on typed nodes (R-MATH-11, docs/requirements.md):
 //! the builder's functions of `crate::graph`'s library, with their argument types checked by
 //! rustc, and the TSL chain form (`x.cbrt()`, `m.inverse()`) where three.js registers one with
 //! `addMethodChaining`.
