@@ -109,7 +109,9 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("infinity", Bound::Exact, |g, _| g.float(INFINITY)),
     ("cbrt", Bound::Trans, |g, i| g.cbrt(i)),
     ("length_sq", Bound::Arith, |g, i| g.length_sq(i)),
-    ("length_sq_vec2", Bound::Arith, |g, i| g.length_sq(c(g, i, "yw"))),
+    ("length_sq_vec2", Bound::Arith, |g, i| {
+        g.length_sq(c(g, i, "yw"))
+    }),
     ("difference", Bound::Exact, |g, i| {
         g.difference(c(g, i, "xy"), c(g, i, "zw"))
     }),
@@ -177,12 +179,16 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("parabola", Bound::Trans, |g, i| {
         g.parabola(c(g, i, "x"), c(g, i, "z"))
     }),
-    ("gain", Bound::Trans, |g, i| g.gain(c(g, i, "x"), c(g, i, "z"))),
+    ("gain", Bound::Trans, |g, i| {
+        g.gain(c(g, i, "x"), c(g, i, "z"))
+    }),
     ("pcurve", Bound::Trans, |g, i| {
         let b = g.add(c(g, i, "w"), g.float(2.0));
         g.pcurve(c(g, i, "x"), c(g, i, "z"), b)
     }),
-    ("sinc", Bound::Sinc, |g, i| g.sinc(c(g, i, "y"), c(g, i, "z"))),
+    ("sinc", Bound::Sinc, |g, i| {
+        g.sinc(c(g, i, "y"), c(g, i, "z"))
+    }),
     ("remap_clamp", Bound::Arith, |g, i| {
         let (x, y, z, w) = (c(g, i, "x"), c(g, i, "y"), c(g, i, "z"), c(g, i, "w"));
         g.remap_clamp(y, w, z, x, z)
@@ -199,11 +205,19 @@ const ROWS: &[(&str, Bound, Build)] = &[
         g.rand(g.mul(c(g, i, "yz"), g.float(100.0)))
     }),
     ("osc_sine", Bound::Trans, |g, i| g.osc_sine(c(g, i, "y"))),
-    ("osc_square", Bound::Exact, |g, i| g.osc_square(c(g, i, "y"))),
-    ("osc_triangle", Bound::Exact, |g, i| g.osc_triangle(c(g, i, "y"))),
-    ("osc_sawtooth", Bound::Exact, |g, i| g.osc_sawtooth(c(g, i, "y"))),
+    ("osc_square", Bound::Exact, |g, i| {
+        g.osc_square(c(g, i, "y"))
+    }),
+    ("osc_triangle", Bound::Exact, |g, i| {
+        g.osc_triangle(c(g, i, "y"))
+    }),
+    ("osc_sawtooth", Bound::Exact, |g, i| {
+        g.osc_sawtooth(c(g, i, "y"))
+    }),
     // |p| up to 1.5: 1.5 × 2.4e-4.
-    ("rotate2", Bound::Abs(4e-4), |g, i| g.rotate(c(g, i, "xw"), c(g, i, "y"))),
+    ("rotate2", Bound::Abs(4e-4), |g, i| {
+        g.rotate(c(g, i, "xw"), c(g, i, "y"))
+    }),
     // |p| up to 4.3, turned three times: measured 1.2e-3.
     ("rotate3", Bound::Abs(2e-3), |g, i| {
         g.rotate(c(g, i, "xzw"), c(g, i, "ywz"))
@@ -221,7 +235,9 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("spherize_uv_default", Bound::Arith, |g, i| {
         g.spherize_uv(c(g, i, "xw"), c(g, i, "z"), g.vec2(0.5, 0.5))
     }),
-    ("equirect_uv", Bound::Trans, |g, i| g.equirect_uv(c(g, i, "ywz"))),
+    ("equirect_uv", Bound::Trans, |g, i| {
+        g.equirect_uv(c(g, i, "ywz"))
+    }),
     // a product of two of cos/sin: measured 3.1e-4.
     ("equirect_direction", Bound::Abs(5e-4), |g, i| {
         g.equirect_direction(c(g, i, "xw"))
@@ -231,7 +247,9 @@ const ROWS: &[(&str, Bound, Build)] = &[
         g.spritesheet_uv(g.vec2(4.0, 3.0), c(g, i, "xw"), frame)
     }),
     ("checker", Bound::Exact, |g, i| g.checker(c(g, i, "yz"))),
-    ("shape_circle", Bound::Exact, |g, i| g.shape_circle(c(g, i, "xw"))),
+    ("shape_circle", Bound::Exact, |g, i| {
+        g.shape_circle(c(g, i, "xw"))
+    }),
     ("tri_noise_3d", Bound::Arith, |g, i| {
         g.tri_noise_3d(c(g, i, "yzw"), c(g, i, "z"), c(g, i, "y"))
     }),
@@ -241,7 +259,9 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("unpack_rgb_to_normal", Bound::Exact, |g, i| {
         g.unpack_rgb_to_normal(c(g, i, "xzw"))
     }),
-    ("unpack_normal", Bound::Arith, |g, i| g.unpack_normal(c(g, i, "xw"))),
+    ("unpack_normal", Bound::Arith, |g, i| {
+        g.unpack_normal(c(g, i, "xw"))
+    }),
 ];
 
 struct Fixture {
@@ -361,11 +381,11 @@ fn rand_is_three_formula() {
         let dt = point.x * 12.9898 + point.y * 78.233;
         let sn = dt - PI * (dt / PI).floor();
         let s = (sn as f64).sin() as f32;
-        let product = s * 43758.5453;
+        let product = s * 43_758.547; // 43758.5453 as a float32
         let want = product - product.floor();
         let got = run(&mut program, point, 1)[0];
         let d = (got - want).abs();
-        let ulp = f32::EPSILON * s.abs().max(f32::MIN_POSITIVE) * 43758.5453;
+        let ulp = f32::EPSILON * s.abs().max(f32::MIN_POSITIVE) * 43_758.547;
         assert!(
             d.min(1.0 - d) <= 2.0 * ulp + 1e-6,
             "rand{point:?}: {got} by hand {want}"
@@ -395,7 +415,10 @@ fn near(got: &[f32], want: &[f32]) {
 fn hand_values() {
     // rotate: (1, 0) by a quarter turn is (0, 1); (0, 1, 0) turned about x by a quarter turn
     // is (0, 0, 1) (Rx's second column is (0, cos, sin)); about z, (-1, 0, 0).
-    near(&value(|g| g.rotate(g.vec2(1.0, 0.0), g.float(HALF_PI)))[..2], &[0.0, 1.0]);
+    near(
+        &value(|g| g.rotate(g.vec2(1.0, 0.0), g.float(HALF_PI)))[..2],
+        &[0.0, 1.0],
+    );
     near(
         &value(|g| g.rotate(g.vec3(0.0, 1.0, 0.0), g.vec3(HALF_PI, 0.0, 0.0))),
         &[0.0, 0.0, 1.0],
@@ -537,7 +560,8 @@ fn typed_matches_builder() {
 /// Arguments of the wrong type are refused under the function's name, not panicked on.
 #[test]
 fn wrong_arguments_are_refused() {
-    let cases: &[(&str, fn(&NodeGraph) -> NodeRef)] = &[
+    type Case = fn(&NodeGraph) -> NodeRef;
+    let cases: &[(&str, Case)] = &[
         ("rotate_uv", |g| {
             g.rotate_uv(g.vec2(0.0, 0.0), g.vec2(1.0, 1.0), g.vec2(0.5, 0.5))
         }),
@@ -545,7 +569,9 @@ fn wrong_arguments_are_refused() {
         ("inverse", |g| g.inverse(g.vec3(1.0, 2.0, 3.0))),
         ("determinant", |g| g.determinant(g.float(1.0))),
         ("cbrt", |g| g.cbrt(g.matrix(&[g.vec3(1.0, 0.0, 0.0); 3]))),
-        ("difference", |g| g.difference(g.vec2(0.0, 0.0), g.vec3(0.0, 0.0, 0.0))),
+        ("difference", |g| {
+            g.difference(g.vec2(0.0, 0.0), g.vec3(0.0, 0.0, 0.0))
+        }),
         ("tri_noise_3d", |g| {
             g.tri_noise_3d(g.vec2(0.0, 0.0), g.float(1.0), g.float(0.0))
         }),

@@ -77,11 +77,11 @@ pub mod prelude {
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
+    pub use super::library::*;
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
     };
-    pub use super::library::*;
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;

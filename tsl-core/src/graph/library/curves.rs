@@ -5,7 +5,6 @@ use super::{Expect, NodeRef, EPSILON, PI, TWO_PI};
 use crate::graph::NodeGraph;
 use crate::types::ValueType;
 
-
 impl NodeGraph {
     /// TSL's `parabola(x, k)`: `pow(4 * (x * (1 - x)), k)`, 0 at both ends and 1 at the middle.
     pub fn parabola(&self, x: NodeRef, k: NodeRef) -> NodeRef {
@@ -93,7 +92,9 @@ impl NodeGraph {
         }
         let dt = self.dot(uv, self.vec2(12.9898, 78.233));
         let sn = self.modulo(dt, self.float(PI));
-        self.fract(self.mul(self.sin(sn), self.float(43758.5453)))
+        // three.js's 43758.5453, as a float32.
+        let scale = self.float(43_758.547);
+        self.fract(self.mul(self.sin(sn), scale))
     }
 
     /// TSL's `oscSine(t)`: `sin((t + 0.75) · 2π) / 2 + 1/2`, 0 at whole `t` (TSL's default `t` is
@@ -132,4 +133,3 @@ impl NodeGraph {
         self.fract(t)
     }
 }
-

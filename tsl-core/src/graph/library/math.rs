@@ -10,10 +10,7 @@ fn components(graph: &NodeGraph, a: NodeRef, ty: ValueType) -> Vec<NodeRef> {
     const NAMES: [&str; 4] = ["x", "y", "z", "w"];
     match ty.width() {
         Some(1) | None => vec![a],
-        Some(width) => NAMES[..width]
-            .iter()
-            .map(|c| graph.swizzle(a, c))
-            .collect(),
+        Some(width) => NAMES[..width].iter().map(|c| graph.swizzle(a, c)).collect(),
     }
 }
 

@@ -28,7 +28,7 @@ impl NodeGraph {
     }
 
     /// A matrix from elements `e[column][row]`.
-    fn from_elements(&self, e: &[[NodeRef; 4]; 4], size: usize) -> NodeRef {
+    fn matrix_of_elements(&self, e: &[[NodeRef; 4]; 4], size: usize) -> NodeRef {
         let columns: Vec<NodeRef> = e[..size].iter().map(|c| self.join(&c[..size])).collect();
         self.matrix(&columns)
     }
@@ -50,7 +50,7 @@ impl NodeGraph {
                 *element = e[r][c];
             }
         }
-        self.from_elements(&t, size)
+        self.matrix_of_elements(&t, size)
     }
 
     /// TSL's `determinant(m)` of a mat3 or mat4, a float: the cofactor expansion along the first
@@ -80,7 +80,7 @@ impl NodeGraph {
                         *element = self.mul(*element, scale);
                     }
                 }
-                self.from_elements(&out, el.size)
+                self.matrix_of_elements(&out, el.size)
             }
             Err(refused) => refused,
         }
@@ -131,11 +131,21 @@ impl NodeGraph {
         let mut det = self.mul(b[0], b[11]);
         for &(i, j, minus) in &terms[1..] {
             let t = self.mul(b[i], b[j]);
-            det = if minus { self.sub(det, t) } else { self.add(det, t) };
+            det = if minus {
+                self.sub(det, t)
+            } else {
+                self.add(det, t)
+            };
         }
         // Each adjugate element is `±x·bi ∓ y·bj ± z·bk`: (column, row) of x, y, z, the minors,
         // and whether the first term is negative (the signs then alternate).
-        type Term = ((usize, usize), (usize, usize), (usize, usize), [usize; 3], bool);
+        type Term = (
+            (usize, usize),
+            (usize, usize),
+            (usize, usize),
+            [usize; 3],
+            bool,
+        );
         const ADJ: [Term; 16] = [
             ((1, 1), (1, 2), (1, 3), [11, 10, 9], false),
             ((0, 1), (0, 2), (0, 3), [11, 10, 9], true),

@@ -142,12 +142,18 @@ impl NodeGraph {
             self.swizzle(direction, "z"),
         );
         let u = self.add(
-            self.mul(self.atan2(dz, dx), self.float((1.0 / (std::f64::consts::TAU)) as f32)),
+            self.mul(
+                self.atan2(dz, dx),
+                self.float((1.0 / (std::f64::consts::TAU)) as f32),
+            ),
             half,
         );
         let clamped = self.clamp(dy, self.float(-1.0), self.float(1.0));
         let v = self.add(
-            self.mul(self.asin(clamped), self.float((1.0 / std::f64::consts::PI) as f32)),
+            self.mul(
+                self.asin(clamped),
+                self.float((1.0 / std::f64::consts::PI) as f32),
+            ),
             half,
         );
         self.join(&[u, v])
@@ -161,10 +167,7 @@ impl NodeGraph {
             return e;
         }
         let half = self.float(0.5);
-        let theta = self.mul(
-            self.sub(self.swizzle(uv, "x"), half),
-            self.float(TWO_PI),
-        );
+        let theta = self.mul(self.sub(self.swizzle(uv, "x"), half), self.float(TWO_PI));
         let phi = self.mul(self.sub(self.swizzle(uv, "y"), half), self.float(PI));
         let cos_phi = self.cos(phi);
         self.join(&[

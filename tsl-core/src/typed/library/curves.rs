@@ -59,6 +59,7 @@ pub type RemapOutput<X, A, B, C, D> = Wider<Wider<Wider<Wider<X, A>, B>, C>, D>;
 /// program.set_frame(20.0, glam::Mat4::IDENTITY); // past the input range: held at 200
 /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![200.0]));
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn remap_clamp<X: IntoNode, A: IntoNode, B: IntoNode, C: IntoNode, D: IntoNode>(
     x: X,
     in_low: A,
@@ -86,6 +87,7 @@ where
 impl<T: Numeric> Node<T> {
     /// TSL's `x.remapClamp(in_low, in_high, out_low, out_high)`, the chain form of
     /// [`remap_clamp`].
+    #[allow(clippy::type_complexity)]
     pub fn remap_clamp<A: IntoNode, B: IntoNode, C: IntoNode, D: IntoNode>(
         self,
         in_low: A,

@@ -103,6 +103,10 @@ pub fn spritesheet_uv(
     uv: impl IntoNodeOf<Vec2>,
     frame: impl IntoNodeOf<Float>,
 ) -> Node<Vec2> {
-    let (n, uv, f) = (count.into_node_of(), uv.into_node_of(), frame.into_node_of());
+    let (n, uv, f) = (
+        count.into_node_of(),
+        uv.into_node_of(),
+        frame.into_node_of(),
+    );
     wrap(current().spritesheet_uv(n.node_ref(), uv.node_ref(), f.node_ref()))
 }
