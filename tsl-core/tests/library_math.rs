@@ -1,4 +1,4 @@
-//! The pure-math TSL library (R-LIB-1, docs/requirements.md) against three.js r187 itself: every
+//! The pure-math TSL library (R-MATH-11, docs/requirements.md) against three.js r187 itself: every
 //! row of `tests/fixtures/library/library_math.json` (made by
 //! `tools/oracle_probes/library_math.mjs` on SwiftShader; see `tools/oracle_probes/README.md`) is
 //! built with the builder, compiled, and run by `NodeProgram::evaluate` on each of the fixture's
