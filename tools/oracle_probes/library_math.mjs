@@ -35,14 +35,19 @@ export function libraryInputs() {
 
 }
 
-export default ( { TSL } ) => {
+// getShIrradianceAt's nine coefficients (a uniform array in three.js; constants in the test).
+export const SH = [ [ 0.5, 0.25, 0.125 ], [ - 0.25, 0.5, 0.75 ], [ 1, - 0.5, 0.25 ], [ 0.125, 0.375, - 1 ],
+	[ 2, 0.5, - 0.25 ], [ - 0.75, 1.5, 0.5 ], [ 0.25, - 1.25, 1 ], [ 1.5, 0.75, - 0.5 ], [ - 0.5, 0.25, 2 ] ];
+
+export default ( { TSL, THREE } ) => {
 
 	const T = TSL;
 	const { vec2, vec3, vec4, mat3, mat4, float, select } = T;
 	const flag = ( b ) => select( b, float( 1 ), float( 0 ) );
-	// The matrices: the point's components in a rotating order, plus 2 on the diagonal.
+	// The matrices: the point's components in orders that make them asymmetric (so that a transpose
+	// shows), plus 2 on the diagonal.
 	const m3 = ( input ) => mat3( input.xyz.add( vec3( 2, 0, 0 ) ), input.yzw.add( vec3( 0, 2, 0 ) ), input.wxy.add( vec3( 0, 0, 2 ) ) );
-	const m4 = ( input ) => mat4( input.add( vec4( 2, 0, 0, 0 ) ), input.yzwx.add( vec4( 0, 2, 0, 0 ) ), input.zwxy.add( vec4( 0, 0, 2, 0 ) ), input.wxyz.add( vec4( 0, 0, 0, 2 ) ) );
+	const m4 = ( input ) => mat4( input.add( vec4( 2, 0, 0, 0 ) ), input.zxwy.add( vec4( 0, 2, 0, 0 ) ), input.wyxz.add( vec4( 0, 0, 2, 0 ) ), input.yzwx.add( vec4( 0, 0, 0, 2 ) ) );
 	const e3 = [ vec3( 1, 0, 0 ), vec3( 0, 1, 0 ), vec3( 0, 0, 1 ) ];
 	const e4 = [ vec4( 1, 0, 0, 0 ), vec4( 0, 1, 0, 0 ), vec4( 0, 0, 1, 0 ), vec4( 0, 0, 0, 1 ) ];
 	const rows = [
@@ -96,6 +101,9 @@ export default ( { TSL } ) => {
 		[ 'pack_normal_to_rgb', 'vec3', ( { input } ) => T.packNormalToRGB( input.yzw ) ],
 		[ 'unpack_rgb_to_normal', 'vec3', ( { input } ) => T.unpackRGBToNormal( input.xzw ) ],
 		[ 'unpack_normal', 'vec3', ( { input } ) => T.unpackNormal( input.xw ) ],
+		[ 'transform_normal_by_view_matrix', 'vec3', ( { input } ) => T.transformNormalByViewMatrix( input.yzw, m4( input ) ) ],
+		[ 'transform_normal_by_inverse_view_matrix', 'vec3', ( { input } ) => input.yzw.transformNormalByInverseViewMatrix( m4( input ) ) ],
+		[ 'sh_irradiance_at', 'vec3', ( { input } ) => T.getShIrradianceAt( input.ywx, T.uniformArray( SH.map( ( c ) => new THREE.Vector3( ...c ) ), 'vec3' ) ) ],
 	];
 	return probe( libraryInputs(), rows );
 

@@ -65,7 +65,8 @@ fn c(g: &NodeGraph, input: NodeRef, pattern: &str) -> NodeRef {
     g.swizzle(input, pattern)
 }
 
-/// The probe's `m3(input)`: the point's components in a rotating order, 2 added on the diagonal.
+/// The probe's `m3(input)`: the point's components in an order that makes it asymmetric, 2
+/// added on the diagonal.
 fn m3(g: &NodeGraph, i: NodeRef) -> NodeRef {
     g.matrix(&[
         g.add(c(g, i, "xyz"), g.vec3(2.0, 0.0, 0.0)),
@@ -78,9 +79,9 @@ fn m3(g: &NodeGraph, i: NodeRef) -> NodeRef {
 fn m4(g: &NodeGraph, i: NodeRef) -> NodeRef {
     g.matrix(&[
         g.add(i, g.vec4(2.0, 0.0, 0.0, 0.0)),
-        g.add(c(g, i, "yzwx"), g.vec4(0.0, 2.0, 0.0, 0.0)),
-        g.add(c(g, i, "zwxy"), g.vec4(0.0, 0.0, 2.0, 0.0)),
-        g.add(c(g, i, "wxyz"), g.vec4(0.0, 0.0, 0.0, 2.0)),
+        g.add(c(g, i, "zxwy"), g.vec4(0.0, 2.0, 0.0, 0.0)),
+        g.add(c(g, i, "wyxz"), g.vec4(0.0, 0.0, 2.0, 0.0)),
+        g.add(c(g, i, "yzwx"), g.vec4(0.0, 0.0, 0.0, 2.0)),
     ])
 }
 
@@ -262,6 +263,31 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("unpack_normal", Bound::Arith, |g, i| {
         g.unpack_normal(c(g, i, "xw"))
     }),
+    ("transform_normal_by_view_matrix", Bound::Arith, |g, i| {
+        g.transform_normal_by_view_matrix(c(g, i, "yzw"), m4(g, i))
+    }),
+    (
+        "transform_normal_by_inverse_view_matrix",
+        Bound::Arith,
+        |g, i| g.transform_normal_by_inverse_view_matrix(c(g, i, "yzw"), m4(g, i)),
+    ),
+    ("sh_irradiance_at", Bound::Arith, |g, i| {
+        let coefficients = SH.map(|[x, y, z]| g.vec3(x, y, z));
+        g.get_sh_irradiance_at(c(g, i, "ywx"), &coefficients)
+    }),
+];
+
+/// The probe's `SH`: getShIrradianceAt's nine coefficients.
+const SH: [[f32; 3]; 9] = [
+    [0.5, 0.25, 0.125],
+    [-0.25, 0.5, 0.75],
+    [1.0, -0.5, 0.25],
+    [0.125, 0.375, -1.0],
+    [2.0, 0.5, -0.25],
+    [-0.75, 1.5, 0.5],
+    [0.25, -1.25, 1.0],
+    [1.5, 0.75, -0.5],
+    [-0.5, 0.25, 2.0],
 ];
 
 struct Fixture {
@@ -591,4 +617,57 @@ fn wrong_arguments_are_refused() {
     let first = g.error().unwrap();
     assert!(g.cbrt(bad).is_refused());
     assert_eq!(g.error().unwrap(), first);
+}
+
+/// `getRoughness` and `getGeometryRoughness` from derivatives given by hand, and
+/// `getParallaxCorrectNormal` for a fragment inside a box, by hand.
+#[test]
+fn material_functions_by_hand() {
+    // The normal turns by (0.01, -0.03, 0) to the right pixel and by (0, 0, 0.02) to the pixel
+    // above: geometry roughness max(0.01, 0.03, 0.02) = 0.03.
+    let g = NodeGraph::new();
+    g.set_output(OPACITY_NODE, g.get_roughness(g.float(0.02)))
+        .unwrap();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[g.get_geometry_roughness(), g.float(0.0), g.float(0.0)]),
+    )
+    .unwrap();
+    let program = g.compile().unwrap();
+    let here = Fragment {
+        normal_view: glam::Vec3::new(0.0, 0.6, 0.8),
+        ..Fragment::default()
+    };
+    let mut views = [here; VIEW_COUNT];
+    views[View::Right as usize].normal_view = here.normal_view + glam::Vec3::new(0.01, -0.03, 0.0);
+    views[View::Up as usize].normal_view = here.normal_view + glam::Vec3::new(0.0, 0.0, 0.02);
+    let sampler = WhiteSampler;
+    let rough = program
+        .evaluate_views(COLOR_NODE, &views, &sampler)
+        .unwrap();
+    assert!((rough[0] - 0.03).abs() < 1e-6, "{rough:?}");
+    // roughness 0.02 is raised to 0.045, plus 0.03.
+    let r = program
+        .evaluate_views(OPACITY_NODE, &views, &sampler)
+        .unwrap();
+    assert!((r[0] - 0.075).abs() < 1e-6, "{r:?}");
+
+    // A box 4 wide centred at (1, 0, 0); the fragment at (1.5, 0, 0) looks along +x: the ray
+    // leaves at x = 3, so the corrected direction is (3, 0, 0) - (1, 0, 0) = (2, 0, 0). Along
+    // (0, -1, 0) it leaves at y = -2: (1.5, -2, 0) - (1, 0, 0).
+    let g = NodeGraph::new();
+    let n = g.uniform("n", glam::Vec3::X);
+    let out = g.get_parallax_correct_normal(n, g.vec3(4.0, 4.0, 4.0), g.vec3(1.0, 0.0, 0.0));
+    g.set_output(COLOR_NODE, out).unwrap();
+    let mut program = g.compile().unwrap();
+    let f = Fragment {
+        position_world: glam::Vec3::new(1.5, 0.0, 0.0),
+        ..Fragment::default()
+    };
+    near(&program.evaluate(COLOR_NODE, &f).unwrap(), &[2.0, 0.0, 0.0]);
+    program.set_uniform("n", glam::Vec3::NEG_Y).unwrap();
+    near(
+        &program.evaluate(COLOR_NODE, &f).unwrap(),
+        &[0.5, -2.0, 0.0],
+    );
 }

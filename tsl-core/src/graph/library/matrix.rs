@@ -178,3 +178,48 @@ impl NodeGraph {
         (out, det)
     }
 }
+
+impl NodeGraph {
+    /// Check a normal-and-matrix pair: a vec3 and a mat4.
+    fn normal_and_matrix(&self, function: &str, normal: NodeRef, matrix: NodeRef) -> bool {
+        let args = [
+            ("normal", normal, Expect::Is(crate::types::ValueType::Vec3)),
+            (
+                "viewMatrix",
+                matrix,
+                Expect::Is(crate::types::ValueType::Mat4),
+            ),
+        ];
+        self.library_args(function, &args).is_ok()
+    }
+
+    /// TSL's `transformNormalByViewMatrix(normal, viewMatrix)`:
+    /// `normalize((viewMatrix · vec4(normal, 0)).xyz)`, a world normal in view space.
+    pub fn transform_normal_by_view_matrix(
+        &self,
+        normal: NodeRef,
+        view_matrix: NodeRef,
+    ) -> NodeRef {
+        if !self.normal_and_matrix("transform_normal_by_view_matrix", normal, view_matrix) {
+            return self.refused();
+        }
+        let direction = self.join(&[normal, self.float(0.0)]);
+        self.normalize(self.swizzle(self.mul(view_matrix, direction), "xyz"))
+    }
+
+    /// TSL's `transformNormalByInverseViewMatrix(normal, viewMatrix)`:
+    /// `normalize((vec4(normal, 0) · viewMatrix).xyz)` (the row vector times the matrix, which
+    /// is the inverse's product for a rotation), a view normal in world space.
+    pub fn transform_normal_by_inverse_view_matrix(
+        &self,
+        normal: NodeRef,
+        view_matrix: NodeRef,
+    ) -> NodeRef {
+        let name = "transform_normal_by_inverse_view_matrix";
+        if !self.normal_and_matrix(name, normal, view_matrix) {
+            return self.refused();
+        }
+        let direction = self.join(&[normal, self.float(0.0)]);
+        self.normalize(self.swizzle(self.mul(direction, view_matrix), "xyz"))
+    }
+}

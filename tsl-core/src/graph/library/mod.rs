@@ -5,9 +5,10 @@
 //! | file | three.js source |
 //! | --- | --- |
 //! | `math.rs` | `math/MathNode.js`: `cbrt`, `lengthSq`, `difference`, `pow2`..`pow4`, the hyperbolic functions, `all`, `any`, the constants |
-//! | `matrix.rs` | `math/MathNode.js`: `transpose`, `determinant`, `inverse` |
+//! | `matrix.rs` | `math/MathNode.js`: `transpose`, `determinant`, `inverse`, `transformNormalByViewMatrix`, `transformNormalByInverseViewMatrix` |
 //! | `curves.rs` | `math/MathUtils.js`, `utils/Remap.js`, `utils/Oscillators.js`, `rand` |
 //! | `uv.rs` | `utils/RotateNode.js`, `utils/UVUtils.js`, `utils/MatcapUV.js`, `utils/EquirectUV.js`, `utils/SpriteSheetUV.js` |
+//! | `material.rs` | `functions/material/*.js`: `getGeometryRoughness`, `getRoughness`, `getParallaxCorrectNormal`, `getShIrradianceAt` |
 //! | `procedural.rs` | `procedural/Checker.js`, `shapes/Shapes.js`, `math/TriNoise3D.js`, `utils/Packing.js` |
 //!
 //! A function checks its arguments' types first and refuses under its own name ("rotate_uv:
@@ -15,6 +16,7 @@
 //! the caller did not write.
 
 mod curves;
+mod material;
 mod math;
 mod matrix;
 mod procedural;
@@ -26,8 +28,10 @@ use crate::types::ValueType;
 
 /// TSL's `PI`: π as a float32.
 pub const PI: f32 = std::f32::consts::PI;
-/// TSL's `TWO_PI` (and the deprecated `PI2`): 2π as a float32.
+/// TSL's `TWO_PI`: 2π as a float32.
 pub const TWO_PI: f32 = std::f32::consts::TAU;
+/// TSL's `PI2`, the name before r181 of [`TWO_PI`].
+pub const PI2: f32 = TWO_PI;
 /// TSL's `HALF_PI`: π / 2 as a float32.
 pub const HALF_PI: f32 = std::f32::consts::FRAC_PI_2;
 /// TSL's `EPSILON`: 1e-6, three.js's small number (not `f32::EPSILON`).

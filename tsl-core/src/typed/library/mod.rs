@@ -7,13 +7,15 @@
 //! number is a constant (`uv().x() * PI`).
 
 mod curves;
+mod material;
 mod math;
 mod matrix;
 mod procedural;
 mod uv;
 
-pub use crate::graph::{EPSILON, HALF_PI, INFINITY, PI, TWO_PI};
+pub use crate::graph::{EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
 pub use curves::*;
+pub use material::*;
 pub use math::*;
 pub use matrix::*;
 pub use procedural::*;
