@@ -671,3 +671,15 @@ fn material_functions_by_hand() {
         &[0.5, -2.0, 0.0],
     );
 }
+
+/// Every row's program emits as native WGSL that naga validates (the GPU's native path).
+#[cfg(feature = "naga")]
+#[test]
+fn every_row_emits_native_wgsl() {
+    for &(name, _, build) in ROWS {
+        let program = program_of(build).unwrap();
+        if let Err(e) = program.to_wgsl() {
+            panic!("{name}: {e}");
+        }
+    }
+}

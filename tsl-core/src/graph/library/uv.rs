@@ -117,7 +117,9 @@ impl NodeGraph {
     /// TSL's `matcapUV`: where a matcap texture is read for the fragment's view-space normal,
     /// with `positionViewDirection = normalize(-position_view())`:
     /// `x = normalize(vec3(dir.z, 0, -dir.x))`, `y = cross(dir, x)`,
-    /// `vec2(dot(x, n), dot(y, n)) · 0.495 + 0.5` (a vec2).
+    /// `vec2(dot(x, n), dot(y, n)) · 0.495 + 0.5` (a vec2). three.js's `positionViewDirection`
+    /// is (0, 0, 1) under an orthographic camera, which the graph does not know: this is the
+    /// perspective form, which differs there only off the view axis.
     pub fn matcap_uv(&self) -> NodeRef {
         let dir = self.normalize(self.negate(self.position_view()));
         let normal = self.normal_view();
@@ -130,7 +132,8 @@ impl NodeGraph {
 
     /// TSL's `equirectUV(direction)`: the equirectangular coordinate of a direction,
     /// `(atan(d.z, d.x) / 2π + 0.5, asin(clamp(d.y, -1, 1)) / π + 0.5)` (TSL's default direction
-    /// is `positionWorldDirection`, `normalize(position_world() - camera_position())`).
+    /// is `positionWorldDirection`, the local position's direction turned into world space:
+    /// pass the direction wanted).
     pub fn equirect_uv(&self, direction: NodeRef) -> NodeRef {
         if let Err(e) = self.library_args("equirect_uv", &[("direction", direction, VEC3)]) {
             return e;

@@ -85,7 +85,8 @@ pub fn matcap_uv() -> Node<Vec2> {
 }
 
 /// TSL's `equirectUV(direction)`: the equirectangular coordinate of a direction (TSL's default
-/// is `positionWorldDirection`: write `normalize(position_world() - camera_position())`).
+/// is `positionWorldDirection`, the local position's direction turned into world space: pass
+/// the direction wanted).
 pub fn equirect_uv(direction: impl IntoNodeOf<Vec3>) -> Node<Vec2> {
     wrap(current().equirect_uv(direction.into_node_of().node_ref()))
 }
