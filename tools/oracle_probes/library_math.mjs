@@ -88,6 +88,7 @@ export default ( { TSL, THREE } ) => {
 		[ 'osc_sawtooth', 'float', ( { input } ) => T.oscSawtooth( input.y ) ],
 		[ 'rotate2', 'vec2', ( { input } ) => T.rotate( input.xw, input.y ) ],
 		[ 'rotate3', 'vec3', ( { input } ) => T.rotate( input.xzw, input.ywz ) ],
+		[ 'rotate3_zyx', 'vec3', ( { input } ) => T.rotate( input.xzw, input.ywz, 'ZYX' ) ],
 		[ 'rotate_uv', 'vec2', ( { input } ) => T.rotateUV( input.xw, input.y, input.wx ) ],
 		[ 'rotate_uv_default', 'vec2', ( { input } ) => T.rotateUV( input.xw, input.y ) ],
 		[ 'spherize_uv', 'vec2', ( { input } ) => T.spherizeUV( input.xw, input.z, input.wx ) ],

@@ -223,6 +223,9 @@ const ROWS: &[(&str, Bound, Build)] = &[
     ("rotate3", Bound::Abs(2e-3), |g, i| {
         g.rotate(c(g, i, "xzw"), c(g, i, "ywz"))
     }),
+    ("rotate3_zyx", Bound::Abs(2e-3), |g, i| {
+        g.rotate_in_order(c(g, i, "xzw"), c(g, i, "ywz"), EulerOrder::Zyx)
+    }),
     // uv − center up to 1.9 long.
     ("rotate_uv", Bound::Abs(5e-4), |g, i| {
         g.rotate_uv(c(g, i, "xw"), c(g, i, "y"), c(g, i, "wx"))
@@ -458,6 +461,15 @@ fn hand_values() {
     near(
         &value(|g| g.rotate(g.vec3(1.0, 0.0, 0.0), g.vec3(HALF_PI, 0.0, HALF_PI))),
         &[0.0, 0.0, 1.0],
+    );
+    // In order ZYX (Rz · Ry · Rx · p) the same angles turn (1, 0, 0) about x first (no change),
+    // then about z: (0, 1, 0).
+    near(
+        &value(|g| {
+            let r = g.vec3(HALF_PI, 0.0, HALF_PI);
+            g.rotate_in_order(g.vec3(1.0, 0.0, 0.0), r, EulerOrder::Zyx)
+        }),
+        &[0.0, 1.0, 0.0],
     );
     // rotate_uv about the default centre: (1, 0.5) a half turn is (0, 0.5).
     near(

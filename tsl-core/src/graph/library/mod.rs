@@ -22,6 +22,8 @@ mod matrix;
 mod procedural;
 mod uv;
 
+pub use uv::EulerOrder;
+
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::opcode::Opcode;
 use crate::types::ValueType;

@@ -10,11 +10,55 @@ const FLOAT: Expect = Expect::Is(ValueType::Float);
 const VEC2: Expect = Expect::Is(ValueType::Vec2);
 const VEC3: Expect = Expect::Is(ValueType::Vec3);
 
+/// The order in which `rotate` applies its Euler angles to a vec3, three.js's `RotateNode`
+/// order: `Xyz` is `Rx · Ry · Rz · p` (z turns first), three.js's default `'XYZ'`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EulerOrder {
+    /// `'XYZ'`: `Rx · Ry · Rz`.
+    #[default]
+    Xyz,
+    /// `'XZY'`: `Rx · Rz · Ry`.
+    Xzy,
+    /// `'YXZ'`: `Ry · Rx · Rz`.
+    Yxz,
+    /// `'YZX'`: `Ry · Rz · Rx`.
+    Yzx,
+    /// `'ZXY'`: `Rz · Rx · Ry`.
+    Zxy,
+    /// `'ZYX'`: `Rz · Ry · Rx`.
+    Zyx,
+}
+
+impl EulerOrder {
+    /// The axes (0 = x, 1 = y, 2 = z) of the three matrices, left to right.
+    fn axes(self) -> [usize; 3] {
+        match self {
+            EulerOrder::Xyz => [0, 1, 2],
+            EulerOrder::Xzy => [0, 2, 1],
+            EulerOrder::Yxz => [1, 0, 2],
+            EulerOrder::Yzx => [1, 2, 0],
+            EulerOrder::Zxy => [2, 0, 1],
+            EulerOrder::Zyx => [2, 1, 0],
+        }
+    }
+}
+
 impl NodeGraph {
     /// TSL's `rotate(position, rotation)`: a vec2 turned by a float angle (radians,
     /// anticlockwise: `mat2(cos, sin, -sin, cos) * p`), or a vec3 turned by a vec3 of Euler
     /// angles in three.js's default order `'XYZ'` (`Rx · Ry · Rz · vec4(p, 1)`, its `.xyz`).
     pub fn rotate(&self, position: NodeRef, rotation: NodeRef) -> NodeRef {
+        self.rotate_in_order(position, rotation, EulerOrder::Xyz)
+    }
+
+    /// TSL's `rotate(position, rotation, order)`: [`NodeGraph::rotate`] with the Euler angles of
+    /// a vec3 applied in `order` (a vec2's angle has no order).
+    pub fn rotate_in_order(
+        &self,
+        position: NodeRef,
+        rotation: NodeRef,
+        order: EulerOrder,
+    ) -> NodeRef {
         let types = match self.library_args(
             "rotate",
             &[
@@ -32,7 +76,7 @@ impl NodeGraph {
                 let (x, y) = (self.swizzle(position, "x"), self.swizzle(position, "y"));
                 self.add(self.mul(m[0], x), self.mul(m[1], y))
             }
-            (ValueType::Vec3, ValueType::Vec3) => self.rotate_euler_xyz(position, rotation),
+            (ValueType::Vec3, ValueType::Vec3) => self.rotate_euler(position, rotation, order),
             (p, r) => self.library_refuse(
                 "rotate",
                 format!(
@@ -48,8 +92,8 @@ impl NodeGraph {
         [self.join(&[c, s]), self.join(&[self.negate(s), c])]
     }
 
-    /// `RotateNode`'s vec3 case: the three axis matrices, multiplied in the order X, Y, Z.
-    fn rotate_euler_xyz(&self, position: NodeRef, rotation: NodeRef) -> NodeRef {
+    /// `RotateNode`'s vec3 case: the three axis matrices, multiplied in `order`.
+    fn rotate_euler(&self, position: NodeRef, rotation: NodeRef, order: EulerOrder) -> NodeRef {
         let (zero, one) = (self.float(0.0), self.float(1.0));
         let column = |parts: [NodeRef; 4]| self.join(&parts);
         let w = column([zero, zero, zero, one]);
@@ -78,7 +122,9 @@ impl NodeGraph {
             column([zero, zero, one, zero]),
             w,
         ]);
-        let chain = self.mul(self.mul(rx, ry), rz);
+        let by_axis = [rx, ry, rz];
+        let [a, b, c] = order.axes();
+        let chain = self.mul(self.mul(by_axis[a], by_axis[b]), by_axis[c]);
         let turned = self.mul(chain, self.join(&[position, one]));
         self.swizzle(turned, "xyz")
     }

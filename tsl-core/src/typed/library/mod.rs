@@ -13,7 +13,7 @@ mod matrix;
 mod procedural;
 mod uv;
 
-pub use crate::graph::{EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
+pub use crate::graph::{EulerOrder, EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
 pub use curves::*;
 pub use material::*;
 pub use math::*;

@@ -2,6 +2,7 @@
 //! `spritesheetUV`, typed.
 
 use super::wrap;
+use crate::graph::EulerOrder;
 use crate::typed::node::{IntoNode, IntoNodeOf, Node};
 use crate::typed::scope::current;
 use crate::typed::types::{Float, NodeType, Vec2, Vec3};
@@ -46,6 +47,20 @@ where
 {
     let (p, r) = (position.into_node(), rotation.into_node_of());
     wrap(current().rotate(p.node_ref(), r.node_ref()))
+}
+
+/// TSL's `rotate(position, rotation, order)`: [`rotate`] with a vec3's Euler angles applied in
+/// `order` (three.js's default is [`EulerOrder::Xyz`]).
+pub fn rotate_in_order<P: IntoNode>(
+    position: P,
+    rotation: impl IntoNodeOf<<P::Ty as Rotatable>::Angle>,
+    order: EulerOrder,
+) -> Node<P::Ty>
+where
+    P::Ty: Rotatable,
+{
+    let (p, r) = (position.into_node(), rotation.into_node_of());
+    wrap(current().rotate_in_order(p.node_ref(), r.node_ref(), order))
 }
 
 /// TSL's `rotateUV(uv, rotation, center)`: `uv` turned by `rotation` radians about `center`
