@@ -16,6 +16,7 @@ mod builder;
 mod color;
 mod control;
 mod error;
+mod library;
 mod noise;
 pub(crate) mod typecheck;
 
@@ -25,6 +26,7 @@ pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub(crate) use error::input_counts;
 pub use error::{BuildError, BuildErrorKind, TypeError};
+pub use library::{EulerOrder, EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
 pub use noise::MAX_OCTAVES;
 
 use crate::interface::{Attribute, Output, OUTPUT_COUNT};

@@ -55,6 +55,7 @@
 
 mod color;
 mod control;
+mod library;
 mod logic;
 mod math;
 mod node;
@@ -78,6 +79,7 @@ pub mod prelude {
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
+    pub use super::library::*;
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
