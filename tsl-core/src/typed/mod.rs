@@ -53,7 +53,9 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod chain;
 mod control;
+mod convert;
 mod logic;
 mod math;
 mod node;
@@ -66,6 +68,7 @@ mod swizzle;
 mod types;
 mod values;
 
+pub use chain::{chain_forms, ChainForm};
 pub use prelude::*;
 pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 
@@ -76,6 +79,7 @@ pub mod prelude {
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
+    pub use super::convert::{to_color, to_float, to_vec2, to_vec3, to_vec4, ConvertTo};
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
