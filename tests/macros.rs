@@ -384,7 +384,11 @@ fn tsl_chains_inside_the_macro() {
         };
         let what = format!("uv ({u}, {v})");
         close(&program.evaluate(COLOR_NODE, &f).unwrap(), &rgb, &what);
-        close(&program.evaluate(OPACITY_NODE, &f).unwrap(), &[alpha], &what);
+        close(
+            &program.evaluate(OPACITY_NODE, &f).unwrap(),
+            &[alpha],
+            &what,
+        );
         close(&program.evaluate(MASK_NODE, &f).unwrap(), &[mask], &what);
     }
 }

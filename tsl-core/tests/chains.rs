@@ -31,7 +31,12 @@ fn same_tree(nodes: &[GraphNode], a: usize, b: usize) -> bool {
 }
 
 /// Hold a chain and a call to the same operation on the same inputs, of the same type.
-fn same_node<T: tsl_core::typed::NodeType>(scope: &Scope, chain: Node<T>, call: Node<T>, what: &str) {
+fn same_node<T: tsl_core::typed::NodeType>(
+    scope: &Scope,
+    chain: Node<T>,
+    call: Node<T>,
+    what: &str,
+) {
     let (a, b) = (record(scope, chain), record(scope, call));
     let nodes = scope.parts().nodes;
     let same = same_tree(&nodes, chain.node_ref().index(), call.node_ref().index());
@@ -96,13 +101,33 @@ fn moved_receivers_go_where_three_puts_them() {
     // three's mixElement(t, a, b) = mix(a, b, t); smoothstepElement(x, low, high) =
     // smoothstep(low, high, x); stepElement(x, edge) = step(edge, x).
     same_node(&scope, x.mix(a, b), mix(a, b, x), "mix");
-    same_node(&scope, x.smoothstep(lo, hi), smoothstep(lo, hi, x), "smoothstep");
+    same_node(
+        &scope,
+        x.smoothstep(lo, hi),
+        smoothstep(lo, hi, x),
+        "smoothstep",
+    );
     same_node(&scope, x.step(lo), step(lo, x), "step");
-    same_node(&scope, a.step(x), step(x, a), "step of a vector at a float edge");
+    same_node(
+        &scope,
+        a.step(x),
+        step(x, a),
+        "step of a vector at a float edge",
+    );
     same_node(&scope, x.clamp(lo, hi), clamp(x, lo, hi), "clamp");
-    same_node(&scope, a.face_forward(b, a), faceforward(a, b, a), "faceForward");
+    same_node(
+        &scope,
+        a.face_forward(b, a),
+        faceforward(a, b, a),
+        "faceForward",
+    );
     same_node(&scope, a.refract(b, x), refract(a, b, x), "refract");
-    same_node(&scope, x.remap(lo, hi, a, b), remap(x, lo, hi, a, b), "remap");
+    same_node(
+        &scope,
+        x.remap(lo, hi, a, b),
+        remap(x, lo, hi, a, b),
+        "remap",
+    );
     same_node(&scope, x.select(a, b), select(x, a, b), "select");
 }
 
@@ -159,7 +184,11 @@ fn a_tsl_chain_ports_line_by_line() {
         let t = t * t;
         let color = [t, 0.5 * t, 0.25 * t];
         let step = if d < 0.3 { 0.0 } else { 1.0 };
-        (color, step + d.clamp(0.25, 0.75), if d > 0.9 { 0.0 } else { 1.0 })
+        (
+            color,
+            step + d.clamp(0.25, 0.75),
+            if d > 0.9 { 0.0 } else { 1.0 },
+        )
     };
     // By hand at three points: d = 0.2 (t = 1), d = 0.5 (s = 0.5, t = 0.25), d = 1 (discarded).
     let hand = [
@@ -177,7 +206,11 @@ fn a_tsl_chain_ports_line_by_line() {
         let (c, o, m) = at_uv(&program, uv);
         let (color, opacity, mask) = expected(uv);
         close(&c, &color, &format!("colour at {uv}"));
-        close(&[o, m], &[opacity, mask], &format!("opacity and mask at {uv}"));
+        close(
+            &[o, m],
+            &[opacity, mask],
+            &format!("opacity and mask at {uv}"),
+        );
     }
 }
 
@@ -199,7 +232,11 @@ fn assign_chains_update_the_variable() {
     let f = Fragment::default();
     // (5 * 1.5 - 1) / 2 = 3.25; mod(3.25, 3) = 0.25.
     close(&program.evaluate(OPACITY_NODE, &f).unwrap(), &[0.25], "v");
-    close(&program.evaluate(COLOR_NODE, &f).unwrap(), &[1.5, 3.0, 4.5], "w");
+    close(
+        &program.evaluate(COLOR_NODE, &f).unwrap(),
+        &[1.5, 3.0, 4.5],
+        "w",
+    );
 }
 
 /// The conversions under test, each picked down to one float, in a fresh program each.

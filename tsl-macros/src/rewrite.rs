@@ -462,8 +462,7 @@ impl Rewriter {
 
     /// Whether `call` is TSL's `v.assign(e)` / `v.addAssign(e)` (and the others) on a `let mut`.
     fn is_var_assign_chain(&self, call: &syn::ExprMethodCall) -> bool {
-        is_assign_chain(call)
-            && matches!(self.binding_of(&call.receiver), Some((_, Binding::Var)))
+        is_assign_chain(call) && matches!(self.binding_of(&call.receiver), Some((_, Binding::Var)))
     }
 
     /// `v.add_assign(e)` on a `let mut v`: the chain of the variable itself, not of its value (a

@@ -65,6 +65,9 @@ macro_rules! tsl_name {
 /// `a.add(b)` and the others: the operators, whose bound traits say which operands go together.
 macro_rules! arithmetic_chains {
     ($($name:ident $(as $tsl:literal)? => $Op:ident::$op:ident, $Bound:ident, $sym:literal;)*) => {
+        // `Node<T>` implements `std::ops::Add` and the others too (the operators); these are the
+        // same operations spelt as TSL's chains, so that `a.add(b)` needs no trait import.
+        #[allow(clippy::should_implement_trait)]
         impl<T: NodeType> Node<T> {$(
             #[doc = concat!("TSL's `a.", tsl_name!($name $($tsl)?), "(b)`: `a ", $sym, " b`.")]
             $(#[doc(alias = $tsl)])?
@@ -95,6 +98,8 @@ arithmetic_chains! {
 /// `x.sin()` and the others of one operand, a float or a vector, whose result has its type.
 macro_rules! unary_chains {
     ($($name:ident $(as $tsl:literal)? => $free:ident;)*) => {
+        // `not` is also `std::ops::Not` (the `!` operator), the same node.
+        #[allow(clippy::should_implement_trait)]
         impl<T: NodeType> Node<T> {$(
             #[doc = concat!("TSL's `x.", tsl_name!($name $($tsl)?), "()`: [`", stringify!($free),
                 "(x)`](super::", stringify!($free), ").")]
