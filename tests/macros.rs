@@ -392,3 +392,29 @@ fn tsl_chains_inside_the_macro() {
         close(&program.evaluate(MASK_NODE, &f).unwrap(), &[mask], &what);
     }
 }
+
+#[test]
+fn tsl_one_and_two_argument_constructors() {
+    // TSL's vec3(v4) keeps x, y, z; vec3(0.5) repeats; vec4(v3, 1) and vec3(v2, z) join;
+    // vec4(v2) is (x, y, 0, 1) as three.js's NodeBuilder.format converts.
+    let scope = Scope::new();
+    let (rgb, alpha) = tsl! {
+        let v4 = vec4(1, 2, 3, 4);
+        let a = vec3(v4);
+        let b = vec3(0.5);
+        let w = vec4(a, 1);
+        let u = vec4(uv());
+        let q = vec3(uv(), 2);
+        (a + b + vec3(w.w, u.w + u.z, q.z), vec2(u.x).y + vec2(q).x)
+    };
+    scope.color_node(rgb).unwrap();
+    scope.opacity_node(alpha).unwrap();
+    let program = scope.compile().unwrap();
+    let f = Fragment {
+        uv: glam::Vec2::new(0.25, 0.75),
+        ..Fragment::default()
+    };
+    // (1, 2, 3) + 0.5 + (1, 1 + 0, 2); uv.x twice.
+    assert_eq!(program.evaluate(COLOR_NODE, &f), Some(vec![2.5, 3.5, 5.5]));
+    assert_eq!(program.evaluate(OPACITY_NODE, &f), Some(vec![0.5]));
+}
