@@ -323,3 +323,126 @@ fn the_docs_chain_table_is_the_codes() {
         .collect();
     assert_eq!(table, code, "the generated rows of the Chains table");
 }
+
+// ---------------------------------------------------------------- against three.js r187
+
+fn two(v: Vec2Node) -> Vec<FloatNode> {
+    vec![v.x(), v.y()]
+}
+
+fn three(v: Vec3Node) -> Vec<FloatNode> {
+    vec![v.x(), v.y(), v.z()]
+}
+
+fn four(v: Vec4Node) -> Vec<FloatNode> {
+    vec![v.x(), v.y(), v.z(), v.w()]
+}
+
+/// An expression of the fixture: its name, the most ulps it may differ by (0: bit for bit), and
+/// the chain under test, of the point as a vec4 node, as its components.
+type Case = (&'static str, i64, fn(Vec4Node) -> Vec<FloatNode>);
+
+/// The fixture's expressions, in its order. The conversions, `step`, `clamp` and `select` only
+/// move or pick floats: bit for bit. `mix`, `smoothstep` and `remap` are a few float operations,
+/// whose order GLSL leaves open: within 4 ulps.
+const CASES: &[Case] = &[
+    ("vec4_of_vec3", 0, |p| four(to_vec4(p.xyz()))),
+    ("vec4_of_vec2", 0, |p| four(to_vec4(p.xy()))),
+    ("vec3_of_vec2", 0, |p| three(to_vec3(p.xy()))),
+    ("vec3_of_float", 0, |p| three(to_vec3(p.x()))),
+    ("vec3_of_vec4", 0, |p| three(to_vec3(p))),
+    ("vec2_of_vec4", 0, |p| two(to_vec2(p))),
+    ("float_of_vec3", 0, |p| vec![to_float(p.xyz())]),
+    ("to_vec4_of_vec3", 0, |p| four(p.xyz().to_vec4())),
+    ("mix_chain", 4, |p| vec![p.x().mix(p.y(), p.z())]),
+    ("smoothstep_chain", 4, |p| vec![p.x().smoothstep(-1.0, 1.0)]),
+    ("step_chain", 0, |p| vec![p.x().step(p.w())]),
+    ("clamp_chain", 0, |p| {
+        vec![p.x().clamp(p.y().min(p.w()), p.y().max(p.w()))]
+    }),
+    ("remap_chain", 4, |p| {
+        vec![p.x().remap(p.y(), p.z(), 10.0, 20.0)]
+    }),
+    ("select_chain", 0, |p| {
+        vec![p.x().greater_than(p.y()).select(p.z(), p.w())]
+    }),
+];
+
+fn hex_bits(s: &str) -> Vec<u32> {
+    s.split(' ')
+        .map(|h| u32::from_str_radix(h, 16).expect("hex bits"))
+        .collect()
+}
+
+/// The distance between two floats in units in the last place (0 for equal bits).
+fn ulps(a: f32, b: f32) -> i64 {
+    let key = |x: f32| {
+        let i = x.to_bits() as i32 as i64;
+        if i < 0 {
+            i64::from(i32::MIN) - i
+        } else {
+            i
+        }
+    };
+    (key(a) - key(b)).abs()
+}
+
+/// What the chain gives at `point`: its components, through the colour (three) and the opacity
+/// (the fourth) of a program of its own.
+fn run(case: &Case, point: glam::Vec4) -> Vec<f32> {
+    let scope = Scope::new();
+    let parts = (case.2)(vec4(point.x, point.y, point.z, point.w));
+    let at = |i: usize| parts.get(i).copied().unwrap_or_else(|| float(0.0));
+    scope.color_node(vec3(at(0), at(1), at(2))).unwrap();
+    scope.opacity_node(at(3)).unwrap();
+    let program = scope.compile().unwrap();
+    let f = Fragment::default();
+    let mut out = program.evaluate(COLOR_NODE, &f).unwrap();
+    out.extend(program.evaluate(OPACITY_NODE, &f).unwrap());
+    out.truncate(parts.len());
+    out
+}
+
+#[test]
+fn chains_and_conversions_match_three() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/chains/chains.json"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let points: Vec<glam::Vec4> = json["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let b = hex_bits(s.as_str().unwrap());
+            glam::Vec4::from_array(std::array::from_fn(|i| f32::from_bits(b[i])))
+        })
+        .collect();
+    let outputs = json["outputs"].as_object().unwrap();
+    let names: Vec<&str> = outputs.keys().map(String::as_str).collect();
+    let mut ours: Vec<&str> = CASES.iter().map(|c| c.0).collect();
+    let mut theirs = names.clone();
+    ours.sort_unstable();
+    theirs.sort_unstable();
+    assert_eq!(ours, theirs, "the fixture's expressions and the test's");
+    for case in CASES {
+        let rows = outputs[case.0].as_array().unwrap();
+        for (point, row) in points.iter().zip(rows) {
+            let want: Vec<f32> = hex_bits(row.as_str().unwrap())
+                .into_iter()
+                .map(f32::from_bits)
+                .collect();
+            let found = run(case, *point);
+            assert_eq!(found.len(), want.len(), "{} at {point}", case.0);
+            for (f, w) in found.iter().zip(&want) {
+                assert!(
+                    ulps(*f, *w) <= case.1,
+                    "{} at {point}: {found:?}, three.js gives {want:?}",
+                    case.0
+                );
+            }
+        }
+    }
+}
