@@ -16,8 +16,9 @@
 //!    `#[diagnostic::on_unimplemented]` message instead of "no method found".
 //! 3. The name is the snake_case of TSL's (`oneMinus` → `one_minus`), with TSL's camelCase as a
 //!    `#[doc(alias = "..")]` when it differs (rustdoc refuses an alias equal to the name).
-//! 4. Add its row to the "Chains" table of docs/tsl-to-rust.md; where the forms come from one of
-//!    the macros below, the row is also in [`chain_forms`], which a test holds the table to.
+//! 4. Add its row to docs/tsl-to-rust.md's "Chains" section: the first table there is exactly
+//!    [`chain_forms`] (the rows the macros below make; tsl-core/tests/chains.rs holds the two
+//!    equal), so a chain written in another module goes in the section's second table.
 
 use super::control::{discard, If, Var};
 use super::logic::{not, select, Condition};
