@@ -299,6 +299,33 @@ fn conversions_len() -> usize {
 }
 
 #[test]
+fn to_mat3_keeps_the_upper_left_of_a_mat4() {
+    // three.js writes mat3(m4) as mat3(m[0].xyz, m[1].xyz, m[2].xyz): glam's Mat3::from_mat4.
+    let view = glam::Mat4::from_cols_array(&[
+        1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0,
+    ]);
+    let v = GVec3::new(0.5, -1.0, 2.0);
+    let scope = Scope::new();
+    let m = camera_view_matrix();
+    scope.color_node(m.to_mat3() * v).unwrap();
+    scope.emissive_node(to_mat3(m) * v).unwrap();
+    let mut program = scope.compile().unwrap();
+    program.set_frame(0.0, view);
+    // Column-major: (1, 2, 3) * 0.5 + (5, 6, 7) * -1 + (9, 10, 11) * 2.
+    let expected = vec![0.5 - 5.0 + 18.0, 1.0 - 6.0 + 20.0, 1.5 - 7.0 + 22.0];
+    assert_eq!(
+        (glam::Mat3::from_mat4(view) * v).to_array().to_vec(),
+        expected
+    );
+    let f = Fragment::default();
+    assert_eq!(program.evaluate(COLOR_NODE, &f), Some(expected.clone()));
+    assert_eq!(
+        program.evaluate(tsl_core::EMISSIVE_NODE, &f),
+        Some(expected)
+    );
+}
+
+#[test]
 fn the_docs_chain_table_is_the_codes() {
     let doc = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -8,9 +8,11 @@
 //! with `to_`, as free functions and as methods. `vec3(x, y, z)` keeps its three arguments, and
 //! `v.extend(z)` / `join(a, b)` are TSL's `vec3(v2, z)` / `vec4(a, b)`.
 
-use super::node::{IntoNode, Node};
+use super::node::{IntoNode, IntoNodeOf, Node};
 use super::scope::current;
-use super::types::{Float, NodeType, Vec2, Vec3, Vec4};
+use super::swizzle::Swizzles;
+use super::types::{Float, Mat3, Mat4, NodeType, Vec2, Vec3, Vec4};
+use super::values::mat3;
 
 /// A type that converts to `To` as TSL's one-argument constructor converts: every pair of
 /// [`Float`], [`Vec2`], [`Vec3`] and [`Vec4`].
@@ -101,4 +103,20 @@ converters! {
     to_vec3 as "toVec3", "vec3" -> Vec3;
     to_vec4 as "toVec4", "vec4" -> Vec4;
     to_color as "toColor", "color" -> Vec3;
+}
+
+/// TSL's `mat3(m4)` (and `m4.toMat3()`): the upper-left 3×3 of a mat4, its columns' `xyz`, as
+/// three.js's `NodeBuilder.format` writes `mat3(m[0].xyz, m[1].xyz, m[2].xyz)`.
+#[doc(alias = "toMat3")]
+pub fn to_mat3(m: impl IntoNodeOf<Mat4>) -> Node<Mat3> {
+    let m = m.into_node_of();
+    mat3(m.column(0).xyz(), m.column(1).xyz(), m.column(2).xyz())
+}
+
+impl Node<Mat4> {
+    /// TSL's `m.toMat3()`: [`to_mat3(m)`](super::to_mat3), the upper-left 3×3.
+    #[doc(alias = "toMat3")]
+    pub fn to_mat3(self) -> Node<Mat3> {
+        to_mat3(self)
+    }
 }

@@ -79,7 +79,7 @@ pub mod prelude {
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
-    pub use super::convert::{to_color, to_float, to_vec2, to_vec3, to_vec4, ConvertTo};
+    pub use super::convert::{to_color, to_float, to_mat3, to_vec2, to_vec3, to_vec4, ConvertTo};
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
