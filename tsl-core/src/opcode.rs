@@ -162,6 +162,9 @@ opcodes! {
     Saturate = 54, "saturate", 1, Componentwise;
     /// `a / length(a)`; a zero vector stays zero.
     Normalize = 55, "normalize", 1, Componentwise;
+    /// TSL's `hash(seed)`: the PCG hash of `uint(seed)` scaled to [0, 1], per component
+    /// (`tsl_core::noise::pcg_hash`).
+    Hash = 56, "hash", 1, Componentwise;
 
     /// `dot(a, b)`.
     Dot = 60, "dot", 2, Reduce;

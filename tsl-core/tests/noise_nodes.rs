@@ -147,6 +147,24 @@ fn fractal_noise_unrolls_three_js_octave_loop() {
 }
 
 #[test]
+fn fractal_noise_2d_vec2_vec3_and_vec4_as_three_js() {
+    // fractal.json's 2D and vec2 rows (SwiftShader) and fractal_vec.json's vec3 and vec4
+    // (three.js's GLSL on llvmpipe, which matches SwiftShader on the control rows).
+    let f = fixture("fractal.json");
+    for &(name, build) in noise_graphs::FRACTAL.rows {
+        if name.starts_with("fractal_float_2d") || name == "fractal_vec2" {
+            f.check(name, build);
+        }
+    }
+    check_rows(&noise_graphs::FRACTAL_VEC);
+}
+
+#[test]
+fn hash_is_three_js_pcg_hash_bit_for_bit() {
+    check_rows(&noise_graphs::HASH);
+}
+
+#[test]
 fn cell_noise_of_one_to_four_floats() {
     check_rows(&noise_graphs::CELL_RAW);
 }
@@ -176,5 +194,11 @@ fn noise_refuses_points_it_does_not_take() {
     assert_eq!(
         g.error().unwrap().to_string(),
         "mx_fractal_noise_float: 65 octaves, more than 64"
+    );
+    let g = NodeGraph::new();
+    g.mx_fractal_noise_vec4(g.uv(), 100, g.float(2.0), g.float(0.5), g.float(1.0));
+    assert_eq!(
+        g.error().unwrap().to_string(),
+        "mx_fractal_noise_vec4: 100 octaves, more than 64"
     );
 }

@@ -30,6 +30,13 @@ impl NodeGraph {
         }
     }
 
+    /// TSL's `hash(seed)` (`src/nodes/math/Hash.js`): the PCG hash of `uint(seed)` scaled to
+    /// [0, 1] ([`crate::noise::pcg_hash`]; a seed below 0, at or above 2³², or NaN hashes as 0, as
+    /// the oracle's GPU gives). A vector seed is hashed per component (three.js takes a float).
+    pub fn hash(&self, seed: NodeRef) -> NodeRef {
+        self.math(Opcode::Hash, &[seed])
+    }
+
     /// three.js's `mx_perlin_noise_float(p)`: gradient noise of a vec2 or vec3 point.
     pub fn perlin_noise(&self, p: NodeRef) -> NodeRef {
         self.math(Opcode::PerlinFloat, &[p])
@@ -99,6 +106,43 @@ impl NodeGraph {
         self.math(Opcode::WorleyVec3, &[self.noise_texcoord(texcoord), jitter])
     }
 
+    /// A point given to a `vec2` parameter: a float is repeated, a vec3 or vec4 gives its `.xy`.
+    fn noise_vec2(&self, p: NodeRef) -> NodeRef {
+        match self.type_of(p) {
+            Some(ValueType::Vec3) => self.swizzle(p, "xy"),
+            _ => self.noise_texcoord(p),
+        }
+    }
+
+    /// The octave loop of MaterialX's fractal noises, unrolled: `octaves` times
+    /// `result += amp * noise(p); amp *= diminish; p *= lacunarity`, from `result = 0` (of the
+    /// noise's width) and `amp = 1`, then `result * amplitude` (TSL's wrapper). Refuses more than
+    /// [`MAX_OCTAVES`] octaves, naming `function`.
+    fn fractal(
+        &self,
+        function: &'static str,
+        mut p: NodeRef,
+        params: FractalParams,
+        noise: Opcode,
+    ) -> NodeRef {
+        if params.octaves > MAX_OCTAVES {
+            let octaves = params.octaves;
+            self.refuse(BuildError::new(function, BuildErrorKind::Octaves { octaves }));
+            return self.refused();
+        }
+        let mut result = match noise.noise_output() {
+            Some(3) => self.vec3(0.0, 0.0, 0.0),
+            _ => self.float(0.0),
+        };
+        let mut amp = self.float(1.0);
+        for _ in 0..params.octaves {
+            result = self.add(result, self.mul(amp, self.math(noise, &[p])));
+            amp = self.mul(amp, params.diminish);
+            p = self.mul(p, params.lacunarity);
+        }
+        self.mul(result, params.amplitude)
+    }
+
     /// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`:
     /// `octaves` times `result += amp * perlin_noise(p); amp *= diminish; p *= lacunarity`, from
     /// `result = 0` and `amp = 1`, then `result * amplitude`. A vec2 position gets z = 0, as
@@ -112,21 +156,106 @@ impl NodeGraph {
         diminish: NodeRef,
         amplitude: NodeRef,
     ) -> NodeRef {
-        if octaves > MAX_OCTAVES {
-            self.refuse(BuildError::new(
-                "mx_fractal_noise_float",
-                BuildErrorKind::Octaves { octaves },
-            ));
-            return self.refused();
-        }
-        let mut p = self.noise_position(position);
-        let mut result = self.float(0.0);
-        let mut amp = self.float(1.0);
-        for _ in 0..octaves {
-            result = self.add(result, self.mul(amp, self.perlin_noise(p)));
-            amp = self.mul(amp, diminish);
-            p = self.mul(p, lacunarity);
-        }
-        self.mul(result, amplitude)
+        let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
+        let p = self.noise_position(position);
+        self.fractal("mx_fractal_noise_float", p, params, Opcode::PerlinFloat)
+    }
+
+    /// three.js's `mx_fractal_noise_float_2d(texcoord, octaves, lacunarity, diminish,
+    /// amplitude)`: the fractal of the **2D** Perlin noise (a float texcoord is repeated, a vec3
+    /// or vec4 gives its `.xy`). TSL's defaults are 3, 2, 0.5 and 1.
+    pub fn mx_fractal_noise_float_2d(
+        &self,
+        texcoord: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        amplitude: NodeRef,
+    ) -> NodeRef {
+        let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
+        let p = self.noise_vec2(texcoord);
+        self.fractal("mx_fractal_noise_float_2d", p, params, Opcode::PerlinFloat)
+    }
+
+    /// three.js's `mx_fractal_noise_vec2(position, octaves, lacunarity, diminish, amplitude)`:
+    /// the float fractal at `p` and at `p + (19, 193, 17)` (a vec2 position gets z = 0), each
+    /// times `amplitude`. TSL's defaults are 3, 2, 0.5 and 1.
+    pub fn mx_fractal_noise_vec2(
+        &self,
+        position: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        amplitude: NodeRef,
+    ) -> NodeRef {
+        let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
+        let p = self.noise_position(position);
+        let shifted = self.add(p, self.fractal_offset());
+        let name = "mx_fractal_noise_vec2";
+        let x = self.fractal(name, p, params, Opcode::PerlinFloat);
+        let y = self.fractal(name, shifted, params, Opcode::PerlinFloat);
+        self.join(&[x, y])
+    }
+
+    /// three.js's `mx_fractal_noise_vec3(position, octaves, lacunarity, diminish, amplitude)`:
+    /// the fractal of `perlin_noise_vec3` (a vec2 position gets z = 0). TSL's defaults are 3, 2,
+    /// 0.5 and 1.
+    pub fn mx_fractal_noise_vec3(
+        &self,
+        position: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        amplitude: NodeRef,
+    ) -> NodeRef {
+        let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
+        let p = self.noise_position(position);
+        self.fractal("mx_fractal_noise_vec3", p, params, Opcode::PerlinVec3)
+    }
+
+    /// three.js's `mx_fractal_noise_vec4(position, octaves, lacunarity, diminish, amplitude)`:
+    /// xyz from [`NodeGraph::mx_fractal_noise_vec3`], w the float fractal at
+    /// `p + (19, 193, 17)`. TSL's defaults are 3, 2, 0.5 and 1.
+    pub fn mx_fractal_noise_vec4(
+        &self,
+        position: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        amplitude: NodeRef,
+    ) -> NodeRef {
+        let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
+        let p = self.noise_position(position);
+        let shifted = self.add(p, self.fractal_offset());
+        let name = "mx_fractal_noise_vec4";
+        let xyz = self.fractal(name, p, params, Opcode::PerlinVec3);
+        let w = self.fractal(name, shifted, params, Opcode::PerlinFloat);
+        self.join(&[xyz, w])
+    }
+
+    /// The offset of the second fractal of `_vec2` and the fourth channel of `_vec4`.
+    fn fractal_offset(&self) -> NodeRef {
+        self.vec3(19.0, 193.0, 17.0)
     }
 }
+
+/// The parameters of a fractal noise after the point.
+#[derive(Clone, Copy)]
+struct FractalParams {
+    octaves: u32,
+    lacunarity: NodeRef,
+    diminish: NodeRef,
+    amplitude: NodeRef,
+}
+
+impl FractalParams {
+    fn new(octaves: u32, lacunarity: NodeRef, diminish: NodeRef, amplitude: NodeRef) -> Self {
+        Self {
+            octaves,
+            lacunarity,
+            diminish,
+            amplitude,
+        }
+    }
+}
+

@@ -143,6 +143,7 @@ pub(crate) fn execute<const N: usize>(
         Opcode::Round => map1(d, w, a, f32::round_ties_even),
         Opcode::Trunc => map1(d, w, a, f32::trunc),
         Opcode::Fract => map1(d, w, a, |x| x - x.floor()),
+        Opcode::Hash => map1(d, w, a, crate::noise::pcg_hash),
         Opcode::Sin => map1(d, w, a, f32::sin),
         Opcode::Cos => map1(d, w, a, f32::cos),
         Opcode::Tan => map1(d, w, a, f32::tan),

@@ -47,7 +47,7 @@ struct Signature {
 }
 
 /// The functions, in the order of [`Callees`]'s fields.
-const SIGNATURES: [Signature; 12] = {
+const SIGNATURES: [Signature; 13] = {
     use Origin::*;
     use Ty::*;
     const fn s(
@@ -125,6 +125,7 @@ const SIGNATURES: [Signature; 12] = {
             "fn cell_noise(p: vec4<f32>, n: u32, channels: u32) -> vec3<f32>",
             Prelude,
         ),
+        s("pcg_hash", &[F32], F32, "fn pcg_hash(seed: f32) -> f32", Prelude),
         s(
             "worley",
             &[Vec3, U32, F32],
@@ -150,6 +151,7 @@ pub(super) struct Callees {
     pub perlin_3d: Handle<naga::Function>,
     pub cell_noise: Handle<naga::Function>,
     pub worley: Handle<naga::Function>,
+    pub pcg_hash: Handle<naga::Function>,
 }
 
 /// Whether `f` takes `args` and returns `result`.
@@ -195,7 +197,8 @@ impl Callees {
             perlin_2d: h[8],
             perlin_3d: h[9],
             cell_noise: h[10],
-            worley: h[11],
+            pcg_hash: h[11],
+            worley: h[12],
         })
     }
 }

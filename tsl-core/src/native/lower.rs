@@ -540,6 +540,7 @@ impl<'p> Lower<'p> {
                 let f = self.math(M::Floor, a[k]);
                 self.bin(B::Subtract, a[k], f)
             }),
+            O::Hash => each!(|k| self.call(self.callees.pcg_hash, vec![a[k]])),
             O::Sin => each!(|k| self.math(M::Sin, a[k])),
             O::Cos => each!(|k| self.math(M::Cos, a[k])),
             O::Tan => each!(|k| self.math(M::Tan, a[k])),

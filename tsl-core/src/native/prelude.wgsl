@@ -205,6 +205,15 @@ fn bits_to_01(bits: u32) -> f32 {
     return u32_to_f32(bits) / 4294967296.0;
 }
 
+// TSL's hash(seed) (tsl_core::noise::pcg_hash): uint(seed) as the oracle gives it (0 outside
+// [0, 2^32) and for NaN, else rounded toward zero), one PCG step, float(uint) * 2^-32.
+fn pcg_hash(seed: f32) -> f32 {
+    let x = select(0u, u32(seed), seed >= 0.0 && seed < 4294967296.0);
+    let state = x * 747796405u + 2891336453u;
+    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return u32_to_f32((word >> 22u) ^ word) * 2.3283064365386963e-10;
+}
+
 // mx_floor: int(floor(x)), saturating, NaN to 0, as Rust's `as`.
 fn mx_floor(x: f32) -> i32 {
     let f = floor(x);

@@ -103,29 +103,51 @@ jittered_noises! {
     mx_worley_noise_vec3 -> Vec3;
 }
 
-/// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`; TSL's
-/// defaults are 3, 2, 0.5 and 1. More than [`crate::MAX_OCTAVES`] octaves is refused.
-pub fn mx_fractal_noise_float<P: IntoNode>(
-    position: P,
-    octaves: u32,
-    lacunarity: impl IntoNodeOf<Float>,
-    diminish: impl IntoNodeOf<Float>,
-    amplitude: impl IntoNodeOf<Float>,
-) -> Node<Float>
-where
-    P::Ty: NoiseCoord,
-{
-    let p = position.into_node();
-    let (l, d, a) = (
-        lacunarity.into_node_of(),
-        diminish.into_node_of(),
-        amplitude.into_node_of(),
-    );
-    wrap(current().mx_fractal_noise_float(
-        p.node_ref(),
-        octaves,
-        l.node_ref(),
-        d.node_ref(),
-        a.node_ref(),
-    ))
+/// TSL's `hash(seed)`: the PCG hash of `uint(seed)`, in [0, 1]
+/// ([`crate::NodeGraph::hash`]).
+pub fn hash(seed: impl IntoNodeOf<Float>) -> Node<Float> {
+    wrap(current().hash(seed.into_node_of().node_ref()))
+}
+
+macro_rules! fractal_noises {
+    ($($(#[$doc:meta])* $name:ident -> $Out:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<P: IntoNode>(
+            position: P,
+            octaves: u32,
+            lacunarity: impl IntoNodeOf<Float>,
+            diminish: impl IntoNodeOf<Float>,
+            amplitude: impl IntoNodeOf<Float>,
+        ) -> Node<$Out>
+        where
+            P::Ty: NoiseCoord,
+        {
+            let p = position.into_node();
+            let (l, d, a) = (
+                lacunarity.into_node_of(),
+                diminish.into_node_of(),
+                amplitude.into_node_of(),
+            );
+            wrap(current().$name(p.node_ref(), octaves, l.node_ref(), d.node_ref(), a.node_ref()))
+        }
+    )*};
+}
+
+fractal_noises! {
+    /// three.js's `mx_fractal_noise_float(position, octaves, lacunarity, diminish, amplitude)`:
+    /// 3D fractal Perlin (a vec2 gets z = 0). TSL's defaults are 3, 2, 0.5 and 1. More than
+    /// [`crate::MAX_OCTAVES`] octaves is refused.
+    mx_fractal_noise_float -> Float;
+    /// three.js's `mx_fractal_noise_float_2d(texcoord, octaves, lacunarity, diminish,
+    /// amplitude)`: 2D fractal Perlin (a vec3 or vec4 gives its `.xy`). Defaults 3, 2, 0.5, 1.
+    mx_fractal_noise_float_2d -> Float;
+    /// three.js's `mx_fractal_noise_vec2(position, octaves, lacunarity, diminish, amplitude)`.
+    /// Defaults 3, 2, 0.5, 1.
+    mx_fractal_noise_vec2 -> Vec2;
+    /// three.js's `mx_fractal_noise_vec3(position, octaves, lacunarity, diminish, amplitude)`.
+    /// Defaults 3, 2, 0.5, 1.
+    mx_fractal_noise_vec3 -> Vec3;
+    /// three.js's `mx_fractal_noise_vec4(position, octaves, lacunarity, diminish, amplitude)`.
+    /// Defaults 3, 2, 0.5, 1.
+    mx_fractal_noise_vec4 -> Vec4;
 }

@@ -140,11 +140,60 @@ pub const FRACTAL: Rows = Rows {
         ("fractal_float_of_vec2", |g, p| {
             g.mx_fractal_noise_float(xy(g, p), 3, g.float(2.0), g.float(0.5), g.float(1.0))
         }),
+        ("fractal_float_2d", |g, p| {
+            g.mx_fractal_noise_float_2d(xy(g, p), 3, g.float(2.0), g.float(0.5), g.float(1.0))
+        }),
+        ("fractal_float_2d_p", |g, p| {
+            g.mx_fractal_noise_float_2d(xy(g, p), 4, g.float(1.9), g.float(0.45), g.float(0.8))
+        }),
+        ("fractal_vec2", |g, p| {
+            g.mx_fractal_noise_vec2(xyz(g, p), 3, g.float(2.0), g.float(0.5), g.float(0.9))
+        }),
+    ],
+};
+
+/// `mx_fractal_noise_vec3` / `_vec4` (three.js's GLSL run on llvmpipe: see the probe's README)
+/// and the two control rows.
+pub const FRACTAL_VEC: Rows = Rows {
+    file: "fractal_vec.json",
+    rows: &[
+        ("fractal_vec3", |g, p| {
+            g.mx_fractal_noise_vec3(xyz(g, p), 4, g.float(2.5), g.float(0.4), g.float(1.1))
+        }),
+        ("fractal_vec4", |g, p| {
+            g.mx_fractal_noise_vec4(xyz(g, p), 3, g.float(2.0), g.float(0.5), g.float(1.0))
+        }),
+        ("fractal_vec2_ctl", |g, p| {
+            g.mx_fractal_noise_vec2(xyz(g, p), 3, g.float(2.0), g.float(0.5), g.float(0.9))
+        }),
+        ("fractal_float_3d_p_ctl", |g, p| {
+            g.mx_fractal_noise_float(xyz(g, p), 5, g.float(2.1), g.float(0.6), g.float(1.3))
+        }),
+    ],
+};
+
+/// TSL's `hash` of each component of the point (negative, fractional and huge seeds among them).
+pub const HASH: Rows = Rows {
+    file: "hash.json",
+    rows: &[
+        ("hash_x", |g, p| g.hash(x(g, p))),
+        ("hash_y", |g, p| g.hash(g.swizzle(p, "y"))),
+        ("hash_z", |g, p| g.hash(g.swizzle(p, "z"))),
+        ("hash_w", |g, p| g.hash(g.swizzle(p, "w"))),
     ],
 };
 
 /// Every table above.
-pub const ALL: [&Rows; 6] = [&PERLIN, &MX_NOISE, &WORLEY, &MX_CELL, &CELL_RAW, &FRACTAL];
+pub const ALL: [&Rows; 8] = [
+    &PERLIN,
+    &MX_NOISE,
+    &WORLEY,
+    &MX_CELL,
+    &CELL_RAW,
+    &FRACTAL,
+    &FRACTAL_VEC,
+    &HASH,
+];
 
 /// The fixture point as a vec4 node: `position_world` is its xyz, `uv.x` its w.
 pub fn point(g: &NodeGraph) -> NodeRef {

@@ -132,6 +132,7 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
             case OP_ROUND: { res = round(va); }
             case OP_TRUNC: { res = trunc(va); }
             case OP_FRACT: { res = va - floor(va); }
+            case OP_HASH: { res = vec4<f32>(pcg_hash(va.x), pcg_hash(va.y), pcg_hash(va.z), pcg_hash(va.w)); }
             case OP_SIN: { res = sin(va); }
             case OP_COS: { res = cos(va); }
             case OP_TAN: { res = tan(va); }
