@@ -89,21 +89,99 @@ impl NodeGraph {
         self.math(Opcode::CellFloat, &[self.noise_texcoord(texcoord)])
     }
 
-    /// three.js's `mx_worley_noise_float(texcoord, jitter)`: the distance to the nearest feature
-    /// point (always the 3D noise; a vec2 gets z = 0).
-    pub fn mx_worley_noise_float(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
-        let p = self.noise_position(self.noise_texcoord(texcoord));
-        self.math(Opcode::WorleyFloat, &[p, jitter])
+    /// three.js's `mx_worley_noise_float(texcoord, jitter, style)`: the distance to the nearest
+    /// feature point, or for style 1 the cell noise there; always the 3D noise (a vec2 gets
+    /// z = 0). TSL's defaults are `uv()`, 1 and 0. `style` is read as three.js's `int(style)`
+    /// ([`crate::noise::worley_style`]).
+    pub fn mx_worley_noise_float(
+        &self,
+        texcoord: NodeRef,
+        jitter: NodeRef,
+        style: NodeRef,
+    ) -> NodeRef {
+        self.mx_worley_noise_float_3d(self.noise_texcoord(texcoord), jitter, style)
     }
 
-    /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
+    /// three.js's `mx_worley_noise_float_2d(texcoord, jitter, style)`: the 2D Worley noise
+    /// (a float is repeated, a vec3 or vec4 gives its `.xy`). TSL's defaults are `uv()`, 1, 0.
+    pub fn mx_worley_noise_float_2d(
+        &self,
+        texcoord: NodeRef,
+        jitter: NodeRef,
+        style: NodeRef,
+    ) -> NodeRef {
+        let p = self.noise_vec2(texcoord);
+        self.math(Opcode::WorleyFloat, &[p, jitter, style])
+    }
+
+    /// three.js's `mx_worley_noise_float_3d(texcoord, jitter, style)`: the 3D Worley noise (a
+    /// float is repeated, a vec2 gets z = 0). TSL's defaults are `uv()`, 1, 0.
+    pub fn mx_worley_noise_float_3d(
+        &self,
+        texcoord: NodeRef,
+        jitter: NodeRef,
+        style: NodeRef,
+    ) -> NodeRef {
+        let p = self.noise_position(texcoord);
+        self.math(Opcode::WorleyFloat, &[p, jitter, style])
+    }
+
+    /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances
+    /// (three.js passes metric 1). TSL's defaults are `uv()` and 1.
     pub fn mx_worley_noise_vec2(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
-        self.math(Opcode::WorleyVec2, &[self.noise_texcoord(texcoord), jitter])
+        let p = self.noise_texcoord(texcoord);
+        self.math(Opcode::WorleyVec2, &[p, jitter, self.float(1.0)])
     }
 
-    /// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
-    pub fn mx_worley_noise_vec3(&self, texcoord: NodeRef, jitter: NodeRef) -> NodeRef {
-        self.math(Opcode::WorleyVec3, &[self.noise_texcoord(texcoord), jitter])
+    /// three.js's `mx_worley_noise_vec3(texcoord, jitter, metric)`: the three nearest
+    /// distances under `metric` (0 Euclidean, 1 squared Euclidean, 2 Manhattan, 3 Chebyshev;
+    /// [`crate::noise::worley_metric`]). TSL's defaults are `uv()`, 1 and 1.
+    pub fn mx_worley_noise_vec3(
+        &self,
+        texcoord: NodeRef,
+        jitter: NodeRef,
+        metric: NodeRef,
+    ) -> NodeRef {
+        let p = self.noise_texcoord(texcoord);
+        self.math(Opcode::WorleyVec3, &[p, jitter, metric])
+    }
+
+    /// three.js's `mx_worley_noise_vec3_style(texcoord, jitter, style, metric)`: for style 1 the
+    /// vec3 cell noise at the nearest feature point (nearest by `metric`), else
+    /// [`NodeGraph::mx_worley_noise_vec3`]. TSL's defaults are `uv()`, 1, 0 and 0. A style that
+    /// is not a constant computes both and selects.
+    pub fn mx_worley_noise_vec3_style(
+        &self,
+        texcoord: NodeRef,
+        jitter: NodeRef,
+        style: NodeRef,
+        metric: NodeRef,
+    ) -> NodeRef {
+        let p = self.noise_texcoord(texcoord);
+        let cell = || self.math(Opcode::WorleyCellVec3, &[p, jitter, metric]);
+        let distances = || self.math(Opcode::WorleyVec3, &[p, jitter, metric]);
+        match self.constant_float(style) {
+            Some(s) if crate::noise::worley_style(s) == 1 => cell(),
+            Some(_) => distances(),
+            None => {
+                // three.js's `int(style) == 1`: 1 <= style < 2.
+                let low = self.greater_than_equal(style, self.float(1.0));
+                let high = self.less_than(style, self.float(2.0));
+                self.select(self.logical_and(low, high), cell(), distances())
+            }
+        }
+    }
+
+    /// The value of a constant float node; `None` for anything else.
+    fn constant_float(&self, node: NodeRef) -> Option<f32> {
+        let index = self.resolve(node).ok()?;
+        match self.parts.borrow().nodes[index as usize].op {
+            super::Op::Constant {
+                ty: ValueType::Float,
+                value,
+            } => Some(value[0]),
+            _ => None,
+        }
     }
 
     /// A point given to a `vec2` parameter: a float is repeated, a vec3 or vec4 gives its `.xy`.

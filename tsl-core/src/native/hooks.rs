@@ -128,9 +128,9 @@ const SIGNATURES: [Signature; 13] = {
         s("pcg_hash", &[F32], F32, "fn pcg_hash(seed: f32) -> f32", Prelude),
         s(
             "worley",
-            &[Vec3, U32, F32],
+            &[Vec3, U32, F32, F32, U32],
             Vec3,
-            "fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32>",
+            "fn worley(p: vec3<f32>, dims: u32, jitter: f32, mode: f32, kind: u32) -> vec3<f32>",
             Prelude,
         ),
     ]

@@ -81,26 +81,72 @@ where
     wrap(current().mx_cell_noise_float(texcoord.into_node().node_ref()))
 }
 
-macro_rules! jittered_noises {
-    ($($(#[$doc:meta])* $name:ident -> $Out:ty;)*) => {$(
+/// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances
+/// (TSL's defaults are `uv()` and 1).
+pub fn mx_worley_noise_vec2<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec2>
+where
+    P::Ty: NoiseCoord,
+{
+    let (p, j) = (texcoord.into_node(), jitter.into_node_of());
+    wrap(current().mx_worley_noise_vec2(p.node_ref(), j.node_ref()))
+}
+
+macro_rules! worley_noises {
+    ($($(#[$doc:meta])* $name:ident($mode:ident) -> $Out:ty;)*) => {$(
         $(#[$doc])*
-        pub fn $name<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<$Out>
+        pub fn $name<P: IntoNode>(
+            texcoord: P,
+            jitter: impl IntoNodeOf<Float>,
+            $mode: impl IntoNodeOf<Float>,
+        ) -> Node<$Out>
         where
             P::Ty: NoiseCoord,
         {
-            let (p, j) = (texcoord.into_node(), jitter.into_node_of());
-            wrap(current().$name(p.node_ref(), j.node_ref()))
+            let (p, j, m) = (texcoord.into_node(), jitter.into_node_of(), $mode.into_node_of());
+            wrap(current().$name(p.node_ref(), j.node_ref(), m.node_ref()))
         }
     )*};
 }
 
-jittered_noises! {
-    /// three.js's `mx_worley_noise_float(texcoord, jitter)`: the nearest distance.
-    mx_worley_noise_float -> Float;
-    /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances.
-    mx_worley_noise_vec2 -> Vec2;
-    /// three.js's `mx_worley_noise_vec3(texcoord, jitter)`: the three nearest squared distances.
-    mx_worley_noise_vec3 -> Vec3;
+worley_noises! {
+    /// three.js's `mx_worley_noise_float(texcoord, jitter, style)`: the nearest distance (style
+    /// 0) or the cell noise at the nearest feature (style 1), 3D (a vec2 gets z = 0). TSL's
+    /// defaults are `uv()`, 1 and 0.
+    mx_worley_noise_float(style) -> Float;
+    /// three.js's `mx_worley_noise_float_2d(texcoord, jitter, style)`: the 2D Worley noise.
+    /// Defaults `uv()`, 1, 0.
+    mx_worley_noise_float_2d(style) -> Float;
+    /// three.js's `mx_worley_noise_float_3d(texcoord, jitter, style)`. Defaults `uv()`, 1, 0.
+    mx_worley_noise_float_3d(style) -> Float;
+    /// three.js's `mx_worley_noise_vec3(texcoord, jitter, metric)`: the three nearest distances
+    /// under `metric` (0 Euclidean, 1 squared, 2 Manhattan, 3 Chebyshev). Defaults `uv()`, 1, 1.
+    mx_worley_noise_vec3(metric) -> Vec3;
+}
+
+/// three.js's `mx_worley_noise_vec3_style(texcoord, jitter, style, metric)`: style 1 gives the
+/// vec3 cell noise at the nearest feature, else the three nearest distances. TSL's defaults are
+/// `uv()`, 1, 0 and 0.
+pub fn mx_worley_noise_vec3_style<P: IntoNode>(
+    texcoord: P,
+    jitter: impl IntoNodeOf<Float>,
+    style: impl IntoNodeOf<Float>,
+    metric: impl IntoNodeOf<Float>,
+) -> Node<Vec3>
+where
+    P::Ty: NoiseCoord,
+{
+    let p = texcoord.into_node();
+    let (j, s, m) = (
+        jitter.into_node_of(),
+        style.into_node_of(),
+        metric.into_node_of(),
+    );
+    wrap(current().mx_worley_noise_vec3_style(
+        p.node_ref(),
+        j.node_ref(),
+        s.node_ref(),
+        m.node_ref(),
+    ))
 }
 
 /// TSL's `hash(seed)`: the PCG hash of `uint(seed)`, in [0, 1]

@@ -69,19 +69,32 @@ pub const MX_NOISE: Rows = Rows {
     ],
 };
 
-/// Worley noise of every kind (a vec2 texcoord gets z = 0; `mx_worley_noise_vec3` takes metric
-/// 1, squared distances, by default, which the rows pass explicitly).
+/// Worley noise of every kind, metric and style (a vec2 texcoord gets z = 0 in
+/// `mx_worley_noise_float`; `mx_worley_noise_vec3`'s metric 1, squared distances, is TSL's
+/// default).
 pub const WORLEY: Rows = Rows {
     file: "worley.json",
     rows: &[
         ("worley_float_3d", |g, p| {
-            g.mx_worley_noise_float(xyz(g, p), g.float(1.0))
+            g.mx_worley_noise_float(xyz(g, p), g.float(1.0), g.float(0.0))
         }),
         ("worley_float_3d_j", |g, p| {
-            g.mx_worley_noise_float(xyz(g, p), g.float(0.6))
+            g.mx_worley_noise_float(xyz(g, p), g.float(0.6), g.float(0.0))
+        }),
+        ("worley_float_3d_style1", |g, p| {
+            g.mx_worley_noise_float(xyz(g, p), g.float(0.8), g.float(1.0))
         }),
         ("worley_float_of_vec2", |g, p| {
-            g.mx_worley_noise_float(xy(g, p), g.float(1.0))
+            g.mx_worley_noise_float(xy(g, p), g.float(1.0), g.float(0.0))
+        }),
+        ("worley_float_2d", |g, p| {
+            g.mx_worley_noise_float_2d(xy(g, p), g.float(1.0), g.float(0.0))
+        }),
+        ("worley_float_2d_j", |g, p| {
+            g.mx_worley_noise_float_2d(xy(g, p), g.float(0.6), g.float(0.0))
+        }),
+        ("worley_float_2d_style1", |g, p| {
+            g.mx_worley_noise_float_2d(xy(g, p), g.float(0.8), g.float(1.0))
         }),
         ("worley_vec2_2d", |g, p| {
             g.mx_worley_noise_vec2(xy(g, p), g.float(1.0))
@@ -89,11 +102,44 @@ pub const WORLEY: Rows = Rows {
         ("worley_vec2_3d", |g, p| {
             g.mx_worley_noise_vec2(xyz(g, p), g.float(0.7))
         }),
+        ("worley_vec3_2d_m0", |g, p| {
+            g.mx_worley_noise_vec3(xy(g, p), g.float(1.0), g.float(0.0))
+        }),
         ("worley_vec3_2d_m1", |g, p| {
-            g.mx_worley_noise_vec3(xy(g, p), g.float(1.0))
+            g.mx_worley_noise_vec3(xy(g, p), g.float(1.0), g.float(1.0))
+        }),
+        ("worley_vec3_2d_m2", |g, p| {
+            g.mx_worley_noise_vec3(xy(g, p), g.float(0.9), g.float(2.0))
+        }),
+        ("worley_vec3_2d_m3", |g, p| {
+            g.mx_worley_noise_vec3(xy(g, p), g.float(0.5), g.float(3.0))
+        }),
+        ("worley_vec3_3d_m0", |g, p| {
+            g.mx_worley_noise_vec3(xyz(g, p), g.float(1.0), g.float(0.0))
         }),
         ("worley_vec3_3d_m1", |g, p| {
-            g.mx_worley_noise_vec3(xyz(g, p), g.float(1.0))
+            g.mx_worley_noise_vec3(xyz(g, p), g.float(1.0), g.float(1.0))
+        }),
+        ("worley_vec3_3d_m2", |g, p| {
+            g.mx_worley_noise_vec3(xyz(g, p), g.float(0.9), g.float(2.0))
+        }),
+        ("worley_vec3_3d_m3", |g, p| {
+            g.mx_worley_noise_vec3(xyz(g, p), g.float(0.5), g.float(3.0))
+        }),
+        ("worley_style_2d_s1m0", |g, p| {
+            g.mx_worley_noise_vec3_style(xy(g, p), g.float(1.0), g.float(1.0), g.float(0.0))
+        }),
+        ("worley_style_2d_s1m2", |g, p| {
+            g.mx_worley_noise_vec3_style(xy(g, p), g.float(0.5), g.float(1.0), g.float(2.0))
+        }),
+        ("worley_style_3d_s1m0", |g, p| {
+            g.mx_worley_noise_vec3_style(xyz(g, p), g.float(1.0), g.float(1.0), g.float(0.0))
+        }),
+        ("worley_style_3d_s1m3", |g, p| {
+            g.mx_worley_noise_vec3_style(xyz(g, p), g.float(0.5), g.float(1.0), g.float(3.0))
+        }),
+        ("worley_style_3d_s0m2", |g, p| {
+            g.mx_worley_noise_vec3_style(xyz(g, p), g.float(0.7), g.float(0.0), g.float(2.0))
         }),
     ],
 };
