@@ -567,14 +567,27 @@ fn noise_matches_run_nodes(gpu: &'static Gpu) {
             "cell vec3 2d", EXACT, |g| g.cell_noise_vec3(g.swizzle(y(g), "zx"));
             "cell vec3 3d", EXACT, |g| g.cell_noise_vec3(y(g));
             "cell vec3 4d", EXACT, |g| g.cell_noise_vec3(g.join(&[y(g), g.swizzle(g.uv(), "x")]));
-            "worley float", WORLEY, |g| g.mx_worley_noise_float(x(g), s(g, 1.0));
-            "worley float 2d", WORLEY, |g| g.mx_worley_noise_float(g.uv(), g.swizzle(g.uv(), "y"));
+            "worley float", WORLEY, |g| g.mx_worley_noise_float(x(g), s(g, 1.0), s(g, 0.0));
+            "worley float of vec2", WORLEY, |g| g.mx_worley_noise_float(g.uv(), g.swizzle(g.uv(), "y"), s(g, 0.0));
+            "worley float style 1", WORLEY, |g| g.mx_worley_noise_float(x(g), s(g, 0.8), s(g, 1.0));
+            "worley float_2d", WORLEY, |g| g.mx_worley_noise_float_2d(g.mul(x(g), s(g, 2.5)), s(g, 0.6), s(g, 0.0));
+            "worley float_2d style 1", WORLEY, |g| g.mx_worley_noise_float_2d(g.uv(), g.swizzle(g.uv(), "x"), s(g, 1.0));
             "worley vec2", WORLEY, |g| g.join(&[g.mx_worley_noise_vec2(g.uv(), s(g, 0.8)), g.time()]);
             "worley vec2 3d", WORLEY, |g| g.join(&[g.mx_worley_noise_vec2(x(g), s(g, 0.8)), g.time()]);
-            "worley vec3", WORLEY, |g| g.mx_worley_noise_vec3(x(g), g.swizzle(g.uv(), "x"));
-            "worley vec3 2d", WORLEY, |g| g.mx_worley_noise_vec3(g.uv(), s(g, 1.0));
+            "worley vec3", WORLEY, |g| g.mx_worley_noise_vec3(x(g), g.swizzle(g.uv(), "x"), s(g, 1.0));
+            "worley vec3 2d", WORLEY, |g| g.mx_worley_noise_vec3(g.uv(), s(g, 1.0), s(g, 1.0));
+            "worley vec3 metric 0", WORLEY, |g| g.mx_worley_noise_vec3(x(g), s(g, 0.9), s(g, 0.0));
+            "worley vec3 2d metric 2", WORLEY, |g| g.mx_worley_noise_vec3(g.uv(), s(g, 0.9), s(g, 2.0));
+            "worley vec3 metric 3", WORLEY, |g| g.mx_worley_noise_vec3(y(g), s(g, 0.5), s(g, 3.0));
+            "worley metric from a lane", WORLEY, |g| g.mx_worley_noise_vec3(x(g), s(g, 1.0), g.mul(g.swizzle(g.uv(), "y"), s(g, 1.5)));
+            "worley cell vec3", WORLEY, |g| g.mx_worley_noise_vec3_style(x(g), s(g, 0.5), s(g, 1.0), s(g, 3.0));
+            "worley cell vec3 2d", WORLEY, |g| g.mx_worley_noise_vec3_style(g.uv(), s(g, 1.0), s(g, 1.0), s(g, 0.0));
             "mx_noise_float", NOISE, |g| g.mx_noise_float(x(g), s(g, 0.5), s(g, 0.5));
             "fractal", NOISE, |g| g.mx_fractal_noise_float(x(g), 3, s(g, 2.0), s(g, 0.5), s(g, 1.0));
+            "fractal 2d", NOISE, |g| g.mx_fractal_noise_float_2d(g.uv(), 3, s(g, 2.0), s(g, 0.5), s(g, 1.0));
+            "fractal vec4", NOISE, |g| g.swizzle(g.mx_fractal_noise_vec4(x(g), 2, s(g, 2.0), s(g, 0.5), s(g, 0.7)), "yzw");
+            "hash", EXACT, |g| g.hash(g.mul(x(g), s(g, 1000.0)));
+            "hash of huge and negative seeds", EXACT, |g| g.hash(g.mul(y(g), s(g, 3e9)));
         ],
     );
 }
