@@ -83,6 +83,33 @@ impl Fixture {
     }
 }
 
+impl Fixture {
+    /// Holds `build` to the row `name` within `tol(point)` at the points whose first three
+    /// components are within `max_abs` (the others are skipped: the rows' error grows with the
+    /// point); returns the worst difference.
+    fn check_near(&self, name: &str, build: Build, tol: fn(&[f32; 4]) -> f32, max_abs: f32) -> f32 {
+        let got = run(&self.points, build);
+        let (mut checked, mut worst) = (0, 0.0f32);
+        for (i, v) in self.rows[name].as_array().expect("a row").iter().enumerate() {
+            if self.points[i][..3].iter().any(|c| c.abs() > max_abs) {
+                continue;
+            }
+            let want = f32::from_bits(bits(v.as_str().expect("bits"))[0]);
+            let found = f32::from_bits(got[i][0]);
+            worst = worst.max((want - found).abs());
+            assert!(
+                (want - found).abs() <= tol(&self.points[i]),
+                "{}/{name} #{i} {:?}: three.js {want}, graph {found}",
+                self.file,
+                self.points[i]
+            );
+            checked += 1;
+        }
+        assert!(checked >= 100, "{}/{name}: only {checked} points", self.file);
+        worst
+    }
+}
+
 /// Evaluate `build(graph, point)` at every point, as the bits of each component.
 fn run(points: &[[f32; 4]], build: Build) -> Vec<Vec<u32>> {
     let (program, width) = noise_graphs::program(build);
@@ -184,6 +211,25 @@ fn fractal_noise_2d_vec2_vec3_and_vec4_as_three_js() {
         }
     }
     check_rows(&noise_graphs::FRACTAL_VEC);
+}
+
+#[test]
+fn unified_noise_of_every_type_as_three_js() {
+    check_rows(&noise_graphs::UNIFIED);
+    // With jitter 0.9 the point q = p * freq + offset (|q| <= 2 |p| + 3) turns by -9000 degrees
+    // through sin and cos, which SwiftShader computes within ~1.7e-4 absolute
+    // (tools/three_oracle/ORACLE_README.md): the turned point moves by up to 2 * 1.7e-4 * |q|,
+    // and the noise (Perlin, slope below 2.5 after the * 0.5 and * 1.75 range) by under
+    // 1e-3 * (1 + |q|). A wrong turn (direction, degrees or axis) moves it by tenths.
+    let f = fixture("unified.json");
+    for &(name, build) in noise_graphs::UNIFIED_TURNED.rows {
+        let tol = |p: &[f32; 4]| {
+            let q = p[..3].iter().fold(0.0f32, |m, c| m.max(c.abs())) * 2.0 + 3.0;
+            1e-3 * (1.0 + q)
+        };
+        let worst = f.check_near(name, build, tol, 10.0);
+        println!("{name}: worst {worst:e}");
+    }
 }
 
 #[test]

@@ -89,6 +89,12 @@ impl NodeGraph {
         self.math(Opcode::CellFloat, &[self.noise_texcoord(texcoord)])
     }
 
+    /// three.js's `mx_cell_noise_vec3(texcoord)`: three values in [0, 1) per unit cell (a float
+    /// texcoord becomes `(x, x)`, a vec4 its `.xy`).
+    pub fn mx_cell_noise_vec3(&self, texcoord: NodeRef) -> NodeRef {
+        self.math(Opcode::CellVec3, &[self.noise_texcoord(texcoord)])
+    }
+
     /// three.js's `mx_worley_noise_float(texcoord, jitter, style)`: the distance to the nearest
     /// feature point, or for style 1 the cell noise there; always the 3D noise (a vec2 gets
     /// z = 0). TSL's defaults are `uv()`, 1 and 0. `style` is read as three.js's `int(style)`
@@ -311,10 +317,175 @@ impl NodeGraph {
         self.join(&[xyz, w])
     }
 
+    /// three.js's `mx_rotate2d(input, amount)` (MaterialX): `input` rotated by `amount`
+    /// **degrees**: `(c·x + s·y, c·y − s·x)` with `s, c` the sine and cosine of
+    /// `amount · (π/180)`. TSL's default amount is 0.
+    pub fn mx_rotate2d(&self, input: NodeRef, amount: NodeRef) -> NodeRef {
+        let radians = self.mul(amount, self.float(DEGREES_TO_RADIANS));
+        let (s, c) = (self.sin(radians), self.cos(radians));
+        let (x, y) = (self.swizzle(input, "x"), self.swizzle(input, "y"));
+        let rx = self.add(self.mul(c, x), self.mul(s, y));
+        let ry = self.sub(self.mul(c, y), self.mul(s, x));
+        self.join(&[rx, ry])
+    }
+
+    /// three.js's `mx_rotate3d(input, amount, axis)` (MaterialX): `input` rotated by `amount`
+    /// degrees about `axis` (normalized), Rodrigues' formula in MaterialX's order:
+    /// `input·c + cross(input, n)·s + n·(dot(n, input)·(1 − c))`. TSL's defaults are 0 and
+    /// `(0, 1, 0)`.
+    pub fn mx_rotate3d(&self, input: NodeRef, amount: NodeRef, axis: NodeRef) -> NodeRef {
+        let n = self.normalize(axis);
+        let radians = self.mul(amount, self.float(DEGREES_TO_RADIANS));
+        let (s, c) = (self.sin(radians), self.cos(radians));
+        let oc = self.sub(self.float(1.0), c);
+        let turned = self.add(self.mul(input, c), self.mul(self.cross(input, n), s));
+        self.add(turned, self.mul(n, self.mul(self.dot(n, input), oc)))
+    }
+
+    /// three.js's `mx_unifiednoise2d(noiseType, texcoord, freq, offset, jitter, outmin, outmax,
+    /// clampoutput, octaves, lacunarity, diminish, style)`: one of four 2D noises of
+    /// `texcoord · freq + offset`, mapped to `[outmin, outmax]`. Noise type 0 is Perlin (scaled to
+    /// `· 0.5 + 0.5`), 1 cell, 2 `mx_worley_noise_float_2d`, 3 the 3D fractal at
+    /// `(p, (jitter − 1) · 90000)`; any other gives 0. Perlin and cell read the point rotated by
+    /// `(jitter − 1) · 90000` degrees ([`NodeGraph::mx_rotate2d`]). `clampoutput` equal to 1
+    /// clamps. TSL's defaults after the type are `uv()`, `(1, 1)`, `(0, 0)`, 1, 0, 1, 0 (false),
+    /// 1, 2, 0.5 and 0. A noise type that is not a constant computes every noise and selects.
+    #[allow(clippy::too_many_arguments)] // three.js's twelve arguments, in its order
+    pub fn mx_unifiednoise2d(
+        &self,
+        noise_type: NodeRef,
+        texcoord: NodeRef,
+        freq: NodeRef,
+        offset: NodeRef,
+        jitter: NodeRef,
+        outmin: NodeRef,
+        outmax: NodeRef,
+        clamp_output: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        style: NodeRef,
+    ) -> NodeRef {
+        let p = self.add(self.mul(self.noise_vec2(texcoord), freq), offset);
+        let turn = self.mul(self.sub(jitter, self.float(1.0)), self.float(90000.0));
+        let rotated = self.mx_rotate2d(p, turn);
+        let params = FractalParams::new(octaves, lacunarity, diminish, self.float(1.0));
+        let kinds: [&dyn Fn() -> NodeRef; 4] = [
+            &|| self.perlin_scaled(rotated),
+            &|| self.math(Opcode::CellFloat, &[rotated]),
+            &|| self.math(Opcode::WorleyFloat, &[p, jitter, style]),
+            &|| {
+                let q = self.join(&[p, turn]);
+                self.fractal("mx_unifiednoise2d", q, params, Opcode::PerlinFloat)
+            },
+        ];
+        let result = self.noise_of_type(noise_type, &kinds, self.float(0.0));
+        self.unified_range(result, outmin, outmax, clamp_output)
+    }
+
+    /// three.js's `mx_unifiednoise3d(noiseType, position, freq, offset, jitter, outmin, outmax,
+    /// clampoutput, octaves, lacunarity, diminish, style)`: as
+    /// [`NodeGraph::mx_unifiednoise2d`] in 3D: Perlin, cell and the fractal read the point
+    /// rotated about `(0.1, 1, 0)` ([`NodeGraph::mx_rotate3d`]), Worley is
+    /// `mx_worley_noise_float_3d`, and a noise type outside 0 to 3 gives the Perlin noise. TSL's
+    /// defaults after the type are `uv()`, `(1, 1, 1)`, `(0, 0, 0)`, 1, 0, 1, 0, 1, 2, 0.5, 0.
+    #[allow(clippy::too_many_arguments)] // three.js's twelve arguments, in its order
+    pub fn mx_unifiednoise3d(
+        &self,
+        noise_type: NodeRef,
+        position: NodeRef,
+        freq: NodeRef,
+        offset: NodeRef,
+        jitter: NodeRef,
+        outmin: NodeRef,
+        outmax: NodeRef,
+        clamp_output: NodeRef,
+        octaves: u32,
+        lacunarity: NodeRef,
+        diminish: NodeRef,
+        style: NodeRef,
+    ) -> NodeRef {
+        let p = self.add(self.mul(self.noise_position(position), freq), offset);
+        let turn = self.mul(self.sub(jitter, self.float(1.0)), self.float(90000.0));
+        let rotated = self.mx_rotate3d(p, turn, self.vec3(0.1, 1.0, 0.0));
+        let params = FractalParams::new(octaves, lacunarity, diminish, self.float(1.0));
+        let perlin = || self.perlin_scaled(rotated);
+        let kinds: [&dyn Fn() -> NodeRef; 4] = [
+            &perlin,
+            &|| self.math(Opcode::CellFloat, &[rotated]),
+            &|| self.math(Opcode::WorleyFloat, &[p, jitter, style]),
+            &|| self.fractal("mx_unifiednoise3d", rotated, params, Opcode::PerlinFloat),
+        ];
+        let result = self.noise_of_type(noise_type, &kinds, perlin());
+        self.unified_range(result, outmin, outmax, clamp_output)
+    }
+
+    /// `mx_perlin_noise_float_scaled(p, 0.5, 0.5)`: `perlin_noise(p) · 0.5 + 0.5`.
+    fn perlin_scaled(&self, p: NodeRef) -> NodeRef {
+        let half = self.float(0.5);
+        self.add(self.mul(self.perlin_noise(p), half), half)
+    }
+
+    /// The unified noises' `If( noiseType.equal( k ) )` chain: `kinds[k]` where `int(noise_type)`
+    /// is `k`, else `otherwise`. A constant type builds its one noise; a run-time one selects.
+    fn noise_of_type(
+        &self,
+        noise_type: NodeRef,
+        kinds: &[&dyn Fn() -> NodeRef; 4],
+        otherwise: NodeRef,
+    ) -> NodeRef {
+        if let Some(t) = self.constant_float(noise_type) {
+            return (0..4)
+                .find(|&k| int_is(t, k))
+                .map_or(otherwise, |k| kinds[k as usize]());
+        }
+        let mut result = otherwise;
+        for (k, kind) in kinds.iter().enumerate() {
+            // int(t) == k: k <= t < k + 1, or -1 < t < 1 for 0 (truncation toward zero).
+            let low = if k == 0 { -1.0 } else { k as f32 };
+            let above = if k == 0 {
+                self.greater_than(noise_type, self.float(low))
+            } else {
+                self.greater_than_equal(noise_type, self.float(low))
+            };
+            let below = self.less_than(noise_type, self.float(k as f32 + 1.0));
+            result = self.select(self.logical_and(above, below), kind(), result);
+        }
+        result
+    }
+
+    /// `outmin + result · (outmax − outmin)`, clamped to `[outmin, outmax]` where
+    /// `clamp_output == 1`.
+    fn unified_range(
+        &self,
+        result: NodeRef,
+        outmin: NodeRef,
+        outmax: NodeRef,
+        clamp_output: NodeRef,
+    ) -> NodeRef {
+        let ranged = self.add(outmin, self.mul(result, self.sub(outmax, outmin)));
+        match self.constant_float(clamp_output) {
+            Some(c) if c == 1.0 => self.clamp(ranged, outmin, outmax),
+            Some(_) => ranged,
+            None => {
+                let on = self.equal(clamp_output, self.float(1.0));
+                self.select(on, self.clamp(ranged, outmin, outmax), ranged)
+            }
+        }
+    }
+
     /// The offset of the second fractal of `_vec2` and the fourth channel of `_vec4`.
     fn fractal_offset(&self) -> NodeRef {
         self.vec3(19.0, 193.0, 17.0)
     }
+}
+
+/// `π / 180` as three.js writes it (a double, rounded to `f32` in the shader).
+const DEGREES_TO_RADIANS: f32 = (std::f64::consts::PI / 180.0) as f32;
+
+/// Whether `int(t)` (truncation toward zero) is `k`.
+fn int_is(t: f32, k: u32) -> bool {
+    t.trunc() == k as f32
 }
 
 /// The parameters of a fractal noise after the point.

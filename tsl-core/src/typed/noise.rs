@@ -81,6 +81,14 @@ where
     wrap(current().mx_cell_noise_float(texcoord.into_node().node_ref()))
 }
 
+/// three.js's `mx_cell_noise_vec3(texcoord)`.
+pub fn mx_cell_noise_vec3<P: IntoNode>(texcoord: P) -> Node<Vec3>
+where
+    P::Ty: NoiseCoord,
+{
+    wrap(current().mx_cell_noise_vec3(texcoord.into_node().node_ref()))
+}
+
 /// three.js's `mx_worley_noise_vec2(texcoord, jitter)`: the two nearest squared distances
 /// (TSL's defaults are `uv()` and 1).
 pub fn mx_worley_noise_vec2<P: IntoNode>(texcoord: P, jitter: impl IntoNodeOf<Float>) -> Node<Vec2>
@@ -196,4 +204,75 @@ fractal_noises! {
     /// three.js's `mx_fractal_noise_vec4(position, octaves, lacunarity, diminish, amplitude)`.
     /// Defaults 3, 2, 0.5, 1.
     mx_fractal_noise_vec4 -> Vec4;
+}
+
+/// three.js's `mx_rotate2d(input, amount)`: `input` rotated by `amount` degrees (TSL's default
+/// amount is 0).
+pub fn mx_rotate2d(input: impl IntoNodeOf<Vec2>, amount: impl IntoNodeOf<Float>) -> Node<Vec2> {
+    let (i, a) = (input.into_node_of(), amount.into_node_of());
+    wrap(current().mx_rotate2d(i.node_ref(), a.node_ref()))
+}
+
+/// three.js's `mx_rotate3d(input, amount, axis)`: `input` rotated by `amount` degrees about
+/// `axis` (TSL's defaults are 0 and `vec3(0, 1, 0)`).
+pub fn mx_rotate3d(
+    input: impl IntoNodeOf<Vec3>,
+    amount: impl IntoNodeOf<Float>,
+    axis: impl IntoNodeOf<Vec3>,
+) -> Node<Vec3> {
+    let (i, a, x) = (input.into_node_of(), amount.into_node_of(), axis.into_node_of());
+    wrap(current().mx_rotate3d(i.node_ref(), a.node_ref(), x.node_ref()))
+}
+
+macro_rules! unified_noises {
+    ($($(#[$doc:meta])* $name:ident($Point:ident);)*) => {$(
+        $(#[$doc])*
+        #[allow(clippy::too_many_arguments)] // three.js's twelve arguments, in its order
+        pub fn $name<P: IntoNode>(
+            noise_type: impl IntoNodeOf<Float>,
+            texcoord: P,
+            freq: impl IntoNodeOf<$Point>,
+            offset: impl IntoNodeOf<$Point>,
+            jitter: impl IntoNodeOf<Float>,
+            outmin: impl IntoNodeOf<Float>,
+            outmax: impl IntoNodeOf<Float>,
+            clamp_output: bool,
+            octaves: u32,
+            lacunarity: impl IntoNodeOf<Float>,
+            diminish: impl IntoNodeOf<Float>,
+            style: impl IntoNodeOf<Float>,
+        ) -> Node<Float>
+        where
+            P::Ty: NoiseCoord,
+        {
+            let g = current();
+            let refs = [
+                noise_type.into_node_of().node_ref(),
+                texcoord.into_node().node_ref(),
+                freq.into_node_of().node_ref(),
+                offset.into_node_of().node_ref(),
+                jitter.into_node_of().node_ref(),
+                outmin.into_node_of().node_ref(),
+                outmax.into_node_of().node_ref(),
+                g.float(if clamp_output { 1.0 } else { 0.0 }),
+                lacunarity.into_node_of().node_ref(),
+                diminish.into_node_of().node_ref(),
+                style.into_node_of().node_ref(),
+            ];
+            let [t, p, f, o, j, lo, hi, c, l, d, s] = refs;
+            wrap(g.$name(t, p, f, o, j, lo, hi, c, octaves, l, d, s))
+        }
+    )*};
+}
+
+unified_noises! {
+    /// three.js's `mx_unifiednoise2d(noiseType, texcoord, freq, offset, jitter, outmin, outmax,
+    /// clampoutput, octaves, lacunarity, diminish, style)`: noise type 0 Perlin, 1 cell, 2
+    /// Worley, 3 fractal ([`crate::NodeGraph::mx_unifiednoise2d`]). TSL's defaults after the
+    /// type: `uv()`, `vec2(1, 1)`, `vec2(0, 0)`, 1, 0, 1, false, 1, 2, 0.5, 0.
+    mx_unifiednoise2d(Vec2);
+    /// three.js's `mx_unifiednoise3d(...)`, the 3D form ([`crate::NodeGraph::mx_unifiednoise3d`]).
+    /// TSL's defaults after the type: `uv()`, `vec3(1, 1, 1)`, `vec3(0, 0, 0)`, 1, 0, 1, false, 1,
+    /// 2, 0.5, 0.
+    mx_unifiednoise3d(Vec3);
 }

@@ -144,6 +144,51 @@ pub const WORLEY: Rows = Rows {
     ],
 };
 
+/// `mx_unifiednoise2d` / `3d`: freq, offset, jitter, outmin and outmax as the probe's uniforms
+/// (`tools/oracle_probes/noise_unified.mjs`), style 0, lacunarity 2, diminish 0.5.
+fn unified(g: &NodeGraph, p: NodeRef, d3: bool, kind: f32, jitter: f32, clamp: bool, octaves: u32) -> NodeRef {
+    let f = |v: f32| g.float(v);
+    let (point, freq, offset) = if d3 {
+        (xyz(g, p), g.vec3(1.5, 0.75, 2.0), g.vec3(0.25, -3.0, 1.0))
+    } else {
+        (xy(g, p), g.vec2(1.5, 0.75), g.vec2(0.25, -3.0))
+    };
+    let args = (f(kind), point, freq, offset, f(jitter), f(-0.5), f(1.25));
+    let clamp = f(if clamp { 1.0 } else { 0.0 });
+    let (a, b, c) = (f(2.0), f(0.5), f(0.0));
+    if d3 {
+        g.mx_unifiednoise3d(args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c)
+    } else {
+        g.mx_unifiednoise2d(args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c)
+    }
+}
+
+/// The unified noises with jitter 1 (a rotation by 0 degrees: exact).
+pub const UNIFIED: Rows = Rows {
+    file: "unified.json",
+    rows: &[
+        ("unified2d_perlin", |g, p| unified(g, p, false, 0.0, 1.0, false, 1)),
+        ("unified2d_cell", |g, p| unified(g, p, false, 1.0, 1.0, false, 1)),
+        ("unified2d_worley", |g, p| unified(g, p, false, 2.0, 1.0, false, 1)),
+        ("unified2d_fractal", |g, p| unified(g, p, false, 3.0, 1.0, false, 3)),
+        ("unified2d_perlin_clamp", |g, p| unified(g, p, false, 0.0, 1.0, true, 1)),
+        ("unified3d_perlin", |g, p| unified(g, p, true, 0.0, 1.0, false, 1)),
+        ("unified3d_cell", |g, p| unified(g, p, true, 1.0, 1.0, false, 1)),
+        ("unified3d_worley", |g, p| unified(g, p, true, 2.0, 1.0, false, 1)),
+        ("unified3d_fractal", |g, p| unified(g, p, true, 3.0, 1.0, false, 3)),
+        ("unified3d_fractal_clamp", |g, p| unified(g, p, true, 3.0, 1.0, true, 2)),
+    ],
+};
+
+/// The unified noises with jitter 0.9: the point turns by −9000 degrees through `sin` and `cos`.
+pub const UNIFIED_TURNED: Rows = Rows {
+    file: "unified.json",
+    rows: &[
+        ("unified2d_perlin_j", |g, p| unified(g, p, false, 0.0, 0.9, false, 1)),
+        ("unified3d_perlin_j", |g, p| unified(g, p, true, 0.0, 0.9, false, 1)),
+    ],
+};
+
 /// `mx_cell_noise_float` with TSL's conversion of the point.
 pub const MX_CELL: Rows = Rows {
     file: "cell.json",
@@ -154,6 +199,8 @@ pub const MX_CELL: Rows = Rows {
             g.mx_cell_noise_float(x(g, p))
         }),
         ("mx_cell_float_of_vec4", |g, p| g.mx_cell_noise_float(p)),
+        ("cell_vec3_2d", |g, p| g.mx_cell_noise_vec3(xy(g, p))),
+        ("cell_vec3_3d", |g, p| g.mx_cell_noise_vec3(xyz(g, p))),
     ],
 };
 
@@ -230,7 +277,7 @@ pub const HASH: Rows = Rows {
 };
 
 /// Every table above.
-pub const ALL: [&Rows; 8] = [
+pub const ALL: [&Rows; 9] = [
     &PERLIN,
     &MX_NOISE,
     &WORLEY,
@@ -239,6 +286,7 @@ pub const ALL: [&Rows; 8] = [
     &FRACTAL,
     &FRACTAL_VEC,
     &HASH,
+    &UNIFIED,
 ];
 
 /// The fixture point as a vec4 node: `position_world` is its xyz, `uv.x` its w.
