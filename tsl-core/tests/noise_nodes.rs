@@ -90,7 +90,12 @@ impl Fixture {
     fn check_near(&self, name: &str, build: Build, tol: fn(&[f32; 4]) -> f32, max_abs: f32) -> f32 {
         let got = run(&self.points, build);
         let (mut checked, mut worst) = (0, 0.0f32);
-        for (i, v) in self.rows[name].as_array().expect("a row").iter().enumerate() {
+        for (i, v) in self.rows[name]
+            .as_array()
+            .expect("a row")
+            .iter()
+            .enumerate()
+        {
             if self.points[i][..3].iter().any(|c| c.abs() > max_abs) {
                 continue;
             }
@@ -105,7 +110,11 @@ impl Fixture {
             );
             checked += 1;
         }
-        assert!(checked >= 100, "{}/{name}: only {checked} points", self.file);
+        assert!(
+            checked >= 100,
+            "{}/{name}: only {checked} points",
+            self.file
+        );
         worst
     }
 }

@@ -900,8 +900,34 @@ fn noise_functions_build_what_the_builder_builds() {
         + mx_fractal_noise_vec2(uv(), 2, 2.0, 0.5, 1.0).x()
         + mx_fractal_noise_vec4(p, 2, 2.0, 0.5, 1.0).w()
         + hash(p.y())
-        + mx_unifiednoise2d(2, uv(), glam::Vec2::ONE, glam::Vec2::ZERO, 1.0, 0.0, 1.0, true, 1, 2.0, 0.5, 0)
-        + mx_unifiednoise3d(3, p, glam::Vec3::ONE, glam::Vec3::ZERO, 0.8, 0.0, 1.0, false, 2, 2.0, 0.5, 0);
+        + mx_unifiednoise2d(
+            2,
+            uv(),
+            glam::Vec2::ONE,
+            glam::Vec2::ZERO,
+            1.0,
+            0.0,
+            1.0,
+            true,
+            1,
+            2.0,
+            0.5,
+            0,
+        )
+        + mx_unifiednoise3d(
+            3,
+            p,
+            glam::Vec3::ONE,
+            glam::Vec3::ZERO,
+            0.8,
+            0.0,
+            1.0,
+            false,
+            2,
+            2.0,
+            0.5,
+            0,
+        );
     let colour = mx_noise_vec3(uv(), 1.0, 0.0)
         + perlin_noise_vec3(p)
         + mx_worley_noise_vec3(p, 1.0, 1)
@@ -981,7 +1007,9 @@ fn noise_functions_build_what_the_builder_builds() {
         ]),
     ]
     .into_iter()
-    .fold(g.mx_noise_vec3(uv, one, g.float(0.0)), |acc, t| g.add(acc, t));
+    .fold(g.mx_noise_vec3(uv, one, g.float(0.0)), |acc, t| {
+        g.add(acc, t)
+    });
     g.set_output(OPACITY_NODE, sum).unwrap();
     g.set_output(COLOR_NODE, colour).unwrap();
     let untyped = g.compile().unwrap();

@@ -211,7 +211,10 @@ impl NodeGraph {
     ) -> NodeRef {
         if params.octaves > MAX_OCTAVES {
             let octaves = params.octaves;
-            self.refuse(BuildError::new(function, BuildErrorKind::Octaves { octaves }));
+            self.refuse(BuildError::new(
+                function,
+                BuildErrorKind::Octaves { octaves },
+            ));
             return self.refused();
         }
         let mut result = match noise.noise_output() {
@@ -465,7 +468,7 @@ impl NodeGraph {
     ) -> NodeRef {
         let ranged = self.add(outmin, self.mul(result, self.sub(outmax, outmin)));
         match self.constant_float(clamp_output) {
-            Some(c) if c == 1.0 => self.clamp(ranged, outmin, outmax),
+            Some(1.0) => self.clamp(ranged, outmin, outmax),
             Some(_) => ranged,
             None => {
                 let on = self.equal(clamp_output, self.float(1.0));
@@ -507,4 +510,3 @@ impl FractalParams {
         }
     }
 }
-

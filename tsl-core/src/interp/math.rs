@@ -296,12 +296,8 @@ fn noise_lanes<const N: usize>(
             }
             (Opcode::WorleyVec3, 2) => out = worley_noise_vec3_2d(xy, jitter, metric),
             (Opcode::WorleyVec3, _) => out = worley_noise_vec3_3d(xyz, jitter, metric),
-            (Opcode::WorleyCellVec3, 2) => {
-                out = worley_noise_vec3_style_2d(xy, jitter, 1, metric)
-            }
-            (Opcode::WorleyCellVec3, _) => {
-                out = worley_noise_vec3_style_3d(xyz, jitter, 1, metric)
-            }
+            (Opcode::WorleyCellVec3, 2) => out = worley_noise_vec3_style_2d(xy, jitter, 1, metric),
+            (Opcode::WorleyCellVec3, _) => out = worley_noise_vec3_style_3d(xyz, jitter, 1, metric),
             _ => {}
         }
         for (k, value) in out.iter().enumerate() {

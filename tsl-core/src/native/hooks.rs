@@ -47,25 +47,26 @@ struct Signature {
 }
 
 /// The functions, in the order of [`Callees`]'s fields.
-const SIGNATURES: [Signature; 13] = {
-    use Origin::*;
-    use Ty::*;
-    const fn s(
-        name: &'static str,
-        args: &'static [Ty],
-        result: Ty,
-        wgsl: &'static str,
-        origin: Origin,
-    ) -> Signature {
-        Signature {
-            name,
-            args,
-            result,
-            wgsl,
-            origin,
+const SIGNATURES: [Signature; 13] =
+    {
+        use Origin::*;
+        use Ty::*;
+        const fn s(
+            name: &'static str,
+            args: &'static [Ty],
+            result: Ty,
+            wgsl: &'static str,
+            origin: Origin,
+        ) -> Signature {
+            Signature {
+                name,
+                args,
+                result,
+                wgsl,
+                origin,
+            }
         }
-    }
-    [
+        [
         s(
             "tsl_word",
             &[U32],
@@ -134,7 +135,7 @@ const SIGNATURES: [Signature; 13] = {
             Prelude,
         ),
     ]
-};
+    };
 
 /// The handles of the functions emitted code calls.
 #[derive(Clone, Copy, Debug)]

@@ -220,7 +220,11 @@ pub fn mx_rotate3d(
     amount: impl IntoNodeOf<Float>,
     axis: impl IntoNodeOf<Vec3>,
 ) -> Node<Vec3> {
-    let (i, a, x) = (input.into_node_of(), amount.into_node_of(), axis.into_node_of());
+    let (i, a, x) = (
+        input.into_node_of(),
+        amount.into_node_of(),
+        axis.into_node_of(),
+    );
     wrap(current().mx_rotate3d(i.node_ref(), a.node_ref(), x.node_ref()))
 }
 

@@ -146,7 +146,15 @@ pub const WORLEY: Rows = Rows {
 
 /// `mx_unifiednoise2d` / `3d`: freq, offset, jitter, outmin and outmax as the probe's uniforms
 /// (`tools/oracle_probes/noise_unified.mjs`), style 0, lacunarity 2, diminish 0.5.
-fn unified(g: &NodeGraph, p: NodeRef, d3: bool, kind: f32, jitter: f32, clamp: bool, octaves: u32) -> NodeRef {
+fn unified(
+    g: &NodeGraph,
+    p: NodeRef,
+    d3: bool,
+    kind: f32,
+    jitter: f32,
+    clamp: bool,
+    octaves: u32,
+) -> NodeRef {
     let f = |v: f32| g.float(v);
     let (point, freq, offset) = if d3 {
         (xyz(g, p), g.vec3(1.5, 0.75, 2.0), g.vec3(0.25, -3.0, 1.0))
@@ -157,9 +165,13 @@ fn unified(g: &NodeGraph, p: NodeRef, d3: bool, kind: f32, jitter: f32, clamp: b
     let clamp = f(if clamp { 1.0 } else { 0.0 });
     let (a, b, c) = (f(2.0), f(0.5), f(0.0));
     if d3 {
-        g.mx_unifiednoise3d(args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c)
+        g.mx_unifiednoise3d(
+            args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c,
+        )
     } else {
-        g.mx_unifiednoise2d(args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c)
+        g.mx_unifiednoise2d(
+            args.0, args.1, args.2, args.3, args.4, args.5, args.6, clamp, octaves, a, b, c,
+        )
     }
 }
 
@@ -167,16 +179,36 @@ fn unified(g: &NodeGraph, p: NodeRef, d3: bool, kind: f32, jitter: f32, clamp: b
 pub const UNIFIED: Rows = Rows {
     file: "unified.json",
     rows: &[
-        ("unified2d_perlin", |g, p| unified(g, p, false, 0.0, 1.0, false, 1)),
-        ("unified2d_cell", |g, p| unified(g, p, false, 1.0, 1.0, false, 1)),
-        ("unified2d_worley", |g, p| unified(g, p, false, 2.0, 1.0, false, 1)),
-        ("unified2d_fractal", |g, p| unified(g, p, false, 3.0, 1.0, false, 3)),
-        ("unified2d_perlin_clamp", |g, p| unified(g, p, false, 0.0, 1.0, true, 1)),
-        ("unified3d_perlin", |g, p| unified(g, p, true, 0.0, 1.0, false, 1)),
-        ("unified3d_cell", |g, p| unified(g, p, true, 1.0, 1.0, false, 1)),
-        ("unified3d_worley", |g, p| unified(g, p, true, 2.0, 1.0, false, 1)),
-        ("unified3d_fractal", |g, p| unified(g, p, true, 3.0, 1.0, false, 3)),
-        ("unified3d_fractal_clamp", |g, p| unified(g, p, true, 3.0, 1.0, true, 2)),
+        ("unified2d_perlin", |g, p| {
+            unified(g, p, false, 0.0, 1.0, false, 1)
+        }),
+        ("unified2d_cell", |g, p| {
+            unified(g, p, false, 1.0, 1.0, false, 1)
+        }),
+        ("unified2d_worley", |g, p| {
+            unified(g, p, false, 2.0, 1.0, false, 1)
+        }),
+        ("unified2d_fractal", |g, p| {
+            unified(g, p, false, 3.0, 1.0, false, 3)
+        }),
+        ("unified2d_perlin_clamp", |g, p| {
+            unified(g, p, false, 0.0, 1.0, true, 1)
+        }),
+        ("unified3d_perlin", |g, p| {
+            unified(g, p, true, 0.0, 1.0, false, 1)
+        }),
+        ("unified3d_cell", |g, p| {
+            unified(g, p, true, 1.0, 1.0, false, 1)
+        }),
+        ("unified3d_worley", |g, p| {
+            unified(g, p, true, 2.0, 1.0, false, 1)
+        }),
+        ("unified3d_fractal", |g, p| {
+            unified(g, p, true, 3.0, 1.0, false, 3)
+        }),
+        ("unified3d_fractal_clamp", |g, p| {
+            unified(g, p, true, 3.0, 1.0, true, 2)
+        }),
     ],
 };
 
@@ -184,8 +216,12 @@ pub const UNIFIED: Rows = Rows {
 pub const UNIFIED_TURNED: Rows = Rows {
     file: "unified.json",
     rows: &[
-        ("unified2d_perlin_j", |g, p| unified(g, p, false, 0.0, 0.9, false, 1)),
-        ("unified3d_perlin_j", |g, p| unified(g, p, true, 0.0, 0.9, false, 1)),
+        ("unified2d_perlin_j", |g, p| {
+            unified(g, p, false, 0.0, 0.9, false, 1)
+        }),
+        ("unified3d_perlin_j", |g, p| {
+            unified(g, p, true, 0.0, 0.9, false, 1)
+        }),
     ],
 };
 
