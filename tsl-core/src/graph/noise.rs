@@ -1,7 +1,8 @@
 //! The MaterialX noise nodes of R-NOISE (docs/requirements.md), with three.js's conversions and
 //! defaults (`src/nodes/materialx/MaterialXNodes.js`). Each noise is one instruction computed by
 //! [`crate::noise`]; the wrappers add three.js's `* amplitude + pivot` and octave loop as nodes, in
-//! three.js's order, so the values are bit for bit three.js's.
+//! three.js's order, so the values are bit for bit three.js's. Also TSL's `hash` (one
+//! instruction) and the unified noises with the MaterialX rotations they turn their point by.
 
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::opcode::Opcode;
