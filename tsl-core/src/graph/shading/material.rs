@@ -1,0 +1,56 @@
+//! three.js's `functions/material`: the roughness floor from the normal's screen-space change,
+//! and the parallax-corrected direction into a box-projected environment.
+
+use super::EPSILON;
+use crate::graph::{NodeGraph, NodeRef};
+
+impl NodeGraph {
+    /// three.js's `getGeometryRoughness()`: the largest component of
+    /// `max(|dFdx(n)|, |dFdy(n)|)` for the camera-space normal `n`. three differentiates
+    /// `normalViewGeometry`, the interpolated normal before maps; here `n` is
+    /// [`NodeGraph::normal_view`], whose derivative views are the interpolated normal (so the
+    /// same unless a normal map bends the normal here, which the derivative does not see). three
+    /// returns 0 for a geometry without normals; ours always has them.
+    pub fn get_geometry_roughness(&self) -> NodeRef {
+        let n = self.normal_view();
+        let dxy = self.max(self.abs(self.dfdx(n)), self.abs(self.dfdy(n)));
+        let xy = self.max(self.swizzle(dxy, "x"), self.swizzle(dxy, "y"));
+        self.max(xy, self.swizzle(dxy, "z"))
+    }
+
+    /// three.js's `getRoughness({ roughness })`:
+    /// `min(max(roughness, 0.045) + getGeometryRoughness(), 1)`.
+    pub fn get_roughness(&self, roughness: NodeRef) -> NodeRef {
+        let floor = self.max(roughness, self.float(0.045));
+        self.min(
+            self.add(floor, self.get_geometry_roughness()),
+            self.float(1.0),
+        )
+    }
+
+    /// three.js's `getParallaxCorrectNormal(normal, cubeSize, cubePos)`: the direction from the
+    /// box's centre `cube_pos` to where the ray from `positionWorld` along `normal` leaves the
+    /// box of size `cube_size` (all vec3 in three's use; a float `cube_size` is a cube).
+    pub fn get_parallax_correct_normal(
+        &self,
+        normal: NodeRef,
+        cube_size: NodeRef,
+        cube_pos: NodeRef,
+    ) -> NodeRef {
+        let dir = self.normalize(normal);
+        let positive = self.greater_than_equal(dir, self.float(0.0));
+        // Axis-aligned directions stay away from zero so the distances stay finite (three).
+        let safe_dir = self.select(
+            positive,
+            self.max(dir, self.float(EPSILON)),
+            self.min(dir, self.float(-EPSILON)),
+        );
+        let extent = self.mul(cube_size, self.float(0.5));
+        let wall = self.select(positive, extent, self.negate(extent));
+        let position = self.position_world();
+        let distances = self.div(self.sub(self.add(wall, cube_pos), position), safe_dir);
+        let xy = self.min(self.swizzle(distances, "x"), self.swizzle(distances, "y"));
+        let correction = self.min(xy, self.swizzle(distances, "z"));
+        self.sub(self.add(position, self.mul(dir, correction)), cube_pos)
+    }
+}
