@@ -12,6 +12,7 @@
 //! cannot be probed on the oracle's full-screen quad with chosen inputs: they are checked by
 //! hand from three's formulas below.
 
+use glam::Vec3 as GVec3;
 use serde_json::Value;
 use tsl_core::typed::{self as t, Node, Scope, Swizzles, Vec4};
 use tsl_core::*;
@@ -345,4 +346,208 @@ fn bsdf_and_post_processing_helpers_match_three() {
 #[test]
 fn depth_conversions_match_three() {
     check("library_shading_depth", DEPTH_ROWS);
+}
+
+// ------------------------------------------------------- the rows that read the fragment, by hand
+
+/// The value of `value` (as `output`) at `fragment`, with every derivative view the same.
+fn at(graph: &NodeGraph, output: Output, value: NodeRef, fragment: Fragment) -> Vec<f32> {
+    graph.set_output(output, value).expect("set_output");
+    let program = graph.compile().expect("compile");
+    program.evaluate(output, &fragment).expect("evaluate")
+}
+
+fn viewed_at(z: f32, world_y: f32) -> Fragment {
+    Fragment {
+        position_view: GVec3::new(0.25, -0.5, z),
+        position_world: GVec3::new(3.0, world_y, -1.0),
+        ..Fragment::default()
+    }
+}
+
+fn assert_near(got: &[f32], want: &[f32]) {
+    assert_eq!(got.len(), want.len(), "{got:?} vs {want:?}");
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() <= 1e-6 * w.abs().max(1.0), "{got:?} vs {want:?}");
+    }
+}
+
+#[test]
+fn range_fog_is_a_smoothstep_of_the_view_depth() {
+    // smoothstep(2, 10, 6): t = 0.5, 3t² - 2t³ = 0.5; before near 0, past far 1.
+    for (z, want) in [(-6.0, 0.5), (-1.0, 0.0), (-12.0, 1.0), (-4.0, 0.15625)] {
+        let g = NodeGraph::new();
+        let f = g.range_fog_factor(g.float(2.0), g.float(10.0));
+        assert_near(&at(&g, OPACITY_NODE, f, viewed_at(z, 0.0)), &[want]);
+        let scope = Scope::new();
+        let f = t::range_fog_factor(2.0, 10.0).node_ref();
+        assert_near(&at(&scope, OPACITY_NODE, f, viewed_at(z, 0.0)), &[want]);
+    }
+}
+
+#[test]
+fn density_fog_is_one_minus_exp_of_minus_density_squared_depth_squared() {
+    // density 0.5 at depth 2: 1 - exp(-(0.25 * 4)) = 1 - 1/e.
+    let want = 1.0 - (-1.0f64).exp();
+    let g = NodeGraph::new();
+    let f = g.density_fog_factor(g.float(0.5));
+    assert_near(&at(&g, OPACITY_NODE, f, viewed_at(-2.0, 0.0)), &[want as f32]);
+    let scope = Scope::new();
+    let f = t::density_fog_factor(0.5).node_ref();
+    assert_near(&at(&scope, OPACITY_NODE, f, viewed_at(-2.0, 0.0)), &[want as f32]);
+}
+
+#[test]
+fn height_fog_grows_below_the_height_and_vanishes_above_it() {
+    // height 3, world y 1: distance 2, m = 2 * depth 2 = 4, 1 - exp(-(0.25 * 16)) = 1 - e⁻⁴.
+    let below = 1.0 - (-4.0f64).exp();
+    for (y, want) in [(1.0, below as f32), (5.0, 0.0)] {
+        let g = NodeGraph::new();
+        let f = g.exponential_height_fog_factor(g.float(0.5), g.float(3.0));
+        assert_near(&at(&g, OPACITY_NODE, f, viewed_at(-2.0, y)), &[want]);
+        let scope = Scope::new();
+        let f = t::exponential_height_fog_factor(0.5, 3.0).node_ref();
+        assert_near(&at(&scope, OPACITY_NODE, f, viewed_at(-2.0, y)), &[want]);
+    }
+}
+
+#[test]
+fn fog_mixes_the_shaded_colour_toward_the_fog_colour() {
+    let shaded = Fragment {
+        lit: GVec3::new(0.0, 0.5, 1.0),
+        ..Fragment::default()
+    };
+    // mix((0, 0.5, 1), (1, 1, 1), 0.25) = (0.25, 0.625, 1).
+    let scope = Scope::new();
+    let f = t::fog(t::vec3(1.0, 1.0, 1.0), 0.25).node_ref();
+    assert_near(&at(&scope, OUTPUT_NODE, f, shaded), &[0.25, 0.625, 1.0]);
+    drop(scope);
+    // A float colour is splatted, a vec2 factor gives its x, a vec4 colour its rgb (toVec3,
+    // toFloat): mix((0, 0.5, 1), (0.5, 0.5, 0.5), 0.5) = (0.25, 0.5, 0.75).
+    let g = NodeGraph::new();
+    let f = g.fog(g.float(0.5), g.vec2(0.5, 0.9));
+    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75]);
+    let g = NodeGraph::new();
+    let f = g.fog(g.vec4(0.5, 0.5, 0.5, 0.0), g.float(0.5));
+    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75]);
+}
+
+/// Here, the pixel to the right and the pixel above, each with its camera-space normal.
+fn normals(here: GVec3, right: GVec3, up: GVec3) -> [Fragment; VIEW_COUNT] {
+    let n = |normal_view| Fragment {
+        normal_view,
+        ..Fragment::default()
+    };
+    [n(here), n(here), n(right), n(up), n(here), n(here), n(here)]
+}
+
+#[test]
+fn geometry_roughness_is_the_largest_change_of_the_normal() {
+    // dFdx = (0.1, 0, -0.25), dFdy = (0, -0.5, -0.125): max of |.| per component (0.1, 0.5, 0.25),
+    // largest 0.5. getRoughness(0.01) = max(0.01, 0.045) + 0.5; getRoughness(0.9) caps at 1.
+    let views = normals(
+        GVec3::new(0.0, 0.0, 1.0),
+        GVec3::new(0.1, 0.0, 0.75),
+        GVec3::new(0.0, -0.5, 0.875),
+    );
+    let run = |graph: &NodeGraph, value: NodeRef| {
+        graph.set_output(OPACITY_NODE, value).unwrap();
+        let program = graph.compile().unwrap();
+        program
+            .evaluate_views(OPACITY_NODE, &views, &WhiteSampler)
+            .unwrap()
+    };
+    let g = NodeGraph::new();
+    assert_eq!(run(&g, g.get_geometry_roughness()), vec![0.5]);
+    let g = NodeGraph::new();
+    assert_eq!(run(&g, g.get_roughness(g.float(0.01))), vec![0.045 + 0.5]);
+    let g = NodeGraph::new();
+    assert_eq!(run(&g, g.get_roughness(g.float(0.9))), vec![1.0]);
+    let scope = Scope::new();
+    assert_eq!(run(&scope, t::get_geometry_roughness().node_ref()), vec![0.5]);
+    let scope2 = Scope::new();
+    assert_eq!(run(&scope2, t::get_roughness(0.01).node_ref()), vec![0.045 + 0.5]);
+}
+
+#[test]
+fn the_parallax_corrected_normal_points_from_the_box_centre_to_the_exit_point() {
+    // A box of size 4 at the origin; from (1, 0.5, 0) along +x the ray leaves at x = 2, along
+    // -x at x = -2 (the other axes' distances are huge, kept finite by EPSILON).
+    let here = Fragment {
+        position_world: GVec3::new(1.0, 0.5, 0.0),
+        ..Fragment::default()
+    };
+    for (nx, want) in [(1.0, [2.0, 0.5, 0.0]), (-3.0, [-2.0, 0.5, 0.0])] {
+        let g = NodeGraph::new();
+        let v = g.get_parallax_correct_normal(
+            g.vec3(nx, 0.0, 0.0),
+            g.vec3(4.0, 4.0, 4.0),
+            g.vec3(0.0, 0.0, 0.0),
+        );
+        assert_near(&at(&g, COLOR_NODE, v, here), &want);
+    }
+    // A box centred at (0, 1, 0): along +y from (1, 0.5, 0) the ray leaves at y = 3, the point
+    // (1, 3, 0), which is (1, 2, 0) from the centre.
+    let scope = Scope::new();
+    let v = t::get_parallax_correct_normal(
+        t::vec3(0.0, 2.0, 0.0),
+        t::vec3(4.0, 4.0, 4.0),
+        t::vec3(0.0, 1.0, 0.0),
+    );
+    assert_near(&at(&scope, COLOR_NODE, v.node_ref(), here), &[1.0, 2.0, 0.0]);
+}
+
+#[test]
+fn a_vogel_sample_truncates_its_index_and_count_as_three_s_int_parameters() {
+    // Index 2 of 8, phi 0: radius sqrt(2.5 / 8), angle 2 * 2.399963229728653.
+    let (r, theta) = ((2.5f64 / 8.0).sqrt(), 2.0 * 2.399963229728653f64);
+    let want = [(theta.cos() * r) as f32, (theta.sin() * r) as f32, 0.0];
+    let g = NodeGraph::new();
+    let v = g.vogel_disk_sample(g.float(2.7), g.float(8.9), g.float(0.0));
+    let got = at(&g, COLOR_NODE, g.join(&[v, g.float(0.0)]), Fragment::default());
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-5, "{got:?} vs {want:?}");
+    }
+}
+
+#[test]
+fn background_depth_is_the_far_plane() {
+    let g = NodeGraph::new();
+    let v = g.join(&[
+        g.is_background_depth(g.float(1.0)),
+        g.is_background_depth(g.float(0.999)),
+        g.is_background_depth(g.float(0.0)),
+    ]);
+    assert_eq!(at(&g, COLOR_NODE, v, Fragment::default()), vec![1.0, 0.0, 0.0]);
+}
+
+#[test]
+fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
+    let g = NodeGraph::new();
+    let v = g.d_ggx(g.vec3(0.5, 0.5, 0.5), g.float(1.0));
+    assert!(v.is_refused());
+    let message = g.error().unwrap().to_string();
+    assert!(message.contains("d_ggx") && message.contains("alpha"), "{message}");
+
+    let g = NodeGraph::new();
+    let m3 = g.matrix(&[g.vec3(1.0, 0.0, 0.0), g.vec3(0.0, 1.0, 0.0), g.vec3(0.0, 0.0, 1.0)]);
+    let v = g.get_screen_position(g.vec3(0.0, 0.0, -1.0), m3);
+    assert!(v.is_refused());
+    let message = g.error().unwrap().to_string();
+    assert!(message.contains("projectionMatrix"), "{message}");
+    assert!(g.compile().is_err());
+
+    // A refused argument passes through with its own cause.
+    let g = NodeGraph::new();
+    let bad = g.swizzle(g.float(1.0), "q");
+    let first = g.error().unwrap();
+    assert!(g.v_ggx_smith_correlated(bad, g.float(0.5), g.float(0.5)).is_refused());
+    assert_eq!(g.error().unwrap(), first);
+
+    // A ref of another graph is refused, not a panic.
+    let other = NodeGraph::new();
+    let foreign = other.float(0.5);
+    let g = NodeGraph::new();
+    assert!(g.d_ggx(foreign, g.float(1.0)).is_refused());
+    assert!(g.error().is_some());
 }
