@@ -1,4 +1,4 @@
-//! three.js's shading, depth, fog and post-processing functions (R-LIB-SHADE-1,
+//! three.js's shading, depth, fog and post-processing functions (R-MATH-11,
 //! docs/requirements.md) against three.js r187 itself: the fixtures of
 //! `tests/fixtures/library_shading/` are the values the oracle's probes
 //! (`tools/oracle_probes/library_shading*.mjs`, see the README there) read back from three's

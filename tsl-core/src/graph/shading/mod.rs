@@ -1,4 +1,4 @@
-//! three.js's shading, depth and fog functions (R-LIB-SHADE-1, docs/requirements.md) as builder
+//! three.js's shading, depth and fog functions (R-MATH-11, docs/requirements.md) as builder
 //! methods: the BSDF terms of `functions/BSDF`, `getDistanceAttenuation`, the roughness and
 //! parallax helpers of `functions/material`, the view-z/depth conversions of
 //! `display/ViewportDepthNode.js`, the fog factors of `fog/Fog.js` and the pure helpers of

@@ -1,4 +1,4 @@
-//! three.js's shading, depth and fog functions on typed nodes (R-LIB-SHADE-1,
+//! three.js's shading, depth and fog functions on typed nodes (R-MATH-11,
 //! docs/requirements.md): the builder methods of the same names
 //! (`crate::NodeGraph::f_schlick`, ...), with three's layout types checked by rustc. None has a
 //! TSL chain form: three registers none of them with `addMethodChaining`.
