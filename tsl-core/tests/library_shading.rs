@@ -123,7 +123,9 @@ fn check(fixture: &str, rows: &[Row]) {
                 let ok = got.len() == want.len()
                     && got.iter().zip(want).all(|(&g, &w)| close(g, w, bound));
                 if !ok {
-                    failures.push(format!("{name} ({front}) at {p:?}: got {got:?}, three {want:?}"));
+                    failures.push(format!(
+                        "{name} ({front}) at {p:?}: got {got:?}, three {want:?}"
+                    ));
                 }
             }
         }
@@ -141,18 +143,48 @@ fn c(g: &NodeGraph, v: NodeRef, k: &str) -> NodeRef {
 }
 
 /// The probe's projection matrix (row-major literals there; columns here).
+#[allow(clippy::excessive_precision)] // the probe's decimals, as written there
 fn projection() -> glam::Mat4 {
     glam::Mat4::from_cols_array(&[
-        1.42967128, 0.0, 0.0, 0.0, 0.0, 2.14450692, 0.0, 0.0, 0.0, 0.0, -1.02531646, -1.0, 0.0,
-        0.0, -1.01265823, 0.0,
+        1.42967128,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        2.14450692,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        -1.02531646,
+        -1.0,
+        0.0,
+        0.0,
+        -1.01265823,
+        0.0,
     ])
 }
 
 /// The probe's inverse projection.
+#[allow(clippy::excessive_precision)] // the probe's decimals, as written there
 fn projection_inverse() -> glam::Mat4 {
     glam::Mat4::from_cols_array(&[
-        0.699461487, 0.0, 0.0, 0.0, 0.0, 0.466307658, 0.0, 0.0, 0.0, 0.0, 0.0, -0.9875, 0.0, 0.0,
-        -1.0, 1.0125,
+        0.699461487,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.466307658,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        -0.9875,
+        0.0,
+        0.0,
+        -1.0,
+        1.0125,
     ])
 }
 
@@ -291,7 +323,11 @@ const DEPTH_ROWS: &[Row] = &[
         "view_z_to_reversed_orthographic_depth",
         Bound::Arithmetic,
         |g, i| {
-            g.view_z_to_reversed_orthographic_depth(g.negate(c(g, i, "x")), c(g, i, "y"), c(g, i, "z"))
+            g.view_z_to_reversed_orthographic_depth(
+                g.negate(c(g, i, "x")),
+                c(g, i, "y"),
+                c(g, i, "z"),
+            )
         },
         |i| t::view_z_to_reversed_orthographic_depth(-i.x(), i.y(), i.z()).node_ref(),
     ),
@@ -311,7 +347,11 @@ const DEPTH_ROWS: &[Row] = &[
         "view_z_to_reversed_perspective_depth",
         Bound::Arithmetic,
         |g, i| {
-            g.view_z_to_reversed_perspective_depth(g.negate(c(g, i, "x")), c(g, i, "y"), c(g, i, "z"))
+            g.view_z_to_reversed_perspective_depth(
+                g.negate(c(g, i, "x")),
+                c(g, i, "y"),
+                c(g, i, "z"),
+            )
         },
         |i| t::view_z_to_reversed_perspective_depth(-i.x(), i.y(), i.z()).node_ref(),
     ),
@@ -368,7 +408,10 @@ fn viewed_at(z: f32, world_y: f32) -> Fragment {
 fn assert_near(got: &[f32], want: &[f32]) {
     assert_eq!(got.len(), want.len(), "{got:?} vs {want:?}");
     for (g, w) in got.iter().zip(want) {
-        assert!((g - w).abs() <= 1e-6 * w.abs().max(1.0), "{got:?} vs {want:?}");
+        assert!(
+            (g - w).abs() <= 1e-6 * w.abs().max(1.0),
+            "{got:?} vs {want:?}"
+        );
     }
 }
 
@@ -391,10 +434,16 @@ fn density_fog_is_one_minus_exp_of_minus_density_squared_depth_squared() {
     let want = 1.0 - (-1.0f64).exp();
     let g = NodeGraph::new();
     let f = g.density_fog_factor(g.float(0.5));
-    assert_near(&at(&g, OPACITY_NODE, f, viewed_at(-2.0, 0.0)), &[want as f32]);
+    assert_near(
+        &at(&g, OPACITY_NODE, f, viewed_at(-2.0, 0.0)),
+        &[want as f32],
+    );
     let scope = Scope::new();
     let f = t::density_fog_factor(0.5).node_ref();
-    assert_near(&at(&scope, OPACITY_NODE, f, viewed_at(-2.0, 0.0)), &[want as f32]);
+    assert_near(
+        &at(&scope, OPACITY_NODE, f, viewed_at(-2.0, 0.0)),
+        &[want as f32],
+    );
 }
 
 #[test]
@@ -464,9 +513,15 @@ fn geometry_roughness_is_the_largest_change_of_the_normal() {
     let g = NodeGraph::new();
     assert_eq!(run(&g, g.get_roughness(g.float(0.9))), vec![1.0]);
     let scope = Scope::new();
-    assert_eq!(run(&scope, t::get_geometry_roughness().node_ref()), vec![0.5]);
+    assert_eq!(
+        run(&scope, t::get_geometry_roughness().node_ref()),
+        vec![0.5]
+    );
     let scope2 = Scope::new();
-    assert_eq!(run(&scope2, t::get_roughness(0.01).node_ref()), vec![0.045 + 0.5]);
+    assert_eq!(
+        run(&scope2, t::get_roughness(0.01).node_ref()),
+        vec![0.045 + 0.5]
+    );
 }
 
 #[test]
@@ -494,7 +549,10 @@ fn the_parallax_corrected_normal_points_from_the_box_centre_to_the_exit_point() 
         t::vec3(4.0, 4.0, 4.0),
         t::vec3(0.0, 1.0, 0.0),
     );
-    assert_near(&at(&scope, COLOR_NODE, v.node_ref(), here), &[1.0, 2.0, 0.0]);
+    assert_near(
+        &at(&scope, COLOR_NODE, v.node_ref(), here),
+        &[1.0, 2.0, 0.0],
+    );
 }
 
 #[test]
@@ -504,7 +562,12 @@ fn a_vogel_sample_truncates_its_index_and_count_as_three_s_int_parameters() {
     let want = [(theta.cos() * r) as f32, (theta.sin() * r) as f32, 0.0];
     let g = NodeGraph::new();
     let v = g.vogel_disk_sample(g.float(2.7), g.float(8.9), g.float(0.0));
-    let got = at(&g, COLOR_NODE, g.join(&[v, g.float(0.0)]), Fragment::default());
+    let got = at(
+        &g,
+        COLOR_NODE,
+        g.join(&[v, g.float(0.0)]),
+        Fragment::default(),
+    );
     for (g, w) in got.iter().zip(want) {
         assert!((g - w).abs() < 1e-5, "{got:?} vs {want:?}");
     }
@@ -518,7 +581,10 @@ fn background_depth_is_the_far_plane() {
         g.is_background_depth(g.float(0.999)),
         g.is_background_depth(g.float(0.0)),
     ]);
-    assert_eq!(at(&g, COLOR_NODE, v, Fragment::default()), vec![1.0, 0.0, 0.0]);
+    assert_eq!(
+        at(&g, COLOR_NODE, v, Fragment::default()),
+        vec![1.0, 0.0, 0.0]
+    );
 }
 
 #[test]
@@ -527,10 +593,17 @@ fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
     let v = g.d_ggx(g.vec3(0.5, 0.5, 0.5), g.float(1.0));
     assert!(v.is_refused());
     let message = g.error().unwrap().to_string();
-    assert!(message.contains("d_ggx") && message.contains("alpha"), "{message}");
+    assert!(
+        message.contains("d_ggx") && message.contains("alpha"),
+        "{message}"
+    );
 
     let g = NodeGraph::new();
-    let m3 = g.matrix(&[g.vec3(1.0, 0.0, 0.0), g.vec3(0.0, 1.0, 0.0), g.vec3(0.0, 0.0, 1.0)]);
+    let m3 = g.matrix(&[
+        g.vec3(1.0, 0.0, 0.0),
+        g.vec3(0.0, 1.0, 0.0),
+        g.vec3(0.0, 0.0, 1.0),
+    ]);
     let v = g.get_screen_position(g.vec3(0.0, 0.0, -1.0), m3);
     assert!(v.is_refused());
     let message = g.error().unwrap().to_string();
@@ -541,7 +614,9 @@ fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
     let g = NodeGraph::new();
     let bad = g.swizzle(g.float(1.0), "q");
     let first = g.error().unwrap();
-    assert!(g.v_ggx_smith_correlated(bad, g.float(0.5), g.float(0.5)).is_refused());
+    assert!(g
+        .v_ggx_smith_correlated(bad, g.float(0.5), g.float(0.5))
+        .is_refused());
     assert_eq!(g.error().unwrap(), first);
 
     // A ref of another graph is refused, not a panic.

@@ -1,7 +1,7 @@
 //! The BSDF terms of three.js's `functions/BSDF` and `lighting/LightUtils.js`'s
 //! `getDistanceAttenuation`, in three's order of operations.
 
-use super::EPSILON;
+use super::THREE_EPSILON;
 use crate::graph::{NodeGraph, NodeRef};
 use crate::types::ValueType::{self, Float};
 
@@ -62,7 +62,7 @@ impl NodeGraph {
     }
 
     /// three.js's `V_GGX_SmithCorrelated({ alpha, dotNL, dotNV })`: the height-correlated Smith
-    /// visibility, `0.5 / max(gv + gl, EPSILON)`. Layout: floats.
+    /// visibility, `0.5 / max(gv + gl, EPSILON)` (three's `EPSILON`, 1e-6). Layout: floats.
     pub fn v_ggx_smith_correlated(
         &self,
         alpha: NodeRef,
@@ -85,7 +85,7 @@ impl NodeGraph {
         let (gv, gl) = (g(dot_nl, dot_nv), g(dot_nv, dot_nl));
         self.div(
             self.float(0.5),
-            self.max(self.add(gv, gl), self.float(EPSILON)),
+            self.max(self.add(gv, gl), self.float(THREE_EPSILON)),
         )
     }
 
@@ -159,7 +159,7 @@ impl NodeGraph {
         let gl = g(dot_nv, dot_tl, dot_bl, dot_nl);
         self.div(
             self.float(0.5),
-            self.max(self.add(gv, gl), self.float(EPSILON)),
+            self.max(self.add(gv, gl), self.float(THREE_EPSILON)),
         )
     }
 

@@ -3,7 +3,7 @@
 //! three gives them no layout: each argument is a float or a vector, componentwise. View z is
 //! negative in front of the camera; depth runs from 0 (near) to 1 (far), or reversed.
 
-use super::EPSILON;
+use super::THREE_EPSILON;
 use crate::graph::{NodeGraph, NodeRef};
 
 impl NodeGraph {
@@ -82,14 +82,14 @@ impl NodeGraph {
     }
 
     /// three.js's `viewZToLogarithmicDepth(viewZ, near, far)`:
-    /// `log2(-viewZ / n) / log2(far / n)` with `n = max(near, EPSILON)` (1e-6).
+    /// `log2(-viewZ / n) / log2(far / n)` with `n = max(near, EPSILON)` (three's `EPSILON`, 1e-6).
     pub fn view_z_to_logarithmic_depth(
         &self,
         view_z: NodeRef,
         near: NodeRef,
         far: NodeRef,
     ) -> NodeRef {
-        let near = self.max(near, self.float(EPSILON));
+        let near = self.max(near, self.float(THREE_EPSILON));
         let numerator = self.log2(self.div(self.negate(view_z), near));
         let denominator = self.log2(self.div(far, near));
         self.div(numerator, denominator)

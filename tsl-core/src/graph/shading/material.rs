@@ -1,7 +1,7 @@
 //! three.js's `functions/material`: the roughness floor from the normal's screen-space change,
 //! and the parallax-corrected direction into a box-projected environment.
 
-use super::EPSILON;
+use super::THREE_EPSILON;
 use crate::graph::{NodeGraph, NodeRef};
 
 impl NodeGraph {
@@ -42,8 +42,8 @@ impl NodeGraph {
         // Axis-aligned directions stay away from zero so the distances stay finite (three).
         let safe_dir = self.select(
             positive,
-            self.max(dir, self.float(EPSILON)),
-            self.min(dir, self.float(-EPSILON)),
+            self.max(dir, self.float(THREE_EPSILON)),
+            self.min(dir, self.float(-THREE_EPSILON)),
         );
         let extent = self.mul(cube_size, self.float(0.5));
         let wall = self.select(positive, extent, self.negate(extent));

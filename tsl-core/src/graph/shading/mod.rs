@@ -18,8 +18,8 @@ mod post;
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
 use crate::types::ValueType;
 
-/// three.js's `EPSILON` (`MathNode.js`): `1e-6`.
-const EPSILON: f32 = 1e-6;
+/// three.js's `EPSILON` (`MathNode.js`): `1e-6`. (Named apart from the library's own constant.)
+const THREE_EPSILON: f32 = 1e-6;
 
 impl NodeGraph {
     /// Refuse under `function` unless each argument has its layout's type: three's `Fn` layouts
