@@ -8,9 +8,11 @@
 //! The bound is docs/glsl.md's for Mesa against our interpreter: 1e-5 relative, 1e-6 absolute
 //! for values near zero. The functions here that call `exp2`, `log2`, `exp` or `pow` get that
 //! document's wider bound for approximated transcendentals instead: 2e-4 absolute or relative.
-//! The rows that read the fragment (fog factors, roughness from derivatives, parallax, `fog`)
-//! cannot be probed on the oracle's full-screen quad with chosen inputs: they are checked by
-//! hand from three's formulas below.
+//! `rangeFogFactor` and `densityFogFactor` are probed at chosen view depths through three's own
+//! `getViewZ` context hook (our fragment's `position_view` holds the same depth). The rows that
+//! read other parts of the fragment (the height fog's world height, roughness from derivatives,
+//! the parallax normal's world position, `fog`'s `output`) cannot be given chosen values on the
+//! oracle's full-screen quad: they are checked by hand from three's formulas below.
 
 use glam::Vec3 as GVec3;
 use serde_json::Value;
@@ -84,7 +86,7 @@ type Row = (&'static str, Bound, BuildFn, TypedFn);
 
 /// A float, vec2, vec3 or vec4 node as the output our evaluate reads back: a float as opacity,
 /// the rest as colour (a vec2 padded with a zero; a vec4 is never a row's value).
-fn evaluate(graph: &NodeGraph, value: NodeRef) -> Vec<f32> {
+fn evaluate(graph: &NodeGraph, value: NodeRef, fragment: &Fragment) -> Vec<f32> {
     let (output, node, width) = match graph.type_of(value) {
         Some(ValueType::Float) => (OPACITY_NODE, value, 1),
         Some(ValueType::Vec2) => (COLOR_NODE, graph.join(&[value, graph.float(0.0)]), 2),
@@ -93,14 +95,17 @@ fn evaluate(graph: &NodeGraph, value: NodeRef) -> Vec<f32> {
     };
     graph.set_output(output, node).expect("set_output");
     let program = graph.compile().expect("compile");
-    let mut v = program
-        .evaluate(output, &Fragment::default())
-        .expect("evaluate");
+    let mut v = program.evaluate(output, fragment).expect("evaluate");
     v.truncate(width);
     v
 }
 
 fn check(fixture: &str, rows: &[Row]) {
+    check_at(fixture, rows, |_| Fragment::default());
+}
+
+/// [`check`], each point evaluated at the fragment `at` makes of it.
+fn check_at(fixture: &str, rows: &[Row], at: fn([f32; 4]) -> Fragment) {
     let f = load(fixture);
     let mut failures = Vec::new();
     for &(name, bound, build, typed) in rows {
@@ -114,10 +119,11 @@ fn check(fixture: &str, rows: &[Row]) {
         for (p, want) in f.inputs.iter().zip(&want) {
             let g = NodeGraph::new();
             let input = g.vec4(p[0], p[1], p[2], p[3]);
-            let from_builder = evaluate(&g, build(&g, input));
+            let fragment = at(*p);
+            let from_builder = evaluate(&g, build(&g, input), &fragment);
             let scope = Scope::new();
             let value = typed(t::vec4(p[0], p[1], p[2], p[3]));
-            let from_typed = evaluate(&scope, value);
+            let from_typed = evaluate(&scope, value, &fragment);
             drop(scope);
             for (front, got) in [("builder", &from_builder), ("typed", &from_typed)] {
                 let ok = got.len() == want.len()
@@ -377,6 +383,30 @@ const DEPTH_ROWS: &[Row] = &[
         |i| t::logarithmic_depth_to_view_z(i.w(), t::max(i.y(), 0.01), i.z()).node_ref(),
     ),
 ];
+
+/// The fog probe's rows: its view depth `x` is our `-position_view().z`.
+const FOG_ROWS: &[Row] = &[
+    (
+        "range_fog_factor",
+        Bound::Arithmetic,
+        |g, i| g.range_fog_factor(c(g, i, "y"), c(g, i, "z")),
+        |i| t::range_fog_factor(i.y(), i.z()).node_ref(),
+    ),
+    (
+        "density_fog_factor",
+        Bound::Transcendental,
+        |g, i| g.density_fog_factor(g.mul(c(g, i, "y"), g.float(0.1))),
+        |i| t::density_fog_factor(i.y() * 0.1).node_ref(),
+    ),
+];
+
+#[test]
+fn fog_factors_match_three_at_its_view_depth() {
+    check_at("library_shading_fog", FOG_ROWS, |p| Fragment {
+        position_view: GVec3::new(0.5, -0.25, -p[0]),
+        ..Fragment::default()
+    });
+}
 
 #[test]
 fn bsdf_and_post_processing_helpers_match_three() {
