@@ -32,13 +32,21 @@ export default ( { TSL, THREE } ) => {
 
 	const { F_Schlick, Schlick_to_F0, D_GGX, V_GGX_SmithCorrelated, BRDF_Lambert, D_GGX_Anisotropic,
 		V_GGX_SmithCorrelated_Anisotropic, getDistanceAttenuation, getScreenPosition,
-		getScreenPositionFromClip, getViewPosition, vogelDiskSample, vec3, vec4, float, int, uniform } = TSL;
+		getScreenPositionFromClip, getViewPosition, vogelDiskSample, BRDF_EON, EON_DirectionalAlbedo,
+		getShIrradianceAt, uniformArray, normalize, vec3, vec4, float, int, uniform } = TSL;
 	// A perspective projection (fov 50°, aspect 1.5, near 0.5, far 40, three's makePerspective)
 	// and its inverse, rounded to these decimals, as uniforms; the test uses the same decimals.
 	// (THREE is absent when to_fixture.mjs reads the inputs.)
 	const mat = ( ...rowMajor ) => THREE && uniform( new THREE.Matrix4().set( ...rowMajor ) );
 	const proj = mat( 1.42967128, 0, 0, 0, 0, 2.14450692, 0, 0, 0, 0, - 1.02531646, - 1.01265823, 0, 0, - 1, 0 );
 	const projInv = mat( 0.699461487, 0, 0, 0, 0, 0.466307658, 0, 0, 0, 0, 0, - 1, 0, 0, - 0.9875, 1.0125 );
+	// Nine spherical-harmonic coefficients (vec3), as three passes them: a uniform array.
+	const SH = [ [ 0.8, 0.7, 0.6 ], [ 0.1, - 0.2, 0.05 ], [ - 0.3, 0.2, 0.1 ], [ 0.05, 0.1, - 0.15 ],
+		[ 0.02, - 0.04, 0.06 ], [ - 0.07, 0.03, 0.01 ], [ 0.09, 0.08, - 0.05 ], [ 0.04, - 0.06, 0.02 ], [ - 0.01, 0.05, 0.03 ] ];
+	const sh = THREE && uniformArray( SH.map( ( v ) => new THREE.Vector3( ...v ) ), 'vec3' );
+	// Camera-space directions from the inputs (the test builds the same nodes).
+	const light = ( x, y ) => normalize( vec3( x.sub( 0.5 ), y.sub( 0.5 ), 1 ) );
+	const normal = () => normalize( vec3( 0.2, - 0.1, 1 ) );
 	return probe( unitInputs(), [
 		[ 'f_schlick_vec3', 'vec3', ( { x, y, z, w } ) => F_Schlick( { f0: vec3( x, y, z ), f90: float( 1 ), dotVH: w } ) ],
 		[ 'f_schlick_float', 'float', ( { x, y, w } ) => F_Schlick( { f0: x, f90: y, dotVH: w } ) ],
@@ -54,6 +62,10 @@ export default ( { TSL, THREE } ) => {
 		[ 'get_screen_position', 'vec2', ( { x, y, z } ) => getScreenPosition( vec3( x.sub( 0.5 ), y.sub( 0.5 ), z.mul( 4 ).add( 1 ).negate() ), proj ) ],
 		[ 'get_screen_position_from_clip', 'vec2', ( { x, y, z, w } ) => getScreenPositionFromClip( vec4( x, y, z, w.add( 1 ) ) ) ],
 		[ 'get_view_position', 'vec3', ( { x, y, z } ) => getViewPosition( vec3( x, y, 0 ).xy, z, projInv ) ],
+		[ 'brdf_eon', 'vec3', ( { x, y, z, w } ) => BRDF_EON( { lightDirection: light( x, y ), diffuseColor: vec3( x, y, z ),
+			roughness: w, normalView: normal(), viewDirection: light( z, w ) } ) ],
+		[ 'eon_directional_albedo', 'vec3', ( { x, y, z, w } ) => EON_DirectionalAlbedo( { diffuseColor: vec3( x, y, z ), roughness: w, dotNV: y.mul( 2 ).sub( 0.5 ) } ) ],
+		[ 'get_sh_irradiance_at', 'vec3', ( { x, y } ) => getShIrradianceAt( light( x, y ), sh ) ],
 		[ 'vogel_disk_sample', 'vec2', ( { x, y, z } ) => vogelDiskSample( int( x.mul( 16 ) ), int( y.mul( 16 ).add( 16 ) ), z.mul( 4 ) ) ],
 	] );
 

@@ -206,6 +206,34 @@ fn matrix(g: &NodeGraph, m: glam::Mat4) -> NodeRef {
     g.matrix(&cols)
 }
 
+/// The probe's camera-space direction `normalize(vec3(x - 0.5, y - 0.5, 1))`.
+fn light(g: &NodeGraph, x: NodeRef, y: NodeRef) -> NodeRef {
+    let half = g.float(0.5);
+    g.normalize(g.join(&[g.sub(x, half), g.sub(y, half), g.float(1.0)]))
+}
+
+fn light_t(x: t::FloatNode, y: t::FloatNode) -> t::Vec3Node {
+    t::normalize(t::vec3(x - 0.5, y - 0.5, 1.0))
+}
+
+/// The probe's normal, `normalize(vec3(0.2, -0.1, 1))`.
+fn normal(g: &NodeGraph) -> NodeRef {
+    g.normalize(g.vec3(0.2, -0.1, 1.0))
+}
+
+/// The probe's nine spherical-harmonic coefficients.
+const SH: [[f32; 3]; 9] = [
+    [0.8, 0.7, 0.6],
+    [0.1, -0.2, 0.05],
+    [-0.3, 0.2, 0.1],
+    [0.05, 0.1, -0.15],
+    [0.02, -0.04, 0.06],
+    [-0.07, 0.03, 0.01],
+    [0.09, 0.08, -0.05],
+    [0.04, -0.06, 0.02],
+    [-0.01, 0.05, 0.03],
+];
+
 const BSDF_ROWS: &[Row] = &[
     (
         "f_schlick_vec3",
@@ -307,6 +335,41 @@ const BSDF_ROWS: &[Row] = &[
         Bound::Arithmetic,
         |g, i| g.get_view_position(c(g, i, "xy"), c(g, i, "z"), matrix(g, projection_inverse())),
         |i| t::get_view_position(i.xy(), i.z(), projection_inverse()).node_ref(),
+    ),
+    (
+        "brdf_eon",
+        Bound::Arithmetic,
+        |g, i| {
+            let [x, y, z, w] = ["x", "y", "z", "w"].map(|k| c(g, i, k));
+            let (l, v) = (light(g, x, y), light(g, z, w));
+            g.brdf_eon(l, c(g, i, "xyz"), w, normal(g), v)
+        },
+        |i| {
+            let (l, v) = (light_t(i.x(), i.y()), light_t(i.z(), i.w()));
+            let n = t::normalize(t::vec3(0.2, -0.1, 1.0));
+            t::brdf_eon(l, i.xyz(), i.w(), n, v).node_ref()
+        },
+    ),
+    (
+        "eon_directional_albedo",
+        Bound::Arithmetic,
+        |g, i| {
+            let dot_nv = g.sub(g.mul(c(g, i, "y"), g.float(2.0)), g.float(0.5));
+            g.eon_directional_albedo(c(g, i, "xyz"), c(g, i, "w"), dot_nv)
+        },
+        |i| t::eon_directional_albedo(i.xyz(), i.w(), i.y() * 2.0 - 0.5).node_ref(),
+    ),
+    (
+        "get_sh_irradiance_at",
+        Bound::Arithmetic,
+        |g, i| {
+            let n = light(g, c(g, i, "x"), c(g, i, "y"));
+            g.get_sh_irradiance_at(n, SH.map(|[a, b, c]| g.vec3(a, b, c)))
+        },
+        |i| {
+            let sh = SH.map(|[a, b, c]| t::vec3(a, b, c));
+            t::get_sh_irradiance_at(light_t(i.x(), i.y()), sh).node_ref()
+        },
     ),
     (
         "vogel_disk_sample",

@@ -3,6 +3,7 @@
 
 use super::THREE_EPSILON;
 use crate::graph::{NodeGraph, NodeRef};
+use crate::types::ValueType;
 
 impl NodeGraph {
     /// three.js's `getGeometryRoughness()`: the largest component of
@@ -52,5 +53,45 @@ impl NodeGraph {
         let xy = self.min(self.swizzle(distances, "x"), self.swizzle(distances, "y"));
         let correction = self.min(xy, self.swizzle(distances, "z"));
         self.sub(self.add(position, self.mul(dir, correction)), cube_pos)
+    }
+}
+
+impl NodeGraph {
+    /// three.js's `getShIrradianceAt(normal, shCoefficients)`: the irradiance of order-2
+    /// spherical harmonics at a unit `normal` (vec3). three passes the nine vec3 coefficients
+    /// as a uniform array; here they are nine vec3 nodes, in three's order (band 0, band 1 as
+    /// y, z, x, band 2 as xy, yz, 3z² - 1, xz, x² - y²).
+    pub fn get_sh_irradiance_at(&self, normal: NodeRef, sh_coefficients: [NodeRef; 9]) -> NodeRef {
+        let mut layout = vec![("normal", normal, ValueType::Vec3)];
+        layout.extend(
+            sh_coefficients
+                .iter()
+                .map(|&c| ("shCoefficients", c, ValueType::Vec3)),
+        );
+        if let Err(refused) = self.layout("get_sh_irradiance_at", &layout) {
+            return refused;
+        }
+        let [x, y, z] = ["x", "y", "z"].map(|k| self.swizzle(normal, k));
+        let sh = |i: usize, k: f32| self.mul(sh_coefficients[i], self.float(k));
+        // three's constants, its `2.0 * 0.511664` and `2.0 * 0.429043` folded as JavaScript does.
+        let (b1, b2) = (2.0 * 0.511664, 2.0 * 0.429043);
+        let terms = [
+            sh(0, 0.886227),
+            self.mul(sh(1, b1), y),
+            self.mul(sh(2, b1), z),
+            self.mul(sh(3, b1), x),
+            self.mul(self.mul(sh(4, b2), x), y),
+            self.mul(self.mul(sh(5, b2), y), z),
+            self.mul(
+                sh_coefficients[6],
+                self.sub(
+                    self.mul(self.mul(z, z), self.float(0.743125)),
+                    self.float(0.247708),
+                ),
+            ),
+            self.mul(self.mul(sh(7, b2), x), z),
+            self.mul(sh(8, 0.429043), self.sub(self.mul(x, x), self.mul(y, y))),
+        ];
+        terms[1..].iter().fold(terms[0], |sum, &t| self.add(sum, t))
     }
 }

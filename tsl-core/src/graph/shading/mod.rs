@@ -11,6 +11,7 @@
 
 mod bsdf;
 mod depth;
+mod eon;
 mod fog;
 mod material;
 mod post;

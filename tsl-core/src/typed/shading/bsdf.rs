@@ -59,3 +59,14 @@ typed_shading_fns! {
     /// `1 / max(d^decay, 0.01)`, windowed by `saturate(1 - (d / cutoff)⁴)²` where `cutoff > 0`.
     get_distance_attenuation(light_distance: Float, cutoff_distance: Float, decay_exponent: Float) -> Float;
 }
+
+typed_shading_fns! {
+    /// three.js's `BRDF_EON({ lightDirection, diffuseColor, roughness, normalView,
+    /// viewDirection })`: the energy-preserving Oren–Nayar BRDF, directions in camera space.
+    /// TSL's defaults for the last two, written out: `normal_view()` and
+    /// `normalize(-position_view())` (its `positionViewDirection`).
+    brdf_eon(light_direction: Vec3, diffuse_color: Vec3, roughness: Float, normal_view: Vec3, view_direction: Vec3) -> Vec3;
+    /// three.js's `EON_DirectionalAlbedo({ diffuseColor, roughness, dotNV })`: `BRDF_EON`'s
+    /// albedo seen from `dotNV`.
+    eon_directional_albedo(diffuse_color: Vec3, roughness: Float, dot_nv: Float) -> Vec3;
+}

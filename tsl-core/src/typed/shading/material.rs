@@ -21,3 +21,14 @@ typed_shading_fns! {
     /// of size `cube_size`.
     get_parallax_correct_normal(normal: Vec3, cube_size: Vec3, cube_pos: Vec3) -> Vec3;
 }
+
+/// three.js's `getShIrradianceAt(normal, shCoefficients)`: the irradiance of order-2 spherical
+/// harmonics at a unit `normal`; three's uniform array of nine vec3 coefficients is nine nodes
+/// here, in its order.
+pub fn get_sh_irradiance_at(
+    normal: impl IntoNodeOf<Vec3>,
+    sh_coefficients: [Node<Vec3>; 9],
+) -> Node<Vec3> {
+    let normal = normal.into_node_of().node_ref();
+    Node::wrap(current().get_sh_irradiance_at(normal, sh_coefficients.map(Node::node_ref)))
+}
