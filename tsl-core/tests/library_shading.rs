@@ -705,6 +705,12 @@ fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
     assert!(message.contains("projectionMatrix"), "{message}");
     assert!(g.compile().is_err());
 
+    let g = NodeGraph::new();
+    let n = g.vec3(0.0, 0.0, 1.0);
+    assert!(g.brdf_eon(g.float(1.0), n, g.float(0.5), n, n).is_refused());
+    let message = g.error().unwrap().to_string();
+    assert!(message.contains("lightDirection"), "{message}");
+
     // A refused argument passes through with its own cause.
     let g = NodeGraph::new();
     let bad = g.swizzle(g.float(1.0), "q");
