@@ -727,3 +727,64 @@ fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
     assert!(g.d_ggx(foreign, g.float(1.0)).is_refused());
     assert!(g.error().is_some());
 }
+
+/// Every function here is made of the graph's own nodes, so the native emission needs nothing
+/// new: a program that uses them all (outputs colour, opacity and output) emits WGSL that naga
+/// validates.
+#[cfg(feature = "naga")]
+#[test]
+fn a_program_of_every_shading_function_emits_valid_wgsl() {
+    use tsl_core::native::{emit_run_code, parse_wgsl, test_host_wgsl, validate};
+    let g = NodeGraph::new();
+    let (half, one) = (g.float(0.5), g.float(1.0));
+    let n = g.normal_view();
+    let v = g.normalize(g.negate(g.position_view()));
+    let p = projection();
+    let sh = SH.map(|[a, b, c]| g.vec3(a, b, c));
+    let floats = [
+        g.d_ggx(half, half),
+        g.v_ggx_smith_correlated(half, half, half),
+        g.d_ggx_anisotropic(half, half, half, half, half),
+        g.v_ggx_smith_correlated_anisotropic(half, half, half, half, half, half, half, half),
+        g.get_distance_attenuation(one, half, half),
+        g.get_roughness(half),
+        g.view_z_to_orthographic_depth(g.negate(one), half, one),
+        g.view_z_to_reversed_orthographic_depth(g.negate(one), half, one),
+        g.orthographic_depth_to_view_z(half, half, one),
+        g.view_z_to_perspective_depth(g.negate(one), half, one),
+        g.view_z_to_reversed_perspective_depth(g.negate(one), half, one),
+        g.perspective_depth_to_view_z(half, half, one),
+        g.view_z_to_logarithmic_depth(g.negate(one), half, one),
+        g.logarithmic_depth_to_view_z(half, half, one),
+        g.range_fog_factor(half, one),
+        g.density_fog_factor(half),
+        g.exponential_height_fog_factor(half, one),
+        g.is_background_depth(half),
+    ];
+    let opacity = floats[1..].iter().fold(floats[0], |s, &f| g.add(s, f));
+    let vec2s = [
+        g.get_screen_position(g.position_view(), matrix(&g, p)),
+        g.get_screen_position_from_clip(g.vec4(0.1, 0.2, 0.3, 1.0)),
+        g.vogel_disk_sample(one, g.float(8.0), half),
+    ];
+    let uv = vec2s[1..].iter().fold(vec2s[0], |s, &f| g.add(s, f));
+    let vec3s = [
+        g.f_schlick(n, one, half),
+        g.schlick_to_f0(n, one, half),
+        g.brdf_lambert(n),
+        g.brdf_eon(n, n, half, n, v),
+        g.eon_directional_albedo(n, half, half),
+        g.get_parallax_correct_normal(n, g.vec3(4.0, 4.0, 4.0), g.vec3(0.0, 0.0, 0.0)),
+        g.get_sh_irradiance_at(n, sh),
+        g.get_view_position(uv, half, matrix(&g, p.inverse())),
+    ];
+    let color = vec3s[1..].iter().fold(vec3s[0], |s, &f| g.add(s, f));
+    g.set_output(COLOR_NODE, color).unwrap();
+    g.set_output(OPACITY_NODE, opacity).unwrap();
+    g.set_output(OUTPUT_NODE, g.fog(g.vec3(1.0, 1.0, 1.0), half))
+        .unwrap();
+    let program = g.compile().unwrap();
+    let mut module = parse_wgsl(&test_host_wgsl()).expect("the host parses");
+    emit_run_code(&program, &mut module).unwrap_or_else(|e| panic!("{e}"));
+    validate(&module).unwrap_or_else(|e| panic!("{e}"));
+}
