@@ -191,3 +191,44 @@ impl NodeGraph {
         self.select(cut, windowed, falloff)
     }
 }
+
+impl NodeGraph {
+    /// three.js's `BRDF_GGX({ lightDirection, f0, f90, roughness, normalView, viewDirection })`
+    /// without its `USE_IRIDESCENCE` and `USE_ANISOTROPY` branches (they read the lighting
+    /// model's material state, issue 16; so `f`, used only by the iridescence, is not taken):
+    /// `F_Schlick · V_GGX_SmithCorrelated · D_GGX` with `alpha = max(roughness, 0.045)²`,
+    /// directions in camera space. TSL's defaults for the last two, written out here:
+    /// `normal_view()` and `normalize(-position_view())`. `f0`, `f90` floats or vec3.
+    pub fn brdf_ggx(
+        &self,
+        light_direction: NodeRef,
+        f0: NodeRef,
+        f90: NodeRef,
+        roughness: NodeRef,
+        normal_view: NodeRef,
+        view_direction: NodeRef,
+    ) -> NodeRef {
+        let layout = [
+            ("lightDirection", light_direction, ValueType::Vec3),
+            ("roughness", roughness, Float),
+            ("normalView", normal_view, ValueType::Vec3),
+            ("viewDirection", view_direction, ValueType::Vec3),
+        ];
+        if let Err(refused) = self.layout("brdf_ggx", &layout) {
+            return refused;
+        }
+        let floor = self.max(roughness, self.float(0.045));
+        let alpha = self.mul(floor, floor);
+        let half_dir = self.normalize(self.add(light_direction, view_direction));
+        let (zero, one) = (self.float(0.0), self.float(1.0));
+        let cos = |a: NodeRef, b: NodeRef| self.clamp(self.dot(a, b), zero, one);
+        let dot_nl = cos(normal_view, light_direction);
+        let dot_nv = cos(normal_view, view_direction);
+        let dot_nh = cos(normal_view, half_dir);
+        let dot_vh = cos(view_direction, half_dir);
+        let f = self.f_schlick(f0, f90, dot_vh);
+        let v = self.v_ggx_smith_correlated(alpha, dot_nl, dot_nv);
+        let d = self.d_ggx(alpha, dot_nh);
+        self.mul(self.mul(f, v), d)
+    }
+}

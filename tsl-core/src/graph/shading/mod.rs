@@ -13,6 +13,7 @@ mod bsdf;
 mod depth;
 mod eon;
 mod fog;
+mod ltc;
 mod material;
 mod post;
 

@@ -70,3 +70,26 @@ typed_shading_fns! {
     /// albedo seen from `dotNV`.
     eon_directional_albedo(diffuse_color: Vec3, roughness: Float, dot_nv: Float) -> Vec3;
 }
+
+/// three.js's `BRDF_GGX({ lightDirection, f0, f90, roughness, normalView, viewDirection })`
+/// without its iridescence and anisotropy branches (the lighting model's state, issue 16):
+/// `F_Schlick · V_GGX_SmithCorrelated · D_GGX` with `alpha = max(roughness, 0.045)²`. TSL's
+/// defaults for the last two, written out: `normal_view()` and `normalize(-position_view())`.
+pub fn brdf_ggx<A: IntoNode, B: IntoNode>(
+    light_direction: impl IntoNodeOf<Vec3>,
+    f0: A,
+    f90: B,
+    roughness: impl IntoNodeOf<Float>,
+    normal_view: impl IntoNodeOf<Vec3>,
+    view_direction: impl IntoNodeOf<Vec3>,
+) -> Node<Wider<A::Ty, B::Ty>>
+where
+    A::Ty: WidthCompatible<B::Ty>,
+{
+    let l = light_direction.into_node_of().node_ref();
+    let (f0, f90) = (f0.into_node().node_ref(), f90.into_node().node_ref());
+    let r = roughness.into_node_of().node_ref();
+    let n = normal_view.into_node_of().node_ref();
+    let v = view_direction.into_node_of().node_ref();
+    Node::wrap(current().brdf_ggx(l, f0, f90, r, n, v))
+}

@@ -6,12 +6,14 @@
 mod bsdf;
 mod depth;
 mod fog;
+mod ltc;
 mod material;
 mod post;
 
 pub use bsdf::*;
 pub use depth::*;
 pub use fog::*;
+pub use ltc::*;
 pub use material::*;
 pub use post::*;
 
