@@ -33,7 +33,7 @@ export default ( { TSL, THREE } ) => {
 	const { F_Schlick, Schlick_to_F0, D_GGX, V_GGX_SmithCorrelated, BRDF_Lambert, D_GGX_Anisotropic,
 		V_GGX_SmithCorrelated_Anisotropic, getDistanceAttenuation, getScreenPosition,
 		getScreenPositionFromClip, getViewPosition, vogelDiskSample, BRDF_EON, EON_DirectionalAlbedo,
-		getShIrradianceAt, uniformArray, normalize, vec3, vec4, float, int, uniform } = TSL;
+		getShIrradianceAt, BRDF_GGX, LTC_Uv, LTC_Evaluate, LTC_Evaluate_Volume, uniformArray, normalize, vec3, vec4, float, int, uniform } = TSL;
 	// A perspective projection (fov 50°, aspect 1.5, near 0.5, far 40, three's makePerspective)
 	// and its inverse, rounded to these decimals, as uniforms; the test uses the same decimals.
 	// (THREE is absent when to_fixture.mjs reads the inputs.)
@@ -47,6 +47,11 @@ export default ( { TSL, THREE } ) => {
 	// Camera-space directions from the inputs (the test builds the same nodes).
 	const light = ( x, y ) => normalize( vec3( x.sub( 0.5 ), y.sub( 0.5 ), 1 ) );
 	const normal = () => normalize( vec3( 0.2, - 0.1, 1 ) );
+	// An LTC matrix (row-major, as Matrix3.set) and a quad light at z = 2 facing -z; the point
+	// P = (x - 0.5, y - 0.5, 4w - 1) is behind the light where its z passes 2.
+	const mInv = THREE && uniform( new THREE.Matrix3().set( 1, 0, 0.1, 0, 0.8, 0, 0.2, 0, 1.2 ) );
+	const quad = { p0: vec3( - 1, - 1, 2 ), p1: vec3( - 1, 1, 2 ), p2: vec3( 1, 1, 2 ), p3: vec3( 1, - 1, 2 ) };
+	const point = ( x, y, w ) => vec3( x.sub( 0.5 ), y.sub( 0.5 ), w.mul( 4 ).sub( 1 ) );
 	return probe( unitInputs(), [
 		[ 'f_schlick_vec3', 'vec3', ( { x, y, z, w } ) => F_Schlick( { f0: vec3( x, y, z ), f90: float( 1 ), dotVH: w } ) ],
 		[ 'f_schlick_float', 'float', ( { x, y, w } ) => F_Schlick( { f0: x, f90: y, dotVH: w } ) ],
@@ -66,6 +71,11 @@ export default ( { TSL, THREE } ) => {
 			roughness: w, normalView: normal(), viewDirection: light( z, w ) } ) ],
 		[ 'eon_directional_albedo', 'vec3', ( { x, y, z, w } ) => EON_DirectionalAlbedo( { diffuseColor: vec3( x, y, z ), roughness: w, dotNV: y.mul( 2 ).sub( 0.5 ) } ) ],
 		[ 'get_sh_irradiance_at', 'vec3', ( { x, y } ) => getShIrradianceAt( light( x, y ), sh ) ],
+		[ 'brdf_ggx', 'vec3', ( { x, y, z, w } ) => BRDF_GGX( { lightDirection: light( x, y ), f0: vec3( x, y, z ), f90: float( 1 ),
+			roughness: w, normalView: normal(), viewDirection: light( z, w ) } ) ],
+		[ 'ltc_uv', 'vec2', ( { x, y, z } ) => LTC_Uv( { N: normal(), V: light( x, y ), roughness: z } ) ],
+		[ 'ltc_evaluate', 'vec3', ( { x, y, z, w } ) => LTC_Evaluate( { N: normal(), V: light( z, w ), P: point( x, y, w ), mInv, ...quad } ) ],
+		[ 'ltc_evaluate_volume', 'vec3', ( { x, y, w } ) => LTC_Evaluate_Volume( { P: point( x, y, w ), ...quad } ) ],
 		[ 'vogel_disk_sample', 'vec2', ( { x, y, z } ) => vogelDiskSample( int( x.mul( 16 ) ), int( y.mul( 16 ).add( 16 ) ), z.mul( 4 ) ) ],
 	] );
 

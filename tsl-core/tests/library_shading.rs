@@ -234,6 +234,25 @@ const SH: [[f32; 3]; 9] = [
     [-0.01, 0.05, 0.03],
 ];
 
+/// The probe's quad light, at z = 2 facing -z.
+const QUAD: [[f32; 3]; 4] = [
+    [-1.0, -1.0, 2.0],
+    [-1.0, 1.0, 2.0],
+    [1.0, 1.0, 2.0],
+    [1.0, -1.0, 2.0],
+];
+
+/// The probe's LTC matrix by columns (`Matrix3.set(1, 0, 0.1, 0, 0.8, 0, 0.2, 0, 1.2)` is
+/// row-major).
+const LTC_M_INV: [[f32; 3]; 3] = [[1.0, 0.0, 0.2], [0.0, 0.8, 0.0], [0.1, 0.0, 1.2]];
+
+/// The probe's point `(x - 0.5, y - 0.5, 4w - 1)`.
+fn point(g: &NodeGraph, x: NodeRef, y: NodeRef, w: NodeRef) -> NodeRef {
+    let half = g.float(0.5);
+    let z = g.sub(g.mul(w, g.float(4.0)), g.float(1.0));
+    g.join(&[g.sub(x, half), g.sub(y, half), z])
+}
+
 const BSDF_ROWS: &[Row] = &[
     (
         "f_schlick_vec3",
@@ -369,6 +388,67 @@ const BSDF_ROWS: &[Row] = &[
         |i| {
             let sh = SH.map(|[a, b, c]| t::vec3(a, b, c));
             t::get_sh_irradiance_at(light_t(i.x(), i.y()), sh).node_ref()
+        },
+    ),
+    (
+        "brdf_ggx",
+        Bound::Arithmetic,
+        |g, i| {
+            let [x, y, z, w] = ["x", "y", "z", "w"].map(|k| c(g, i, k));
+            let (l, v) = (light(g, x, y), light(g, z, w));
+            g.brdf_ggx(l, c(g, i, "xyz"), g.float(1.0), w, normal(g), v)
+        },
+        |i| {
+            let (l, v) = (light_t(i.x(), i.y()), light_t(i.z(), i.w()));
+            let n = t::normalize(t::vec3(0.2, -0.1, 1.0));
+            t::brdf_ggx(l, i.xyz(), 1.0, i.w(), n, v).node_ref()
+        },
+    ),
+    (
+        "ltc_uv",
+        Bound::Arithmetic,
+        |g, i| {
+            g.ltc_uv(
+                normal(g),
+                light(g, c(g, i, "x"), c(g, i, "y")),
+                c(g, i, "z"),
+            )
+        },
+        |i| {
+            let n = t::normalize(t::vec3(0.2, -0.1, 1.0));
+            t::ltc_uv(n, light_t(i.x(), i.y()), i.z()).node_ref()
+        },
+    ),
+    (
+        "ltc_evaluate",
+        Bound::Arithmetic,
+        |g, i| {
+            let [x, y, z, w] = ["x", "y", "z", "w"].map(|k| c(g, i, k));
+            let [p0, p1, p2, p3] = QUAD.map(|[a, b, c]| g.vec3(a, b, c));
+            let m = LTC_M_INV.map(|[a, b, c]| g.vec3(a, b, c));
+            let p = point(g, x, y, w);
+            g.ltc_evaluate(normal(g), light(g, z, w), p, g.matrix(&m), p0, p1, p2, p3)
+        },
+        |i| {
+            let [p0, p1, p2, p3] = QUAD.map(|[a, b, c]| t::vec3(a, b, c));
+            let m = glam::Mat3::from_cols_array_2d(&LTC_M_INV);
+            let n = t::normalize(t::vec3(0.2, -0.1, 1.0));
+            let p = t::vec3(i.x() - 0.5, i.y() - 0.5, i.w() * 4.0 - 1.0);
+            t::ltc_evaluate(n, light_t(i.z(), i.w()), p, m, p0, p1, p2, p3).node_ref()
+        },
+    ),
+    (
+        "ltc_evaluate_volume",
+        Bound::Arithmetic,
+        |g, i| {
+            let [p0, p1, p2, p3] = QUAD.map(|[a, b, c]| g.vec3(a, b, c));
+            let p = point(g, c(g, i, "x"), c(g, i, "y"), c(g, i, "w"));
+            g.ltc_evaluate_volume(p, p0, p1, p2, p3)
+        },
+        |i| {
+            let [p0, p1, p2, p3] = QUAD.map(|[a, b, c]| t::vec3(a, b, c));
+            let p = t::vec3(i.x() - 0.5, i.y() - 0.5, i.w() * 4.0 - 1.0);
+            t::ltc_evaluate_volume(p, p0, p1, p2, p3).node_ref()
         },
     ),
     (
