@@ -791,6 +791,12 @@ fn an_argument_of_another_type_than_three_s_layout_is_refused_by_name() {
     let message = g.error().unwrap().to_string();
     assert!(message.contains("lightDirection"), "{message}");
 
+    let g = NodeGraph::new();
+    let n = g.vec3(0.0, 0.0, 1.0);
+    assert!(g.ltc_evaluate(n, n, n, n, n, n, n, n).is_refused());
+    let message = g.error().unwrap().to_string();
+    assert!(message.contains("mInv"), "{message}");
+
     // A refused argument passes through with its own cause.
     let g = NodeGraph::new();
     let bad = g.swizzle(g.float(1.0), "q");
@@ -856,6 +862,10 @@ fn a_program_of_every_shading_function_emits_valid_wgsl() {
         g.eon_directional_albedo(n, half, half),
         g.get_parallax_correct_normal(n, g.vec3(4.0, 4.0, 4.0), g.vec3(0.0, 0.0, 0.0)),
         g.get_sh_irradiance_at(n, sh),
+        g.brdf_ggx(n, n, one, half, n, v),
+        g.ltc_evaluate(n, v, n, g.matrix(&[n, n, n]), n, v, n, v),
+        g.ltc_evaluate_volume(n, n, v, n, v),
+        g.join(&[g.ltc_uv(n, v, half), half]),
         g.get_view_position(uv, half, matrix(&g, p.inverse())),
     ];
     let color = vec3s[1..].iter().fold(vec3s[0], |s, &f| g.add(s, f));
