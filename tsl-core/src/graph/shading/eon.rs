@@ -17,6 +17,7 @@ const RECIPROCAL_PI: f32 = (1.0 / PI) as f32;
 impl NodeGraph {
     /// three's `FON_DirectionalAlbedo({ mu, roughness, A })`: `A (1 + roughness g(1 - mu) / π)`
     /// with its cubic fit of `g`.
+    #[allow(clippy::excessive_precision)] // three's decimals, as it writes them
     fn fon_directional_albedo(&self, mu: NodeRef, roughness: NodeRef, a: NodeRef) -> NodeRef {
         let m = self.one_minus(mu);
         let f = |x: f32| self.float(x);
