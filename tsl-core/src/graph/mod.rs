@@ -16,6 +16,7 @@ mod builder;
 mod control;
 mod error;
 mod noise;
+mod screen;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;

@@ -62,6 +62,7 @@ mod ops;
 #[doc(hidden)]
 pub mod rt;
 mod scope;
+mod screen;
 mod swizzle;
 mod types;
 mod values;
@@ -84,6 +85,7 @@ pub mod prelude {
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
     pub use super::scope::{in_scope, Scope};
+    pub use super::screen::*;
     pub use super::swizzle::Swizzles;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,

@@ -18,7 +18,7 @@ use crate::scene::{Camera, Fog, Light, Scene};
 use crate::settings::{RenderSettings, Shading};
 use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
-use glam::{Mat3, Mat4};
+use glam::{Mat3, Mat4, Vec2};
 use lights::FrameLights;
 use tsl_core::{NodeProgram, TextureId};
 
@@ -32,6 +32,10 @@ pub struct Frame {
     pub view: Mat4,
     /// The time written into them, in seconds.
     pub time: f32,
+    /// For each object of the scene whose program reads the draw's values
+    /// ([`NodeProgram::reads_object`]), the index in `programs` of its own copy, with its world
+    /// matrix written in (appended after the copies of `assets.programs`).
+    pub draw_copies: Vec<Option<usize>>,
 }
 
 impl Frame {
@@ -39,20 +43,72 @@ impl Frame {
     pub fn program(&self, id: ProgramId) -> Option<&NodeProgram> {
         self.programs.get(id.index())
     }
+
+    /// The index in `programs` of the program object `object` draws with: its own copy when its
+    /// program reads the draw's values, else the frame's copy of `id`.
+    pub fn program_index(&self, object: usize, id: ProgramId) -> usize {
+        self.draw_copies
+            .get(object)
+            .copied()
+            .flatten()
+            .unwrap_or(id.index())
+    }
+
+    /// Append a copy of the program for each visible mesh whose program reads the draw's values
+    /// (R-VAL-17: `model_world_matrix` and the values derived from it differ between meshes
+    /// sharing one program), with the mesh's world matrix written in. Meshes with a missing
+    /// material or program are left to `place_draws`, which refuses them.
+    pub(crate) fn add_draw_copies(
+        &mut self,
+        scene: &Scene,
+        assets: &Assets,
+    ) -> Result<(), crate::RenderError> {
+        let worlds = scene.world_matrices()?;
+        let mut copies = vec![None; scene.objects().len()];
+        for (index, object) in scene.objects().iter().enumerate() {
+            let Some(mesh) = object.mesh else { continue };
+            let Some(&(world, true)) = worlds.get(index) else {
+                continue;
+            };
+            let Some(id) = assets.materials.get(mesh.material).and_then(|m| m.nodes) else {
+                continue;
+            };
+            let Some(program) = self.program(id).filter(|p| p.reads_object()) else {
+                continue;
+            };
+            let mut copy = program.clone();
+            copy.set_object(world);
+            copies[index] = Some(self.programs.len());
+            self.programs.push(copy);
+        }
+        self.draw_copies = copies;
+        Ok(())
+    }
 }
 
 impl RenderSettings {
-    /// Copy every program and write the frame's time and the camera's view into the copies.
+    /// Copy every program and write the frame's values into the copies: the time, the frame
+    /// counter, the image's size and the camera's view, projection, near and far.
     pub fn prepare_frame(
         &self,
         programs: &Store<NodeProgram, ProgramId>,
         camera: &Camera,
     ) -> Frame {
         let view = camera.view_matrix();
+        let aspect = self.width as f32 / self.height as f32;
+        let projection = camera.projection_matrix(aspect);
+        let size = Vec2::new(self.width as f32, self.height as f32);
         let programs = programs
             .iter()
             .map(|(_, p)| {
                 let mut copy = p.clone();
+                copy.set_camera(
+                    projection,
+                    camera.near,
+                    camera.far,
+                    camera.is_orthographic(),
+                );
+                copy.set_screen(size, self.frame_id);
                 copy.set_frame(self.time, view);
                 copy
             })
@@ -61,6 +117,7 @@ impl RenderSettings {
             programs,
             view,
             time: self.time,
+            draw_copies: Vec::new(),
         }
     }
 }
