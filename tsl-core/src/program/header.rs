@@ -100,7 +100,8 @@ impl NodeProgram {
         // Invariant: the header is there (`validate`'s `Short`), and every `at` above is a
         // header word with room for its values (format.rs).
         for (w, f) in self.words[at..at + values.len()].iter_mut().zip(values) {
-            *w = f.to_bits();
+            // `+ 0.0` writes an inverse's -0.0 as 0.0, so equal headers have equal words.
+            *w = (f + 0.0).to_bits();
         }
     }
 }
