@@ -278,3 +278,4 @@ fn transform_direction_and_normal_to_view_by_hand() {
 fn uniform_mat4(m: Mat4) -> Node<M4> {
     uniform("m", m)
 }
+

@@ -104,7 +104,9 @@ pub(crate) struct Draw<'a> {
     pub geometry: &'a Geometry,
     /// The frame's copy of the program.
     pub program: Option<&'a NodeProgram>,
-    /// Its index in the frame's programs (`Frame::program_index`).
+    /// Its index in the frame's programs (`Frame::program_index`), which the GPU renderer
+    /// addresses programs by.
+    #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
     pub program_index: Option<usize>,
     pub verts: Vec<Vertex>,
     pub tris: Vec<Tri>,
