@@ -279,3 +279,46 @@ fn uniform_mat4(m: Mat4) -> Node<M4> {
     uniform("m", m)
 }
 
+
+/// A standalone module's uniform block holds the header values its program reads: the model
+/// from the pipeline's frame, the near plane from the header.
+#[cfg(feature = "naga")]
+#[test]
+fn a_standalone_block_holds_the_values_the_program_reads() {
+    use tsl_core::native::NativeFrame;
+    let scope = Scope::new();
+    scope
+        .color_node(model_position() * camera_near() + model_scale())
+        .unwrap();
+    let mut program = scope.compile().unwrap();
+    program.set_camera(Mat4::IDENTITY, 0.25, 9.0, false);
+    let layout = program.native_interface().uniforms;
+    let field = |name: &str| {
+        layout
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("no {name} in {:?}", layout.fields))
+            .offset as usize
+    };
+    // `camera_far` is not read, so not a member.
+    assert!(layout.fields.iter().all(|f| f.name != "camera_far"));
+    let frame = NativeFrame {
+        resolution: Vec2::new(8.0, 8.0),
+        projection: Mat4::IDENTITY,
+        model: Mat4::from_translation(Vec3::new(1.0, 2.0, 3.0))
+            * Mat4::from_scale(Vec3::new(2.0, 3.0, 4.0)),
+    };
+    let bytes = layout.write(&program, &frame).unwrap();
+    let f = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(f(field("camera_near")), 0.25);
+    let scale = field("model_scale");
+    assert_eq!((f(scale), f(scale + 4), f(scale + 8)), (2.0, 3.0, 4.0));
+    // The model's translation column, 48 bytes into the matrix.
+    let model = field("model") + 48;
+    assert_eq!((f(model), f(model + 4), f(model + 8)), (1.0, 2.0, 3.0));
+    let wgsl = program.to_wgsl().unwrap();
+    assert!(wgsl.contains("tsl.camera_near"), "{wgsl}");
+    assert!(wgsl.contains("tsl.model[3][0]"), "{wgsl}");
+    assert!(wgsl.contains("tsl.model_scale.x"), "{wgsl}");
+}
