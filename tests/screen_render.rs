@@ -25,4 +25,3 @@ fn a_position_node_reads_the_draw_s_model_position() {
         .unwrap();
     check_coverage(&image, "CPU");
 }
-

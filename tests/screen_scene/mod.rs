@@ -41,7 +41,8 @@ pub fn case(build: impl FnOnce(&Scope)) -> ScreenCase {
     let mut scene = Scene::new();
     scene.add(Object::mesh(plane, material).at(Vec3::new(-1.0, 0.0, 0.0)));
     scene.add(Object::mesh(plane, material).at(Vec3::new(1.0, 0.0, 0.0)));
-    let camera = Camera::orthographic(-2.0, 2.0, 1.0, -1.0, NEAR, 10.0).at(Vec3::new(0.0, 0.0, 5.0));
+    let camera =
+        Camera::orthographic(-2.0, 2.0, 1.0, -1.0, NEAR, 10.0).at(Vec3::new(0.0, 0.0, 5.0));
     let mut settings = RenderSettings::new(WIDTH, HEIGHT);
     settings.frame_id = FRAME_ID;
     ScreenCase {
@@ -59,9 +60,7 @@ pub fn colour_case() -> ScreenCase {
     case(|scope| {
         let red = model_position().x() * 0.25 + 0.5;
         let blue = camera_near() * 0.2 + frame_id() * 0.1;
-        scope
-            .color_node(vec3(red, screen_uv().y(), blue))
-            .unwrap();
+        scope.color_node(vec3(red, screen_uv().y(), blue)).unwrap();
     })
 }
 
@@ -73,7 +72,9 @@ pub fn colour_at(x: u32, y: u32) -> Option<[f32; 3]> {
         40..=55 => 0.75,
         _ => return None,
     };
-    (8..=23).contains(&y).then_some([red, (y as f32 + 0.5) / 32.0, 0.4])
+    (8..=23)
+        .contains(&y)
+        .then_some([red, (y as f32 + 0.5) / 32.0, 0.4])
 }
 
 /// The position program: each plane moved up by half its model position's x (the left one down
@@ -82,9 +83,7 @@ pub fn colour_at(x: u32, y: u32) -> Option<[f32; 3]> {
 pub fn position_case() -> ScreenCase {
     case(|scope| {
         let lift = model_position().x() * 0.5;
-        scope
-            .position_node(vec3(0.0, lift, 0.0))
-            .unwrap();
+        scope.position_node(vec3(0.0, lift, 0.0)).unwrap();
         scope.color_node(vec3(1.0, 1.0, 1.0)).unwrap();
     })
 }

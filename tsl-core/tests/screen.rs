@@ -3,8 +3,8 @@
 //! arithmetic, which is not the code under test).
 
 use glam::{Mat4, Vec2, Vec3, Vec4};
-use tsl_core::typed::Vec3 as V3;
 use tsl_core::typed::Mat4 as M4;
+use tsl_core::typed::Vec3 as V3;
 use tsl_core::typed::{
     camera_far, camera_is_orthographic, camera_near, camera_position, camera_projection_matrix,
     camera_projection_matrix_inverse, camera_world_matrix, face_direction, frame_id,
@@ -147,7 +147,10 @@ fn model_values_come_from_set_object() {
     close(eval(model_scale, object, f()), Vec3::new(2.0, 4.0, 8.0));
     close(eval(model_direction, object, f()), Vec3::Z);
     // In camera space the mesh is at (1, 2, 3 - 5).
-    close(eval(model_view_position, object, f()), Vec3::new(1.0, 2.0, -2.0));
+    close(
+        eval(model_view_position, object, f()),
+        Vec3::new(1.0, 2.0, -2.0),
+    );
     // The world matrix takes (1, 1, 1) to (1 + 2, 2 + 4, 3 + 8).
     let w = eval(
         || (model_world_matrix() * vec4(1.0, 1.0, 1.0, 1.0)).xyz(),
@@ -178,7 +181,11 @@ fn model_values_come_from_set_object() {
 fn a_rotated_model_looks_along_its_turned_z() {
     // Turned a quarter round y: +z goes to +x (glam's rotation, counter-clockwise seen from +y).
     let world = Mat4::from_rotation_y(std::f32::consts::FRAC_PI_2);
-    let got = eval(model_direction, |p| p.set_object(world), Fragment::default());
+    let got = eval(
+        model_direction,
+        |p| p.set_object(world),
+        Fragment::default(),
+    );
     close(got, Vec3::X);
 }
 
@@ -237,12 +244,18 @@ fn view_direction_and_reflection_by_hand() {
     );
     close(eval(position_view_direction, orthographic, at), Vec3::Z);
     // reflect(i, n) = i - 2 dot(n, i) n with i = (0.6, 0, -0.8), n = +z: (0.6, 0, 0.8).
-    close(eval(reflect_view, perspective, at), Vec3::new(0.6, 0.0, 0.8));
+    close(
+        eval(reflect_view, perspective, at),
+        Vec3::new(0.6, 0.0, 0.8),
+    );
     // In world space under a camera turned a quarter round y (its world matrix turns +z to +x,
     // +x to -z): (0.8, 0, -0.6).
     let turned = |p: &mut NodeProgram| {
         p.set_camera(Mat4::IDENTITY, 1.0, 2.0, false);
-        p.set_frame(0.0, Mat4::from_rotation_y(std::f32::consts::FRAC_PI_2).inverse());
+        p.set_frame(
+            0.0,
+            Mat4::from_rotation_y(std::f32::consts::FRAC_PI_2).inverse(),
+        );
     };
     close(eval(reflect_vector, turned, at), Vec3::new(0.8, 0.0, -0.6));
 }
@@ -278,7 +291,6 @@ fn transform_direction_and_normal_to_view_by_hand() {
 fn uniform_mat4(m: Mat4) -> Node<M4> {
     uniform("m", m)
 }
-
 
 /// A standalone module's uniform block holds the header values its program reads: the model
 /// from the pipeline's frame, the near plane from the header.

@@ -16,6 +16,7 @@ mod builder;
 mod control;
 mod error;
 mod noise;
+mod normal_maps;
 mod screen;
 pub(crate) mod typecheck;
 

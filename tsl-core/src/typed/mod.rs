@@ -58,6 +58,7 @@ mod logic;
 mod math;
 mod node;
 mod noise;
+mod normal_maps;
 mod ops;
 #[doc(hidden)]
 pub mod rt;
@@ -84,6 +85,7 @@ pub mod prelude {
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
+    pub use super::normal_maps::*;
     pub use super::scope::{in_scope, Scope};
     pub use super::screen::*;
     pub use super::swizzle::Swizzles;
