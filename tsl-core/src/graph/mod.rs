@@ -12,6 +12,7 @@
 //! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
 //! typed front) use [`NodeGraph::try_node`].
 
+mod billboard;
 mod builder;
 mod control;
 mod error;

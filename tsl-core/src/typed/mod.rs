@@ -53,6 +53,7 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod billboard;
 mod control;
 mod logic;
 mod math;
@@ -75,6 +76,7 @@ pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
 /// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
 pub mod prelude {
+    pub use super::billboard::*;
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
