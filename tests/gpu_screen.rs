@@ -1,4 +1,4 @@
-//! Screen and object values on every GPU path (R-VAL-17): the scenes of
+//! Screen and object values on every GPU path (R-VAL-14): the scenes of
 //! `tests/screen_render.rs` (`screen_scene/`), held to the same hand-worked values. Each path
 //! reads the per-draw copies of the program the frame makes (`Frame::add_draw_copies`); the
 //! native paths emit one module for both copies (their header words are read through the hook).

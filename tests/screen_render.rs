@@ -1,4 +1,4 @@
-//! Screen and object values through the CPU renderer (R-VAL-17): one program shared by two
+//! Screen and object values through the CPU renderer (R-VAL-14): one program shared by two
 //! meshes reads each mesh's own model position, the screen's uv, the camera's near plane and
 //! the frame counter; a position node reads the mesh's position. Values by hand in
 //! `screen_scene/`.

@@ -1,4 +1,4 @@
-//! Billboards and triplanar textures (R-VAL-18) against three.js r187's `SpriteUtils.js` and
+//! Billboards and triplanar textures (R-VAL-15) against three.js r187's `SpriteUtils.js` and
 //! `TriplanarTextures.js` worked by hand.
 
 use glam::{Mat4, Vec3};

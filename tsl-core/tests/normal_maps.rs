@@ -1,4 +1,4 @@
-//! Normal and bump maps (R-VAL-18) against three.js r187's formulas worked by hand on a plane
+//! Normal and bump maps (R-VAL-15) against three.js r187's formulas worked by hand on a plane
 //! facing the camera (`TangentUtils.js`, `NormalMapNode.js`, `BumpMapNode.js`): the pixel to the
 //! right and the pixel above are given as views, so the derivatives are exact differences.
 

@@ -1,4 +1,4 @@
-//! Screen, camera and object nodes (R-VAL-17): each read back through a colour node with
+//! Screen, camera and object nodes (R-VAL-14): each read back through a colour node with
 //! header values set by hand, against values worked out by hand (or by glam's own matrix
 //! arithmetic, which is not the code under test).
 

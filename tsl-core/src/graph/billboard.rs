@@ -1,5 +1,5 @@
 //! Billboards and triplanar textures as three.js r187 builds them (`SpriteUtils.js`,
-//! `TriplanarTextures.js`; R-VAL-18, docs/requirements.md).
+//! `TriplanarTextures.js`; R-VAL-15, docs/requirements.md).
 
 use super::{NodeGraph, NodeRef, TextureSource};
 

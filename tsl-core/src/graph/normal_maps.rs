@@ -1,4 +1,4 @@
-//! Normal and bump maps as three.js r187 builds them (R-VAL-18, docs/requirements.md):
+//! Normal and bump maps as three.js r187 builds them (R-VAL-15, docs/requirements.md):
 //! `NormalMapNode.js` with the tangent frame of `TangentUtils.js` (derivatives of the view
 //! position and the uv, as `perturbNormal2Arb`), and `BumpMapNode.js` (`dHdxy_fwd`,
 //! `perturbNormalArb`). Each returns a unit camera-space normal, as three's do.

@@ -1,4 +1,4 @@
-//! Screen, camera and object nodes (R-VAL-17, docs/requirements.md): the frame's and the draw's
+//! Screen, camera and object nodes (R-VAL-14, docs/requirements.md): the frame's and the draw's
 //! header values, and the nodes three.js r187 builds from them (`ScreenNode.js`, `Camera.js`,
 //! `ModelNode.js`, `Position.js`, `Normal.js`, `ReflectVector.js`, `FrontFacingNode.js`).
 

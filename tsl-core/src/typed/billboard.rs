@@ -1,4 +1,4 @@
-//! Billboards and triplanar textures, typed (R-VAL-18, docs/requirements.md): the builder's
+//! Billboards and triplanar textures, typed (R-VAL-15, docs/requirements.md): the builder's
 //! methods of `graph/billboard.rs` with their types.
 
 use super::node::{IntoNodeOf, Node};

@@ -1,4 +1,4 @@
-//! Normal and bump maps, typed (R-VAL-18, docs/requirements.md): the builder's methods of
+//! Normal and bump maps, typed (R-VAL-15, docs/requirements.md): the builder's methods of
 //! `graph/normal_maps.rs` with their types.
 
 use super::node::{IntoNodeOf, Node};

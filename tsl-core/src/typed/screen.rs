@@ -1,4 +1,4 @@
-//! Screen, camera and object nodes, typed (R-VAL-17, docs/requirements.md): the builder's
+//! Screen, camera and object nodes, typed (R-VAL-14, docs/requirements.md): the builder's
 //! methods of `graph/screen.rs` with their types.
 
 use super::node::{IntoNodeOf, Node};

@@ -55,7 +55,7 @@ impl Frame {
     }
 
     /// Append a copy of the program for each visible mesh whose program reads the draw's values
-    /// (R-VAL-17: `model_world_matrix` and the values derived from it differ between meshes
+    /// (R-VAL-14: `model_world_matrix` and the values derived from it differ between meshes
     /// sharing one program), with the mesh's world matrix written in. Meshes with a missing
     /// material or program are left to `place_draws`, which refuses them.
     pub(crate) fn add_draw_copies(
