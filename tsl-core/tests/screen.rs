@@ -14,7 +14,7 @@ use tsl_core::typed::{
     transform_direction, transform_normal_to_view, uniform, vec3, vec4, viewport_coordinate,
     viewport_size, viewport_uv, Node, Scope, Swizzles,
 };
-use tsl_core::{Fragment, NodeProgram, COLOR_NODE, POSITION_NODE};
+use tsl_core::{Fragment, NodeProgram, COLOR_NODE};
 
 const CLOSE: f32 = 1e-5;
 
