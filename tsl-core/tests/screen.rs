@@ -9,10 +9,11 @@ use tsl_core::typed::{
     camera_far, camera_is_orthographic, camera_near, camera_position, camera_projection_matrix,
     camera_projection_matrix_inverse, camera_world_matrix, face_direction, frame_id,
     model_direction, model_normal_matrix, model_position, model_scale, model_view_matrix,
-    model_view_position, model_world_matrix, model_world_matrix_inverse, position_local,
-    position_view_direction, reflect_vector, reflect_view, screen_coordinate, screen_uv,
-    transform_direction, transform_normal_to_view, uniform, vec3, vec4, viewport_coordinate,
-    viewport_size, viewport_uv, Node, Scope, Swizzles,
+    model_view_position, model_world_matrix, model_world_matrix_inverse, negate_on_back_side,
+    normal_flat, position_local, position_view_direction, reflect_vector, reflect_view,
+    refract_vector, refract_view, screen_coordinate, screen_uv, transform_direction,
+    transform_normal_to_view, uniform, vec3, vec4, viewport, viewport_coordinate, viewport_size,
+    viewport_uv, Node, Scope, Swizzles,
 };
 use tsl_core::{Fragment, NodeProgram, COLOR_NODE};
 
@@ -333,4 +334,79 @@ fn a_standalone_block_holds_the_values_the_program_reads() {
     assert!(wgsl.contains("tsl.camera_near"), "{wgsl}");
     assert!(wgsl.contains("tsl.model[3][0]"), "{wgsl}");
     assert!(wgsl.contains("tsl.model_scale.x"), "{wgsl}");
+}
+
+#[test]
+fn the_viewport_is_the_whole_target() {
+    let got = eval(
+        || viewport().zw().extend(viewport().x() + viewport().y()),
+        |p| p.set_screen(Vec2::new(64.0, 32.0), 0),
+        Fragment::default(),
+    );
+    close(got, Vec3::new(64.0, 32.0, 0.0));
+}
+
+#[test]
+fn normal_flat_is_the_face_normal_from_the_derivatives() {
+    // The pixel to the right is 0.01 further along x and 0.02 further from the camera; the
+    // pixel above 0.01 along y: cross((0.01, 0, -0.02), (0, 0.01, 0)) = (2e-4, 0, 1e-4),
+    // normalized (2, 0, 1) / sqrt 5.
+    use tsl_core::{View, VIEW_COUNT};
+    let scope = Scope::new();
+    scope.color_node(normal_flat()).unwrap();
+    let program = scope.compile().unwrap();
+    let here = Fragment {
+        position_view: Vec3::new(0.0, 0.0, -5.0),
+        ..Fragment::default()
+    };
+    let mut views = [here; VIEW_COUNT];
+    views[View::Right as usize].position_view = Vec3::new(0.01, 0.0, -5.02);
+    views[View::Up as usize].position_view = Vec3::new(0.0, 0.01, -5.0);
+    let v = program
+        .evaluate_views(COLOR_NODE, &views, &tsl_core::WhiteSampler)
+        .unwrap();
+    close(
+        Vec3::new(v[0], v[1], v[2]),
+        Vec3::new(2.0, 0.0, 1.0) / 5f32.sqrt(),
+    );
+}
+
+#[test]
+fn negate_on_back_side_follows_the_face() {
+    let front = Fragment {
+        front_facing: 1.0,
+        ..Fragment::default()
+    };
+    let f = || negate_on_back_side(vec3(1.0, -2.0, 3.0));
+    close(eval(f, |_| {}, front), Vec3::new(1.0, -2.0, 3.0));
+    close(
+        eval(f, |_| {}, Fragment::default()),
+        Vec3::new(-1.0, 2.0, -3.0),
+    );
+}
+
+#[test]
+fn refraction_by_hand() {
+    // Looking straight down -z at a face whose normal is +z: the incident (0, 0, -1) passes
+    // straight through whatever the ratio: refract gives (0, 0, -1). At (3, 0, -4), incident
+    // i = (0.6, 0, -0.8), n = +z, eta 0.5: k = 1 - 0.25 (1 - 0.64) = 0.91;
+    // eta i - (eta dot(n, i) + sqrt k) n = (0.3, 0, -0.4) - (-0.4 + sqrt 0.91) (0, 0, 1).
+    let straight = Fragment {
+        position_view: Vec3::new(0.0, 0.0, -4.0),
+        normal_view: Vec3::Z,
+        ..Fragment::default()
+    };
+    let perspective = |p: &mut NodeProgram| p.set_camera(Mat4::IDENTITY, 1.0, 2.0, false);
+    close(eval(|| refract_view(0.5), perspective, straight), -Vec3::Z);
+    let slanted = Fragment {
+        position_view: Vec3::new(3.0, 0.0, -4.0),
+        ..straight
+    };
+    let want = Vec3::new(0.3, 0.0, -0.4 - (-0.4 + 0.91f32.sqrt()));
+    close(eval(|| refract_view(0.5), perspective, slanted), want);
+    // refractVector with the identity view is the same direction, normalized.
+    close(
+        eval(|| refract_vector(0.5), perspective, slanted),
+        want.normalize(),
+    );
 }

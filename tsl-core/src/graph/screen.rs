@@ -135,4 +135,39 @@ impl NodeGraph {
     pub fn reflect_vector(&self) -> NodeRef {
         self.transform_direction(self.reflect_view(), self.camera_world_matrix())
     }
+
+    /// TSL's `viewport`: (x, y, width, height) of the viewport in pixels, here the whole target:
+    /// `vec4(0, 0, screenSize)` (vec4).
+    pub fn viewport(&self) -> NodeRef {
+        let origin = self.vec2(0.0, 0.0);
+        self.join(&[origin, self.screen_size()])
+    }
+
+    /// TSL's `normalFlat`: `normalize(cross(dFdx(positionView), dFdy(positionView)))`, the
+    /// face's camera-space normal from the screen derivatives (vec3).
+    pub fn normal_flat(&self) -> NodeRef {
+        let p = self.position_view();
+        self.normalize(self.cross(self.dfdx(p), self.dfdy(p)))
+    }
+
+    /// TSL's `negateOnBackSide(vector)`: `vector` negated on a BACK_SIDE material, times
+    /// `faceDirection` on a DOUBLE_SIDE one, unchanged on a FRONT_SIDE one. All three are
+    /// `vector * faceDirection` here, since `front_facing()` is 0 on every face a BACK_SIDE
+    /// material draws and 1 on every face a FRONT_SIDE one draws.
+    pub fn negate_on_back_side(&self, vector: NodeRef) -> NodeRef {
+        self.mul(vector, self.face_direction())
+    }
+
+    /// TSL's `refractView`: `refract(-positionViewDirection, normalView, ratio)` (vec3), where
+    /// TSL reads `ratio` from `materialRefractionRatio` (three.js's default 0.98).
+    pub fn refract_view(&self, ratio: NodeRef) -> NodeRef {
+        let incident = self.negate(self.position_view_direction());
+        self.refract(incident, self.normal_view(), ratio)
+    }
+
+    /// TSL's `refractVector`: [`NodeGraph::refract_view`] turned to world space by
+    /// `cameraWorldMatrix` (vec3).
+    pub fn refract_vector(&self, ratio: NodeRef) -> NodeRef {
+        self.transform_direction(self.refract_view(ratio), self.camera_world_matrix())
+    }
 }

@@ -1,9 +1,9 @@
 //! Screen, camera and object nodes, typed (R-VAL-14, docs/requirements.md): the builder's
 //! methods of `graph/screen.rs` with their types.
 
-use super::node::{IntoNodeOf, Node};
+use super::node::{IntoNode, IntoNodeOf, Node};
 use super::scope::current;
-use super::types::{Float, Mat3, Mat4, Vec2, Vec3};
+use super::types::{Float, Mat3, Mat4, Vec2, Vec3, Vec4};
 
 macro_rules! values {
     ($($(#[$doc:meta])* $name:ident -> $ty:ident;)*) => {$(
@@ -70,6 +70,30 @@ values! {
     reflect_view -> Vec3;
     /// TSL's `reflectVector`: `reflectView` in world space.
     reflect_vector -> Vec3;
+    /// TSL's `viewport`: `vec4(0, 0, screenSize)` (the viewport is the whole target).
+    viewport -> Vec4;
+    /// TSL's `normalFlat`: the face's camera-space normal from the screen derivatives.
+    normal_flat -> Vec3;
+}
+
+/// TSL's `negateOnBackSide(vector)`: `vector * faceDirection`, which is TSL's result for every
+/// material side.
+pub fn negate_on_back_side<A: IntoNode>(vector: A) -> Node<A::Ty> {
+    let v = vector.into_node();
+    Node::wrap(current().negate_on_back_side(v.node_ref()))
+}
+
+/// TSL's `refractView`: `refract(-positionViewDirection, normalView, ratio)`; TSL reads `ratio`
+/// from `materialRefractionRatio` (three.js's default 0.98).
+pub fn refract_view(ratio: impl IntoNodeOf<Float>) -> Node<Vec3> {
+    let r = ratio.into_node_of();
+    Node::wrap(current().refract_view(r.node_ref()))
+}
+
+/// TSL's `refractVector`: [`refract_view`] in world space.
+pub fn refract_vector(ratio: impl IntoNodeOf<Float>) -> Node<Vec3> {
+    let r = ratio.into_node_of();
+    Node::wrap(current().refract_vector(r.node_ref()))
 }
 
 /// TSL's `transformDirection(direction, matrix)`: `normalize((matrix * vec4(direction, 0)).xyz)`.
