@@ -10,8 +10,8 @@ use tsl_core::typed::{
     camera_projection_matrix_inverse, camera_world_matrix, face_direction, frame_id,
     model_direction, model_normal_matrix, model_position, model_scale, model_view_matrix,
     model_view_position, model_world_matrix, model_world_matrix_inverse, negate_on_back_side,
-    normal_flat, position_local, position_view_direction, reflect_vector, reflect_view,
-    refract_vector, refract_view, screen_coordinate, screen_uv, transform_direction,
+    normal_flat, position_local, position_view_direction, position_world_direction, reflect_vector,
+    reflect_view, refract_vector, refract_view, screen_coordinate, screen_uv, transform_direction,
     transform_normal_to_view, uniform, vec3, vec4, viewport, viewport_coordinate, viewport_size,
     viewport_uv, Node, Scope, Swizzles,
 };
@@ -409,4 +409,21 @@ fn refraction_by_hand() {
         eval(|| refract_vector(0.5), perspective, slanted),
         want.normalize(),
     );
+}
+
+#[test]
+fn position_world_direction_by_hand() {
+    // A mesh at (1, 0, 0); the fragment at world (4, 4, 0), all of its weight on the first
+    // corner (the corners are the fragment itself here): the direction (3, 4, 0) / 5.
+    let at = Fragment {
+        position_world: Vec3::new(4.0, 4.0, 0.0),
+        barycentric: Vec3::X,
+        ..Fragment::default()
+    };
+    let got = eval(
+        position_world_direction,
+        |p| p.set_object(Mat4::from_translation(Vec3::X)),
+        at,
+    );
+    close(got, Vec3::new(0.6, 0.8, 0.0));
 }
