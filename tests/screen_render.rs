@@ -25,3 +25,33 @@ fn a_position_node_reads_the_draw_s_model_position() {
         .unwrap();
     check_coverage(&image, "CPU");
 }
+
+#[test]
+fn a_perspective_camera_s_projection_and_far_plane_reach_the_program() {
+    // A 90° perspective camera on a 64 × 32 image (aspect 2), near 1, far 3: by hand its
+    // projection takes (1, 1, -1, 1) to (1/2, 1, (far + near) / (near - far) × -1 + 2 far near /
+    // (near - far), 1) = (0.5, 1, 2 - 3 = -1, 1). The colour (x/10 + 0.5, y/10 + 0.5,
+    // z/10 + far/10) is (0.55, 0.6, 0.2) on a plane filling the view.
+    use tsl::prelude::*;
+    let mut c = case(|scope| {
+        let p = camera_projection_matrix() * vec4(1.0, 1.0, -1.0, 1.0);
+        let colour = vec3(
+            p.x() * 0.1 + 0.5,
+            p.y() * 0.1 + 0.5,
+            p.z() * 0.1 + camera_far() * 0.1,
+        );
+        scope.color_node(colour).unwrap();
+    });
+    c.camera = Camera::perspective(90.0, 1.0, 3.0);
+    let big = c.assets.geometries.add(PlaneGeometry::new(20.0, 20.0).build());
+    let material = c.scene.objects()[0].mesh.unwrap().material;
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(big, material).at(Vec3::new(0.0, 0.0, -2.0)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&scene, &c.camera, &c.assets)
+        .unwrap();
+    let got = image.pixel(WIDTH / 2, HEIGHT / 2).unwrap();
+    for (k, want) in [0.55f32, 0.6, 0.2].into_iter().enumerate() {
+        assert!((got[k] - want).abs() < 1e-6, "{got:?}");
+    }
+}
