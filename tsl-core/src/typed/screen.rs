@@ -117,9 +117,4 @@ impl Node<Vec3> {
     pub fn transform_direction(self, matrix: impl IntoNodeOf<Mat4>) -> Node<Vec3> {
         transform_direction(self, matrix)
     }
-
-    /// TSL's chain `normal.transformNormalToView()`: [`transform_normal_to_view`].
-    pub fn transform_normal_to_view(self) -> Node<Vec3> {
-        transform_normal_to_view(self)
-    }
 }
