@@ -43,7 +43,10 @@ fn a_perspective_camera_s_projection_and_far_plane_reach_the_program() {
         scope.color_node(colour).unwrap();
     });
     c.camera = Camera::perspective(90.0, 1.0, 3.0);
-    let big = c.assets.geometries.add(PlaneGeometry::new(20.0, 20.0).build());
+    let big = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(20.0, 20.0).build());
     let material = c.scene.objects()[0].mesh.unwrap().material;
     let mut scene = Scene::new();
     scene.add(Object::mesh(big, material).at(Vec3::new(0.0, 0.0, -2.0)));
