@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use tsl::prelude::*;
 use tsl::raster::*;
+use tsl::raster::{ColorSpace, Filter, Texture};
 
 fn fixture(name: &str) -> Image {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -87,4 +88,33 @@ fn normal_map_s_tangent_frame_matches_three() {
     scene.add(Object::mesh(plane, paint).rotated(-0.6, 0.5, 0.0));
     let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
     check("screen_normal_map", &scene, &camera, &assets);
+}
+
+#[test]
+fn bump_map_matches_three() {
+    let mut assets = Assets::new();
+    // The case's 16 × 16 height map: red floor((x² + y²) · 255 / 450), linear, no mipmaps.
+    let size = 16u32;
+    let mut data = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            data.extend([((x * x + y * y) * 255 / 450) as u8, 0, 0, 255]);
+        }
+    }
+    let image = Image::from_rgba8(size, size, data).unwrap();
+    let mut map = Texture::new(image, ColorSpace::Linear);
+    map.flip_y = false;
+    map.mag_filter = Filter::Linear;
+    map.min_filter = Filter::Linear;
+    let map = assets.textures.add(map);
+    let paint = material(&mut assets, |scope| {
+        scope
+            .color_node(bump_map(map, uv(), 40.0) * 0.5 + 0.5)
+            .unwrap();
+    });
+    let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, paint).rotated(-0.6, 0.5, 0.0));
+    let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
+    check("screen_bump_map", &scene, &camera, &assets);
 }
