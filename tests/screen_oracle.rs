@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use tsl::prelude::*;
 use tsl::raster::*;
-use tsl::raster::{ColorSpace, Filter, Texture};
+use tsl::raster::{ColorSpace, Filter, Texture, Wrap};
 
 fn fixture(name: &str) -> Image {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -117,4 +117,62 @@ fn bump_map_matches_three() {
     scene.add(Object::mesh(plane, paint).rotated(-0.6, 0.5, 0.0));
     let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
     check("screen_bump_map", &scene, &camera, &assets);
+}
+
+#[test]
+fn billboarding_matches_three() {
+    let mut assets = Assets::new();
+    let paint = material(&mut assets, |scope| {
+        scope
+            .position_node(billboarding(Billboarding::default()))
+            .unwrap();
+        scope.color_node(uv().extend(0.5)).unwrap();
+    });
+    let plane = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let mut scene = Scene::new();
+    scene.add(
+        Object::mesh(plane, paint)
+            .at(Vec3::new(0.5, 0.3, 0.0))
+            .rotated(0.0, 1.2, 0.0),
+    );
+    let camera = Camera::perspective(50.0, 0.1, 10.0)
+        .at(Vec3::new(0.8, 0.6, 3.0))
+        .looking_at(Vec3::ZERO);
+    check("screen_billboard", &scene, &camera, &assets);
+}
+
+#[test]
+fn triplanar_texture_matches_three() {
+    let mut assets = Assets::new();
+    // The case's 16 × 16 map: red 16x, green 16y, blue 128; linear, repeat, no mipmaps.
+    let size = 16u32;
+    let mut data = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            data.extend([(16 * x) as u8, (16 * y) as u8, 128, 255]);
+        }
+    }
+    let mut map = Texture::new(
+        Image::from_rgba8(size, size, data).unwrap(),
+        ColorSpace::Linear,
+    );
+    map.flip_y = false;
+    map.mag_filter = Filter::Linear;
+    map.min_filter = Filter::Linear;
+    map.wrap_s = Wrap::Repeat;
+    map.wrap_t = Wrap::Repeat;
+    let map = assets.textures.add(map);
+    let paint = material(&mut assets, |scope| {
+        let c = triplanar_texture(map, 0.7, position_world(), normal_world());
+        scope.color_node(c.xyz()).unwrap();
+    });
+    let sphere = assets
+        .geometries
+        .add(SphereGeometry::new(1.0, 48, 24).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(sphere, paint));
+    let camera = Camera::perspective(50.0, 0.1, 10.0)
+        .at(Vec3::new(1.5, 1.0, 2.5))
+        .looking_at(Vec3::ZERO);
+    check("screen_triplanar", &scene, &camera, &assets);
 }
