@@ -13,6 +13,7 @@ use tsl::raster::gpu::{Gpu, GpuPath, GpuRenderer};
 gpu_tests![
     each_path_gives_each_mesh_its_model_position,
     each_path_runs_the_position_node_with_the_draw_s_values,
+    each_path_reads_the_texture_sizes_the_frame_fills,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on values worked out in exact decimals.
@@ -53,5 +54,22 @@ fn each_path_runs_the_position_node_with_the_draw_s_values(gpu: &'static Gpu) {
     let case = position_case();
     for path in PATHS {
         check_coverage(&render(gpu, &case, path), &format!("{path:?}"));
+    }
+}
+
+fn each_path_reads_the_texture_sizes_the_frame_fills(gpu: &'static Gpu) {
+    let case = texture_size_case();
+    for path in PATHS {
+        let mut r = GpuRenderer::new(gpu, case.settings.clone()).with_path(path);
+        let image = r
+            .render_linear(&case.scene, &case.camera, &case.assets)
+            .expect("renders");
+        let got = image.pixel(16, 16).unwrap();
+        for k in 0..3 {
+            assert!(
+                (got[k] - TEXTURE_SIZE_COLOUR[k]).abs() <= BOUND,
+                "{path:?}: {got:?}"
+            );
+        }
     }
 }

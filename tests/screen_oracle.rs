@@ -176,3 +176,21 @@ fn triplanar_texture_matches_three() {
         .looking_at(Vec3::ZERO);
     check("screen_triplanar", &scene, &camera, &assets);
 }
+
+#[test]
+fn texture_size_matches_three() {
+    let mut assets = Assets::new();
+    let map = assets.textures.add(Texture::new(
+        Image::from_rgba8(16, 8, vec![255; 16 * 8 * 4]).unwrap(),
+        ColorSpace::Linear,
+    ));
+    let paint = material(&mut assets, |scope| {
+        let size = texture_size(map, 0) / 100.0;
+        scope.color_node(size.extend(0.5)).unwrap();
+    });
+    let plane = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, paint));
+    let camera = Camera::orthographic(-0.5, 0.5, 0.5, -0.5, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 1.0));
+    check("screen_texture_size", &scene, &camera, &assets);
+}

@@ -58,3 +58,31 @@ fn a_perspective_camera_s_projection_and_far_plane_reach_the_program() {
         assert!((got[k] - want).abs() < 1e-6, "{got:?}");
     }
 }
+
+#[test]
+fn the_renderer_fills_texture_sizes() {
+    let mut c = texture_size_case();
+    let renderer = Renderer::new(c.settings.clone());
+    let centre = |c: &ScreenCase| {
+        let image = renderer
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap();
+        image.pixel(16, 16).unwrap()
+    };
+    let close = |got: [f32; 4], want: [f32; 3]| {
+        for k in 0..3 {
+            assert!((got[k] - want[k]).abs() < 1e-6, "{got:?}, want {want:?}");
+        }
+    };
+    close(centre(&c), TEXTURE_SIZE_COLOUR);
+    // `map` now holds the 16 × 8 texture (the first added): its width, 0.16.
+    let wide = c.assets.textures.iter().next().unwrap().0;
+    let (program, _) = c.assets.programs.iter().last().unwrap();
+    c.assets
+        .programs
+        .get_mut(program)
+        .unwrap()
+        .set_texture("map", wide)
+        .unwrap();
+    close(centre(&c), [0.16, 0.04, 0.16]);
+}

@@ -4,6 +4,7 @@
 //! so each world unit is 16 pixels. The values each pixel must have are worked out by hand here.
 
 use tsl::prelude::*;
+use tsl::raster::Texture;
 use tsl::raster::*;
 
 /// The image's size.
@@ -129,3 +130,37 @@ pub fn check_coverage(image: &LinearImage, what: &str) {
         }
     }
 }
+
+/// A plane at x = -1 whose colour is (width of a 16 × 8 texture at level 0, its height at level
+/// 1, width of the uniform `map`'s 4 × 4 texture at level 0) / 100: by hand (0.16, 0.04, 0.04)
+/// at pixel (16, 16). The renderer fills the sizes (`texture_size`, R-VAL-16).
+pub fn texture_size_case() -> ScreenCase {
+    let mut c = colour_case();
+    let texture = |w, h| Texture::new(Image::new(w, h).unwrap(), Default::default());
+    let wide = c.assets.textures.add(texture(16, 8));
+    let small = c.assets.textures.add(texture(4, 4));
+    let scope = Scope::new();
+    let map = texture_uniform("map", small);
+    let colour = vec3(
+        texture_size(wide, 0).x(),
+        texture_size(wide, 1).y(),
+        texture_size(map, 0).x(),
+    ) / 100.0;
+    scope.color_node(colour).unwrap();
+    let program = c.assets.programs.add(scope.compile().unwrap());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
+    let plane = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(1.0, 1.0).build());
+    c.scene = Scene::new();
+    c.scene
+        .add(Object::mesh(plane, paint).at(Vec3::new(-1.0, 0.0, 0.0)));
+    c
+}
+
+/// What [`texture_size_case`] gives pixel (16, 16).
+pub const TEXTURE_SIZE_COLOUR: [f32; 3] = [0.16, 0.04, 0.04];

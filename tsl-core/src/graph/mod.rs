@@ -19,6 +19,7 @@ mod error;
 mod noise;
 mod normal_maps;
 mod screen;
+mod texture_size;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;
@@ -27,6 +28,7 @@ pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub(crate) use error::input_counts;
 pub use error::{BuildError, BuildErrorKind, TypeError};
 pub use noise::MAX_OCTAVES;
+pub use texture_size::{parse_texture_size_uniform, texture_size_uniform_name, TextureRef};
 
 use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;

@@ -66,6 +66,7 @@ pub mod rt;
 mod scope;
 mod screen;
 mod swizzle;
+mod texture_size;
 mod types;
 mod values;
 
@@ -91,6 +92,7 @@ pub mod prelude {
     pub use super::scope::{in_scope, Scope};
     pub use super::screen::*;
     pub use super::swizzle::Swizzles;
+    pub use super::texture_size::texture_size;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,
         RemOperands, SubOperands, Wider, Wider3, WidthCompatible,

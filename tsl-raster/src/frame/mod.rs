@@ -20,7 +20,7 @@ use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
 use glam::{Mat3, Mat4, Vec2};
 use lights::FrameLights;
-use tsl_core::{NodeProgram, TextureId};
+use tsl_core::{parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in
 /// ([`RenderSettings::prepare_frame`]).
@@ -54,7 +54,37 @@ impl Frame {
             .unwrap_or(id.index())
     }
 
-    /// Append a copy of the program for each visible mesh whose program reads the draw's values
+    /// Fill every program's texture-size uniforms (`texture_size`, R-VAL-16) with the size of
+    /// the texture they name at their level (`max(1, size >> level)`); a texture the store lacks
+    /// leaves the uniform as it is ((0, 0) from the compiler).
+    fn write_texture_sizes(&mut self, textures: &Store<Texture, TextureId>) {
+        for program in &mut self.programs {
+            let sizes: Vec<(String, Vec2)> = program
+                .uniforms()
+                .iter()
+                .filter_map(|u| {
+                    let (texture, level) = parse_texture_size_uniform(&u.name)?;
+                    let id = match texture {
+                        TextureRef::Id(id) => id,
+                        TextureRef::Uniform(name) => {
+                            let slot = program.uniforms().iter().find(|s| s.name == name)?;
+                            TextureId(*program.words().get(slot.word)?)
+                        }
+                    };
+                    let t = textures.get(id)?;
+                    let side = |n: u32| (n.checked_shr(level).unwrap_or(0)).max(1) as f32;
+                    Some((u.name.clone(), Vec2::new(side(t.width()), side(t.height()))))
+                })
+                .collect();
+            for (name, size) in sizes {
+                // Invariant: the name is one of this program's vec2 uniforms (found above).
+                let _ = program.set_uniform(&name, size);
+            }
+        }
+    }
+
+    /// Fill the texture sizes (`write_texture_sizes`), then append a copy of the program for
+    /// each visible mesh whose program reads the draw's values
     /// (R-VAL-14: `model_world_matrix` and the values derived from it differ between meshes
     /// sharing one program), with the mesh's world matrix written in. Meshes with a missing
     /// material or program are left to `place_draws`, which refuses them.
@@ -63,6 +93,7 @@ impl Frame {
         scene: &Scene,
         assets: &Assets,
     ) -> Result<(), crate::RenderError> {
+        self.write_texture_sizes(&assets.textures);
         let worlds = scene.world_matrices()?;
         let mut copies = vec![None; scene.objects().len()];
         for (index, object) in scene.objects().iter().enumerate() {
