@@ -13,6 +13,8 @@ pub const WIDTH: u32 = 64;
 pub const HEIGHT: u32 = 32;
 /// The renderer's frame counter in the settings.
 pub const FRAME_ID: u32 = 3;
+/// The seconds since the previous frame in the settings.
+pub const DELTA_TIME: f32 = 0.05;
 /// The camera's near plane.
 pub const NEAR: f32 = 0.5;
 
@@ -24,7 +26,7 @@ pub struct ScreenCase {
     pub camera: Camera,
     /// The program, its material and the geometry.
     pub assets: Assets,
-    /// 64 × 32, frame 3.
+    /// 64 × 32, frame 3, delta time 0.05.
     pub settings: RenderSettings,
 }
 
@@ -46,6 +48,7 @@ pub fn case(build: impl FnOnce(&Scope)) -> ScreenCase {
         Camera::orthographic(-2.0, 2.0, 1.0, -1.0, NEAR, 10.0).at(Vec3::new(0.0, 0.0, 5.0));
     let mut settings = RenderSettings::new(WIDTH, HEIGHT);
     settings.frame_id = FRAME_ID;
+    settings.delta_time = DELTA_TIME;
     ScreenCase {
         scene,
         camera,
@@ -56,11 +59,11 @@ pub fn case(build: impl FnOnce(&Scope)) -> ScreenCase {
 
 /// The colour program: red is `model_position().x / 4 + 0.5` (0.25 on the left plane, 0.75 on
 /// the right: a per-draw value), green `screen_uv().y` (the row's centre from the top over 32),
-/// blue `camera_near() / 5 + frame_id() / 10` (0.1 + 0.3).
+/// blue `camera_near() / 5 + frame_id() / 10 + delta_time()` (0.1 + 0.3 + 0.05).
 pub fn colour_case() -> ScreenCase {
     case(|scope| {
         let red = model_position().x() * 0.25 + 0.5;
-        let blue = camera_near() * 0.2 + frame_id() * 0.1;
+        let blue = camera_near() * 0.2 + frame_id() * 0.1 + delta_time();
         scope.color_node(vec3(red, screen_uv().y(), blue)).unwrap();
     })
 }
@@ -75,7 +78,7 @@ pub fn colour_at(x: u32, y: u32) -> Option<[f32; 3]> {
     };
     (8..=23)
         .contains(&y)
-        .then_some([red, (y as f32 + 0.5) / 32.0, 0.4])
+        .then_some([red, (y as f32 + 0.5) / 32.0, 0.45])
 }
 
 /// The position program: each plane moved up by half its model position's x (the left one down

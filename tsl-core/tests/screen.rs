@@ -7,7 +7,7 @@ use tsl_core::typed::Mat4 as M4;
 use tsl_core::typed::Vec3 as V3;
 use tsl_core::typed::{
     camera_far, camera_is_orthographic, camera_near, camera_position, camera_projection_matrix,
-    camera_projection_matrix_inverse, camera_world_matrix, face_direction, frame_id,
+    camera_projection_matrix_inverse, camera_world_matrix, delta_time, face_direction, frame_id,
     model_direction, model_normal_matrix, model_position, model_scale, model_view_matrix,
     model_view_position, model_world_matrix, model_world_matrix_inverse, negate_on_back_side,
     normal_flat, position_local, position_view_direction, position_world_direction, reflect_vector,
@@ -426,4 +426,14 @@ fn position_world_direction_by_hand() {
         at,
     );
     close(got, Vec3::new(0.6, 0.8, 0.0));
+}
+
+#[test]
+fn delta_time_comes_from_set_delta_time() {
+    let got = eval(
+        || vec3(delta_time(), 0.0, 0.0),
+        |p| p.set_delta_time(0.016),
+        Fragment::default(),
+    );
+    close(got, Vec3::new(0.016, 0.0, 0.0));
 }

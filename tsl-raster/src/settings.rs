@@ -49,6 +49,9 @@ pub struct RenderSettings {
     /// The renderer's frame counter (three.js's `NodeFrame.frameId`, TSL's `frameId`); zero by
     /// default. The caller moves it on between frames, as it does `time`.
     pub frame_id: u32,
+    /// The seconds since the previous frame (three.js's `NodeFrame.deltaTime`, TSL's
+    /// `deltaTime`); zero by default, set by the caller with `time`.
+    pub delta_time: f32,
     /// What to draw.
     pub shading: Shading,
     /// Tone mapping, exposure and encoding of the output.
@@ -71,6 +74,7 @@ impl RenderSettings {
             height,
             time: 0.0,
             frame_id: 0,
+            delta_time: 0.0,
             shading: Shading::Texture,
             output: OutputTransform::default(),
             clear_color: Color::BLACK,

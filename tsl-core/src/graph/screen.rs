@@ -33,6 +33,8 @@ header_methods! {
     camera_world_matrix => CameraWorldMatrix;
     /// TSL's `frameId`: the renderer's frame counter (`RenderSettings::frame_id`), as a float.
     frame_id => FrameId;
+    /// TSL's `deltaTime`: the seconds since the previous frame (`RenderSettings::delta_time`).
+    delta_time => DeltaTime;
     /// 1 when the camera is orthographic, 0 when perspective (float): what three.js decides
     /// when it builds `positionViewDirection`.
     camera_is_orthographic => CameraIsOrthographic;

@@ -102,6 +102,8 @@ attributes! {
     CameraWorldMatrix = "camera_world_matrix", Mat4, Frame;
     /// `frame_id()`: TSL's `frameId`, the renderer's frame counter (as a float), from the header.
     FrameId = "frame_id", Float, Frame;
+    /// `delta_time()`: TSL's `deltaTime`, the seconds since the previous frame, from the header.
+    DeltaTime = "delta_time", Float, Frame;
     /// `camera_is_orthographic()`: 1 when the camera is orthographic, 0 when perspective (what
     /// three.js decides when it builds `positionViewDirection`), from the header.
     CameraIsOrthographic = "camera_is_orthographic", Float, Frame;

@@ -4,7 +4,7 @@
 
 use super::EmitError;
 use crate::program::format::{
-    HeaderValue, HEADER_VALUES, H_CAMERA, H_CAMERA_WORLD, H_FAR, H_FRAME_ID, H_NEAR,
+    HeaderValue, HEADER_VALUES, H_CAMERA, H_CAMERA_WORLD, H_DELTA_TIME, H_FAR, H_FRAME_ID, H_NEAR,
     H_ORTHOGRAPHIC, H_VIEW,
 };
 use crate::program::NodeProgram;
@@ -125,6 +125,8 @@ frame_fields! {
     FrameId = "frame_id", Float;
     /// `camera_is_orthographic: f32`, from the program's header (`set_camera`).
     CameraIsOrthographic = "camera_is_orthographic", Float;
+    /// `delta_time: f32`, from the program's header (`set_delta_time`).
+    DeltaTime = "delta_time", Float;
     /// `projection_inverse: mat4x4<f32>`, the inverse of `projection`, computed by the writer.
     ProjectionInverse = "projection_inverse", Mat4;
     /// `camera_world: mat4x4<f32>`, the inverse of `view`, computed by the writer.
@@ -393,6 +395,7 @@ impl UniformLayout {
                     FrameField::CameraFar => floats(H_FAR, 1),
                     FrameField::FrameId => floats(H_FRAME_ID, 1),
                     FrameField::CameraIsOrthographic => floats(H_ORTHOGRAPHIC, 1),
+                    FrameField::DeltaTime => floats(H_DELTA_TIME, 1),
                     FrameField::ProjectionInverse => {
                         frame.projection.inverse().to_cols_array().to_vec()
                     }

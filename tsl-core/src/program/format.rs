@@ -40,6 +40,8 @@ pub const H_CAMERA_WORLD: usize = 80;
 pub const H_FRAME_ID: usize = 96;
 /// Header: 1.0 when the camera is orthographic, 0.0 when perspective, an f32.
 pub const H_ORTHOGRAPHIC: usize = 97;
+/// Header: the seconds since the previous frame, an f32 (`delta_time`).
+pub const H_DELTA_TIME: usize = 98;
 /// Header: the first word of the draw's values (words 100 to 165), which the renderer writes
 /// for each draw of a program that reads them (`NodeProgram::set_object`).
 pub const H_OBJECT: usize = 100;
@@ -95,6 +97,7 @@ header_values! {
     "camera_world_matrix" = H_CAMERA_WORLD, 4 x 4;
     "frame_id" = H_FRAME_ID, 1 x 1;
     "camera_is_orthographic" = H_ORTHOGRAPHIC, 1 x 1;
+    "delta_time" = H_DELTA_TIME, 1 x 1;
     "model_world_matrix" = H_MODEL_WORLD, 4 x 4;
     "model_world_matrix_inverse" = H_MODEL_WORLD_INVERSE, 4 x 4;
     "model_view_matrix" = H_MODEL_VIEW, 4 x 4;

@@ -37,6 +37,12 @@ impl NodeProgram {
         self.put(H_FRAME_ID, &[frame_id as f32]);
     }
 
+    /// Write the seconds since the previous frame (`delta_time`, TSL's `deltaTime`) into the
+    /// header.
+    pub fn set_delta_time(&mut self, seconds: f32) {
+        self.put(H_DELTA_TIME, &[seconds]);
+    }
+
     /// Write one draw's model-to-world matrix and the values three.js derives from it into the
     /// header (`model_world_matrix`, its inverse, `model_normal_matrix`, `model_scale`,
     /// `model_direction`, `model_position`, and with the header's view `model_view_matrix` and
@@ -78,7 +84,8 @@ impl NodeProgram {
     }
 
     /// The values a compiled program starts with, until a renderer writes its own: time 0,
-    /// identity matrices (view, projection, world), a 1×1 screen, frame 0, near and far 0.
+    /// identity matrices (view, projection, world), a 1×1 screen, frame 0, delta time 0, near
+    /// and far 0.
     pub(crate) fn set_default_header(&mut self) {
         self.set_camera(Mat4::IDENTITY, 0.0, 0.0, false);
         self.set_screen(Vec2::ONE, 0);

@@ -40,6 +40,8 @@ values! {
     camera_world_matrix -> Mat4;
     /// TSL's `frameId`: the renderer's frame counter, as a float.
     frame_id -> Float;
+    /// TSL's `deltaTime`: the seconds since the previous frame.
+    delta_time -> Float;
     /// 1 under an orthographic camera, 0 under a perspective one.
     camera_is_orthographic -> Float;
     /// TSL's `modelWorldMatrix`: the draw's model-to-world matrix.

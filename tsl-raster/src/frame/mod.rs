@@ -140,6 +140,7 @@ impl RenderSettings {
                     camera.is_orthographic(),
                 );
                 copy.set_screen(size, self.frame_id);
+                copy.set_delta_time(self.delta_time);
                 copy.set_frame(self.time, view);
                 copy
             })
