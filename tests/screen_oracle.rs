@@ -194,3 +194,23 @@ fn texture_size_matches_three() {
     let camera = Camera::orthographic(-0.5, 0.5, 0.5, -0.5, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 1.0));
     check("screen_texture_size", &scene, &camera, &assets);
 }
+
+#[test]
+fn model_radius_matches_three() {
+    let mut assets = Assets::new();
+    let paint = material(&mut assets, |scope| {
+        scope
+            .color_node(vec3(model_radius() * 0.25, 0.5, 0.0))
+            .unwrap();
+    });
+    let plane = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let mut scene = Scene::new();
+    scene.add(
+        Object::mesh(plane, paint)
+            .at(Vec3::new(-1.0, 0.0, 0.0))
+            .scaled(Vec3::new(2.0, 1.0, 1.0)),
+    );
+    scene.add(Object::mesh(plane, paint).at(Vec3::new(1.0, 0.0, 0.0)));
+    let camera = Camera::orthographic(-2.0, 2.0, 1.0, -1.0, 0.5, 10.0).at(Vec3::new(0.0, 0.0, 5.0));
+    check("screen_model_radius", &scene, &camera, &assets);
+}

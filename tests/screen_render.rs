@@ -86,3 +86,35 @@ fn the_renderer_fills_texture_sizes() {
         .unwrap();
     close(centre(&c), [0.16, 0.04, 0.16]);
 }
+
+#[test]
+fn each_draw_reads_its_bounding_sphere_radius() {
+    use tsl::prelude::*;
+    // A 1 × 1 plane's bounding sphere: centre 0, radius sqrt(0.5² + 0.5²) = 0.70711; scaled by
+    // (2, 1, 1) its world radius doubles. The colour's red is a quarter of it: 0.35355 on the
+    // scaled plane (at x = -1, covering x from -2 to 0), 0.17678 on the other (at x = +1).
+    let c = case(|scope| {
+        scope
+            .color_node(vec3(model_radius() * 0.25, 0.0, 0.0))
+            .unwrap();
+    });
+    let mesh = c.scene.objects()[0].mesh.unwrap();
+    let mut scene = Scene::new();
+    scene.add(
+        Object::mesh(mesh.geometry, mesh.material)
+            .at(Vec3::new(-1.0, 0.0, 0.0))
+            .scaled(Vec3::new(2.0, 1.0, 1.0)),
+    );
+    scene.add(Object::mesh(mesh.geometry, mesh.material).at(Vec3::new(1.0, 0.0, 0.0)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&scene, &c.camera, &c.assets)
+        .unwrap();
+    let half = 0.5f32.sqrt();
+    for (x, want) in [(16, 0.5 * half), (48, 0.25 * half)] {
+        let got = image.pixel(x, 16).unwrap()[0];
+        assert!(
+            (got - want).abs() < 1e-6,
+            "pixel ({x}, 16): {got}, want {want}"
+        );
+    }
+}

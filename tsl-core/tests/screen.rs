@@ -8,12 +8,12 @@ use tsl_core::typed::Vec3 as V3;
 use tsl_core::typed::{
     camera_far, camera_is_orthographic, camera_near, camera_position, camera_projection_matrix,
     camera_projection_matrix_inverse, camera_world_matrix, delta_time, face_direction, frame_id,
-    model_direction, model_normal_matrix, model_position, model_scale, model_view_matrix,
-    model_view_position, model_world_matrix, model_world_matrix_inverse, negate_on_back_side,
-    normal_flat, position_local, position_view_direction, position_world_direction, reflect_vector,
-    reflect_view, refract_vector, refract_view, screen_coordinate, screen_uv, transform_direction,
-    transform_normal_to_view, uniform, vec3, vec4, viewport, viewport_coordinate, viewport_size,
-    viewport_uv, Node, Scope, Swizzles,
+    model_direction, model_normal_matrix, model_position, model_radius, model_scale,
+    model_view_matrix, model_view_position, model_world_matrix, model_world_matrix_inverse,
+    negate_on_back_side, normal_flat, position_local, position_view_direction,
+    position_world_direction, reflect_vector, reflect_view, refract_vector, refract_view,
+    screen_coordinate, screen_uv, transform_direction, transform_normal_to_view, uniform, vec3,
+    vec4, viewport, viewport_coordinate, viewport_size, viewport_uv, Node, Scope, Swizzles,
 };
 use tsl_core::{Fragment, NodeProgram, COLOR_NODE};
 
@@ -436,4 +436,14 @@ fn delta_time_comes_from_set_delta_time() {
         Fragment::default(),
     );
     close(got, Vec3::new(0.016, 0.0, 0.0));
+}
+
+#[test]
+fn model_radius_comes_from_set_model_radius() {
+    let got = eval(
+        || vec3(model_radius(), 0.0, 0.0),
+        |p| p.set_model_radius(2.5),
+        Fragment::default(),
+    );
+    close(got, Vec3::new(2.5, 0.0, 0.0));
 }

@@ -50,6 +50,8 @@ header_methods! {
     model_scale => ModelScale;
     /// TSL's `modelDirection`: the model's +z axis in world space, normalized (vec3).
     model_direction => ModelDirection;
+    /// TSL's `modelRadius`: the geometry's bounding-sphere radius in world space (float).
+    model_radius => ModelRadius;
     /// TSL's `modelPosition`: the model's world position (vec3).
     model_position => ModelPosition;
     /// TSL's `modelViewPosition`: the model's position in camera space (vec3).

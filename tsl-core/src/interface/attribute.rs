@@ -121,6 +121,9 @@ attributes! {
     /// `model_direction()`: the world direction of the model's +z axis, normalized
     /// (`Object3D.getWorldDirection`).
     ModelDirection = "model_direction", Vec3, Frame;
+    /// `model_radius()`: the radius of the geometry's bounding sphere in world space
+    /// (three.js's `computeBoundingSphere` then `applyMatrix4(matrixWorld)`).
+    ModelRadius = "model_radius", Float, Frame;
     /// `model_position()`: the model's world position, the world matrix's translation.
     ModelPosition = "model_position", Vec3, Frame;
     /// `model_view_position()`: the model's position in camera space.

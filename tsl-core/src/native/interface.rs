@@ -4,8 +4,8 @@
 
 use super::EmitError;
 use crate::program::format::{
-    HeaderValue, HEADER_VALUES, H_CAMERA, H_CAMERA_WORLD, H_DELTA_TIME, H_FAR, H_FRAME_ID, H_NEAR,
-    H_ORTHOGRAPHIC, H_VIEW,
+    HeaderValue, HEADER_VALUES, H_CAMERA, H_CAMERA_WORLD, H_DELTA_TIME, H_FAR, H_FRAME_ID,
+    H_MODEL_RADIUS, H_NEAR, H_ORTHOGRAPHIC, H_VIEW,
 };
 use crate::program::NodeProgram;
 use crate::types::ValueType;
@@ -127,6 +127,8 @@ frame_fields! {
     CameraIsOrthographic = "camera_is_orthographic", Float;
     /// `delta_time: f32`, from the program's header (`set_delta_time`).
     DeltaTime = "delta_time", Float;
+    /// `model_radius: f32`, from the program's header (`set_model_radius`).
+    ModelRadius = "model_radius", Float;
     /// `projection_inverse: mat4x4<f32>`, the inverse of `projection`, computed by the writer.
     ProjectionInverse = "projection_inverse", Mat4;
     /// `camera_world: mat4x4<f32>`, the inverse of `view`, computed by the writer.
@@ -396,6 +398,7 @@ impl UniformLayout {
                     FrameField::FrameId => floats(H_FRAME_ID, 1),
                     FrameField::CameraIsOrthographic => floats(H_ORTHOGRAPHIC, 1),
                     FrameField::DeltaTime => floats(H_DELTA_TIME, 1),
+                    FrameField::ModelRadius => floats(H_MODEL_RADIUS, 1),
                     FrameField::ProjectionInverse => {
                         frame.projection.inverse().to_cols_array().to_vec()
                     }

@@ -57,6 +57,8 @@ pub const H_MODEL_NORMAL: usize = 148;
 pub const H_MODEL_SCALE: usize = 157;
 /// Header: the world direction of the model's +z axis, normalized, three f32.
 pub const H_MODEL_DIRECTION: usize = 160;
+/// Header: the draw's bounding-sphere radius in world space, an f32 (`model_radius`).
+pub const H_MODEL_RADIUS: usize = 163;
 /// The header's length in words.
 pub const HEADER_WORDS: usize = 164;
 
@@ -104,6 +106,7 @@ header_values! {
     "model_normal_matrix" = H_MODEL_NORMAL, 3 x 3;
     "model_scale" = H_MODEL_SCALE, 1 x 3;
     "model_direction" = H_MODEL_DIRECTION, 1 x 3;
+    "model_radius" = H_MODEL_RADIUS, 1 x 1;
     // Inside the matrices above: their translation columns.
     "model_position" = H_MODEL_WORLD_POSITION, 1 x 3;
     "model_view_position" = H_MODEL_VIEW_POSITION, 1 x 3;

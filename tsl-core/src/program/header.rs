@@ -37,6 +37,12 @@ impl NodeProgram {
         self.put(H_FRAME_ID, &[frame_id as f32]);
     }
 
+    /// Write the draw's bounding-sphere radius in world space (`model_radius`) into the
+    /// header, as a renderer does with [`NodeProgram::set_object`].
+    pub fn set_model_radius(&mut self, radius: f32) {
+        self.put(H_MODEL_RADIUS, &[radius]);
+    }
+
     /// Write the seconds since the previous frame (`delta_time`, TSL's `deltaTime`) into the
     /// header.
     pub fn set_delta_time(&mut self, seconds: f32) {

@@ -56,6 +56,8 @@ values! {
     model_scale -> Vec3;
     /// TSL's `modelDirection`: the model's +z axis in world space, normalized.
     model_direction -> Vec3;
+    /// TSL's `modelRadius`: the geometry's bounding-sphere radius in world space.
+    model_radius -> Float;
     /// TSL's `modelPosition`: the model's world position.
     model_position -> Vec3;
     /// TSL's `modelViewPosition`: the model's position in camera space.

@@ -109,6 +109,9 @@ impl Frame {
             };
             let mut copy = program.clone();
             copy.set_object(world);
+            if let Some(geometry) = assets.geometries.get(mesh.geometry) {
+                copy.set_model_radius(world_radius(geometry.positions(), world));
+            }
             copies[index] = Some(self.programs.len());
             self.programs.push(copy);
         }
@@ -152,6 +155,28 @@ impl RenderSettings {
             draw_copies: Vec::new(),
         }
     }
+}
+
+/// three.js's bounding sphere of `positions` (`computeBoundingSphere`: the box's centre, the
+/// farthest point's distance) in world space (`applyMatrix4`: the radius times the world
+/// matrix's largest column length).
+fn world_radius(positions: &[glam::Vec3], world: Mat4) -> f32 {
+    let Some(&first) = positions.first() else {
+        return 0.0;
+    };
+    let (lo, hi) = positions
+        .iter()
+        .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let centre = (lo + hi) * 0.5;
+    let radius_sq = positions
+        .iter()
+        .map(|&p| p.distance_squared(centre))
+        .fold(0.0f32, f32::max);
+    let scale_sq = [world.x_axis, world.y_axis, world.z_axis]
+        .map(|c| c.truncate().length_squared())
+        .into_iter()
+        .fold(0.0f32, f32::max);
+    radius_sq.sqrt() * scale_sq.sqrt()
 }
 
 /// A draw pass: a draw, and for the two passes of a transparent double-sided draw, the faces it
