@@ -27,6 +27,7 @@
 //! | --- | --- | --- |
 //! | perlin, cell, Worley, `mx_noise_float`, fractal (the prelude's integer hashes and f32 steps; Worley's constant operands hidden from the driver, see `WORLEY`) | 0 | 0 |
 //! | `pow` of `x * 0.0` (Mesa folds the product to +0: the zero's sign is lost) | 0, magnitudes | 0 |
+//! | `smoothstep(e, e, x)` with one node as both edges (Mesa folds `e - e`) | 1 | 0 |
 //!
 //! Every case prints its worst difference, so a run on another GPU reports the precision it has.
 //! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead
@@ -103,6 +104,15 @@ const SIGNED_ZERO: Tols = Tols {
         rel: 0.0,
         signless: true,
     },
+};
+
+/// `smoothstep(e, e, x)` with one node as both edges: exact on the interpreter; natively Mesa
+/// folds `e - e` to 0 and rewrites the quotient (its inexact algebra again; three.js's GLSL on
+/// llvmpipe gave 1 everywhere for the same expression, tools/oracle_probes/README.md), so the
+/// native value is only held to [0, 1]. Equal edges from two nodes are exact on both paths.
+const ONE_NODE_EDGES: Tols = Tols {
+    interp: tol(0.0, 0.0),
+    native: tol(1.0, 0.0),
 };
 
 /// Tests that make pipelines run one at a time: `swapping_a_graph_costs_a_buffer_write_not_a_pipeline`
@@ -373,6 +383,12 @@ fn y(g: &NodeGraph) -> NodeRef {
 fn s(g: &NodeGraph, v: f32) -> NodeRef {
     g.float(v)
 }
+/// A vec3 of NaNs made at run time (0/0 of the uv's zero difference), so no compiler can fold it.
+fn nan(g: &NodeGraph) -> NodeRef {
+    let u = g.swizzle(g.uv(), "xxx");
+    let zero = g.sub(u, u);
+    g.div(zero, zero)
+}
 
 fn arithmetic_matches_run_nodes(gpu: &'static Gpu) {
     run_cases(
@@ -401,6 +417,15 @@ fn arithmetic_matches_run_nodes(gpu: &'static Gpu) {
             "radians degrees", ROUNDED, |g| g.add(g.radians(x(g)), g.degrees(y(g)));
             "mix", ROUNDED, |g| g.mix(x(g), y(g), g.swizzle(g.uv(), "x"));
             "smoothstep", ROUNDED, |g| g.smoothstep(s(g, -1.0), s(g, 2.0), x(g));
+            // R-MATH-11: a NaN operand (0/0 at run time) gives the other operand; equal edges.
+            "min max with NaN first", EXACT, |g| g.add(g.min(nan(g), y(g)), g.max(nan(g), x(g)));
+            "min max with NaN second", EXACT, |g| g.add(g.min(y(g), nan(g)), g.max(x(g), nan(g)));
+            "clamp with NaN bounds", EXACT, |g| g.clamp(x(g), nan(g), nan(g));
+            "smoothstep with equal edges", EXACT, |g| {
+                let e = Vec3::new(0.5, -1.0, 2.5);
+                g.smoothstep(g.uniform("e0", e), g.uniform("e1", e), x(g))
+            };
+            "smoothstep with one node as both edges", ONE_NODE_EDGES, |g| g.smoothstep(y(g), y(g), x(g));
         ],
     );
 }
