@@ -543,7 +543,7 @@ fn uniforms_change_between_frames() {
     let g = NodeGraph::new();
     g.set_output(
         COLOR_NODE,
-        g.uniform("tint", Color::linear(0.25, 0.5, 0.75)),
+        g.named_uniform("tint", Color::linear(0.25, 0.5, 0.75)),
     )
     .unwrap();
     let p = s.program(&g);

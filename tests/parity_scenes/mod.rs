@@ -524,7 +524,7 @@ pub fn an_orthographic_camera_and_tone_mapping(check: Check) {
 pub fn the_graph_example_at_a_time(check: Check) {
     let mut c = Case::new();
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
     g.set_output(COLOR_NODE, mixed).unwrap();

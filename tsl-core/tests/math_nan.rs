@@ -59,9 +59,9 @@ fn column(v: &Value, row: &str) -> Vec<f32> {
 /// nothing is known before the program runs.
 fn ours(row: &str, input: [f32; 4]) -> f32 {
     let g = NodeGraph::new();
-    let x = g.uniform("x", input[0]);
-    let y = g.uniform("y", input[1]);
-    let z = g.uniform("z", input[2]);
+    let x = g.named_uniform("x", input[0]);
+    let y = g.named_uniform("y", input[1]);
+    let z = g.named_uniform("z", input[2]);
     let node = match row {
         "min_xy" => g.min(x, y),
         "max_xy" => g.max(x, y),

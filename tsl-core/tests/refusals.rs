@@ -62,7 +62,7 @@ fn try_node_gives_a_result_per_node() {
 #[test]
 fn a_matrix_or_a_texture_outside_mul_and_texture_is_refused() {
     let g = NodeGraph::new();
-    let m = g.uniform("m", Mat3::IDENTITY);
+    let m = g.named_uniform("m", Mat3::IDENTITY);
     g.sin(m);
     assert_eq!(
         refusal(&g),
@@ -90,19 +90,19 @@ fn map_of(g: &NodeGraph) -> NodeRef {
 #[test]
 fn a_matrix_times_a_value_of_another_size_is_refused() {
     let g = NodeGraph::new();
-    g.mul(g.uniform("m", Mat4::IDENTITY), g.vec3(1.0, 2.0, 3.0));
+    g.mul(g.named_uniform("m", Mat4::IDENTITY), g.vec3(1.0, 2.0, 3.0));
     assert_eq!(
         refusal(&g),
         "mul: a mat4 times a vec3: a matrix multiplies a vector of its width or a matrix of its size"
     );
     let g = NodeGraph::new();
     g.mul(
-        g.uniform("a", Mat3::IDENTITY),
-        g.uniform("b", Mat4::IDENTITY),
+        g.named_uniform("a", Mat3::IDENTITY),
+        g.named_uniform("b", Mat4::IDENTITY),
     );
     assert!(refusal(&g).starts_with("mul: a mat3 times a mat4"));
     let g = NodeGraph::new();
-    g.mul(g.uniform("a", Mat3::IDENTITY), g.float(2.0));
+    g.mul(g.named_uniform("a", Mat3::IDENTITY), g.float(2.0));
     assert!(refusal(&g).starts_with("mul: a mat3 times a float"));
 }
 
@@ -141,7 +141,7 @@ fn a_swizzle_of_a_missing_component_is_refused() {
         assert_eq!(refusal(&g), reason);
     }
     let g = NodeGraph::new();
-    g.swizzle(g.uniform("m", Mat3::IDENTITY), "x");
+    g.swizzle(g.named_uniform("m", Mat3::IDENTITY), "x");
     assert_eq!(refusal(&g), "swizzle: a mat3 has no components to swizzle");
 }
 
@@ -184,18 +184,25 @@ fn an_output_given_a_node_of_the_wrong_type_is_refused() {
 }
 
 #[test]
-fn a_uniform_needs_a_name_of_its_own() {
+fn set_name_refuses_a_node_that_is_not_a_uniform_and_an_empty_name() {
     let g = NodeGraph::new();
-    assert!(g.uniform("", 1.0f32).is_refused());
-    assert_eq!(refusal(&g), "uniform: a uniform needs a name");
-    let g = NodeGraph::new();
-    g.uniform("tint", Color::WHITE);
-    assert!(g.texture_uniform("tint", TextureId(0)).is_refused());
+    let x = g.float(1.0);
+    assert!(g.set_name(x, "x").is_refused());
     assert_eq!(
         refusal(&g),
-        "texture_uniform: a uniform named 'tint' already exists"
+        "set_name: node #0 is not a uniform, so it has no name to set"
     );
-    assert_eq!(g.uniforms().len(), 1);
+    let g = NodeGraph::new();
+    let u = g.uniform(1.0f32);
+    assert!(g.set_name(u, "").is_refused());
+    assert_eq!(refusal(&g), "set_name: a uniform's name cannot be empty");
+    // Names are labels (R-VAL-14): no name, and one name twice, are both fine.
+    let g = NodeGraph::new();
+    g.uniform(1.0f32);
+    g.named_uniform("tint", Color::WHITE);
+    assert!(!g.texture_uniform("tint", TextureId(0)).is_refused());
+    assert_eq!(g.error(), None);
+    assert_eq!(g.uniforms().len(), 3);
 }
 
 #[test]
@@ -313,7 +320,7 @@ fn a_position_node_reads_no_fragment_attribute_texture_or_lit() {
 
     // What a position node may read compiles.
     let g = NodeGraph::new();
-    let lift = g.uniform("lift", 0.1f32);
+    let lift = g.named_uniform("lift", 0.1f32);
     let offset = g.mul(g.normal_local(), g.mul(lift, g.sin(g.time())));
     g.set_output(POSITION_NODE, g.add(offset, g.camera_position()))
         .unwrap();
@@ -374,7 +381,7 @@ fn lit_belongs_to_the_output_node_alone() {
 #[test]
 fn set_uniform_refuses_an_unknown_name_and_a_wrong_type() {
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::WHITE);
+    let tint = g.named_uniform("tint", Color::WHITE);
     g.set_output(COLOR_NODE, tint).unwrap();
     let mut program = g.compile().unwrap();
     let err = program.set_uniform("tone", Vec3::ONE).unwrap_err();
@@ -403,7 +410,7 @@ fn set_uniform_refuses_an_unknown_name_and_a_wrong_type() {
 fn set_texture_refuses_no_texture_and_a_uniform_that_is_not_a_texture() {
     let g = NodeGraph::new();
     let map = g.texture_uniform("map", TextureId(2));
-    let scale = g.uniform("scale", 1.0f32);
+    let scale = g.named_uniform("scale", 1.0f32);
     let texel = g.texture(map, g.mul(g.uv(), scale));
     g.set_output(COLOR_NODE, g.swizzle(texel, "rgb")).unwrap();
     let mut program = g.compile().unwrap();

@@ -208,7 +208,7 @@ fn compile_refuses_what_varyings_and_derivatives_cannot_read() {
         "compile: OUTPUT_NODE takes a derivative of lit, which the neighbouring pixels do not have"
     );
     let g = NodeGraph::new();
-    g.dfdx(g.uniform("m", glam::Mat3::IDENTITY));
+    g.dfdx(g.named_uniform("m", glam::Mat3::IDENTITY));
     assert_eq!(
         g.error().unwrap().to_string(),
         "dfdx: a mat3 has no components to differentiate"

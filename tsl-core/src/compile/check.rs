@@ -6,11 +6,10 @@ use crate::graph::typecheck::{self, NodeFault};
 use crate::graph::{GraphParts, Op, MAX_GRAPH_NODES};
 use crate::interface::{Output, Source};
 use crate::types::ValueType;
-use std::collections::HashSet;
 
 /// Refuse parts larger than a builder makes: more than [`MAX_GRAPH_NODES`] nodes or uniforms
-/// (each uniform the builder declares is a node), a uniform with no name and two uniforms of one
-/// name. Compile asks it before it adds the discard's nodes.
+/// (each uniform the builder declares is a node). Compile asks it before it adds the discard's
+/// nodes.
 pub fn limits(parts: &GraphParts) -> Result<(), CompileError> {
     if parts.nodes.len() > MAX_GRAPH_NODES {
         return Err(CompileError::TooManyNodes {
@@ -21,18 +20,6 @@ pub fn limits(parts: &GraphParts) -> Result<(), CompileError> {
         return Err(CompileError::TooManyUniforms {
             uniforms: parts.uniforms.len(),
         });
-    }
-    let mut names = HashSet::with_capacity(parts.uniforms.len());
-    for (uniform, decl) in parts.uniforms.iter().enumerate() {
-        if decl.name.is_empty() {
-            return Err(CompileError::UnnamedUniform { uniform });
-        }
-        if !names.insert(decl.name.as_str()) {
-            return Err(CompileError::UniformNameTaken {
-                uniform,
-                name: decl.name.clone(),
-            });
-        }
     }
     Ok(())
 }

@@ -71,20 +71,6 @@ pub enum CompileError {
         /// The uniforms.
         uniforms: usize,
     },
-    /// A uniform (of edited parts) with an empty name.
-    #[error("compile: uniform {uniform} has no name")]
-    UnnamedUniform {
-        /// The uniform's index.
-        uniform: usize,
-    },
-    /// A uniform (of edited parts) with the name of an earlier one.
-    #[error("compile: uniform {uniform} is named '{name}', as an earlier one is")]
-    UniformNameTaken {
-        /// The uniform's index.
-        uniform: usize,
-        /// The name.
-        name: String,
-    },
     /// A node (of edited parts) whose recorded type is not the type it computes.
     #[error("compile: node #{node} is typed {typed} but computes a {computes}")]
     TypeChanged {
@@ -225,8 +211,6 @@ impl CompileError {
             | CompileError::NoTexture { .. }
             | CompileError::TooManyNodes { .. }
             | CompileError::TooManyUniforms { .. }
-            | CompileError::UnnamedUniform { .. }
-            | CompileError::UniformNameTaken { .. }
             | CompileError::TypeChanged { .. }
             | CompileError::InputTypes { .. } => None,
         }

@@ -11,7 +11,7 @@ mod schedule;
 
 pub use error::{CompileError, GraphError, Reading};
 
-use crate::graph::{GraphNode, NodeGraph, Op, UniformInit};
+use crate::graph::{GraphNode, NodeGraph, NodeRef, Op, UniformInit};
 use crate::interface::Output;
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
@@ -31,8 +31,7 @@ impl NodeGraph {
     ///
     /// Refuses the first refusal the graph recorded while it was built; a graph with no output; a
     /// cycle, an input that names no node, a type that no longer holds, a node the builder would
-    /// refuse, more than `MAX_GRAPH_NODES` nodes or uniforms, or a uniform with no name or a
-    /// name in use (in a graph whose parts were edited); a position node that reads a fragment attribute, a texture or `lit`; a
+    /// refuse, more than `MAX_GRAPH_NODES` nodes or uniforms; a position node that reads a fragment attribute, a texture or `lit`; a
     /// fragment output that reads the local position or normal; `lit` outside `OUTPUT_NODE`; an
     /// output of more than [`MAX_INSTRUCTIONS`] instructions or that needs more than
     /// [`MAX_REGISTERS`] registers at once.
@@ -104,7 +103,33 @@ impl NodeGraph {
                 .collect();
             laid.push(Laid { output, code });
         }
-        Ok(encode(&parts, data, laid))
+        let mut program = encode(&parts, data, laid);
+        program.set_uniform_nodes(self.id(), uniform_nodes(&parts));
+        Ok(program)
+    }
+}
+
+/// The node that declared each uniform (the first that reads it, in edited parts; `u32::MAX` for
+/// one no node reads), so `set_uniform` takes the node.
+fn uniform_nodes(parts: &crate::graph::GraphParts) -> Vec<u32> {
+    let mut nodes = vec![u32::MAX; parts.uniforms.len()];
+    for (index, node) in parts.nodes.iter().enumerate().rev() {
+        if let Op::Uniform(u) = node.op {
+            if let Some(slot) = nodes.get_mut(u) {
+                *slot = index as u32;
+            }
+        }
+    }
+    nodes
+}
+
+/// `program.set_uniform(node, value)`: the uniform the node declared.
+impl crate::program::UniformKey for NodeRef {
+    fn uniform_ref(&self) -> crate::program::UniformRef<'_> {
+        crate::program::UniformRef::Node(crate::program::UniformNode {
+            graph: self.graph_id(),
+            node: self.index() as u32,
+        })
     }
 }
 
