@@ -60,8 +60,8 @@
 //!
 //! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
 //! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
-//! `smallWavesIterations` is the Rust constant 3; a fragment node may not read
-//! `positionLocal` (R-VAL-9, docs/requirements.md), so the normal and emissive nodes compute the
+//! `smallWavesIterations` is the Rust constant 3; written before a fragment node could read
+//! `positionLocal` (R-VAL-15, docs/requirements.md), the normal and emissive nodes compute the
 //! elevations again from `positionWorld.xz` (the same point: the mesh is not moved and the waves
 //! move along y only, and the position's own y cancels in `positionA − position`); tsl-raster's
 //! normal node is an offset added to the world normal (R-OUT-4), so the port answers `normal −

@@ -426,6 +426,32 @@ fn a_varying_interpolates_the_corner_values() {
     assert!(close(v, [0.1875, 0.1875 * 0.1875, 0.0, 1.0], 1e-6), "{v:?}");
 }
 
+#[test]
+fn a_colour_node_reads_the_local_position() {
+    // R-VAL-15: the local position (after the position node's offset, R-VAL-9) and normal are
+    // varyings. A 2×2 plane at (0.25, 0, 0), moved by the position node to z = 0.5 locally:
+    // local = world − (0.25, 0, 0). Pixel (4, 2)'s centre is world (0.125, 0.375), so local
+    // (−0.125, 0.375, 0.5), and the normal (0, 0, 1):
+    // colour = (0.25·(−0.125) + 0.5, 0.25·0.375 + 0.5, 1·0.5) = (0.46875, 0.59375, 0.5).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(POSITION_NODE, g.vec3(0.0, 0.0, 0.5)).unwrap();
+    let local = g.position_local();
+    let scaled = g.add(g.mul(local, g.float(0.25)), g.float(0.5));
+    let depth = g.mul(g.swizzle(g.normal_local(), "z"), g.swizzle(local, "z"));
+    g.set_output(COLOR_NODE, g.join(&[g.swizzle(scaled, "xy"), depth]))
+        .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::new(0.25, 0.0, 0.0),
+    );
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
+    let v = image.pixel(4, 2).unwrap();
+    assert!(close(v, [0.46875, 0.59375, 0.5, 1.0], 1e-6), "{v:?}");
+}
+
 /// A 4×4 linear texture whose red is 16 · texel index and green 255 − 16 · index.
 fn ramp_texture() -> Texture {
     let bytes: Vec<u8> = (0..16u8)

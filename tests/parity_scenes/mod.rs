@@ -30,6 +30,7 @@ macro_rules! with_scenes {
             an_output_node_reads_the_lit_colour,
             derivatives_of_the_position_and_the_uv,
             varyings_interpolate_per_vertex_values,
+            a_colour_node_reads_the_local_position_and_normal,
             noise_perlin_cell_worley_and_fractal,
             linear_fog_and_exp2_fog,
             the_uv_and_lit_shading_views_and_the_data_materials,
@@ -446,6 +447,35 @@ pub fn varyings_interpolate_per_vertex_values(check: Check) {
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
     c.floor(shader_material(p));
     check(c, "varyings");
+}
+
+/// R-VAL-15: the local position (after the position node) and normal read by fragment outputs,
+/// as varyings.
+pub fn a_colour_node_reads_the_local_position_and_normal(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    g.set_output(POSITION_NODE, g.mul(g.normal_local(), g.float(0.1)))
+        .unwrap();
+    let wave = g.sin(g.mul(g.position_local(), g.float(4.0)));
+    let n = g.add(g.mul(g.normal_local(), g.float(0.5)), g.float(0.5));
+    g.set_output(
+        COLOR_NODE,
+        g.mix(
+            n,
+            g.add(g.mul(wave, g.float(0.5)), g.float(0.5)),
+            g.float(0.5),
+        ),
+    )
+    .unwrap();
+    g.set_output(
+        EMISSIVE_NODE,
+        g.mul(g.abs(g.dfdx(g.position_local())), g.float(4.0)),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
+    c.floor(shader_material(p));
+    check(c, "local position and normal");
 }
 
 pub fn noise_perlin_cell_worley_and_fractal(check: Check) {

@@ -55,7 +55,6 @@ pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
     validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformKey,
-    UniformNode, UniformRef, UniformSlot,
-    ValidationError,
+    UniformNode, UniformRef, UniformSlot, ValidationError,
 };
 pub use types::*;

@@ -89,7 +89,10 @@ fn check(row: &str, reference: &Value) {
     assert_eq!(want.len(), f.inputs.len(), "{row}: one value per input");
     for (input, want) in f.inputs.iter().zip(want) {
         let got = ours(row, *input);
-        assert!(same(got, want), "{row} at {input:?}: got {got}, the GPU gave {want}");
+        assert!(
+            same(got, want),
+            "{row} at {input:?}: got {got}, the GPU gave {want}"
+        );
     }
 }
 
@@ -112,8 +115,14 @@ fn where_the_gpus_differ_on_min_max_swiftshader_gave_the_nan_second_operand() {
         for (a, b) in ss.iter().zip(&lp) {
             if !same(*a, *b) {
                 differences += 1;
-                assert!(a.is_nan() || b.is_nan() || row == "clamp_xyz", "{row}: {a} vs {b}");
-                assert!(!b.is_nan(), "{row}: llvmpipe gave a NaN where SwiftShader gave {a}");
+                assert!(
+                    a.is_nan() || b.is_nan() || row == "clamp_xyz",
+                    "{row}: {a} vs {b}"
+                );
+                assert!(
+                    !b.is_nan(),
+                    "{row}: llvmpipe gave a NaN where SwiftShader gave {a}"
+                );
             }
         }
     }

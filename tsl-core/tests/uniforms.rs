@@ -47,7 +47,8 @@ fn a_value_of_another_type_for_one_of_a_names_uniforms_changes_none() {
     let g = NodeGraph::new();
     let a = g.named_uniform("k", 1.0);
     let v = g.named_uniform("k", glam::Vec3::ONE);
-    g.set_output(OPACITY_NODE, g.add(a, g.swizzle(v, "x"))).unwrap();
+    g.set_output(OPACITY_NODE, g.add(a, g.swizzle(v, "x")))
+        .unwrap();
     let mut p = g.compile().unwrap();
     let err = p.set_uniform("k", 3.0).unwrap_err();
     assert_eq!(
@@ -67,7 +68,10 @@ fn a_node_that_declared_no_uniform_of_the_program_is_refused() {
     let err = p.set_uniform(x, 2.0).unwrap_err();
     assert_eq!(
         err.to_string(),
-        format!("set_uniform: node #{} is not a uniform of this program", x.index())
+        format!(
+            "set_uniform: node #{} is not a uniform of this program",
+            x.index()
+        )
     );
     // The same index in another graph is another node.
     let other = NodeGraph::new();
@@ -102,8 +106,10 @@ fn typed_uniforms_need_no_name_and_set_name_chains_as_tsl() {
     assert_eq!(opacity(&p), 1.0);
     p.set_uniform(speed, 8.0).unwrap();
     assert_eq!(opacity(&p), 4.0);
-    p.set_uniform("tint", glam::Vec3::new(0.125, 0.0, 0.0)).unwrap();
+    p.set_uniform("tint", glam::Vec3::new(0.125, 0.0, 0.0))
+        .unwrap();
     assert_eq!(opacity(&p), 1.0);
-    p.set_uniform(tint, glam::Vec3::new(0.25, 0.0, 0.0)).unwrap();
+    p.set_uniform(tint, glam::Vec3::new(0.25, 0.0, 0.0))
+        .unwrap();
     assert_eq!(opacity(&p), 2.0);
 }

@@ -120,8 +120,8 @@ fn find_cycle(parts: &GraphParts, root: u32) -> Option<u32> {
 }
 
 /// Refuse what `output` may not read. A position node runs per vertex, so it reads no fragment
-/// attribute, texture, varying, derivative or lit colour; a fragment output reads no local position
-/// or normal; `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
+/// attribute, texture, varying, derivative or lit colour (a fragment output's local position or
+/// normal is a varying, R-VAL-15); `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
 /// colour; a derivative reads no derivative and no lit colour (the neighbours have none).
 pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), CompileError> {
     const VARYING: u8 = 1;
@@ -151,9 +151,6 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
                 }
                 Source::Lit if output != Output::Output => {
                     Some(CompileError::LitOutsideOutput { output })
-                }
-                Source::Local if output != Output::Position => {
-                    Some(CompileError::LocalInputInFragment { output, read })
                 }
                 _ if inside & VARYING != 0 && source == Source::Screen => {
                     Some(CompileError::ScreenInputInVarying { output, read })

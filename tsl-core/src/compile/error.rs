@@ -127,14 +127,6 @@ pub enum CompileError {
         /// The output.
         output: Output,
     },
-    /// A fragment output that reads the vertex's local position or normal.
-    #[error("compile: {output} reads {read}, which only a position node may read")]
-    LocalInputInFragment {
-        /// The output.
-        output: Output,
-        /// What it reads.
-        read: Reading,
-    },
     /// A varying that reads where the fragment is on the screen.
     #[error("compile: {output} has a varying that reads {read}, which a vertex does not have; read it outside the varying")]
     ScreenInputInVarying {
@@ -196,7 +188,6 @@ impl CompileError {
             | CompileError::Cycle { output, .. }
             | CompileError::FragmentInputInVertex { output, .. }
             | CompileError::LitOutsideOutput { output }
-            | CompileError::LocalInputInFragment { output, .. }
             | CompileError::ScreenInputInVarying { output, .. }
             | CompileError::FragmentInputInVarying { output, .. }
             | CompileError::DerivativeOfDerivative { output }

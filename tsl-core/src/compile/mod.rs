@@ -59,7 +59,7 @@ impl NodeGraph {
                 continue;
             };
             check::context(&parts, output, root)?;
-            let mut lowering = Lowering::new(&parts, &mut data);
+            let mut lowering = Lowering::new(&parts, &mut data, output);
             let mut result = lowering.lower_root(root);
             if !result.is_identity() {
                 // The result is the register the last instruction writes, so give it a move.

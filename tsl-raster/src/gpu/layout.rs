@@ -269,8 +269,10 @@ record! {
         uv: [f32; 2],
         /// Vertex colour.
         color: [f32; 3],
-        /// Unused, to a stride of 16.
-        _reserved: [f32; 2],
+        /// Model-space position after the position node (a fragment's `position_local()`).
+        local: [f32; 3],
+        /// Model-space normal (a fragment's `normal_local()`).
+        normal_local: [f32; 3],
     }
 }
 

@@ -527,7 +527,8 @@ fn pack(
             normal_view: v.normal_view.to_array(),
             uv: v.uv.to_array(),
             color: v.color.to_array(),
-            _reserved: [0.0; 2],
+            local: v.local.to_array(),
+            normal_local: v.normal_local.to_array(),
         }));
         let indices = d.geometry.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {

@@ -344,6 +344,9 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             return normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), nv));
         }
         case ATTR_VERTEX_COLOR: { return pv3(s_pass, P_COLOR) * interp3(s_corners, w, V_COLOR); }
+        // Read at the corners only: a fragment's local position or normal is a varying.
+        case ATTR_POSITION_LOCAL: { return interp3(s_corners, w, V_LOCAL); }
+        case ATTR_NORMAL_LOCAL: { return interp3(s_corners, w, V_NORMAL_LOCAL); }
         case ATTR_BARYCENTRIC: { return w; }
         case ATTR_FRAG_COORD: {
             return select(vec3<f32>(0.0), select(s_fc2, s_fc1, view == VIEW_RIGHT), screen);

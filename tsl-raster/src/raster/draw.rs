@@ -69,6 +69,10 @@ pub(crate) struct Vertex {
     pub uv: Vec2,
     /// The geometry's colour, white without one.
     pub color: Vec3,
+    /// The model-space position after the position node's offset (`position_local()`).
+    pub local: Vec3,
+    /// The geometry's model-space normal, zero without one (`normal_local()`).
+    pub normal_local: Vec3,
 }
 
 /// Which views of a fragment batch the program reads.
@@ -172,6 +176,8 @@ impl<'a> Draw<'a> {
                     .into(),
                 uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
                 color: colors.map_or(Vec3::ONE, |c| c[i]),
+                local,
+                normal_local: normals.map_or(Vec3::ZERO, |n| n[i]),
             };
             // A vertex outside a plane is not projected: its triangles are clipped, and the clipped
             // polygons' vertices projected.
