@@ -234,6 +234,59 @@ fn the_alpha_stays_what_the_fragment_had() {
     );
 }
 
+/// A transparent 2×2 plane of opacity 0.5 with `build`'s outputs, and its linear pixel (1, 1):
+/// blended over a clear of zero, the framebuffer holds (rgb · a, a).
+fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    build(&g);
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material {
+            transparent: true,
+            opacity: 0.5,
+            ..Material::basic(Color::WHITE).with_nodes(p)
+        },
+        Vec3::ZERO,
+    );
+    let renderer = Renderer::new(RenderSettings::new(N, N));
+    s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+}
+
+#[test]
+fn a_vec4_colour_nodes_alpha_multiplies_the_opacity() {
+    // R-OUT-11, three.js's `diffuseColor = vec4(colorNode); diffuseColor.a *= opacity`.
+    // vec4(1, 0.5, 0, 0.5) × material opacity 0.5: alpha 0.25.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec4(1.0, 0.5, 0.0, 0.5))
+            .unwrap();
+    });
+    assert!(close(v, [0.25, 0.125, 0.0, 0.25], 1e-6), "{v:?}");
+    // A float colour fills all four components: 0.8 × the opacity node 0.5 (the node, not the
+    // material's opacity): alpha 0.4, rgb 0.8 · 0.4.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.float(0.8)).unwrap();
+        g.set_output(OPACITY_NODE, g.float(0.5)).unwrap();
+    });
+    assert!(close(v, [0.32, 0.32, 0.32, 0.4], 1e-6), "{v:?}");
+    // A vec3 colour has alpha 1: the material's opacity alone.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec3(1.0, 1.0, 0.0)).unwrap();
+    });
+    assert!(close(v, [0.5, 0.5, 0.0, 0.5], 1e-6), "{v:?}");
+}
+
+#[test]
+fn a_vec4_output_node_gives_its_own_alpha() {
+    // R-OUT-12: vec4(0, 1, 0, 0.75) on a material of opacity 0.5: alpha 0.75.
+    let v = transparent_pixel(|g| {
+        g.set_output(OUTPUT_NODE, g.vec4(0.0, 1.0, 0.0, 0.75))
+            .unwrap();
+    });
+    assert!(close(v, [0.0, 0.75, 0.0, 0.75], 1e-6), "{v:?}");
+}
+
 fn lambert_plane(s: &mut Setup, program: Option<ProgramId>) {
     let mut m = Material::lambert(Color::WHITE);
     m.nodes = program;

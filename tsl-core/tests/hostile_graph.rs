@@ -480,7 +480,11 @@ fn edited_parts_are_refused_by_compile_never_panicking() {
         ),
         (
             "an output of another type",
-            Box::new(|p| p.outputs[COLOR_NODE.index()] = Some(0)),
+            Box::new(|p| {
+                // The mat3 uniform: no output takes a matrix (a float colour is fine, R-OUT-11).
+                let m = find(p, |n| n.ty == ValueType::Mat3);
+                p.outputs[COLOR_NODE.index()] = Some(m as u32)
+            }),
         ),
     ];
     for (what, edit) in &cases {

@@ -70,7 +70,7 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
         if let Some(root) = parts.outputs[output.index()] {
             match nodes.get(root as usize) {
                 None => return Err(CompileError::MissingOutputNode { output, node: root }),
-                Some(n) if n.ty != output.value_type() => {
+                Some(n) if !output.accepts(n.ty) => {
                     return Err(CompileError::OutputType {
                         output,
                         found: n.ty,

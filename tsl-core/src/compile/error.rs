@@ -98,7 +98,7 @@ pub enum CompileError {
         node: u32,
     },
     /// An output (of edited parts) set to a node of another type than the output's.
-    #[error("compile: {output} takes a {}, not a {found}", .output.value_type())]
+    #[error("compile: {output} takes a {}, not a {found}", .output.accepted_types())]
     OutputType {
         /// The output.
         output: Output,

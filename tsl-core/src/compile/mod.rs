@@ -52,6 +52,7 @@ impl NodeGraph {
             join_discard_to_mask(&mut parts, discarded);
         }
         check::integrity(&parts)?;
+        widen_color(&mut parts);
         let mut data = DataLayout::new(&parts);
         let mut laid = Vec::new();
         for output in Output::ALL {
@@ -131,6 +132,24 @@ impl crate::program::UniformKey for NodeRef {
             node: self.index() as u32,
         })
     }
+}
+
+/// A float `COLOR_NODE` as three.js's `vec4(colorNode)` (R-OUT-11): all four components, so its
+/// alpha is the float too. A vec3 or vec4 colour stays as it is; the renderers read the alpha of
+/// a colour of four components ([`NodeProgram::output_width`]) and take 1 for three.
+fn widen_color(parts: &mut crate::graph::GraphParts) {
+    let Some(root) = parts.outputs[Output::Color.index()] else {
+        return;
+    };
+    if parts.nodes[root as usize].ty != ValueType::Float {
+        return;
+    }
+    parts.nodes.push(GraphNode {
+        op: Op::Join,
+        inputs: vec![root; 4],
+        ty: ValueType::Vec4,
+    });
+    parts.outputs[Output::Color.index()] = Some((parts.nodes.len() - 1) as u32);
 }
 
 /// Every discard joins the mask: `MASK_NODE = select(discarded, 0, mask)`, the mask one if unset.

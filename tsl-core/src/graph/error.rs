@@ -80,7 +80,7 @@ pub enum BuildErrorKind {
     #[error("the graph already holds MAX_GRAPH_NODES ({MAX_GRAPH_NODES}) nodes")]
     GraphFull,
     /// `set_output` with a node of another type than the output's.
-    #[error("{output} takes a {}, not a {found}", .output.value_type())]
+    #[error("{output} takes a {}, not a {found}", .output.accepted_types())]
     OutputType {
         /// The output.
         output: crate::interface::Output,

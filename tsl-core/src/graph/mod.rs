@@ -360,7 +360,7 @@ impl NodeGraph {
     pub fn set_output(&self, output: Output, node: NodeRef) -> Result<(), BuildError> {
         let index = self.resolve_for("set_output", node)?;
         let ty = self.parts.borrow().nodes[index as usize].ty;
-        if ty != output.value_type() {
+        if !output.accepts(ty) {
             return Err(BuildError::new(
                 "set_output",
                 BuildErrorKind::OutputType { output, found: ty },

@@ -253,6 +253,17 @@ impl NodeProgram {
         self.words[H_OUTPUTS + 2 * output.index() + 1] as usize
     }
 
+    /// How many components `output` computes (0 when it is not set): the width of its last
+    /// instruction, which writes its value. A renderer reads the alpha of a four-component
+    /// `COLOR_NODE` or `OUTPUT_NODE` (R-OUT-11, R-OUT-12).
+    pub fn output_width(&self, output: Output) -> usize {
+        let (start, count) = self.output_range(output);
+        if count == 0 {
+            return 0;
+        }
+        self.instruction(start + count - 1).width as usize
+    }
+
     /// The code of `output` as (first instruction, count).
     pub fn output_range(&self, output: Output) -> (usize, usize) {
         let at = H_OUTPUTS + 2 * output.index();

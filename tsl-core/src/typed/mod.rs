@@ -83,7 +83,7 @@ pub mod prelude {
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
-    pub use super::scope::{in_scope, Scope};
+    pub use super::scope::{in_scope, ColorNodeType, OutputNodeType, Scope};
     pub use super::swizzle::Swizzles;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,

@@ -142,6 +142,8 @@ const FL_QUAD: u32 = 1024u;
 const FL_SURFACE: u32 = 2048u;
 const FL_NORMAL_DERIV: u32 = 4096u;
 const FL_DEPTH_NODE: u32 = 8192u;
+const FL_COLOR_ALPHA: u32 = 16384u;
+const FL_OUTPUT_ALPHA: u32 = 32768u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;
