@@ -48,10 +48,10 @@ fn every_uniform_of_a_program_of_max_graph_nodes_uniforms_is_set_by_name() {
     let mut program = graph.compile().unwrap();
     // A scan of the uniforms per call made this quadratic (minutes in debug).
     for i in 0..count {
-        program.set_uniform(&format!("u{i}"), i as f32).unwrap();
+        program.set_uniform(format!("u{i}"), i as f32).unwrap();
     }
     for i in (0..count).step_by(1000) {
-        assert_eq!(program.uniform(&format!("u{i}")), Some(vec![i as f32]));
+        assert_eq!(program.uniform(format!("u{i}")), Some(vec![i as f32]));
     }
     assert_eq!(
         program.evaluate(OPACITY_NODE, &Fragment::default()),
