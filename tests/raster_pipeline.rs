@@ -207,9 +207,10 @@ fn a_discard_joins_the_mask() {
 }
 
 #[test]
-fn the_alpha_stays_what_the_fragment_had() {
-    // A transparent plane (opacity 0.5) whose output node paints it red: the framebuffer holds
-    // red times 0.5 with alpha 0.5 (blended over a clear of zero), the image red at alpha 128.
+fn a_vec3_output_node_is_opaque_as_three_renders_it() {
+    // A transparent plane (opacity 0.5) whose output node paints it red: three.js writes
+    // `vec4(outputNode)`, alpha 1 (R-OUT-12). three.js r187 renders exactly this as
+    // (255, 0, 0, 255) (tools/oracle_probes/output_alpha.mjs, tests/fixtures/output_alpha).
     let mut s = Setup::new();
     let g = NodeGraph::new();
     g.set_output(OUTPUT_NODE, g.vec3(1.0, 0.0, 0.0)).unwrap();
@@ -226,11 +227,11 @@ fn the_alpha_stays_what_the_fragment_had() {
     let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(
         s.linear(&renderer, &ortho()).pixel(1, 1).unwrap(),
-        [0.5, 0.0, 0.0, 0.5]
+        [1.0, 0.0, 0.0, 1.0]
     );
     assert_eq!(
         s.image(&renderer, &ortho()).pixel(1, 1).unwrap(),
-        [255, 0, 0, 128]
+        [255, 0, 0, 255]
     );
 }
 

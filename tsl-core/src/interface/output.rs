@@ -19,8 +19,8 @@ pub enum Output {
     Normal = 3,
     /// `positionNode`, vec3: an offset added to each vertex's local position (runs per vertex).
     Position = 4,
-    /// `outputNode`: the finished colour; the only output that may read `lit()`. A vec3 keeps
-    /// the fragment's alpha; a vec4 gives its own (R-OUT-12).
+    /// `outputNode`: the finished colour; the only output that may read `lit()`. A vec4 gives
+    /// the fragment's alpha, a vec3 alpha 1, as three.js's `vec4(outputNode)` (R-OUT-12).
     Output = 5,
     /// `maskNode`, float: a fragment where it is zero is thrown away.
     Mask = 6,

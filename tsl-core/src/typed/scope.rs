@@ -122,8 +122,8 @@ impl Scope {
         self.set(Output::Color, node.into_node())
     }
 
-    /// `material.outputNode = node`: the finished colour, which may read `lit()`. A vec3 keeps
-    /// the fragment's alpha; a vec4 gives its own (R-OUT-12).
+    /// `material.outputNode = node`: the finished colour, which may read `lit()`. A vec4 gives
+    /// the fragment's alpha, a vec3 alpha 1, as three.js's `vec4(outputNode)` (R-OUT-12).
     pub fn output_node<N: IntoNode>(&self, node: N) -> Result<(), GraphError>
     where
         N::Ty: OutputNodeType,
@@ -181,11 +181,11 @@ impl ColorNodeType for super::types::Float {}
 impl ColorNodeType for super::types::Vec3 {}
 impl ColorNodeType for super::types::Vec4 {}
 
-/// The types an output node may have: `Vec3` (the alpha kept) or `Vec4` (R-OUT-12).
+/// The types an output node may have: `Vec3` (alpha 1) or `Vec4` (R-OUT-12).
 #[diagnostic::on_unimplemented(
     message = "an output node is a vec3 or vec4, not a `{Self}`",
     label = "not a colour",
-    note = "a vec3 keeps the fragment's alpha; a vec4 gives its own"
+    note = "a vec4 gives the fragment's alpha, a vec3 alpha 1"
 )]
 pub trait OutputNodeType: NodeType {}
 

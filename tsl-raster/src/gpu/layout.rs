@@ -369,7 +369,7 @@ codes! {
         FL_DEPTH_NODE = 1 << 13,
         /// The colour node has four components: its alpha is the colour's (R-OUT-11).
         FL_COLOR_ALPHA = 1 << 14,
-        /// The output node has four components: its alpha is the fragment's (R-OUT-12).
+        /// The output node has four components: its alpha is the fragment's, not 1 (R-OUT-12).
         FL_OUTPUT_ALPHA = 1 << 15,
     }
 }

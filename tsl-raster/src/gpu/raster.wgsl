@@ -1103,9 +1103,10 @@ fn shade_lights() {
     s_lit = rgb;
 }
 
-// 6. The output node: the finished colour; a vec4's alpha, else the alpha kept (R-OUT-12).
+// 6. The output node: the finished colour, as three.js's `vec4(outputNode)`: a vec4's alpha, 1
+// for a vec3 (R-OUT-12).
 fn shade_output(r: vec4<f32>) {
-    let alpha = select(s_out.color.w, r.w, (pass_flags(s_pass) & FL_OUTPUT_ALPHA) != 0u);
+    let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_OUTPUT_ALPHA) != 0u);
     s_out.color = vec4<f32>(r.xyz, alpha);
 }
 

@@ -6,8 +6,8 @@ use super::views::put;
 use glam::Vec3;
 use tsl_core::{Attribute, Output, View};
 
-/// Stage 6: the output node, reading the lit colour (`lit()`); a vec3 keeps the fragment's alpha,
-/// a vec4 gives its own (R-OUT-12).
+/// Stage 6: the output node, reading the lit colour (`lit()`), as three.js's `vec4(outputNode)`:
+/// a vec4 gives its own alpha, a vec3 alpha 1 (R-OUT-12).
 #[inline]
 pub(super) fn shade_output(state: &mut BatchState) {
     let BatchState {
@@ -36,9 +36,8 @@ pub(super) fn shade_output(state: &mut BatchState) {
             o.color[0] = c.x;
             o.color[1] = c.y;
             o.color[2] = c.z;
-            if own_alpha {
-                o.color[3] = r[3][l];
-            }
+            // three.js writes `vec4(outputNode)`: a vec3's alpha is 1 (R-OUT-12).
+            o.color[3] = if own_alpha { r[3][l] } else { 1.0 };
         }
     }
 }
