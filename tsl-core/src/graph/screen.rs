@@ -293,12 +293,14 @@ impl NodeGraph {
     }
 
     /// TSL's `modelViewProjection`: the vertex's clip-space position,
-    /// `cameraProjectionMatrix × modelViewMatrix × vec4(positionGeometry, 1)`, a varying as in
-    /// three (vec4). It is the geometry's position: a position node does not move it.
+    /// `cameraProjectionMatrix × modelViewMatrix × vec4(positionGeometry, 1)` (vec4). three makes
+    /// it a varying; it is affine in the position, so interpolating the position instead gives
+    /// the same value, and this graph is left without one: it reads `position_local`, so a
+    /// position node reads it as it is, and a fragment output as `position_local` allows there.
     pub fn model_view_projection(&self) -> NodeRef {
         let p = self.join(&[self.position_local(), self.float(1.0)]);
         let view = self.mul(self.model_view_matrix(), p);
-        self.varying(self.mul(self.camera_projection_matrix(), view))
+        self.mul(self.camera_projection_matrix(), view)
     }
 
     /// TSL's `positionGeometry`: the geometry's `position` attribute (vec3), our
@@ -316,7 +318,8 @@ impl NodeGraph {
 
     /// TSL's `normalViewGeometry` on a smooth-shaded material: the geometry's normal in camera
     /// space before any normal map, `normalize(varying(transformNormalToView(normalLocal)))`
-    /// (vec3).
+    /// (vec3). It reads `normal_local` inside a varying, which a fragment output may read only
+    /// where the compiler lets a varying read the vertex's local inputs.
     pub fn normal_view_geometry(&self) -> NodeRef {
         let n = self.transform_normal_to_view(self.normal_local());
         self.normalize(self.varying(n))

@@ -94,7 +94,7 @@ values! {
     /// `positionView.z` (perspective or orthographic, as the camera is).
     depth -> Float;
     /// TSL's `modelViewProjection`: the vertex's clip-space position, `cameraProjectionMatrix ×
-    /// modelViewMatrix × vec4(positionGeometry, 1)`, as a varying.
+    /// modelViewMatrix × vec4(positionGeometry, 1)` (no varying: it is affine in the position).
     model_view_projection -> Vec4;
     /// TSL's `positionGeometry`: the geometry's position attribute, [`position_local`](super::position_local).
     position_geometry -> Vec3;
@@ -111,7 +111,10 @@ values! {
 /// TSL's `transformNormal(normal, matrix)`: `normalize(transpose(inverse(mat3(matrix))) ·
 /// normal)`, `matrix` a mat4 or a mat3. TSL's default `matrix` is `modelWorldMatrix`: pass
 /// [`model_world_matrix()`].
-pub fn transform_normal<M: Matrix>(normal: impl IntoNodeOf<Vec3>, matrix: impl IntoNodeOf<M>) -> Node<Vec3> {
+pub fn transform_normal<M: Matrix>(
+    normal: impl IntoNodeOf<Vec3>,
+    matrix: impl IntoNodeOf<M>,
+) -> Node<Vec3> {
     let (n, m) = (normal.into_node_of(), matrix.into_node_of());
     Node::wrap(current().transform_normal(n.node_ref(), m.node_ref()))
 }
@@ -136,7 +139,11 @@ pub fn projection_depth(
     near: impl IntoNodeOf<Float>,
     far: impl IntoNodeOf<Float>,
 ) -> Node<Float> {
-    let (d, n, f) = (depth.into_node_of(), near.into_node_of(), far.into_node_of());
+    let (d, n, f) = (
+        depth.into_node_of(),
+        near.into_node_of(),
+        far.into_node_of(),
+    );
     Node::wrap(current().projection_depth(d.node_ref(), n.node_ref(), f.node_ref()))
 }
 

@@ -157,7 +157,10 @@ where
     let picked = graph.split(node.into_node().node_ref(), channels);
     match graph.type_of(picked) {
         Some(found) if found != R::TYPE => {
-            let reason = format!("`{channels}` gives a {found:?}, not the {:?} asked", R::TYPE);
+            let reason = format!(
+                "`{channels}` gives a {found:?}, not the {:?} asked",
+                R::TYPE
+            );
             wrap(graph.refuse_node("split", reason))
         }
         _ => wrap(picked),
