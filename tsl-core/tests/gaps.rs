@@ -257,6 +257,21 @@ fn model_view_projection_is_the_clip_position() {
     }
 }
 
+#[test]
+fn clip_space_projects_the_view_position() {
+    let at = Fragment {
+        position_view: Vec3::new(0.5, -1.0, -3.0),
+        ..Fragment::default()
+    };
+    let clip = projection() * Vec4::new(0.5, -1.0, -3.0, 1.0);
+    close(
+        eval(|| t::clip_space().xyz(), scene, at.clone()),
+        clip.truncate(),
+    );
+    let w = eval(|| t::vec3(t::clip_space().w(), 0.0, 0.0), scene, at);
+    close(w, Vec3::new(clip.w, 0.0, 0.0));
+}
+
 /// `colour` by hand, or, where the compiler does not yet let a fragment output's varying read
 /// the vertex's local inputs (TSL's automatic varyings, issue 15's item 3), its refusal in
 /// those words; any other refusal fails.

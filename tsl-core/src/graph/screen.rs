@@ -303,6 +303,23 @@ impl NodeGraph {
         self.mul(self.camera_projection_matrix(), view)
     }
 
+    /// TSL's `clipSpace`: the fragment's clip-space position, the vertex's clip position (after
+    /// the position node) interpolated (vec4). The projection is affine, so this is
+    /// `cameraProjectionMatrix × vec4(positionView, 1)` of the interpolated camera-space position.
+    /// Fragment outputs only in three; here it reads `position_view`, which a fragment has.
+    pub fn clip_space(&self) -> NodeRef {
+        let p = self.join(&[self.position_view(), self.float(1.0)]);
+        self.mul(self.camera_projection_matrix(), p)
+    }
+
+    /// TSL's `positionPrevious`: in three r187 `positionGeometry.toVarying()`, the geometry's
+    /// position as a varying (vec3); it reads `position_local` inside a varying, which a
+    /// fragment output may read only where the compiler lets a varying read the vertex's local
+    /// inputs.
+    pub fn position_previous(&self) -> NodeRef {
+        self.varying(self.position_local())
+    }
+
     /// TSL's `positionGeometry`: the geometry's `position` attribute (vec3), our
     /// [`NodeGraph::position_local`] (the vertex's model-space position as the geometry holds
     /// it).

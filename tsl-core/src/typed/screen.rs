@@ -96,6 +96,11 @@ values! {
     /// TSL's `modelViewProjection`: the vertex's clip-space position, `cameraProjectionMatrix ×
     /// modelViewMatrix × vec4(positionGeometry, 1)` (no varying: it is affine in the position).
     model_view_projection -> Vec4;
+    /// TSL's `clipSpace`: the fragment's interpolated clip-space position,
+    /// `cameraProjectionMatrix × vec4(positionView, 1)`.
+    clip_space -> Vec4;
+    /// TSL's `positionPrevious`: `varying(positionGeometry)` as three r187 defines it.
+    position_previous -> Vec3;
     /// TSL's `positionGeometry`: the geometry's position attribute, [`position_local`](super::position_local).
     position_geometry -> Vec3;
     /// TSL's `normalGeometry`: the geometry's normal attribute, [`normal_local`](super::normal_local).
