@@ -116,6 +116,7 @@ impl NodeGraph {
     /// three.js's `interleavedGradientNoise(position)` (Jimenez's IGN): `fract(52.9829189 *
     /// fract(dot(position, vec2(0.06711056, 0.00583715))))`, a float in [0, 1) from a vec2,
     /// usually pixel coordinates. Layout: a vec2; a float.
+    #[allow(clippy::excessive_precision)] // three's decimals, as written there
     pub fn interleaved_gradient_noise(&self, position: NodeRef) -> NodeRef {
         let layout = [("position", position, Vec2)];
         if let Err(refused) = self.layout("interleaved_gradient_noise", &layout) {
