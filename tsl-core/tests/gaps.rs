@@ -264,10 +264,7 @@ fn clip_space_projects_the_view_position() {
         ..Fragment::default()
     };
     let clip = projection() * Vec4::new(0.5, -1.0, -3.0, 1.0);
-    close(
-        eval(|| t::clip_space().xyz(), scene, at),
-        clip.truncate(),
-    );
+    close(eval(|| t::clip_space().xyz(), scene, at), clip.truncate());
     let w = eval(|| t::vec3(t::clip_space().w(), 0.0, 0.0), scene, at);
     close(w, Vec3::new(clip.w, 0.0, 0.0));
 }
