@@ -424,3 +424,22 @@ fn bad_arguments_are_refused_with_the_functions_name() {
     let err = scope.compile().unwrap_err().to_string();
     assert!(err.contains("split") && err.contains("Vec3"), "{err}");
 }
+
+#[test]
+fn uniform_texture_is_a_named_texture_uniform() {
+    // Both fronts: the map it starts with, then the one set through its name.
+    let g = NodeGraph::new();
+    let map = g.uniform_texture("map", TextureId(3));
+    let colour = g.swizzle(g.texture(map, g.uv()), "xyz");
+    g.set_output(COLOR_NODE, colour).unwrap();
+    let mut program = g.compile().unwrap();
+    assert_eq!(program.textures(), vec![TextureId(3)]);
+    program.set_texture("map", TextureId(4)).unwrap();
+    assert_eq!(program.textures(), vec![TextureId(4)]);
+
+    let scope = Scope::new();
+    let map = t::uniform_texture("map", TextureId(6));
+    scope.color_node(t::texture(map, t::uv()).xyz()).unwrap();
+    let program = scope.compile().unwrap();
+    assert_eq!(program.textures(), vec![TextureId(6)]);
+}
