@@ -14,6 +14,7 @@ use tsl_ports::{
     tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
     tsl_procedural_texture, tsl_raging_sea,
 };
+use tsl_ports::tsl_editor;
 
 use std::path::PathBuf;
 use tsl::raster::*;
@@ -56,10 +57,22 @@ fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
 }
 
 /// Draw `scene` at the fixture's size and `time`, and hold it to the fixture within `bound`.
-fn check(name: &str, (scene, camera, assets): (Scene, Camera, Assets), time: f32, bound: Bound) {
+fn check(name: &str, scene: (Scene, Camera, Assets), time: f32, bound: Bound) {
+    check_with(name, scene, RenderSettings::new, time, bound);
+}
+
+/// [`check`] with the renderer's settings (output colour space, tone mapping) made by `settings`
+/// from the fixture's size.
+fn check_with(
+    name: &str,
+    (scene, camera, assets): (Scene, Camera, Assets),
+    settings: fn(u32, u32) -> RenderSettings,
+    time: f32,
+    bound: Bound,
+) {
     let reference = fixture(name);
     let (w, h) = (reference.width(), reference.height());
-    let mut renderer = Renderer::new(RenderSettings::new(w, h));
+    let mut renderer = Renderer::new(settings(w, h));
     renderer.settings.time = time;
     let image = renderer.render(&scene, &camera, &assets).unwrap();
     let (mean, within) = compare(&image, &reference);
@@ -147,6 +160,18 @@ fn the_materialx_noise_spheres_match_three() {
         "tsl_materialx_noise",
         tsl_materialx_noise::scene().unwrap(),
         1.5,
+        SAME,
+    );
+}
+
+#[test]
+fn the_tsl_editor_sample_matches_three() {
+    // The page's linear output (outputColorSpace = LinearSRGBColorSpace).
+    check_with(
+        "tsl_editor",
+        tsl_editor::scene().unwrap(),
+        tsl_editor::settings,
+        0.0,
         SAME,
     );
 }
