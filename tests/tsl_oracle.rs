@@ -14,7 +14,7 @@ use tsl_ports::{
     tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
     tsl_procedural_texture, tsl_raging_sea,
 };
-use tsl_ports::tsl_editor;
+use tsl_ports::{tsl_display_functions, tsl_editor};
 
 use std::path::PathBuf;
 use tsl::raster::*;
@@ -171,6 +171,16 @@ fn the_tsl_editor_sample_matches_three() {
         "tsl_editor",
         tsl_editor::scene().unwrap(),
         tsl_editor::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_display_functions_contact_sheet_matches_three() {
+    check(
+        "tsl_display_functions",
+        tsl_display_functions::scene().unwrap(),
         0.0,
         SAME,
     );

@@ -22,3 +22,6 @@ pub mod tsl_raging_sea;
 #[path = "../../examples/tsl_editor.rs"]
 #[allow(dead_code)]
 pub mod tsl_editor;
+#[path = "../../examples/tsl_display_functions.rs"]
+#[allow(dead_code)]
+pub mod tsl_display_functions;
