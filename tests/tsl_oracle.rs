@@ -14,7 +14,7 @@ use tsl_ports::{
     tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
     tsl_procedural_texture, tsl_raging_sea,
 };
-use tsl_ports::{tsl_display_functions, tsl_editor};
+use tsl_ports::{tsl_display_functions, tsl_editor, tsl_procedural_terrain};
 
 use std::path::PathBuf;
 use tsl::raster::*;
@@ -181,6 +181,18 @@ fn the_display_functions_contact_sheet_matches_three() {
     check(
         "tsl_display_functions",
         tsl_display_functions::scene().unwrap(),
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_procedural_terrain_matches_three() {
+    // The case's plane of 128 × 128 segments; ACES filmic tone mapping.
+    check_with(
+        "tsl_procedural_terrain",
+        tsl_procedural_terrain::scene(128).unwrap(),
+        tsl_procedural_terrain::settings,
         0.0,
         SAME,
     );

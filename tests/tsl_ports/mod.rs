@@ -25,3 +25,6 @@ pub mod tsl_editor;
 #[path = "../../examples/tsl_display_functions.rs"]
 #[allow(dead_code)]
 pub mod tsl_display_functions;
+#[path = "../../examples/tsl_procedural_terrain.rs"]
+#[allow(dead_code)]
+pub mod tsl_procedural_terrain;
