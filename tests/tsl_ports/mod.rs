@@ -28,3 +28,6 @@ pub mod tsl_display_functions;
 #[path = "../../examples/tsl_procedural_terrain.rs"]
 #[allow(dead_code)]
 pub mod tsl_procedural_terrain;
+#[path = "../../examples/tsl_wood.rs"]
+#[allow(dead_code)]
+pub mod tsl_wood;
