@@ -14,7 +14,9 @@ use tsl_ports::{
     tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
     tsl_procedural_texture, tsl_raging_sea,
 };
-use tsl_ports::{tsl_display_functions, tsl_editor, tsl_procedural_terrain, tsl_wood};
+use tsl_ports::{
+    tsl_display_functions, tsl_editor, tsl_procedural_terrain, tsl_vfx_tornado, tsl_wood,
+};
 
 use std::path::PathBuf;
 use tsl::raster::*;
@@ -217,6 +219,19 @@ fn the_wood_boxes_match_three() {
         tsl_wood::settings,
         0.0,
         HASHED_CELLS,
+    );
+}
+
+
+#[test]
+fn the_vfx_tornado_matches_three() {
+    // The case's time: 2 s; the page's clear colour.
+    check_with(
+        "tsl_vfx_tornado",
+        tsl_vfx_tornado::scene().unwrap(),
+        tsl_vfx_tornado::settings,
+        2.0,
+        SAME,
     );
 }
 

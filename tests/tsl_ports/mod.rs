@@ -31,3 +31,6 @@ pub mod tsl_procedural_terrain;
 #[path = "../../examples/tsl_wood.rs"]
 #[allow(dead_code)]
 pub mod tsl_wood;
+#[path = "../../examples/tsl_vfx_tornado.rs"]
+#[allow(dead_code)]
+pub mod tsl_vfx_tornado;
