@@ -15,7 +15,8 @@ use tsl_ports::{
     tsl_procedural_texture, tsl_raging_sea,
 };
 use tsl_ports::{
-    tsl_display_functions, tsl_editor, tsl_procedural_terrain, tsl_vfx_tornado, tsl_wood,
+    tsl_display_functions, tsl_editor, tsl_interoperability, tsl_procedural_terrain,
+    tsl_vfx_tornado, tsl_wood,
 };
 
 use std::path::PathBuf;
@@ -235,3 +236,15 @@ fn the_vfx_tornado_matches_three() {
     );
 }
 
+
+#[test]
+fn the_interoperability_crt_shader_matches_three() {
+    // The case's time: 1 s; the page's linear output.
+    check_with(
+        "tsl_interoperability",
+        tsl_interoperability::scene().unwrap(),
+        tsl_interoperability::settings,
+        1.0,
+        SAME,
+    );
+}

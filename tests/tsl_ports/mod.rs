@@ -34,3 +34,6 @@ pub mod tsl_wood;
 #[path = "../../examples/tsl_vfx_tornado.rs"]
 #[allow(dead_code)]
 pub mod tsl_vfx_tornado;
+#[path = "../../examples/tsl_interoperability.rs"]
+#[allow(dead_code)]
+pub mod tsl_interoperability;
