@@ -85,6 +85,8 @@
 //!
 //! Run: `cargo run --release --example tsl_display_functions` (optionally `-- OUT.png`).
 
+// The test binaries load the photo once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
 #[path = "shared/photo.rs"]
 mod photo;
 

@@ -36,6 +36,8 @@
 //!
 //! Run: `cargo run --release --example tsl_editor` (optionally `-- OUT.png`).
 
+// The test binaries load the photo once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
 #[path = "shared/photo.rs"]
 mod photo;
 
@@ -50,7 +52,10 @@ const LUMINANCE_COEFFICIENTS: Vec3 = Vec3::new(0.2126, 0.7152, 0.0722);
 fn saturation(color: Vec3Node, adjustment: impl IntoNodeOf<typed::Float>) -> Vec3Node {
     let luminance = dot(color, LUMINANCE_COEFFICIENTS);
     let gray = vec3(luminance, luminance, luminance);
-    max(mix(gray, color, adjustment.into_node_of()), vec3(0.0, 0.0, 0.0))
+    max(
+        mix(gray, color, adjustment.into_node_of()),
+        vec3(0.0, 0.0, 0.0),
+    )
 }
 
 /// The editor's sample: `colorNode = vec4(saturation(texture(map).rgb, 0) + myColor, 0.7)`.

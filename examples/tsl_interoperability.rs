@@ -87,6 +87,8 @@
 //!
 //! Run: `cargo run --release --example tsl_interoperability` (optionally `-- OUT.png`).
 
+// The test binaries load the photo once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
 #[path = "shared/photo.rs"]
 mod photo;
 

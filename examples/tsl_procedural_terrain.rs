@@ -119,7 +119,8 @@ fn terrain_elevation(terrain: &Terrain, position: Vec2Node) -> FloatNode {
     warped_position.set(warped_position.get() + warp);
     let elevation = var(0.0);
     LoopFrom(NOISE_ITERATIONS, 1.0, 1.0, |i| {
-        let noise_input = warped_position.get() * terrain.position_frequency * (i * 2.0) + i * 987.0;
+        let noise_input =
+            warped_position.get() * terrain.position_frequency * (i * 2.0) + i * 987.0;
         let noise = mx_noise_float(noise_input, 1.0, 0.0) / ((i + 1.0) * 2.0);
         elevation.set(elevation.get() + noise);
     });
@@ -208,9 +209,10 @@ pub fn scene(segments: u32) -> Result<(Scene, Camera, Assets), Box<dyn std::erro
         ..Material::new(MaterialKind::Standard, Color::from_hex(0x85d534)).with_nodes(program)
     });
     let ground = assets.geometries.add(ground_geometry(10.0, segments)?);
-    let water_material = assets
-        .materials
-        .add(Material::standard(Color::from_hex(0x4db2ff), 0.5, 0.0));
+    let water_material =
+        assets
+            .materials
+            .add(Material::standard(Color::from_hex(0x4db2ff), 0.5, 0.0));
     let water_plane = assets.geometries.add(ground_geometry(10.0, 1)?);
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x201919));

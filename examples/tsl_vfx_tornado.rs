@@ -168,7 +168,9 @@ pub const NOISE_SIZE: u32 = 64;
 pub fn noise_bytes() -> Vec<u8> {
     let n = NOISE_SIZE;
     let hash = |ix: u32, iy: u32, c: u32| -> u32 {
-        (ix.wrapping_mul(73_856_093) ^ iy.wrapping_mul(19_349_663) ^ (c + 1).wrapping_mul(83_492_791))
+        (ix.wrapping_mul(73_856_093)
+            ^ iy.wrapping_mul(19_349_663)
+            ^ (c + 1).wrapping_mul(83_492_791))
             % 256
     };
     let octave = |x: u32, y: u32, c: u32, cell: u32| -> u64 {
@@ -299,7 +301,12 @@ pub fn floor_program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let noise1_uv = to_radial_uv(uv(), Vec2::new(0.5, 0.5), scaled_time, scaled_time);
     let noise1_uv = to_skewed_uv(noise1_uv, Vec2::new(-1.0, 0.0)) * vec2(4.0, 1.0);
     let noise1 = remap_noise(noise(map, noise1_uv).x());
-    let noise2_uv = to_radial_uv(uv(), Vec2::new(2.0, 8.0), scaled_time * 2.0, scaled_time * 8.0);
+    let noise2_uv = to_radial_uv(
+        uv(),
+        Vec2::new(2.0, 8.0),
+        scaled_time * 2.0,
+        scaled_time * 8.0,
+    );
     let noise2_uv = to_skewed_uv(noise2_uv, Vec2::new(-0.25, 0.0)) * vec2(2.0, 0.25);
     let noise2 = remap_noise(noise(map, noise2_uv).z());
     let distance_to_center = uv() - 0.5;
@@ -335,7 +342,12 @@ pub fn cylinder_program(cylinder: Cylinder, map: TextureId) -> Result<NodeProgra
         Cylinder::Emissive => u.parabol.amplitude - 0.05,
         Cylinder::Dark => u.parabol.amplitude,
     };
-    let twisted = twisted_cylinder(position_local(), &u.parabol, amplitude, time() * u.time_scale);
+    let twisted = twisted_cylinder(
+        position_local(),
+        &u.parabol,
+        amplitude,
+        time() * u.time_scale,
+    );
     scope.position_node(twisted - position_local())?;
 
     // The two cylinders differ in the time's offset, the channels read and the fades' edges.

@@ -370,10 +370,9 @@ impl WoodUniforms {
 
 /// The file's `woodRings`.
 fn wood_rings(u: &WoodUniforms, w: FloatNode, ring_thickness: FloatNode) -> FloatNode {
-    let rings = fract(
-        (noise1_norm(w * u.ring_variance_scale) * u.ring_size_variance + w)
-            * ring_thickness,
-    ) * u.bark_thickness;
+    let rings =
+        fract((noise1_norm(w * u.ring_variance_scale) * u.ring_size_variance + w) * ring_thickness)
+            * u.bark_thickness;
     let sharp_rings = min(
         map_range(rings, 0.0, u.ring_bias, 0.0, 1.0, true),
         map_range(rings, u.ring_bias, 1.0, 1.0, 0.0, true),
@@ -384,8 +383,7 @@ fn wood_rings(u: &WoodUniforms, w: FloatNode, ring_thickness: FloatNode) -> Floa
 
 /// The file's `woodDetail`.
 fn wood_detail(warp: Vec3Node, p: Vec3Node, y: FloatNode, splotch_scale: FloatNode) -> FloatNode {
-    let radial_coords =
-        clamp(atan2(warp.y(), warp.x()) / TWO_PI + 0.5, 0.0, 1.0) * (TWO_PI * 3.0);
+    let radial_coords = clamp(atan2(warp.y(), warp.x()) / TWO_PI + 0.5, 0.0, 1.0) * (TWO_PI * 3.0);
     let combined_xyz = vec3(sin(radial_coords), y, cos(radial_coords) * p.z());
     let scaled = vec3(0.1, 1.19, 0.05) * combined_xyz;
     noise1_norm(scaled * splotch_scale)
@@ -485,4 +483,3 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{path}");
     Ok(())
 }
-
