@@ -15,7 +15,7 @@ use tsl_ports::{
     tsl_procedural_texture, tsl_raging_sea,
 };
 use tsl_ports::{
-    tsl_display_functions, tsl_editor, tsl_interoperability, tsl_procedural_terrain,
+    tsl_display_functions, tsl_editor, tsl_interoperability, tsl_matcap, tsl_procedural_terrain,
     tsl_vfx_tornado, tsl_wood,
 };
 
@@ -233,6 +233,18 @@ fn the_interoperability_crt_shader_matches_three() {
         tsl_interoperability::scene().unwrap(),
         tsl_interoperability::settings,
         1.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_matcap_material_matches_three() {
+    // three's MeshMatcapNodeMaterial against the port's colour node; ACES filmic.
+    check_with(
+        "tsl_matcap",
+        tsl_matcap::scene().unwrap(),
+        tsl_matcap::settings,
+        0.0,
         SAME,
     );
 }

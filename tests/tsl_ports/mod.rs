@@ -16,6 +16,9 @@ pub mod tsl_editor;
 #[path = "../../examples/tsl_interoperability.rs"]
 #[allow(dead_code)]
 pub mod tsl_interoperability;
+#[path = "../../examples/tsl_matcap.rs"]
+#[allow(dead_code)]
+pub mod tsl_matcap;
 #[path = "../../examples/tsl_materials.rs"]
 #[allow(dead_code)]
 pub mod tsl_materials;
