@@ -93,87 +93,6 @@ mod photo;
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// three.js's `workingLuminanceCoefficients` and the Rec. 709 coefficients `cdl` asks for (the
-/// same three numbers in the linear sRGB working space).
-const REC709: Vec3 = Vec3::new(0.2126, 0.7152, 0.0722);
-
-/// Stand-in for the library's `luminance(color)`: `dot(color, REC709)`.
-fn luminance(color: Vec3Node) -> FloatNode {
-    dot(color, REC709)
-}
-
-/// Stand-in for the library's `grayscale(color)`: the luminance.
-fn grayscale(color: Vec3Node) -> FloatNode {
-    luminance(color)
-}
-
-/// Stand-in for the library's `saturation(color, adjustment)`.
-fn saturation(color: Vec3Node, adjustment: f32) -> Vec3Node {
-    max(mix(luminance(color), color, adjustment), 0.0)
-}
-
-/// Stand-in for the library's `vibrance(color, adjustment)`.
-fn vibrance(color: Vec3Node, adjustment: f32) -> Vec3Node {
-    let average = (color.x() + color.y() + color.z()) / 3.0;
-    let mx = max(color.x(), max(color.y(), color.z()));
-    let amt = (mx - average) * adjustment * -3.0;
-    max(mix(color, mx, amt), 0.0)
-}
-
-/// Stand-in for the library's `hue(color, adjustment)`: a turn of `adjustment` radians about
-/// the grey axis.
-fn hue(color: Vec3Node, adjustment: f32) -> Vec3Node {
-    let k = vec3(0.57735, 0.57735, 0.57735);
-    let cos_angle = cos(float(adjustment));
-    max(
-        color * cos_angle
-            + (cross(k, color) * sin(float(adjustment))
-                + k * (dot(k, color) * one_minus(cos_angle))),
-        0.0,
-    )
-}
-
-/// Stand-in for the library's `posterize(source, steps)`.
-fn posterize(source: Vec3Node, steps: f32) -> Vec3Node {
-    floor(source * steps) / steps
-}
-
-/// Stand-in for the library's `sepia(color)` (its rgb: the alpha passes through).
-fn sepia(color: Vec3Node) -> Vec3Node {
-    vec3(
-        dot(color, vec3(0.393, 0.769, 0.189)),
-        dot(color, vec3(0.349, 0.686, 0.168)),
-        dot(color, vec3(0.272, 0.534, 0.131)),
-    )
-}
-
-/// Stand-in for the library's `bleach(color, opacity)` of an opaque colour (alpha 1).
-fn bleach(color: Vec3Node, opacity: f32) -> Vec3Node {
-    let lum = luminance(color);
-    let blend = vec3(lum, lum, lum);
-    let l = min(1.0, max(0.0, (lum - 0.45) * 10.0));
-    let result1 = blend * color * 2.0;
-    let result2 = one_minus(one_minus(blend) * one_minus(color) * 2.0);
-    let new_color = mix(result1, result2, l);
-    let a2 = float(opacity);
-    new_color * a2 + color * one_minus(a2)
-}
-
-/// Stand-in for the library's `cdl(color, slope, offset, power, saturation)` (its rgb).
-fn cdl(color: Vec3Node, slope: Vec3, offset: Vec3, power: Vec3, saturation: f32) -> Vec3Node {
-    let luma = dot(color, REC709);
-    let v = max(color * slope + offset, 0.0);
-    let pv = pow(v, power);
-    // three's If( v.r.greaterThan( 0 ) ) per component: the power only where v is above 0.
-    let pick = |p: FloatNode, v: FloatNode| select(v.greater_than(0.0), p, v);
-    let v = vec3(
-        pick(pv.x(), v.x()),
-        pick(pv.y(), v.y()),
-        pick(pv.z(), v.z()),
-    );
-    max((v - luma) * saturation + luma, 0.0)
-}
-
 /// One tile of the sheet: the function the photo goes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
@@ -213,25 +132,29 @@ impl Tile {
 
     /// The tile's colour node of the photo.
     fn color(self, photo: Vec3Node) -> Vec3Node {
+        // TSL's default coefficients, written out: the working space's, and Rec. 709 for `cdl`.
+        let coefficients = working_luminance_coefficients();
         match self {
             Tile::Photo => photo,
             Tile::Grayscale => {
-                let g = grayscale(photo);
+                let g = grayscale(photo, coefficients);
                 vec3(g, g, g)
             }
-            Tile::Saturation => saturation(photo, 1.8),
+            Tile::Saturation => saturation(photo, 1.8, coefficients),
             Tile::Vibrance => vibrance(photo, 0.8),
             Tile::Hue => hue(photo, 2.0),
             Tile::Posterize => posterize(photo, 4.0),
-            Tile::Sepia => sepia(photo),
-            Tile::Bleach => bleach(photo, 1.0),
+            Tile::Sepia => sepia(photo.extend(1.0)).rgb(),
+            Tile::Bleach => bleach(photo.extend(1.0), 1.0).rgb(),
             Tile::Cdl => cdl(
-                photo,
+                photo.extend(1.0),
                 Vec3::new(1.2, 1.0, 0.9),
                 Vec3::new(0.02, 0.0, 0.0),
                 Vec3::new(1.1, 1.0, 0.9),
                 1.2,
-            ),
+                Vec3::from(REC709_LUMINANCE_COEFFICIENTS),
+            )
+            .rgb(),
         }
     }
 }

@@ -44,27 +44,13 @@ mod photo;
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// three.js's `workingLuminanceCoefficients` (Rec. 709, the linear sRGB working space).
-const LUMINANCE_COEFFICIENTS: Vec3 = Vec3::new(0.2126, 0.7152, 0.0722);
-
-/// Stand-in for the library's `saturation(color, adjustment)` (three.js's formula, the working
-/// space's luminance coefficients): `mix(luminance(color), color, adjustment)`, at least 0.
-fn saturation(color: Vec3Node, adjustment: impl IntoNodeOf<typed::Float>) -> Vec3Node {
-    let luminance = dot(color, LUMINANCE_COEFFICIENTS);
-    let gray = vec3(luminance, luminance, luminance);
-    max(
-        mix(gray, color, adjustment.into_node_of()),
-        vec3(0.0, 0.0, 0.0),
-    )
-}
-
 /// The editor's sample: `colorNode = vec4(saturation(texture(map).rgb, 0) + myColor, 0.7)`.
 pub fn program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let my_map = texture(map, uv()).rgb();
     let my_color = uniform("myColor", Color::from_hex(0x0066ff));
     let opacity = 0.7;
-    let desaturated_map = saturation(my_map, 0.0);
+    let desaturated_map = saturation(my_map, 0.0, working_luminance_coefficients());
     let final_color = desaturated_map + my_color;
     scope.color_node(final_color)?;
     scope.opacity_node(opacity)?;

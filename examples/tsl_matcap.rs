@@ -88,18 +88,6 @@ pub fn matcap_texture() -> Result<Texture, RenderError> {
     Ok(texture)
 }
 
-/// Stand-in for the library's `matcap_uv()` (three's `matcapUV`).
-fn matcap_uv() -> Vec2Node {
-    let position_view_direction = normalize(-position_view());
-    let x = normalize(vec3(
-        position_view_direction.z(),
-        0.0,
-        -position_view_direction.x(),
-    ));
-    let y = cross(position_view_direction, x);
-    vec2(dot(x, normal_view()), dot(y, normal_view())) * 0.495 + 0.5
-}
-
 /// The matcap material as a program: `colorNode = materialColor · texture(matcap, matcapUV)`.
 pub fn program(matcap: TextureId, color: Color) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();

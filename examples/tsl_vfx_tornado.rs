@@ -154,11 +154,6 @@
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// Stand-in for the library's `PI`.
-const PI: f32 = std::f32::consts::PI;
-/// Stand-in for the library's `TWO_PI` (TSL's `PI2`).
-const TWO_PI: f32 = std::f32::consts::TAU;
-
 /// The noise texture's side in texels.
 pub const NOISE_SIZE: u32 = 64;
 
@@ -209,11 +204,6 @@ pub fn noise_texture() -> Result<Texture, RenderError> {
     texture.mag_filter = Filter::Linear;
     texture.min_filter = Filter::Linear;
     Ok(texture)
-}
-
-/// Stand-in for the library's `luminance(color)` (the working space's Rec. 709 coefficients).
-fn luminance(color: Vec3Node) -> FloatNode {
-    dot(color, vec3(0.2126, 0.7152, 0.0722))
 }
 
 /// The page's `toRadialUv`.
@@ -369,7 +359,9 @@ pub fn cylinder_program(cylinder: Cylinder, map: TextureId) -> Result<NodeProgra
     );
     let effect = noise1 * noise2 * outer_fade;
     let rgb = match cylinder {
-        Cylinder::Emissive => u.emissive_color * 1.2 / luminance(u.emissive_color),
+        Cylinder::Emissive => {
+            u.emissive_color * 1.2 / luminance(u.emissive_color, working_luminance_coefficients())
+        }
         Cylinder::Dark => vec3(0.0, 0.0, 0.0),
     };
     output_vec4(&scope, rgb, smoothstep(0.0, alpha_high, effect))?;

@@ -117,9 +117,6 @@
 use tsl::prelude::*;
 use tsl::raster::*;
 
-/// Stand-in for the library's `TWO_PI` (TSL's `PI2`).
-const TWO_PI: f32 = std::f32::consts::TAU;
-
 /// One genus's preset (`woodParams` of WoodNodeMaterial.js; the raw finish).
 #[derive(Clone, Copy, Debug)]
 pub struct WoodParams {
