@@ -110,22 +110,37 @@ struct Terrain {
 
 /// The page's `terrainElevation` Fn.
 fn terrain_elevation(terrain: &Terrain, position: Vec2Node) -> FloatNode {
-    let warped_position = var(position + terrain.offset);
+    let warped_position = position.add(terrain.offset).to_var();
     let warp = mx_noise_float(
-        warped_position.get() * terrain.position_frequency * terrain.warp_frequency,
+        warped_position
+            .get()
+            .mul(terrain.position_frequency)
+            .mul(terrain.warp_frequency),
         1.0,
         0.0,
-    ) * terrain.warp_strength;
-    warped_position.set(warped_position.get() + warp);
-    let elevation = var(0.0);
+    );
+    warped_position.set(warped_position.get().add(warp.mul(terrain.warp_strength)));
+
+    let elevation = float(0.0).to_var();
     LoopFrom(NOISE_ITERATIONS, 1.0, 1.0, |i| {
-        let noise_input =
-            warped_position.get() * terrain.position_frequency * (i * 2.0) + i * 987.0;
-        let noise = mx_noise_float(noise_input, 1.0, 0.0) / ((i + 1.0) * 2.0);
-        elevation.set(elevation.get() + noise);
+        let noise_input = warped_position
+            .get()
+            .mul(terrain.position_frequency)
+            .mul(i.mul(2.0))
+            .add(i.mul(987.0));
+        let noise = mx_noise_float(noise_input, 1.0, 0.0).div(i.add(1.0).mul(2.0));
+        elevation.set(elevation.get().add(noise));
     });
+
     let elevation_sign = sign(elevation.get());
-    elevation.set(pow(abs(elevation.get()), 2.0) * elevation_sign * terrain.strength);
+    elevation.set(
+        elevation
+            .get()
+            .abs()
+            .pow(2.0)
+            .mul(elevation_sign)
+            .mul(terrain.strength),
+    );
     elevation.get()
 }
 
@@ -151,30 +166,44 @@ pub fn program() -> Result<NodeProgram, GraphError> {
 
     // vNormal: the page's vertex-stage normal, computed at the corners and interpolated.
     let p = position_world();
-    let here = vec3(p.x(), 0.0, p.z());
-    let neighbour_a = here + vec3(normal_look_up_shift, 0.0, 0.0);
-    let neighbour_b = here + vec3(0.0, 0.0, -normal_look_up_shift);
-    let position = here + vec3(0.0, terrain_elevation(&terrain, here.xz()), 0.0);
-    let neighbour_a = neighbour_a + vec3(0.0, terrain_elevation(&terrain, neighbour_a.xz()), 0.0);
-    let neighbour_b = neighbour_b + vec3(0.0, terrain_elevation(&terrain, neighbour_b.xz()), 0.0);
-    let to_a = normalize(neighbour_a - position);
-    let to_b = normalize(neighbour_b - position);
+    let position = vec3(p.x(), 0.0, p.z());
+    let neighbour_a = position.add(vec3(normal_look_up_shift, 0.0, 0.0));
+    let neighbour_b = position.add(vec3(0.0, 0.0, normal_look_up_shift.negate()));
+    let position = position.add(vec3(0.0, terrain_elevation(&terrain, position.xz()), 0.0));
+    let neighbour_a = neighbour_a.add(vec3(
+        0.0,
+        terrain_elevation(&terrain, neighbour_a.xz()),
+        0.0,
+    ));
+    let neighbour_b = neighbour_b.add(vec3(
+        0.0,
+        terrain_elevation(&terrain, neighbour_b.xz()),
+        0.0,
+    ));
+    let to_a = neighbour_a.sub(position).normalize();
+    let to_b = neighbour_b.sub(position).normalize();
     let v_normal = varying(cross(to_a, to_b));
     // vPosition: the moved surface, plus the offset in xz.
-    let v_position = position_world() + vec3(terrain.offset.x(), 0.0, terrain.offset.y());
+    let v_position = position_world().add(vec3(terrain.offset.x(), 0.0, terrain.offset.y()));
 
     // normalNode = transformNormalToView(vNormal) replaces the normal; ours is an offset.
-    scope.normal_node(v_normal - normal_world())?;
+    scope.normal_node(v_normal.sub(normal_world()))?;
 
-    let final_color = var(color_sand);
+    let final_color = color_sand.to_var();
+    // grass
     let grass_mix = step(-0.06, v_position.y());
-    final_color.set(mix(final_color.get(), color_grass, grass_mix));
-    let rock_mix =
-        one_minus(step(0.5, dot(v_normal, vec3(0.0, 1.0, 0.0)))) * step(-0.06, v_position.y());
-    final_color.set(mix(final_color.get(), color_rock, rock_mix));
-    let snow_threshold = mx_noise_float(v_position.xz() * 25.0, 1.0, 0.0) * 0.1 + 0.45;
+    final_color.set(grass_mix.mix(final_color.get(), color_grass));
+    // rock
+    let rock_mix = step(0.5, dot(v_normal, vec3(0.0, 1.0, 0.0)))
+        .one_minus()
+        .mul(step(-0.06, v_position.y()));
+    final_color.set(rock_mix.mix(final_color.get(), color_rock));
+    // snow
+    let snow_threshold = mx_noise_float(v_position.xz().mul(25.0), 1.0, 0.0)
+        .mul(0.1)
+        .add(0.45);
     let snow_mix = step(snow_threshold, v_position.y());
-    final_color.set(mix(final_color.get(), color_snow, snow_mix));
+    final_color.set(snow_mix.mix(final_color.get(), color_snow));
     scope.color_node(final_color.get())?;
     scope.compile()
 }

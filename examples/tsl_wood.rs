@@ -236,18 +236,18 @@ fn map_range(
 ) -> FloatNode {
     let (from_min, from_max) = (from_min.into_node_of(), from_max.into_node_of());
     let (to_min, to_max) = (to_min.into_node_of(), to_max.into_node_of());
-    let factor = (x - from_min) / (from_max - from_min);
-    let result = to_min + factor * (to_max - to_min);
+    let factor = x.sub(from_min).div(from_max.sub(from_min));
+    let result = to_min.add(factor.mul(to_max.sub(to_min)));
     select(clamp, max(min(result, to_max), to_min), result)
 }
 
 /// The file's `hash3d` (its TSL form).
 fn hash3d(p: Vec3Node) -> Vec3Node {
-    let p3 = var(fract(p * vec3(0.1031, 0.1030, 0.0973)));
-    let dot_product = dot(p3.get(), p3.get().yzx() + 33.33);
-    p3.set(p3.get() + dot_product);
+    let p3 = p.mul(vec3(0.1031, 0.1030, 0.0973)).fract().to_var();
+    let dot_product = p3.get().dot(p3.get().yzx().add(33.33));
+    p3.set(p3.get().add(dot_product));
     let p3 = p3.get();
-    fract((p3.xxy() + p3.yzz()) * p3.zyx())
+    p3.xxy().add(p3.yzz()).mul(p3.zyx()).fract()
 }
 
 /// The file's `voronoi3d` (its TSL form): a smooth distance to the jittered cell centres.
@@ -256,31 +256,35 @@ fn voronoi3d(x: Vec3Node, smoothness: f32, randomness: f32) -> FloatNode {
     let f = fract(x);
     // `res` and `totalWeight` in one vec2: the loop is unrolled, and two sums would keep every
     // step's weight alive from the first sum to the second (more than MAX_REGISTERS at once).
-    let sums = var(vec2(0.0, 0.0));
+    let sums = vec2(0.0, 0.0).to_var();
     Loop(3, |k| {
         Loop(3, |j| {
             Loop(3, |i| {
-                let b = vec3(i - 1.0, j - 1.0, k - 1.0);
-                let hash_offset = hash3d(p + b) * randomness;
-                let r = b - f + hash_offset;
+                let b = vec3(i.sub(1.0), j.sub(1.0), k.sub(1.0));
+                let hash_offset = hash3d(p.add(b)).mul(randomness);
+                let r = b.sub(f).add(hash_offset);
                 let d = length(r);
-                let weight = exp(-d * d / (smoothness * smoothness).max(0.001));
-                sums.set(sums.get() + vec2(d, 1.0) * weight);
+                let weight = exp(d
+                    .negate()
+                    .mul(d)
+                    .div(max(float(smoothness).mul(smoothness), 0.001)));
+                sums.set(sums.get().add(vec2(d, 1.0).mul(weight)));
             });
         });
     });
     let (res, total_weight) = (sums.get().x(), sums.get().y());
-    let res = select(total_weight.greater_than(0.0), res / total_weight, res);
+    let res = select(total_weight.greater_than(0.0), res.div(total_weight), res);
     smoothstep(0.0, 1.0, res)
 }
 
 /// The file's `softLightMix` (both calls blend a colour with a float).
 fn soft_light_mix(t: impl IntoNodeOf<typed::Float>, col1: Vec3Node, col2: FloatNode) -> Vec3Node {
     let t = t.into_node_of();
-    let tm = one_minus(t);
-    let one = vec3(1.0, 1.0, 1.0);
-    let scr = one - (one - col2) * (one - col1);
-    col1 * tm + ((one - col1) * col2 * col1 + col1 * scr) * t
+    let tm = float(1.0).sub(t);
+    let one = to_vec3(1.0);
+    let scr = one.sub(one.sub(col2).mul(one.sub(col1)));
+    tm.mul(col1)
+        .add(t.mul(one.sub(col1).mul(col2).mul(col1).add(col1.mul(scr))))
 }
 
 /// The file's `noise1Norm`: `mx_noise_float(p)` in [0, 1]; a float `p` is the 2D point
@@ -289,17 +293,17 @@ fn noise1_norm<P: IntoNode>(p: P) -> FloatNode
 where
     P::Ty: NoiseCoord,
 {
-    mx_noise_float(p, 1.0, 0.0) * 0.5 + 0.5
+    mx_noise_float(p, 1.0, 0.0).mul(0.5).add(0.5)
 }
 
 /// The file's `noise3Norm`: `mx_noise_vec3(p)` in [0, 1].
 fn noise3_norm(p: Vec3Node) -> Vec3Node {
-    mx_noise_vec3(p, 1.0, 0.0) * 0.5 + 0.5
+    mx_noise_vec3(p, 1.0, 0.0).mul(0.5).add(0.5)
 }
 
 /// The file's `woodCenter`.
 fn wood_center(p: Vec3Node, center_size: FloatNode) -> FloatNode {
-    let pxy_center = length(p * vec3(1.0, 1.0, 0.0));
+    let pxy_center = p.mul(vec3(1.0, 1.0, 0.0)).length();
     map_range(pxy_center, 0.0, 1.0, 0.0, center_size, true)
 }
 
@@ -311,11 +315,13 @@ fn space_warp(
     z_scale: impl IntoNodeOf<typed::Float>,
 ) -> Vec3Node {
     let xy_scale = xy_scale.into_node_of();
-    let combined_xyz = vec3(xy_scale, xy_scale, z_scale.into_node_of()) * p;
-    let noise = (noise3_norm(combined_xyz * (1.6 * 1.5)) - 0.5) * warp_strength.into_node_of();
-    let p_xy = p * vec3(1.0, 1.0, 0.0);
-    let normalized_xy = normalize(p_xy);
-    noise * normalized_xy + p_xy
+    let combined_xyz = vec3(xy_scale, xy_scale, z_scale).mul(p);
+    let noise = noise3_norm(combined_xyz.mul(1.6 * 1.5))
+        .sub(0.5)
+        .mul(warp_strength.into_node_of());
+    let p_xy = p.mul(vec3(1.0, 1.0, 0.0));
+    let normalized_xy = p_xy.normalize();
+    noise.mul(normalized_xy).add(p_xy)
 }
 
 /// The preset's values as the file's uniforms.
@@ -367,30 +373,40 @@ impl WoodUniforms {
 
 /// The file's `woodRings`.
 fn wood_rings(u: &WoodUniforms, w: FloatNode, ring_thickness: FloatNode) -> FloatNode {
-    let rings =
-        fract((noise1_norm(w * u.ring_variance_scale) * u.ring_size_variance + w) * ring_thickness)
-            * u.bark_thickness;
+    let rings = noise1_norm(w.mul(u.ring_variance_scale))
+        .mul(u.ring_size_variance)
+        .add(w)
+        .mul(ring_thickness)
+        .fract()
+        .mul(u.bark_thickness);
     let sharp_rings = min(
         map_range(rings, 0.0, u.ring_bias, 0.0, 1.0, true),
         map_range(rings, u.ring_bias, 1.0, 1.0, 0.0, true),
     );
-    let blur_amount = max(length(position_view()) / 10.0, 1.0);
-    smoothstep(-blur_amount, blur_amount, sharp_rings - 0.5) * 0.5 + 0.5
+    let blur_amount = max(position_view().length().div(10.0), 1.0);
+    smoothstep(blur_amount.negate(), blur_amount, sharp_rings.sub(0.5))
+        .mul(0.5)
+        .add(0.5)
 }
 
 /// The file's `woodDetail`.
 fn wood_detail(warp: Vec3Node, p: Vec3Node, y: FloatNode, splotch_scale: FloatNode) -> FloatNode {
-    let radial_coords = clamp(atan2(warp.y(), warp.x()) / TWO_PI + 0.5, 0.0, 1.0) * (TWO_PI * 3.0);
-    let combined_xyz = vec3(sin(radial_coords), y, cos(radial_coords) * p.z());
-    let scaled = vec3(0.1, 1.19, 0.05) * combined_xyz;
-    noise1_norm(scaled * splotch_scale)
+    let radial_coords = clamp(atan2(warp.y(), warp.x()).div(PI2).add(0.5), 0.0, 1.0).mul(PI2 * 3.0);
+    let combined_xyz = vec3(radial_coords.sin(), y, radial_coords.cos().mul(p.z()));
+    let scaled = vec3(0.1, 1.19, 0.05).mul(combined_xyz);
+    noise1_norm(scaled.mul(splotch_scale))
 }
 
 /// The file's `cellStructure`, with the `wgslFn`'s conversion of its argument to a vec3.
 fn cell_structure(p: Vec3Node, cell_scale: FloatNode, cell_size: FloatNode) -> FloatNode {
-    let warp = space_warp(p * (cell_scale / 50.0), cell_scale / 1000.0, 0.1, 1.77);
-    let cells = voronoi3d((warp.xy() * 75.0).extend(0.0), 0.5, 1.0);
-    map_range(cells, cell_size, cell_size + 0.21, 0.0, 1.0, true)
+    let warp = space_warp(
+        p.mul(cell_scale.div(50.0)),
+        cell_scale.div(1000.0),
+        0.1,
+        1.77,
+    );
+    let cells = voronoi3d(warp.xy().mul(75.0).extend(0.0), 0.5, 1.0);
+    map_range(cells, cell_size, cell_size.add(0.21), 0.0, 1.0, true)
 }
 
 /// The file's `wood`.
@@ -402,15 +418,15 @@ fn wood(p: Vec3Node, u: &WoodUniforms) -> Vec3Node {
         u.small_warp_scale,
         0.17,
     );
-    // The cells first: their loop needs many registers, and fewer values are alive before it.
+    let detail_warp = space_warp(main_warp, u.fine_warp_strength, u.fine_warp_scale, 0.17);
+    let rings = wood_rings(u, detail_warp.length(), float(1.0).div(u.ring_thickness));
+    let detail = wood_detail(detail_warp, p, detail_warp.length(), u.splotch_scale);
     let cells = cell_structure(
         main_warp,
         u.cell_scale,
-        u.cell_size / max(length(position_view()) * 10.0, 1.0),
+        u.cell_size
+            .div(max(position_view().length().mul(10.0), 1.0)),
     );
-    let detail_warp = space_warp(main_warp, u.fine_warp_strength, u.fine_warp_scale, 0.17);
-    let rings = wood_rings(u, length(detail_warp), 1.0 / u.ring_thickness);
-    let detail = wood_detail(detail_warp, p, length(detail_warp), u.splotch_scale);
     let base_color = mix(u.dark_grain_color, u.light_grain_color, rings);
     soft_light_mix(
         u.splotch_intensity,
@@ -426,10 +442,10 @@ pub fn program(params: &WoodParams, place: Vec3) -> Result<NodeProgram, GraphErr
     let scope = Scope::new();
     let u = WoodUniforms::new(params);
     let transformation_matrix = uniform("transformationMatrix", Mat4::IDENTITY);
-    let position_local = position_world() - place;
-    let p = (transformation_matrix * position_local.extend(1.0)).xyz();
+    let position_local = position_world().sub(place);
+    let p = transformation_matrix.mul(position_local.extend(1.0)).xyz();
     let clearcoat_darken = 1.0;
-    scope.color_node(wood(p, &u) * clearcoat_darken)?;
+    scope.color_node(wood(p, &u).mul(clearcoat_darken))?;
     scope.compile()
 }
 
