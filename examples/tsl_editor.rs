@@ -51,7 +51,7 @@ pub fn program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let my_color = uniform("myColor", Color::from_hex(0x0066ff));
     let opacity = 0.7;
     let desaturated_map = saturation(my_map, 0.0, working_luminance_coefficients());
-    let final_color = desaturated_map + my_color;
+    let final_color = desaturated_map.add(my_color);
     scope.color_node(final_color)?;
     scope.opacity_node(opacity)?;
     scope.compile()

@@ -119,32 +119,48 @@ pub fn program(map: TextureId, crt: Vec2) -> Result<NodeProgram, GraphError> {
     let v_uv = uv();
 
     let dimensions = vec2(crt_width_uniform, crt_height_uniform);
-    let translated_uv = v_uv * 0.5 + 0.5;
-    let pixel = translated_uv * dimensions;
-    let coord = pixel / cell_size_uniform;
-    let sub_coord = coord * vec2(3.0, 1.0);
-    let cell_offset = vec2(0.0, fract(floor(coord.x()) * cell_offset_uniform));
-    let mask_coord = floor(coord + cell_offset) * cell_size_uniform;
-    let sample_point = mask_coord / dimensions;
-    let scaled_time = time() * tsl_shader_speed_uniform;
+    let translated_uv = v_uv.mul(0.5).add(0.5);
+    let pixel = translated_uv.mul(dimensions);
+
+    let coord = pixel.div(cell_size_uniform);
+    let sub_coord = coord.mul(vec2(3.0, 1.0));
+
+    let cell_offset = vec2(0.0, floor(coord.x()).mul(cell_offset_uniform).fract());
+
+    let mask_coord = floor(coord.add(cell_offset)).mul(cell_size_uniform);
+    let sample_point = mask_coord.div(dimensions);
+    let scaled_time = time().mul(tsl_shader_speed_uniform);
+    // samplePoint.x = ..; samplePoint.y = ..;
     let sample_point = vec2(
-        sample_point.x() + fract(scaled_time / 20.0),
-        sample_point.y() - 1.5,
+        sample_point.x().add(scaled_time.div(20.0).fract()),
+        sample_point.y().sub(1.5),
     );
+
     let color = texture(map, sample_point).rgb();
-    let ind = floor(sub_coord.x()) % 3.0;
-    let mask_color = vec3(equal_f(ind, 0.0), equal_f(ind, 1.0), equal_f(ind, 2.0)) * 3.0;
-    let sub_coord_offset = fract(sub_coord + cell_offset);
-    let cell_uv = sub_coord_offset * 2.0 - 1.0;
-    let border = one_minus(cell_uv * cell_uv * border_mask_uniform);
-    let clamp_x = clamp(border.x(), 0.0, 1.0);
-    let clamp_y = clamp(border.y(), 0.0, 1.0);
-    let border_clamp = clamp_x * clamp_y;
-    let mask_color = mask_color * border_clamp;
-    let color = color * mask_color;
-    let pixel_dampen = pixel.y() / pulse_width_uniform;
-    let pulse = sin(pixel_dampen + time() * pulse_rate_uniform) * pulse_intensity_uniform;
-    scope.color_node(color * (pulse + 1.0))?;
+
+    let ind = floor(sub_coord.x()).modulo(3.0);
+
+    let mask_color = vec3(equal_f(ind, 0.0), equal_f(ind, 1.0), equal_f(ind, 2.0)).mul(3.0);
+
+    let sub_coord_offset = sub_coord.add(cell_offset).fract();
+    let cell_uv = sub_coord_offset.mul(2.0);
+    let cell_uv = cell_uv.sub(1.0);
+
+    let border = float(1.0).sub(cell_uv.mul(cell_uv).mul(border_mask_uniform));
+
+    let clamp_x = border.x().clamp(0.0, 1.0);
+    let clamp_y = border.y().clamp(0.0, 1.0);
+    let border_clamp = clamp_x.mul(clamp_y);
+    let mask_color = mask_color.mul(border_clamp);
+
+    let color = color.mul(mask_color);
+
+    let pixel_dampen = pixel.y().div(pulse_width_uniform);
+    let pulse = sin(pixel_dampen.add(time().mul(pulse_rate_uniform)));
+    let pulse = pulse.mul(pulse_intensity_uniform);
+    let color = color.mul(float(1.0).add(pulse));
+
+    scope.color_node(color)?;
     scope.compile()
 }
 

@@ -92,7 +92,7 @@ pub fn matcap_texture() -> Result<Texture, RenderError> {
 pub fn program(matcap: TextureId, color: Color) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let material_color = uniform("color", color);
-    scope.color_node(material_color * texture(matcap, matcap_uv()).rgb())?;
+    scope.color_node(material_color.mul(texture(matcap, matcap_uv()).rgb()))?;
     scope.compile()
 }
 

@@ -213,16 +213,20 @@ fn to_radial_uv(
     rotation: FloatNode,
     offset: FloatNode,
 ) -> Vec2Node {
-    let centered_uv = uv - 0.5;
-    let distance_to_center = length(centered_uv);
+    let centered_uv = uv.sub(0.5);
+    let distance_to_center = centered_uv.length();
     let angle = atan2(centered_uv.y(), centered_uv.x());
-    let radial_uv = vec2((angle + PI) / TWO_PI, distance_to_center) * multiplier;
-    vec2(radial_uv.x() + rotation, radial_uv.y() + offset)
+    let radial_uv = vec2(angle.add(PI).div(PI2), distance_to_center).mul(multiplier);
+    // radialUv.x.addAssign( rotation ); radialUv.y.addAssign( offset );
+    vec2(radial_uv.x().add(rotation), radial_uv.y().add(offset))
 }
 
 /// The page's `toSkewedUv`.
 fn to_skewed_uv(uv: Vec2Node, skew: Vec2) -> Vec2Node {
-    vec2(uv.x() + uv.y() * skew.x, uv.y() + uv.x() * skew.y)
+    vec2(
+        uv.x().add(uv.y().mul(skew.x)),
+        uv.y().add(uv.x().mul(skew.y)),
+    )
 }
 
 /// The tornado's shape (the page's uniforms).
@@ -241,9 +245,15 @@ fn twisted_cylinder(
 ) -> Vec3Node {
     let angle = atan2(position.z(), position.x());
     let elevation = position.y();
-    let radius = pow(parabol.strength * (position.y() - parabol.offset), 2.0) + amplitude;
-    let radius = radius + sin((elevation - time) * 20.0 + angle * 2.0) * 0.05;
-    vec3(cos(angle) * radius, elevation, sin(angle) * radius)
+    // parabol
+    let radius = parabol
+        .strength
+        .mul(position.y().sub(parabol.offset))
+        .pow(2.0)
+        .add(amplitude);
+    // turbulences
+    let radius = radius.add(sin(elevation.sub(time).mul(20.0).add(angle.mul(2.0))).mul(0.05));
+    vec3(cos(angle).mul(radius), elevation, sin(angle).mul(radius))
 }
 
 /// The page's uniforms.
@@ -267,50 +277,45 @@ impl Uniforms {
     }
 }
 
-/// `texture( map, uv, 1 )`: the base level (the texture has no mipmaps).
-fn noise(map: TextureId, uv: Vec2Node) -> Vec4Node {
-    texture(map, uv)
-}
-
-/// `x.remap( 0.45, 0.7 )`.
-fn remap_noise(x: FloatNode) -> FloatNode {
-    remap(x, 0.45, 0.7, 0.0, 1.0)
-}
-
 /// Set a `vec4` output node: its colour as the output node, its alpha as the opacity node.
 fn output_vec4(scope: &Scope, rgb: Vec3Node, alpha: FloatNode) -> Result<(), GraphError> {
     scope.output_node(rgb)?;
     scope.opacity_node(alpha)
 }
 
-/// The floor's program: the swirl's `outputNode`.
+/// The floor's program: the swirl's `outputNode`. The page's `texture( map, uv, 1 )` reads mip
+/// level 1; the texture has no mipmaps, so that is the base level, which `texture(map, uv)` reads.
 pub fn floor_program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let u = Uniforms::new();
-    let scaled_time = time() * u.time_scale;
+    let scaled_time = time().mul(u.time_scale);
+    // noise 1
     let noise1_uv = to_radial_uv(uv(), Vec2::new(0.5, 0.5), scaled_time, scaled_time);
-    let noise1_uv = to_skewed_uv(noise1_uv, Vec2::new(-1.0, 0.0)) * vec2(4.0, 1.0);
-    let noise1 = remap_noise(noise(map, noise1_uv).x());
+    let noise1_uv = to_skewed_uv(noise1_uv, Vec2::new(-1.0, 0.0)).mul(vec2(4.0, 1.0));
+    let noise1 = texture(map, noise1_uv).r().remap(0.45, 0.7, 0.0, 1.0);
+    // noise 2
     let noise2_uv = to_radial_uv(
         uv(),
         Vec2::new(2.0, 8.0),
-        scaled_time * 2.0,
-        scaled_time * 8.0,
+        scaled_time.mul(2.0),
+        scaled_time.mul(8.0),
     );
-    let noise2_uv = to_skewed_uv(noise2_uv, Vec2::new(-0.25, 0.0)) * vec2(2.0, 0.25);
-    let noise2 = remap_noise(noise(map, noise2_uv).z());
-    let distance_to_center = uv() - 0.5;
+    let noise2_uv = to_skewed_uv(noise2_uv, Vec2::new(-0.25, 0.0)).mul(vec2(2.0, 0.25));
+    let noise2 = texture(map, noise2_uv).b().remap(0.45, 0.7, 0.0, 1.0);
+    // outer fade
+    let distance_to_center = uv().sub(0.5);
     let outer_fade = min(
-        smoothstep(0.5, 0.9, one_minus(length(distance_to_center))),
-        smoothstep(0.0, 0.2, length(distance_to_center)),
+        distance_to_center.length().one_minus().smoothstep(0.5, 0.9),
+        distance_to_center.length().smoothstep(0.0, 0.2),
     );
-    let effect = noise1 * noise2 * outer_fade;
-    // `float( 0.2 ).step( effect )` is `step( effect, 0.2 )`: three's `step` chain takes the
-    // receiver as `x` and the argument as the edge (`stepElement( x, edge )`, MathNode.js).
+    // effect
+    let effect = noise1.mul(noise2).mul(outer_fade);
+    // output: emissive, alpha (`x.step( edge )` is `step( edge, x )`: 1 where the effect is
+    // at most 0.2)
     output_vec4(
         &scope,
-        u.emissive_color * step(effect, 0.2) * 3.0,
-        smoothstep(0.0, 0.01, effect),
+        u.emissive_color.mul(float(0.2).step(effect)).mul(3.0),
+        effect.smoothstep(0.0, 0.01),
     )?;
     scope.compile()
 }
@@ -324,47 +329,80 @@ pub enum Cylinder {
     Dark,
 }
 
-/// A cylinder's program: the twisted position node and its `outputNode`.
+/// What the two cylinders' output nodes differ in.
+struct CylinderLook {
+    /// Added to the scaled time.
+    time_offset: f32,
+    /// The channels `noise1` and `noise2` read.
+    channels: [fn(Vec4Node) -> FloatNode; 2],
+    /// The high edge of the fade at the bottom.
+    fade_low: f32,
+    /// The high edge of the alpha's smoothstep.
+    alpha_high: f32,
+}
+
+impl Cylinder {
+    fn look(self) -> CylinderLook {
+        match self {
+            Cylinder::Emissive => CylinderLook {
+                time_offset: 0.0,
+                channels: [|c| c.r(), |c| c.g()],
+                fade_low: 0.1,
+                alpha_high: 0.1,
+            },
+            Cylinder::Dark => CylinderLook {
+                time_offset: 123.4,
+                channels: [|c| c.g(), |c| c.b()],
+                fade_low: 0.2,
+                alpha_high: 0.01,
+            },
+        }
+    }
+}
+
+/// A cylinder's program: the twisted position node and its `outputNode` (mip level 1 read as the
+/// base level, as the floor's).
 pub fn cylinder_program(cylinder: Cylinder, map: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let u = Uniforms::new();
+    let look = cylinder.look();
     let amplitude = match cylinder {
-        Cylinder::Emissive => u.parabol.amplitude - 0.05,
+        Cylinder::Emissive => u.parabol.amplitude.sub(0.05),
         Cylinder::Dark => u.parabol.amplitude,
     };
     let twisted = twisted_cylinder(
         position_local(),
         &u.parabol,
         amplitude,
-        time() * u.time_scale,
+        time().mul(u.time_scale),
     );
-    scope.position_node(twisted - position_local())?;
+    scope.position_node(twisted.sub(position_local()))?;
 
-    // The two cylinders differ in the time's offset, the channels read and the fades' edges.
-    let (time_offset, channels, fade_low, alpha_high) = match cylinder {
-        Cylinder::Emissive => (0.0, (0, 1), 0.1, 0.1),
-        Cylinder::Dark => (123.4, (1, 2), 0.2, 0.01),
-    };
-    let channel = |v: Vec4Node, c: usize| [v.x(), v.y(), v.z()][c];
-    let scaled_time = time() * u.time_scale + time_offset;
-    let noise1_uv = uv() + vec2(scaled_time, -scaled_time);
-    let noise1_uv = to_skewed_uv(noise1_uv, Vec2::new(-1.0, 0.0)) * vec2(2.0, 0.25);
-    let noise1 = remap_noise(channel(noise(map, noise1_uv), channels.0));
-    let noise2_uv = uv() + vec2(scaled_time * 0.5, -scaled_time);
-    let noise2_uv = to_skewed_uv(noise2_uv, Vec2::new(-1.0, 0.0)) * vec2(5.0, 1.0);
-    let noise2 = remap_noise(channel(noise(map, noise2_uv), channels.1));
+    let scaled_time = time().mul(u.time_scale).add(look.time_offset);
+    // noise 1
+    let noise1_uv = uv().add(vec2(scaled_time, scaled_time.negate()));
+    let noise1_uv = to_skewed_uv(noise1_uv, Vec2::new(-1.0, 0.0)).mul(vec2(2.0, 0.25));
+    let noise1 = look.channels[0](texture(map, noise1_uv)).remap(0.45, 0.7, 0.0, 1.0);
+    // noise 2
+    let noise2_uv = uv().add(vec2(scaled_time.mul(0.5), scaled_time.negate()));
+    let noise2_uv = to_skewed_uv(noise2_uv, Vec2::new(-1.0, 0.0)).mul(vec2(5.0, 1.0));
+    let noise2 = look.channels[1](texture(map, noise2_uv)).remap(0.45, 0.7, 0.0, 1.0);
+    // outer fade
     let outer_fade = min(
-        smoothstep(0.0, fade_low, uv().y()),
-        smoothstep(0.0, 0.4, one_minus(uv().y())),
+        uv().y().smoothstep(0.0, look.fade_low),
+        uv().y().one_minus().smoothstep(0.0, 0.4),
     );
-    let effect = noise1 * noise2 * outer_fade;
+    // effect
+    let effect = noise1.mul(noise2).mul(outer_fade);
     let rgb = match cylinder {
         Cylinder::Emissive => {
-            u.emissive_color * 1.2 / luminance(u.emissive_color, working_luminance_coefficients())
+            let emissive_color_luminance =
+                luminance(u.emissive_color, working_luminance_coefficients());
+            u.emissive_color.mul(1.2).div(emissive_color_luminance)
         }
-        Cylinder::Dark => vec3(0.0, 0.0, 0.0),
+        Cylinder::Dark => to_vec3(0.0),
     };
-    output_vec4(&scope, rgb, smoothstep(0.0, alpha_high, effect))?;
+    output_vec4(&scope, rgb, effect.smoothstep(0.0, look.alpha_high))?;
     scope.compile()
 }
 
