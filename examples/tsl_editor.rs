@@ -48,12 +48,12 @@ use tsl::raster::*;
 pub fn program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let my_map = texture(map, uv()).rgb();
-    let my_color = uniform("myColor", Color::from_hex(0x0066ff));
+    let my_color = uniform(Color::from_hex(0x0066ff));
     let opacity = 0.7;
     let desaturated_map = saturation(my_map, 0.0, working_luminance_coefficients());
     let final_color = desaturated_map.add(my_color);
-    scope.color_node(final_color)?;
-    scope.opacity_node(opacity)?;
+    let output = final_color.extend(opacity);
+    scope.color_node(output)?;
     scope.compile()
 }
 

@@ -107,15 +107,15 @@ fn equal_f(a: FloatNode, b: f32) -> FloatNode {
 /// crtHeight)`.
 pub fn program(map: TextureId, crt: Vec2) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let crt_width_uniform = uniform("crtWidth", crt.x);
-    let crt_height_uniform = uniform("crtHeight", crt.y);
-    let cell_offset_uniform = uniform("cellOffset", 0.5f32);
-    let cell_size_uniform = uniform("cellSize", 6.0f32);
-    let border_mask_uniform = uniform("borderMask", 1.0f32);
-    let pulse_intensity_uniform = uniform("pulseIntensity", 0.06f32);
-    let pulse_width_uniform = uniform("pulseWidth", 60.0f32);
-    let pulse_rate_uniform = uniform("pulseRate", 20.0f32);
-    let tsl_shader_speed_uniform = uniform("tslShaderSpeed", 1.0f32);
+    let crt_width_uniform = uniform(crt.x);
+    let crt_height_uniform = uniform(crt.y);
+    let cell_offset_uniform = uniform(0.5f32);
+    let cell_size_uniform = uniform(6.0f32);
+    let border_mask_uniform = uniform(1.0f32);
+    let pulse_intensity_uniform = uniform(0.06f32);
+    let pulse_width_uniform = uniform(60.0f32);
+    let pulse_rate_uniform = uniform(20.0f32);
+    let tsl_shader_speed_uniform = uniform(1.0f32);
     let v_uv = uv();
 
     let dimensions = vec2(crt_width_uniform, crt_height_uniform);

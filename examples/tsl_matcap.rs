@@ -91,7 +91,7 @@ pub fn matcap_texture() -> Result<Texture, RenderError> {
 /// The matcap material as a program: `colorNode = materialColor · texture(matcap, matcapUV)`.
 pub fn program(matcap: TextureId, color: Color) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let material_color = uniform("color", color);
+    let material_color = uniform(color);
     scope.color_node(material_color.mul(texture(matcap, matcap_uv()).rgb()))?;
     scope.compile()
 }

@@ -82,10 +82,10 @@
 //! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
 //! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
 //! `noiseIterations` is the Rust constant 3; the vertex stage's `vNormal` is `varying(..)` of the
-//! same computation from `positionWorld.xz` (a varying is computed at the triangle's corners and
-//! interpolated, as the page's; the plane is not moved and its vertices move along y only, so
-//! the corners' world x and z are the page's `positionLocal.xz`), and `vPosition` is
-//! `positionWorld` plus the offset (the moved surface itself); tsl-raster's normal node is an
+//! same computation (a varying is computed at the triangle's corners and interpolated, as the
+//! page's; the vertices move along y only, so the moved corners' `positionLocal.xz` is the
+//! page's), and `vPosition` is the moved `positionLocal` plus the offset (in a fragment node an
+//! automatic varying, as TSL's); tsl-raster's normal node is an
 //! offset added to the world normal (R-OUT-4), so the port answers `vNormal − normalWorld`.
 //! The scene (tools/three_tsl_cases/tsl_procedural_terrain.mjs draws the same): 128 × 128
 //! segments; no HDR environment (an ambient light of 0.6) and no shadows; the water, a
@@ -148,24 +148,24 @@ fn terrain_elevation(terrain: &Terrain, position: Vec2Node) -> FloatNode {
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let terrain = Terrain {
-        position_frequency: uniform("positionFrequency", 0.175f32),
-        warp_frequency: uniform("warpFrequency", 6.0f32),
-        warp_strength: uniform("warpStrength", 1.0f32),
-        strength: uniform("strength", 10.0f32),
-        offset: uniform("offset", Vec2::ZERO),
+        position_frequency: uniform(0.175f32),
+        warp_frequency: uniform(6.0f32),
+        warp_strength: uniform(1.0f32),
+        strength: uniform(10.0f32),
+        offset: uniform(Vec2::ZERO),
     };
-    let normal_look_up_shift = uniform("normalLookUpShift", 0.01f32);
-    let color_sand = uniform("colorSand", Color::from_hex(0xffe894));
-    let color_grass = uniform("colorGrass", Color::from_hex(0x85d534));
-    let color_snow = uniform("colorSnow", Color::from_hex(0xffffff));
-    let color_rock = uniform("colorRock", Color::from_hex(0xbfbd8d));
+    let normal_look_up_shift = uniform(0.01f32);
+    let color_sand = uniform(Color::from_hex(0xffe894));
+    let color_grass = uniform(Color::from_hex(0x85d534));
+    let color_snow = uniform(Color::from_hex(0xffffff));
+    let color_rock = uniform(Color::from_hex(0xbfbd8d));
 
     // positionNode: the elevation, as an offset along y.
     let elevation = terrain_elevation(&terrain, position_local().xz());
     scope.position_node(vec3(0.0, elevation, 0.0))?;
 
     // vNormal: the page's vertex-stage normal, computed at the corners and interpolated.
-    let p = position_world();
+    let p = position_local();
     let position = vec3(p.x(), 0.0, p.z());
     let neighbour_a = position.add(vec3(normal_look_up_shift, 0.0, 0.0));
     let neighbour_b = position.add(vec3(0.0, 0.0, normal_look_up_shift.negate()));
@@ -184,7 +184,7 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let to_b = neighbour_b.sub(position).normalize();
     let v_normal = varying(cross(to_a, to_b));
     // vPosition: the moved surface, plus the offset in xz.
-    let v_position = position_world().add(vec3(terrain.offset.x(), 0.0, terrain.offset.y()));
+    let v_position = position_local().add(vec3(terrain.offset.x(), 0.0, terrain.offset.y()));
 
     // normalNode = transformNormalToView(vNormal) replaces the normal; ours is an offset.
     scope.normal_node(v_normal.sub(normal_world()))?;

@@ -141,8 +141,7 @@
 //!
 //! Differences: three r187 spells `atan2( y, x )` as `atan( y, x )` (the port's `atan2`);
 //! tsl-raster's position node is an offset added to the vertex, so the port answers
-//! `twistedCylinder(..) − positionLocal`; tsl-raster's output node is a `vec3` and the alpha
-//! stays the fragment's (R-OUT-6), so each `vec4` output is an output node and an opacity node.
+//! `twistedCylinder(..) − positionLocal`.
 //! The scene (tools/three_tsl_cases/tsl_vfx_tornado.mjs draws the same): no bloom pass (a post
 //! pass); the page's perlin texture (`textures/noises/perlin/rgb-256x256.png`, not in this
 //! repository) is the 64 × 64 value noise of [`noise_bytes`], repeat-wrapped, linear, without
@@ -266,21 +265,15 @@ struct Uniforms {
 impl Uniforms {
     fn new() -> Uniforms {
         Uniforms {
-            emissive_color: uniform("emissiveColor", Color::from_hex(0xff8b4d)),
-            time_scale: uniform("timeScale", 0.2f32),
+            emissive_color: uniform(Color::from_hex(0xff8b4d)),
+            time_scale: uniform(0.2f32),
             parabol: Parabol {
-                strength: uniform("parabolStrength", 1.0f32),
-                offset: uniform("parabolOffset", 0.3f32),
-                amplitude: uniform("parabolAmplitude", 0.2f32),
+                strength: uniform(1.0f32),
+                offset: uniform(0.3f32),
+                amplitude: uniform(0.2f32),
             },
         }
     }
-}
-
-/// Set a `vec4` output node: its colour as the output node, its alpha as the opacity node.
-fn output_vec4(scope: &Scope, rgb: Vec3Node, alpha: FloatNode) -> Result<(), GraphError> {
-    scope.output_node(rgb)?;
-    scope.opacity_node(alpha)
 }
 
 /// The floor's program: the swirl's `outputNode`. The page's `texture( map, uv, 1 )` reads mip
@@ -312,11 +305,9 @@ pub fn floor_program(map: TextureId) -> Result<NodeProgram, GraphError> {
     let effect = noise1.mul(noise2).mul(outer_fade);
     // output: emissive, alpha (`x.step( edge )` is `step( edge, x )`: 1 where the effect is
     // at most 0.2)
-    output_vec4(
-        &scope,
-        u.emissive_color.mul(float(0.2).step(effect)).mul(3.0),
-        effect.smoothstep(0.0, 0.01),
-    )?;
+    let emissive = u.emissive_color.mul(float(0.2).step(effect)).mul(3.0);
+    let alpha = effect.smoothstep(0.0, 0.01);
+    scope.output_node(emissive.extend(alpha))?;
     scope.compile()
 }
 
@@ -402,7 +393,7 @@ pub fn cylinder_program(cylinder: Cylinder, map: TextureId) -> Result<NodeProgra
         }
         Cylinder::Dark => to_vec3(0.0),
     };
-    output_vec4(&scope, rgb, effect.smoothstep(0.0, look.alpha_high))?;
+    scope.output_node(rgb.extend(effect.smoothstep(0.0, look.alpha_high)))?;
     scope.compile()
 }
 

@@ -105,9 +105,7 @@
 //! Differences: the file's `voronoi3d` is a `wgslFn` (WGSL text), which three.js's WebGL2 backend
 //! (the oracle's) cannot compile; the port and the case use the TSL `Fn` the file keeps in a
 //! comment (above), called with `vec3(warp.xy · 75, 0)` as the `wgslFn`'s `vec3` parameter
-//! converts the file's `vec2` argument. A fragment node may not read `positionLocal`
-//! (R-VAL-9), so the port reads `positionWorld` less the box's place (the boxes are moved, not
-//! turned or scaled). The scene (tools/three_tsl_cases/tsl_wood.mjs draws the same): teak, walnut
+//! converts the file's `vec2` argument. The scene (tools/three_tsl_cases/tsl_wood.mjs draws the same): teak, walnut
 //! and white oak with the raw finish on plain 0.125 × 0.9 × 0.9 boxes (the page's rounded boxes,
 //! text and HDR environment left out: an ambient and a directional light instead), the camera
 //! nearer, neutral tone mapping as the page.
@@ -349,24 +347,24 @@ struct WoodUniforms {
 impl WoodUniforms {
     fn new(p: &WoodParams) -> WoodUniforms {
         WoodUniforms {
-            center_size: uniform("centerSize", p.center_size),
-            large_warp_scale: uniform("largeWarpScale", p.large_warp_scale),
-            large_grain_stretch: uniform("largeGrainStretch", p.large_grain_stretch),
-            small_warp_strength: uniform("smallWarpStrength", p.small_warp_strength),
-            small_warp_scale: uniform("smallWarpScale", p.small_warp_scale),
-            fine_warp_strength: uniform("fineWarpStrength", p.fine_warp_strength),
-            fine_warp_scale: uniform("fineWarpScale", p.fine_warp_scale),
-            ring_thickness: uniform("ringThickness", p.ring_thickness),
-            ring_bias: uniform("ringBias", p.ring_bias),
-            ring_size_variance: uniform("ringSizeVariance", p.ring_size_variance),
-            ring_variance_scale: uniform("ringVarianceScale", p.ring_variance_scale),
-            bark_thickness: uniform("barkThickness", p.bark_thickness),
-            splotch_scale: uniform("splotchScale", p.splotch_scale),
-            splotch_intensity: uniform("splotchIntensity", p.splotch_intensity),
-            cell_scale: uniform("cellScale", p.cell_scale),
-            cell_size: uniform("cellSize", p.cell_size),
-            dark_grain_color: uniform("darkGrainColor", Color::from_hex(p.dark_grain_color)),
-            light_grain_color: uniform("lightGrainColor", Color::from_hex(p.light_grain_color)),
+            center_size: uniform(p.center_size),
+            large_warp_scale: uniform(p.large_warp_scale),
+            large_grain_stretch: uniform(p.large_grain_stretch),
+            small_warp_strength: uniform(p.small_warp_strength),
+            small_warp_scale: uniform(p.small_warp_scale),
+            fine_warp_strength: uniform(p.fine_warp_strength),
+            fine_warp_scale: uniform(p.fine_warp_scale),
+            ring_thickness: uniform(p.ring_thickness),
+            ring_bias: uniform(p.ring_bias),
+            ring_size_variance: uniform(p.ring_size_variance),
+            ring_variance_scale: uniform(p.ring_variance_scale),
+            bark_thickness: uniform(p.bark_thickness),
+            splotch_scale: uniform(p.splotch_scale),
+            splotch_intensity: uniform(p.splotch_intensity),
+            cell_scale: uniform(p.cell_scale),
+            cell_size: uniform(p.cell_size),
+            dark_grain_color: uniform(Color::from_hex(p.dark_grain_color)),
+            light_grain_color: uniform(Color::from_hex(p.light_grain_color)),
         }
     }
 }
@@ -436,14 +434,14 @@ fn wood(p: Vec3Node, u: &WoodUniforms) -> Vec3Node {
 }
 
 /// A box's program: `colorNode = wood(transformationMatrix · positionLocal, preset)`, the raw
-/// finish (`clearcoatDarken` 1). `place` is the box's position: `positionLocal` is
-/// `positionWorld − place`.
-pub fn program(params: &WoodParams, place: Vec3) -> Result<NodeProgram, GraphError> {
+/// finish (`clearcoatDarken` 1).
+pub fn program(params: &WoodParams) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let u = WoodUniforms::new(params);
-    let transformation_matrix = uniform("transformationMatrix", Mat4::IDENTITY);
-    let position_local = position_world().sub(place);
-    let p = transformation_matrix.mul(position_local.extend(1.0)).xyz();
+    let transformation_matrix = uniform(Mat4::IDENTITY);
+    let p = transformation_matrix
+        .mul(position_local().extend(1.0))
+        .xyz();
     let clearcoat_darken = 1.0;
     scope.color_node(wood(p, &u).mul(clearcoat_darken))?;
     scope.compile()
@@ -459,7 +457,7 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     scene.background = Some(Color::from_hex(0x333333));
     for (x, params) in [TEAK, WALNUT, WHITE_OAK].iter().enumerate() {
         let place = Vec3::new(0.0, 0.0, x as f32 - 1.0);
-        let program = assets.programs.add(program(params, place)?);
+        let program = assets.programs.add(program(params)?);
         let material = assets
             .materials
             .add(Material::physical(Color::WHITE, 1.0, 0.0).with_nodes(program));
