@@ -58,15 +58,20 @@ fn defines(text: &str, name: &str) -> bool {
         }
         // `name(a, b) => Add;`, `name -> Vec2;`, `name as "alias", "x" -> Vec3;`: what comes
         // before the arrow is one row's arguments, and the row ends with its target.
-        let arrow = [rest.find("->"), rest.find("=>")].into_iter().flatten().min();
+        let arrow = [rest.find("->"), rest.find("=>")]
+            .into_iter()
+            .flatten()
+            .min();
         let Some(arrow) = arrow else {
             return false;
         };
         let (head, target) = (&rest[..arrow], rest[arrow + 2..].trim());
         !head.contains([';', '{', '}', '='])
-            && target
-                .strip_suffix(';')
-                .is_some_and(|t| t.trim().chars().all(|c| is_ident_char(c) || ":<>".contains(c)))
+            && target.strip_suffix(';').is_some_and(|t| {
+                t.trim()
+                    .chars()
+                    .all(|c| is_ident_char(c) || ":<>".contains(c))
+            })
     })
 }
 
