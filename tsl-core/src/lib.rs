@@ -54,7 +54,7 @@ pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
-    validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformKey,
+    validate, FileError, InstructionError, MaterialValues, NodeProgram, ProgramError, TextureSlot, UniformKey,
     UniformNode, UniformRef, UniformSlot, ValidationError,
 };
 pub use types::*;

@@ -128,6 +128,27 @@ attributes! {
     ModelPosition = "model_position", Vec3, Frame;
     /// `model_view_position()`: the model's position in camera space.
     ModelViewPosition = "model_view_position", Vec3, Frame;
+    /// `material_color()`: TSL's `materialColor`, the draw's `material.color` (linear working
+    /// colour), from the draw's header words (without the map: R-VAL-19).
+    MaterialColor = "material_color", Vec3, Frame;
+    /// `material_opacity()`: TSL's `materialOpacity`, `material.opacity`.
+    MaterialOpacity = "material_opacity", Float, Frame;
+    /// `material_emissive()`: TSL's `materialEmissive`, `emissive * emissiveIntensity`.
+    MaterialEmissive = "material_emissive", Vec3, Frame;
+    /// `material_roughness()`: TSL's `materialRoughness`, `material.roughness`.
+    MaterialRoughness = "material_roughness", Float, Frame;
+    /// `material_metalness()`: TSL's `materialMetalness`, `material.metalness`.
+    MaterialMetalness = "material_metalness", Float, Frame;
+    /// `material_specular()`: TSL's `materialSpecular`, a PHONG material's `specular` colour.
+    MaterialSpecular = "material_specular", Vec3, Frame;
+    /// `material_shininess()`: TSL's `materialShininess`, a PHONG material's `shininess`.
+    MaterialShininess = "material_shininess", Float, Frame;
+    /// `material_alpha_test()`: TSL's `materialAlphaTest`, `material.alphaTest`.
+    MaterialAlphaTest = "material_alpha_test", Float, Frame;
+    /// `material_clearcoat()`: TSL's `materialClearcoat`, `material.clearcoat`.
+    MaterialClearcoat = "material_clearcoat", Float, Frame;
+    /// `material_clearcoat_roughness()`: TSL's `materialClearcoatRoughness`.
+    MaterialClearcoatRoughness = "material_clearcoat_roughness", Float, Frame;
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).

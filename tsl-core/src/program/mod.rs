@@ -8,6 +8,7 @@ pub mod format;
 mod header;
 mod validate;
 
+pub use header::MaterialValues;
 pub use error::{FileError, InstructionError, ProgramError, ValidationError};
 pub use validate::validate;
 

@@ -60,6 +60,7 @@ mod control;
 mod convert;
 mod library;
 mod logic;
+mod material;
 mod math;
 mod node;
 mod noise;
@@ -94,6 +95,7 @@ pub mod prelude {
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
     };
+    pub use super::material::*;
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
