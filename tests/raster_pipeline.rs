@@ -235,6 +235,35 @@ fn a_vec3_output_node_is_opaque_as_three_renders_it() {
     );
 }
 
+#[test]
+fn vertex_color_is_the_geometry_s_raw_colour_as_three_reads_it() {
+    // three.js r187's `vertexColor()` (VertexColorNode.js) is the geometry's `color` attribute as
+    // a vec4 (alpha 1 for rgb colours), not times the material's colour, and the constant
+    // (1, 1, 1, 1) where the geometry has no colours; `vertexColors` is off here, so the colour
+    // node is the colour (R-VAL-8). By hand: a red material whose plane has the corner colours
+    // (0.2, 0.4, 0.6) everywhere shows (0.2, 0.4, 0.6); a plane without colours shows white.
+    let pixel = |colours: bool| {
+        let mut s = Setup::new();
+        let g = NodeGraph::new();
+        g.set_output(COLOR_NODE, g.vertex_color()).unwrap();
+        let p = s.program(&g);
+        let mut geometry = plane(2.0, 2.0);
+        if colours {
+            let n = geometry.positions().len();
+            geometry = geometry
+                .with_colors(vec![Vec3::new(0.2, 0.4, 0.6); n])
+                .unwrap();
+        }
+        let red = Material::basic(Color::linear(1.0, 0.0, 0.0)).with_nodes(p);
+        s.add(geometry, red, Vec3::ZERO);
+        let renderer = Renderer::new(RenderSettings::new(N, N));
+        s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+    };
+    let got = pixel(true);
+    assert!(close(got, [0.2, 0.4, 0.6, 1.0], 1e-6), "{got:?}");
+    assert_eq!(pixel(false), [1.0, 1.0, 1.0, 1.0]);
+}
+
 /// A transparent 2×2 plane of opacity 0.5 with `build`'s outputs, and its linear pixel (1, 1):
 /// blended over a clear of zero, the framebuffer holds (rgb · a, a).
 fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {

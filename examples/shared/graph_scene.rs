@@ -11,7 +11,7 @@ pub fn graph_program() -> Result<NodeProgram, GraphError> {
     let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
-        graph.vertex_color(),
+        graph.swizzle(graph.vertex_color(), "rgb"),
         tint,
         graph.mul(wave, graph.float(0.5)),
     );

@@ -177,7 +177,7 @@ pub fn vertex_colours_through_the_material_and_the_node(check: Check) {
         Vec3::new(-0.9, 0.6, 0.0),
     );
     let g = NodeGraph::new();
-    g.set_output(COLOR_NODE, g.one_minus(g.vertex_color()))
+    g.set_output(COLOR_NODE, g.one_minus(g.swizzle(g.vertex_color(), "rgb")))
         .unwrap();
     let p = c.program(&g);
     c.mesh(ball, shader_material(p), Vec3::new(0.9, 0.6, 0.0));
@@ -587,7 +587,11 @@ pub fn the_graph_example_at_a_time(check: Check) {
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
     g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
         .unwrap();

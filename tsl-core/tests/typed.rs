@@ -107,13 +107,13 @@ fn screen_attributes_read_the_fragments_place_and_facing() {
 
 #[test]
 fn spec_000_first_graph_matches_the_builder_and_the_formula() {
-    // graph.mix(graph.vertex_color(), tint, graph.mul(graph.sin(graph.mul(time, 2)), 0.5)) and
+    // graph.mix(graph.vertex_color().rgb, tint, graph.mul(graph.sin(graph.mul(time, 2)), 0.5)) and
     // an output node that warms the lit colour.
     let scope = Scope::new();
     let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
     let wave = sin(time() * 2.0);
     scope
-        .color_node(mix(vertex_color(), tint, wave * 0.5))
+        .color_node(mix(vertex_color().rgb(), tint, wave * 0.5))
         .unwrap();
     scope.output_node(lit() * vec3(1.0, 0.9, 0.8)).unwrap();
     let mut typed = scope.compile().unwrap();
@@ -121,7 +121,11 @@ fn spec_000_first_graph_matches_the_builder_and_the_formula() {
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
     g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
         .unwrap();
@@ -492,7 +496,7 @@ fn attributes_are_the_fragments() {
         + position_view() * 10.0
         + normal_world() * 100.0
         + normal_view() * 1000.0
-        + vertex_color() * 0.5
+        + vertex_color().rgb() * 0.5
         + uv().extend(time()) * 0.25
         + camera_position();
     scope.color_node(sum).unwrap();

@@ -59,7 +59,7 @@ fn rich_program() -> NodeProgram {
     );
     g.set_output(OPACITY_NODE, alpha).unwrap();
 
-    let glow = g.mul(m, g.join(&[g.vertex_color(), g.float(1.0)]));
+    let glow = g.mul(m, g.vertex_color());
     g.set_output(EMISSIVE_NODE, g.swizzle(glow, "zyx")).unwrap();
 
     let bent = g.mul(g.faceforward(n, v, n), g.float(0.1));

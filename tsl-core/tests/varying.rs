@@ -162,7 +162,10 @@ fn a_program_lists_the_views_it_reads() {
     let g = NodeGraph::new();
     g.set_output(
         COLOR_NODE,
-        g.add(g.varying(g.vertex_color()), g.vertex_color()),
+        g.add(
+            g.varying(g.swizzle(g.vertex_color(), "rgb")),
+            g.swizzle(g.vertex_color(), "rgb"),
+        ),
     )
     .unwrap();
     assert_eq!(

@@ -193,6 +193,16 @@ macro_rules! attribute_methods {
     };
 }
 
+impl NodeGraph {
+    /// TSL's `vertexColor()`: the geometry's vertex colour as three.js r187's
+    /// `VertexColorNode` gives it, a vec4: the interpolated rgb and alpha 1 (our geometries carry
+    /// rgb colours), and (1, 1, 1, 1) where the geometry has none. The material's colour is not
+    /// in it: three's spelling of a coloured mesh is `material_color() * vertex_color().rgb`.
+    pub fn vertex_color(&self) -> NodeRef {
+        self.join(&[self.attribute(Attribute::VertexColor), self.float(1.0)])
+    }
+}
+
 attribute_methods! {
     /// The coordinate the material's map is read at (vec2).
     uv => Uv;
@@ -204,8 +214,6 @@ attribute_methods! {
     normal_world => NormalWorld;
     /// The fragment's unit camera-space normal (vec3).
     normal_view => NormalView;
-    /// The material's colour times the interpolated vertex colour (vec3).
-    vertex_color => VertexColor;
     /// The vertex's model-space position (vec3); a position node only.
     position_local => PositionLocal;
     /// The vertex's model-space normal (vec3); a position node only.
@@ -420,7 +428,13 @@ impl NodeGraph {
     /// at a time), as TSL's `a.zyx`.
     pub fn swizzle(&self, a: NodeRef, pattern: &str) -> NodeRef {
         match parse_swizzle(pattern) {
-            Ok((components, len)) => self.node("swizzle", Op::Swizzle { components, len }, &[a]),
+            Ok((components, len)) => {
+                let (a, whole) = self.join_head(a, &components[..len as usize]);
+                if whole {
+                    return a;
+                }
+                self.node("swizzle", Op::Swizzle { components, len }, &[a])
+            }
             Err(kind) => {
                 if !a.is_refused() {
                     self.refuse(BuildError::new("swizzle", kind));
@@ -428,6 +442,41 @@ impl NodeGraph {
                 self.refused()
             }
         }
+    }
+
+    /// What a swizzle of `a` picking `components` reads: the first part of `a` when `a` is a
+    /// join whose first part is an attribute and the components all lie in that part (so `vertex_color().rgb`, the rgb of a join
+    /// with alpha 1, is the vertex colour attribute itself, no extra instructions), else `a`;
+    /// and whether the swizzle is that part whole, in order.
+    fn join_head(&self, a: NodeRef, components: &[u8]) -> (NodeRef, bool) {
+        let Ok(index) = self.resolve(a) else {
+            return (a, false);
+        };
+        let parts = self.parts.borrow();
+        let node = &parts.nodes[index as usize];
+        let Some(&first) = node.inputs.first().filter(|_| node.op == Op::Join) else {
+            return (a, false);
+        };
+        // Only an attribute's join (what `vertex_color()` and `lit()` build): a join of other
+        // nodes stays, so that rewiring its inputs (`set_input`) reaches the swizzle too.
+        let head = &parts.nodes[first as usize];
+        if !matches!(head.op, Op::Attribute(_)) {
+            return (a, false);
+        }
+        let width = head.ty.width().unwrap_or(0);
+        if !components.iter().all(|&c| usize::from(c) < width) {
+            return (a, false);
+        }
+        let whole = components.len() == width
+            && components
+                .iter()
+                .enumerate()
+                .all(|(k, &c)| usize::from(c) == k);
+        let head = NodeRef {
+            graph: self.id(),
+            index: first,
+        };
+        (head, whole)
     }
 
     /// The components of every part, in order: `join(&[xy, z])` is a vec3. At most four.

@@ -61,7 +61,8 @@ attributes! {
     NormalWorld = "normal_world", Vec3, Fragment;
     /// `normal_view()`: unit, camera space.
     NormalView = "normal_view", Vec3, Fragment;
-    /// `vertex_color()`: the material's colour times the interpolated vertex colours.
+    /// The geometry's interpolated vertex colour, rgb (white where it has none), which
+    /// `vertex_color()` joins with alpha 1 (R-VAL-8).
     VertexColor = "vertex_color", Vec3, Fragment;
     /// `position_local()`: the vertex's model-space position; a position node only.
     PositionLocal = "position_local", Vec3, Local;

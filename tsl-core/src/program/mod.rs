@@ -8,8 +8,8 @@ pub mod format;
 mod header;
 mod validate;
 
-pub use header::MaterialValues;
 pub use error::{FileError, InstructionError, ProgramError, ValidationError};
+pub use header::MaterialValues;
 pub use validate::validate;
 
 use crate::interface::Output;

@@ -18,7 +18,7 @@
 //! let scope = Scope::new();
 //! let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
 //! let wave = sin(time() * 2.0);
-//! scope.color_node(mix(vertex_color(), tint, wave * 0.5)).unwrap();
+//! scope.color_node(mix(vertex_color().rgb(), tint, wave * 0.5)).unwrap();
 //! let program = scope.compile().unwrap();
 //! assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.0; 3]));
 //! ```

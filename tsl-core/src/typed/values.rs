@@ -277,8 +277,9 @@ attributes! {
     normal_world -> Vec3;
     /// `normalView`: the fragment's unit camera-space normal.
     normal_view -> Vec3;
-    /// The material's colour times the interpolated vertex colour.
-    vertex_color -> Vec3;
+    /// `vertexColor()`: the geometry's vertex colour, rgba (alpha 1; white without colours);
+    /// not times the material's colour (`material_color() * vertex_color().rgb()` is that).
+    vertex_color -> Vec4;
     /// `positionLocal`: the vertex's model-space position; a position node only.
     position_local -> Vec3;
     /// `normalLocal`: the vertex's model-space normal; a position node only.

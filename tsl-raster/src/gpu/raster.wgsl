@@ -343,7 +343,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             }
             return normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), nv));
         }
-        case ATTR_VERTEX_COLOR: { return pv3(s_pass, P_COLOR) * interp3(s_corners, w, V_COLOR); }
+        case ATTR_VERTEX_COLOR: { return interp3(s_corners, w, V_COLOR); }
         // Read at the corners only: a fragment's local position or normal is a varying.
         case ATTR_POSITION_LOCAL: { return interp3(s_corners, w, V_LOCAL); }
         case ATTR_NORMAL_LOCAL: { return interp3(s_corners, w, V_NORMAL_LOCAL); }
@@ -925,7 +925,7 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
     }
 
     s_uv = uv_of(uv_raw);
-    s_vcol = pv3(p, P_COLOR) * g.vertex_color;
+    s_vcol = g.vertex_color;
     s_nw_here = nw;
     s_nv_here = nv;
     s_nw = nw;
