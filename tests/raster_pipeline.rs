@@ -285,6 +285,30 @@ fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
 }
 
 #[test]
+fn lit_is_a_vec4_with_the_material_s_alpha() {
+    // three.js r187's `output` is `vec4(outgoingLight, diffuseColor.a)`, so
+    // `outputNode = vec4(output.rgb * 0.5, output.a)` keeps the material's alpha (R-VAL-12).
+    // By hand: a white BASIC material of opacity 0.5 lights to (1, 1, 1) with alpha 0.5; the
+    // output (0.5, 0.5, 0.5, 0.5) blends over a clear of zero to (0.25, 0.25, 0.25, 0.5).
+    let v = transparent_pixel(|g| {
+        let lit = g.lit();
+        let rgb = g.mul(g.swizzle(lit, "rgb"), g.float(0.5));
+        g.set_output(OUTPUT_NODE, g.join(&[rgb, g.swizzle(lit, "a")]))
+            .unwrap();
+    });
+    assert!(close(v, [0.25, 0.25, 0.25, 0.5], 1e-6), "{v:?}");
+    // With a vec4 colour node of alpha 0.5 the material's alpha is 0.5 · 0.5 = 0.25 (R-OUT-11),
+    // and `lit()` passed through whole gives the same pixel as no output node:
+    // (1 · 0.25, 0.25).
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec4(1.0, 1.0, 1.0, 0.5))
+            .unwrap();
+        g.set_output(OUTPUT_NODE, g.lit()).unwrap();
+    });
+    assert!(close(v, [0.25, 0.25, 0.25, 0.25], 1e-6), "{v:?}");
+}
+
+#[test]
 fn a_vec4_colour_nodes_alpha_multiplies_the_opacity() {
     // R-OUT-11, three.js's `diffuseColor = vec4(colorNode); diffuseColor.a *= opacity`.
     // vec4(1, 0.5, 0, 0.5) × material opacity 0.5: alpha 0.25.
@@ -392,7 +416,7 @@ fn the_fog_comes_before_the_output_node() {
         far: 2.0,
     });
     let g = NodeGraph::new();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.float(2.0)))
+    g.set_output(OUTPUT_NODE, g.mul(g.swizzle(g.lit(), "rgb"), g.float(2.0)))
         .unwrap();
     let p = s.program(&g);
     s.add(plane(2.0, 2.0), Material::basic(Color::WHITE), Vec3::ZERO);

@@ -76,7 +76,7 @@ fn first_graph_built() -> NodeProgram {
     graph
         .set_output(
             OUTPUT_NODE,
-            graph.mul(graph.lit(), graph.vec3(1.0, 0.9, 0.8)),
+            graph.mul(graph.swizzle(graph.lit(), "rgb"), graph.vec3(1.0, 0.9, 0.8)),
         )
         .unwrap();
     graph.compile().unwrap()

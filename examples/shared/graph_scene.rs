@@ -18,7 +18,7 @@ pub fn graph_program() -> Result<NodeProgram, GraphError> {
     graph.set_output(COLOR_NODE, mixed)?;
     graph.set_output(
         OUTPUT_NODE,
-        graph.mul(graph.lit(), graph.vec3(1.0, 0.9, 0.8)),
+        graph.mul(graph.swizzle(graph.lit(), "rgb"), graph.vec3(1.0, 0.9, 0.8)),
     )?;
     graph.compile()
 }

@@ -563,8 +563,11 @@ pub fn graph_nodes() -> Case {
         ),
     )
     .unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let paint = c.assets.programs.add(g.compile().unwrap());
     let sphere = SphereGeometry::new(0.8, 32, 16).build();
     let colors = sphere

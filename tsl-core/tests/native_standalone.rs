@@ -83,8 +83,11 @@ fn first_graph() -> NodeProgram {
         g.mul(wave, g.float(0.5)),
     );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     g.compile().unwrap()
 }
 

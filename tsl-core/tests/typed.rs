@@ -32,6 +32,7 @@ fn fragments() -> Vec<Fragment> {
                 position_local: GVec3::new(t, -t, 0.5),
                 normal_local: GVec3::new(0.0, 0.0, 1.0),
                 lit: GVec3::new(0.5, 0.25 * t, 0.125),
+                lit_alpha: 0.5 + 0.1 * t,
                 barycentric: GVec3::new(0.2, 0.3, 0.5),
                 frag_coord: GVec3::new(10.5 + t, 3.5 * t, 0.25),
                 front_facing: (i % 2) as f32,
@@ -115,7 +116,9 @@ fn spec_000_first_graph_matches_the_builder_and_the_formula() {
     scope
         .color_node(mix(vertex_color().rgb(), tint, wave * 0.5))
         .unwrap();
-    scope.output_node(lit() * vec3(1.0, 0.9, 0.8)).unwrap();
+    scope
+        .output_node(lit().rgb() * vec3(1.0, 0.9, 0.8))
+        .unwrap();
     let mut typed = scope.compile().unwrap();
 
     let g = NodeGraph::new();
@@ -127,8 +130,11 @@ fn spec_000_first_graph_matches_the_builder_and_the_formula() {
         g.mul(wave, g.float(0.5)),
     );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let mut untyped = g.compile().unwrap();
 
     for (time, tint) in [

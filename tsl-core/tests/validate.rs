@@ -75,8 +75,11 @@ fn rich_program() -> NodeProgram {
         g.float(0.5),
         g.fract(g.mul(g.swizzle(uv, "x"), g.float(10.0))),
     );
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.one_minus(bands)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.one_minus(bands)),
+    )
+    .unwrap();
 
     let mask = g.logical_and(
         g.less_than(g.swizzle(uv, "y"), g.float(0.9)),
@@ -741,7 +744,7 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 13 in view 0 of width 1",
+        "instruction 0: attribute 14 in view 0 of width 1",
     );
     refused(
         &attr(u32::MAX, 1),

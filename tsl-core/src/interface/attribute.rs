@@ -68,7 +68,8 @@ attributes! {
     PositionLocal = "position_local", Vec3, Local;
     /// `normal_local()`: the vertex's model-space normal; a position node only.
     NormalLocal = "normal_local", Vec3, Local;
-    /// `lit()`: the colour of the material's own shading; `OUTPUT_NODE` only.
+    /// The colour of the material's own shading, rgb, which `lit()` joins with
+    /// [`Attribute::LitAlpha`]; `OUTPUT_NODE` only.
     Lit = "lit", Vec3, Lit;
     /// The fragment's perspective-correct weights of the triangle's three corners, which a
     /// varying interpolates with.
@@ -83,6 +84,10 @@ attributes! {
     /// `front_facing()`, but 1 on every face a BACK_SIDE material draws, because three.js turns
     /// the front face round for such a material (R-GLSL-12).
     GlFrontFacing = "gl_front_facing", Float, Screen;
+    /// The fragment's alpha after the material's own shading (three.js's `diffuseColor.a`: the
+    /// colour's alpha times the opacity, 1 on an opaque material), which `lit()` joins with
+    /// [`Attribute::Lit`] (R-VAL-12); `OUTPUT_NODE` only.
+    LitAlpha = "lit_alpha", Float, Lit;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
@@ -153,7 +158,7 @@ attributes! {
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 13;
+pub const LANE_ATTRIBUTE_COUNT: usize = 14;
 
 impl Attribute {
     /// The attribute's row in a [`FragmentBatch`](crate::FragmentBatch) and its id in an `attr` instruction;

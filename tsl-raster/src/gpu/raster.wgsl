@@ -284,6 +284,7 @@ var<private> s_nv_here: vec3<f32>;
 var<private> s_nw: vec3<f32>;
 var<private> s_nv: vec3<f32>;
 var<private> s_lit: vec3<f32>;
+var<private> s_lit_alpha: f32;
 var<private> s_duv0: vec2<f32>;
 var<private> s_duv1: vec2<f32>;
 
@@ -316,6 +317,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             case ATTR_NORMAL_VIEW: { return select(s_nv, s_nv_here, here); }
             case ATTR_VERTEX_COLOR: { return s_vcol; }
             case ATTR_LIT: { return select(s_lit, vec3<f32>(0.0), here); }
+            case ATTR_LIT_ALPHA: { return select(vec3<f32>(s_lit_alpha), vec3<f32>(0.0), here); }
             case ATTR_BARYCENTRIC: { return s_w; }
             case ATTR_FRAG_COORD: { return s_fc0; }
             case ATTR_FRONT_FACING: { return vec3<f32>(s_front); }
@@ -931,6 +933,7 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
     s_nw = nw;
     s_nv = nv;
     s_lit = vec3<f32>(0.0);
+    s_lit_alpha = 0.0;
     s_front = select(0.0, 1.0, front);
     s_gl_front = select(0.0, 1.0, front != (side == SIDE_BACK));
     s_sign = sign;
@@ -1101,6 +1104,7 @@ fn shade_lights() {
     }
     s_out.color = vec4<f32>(rgb, alpha);
     s_lit = rgb;
+    s_lit_alpha = alpha;
 }
 
 // 6. The output node: the finished colour, as three.js's `vec4(outputNode)`: a vec4's alpha, 1

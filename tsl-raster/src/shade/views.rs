@@ -204,6 +204,7 @@ fn fill_views(
                 );
                 put(batch, view, Attribute::Barycentric, l, s.weights.get(l));
                 put(batch, view, Attribute::Lit, l, Vec3::ZERO);
+                put(batch, view, Attribute::LitAlpha, l, Vec3::ZERO);
                 put_normals(batch, view, l, s.normal_world.get(l), s.normal_view.get(l));
             }
         }
