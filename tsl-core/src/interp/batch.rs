@@ -145,7 +145,7 @@ pub struct Fragment {
 }
 
 impl NodeProgram {
-    /// The value of `output` at one fragment, its type's width of floats (four for a vec4 colour or output node); `None` when the graph
+    /// The value of `output` at one fragment, its type's width of floats (four for a vec4 output node); `None` when the graph
     /// did not set `output`. Textures read opaque white; see [`NodeProgram::evaluate_with`].
     ///
     /// ```
@@ -183,9 +183,12 @@ impl NodeProgram {
         }
         let mut registers = Registers::new();
         let result = run_nodes(self, output, &batch, sampler, &mut registers)?;
-        // A vec4 colour or output node (R-OUT-11, R-OUT-12) gives its alpha too.
+        // A vec4 output node (R-OUT-12) gives its alpha too.
         let declared = output.value_type().width().unwrap_or(1);
-        let width = declared.max(self.output_width(output)).min(4);
+        let width = match output {
+            Output::Output => declared.max(self.output_width(output)).min(4),
+            _ => declared,
+        };
         Some((0..width).map(|k| result[k][0]).collect())
     }
 

@@ -298,7 +298,7 @@ attributes! {
     /// use tsl_core::{Fragment, OUTPUT_NODE};
     /// let scope = Scope::new();
     /// // TSL: vec4(output.rgb.mul(0.5), output.a)
-    /// scope.output_node(vec4(lit().rgb() * 0.5, lit().a())).unwrap();
+    /// scope.output_node(join(lit().rgb() * 0.5, lit().a())).unwrap();
     /// let program = scope.compile().unwrap();
     /// let lit = glam::Vec3::new(1.0, 0.5, 0.25);
     /// let shaded = Fragment { lit, lit_alpha: 0.75, ..Fragment::default() };
