@@ -703,6 +703,33 @@ fn uniforms_change_between_frames() {
 }
 
 #[test]
+fn uv_is_the_geometry_s_uv_whatever_the_map_s_transform() {
+    // three.js r187: `uv()` is the geometry's `uv` attribute; a map's offset / repeat / rotation
+    // apply only where the map is read (TextureNode's `getTransformedUV` for `texture(map)`
+    // without a uv, and the material's own map) (R-VAL-5). By hand: the 2×2 plane under the
+    // orthographic view has uv = ((x + 1) / 2, (y + 1) / 2); pixel (1, 1) of 8 × 8 is at
+    // x = -1 + 1.5 / 4 = -0.625, y = 0.625 (rows from the top), so uv = (0.1875, 0.8125).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.0)]))
+        .unwrap();
+    let p = s.program(&g);
+    let mut map = ramp_texture();
+    map.offset = Vec2::new(0.25, 0.5);
+    map.repeat = Vec2::new(2.0, 3.0);
+    map.rotation = 0.5;
+    let map = s.assets.textures.add(map);
+    let material = Material {
+        map: Some(map),
+        ..Material::basic(Color::WHITE).with_nodes(p)
+    };
+    s.add(plane(2.0, 2.0), material, Vec3::ZERO);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
+    let got = s.linear(&renderer, &ortho()).pixel(1, 1).unwrap();
+    assert!(close(got, [0.1875, 0.8125, 0.0, 1.0], 1e-6), "{got:?}");
+}
+
+#[test]
 fn flip_y_and_the_uv_transform_follow_three_js() {
     // Two rows: red on top, blue below. flip_y puts the top row at v = 1.
     let bytes = vec![255, 0, 0, 255, 0, 0, 255, 255];

@@ -230,7 +230,7 @@ impl NodeGraph {
 }
 
 attribute_methods! {
-    /// The coordinate the material's map is read at (vec2).
+    /// TSL's `uv()`: the geometry's uv (vec2); a map's own transform is not in it (R-VAL-5).
     uv => Uv;
     /// The fragment's world position (vec3).
     position_world => PositionWorld;

@@ -51,7 +51,7 @@ macro_rules! attributes {
 }
 
 attributes! {
-    /// `uv()`: the map's coordinate, through its transform.
+    /// `uv()`: the geometry's uv (a map's own transform is not in it).
     Uv = "uv", Vec2, Fragment;
     /// `position_world()`: metres, world space.
     PositionWorld = "position_world", Vec3, Fragment;

@@ -267,7 +267,7 @@ macro_rules! attributes {
 }
 
 attributes! {
-    /// `uv()`: the coordinate the material's map is read at.
+    /// `uv()`: the geometry's uv; a map's own transform is not in it (R-VAL-5).
     uv -> Vec2;
     /// `positionWorld`: the fragment's world position, in metres.
     position_world -> Vec3;

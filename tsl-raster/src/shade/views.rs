@@ -132,7 +132,7 @@ pub(super) fn fill_program_views(state: &mut BatchState) {
         ..
     } = state;
     let draw = *draw;
-    // The uv() attribute: the map's coordinate through its transform.
+    // The uv() attribute: the geometry's uv (`uv_matrix` is `None`, R-VAL-5).
     let uv_of = |uv: Vec2| match &draw.uv_matrix {
         Some(mat) => transform_uv(mat, uv),
         None => uv,
