@@ -285,6 +285,35 @@ fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
 }
 
 #[test]
+fn a_colour_node_is_times_the_vertex_colours_when_the_material_has_them_on() {
+    // three.js r187's NodeMaterial.setupDiffuseColor: `colorNode.mul(vertexColor())` when
+    // `vertexColors` is on and the geometry has colours (R-OUT-13). By hand: the colour node
+    // (0.5, 0.5, 1) times the corner colours (0.2, 0.4, 0.6) is (0.1, 0.2, 0.6); with
+    // `vertex_colors` off it stays (0.5, 0.5, 1).
+    let pixel = |vertex_colors: bool| {
+        let mut s = Setup::new();
+        let g = NodeGraph::new();
+        g.set_output(COLOR_NODE, g.vec3(0.5, 0.5, 1.0)).unwrap();
+        let p = s.program(&g);
+        let geometry = plane(2.0, 2.0);
+        let n = geometry.positions().len();
+        let geometry = geometry
+            .with_colors(vec![Vec3::new(0.2, 0.4, 0.6); n])
+            .unwrap();
+        let material = Material {
+            vertex_colors,
+            ..Material::basic(Color::WHITE).with_nodes(p)
+        };
+        s.add(geometry, material, Vec3::ZERO);
+        let renderer = Renderer::new(RenderSettings::new(N, N));
+        s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+    };
+    let on = pixel(true);
+    assert!(close(on, [0.1, 0.2, 0.6, 1.0], 1e-6), "{on:?}");
+    assert_eq!(pixel(false), [0.5, 0.5, 1.0, 1.0]);
+}
+
+#[test]
 fn lit_is_a_vec4_with_the_material_s_alpha() {
     // three.js r187's `output` is `vec4(outgoingLight, diffuseColor.a)`, so
     // `outputNode = vec4(output.rgb * 0.5, output.a)` keeps the material's alpha (R-VAL-12).

@@ -1044,10 +1044,16 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
                 s_out.keep = false;
             }
         }
-        // The colour node replaces the colour and the map: a vec4's alpha, 1 for a vec3 (R-OUT-11).
+        // The colour node replaces the colour and the map: a vec4's alpha, 1 for a vec3 (R-OUT-11);
+        // times the vertex colours when the material has them on, as three.js's
+        // `colorNode.mul(vertexColor())` (R-OUT-13).
         case STAGE_COLOR: {
             let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_COLOR_ALPHA) != 0u);
-            s_surface.diffuse = vec4<f32>(r.xyz, alpha);
+            var rgb = r.xyz;
+            if ((pass_flags(s_pass) & FL_VERTEX_COLORS) != 0u) {
+                rgb *= s_geometry.vertex_color;
+            }
+            s_surface.diffuse = vec4<f32>(rgb, alpha);
         }
         case STAGE_OPACITY: { s_surface.diffuse.w *= r.x; }
         case STAGE_EMISSIVE: { s_surface.emissive = r.xyz; }
