@@ -46,7 +46,7 @@ MODULE_RULES = [
     (r"^accessors/(Instance|Batch)\.js$", "refused", "instancing and batching (issue 17)"),
     (r"^accessors/(Morph|Skinning)\.js$", "refused", "morph targets and skinning (issue 22)"),
     (r"^accessors/(CubeTextureNode|Texture3DNode|TextureBicubic)\.js$", "refused", "cube, 3D and bicubic textures (issues 17 and 18)"),
-    (r"^accessors/(Tangent|Bitangent|TangentUtils|AccessorsUtils)\.js$", "refused", "geometry tangents are not carried to fragments yet"),
+    (r"^accessors/(Tangent|Bitangent|TangentUtils|AccessorsUtils)\.js$", "refused", "geometry tangents are not carried to fragments yet; they come with loaded geometry (glTF's tangents, issue 19)"),
     (r"^accessors/ClippingNode\.js$", "refused", "clipping planes are not part of the renderer"),
     (r"^accessors/SceneProperties\.js$", "refused", "scene background and environment values (issue 16)"),
     (r"^accessors/PointUVNode\.js$", "refused", "points (issue 17)"),

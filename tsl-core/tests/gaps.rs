@@ -436,3 +436,21 @@ fn uniform_texture_is_a_named_texture_uniform() {
     let program = scope.compile().unwrap();
     assert_eq!(program.textures(), vec![TextureId(6)]);
 }
+
+#[test]
+fn material_normals_and_specular_strength_are_three_s_values_without_those_maps() {
+    // three's MaterialNode: NORMAL is normalView after a normal or bump map (ours applies the
+    // maps to normal_view itself), CLEARCOAT_NORMAL is normalView without a clearcoat normal
+    // map, SPECULAR_STRENGTH is float(1) without a specular map.
+    let g = NodeGraph::new();
+    let fragment = Fragment {
+        normal_view: Vec3::new(0.6, 0.0, 0.8),
+        ..Fragment::default()
+    };
+    let normal = g.material_normal();
+    assert_eq!(evaluate(&g, normal, &fragment), vec![0.6, 0.0, 0.8]);
+    let clearcoat = g.material_clearcoat_normal();
+    assert_eq!(evaluate(&g, clearcoat, &fragment), vec![0.6, 0.0, 0.8]);
+    let strength = g.material_specular_strength();
+    assert_eq!(evaluate(&g, strength, &fragment), vec![1.0]);
+}

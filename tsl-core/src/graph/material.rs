@@ -41,3 +41,24 @@ material_methods! {
     /// TSL's `materialClearcoatRoughness`: `material.clearcoatRoughness`, a float.
     material_clearcoat_roughness => MaterialClearcoatRoughness;
 }
+
+impl NodeGraph {
+    /// TSL's `materialNormal`: the view-space normal after the material's normal or bump map,
+    /// which is [`NodeGraph::normal_view`] here (the renderer applies the maps to it), as three
+    /// gives `normalView` for a material without either.
+    pub fn material_normal(&self) -> NodeRef {
+        self.normal_view()
+    }
+
+    /// TSL's `materialClearcoatNormal`: three's `normalView` for a material without a clearcoat
+    /// normal map, which ours never have.
+    pub fn material_clearcoat_normal(&self) -> NodeRef {
+        self.normal_view()
+    }
+
+    /// TSL's `materialSpecularStrength`: the specular map's red channel, or 1 without one, as
+    /// three gives it; our materials have no specular map, so 1.
+    pub fn material_specular_strength(&self) -> NodeRef {
+        self.float(1.0)
+    }
+}

@@ -36,3 +36,20 @@ values! {
     /// TSL's `materialClearcoatRoughness`.
     material_clearcoat_roughness -> Float;
 }
+
+/// TSL's `materialNormal`: the view-space normal after the material's normal or bump map
+/// ([`normal_view`](super::prelude::normal_view) here).
+pub fn material_normal() -> Node<Vec3> {
+    Node::wrap(current().material_normal())
+}
+
+/// TSL's `materialClearcoatNormal`: `normalView`, as three gives it without a clearcoat normal
+/// map.
+pub fn material_clearcoat_normal() -> Node<Vec3> {
+    Node::wrap(current().material_clearcoat_normal())
+}
+
+/// TSL's `materialSpecularStrength`: 1, as three gives it without a specular map.
+pub fn material_specular_strength() -> Node<Float> {
+    Node::wrap(current().material_specular_strength())
+}
