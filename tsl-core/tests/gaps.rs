@@ -454,3 +454,12 @@ fn material_normals_and_specular_strength_are_three_s_values_without_those_maps(
     let strength = g.material_specular_strength();
     assert_eq!(evaluate(&g, strength, &fragment), vec![1.0]);
 }
+
+#[test]
+fn camera_normal_matrix_is_the_identity_three_gives() {
+    // three r187 reads `camera.normalMatrix`, which nothing sets on a camera: a Matrix3's
+    // initial identity. The matrix times (1, 2, 3) is (1, 2, 3).
+    let g = NodeGraph::new();
+    let v = g.mul(g.camera_normal_matrix(), g.vec3(1.0, 2.0, 3.0));
+    assert_eq!(evaluate(&g, v, &Fragment::default()), vec![1.0, 2.0, 3.0]);
+}

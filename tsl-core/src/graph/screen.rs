@@ -106,6 +106,19 @@ impl NodeGraph {
         self.normalize(self.swizzle(self.mul(matrix, d), "xyz"))
     }
 
+    /// TSL's `cameraNormalMatrix` as three.js r187 gives it: the identity (mat3). three reads
+    /// the camera's `normalMatrix`, which its WebGPU renderer only ever sets on the objects it
+    /// draws, never on a camera; the view's normal matrix is
+    /// `transpose(inverse(to_mat3(camera_view_matrix())))`.
+    pub fn camera_normal_matrix(&self) -> NodeRef {
+        let column = |c: [f32; 3]| self.vec3(c[0], c[1], c[2]);
+        self.matrix(&[
+            column([1.0, 0.0, 0.0]),
+            column([0.0, 1.0, 0.0]),
+            column([0.0, 0.0, 1.0]),
+        ])
+    }
+
     /// TSL's `transformNormalToView(normal)`: the model-space `normal` through
     /// `modelNormalMatrix`, then through the view matrix as a direction, normalized (vec3).
     pub fn transform_normal_to_view(&self, normal: NodeRef) -> NodeRef {

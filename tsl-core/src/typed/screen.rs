@@ -181,6 +181,12 @@ pub fn transform_direction(
     Node::wrap(current().transform_direction(d.node_ref(), m.node_ref()))
 }
 
+/// TSL's `cameraNormalMatrix` as three.js r187 gives it: the identity, since three never sets a
+/// camera's `normalMatrix` ([`NodeGraph::camera_normal_matrix`](crate::NodeGraph::camera_normal_matrix)).
+pub fn camera_normal_matrix() -> Node<Mat3> {
+    Node::wrap(current().camera_normal_matrix())
+}
+
 /// TSL's `transformNormalToView(normal)`: a model-space normal to a unit camera-space normal,
 /// through `modelNormalMatrix` and the view matrix.
 pub fn transform_normal_to_view(normal: impl IntoNodeOf<Vec3>) -> Node<Vec3> {
