@@ -11,8 +11,8 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
-    tsl_procedural_texture, tsl_raging_sea,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_materials,
+    tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
 };
 
 use std::path::PathBuf;
@@ -56,10 +56,21 @@ fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
 }
 
 /// Draw `scene` at the fixture's size and `time`, and hold it to the fixture within `bound`.
-fn check(name: &str, (scene, camera, assets): (Scene, Camera, Assets), time: f32, bound: Bound) {
+fn check(name: &str, scene: (Scene, Camera, Assets), time: f32, bound: Bound) {
+    check_with(name, scene, time, bound, RenderSettings::new);
+}
+
+/// [`check`] with the renderer's settings (tone mapping) made by `settings` for a size.
+fn check_with(
+    name: &str,
+    (scene, camera, assets): (Scene, Camera, Assets),
+    time: f32,
+    bound: Bound,
+    settings: impl FnOnce(u32, u32) -> RenderSettings,
+) {
     let reference = fixture(name);
     let (w, h) = (reference.width(), reference.height());
-    let mut renderer = Renderer::new(RenderSettings::new(w, h));
+    let mut renderer = Renderer::new(settings(w, h));
     renderer.settings.time = time;
     let image = renderer.render(&scene, &camera, &assets).unwrap();
     let (mean, within) = compare(&image, &reference);
@@ -148,5 +159,17 @@ fn the_materialx_noise_spheres_match_three() {
         tsl_materialx_noise::scene().unwrap(),
         1.5,
         SAME,
+    );
+}
+
+#[test]
+fn the_angular_slicing_matches_three() {
+    // ACES filmic tone mapping, as the page's.
+    check_with(
+        "tsl_angular_slicing",
+        tsl_angular_slicing::scene().unwrap(),
+        0.0,
+        SAME,
+        tsl_angular_slicing::settings,
     );
 }

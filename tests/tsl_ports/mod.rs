@@ -1,6 +1,9 @@
 //! The six ports of three.js's TSL examples (`examples/tsl_*.rs`), for the test binaries that
 //! check them (`tsl_examples.rs`, `tsl_oracle.rs`); each binary uses part of each example.
 
+#[path = "../../examples/tsl_angular_slicing.rs"]
+#[allow(dead_code)]
+pub mod tsl_angular_slicing;
 #[path = "../../examples/tsl_backdrop_water.rs"]
 #[allow(dead_code)]
 pub mod tsl_backdrop_water;
