@@ -11,7 +11,7 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_materials,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_halftone, tsl_materials,
     tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
 };
 
@@ -171,5 +171,17 @@ fn the_angular_slicing_matches_three() {
         0.0,
         SAME,
         tsl_angular_slicing::settings,
+    );
+}
+
+#[test]
+fn the_halftone_matches_three() {
+    // The case's time: 1 s (the highlight's direction); 256 × 144 pixels.
+    let (w, h) = tsl_halftone::SIZE;
+    check(
+        "tsl_halftone",
+        tsl_halftone::scene(w, h, 1.0).unwrap(),
+        1.0,
+        SAME,
     );
 }

@@ -10,6 +10,9 @@ pub mod tsl_backdrop_water;
 #[path = "../../examples/tsl_compute_texture.rs"]
 #[allow(dead_code)]
 pub mod tsl_compute_texture;
+#[path = "../../examples/tsl_halftone.rs"]
+#[allow(dead_code)]
+pub mod tsl_halftone;
 #[path = "../../examples/tsl_materials.rs"]
 #[allow(dead_code)]
 pub mod tsl_materials;
