@@ -11,8 +11,8 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_halftone, tsl_materials,
-    tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_earth, tsl_halftone,
+    tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
 };
 
 use std::path::PathBuf;
@@ -184,4 +184,10 @@ fn the_halftone_matches_three() {
         1.0,
         SAME,
     );
+}
+
+#[test]
+fn the_earth_matches_three() {
+    // The stand-in textures of both sides; 128 × 96 pixels.
+    check("tsl_earth", tsl_earth::scene().unwrap(), 0.0, SAME);
 }

@@ -10,6 +10,9 @@ pub mod tsl_backdrop_water;
 #[path = "../../examples/tsl_compute_texture.rs"]
 #[allow(dead_code)]
 pub mod tsl_compute_texture;
+#[path = "../../examples/tsl_earth.rs"]
+#[allow(dead_code)]
+pub mod tsl_earth;
 #[path = "../../examples/tsl_halftone.rs"]
 #[allow(dead_code)]
 pub mod tsl_halftone;
