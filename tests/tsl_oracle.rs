@@ -12,7 +12,7 @@ mod tsl_ports;
 
 use tsl_ports::{
     tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_earth, tsl_halftone,
-    tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
+    tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea, tsl_vfx_flames,
 };
 
 use std::path::PathBuf;
@@ -190,4 +190,15 @@ fn the_halftone_matches_three() {
 fn the_earth_matches_three() {
     // The stand-in textures of both sides; 128 × 96 pixels.
     check("tsl_earth", tsl_earth::scene().unwrap(), 0.0, SAME);
+}
+
+#[test]
+fn the_vfx_flames_match_three() {
+    // The case's time: 1 s; the stand-in textures of both sides.
+    check(
+        "tsl_vfx_flames",
+        tsl_vfx_flames::scene().unwrap(),
+        1.0,
+        SAME,
+    );
 }

@@ -28,3 +28,6 @@ pub mod tsl_procedural_texture;
 #[path = "../../examples/tsl_raging_sea.rs"]
 #[allow(dead_code)]
 pub mod tsl_raging_sea;
+#[path = "../../examples/tsl_vfx_flames.rs"]
+#[allow(dead_code)]
+pub mod tsl_vfx_flames;
