@@ -11,8 +11,9 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_angular_slicing, tsl_backdrop_water, tsl_compute_texture, tsl_earth, tsl_halftone,
-    tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea, tsl_vfx_flames,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_coffee_smoke, tsl_compute_texture, tsl_earth,
+    tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
+    tsl_vfx_flames,
 };
 
 use std::path::PathBuf;
@@ -199,6 +200,17 @@ fn the_vfx_flames_match_three() {
         "tsl_vfx_flames",
         tsl_vfx_flames::scene().unwrap(),
         1.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_coffee_smoke_matches_three() {
+    // The case's time: 2 s; 72 × 96 pixels.
+    check(
+        "tsl_coffee_smoke",
+        tsl_coffee_smoke::scene().unwrap(),
+        2.0,
         SAME,
     );
 }

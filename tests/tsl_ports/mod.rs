@@ -7,6 +7,9 @@ pub mod tsl_angular_slicing;
 #[path = "../../examples/tsl_backdrop_water.rs"]
 #[allow(dead_code)]
 pub mod tsl_backdrop_water;
+#[path = "../../examples/tsl_coffee_smoke.rs"]
+#[allow(dead_code)]
+pub mod tsl_coffee_smoke;
 #[path = "../../examples/tsl_compute_texture.rs"]
 #[allow(dead_code)]
 pub mod tsl_compute_texture;
