@@ -50,7 +50,7 @@
 //! ```
 //!
 //! Differences. The page is older than three r187 (`tslFn` and `timerLocal` are `Fn` and `time`
-//! there; the case file uses those). The 128 × 128 Perlin PNG is not available offline: the colour
+//! there, and r187 has no `rotateUV` chain method: the case file calls `rotateUV( xz, .. )`). The 128 × 128 Perlin PNG is not available offline: the colour
 //! node reads a 32 × 32 `DataTexture` made by the same integer formula on both sides
 //! ([`noise_bytes`], repeat wrapping, no mip maps: tsl-raster takes a texture node's level from the
 //! surface's uv where WebGL takes it from the coordinate's). tsl-rs refuses textures and `uv()` in a
