@@ -12,8 +12,8 @@ mod tsl_ports;
 
 use tsl_ports::{
     tsl_angular_slicing, tsl_backdrop_water, tsl_coffee_smoke, tsl_compute_texture, tsl_earth,
-    tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture, tsl_raging_sea,
-    tsl_vfx_flames,
+    tsl_galaxy, tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture,
+    tsl_raging_sea, tsl_vfx_flames,
 };
 
 use std::path::PathBuf;
@@ -213,4 +213,9 @@ fn the_coffee_smoke_matches_three() {
         2.0,
         SAME,
     );
+}
+
+#[test]
+fn the_galaxy_colour_matches_three() {
+    check("tsl_galaxy", tsl_galaxy::scene().unwrap(), 0.0, SAME);
 }

@@ -16,6 +16,9 @@ pub mod tsl_compute_texture;
 #[path = "../../examples/tsl_earth.rs"]
 #[allow(dead_code)]
 pub mod tsl_earth;
+#[path = "../../examples/tsl_galaxy.rs"]
+#[allow(dead_code)]
+pub mod tsl_galaxy;
 #[path = "../../examples/tsl_halftone.rs"]
 #[allow(dead_code)]
 pub mod tsl_halftone;
