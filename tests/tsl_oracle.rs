@@ -1,4 +1,4 @@
-//! The six ports of three.js's TSL examples (`examples/tsl_*.rs`) against real three.js r187: each
+//! The ports of three.js's TSL examples (`examples/tsl_*.rs`) against real three.js r187: each
 //! case file of `tools/three_tsl_cases/` builds the same scene in three.js (WebGPURenderer on
 //! WebGL2, headless Chromium, SwiftShader; the commands are in that folder's README), whose canvas
 //! is committed as `tests/fixtures/three_tsl/NAME.png`. We draw the port's scene at the same size

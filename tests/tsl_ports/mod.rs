@@ -1,4 +1,4 @@
-//! The six ports of three.js's TSL examples (`examples/tsl_*.rs`), for the test binaries that
+//! The ports of three.js's TSL examples (`examples/tsl_*.rs`), for the test binaries that
 //! check them (`tsl_examples.rs`, `tsl_oracle.rs`); each binary uses part of each example.
 
 #[path = "../../examples/tsl_angular_slicing.rs"]
