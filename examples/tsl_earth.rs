@@ -97,7 +97,7 @@ pub enum Map {
 
 /// Whether texel (x, y) is land: blocks of 8 × 4 texels, between the polar rows.
 fn land(x: u32, y: u32) -> bool {
-    ((x / 8) * 5 + (y / 4) * 3) % 4 == 0 && (12..20).contains(&y)
+    ((x / 8) * 5 + (y / 4) * 3).is_multiple_of(4) && (12..20).contains(&y)
 }
 
 /// The RGBA8 bytes of the stand-in for `map`, rows from v = 0; `texturesBytes` of the case file

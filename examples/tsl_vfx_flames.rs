@@ -185,8 +185,7 @@ pub fn gradient_bytes() -> Vec<u8> {
     for x in 0..GRADIENT_WIDTH {
         let s = 2 * x + 1; // the position times 64 segments' worth: s / 64 in 0..4
         let (i, rem) = ((s / 64) as usize, s % 64);
-        for c in 0..3 {
-            let (a, b) = (GRADIENT[i][c], GRADIENT[i + 1][c]);
+        for (a, b) in GRADIENT[i].iter().zip(&GRADIENT[i + 1]) {
             out.push(((a * (64 - rem) + b * rem + 32) / 64) as u8);
         }
         out.push(255);

@@ -536,7 +536,7 @@ fn halftone_mixes_the_two_grids_by_the_worked_out_masks() {
     ];
     let mut checked = 0;
     for n in normals {
-        let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) as f64;
+        let l: f64 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
         let n = n.map(|c: f64| c / l.sqrt());
         for (x, y) in [(10.5, 20.5), (100.5, 77.5), (201.5, 3.5), (57.5, 130.5)] {
             let mut expected = lit;
