@@ -13,16 +13,20 @@
 //! typed front) use [`NodeGraph::try_node`].
 
 mod builder;
+mod color;
 mod control;
 mod error;
+mod library;
 mod noise;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;
+pub use color::{NodeColorSpace, Place2dOrder, ToneMappingCurve, REC709_LUMINANCE_COEFFICIENTS};
 pub(crate) use control::ControlState;
 pub use control::{FnBody, NodeVar, TslFn, MAX_LOOP_COUNT};
 pub(crate) use error::input_counts;
 pub use error::{BuildError, BuildErrorKind, TypeError};
+pub use library::{EulerOrder, EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
 pub use noise::MAX_OCTAVES;
 
 use crate::interface::{Attribute, Output, OUTPUT_COUNT};

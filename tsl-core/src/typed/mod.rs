@@ -53,7 +53,9 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod color;
 mod control;
+mod library;
 mod logic;
 mod math;
 mod node;
@@ -73,9 +75,11 @@ pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
 /// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
 pub mod prelude {
+    pub use super::color::*;
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
+    pub use super::library::*;
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
