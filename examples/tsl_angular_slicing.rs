@@ -42,15 +42,12 @@
 //! output node through a varying; tsl-rs gives the local position to the position node only
 //! (R-VAL-9, docs/requirements.md), so the port reads `positionWorld`, which is the same point
 //! here: the hull is neither moved, turned nor scaled. three.js's `output` is a vec4 whose alpha is
-//! 1 for this opaque material; the port's output node is its rgb. `PI2` is `2π`.
+//! 1 for this opaque material; the port's output node is its rgb.
 //!
 //! Run: `cargo run --release --example tsl_angular_slicing` (optionally `-- OUT.png`).
 
 use tsl::prelude::*;
 use tsl::raster::*;
-
-/// TSL's `PI2`.
-const PI2: f32 = std::f32::consts::TAU;
 
 /// The page's `inAngle`: one where the angle of `position` around z, from `angle_start`, lies
 /// strictly inside `(0, angle_arc)`.

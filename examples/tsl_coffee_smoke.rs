@@ -105,14 +105,6 @@ fn noise_red(uv: Vec2Node) -> FloatNode {
     mx_noise_float(uv * 4.0, 0.5, 0.5)
 }
 
-/// three.js's `rotateUV( uv, rotation, center )`: `rotate( uv − center, rotation ) + center`,
-/// the rotation `mat2( cos, sin, −sin, cos )`.
-fn rotate_uv(uv: Vec2Node, rotation: FloatNode, center: Vec2Node) -> Vec2Node {
-    let d = uv - center;
-    let (c, s) = (cos(rotation), sin(rotation));
-    vec2(c * d.x() - s * d.y(), s * d.x() + c * d.y()) + center
-}
-
 /// The smoke's program: the position node (twist and wind) and the colour and alpha.
 pub fn program(noise: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();

@@ -55,8 +55,7 @@
 //! counted per viewport height, so the counts are scaled to the small picture: 14 and 18 across
 //! 144 pixels (the page's 140 and 180 across about 1400). The scene: the page's sphere and, for its
 //! torus knot, a torus (tsl-raster has no torus-knot geometry); the page's Michelle model
-//! (`Michelle.glb`) is left out. `rotate` and `remapClamp` are written here with three.js's
-//! formulas; `viewportCoordinate` is `gl_FragCoord.xy` with rows from the top, made here from
+//! (`Michelle.glb`) is left out. `viewportCoordinate` is `gl_FragCoord.xy` with rows from the top, made here from
 //! [`frag_coord`] and the screen's height. three.js's `output` is a vec4 whose alpha stays 1; the
 //! port's output node is its rgb. The animation's direction is set for a time given by the caller.
 //!
@@ -106,28 +105,6 @@ const SETTINGS: [Halftone; 2] = [
     },
 ];
 
-/// three.js's `rotate( position, angle )` for a vec2: `mat2( cos, sin, −sin, cos ) · position`.
-fn rotate(position: Vec2Node, angle: FloatNode) -> Vec2Node {
-    let (c, s) = (cos(angle), sin(angle));
-    vec2(
-        c * position.x() - s * position.y(),
-        s * position.x() + c * position.y(),
-    )
-}
-
-/// three.js's `remapClamp( node, inLow, inHigh, outLow, outHigh )`: `remap` with `t` clamped to
-/// [0, 1].
-fn remap_clamp(
-    node: FloatNode,
-    in_low: FloatNode,
-    in_high: FloatNode,
-    out_low: f32,
-    out_high: f32,
-) -> FloatNode {
-    let t = clamp((node - in_low) / (in_high - in_low), 0.0, 1.0);
-    t * (out_high - out_low) + out_low
-}
-
 /// three.js's `viewportCoordinate`: the pixel's centre in pixels from the top left (the viewport
 /// is the whole screen), from `gl_FragCoord` and the screen's size.
 fn viewport_coordinate(screen_size: Vec2Node) -> Vec2Node {
@@ -150,15 +127,10 @@ fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
 
     // grid pattern
     let grid_uv = viewport_coordinate(screen_size) / screen_size.yy() * count;
-    let grid_uv = modulo(rotate(grid_uv, float(std::f32::consts::PI * 0.25)), 1.0);
+    let grid_uv = modulo(rotate(grid_uv, PI * 0.25), 1.0);
     // orientation strength
-    let orientation_strength = remap_clamp(
-        dot(normal_world(), normalize(direction)),
-        end,
-        start,
-        0.0,
-        1.0,
-    );
+    let orientation_strength =
+        dot(normal_world(), normalize(direction)).remap_clamp(end, start, 0.0, 1.0);
     // mask: TSL's chain `x.step( edge )` is `step( edge, x )` (three.js's `stepElement`), one
     // outside the dot's radius
     let mask = step(orientation_strength * radius * 0.5, length(grid_uv - 0.5))

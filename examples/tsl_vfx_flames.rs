@@ -89,17 +89,13 @@
 //! The colour node's alpha becomes the opacity node (tsl-rs's colour node is a vec3). `time` is
 //! the renderer's time (a uniform in the case file). Three.js r187's chain `x.step( edge )` is
 //! `step( edge, x )` (`stepElement`), and the case runs the page's chains on r187 as written;
-//! `mul( 2, 1 )` multiplies by 2 and then by 1. `spherizeUV` is written here with three.js's
-//! formula. The camera looks at (0, 0.5, 0), the flames' middle, instead of the orbit controls'
+//! `mul( 2, 1 )` multiplies by 2 and then by 1. The camera looks at (0, 0.5, 0), the flames' middle, instead of the orbit controls'
 //! origin (which leaves their tops out of a small picture).
 //!
 //! Run: `cargo run --release --example tsl_vfx_flames` (optionally `-- OUT.png`).
 
 use tsl::prelude::*;
 use tsl::raster::*;
-
-/// TSL's `PI2`.
-const PI2: f32 = std::f32::consts::TAU;
 
 /// The side of the two noise textures, in texels.
 pub const NOISE_SIZE: u32 = 32;
@@ -206,15 +202,6 @@ fn data_texture(
     Ok(texture)
 }
 
-/// three.js's `spherizeUV( uv, strength )` about the centre (0.5, 0.5).
-fn spherize_uv(uv: Vec2Node, strength: f32) -> Vec2Node {
-    let delta = uv - 0.5;
-    let delta2 = dot(delta, delta);
-    let delta4 = delta2 * delta2;
-    let delta_offset = delta4 * strength;
-    uv + delta * delta_offset
-}
-
 /// The flames' textures in the programs.
 pub struct Maps {
     /// The Voronoi noise.
@@ -227,7 +214,7 @@ pub struct Maps {
 
 /// `mainUv` of both flames, up to the stretch by `pow( vec2( 1, stretch ) )` and the scale.
 fn main_uv(stretch: f32) -> Vec2Node {
-    let main_uv = spherize_uv(uv(), 10.0) * 0.6 + 0.2; // spherize
+    let main_uv = spherize_uv(uv(), 10.0, vec2(0.5, 0.5)) * 0.6 + 0.2; // spherize
     let main_uv = pow(main_uv, vec2(1.0, stretch)); // stretch
     main_uv * 2.0 * 1.0 - vec2(0.5, 0.0) // scale
 }

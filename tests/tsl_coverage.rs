@@ -95,14 +95,23 @@ fn every_export_is_classified_once_and_every_supported_name_exists() {
             "supported" => {
                 supported += 1;
                 let (t, b) = (code(row[3]), code(row[4]));
-                assert!(!(t.is_empty() && b.is_empty()), "{name}: supported by what?");
+                assert!(
+                    !(t.is_empty() && b.is_empty()),
+                    "{name}: supported by what?"
+                );
                 // A typed name is a function or constant (`rotate_uv`), or an expression a
                 // note explains (`a + b`); a builder name is `graph.method`.
                 if !t.is_empty() && t.chars().all(is_ident_char) {
-                    assert!(defines(&typed, t), "{name}: `{t}` is not defined in the typed front");
+                    assert!(
+                        defines(&typed, t),
+                        "{name}: `{t}` is not defined in the typed front"
+                    );
                 }
                 if let Some(method) = b.strip_prefix("graph.") {
-                    assert!(defines(&graph, method), "{name}: `{b}` is not a NodeGraph method");
+                    assert!(
+                        defines(&graph, method),
+                        "{name}: `{b}` is not a NodeGraph method"
+                    );
                 }
             }
             "n/a" | "refused" => {
