@@ -345,3 +345,76 @@ fn the_readme_example_computes_stripes() {
         vec![0.0, 1.0, 0.0]
     );
 }
+
+#[test]
+fn tsl_chains_inside_the_macro() {
+    // TSL, ported line by line (chains, a Var's assign chains, a chained discard in an `If`):
+    //   const p = uv().sub( 0.5 ).mul( 2 );
+    //   const acc = float( 0 ).toVar();
+    //   acc.addAssign( p.x.abs() );
+    //   If( p.y.greaterThan( 0.5 ), () => { acc.mulAssign( 3 ); p.x.lessThan( -0.5 ).discard(); } );
+    //   colorNode = vec3( acc, p.xy.length(), p.y.smoothstep( -1, 1 ) );
+    //   opacityNode = acc.mul( 2 ).oneMinus();
+    let scope = Scope::new();
+    let (color, opacity) = tsl! {
+        let p = uv().sub(0.5).mul(2);
+        let mut acc = 0.0;
+        acc.add_assign(p.x.abs());
+        if p.y.greater_than(0.5) {
+            acc.mul_assign(3);
+            p.x.less_than(-0.5).discard();
+        }
+        (vec3(acc, p.xy.length(), p.y.smoothstep(-1, 1)), acc.mul(2).one_minus())
+    };
+    scope.color_node(color).unwrap();
+    scope.opacity_node(opacity).unwrap();
+    let program = scope.compile().unwrap();
+    // By hand: p = 2 uv - 1; acc = |p.x|, times 3 where p.y > 0.5; smoothstep(-1, 1, y) at
+    // s = (y + 1) / 2 is s² (3 - 2 s); discarded where also p.x < -0.5.
+    let cases = [
+        // uv, colour, opacity, mask
+        ((0.9, 0.95), [2.4, 1.45f32.sqrt(), 0.99275], -3.8, 1.0),
+        ((0.1, 0.8), [2.4, 1.0, 0.896], -3.8, 0.0),
+        ((0.3, 0.2), [0.4, 0.52f32.sqrt(), 0.104], 0.2, 1.0),
+    ];
+    for ((u, v), rgb, alpha, mask) in cases {
+        let f = Fragment {
+            uv: glam::Vec2::new(u, v),
+            ..Fragment::default()
+        };
+        let what = format!("uv ({u}, {v})");
+        close(&program.evaluate(COLOR_NODE, &f).unwrap(), &rgb, &what);
+        close(
+            &program.evaluate(OPACITY_NODE, &f).unwrap(),
+            &[alpha],
+            &what,
+        );
+        close(&program.evaluate(MASK_NODE, &f).unwrap(), &[mask], &what);
+    }
+}
+
+#[test]
+fn tsl_one_and_two_argument_constructors() {
+    // TSL's vec3(v4) keeps x, y, z; vec3(0.5) repeats; vec4(v3, 1) and vec3(v2, z) join;
+    // vec4(v2) is (x, y, 0, 1) as three.js's NodeBuilder.format converts.
+    let scope = Scope::new();
+    let (rgb, alpha) = tsl! {
+        let v4 = vec4(1, 2, 3, 4);
+        let a = vec3(v4);
+        let b = vec3(0.5);
+        let w = vec4(a, 1);
+        let u = vec4(uv());
+        let q = vec3(uv(), 2);
+        (a + b + vec3(w.w, u.w + u.z, q.z), vec2(u.x).y + vec2(q).x)
+    };
+    scope.color_node(rgb).unwrap();
+    scope.opacity_node(alpha).unwrap();
+    let program = scope.compile().unwrap();
+    let f = Fragment {
+        uv: glam::Vec2::new(0.25, 0.75),
+        ..Fragment::default()
+    };
+    // (1, 2, 3) + 0.5 + (1, 1 + 0, 2); uv.x twice.
+    assert_eq!(program.evaluate(COLOR_NODE, &f), Some(vec![2.5, 3.5, 5.5]));
+    assert_eq!(program.evaluate(OPACITY_NODE, &f), Some(vec![0.5]));
+}

@@ -460,6 +460,52 @@ impl Rewriter {
         }
     }
 
+    /// Whether `call` is TSL's `v.assign(e)` / `v.addAssign(e)` (and the others) on a `let mut`.
+    fn is_var_assign_chain(&self, call: &syn::ExprMethodCall) -> bool {
+        is_assign_chain(call) && matches!(self.binding_of(&call.receiver), Some((_, Binding::Var)))
+    }
+
+    /// `v.add_assign(e)` on a `let mut v`: the chain of the variable itself, not of its value (a
+    /// value's `add_assign` would change a copy and be lost).
+    fn assign_chain(&mut self, call: syn::ExprMethodCall) -> Expr {
+        let Some((name, _)) = self.binding_of(&call.receiver) else {
+            return Expr::MethodCall(call);
+        };
+        let method = call.method;
+        let args: Vec<Expr> = call.args.into_iter().map(|a| self.expr(a)).collect();
+        let typed = typed(method.span());
+        Expr::Verbatim(quote_spanned!(method.span()=> #typed::Var::#method(#name, #(#args),*)))
+    }
+
+    /// TSL's `vec3(x)` (one argument: a float repeated, a vector converted) and `vec3(xy, z)` (two
+    /// parts joined), which Rust's three-argument `vec3` cannot take: `to_vec3(x)` and a join that
+    /// must make a vec3.
+    fn short_constructor(&mut self, call: syn::ExprCall) -> Expr {
+        let Some(ty) = short_constructor(&call) else {
+            return Expr::Call(call);
+        };
+        let span = call.func.span();
+        let args: Vec<Expr> = call.args.into_iter().map(|a| self.expr(a)).collect();
+        let typed = typed(span);
+        match &args[..] {
+            [x] => {
+                let to = Ident::new(&format!("to_{}", ty.to_lowercase()), span);
+                Expr::Verbatim(quote_spanned!(span=> #typed::#to(#x)))
+            }
+            [a, b] => {
+                let rt = rt(span);
+                let ty = Ident::new(ty, span);
+                Expr::Verbatim(quote_spanned!(span=> #rt::join_to::<#typed::#ty, _, _>(#a, #b)))
+            }
+            // `short_constructor` takes one or two arguments; any other count is the call as
+            // written.
+            _ => {
+                let func = call.func;
+                Expr::Verbatim(quote!(#func(#(#args),*)))
+            }
+        }
+    }
+
     fn check_component_assign(&mut self, left: &Expr) {
         if let Expr::Field(field) = left {
             if let Some((name, Binding::Var)) = self.binding_of(&field.base) {
@@ -589,6 +635,8 @@ impl Rewriter {
                     field
                 }
             },
+            Expr::MethodCall(call) if self.is_var_assign_chain(&call) => self.assign_chain(call),
+            Expr::Call(call) if short_constructor(&call).is_some() => self.short_constructor(call),
             Expr::Call(call) if is_discard(&call) => {
                 let span = call.func.span();
                 let rt = rt(span);
@@ -706,6 +754,36 @@ fn one_set(name: &str) -> bool {
         .any(|set| name.chars().all(|c| set.contains(c)))
 }
 
+/// The chains that assign a variable: TSL's `assign`, `addAssign`, ... in snake_case.
+const ASSIGN_CHAINS: [&str; 6] = [
+    "assign",
+    "add_assign",
+    "sub_assign",
+    "mul_assign",
+    "div_assign",
+    "modulo_assign",
+];
+
+fn is_assign_chain(call: &syn::ExprMethodCall) -> bool {
+    call.args.len() == 1 && ASSIGN_CHAINS.iter().any(|m| call.method == m)
+}
+
+/// The type of `vec2(x)`, `vec3(x)`, `vec4(x)`, `vec3(a, b)` or `vec4(a, b)`: a vector constructor
+/// called with fewer arguments than its width, which TSL reads as a conversion or a join.
+fn short_constructor(call: &syn::ExprCall) -> Option<&'static str> {
+    let name = single_ident(&call.func)?;
+    let (ty, width) = [("Vec2", 2), ("Vec3", 3), ("Vec4", 4)]
+        .into_iter()
+        .find(|(ty, _)| name == ty.to_lowercase())?;
+    let n = call.args.len();
+    ((n == 1 && width > 1) || (n == 2 && width > 2)).then_some(ty)
+}
+
+/// `cond.discard()`: a statement, as `discard()` is.
+fn is_discard_chain(call: &syn::ExprMethodCall) -> bool {
+    call.args.is_empty() && call.method == "discard"
+}
+
 fn is_discard(call: &syn::ExprCall) -> bool {
     call.args.is_empty() && single_ident(&call.func).is_some_and(|name| name == "discard")
 }
@@ -770,6 +848,9 @@ impl<'a> Visit<'a> for Effects {
                 self.found = true
             }
             Expr::Call(call) if is_discard(call) => self.found = true,
+            Expr::MethodCall(call) if is_assign_chain(call) || is_discard_chain(call) => {
+                self.found = true
+            }
             Expr::If(inner) if !has_final_else(inner) => self.found = true,
             _ => syn::visit::visit_expr(self, expr),
         }

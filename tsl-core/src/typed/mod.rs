@@ -53,8 +53,10 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod chain;
 mod color;
 mod control;
+mod convert;
 mod library;
 mod logic;
 mod math;
@@ -68,6 +70,7 @@ mod swizzle;
 mod types;
 mod values;
 
+pub use chain::{chain_forms, ChainForm};
 pub use prelude::*;
 pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 
@@ -79,6 +82,7 @@ pub mod prelude {
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
+    pub use super::convert::{to_color, to_float, to_mat3, to_vec2, to_vec3, to_vec4, ConvertTo};
     pub use super::library::*;
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,

@@ -5,7 +5,7 @@ use super::control::{Break, Continue, Var};
 use super::logic::{Choose, CompareEq, CompareOrd, Condition, Logic};
 use super::node::{IntoNode, IntoNodeOf, Node};
 use super::scope::current;
-use super::types::{Float, NodeType, Numeric};
+use super::types::{Float, JoinOperands, NodeType, Numeric};
 use crate::graph::{NodeRef, TslFn};
 
 /// `if c {` as a statement: TSL's `If(c)`.
@@ -49,6 +49,16 @@ pub fn continue_() {
 pub fn ret<T: NodeType>(value: impl IntoNodeOf<T>) {
     let value = value.into_node_of();
     current().Return(value.node_ref());
+}
+
+/// `vec3(a, b)` / `vec4(a, b)` in `tsl!`: TSL's constructor of two parts, a join that must make a
+/// `T` (`vec4(rgb, a)`, `vec3(xy, z)`, `vec4(xy, zw)`).
+pub fn join_to<T: NodeType, A: IntoNode, B: IntoNode>(a: A, b: B) -> Node<T>
+where
+    A::Ty: JoinOperands<B::Ty, Output = T>,
+{
+    let (a, b) = (a.into_node(), b.into_node());
+    Node::wrap(current().join(&[a.node_ref(), b.node_ref()]))
 }
 
 /// `discard()`.
