@@ -52,7 +52,12 @@ use tsl::raster::*;
 /// The page's `inAngle`: one where the angle of `position` around z, from `angle_start`, lies
 /// strictly inside `(0, angle_arc)`.
 fn in_angle(position: Vec2Node, angle_start: FloatNode, angle_arc: FloatNode) -> FloatNode {
-    let angle = var(modulo(atan2(position.y(), position.x()) - angle_start, PI2));
+    let angle = position
+        .y()
+        .atan2(position.x())
+        .sub(angle_start)
+        .modulo(PI2)
+        .to_var();
     angle
         .get()
         .greater_than(0.0)
@@ -66,12 +71,11 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let slice_arc = uniform("sliceArc", 1.25f32);
     let slice_color = uniform("sliceColor", Color::from_hex(0xb62f58));
     // positionLocal: the hull is not moved, so its local position is its world position.
-    If(
-        in_angle(position_world().xy(), slice_start, slice_arc),
-        discard,
-    );
-    let final_output = var(lit());
-    If(not(front_facing()), || final_output.set(slice_color));
+    // discard
+    in_angle(position_world().xy(), slice_start, slice_arc).discard();
+    // backface color
+    let final_output = lit().to_var();
+    If(front_facing().not(), || final_output.assign(slice_color));
     scope.output_node(final_output.get())?;
     scope.compile()
 }

@@ -108,34 +108,39 @@ fn noise_red(uv: Vec2Node) -> FloatNode {
 /// The smoke's program: the position node (twist and wind) and the colour and alpha.
 pub fn program(noise: TextureId) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let t = time();
+    let time = time();
 
     // position: the plane's v is its local height over 6
-    let p = position_local();
-    let v = p.y() / 6.0;
+    let position = position_local();
+    let v = position.y().div(6.0);
     // twist
-    let twist_noise_uv = vec2(0.5, modulo(v * 0.2 - t * 0.005, 1.0));
-    let twist = noise_red(twist_noise_uv) * 10.0;
-    let xz = rotate_uv(p.xz(), twist, vec2(0.0, 0.0));
-    let twisted = vec3(xz.x(), p.y(), xz.y());
+    let twist_noise_uv = vec2(0.5, v.mul(0.2).sub(time.mul(0.005)).modulo(1.0));
+    let twist = noise_red(twist_noise_uv).mul(10.0);
+    let xz = rotate_uv(position.xz(), twist, vec2(0.0, 0.0));
+    let twisted = vec3(xz.x(), position.y(), xz.y());
     // wind
     let wind_offset = vec2(
-        noise_red(modulo(vec2(0.25, t * 0.01), 1.0)) - 0.5,
-        noise_red(modulo(vec2(0.75, t * 0.01), 1.0)) - 0.5,
-    ) * (pow(v, 2.0) * 10.0);
-    let moved = twisted + wind_offset.extend(0.0);
-    scope.position_node(moved - p)?;
+        noise_red(vec2(0.25, time.mul(0.01)).modulo(1.0)).sub(0.5),
+        noise_red(vec2(0.75, time.mul(0.01)).modulo(1.0)).sub(0.5),
+    )
+    .mul(v.pow(2.0).mul(10.0));
+    // a vec2 added to a vec3: vec3( windOffset, 0 )
+    let moved = twisted.add(wind_offset.extend(0.0));
+    scope.position_node(moved.sub(position))?;
 
     // alpha
-    let uv = uv();
-    let alpha_noise_uv = uv * vec2(0.5, 0.3) + vec2(0.0, -(t * 0.03));
-    let alpha = smoothstep(0.4, 1.0, texture(noise, alpha_noise_uv).x())
-        * smoothstep(0.0, 0.1, uv.x())
-        * smoothstep(1.0, 0.9, uv.x())
-        * smoothstep(0.0, 0.1, uv.y())
-        * smoothstep(1.0, 0.9, uv.y());
+    let alpha_noise_uv = uv()
+        .mul(vec2(0.5, 0.3))
+        .add(vec2(0.0, time.mul(0.03).negate()));
+    let alpha = texture(noise, alpha_noise_uv)
+        .x()
+        .smoothstep(0.4, 1.0) // pattern
+        .mul(smoothstep(0.0, 0.1, uv().x())) // edges fade
+        .mul(smoothstep(1.0, 0.9, uv().x()))
+        .mul(smoothstep(0.0, 0.1, uv().y()))
+        .mul(smoothstep(1.0, 0.9, uv().y()));
     // color
-    let final_color = mix(vec3(0.6, 0.3, 0.2), vec3(1.0, 1.0, 1.0), pow(alpha, 3.0));
+    let final_color = mix(vec3(0.6, 0.3, 0.2), vec3(1.0, 1.0, 1.0), alpha.pow(3.0));
     scope.color_node(final_color)?;
     scope.opacity_node(alpha)?;
     scope.compile()

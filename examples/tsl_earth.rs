@@ -187,9 +187,9 @@ impl Atmosphere {
 
     /// `fresnel` and `sunOrientation` for the world normal `normal`.
     fn terms(&self, normal: Vec3Node) -> (FloatNode, FloatNode) {
-        let view_direction = normalize(position_world() - camera_position());
-        let fresnel = one_minus(abs(dot(view_direction, normal)));
-        (fresnel, dot(normal, self.sun))
+        let view_direction = position_world().sub(camera_position()).normalize();
+        let fresnel = view_direction.dot(normal).abs().one_minus();
+        (fresnel, normal.dot(self.sun))
     }
 
     /// `atmosphereColor`.
@@ -197,7 +197,7 @@ impl Atmosphere {
         mix(
             self.twilight,
             self.day,
-            smoothstep(-0.25, 0.75, sun_orientation),
+            sun_orientation.smoothstep(-0.25, 0.75),
         )
     }
 }
@@ -217,7 +217,7 @@ pub fn globe_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let atmosphere = Atmosphere::new();
     let brc = maps.bump_roughness_clouds;
-    let clouds_strength = |uv: Vec2Node| smoothstep(0.2, 1.0, texture(brc, uv).z());
+    let clouds_strength = |uv: Vec2Node| texture(brc, uv).z().smoothstep(0.2, 1.0);
     // bumpMap reads its height again at other uvs by rebuilding the texture reads under a uv
     // context, but three.js r187 reuses `cloudsStrength` (built for the colour node): its
     // generated shader reads the clouds at the fragment's own uv in all three height samples, and
@@ -225,16 +225,18 @@ pub fn globe_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let bump_elevation = |u: Vec2Node| max(texture(brc, u).x(), clouds_strength(uv()));
 
     let day = texture(maps.day, uv()).xyz();
-    scope.color_node(mix(day, vec3(1.0, 1.0, 1.0), clouds_strength(uv()) * 2.0))?;
+    scope.color_node(mix(day, to_vec3(1.0), clouds_strength(uv()).mul(2.0)))?;
 
     let bumped = view_to_world(bump_map(bump_elevation));
     scope.normal_node(bumped - normal_world())?;
 
     let (fresnel, sun_orientation) = atmosphere.terms(bumped);
     let night = texture(maps.night, uv());
-    let day_strength = smoothstep(-0.25, 0.5, sun_orientation);
-    let atmosphere_day_strength = smoothstep(-0.5, 1.0, sun_orientation);
-    let atmosphere_mix = clamp(atmosphere_day_strength * pow(fresnel, 2.0), 0.0, 1.0);
+    let day_strength = sun_orientation.smoothstep(-0.25, 0.5);
+    let atmosphere_day_strength = sun_orientation.smoothstep(-0.5, 1.0);
+    let atmosphere_mix = atmosphere_day_strength
+        .mul(fresnel.pow(2.0))
+        .clamp(0.0, 1.0);
     let final_output = mix(night.xyz(), lit(), day_strength);
     let final_output = mix(
         final_output,
@@ -250,8 +252,8 @@ pub fn atmosphere_program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let atmosphere = Atmosphere::new();
     let (fresnel, sun_orientation) = atmosphere.terms(normal_world());
-    let alpha = pow(remap(fresnel, 0.73, 1.0, 1.0, 0.0), 3.0);
-    let alpha = alpha * smoothstep(-0.5, 1.0, sun_orientation);
+    let alpha = fresnel.remap(0.73, 1.0, 1.0, 0.0).pow(3.0);
+    let alpha = alpha.mul(sun_orientation.smoothstep(-0.5, 1.0));
     scope.output_node(atmosphere.color(sun_orientation))?;
     scope.opacity_node(alpha)?;
     scope.compile()

@@ -42,19 +42,19 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     // radiusRatio: the one whose radius, radiusRatio^1.5 · 5, is the point's distance.
     let p = position_world();
-    let radius = length(vec2(p.x(), p.z()));
-    let radius_ratio = min(pow(radius / 5.0, 1.0 / 1.5), 1.0);
+    let radius = p.xz().length();
+    let radius_ratio = radius.div(5.0).pow(1.0 / 1.5).min(1.0);
     let color_inside = uniform("colorInside", Color::from_hex(0xffa575));
     let color_outside = uniform("colorOutside", Color::from_hex(0x311599));
     let color_final = mix(
         color_inside,
         color_outside,
-        one_minus(pow(one_minus(radius_ratio), 2.0)),
+        radius_ratio.one_minus().pow(2.0).one_minus(),
     );
     // each cell of the uv is one sprite
-    let sprite_uv = fract(uv() * CELLS);
-    let alpha = float(0.1) / length(sprite_uv - 0.5) - 0.2;
-    scope.color_node(color_final * saturate(alpha))?;
+    let sprite_uv = uv().mul(CELLS).fract();
+    let alpha = float(0.1).div(sprite_uv.sub(0.5).length()).sub(0.2);
+    scope.color_node(color_final.mul(alpha.saturate()))?;
     scope.compile()
 }
 

@@ -126,15 +126,21 @@ fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
     let mix_high = uniform(&name("mixHigh"), s.mix_high);
 
     // grid pattern
-    let grid_uv = viewport_coordinate(screen_size) / screen_size.yy() * count;
-    let grid_uv = modulo(rotate(grid_uv, PI * 0.25), 1.0);
+    let grid_uv = viewport_coordinate(screen_size)
+        .div(screen_size.yy())
+        .mul(count);
+    let grid_uv = rotate(grid_uv, PI * 0.25).modulo(1.0);
     // orientation strength
-    let orientation_strength =
-        dot(normal_world(), normalize(direction)).remap_clamp(end, start, 0.0, 1.0);
-    // mask: TSL's chain `x.step( edge )` is `step( edge, x )` (three.js's `stepElement`), one
+    let orientation_strength = normal_world()
+        .dot(direction.normalize())
+        .remap_clamp(end, start, 0.0, 1.0);
+    // mask: TSL's chain `x.step( edge )` is `step( edge, x )` (three.js's `stepElement`): one
     // outside the dot's radius
-    let mask = step(orientation_strength * radius * 0.5, length(grid_uv - 0.5))
-        * mix(mix_low, mix_high, orientation_strength);
+    let mask = grid_uv
+        .sub(0.5)
+        .length()
+        .step(orientation_strength.mul(radius).mul(0.5))
+        .mul(mix(mix_low, mix_high, orientation_strength));
     (color, mask)
 }
 
@@ -143,12 +149,12 @@ fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let screen_size = uniform("screenSize", glam::Vec2::new(SIZE.0 as f32, SIZE.1 as f32));
-    let output = var(lit());
+    let halftones_output = lit().to_var();
     for index in 0..SETTINGS.len() {
         let (color, mask) = halftone(index, screen_size);
-        output.set(mix(output.get(), color, mask));
+        halftones_output.assign(mix(halftones_output.get(), color, mask));
     }
-    scope.output_node(output.get())?;
+    scope.output_node(halftones_output.get())?;
     scope.compile()
 }
 

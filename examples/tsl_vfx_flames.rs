@@ -214,45 +214,48 @@ pub struct Maps {
 
 /// `mainUv` of both flames, up to the stretch by `pow( vec2( 1, stretch ) )` and the scale.
 fn main_uv(stretch: f32) -> Vec2Node {
-    let main_uv = spherize_uv(uv(), 10.0, vec2(0.5, 0.5)) * 0.6 + 0.2; // spherize
-    let main_uv = pow(main_uv, vec2(1.0, stretch)); // stretch
-    main_uv * 2.0 * 1.0 - vec2(0.5, 0.0) // scale
+    let main_uv = spherize_uv(uv(), 10.0, vec2(0.5, 0.5)).mul(0.6).add(0.2); // spherize
+    let main_uv = main_uv.pow(vec2(1.0, stretch)); // stretch
+    main_uv.mul(2.0).mul(1.0).sub(vec2(0.5, 0.0)) // scale
 }
 
 /// `mainUv.x.addAssign( dx )`.
 fn add_x(v: Vec2Node, dx: FloatNode) -> Vec2Node {
-    vec2(v.x() + dx, v.y())
+    vec2(v.x().add(dx), v.y())
 }
 
 /// Flame 1's program: the colour and the alpha (as the opacity node).
 pub fn flame1_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let t = time();
+    let time = time();
     let main_uv = main_uv(2.0);
     // gradients
-    let gradient1 = sin(t * 10.0 - main_uv.y() * PI2 * 2.0);
-    let gradient2 = smoothstep(0.0, 1.0, main_uv.y());
-    let main_uv = add_x(main_uv, gradient1 * gradient2 * 0.2);
+    let gradient1 = sin(time.mul(10.0).sub(main_uv.y().mul(PI2).mul(2.0)));
+    let gradient2 = main_uv.y().smoothstep(0.0, 1.0);
+    let main_uv = add_x(main_uv, gradient1.mul(gradient2).mul(0.2));
     // cellular noise
-    let cellular_uv = modulo(main_uv * 0.5 + vec2(0.0, -t * 0.5), 1.0);
-    let cellular_noise = one_minus(smoothstep(
-        0.0,
-        0.5,
-        one_minus(texture(maps.cellular, cellular_uv).x()),
-    ));
-    let cellular_noise = cellular_noise * gradient2;
+    let cellular_uv = main_uv
+        .mul(0.5)
+        .add(vec2(0.0, time.negate().mul(0.5)))
+        .modulo(1.0);
+    let cellular_noise = texture(maps.cellular, cellular_uv)
+        .x()
+        .one_minus()
+        .smoothstep(0.0, 0.5)
+        .one_minus();
+    let cellular_noise = cellular_noise.mul(gradient2);
     // shape
-    let shape = one_minus(length((main_uv - 0.5) * vec2(3.0, 2.0)));
-    let shape = shape - cellular_noise;
+    let shape = main_uv.sub(0.5).mul(vec2(3.0, 2.0)).length().one_minus();
+    let shape = shape.sub(cellular_noise);
     // gradient color
-    let gradient_color = texture(maps.gradient, vec2(remap(shape, 0.0, 1.0, 0.0, 1.0), 0.0));
+    let gradient_color = texture(maps.gradient, vec2(shape.remap(0.0, 1.0, 0.0, 1.0), 0.0));
     // output: `shape.step( 0.8 )` is `step( 0.8, shape )`
     let color = mix(
         gradient_color.xyz(),
-        vec3(1.0, 1.0, 1.0),
-        one_minus(step(0.8, shape)),
+        to_vec3(1.0),
+        shape.step(0.8).one_minus(),
     );
-    let alpha = smoothstep(0.0, 0.3, shape);
+    let alpha = shape.smoothstep(0.0, 0.3);
     scope.color_node(color)?;
     scope.opacity_node(alpha)?;
     scope.compile()
@@ -261,40 +264,45 @@ pub fn flame1_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
 /// Flame 2's program: white, the shape as the opacity node.
 pub fn flame2_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let t = time();
+    let time = time();
     let main_uv = main_uv(3.0);
     // perlin noise
-    let perlin_uv = modulo(main_uv + vec2(0.0, -t * 1.0), 1.0);
-    let perlin_noise = (texture(maps.perlin, perlin_uv) - 0.5) * 1.0;
-    let main_uv = add_x(main_uv, perlin_noise.x() * 0.5);
+    let perlin_uv = main_uv.add(vec2(0.0, time.negate().mul(1.0))).modulo(1.0);
+    let perlin_noise = texture(maps.perlin, perlin_uv).sub(0.5).mul(1.0);
+    let main_uv = add_x(main_uv, perlin_noise.x().mul(0.5));
     // gradients
-    let gradient1 = sin(t * 10.0 - main_uv.y() * PI2 * 2.0);
-    let gradient2 = smoothstep(0.0, 1.0, main_uv.y());
-    let gradient3 = smoothstep(0.0, 0.3, one_minus(main_uv.y()));
-    let main_uv = add_x(main_uv, gradient1 * gradient2 * 0.2);
+    let gradient1 = sin(time.mul(10.0).sub(main_uv.y().mul(PI2).mul(2.0)));
+    let gradient2 = main_uv.y().smoothstep(0.0, 1.0);
+    let gradient3 = one_minus(main_uv.y()).smoothstep(0.0, 0.3);
+    let main_uv = add_x(main_uv, gradient1.mul(gradient2).mul(0.2));
     // displaced perlin noise
-    let displacement_perlin_uv = modulo(main_uv * 0.5 + vec2(0.0, -t * 0.25), 1.0);
-    let displacement_perlin_noise = (texture(maps.perlin, displacement_perlin_uv) - 0.5) * 1.0;
-    let displaced_perlin_uv = modulo(
-        main_uv + vec2(0.0, -t * 0.5) + displacement_perlin_noise.xy(),
-        1.0,
-    );
-    let displaced_perlin_noise = (texture(maps.perlin, displaced_perlin_uv) - 0.5) * 1.0;
+    let displacement_perlin_uv = main_uv
+        .mul(0.5)
+        .add(vec2(0.0, time.negate().mul(0.25)))
+        .modulo(1.0);
+    let displacement_perlin_noise = texture(maps.perlin, displacement_perlin_uv)
+        .sub(0.5)
+        .mul(1.0);
+    // a vec4 added to a vec2: its xy
+    let displaced_perlin_uv = main_uv
+        .add(vec2(0.0, time.negate().mul(0.5)))
+        .add(displacement_perlin_noise.xy())
+        .modulo(1.0);
+    let displaced_perlin_noise = texture(maps.perlin, displaced_perlin_uv).sub(0.5).mul(1.0);
     // a vec4 added to a float: its x
-    let main_uv = add_x(main_uv, displaced_perlin_noise.x() * 0.5);
+    let main_uv = add_x(main_uv, displaced_perlin_noise.x().mul(0.5));
     // cellular noise
-    let cellular_uv = modulo(main_uv + vec2(0.0, -t * 1.5), 1.0);
-    let cellular_noise = smoothstep(
-        0.25,
-        1.0,
-        one_minus(texture(maps.cellular, cellular_uv).x()),
-    );
+    let cellular_uv = main_uv.add(vec2(0.0, time.negate().mul(1.5))).modulo(1.0);
+    let cellular_noise = texture(maps.cellular, cellular_uv)
+        .x()
+        .one_minus()
+        .smoothstep(0.25, 1.0);
     // shape: `length.step( 0.5 )` is `step( 0.5, length )`
-    let shape = step(0.5, length((main_uv - 0.5) * vec2(6.0, 1.0)));
-    let shape = shape * cellular_noise;
-    let shape = shape * gradient3;
+    let shape = main_uv.sub(0.5).mul(vec2(6.0, 1.0)).length().step(0.5);
+    let shape = shape.mul(cellular_noise);
+    let shape = shape.mul(gradient3);
     let shape = step(0.01, shape);
-    scope.color_node(vec3(1.0, 1.0, 1.0))?;
+    scope.color_node(to_vec3(1.0))?;
     scope.opacity_node(shape)?;
     scope.compile()
 }
