@@ -29,8 +29,8 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let timer = time() * 0.8;
     let floor_uv = position_world().xzy();
-    let layer0 = mx_worley_noise_float(floor_uv * 4.0 + timer, 1.0);
-    let layer1 = mx_worley_noise_float(floor_uv * 2.0 + timer, 1.0);
+    let layer0 = mx_worley_noise_float(floor_uv * 4.0 + timer, 1.0, 0);
+    let layer1 = mx_worley_noise_float(floor_uv * 2.0 + timer, 1.0, 0);
     let intensity = layer0 * layer1;
     let water = mix(
         color(Color::from_hex(0x0487e2)),

@@ -18,8 +18,7 @@
 //! ```
 //!
 //! The noises are the typed front's (`mx_noise_vec3`, `mx_cell_noise_float`,
-//! `mx_worley_noise_vec3`). The graph has no `mx_fractal_noise_vec3`: [`fractal_noise_vec3`] writes
-//! three.js's loop (3 octaves, lacunarity 2, diminish 0.5) from `perlin_noise_vec3`. The HDR
+//! `mx_worley_noise_vec3`, `mx_fractal_noise_vec3`), TSL's default arguments written out. The HDR
 //! environment and the moving point light become an ambient and a directional light.
 //!
 //! Run: `cargo run --release --example tsl_materialx_noise` (optionally `-- OUT.png`).
@@ -48,20 +47,6 @@ pub const SPHERES: [(Noise, f32, f32); 4] = [
     (Noise::Fractal, 10.0, -10.0),
 ];
 
-/// three.js's `mx_fractal_noise_vec3(p)`: `result += amp · perlin_noise_vec3(p); amp *= 0.5; p *=
-/// 2`, three times.
-pub fn fractal_noise_vec3(p: Vec3Node) -> Vec3Node {
-    let mut p = p;
-    let mut result = vec3(0.0, 0.0, 0.0);
-    let mut amp = float(1.0);
-    for _ in 0..3 {
-        result += amp * perlin_noise_vec3(p);
-        amp *= 0.5;
-        p *= 2.0;
-    }
-    result * 1.0
-}
-
 /// The program of one sphere: `colorNode = noise(normalWorld * 10 + time)`.
 pub fn program(noise: Noise) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
@@ -72,8 +57,8 @@ pub fn program(noise: Noise) -> Result<NodeProgram, GraphError> {
             let c = mx_cell_noise_float(custom_uv);
             vec3(c, c, c)
         }
-        Noise::Worley => mx_worley_noise_vec3(custom_uv, 1.0),
-        Noise::Fractal => fractal_noise_vec3(custom_uv * 0.2),
+        Noise::Worley => mx_worley_noise_vec3(custom_uv, 1.0, 1),
+        Noise::Fractal => mx_fractal_noise_vec3(custom_uv * 0.2, 3, 2.0, 0.5, 1.0),
     };
     scope.color_node(color)?;
     scope.compile()

@@ -454,7 +454,7 @@ pub fn noise_perlin_cell_worley_and_fractal(check: Check) {
     let p = g.mul(g.position_world(), g.float(3.0));
     let perlin = g.add(g.mul(g.perlin_noise_vec3(p), g.float(0.5)), g.float(0.5));
     let cell = g.cell_noise(g.swizzle(p, "xz"));
-    let worley = g.mx_worley_noise_vec3(p, g.float(1.0));
+    let worley = g.mx_worley_noise_vec3(p, g.float(1.0), g.float(1.0));
     let fractal = g.mx_fractal_noise_float(p, 3, g.float(2.0), g.float(0.5), g.float(0.5));
     g.set_output(
         COLOR_NODE,

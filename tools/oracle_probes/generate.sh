@@ -16,12 +16,12 @@ if [ ! -d "$ORACLE/three_oracle/node_modules/three" ]; then
 fi
 OUT="$(mktemp -d)"
 cd "$ORACLE/three_oracle"
-# SwiftShader computes these four probes
-node three_oracle.mjs probe "$HERE"/noise_{perlin,cell,worley,fractal}.mjs --bits --out "$OUT"
+# SwiftShader computes these six probes
+node three_oracle.mjs probe "$HERE"/noise_{perlin,cell,worley,fractal,hash,unified}.mjs --bits --out "$OUT"
 # the vec3/vec4 fractal shaders are only captured there, then run on Mesa llvmpipe
 node three_oracle.mjs probe "$HERE/noise_fractal_vec.mjs" --bits --out "$OUT"
 python3 "$HERE/run_llvmpipe.py" "$ORACLE/gl_oracle" "$OUT/noise_fractal_vec.json" "$OUT/noise_fractal_vec.llvmpipe.json"
 cd "$HERE"
-node to_fixture.mjs "$OUT"/noise_{perlin,cell,worley,fractal}.json "$OUT/noise_fractal_vec.llvmpipe.json" \
+node to_fixture.mjs "$OUT"/noise_{perlin,cell,worley,fractal,hash,unified}.json "$OUT/noise_fractal_vec.llvmpipe.json" \
 	--dest "$ROOT/tsl-core/tests/fixtures/noise"
 echo "raw oracle results in $OUT"

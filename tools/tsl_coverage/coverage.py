@@ -7,11 +7,14 @@ Inputs, all in this folder:
 - exports.tsv: `name<TAB>module`, TSL.js's exports in its order (list_exports.mjs writes it);
 - status.tsv: `name<TAB>status<TAB>typed<TAB>builder<TAB>note` for the exports whose Rust names
   or status are not the default ones (status `supported`, `n/a` or `refused`);
-- the rules below: a status and a reason for whole modules, and TSL's renames.
+- lists/*.tsv: `name<TAB>typed<TAB>builder<TAB>tests`, what each part of the library built and
+  where it is tested (a `-` in the typed column: not built there; those lines are ignored);
+- the rules below: a status and a reason for names and whole modules, and TSL's renames.
 
-An export with no line in status.tsv and no module rule is `supported` when tsl-core defines its
-snake_case name both in the typed front and on `NodeGraph` (tests/tsl_coverage.rs checks the same
-on the written document), and `refused` ("not built yet") otherwise.
+The first of these that speaks of an export decides: status.tsv, the name rules, lists/, then
+tsl-core's sources (an export is `supported` when tsl-core defines its snake_case name in the
+typed front or on `NodeGraph`; tests/tsl_coverage.rs checks every supported name the same way on
+the written page), then the module rules; what is left is `refused` ("not built yet").
 """
 
 import csv
@@ -138,24 +141,41 @@ def main():
             if row and not row[0].startswith("#"):
                 row += [""] * (5 - len(row))
                 status[row[0]] = row[1:5]
+    lists = {}
+    for f in sorted(os.listdir(os.path.join(HERE, "lists"))):
+        for line in open(os.path.join(HERE, "lists", f), encoding="utf-8"):
+            cells = line.rstrip("\n").split("\t")
+            if len(cells) >= 3 and cells[1].strip() != "-":
+                cells += [""] * (4 - len(cells))
+                lists.setdefault(cells[0].strip(), [c.strip() for c in cells[1:4]])
+    ident = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
     rows = []
     for name, module in exports:
         st, typed, builder, note = status.get(name, ["", "", "", ""])
+        tests = ""
+        rule = NAME_RULES.get(name) if not st else None
+        if rule is not None:
+            st, note = rule
+        if not st and name in lists:
+            typed_cell, builder_cell, tests = lists[name]
+            m = ident.match(typed_cell)
+            typed = m.group(0) if m and defines(typed_src, m.group(0)) else ""
+            m = ident.match(re.sub(r"^(NodeGraph::|graph\.)", "", builder_cell))
+            builder = f"graph.{m.group(0)}" if m and defines(graph_src, m.group(0)) else ""
+            if typed or builder:
+                st = "supported"
         if not st:
-            rule = NAME_RULES.get(name)
-            if rule is None:
-                rule = next(((s, r) for pat, s, r in MODULE_RULES if re.search(pat, module)), None)
-            if rule is not None:
-                st, note = rule
-            else:
-                rust = snake(name)
-                in_typed, in_graph = defines(typed_src, rust), defines(graph_src, rust)
-                if in_typed or in_graph:
-                    st = "supported"
-                    typed = rust if in_typed else ""
-                    builder = f"graph.{rust}" if in_graph else ""
-                else:
-                    st, note = "refused", "not built yet"
+            rust = snake(name)
+            in_typed, in_graph = defines(typed_src, rust), defines(graph_src, rust)
+            if in_typed or in_graph:
+                st = "supported"
+                typed = rust if in_typed else ""
+                builder = f"graph.{rust}" if in_graph else ""
+        if not st:
+            rule = next(((s, r) for pat, s, r in MODULE_RULES if re.search(pat, module)), None)
+            st, note = rule if rule is not None else ("refused", "not built yet")
+        if st == "supported" and not note and tests:
+            note = "tested by " + tests
         rows.append((name, module, st, typed, builder, note))
     supported = sum(r[2] == "supported" for r in rows)
     na = sum(r[2] == "n/a" for r in rows)

@@ -162,6 +162,9 @@ opcodes! {
     Saturate = 54, "saturate", 1, Componentwise;
     /// `a / length(a)`; a zero vector stays zero.
     Normalize = 55, "normalize", 1, Componentwise;
+    /// TSL's `hash(seed)`: the PCG hash of `uint(seed)` scaled to [0, 1], per component
+    /// (`tsl_core::noise::pcg_hash`).
+    Hash = 56, "hash", 1, Componentwise;
 
     /// `dot(a, b)`.
     Dot = 60, "dot", 2, Reduce;
@@ -209,14 +212,16 @@ opcodes! {
     CellFloat = 92, "cell_noise", 1, Noise;
     /// three.js's `mx_cell_noise_vec3` of one to four floats.
     CellVec3 = 93, "cell_noise_vec3", 1, Noise;
-    /// three.js's `mx_worley_noise_float` (a vec3 point, jitter): the nearest distance, style 0.
-    WorleyFloat = 94, "worley_noise", 2, Noise;
-    /// three.js's `mx_worley_noise_vec2` (point, jitter): the two nearest squared distances
-    /// (metric 1, as three.js passes).
-    WorleyVec2 = 95, "worley_noise_vec2", 2, Noise;
-    /// three.js's `mx_worley_noise_vec3` (point, jitter): the three nearest squared distances
-    /// (metric 1, three.js's default).
-    WorleyVec3 = 96, "worley_noise_vec3", 2, Noise;
+    /// three.js's `mx_worley_noise_float_2d` / `_3d` (point, jitter, style): the distance to the
+    /// nearest feature point, or for style 1 the cell noise there.
+    WorleyFloat = 94, "worley_noise", 3, Noise;
+    /// three.js's `mx_worley_noise_vec2` (point, jitter, metric): the two nearest distances.
+    WorleyVec2 = 95, "worley_noise_vec2", 3, Noise;
+    /// three.js's `mx_worley_noise_vec3` (point, jitter, metric): the three nearest distances.
+    WorleyVec3 = 96, "worley_noise_vec3", 3, Noise;
+    /// style 1 of three.js's `mx_worley_noise_vec3_style` (point, jitter, metric): vec3 cell
+    /// noise at the nearest feature point.
+    WorleyCellVec3 = 97, "worley_cell_noise_vec3", 3, Noise;
 }
 
 impl Opcode {
@@ -230,7 +235,9 @@ impl Opcode {
         match self {
             Opcode::PerlinFloat | Opcode::CellFloat | Opcode::WorleyFloat => Some(1),
             Opcode::WorleyVec2 => Some(2),
-            Opcode::PerlinVec3 | Opcode::CellVec3 | Opcode::WorleyVec3 => Some(3),
+            Opcode::PerlinVec3 | Opcode::CellVec3 | Opcode::WorleyVec3 | Opcode::WorleyCellVec3 => {
+                Some(3)
+            }
             _ => None,
         }
     }
@@ -239,7 +246,6 @@ impl Opcode {
     pub fn noise_points(self) -> Option<std::ops::RangeInclusive<usize>> {
         match self {
             Opcode::CellFloat | Opcode::CellVec3 => Some(1..=4),
-            Opcode::WorleyFloat => Some(3..=3),
             op if op.noise_output().is_some() => Some(2..=3),
             _ => None,
         }

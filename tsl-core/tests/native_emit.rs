@@ -133,8 +133,8 @@ fn every_math_opcode_at_every_width_emits_and_validates() {
         };
         assert_eq!(widths, want, "{op:?}");
     }
-    // 57 math opcodes (bytes 10 to 22, 30 to 55, 60 to 66, 70 to 80), cross at one width.
-    assert_eq!(emitted, 56 * 4 + 1);
+    // 58 math opcodes (bytes 10 to 22, 30 to 56, 60 to 66, 70 to 80), cross at one width.
+    assert_eq!(emitted, 57 * 4 + 1);
 }
 
 #[test]
@@ -147,8 +147,9 @@ fn every_noise_at_every_point_width_emits_and_validates() {
         for w in points {
             let g = NodeGraph::new();
             let mut inputs = vec![operand(&g, "p", w)];
-            if op.arity() == 2 {
-                inputs.push(operand(&g, "jitter", 1));
+            // Worley's jitter and style or metric: floats.
+            for slot in 1..op.arity() {
+                inputs.push(operand(&g, &format!("u{slot}"), 1));
             }
             let value = g.math(op, &inputs);
             set_any(&g, value).unwrap_or_else(|e| panic!("{op:?} w{w}: {e}"));
@@ -171,8 +172,8 @@ fn every_noise_at_every_point_width_emits_and_validates() {
             emitted += 1;
         }
     }
-    // perlin 2 + 2, cell 4 + 4, worley 1 + 2 + 2.
-    assert_eq!(emitted, 17);
+    // perlin 2 + 2, cell 4 + 4, worley 2 + 2 + 2 + 2 (float, vec2, vec3, cell vec3).
+    assert_eq!(emitted, 20);
 }
 
 #[test]

@@ -124,8 +124,9 @@ fn every_noise_makes_every_form() {
         for w in points {
             let g = NodeGraph::new();
             let mut inputs = vec![operand(&g, "p", w)];
-            if op.arity() == 2 {
-                inputs.push(operand(&g, "jitter", 1));
+            // Worley's jitter and style or metric: floats.
+            for slot in 1..op.arity() {
+                inputs.push(operand(&g, &format!("u{slot}"), 1));
             }
             let value = g.math(op, &inputs);
             let value = match g.type_of(value) {
@@ -138,8 +139,8 @@ fn every_noise_makes_every_form() {
             made += 1;
         }
     }
-    // perlin 2 + 2, cell 4 + 4, worley 1 + 2 + 2.
-    assert_eq!(made, 17);
+    // perlin 2 + 2, cell 4 + 4, worley 2 + 2 + 2 + 2 (float, vec2, vec3, cell vec3).
+    assert_eq!(made, 20);
 }
 
 #[test]

@@ -512,6 +512,19 @@ fn fractal_vec_matches_threejs() {
     check("fractal_vec.json", cases);
 }
 
+/// TSL's `hash` (not MaterialX: `src/nodes/math/Hash.js`), seeds negative and past 2³² among
+/// them: SwiftShader gives 0 for `uint(seed)` there.
+#[test]
+fn hash_matches_threejs() {
+    let cases: &[Case] = &[
+        ("hash_x", 0, |p| vec![pcg_hash(p[0])]),
+        ("hash_y", 0, |p| vec![pcg_hash(p[1])]),
+        ("hash_z", 0, |p| vec![pcg_hash(p[2])]),
+        ("hash_w", 0, |p| vec![pcg_hash(p[3])]),
+    ];
+    check("hash.json", cases);
+}
+
 /// The _lit Perlin rows differ because the compiler folds `(0.6616 · b) · amplitude` into
 /// `(0.6616 · amplitude) · b` (0.982 in 3D): computing that way reproduces them bit for bit.
 #[test]

@@ -83,6 +83,42 @@ impl Fixture {
     }
 }
 
+impl Fixture {
+    /// Holds `build` to the row `name` within `tol(point)` at the points whose first three
+    /// components are within `max_abs` (the others are skipped: the rows' error grows with the
+    /// point); returns the worst difference.
+    fn check_near(&self, name: &str, build: Build, tol: fn(&[f32; 4]) -> f32, max_abs: f32) -> f32 {
+        let got = run(&self.points, build);
+        let (mut checked, mut worst) = (0, 0.0f32);
+        for (i, v) in self.rows[name]
+            .as_array()
+            .expect("a row")
+            .iter()
+            .enumerate()
+        {
+            if self.points[i][..3].iter().any(|c| c.abs() > max_abs) {
+                continue;
+            }
+            let want = f32::from_bits(bits(v.as_str().expect("bits"))[0]);
+            let found = f32::from_bits(got[i][0]);
+            worst = worst.max((want - found).abs());
+            assert!(
+                (want - found).abs() <= tol(&self.points[i]),
+                "{}/{name} #{i} {:?}: three.js {want}, graph {found}",
+                self.file,
+                self.points[i]
+            );
+            checked += 1;
+        }
+        assert!(
+            checked >= 100,
+            "{}/{name}: only {checked} points",
+            self.file
+        );
+        worst
+    }
+}
+
 /// Evaluate `build(graph, point)` at every point, as the bits of each component.
 fn run(points: &[[f32; 4]], build: Build) -> Vec<Vec<u32>> {
     let (program, width) = noise_graphs::program(build);
@@ -129,6 +165,33 @@ fn cell_and_worley_noise() {
 }
 
 #[test]
+fn worley_style_and_metric_as_run_time_values() {
+    // A uniform style selects between the two forms at run time; a uniform metric is read as
+    // three.js's `int(metric)`: 1.5 is 1 (squared), 2.75 is 2 (Manhattan).
+    let f = fixture("worley.json");
+    f.check("worley_style_3d_s1m0", |g, p| {
+        let style = g.uniform("style", 1.0f32);
+        g.mx_worley_noise_vec3_style(g.swizzle(p, "xyz"), g.float(1.0), style, g.float(0.0))
+    });
+    f.check("worley_vec3_3d_m0", |g, p| {
+        let style = g.uniform("style", 0.0f32);
+        g.mx_worley_noise_vec3_style(g.swizzle(p, "xyz"), g.float(1.0), style, g.float(0.0))
+    });
+    f.check("worley_vec3_2d_m1", |g, p| {
+        let metric = g.uniform("metric", 1.5f32);
+        g.mx_worley_noise_vec3(g.swizzle(p, "xy"), g.float(1.0), metric)
+    });
+    f.check("worley_vec3_3d_m2", |g, p| {
+        let metric = g.uniform("metric", 2.75f32);
+        g.mx_worley_noise_vec3(g.swizzle(p, "xyz"), g.float(0.9), metric)
+    });
+    f.check("worley_float_2d_style1", |g, p| {
+        let style = g.uniform("style", 1.25f32);
+        g.mx_worley_noise_float_2d(g.swizzle(p, "xy"), g.float(0.8), style)
+    });
+}
+
+#[test]
 fn fractal_noise_unrolls_three_js_octave_loop() {
     check_rows(&noise_graphs::FRACTAL);
     // No octave: the loop never runs, and 0 × amplitude is 0.
@@ -144,6 +207,43 @@ fn fractal_noise_unrolls_three_js_octave_loop() {
     }) {
         assert_eq!(value, vec![0.0f32.to_bits()]);
     }
+}
+
+#[test]
+fn fractal_noise_2d_vec2_vec3_and_vec4_as_three_js() {
+    // fractal.json's 2D and vec2 rows (SwiftShader) and fractal_vec.json's vec3 and vec4
+    // (three.js's GLSL on llvmpipe, which matches SwiftShader on the control rows).
+    let f = fixture("fractal.json");
+    for &(name, build) in noise_graphs::FRACTAL.rows {
+        if name.starts_with("fractal_float_2d") || name == "fractal_vec2" {
+            f.check(name, build);
+        }
+    }
+    check_rows(&noise_graphs::FRACTAL_VEC);
+}
+
+#[test]
+fn unified_noise_of_every_type_as_three_js() {
+    check_rows(&noise_graphs::UNIFIED);
+    // With jitter 0.9 the point q = p * freq + offset (|q| <= 2 |p| + 3) turns by -9000 degrees
+    // through sin and cos, which SwiftShader computes within ~1.7e-4 absolute
+    // (tools/three_oracle/ORACLE_README.md): the turned point moves by up to 2 * 1.7e-4 * |q|,
+    // and the noise (Perlin, slope below 2.5 after the * 0.5 and * 1.75 range) by under
+    // 1e-3 * (1 + |q|). A wrong turn (direction, degrees or axis) moves it by tenths.
+    let f = fixture("unified.json");
+    for &(name, build) in noise_graphs::UNIFIED_TURNED.rows {
+        let tol = |p: &[f32; 4]| {
+            let q = p[..3].iter().fold(0.0f32, |m, c| m.max(c.abs())) * 2.0 + 3.0;
+            1e-3 * (1.0 + q)
+        };
+        let worst = f.check_near(name, build, tol, 10.0);
+        println!("{name}: worst {worst:e}");
+    }
+}
+
+#[test]
+fn hash_is_three_js_pcg_hash_bit_for_bit() {
+    check_rows(&noise_graphs::HASH);
 }
 
 #[test]
@@ -176,5 +276,11 @@ fn noise_refuses_points_it_does_not_take() {
     assert_eq!(
         g.error().unwrap().to_string(),
         "mx_fractal_noise_float: 65 octaves, more than 64"
+    );
+    let g = NodeGraph::new();
+    g.mx_fractal_noise_vec4(g.uv(), 100, g.float(2.0), g.float(0.5), g.float(1.0));
+    assert_eq!(
+        g.error().unwrap().to_string(),
+        "mx_fractal_noise_vec4: 100 octaves, more than 64"
     );
 }

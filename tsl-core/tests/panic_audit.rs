@@ -187,7 +187,7 @@ fn the_typed_front_refuses_hostile_constants() {
 fn compiled_programs_evaluate_every_output_at_extreme_fragments() {
     let graph = NodeGraph::new();
     let uv = graph.uv();
-    let n = graph.mx_worley_noise_float(uv, graph.float(f32::NAN));
+    let n = graph.mx_worley_noise_float(uv, graph.float(f32::NAN), graph.float(f32::NAN));
     graph.set_output(Output::Opacity, n).unwrap();
     let program = graph.compile().unwrap();
     for &x in &EXTREMES {

@@ -890,12 +890,52 @@ fn noise_functions_build_what_the_builder_builds() {
     let sum = mx_noise_float(p, 0.5, 0.25)
         + perlin_noise(uv())
         + mx_cell_noise_float(p.x())
-        + mx_worley_noise_float(uv(), 1.0)
+        + mx_worley_noise_float(uv(), 1.0, 0)
         + mx_fractal_noise_float(p, 3, 2.0, 0.5, 1.0)
         + mx_worley_noise_vec2(p, 0.75).y()
-        + mx_noise_vec4(p, 1.0, 0.0).w();
-    let colour =
-        mx_noise_vec3(uv(), 1.0, 0.0) + perlin_noise_vec3(p) + mx_worley_noise_vec3(p, 1.0);
+        + mx_noise_vec4(p, 1.0, 0.0).w()
+        + mx_worley_noise_float_2d(p, 0.5, 1)
+        + mx_worley_noise_float_3d(uv(), 0.9, 0)
+        + mx_fractal_noise_float_2d(uv(), 2, 2.0, 0.5, 1.0)
+        + mx_fractal_noise_vec2(uv(), 2, 2.0, 0.5, 1.0).x()
+        + mx_fractal_noise_vec4(p, 2, 2.0, 0.5, 1.0).w()
+        + hash(p.y())
+        + mx_unifiednoise2d(
+            2,
+            uv(),
+            glam::Vec2::ONE,
+            glam::Vec2::ZERO,
+            1.0,
+            0.0,
+            1.0,
+            true,
+            1,
+            2.0,
+            0.5,
+            0,
+        )
+        + mx_unifiednoise3d(
+            3,
+            p,
+            glam::Vec3::ONE,
+            glam::Vec3::ZERO,
+            0.8,
+            0.0,
+            1.0,
+            false,
+            2,
+            2.0,
+            0.5,
+            0,
+        );
+    let colour = mx_noise_vec3(uv(), 1.0, 0.0)
+        + perlin_noise_vec3(p)
+        + mx_worley_noise_vec3(p, 1.0, 1)
+        + mx_worley_noise_vec3_style(uv(), 1.0, 1, 2)
+        + mx_fractal_noise_vec3(p, 2, 2.0, 0.5, 1.0)
+        + mx_cell_noise_vec3(uv())
+        + mx_rotate3d(p, 30.0, glam::Vec3::new(0.1, 1.0, 0.0))
+        + vec3(mx_rotate2d(uv(), 45.0).x(), 0.0, 0.0);
     scope.opacity_node(sum).unwrap();
     scope.color_node(colour).unwrap();
     let typed = scope.compile().unwrap();
@@ -906,20 +946,70 @@ fn noise_functions_build_what_the_builder_builds() {
         g.mx_noise_float(p, g.float(0.5), g.float(0.25)),
         g.perlin_noise(uv),
         g.mx_cell_noise_float(g.swizzle(p, "x")),
-        g.mx_worley_noise_float(uv, g.float(1.0)),
+        g.mx_worley_noise_float(uv, g.float(1.0), g.float(0.0)),
         g.mx_fractal_noise_float(p, 3, g.float(2.0), g.float(0.5), g.float(1.0)),
         g.swizzle(g.mx_worley_noise_vec2(p, g.float(0.75)), "y"),
         g.swizzle(g.mx_noise_vec4(p, g.float(1.0), g.float(0.0)), "w"),
+        g.mx_worley_noise_float_2d(p, g.float(0.5), g.float(1.0)),
+        g.mx_worley_noise_float_3d(uv, g.float(0.9), g.float(0.0)),
+        g.mx_fractal_noise_float_2d(uv, 2, g.float(2.0), g.float(0.5), g.float(1.0)),
+        g.swizzle(
+            g.mx_fractal_noise_vec2(uv, 2, g.float(2.0), g.float(0.5), g.float(1.0)),
+            "x",
+        ),
+        g.swizzle(
+            g.mx_fractal_noise_vec4(p, 2, g.float(2.0), g.float(0.5), g.float(1.0)),
+            "w",
+        ),
+        g.hash(g.swizzle(p, "y")),
+        g.mx_unifiednoise2d(
+            g.float(2.0),
+            uv,
+            g.vec2(1.0, 1.0),
+            g.vec2(0.0, 0.0),
+            g.float(1.0),
+            g.float(0.0),
+            g.float(1.0),
+            g.float(1.0),
+            1,
+            g.float(2.0),
+            g.float(0.5),
+            g.float(0.0),
+        ),
+        g.mx_unifiednoise3d(
+            g.float(3.0),
+            p,
+            g.vec3(1.0, 1.0, 1.0),
+            g.vec3(0.0, 0.0, 0.0),
+            g.float(0.8),
+            g.float(0.0),
+            g.float(1.0),
+            g.float(0.0),
+            2,
+            g.float(2.0),
+            g.float(0.5),
+            g.float(0.0),
+        ),
     ];
     let sum = terms[1..].iter().fold(terms[0], |acc, &t| g.add(acc, t));
     let one = g.float(1.0);
-    let colour = g.add(
-        g.add(
-            g.mx_noise_vec3(uv, one, g.float(0.0)),
-            g.perlin_noise_vec3(p),
-        ),
-        g.mx_worley_noise_vec3(p, one),
-    );
+    let colour = [
+        g.perlin_noise_vec3(p),
+        g.mx_worley_noise_vec3(p, one, one),
+        g.mx_worley_noise_vec3_style(uv, one, one, g.float(2.0)),
+        g.mx_fractal_noise_vec3(p, 2, g.float(2.0), g.float(0.5), g.float(1.0)),
+        g.mx_cell_noise_vec3(uv),
+        g.mx_rotate3d(p, g.float(30.0), g.vec3(0.1, 1.0, 0.0)),
+        g.join(&[
+            g.swizzle(g.mx_rotate2d(uv, g.float(45.0)), "x"),
+            g.float(0.0),
+            g.float(0.0),
+        ]),
+    ]
+    .into_iter()
+    .fold(g.mx_noise_vec3(uv, one, g.float(0.0)), |acc, t| {
+        g.add(acc, t)
+    });
     g.set_output(OPACITY_NODE, sum).unwrap();
     g.set_output(COLOR_NODE, colour).unwrap();
     let untyped = g.compile().unwrap();

@@ -18,6 +18,7 @@ mod control;
 mod error;
 mod library;
 mod noise;
+mod shading;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;

@@ -143,6 +143,7 @@ pub(crate) fn execute<const N: usize>(
         Opcode::Round => map1(d, w, a, f32::round_ties_even),
         Opcode::Trunc => map1(d, w, a, f32::trunc),
         Opcode::Fract => map1(d, w, a, |x| x - x.floor()),
+        Opcode::Hash => map1(d, w, a, crate::noise::pcg_hash),
         Opcode::Sin => map1(d, w, a, f32::sin),
         Opcode::Cos => map1(d, w, a, f32::cos),
         Opcode::Tan => map1(d, w, a, f32::tan),
@@ -246,21 +247,31 @@ pub(crate) fn execute<const N: usize>(
         | Opcode::CellVec3
         | Opcode::WorleyFloat
         | Opcode::WorleyVec2
-        | Opcode::WorleyVec3 => noise_lanes(op, w, d, a, b),
+        | Opcode::WorleyVec3
+        | Opcode::WorleyCellVec3 => noise_lanes(op, w, d, a, b, c),
         Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Mov | Opcode::Join => {}
     }
 }
 
-/// A noise per lane: the point is operand `a` of `w` components, the jitter `b`'s component 0.
+/// A noise per lane: the point is operand `a` of `w` components, the jitter `b`'s component 0,
+/// Worley's style or metric `c`'s component 0.
 // The lane index reads the point's components and writes the result's: several arrays at once.
 #[allow(clippy::needless_range_loop)]
-fn noise_lanes<const N: usize>(op: Opcode, w: usize, d: &mut [[f32; N]; 4], a: Src<N>, b: Src<N>) {
+fn noise_lanes<const N: usize>(
+    op: Opcode,
+    w: usize,
+    d: &mut [[f32; N]; 4],
+    a: Src<N>,
+    b: Src<N>,
+    c: Src<N>,
+) {
     use crate::noise::*;
     let point = |l: usize| [0, 1, 2, 3].map(|k| if k < w { a.at(k)[l] } else { 0.0 });
     for l in 0..N {
         let p = point(l);
         let (xy, xyz) = ([p[0], p[1]], [p[0], p[1], p[2]]);
         let jitter = b.at(0)[l];
+        let (metric, style) = (worley_metric(c.at(0)[l]), worley_style(c.at(0)[l]));
         let mut out = [0.0f32; 3];
         match (op, w) {
             (Opcode::PerlinFloat, 2) => out[0] = perlin_noise_float_2d(xy),
@@ -275,15 +286,18 @@ fn noise_lanes<const N: usize>(op: Opcode, w: usize, d: &mut [[f32; N]; 4], a: S
             (Opcode::CellVec3, 2) => out = cell_noise_vec3_2d(xy),
             (Opcode::CellVec3, 3) => out = cell_noise_vec3_3d(xyz),
             (Opcode::CellVec3, _) => out = cell_noise_vec3_4d(p),
-            (Opcode::WorleyFloat, _) => out[0] = worley_noise_float_3d(xyz, jitter, 0),
+            (Opcode::WorleyFloat, 2) => out[0] = worley_noise_float_2d(xy, jitter, style),
+            (Opcode::WorleyFloat, _) => out[0] = worley_noise_float_3d(xyz, jitter, style),
             (Opcode::WorleyVec2, 2) => {
-                out[..2].copy_from_slice(&worley_noise_vec2_2d(xy, jitter, 1))
+                out[..2].copy_from_slice(&worley_noise_vec2_2d(xy, jitter, metric))
             }
             (Opcode::WorleyVec2, _) => {
-                out[..2].copy_from_slice(&worley_noise_vec2_3d(xyz, jitter, 1))
+                out[..2].copy_from_slice(&worley_noise_vec2_3d(xyz, jitter, metric))
             }
-            (Opcode::WorleyVec3, 2) => out = worley_noise_vec3_2d(xy, jitter, 1),
-            (Opcode::WorleyVec3, _) => out = worley_noise_vec3_3d(xyz, jitter, 1),
+            (Opcode::WorleyVec3, 2) => out = worley_noise_vec3_2d(xy, jitter, metric),
+            (Opcode::WorleyVec3, _) => out = worley_noise_vec3_3d(xyz, jitter, metric),
+            (Opcode::WorleyCellVec3, 2) => out = worley_noise_vec3_style_2d(xy, jitter, 1, metric),
+            (Opcode::WorleyCellVec3, _) => out = worley_noise_vec3_style_3d(xyz, jitter, 1, metric),
             _ => {}
         }
         for (k, value) in out.iter().enumerate() {

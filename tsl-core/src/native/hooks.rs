@@ -47,25 +47,26 @@ struct Signature {
 }
 
 /// The functions, in the order of [`Callees`]'s fields.
-const SIGNATURES: [Signature; 12] = {
-    use Origin::*;
-    use Ty::*;
-    const fn s(
-        name: &'static str,
-        args: &'static [Ty],
-        result: Ty,
-        wgsl: &'static str,
-        origin: Origin,
-    ) -> Signature {
-        Signature {
-            name,
-            args,
-            result,
-            wgsl,
-            origin,
+const SIGNATURES: [Signature; 13] =
+    {
+        use Origin::*;
+        use Ty::*;
+        const fn s(
+            name: &'static str,
+            args: &'static [Ty],
+            result: Ty,
+            wgsl: &'static str,
+            origin: Origin,
+        ) -> Signature {
+            Signature {
+                name,
+                args,
+                result,
+                wgsl,
+                origin,
+            }
         }
-    }
-    [
+        [
         s(
             "tsl_word",
             &[U32],
@@ -125,15 +126,16 @@ const SIGNATURES: [Signature; 12] = {
             "fn cell_noise(p: vec4<f32>, n: u32, channels: u32) -> vec3<f32>",
             Prelude,
         ),
+        s("pcg_hash", &[F32], F32, "fn pcg_hash(seed: f32) -> f32", Prelude),
         s(
             "worley",
-            &[Vec3, U32, F32],
+            &[Vec3, U32, F32, F32, U32],
             Vec3,
-            "fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32>",
+            "fn worley(p: vec3<f32>, dims: u32, jitter: f32, mode: f32, kind: u32) -> vec3<f32>",
             Prelude,
         ),
     ]
-};
+    };
 
 /// The handles of the functions emitted code calls.
 #[derive(Clone, Copy, Debug)]
@@ -150,6 +152,7 @@ pub(super) struct Callees {
     pub perlin_3d: Handle<naga::Function>,
     pub cell_noise: Handle<naga::Function>,
     pub worley: Handle<naga::Function>,
+    pub pcg_hash: Handle<naga::Function>,
 }
 
 /// Whether `f` takes `args` and returns `result`.
@@ -195,7 +198,8 @@ impl Callees {
             perlin_2d: h[8],
             perlin_3d: h[9],
             cell_noise: h[10],
-            worley: h[11],
+            pcg_hash: h[11],
+            worley: h[12],
         })
     }
 }

@@ -540,6 +540,7 @@ impl<'p> Lower<'p> {
                 let f = self.math(M::Floor, a[k]);
                 self.bin(B::Subtract, a[k], f)
             }),
+            O::Hash => each!(|k| self.call(self.callees.pcg_hash, vec![a[k]])),
             O::Sin => each!(|k| self.math(M::Sin, a[k])),
             O::Cos => each!(|k| self.math(M::Cos, a[k])),
             O::Tan => each!(|k| self.math(M::Tan, a[k])),
@@ -705,8 +706,9 @@ impl<'p> Lower<'p> {
             | O::CellVec3
             | O::WorleyFloat
             | O::WorleyVec2
-            | O::WorleyVec3 => {
-                let v = self.noise(opcode, w, &a, b[0])?;
+            | O::WorleyVec3
+            | O::WorleyCellVec3 => {
+                let v = self.noise(opcode, w, &a, b[0], c[0])?;
                 // The noises write components 0 to 2, as the interpreter's lane loop does.
                 for (k, slot) in out.iter_mut().enumerate().take(3) {
                     *slot = Some(v[k]);
@@ -716,9 +718,17 @@ impl<'p> Lower<'p> {
         Ok(out)
     }
 
-    /// A noise opcode on the point `a` of `w` components (those past `w` read as 0) and the
-    /// jitter `j`, as the GPU interpreter's `noise` computes it: three components.
-    fn noise(&mut self, opcode: Opcode, w: usize, a: &[Ex; 4], j: Ex) -> Result<[Ex; 3], String> {
+    /// A noise opcode on the point `a` of `w` components (those past `w` read as 0), the
+    /// jitter `j` and Worley's style or metric `mode`, as the GPU interpreter's `noise` computes
+    /// it: three components.
+    fn noise(
+        &mut self,
+        opcode: Opcode,
+        w: usize,
+        a: &[Ex; 4],
+        j: Ex,
+        mode: Ex,
+    ) -> Result<[Ex; 3], String> {
         use Opcode as O;
         let points = opcode.noise_points().unwrap_or(1..=4);
         if !points.contains(&w) {
@@ -753,10 +763,16 @@ impl<'p> Lower<'p> {
                 // The point width and the jitter as values the driver cannot see through.
                 let dims = self.hidden_u32(dims);
                 let j = self.hidden_f32(j);
-                let s = self.call(self.callees.worley, vec![q, dims, j]);
+                // The prelude's `worley` kinds: 0 the float, 1 distances, 2 cell noise.
+                let kind = self.uint(match opcode {
+                    O::WorleyFloat => 0,
+                    O::WorleyCellVec3 => 2,
+                    _ => 1,
+                });
+                let s = self.call(self.callees.worley, vec![q, dims, j, mode, kind]);
                 let x = self.component(s, 0);
                 return Ok(match opcode {
-                    O::WorleyFloat => [self.math(M::Sqrt, x), zero, zero],
+                    O::WorleyFloat => [x, zero, zero],
                     O::WorleyVec2 => [x, self.component(s, 1), zero],
                     _ => [x, self.component(s, 1), self.component(s, 2)],
                 });

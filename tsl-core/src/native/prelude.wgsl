@@ -205,6 +205,15 @@ fn bits_to_01(bits: u32) -> f32 {
     return u32_to_f32(bits) / 4294967296.0;
 }
 
+// TSL's hash(seed) (tsl_core::noise::pcg_hash): uint(seed) as the oracle gives it (0 outside
+// [0, 2^32) and for NaN, else rounded toward zero), one PCG step, float(uint) * 2^-32.
+fn pcg_hash(seed: f32) -> f32 {
+    let x = select(0u, u32(seed), seed >= 0.0 && seed < 4294967296.0);
+    let state = x * 747796405u + 2891336453u;
+    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return u32_to_f32((word >> 22u) ^ word) * 2.3283064365386963e-10;
+}
+
 // mx_floor: int(floor(x)), saturating, NaN to 0, as Rust's `as`.
 fn mx_floor(x: f32) -> i32 {
     let f = floor(x);
@@ -342,35 +351,106 @@ fn jittered(o: f32, j: f32) -> f32 {
     return ((o - 0.5) * j) + 0.5;
 }
 
-// The `take` smallest squared distances (1 to 3) to the jittered feature points of the 3×3 or
-// 3×3×3 cells around p (`dims` 2 or 3), nearest first, in three.js's visiting order.
-fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32> {
+// three.js's int(metric) on a float (tsl_core::noise::worley_metric): 0 Euclidean, 2 Manhattan,
+// 3 Chebyshev, anything else (NaN too) 1, the squared Euclidean distance.
+fn worley_metric(m: f32) -> u32 {
+    if (m > -1.0 && m < 1.0) {
+        return 0u;
+    }
+    if (m >= 2.0 && m < 3.0) {
+        return 2u;
+    }
+    if (m >= 3.0 && m < 4.0) {
+        return 3u;
+    }
+    return 1u;
+}
+
+// mx_worley_distance's metric on a 2D (dims 2, d.z unused) or 3D difference, summed left to right.
+fn worley_distance(d: vec3<f32>, dims: u32, metric: u32) -> f32 {
+    let a = abs(d);
+    if (metric == 2u) {
+        return select((a.x + a.y) + a.z, a.x + a.y, dims == 2u);
+    }
+    if (metric == 3u) {
+        return select(max(max(a.x, a.y), a.z), max(a.x, a.y), dims == 2u);
+    }
+    let xy = (d.x * d.x) + (d.y * d.y);
+    return select(xy + (d.z * d.z), xy, dims == 2u);
+}
+
+// GLSL fract as the oracle computes it (tsl_core::noise::fract): kept below 1.
+fn fract_below_one(x: f32) -> f32 {
+    let f = x - floor(x);
+    return select(f, 0.99999994, f >= 1.0);
+}
+
+// mx_worley_noise_float_2d (tsl_core::noise::worley_noise_float_2d): its own algorithm, with a
+// float floor, fract and 3D cell noise at (cell, 0) and (cell, 1) for the jitter.
+fn worley_float_2d(p: vec2<f32>, jitter: f32, style: u32) -> f32 {
+    let fl = floor(p);
+    let local = vec2<f32>(fract_below_one(p.x), fract_below_one(p.y));
+    var dist = 1e6;
+    var pos = vec2<f32>(0.0);
+    for (var x = -1; x <= 1; x++) {
+        for (var y = -1; y <= 1; y++) {
+            let cell = vec2<f32>(f32(x), f32(y));
+            let seed = vec2<f32>(cell.x + fl.x, cell.y + fl.y);
+            let ox = jittered(cell_noise(vec4<f32>(seed, 0.0, 0.0), 3u, 1u).x, jitter);
+            let oy = jittered(cell_noise(vec4<f32>(seed, 1.0, 0.0), 3u, 1u).x, jitter);
+            let d = vec2<f32>((cell.x + ox) - local.x, (cell.y + oy) - local.y);
+            let dd = (d.x * d.x) + (d.y * d.y);
+            if (dd < dist) {
+                dist = dd;
+                pos = d;
+            }
+        }
+    }
+    if (style == 1u) {
+        return cell_noise(vec4<f32>(pos.x + p.x, pos.y + p.y, 0.0, 0.0), 2u, 1u).x;
+    }
+    return sqrt(dist);
+}
+
+// Worley noise around p (`dims` 2 or 3), in three.js's visiting order. `kind` 0 is
+// mx_worley_noise_float (x; `mode` its style, Euclidean), 1 the three nearest distances (`mode`
+// the metric; square-rooted for metric 0), 2 vec3 cell noise at the nearest feature point (`mode`
+// the metric).
+fn worley(p: vec3<f32>, dims: u32, jitter: f32, mode: f32, kind: u32) -> vec3<f32> {
+    let style = select(0u, 1u, mode >= 1.0 && mode < 2.0);
+    if (kind == 0u && dims == 2u) {
+        return vec3<f32>(worley_float_2d(p.xy, jitter, style), 0.0, 0.0);
+    }
+    let metric = select(worley_metric(mode), 0u, kind == 0u);
     let cx = mx_floor(p.x);
     let cy = mx_floor(p.y);
     let cz = mx_floor(p.z);
     let l = vec3<f32>(p.x - f32(cx), p.y - f32(cy), p.z - f32(cz));
     var s = vec3<f32>(1e6);
+    var nearest = vec3<f32>(0.0);
     let zn = select(1, 3, dims == 3u);
     for (var x = -1; x <= 1; x++) {
         for (var y = -1; y <= 1; y++) {
             for (var zi = 0; zi < zn; zi++) {
                 let z = select(0, zi - 1, dims == 3u);
-                var d: f32;
+                var diff: vec3<f32>;
                 if (dims == 2u) {
                     let c = cell_noise(vec4<f32>(f32(x + cx), f32(y + cy), 0.0, 0.0), 2u, 3u);
                     let dx = (f32(x) + jittered(c.x, jitter)) - l.x;
                     let dy = (f32(y) + jittered(c.y, jitter)) - l.y;
-                    d = (dx * dx) + (dy * dy);
+                    diff = vec3<f32>(dx, dy, 0.0);
                 } else {
                     let c = cell_noise(
                         vec4<f32>(f32(x + cx), f32(y + cy), f32(z + cz), 0.0), 3u, 3u);
                     let dx = (f32(x) + jittered(c.x, jitter)) - l.x;
                     let dy = (f32(y) + jittered(c.y, jitter)) - l.y;
                     let dz = (f32(z) + jittered(c.z, jitter)) - l.z;
-                    d = ((dx * dx) + (dy * dy)) + (dz * dz);
+                    diff = vec3<f32>(dx, dy, dz);
                 }
+                let d = worley_distance(diff, dims, metric);
                 if (d < s.x) {
                     s = vec3<f32>(d, s.x, s.y);
+                    nearest = diff;
                 } else if (d < s.y) {
                     s = vec3<f32>(s.x, d, s.y);
                 } else if (d < s.z) {
@@ -378,6 +458,13 @@ fn worley(p: vec3<f32>, dims: u32, jitter: f32) -> vec3<f32> {
                 }
             }
         }
+    }
+    if (kind == 2u || (style == 1u && kind == 0u)) {
+        let q = vec4<f32>(nearest.x + p.x, nearest.y + p.y, nearest.z + p.z, 0.0);
+        return cell_noise(q, select(3u, 2u, dims == 2u), select(3u, 1u, kind == 0u));
+    }
+    if (metric == 0u) {
+        return sqrt(s);
     }
     return s;
 }

@@ -27,6 +27,7 @@
 //!   unless metric 0), [`worley_noise_vec3_style_2d`]/[`_3d`](worley_noise_vec3_style_3d).
 //! - [`fractal`]: [`fractal_noise_float_3d`], [`fractal_noise_float_2d`],
 //!   [`fractal_noise_vec2`], [`fractal_noise_vec3`], [`fractal_noise_vec4`].
+//! - [`pcg`]: [`pcg_hash`], TSL's `hash(seed)` (`src/nodes/math/Hash.js`, not MaterialX).
 //! - [`mx`]: TSL's entry points from `MaterialXNodes.js` ([`mx_noise_float`],
 //!   [`mx_worley_noise_vec3`], [`mx_fractal_noise_float`], …) with their input conversions:
 //!   `mx_noise_float(vec2)` is 2D Perlin but `mx_fractal_noise_float(vec2)` and
@@ -36,6 +37,7 @@ pub mod cell;
 pub mod fractal;
 pub mod hash;
 pub mod mx;
+pub mod pcg;
 pub mod perlin;
 pub mod worley;
 
@@ -43,5 +45,6 @@ pub use cell::*;
 pub use fractal::*;
 pub use hash::*;
 pub use mx::*;
+pub use pcg::*;
 pub use perlin::*;
 pub use worley::*;

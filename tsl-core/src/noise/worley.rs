@@ -11,6 +11,24 @@ use super::cell::{
 };
 use super::perlin::floorfrac;
 
+/// three.js's `int(metric)` of a float operand, as [`worley_noise_vec3_3d`] and kin read it:
+/// 0 where it truncates to 0 (the square root is taken), 2 and 3 where it truncates to 2 or 3,
+/// and 1 (squared Euclidean) for everything else, NaN included. Comparisons on the float, so
+/// every backend agrees whatever its `int(float)` does out of range.
+pub fn worley_metric(metric: f32) -> u32 {
+    match metric {
+        m if m > -1.0 && m < 1.0 => 0,
+        m if (2.0..3.0).contains(&m) => 2,
+        m if (3.0..4.0).contains(&m) => 3,
+        _ => 1,
+    }
+}
+
+/// three.js's `int(style) == 1` on a float operand: 1 where it truncates to 1, else 0.
+pub fn worley_style(style: f32) -> u32 {
+    u32::from((1.0..2.0).contains(&style))
+}
+
 /// The neighbour offsets, in three.js's loop order (`for x in -1..=1`, nested `y`, `z`).
 const OFFSETS: [i32; 3] = [-1, 0, 1];
 

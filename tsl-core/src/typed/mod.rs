@@ -66,6 +66,7 @@ mod ops;
 #[doc(hidden)]
 pub mod rt;
 mod scope;
+mod shading;
 mod swizzle;
 mod types;
 mod values;
@@ -92,6 +93,7 @@ pub mod prelude {
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
     pub use super::scope::{in_scope, Scope};
+    pub use super::shading::*;
     pub use super::swizzle::Swizzles;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,

@@ -52,6 +52,7 @@ const OP_NEGATE: u32 = 52u;
 const OP_ONE_MINUS: u32 = 53u;
 const OP_SATURATE: u32 = 54u;
 const OP_NORMALIZE: u32 = 55u;
+const OP_HASH: u32 = 56u;
 const OP_DOT: u32 = 60u;
 const OP_LENGTH: u32 = 61u;
 const OP_DISTANCE: u32 = 62u;
@@ -77,6 +78,7 @@ const OP_CELL_VEC3: u32 = 93u;
 const OP_WORLEY_FLOAT: u32 = 94u;
 const OP_WORLEY_VEC2: u32 = 95u;
 const OP_WORLEY_VEC3: u32 = 96u;
+const OP_WORLEY_CELL_VEC3: u32 = 97u;
 
 // The lane attributes (tsl_core::Attribute::lane_index) and views (tsl_core::View).
 const ATTRIBUTES: u32 = 13u;

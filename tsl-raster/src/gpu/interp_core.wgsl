@@ -17,9 +17,9 @@ fn swz(r: vec4<f32>, w: u32) -> vec4<f32> {
     return vec4<f32>(r[(w >> 8u) & 3u], r[(w >> 10u) & 3u], r[(w >> 12u) & 3u], r[(w >> 14u) & 3u]);
 }
 
-// A noise opcode (OP_PERLIN_FLOAT to OP_WORLEY_VEC3) on the point `a` of w components and the
-// jitter j.
-fn noise(op: u32, w: u32, a: vec4<f32>, j: f32) -> vec3<f32> {
+// A noise opcode (OP_PERLIN_FLOAT to OP_WORLEY_CELL_VEC3) on the point `a` of w components, the
+// jitter j and Worley's style or metric `mode`.
+fn noise(op: u32, w: u32, a: vec4<f32>, j: f32, mode: f32) -> vec3<f32> {
     let m = vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(w);
     let p = select(vec4<f32>(0.0), a, m);
     switch op {
@@ -34,14 +34,17 @@ fn noise(op: u32, w: u32, a: vec4<f32>, j: f32) -> vec3<f32> {
             return cell_noise(p, w, select(3u, 1u, op == OP_CELL_FLOAT));
         }
         case OP_WORLEY_FLOAT: {
-            return vec3<f32>(sqrt(worley(p.xyz, 3u, j).x), 0.0, 0.0);
+            return vec3<f32>(worley(p.xyz, select(3u, 2u, w == 2u), j, mode, 0u).x, 0.0, 0.0);
         }
         case OP_WORLEY_VEC2: {
-            let s = worley(p.xyz, select(3u, 2u, w == 2u), j);
+            let s = worley(p.xyz, select(3u, 2u, w == 2u), j, mode, 1u);
             return vec3<f32>(s.xy, 0.0);
         }
+        case OP_WORLEY_VEC3: {
+            return worley(p.xyz, select(3u, 2u, w == 2u), j, mode, 1u);
+        }
         default: {
-            return worley(p.xyz, select(3u, 2u, w == 2u), j);
+            return worley(p.xyz, select(3u, 2u, w == 2u), j, mode, 2u);
         }
     }
 }
@@ -132,6 +135,7 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
             case OP_ROUND: { res = round(va); }
             case OP_TRUNC: { res = trunc(va); }
             case OP_FRACT: { res = va - floor(va); }
+            case OP_HASH: { res = vec4<f32>(pcg_hash(va.x), pcg_hash(va.y), pcg_hash(va.z), pcg_hash(va.w)); }
             case OP_SIN: { res = sin(va); }
             case OP_COS: { res = cos(va); }
             case OP_TAN: { res = tan(va); }
@@ -203,8 +207,8 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
             case OP_SELECT: { res = select(vc, vb, nz(va)); }
             // The noises write components 0 to 2 (the reference's lane loop writes all three).
             case OP_PERLIN_FLOAT, OP_PERLIN_VEC3, OP_CELL_FLOAT, OP_CELL_VEC3, OP_WORLEY_FLOAT,
-                OP_WORLEY_VEC2, OP_WORLEY_VEC3: {
-                res = vec4<f32>(noise(op, w, va, vb.x), 0.0);
+                OP_WORLEY_VEC2, OP_WORLEY_VEC3, OP_WORLEY_CELL_VEC3: {
+                res = vec4<f32>(noise(op, w, va, vb.x, vc.x), 0.0);
                 wm = vec4<bool>(true, true, true, false);
             }
             default: {
