@@ -12,7 +12,7 @@ use tsl_core::*;
 ///
 /// ```text
 /// 0  r0.x = time     word 24
-/// 1  r1.x = 2        word 60, the data's only word
+/// 1  r1.x = 2        word 180, the data's only word
 /// 2  r2.x = mul(r0, r1)
 /// 3  r0.x = sin(r2)
 /// ```
@@ -468,7 +468,7 @@ fn reg(reg: u8) -> u32 {
 fn the_worked_example_has_the_words_the_document_shows() {
     let words = sin_words();
     // Header: magic, total, code, code length, data, data length.
-    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 61, 44, 4, 60, 1]);
+    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 181, 164, 4, 180, 1]);
     // Outputs: COLOR_NODE (0, 0), OPACITY_NODE (0, 4), then seven unset.
     let mut outputs = [0u32; 2 * OUTPUT_COUNT];
     outputs[3] = 4;
@@ -480,17 +480,38 @@ fn the_worked_example_has_the_words_the_document_shows() {
         words[H_VIEW..H_CAMERA],
         [one, 0, 0, 0, 0, one, 0, 0, 0, 0, one, 0, 0, 0, 0, one]
     );
-    assert_eq!(words[H_CAMERA..HEADER_WORDS], [0, 0, 0]);
-    // r0.x = load(word 24); r1.x = load(word 60); r2.x = mul(r0, r1); r0.x = sin(r2).
+    assert_eq!(words[H_CAMERA..H_SCREEN], [0, 0, 0]);
+    // Until a renderer writes them: a 1×1 screen, near and far 0, frame 0, perspective, and
+    // identity projection, camera and world matrices (docs/bytecode.md).
+    assert_eq!(words[H_SCREEN..H_PROJECTION], [one, one, 0, 0]);
+    assert_eq!(words[H_FRAME_ID..H_FRAME_ID + 2], [0, 0]);
+    let identity = |at: usize| {
+        let m: Vec<f32> = words[at..at + 16]
+            .iter()
+            .map(|&w| f32::from_bits(w))
+            .collect();
+        assert_eq!(m, glam::Mat4::IDENTITY.to_cols_array(), "word {at}");
+    };
+    for at in [
+        H_PROJECTION,
+        H_PROJECTION_INVERSE,
+        H_CAMERA_WORLD,
+        H_MODEL_WORLD,
+        H_MODEL_WORLD_INVERSE,
+        H_MODEL_VIEW,
+    ] {
+        identity(at);
+    }
+    // r0.x = load(word 24); r1.x = load(word 180); r2.x = mul(r0, r1); r0.x = sin(r2).
     assert_eq!(
-        words[HEADER_WORDS..60],
+        words[HEADER_WORDS..180],
         [
             0x0081_0000,
             24,
             0,
             0, //
             0x0081_0100,
-            60,
+            180,
             0,
             0, //
             0x0081_020c,
@@ -504,16 +525,16 @@ fn the_worked_example_has_the_words_the_document_shows() {
         ]
     );
     // Data: 2.0.
-    assert_eq!(words[60..], [0x4000_0000]);
+    assert_eq!(words[180..], [0x4000_0000]);
     assert_eq!(MAGIC, 0x304c_5354);
 }
 
 #[test]
 fn refuses_words_shorter_than_the_header() {
-    refused(&[], "0 words, shorter than the 44-word header");
+    refused(&[], "0 words, shorter than the 164-word header");
     refused(
         &sin_words()[..HEADER_WORDS - 1],
-        "43 words, shorter than the 44-word header",
+        "163 words, shorter than the 164-word header",
     );
 }
 
@@ -528,17 +549,17 @@ fn refuses_a_bad_magic() {
 fn refuses_a_total_that_is_not_the_length() {
     let mut words = sin_words();
     words[H_TOTAL] += 1;
-    refused(&words, "the header says 62 words, but there are 61");
+    refused(&words, "the header says 182 words, but there are 181");
     let mut longer = sin_words();
     longer.push(0);
-    refused(&longer, "the header says 61 words, but there are 62");
+    refused(&longer, "the header says 181 words, but there are 182");
 }
 
 #[test]
 fn refuses_code_that_does_not_start_after_the_header() {
     let mut words = sin_words();
     words[H_CODE] = HEADER_WORDS as u32 + 1;
-    refused(&words, "the code starts at word 45, not 44");
+    refused(&words, "the code starts at word 165, not 164");
 }
 
 #[test]
@@ -558,7 +579,7 @@ fn refuses_code_and_data_that_do_not_fill_the_words() {
     let mut words = sin_words();
     words[H_DATA] -= 1;
     words[H_DATA_LEN] += 1;
-    refused(&words, "do not fill the words from 59 to 61");
+    refused(&words, "do not fill the words from 179 to 181");
     // A count so large that the code's end overflows 32 bits.
     let mut words = sin_words();
     words[H_CODE_LEN] = u32::MAX;
@@ -674,14 +695,14 @@ fn refuses_a_cross_that_is_not_of_vec3() {
 
 #[test]
 fn refuses_a_load_past_the_end() {
-    // The constant 2.0 is the last word, 60, of 61.
+    // The constant 2.0 is the last word, 180, of 181.
     refused(
         &with_instruction(1, |i| i.width = 2),
-        "instruction 1: loads words 60.. past the program's 61",
+        "instruction 1: loads words 180.. past the program's 181",
     );
     refused(
-        &with_instruction(1, |i| i.operands[0] = 61),
-        "loads words 61.. past the program's 61",
+        &with_instruction(1, |i| i.operands[0] = 181),
+        "loads words 181.. past the program's 181",
     );
     refused(
         &with_instruction(1, |i| i.operands[0] = u32::MAX),
@@ -731,11 +752,11 @@ fn refuses_a_texture_id_word_past_the_end() {
             i.width = width;
         })
     };
-    refused(&tex(61, 4), "instruction 2: texture id at word 61 of 61");
-    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 61");
+    refused(&tex(181, 4), "instruction 2: texture id at word 181 of 181");
+    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 181");
     // A texture is four components.
-    refused(&tex(60, 2), "texture id at word 60 of 61, width 2");
-    accepted(&tex(60, 4));
+    refused(&tex(180, 2), "texture id at word 180 of 181, width 2");
+    accepted(&tex(180, 4));
 }
 
 #[test]
@@ -773,7 +794,7 @@ fn refuses_an_instruction_that_reads_its_own_destination() {
         &with_instruction(3, |i| {
             i.opcode = Opcode::Tex as u8;
             i.width = 4;
-            i.operands = [reg(0), 60, 0];
+            i.operands = [reg(0), 180, 0];
         }),
         "instruction 3: writes r0 and reads it",
     );

@@ -46,6 +46,12 @@ pub struct RenderSettings {
     /// The value of the time node in seconds (three.js's `NodeFrame.time`); zero by default. The
     /// caller moves it on between frames.
     pub time: f32,
+    /// The renderer's frame counter (three.js's `NodeFrame.frameId`, TSL's `frameId`); zero by
+    /// default. The caller moves it on between frames, as it does `time`.
+    pub frame_id: u32,
+    /// The seconds since the previous frame (three.js's `NodeFrame.deltaTime`, TSL's
+    /// `deltaTime`); zero by default, set by the caller with `time`.
+    pub delta_time: f32,
     /// What to draw.
     pub shading: Shading,
     /// Tone mapping, exposure and encoding of the output.
@@ -67,6 +73,8 @@ impl RenderSettings {
             width,
             height,
             time: 0.0,
+            frame_id: 0,
+            delta_time: 0.0,
             shading: Shading::Texture,
             output: OutputTransform::default(),
             clear_color: Color::BLACK,

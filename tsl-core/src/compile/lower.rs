@@ -6,7 +6,7 @@ use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
 use crate::graph::{Axis, GraphParts, Op, UniformInit};
 use crate::interface::{Attribute, View};
 use crate::opcode::{Opcode, TypeRule};
-use crate::program::format::{H_CAMERA, H_TIME, H_VIEW};
+use crate::program::format::HeaderValue;
 use crate::types::{TextureId, ValueType};
 use std::collections::HashMap;
 
@@ -324,17 +324,17 @@ impl<'a> Lowering<'a> {
     }
 
     fn attribute(&mut self, a: Attribute, age: u32) -> Lowered {
-        match a {
-            Attribute::Time => Lowered::Value(self.load(DataRef::Header(H_TIME), 1, age)),
-            Attribute::CameraPosition => {
-                Lowered::Value(self.load(DataRef::Header(H_CAMERA), 3, age))
+        // The frame's and the draw's values are loads from the header (docs/bytecode.md).
+        match HeaderValue::of(a.name()) {
+            Some(h) if h.columns == 1 => {
+                Lowered::Value(self.load(DataRef::Header(h.word), h.rows, age))
             }
-            Attribute::CameraViewMatrix => Lowered::Matrix(
-                (0..4)
-                    .map(|c| self.load(DataRef::Header(H_VIEW + 4 * c), 4, age))
+            Some(h) => Lowered::Matrix(
+                (0..h.columns)
+                    .map(|c| self.load(DataRef::Header(h.word + h.rows * c), h.rows, age))
                     .collect(),
             ),
-            lane => Lowered::Value(self.lane_attribute(lane, age)),
+            None => Lowered::Value(self.lane_attribute(a, age)),
         }
     }
 

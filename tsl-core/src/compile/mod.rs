@@ -184,10 +184,6 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
         }
     }
     words.extend(&data.words);
-    let view = glam::Mat4::IDENTITY.to_cols_array();
-    for (i, f) in view.iter().enumerate() {
-        words[H_VIEW + i] = f.to_bits();
-    }
     let uniforms = parts
         .uniforms
         .iter()
@@ -216,5 +212,7 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
                 word: data_at + at,
             }),
     );
-    NodeProgram::from_parts(words, uniforms, textures)
+    let mut program = NodeProgram::from_parts(words, uniforms, textures);
+    program.set_default_header();
+    program
 }

@@ -12,13 +12,17 @@
 //! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
 //! typed front) use [`NodeGraph::try_node`].
 
+mod billboard;
 mod builder;
 mod color;
 mod control;
 mod error;
 mod library;
 mod noise;
+mod normal_maps;
+mod screen;
 mod shading;
+mod texture_size;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;
@@ -29,6 +33,7 @@ pub(crate) use error::input_counts;
 pub use error::{BuildError, BuildErrorKind, TypeError};
 pub use library::{EulerOrder, EPSILON, HALF_PI, INFINITY, PI, PI2, TWO_PI};
 pub use noise::MAX_OCTAVES;
+pub use texture_size::{parse_texture_size_uniform, texture_size_uniform_name, TextureRef};
 
 use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;

@@ -10,7 +10,8 @@ pub enum Source {
     Fragment,
     /// The vertex's own model-space data: readable by a position node alone.
     Local,
-    /// The same for the whole frame (header values): readable everywhere.
+    /// The same for the whole frame or the whole draw (header values): readable everywhere,
+    /// a position node included.
     Frame,
     /// The colour the material's own shading made: `OUTPUT_NODE` alone.
     Lit,
@@ -87,6 +88,46 @@ attributes! {
     CameraPosition = "camera_position", Vec3, Frame;
     /// `camera_view_matrix()`: the world-to-camera matrix, from the header.
     CameraViewMatrix = "camera_view_matrix", Mat4, Frame;
+    /// `screen_size()`: TSL's `screenSize`, the render target's size in pixels, from the header.
+    ScreenSize = "screen_size", Vec2, Frame;
+    /// `camera_near()`: the camera's near plane distance, from the header.
+    CameraNear = "camera_near", Float, Frame;
+    /// `camera_far()`: the camera's far plane distance, from the header.
+    CameraFar = "camera_far", Float, Frame;
+    /// `camera_projection_matrix()`: view to clip space, from the header.
+    CameraProjectionMatrix = "camera_projection_matrix", Mat4, Frame;
+    /// `camera_projection_matrix_inverse()`: clip to view space, from the header.
+    CameraProjectionMatrixInverse = "camera_projection_matrix_inverse", Mat4, Frame;
+    /// `camera_world_matrix()`: the camera's view-to-world matrix, from the header.
+    CameraWorldMatrix = "camera_world_matrix", Mat4, Frame;
+    /// `frame_id()`: TSL's `frameId`, the renderer's frame counter (as a float), from the header.
+    FrameId = "frame_id", Float, Frame;
+    /// `delta_time()`: TSL's `deltaTime`, the seconds since the previous frame, from the header.
+    DeltaTime = "delta_time", Float, Frame;
+    /// `camera_is_orthographic()`: 1 when the camera is orthographic, 0 when perspective (what
+    /// three.js decides when it builds `positionViewDirection`), from the header.
+    CameraIsOrthographic = "camera_is_orthographic", Float, Frame;
+    /// `model_world_matrix()`: the draw's model-to-world matrix, from the draw's header words.
+    ModelWorldMatrix = "model_world_matrix", Mat4, Frame;
+    /// `model_world_matrix_inverse()`: its inverse, from the draw's header words.
+    ModelWorldMatrixInverse = "model_world_matrix_inverse", Mat4, Frame;
+    /// `model_view_matrix()`: the camera's view matrix times the world matrix.
+    ModelViewMatrix = "model_view_matrix", Mat4, Frame;
+    /// `model_normal_matrix()`: the inverse transpose of the world matrix's 3×3 (three.js r187's
+    /// `getNormalMatrix(matrixWorld)`).
+    ModelNormalMatrix = "model_normal_matrix", Mat3, Frame;
+    /// `model_scale()`: the lengths of the world matrix's three columns.
+    ModelScale = "model_scale", Vec3, Frame;
+    /// `model_direction()`: the world direction of the model's +z axis, normalized
+    /// (`Object3D.getWorldDirection`).
+    ModelDirection = "model_direction", Vec3, Frame;
+    /// `model_radius()`: the radius of the geometry's bounding sphere in world space
+    /// (three.js's `computeBoundingSphere` then `applyMatrix4(matrixWorld)`).
+    ModelRadius = "model_radius", Float, Frame;
+    /// `model_position()`: the model's world position, the world matrix's translation.
+    ModelPosition = "model_position", Vec3, Frame;
+    /// `model_view_position()`: the model's position in camera space.
+    ModelViewPosition = "model_view_position", Vec3, Frame;
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).

@@ -3,7 +3,10 @@
 //! (R-GPU-12 in docs/requirements.md).
 
 use super::EmitError;
-use crate::program::format::{H_CAMERA, H_VIEW};
+use crate::program::format::{
+    HeaderValue, HEADER_VALUES, H_CAMERA, H_CAMERA_WORLD, H_DELTA_TIME, H_FAR, H_FRAME_ID,
+    H_MODEL_RADIUS, H_NEAR, H_ORTHOGRAPHIC, H_VIEW,
+};
 use crate::program::NodeProgram;
 use crate::types::ValueType;
 use glam::{Mat3, Mat4, Vec2};
@@ -71,60 +74,120 @@ pub const VERTEX_INPUTS: [VertexInput; 4] = [
 /// The bytes of one vertex: 11 floats.
 pub const VERTEX_STRIDE: u64 = 44;
 
-/// A value of the frame in the uniform block (not a uniform of the program).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FrameField {
+macro_rules! frame_fields {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal, $ty:ident;)*) => {
+        /// A value of the frame or of the draw in the uniform block (not a uniform of the
+        /// program).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum FrameField {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl FrameField {
+            /// The frame's fields, in the block's order.
+            pub const ALL: &'static [FrameField] = &[$(FrameField::$variant),*];
+
+            /// The member's name in `TslUniforms`.
+            pub fn name(self) -> &'static str {
+                match self { $(FrameField::$variant => $name,)* }
+            }
+
+            /// The member's type.
+            pub fn value_type(self) -> ValueType {
+                match self { $(FrameField::$variant => ValueType::$ty,)* }
+            }
+        }
+    };
+}
+
+frame_fields! {
     /// `time: f32`, the program's header time (`set_frame`).
-    Time,
-    /// `resolution: vec2<f32>`, the target's size in pixels ([`NativeFrame::resolution`]).
-    Resolution,
+    Time = "time", Float;
+    /// `resolution: vec2<f32>`, the target's size in pixels ([`NativeFrame::resolution`]):
+    /// `screen_size()`.
+    Resolution = "resolution", Vec2;
     /// `camera_position: vec3<f32>`, from the program's header.
-    CameraPosition,
+    CameraPosition = "camera_position", Vec3;
     /// `view: mat4x4<f32>`, world to camera, from the program's header.
-    View,
+    View = "view", Mat4;
     /// `projection: mat4x4<f32>`, camera to clip space ([`NativeFrame::projection`]).
-    Projection,
+    Projection = "projection", Mat4;
     /// `model: mat4x4<f32>`, model to world ([`NativeFrame::model`]).
-    Model,
+    Model = "model", Mat4;
     /// `normal_matrix: mat3x3<f32>`, the inverse transpose of `model`'s 3×3, computed by the
     /// writer.
-    NormalMatrix,
+    NormalMatrix = "normal_matrix", Mat3;
+    /// `camera_near: f32`, from the program's header (`set_camera`).
+    CameraNear = "camera_near", Float;
+    /// `camera_far: f32`, from the program's header (`set_camera`).
+    CameraFar = "camera_far", Float;
+    /// `frame_id: f32`, from the program's header (`set_screen`).
+    FrameId = "frame_id", Float;
+    /// `camera_is_orthographic: f32`, from the program's header (`set_camera`).
+    CameraIsOrthographic = "camera_is_orthographic", Float;
+    /// `delta_time: f32`, from the program's header (`set_delta_time`).
+    DeltaTime = "delta_time", Float;
+    /// `model_radius: f32`, from the program's header (`set_model_radius`).
+    ModelRadius = "model_radius", Float;
+    /// `projection_inverse: mat4x4<f32>`, the inverse of `projection`, computed by the writer.
+    ProjectionInverse = "projection_inverse", Mat4;
+    /// `camera_world: mat4x4<f32>`, the inverse of `view`, computed by the writer.
+    CameraWorld = "camera_world", Mat4;
+    /// `model_inverse: mat4x4<f32>`, the inverse of `model`, computed by the writer.
+    ModelInverse = "model_inverse", Mat4;
+    /// `model_view: mat4x4<f32>`, `view` times `model`, computed by the writer.
+    ModelView = "model_view", Mat4;
+    /// `model_scale: vec3<f32>`, the lengths of `model`'s columns, computed by the writer.
+    ModelScale = "model_scale", Vec3;
+    /// `model_direction: vec3<f32>`, `model`'s third column normalized, computed by the writer.
+    ModelDirection = "model_direction", Vec3;
+}
+
+/// The block member holding a header value, and for a translation the column it is in.
+fn header_member(h: &HeaderValue) -> (&'static str, Option<usize>) {
+    match h.name {
+        "camera_view_matrix" => ("view", None),
+        "screen_size" => ("resolution", None),
+        "camera_projection_matrix" => ("projection", None),
+        "camera_projection_matrix_inverse" => ("projection_inverse", None),
+        "camera_world_matrix" => ("camera_world", None),
+        "model_world_matrix" => ("model", None),
+        "model_world_matrix_inverse" => ("model_inverse", None),
+        "model_view_matrix" => ("model_view", None),
+        "model_normal_matrix" => ("normal_matrix", None),
+        "model_position" => ("model", Some(3)),
+        "model_view_position" => ("model_view", Some(3)),
+        other => (other, None),
+    }
 }
 
 impl FrameField {
-    /// The frame's fields, in the block's order.
-    pub const ALL: [FrameField; 7] = [
-        FrameField::Time,
-        FrameField::Resolution,
-        FrameField::CameraPosition,
-        FrameField::View,
-        FrameField::Projection,
-        FrameField::Model,
-        FrameField::NormalMatrix,
-    ];
+    /// How many fields every block has (`time` to `normal_matrix`); the others are members only
+    /// of the blocks of programs that read them.
+    pub const ALWAYS: usize = 7;
 
-    /// The member's name in `TslUniforms`.
-    pub fn name(self) -> &'static str {
-        match self {
-            FrameField::Time => "time",
-            FrameField::Resolution => "resolution",
-            FrameField::CameraPosition => "camera_position",
-            FrameField::View => "view",
-            FrameField::Projection => "projection",
-            FrameField::Model => "model",
-            FrameField::NormalMatrix => "normal_matrix",
-        }
+    /// The block member holding header word `word` of a program, as a WGSL access from the
+    /// block (`tsl.view[1][2]`), if the word is one of the header's values.
+    pub(super) fn access(word: usize) -> Option<String> {
+        let h = HEADER_VALUES.iter().find(|h| h.words().contains(&word))?;
+        let k = word - h.word;
+        let (member, column) = header_member(h);
+        let index = match (column, h.columns, h.rows) {
+            (Some(c), _, _) => format!("[{c}][{k}]"),
+            (None, 1, 1) => String::new(),
+            (None, 1, _) => format!("[{k}]"),
+            (None, _, rows) => format!("[{}][{}]", k / rows, k % rows),
+        };
+        Some(format!("tsl.{member}{index}"))
     }
 
-    /// The member's type.
-    pub fn value_type(self) -> ValueType {
-        match self {
-            FrameField::Time => ValueType::Float,
-            FrameField::Resolution => ValueType::Vec2,
-            FrameField::CameraPosition => ValueType::Vec3,
-            FrameField::View | FrameField::Projection | FrameField::Model => ValueType::Mat4,
-            FrameField::NormalMatrix => ValueType::Mat3,
-        }
+    /// Whether `program`'s block has this member: one of the first [`FrameField::ALWAYS`], or
+    /// a value `program` loads from its header.
+    fn in_block_of(self, program: &NodeProgram) -> bool {
+        FrameField::ALL[..FrameField::ALWAYS].contains(&self)
+            || HEADER_VALUES
+                .iter()
+                .any(|h| header_member(h).0 == self.name() && program.loads_any(h.words()))
     }
 }
 
@@ -266,7 +329,7 @@ impl UniformLayout {
                 source,
             });
         };
-        for f in FrameField::ALL {
+        for &f in FrameField::ALL.iter().filter(|f| f.in_block_of(program)) {
             let ty = f.value_type();
             place(
                 &mut fields,
@@ -314,6 +377,7 @@ impl UniformLayout {
                 .map(|&w| f32::from_bits(w))
                 .collect()
         };
+        let view = Mat4::from_cols_slice(&floats(H_VIEW, 16));
         let mut bytes = vec![0u8; usize::try_from(self.size).unwrap_or(0)];
         for field in &self.fields {
             let values: Vec<f32> = match field.source {
@@ -328,6 +392,30 @@ impl UniformLayout {
                         .inverse()
                         .transpose()
                         .to_cols_array()
+                        .to_vec(),
+                    FrameField::CameraNear => floats(H_NEAR, 1),
+                    FrameField::CameraFar => floats(H_FAR, 1),
+                    FrameField::FrameId => floats(H_FRAME_ID, 1),
+                    FrameField::CameraIsOrthographic => floats(H_ORTHOGRAPHIC, 1),
+                    FrameField::DeltaTime => floats(H_DELTA_TIME, 1),
+                    FrameField::ModelRadius => floats(H_MODEL_RADIUS, 1),
+                    FrameField::ProjectionInverse => {
+                        frame.projection.inverse().to_cols_array().to_vec()
+                    }
+                    FrameField::CameraWorld => floats(H_CAMERA_WORLD, 16),
+                    FrameField::ModelInverse => frame.model.inverse().to_cols_array().to_vec(),
+                    FrameField::ModelView => (view * frame.model).to_cols_array().to_vec(),
+                    FrameField::ModelScale => {
+                        [frame.model.x_axis, frame.model.y_axis, frame.model.z_axis]
+                            .map(|c| c.truncate().length())
+                            .to_vec()
+                    }
+                    FrameField::ModelDirection => frame
+                        .model
+                        .z_axis
+                        .truncate()
+                        .normalize_or_zero()
+                        .to_array()
                         .to_vec(),
                 },
                 FieldSource::Uniform(index) => program

@@ -41,11 +41,11 @@
 //! `barycentric()`: a pipeline interpolates a vertex shader's outputs itself and does not hand
 //! a fragment its triangle's corners or weights.
 
-use super::interface::{wgsl_type, FieldSource, NativeInterface, UniformLayout};
+use super::interface::{wgsl_type, FieldSource, FrameField, NativeInterface, UniformLayout};
 use super::{EmitError, PRELUDE_WGSL};
 use crate::interface::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT};
 use crate::opcode::Opcode;
-use crate::program::format::{HEADER_WORDS, H_CAMERA, H_MAGIC, H_TIME, H_VIEW};
+use crate::program::format::{HEADER_WORDS, H_MAGIC, H_TIME};
 use crate::program::NodeProgram;
 use crate::types::ValueType;
 use naga::{Function, Handle, Module};
@@ -149,16 +149,8 @@ fn word_source(program: &NodeProgram, layout: &UniformLayout, word: usize) -> St
         return format!("{k}u");
     }
     let float = |e: String| format!("bitcast<u32>({e})");
-    match word {
-        H_TIME => return float("tsl.time".into()),
-        w if (H_VIEW..H_VIEW + 16).contains(&w) => {
-            let i = w - H_VIEW;
-            return float(format!("tsl.view[{}][{}]", i / 4, i % 4));
-        }
-        w if (H_CAMERA..H_CAMERA + 3).contains(&w) => {
-            return float(format!("tsl.camera_position[{}]", w - H_CAMERA));
-        }
-        _ => {}
+    if let Some(access) = FrameField::access(word) {
+        return float(access);
     }
     for field in &layout.fields {
         let FieldSource::Uniform(index) = field.source else {

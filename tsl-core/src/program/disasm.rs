@@ -24,13 +24,13 @@ fn operand(word: u32, width: usize) -> String {
 impl NodeProgram {
     /// The name of what a load at `word` reads, if it is a header value or a uniform.
     fn data_name(&self, word: usize) -> Option<String> {
-        match word {
-            H_TIME => return Some("time".to_string()),
-            w if (H_VIEW..H_VIEW + 16).contains(&w) => {
-                return Some(format!("view[{}]", (w - H_VIEW) / 4))
-            }
-            H_CAMERA => return Some("camera_position".to_string()),
-            _ => {}
+        if let Some(h) = HEADER_VALUES.iter().find(|h| h.words().contains(&word)) {
+            // The view keeps its short name; a matrix's load names its column.
+            let name = if h.word == H_VIEW { "view" } else { h.name };
+            return Some(match h.columns {
+                1 => name.to_string(),
+                _ => format!("{name}[{}]", (word - h.word) / h.rows),
+            });
         }
         let u = self
             .uniforms()

@@ -24,8 +24,110 @@ pub const H_TIME: usize = 24;
 pub const H_VIEW: usize = 25;
 /// Header: the camera's world position, three f32, derived from the view matrix.
 pub const H_CAMERA: usize = 41;
+/// Header: the render target's size in pixels, two f32 (`screen_size`).
+pub const H_SCREEN: usize = 44;
+/// Header: the camera's near plane distance, an f32 (`camera_near`).
+pub const H_NEAR: usize = 46;
+/// Header: the camera's far plane distance, an f32 (`camera_far`).
+pub const H_FAR: usize = 47;
+/// Header: the camera's projection matrix, sixteen f32, column-major.
+pub const H_PROJECTION: usize = 48;
+/// Header: the inverse of the projection matrix, sixteen f32, column-major.
+pub const H_PROJECTION_INVERSE: usize = 64;
+/// Header: the camera's view-to-world matrix (the inverse of the view), sixteen f32.
+pub const H_CAMERA_WORLD: usize = 80;
+/// Header: the renderer's frame counter, an f32 (`frame_id`).
+pub const H_FRAME_ID: usize = 96;
+/// Header: 1.0 when the camera is orthographic, 0.0 when perspective, an f32.
+pub const H_ORTHOGRAPHIC: usize = 97;
+/// Header: the seconds since the previous frame, an f32 (`delta_time`).
+pub const H_DELTA_TIME: usize = 98;
+/// Header: the first word of the draw's values (words 100 to 165), which the renderer writes
+/// for each draw of a program that reads them (`NodeProgram::set_object`).
+pub const H_OBJECT: usize = 100;
+/// Header: the draw's model-to-world matrix, sixteen f32, column-major.
+pub const H_MODEL_WORLD: usize = 100;
+/// Header: the inverse of the model-to-world matrix, sixteen f32.
+pub const H_MODEL_WORLD_INVERSE: usize = 116;
+/// Header: the model-to-view matrix (view × world), sixteen f32.
+pub const H_MODEL_VIEW: usize = 132;
+/// Header: the inverse transpose of the world matrix's 3×3, nine f32, column-major.
+pub const H_MODEL_NORMAL: usize = 148;
+/// Header: the world matrix's scale (its columns' lengths), three f32.
+pub const H_MODEL_SCALE: usize = 157;
+/// Header: the world direction of the model's +z axis, normalized, three f32.
+pub const H_MODEL_DIRECTION: usize = 160;
+/// Header: the draw's bounding-sphere radius in world space, an f32 (`model_radius`).
+pub const H_MODEL_RADIUS: usize = 163;
 /// The header's length in words.
-pub const HEADER_WORDS: usize = 44;
+pub const HEADER_WORDS: usize = 164;
+
+/// A value of the frame or of the draw in the header: where it lies and its shape. The
+/// compiler loads an attribute's value from here, the disassembler names the words by it and
+/// the standalone modules map its words to their uniform block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeaderValue {
+    /// The attribute's name (`Attribute::name`).
+    pub name: &'static str,
+    /// Its first word.
+    pub word: usize,
+    /// Its columns: 1 for a scalar or vector, 3 or 4 for a matrix.
+    pub columns: usize,
+    /// The components of one column.
+    pub rows: usize,
+}
+
+macro_rules! header_values {
+    ($($name:literal = $word:ident, $columns:literal x $rows:literal;)*) => {
+        /// Every value of the header an attribute reads, matrices before the vectors that lie
+        /// inside them (a disassembler names a word by the first value holding it).
+        pub const HEADER_VALUES: &[HeaderValue] = &[
+            $(HeaderValue { name: $name, word: $word, columns: $columns, rows: $rows },)*
+        ];
+    };
+}
+
+header_values! {
+    "time" = H_TIME, 1 x 1;
+    "camera_view_matrix" = H_VIEW, 4 x 4;
+    "camera_position" = H_CAMERA, 1 x 3;
+    "screen_size" = H_SCREEN, 1 x 2;
+    "camera_near" = H_NEAR, 1 x 1;
+    "camera_far" = H_FAR, 1 x 1;
+    "camera_projection_matrix" = H_PROJECTION, 4 x 4;
+    "camera_projection_matrix_inverse" = H_PROJECTION_INVERSE, 4 x 4;
+    "camera_world_matrix" = H_CAMERA_WORLD, 4 x 4;
+    "frame_id" = H_FRAME_ID, 1 x 1;
+    "camera_is_orthographic" = H_ORTHOGRAPHIC, 1 x 1;
+    "delta_time" = H_DELTA_TIME, 1 x 1;
+    "model_world_matrix" = H_MODEL_WORLD, 4 x 4;
+    "model_world_matrix_inverse" = H_MODEL_WORLD_INVERSE, 4 x 4;
+    "model_view_matrix" = H_MODEL_VIEW, 4 x 4;
+    "model_normal_matrix" = H_MODEL_NORMAL, 3 x 3;
+    "model_scale" = H_MODEL_SCALE, 1 x 3;
+    "model_direction" = H_MODEL_DIRECTION, 1 x 3;
+    "model_radius" = H_MODEL_RADIUS, 1 x 1;
+    // Inside the matrices above: their translation columns.
+    "model_position" = H_MODEL_WORLD_POSITION, 1 x 3;
+    "model_view_position" = H_MODEL_VIEW_POSITION, 1 x 3;
+}
+
+/// Where the world matrix's translation lies (its fourth column).
+const H_MODEL_WORLD_POSITION: usize = H_MODEL_WORLD + 12;
+/// Where the model-view matrix's translation lies.
+const H_MODEL_VIEW_POSITION: usize = H_MODEL_VIEW + 12;
+
+impl HeaderValue {
+    /// The header value an attribute of this name reads, if it lives in the header.
+    pub fn of(name: &str) -> Option<&'static HeaderValue> {
+        HEADER_VALUES.iter().find(|v| v.name == name)
+    }
+
+    /// The words it spans.
+    pub fn words(&self) -> std::ops::Range<usize> {
+        self.word..self.word + self.columns * self.rows
+    }
+}
 
 /// The words of one instruction.
 pub const INSTRUCTION_WORDS: usize = 4;

@@ -5,6 +5,7 @@ mod disasm;
 mod error;
 mod file;
 pub mod format;
+mod header;
 mod validate;
 
 pub use error::{FileError, InstructionError, ProgramError, ValidationError};
@@ -13,7 +14,6 @@ pub use validate::validate;
 use crate::interface::Output;
 use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
 use format::*;
-use glam::Mat4;
 use std::collections::HashMap;
 
 /// A named uniform's place in the words.
@@ -269,20 +269,6 @@ impl NodeProgram {
         let word = slot.word;
         self.words[word] = texture.0;
         Ok(())
-    }
-
-    /// Write the frame's time and the camera's world-to-view matrix into the header, as
-    /// `Renderer.prepare_frame` does; the camera's position is derived from the view.
-    pub fn set_frame(&mut self, time: f32, view: Mat4) {
-        // Invariant: the header is there (`validate`'s `Short`).
-        self.words[H_TIME] = time.to_bits();
-        for (i, f) in view.to_cols_array().iter().enumerate() {
-            self.words[H_VIEW + i] = f.to_bits();
-        }
-        let camera = view.inverse().w_axis.truncate();
-        for (i, f) in camera.to_array().iter().enumerate() {
-            self.words[H_CAMERA + i] = f.to_bits();
-        }
     }
 
     /// A key for the code a native back end emits ([`crate::native`], R-GPU-11 in

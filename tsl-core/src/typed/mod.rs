@@ -53,6 +53,7 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod billboard;
 mod chain;
 mod color;
 mod control;
@@ -62,12 +63,15 @@ mod logic;
 mod math;
 mod node;
 mod noise;
+mod normal_maps;
 mod ops;
 #[doc(hidden)]
 pub mod rt;
 mod scope;
+mod screen;
 mod shading;
 mod swizzle;
+mod texture_size;
 mod types;
 mod values;
 
@@ -79,6 +83,7 @@ pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
 /// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
 pub mod prelude {
+    pub use super::billboard::*;
     pub use super::color::*;
     pub use super::control::{
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
@@ -92,9 +97,12 @@ pub mod prelude {
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
+    pub use super::normal_maps::*;
     pub use super::scope::{in_scope, Scope};
+    pub use super::screen::*;
     pub use super::shading::*;
     pub use super::swizzle::Swizzles;
+    pub use super::texture_size::texture_size;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,
         RemOperands, SubOperands, Wider, Wider3, WidthCompatible,

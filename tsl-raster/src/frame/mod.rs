@@ -18,9 +18,9 @@ use crate::scene::{Camera, Fog, Light, Scene};
 use crate::settings::{RenderSettings, Shading};
 use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
-use glam::{Mat3, Mat4};
+use glam::{Mat3, Mat4, Vec2};
 use lights::FrameLights;
-use tsl_core::{NodeProgram, TextureId};
+use tsl_core::{parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in
 /// ([`RenderSettings::prepare_frame`]).
@@ -32,6 +32,10 @@ pub struct Frame {
     pub view: Mat4,
     /// The time written into them, in seconds.
     pub time: f32,
+    /// For each object of the scene whose program reads the draw's values
+    /// ([`NodeProgram::reads_object`]), the index in `programs` of its own copy, with its world
+    /// matrix written in (appended after the copies of `assets.programs`).
+    pub draw_copies: Vec<Option<usize>>,
 }
 
 impl Frame {
@@ -39,20 +43,107 @@ impl Frame {
     pub fn program(&self, id: ProgramId) -> Option<&NodeProgram> {
         self.programs.get(id.index())
     }
+
+    /// The index in `programs` of the program object `object` draws with: its own copy when its
+    /// program reads the draw's values, else the frame's copy of `id`.
+    pub fn program_index(&self, object: usize, id: ProgramId) -> usize {
+        self.draw_copies
+            .get(object)
+            .copied()
+            .flatten()
+            .unwrap_or(id.index())
+    }
+
+    /// Fill every program's texture-size uniforms (`texture_size`, R-VAL-16) with the size of
+    /// the texture they name at their level (`max(1, size >> level)`); a texture the store lacks
+    /// leaves the uniform as it is ((0, 0) from the compiler).
+    fn write_texture_sizes(&mut self, textures: &Store<Texture, TextureId>) {
+        for program in &mut self.programs {
+            let sizes: Vec<(String, Vec2)> = program
+                .uniforms()
+                .iter()
+                .filter_map(|u| {
+                    let (texture, level) = parse_texture_size_uniform(&u.name)?;
+                    let id = match texture {
+                        TextureRef::Id(id) => id,
+                        TextureRef::Uniform(name) => {
+                            let slot = program.uniforms().iter().find(|s| s.name == name)?;
+                            TextureId(*program.words().get(slot.word)?)
+                        }
+                    };
+                    let t = textures.get(id)?;
+                    let side = |n: u32| (n.checked_shr(level).unwrap_or(0)).max(1) as f32;
+                    Some((u.name.clone(), Vec2::new(side(t.width()), side(t.height()))))
+                })
+                .collect();
+            for (name, size) in sizes {
+                // Invariant: the name is one of this program's vec2 uniforms (found above).
+                let _ = program.set_uniform(&name, size);
+            }
+        }
+    }
+
+    /// Fill the texture sizes (`write_texture_sizes`), then append a copy of the program for
+    /// each visible mesh whose program reads the draw's values
+    /// (R-VAL-14: `model_world_matrix` and the values derived from it differ between meshes
+    /// sharing one program), with the mesh's world matrix written in. Meshes with a missing
+    /// material or program are left to `place_draws`, which refuses them.
+    pub(crate) fn add_draw_copies(
+        &mut self,
+        scene: &Scene,
+        assets: &Assets,
+    ) -> Result<(), crate::RenderError> {
+        self.write_texture_sizes(&assets.textures);
+        let worlds = scene.world_matrices()?;
+        let mut copies = vec![None; scene.objects().len()];
+        for (index, object) in scene.objects().iter().enumerate() {
+            let Some(mesh) = object.mesh else { continue };
+            let Some(&(world, true)) = worlds.get(index) else {
+                continue;
+            };
+            let Some(id) = assets.materials.get(mesh.material).and_then(|m| m.nodes) else {
+                continue;
+            };
+            let Some(program) = self.program(id).filter(|p| p.reads_object()) else {
+                continue;
+            };
+            let mut copy = program.clone();
+            copy.set_object(world);
+            if let Some(geometry) = assets.geometries.get(mesh.geometry) {
+                copy.set_model_radius(world_radius(geometry.positions(), world));
+            }
+            copies[index] = Some(self.programs.len());
+            self.programs.push(copy);
+        }
+        self.draw_copies = copies;
+        Ok(())
+    }
 }
 
 impl RenderSettings {
-    /// Copy every program and write the frame's time and the camera's view into the copies.
+    /// Copy every program and write the frame's values into the copies: the time, the frame
+    /// counter, the image's size and the camera's view, projection, near and far.
     pub fn prepare_frame(
         &self,
         programs: &Store<NodeProgram, ProgramId>,
         camera: &Camera,
     ) -> Frame {
         let view = camera.view_matrix();
+        let aspect = self.width as f32 / self.height as f32;
+        let projection = camera.projection_matrix(aspect);
+        let size = Vec2::new(self.width as f32, self.height as f32);
         let programs = programs
             .iter()
             .map(|(_, p)| {
                 let mut copy = p.clone();
+                copy.set_camera(
+                    projection,
+                    camera.near,
+                    camera.far,
+                    camera.is_orthographic(),
+                );
+                copy.set_screen(size, self.frame_id);
+                copy.set_delta_time(self.delta_time);
                 copy.set_frame(self.time, view);
                 copy
             })
@@ -61,8 +152,31 @@ impl RenderSettings {
             programs,
             view,
             time: self.time,
+            draw_copies: Vec::new(),
         }
     }
+}
+
+/// three.js's bounding sphere of `positions` (`computeBoundingSphere`: the box's centre, the
+/// farthest point's distance) in world space (`applyMatrix4`: the radius times the world
+/// matrix's largest column length).
+fn world_radius(positions: &[glam::Vec3], world: Mat4) -> f32 {
+    let Some(&first) = positions.first() else {
+        return 0.0;
+    };
+    let (lo, hi) = positions
+        .iter()
+        .fold((first, first), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let centre = (lo + hi) * 0.5;
+    let radius_sq = positions
+        .iter()
+        .map(|&p| p.distance_squared(centre))
+        .fold(0.0f32, f32::max);
+    let scale_sq = [world.x_axis, world.y_axis, world.z_axis]
+        .map(|c| c.truncate().length_squared())
+        .into_iter()
+        .fold(0.0f32, f32::max);
+    radius_sq.sqrt() * scale_sq.sqrt()
 }
 
 /// A draw pass: a draw, and for the two passes of a transparent double-sided draw, the faces it

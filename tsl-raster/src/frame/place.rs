@@ -80,7 +80,8 @@ impl RenderSettings {
                     view,
                     projection,
                     size,
-                    program,
+                    program: program.map(|(_, p)| p),
+                    program_index: program.map(|(i, _)| i),
                     uv_matrix,
                     textured,
                 },
@@ -132,13 +133,14 @@ impl RenderSettings {
     }
 }
 
-/// The refusals of R-MAT-2 to R-MAT-6 for one mesh; the frame's program.
+/// The refusals of R-MAT-2 to R-MAT-6 for one mesh; the index and the frame's copy of the
+/// program it draws with.
 fn check_material<'a>(
     index: usize,
     material: &Material,
     frame: &'a Frame,
     assets: &Assets,
-) -> Result<Option<&'a NodeProgram>, RenderError> {
+) -> Result<Option<(usize, &'a NodeProgram)>, RenderError> {
     for id in material.maps() {
         if !assets.textures.contains(id) {
             return Err(Refusal::MissingTexture {
@@ -170,7 +172,8 @@ fn check_material<'a>(
     if material.wireframe {
         return refuse(MaterialRefusal::ProgramOnWireframe);
     }
-    let program = frame.program(id).ok_or(Refusal::MissingAsset {
+    let at = frame.program_index(index, id);
+    let program = frame.programs.get(at).ok_or(Refusal::MissingAsset {
         object: index,
         asset: AssetKind::Program,
         id: id.0,
@@ -190,5 +193,5 @@ fn check_material<'a>(
             .into());
         }
     }
-    Ok(Some(program))
+    Ok(Some((at, program)))
 }

@@ -17,7 +17,6 @@ use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
 use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
-use crate::store::StoreId;
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
 use glam::{Mat3, Mat4};
@@ -272,7 +271,8 @@ impl<'g> GpuRenderer<'g> {
         self.gpu
             .check_size("pixels", pixel_bytes(width, height, counted))
             .map_err(refused)?;
-        let frame = self.settings.prepare_frame(&assets.programs, camera);
+        let mut frame = self.settings.prepare_frame(&assets.programs, camera);
+        frame.add_draw_copies(scene, assets)?;
         let limit = self.gpu.binding_limit();
         let packed = pack(&self.settings, &frame, scene, camera, assets)?;
         if packed.sampled {
@@ -564,7 +564,7 @@ fn pack(
             PassDraw {
                 first: tri_base[pass.draw as usize],
                 count: d.tris.len() as u32,
-                program: d.material.nodes.map(|id| id.index()),
+                program: d.program_index,
             }
         })
         .collect();
@@ -623,7 +623,7 @@ fn pack(
                     Side::Double => SIDE_DOUBLE,
                 },
                 // Invariant: check_material refused a material whose program is not in frame.programs (MissingAsset); `bases` has one entry per program.
-                base: m.nodes.map_or(0, |id| bases[id.index()]),
+                base: d.program_index.map_or(0, |i| bases[i]),
                 start: ranges.map(|r| r.0 as u32),
                 count: ranges.map(|r| r.1 as u32),
                 color: m.color.to_vec3().to_array(),
@@ -864,7 +864,8 @@ mod tests {
             .at(Vec3::new(0.0, 1.0, 4.0))
             .looking_at(Vec3::new(0.0, 0.0, -2.0));
         let settings = RenderSettings::new(64, 64);
-        let frame = settings.prepare_frame(&assets.programs, &camera);
+        let mut frame = settings.prepare_frame(&assets.programs, &camera);
+        frame.add_draw_copies(&scene, &assets).unwrap();
         let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
         let record: FrameRecord = bytemuck::pod_read_unaligned(bytemuck::cast_slice(
             &packed.frame[..FrameRecord::words()],

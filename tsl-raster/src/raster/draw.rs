@@ -104,6 +104,10 @@ pub(crate) struct Draw<'a> {
     pub geometry: &'a Geometry,
     /// The frame's copy of the program.
     pub program: Option<&'a NodeProgram>,
+    /// Its index in the frame's programs (`Frame::program_index`), which the GPU renderer
+    /// addresses programs by.
+    #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
+    pub program_index: Option<usize>,
     pub verts: Vec<Vertex>,
     pub tris: Vec<Tri>,
     /// Each triangle's weights as planes (the shading's interpolation).
@@ -133,6 +137,8 @@ pub(crate) struct Placement<'a> {
     pub projection: Mat4,
     pub size: (u32, u32),
     pub program: Option<&'a NodeProgram>,
+    /// The program's index in the frame's programs.
+    pub program_index: Option<usize>,
     pub uv_matrix: Option<Mat3>,
     pub textured: bool,
 }
@@ -311,6 +317,7 @@ impl<'a> Draw<'a> {
             material,
             geometry,
             program,
+            program_index: p.program_index,
             verts,
             planes,
             surface,

@@ -161,7 +161,8 @@ impl Renderer {
             let settings = &self.settings;
             let size = (settings.width, settings.height);
             settings.frame_len()?;
-            let frame = settings.prepare_frame(&assets.programs, camera);
+            let mut frame = settings.prepare_frame(&assets.programs, camera);
+            frame.add_draw_copies(scene, assets)?;
             let (draws, passes) = settings.place_draws(&frame, scene, camera, assets)?;
             let rects = tiles(size);
             let bins = bin_passes(&draws, &passes, size);

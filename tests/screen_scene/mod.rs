@@ -1,0 +1,169 @@
+//! The scene of the screen and object values' render tests (`tests/screen_render.rs` on the
+//! CPU, `tests/gpu_screen.rs` on every GPU path): two unit planes sharing one program, at
+//! x = -1 and x = +1, under an orthographic camera 4 × 2 world units wide on a 64 × 32 image,
+//! so each world unit is 16 pixels. The values each pixel must have are worked out by hand here.
+
+use tsl::prelude::*;
+use tsl::raster::Texture;
+use tsl::raster::*;
+
+/// The image's size.
+pub const WIDTH: u32 = 64;
+/// The image's height.
+pub const HEIGHT: u32 = 32;
+/// The renderer's frame counter in the settings.
+pub const FRAME_ID: u32 = 3;
+/// The seconds since the previous frame in the settings.
+pub const DELTA_TIME: f32 = 0.05;
+/// The camera's near plane.
+pub const NEAR: f32 = 0.5;
+
+/// A scene, its camera, its assets and the settings.
+pub struct ScreenCase {
+    /// The two planes.
+    pub scene: Scene,
+    /// The orthographic camera at (0, 0, 5).
+    pub camera: Camera,
+    /// The program, its material and the geometry.
+    pub assets: Assets,
+    /// 64 × 32, frame 3, delta time 0.05.
+    pub settings: RenderSettings,
+}
+
+/// The case with the program `build` makes (in a typed scope).
+pub fn case(build: impl FnOnce(&Scope)) -> ScreenCase {
+    let scope = Scope::new();
+    build(&scope);
+    let program = scope.compile().expect("the program compiles");
+    let mut assets = Assets::new();
+    let program = assets.programs.add(program);
+    let plane = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let material = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, material).at(Vec3::new(-1.0, 0.0, 0.0)));
+    scene.add(Object::mesh(plane, material).at(Vec3::new(1.0, 0.0, 0.0)));
+    let camera =
+        Camera::orthographic(-2.0, 2.0, 1.0, -1.0, NEAR, 10.0).at(Vec3::new(0.0, 0.0, 5.0));
+    let mut settings = RenderSettings::new(WIDTH, HEIGHT);
+    settings.frame_id = FRAME_ID;
+    settings.delta_time = DELTA_TIME;
+    ScreenCase {
+        scene,
+        camera,
+        assets,
+        settings,
+    }
+}
+
+/// The colour program: red is `model_position().x / 4 + 0.5` (0.25 on the left plane, 0.75 on
+/// the right: a per-draw value), green `screen_uv().y` (the row's centre from the top over 32),
+/// blue `camera_near() / 5 + frame_id() / 10 + delta_time()` (0.1 + 0.3 + 0.05).
+pub fn colour_case() -> ScreenCase {
+    case(|scope| {
+        let red = model_position().x() * 0.25 + 0.5;
+        let blue = camera_near() * 0.2 + frame_id() * 0.1 + delta_time();
+        scope.color_node(vec3(red, screen_uv().y(), blue)).unwrap();
+    })
+}
+
+/// The colour `colour_case` must give pixel (x, y) (rows from the top), or `None` off both
+/// planes. The left plane covers columns 8 to 23, the right 40 to 55, both rows 8 to 23.
+pub fn colour_at(x: u32, y: u32) -> Option<[f32; 3]> {
+    let red = match x {
+        8..=23 => 0.25,
+        40..=55 => 0.75,
+        _ => return None,
+    };
+    (8..=23)
+        .contains(&y)
+        .then_some([red, (y as f32 + 0.5) / 32.0, 0.45])
+}
+
+/// The position program: each plane moved up by half its model position's x (the left one down
+/// half a unit, the right one up half a unit; `POSITION_NODE` is an offset of the local
+/// position), white.
+pub fn position_case() -> ScreenCase {
+    case(|scope| {
+        let lift = model_position().x() * 0.5;
+        scope.position_node(vec3(0.0, lift, 0.0)).unwrap();
+        scope.color_node(vec3(1.0, 1.0, 1.0)).unwrap();
+    })
+}
+
+/// Whether `position_case` covers pixel (x, y): the left plane rows 16 to 31, the right rows 0
+/// to 15.
+pub fn covered_at(x: u32, y: u32) -> bool {
+    match x {
+        8..=23 => y >= 16,
+        40..=55 => y <= 15,
+        _ => false,
+    }
+}
+
+/// Check a linear image of `colour_case` against [`colour_at`]; `bound` is the largest channel
+/// difference allowed.
+pub fn check_colours(image: &LinearImage, bound: f32, what: &str) {
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let got = image.pixel(x, y).unwrap();
+            match colour_at(x, y) {
+                Some(want) => {
+                    for k in 0..3 {
+                        assert!(
+                            (got[k] - want[k]).abs() <= bound,
+                            "{what}: pixel ({x}, {y}) is {got:?}, want {want:?}"
+                        );
+                    }
+                }
+                None => assert_eq!(got[3], 0.0, "{what}: pixel ({x}, {y}) is covered"),
+            }
+        }
+    }
+}
+
+/// Check a linear image of `position_case` against [`covered_at`].
+pub fn check_coverage(image: &LinearImage, what: &str) {
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let got = image.pixel(x, y).unwrap();
+            let want = covered_at(x, y);
+            assert_eq!(got[3] > 0.0, want, "{what}: pixel ({x}, {y}) is {got:?}");
+        }
+    }
+}
+
+/// A plane at x = -1 whose colour is (width of a 16 × 8 texture at level 0, its height at level
+/// 1, width of the uniform `map`'s 4 × 4 texture at level 0) / 100: by hand (0.16, 0.04, 0.04)
+/// at pixel (16, 16). The renderer fills the sizes (`texture_size`, R-VAL-16).
+pub fn texture_size_case() -> ScreenCase {
+    let mut c = colour_case();
+    let texture = |w, h| Texture::new(Image::new(w, h).unwrap(), Default::default());
+    let wide = c.assets.textures.add(texture(16, 8));
+    let small = c.assets.textures.add(texture(4, 4));
+    let scope = Scope::new();
+    let map = texture_uniform("map", small);
+    let colour = vec3(
+        texture_size(wide, 0).x(),
+        texture_size(wide, 1).y(),
+        texture_size(map, 0).x(),
+    ) / 100.0;
+    scope.color_node(colour).unwrap();
+    let program = c.assets.programs.add(scope.compile().unwrap());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
+    let plane = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(1.0, 1.0).build());
+    c.scene = Scene::new();
+    c.scene
+        .add(Object::mesh(plane, paint).at(Vec3::new(-1.0, 0.0, 0.0)));
+    c
+}
+
+/// What [`texture_size_case`] gives pixel (16, 16).
+pub const TEXTURE_SIZE_COLOUR: [f32; 3] = [0.16, 0.04, 0.04];

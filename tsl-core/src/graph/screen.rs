@@ -1,0 +1,177 @@
+//! Screen, camera and object nodes (R-VAL-14, docs/requirements.md): the frame's and the draw's
+//! header values, and the nodes three.js r187 builds from them (`ScreenNode.js`, `Camera.js`,
+//! `ModelNode.js`, `Position.js`, `Normal.js`, `ReflectVector.js`, `FrontFacingNode.js`).
+
+use super::{NodeGraph, NodeRef};
+use crate::interface::Attribute;
+
+macro_rules! header_methods {
+    ($($(#[$doc:meta])* $method:ident => $attr:ident;)*) => {
+        impl NodeGraph {
+            $(
+                $(#[$doc])*
+                pub fn $method(&self) -> NodeRef {
+                    self.attribute(Attribute::$attr)
+                }
+            )*
+        }
+    };
+}
+
+header_methods! {
+    /// TSL's `screenSize`: the render target's size in pixels (vec2).
+    screen_size => ScreenSize;
+    /// TSL's `cameraNear`: the camera's near plane distance (float).
+    camera_near => CameraNear;
+    /// TSL's `cameraFar`: the camera's far plane distance (float).
+    camera_far => CameraFar;
+    /// TSL's `cameraProjectionMatrix`: view to clip space (mat4).
+    camera_projection_matrix => CameraProjectionMatrix;
+    /// TSL's `cameraProjectionMatrixInverse`: clip to view space (mat4).
+    camera_projection_matrix_inverse => CameraProjectionMatrixInverse;
+    /// TSL's `cameraWorldMatrix`: the camera's view-to-world matrix (mat4).
+    camera_world_matrix => CameraWorldMatrix;
+    /// TSL's `frameId`: the renderer's frame counter (`RenderSettings::frame_id`), as a float.
+    frame_id => FrameId;
+    /// TSL's `deltaTime`: the seconds since the previous frame (`RenderSettings::delta_time`).
+    delta_time => DeltaTime;
+    /// 1 when the camera is orthographic, 0 when perspective (float): what three.js decides
+    /// when it builds `positionViewDirection`.
+    camera_is_orthographic => CameraIsOrthographic;
+    /// TSL's `modelWorldMatrix`: the draw's model-to-world matrix (mat4).
+    model_world_matrix => ModelWorldMatrix;
+    /// TSL's `modelWorldMatrixInverse` (mat4).
+    model_world_matrix_inverse => ModelWorldMatrixInverse;
+    /// TSL's `modelViewMatrix`: `cameraViewMatrix × modelWorldMatrix` (mat4).
+    model_view_matrix => ModelViewMatrix;
+    /// TSL's `modelNormalMatrix`: the inverse transpose of the world matrix's 3×3 (mat3).
+    model_normal_matrix => ModelNormalMatrix;
+    /// TSL's `modelScale`: the world matrix's column lengths (vec3).
+    model_scale => ModelScale;
+    /// TSL's `modelDirection`: the model's +z axis in world space, normalized (vec3).
+    model_direction => ModelDirection;
+    /// TSL's `modelRadius`: the geometry's bounding-sphere radius in world space (float).
+    model_radius => ModelRadius;
+    /// TSL's `modelPosition`: the model's world position (vec3).
+    model_position => ModelPosition;
+    /// TSL's `modelViewPosition`: the model's position in camera space (vec3).
+    model_view_position => ModelViewPosition;
+}
+
+impl NodeGraph {
+    /// TSL's `screenCoordinate`: the pixel's centre in pixels from the TOP left (vec2), as
+    /// three.js has it on every back end: `frag_coord().x`, `screen_size().y - frag_coord().y`.
+    /// Fragment outputs only, as [`NodeGraph::frag_coord`].
+    pub fn screen_coordinate(&self) -> NodeRef {
+        let coord = self.frag_coord();
+        let height = self.swizzle(self.screen_size(), "y");
+        let flipped = self.sub(height, self.swizzle(coord, "y"));
+        self.join(&[self.swizzle(coord, "x"), flipped])
+    }
+
+    /// TSL's `screenUV`: `screen_coordinate() / screen_size()`, 0 to 1 from the top left
+    /// (vec2).
+    pub fn screen_uv(&self) -> NodeRef {
+        self.div(self.screen_coordinate(), self.screen_size())
+    }
+
+    /// TSL's `viewportSize`: the viewport is the whole target here, so [`NodeGraph::screen_size`].
+    pub fn viewport_size(&self) -> NodeRef {
+        self.screen_size()
+    }
+
+    /// TSL's `viewportCoordinate`: `screenCoordinate - viewport.xy`, the viewport starting at
+    /// (0, 0): [`NodeGraph::screen_coordinate`].
+    pub fn viewport_coordinate(&self) -> NodeRef {
+        self.screen_coordinate()
+    }
+
+    /// TSL's `viewportUV`: `viewportCoordinate / viewportSize` (vec2).
+    pub fn viewport_uv(&self) -> NodeRef {
+        self.div(self.viewport_coordinate(), self.viewport_size())
+    }
+
+    /// TSL's `faceDirection`: `frontFacing * 2 - 1`, 1 on a front face and -1 on a back face
+    /// (float).
+    pub fn face_direction(&self) -> NodeRef {
+        let twice = self.mul(self.front_facing(), self.float(2.0));
+        self.sub(twice, self.float(1.0))
+    }
+
+    /// TSL's `transformDirection(direction, matrix)`: `normalize((matrix * vec4(direction,
+    /// 0)).xyz)` (vec3 of a vec3 and a mat4).
+    pub fn transform_direction(&self, direction: NodeRef, matrix: NodeRef) -> NodeRef {
+        let d = self.join(&[direction, self.float(0.0)]);
+        self.normalize(self.swizzle(self.mul(matrix, d), "xyz"))
+    }
+
+    /// TSL's `transformNormalToView(normal)`: the model-space `normal` through
+    /// `modelNormalMatrix`, then through the view matrix as a direction, normalized (vec3).
+    pub fn transform_normal_to_view(&self, normal: NodeRef) -> NodeRef {
+        let world = self.mul(self.model_normal_matrix(), normal);
+        self.transform_direction(world, self.camera_view_matrix())
+    }
+
+    /// TSL's `positionViewDirection`: the unit vector from the fragment to the camera in camera
+    /// space, `normalize(-positionView)`, or (0, 0, 1) under an orthographic camera (vec3).
+    pub fn position_view_direction(&self) -> NodeRef {
+        let toward = self.normalize(self.negate(self.position_view()));
+        let ortho = self.vec3(0.0, 0.0, 1.0);
+        self.select(self.camera_is_orthographic(), ortho, toward)
+    }
+
+    /// TSL's `positionWorldDirection`: the vertex's model-space position as a world direction,
+    /// normalized at each vertex, interpolated, normalized again (vec3). The model-space position
+    /// turned by the world matrix is `positionWorld - modelPosition`.
+    pub fn position_world_direction(&self) -> NodeRef {
+        let turned = self.sub(self.position_world(), self.model_position());
+        self.normalize(self.varying(self.normalize(turned)))
+    }
+
+    /// TSL's `reflectView`: `reflect(-positionViewDirection, normalView)` (vec3).
+    pub fn reflect_view(&self) -> NodeRef {
+        let incident = self.negate(self.position_view_direction());
+        self.reflect(incident, self.normal_view())
+    }
+
+    /// TSL's `reflectVector`: [`NodeGraph::reflect_view`] turned to world space by
+    /// `cameraWorldMatrix` (vec3).
+    pub fn reflect_vector(&self) -> NodeRef {
+        self.transform_direction(self.reflect_view(), self.camera_world_matrix())
+    }
+
+    /// TSL's `viewport`: (x, y, width, height) of the viewport in pixels, here the whole target:
+    /// `vec4(0, 0, screenSize)` (vec4).
+    pub fn viewport(&self) -> NodeRef {
+        let origin = self.vec2(0.0, 0.0);
+        self.join(&[origin, self.screen_size()])
+    }
+
+    /// TSL's `normalFlat`: `normalize(cross(dFdx(positionView), dFdy(positionView)))`, the
+    /// face's camera-space normal from the screen derivatives (vec3).
+    pub fn normal_flat(&self) -> NodeRef {
+        let p = self.position_view();
+        self.normalize(self.cross(self.dfdx(p), self.dfdy(p)))
+    }
+
+    /// TSL's `negateOnBackSide(vector)`: `vector` negated on a BACK_SIDE material, times
+    /// `faceDirection` on a DOUBLE_SIDE one, unchanged on a FRONT_SIDE one. All three are
+    /// `vector * faceDirection` here, since `front_facing()` is 0 on every face a BACK_SIDE
+    /// material draws and 1 on every face a FRONT_SIDE one draws.
+    pub fn negate_on_back_side(&self, vector: NodeRef) -> NodeRef {
+        self.mul(vector, self.face_direction())
+    }
+
+    /// TSL's `refractView`: `refract(-positionViewDirection, normalView, ratio)` (vec3), where
+    /// TSL reads `ratio` from `materialRefractionRatio` (three.js's default 0.98).
+    pub fn refract_view(&self, ratio: NodeRef) -> NodeRef {
+        let incident = self.negate(self.position_view_direction());
+        self.refract(incident, self.normal_view(), ratio)
+    }
+
+    /// TSL's `refractVector`: [`NodeGraph::refract_view`] turned to world space by
+    /// `cameraWorldMatrix` (vec3).
+    pub fn refract_vector(&self, ratio: NodeRef) -> NodeRef {
+        self.transform_direction(self.refract_view(ratio), self.camera_world_matrix())
+    }
+}
