@@ -55,9 +55,8 @@
 //! counted per viewport height, so the counts are scaled to the small picture: 14 and 18 across
 //! 144 pixels (the page's 140 and 180 across about 1400). The scene: the page's sphere and, for its
 //! torus knot, a torus (tsl-raster has no torus-knot geometry); the page's Michelle model
-//! (`Michelle.glb`) is left out. `viewportCoordinate` is `gl_FragCoord.xy` with rows from the top, made here from
-//! [`frag_coord`] and the screen's height. three.js's `output` is a vec4 whose alpha stays 1; the
-//! port's output node is its rgb. The animation's direction is set for a time given by the caller.
+//! (`Michelle.glb`) is left out. three.js's `output` is a vec4 whose alpha stays 1; the port's
+//! output node is its rgb. The animation's direction is set for a time given by the caller.
 //!
 //! Run: `cargo run --release --example tsl_halftone` (optionally `-- OUT.png`).
 
@@ -105,15 +104,8 @@ const SETTINGS: [Halftone; 2] = [
     },
 ];
 
-/// three.js's `viewportCoordinate`: the pixel's centre in pixels from the top left (the viewport
-/// is the whole screen), from `gl_FragCoord` and the screen's size.
-fn viewport_coordinate(screen_size: Vec2Node) -> Vec2Node {
-    let fc = frag_coord();
-    vec2(fc.x(), screen_size.y() - fc.y())
-}
-
 /// The page's `halftone` Fn, its uniforms named `NAME{index}`: the grid's colour and mask.
-fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
+fn halftone(index: usize) -> (Vec3Node, FloatNode) {
     let s = &SETTINGS[index];
     let name = |n: &str| format!("{n}{index}");
     let count = uniform(&name("count"), s.count);
@@ -126,8 +118,9 @@ fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
     let mix_high = uniform(&name("mixHigh"), s.mix_high);
 
     // grid pattern
-    let grid_uv = viewport_coordinate(screen_size)
-        .div(screen_size.yy())
+    let grid_uv = viewport_coordinate()
+        .xy()
+        .div(screen_size().yy())
         .mul(count);
     let grid_uv = rotate(grid_uv, PI * 0.25).modulo(1.0);
     // orientation strength
@@ -144,14 +137,12 @@ fn halftone(index: usize, screen_size: Vec2Node) -> (Vec3Node, FloatNode) {
     (color, mask)
 }
 
-/// The material's program: `outputNode = halftones( output )`; `screenSize` a uniform the
-/// caller sets to the picture's size.
+/// The material's program: `outputNode = halftones( output )`.
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let screen_size = uniform("screenSize", glam::Vec2::new(SIZE.0 as f32, SIZE.1 as f32));
     let halftones_output = lit().to_var();
     for index in 0..SETTINGS.len() {
-        let (color, mask) = halftone(index, screen_size);
+        let (color, mask) = halftone(index);
         halftones_output.assign(mix(halftones_output.get(), color, mask));
     }
     scope.output_node(halftones_output.get())?;
@@ -163,16 +154,11 @@ pub fn highlight_direction(time: f32) -> Vec3 {
     Vec3::new(time.cos(), time.sin(), SETTINGS[1].direction.z)
 }
 
-/// The sphere and the torus under the page's lights and camera, drawn `width` × `height` at
-/// `time` seconds (the highlight's direction).
-pub fn scene(
-    width: u32,
-    height: u32,
-    time: f32,
-) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+/// The sphere and the torus under the page's lights and camera, the highlight's direction at
+/// `time` seconds.
+pub fn scene(time: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let mut program = program()?;
-    program.set_uniform("screenSize", glam::Vec2::new(width as f32, height as f32))?;
     program.set_uniform("direction1", highlight_direction(time))?;
     let program = assets.programs.add(program);
     let material = assets
@@ -212,7 +198,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| "tsl_halftone.png".into());
     let (w, h) = (SIZE.0 * 4, SIZE.1 * 4);
-    let (scene, camera, assets) = scene(w, h, 1.0)?;
+    let (scene, camera, assets) = scene(1.0)?;
     let image = Renderer::new(RenderSettings::new(w, h)).render(&scene, &camera, &assets)?;
     image.write_png(&path)?;
     println!("{path}");

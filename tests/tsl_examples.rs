@@ -524,6 +524,7 @@ fn halftone_mixes_the_two_grids_by_the_worked_out_masks() {
         },
     ];
     let mut program = tsl_halftone::program().unwrap();
+    program.set_screen(Vec2::new(w as f32, h as f32), 0);
     program
         .set_uniform("direction1", tsl_halftone::highlight_direction(1.0))
         .unwrap();

@@ -178,13 +178,7 @@ fn the_angular_slicing_matches_three() {
 #[test]
 fn the_halftone_matches_three() {
     // The case's time: 1 s (the highlight's direction); 256 × 144 pixels.
-    let (w, h) = tsl_halftone::SIZE;
-    check(
-        "tsl_halftone",
-        tsl_halftone::scene(w, h, 1.0).unwrap(),
-        1.0,
-        SAME,
-    );
+    check("tsl_halftone", tsl_halftone::scene(1.0).unwrap(), 1.0, SAME);
 }
 
 #[test]
