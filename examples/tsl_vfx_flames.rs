@@ -83,9 +83,9 @@
 //! same five colour stops interpolated in integers ([`gradient_bytes`]); all three without mip
 //! maps (the page reads the noises at level 0, and tsl-raster takes a texture node's level from
 //! the surface's uv where WebGL takes it from the coordinate's derivatives). tsl-rs has no
-//! sprites and no vertex node: each flame is a quad mesh whose bottom edge is at its position,
-//! turned about y by the camera's yaw, which is what `billboarding()` (horizontal only) makes of
-//! a quad; the materials are `MeshBasicNodeMaterial`s with the same colour nodes on both sides.
+//! sprites: each flame is a quad mesh whose bottom edge is at its position (a sprite's `center`
+//! (0.5, 0)), turned to the camera by `billboarding()` as the position node (three.js's
+//! `vertexNode`, on both sides); the materials are `MeshBasicNodeMaterial`s with the same colour nodes on both sides.
 //! The colour node's alpha becomes the opacity node (tsl-rs's colour node is a vec3). `time` is
 //! the renderer's time (a uniform in the case file). Three.js r187's chain `x.step( edge )` is
 //! `step( edge, x )` (`stepElement`), and the case runs the page's chains on r187 as written;
@@ -256,6 +256,8 @@ pub fn flame1_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
         shape.step(0.8).one_minus(),
     );
     let alpha = shape.smoothstep(0.0, 0.3);
+    // billboarding - follow the camera rotation only horizontally
+    scope.position_node(billboarding(Billboarding::default()))?;
     scope.color_node(color)?;
     scope.opacity_node(alpha)?;
     scope.compile()
@@ -302,6 +304,8 @@ pub fn flame2_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let shape = shape.mul(cellular_noise);
     let shape = shape.mul(gradient3);
     let shape = step(0.01, shape);
+    // billboarding - follow the camera rotation only horizontally
+    scope.position_node(billboarding(Billboarding::default()))?;
     scope.color_node(to_vec3(1.0))?;
     scope.opacity_node(shape)?;
     scope.compile()
@@ -354,20 +358,15 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let flame1 = flame(flame1_program(&maps)?, &mut assets);
     let flame2 = flame(flame2_program(&maps)?, &mut assets);
     let quad = assets.geometries.add(flame_quad()?);
-    // billboarding(): the quad turned by the camera's yaw.
-    let yaw = CAMERA.x.atan2(CAMERA.z);
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x201919));
     scene.add(
         Object::mesh(quad, flame1)
             .at(Vec3::new(-0.5, 0.0, 0.0))
-            .rotated(0.0, yaw, 0.0)
             .scaled(Vec3::new(0.5, 1.0, 1.0)),
     );
     scene.add(
-        Object::mesh(quad, flame2)
-            .at(Vec3::new(0.5, 0.0, 0.0))
-            .rotated(0.0, yaw, 0.0),
+        Object::mesh(quad, flame2).at(Vec3::new(0.5, 0.0, 0.0)),
     );
     let camera = Camera::perspective(25.0, 0.1, 100.0)
         .at(CAMERA)

@@ -2,9 +2,8 @@
 // colour nodes, as written (on r187, `x.step( edge )` is step( edge, x )), at TIME. The page's
 // Voronoi and Perlin PNGs and its canvas gradient are replaced by DataTextures made by the same
 // integer formulas as the port's (cellularBytes, perlinBytes, gradientBytes), without mip maps.
-// The port has no sprites or vertex node: each flame is a quad mesh (MeshBasicNodeMaterial,
-// transparent, DoubleSide) whose bottom edge is at its position, turned about y by the camera's
-// yaw, which is what billboarding() (horizontal only) makes of the sprite's quad. The colour
+// The port has no sprites: each flame is a quad mesh (MeshBasicNodeMaterial, transparent,
+// DoubleSide) whose bottom edge is at its position, with the page's vertexNode = billboarding(). The colour
 // node's alpha is the same on both sides (the port gives it as the opacity node). The camera is
 // the page's, looking at (0, 0.5, 0).
 export const W = 128;
@@ -106,7 +105,7 @@ function dataTexture( THREE, width, height, bytes, srgb ) {
 
 export default function ( { THREE, TSL } ) {
 
-	const { PI2, oneMinus, spherizeUV, sin, step, texture, uniform, Fn, uv, vec2, vec3, vec4, mix } = TSL;
+	const { PI2, oneMinus, spherizeUV, sin, step, texture, uniform, Fn, uv, vec2, vec3, vec4, mix, billboarding } = TSL;
 	const time = uniform( TIME );
 
 	const cellularTexture = dataTexture( THREE, N, N, cellularBytes(), false );
@@ -164,16 +163,16 @@ export default function ( { THREE, TSL } ) {
 
 	} )();
 
+	flame1Material.vertexNode = billboarding();
+	flame2Material.vertexNode = billboarding();
+
 	const quad = new THREE.PlaneGeometry( 1, 1 );
 	quad.translate( 0, 0.5, 0 );
-	const yaw = Math.atan2( 1, 3 );
 	const flame1 = new THREE.Mesh( quad, flame1Material );
 	flame1.scale.x = 0.5;
 	flame1.position.x = - 0.5;
-	flame1.rotation.y = yaw;
 	const flame2 = new THREE.Mesh( quad, flame2Material );
 	flame2.position.x = 0.5;
-	flame2.rotation.y = yaw;
 
 	const scene = new THREE.Scene();
 	scene.background = new THREE.Color( 0x201919 );
