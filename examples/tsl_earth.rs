@@ -68,7 +68,8 @@
 //! `roughnessNode` and give the globe the constant roughness 0.3 (between `roughnessLow` and
 //! `roughnessHigh`). `bumpMap` is written here with three.js's formulas (Mikkelsen's surface
 //! gradient: the height read again at `uv + dFdx(uv)` and `uv + dFdy(uv)`), as a function of the
-//! uv; three.js's `normalNode` replaces the view-space normal and tsl-raster's is an offset added
+//! uv: the library's `bump_map` bends by one texture's red channel, and the page's height is an
+//! expression of two reads; three.js's `normalNode` replaces the view-space normal and tsl-raster's is an offset added
 //! to the world normal (R-OUT-4, docs/requirements.md), so the port answers the bumped normal,
 //! turned to world space as three.js's `normalWorld` does, minus `normalWorld`. In three.js the
 //! output node's `normalWorld` is the bumped normal: the port computes it there again. The
