@@ -241,7 +241,7 @@ fn reflect3(i: V3, n: V3) -> V3 {
 /// `COLOR_NODE = mix(vertex_color(), tint, sin(time * 2) * 0.5)`, as examples/graph.rs builds it.
 fn spec000_graph() -> NodeGraph {
     let graph = NodeGraph::new();
-    let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
         graph.vertex_color(),
@@ -297,10 +297,10 @@ fn mixed_graph() -> NodeGraph {
     let uv = g.uv();
     let pw = g.position_world();
     let time = g.time();
-    let light_dir = g.uniform("light_dir", LIGHT_DIR);
-    let eye = g.uniform("eye", EYE);
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
-    let shininess = g.uniform("shininess", SHININESS);
+    let light_dir = g.named_uniform("light_dir", LIGHT_DIR);
+    let eye = g.named_uniform("eye", EYE);
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
+    let shininess = g.named_uniform("shininess", SHININESS);
     let f = |x: f32| g.float(x);
     let v3 = |v: V3| g.vec3(v[0], v[1], v[2]);
 
@@ -583,8 +583,8 @@ fn breakdown(c: &mut Criterion) {
         .set_output(COLOR_NODE, attr_only.vertex_color())
         .expect("a vec3");
     let folded = NodeGraph::new();
-    let tint = folded.uniform("tint", Color::from_srgb8(255, 120, 40));
-    let t = folded.uniform("t", (TIME * 2.0).sin() * 0.5);
+    let tint = folded.named_uniform("tint", Color::from_srgb8(255, 120, 40));
+    let t = folded.named_uniform("t", (TIME * 2.0).sin() * 0.5);
     folded
         .set_output(COLOR_NODE, folded.mix(folded.vertex_color(), tint, t))
         .expect("a vec3");
@@ -631,10 +631,10 @@ fn compile_graph(nodes: usize) -> NodeGraph {
     let mut uniforms: [Option<NodeRef>; 4] = [None; 4];
     let mut uniform = |g: &NodeGraph, i: usize| {
         *uniforms[i].get_or_insert_with(|| match i {
-            0 => g.uniform("light_dir", LIGHT_DIR),
-            1 => g.uniform("tint", Color::from_srgb8(255, 120, 40)),
-            2 => g.uniform("strength", 0.75f32),
-            _ => g.uniform("offset", Vec3::new(0.1, 0.2, 0.3)),
+            0 => g.named_uniform("light_dir", LIGHT_DIR),
+            1 => g.named_uniform("tint", Color::from_srgb8(255, 120, 40)),
+            2 => g.named_uniform("strength", 0.75f32),
+            _ => g.named_uniform("offset", Vec3::new(0.1, 0.2, 0.3)),
         })
     };
     let mut acc = g.vertex_color();

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! var graph = NodeGraph()
-//! var tint = graph.uniform("tint", Color(255, 120, 40))
+//! var tint = graph.named_uniform("tint", Color(255, 120, 40))
 //! var wave = graph.sin(graph.mul(graph.time(), graph.float(2)))
 //! var mixed = graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)))
 //! graph.set_output(COLOR_NODE, mixed)
@@ -34,7 +34,7 @@ use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
 ///
 /// ```ignore
 /// let (color, output) = tsl! {
-///     let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+///     let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
 ///     let wave = sin(time() * 2.0);
 ///     (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
 /// };
@@ -44,7 +44,7 @@ use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let (color, output) = tsl! {
-        let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+        let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
         let wave = sin(time() * 2.0);
         (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
     };

@@ -23,9 +23,8 @@
 //!
 //! The port keeps three of these, on unit spheres (no teapot) in a row, with an orthographic
 //! camera on +z so that a pixel's normal can be worked out by hand. `positionLocal` and
-//! `normalLocal` as colour nodes are refused by tsl-rs ("COLOR_NODE reads position_local, which
-//! only a position node may read": R-VAL-9 (docs/requirements.md) gives the local attributes to the
-//! position node only), and the page's other materials read textures, WGSL functions or scripts.
+//! `normalLocal` as colour nodes (varyings since R-VAL-18, docs/requirements.md) are not kept, and
+//! the page's other materials read textures, WGSL functions or scripts.
 //!
 //! Run: `cargo run --release --example tsl_materials` (optionally `-- OUT.png`).
 

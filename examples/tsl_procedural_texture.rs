@@ -42,7 +42,7 @@ pub fn checker(coord: Vec2) -> Float {
 /// The plane's program: `colorNode = checker(uv() * uvScale)`, `uvScale` a uniform (4).
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let uv_scale = uniform("uvScale", 4.0f32);
+    let uv_scale = uniform(4.0f32).set_name("uvScale");
     let c = checker(uv() * uv_scale);
     scope.color_node(vec3(c, c, c))?;
     scope.compile()

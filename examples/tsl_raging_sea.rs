@@ -60,8 +60,8 @@
 //!
 //! Differences: tsl-raster's position node is an offset added to the vertex, so the port answers
 //! `vec3(0, elevation, 0)`; a `Loop` count must be known when the graph is built, so
-//! `smallWavesIterations` is the Rust constant 3; a fragment node may not read
-//! `positionLocal` (R-VAL-9, docs/requirements.md), so the normal and emissive nodes compute the
+//! `smallWavesIterations` is the Rust constant 3; written before a fragment node could read
+//! `positionLocal` (R-VAL-18, docs/requirements.md), the normal and emissive nodes compute the
 //! elevations again from `positionWorld.xz` (the same point: the mesh is not moved and the waves
 //! move along y only, and the position's own y cancels in `positionA − position`); tsl-raster's
 //! normal node is an offset added to the world normal (R-OUT-4), so the port answers `normal −
@@ -108,19 +108,19 @@ fn waves_elevation(waves: &Waves, position: Vec3Node) -> FloatNode {
 /// elevation from the world position).
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let emissive_color = uniform("emissiveColor", Color::from_hex(0xff0a81));
-    let emissive_low = uniform("emissiveLow", -0.25f32);
-    let emissive_high = uniform("emissiveHigh", 0.2f32);
-    let emissive_power = uniform("emissivePower", 7.0f32);
+    let emissive_color = uniform(Color::from_hex(0xff0a81)).set_name("emissiveColor");
+    let emissive_low = uniform(-0.25f32).set_name("emissiveLow");
+    let emissive_high = uniform(0.2f32).set_name("emissiveHigh");
+    let emissive_power = uniform(7.0f32).set_name("emissivePower");
     let waves = Waves {
-        large_frequency: uniform("largeWavesFrequency", glam::Vec2::new(3.0, 1.0)),
-        large_speed: uniform("largeWavesSpeed", 1.25f32),
-        large_multiplier: uniform("largeWavesMultiplier", 0.15f32),
-        small_frequency: uniform("smallWavesFrequency", 2.0f32),
-        small_speed: uniform("smallWavesSpeed", 0.3f32),
-        small_multiplier: uniform("smallWavesMultiplier", 0.18f32),
+        large_frequency: uniform(glam::Vec2::new(3.0, 1.0)).set_name("largeWavesFrequency"),
+        large_speed: uniform(1.25f32).set_name("largeWavesSpeed"),
+        large_multiplier: uniform(0.15f32).set_name("largeWavesMultiplier"),
+        small_frequency: uniform(2.0f32).set_name("smallWavesFrequency"),
+        small_speed: uniform(0.3f32).set_name("smallWavesSpeed"),
+        small_multiplier: uniform(0.18f32).set_name("smallWavesMultiplier"),
     };
-    let normal_compute_shift = uniform("normalComputeShift", 0.01f32);
+    let normal_compute_shift = uniform(0.01f32).set_name("normalComputeShift");
     let elevation = waves_elevation(&waves, position_local());
     scope.position_node(vec3(0.0, elevation, 0.0))?;
     // A fragment node may not read position_local: the elevations again, at the moved vertex's

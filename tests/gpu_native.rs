@@ -149,7 +149,7 @@ fn check(c: Case, gpu: &'static Gpu, name: &str) {
 fn uniform_case() -> (Case, ProgramId) {
     let mut c = Case::new();
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     g.set_output(
         COLOR_NODE,

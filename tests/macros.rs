@@ -63,7 +63,7 @@ fn spec_000_first_graph() {
     let mut written = first_graph();
 
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
     g.set_output(COLOR_NODE, mixed).unwrap();
@@ -134,7 +134,7 @@ fn spec_001_first_square_over() {
     let mut written = first_square_over_program();
 
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.0f32);
+    let x = g.named_uniform("x", 0.0f32);
     g.set_output(OPACITY_NODE, g.call(&first_square_over_built(), &[x]))
         .unwrap();
     let mut built = g.compile().unwrap();

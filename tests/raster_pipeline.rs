@@ -207,9 +207,10 @@ fn a_discard_joins_the_mask() {
 }
 
 #[test]
-fn the_alpha_stays_what_the_fragment_had() {
-    // A transparent plane (opacity 0.5) whose output node paints it red: the framebuffer holds
-    // red times 0.5 with alpha 0.5 (blended over a clear of zero), the image red at alpha 128.
+fn a_vec3_output_node_is_opaque_as_three_renders_it() {
+    // A transparent plane (opacity 0.5) whose output node paints it red: three.js writes
+    // `vec4(outputNode)`, alpha 1 (R-OUT-12). three.js r187 renders exactly this as
+    // (255, 0, 0, 255) (tools/oracle_probes/output_alpha.mjs, tests/fixtures/output_alpha).
     let mut s = Setup::new();
     let g = NodeGraph::new();
     g.set_output(OUTPUT_NODE, g.vec3(1.0, 0.0, 0.0)).unwrap();
@@ -226,12 +227,65 @@ fn the_alpha_stays_what_the_fragment_had() {
     let renderer = Renderer::new(RenderSettings::new(N, N));
     assert_eq!(
         s.linear(&renderer, &ortho()).pixel(1, 1).unwrap(),
-        [0.5, 0.0, 0.0, 0.5]
+        [1.0, 0.0, 0.0, 1.0]
     );
     assert_eq!(
         s.image(&renderer, &ortho()).pixel(1, 1).unwrap(),
-        [255, 0, 0, 128]
+        [255, 0, 0, 255]
     );
+}
+
+/// A transparent 2×2 plane of opacity 0.5 with `build`'s outputs, and its linear pixel (1, 1):
+/// blended over a clear of zero, the framebuffer holds (rgb · a, a).
+fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    build(&g);
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material {
+            transparent: true,
+            opacity: 0.5,
+            ..Material::basic(Color::WHITE).with_nodes(p)
+        },
+        Vec3::ZERO,
+    );
+    let renderer = Renderer::new(RenderSettings::new(N, N));
+    s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+}
+
+#[test]
+fn a_vec4_colour_nodes_alpha_multiplies_the_opacity() {
+    // R-OUT-11, three.js's `diffuseColor = vec4(colorNode); diffuseColor.a *= opacity`.
+    // vec4(1, 0.5, 0, 0.5) × material opacity 0.5: alpha 0.25.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec4(1.0, 0.5, 0.0, 0.5))
+            .unwrap();
+    });
+    assert!(close(v, [0.25, 0.125, 0.0, 0.25], 1e-6), "{v:?}");
+    // A float colour fills all four components: 0.8 × the opacity node 0.5 (the node, not the
+    // material's opacity): alpha 0.4, rgb 0.8 · 0.4.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.float(0.8)).unwrap();
+        g.set_output(OPACITY_NODE, g.float(0.5)).unwrap();
+    });
+    assert!(close(v, [0.32, 0.32, 0.32, 0.4], 1e-6), "{v:?}");
+    // A vec3 colour has alpha 1: the material's opacity alone.
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec3(1.0, 1.0, 0.0)).unwrap();
+    });
+    assert!(close(v, [0.5, 0.5, 0.0, 0.5], 1e-6), "{v:?}");
+}
+
+#[test]
+fn a_vec4_output_node_gives_its_own_alpha() {
+    // R-OUT-12: vec4(0, 1, 0, 0.75) on a material of opacity 0.5: alpha 0.75.
+    let v = transparent_pixel(|g| {
+        g.set_output(OUTPUT_NODE, g.vec4(0.0, 1.0, 0.0, 0.75))
+            .unwrap();
+    });
+    assert!(close(v, [0.0, 0.75, 0.0, 0.75], 1e-6), "{v:?}");
 }
 
 fn lambert_plane(s: &mut Setup, program: Option<ProgramId>) {
@@ -426,6 +480,32 @@ fn a_varying_interpolates_the_corner_values() {
     assert!(close(v, [0.1875, 0.1875 * 0.1875, 0.0, 1.0], 1e-6), "{v:?}");
 }
 
+#[test]
+fn a_colour_node_reads_the_local_position() {
+    // R-VAL-18: the local position (after the position node's offset, R-VAL-9) and normal are
+    // varyings. A 2×2 plane at (0.25, 0, 0), moved by the position node to z = 0.5 locally:
+    // local = world − (0.25, 0, 0). Pixel (4, 2)'s centre is world (0.125, 0.375), so local
+    // (−0.125, 0.375, 0.5), and the normal (0, 0, 1):
+    // colour = (0.25·(−0.125) + 0.5, 0.25·0.375 + 0.5, 1·0.5) = (0.46875, 0.59375, 0.5).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(POSITION_NODE, g.vec3(0.0, 0.0, 0.5)).unwrap();
+    let local = g.position_local();
+    let scaled = g.add(g.mul(local, g.float(0.25)), g.float(0.5));
+    let depth = g.mul(g.swizzle(g.normal_local(), "z"), g.swizzle(local, "z"));
+    g.set_output(COLOR_NODE, g.join(&[g.swizzle(scaled, "xy"), depth]))
+        .unwrap();
+    let p = s.program(&g);
+    s.add(
+        plane(2.0, 2.0),
+        Material::basic(Color::WHITE).with_nodes(p),
+        Vec3::new(0.25, 0.0, 0.0),
+    );
+    let image = s.linear(&Renderer::new(RenderSettings::new(N, N)), &ortho());
+    let v = image.pixel(4, 2).unwrap();
+    assert!(close(v, [0.46875, 0.59375, 0.5, 1.0], 1e-6), "{v:?}");
+}
+
 /// A 4×4 linear texture whose red is 16 · texel index and green 255 − 16 · index.
 fn ramp_texture() -> Texture {
     let bytes: Vec<u8> = (0..16u8)
@@ -543,7 +623,7 @@ fn uniforms_change_between_frames() {
     let g = NodeGraph::new();
     g.set_output(
         COLOR_NODE,
-        g.uniform("tint", Color::linear(0.25, 0.5, 0.75)),
+        g.named_uniform("tint", Color::linear(0.25, 0.5, 0.75)),
     )
     .unwrap();
     let p = s.program(&g);

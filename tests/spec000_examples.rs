@@ -65,7 +65,7 @@ fn close(found: &[f32], expected: &[f64], tolerance: f64, what: &str) {
 /// The builder text of the worked example, line for line.
 fn first_graph_built() -> NodeProgram {
     let graph = NodeGraph::new();
-    let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
         graph.vertex_color(),

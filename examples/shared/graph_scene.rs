@@ -8,7 +8,7 @@ use tsl::raster::*;
 /// output node that warms the lit colour.
 pub fn graph_program() -> Result<NodeProgram, GraphError> {
     let graph = NodeGraph::new();
-    let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
         graph.vertex_color(),

@@ -46,9 +46,9 @@ pub fn grain_program() -> Result<NodeProgram, GraphError> {
 /// sin(phase)` along y, u running from 0 to 1 along the string.
 pub fn string_program(harmonic: f32) -> Result<NodeProgram, GraphError> {
     let g = NodeGraph::new();
-    let amplitude = g.uniform("amplitude", 0.2f32);
-    let phase = g.uniform("phase", 0.0f32);
-    let harmonic = g.uniform("harmonic", harmonic);
+    let amplitude = g.named_uniform("amplitude", 0.2f32);
+    let phase = g.named_uniform("phase", 0.0f32);
+    let harmonic = g.named_uniform("harmonic", harmonic);
     let x = g.swizzle(g.position_local(), "x");
     let u = g.add(g.div(x, g.float(LENGTH)), g.float(0.5));
     let shape = g.sin(g.mul(g.mul(u, g.float(PI)), harmonic));

@@ -69,9 +69,9 @@ pub fn grain_program() -> Result<NodeProgram, GraphError> {
 /// harmonic uniforms, and a cream colour.
 pub fn string_program(harmonic: f32) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let amplitude = uniform("amplitude", 0.2f32);
-    let phase = uniform("phase", 0.0f32);
-    let harmonic = uniform("harmonic", harmonic);
+    let amplitude = uniform(0.2f32).set_name("amplitude");
+    let phase = uniform(0.0f32).set_name("phase");
+    let harmonic = uniform(harmonic).set_name("harmonic");
     scope.position_node(vibrate(position_local().x(), amplitude, harmonic, phase))?;
     scope.color_node(color(Color::from_hex(0xf2efe6)))?;
     scope.compile()

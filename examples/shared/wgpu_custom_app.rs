@@ -21,7 +21,7 @@ pub fn rings(uv: Vec2, centre: Vec2, t: Float) -> Vec3 {
 /// The program: `colorNode = rings(uv(), centre, time)`, with the uniform `centre`.
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let centre = uniform("centre", Vec2::new(0.5, 0.5));
+    let centre = uniform(Vec2::new(0.5, 0.5)).set_name("centre");
     scope.color_node(rings(uv(), centre, time()))?;
     scope.compile()
 }

@@ -9,7 +9,7 @@ use tsl::prelude::*;
 pub fn first_graph() -> NodeProgram {
     let scope = Scope::new();
     let (color, output) = tsl! {
-        let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+        let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
         let wave = sin(time() * 2);
         (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1, 0.9, 0.8))
     };
@@ -62,7 +62,7 @@ pub fn first_square_over(x: Float) -> Float {
 /// `first_square_over` of a uniform `x` as the opacity.
 pub fn first_square_over_program() -> NodeProgram {
     let scope = Scope::new();
-    let x = uniform("x", 0.0);
+    let x = uniform(0.0).set_name("x");
     scope.opacity_node(first_square_over(x)).unwrap();
     scope.compile().unwrap()
 }
@@ -120,7 +120,7 @@ pub fn loops() -> NodeProgram {
 /// `break` and `continue` in nested loops, against a uniform `limit`.
 pub fn break_continue() -> NodeProgram {
     let scope = Scope::new();
-    let limit = uniform("limit", 0.0);
+    let limit = uniform(0.0).set_name("limit");
     let (sum, count) = tsl! {
         let mut sum = 0.0;
         let mut count = 0.0;
@@ -186,7 +186,7 @@ pub fn offset(x: Float) -> Vec3 {
 /// `fold` of a uniform `p` with limit 3 as the colour.
 pub fn fold_program() -> NodeProgram {
     let scope = Scope::new();
-    let p = uniform("p", glam::Vec3::ZERO);
+    let p = uniform(glam::Vec3::ZERO).set_name("p");
     scope.color_node(fold(p, 3)).unwrap();
     scope.compile().unwrap()
 }
@@ -220,7 +220,7 @@ pub fn loop_vars() -> NodeProgram {
             let _ = kept;
         }
         kept *= 3.0;
-        let x = uniform("x", 0.0);
+        let x = uniform(0.0).set_name("x");
         let chain = if x < 0.0 { -1.0 } else if x < 1.0 { 0.5 } else { 2.0 };
         (acc, kept, chain)
     };

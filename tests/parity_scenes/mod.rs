@@ -30,6 +30,8 @@ macro_rules! with_scenes {
             an_output_node_reads_the_lit_colour,
             derivatives_of_the_position_and_the_uv,
             varyings_interpolate_per_vertex_values,
+            a_colour_node_reads_the_local_position_and_normal,
+            vec4_colour_and_output_nodes_with_alpha,
             noise_perlin_cell_worley_and_fractal,
             linear_fog_and_exp2_fog,
             the_uv_and_lit_shading_views_and_the_data_materials,
@@ -448,6 +450,65 @@ pub fn varyings_interpolate_per_vertex_values(check: Check) {
     check(c, "varyings");
 }
 
+/// R-VAL-18: the local position (after the position node) and normal read by fragment outputs,
+/// as varyings.
+pub fn a_colour_node_reads_the_local_position_and_normal(check: Check) {
+    let mut c = Case::new();
+    let g = NodeGraph::new();
+    g.set_output(POSITION_NODE, g.mul(g.normal_local(), g.float(0.1)))
+        .unwrap();
+    let wave = g.sin(g.mul(g.position_local(), g.float(4.0)));
+    let n = g.add(g.mul(g.normal_local(), g.float(0.5)), g.float(0.5));
+    g.set_output(
+        COLOR_NODE,
+        g.mix(
+            n,
+            g.add(g.mul(wave, g.float(0.5)), g.float(0.5)),
+            g.float(0.5),
+        ),
+    )
+    .unwrap();
+    g.set_output(
+        EMISSIVE_NODE,
+        g.mul(g.abs(g.dfdx(g.position_local())), g.float(4.0)),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
+    c.floor(shader_material(p));
+    check(c, "local position and normal");
+}
+
+/// R-OUT-11 and R-OUT-12: a vec4 colour node whose alpha multiplies the opacity node, a float
+/// colour node, and a vec4 output node with its own alpha, on transparent materials.
+pub fn vec4_colour_and_output_nodes_with_alpha(check: Check) {
+    let mut c = Case::new();
+    let transparent = |p| Material {
+        transparent: true,
+        opacity: 0.7,
+        ..shader_material(p)
+    };
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    let alpha = g.swizzle(uv, "x");
+    g.set_output(COLOR_NODE, g.join(&[uv, g.float(0.5), alpha]))
+        .unwrap();
+    g.set_output(OPACITY_NODE, g.swizzle(uv, "y")).unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), transparent(p), Vec3::new(-0.6, 0.6, 0.0));
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.swizzle(g.uv(), "y")).unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), transparent(p), Vec3::new(0.6, 0.6, 0.0));
+    let g = NodeGraph::new();
+    let lit = g.lit();
+    g.set_output(OUTPUT_NODE, g.join(&[lit, g.swizzle(g.uv(), "x")]))
+        .unwrap();
+    let p = c.program(&g);
+    c.floor(transparent(p));
+    check(c, "vec4 colour and output nodes");
+}
+
 pub fn noise_perlin_cell_worley_and_fractal(check: Check) {
     let mut c = Case::new();
     let g = NodeGraph::new();
@@ -524,7 +585,7 @@ pub fn an_orthographic_camera_and_tone_mapping(check: Check) {
 pub fn the_graph_example_at_a_time(check: Check) {
     let mut c = Case::new();
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
     g.set_output(COLOR_NODE, mixed).unwrap();

@@ -552,7 +552,7 @@ pub fn graph_nodes() -> Case {
     );
     c.scene.background = Some(hex(0x0e1016));
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     g.set_output(
         COLOR_NODE,

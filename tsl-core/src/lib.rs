@@ -17,7 +17,7 @@
 //! ```
 //! use tsl_core::*;
 //! let graph = NodeGraph::new();
-//! let tint = graph.uniform("tint", Color::from_srgb8(255, 120, 40));
+//! let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
 //! let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
 //! let mixed = graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)));
 //! graph.set_output(COLOR_NODE, mixed).unwrap();
@@ -54,7 +54,7 @@ pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
-    validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformSlot,
-    ValidationError,
+    validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformKey,
+    UniformNode, UniformRef, UniformSlot, ValidationError,
 };
 pub use types::*;

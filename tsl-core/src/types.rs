@@ -159,7 +159,7 @@ pub struct TextureId(pub u32);
 /// The texture id that names no texture; a texture node or `set_texture` refuses it.
 pub const NO_TEXTURE: TextureId = TextureId(u32::MAX);
 
-/// The value of a uniform: what `uniform(name, value)` declares and `set_uniform` changes.
+/// The value of a uniform: what `uniform(value)` declares and `set_uniform` changes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum UniformValue {
     /// A float.

@@ -10,7 +10,7 @@ use tsl_core::*;
 #[test]
 fn spec_000s_first_graph_over_a_batch_of_distinct_fragments() {
     let graph = NodeGraph::new();
-    let tint = graph.uniform("tint", Vec3::new(1.0, 0.25, 0.125));
+    let tint = graph.named_uniform("tint", Vec3::new(1.0, 0.25, 0.125));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
         graph.vertex_color(),
@@ -54,7 +54,7 @@ fn spec_000s_first_graph_over_a_batch_of_distinct_fragments() {
 fn a_uniform_value_read_beside_per_lane_values_keeps_every_lane() {
     // normalize(uniform) is computed once; dot with each lane's normal differs per lane.
     let g = NodeGraph::new();
-    let light = g.normalize(g.uniform("light", Vec3::new(0.0, 3.0, 4.0)));
+    let light = g.normalize(g.named_uniform("light", Vec3::new(0.0, 3.0, 4.0)));
     let lambert = g.max(g.dot(g.normal_world(), light), g.float(0.0));
     g.set_output(OPACITY_NODE, lambert).unwrap();
     let program = g.compile().unwrap();

@@ -37,7 +37,7 @@ fn the_spec_example_sums_and_discards() {
 #[test]
 fn a_discard_joins_the_mask_only_where_its_branch_runs() {
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.0f32);
+    let x = g.named_uniform("x", 0.0f32);
     g.If(g.greater_than(x, g.float(0.5)));
     g.Discard();
     g.End();
@@ -49,7 +49,7 @@ fn a_discard_joins_the_mask_only_where_its_branch_runs() {
 
     // A mask of the graph's own is kept where no discard runs.
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.0f32);
+    let x = g.named_uniform("x", 0.0f32);
     g.If(g.less_than(x, g.float(0.0)));
     g.Discard();
     g.End();
@@ -80,7 +80,7 @@ fn first_square_over() -> TslFn {
 #[test]
 fn first_square_over_returns_from_inside_the_loop() {
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.0f32);
+    let x = g.named_uniform("x", 0.0f32);
     let program = &mut opacity(&g, g.call(&first_square_over(), &[x]));
     // x, then the first i in 0..8 with i * i > x, or -1 when none: 7 * 7 = 49 is not over 49.
     for (x, expected) in [
@@ -149,7 +149,7 @@ fn break_leaves_only_the_innermost_loop() {
 #[test]
 fn else_if_chains_pick_the_first_branch_that_holds() {
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.0f32);
+    let x = g.named_uniform("x", 0.0f32);
     let r = g.Var(g.vec3(0.0, 0.0, 0.0));
     g.If(g.less_than(x, g.float(0.0)));
     g.assign(r, g.vec3(-1.0, -1.0, -1.0));
@@ -277,7 +277,7 @@ fn statements_refuse_what_spec_000_refuses() {
     g.assign(v, g.float(1.0));
     assert_eq!(refusal(&g), "assign: the variable is a vec2, not a float");
     let g = NodeGraph::new();
-    g.Var(g.uniform("m", glam::Mat3::IDENTITY));
+    g.Var(g.named_uniform("m", glam::Mat3::IDENTITY));
     assert_eq!(
         refusal(&g),
         "Var: a mat3 cannot be a variable; a variable holds a float or a vector"
@@ -539,7 +539,7 @@ fn generated_programs_agree_with_plain_rust() {
             },
         );
         let g = NodeGraph::new();
-        let x = g.uniform("x", 0.0f32);
+        let x = g.named_uniform("x", 0.0f32);
         let answer = g.call(&program_fn, &[x]);
         let Ok(mut program) = opacity_checked(&g, answer) else {
             continue;

@@ -66,7 +66,7 @@ fn compile_refusals_name_the_output_they_are_about() {
 #[test]
 fn program_refusals_hold_the_uniform_and_both_types() {
     let g = NodeGraph::new();
-    let tone = g.uniform("tone", 0.5f32);
+    let tone = g.named_uniform("tone", 0.5f32);
     g.set_output(OPACITY_NODE, tone).unwrap();
     let mut program = g.compile().unwrap();
     let error = program.set_uniform("tone", Vec3::ONE).unwrap_err();

@@ -176,7 +176,7 @@ fn check(
     build: impl Fn(&NodeGraph, NodeRef) -> NodeRef,
 ) {
     let graph = NodeGraph::new();
-    let input = graph.uniform("input", Vec4::ZERO);
+    let input = graph.named_uniform("input", Vec4::ZERO);
     let node = build(&graph, input);
     compare(fixture, name, bound, &graph, node);
 }
@@ -190,7 +190,7 @@ fn check_typed<T: typed::NodeType>(
     build: impl Fn(typed::Node<typed::Vec4>) -> typed::Node<T>,
 ) {
     let scope = typed::Scope::new();
-    let node = build(typed::uniform("input", Vec4::ZERO));
+    let node = build(typed::uniform(Vec4::ZERO).set_name("input"));
     compare(fixture, name, bound, &scope, node.node_ref());
 }
 
@@ -423,12 +423,12 @@ fn typed_builds_the_builders_nodes() {
     use typed::*;
     let typed_graph = |build: &dyn Fn(Node<typed::Vec4>)| {
         let scope = Scope::new();
-        build(uniform("input", glam::Vec4::ZERO));
+        build(uniform(glam::Vec4::ZERO).set_name("input"));
         scope.into_graph().parts()
     };
     let builder_graph = |build: &dyn Fn(&NodeGraph, NodeRef)| {
         let graph = NodeGraph::new();
-        build(&graph, graph.uniform("input", glam::Vec4::ZERO));
+        build(&graph, graph.named_uniform("input", glam::Vec4::ZERO));
         graph.parts()
     };
     assert_eq!(
@@ -591,7 +591,7 @@ fn mx_separate_refuses_unknown_channels() {
 #[test]
 fn colour_functions_emit_natively() {
     let graph = NodeGraph::new();
-    let input = graph.uniform("input", Vec4::ZERO);
+    let input = graph.named_uniform("input", Vec4::ZERO);
     let rgb = graph.swizzle(input, "rgb");
     let k = graph.working_luminance_coefficients();
     let parts = [

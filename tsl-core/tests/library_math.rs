@@ -332,7 +332,7 @@ fn expected(fixture: &Fixture, name: &str, k: usize) -> Vec<f32> {
 /// COLOR_NODE (a vec2 padded with 0, a vec3) or both (a vec4's xyz and w).
 fn program_of(build: impl FnOnce(&NodeGraph, NodeRef) -> NodeRef) -> Result<NodeProgram, String> {
     let g = NodeGraph::new();
-    let input = g.uniform("input", Vec4::ZERO);
+    let input = g.named_uniform("input", Vec4::ZERO);
     let out = build(&g, input);
     let set = |output, node| g.set_output(output, node).map_err(|e| e.to_string());
     match g.type_of(out) {
@@ -580,7 +580,7 @@ fn typed_matches_builder() {
     ];
     for &(name, typed, build) in rows {
         let scope = Scope::new();
-        let input = t::uniform("input", Vec4::ZERO);
+        let input = t::uniform(Vec4::ZERO).set_name("input");
         let out = typed(input);
         scope.color_node(out.xyz()).unwrap();
         scope.opacity_node(out.w()).unwrap();
@@ -668,7 +668,7 @@ fn material_functions_by_hand() {
     // leaves at x = 3, so the corrected direction is (3, 0, 0) - (1, 0, 0) = (2, 0, 0). Along
     // (0, -1, 0) it leaves at y = -2: (1.5, -2, 0) - (1, 0, 0).
     let g = NodeGraph::new();
-    let n = g.uniform("n", glam::Vec3::X);
+    let n = g.named_uniform("n", glam::Vec3::X);
     let out = g.get_parallax_correct_normal(n, g.vec3(4.0, 4.0, 4.0), g.vec3(1.0, 0.0, 0.0));
     g.set_output(COLOR_NODE, out).unwrap();
     let mut program = g.compile().unwrap();

@@ -121,7 +121,7 @@ fn inputs_are_reordered_when_their_order_needs_too_many_registers() {
 #[test]
 fn constants_and_uniforms_are_stored_once() {
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", glam::Vec3::new(0.1, 0.2, 0.3));
+    let tint = g.named_uniform("tint", glam::Vec3::new(0.1, 0.2, 0.3));
     let a = g.mul(tint, g.float(2.0));
     let b = g.add(g.mul(tint, g.float(2.0)), g.float(2.0));
     g.set_output(COLOR_NODE, g.add(a, b)).unwrap();

@@ -42,7 +42,7 @@ impl Build<'_> {
     fn operand(&self, value: UniformValue) -> NodeRef {
         if self.uniforms {
             let name = self.next_name();
-            return self.graph.uniform(&name, value);
+            return self.graph.named_uniform(&name, value);
         }
         let g = self.graph;
         match value {
@@ -1296,7 +1296,7 @@ fn color_constant_is_linear() {
 #[test]
 fn float_uniform_reads_back_and_changes() {
     let graph = NodeGraph::new();
-    let u = graph.uniform("f", 1.5f32);
+    let u = graph.named_uniform("f", 1.5f32);
     let mut c = Compiled::new(&graph, graph.mul(u, graph.float(2.0)));
     assert_eq!(c.read(), [3.0]);
     c.program.set_uniform("f", -2.0f32).unwrap();
@@ -1311,14 +1311,14 @@ fn float_uniform_reads_back_and_changes() {
 #[test]
 fn vector_uniforms_read_back_and_change() {
     let graph = NodeGraph::new();
-    let u = graph.uniform("v", Vec2::new(1.0, 2.0));
+    let u = graph.named_uniform("v", Vec2::new(1.0, 2.0));
     let mut c = Compiled::new(&graph, u);
     assert_eq!(c.read(), [1.0, 2.0]);
     c.program.set_uniform("v", Vec2::new(-3.0, 0.5)).unwrap();
     assert_eq!(c.read(), [-3.0, 0.5]);
 
     let graph = NodeGraph::new();
-    let u = graph.uniform("v", Vec3::new(1.0, 2.0, 3.0));
+    let u = graph.named_uniform("v", Vec3::new(1.0, 2.0, 3.0));
     let mut c = Compiled::new(&graph, graph.add(u, graph.float(1.0)));
     assert_eq!(c.read(), [2.0, 3.0, 4.0]);
     c.program
@@ -1328,7 +1328,7 @@ fn vector_uniforms_read_back_and_change() {
     assert!(c.program.set_uniform("v", 1.0f32).is_err());
 
     let graph = NodeGraph::new();
-    let u = graph.uniform("v", Vec4::new(1.0, 2.0, 3.0, 4.0));
+    let u = graph.named_uniform("v", Vec4::new(1.0, 2.0, 3.0, 4.0));
     let mut c = Compiled::new(&graph, u);
     assert_eq!(c.read(), [1.0, 2.0, 3.0, 4.0]);
     c.program
@@ -1341,7 +1341,7 @@ fn vector_uniforms_read_back_and_change() {
 #[test]
 fn color_uniform_reads_back_and_changes() {
     let graph = NodeGraph::new();
-    let u = graph.uniform("tint", Color::linear(0.25, 0.5, 0.75));
+    let u = graph.named_uniform("tint", Color::linear(0.25, 0.5, 0.75));
     let mut c = Compiled::new(&graph, u);
     assert_eq!(c.read(), [0.25, 0.5, 0.75]);
     c.program
@@ -1365,7 +1365,7 @@ fn matrix_uniforms_read_back_and_change() {
         )
     };
     let graph = NodeGraph::new();
-    let u = graph.uniform("m", m3(M3));
+    let u = graph.named_uniform("m", m3(M3));
     let mut c = Compiled::new(&graph, graph.mul(u, graph.vec3(1.0, -1.0, 2.0)));
     assert_eq!(c.read(), [11.0, 13.0, 17.0]);
     // B (1, -1, 2) = (1 + 2, -2 + 2, 2)
@@ -1374,7 +1374,7 @@ fn matrix_uniforms_read_back_and_change() {
     assert!(c.program.set_uniform("m", Mat4::IDENTITY).is_err());
     for (i, col) in M3.iter().enumerate() {
         let graph = NodeGraph::new();
-        let u = graph.uniform("m", m3(M3));
+        let u = graph.named_uniform("m", m3(M3));
         let mut c = Compiled::new(&graph, graph.column(u, i));
         assert_eq!(c.read(), col);
         c.program.set_uniform("m", m3(B3)).unwrap();
@@ -1382,7 +1382,7 @@ fn matrix_uniforms_read_back_and_change() {
     }
 
     let graph = NodeGraph::new();
-    let u = graph.uniform("m", mat4_cols(M4));
+    let u = graph.named_uniform("m", mat4_cols(M4));
     let v = graph.vec4(1.0, 0.0, -1.0, 2.0);
     let mut c = Compiled::new(&graph, graph.mul(u, v));
     assert_eq!(c.read(), [18.0, 20.0, 22.0, 26.0]);
@@ -1391,7 +1391,7 @@ fn matrix_uniforms_read_back_and_change() {
     assert_eq!(c.read(), [3.0, 4.0, 5.0, 2.0]);
     for (i, col) in M4.iter().enumerate() {
         let graph = NodeGraph::new();
-        let u = graph.uniform("m", mat4_cols(M4));
+        let u = graph.named_uniform("m", mat4_cols(M4));
         let mut c = Compiled::new(&graph, graph.column(u, i));
         assert_eq!(c.read(), col);
         c.program.set_uniform("m", mat4_cols(T4)).unwrap();

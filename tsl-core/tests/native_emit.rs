@@ -68,10 +68,10 @@ fn opcodes(program: &NodeProgram, output: Output) -> Vec<(u8, u8)> {
 /// A value of `n` components from uniforms (so no constant folding removes the operation).
 fn operand(g: &NodeGraph, name: &str, n: usize) -> NodeRef {
     match n {
-        1 => g.uniform(name, 0.5f32),
-        2 => g.uniform(name, glam::Vec2::new(0.5, -1.0)),
-        3 => g.uniform(name, glam::Vec3::new(0.5, -1.0, 2.0)),
-        _ => g.uniform(name, glam::Vec4::new(0.5, -1.0, 2.0, 0.0)),
+        1 => g.named_uniform(name, 0.5f32),
+        2 => g.named_uniform(name, glam::Vec2::new(0.5, -1.0)),
+        3 => g.named_uniform(name, glam::Vec3::new(0.5, -1.0, 2.0)),
+        _ => g.named_uniform(name, glam::Vec4::new(0.5, -1.0, 2.0, 0.0)),
     }
 }
 
@@ -231,7 +231,7 @@ fn the_dispatch_has_a_case_per_set_output_start() {
 #[test]
 fn control_flow_swizzles_joins_and_select_emit() {
     let g = NodeGraph::new();
-    let x = g.uniform("x", 0.25f32);
+    let x = g.named_uniform("x", 0.25f32);
     let acc = g.Var(g.vec3(0.0, 0.0, 0.0));
     let i = g.Loop(5);
     g.If(g.greater_than(i, x));
@@ -357,7 +357,7 @@ fn the_glsl_programs_examples_emit() {
 fn structure_key_ignores_uniform_values_textures_and_the_frame_but_not_constants() {
     let build = |k: f32| {
         let g = NodeGraph::new();
-        let s = g.uniform("speed", 2.0f32);
+        let s = g.named_uniform("speed", 2.0f32);
         let t = g.texture_uniform("map", TextureId(1));
         let v = g.mul(g.mul(g.time(), s), g.float(k));
         let c = g.add(g.swizzle(g.texture(t, g.uv()), "xyz"), g.camera_position());

@@ -75,7 +75,7 @@ fn assert_all_forms(name: &str, program: &NodeProgram) {
 /// an output node that warms the lit colour.
 fn first_graph() -> NodeProgram {
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::from_srgb8(255, 120, 40));
+    let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
     g.set_output(COLOR_NODE, mixed).unwrap();
@@ -107,10 +107,10 @@ fn the_first_graph_makes_every_form_and_reads_its_uniform_and_time_from_the_bloc
 /// A value of `n` components from uniforms (so no constant folding removes the operation).
 fn operand(g: &NodeGraph, name: &str, n: usize) -> NodeRef {
     match n {
-        1 => g.uniform(name, 0.5f32),
-        2 => g.uniform(name, glam::Vec2::new(0.5, -1.0)),
-        3 => g.uniform(name, glam::Vec3::new(0.5, -1.0, 2.0)),
-        _ => g.uniform(name, glam::Vec4::new(0.5, -1.0, 2.0, 0.0)),
+        1 => g.named_uniform(name, 0.5f32),
+        2 => g.named_uniform(name, glam::Vec2::new(0.5, -1.0)),
+        3 => g.named_uniform(name, glam::Vec3::new(0.5, -1.0, 2.0)),
+        _ => g.named_uniform(name, glam::Vec4::new(0.5, -1.0, 2.0, 0.0)),
     }
 }
 
@@ -146,13 +146,13 @@ fn every_noise_makes_every_form() {
 #[test]
 fn uniforms_of_every_type_textures_and_derivatives_make_every_form() {
     let g = NodeGraph::new();
-    let f = g.uniform("f", 1.5f32);
-    let v2 = g.uniform("v2", glam::Vec2::new(1.0, 2.0));
-    let v3 = g.uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
-    let v4 = g.uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
-    let c = g.uniform("c", Color::from_srgb8(10, 20, 30));
-    let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
-    let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
+    let f = g.named_uniform("f", 1.5f32);
+    let v2 = g.named_uniform("v2", glam::Vec2::new(1.0, 2.0));
+    let v3 = g.named_uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
+    let v4 = g.named_uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
+    let c = g.named_uniform("c", Color::from_srgb8(10, 20, 30));
+    let m3 = g.named_uniform("m3", glam::Mat3::IDENTITY);
+    let m4 = g.named_uniform("m4", glam::Mat4::IDENTITY);
     let t = g.texture_uniform("map", TextureId(3));
     let sum = g.add(g.mul(m3, v3), c);
     let sum = g.add(sum, g.swizzle(g.mul(m4, v4), "xyz"));
@@ -292,8 +292,8 @@ fn a_varying_and_barycentric_are_refused_with_the_node_and_why() {
 /// A program with a vec3 uniform then a float.
 fn vec3_then_float() -> NodeProgram {
     let g = NodeGraph::new();
-    let a = g.uniform("a", glam::Vec3::new(1.0, 2.0, 3.0));
-    let b = g.uniform("b", 4.0f32);
+    let a = g.named_uniform("a", glam::Vec3::new(1.0, 2.0, 3.0));
+    let b = g.named_uniform("b", 4.0f32);
     g.set_output(COLOR_NODE, g.mul(a, b)).unwrap();
     g.compile().unwrap()
 }
@@ -301,14 +301,14 @@ fn vec3_then_float() -> NodeProgram {
 #[test]
 fn the_block_layout_follows_wgsl_uniform_rules_worked_by_hand() {
     let g = NodeGraph::new();
-    let f = g.uniform("f", 1.0f32);
-    let v3 = g.uniform("v3", glam::Vec3::ONE);
-    let f2 = g.uniform("f2", 1.0f32);
-    let v2 = g.uniform("v2", glam::Vec2::ONE);
-    let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
-    let g2 = g.uniform("g", 1.0f32);
-    let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
-    let v4 = g.uniform("the v4!", glam::Vec4::ONE);
+    let f = g.named_uniform("f", 1.0f32);
+    let v3 = g.named_uniform("v3", glam::Vec3::ONE);
+    let f2 = g.named_uniform("f2", 1.0f32);
+    let v2 = g.named_uniform("v2", glam::Vec2::ONE);
+    let m3 = g.named_uniform("m3", glam::Mat3::IDENTITY);
+    let g2 = g.named_uniform("g", 1.0f32);
+    let m4 = g.named_uniform("m4", glam::Mat4::IDENTITY);
+    let v4 = g.named_uniform("the v4!", glam::Vec4::ONE);
     let sum = g.add(g.mul(m3, v3), g.join(&[v2, f]));
     let sum = g.add(sum, g.swizzle(g.mul(m4, v4), "xyz"));
     g.set_output(COLOR_NODE, g.mul(sum, g.mul(f2, g2))).unwrap();

@@ -170,23 +170,23 @@ fn worley_style_and_metric_as_run_time_values() {
     // three.js's `int(metric)`: 1.5 is 1 (squared), 2.75 is 2 (Manhattan).
     let f = fixture("worley.json");
     f.check("worley_style_3d_s1m0", |g, p| {
-        let style = g.uniform("style", 1.0f32);
+        let style = g.named_uniform("style", 1.0f32);
         g.mx_worley_noise_vec3_style(g.swizzle(p, "xyz"), g.float(1.0), style, g.float(0.0))
     });
     f.check("worley_vec3_3d_m0", |g, p| {
-        let style = g.uniform("style", 0.0f32);
+        let style = g.named_uniform("style", 0.0f32);
         g.mx_worley_noise_vec3_style(g.swizzle(p, "xyz"), g.float(1.0), style, g.float(0.0))
     });
     f.check("worley_vec3_2d_m1", |g, p| {
-        let metric = g.uniform("metric", 1.5f32);
+        let metric = g.named_uniform("metric", 1.5f32);
         g.mx_worley_noise_vec3(g.swizzle(p, "xy"), g.float(1.0), metric)
     });
     f.check("worley_vec3_3d_m2", |g, p| {
-        let metric = g.uniform("metric", 2.75f32);
+        let metric = g.named_uniform("metric", 2.75f32);
         g.mx_worley_noise_vec3(g.swizzle(p, "xyz"), g.float(0.9), metric)
     });
     f.check("worley_float_2d_style1", |g, p| {
-        let style = g.uniform("style", 1.25f32);
+        let style = g.named_uniform("style", 1.25f32);
         g.mx_worley_noise_float_2d(g.swizzle(p, "xy"), g.float(0.8), style)
     });
 }

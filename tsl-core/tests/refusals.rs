@@ -62,7 +62,7 @@ fn try_node_gives_a_result_per_node() {
 #[test]
 fn a_matrix_or_a_texture_outside_mul_and_texture_is_refused() {
     let g = NodeGraph::new();
-    let m = g.uniform("m", Mat3::IDENTITY);
+    let m = g.named_uniform("m", Mat3::IDENTITY);
     g.sin(m);
     assert_eq!(
         refusal(&g),
@@ -90,19 +90,19 @@ fn map_of(g: &NodeGraph) -> NodeRef {
 #[test]
 fn a_matrix_times_a_value_of_another_size_is_refused() {
     let g = NodeGraph::new();
-    g.mul(g.uniform("m", Mat4::IDENTITY), g.vec3(1.0, 2.0, 3.0));
+    g.mul(g.named_uniform("m", Mat4::IDENTITY), g.vec3(1.0, 2.0, 3.0));
     assert_eq!(
         refusal(&g),
         "mul: a mat4 times a vec3: a matrix multiplies a vector of its width or a matrix of its size"
     );
     let g = NodeGraph::new();
     g.mul(
-        g.uniform("a", Mat3::IDENTITY),
-        g.uniform("b", Mat4::IDENTITY),
+        g.named_uniform("a", Mat3::IDENTITY),
+        g.named_uniform("b", Mat4::IDENTITY),
     );
     assert!(refusal(&g).starts_with("mul: a mat3 times a mat4"));
     let g = NodeGraph::new();
-    g.mul(g.uniform("a", Mat3::IDENTITY), g.float(2.0));
+    g.mul(g.named_uniform("a", Mat3::IDENTITY), g.float(2.0));
     assert!(refusal(&g).starts_with("mul: a mat3 times a float"));
 }
 
@@ -141,7 +141,7 @@ fn a_swizzle_of_a_missing_component_is_refused() {
         assert_eq!(refusal(&g), reason);
     }
     let g = NodeGraph::new();
-    g.swizzle(g.uniform("m", Mat3::IDENTITY), "x");
+    g.swizzle(g.named_uniform("m", Mat3::IDENTITY), "x");
     assert_eq!(refusal(&g), "swizzle: a mat3 has no components to swizzle");
 }
 
@@ -158,10 +158,10 @@ fn a_join_of_more_than_four_components_is_refused() {
 #[test]
 fn an_output_given_a_node_of_the_wrong_type_is_refused() {
     let g = NodeGraph::new();
-    let err = g.set_output(COLOR_NODE, g.float(1.0)).unwrap_err();
+    let err = g.set_output(COLOR_NODE, g.vec2(1.0, 1.0)).unwrap_err();
     assert_eq!(
         message(err),
-        "set_output: COLOR_NODE takes a vec3, not a float"
+        "set_output: COLOR_NODE takes a float, vec3 or vec4, not a vec2"
     );
     let err = g
         .set_output(OPACITY_NODE, g.vec3(1.0, 1.0, 1.0))
@@ -173,6 +173,7 @@ fn an_output_given_a_node_of_the_wrong_type_is_refused() {
     for output in Output::ALL {
         let node = match output.value_type() {
             ValueType::Float => g.vec2(0.0, 0.0),
+            _ if output == COLOR_NODE || output == OUTPUT_NODE => g.vec2(0.0, 0.0),
             _ => g.vec4(0.0, 0.0, 0.0, 0.0),
         };
         assert!(
@@ -184,18 +185,25 @@ fn an_output_given_a_node_of_the_wrong_type_is_refused() {
 }
 
 #[test]
-fn a_uniform_needs_a_name_of_its_own() {
+fn set_name_refuses_a_node_that_is_not_a_uniform_and_an_empty_name() {
     let g = NodeGraph::new();
-    assert!(g.uniform("", 1.0f32).is_refused());
-    assert_eq!(refusal(&g), "uniform: a uniform needs a name");
-    let g = NodeGraph::new();
-    g.uniform("tint", Color::WHITE);
-    assert!(g.texture_uniform("tint", TextureId(0)).is_refused());
+    let x = g.float(1.0);
+    assert!(g.set_name(x, "x").is_refused());
     assert_eq!(
         refusal(&g),
-        "texture_uniform: a uniform named 'tint' already exists"
+        "set_name: node #0 is not a uniform, so it has no name to set"
     );
-    assert_eq!(g.uniforms().len(), 1);
+    let g = NodeGraph::new();
+    let u = g.uniform(1.0f32);
+    assert!(g.set_name(u, "").is_refused());
+    assert_eq!(refusal(&g), "set_name: a uniform's name cannot be empty");
+    // Names are labels (R-VAL-17): no name, and one name twice, are both fine.
+    let g = NodeGraph::new();
+    g.uniform(1.0f32);
+    g.named_uniform("tint", Color::WHITE);
+    assert!(!g.texture_uniform("tint", TextureId(0)).is_refused());
+    assert_eq!(g.error(), None);
+    assert_eq!(g.uniforms().len(), 3);
 }
 
 #[test]
@@ -313,7 +321,7 @@ fn a_position_node_reads_no_fragment_attribute_texture_or_lit() {
 
     // What a position node may read compiles.
     let g = NodeGraph::new();
-    let lift = g.uniform("lift", 0.1f32);
+    let lift = g.named_uniform("lift", 0.1f32);
     let offset = g.mul(g.normal_local(), g.mul(lift, g.sin(g.time())));
     g.set_output(POSITION_NODE, g.add(offset, g.camera_position()))
         .unwrap();
@@ -321,30 +329,26 @@ fn a_position_node_reads_no_fragment_attribute_texture_or_lit() {
 }
 
 #[test]
-fn a_fragment_output_reads_no_local_position_or_normal() {
-    for (output, local) in [
-        (COLOR_NODE, "position_local"),
-        (NORMAL_NODE, "normal_local"),
-        (OUTPUT_NODE, "position_local"),
-    ] {
-        let g = NodeGraph::new();
-        let node = if local == "position_local" {
-            g.position_local()
-        } else {
-            g.normal_local()
-        };
-        g.set_output(output, node).unwrap();
-        assert_eq!(
-            message(g.compile().unwrap_err()),
-            format!("compile: {output} reads {local}, which only a position node may read")
-        );
+fn every_fragment_output_reads_the_local_position_and_normal_as_varyings() {
+    // Once refused (R-REF-15, withdrawn); now each reads them at the corners (R-VAL-18).
+    for output in [COLOR_NODE, NORMAL_NODE, OUTPUT_NODE, EMISSIVE_NODE] {
+        for local in ["position_local", "normal_local"] {
+            let g = NodeGraph::new();
+            let node = if local == "position_local" {
+                g.position_local()
+            } else {
+                g.normal_local()
+            };
+            g.set_output(output, node).unwrap();
+            let program = g.compile().unwrap();
+            let text = program.to_string();
+            assert!(text.contains("corner2"), "{output} {local}: {text}");
+        }
     }
     let g = NodeGraph::new();
     g.set_output(DEPTH_NODE, g.swizzle(g.position_local(), "z"))
         .unwrap();
-    assert!(
-        message(g.compile().unwrap_err()).starts_with("compile: DEPTH_NODE reads position_local")
-    );
+    assert!(g.compile().is_ok());
 }
 
 #[test]
@@ -374,7 +378,7 @@ fn lit_belongs_to_the_output_node_alone() {
 #[test]
 fn set_uniform_refuses_an_unknown_name_and_a_wrong_type() {
     let g = NodeGraph::new();
-    let tint = g.uniform("tint", Color::WHITE);
+    let tint = g.named_uniform("tint", Color::WHITE);
     g.set_output(COLOR_NODE, tint).unwrap();
     let mut program = g.compile().unwrap();
     let err = program.set_uniform("tone", Vec3::ONE).unwrap_err();
@@ -403,7 +407,7 @@ fn set_uniform_refuses_an_unknown_name_and_a_wrong_type() {
 fn set_texture_refuses_no_texture_and_a_uniform_that_is_not_a_texture() {
     let g = NodeGraph::new();
     let map = g.texture_uniform("map", TextureId(2));
-    let scale = g.uniform("scale", 1.0f32);
+    let scale = g.named_uniform("scale", 1.0f32);
     let texel = g.texture(map, g.mul(g.uv(), scale));
     g.set_output(COLOR_NODE, g.swizzle(texel, "rgb")).unwrap();
     let mut program = g.compile().unwrap();

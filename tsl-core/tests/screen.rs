@@ -290,7 +290,7 @@ fn transform_direction_and_normal_to_view_by_hand() {
 
 /// A mat4 uniform node of `m`.
 fn uniform_mat4(m: Mat4) -> Node<M4> {
-    uniform("m", m)
+    uniform(m).set_name("m")
 }
 
 /// A standalone module's uniform block holds the header values its program reads: the model

@@ -28,8 +28,8 @@ fn sin_words() -> Vec<u32> {
 fn rich_program() -> NodeProgram {
     let g = NodeGraph::new();
     let uv = g.uv();
-    let tint = g.uniform("tint", Color::linear(1.0, 0.5, 0.25));
-    let m = g.uniform(
+    let tint = g.named_uniform("tint", Color::linear(1.0, 0.5, 0.25));
+    let m = g.named_uniform(
         "m",
         glam::Mat4::from_cols_array(&[
             1.0, 0.5, 0.0, 0.0, //

@@ -208,9 +208,79 @@ fn compile_refuses_what_varyings_and_derivatives_cannot_read() {
         "compile: OUTPUT_NODE takes a derivative of lit, which the neighbouring pixels do not have"
     );
     let g = NodeGraph::new();
-    g.dfdx(g.uniform("m", glam::Mat3::IDENTITY));
+    g.dfdx(g.named_uniform("m", glam::Mat3::IDENTITY));
     assert_eq!(
         g.error().unwrap().to_string(),
         "dfdx: a mat3 has no components to differentiate"
+    );
+}
+
+/// A corner with a local position and normal.
+fn local_corner(p: [f32; 3], n: [f32; 3]) -> Fragment {
+    Fragment {
+        position_local: Vec3::from(p),
+        normal_local: Vec3::from(n),
+        ..Fragment::default()
+    }
+}
+
+#[test]
+fn a_fragment_output_reads_the_local_position_as_a_varying() {
+    // R-VAL-18: the corners' local positions weighted by the fragment's weights, as
+    // `varying(position_local())` would be; the fragment's own (unset, zero) value is not read.
+    let corners = [
+        local_corner([1.0, 0.0, 0.0], [0.0, 0.0, 1.0]),
+        local_corner([0.0, 2.0, 0.0], [0.0, 1.0, 0.0]),
+        local_corner([0.0, 0.0, 4.0], [1.0, 0.0, 0.0]),
+    ];
+    let here = Fragment {
+        barycentric: Vec3::new(0.5, 0.25, 0.25),
+        ..Fragment::default()
+    };
+    let v = views(here, here, here, corners);
+    let g = NodeGraph::new();
+    // 0.5·(1,0,0) + 0.25·(0,2,0) + 0.25·(0,0,4) = (0.5, 0.5, 1)
+    assert_eq!(color(&g, g.position_local(), &v), vec![0.5, 0.5, 1.0]);
+    let g = NodeGraph::new();
+    // 0.5·(0,0,1) + 0.25·(0,1,0) + 0.25·(1,0,0) = (0.25, 0.25, 0.5)
+    assert_eq!(color(&g, g.normal_local(), &v), vec![0.25, 0.25, 0.5]);
+    // The same as the explicit varying, instruction for instruction.
+    let explicit = NodeGraph::new();
+    explicit
+        .set_output(COLOR_NODE, explicit.varying(explicit.position_local()))
+        .unwrap();
+    let implicit = NodeGraph::new();
+    implicit
+        .set_output(COLOR_NODE, implicit.position_local())
+        .unwrap();
+    assert_eq!(
+        explicit.compile().unwrap().words(),
+        implicit.compile().unwrap().words()
+    );
+}
+
+#[test]
+fn the_derivative_of_the_local_position_uses_the_neighbours_weights() {
+    // dFdx(position_local): the right neighbour's weights (0.25, 0.5, 0.25) against here's
+    // (0.5, 0.25, 0.25), over corners (1,0,0), (0,2,0), (0,0,4):
+    // (0.25, 1, 1) - (0.5, 0.5, 1) = (-0.25, 0.5, 0).
+    let corners = [
+        local_corner([1.0, 0.0, 0.0], [0.0; 3]),
+        local_corner([0.0, 2.0, 0.0], [0.0; 3]),
+        local_corner([0.0, 0.0, 4.0], [0.0; 3]),
+    ];
+    let here = Fragment {
+        barycentric: Vec3::new(0.5, 0.25, 0.25),
+        ..Fragment::default()
+    };
+    let right = Fragment {
+        barycentric: Vec3::new(0.25, 0.5, 0.25),
+        ..Fragment::default()
+    };
+    let v = views(here, right, here, corners);
+    let g = NodeGraph::new();
+    assert_eq!(
+        color(&g, g.dfdx(g.position_local()), &v),
+        vec![-0.25, 0.5, 0.0]
     );
 }

@@ -7,7 +7,7 @@ fn main() {
     let v2: Vec2Node = uv();
     let v3: Vec3Node = position_world();
     let v4: Vec4Node = texture(TextureId(1), v2);
-    let m3: Mat3Node = uniform("m3", Mat3::IDENTITY);
+    let m3: Mat3Node = uniform(Mat3::IDENTITY);
     let m4: Mat4Node = camera_view_matrix();
 
     let _: Vec3Node = v3 + v3 - f * v3 / 2.0 % 3 + 1.0 - (-v3);

@@ -6,11 +6,10 @@ use crate::graph::typecheck::{self, NodeFault};
 use crate::graph::{GraphParts, Op, MAX_GRAPH_NODES};
 use crate::interface::{Output, Source};
 use crate::types::ValueType;
-use std::collections::HashSet;
 
 /// Refuse parts larger than a builder makes: more than [`MAX_GRAPH_NODES`] nodes or uniforms
-/// (each uniform the builder declares is a node), a uniform with no name and two uniforms of one
-/// name. Compile asks it before it adds the discard's nodes.
+/// (each uniform the builder declares is a node). Compile asks it before it adds the discard's
+/// nodes.
 pub fn limits(parts: &GraphParts) -> Result<(), CompileError> {
     if parts.nodes.len() > MAX_GRAPH_NODES {
         return Err(CompileError::TooManyNodes {
@@ -21,18 +20,6 @@ pub fn limits(parts: &GraphParts) -> Result<(), CompileError> {
         return Err(CompileError::TooManyUniforms {
             uniforms: parts.uniforms.len(),
         });
-    }
-    let mut names = HashSet::with_capacity(parts.uniforms.len());
-    for (uniform, decl) in parts.uniforms.iter().enumerate() {
-        if decl.name.is_empty() {
-            return Err(CompileError::UnnamedUniform { uniform });
-        }
-        if !names.insert(decl.name.as_str()) {
-            return Err(CompileError::UniformNameTaken {
-                uniform,
-                name: decl.name.clone(),
-            });
-        }
     }
     Ok(())
 }
@@ -83,7 +70,7 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
         if let Some(root) = parts.outputs[output.index()] {
             match nodes.get(root as usize) {
                 None => return Err(CompileError::MissingOutputNode { output, node: root }),
-                Some(n) if n.ty != output.value_type() => {
+                Some(n) if !output.accepts(n.ty) => {
                     return Err(CompileError::OutputType {
                         output,
                         found: n.ty,
@@ -133,8 +120,8 @@ fn find_cycle(parts: &GraphParts, root: u32) -> Option<u32> {
 }
 
 /// Refuse what `output` may not read. A position node runs per vertex, so it reads no fragment
-/// attribute, texture, varying, derivative or lit colour; a fragment output reads no local position
-/// or normal; `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
+/// attribute, texture, varying, derivative or lit colour (a fragment output's local position or
+/// normal is a varying, R-VAL-18); `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
 /// colour; a derivative reads no derivative and no lit colour (the neighbours have none).
 pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), CompileError> {
     const VARYING: u8 = 1;
@@ -164,9 +151,6 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
                 }
                 Source::Lit if output != Output::Output => {
                     Some(CompileError::LitOutsideOutput { output })
-                }
-                Source::Local if output != Output::Position => {
-                    Some(CompileError::LocalInputInFragment { output, read })
                 }
                 _ if inside & VARYING != 0 && source == Source::Screen => {
                     Some(CompileError::ScreenInputInVarying { output, read })

@@ -71,20 +71,6 @@ pub enum CompileError {
         /// The uniforms.
         uniforms: usize,
     },
-    /// A uniform (of edited parts) with an empty name.
-    #[error("compile: uniform {uniform} has no name")]
-    UnnamedUniform {
-        /// The uniform's index.
-        uniform: usize,
-    },
-    /// A uniform (of edited parts) with the name of an earlier one.
-    #[error("compile: uniform {uniform} is named '{name}', as an earlier one is")]
-    UniformNameTaken {
-        /// The uniform's index.
-        uniform: usize,
-        /// The name.
-        name: String,
-    },
     /// A node (of edited parts) whose recorded type is not the type it computes.
     #[error("compile: node #{node} is typed {typed} but computes a {computes}")]
     TypeChanged {
@@ -112,7 +98,7 @@ pub enum CompileError {
         node: u32,
     },
     /// An output (of edited parts) set to a node of another type than the output's.
-    #[error("compile: {output} takes a {}, not a {found}", .output.value_type())]
+    #[error("compile: {output} takes a {}, not a {found}", .output.accepted_types())]
     OutputType {
         /// The output.
         output: Output,
@@ -140,14 +126,6 @@ pub enum CompileError {
     LitOutsideOutput {
         /// The output.
         output: Output,
-    },
-    /// A fragment output that reads the vertex's local position or normal.
-    #[error("compile: {output} reads {read}, which only a position node may read")]
-    LocalInputInFragment {
-        /// The output.
-        output: Output,
-        /// What it reads.
-        read: Reading,
     },
     /// A varying that reads where the fragment is on the screen.
     #[error("compile: {output} has a varying that reads {read}, which a vertex does not have; read it outside the varying")]
@@ -210,7 +188,6 @@ impl CompileError {
             | CompileError::Cycle { output, .. }
             | CompileError::FragmentInputInVertex { output, .. }
             | CompileError::LitOutsideOutput { output }
-            | CompileError::LocalInputInFragment { output, .. }
             | CompileError::ScreenInputInVarying { output, .. }
             | CompileError::FragmentInputInVarying { output, .. }
             | CompileError::DerivativeOfDerivative { output }
@@ -225,8 +202,6 @@ impl CompileError {
             | CompileError::NoTexture { .. }
             | CompileError::TooManyNodes { .. }
             | CompileError::TooManyUniforms { .. }
-            | CompileError::UnnamedUniform { .. }
-            | CompileError::UniformNameTaken { .. }
             | CompileError::TypeChanged { .. }
             | CompileError::InputTypes { .. } => None,
         }

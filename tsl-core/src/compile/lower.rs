@@ -4,7 +4,7 @@
 
 use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
 use crate::graph::{Axis, GraphParts, Op, UniformInit};
-use crate::interface::{Attribute, View};
+use crate::interface::{Attribute, Output, Source, View};
 use crate::opcode::{Opcode, TypeRule};
 use crate::program::format::HeaderValue;
 use crate::types::{TextureId, ValueType};
@@ -83,17 +83,21 @@ pub struct Lowering<'a> {
     done: HashMap<(u32, View), Lowered>,
     /// The view of the node being lowered.
     view: View,
+    /// Whether this is the position node, which runs per vertex: elsewhere a local attribute
+    /// outside the corners is an automatic varying (R-VAL-18).
+    per_vertex: bool,
 }
 
 impl<'a> Lowering<'a> {
     /// A lowering of `parts` that adds its constants to `data`.
-    pub fn new(parts: &'a GraphParts, data: &'a mut DataLayout) -> Self {
+    pub fn new(parts: &'a GraphParts, data: &'a mut DataLayout, output: Output) -> Self {
         Lowering {
             parts,
             data,
             lir: Lir::default(),
             done: HashMap::new(),
             view: View::Fragment,
+            per_vertex: output == Output::Position,
         }
     }
 
@@ -290,19 +294,7 @@ impl<'a> Lowering<'a> {
             Op::Varying if self.view.is_corner() => Lowered::Value(self.value(node.inputs[0])),
             Op::Varying => {
                 let corners = View::CORNERS.map(|c| self.value_in(node.inputs[0], c));
-                let width = corners[0].width;
-                let weights = self.lane_attribute(Attribute::Barycentric, age);
-                let weight = |k: u8| weights.pick(&[k]).broadcast(width);
-                let mut sum = self.inst(Opcode::Mul, width, vec![corners[0], weight(0)], age);
-                for k in 1..3 {
-                    sum = self.inst(
-                        Opcode::MulAdd,
-                        width,
-                        vec![corners[k as usize], weight(k), sum],
-                        age,
-                    );
-                }
-                Lowered::Value(sum)
+                Lowered::Value(self.interpolate(corners, age))
             }
             Op::Derivative(axis) => {
                 let there = self.value_in(
@@ -317,6 +309,24 @@ impl<'a> Lowering<'a> {
                 Lowered::Value(self.inst(Opcode::Sub, here.width, vec![there, here], age))
             }
         }
+    }
+
+    /// The corners' values weighted by the fragment's (this view's) barycentric weights: what a
+    /// varying is.
+    fn interpolate(&mut self, corners: [Operand; 3], age: u32) -> Operand {
+        let width = corners[0].width;
+        let weights = self.lane_attribute(Attribute::Barycentric, age);
+        let weight = |k: u8| weights.pick(&[k]).broadcast(width);
+        let mut sum = self.inst(Opcode::Mul, width, vec![corners[0], weight(0)], age);
+        for k in 1..3 {
+            sum = self.inst(
+                Opcode::MulAdd,
+                width,
+                vec![corners[k as usize], weight(k), sum],
+                age,
+            );
+        }
+        sum
     }
 
     fn is_matrix(&self, node: u32) -> bool {
@@ -334,17 +344,27 @@ impl<'a> Lowering<'a> {
                     .map(|c| self.load(DataRef::Header(h.word + h.rows * c), h.rows, age))
                     .collect(),
             ),
+            // TSL makes a vertex-stage value read by a fragment a varying: the corners' values,
+            // interpolated (R-VAL-18).
+            None if a.source() == Source::Local && !self.per_vertex && !self.view.is_corner() => {
+                let corners = View::CORNERS.map(|c| self.lane_attribute_in(a, c, age));
+                Lowered::Value(self.interpolate(corners, age))
+            }
             None => Lowered::Value(self.lane_attribute(a, age)),
         }
     }
 
     /// An `attr` instruction reading `attribute` in the current view.
     fn lane_attribute(&mut self, attribute: Attribute, age: u32) -> Operand {
+        self.lane_attribute_in(attribute, self.view, age)
+    }
+
+    fn lane_attribute_in(&mut self, attribute: Attribute, view: View, age: u32) -> Operand {
         // Invariant: `attribute` sends time, camera position and view matrix to the header; every
         // other attribute is a lane attribute (`Attribute::lane_index`).
         let index = attribute.lane_index().expect("a lane attribute");
         let width = attribute.value_type().width().expect("a vector") as u8;
-        let imm = Imm::Attr(index as u8, self.view);
+        let imm = Imm::Attr(index as u8, view);
         self.lir.push(
             LirInst {
                 op: Opcode::Attr,

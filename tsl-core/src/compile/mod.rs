@@ -11,7 +11,7 @@ mod schedule;
 
 pub use error::{CompileError, GraphError, Reading};
 
-use crate::graph::{GraphNode, NodeGraph, Op, UniformInit};
+use crate::graph::{GraphNode, NodeGraph, NodeRef, Op, UniformInit};
 use crate::interface::Output;
 use crate::program::format::*;
 use crate::program::{NodeProgram, TextureSlot, UniformSlot};
@@ -31,8 +31,7 @@ impl NodeGraph {
     ///
     /// Refuses the first refusal the graph recorded while it was built; a graph with no output; a
     /// cycle, an input that names no node, a type that no longer holds, a node the builder would
-    /// refuse, more than `MAX_GRAPH_NODES` nodes or uniforms, or a uniform with no name or a
-    /// name in use (in a graph whose parts were edited); a position node that reads a fragment attribute, a texture or `lit`; a
+    /// refuse, more than `MAX_GRAPH_NODES` nodes or uniforms; a position node that reads a fragment attribute, a texture or `lit`; a
     /// fragment output that reads the local position or normal; `lit` outside `OUTPUT_NODE`; an
     /// output of more than [`MAX_INSTRUCTIONS`] instructions or that needs more than
     /// [`MAX_REGISTERS`] registers at once.
@@ -53,6 +52,7 @@ impl NodeGraph {
             join_discard_to_mask(&mut parts, discarded);
         }
         check::integrity(&parts)?;
+        widen_color(&mut parts);
         let mut data = DataLayout::new(&parts);
         let mut laid = Vec::new();
         for output in Output::ALL {
@@ -60,7 +60,7 @@ impl NodeGraph {
                 continue;
             };
             check::context(&parts, output, root)?;
-            let mut lowering = Lowering::new(&parts, &mut data);
+            let mut lowering = Lowering::new(&parts, &mut data, output);
             let mut result = lowering.lower_root(root);
             if !result.is_identity() {
                 // The result is the register the last instruction writes, so give it a move.
@@ -104,8 +104,52 @@ impl NodeGraph {
                 .collect();
             laid.push(Laid { output, code });
         }
-        Ok(encode(&parts, data, laid))
+        let mut program = encode(&parts, data, laid);
+        program.set_uniform_nodes(self.id(), uniform_nodes(&parts));
+        Ok(program)
     }
+}
+
+/// The node that declared each uniform (the first that reads it, in edited parts; `u32::MAX` for
+/// one no node reads), so `set_uniform` takes the node.
+fn uniform_nodes(parts: &crate::graph::GraphParts) -> Vec<u32> {
+    let mut nodes = vec![u32::MAX; parts.uniforms.len()];
+    for (index, node) in parts.nodes.iter().enumerate().rev() {
+        if let Op::Uniform(u) = node.op {
+            if let Some(slot) = nodes.get_mut(u) {
+                *slot = index as u32;
+            }
+        }
+    }
+    nodes
+}
+
+/// `program.set_uniform(node, value)`: the uniform the node declared.
+impl crate::program::UniformKey for NodeRef {
+    fn uniform_ref(&self) -> crate::program::UniformRef<'_> {
+        crate::program::UniformRef::Node(crate::program::UniformNode {
+            graph: self.graph_id(),
+            node: self.index() as u32,
+        })
+    }
+}
+
+/// A float `COLOR_NODE` as three.js's `vec4(colorNode)` (R-OUT-11): all four components, so its
+/// alpha is the float too. A vec3 or vec4 colour stays as it is; the renderers read the alpha of
+/// a colour of four components ([`NodeProgram::output_width`]) and take 1 for three.
+fn widen_color(parts: &mut crate::graph::GraphParts) {
+    let Some(root) = parts.outputs[Output::Color.index()] else {
+        return;
+    };
+    if parts.nodes[root as usize].ty != ValueType::Float {
+        return;
+    }
+    parts.nodes.push(GraphNode {
+        op: Op::Join,
+        inputs: vec![root; 4],
+        ty: ValueType::Vec4,
+    });
+    parts.outputs[Output::Color.index()] = Some((parts.nodes.len() - 1) as u32);
 }
 
 /// Every discard joins the mask: `MASK_NODE = select(discarded, 0, mask)`, the mask one if unset.

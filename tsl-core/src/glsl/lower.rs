@@ -449,7 +449,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             self.b.g.texture_uniform(name, NO_TEXTURE)
         } else {
             match zero_uniform(ty) {
-                Some(value) => self.b.g.uniform(name, value),
+                Some(value) => self.b.g.named_uniform(name, value),
                 None => return err(span, format!("a uniform cannot be a {ty}")),
             }
         };
@@ -1859,7 +1859,7 @@ pub(crate) fn placeholder_varyings(
             continue;
         };
         b.room(g.span)?;
-        let n = b.g.uniform(&g.name, value);
+        let n = b.g.named_uniform(&g.name, value);
         if n.is_refused() {
             let reason =
                 b.g.error()

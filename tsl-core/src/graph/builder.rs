@@ -7,7 +7,6 @@ use super::{
 use crate::interface::Attribute;
 use crate::opcode::Opcode;
 use crate::types::{Color, TextureId, UniformValue, ValueType, NO_TEXTURE};
-use std::collections::HashMap;
 
 /// The map of a `texture` node: a texture id, or a texture uniform's node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,17 +301,6 @@ impl NodeGraph {
     }
 
     fn declare(&self, op_name: &str, name: &str, value: UniformInit) -> NodeRef {
-        let refusal = if name.is_empty() {
-            Some(BuildErrorKind::UnnamedUniform)
-        } else if self.uniform_named(name) {
-            Some(BuildErrorKind::UniformNameTaken { name: name.into() })
-        } else {
-            None
-        };
-        if let Some(kind) = refusal {
-            self.refuse(BuildError::new(op_name, kind));
-            return self.refused();
-        }
         let index = self.parts.borrow().uniforms.len();
         let node = self.leaf(op_name, Op::Uniform(index), value.value_type());
         if !node.is_refused() {
@@ -320,44 +308,79 @@ impl NodeGraph {
                 name: name.to_string(),
                 value,
             });
-            if let Some(names) = self.uniform_names.borrow_mut().as_mut() {
-                names.insert(name.to_string(), index);
-            }
         }
         node
     }
 
-    /// Whether a uniform has `name`: a look-up in the name map, rebuilt once after an edit.
-    fn uniform_named(&self, name: &str) -> bool {
-        let mut names = self.uniform_names.borrow_mut();
-        let names = names.get_or_insert_with(|| {
-            let mut map = HashMap::new();
-            for (index, decl) in self.parts.borrow().uniforms.iter().enumerate() {
-                map.entry(decl.name.clone()).or_insert(index);
-            }
-            map
-        });
-        names.contains_key(name)
-    }
-
-    /// A named value the caller changes between frames with `NodeProgram::set_uniform`: a float,
-    /// a vector, a colour or a matrix (glam types). Refuses an empty name and a name in use.
+    /// `uniform(value)`: a value the caller changes between frames with
+    /// `NodeProgram::set_uniform`, by this node or by a name given with [`NodeGraph::set_name`]:
+    /// a float, a vector, a colour or a matrix (glam types). A uniform needs no name, and names
+    /// need not be unique (R-VAL-17, docs/requirements.md).
     ///
     /// ```
     /// use tsl_core::*;
     /// let graph = NodeGraph::new();
-    /// let gain = graph.uniform("gain", 2.0);
+    /// let gain = graph.uniform(2.0);
     /// graph.set_output(OPACITY_NODE, graph.mul(gain, graph.float(0.25))).unwrap();
     /// let mut program = graph.compile().unwrap();
     /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.5]));
+    /// program.set_uniform(gain, 4.0).unwrap();
+    /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
+    /// // A value of another type than the uniform's is refused.
+    /// assert!(program.set_uniform(gain, glam::Vec3::ONE).is_err());
+    /// ```
+    pub fn uniform(&self, value: impl Into<UniformValue>) -> NodeRef {
+        self.declare("uniform", "", UniformInit::Value(value.into()))
+    }
+
+    /// `uniform(value).setName(name)` in one call: a uniform that `NodeProgram::set_uniform` also
+    /// finds by `name`.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let gain = graph.named_uniform("gain", 2.0);
+    /// graph.set_output(OPACITY_NODE, graph.mul(gain, graph.float(0.25))).unwrap();
+    /// let mut program = graph.compile().unwrap();
     /// program.set_uniform("gain", 4.0).unwrap();
     /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
-    /// // A name no uniform has, and a value of another type, are refused.
+    /// // A name no uniform has is refused.
     /// assert!(program.set_uniform("gian", 4.0).is_err());
-    /// assert!(program.set_uniform("gain", glam::Vec3::ONE).is_err());
     /// ```
-    pub fn uniform(&self, name: &str, value: impl Into<UniformValue>) -> NodeRef {
+    pub fn named_uniform(&self, name: &str, value: impl Into<UniformValue>) -> NodeRef {
         self.declare("uniform", name, UniformInit::Value(value.into()))
+    }
+
+    /// TSL's `setName`: give the uniform (or texture uniform) `node` the name
+    /// `NodeProgram::set_uniform` finds it by, and return `node`. Several uniforms may share a
+    /// name. Refuses a node that is not a uniform, and an empty name.
+    pub fn set_name(&self, node: NodeRef, name: &str) -> NodeRef {
+        let index = match self.resolve_for("set_name", node) {
+            Ok(i) => i as usize,
+            Err(e) => {
+                self.refuse(e);
+                return self.refused();
+            }
+        };
+        let mut parts = self.parts.borrow_mut();
+        let uniform = match parts.nodes[index].op {
+            Op::Uniform(u) if u < parts.uniforms.len() => u,
+            _ => {
+                drop(parts);
+                self.refuse(BuildError::new(
+                    "set_name",
+                    BuildErrorKind::NotAUniform { node: index as u32 },
+                ));
+                return self.refused();
+            }
+        };
+        if name.is_empty() {
+            drop(parts);
+            self.refuse(BuildError::new("set_name", BuildErrorKind::EmptyName));
+            return self.refused();
+        }
+        parts.uniforms[uniform].name = name.to_string();
+        node
     }
 
     /// A named texture the caller changes with `NodeProgram::set_texture`.

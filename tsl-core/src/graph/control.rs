@@ -632,7 +632,7 @@ impl NodeGraph {
     /// ```
     /// use tsl_core::*;
     /// let graph = NodeGraph::new();
-    /// let cut = graph.uniform("cut", 0.0);
+    /// let cut = graph.named_uniform("cut", 0.0);
     /// graph.If(graph.greater_than(cut, graph.float(0.5)));
     /// graph.Discard();
     /// graph.End();

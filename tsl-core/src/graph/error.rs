@@ -80,7 +80,7 @@ pub enum BuildErrorKind {
     #[error("the graph already holds MAX_GRAPH_NODES ({MAX_GRAPH_NODES}) nodes")]
     GraphFull,
     /// `set_output` with a node of another type than the output's.
-    #[error("{output} takes a {}, not a {found}", .output.value_type())]
+    #[error("{output} takes a {}, not a {found}", .output.accepted_types())]
     OutputType {
         /// The output.
         output: crate::interface::Output,
@@ -117,15 +117,15 @@ pub enum BuildErrorKind {
         /// The node rewired.
         node: u32,
     },
-    /// `uniform` or `texture_uniform` with an empty name.
-    #[error("a uniform needs a name")]
-    UnnamedUniform,
-    /// `uniform` or `texture_uniform` with a name in use.
-    #[error("a uniform named '{name}' already exists")]
-    UniformNameTaken {
-        /// The name.
-        name: String,
+    /// `set_name` of a node that is not a uniform.
+    #[error("node #{node} is not a uniform, so it has no name to set")]
+    NotAUniform {
+        /// The node.
+        node: u32,
     },
+    /// `set_name` with an empty name (a uniform without a name is simply one never named).
+    #[error("a uniform's name cannot be empty")]
+    EmptyName,
     /// A texture node of [`NO_TEXTURE`](crate::types::NO_TEXTURE).
     #[error("NO_TEXTURE names no texture")]
     NoTexture,

@@ -39,7 +39,6 @@ use crate::interface::{Attribute, Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::types::{TextureId, UniformValue, ValueType};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The most nodes a graph holds (`MAX_GRAPH_NODES`, R-LIM-3).
@@ -63,6 +62,11 @@ impl NodeRef {
     /// Whether the ref stands for a node the graph refused.
     pub fn is_refused(self) -> bool {
         self.index == REFUSED
+    }
+
+    /// The id of the graph the node belongs to.
+    pub(crate) fn graph_id(self) -> u32 {
+        self.graph
     }
 }
 
@@ -184,9 +188,6 @@ pub struct NodeGraph {
     parts: RefCell<GraphParts>,
     error: RefCell<Option<BuildError>>,
     control: RefCell<ControlState>,
-    /// Each uniform's index by name, so a declaration checks its name in constant time; `None`
-    /// after [`NodeGraph::parts_mut`] (the names may have changed) until the next declaration.
-    uniform_names: RefCell<Option<HashMap<String, usize>>>,
 }
 
 impl Default for NodeGraph {
@@ -203,7 +204,6 @@ impl Clone for NodeGraph {
             parts: RefCell::new(self.parts.borrow().clone()),
             error: RefCell::new(self.error.borrow().clone()),
             control: RefCell::new(self.control.borrow().clone()),
-            uniform_names: RefCell::new(self.uniform_names.borrow().clone()),
         }
     }
 }
@@ -218,7 +218,6 @@ impl NodeGraph {
             parts: RefCell::new(GraphParts::default()),
             error: RefCell::new(None),
             control: RefCell::new(ControlState::default()),
-            uniform_names: RefCell::new(Some(HashMap::new())),
         }
     }
 
@@ -239,6 +238,11 @@ impl NodeGraph {
             .map(|i| self.parts.borrow().nodes[i as usize].ty)
     }
 
+    /// The graph's id, which its refs carry.
+    pub(crate) fn id(&self) -> u32 {
+        self.id
+    }
+
     /// The statements' state, for compile.
     pub(crate) fn control(&self) -> std::cell::Ref<'_, ControlState> {
         self.control.borrow()
@@ -254,7 +258,6 @@ impl NodeGraph {
     /// (an input count, a constant or swizzle out of range, a uniform that does not exist) and
     /// more than [`MAX_GRAPH_NODES`] nodes or uniforms are refused there.
     pub fn parts_mut(&mut self) -> &mut GraphParts {
-        *self.uniform_names.get_mut() = None;
         self.parts.get_mut()
     }
 
@@ -367,7 +370,7 @@ impl NodeGraph {
     pub fn set_output(&self, output: Output, node: NodeRef) -> Result<(), BuildError> {
         let index = self.resolve_for("set_output", node)?;
         let ty = self.parts.borrow().nodes[index as usize].ty;
-        if ty != output.value_type() {
+        if !output.accepts(ty) {
             return Err(BuildError::new(
                 "set_output",
                 BuildErrorKind::OutputType { output, found: ty },

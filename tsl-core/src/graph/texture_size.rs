@@ -70,7 +70,7 @@ impl NodeGraph {
             .position(|d| d.name == name);
         match existing {
             Some(index) => self.leaf("texture_size", Op::Uniform(index), ValueType::Vec2),
-            None => self.uniform(&name, glam::Vec2::ZERO),
+            None => self.named_uniform(&name, glam::Vec2::ZERO),
         }
     }
 }

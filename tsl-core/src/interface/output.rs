@@ -7,7 +7,9 @@ use std::fmt;
 /// One output of a node graph, three.js's `colorNode` to `depthNode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Output {
-    /// `colorNode`, vec3: the diffuse colour; the lights multiply it.
+    /// `colorNode`: the diffuse colour, which the lights multiply. A vec3, or as TSL's
+    /// `vec4(colorNode)` a vec4 whose alpha multiplies the opacity, or a float (all four
+    /// components, alpha too) (R-OUT-11).
     Color = 0,
     /// `opacityNode`, float: the alpha.
     Opacity = 1,
@@ -17,7 +19,8 @@ pub enum Output {
     Normal = 3,
     /// `positionNode`, vec3: an offset added to each vertex's local position (runs per vertex).
     Position = 4,
-    /// `outputNode`, vec3: the finished colour; the only output that may read `lit()`.
+    /// `outputNode`: the finished colour; the only output that may read `lit()`. A vec4 gives
+    /// the fragment's alpha, a vec3 alpha 1, as three.js's `vec4(outputNode)` (R-OUT-12).
     Output = 5,
     /// `maskNode`, float: a fragment where it is zero is thrown away.
     Mask = 6,
@@ -63,11 +66,31 @@ impl Output {
         Output::Depth,
     ];
 
-    /// The type a node must have to be this output.
+    /// The output's own type: what it computes, and what a node of another type
+    /// [`accepts`](Output::accepts) becomes (`COLOR_NODE` becomes a vec4 when compiled).
     pub fn value_type(self) -> ValueType {
         match self {
             Output::Opacity | Output::Mask | Output::Ao | Output::Depth => ValueType::Float,
             _ => ValueType::Vec3,
+        }
+    }
+
+    /// Whether a node of type `ty` may be this output: its [`value_type`](Output::value_type),
+    /// and for `COLOR_NODE` a float or a vec4 too, as three.js's `vec4(colorNode)` (R-OUT-11),
+    /// and for `OUTPUT_NODE` a vec4 (R-OUT-12).
+    pub fn accepts(self, ty: ValueType) -> bool {
+        ty == self.value_type()
+            || (self == Output::Color && matches!(ty, ValueType::Float | ValueType::Vec4))
+            || (self == Output::Output && ty == ValueType::Vec4)
+    }
+
+    /// The types [`accepts`](Output::accepts) takes, for a refusal's message.
+    pub fn accepted_types(self) -> &'static str {
+        match self {
+            Output::Color => "float, vec3 or vec4",
+            Output::Output => "vec3 or vec4",
+            Output::Opacity | Output::Mask | Output::Ao | Output::Depth => "float",
+            _ => "vec3",
         }
     }
 

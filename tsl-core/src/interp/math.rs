@@ -4,20 +4,23 @@
 use super::Src;
 use crate::opcode::Opcode;
 
-/// GLSL `min`: `y < x ? y : x`.
+/// GLSL `min` (`y < x ? y : x`), but a NaN operand gives the other operand, as GPUs measurably do
+/// (R-MATH-13: Mesa's llvmpipe for either operand, SwiftShader for the first); NaN only where both
+/// are NaN.
 #[inline(always)]
 pub fn min(x: f32, y: f32) -> f32 {
-    if y < x {
+    if y < x || x.is_nan() {
         y
     } else {
         x
     }
 }
 
-/// GLSL `max`: `x < y ? y : x`.
+/// GLSL `max` (`x < y ? y : x`), a NaN operand giving the other operand as [`min`] does
+/// (R-MATH-13).
 #[inline(always)]
 pub fn max(x: f32, y: f32) -> f32 {
-    if x < y {
+    if x < y || x.is_nan() {
         y
     } else {
         x
@@ -51,6 +54,8 @@ fn truth(b: bool) -> f32 {
     }
 }
 
+/// The Hermite cubic of GLSL; with equal edges the quotient is ±inf or NaN and the NaN-ignoring
+/// clamp makes it 0 at or below the edge and 1 above it, as GPUs give (R-MATH-13).
 #[inline(always)]
 fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
     let t = clamp((x - low) / (high - low), 0.0, 1.0);

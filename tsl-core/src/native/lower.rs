@@ -324,16 +324,29 @@ impl<'p> Lower<'p> {
         })
     }
 
-    /// GLSL `min` as the reference computes it: `y < x ? y : x` (the prelude's `gmin`).
+    /// GLSL `min` as the reference computes it: `y < x ? y : x`, and `y` where `x` is NaN
+    /// (the prelude's `gmin`, R-MATH-13).
     fn gmin(&mut self, x: Ex, y: Ex) -> Ex {
         let c = self.bin(B::Less, y, x);
+        let c = self.or_nan(c, x);
         self.select(c, y, x)
     }
 
-    /// GLSL `max`: `x < y ? y : x` (the prelude's `gmax`).
+    /// GLSL `max`: `x < y ? y : x`, and `y` where `x` is NaN (the prelude's `gmax`).
     fn gmax(&mut self, x: Ex, y: Ex) -> Ex {
         let c = self.bin(B::Less, x, y);
+        let c = self.or_nan(c, x);
         self.select(c, y, x)
+    }
+
+    /// `c || isnan(x)`, the NaN test written `!(x == x)` so that no ordered `!=` can fold it.
+    fn or_nan(&mut self, c: Ex, x: Ex) -> Ex {
+        let eq = self.bin(B::Equal, x, x);
+        let nan = self.ex(E::Unary {
+            op: UnaryOperator::LogicalNot,
+            expr: eq,
+        });
+        self.bin(B::LogicalOr, c, nan)
     }
 
     fn gclamp(&mut self, x: Ex, lo: Ex, hi: Ex) -> Ex {

@@ -19,13 +19,14 @@ fn truth(b: vec4<bool>) -> vec4<f32> {
     return select(vec4<f32>(0.0), vec4<f32>(1.0), b);
 }
 
-// GLSL min / max / clamp as the reference writes them (a NaN operand gives `x`).
+// GLSL min / max / clamp as the reference writes them, a NaN operand giving the other operand
+// (R-MATH-13). NaN is found as `!(x == x)`: an ordered `!=` could be folded to false.
 fn gmin(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
-    return select(x, y, y < x);
+    return select(x, y, (y < x) | !(x == x));
 }
 
 fn gmax(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
-    return select(x, y, x < y);
+    return select(x, y, (x < y) | !(x == x));
 }
 
 fn gclamp(x: vec4<f32>, lo: vec4<f32>, hi: vec4<f32>) -> vec4<f32> {

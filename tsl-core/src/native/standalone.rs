@@ -362,11 +362,26 @@ struct TslVarying {
         }
         line(&format!("    rgb = {};", value(Output::Output, "xyz")));
     }
-    let alpha = if has(Output::Opacity) {
-        value(Output::Opacity, "x")
-    } else {
-        "1.0".into()
+    // A four-component colour's alpha times the opacity, as three.js's `diffuseColor.a`
+    // (R-OUT-11); an output node's alpha, 1 for a vec3 (R-OUT-12).
+    let color_alpha = program.output_width(Output::Color) == 4;
+    let mut alpha = match (color_alpha, has(Output::Opacity)) {
+        (true, true) => format!(
+            "{} * {}",
+            value(Output::Color, "w"),
+            value(Output::Opacity, "x")
+        ),
+        (true, false) => value(Output::Color, "w"),
+        (false, true) => value(Output::Opacity, "x"),
+        (false, false) => "1.0".into(),
     };
+    if has(Output::Output) {
+        alpha = if program.output_width(Output::Output) == 4 {
+            value(Output::Output, "w")
+        } else {
+            "1.0".into()
+        };
+    }
     line(&format!(
         "    var out: TslFragment;\n    out.color = vec4<f32>(rgb, {alpha});"
     ));

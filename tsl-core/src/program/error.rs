@@ -180,6 +180,17 @@ pub enum ProgramError {
         /// The name.
         name: String,
     },
+    /// `set_uniform`, `set_texture` or `uniform` of a node that declared none of the program's
+    /// uniforms.
+    #[error("{op}: node #{node} is not a uniform of this program{}", if *known { "" } else { " (a program read from words knows its uniforms by name only)" })]
+    NotAUniformNode {
+        /// `set_uniform`, `set_texture` or `uniform`.
+        op: &'static str,
+        /// The node's index in its graph.
+        node: u32,
+        /// Whether the program knows its uniforms' nodes (it was compiled, not read).
+        known: bool,
+    },
     /// `set_uniform` of a value of another type than the uniform's.
     #[error("set_uniform: uniform '{name}' is a {uniform}, not a {value}")]
     UniformType {
@@ -276,7 +287,7 @@ impl ProgramError {
             ProgramError::Validation(_) => "validate",
             ProgramError::UniformOutsideData { .. }
             | ProgramError::TextureSlotOutsideData { .. } => "program",
-            ProgramError::NoUniform { op, .. } => op,
+            ProgramError::NoUniform { op, .. } | ProgramError::NotAUniformNode { op, .. } => op,
             ProgramError::UniformType { .. } => "set_uniform",
             ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",
             ProgramError::File(_) => "program file",

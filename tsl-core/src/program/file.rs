@@ -44,7 +44,7 @@ impl NodeProgram {
     /// ```
     /// use tsl_core::*;
     /// let graph = NodeGraph::new();
-    /// graph.set_output(OPACITY_NODE, graph.mul(graph.time(), graph.uniform("speed", 2.0))).unwrap();
+    /// graph.set_output(OPACITY_NODE, graph.mul(graph.time(), graph.named_uniform("speed", 2.0))).unwrap();
     /// let program = graph.compile().unwrap();
     /// let bytes = program.to_bytes();
     /// assert_eq!(&bytes[..4], b"TSLP");

@@ -45,7 +45,7 @@ pub struct TextureSlot {
 /// ```
 /// use tsl_core::*;
 /// let graph = NodeGraph::new();
-/// let speed = graph.uniform("speed", 2.0);
+/// let speed = graph.named_uniform("speed", 2.0);
 /// graph.set_output(OPACITY_NODE, graph.mul(graph.time(), speed)).unwrap();
 /// let mut program = graph.compile().unwrap();
 /// program.set_frame(1.5, glam::Mat4::IDENTITY); // the renderer's time and the camera's view
@@ -59,23 +59,101 @@ pub struct TextureSlot {
 /// let again = NodeProgram::from_words(words, program.uniforms().to_vec(), Vec::new()).unwrap();
 /// assert_eq!(again, program);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct NodeProgram {
     words: Vec<u32>,
     uniforms: Vec<UniformSlot>,
     textures: Vec<TextureSlot>,
-    /// The index in `uniforms` of the first slot of each name, so `set_uniform` finds a slot in
-    /// constant time (a function of `uniforms`, so equal programs have equal maps).
-    by_name: HashMap<String, usize>,
+    /// The indexes in `uniforms` of the slots of each name, in order, so `set_uniform` finds
+    /// them in constant time (a function of `uniforms`; unnamed slots are not in it).
+    by_name: HashMap<String, Vec<usize>>,
+    /// The node each slot was declared by, for `set_uniform(node, ..)`: known to a program its
+    /// graph compiled, not to one read from words.
+    nodes: Option<UniformNodes>,
 }
 
-/// The index of the first slot of each name.
-fn names(uniforms: &[UniformSlot]) -> HashMap<String, usize> {
-    let mut map = HashMap::with_capacity(uniforms.len());
+/// The graph and the node of each uniform slot of a compiled program.
+#[derive(Clone, Debug)]
+struct UniformNodes {
+    graph: u32,
+    nodes: Vec<u32>,
+}
+
+impl PartialEq for NodeProgram {
+    /// Programs are equal when their words and slots are: a program read back from its file
+    /// equals the one written, though only the compiled one knows its uniforms' nodes.
+    fn eq(&self, other: &Self) -> bool {
+        self.words == other.words
+            && self.uniforms == other.uniforms
+            && self.textures == other.textures
+    }
+}
+
+/// The indexes of the slots of each name.
+fn names(uniforms: &[UniformSlot]) -> HashMap<String, Vec<usize>> {
+    let mut map: HashMap<String, Vec<usize>> = HashMap::with_capacity(uniforms.len());
     for (index, slot) in uniforms.iter().enumerate() {
-        map.entry(slot.name.clone()).or_insert(index);
+        if !slot.name.is_empty() {
+            map.entry(slot.name.clone()).or_default().push(index);
+        }
     }
     map
+}
+
+/// A uniform's node, as [`UniformKey`] hands it to `set_uniform`: its graph's id and its index
+/// there. `NodeRef` and the typed `Node<T>` make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UniformNode {
+    pub(crate) graph: u32,
+    pub(crate) node: u32,
+}
+
+/// Which uniform [`NodeProgram::set_uniform`] sets: every uniform of a name, or the one a node
+/// declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UniformRef<'a> {
+    /// Every uniform named so (with `set_name`, `named_uniform`, `texture_uniform` or a GLSL
+    /// declaration).
+    Name(&'a str),
+    /// The uniform a node of the program's graph declared.
+    Node(UniformNode),
+}
+
+/// What `set_uniform`, `set_texture` and `uniform` take to find a uniform: a name (`&str`,
+/// `String`) or the uniform's node (`NodeRef`, typed `Node<T>`), as three.js sets
+/// `uniform.value` on the node itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not name a uniform",
+    label = "not a uniform's name or node",
+    note = "set_uniform takes the uniform's node (what `uniform(value)` returned) or its name"
+)]
+pub trait UniformKey {
+    /// The uniform this key finds.
+    fn uniform_ref(&self) -> UniformRef<'_>;
+}
+
+impl UniformKey for &str {
+    fn uniform_ref(&self) -> UniformRef<'_> {
+        UniformRef::Name(self)
+    }
+}
+
+impl UniformKey for String {
+    fn uniform_ref(&self) -> UniformRef<'_> {
+        UniformRef::Name(self)
+    }
+}
+
+impl UniformKey for &String {
+    fn uniform_ref(&self) -> UniformRef<'_> {
+        UniformRef::Name(self)
+    }
+}
+
+impl UniformKey for UniformNode {
+    fn uniform_ref(&self) -> UniformRef<'_> {
+        UniformRef::Node(*self)
+    }
 }
 
 impl NodeProgram {
@@ -90,6 +168,7 @@ impl NodeProgram {
             by_name: names(&uniforms),
             uniforms,
             textures,
+            nodes: None,
         };
         debug_assert_eq!(
             program.check(),
@@ -111,6 +190,7 @@ impl NodeProgram {
             by_name: names(&uniforms),
             uniforms,
             textures,
+            nodes: None,
         };
         program.check()?;
         Ok(program)
@@ -173,6 +253,17 @@ impl NodeProgram {
         self.words[H_OUTPUTS + 2 * output.index() + 1] as usize
     }
 
+    /// How many components `output` computes (0 when it is not set): the width of its last
+    /// instruction, which writes its value. A renderer reads the alpha of a four-component
+    /// `COLOR_NODE` or `OUTPUT_NODE` (R-OUT-11, R-OUT-12).
+    pub fn output_width(&self, output: Output) -> usize {
+        let (start, count) = self.output_range(output);
+        if count == 0 {
+            return 0;
+        }
+        self.instruction(start + count - 1).width as usize
+    }
+
     /// The code of `output` as (first instruction, count).
     pub fn output_range(&self, output: Output) -> (usize, usize) {
         let at = H_OUTPUTS + 2 * output.index();
@@ -200,51 +291,90 @@ impl NodeProgram {
         Instruction::decode(&self.words[at..at + INSTRUCTION_WORDS])
     }
 
-    fn uniform_slot(&self, op: &'static str, name: &str) -> Result<&UniformSlot, ProgramError> {
-        self.by_name
-            .get(name)
-            .and_then(|&index| self.uniforms.get(index))
-            .ok_or_else(|| ProgramError::NoUniform {
-                op,
-                name: name.into(),
-            })
+    /// Record the node each uniform slot was declared by (compile, from the graph).
+    pub(crate) fn set_uniform_nodes(&mut self, graph: u32, nodes: Vec<u32>) {
+        self.nodes = Some(UniformNodes { graph, nodes });
     }
 
-    /// Change a uniform's value, as three.js changes `uniform.value`. Refuses a name that no
-    /// uniform has and a value of another type than the uniform's.
+    /// The slots `key` finds, in order; refuses a key that finds none.
+    fn uniform_slots(
+        &self,
+        op: &'static str,
+        key: UniformRef<'_>,
+    ) -> Result<Vec<usize>, ProgramError> {
+        let found = match key {
+            UniformRef::Name(name) => self.by_name.get(name).cloned().unwrap_or_default(),
+            UniformRef::Node(n) => self
+                .nodes
+                .as_ref()
+                .filter(|u| u.graph == n.graph)
+                .and_then(|u| u.nodes.iter().position(|&node| node == n.node))
+                .into_iter()
+                .collect(),
+        };
+        if found.is_empty() {
+            return Err(match key {
+                UniformRef::Name(name) => ProgramError::NoUniform {
+                    op,
+                    name: name.into(),
+                },
+                UniformRef::Node(n) => ProgramError::NotAUniformNode {
+                    op,
+                    node: n.node,
+                    known: self.nodes.is_some(),
+                },
+            });
+        }
+        Ok(found)
+    }
+
+    /// The name an error gives a slot: its own, or `#index` for an unnamed one.
+    fn slot_label(&self, index: usize) -> String {
+        match self.uniforms[index].name.as_str() {
+            "" => format!("#{index}"),
+            name => name.to_string(),
+        }
+    }
+
+    /// Change a uniform's value, as three.js changes `uniform.value`: the uniform of a node
+    /// (what `uniform(value)` returned), or every uniform of a name (names need not be unique;
+    /// each must then take the value). Refuses a name that no uniform has, a node that declared
+    /// none of this program's uniforms, and a value of another type than a uniform's (then
+    /// nothing is changed).
     pub fn set_uniform(
         &mut self,
-        name: &str,
+        key: impl UniformKey,
         value: impl Into<UniformValue>,
     ) -> Result<(), ProgramError> {
         let value = value.into();
-        let slot = self.uniform_slot("set_uniform", name)?;
-        if slot.ty != value.value_type() {
+        let slots = self.uniform_slots("set_uniform", key.uniform_ref())?;
+        if let Some(&bad) = slots
+            .iter()
+            .find(|&&i| self.uniforms[i].ty != value.value_type())
+        {
             return Err(ProgramError::UniformType {
-                name: name.into(),
-                uniform: slot.ty,
+                name: self.slot_label(bad),
+                uniform: self.uniforms[bad].ty,
                 value: value.value_type(),
             });
         }
-        let word = slot.word;
-        for (i, f) in value.floats().iter().enumerate() {
-            // Invariant: `check` refused a slot outside the data (`UniformOutsideData`, checked `word + len`).
-            self.words[word + i] = f.to_bits();
+        for i in slots {
+            let word = self.uniforms[i].word;
+            for (k, f) in value.floats().iter().enumerate() {
+                // Invariant: `check` refused a slot outside the data (`UniformOutsideData`, checked `word + len`).
+                self.words[word + k] = f.to_bits();
+            }
         }
         Ok(())
     }
 
-    /// A uniform's value now, if a float, vector or matrix uniform has that name.
-    pub fn uniform(&self, name: &str) -> Option<Vec<f32>> {
-        let first = self.uniforms.get(*self.by_name.get(name)?)?;
-        let slot = if first.ty != ValueType::Texture {
-            first
-        } else {
-            // Words of another origin may give a name to two slots, the first a texture.
-            self.uniforms
-                .iter()
-                .find(|u| u.name == name && u.ty != ValueType::Texture)?
-        };
+    /// A uniform's value now: of the first float, vector or matrix uniform `key` finds.
+    pub fn uniform(&self, key: impl UniformKey) -> Option<Vec<f32>> {
+        let slots = self.uniform_slots("uniform", key.uniform_ref()).ok()?;
+        let slot = slots
+            .iter()
+            .map(|&i| &self.uniforms[i])
+            .find(|u| u.ty != ValueType::Texture)?;
         Some(
             self.words[slot.word..slot.word + slot.ty.float_count()]
                 .iter()
@@ -253,21 +383,31 @@ impl NodeProgram {
         )
     }
 
-    /// Point a texture uniform at another texture. Refuses [`NO_TEXTURE`], a name that no
-    /// uniform has and a uniform that is not a texture.
-    pub fn set_texture(&mut self, name: &str, texture: TextureId) -> Result<(), ProgramError> {
-        let slot = self.uniform_slot("set_texture", name)?;
-        if slot.ty != ValueType::Texture {
+    /// Point a texture uniform at another texture: the one a node declared, or every one of a
+    /// name. Refuses [`NO_TEXTURE`], a key that finds no uniform and a uniform that is not a
+    /// texture (then nothing is changed).
+    pub fn set_texture(
+        &mut self,
+        key: impl UniformKey,
+        texture: TextureId,
+    ) -> Result<(), ProgramError> {
+        let slots = self.uniform_slots("set_texture", key.uniform_ref())?;
+        if let Some(&bad) = slots
+            .iter()
+            .find(|&&i| self.uniforms[i].ty != ValueType::Texture)
+        {
             return Err(ProgramError::NotATexture {
-                name: name.into(),
-                uniform: slot.ty,
+                name: self.slot_label(bad),
+                uniform: self.uniforms[bad].ty,
             });
         }
         if texture == NO_TEXTURE {
             return Err(ProgramError::NoTexture);
         }
-        let word = slot.word;
-        self.words[word] = texture.0;
+        for i in slots {
+            let word = self.uniforms[i].word;
+            self.words[word] = texture.0;
+        }
         Ok(())
     }
 

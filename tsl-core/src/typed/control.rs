@@ -102,7 +102,7 @@ pub struct IfChain {
 /// ```
 /// use tsl_core::typed::*;
 /// let scope = Scope::new();
-/// let x = uniform("x", 0.25);
+/// let x = uniform(0.25).set_name("x");
 /// let r = var(0.0);
 /// If(x.less_than(0.0), || r.set(-1.0))
 ///     .ElseIf(x.less_than(1.0), || r.set(0.5))

@@ -16,7 +16,7 @@
 //! use tsl_core::typed::*;
 //! use tsl_core::{Color, Fragment, COLOR_NODE};
 //! let scope = Scope::new();
-//! let tint = uniform("tint", Color::from_srgb8(255, 120, 40));
+//! let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
 //! let wave = sin(time() * 2.0);
 //! scope.color_node(mix(vertex_color(), tint, wave * 0.5)).unwrap();
 //! let program = scope.compile().unwrap();
@@ -31,7 +31,7 @@
 //!
 //! Why a thread-local stack rather than handles that carry `&NodeGraph`:
 //!
-//! - TSL's leaves take no graph: `uv()`, `time()`, `uniform("tint", ..)`, `vec3(1.0, 0.0, 0.0)`.
+//! - TSL's leaves take no graph: `uv()`, `time()`, `uniform(..).set_name("tint")`, `vec3(1.0, 0.0, 0.0)`.
 //!   With a graph in each handle they would need one passed in, and so would every constant of
 //!   `tsl!{}` and every `let mut v = 0.0;`.
 //! - `Node<T>` stays a plain `Copy` value with no lifetime, so `#[tsl_fn] fn f(a: Vec3) -> Vec3`
@@ -98,7 +98,7 @@ pub mod prelude {
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;
     pub use super::normal_maps::*;
-    pub use super::scope::{in_scope, Scope};
+    pub use super::scope::{in_scope, ColorNodeType, OutputNodeType, Scope};
     pub use super::screen::*;
     pub use super::shading::*;
     pub use super::swizzle::Swizzles;

@@ -1,7 +1,7 @@
 //! The current graph: a per-thread stack of the graphs whose [`Scope`] is alive. Every typed
 //! operation builds its node in the top one.
 
-use super::node::{IntoNodeOf, Node};
+use super::node::{IntoNode, IntoNodeOf, Node};
 use super::types::{Float, NodeType, Vec3};
 use crate::compile::GraphError;
 use crate::graph::NodeGraph;
@@ -105,9 +105,33 @@ impl Scope {
         Ok(self.graph.set_output(output, node.node_ref())?)
     }
 
+    /// `material.colorNode = node`: the diffuse colour. A vec3; or, as three.js's
+    /// `vec4(colorNode)`, a vec4 whose alpha multiplies the opacity, or a float that fills all
+    /// four components (R-OUT-11).
+    ///
+    /// ```
+    /// use tsl_core::typed::*;
+    /// let scope = Scope::new();
+    /// scope.color_node(vec4(1.0, 0.5, 0.25, 0.5)).unwrap();
+    /// assert!(scope.compile().is_ok());
+    /// ```
+    pub fn color_node<N: IntoNode>(&self, node: N) -> Result<(), GraphError>
+    where
+        N::Ty: ColorNodeType,
+    {
+        self.set(Output::Color, node.into_node())
+    }
+
+    /// `material.outputNode = node`: the finished colour, which may read `lit()`. A vec4 gives
+    /// the fragment's alpha, a vec3 alpha 1, as three.js's `vec4(outputNode)` (R-OUT-12).
+    pub fn output_node<N: IntoNode>(&self, node: N) -> Result<(), GraphError>
+    where
+        N::Ty: OutputNodeType,
+    {
+        self.set(Output::Output, node.into_node())
+    }
+
     output_setters! {
-        /// `material.colorNode = node`: the diffuse colour.
-        color_node(Vec3) => Color;
         /// `material.opacityNode = node`: the alpha.
         opacity_node(Float) => Opacity;
         /// `material.emissiveNode = node`: the light the surface gives off.
@@ -116,8 +140,6 @@ impl Scope {
         normal_node(Vec3) => Normal;
         /// `material.positionNode = node`: an offset added to each vertex's local position.
         position_node(Vec3) => Position;
-        /// `material.outputNode = node`: the finished colour, which may read `lit()`.
-        output_node(Vec3) => Output;
         /// `material.maskNode = node`: where it is zero the fragment is thrown away.
         mask_node(Float) => Mask;
         /// `material.aoNode = node`: the ambient occlusion.
@@ -146,3 +168,26 @@ impl Drop for Scope {
         });
     }
 }
+
+/// The types a colour node may have: `Float`, `Vec3`, `Vec4` (R-OUT-11).
+#[diagnostic::on_unimplemented(
+    message = "a colour node is a float, vec3 or vec4, not a `{Self}`",
+    label = "not a colour",
+    note = "three.js takes `vec4(colorNode)`: a vec3 gets alpha 1, a float fills all four components"
+)]
+pub trait ColorNodeType: NodeType {}
+
+impl ColorNodeType for super::types::Float {}
+impl ColorNodeType for super::types::Vec3 {}
+impl ColorNodeType for super::types::Vec4 {}
+
+/// The types an output node may have: `Vec3` (alpha 1) or `Vec4` (R-OUT-12).
+#[diagnostic::on_unimplemented(
+    message = "an output node is a vec3 or vec4, not a `{Self}`",
+    label = "not a colour",
+    note = "a vec4 gives the fragment's alpha, a vec3 alpha 1"
+)]
+pub trait OutputNodeType: NodeType {}
+
+impl OutputNodeType for super::types::Vec3 {}
+impl OutputNodeType for super::types::Vec4 {}

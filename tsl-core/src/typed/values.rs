@@ -177,24 +177,47 @@ uniform_types! {
     glam::Mat4 => Mat4, |m| UniformValue::Mat4(m);
 }
 
-/// `uniform(name, value)`: a named value the caller changes between frames with
-/// `NodeProgram::set_uniform`; its type is the value's (`uniform("tint", Color::WHITE)` is a
-/// vec3). The graph refuses an empty name and a name in use.
+/// `uniform(value)`: a value the caller changes between frames with
+/// `NodeProgram::set_uniform`, by this node (as three.js sets `uniform.value`) or by a name given
+/// with [`Node::set_name`]; its type is the value's (`uniform(Color::WHITE)` is a vec3). A
+/// uniform needs no name, and names need not be unique (R-VAL-17, docs/requirements.md).
 ///
 /// ```
 /// use tsl_core::typed::*;
 /// use tsl_core::{Fragment, OPACITY_NODE};
 /// let scope = Scope::new();
-/// let strength = uniform("strength", 0.5);
-/// scope.opacity_node(strength * 2.0).unwrap();
+/// let strength = uniform(0.5);
+/// let tint = uniform(0.25).set_name("tint");
+/// scope.opacity_node(strength * 2.0 + tint).unwrap();
 /// let mut program = scope.compile().unwrap();
-/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.0]));
+/// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![1.25]));
 /// // Between frames, as three.js sets `uniform.value`: no new compile.
-/// program.set_uniform("strength", 0.125).unwrap();
+/// program.set_uniform(strength, 0.125).unwrap();
+/// program.set_uniform("tint", 0.0).unwrap();
 /// assert_eq!(program.evaluate(OPACITY_NODE, &Fragment::default()), Some(vec![0.25]));
 /// ```
-pub fn uniform<V: UniformType>(name: &str, value: V) -> Node<V::Ty> {
-    Node::wrap(current().uniform(name, value.uniform_value()))
+pub fn uniform<V: UniformType>(value: V) -> Node<V::Ty> {
+    Node::wrap(current().uniform(value.uniform_value()))
+}
+
+impl<T: NodeType> Node<T> {
+    /// TSL's `uniform.setName(name)`: name a uniform (or texture uniform) so that
+    /// `NodeProgram::set_uniform` also finds it by `name`; several may share one. The graph
+    /// refuses a node that is not a uniform and an empty name.
+    pub fn set_name(self, name: &str) -> Self {
+        Node::wrap(current().set_name(self.node_ref(), name))
+    }
+}
+
+/// `program.set_uniform(node, value)`: the uniform the typed node declared.
+impl<T: NodeType> crate::program::UniformKey for Node<T> {
+    fn uniform_ref(&self) -> crate::program::UniformRef<'_> {
+        let node = self.node_ref();
+        crate::program::UniformRef::Node(crate::program::UniformNode {
+            graph: node.graph_id(),
+            node: node.index() as u32,
+        })
+    }
 }
 
 /// `texture_uniform(name, map)`: a named texture the caller changes with

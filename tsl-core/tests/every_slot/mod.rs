@@ -6,11 +6,11 @@ use tsl_core::*;
 
 /// The sum, built in `g`; the colour uniform is named `tint`.
 pub fn every_slot_sum(g: &NodeGraph, tint: &str) -> NodeRef {
-    let f = g.uniform("f", 1.5f32);
-    let v2 = g.uniform("v2", glam::Vec2::new(1.0, 2.0));
-    let v3 = g.uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
-    let v4 = g.uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
-    let c = g.uniform(
+    let f = g.named_uniform("f", 1.5f32);
+    let v2 = g.named_uniform("v2", glam::Vec2::new(1.0, 2.0));
+    let v3 = g.named_uniform("v3", glam::Vec3::new(1.0, 2.0, 3.0));
+    let v4 = g.named_uniform("v4", glam::Vec4::new(1.0, 2.0, 3.0, 4.0));
+    let c = g.named_uniform(
         tint,
         Color {
             r: 0.5,
@@ -18,8 +18,8 @@ pub fn every_slot_sum(g: &NodeGraph, tint: &str) -> NodeRef {
             b: 1.0,
         },
     );
-    let m3 = g.uniform("m3", glam::Mat3::IDENTITY);
-    let m4 = g.uniform("m4", glam::Mat4::IDENTITY);
+    let m3 = g.named_uniform("m3", glam::Mat3::IDENTITY);
+    let m4 = g.named_uniform("m4", glam::Mat4::IDENTITY);
     let t = g.texture_uniform("map", TextureId(3));
     let sum = g.add(g.mul(m3, v3), c);
     let sum = g.add(sum, g.swizzle(g.mul(m4, v4), "xyz"));

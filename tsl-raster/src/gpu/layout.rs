@@ -269,8 +269,10 @@ record! {
         uv: [f32; 2],
         /// Vertex colour.
         color: [f32; 3],
-        /// Unused, to a stride of 16.
-        _reserved: [f32; 2],
+        /// Model-space position after the position node (a fragment's `position_local()`).
+        local: [f32; 3],
+        /// Model-space normal (a fragment's `normal_local()`).
+        normal_local: [f32; 3],
     }
 }
 
@@ -365,6 +367,10 @@ codes! {
         FL_NORMAL_DERIV = 1 << 12,
         /// The program has a depth node.
         FL_DEPTH_NODE = 1 << 13,
+        /// The colour node has four components: its alpha is the colour's (R-OUT-11).
+        FL_COLOR_ALPHA = 1 << 14,
+        /// The output node has four components: its alpha is the fragment's, not 1 (R-OUT-12).
+        FL_OUTPUT_ALPHA = 1 << 15,
     }
 }
 

@@ -84,7 +84,7 @@ mod tests {
 
     fn program(k: f32) -> NodeProgram {
         let g = NodeGraph::new();
-        let c = g.mul(g.position_world(), g.uniform("k", k));
+        let c = g.mul(g.position_world(), g.named_uniform("k", k));
         g.set_output(
             COLOR_NODE,
             g.add(c, g.swizzle(g.texture(TextureId(2), g.uv()), "xyz")),

@@ -527,7 +527,8 @@ fn pack(
             normal_view: v.normal_view.to_array(),
             uv: v.uv.to_array(),
             color: v.color.to_array(),
-            _reserved: [0.0; 2],
+            local: v.local.to_array(),
+            normal_local: v.normal_local.to_array(),
         }));
         let indices = d.geometry.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {
@@ -576,6 +577,7 @@ fn pack(
             let m = d.material;
             let program = d.program;
             let has = |o: Output| program.is_some_and(|p| p.has_output(o));
+            let width = |o: Output| program.map_or(0, |p| p.output_width(o));
             let mut flags = 0;
             for (on, bit) in [
                 (d.forward, FL_FORWARD),
@@ -591,6 +593,8 @@ fn pack(
                 (d.needs.surface_derivatives, FL_SURFACE),
                 (d.needs.normal_derivatives, FL_NORMAL_DERIV),
                 (has(Output::Depth), FL_DEPTH_NODE),
+                (width(Output::Color) == 4, FL_COLOR_ALPHA),
+                (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
             ] {
                 if on {
                     flags |= bit;

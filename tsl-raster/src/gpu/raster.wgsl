@@ -344,6 +344,9 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             return normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), nv));
         }
         case ATTR_VERTEX_COLOR: { return pv3(s_pass, P_COLOR) * interp3(s_corners, w, V_COLOR); }
+        // Read at the corners only: a fragment's local position or normal is a varying.
+        case ATTR_POSITION_LOCAL: { return interp3(s_corners, w, V_LOCAL); }
+        case ATTR_NORMAL_LOCAL: { return interp3(s_corners, w, V_NORMAL_LOCAL); }
         case ATTR_BARYCENTRIC: { return w; }
         case ATTR_FRAG_COORD: {
             return select(vec3<f32>(0.0), select(s_fc2, s_fc1, view == VIEW_RIGHT), screen);
@@ -999,7 +1002,13 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             if ((pass_flags(p) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
-            s_surface.diffuse = vec4<f32>(rgb, pf(p, P_OPACITY) * texel.w);
+            s_surface.diffuse = vec4<f32>(rgb, texel.w);
+        }
+        case STAGE_OPACITY: {
+            // three.js's `diffuseColor.a *= opacity`: the material's where no node gives it.
+            if (pu(p, P_COUNT + STAGE_OPACITY) == 0u) {
+                s_surface.diffuse.w *= pf(p, P_OPACITY);
+            }
         }
         case STAGE_EMISSIVE: {
             let alpha_test = pf(p, P_ALPHA_TEST);
@@ -1032,8 +1041,12 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
                 s_out.keep = false;
             }
         }
-        case STAGE_COLOR: { s_surface.diffuse = vec4<f32>(r.xyz, s_surface.diffuse.w); }
-        case STAGE_OPACITY: { s_surface.diffuse.w = r.x; }
+        // The colour node replaces the colour and the map: a vec4's alpha, 1 for a vec3 (R-OUT-11).
+        case STAGE_COLOR: {
+            let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_COLOR_ALPHA) != 0u);
+            s_surface.diffuse = vec4<f32>(r.xyz, alpha);
+        }
+        case STAGE_OPACITY: { s_surface.diffuse.w *= r.x; }
         case STAGE_EMISSIVE: { s_surface.emissive = r.xyz; }
         case STAGE_AO: { s_surface.ao = r.x; }
         default: {}
@@ -1090,9 +1103,11 @@ fn shade_lights() {
     s_lit = rgb;
 }
 
-// 6. The output node: the finished colour, the alpha kept.
+// 6. The output node: the finished colour, as three.js's `vec4(outputNode)`: a vec4's alpha, 1
+// for a vec3 (R-OUT-12).
 fn shade_output(r: vec4<f32>) {
-    s_out.color = vec4<f32>(r.xyz, s_out.color.w);
+    let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_OUTPUT_ALPHA) != 0u);
+    s_out.color = vec4<f32>(r.xyz, alpha);
 }
 
 // The material map stage k reads (NONE for none): one read_map call site serves them all.
@@ -1100,9 +1115,8 @@ fn stage_map(p: u32, k: u32) -> u32 {
     switch k {
         case STAGE_NORMAL: { return pu(p, P_NORMAL_MAP); }
         case STAGE_COLOR: {
-            // The colour map where a colour or an opacity node leaves its value to the material.
-            let needs_map = pu(p, P_COUNT + STAGE_COLOR) == 0u
-                || pu(p, P_COUNT + STAGE_OPACITY) == 0u;
+            // The colour map where no colour node replaces the material's colour and map.
+            let needs_map = pu(p, P_COUNT + STAGE_COLOR) == 0u;
             return select(NONE, pu(p, P_MAP), needs_map);
         }
         case STAGE_EMISSIVE: { return pu(p, P_EMISSIVE_MAP); }

@@ -99,13 +99,15 @@ const T_ORIGIN: u32 = 57u; // 2 words
 const T_SA32: u32 = 59u; // 3 words
 const T_SB32: u32 = 62u; // 3 words
 
-// `VertRecord` (gpu/layout.rs): 16 words.
-const VERT_STRIDE: u32 = 16u;
+// `VertRecord` (gpu/layout.rs): 20 words.
+const VERT_STRIDE: u32 = 20u;
 const V_WORLD: u32 = 0u; // 3 words
 const V_VIEW: u32 = 3u; // 3 words
 const V_NORMAL_VIEW: u32 = 6u; // 3 words
 const V_UV: u32 = 9u; // 2 words
 const V_COLOR: u32 = 11u; // 3 words
+const V_LOCAL: u32 = 14u; // 3 words
+const V_NORMAL_LOCAL: u32 = 17u; // 3 words
 
 // `BinEntry` (gpu/layout.rs): 6 words.
 const ENTRY: u32 = 6u;
@@ -140,6 +142,8 @@ const FL_QUAD: u32 = 1024u;
 const FL_SURFACE: u32 = 2048u;
 const FL_NORMAL_DERIV: u32 = 4096u;
 const FL_DEPTH_NODE: u32 = 8192u;
+const FL_COLOR_ALPHA: u32 = 16384u;
+const FL_OUTPUT_ALPHA: u32 = 32768u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

@@ -73,7 +73,7 @@ mod tests {
     fn the_entries_and_attributes_follow_the_interface() {
         let g = NodeGraph::new();
         let map = g.texture_uniform("map", TextureId(1));
-        let tint = g.uniform("tint", glam::Vec3::ONE);
+        let tint = g.named_uniform("tint", glam::Vec3::ONE);
         let texel = g.swizzle(g.texture(map, g.uv()), "xyz");
         g.set_output(COLOR_NODE, g.mul(texel, tint)).unwrap();
         let interface = g.compile().unwrap().native_interface();

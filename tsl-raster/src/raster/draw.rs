@@ -69,6 +69,10 @@ pub(crate) struct Vertex {
     pub uv: Vec2,
     /// The geometry's colour, white without one.
     pub color: Vec3,
+    /// The model-space position after the position node's offset (`position_local()`).
+    pub local: Vec3,
+    /// The geometry's model-space normal, zero without one (`normal_local()`).
+    pub normal_local: Vec3,
 }
 
 /// Which views of a fragment batch the program reads.
@@ -121,7 +125,7 @@ pub(crate) struct Draw<'a> {
     pub needs: Needs,
     /// The fragment outputs that read no attribute and no texture, with their value: the same in
     /// every fragment of the frame, so computed once here.
-    pub uniform_outputs: Vec<(Output, [f32; 3])>,
+    pub uniform_outputs: Vec<(Output, [f32; 4])>,
     /// Shaded as it is rasterized (it can discard, moves its depth or blends); otherwise its
     /// visible fragments are shaded once, after the opaque draws.
     pub forward: bool,
@@ -178,6 +182,8 @@ impl<'a> Draw<'a> {
                     .into(),
                 uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
                 color: colors.map_or(Vec3::ONE, |c| c[i]),
+                local,
+                normal_local: normals.map_or(Vec3::ZERO, |n| n[i]),
             };
             // A vertex outside a plane is not projected: its triangles are clipped, and the clipped
             // polygons' vertices projected.
@@ -402,7 +408,7 @@ fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Optio
 /// output computes the same value in every lane (every output is its own range of code, whose
 /// only inputs that differ between fragments are `attr` and `texture`), so one run gives every
 /// fragment's value.
-fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 3])> {
+fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
     let uniform = |output: Output| {
         let (start, count) = program.output_range(output);
         count > 0
@@ -423,7 +429,7 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 3])> {
             .into_iter()
             .filter_map(|output| {
                 let r = run_nodes(program, output, batch, &WhiteSampler, registers)?;
-                Some((output, [r[0][0], r[1][0], r[2][0]]))
+                Some((output, [r[0][0], r[1][0], r[2][0], r[3][0]]))
             })
             .collect()
     })

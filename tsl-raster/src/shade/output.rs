@@ -6,8 +6,8 @@ use super::views::put;
 use glam::Vec3;
 use tsl_core::{Attribute, Output, View};
 
-/// Stage 6: the output node, reading the lit colour (`lit()`); the alpha stays what the fragment
-/// had.
+/// Stage 6: the output node, reading the lit colour (`lit()`), as three.js's `vec4(outputNode)`:
+/// a vec4 gives its own alpha, a vec3 alpha 1 (R-OUT-12).
 #[inline]
 pub(super) fn shade_output(state: &mut BatchState) {
     let BatchState {
@@ -27,12 +27,17 @@ pub(super) fn shade_output(state: &mut BatchState) {
             put(nodes.batch, View::Fragment, Attribute::Lit, l, lit);
         }
     }
+    let own_alpha = draw
+        .program
+        .is_some_and(|p| p.output_width(Output::Output) == 4);
     if let Some(r) = nodes.run(draw, Output::Output, n) {
         for (l, o) in out.iter_mut().enumerate() {
             let c = lane_value(r, l, 3);
             o.color[0] = c.x;
             o.color[1] = c.y;
             o.color[2] = c.z;
+            // three.js writes `vec4(outputNode)`: a vec3's alpha is 1 (R-OUT-12).
+            o.color[3] = if own_alpha { r[3][l] } else { 1.0 };
         }
     }
 }

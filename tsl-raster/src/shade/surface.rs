@@ -7,8 +7,9 @@ use super::state::BatchState;
 use glam::Vec3;
 use tsl_core::Output;
 
-/// Stage 4: the mask (a discard joins it), the colour and the opacity (the material's, times the
-/// map and the vertex colours, unless the colour and opacity nodes replace both), the alpha test,
+/// Stage 4: the mask (a discard joins it), the colour (the colour node, a vec4, or the material's
+/// colour times the map and the vertex colours) and its alpha times the opacity (the opacity
+/// node or the material's), as three.js's `diffuseColor` (R-OUT-11), the alpha test,
 /// the emissive (colour, map, node), the ambient occlusion (map, node).
 #[inline]
 pub(super) fn shade_surface(state: &mut BatchState) {
@@ -35,9 +36,10 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             }
         }
     }
+    // three.js's `diffuseColor`: the colour node (a vec4, R-OUT-11) or the material's colour
+    // times the map, then its alpha times the opacity node or the material's opacity.
     let color_node = program.filter(|p| p.has_output(Output::Color));
-    let opacity_node = program.filter(|p| p.has_output(Output::Opacity));
-    let needs_map = map_texture.is_some() && (color_node.is_none() || opacity_node.is_none());
+    let needs_map = map_texture.is_some() && color_node.is_none();
     let base = m.color.to_vec3();
     match map_texture.filter(|_| needs_map) {
         Some(t) => {
@@ -48,7 +50,7 @@ pub(super) fn shade_surface(state: &mut BatchState) {
                     rgb *= s.vertex_color.get(l);
                 }
                 s.diffuse.set(l, rgb);
-                s.alpha[l] = m.opacity * texel.w;
+                s.alpha[l] = texel.w;
             }
         }
         None => {
@@ -57,7 +59,7 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             s.diffuse.x[..n].fill(rgb.x);
             s.diffuse.y[..n].fill(rgb.y);
             s.diffuse.z[..n].fill(rgb.z);
-            s.alpha[..n].fill(m.opacity * 1.0);
+            s.alpha[..n].fill(1.0);
             if m.vertex_colors {
                 for l in 0..n {
                     s.diffuse.x[l] *= s.vertex_color.x[l];
@@ -69,9 +71,24 @@ pub(super) fn shade_surface(state: &mut BatchState) {
     }
     if let Some(r) = nodes.run(draw, Output::Color, n) {
         copy_register(r, &mut s.diffuse, n);
+        // A vec4 colour (a float one is widened to four) gives the alpha; a vec3 gives 1.
+        if program.is_some_and(|p| p.output_width(Output::Color) == 4) {
+            s.alpha[..n].copy_from_slice(&r[3][..n]);
+        } else {
+            s.alpha[..n].fill(1.0);
+        }
     }
-    if let Some(r) = nodes.run(draw, Output::Opacity, n) {
-        s.alpha[..n].copy_from_slice(&r[0][..n]);
+    match nodes.run(draw, Output::Opacity, n) {
+        Some(r) => {
+            for (a, o) in s.alpha[..n].iter_mut().zip(&r[0][..n]) {
+                *a *= o;
+            }
+        }
+        None => {
+            for a in &mut s.alpha[..n] {
+                *a *= m.opacity;
+            }
+        }
     }
     if m.alpha_test > 0.0 {
         for l in 0..n {

@@ -99,6 +99,23 @@ pub(super) fn put_interpolated(
         color * interpolate(vs, w, |v| v.color),
     );
     put(batch, view, Attribute::Barycentric, lane, w);
+    if view.is_corner() {
+        // Read only at the corners: a fragment's local position or normal is a varying (R-VAL-18).
+        put(
+            batch,
+            view,
+            Attribute::PositionLocal,
+            lane,
+            interpolate(vs, w, |v| v.local),
+        );
+        put(
+            batch,
+            view,
+            Attribute::NormalLocal,
+            lane,
+            interpolate(vs, w, |v| v.normal_local),
+        );
+    }
 }
 
 /// The views the program reads, filled for the stages after the geometry (a draw whose program
