@@ -38,11 +38,9 @@
 //! default material), the HDR environment map becomes an ambient light (no environment maps in
 //! tsl-raster), and the shadows are left out (no shadow maps); the page's directional light, ACES
 //! tone mapping, camera direction (at half the distance) and the grey plane behind are kept, on a
-//! dark grey background. three.js reads `positionLocal` in the
-//! output node through a varying; tsl-rs gives the local position to the position node only
-//! (R-VAL-9, docs/requirements.md), so the port reads `positionWorld`, which is the same point
-//! here: the hull is neither moved, turned nor scaled. three.js's `output` is a vec4 whose alpha is
-//! 1 for this opaque material; the port's output node is its rgb.
+//! dark grey background. `positionLocal` in the output node is a varying on both sides (R-VAL-18,
+//! docs/requirements.md). three.js's `output` is a vec4 whose alpha is 1 for this opaque
+//! material; the port's output node is its rgb (a vec3 output node is opaque, R-OUT-6).
 //!
 //! Run: `cargo run --release --example tsl_angular_slicing` (optionally `-- OUT.png`).
 
@@ -67,12 +65,11 @@ fn in_angle(position: Vec2Node, angle_start: FloatNode, angle_arc: FloatNode) ->
 /// The sliced hull's program: the output node discards the slice and paints back faces.
 pub fn program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
-    let slice_start = uniform("sliceStart", 1.75f32);
-    let slice_arc = uniform("sliceArc", 1.25f32);
-    let slice_color = uniform("sliceColor", Color::from_hex(0xb62f58));
-    // positionLocal: the hull is not moved, so its local position is its world position.
+    let slice_start = uniform(1.75f32);
+    let slice_arc = uniform(1.25f32);
+    let slice_color = uniform(Color::from_hex(0xb62f58));
     // discard
-    in_angle(position_world().xy(), slice_start, slice_arc).discard();
+    in_angle(position_local().xy(), slice_start, slice_arc).discard();
     // backface color
     let final_output = lit().to_var();
     If(front_facing().not(), || final_output.assign(slice_color));

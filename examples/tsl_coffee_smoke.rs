@@ -60,8 +60,7 @@
 //! its height over 6 after the page's translate and scale). tsl-raster's position node is an offset
 //! (R-OUT-5), so the port answers the moved position less `positionLocal`. three.js adds the
 //! vec2 `windOffset` to the vec3 position as `vec3( windOffset, 0 )` (x and y), and so does the
-//! port. The colour node's alpha becomes the opacity node (tsl-rs's colour node is a vec3). The
-//! page's coffee mug (`coffeeMug.glb`, a baked texture) is left out; the background is black.
+//! port. The page's coffee mug (`coffeeMug.glb`, a baked texture) is left out; the background is black.
 //!
 //! Run: `cargo run --release --example tsl_coffee_smoke` (optionally `-- OUT.png`).
 
@@ -128,6 +127,14 @@ pub fn program(noise: TextureId) -> Result<NodeProgram, GraphError> {
     let moved = twisted.add(wind_offset.extend(0.0));
     scope.position_node(moved.sub(position))?;
 
+    let (final_color, alpha) = smoke_color(noise);
+    scope.color_node(final_color.extend(alpha))?;
+    scope.compile()
+}
+
+/// The smoke's colour node's `finalColor` and `alpha`, in the current scope.
+pub fn smoke_color(noise: TextureId) -> (Vec3Node, FloatNode) {
+    let time = time();
     // alpha
     let alpha_noise_uv = uv()
         .mul(vec2(0.5, 0.3))
@@ -141,9 +148,7 @@ pub fn program(noise: TextureId) -> Result<NodeProgram, GraphError> {
         .mul(smoothstep(1.0, 0.9, uv().y()));
     // color
     let final_color = mix(vec3(0.6, 0.3, 0.2), vec3(1.0, 1.0, 1.0), alpha.pow(3.0));
-    scope.color_node(final_color)?;
-    scope.opacity_node(alpha)?;
-    scope.compile()
+    (final_color, alpha)
 }
 
 /// `PlaneGeometry( 1, 1, 16, 64 )` translated up by 0.5 and scaled by (1.5, 6, 1.5).

@@ -72,9 +72,7 @@
 //! expression of two reads; three.js's `normalNode` replaces the view-space normal and tsl-raster's is an offset added
 //! to the world normal (R-OUT-4, docs/requirements.md), so the port answers the bumped normal,
 //! turned to world space as three.js's `normalWorld` does, minus `normalWorld`. In three.js the
-//! output node's `normalWorld` is the bumped normal: the port computes it there again. The
-//! atmosphere's alpha comes from the output node's vec4 in three.js; tsl-rs's output node is a
-//! vec3 (R-OUT-6), so the port gives the alpha as the opacity node. The globe does not turn (the
+//! output node's `normalWorld` is the bumped normal: the port computes it there again. The globe does not turn (the
 //! page turns it by 0.025 rad/s from 0).
 //!
 //! Run: `cargo run --release --example tsl_earth` (optionally `-- OUT.png`).
@@ -180,8 +178,8 @@ struct Atmosphere {
 impl Atmosphere {
     fn new() -> Atmosphere {
         Atmosphere {
-            day: uniform("atmosphereDayColor", Color::from_hex(0x4db2ff)),
-            twilight: uniform("atmosphereTwilightColor", Color::from_hex(0xbc490b)),
+            day: uniform(Color::from_hex(0x4db2ff)),
+            twilight: uniform(Color::from_hex(0xbc490b)),
             sun: normalize(vec3(0.0, 0.0, 3.0)),
         }
     }
@@ -248,16 +246,21 @@ pub fn globe_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     scope.compile()
 }
 
-/// The atmosphere's program: its colour as the output node, its alpha as the opacity node.
+/// The atmosphere's program: `outputNode = vec4( atmosphereColor, alpha )`.
 pub fn atmosphere_program() -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
+    let (color, alpha) = atmosphere_output();
+    scope.output_node(color.extend(alpha))?;
+    scope.compile()
+}
+
+/// The atmosphere's `atmosphereColor` and `alpha`, in the current scope.
+pub fn atmosphere_output() -> (Vec3Node, FloatNode) {
     let atmosphere = Atmosphere::new();
     let (fresnel, sun_orientation) = atmosphere.terms(normal_world());
     let alpha = fresnel.remap(0.73, 1.0, 1.0, 0.0).pow(3.0);
     let alpha = alpha.mul(sun_orientation.smoothstep(-0.5, 1.0));
-    scope.output_node(atmosphere.color(sun_orientation))?;
-    scope.opacity_node(alpha)?;
-    scope.compile()
+    (atmosphere.color(sun_orientation), alpha)
 }
 
 /// The globe and its atmosphere (1.04 times as large, back faces, blended) under the sun.

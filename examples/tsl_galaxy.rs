@@ -44,8 +44,8 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let p = position_world();
     let radius = p.xz().length();
     let radius_ratio = radius.div(5.0).pow(1.0 / 1.5).min(1.0);
-    let color_inside = uniform("colorInside", Color::from_hex(0xffa575));
-    let color_outside = uniform("colorOutside", Color::from_hex(0x311599));
+    let color_inside = uniform(Color::from_hex(0xffa575));
+    let color_outside = uniform(Color::from_hex(0x311599));
     let color_final = mix(
         color_inside,
         color_outside,

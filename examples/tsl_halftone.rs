@@ -104,18 +104,18 @@ const SETTINGS: [Halftone; 2] = [
     },
 ];
 
-/// The page's `halftone` Fn, its uniforms named `NAME{index}`: the grid's colour and mask.
+/// The page's `halftone` Fn (its `direction` uniform named `direction{index}`): the grid's colour and mask.
 fn halftone(index: usize) -> (Vec3Node, FloatNode) {
     let s = &SETTINGS[index];
-    let name = |n: &str| format!("{n}{index}");
-    let count = uniform(&name("count"), s.count);
-    let color = uniform(&name("color"), Color::from_hex(s.color));
-    let direction = uniform(&name("direction"), s.direction);
-    let start = uniform(&name("start"), s.start);
-    let end = uniform(&name("end"), s.end);
-    let radius = uniform(&name("radius"), s.radius);
-    let mix_low = uniform(&name("mixLow"), s.mix_low);
-    let mix_high = uniform(&name("mixHigh"), s.mix_high);
+    let count = uniform(s.count);
+    let color = uniform(Color::from_hex(s.color));
+    // named, for the host to turn as the page's animate() does
+    let direction = uniform(s.direction).set_name(&format!("direction{index}"));
+    let start = uniform(s.start);
+    let end = uniform(s.end);
+    let radius = uniform(s.radius);
+    let mix_low = uniform(s.mix_low);
+    let mix_high = uniform(s.mix_high);
 
     // grid pattern
     let grid_uv = viewport_coordinate()

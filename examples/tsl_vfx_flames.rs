@@ -85,8 +85,8 @@
 //! the surface's uv where WebGL takes it from the coordinate's derivatives). tsl-rs has no
 //! sprites: each flame is a quad mesh whose bottom edge is at its position (a sprite's `center`
 //! (0.5, 0)), turned to the camera by `billboarding()` as the position node (three.js's
-//! `vertexNode`, on both sides); the materials are `MeshBasicNodeMaterial`s with the same colour nodes on both sides.
-//! The colour node's alpha becomes the opacity node (tsl-rs's colour node is a vec3). `time` is
+//! `vertexNode`, on both sides); the materials are `MeshBasicNodeMaterial`s with the same colour
+//! nodes on both sides. `time` is
 //! the renderer's time (a uniform in the case file). Three.js r187's chain `x.step( edge )` is
 //! `step( edge, x )` (`stepElement`), and the case runs the page's chains on r187 as written;
 //! `mul( 2, 1 )` multiplies by 2 and then by 1. The camera looks at (0, 0.5, 0), the flames' middle, instead of the orbit controls'
@@ -224,9 +224,18 @@ fn add_x(v: Vec2Node, dx: FloatNode) -> Vec2Node {
     vec2(v.x().add(dx), v.y())
 }
 
-/// Flame 1's program: the colour and the alpha (as the opacity node).
+/// Flame 1's program: `colorNode = vec4( color.rgb, alpha )`.
 pub fn flame1_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
+    let (color, alpha) = flame1_color(maps);
+    // billboarding - follow the camera rotation only horizontally
+    scope.position_node(billboarding(Billboarding::default()))?;
+    scope.color_node(color.extend(alpha))?;
+    scope.compile()
+}
+
+/// Flame 1's colour node's `color.rgb` and `alpha`, in the current scope.
+pub fn flame1_color(maps: &Maps) -> (Vec3Node, FloatNode) {
     let time = time();
     let main_uv = main_uv(2.0);
     // gradients
@@ -256,14 +265,10 @@ pub fn flame1_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
         shape.step(0.8).one_minus(),
     );
     let alpha = shape.smoothstep(0.0, 0.3);
-    // billboarding - follow the camera rotation only horizontally
-    scope.position_node(billboarding(Billboarding::default()))?;
-    scope.color_node(color)?;
-    scope.opacity_node(alpha)?;
-    scope.compile()
+    (color, alpha)
 }
 
-/// Flame 2's program: white, the shape as the opacity node.
+/// Flame 2's program: `colorNode = vec4( vec3( 1 ), shape )`.
 pub fn flame2_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let scope = Scope::new();
     let time = time();
@@ -306,8 +311,7 @@ pub fn flame2_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let shape = step(0.01, shape);
     // billboarding - follow the camera rotation only horizontally
     scope.position_node(billboarding(Billboarding::default()))?;
-    scope.color_node(to_vec3(1.0))?;
-    scope.opacity_node(shape)?;
+    scope.color_node(to_vec3(1.0).extend(shape))?;
     scope.compile()
 }
 
@@ -365,9 +369,7 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
             .at(Vec3::new(-0.5, 0.0, 0.0))
             .scaled(Vec3::new(0.5, 1.0, 1.0)),
     );
-    scene.add(
-        Object::mesh(quad, flame2).at(Vec3::new(0.5, 0.0, 0.0)),
-    );
+    scene.add(Object::mesh(quad, flame2).at(Vec3::new(0.5, 0.0, 0.0)));
     let camera = Camera::perspective(25.0, 0.1, 100.0)
         .at(CAMERA)
         .looking_at(Vec3::new(0.0, 0.5, 0.0));

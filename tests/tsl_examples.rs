@@ -446,17 +446,26 @@ fn angular_slicing_discards_the_slice_and_paints_back_faces() {
         (0.0, true),
     ] {
         for front in [1.0f32, 0.0] {
+            // positionLocal in the output node is a varying: the three corners at the point
+            // itself, so that any weights give it.
             let f = Fragment {
-                position_world: Vec3::new(2.0 * angle.cos(), 2.0 * angle.sin(), 0.3),
+                position_local: Vec3::new(2.0 * angle.cos(), 2.0 * angle.sin(), 0.3),
+                barycentric: Vec3::new(0.5, 0.25, 0.25),
                 lit,
                 front_facing: front,
                 ..Fragment::default()
             };
-            let mask = program.evaluate(MASK_NODE, &f).unwrap();
+            let views = [f; tsl::core::VIEW_COUNT];
+            let eval = |output| {
+                program
+                    .evaluate_views(output, &views, &tsl::core::WhiteSampler)
+                    .unwrap()
+            };
+            let mask = eval(MASK_NODE);
             assert_eq!(mask, vec![if kept { 1.0 } else { 0.0 }], "angle {angle}");
             let expected = if front == 1.0 { lit } else { slice };
             close(
-                &program.evaluate(OUTPUT_NODE, &f).unwrap(),
+                &eval(OUTPUT_NODE),
                 &expected.to_array(),
                 1e-6,
                 &format!("angle {angle}, front {front}"),
@@ -593,8 +602,17 @@ fn earth_stand_in_textures_and_atmosphere_are_as_worked_out() {
 
     // The atmosphere at a point of its shell seen from the camera, by the page's formulas.
     let mut program = tsl_earth::atmosphere_program().unwrap();
+    let mut alpha_of = {
+        let scope = Scope::new();
+        scope
+            .opacity_node(tsl_earth::atmosphere_output().1)
+            .unwrap();
+        scope.compile().unwrap()
+    };
     let camera = Vec3::new(4.5, 2.0, 3.0);
-    program.set_frame(0.0, Mat4::look_at_rh(camera, Vec3::ZERO, Vec3::Y));
+    let view = Mat4::look_at_rh(camera, Vec3::ZERO, Vec3::Y);
+    program.set_frame(0.0, view);
+    alpha_of.set_frame(0.0, view);
     let day = Color::from_hex(0x4db2ff).to_vec3();
     let twilight = Color::from_hex(0xbc490b).to_vec3();
     for normal in [
@@ -625,8 +643,9 @@ fn earth_stand_in_textures_and_atmosphere_are_as_worked_out() {
             1e-5,
             "atmosphere colour",
         );
+        // outputNode's alpha, read through an opacity node
         close(
-            &program.evaluate(OPACITY_NODE, &f).unwrap(),
+            &alpha_of.evaluate(OPACITY_NODE, &f).unwrap(),
             &[alpha],
             1e-4,
             "atmosphere alpha",
@@ -656,7 +675,14 @@ fn vfx_flames_gradient_and_first_flame_alpha_are_as_worked_out() {
         perlin: TextureId(2),
         gradient: TextureId(3),
     };
-    let mut program = tsl_vfx_flames::flame1_program(&maps).unwrap();
+    // the colour node's alpha, read through an opacity node
+    let mut program = {
+        let scope = Scope::new();
+        scope
+            .opacity_node(tsl_vfx_flames::flame1_color(&maps).1)
+            .unwrap();
+        scope.compile().unwrap()
+    };
     let smooth = |a: f64, b: f64, x: f64| {
         let t = ((x - a) / (b - a)).clamp(0.0, 1.0);
         t * t * (3.0 - 2.0 * t)
@@ -744,8 +770,16 @@ fn coffee_smoke_twists_and_blows_by_the_worked_out_noise() {
         uv: Vec2::new(0.05, 0.5),
         ..Fragment::default()
     };
+    // the colour node's alpha, read through an opacity node
+    let alpha_of = {
+        let scope = Scope::new();
+        scope
+            .opacity_node(tsl_coffee_smoke::smoke_color(TextureId(1)).1)
+            .unwrap();
+        scope.compile().unwrap()
+    };
     close(
-        &program.evaluate(OPACITY_NODE, &f).unwrap(),
+        &alpha_of.evaluate(OPACITY_NODE, &f).unwrap(),
         &[0.5],
         1e-6,
         "alpha",

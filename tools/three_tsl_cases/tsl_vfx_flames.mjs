@@ -3,9 +3,8 @@
 // Voronoi and Perlin PNGs and its canvas gradient are replaced by DataTextures made by the same
 // integer formulas as the port's (cellularBytes, perlinBytes, gradientBytes), without mip maps.
 // The port has no sprites: each flame is a quad mesh (MeshBasicNodeMaterial, transparent,
-// DoubleSide) whose bottom edge is at its position, with the page's vertexNode = billboarding(). The colour
-// node's alpha is the same on both sides (the port gives it as the opacity node). The camera is
-// the page's, looking at (0, 0.5, 0).
+// DoubleSide) whose bottom edge is at its position, with the page's vertexNode = billboarding().
+// The camera is the page's, looking at (0, 0.5, 0).
 export const W = 128;
 export const H = 96;
 export const TIME = 1.0;
