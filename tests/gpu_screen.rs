@@ -14,6 +14,7 @@ gpu_tests![
     each_path_gives_each_mesh_its_model_position,
     each_path_runs_the_position_node_with_the_draw_s_values,
     each_path_reads_the_texture_sizes_the_frame_fills,
+    each_path_reads_the_fragment_s_depth,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on values worked out in exact decimals.
@@ -68,6 +69,25 @@ fn each_path_reads_the_texture_sizes_the_frame_fills(gpu: &'static Gpu) {
         for k in 0..3 {
             assert!(
                 (got[k] - TEXTURE_SIZE_COLOUR[k]).abs() <= BOUND,
+                "{path:?}: {got:?}"
+            );
+        }
+    }
+}
+
+/// `depth()`, `linear_depth()` and `clip_space()` (R-VAL-19) on every path: by hand, and
+/// `depth()` equal to the GPU's own window depth (`frag_coord().z`).
+fn each_path_reads_the_fragment_s_depth(gpu: &'static Gpu) {
+    let case = depth_case();
+    for path in PATHS {
+        let mut r = GpuRenderer::new(gpu, case.settings.clone()).with_path(path);
+        let image = r
+            .render_linear(&case.scene, &case.camera, &case.assets)
+            .expect("renders");
+        let got = image.pixel(16, 16).unwrap();
+        for k in 0..3 {
+            assert!(
+                (got[k] - DEPTH_COLOUR[k]).abs() <= BOUND,
                 "{path:?}: {got:?}"
             );
         }

@@ -118,3 +118,17 @@ fn each_draw_reads_its_bounding_sphere_radius() {
         );
     }
 }
+
+/// `depth()`, `linear_depth()` and `clip_space()` (R-VAL-19) on the CPU: by hand, and `depth()`
+/// equal to the rasterizer's own window depth (`frag_coord().z`).
+#[test]
+fn depth_nodes_read_the_fragment_s_depth() {
+    let c = depth_case();
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    let got = image.pixel(16, 16).unwrap();
+    for k in 0..3 {
+        assert!((got[k] - DEPTH_COLOUR[k]).abs() <= 1e-6, "{got:?}");
+    }
+}

@@ -167,3 +167,24 @@ pub fn texture_size_case() -> ScreenCase {
 
 /// What [`texture_size_case`] gives pixel (16, 16).
 pub const TEXTURE_SIZE_COLOUR: [f32; 3] = [0.16, 0.04, 0.04];
+
+/// The depth program (R-VAL-19): red `depth()`, green `linear_depth(None)` plus ten times
+/// `frag_coord().z - depth()` (the rasterizer's own window depth less ours: zero where they
+/// agree), blue `clip_space().z + 0.5`.
+pub fn depth_case() -> ScreenCase {
+    case(|scope| {
+        let disagreement = (frag_coord().z() - depth()) * 10.0;
+        let colour = vec3(
+            depth(),
+            linear_depth(None) + disagreement,
+            clip_space().z() + 0.5,
+        );
+        scope.color_node(colour).unwrap();
+    })
+}
+
+/// What [`depth_case`] gives every covered pixel. Both planes lie at z = 0, 5 in front of the
+/// orthographic camera (near 0.5, far 10): `viewZToOrthographicDepth(-5, 0.5, 10)` = (-5 +
+/// 0.5) / (0.5 - 10) = 9/19 for both depths; the orthographic projection's z row gives clip z
+/// = (-2 / 9.5)·(-5) - 10.5 / 9.5 = -1/19, so blue 0.5 - 1/19.
+pub const DEPTH_COLOUR: [f32; 3] = [9.0 / 19.0, 9.0 / 19.0, 0.5 - 1.0 / 19.0];

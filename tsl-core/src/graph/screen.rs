@@ -4,6 +4,7 @@
 
 use super::{NodeGraph, NodeRef};
 use crate::interface::Attribute;
+use crate::types::ValueType;
 
 macro_rules! header_methods {
     ($($(#[$doc:meta])* $method:ident => $attr:ident;)*) => {
@@ -173,5 +174,180 @@ impl NodeGraph {
     /// `cameraWorldMatrix` (vec3).
     pub fn refract_vector(&self, ratio: NodeRef) -> NodeRef {
         self.transform_direction(self.refract_view(ratio), self.camera_world_matrix())
+    }
+
+    /// TSL's `transformNormal(normal, matrix)`: `normalize(transpose(inverse(mat3(matrix))) ·
+    /// normal)` (vec3), `matrix` a mat4 (its upper 3×3 is used) or a mat3. TSL's default
+    /// `matrix` is `modelWorldMatrix`: pass [`NodeGraph::model_world_matrix`]. Refuses any other
+    /// matrix type.
+    pub fn transform_normal(&self, normal: NodeRef, matrix: NodeRef) -> NodeRef {
+        let m3 = match self.type_of(matrix) {
+            Some(ValueType::Mat3) => matrix,
+            Some(ValueType::Mat4) => self.upper_3x3(matrix),
+            Some(found) => {
+                let reason = format!("`matrix` must be a mat3 or a mat4, not {found:?}");
+                return self.refuse_node("transform_normal", reason);
+            }
+            None => {
+                // An unknown node: let the matrix product refuse it in its own words.
+                matrix
+            }
+        };
+        let normal_matrix = self.transpose(self.inverse(m3));
+        self.normalize(self.mul(normal_matrix, normal))
+    }
+
+    /// The upper-left 3×3 of a mat4, TSL's `mat3(m4)`.
+    fn upper_3x3(&self, m: NodeRef) -> NodeRef {
+        let cols: Vec<NodeRef> = (0..3)
+            .map(|i| self.swizzle(self.column(m, i), "xyz"))
+            .collect();
+        self.matrix(&cols)
+    }
+
+    /// TSL's `mediumpModelViewMatrix`: `cameraViewMatrix × modelWorldMatrix`, which is
+    /// [`NodeGraph::model_view_matrix`]. The `mediump`/`highp` names are GPU precision
+    /// qualifiers in three.js; every path here computes in f32, so the values are the same.
+    pub fn mediump_model_view_matrix(&self) -> NodeRef {
+        self.model_view_matrix()
+    }
+
+    /// TSL's `highpModelViewMatrix`: the model-view matrix three computes on the CPU for
+    /// precision; the same value as [`NodeGraph::model_view_matrix`] here (mat4).
+    pub fn highp_model_view_matrix(&self) -> NodeRef {
+        self.model_view_matrix()
+    }
+
+    /// TSL's `highpModelNormalViewMatrix`: the normal matrix of the model-view matrix,
+    /// `transpose(inverse(mat3(modelViewMatrix)))` (mat3), as three's
+    /// `Matrix3.getNormalMatrix(object.modelViewMatrix)`.
+    pub fn highp_model_normal_view_matrix(&self) -> NodeRef {
+        let m3 = self.upper_3x3(self.model_view_matrix());
+        self.transpose(self.inverse(m3))
+    }
+
+    /// TSL's `directionToFaceDirection(vector)`, deprecated in three r185 for
+    /// `negateOnBackSide`: [`NodeGraph::negate_on_back_side`].
+    pub fn direction_to_face_direction(&self, vector: NodeRef) -> NodeRef {
+        self.negate_on_back_side(vector)
+    }
+
+    /// TSL's `screenDPR`: the renderer's device pixel ratio (float). Our renderers draw one
+    /// pixel per target texel, a ratio of 1, so this is the constant 1.
+    pub fn screen_dpr(&self) -> NodeRef {
+        self.float(1.0)
+    }
+
+    /// MaterialX's `mx_frame()`: TSL's `frameId`, [`NodeGraph::frame_id`].
+    pub fn mx_frame(&self) -> NodeRef {
+        self.frame_id()
+    }
+
+    /// TSL's `depth`: the fragment's depth from its camera-space z as `ViewportDepthNode`'s
+    /// DEPTH scope builds it, `viewZToPerspectiveDepth(positionView.z, cameraNear, cameraFar)`,
+    /// or `viewZToOrthographicDepth` under an orthographic camera (float, 0 at the near plane, 1
+    /// at the far plane).
+    pub fn depth(&self) -> NodeRef {
+        let (z, near, far) = self.view_z_near_far();
+        let ortho = self.view_z_to_orthographic_depth(z, near, far);
+        let persp = self.view_z_to_perspective_depth(z, near, far);
+        self.select(self.camera_is_orthographic(), ortho, persp)
+    }
+
+    /// TSL's `linearDepth(value)`: with `None` (TSL's default) the fragment's linear depth,
+    /// `viewZToOrthographicDepth(positionView.z, cameraNear, cameraFar)`; with a perspective
+    /// depth `value`, that depth made linear, `viewZToOrthographicDepth(perspectiveDepthToViewZ(
+    /// value, near, far), near, far)`, or `value` itself under an orthographic camera (float).
+    pub fn linear_depth(&self, value: Option<NodeRef>) -> NodeRef {
+        let (z, near, far) = self.view_z_near_far();
+        match value {
+            None => self.view_z_to_orthographic_depth(z, near, far),
+            Some(depth) => {
+                let view_z = self.perspective_depth_to_view_z(depth, near, far);
+                let linear = self.view_z_to_orthographic_depth(view_z, near, far);
+                self.select(self.camera_is_orthographic(), depth, linear)
+            }
+        }
+    }
+
+    /// `positionView.z`, `cameraNear` and `cameraFar`, what the depth nodes read.
+    fn view_z_near_far(&self) -> (NodeRef, NodeRef, NodeRef) {
+        let z = self.swizzle(self.position_view(), "z");
+        (z, self.camera_near(), self.camera_far())
+    }
+
+    /// TSL's `projectionDepth(depth, near, far)`: three converts a logarithmic depth to a
+    /// perspective one when the renderer has a logarithmic depth buffer, else returns `depth`.
+    /// Ours never has one, so this is `depth`; `near` and `far` must still be floats.
+    pub fn projection_depth(&self, depth: NodeRef, near: NodeRef, far: NodeRef) -> NodeRef {
+        for (name, node) in [("depth", depth), ("near", near), ("far", far)] {
+            match self.type_of(node) {
+                Some(ValueType::Float) | None => {}
+                Some(found) => {
+                    let reason = format!("`{name}` must be a float, not {found:?}");
+                    return self.refuse_node("projection_depth", reason);
+                }
+            }
+        }
+        depth
+    }
+
+    /// TSL's `modelViewProjection`: the vertex's clip-space position,
+    /// `cameraProjectionMatrix × modelViewMatrix × vec4(positionGeometry, 1)` (vec4). three makes
+    /// it a varying; it is affine in the position, so interpolating the position instead gives
+    /// the same value, and this graph is left without one: it reads `position_local`, so a
+    /// position node reads it as it is, and a fragment output as `position_local` allows there.
+    pub fn model_view_projection(&self) -> NodeRef {
+        let p = self.join(&[self.position_local(), self.float(1.0)]);
+        let view = self.mul(self.model_view_matrix(), p);
+        self.mul(self.camera_projection_matrix(), view)
+    }
+
+    /// TSL's `clipSpace`: the fragment's clip-space position, the vertex's clip position (after
+    /// the position node) interpolated (vec4). The projection is affine, so this is
+    /// `cameraProjectionMatrix × vec4(positionView, 1)` of the interpolated camera-space position.
+    /// Fragment outputs only in three; here it reads `position_view`, which a fragment has.
+    pub fn clip_space(&self) -> NodeRef {
+        let p = self.join(&[self.position_view(), self.float(1.0)]);
+        self.mul(self.camera_projection_matrix(), p)
+    }
+
+    /// TSL's `positionPrevious`: in three r187 `positionGeometry.toVarying()`, the geometry's
+    /// position as a varying (vec3); it reads `position_local` inside a varying, which a
+    /// fragment output may read only where the compiler lets a varying read the vertex's local
+    /// inputs.
+    pub fn position_previous(&self) -> NodeRef {
+        self.varying(self.position_local())
+    }
+
+    /// TSL's `positionGeometry`: the geometry's `position` attribute (vec3), our
+    /// [`NodeGraph::position_local`] (the vertex's model-space position as the geometry holds
+    /// it).
+    pub fn position_geometry(&self) -> NodeRef {
+        self.position_local()
+    }
+
+    /// TSL's `normalGeometry`: the geometry's `normal` attribute (vec3), our
+    /// [`NodeGraph::normal_local`].
+    pub fn normal_geometry(&self) -> NodeRef {
+        self.normal_local()
+    }
+
+    /// TSL's `normalViewGeometry` on a smooth-shaded material: the geometry's normal in camera
+    /// space before any normal map, `normalize(varying(transformNormalToView(normalLocal)))`
+    /// (vec3). It reads `normal_local` inside a varying, which a fragment output may read only
+    /// where the compiler lets a varying read the vertex's local inputs.
+    pub fn normal_view_geometry(&self) -> NodeRef {
+        let n = self.transform_normal_to_view(self.normal_local());
+        self.normalize(self.varying(n))
+    }
+
+    /// TSL's `normalWorldGeometry` on a smooth-shaded material: the geometry's normal in world
+    /// space before any normal map, `normalViewGeometry` turned back by the view matrix at each
+    /// vertex, interpolated and normalized (vec3).
+    pub fn normal_world_geometry(&self) -> NodeRef {
+        let view = self.transform_normal_to_view(self.normal_local());
+        let world = self.transform_normal_by_inverse_view_matrix(view, self.camera_view_matrix());
+        self.normalize(self.varying(world))
     }
 }

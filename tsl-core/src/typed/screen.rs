@@ -3,7 +3,7 @@
 
 use super::node::{IntoNode, IntoNodeOf, Node};
 use super::scope::current;
-use super::types::{Float, Mat3, Mat4, Vec2, Vec3, Vec4};
+use super::types::{Float, Mat3, Mat4, Matrix, Vec2, Vec3, Vec4};
 
 macro_rules! values {
     ($($(#[$doc:meta])* $name:ident -> $ty:ident;)*) => {$(
@@ -78,6 +78,78 @@ values! {
     viewport -> Vec4;
     /// TSL's `normalFlat`: the face's camera-space normal from the screen derivatives.
     normal_flat -> Vec3;
+    /// TSL's `mediumpModelViewMatrix`: [`model_view_matrix`] (`mediump` is a GPU precision
+    /// qualifier; every path here computes in f32).
+    mediump_model_view_matrix -> Mat4;
+    /// TSL's `highpModelViewMatrix`: [`model_view_matrix`] (three computes it on the CPU for
+    /// precision; the value is the same).
+    highp_model_view_matrix -> Mat4;
+    /// TSL's `highpModelNormalViewMatrix`: `transpose(inverse(mat3(modelViewMatrix)))`.
+    highp_model_normal_view_matrix -> Mat3;
+    /// TSL's `screenDPR`: the device pixel ratio, the constant 1 here (one pixel per texel).
+    screen_dpr -> Float;
+    /// MaterialX's `mx_frame()`: [`frame_id`].
+    mx_frame -> Float;
+    /// TSL's `depth`: the fragment's depth, 0 at the near plane to 1 at the far plane, from
+    /// `positionView.z` (perspective or orthographic, as the camera is).
+    depth -> Float;
+    /// TSL's `modelViewProjection`: the vertex's clip-space position, `cameraProjectionMatrix ×
+    /// modelViewMatrix × vec4(positionGeometry, 1)` (no varying: it is affine in the position).
+    model_view_projection -> Vec4;
+    /// TSL's `clipSpace`: the fragment's interpolated clip-space position,
+    /// `cameraProjectionMatrix × vec4(positionView, 1)`.
+    clip_space -> Vec4;
+    /// TSL's `positionPrevious`: `varying(positionGeometry)` as three r187 defines it.
+    position_previous -> Vec3;
+    /// TSL's `positionGeometry`: the geometry's position attribute, [`position_local`](super::position_local).
+    position_geometry -> Vec3;
+    /// TSL's `normalGeometry`: the geometry's normal attribute, [`normal_local`](super::normal_local).
+    normal_geometry -> Vec3;
+    /// TSL's `normalViewGeometry`: the geometry's camera-space normal before any normal map,
+    /// interpolated and normalized.
+    normal_view_geometry -> Vec3;
+    /// TSL's `normalWorldGeometry`: the geometry's world-space normal before any normal map,
+    /// interpolated and normalized.
+    normal_world_geometry -> Vec3;
+}
+
+/// TSL's `transformNormal(normal, matrix)`: `normalize(transpose(inverse(mat3(matrix))) ·
+/// normal)`, `matrix` a mat4 or a mat3. TSL's default `matrix` is `modelWorldMatrix`: pass
+/// [`model_world_matrix()`].
+pub fn transform_normal<M: Matrix>(
+    normal: impl IntoNodeOf<Vec3>,
+    matrix: impl IntoNodeOf<M>,
+) -> Node<Vec3> {
+    let (n, m) = (normal.into_node_of(), matrix.into_node_of());
+    Node::wrap(current().transform_normal(n.node_ref(), m.node_ref()))
+}
+
+/// TSL's `directionToFaceDirection(vector)` (deprecated in three r185):
+/// [`negate_on_back_side`].
+pub fn direction_to_face_direction<A: IntoNode>(vector: A) -> Node<A::Ty> {
+    negate_on_back_side(vector)
+}
+
+/// TSL's `linearDepth(value)`: `None` (TSL's default) gives the fragment's linear depth
+/// `viewZToOrthographicDepth(positionView.z, cameraNear, cameraFar)`; a perspective depth
+/// `value` is made linear (or kept as is under an orthographic camera).
+pub fn linear_depth(value: Option<Node<Float>>) -> Node<Float> {
+    Node::wrap(current().linear_depth(value.map(|v| v.node_ref())))
+}
+
+/// TSL's `projectionDepth(depth, near, far)`: `depth` (three converts only from a logarithmic
+/// depth buffer, which ours never is).
+pub fn projection_depth(
+    depth: impl IntoNodeOf<Float>,
+    near: impl IntoNodeOf<Float>,
+    far: impl IntoNodeOf<Float>,
+) -> Node<Float> {
+    let (d, n, f) = (
+        depth.into_node_of(),
+        near.into_node_of(),
+        far.into_node_of(),
+    );
+    Node::wrap(current().projection_depth(d.node_ref(), n.node_ref(), f.node_ref()))
 }
 
 /// TSL's `negateOnBackSide(vector)`: `vector * faceDirection`, which is TSL's result for every
@@ -120,5 +192,10 @@ impl Node<Vec3> {
     /// TSL's chain `direction.transformDirection(matrix)`: [`transform_direction`].
     pub fn transform_direction(self, matrix: impl IntoNodeOf<Mat4>) -> Node<Vec3> {
         transform_direction(self, matrix)
+    }
+
+    /// TSL's chain `normal.transformNormal(matrix)`: [`transform_normal`].
+    pub fn transform_normal<M: Matrix>(self, matrix: impl IntoNodeOf<M>) -> Node<Vec3> {
+        transform_normal(self, matrix)
     }
 }

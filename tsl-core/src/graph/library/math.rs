@@ -1,9 +1,11 @@
 //! `math/MathNode.js`'s functions that are compositions of the graph's operations: `cbrt`,
-//! `lengthSq`, `difference`, `pow2`..`pow4`, the hyperbolic functions, `all` and `any`.
+//! `lengthSq`, `difference`, `pow2`..`pow4`, the hyperbolic functions, `all` and `any`; and
+//! TSL's other names for operations the graph has (`mixElement`, `smoothstepElement`,
+//! `stepElement`, `split`, `vertexStage`, `uniformTexture`).
 
 use super::{Expect, NodeRef};
 use crate::graph::NodeGraph;
-use crate::types::ValueType;
+use crate::types::{TextureId, ValueType};
 
 /// The components of a float or vector, one node each.
 fn components(graph: &NodeGraph, a: NodeRef, ty: ValueType) -> Vec<NodeRef> {
@@ -152,5 +154,39 @@ impl NodeGraph {
             }
             _ => self.not_equal(a, self.float(0.0)),
         }
+    }
+}
+
+impl NodeGraph {
+    /// TSL's `mixElement(t, a, b)`: [`NodeGraph::mix`]`(a, b, t)`, the weight first.
+    pub fn mix_element(&self, t: NodeRef, a: NodeRef, b: NodeRef) -> NodeRef {
+        self.mix(a, b, t)
+    }
+
+    /// TSL's `smoothstepElement(x, low, high)`: [`NodeGraph::smoothstep`]`(low, high, x)`.
+    pub fn smoothstep_element(&self, x: NodeRef, low: NodeRef, high: NodeRef) -> NodeRef {
+        self.smoothstep(low, high, x)
+    }
+
+    /// TSL's `stepElement(x, edge)`: [`NodeGraph::step`]`(edge, x)`.
+    pub fn step_element(&self, x: NodeRef, edge: NodeRef) -> NodeRef {
+        self.step(edge, x)
+    }
+
+    /// TSL's `split(node, channels)`: the components named by `channels`, which is
+    /// [`NodeGraph::swizzle`] (`split(v, "zyx")` is `v.zyx`); refuses a pattern swizzle refuses.
+    pub fn split(&self, node: NodeRef, channels: &str) -> NodeRef {
+        self.swizzle(node, channels)
+    }
+
+    /// TSL's `vertexStage(node)`: [`NodeGraph::varying`].
+    pub fn vertex_stage(&self, node: NodeRef) -> NodeRef {
+        self.varying(node)
+    }
+
+    /// TSL's `uniformTexture(value)`: a texture uniform, [`NodeGraph::texture_uniform`]. TSL's
+    /// name is optional; here the uniform needs one, by which the renderer binds its map.
+    pub fn uniform_texture(&self, name: &str, map: TextureId) -> NodeRef {
+        self.texture_uniform(name, map)
     }
 }

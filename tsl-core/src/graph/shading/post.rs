@@ -1,5 +1,5 @@
 //! The pure helpers of three.js's `utils/PostProcessingUtils.js` (not `getNormalFromDepth`,
-//! which reads a depth texture, nor `interleavedGradientNoise`, which is a noise).
+//! which reads a depth texture).
 
 use crate::graph::{NodeGraph, NodeRef};
 use crate::types::ValueType::{Float, Mat4, Vec2, Vec3, Vec4};
@@ -111,5 +111,18 @@ impl NodeGraph {
     /// (`depth >= 1`, the depth buffer not reversed), else 0.
     pub fn is_background_depth(&self, depth: NodeRef) -> NodeRef {
         self.greater_than_equal(depth, self.float(1.0))
+    }
+
+    /// three.js's `interleavedGradientNoise(position)` (Jimenez's IGN): `fract(52.9829189 *
+    /// fract(dot(position, vec2(0.06711056, 0.00583715))))`, a float in [0, 1) from a vec2,
+    /// usually pixel coordinates. Layout: a vec2; a float.
+    #[allow(clippy::excessive_precision)] // three's decimals, as written there
+    pub fn interleaved_gradient_noise(&self, position: NodeRef) -> NodeRef {
+        let layout = [("position", position, Vec2)];
+        if let Err(refused) = self.layout("interleaved_gradient_noise", &layout) {
+            return refused;
+        }
+        let d = self.dot(position, self.vec2(0.06711056, 0.00583715));
+        self.fract(self.mul(self.float(52.9829189), self.fract(d)))
     }
 }

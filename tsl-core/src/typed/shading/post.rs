@@ -21,4 +21,7 @@ typed_shading_fns! {
     vogel_disk_sample(sample_index: Float, samples_count: Float, phi: Float) -> Vec2;
     /// three.js's `isBackgroundDepth(depth)`: 1 where `depth >= 1`, else 0.
     is_background_depth(depth: Float) -> Float;
+    /// three.js's `interleavedGradientNoise(position)`: `fract(52.9829189 * fract(dot(position,
+    /// vec2(0.06711056, 0.00583715))))`, a float in [0, 1) from (usually) pixel coordinates.
+    interleaved_gradient_noise(position: Vec2) -> Float;
 }
