@@ -36,25 +36,42 @@ fn is_ident_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// Whether `name` is defined in `text`: `fn name`, `const name:`, or a line of a macro table
-/// that starts with it (`name -> Vec2;`, `name(a, b) => Add;`, `name => Uv;`).
+/// Whether `name` is defined in `text`: `pub fn name`, `pub const name:`, or a line of a macro
+/// table that defines it (`name -> Vec2;`, `name(a, b) => Add;`, `name => Uv;`).
 fn defines(text: &str, name: &str) -> bool {
-    let follows = |rest: &str| !rest.starts_with(is_ident_char);
     let after = |prefix: &str| {
         text.match_indices(prefix).any(|(i, _)| {
             let rest = &text[i + prefix.len()..];
-            rest.starts_with(name) && follows(&rest[name.len()..])
+            rest.strip_prefix(name)
+                .is_some_and(|r| !r.starts_with(is_ident_char))
         })
     };
-    if after("fn ") || after("const ") {
+    if after("pub fn ") || after("pub const ") {
         return true;
     }
     text.lines().any(|line| {
-        let line = line.trim_start();
-        line.strip_prefix(name).is_some_and(|rest| {
-            let rest = rest.trim_start();
-            rest.starts_with('(') || rest.starts_with("->") || rest.starts_with("=>")
-        })
+        let Some(rest) = line.trim_start().strip_prefix(name) else {
+            return false;
+        };
+        if rest.starts_with(is_ident_char) {
+            return false;
+        }
+        // `name(a, b) => Add;`, `name -> Vec2;`, `name as "alias", "x" -> Vec3;`: what comes
+        // before the arrow is one row's arguments, and the row ends with its target.
+        let arrow = [rest.find("->"), rest.find("=>")]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(arrow) = arrow else {
+            return false;
+        };
+        let (head, target) = (&rest[..arrow], rest[arrow + 2..].trim());
+        !head.contains([';', '{', '}', '='])
+            && target.strip_suffix(';').is_some_and(|t| {
+                t.trim()
+                    .chars()
+                    .all(|c| is_ident_char(c) || ":<>".contains(c))
+            })
     })
 }
 

@@ -9,6 +9,7 @@ use tsl_ports::{
     tsl_galaxy, tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture,
     tsl_raging_sea, tsl_vfx_flames,
 };
+use tsl_ports::{tsl_display_functions, tsl_vfx_tornado};
 
 use std::time::Duration;
 use tsl::core::noise;
@@ -824,6 +825,81 @@ fn galaxy_colour_mixes_by_the_radius_and_fades_in_each_sprite() {
             &(color * alpha).to_array(),
             1e-4,
             &format!("point ({x}, {z}), sprite ({u}, {v})"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The colour functions on a photo (examples/tsl_display_functions.rs)
+// ---------------------------------------------------------------------------------------------
+
+/// An 8-bit sRGB level decoded to linear.
+fn linear8(level: u8) -> f64 {
+    let c = f64::from(level) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+#[test]
+fn display_functions_tiles_give_the_sun_the_functions_colours() {
+    // The photo's sun is (255, 214, 110) over texels x 10..=12, rows 2..=4 from the top; in each
+    // 32-pixel tile, pixels 22..=23 across and 6..=7 down sample only sun texels.
+    let sun = [linear8(255), linear8(214), linear8(110)];
+    let dot = |w: [f64; 3]| sun[0] * w[0] + sun[1] * w[1] + sun[2] * w[2];
+    let gray = dot([0.2126, 0.7152, 0.0722]) as f32;
+    // three.js's sepia (glfx.js's matrix).
+    let sepia = [
+        dot([0.393, 0.769, 0.189]) as f32,
+        dot([0.349, 0.686, 0.168]) as f32,
+        dot([0.272, 0.534, 0.131]) as f32,
+    ];
+    // posterize(c, 4) = floor(4c) / 4.
+    let poster = sun.map(|c| ((c * 4.0).floor() / 4.0) as f32);
+    let (scene, camera, assets) = tsl_display_functions::scene().unwrap();
+    let image = Renderer::new(RenderSettings::new(96, 96))
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    let tile = |index: u32, x: u32, y: u32| {
+        image
+            .pixel((index % 3) * 32 + x, (index / 3) * 32 + y)
+            .unwrap()
+    };
+    for (x, y) in [(22, 6), (23, 7)] {
+        pixel_near(tile(0, x, y), [255, 214, 110], 1, "the photo's sun");
+        let g = srgb8(gray);
+        pixel_near(tile(1, x, y), [g, g, g], 1, "grayscale of the sun");
+        pixel_near(tile(5, x, y), poster.map(srgb8), 1, "posterize of the sun");
+        pixel_near(tile(6, x, y), sepia.map(srgb8), 1, "sepia of the sun");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_vfx_tornado's noise texture
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn tornado_noise_texture_starts_at_its_lattice_hashes_and_tiles() {
+    let bytes = tsl_vfx_tornado::noise_bytes();
+    assert_eq!(bytes.len(), 64 * 64 * 4);
+    // Texel (0, 0) sits on lattice points of both octaves: each channel is its hash,
+    // ((c + 1) · 83492791 mod 2^32) mod 256: 183, 110 and 37 (worked out by hand).
+    assert_eq!(&bytes[..4], &[183, 110, 37, 255]);
+    // At x = 16 each octave sits on a lattice point, (1, 0) of the 16-texel one and (2, 0) of the
+    // 8-texel one: the texel is (2 · hash + hash) / 3 of the two.
+    let at = |x: usize, y: usize, c: usize| bytes[(y * 64 + x) * 4 + c];
+    let h = |ix: u32, iy: u32, c: u32| {
+        (ix.wrapping_mul(73_856_093)
+            ^ iy.wrapping_mul(19_349_663)
+            ^ (c + 1).wrapping_mul(83_492_791))
+            % 256
+    };
+    for c in 0..3 {
+        assert_eq!(
+            u32::from(at(16, 0, c)),
+            (2 * h(1, 0, c as u32) + h(2, 0, c as u32)) / 3
         );
     }
 }

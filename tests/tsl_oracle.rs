@@ -15,6 +15,10 @@ use tsl_ports::{
     tsl_galaxy, tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture,
     tsl_raging_sea, tsl_vfx_flames,
 };
+use tsl_ports::{
+    tsl_display_functions, tsl_editor, tsl_interoperability, tsl_matcap, tsl_procedural_terrain,
+    tsl_vfx_tornado, tsl_wood,
+};
 
 use std::path::PathBuf;
 use tsl::raster::*;
@@ -58,16 +62,17 @@ fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
 
 /// Draw `scene` at the fixture's size and `time`, and hold it to the fixture within `bound`.
 fn check(name: &str, scene: (Scene, Camera, Assets), time: f32, bound: Bound) {
-    check_with(name, scene, time, bound, RenderSettings::new);
+    check_with(name, scene, RenderSettings::new, time, bound);
 }
 
-/// [`check`] with the renderer's settings (tone mapping) made by `settings` for a size.
+/// [`check`] with the renderer's settings (output colour space, tone mapping) made by `settings`
+/// from the fixture's size.
 fn check_with(
     name: &str,
     (scene, camera, assets): (Scene, Camera, Assets),
+    settings: fn(u32, u32) -> RenderSettings,
     time: f32,
     bound: Bound,
-    settings: impl FnOnce(u32, u32) -> RenderSettings,
 ) {
     let reference = fixture(name);
     let (w, h) = (reference.width(), reference.height());
@@ -164,14 +169,96 @@ fn the_materialx_noise_spheres_match_three() {
 }
 
 #[test]
+fn the_tsl_editor_sample_matches_three() {
+    // The page's linear output (outputColorSpace = LinearSRGBColorSpace).
+    check_with(
+        "tsl_editor",
+        tsl_editor::scene().unwrap(),
+        tsl_editor::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_display_functions_contact_sheet_matches_three() {
+    check(
+        "tsl_display_functions",
+        tsl_display_functions::scene().unwrap(),
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_procedural_terrain_matches_three() {
+    // The case's plane of 128 × 128 segments; ACES filmic tone mapping.
+    check_with(
+        "tsl_procedural_terrain",
+        tsl_procedural_terrain::scene(128).unwrap(),
+        tsl_procedural_terrain::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_wood_boxes_match_three() {
+    // Neutral tone mapping, as the page; 384 × 144 pixels (the case says why).
+    check_with(
+        "tsl_wood",
+        tsl_wood::scene().unwrap(),
+        tsl_wood::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_vfx_tornado_matches_three() {
+    // The case's time: 2 s; the page's clear colour.
+    check_with(
+        "tsl_vfx_tornado",
+        tsl_vfx_tornado::scene().unwrap(),
+        tsl_vfx_tornado::settings,
+        2.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_interoperability_crt_shader_matches_three() {
+    // The case's time: 1 s; the page's linear output.
+    check_with(
+        "tsl_interoperability",
+        tsl_interoperability::scene().unwrap(),
+        tsl_interoperability::settings,
+        1.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_matcap_material_matches_three() {
+    // three's MeshMatcapNodeMaterial against the port's colour node; ACES filmic.
+    check_with(
+        "tsl_matcap",
+        tsl_matcap::scene().unwrap(),
+        tsl_matcap::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
 fn the_angular_slicing_matches_three() {
     // ACES filmic tone mapping, as the page's.
     check_with(
         "tsl_angular_slicing",
         tsl_angular_slicing::scene().unwrap(),
+        tsl_angular_slicing::settings,
         0.0,
         SAME,
-        tsl_angular_slicing::settings,
     );
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Render every case of this folder with real three.js r187 and copy the canvases (PNG) and the
 # readbacks (JSON) to tests/fixtures/three_tsl/. Needs the oracle installed (see README.md).
-# Files whose names start with "_" are left out (they record what the oracle cannot render).
+# Files whose names start with "_" are left out (shared helpers such as _photo.mjs, and cases
+# that record what the oracle cannot render).
 #   tools/three_tsl_cases/render.sh [ORACLE_DIR]
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -11,8 +11,8 @@ Inputs, all in this folder:
   where it is tested (a `-` in the typed column: not built there; those lines are ignored);
 - the rules below: a status and a reason for names and whole modules, and TSL's renames.
 
-The first of these that speaks of an export decides: status.tsv, the name rules, lists/, then
-tsl-core's sources (an export is `supported` when tsl-core defines its snake_case name in the
+The first of these that speaks of an export decides: status.tsv, the name rules, the n/a module
+rules, lists/, then tsl-core's sources (an export is `supported` when tsl-core defines its snake_case name in the
 typed front or on `NodeGraph`; tests/tsl_coverage.rs checks every supported name the same way on
 the written page), then the module rules; what is left is `refused` ("not built yet").
 """
@@ -124,10 +124,12 @@ def sources(*dirs):
 
 
 def defines(text, name):
-    """Whether `name` is defined in `text`: `fn name`, a `const name`, or a row of a macro
-    table (`name -> Vec2;`, `name(a, b) => Add;`, `name => Uv;`)."""
+    """Whether `name` is defined in `text`: `pub fn name`, a `pub const name`, or a row of a
+    macro table (`name -> Vec2;`, `name(a, b) => Add;`, `name => Uv;`)."""
     n = re.escape(name)
-    return re.search(rf"(\bfn\s+{n}\b)|(\bconst\s+{n}\s*:)|(^\s*{n}\s*(\(|->|=>))", text, re.M) is not None
+    return re.search(
+        rf"(\bpub fn\s+{n}\b)|(\bpub const\s+{n}\s*:)|(^\s*{n}\b[^;{{}}=\n]*?(->|=>)\s*[\w:<>]+\s*;\s*$)",
+        text, re.M) is not None
 
 
 def main():
@@ -154,6 +156,11 @@ def main():
         st, typed, builder, note = status.get(name, ["", "", "", ""])
         tests = ""
         rule = NAME_RULES.get(name) if not st else None
+        if rule is None and not st:
+            # A module a material program has no use for is n/a whatever names match ours.
+            rule = next((
+                (s, r) for pat, s, r in MODULE_RULES if s == "n/a" and re.search(pat, module)
+            ), None)
         if rule is not None:
             st, note = rule
         if not st and name in lists:

@@ -83,7 +83,8 @@ const ROWS: &[(&str, BuildFn, TypedFn)] = &[
         },
         |[x, y, z, _]| {
             let n = t::vec3(x - 0.5, y - 0.5, z + 0.125);
-            n.transform_normal(t::uniform(model()).set_name("model")).node_ref()
+            n.transform_normal(t::uniform(model()).set_name("model"))
+                .node_ref()
         },
     ),
     (
