@@ -4,7 +4,8 @@
 // points, half-integers, near-integers (k +- 1 ulp, k +- 2^-20), small magnitudes, large
 // magnitudes (up to 2.1e9, below 2^31 so int(floor(x)) is defined), mixed, and uniform random.
 
-function mulberry32( seed ) {
+// A small deterministic generator of floats in [0, 1) (mulberry32), shared by the probes.
+export function mulberry32( seed ) {
 
 	return () => {
 

@@ -5,19 +5,7 @@
 // colours of colourInputs(). tsl-core/tests/library_color.rs holds tsl-core's nodes to them.
 // Parameters are literals, as a user writes them.
 
-function mulberry32( seed ) {
-
-	return () => {
-
-		seed = ( seed + 0x6D2B79F5 ) | 0;
-		let t = seed;
-		t = Math.imul( t ^ ( t >>> 15 ), t | 1 );
-		t ^= t + Math.imul( t ^ ( t >>> 7 ), t | 61 );
-		return ( ( t ^ ( t >>> 14 ) ) >>> 0 ) / 4294967296;
-
-	};
-
-}
+import { mulberry32 } from './inputs.mjs';
 
 // [r, g, b, a]: hand-picked edges (black, white, greys, the sRGB thresholds 0.04045 and
 // 0.0031308 on either side, a zero alpha, primaries, negatives, HDR), then random colours in

@@ -7,21 +7,8 @@
 // (exponents, strengths), w in [-1, 1] (directions, atanh). Rows only add, multiply by and
 // compare with exact constants around the function under test, so the test builds the same
 // arguments bit for bit.
-import { probe } from './inputs.mjs';
+import { mulberry32, probe } from './inputs.mjs';
 
-function mulberry32( seed ) {
-
-	return () => {
-
-		seed = ( seed + 0x6D2B79F5 ) | 0;
-		let t = seed;
-		t = Math.imul( t ^ ( t >>> 15 ), t | 1 );
-		t ^= t + Math.imul( t ^ ( t >>> 7 ), t | 61 );
-		return ( ( t ^ ( t >>> 14 ) ) >>> 0 ) / 4294967296;
-
-	};
-
-}
 
 export function libraryInputs() {
 

@@ -2,21 +2,8 @@
 // TSL users call them. Inputs: x, y, z, w in [0, 1] (cosines, roughnesses, colours), with the
 // edges 0 and 1; rows that need other ranges scale them in the row (exact in float32: * 4, + 1).
 // tsl-core/tests/library_shading.rs builds the same graphs with our builder.
-import { probe } from './inputs.mjs';
+import { mulberry32, probe } from './inputs.mjs';
 
-function mulberry32( seed ) {
-
-	return () => {
-
-		seed = ( seed + 0x6D2B79F5 ) | 0;
-		let t = seed;
-		t = Math.imul( t ^ ( t >>> 15 ), t | 1 );
-		t ^= t + Math.imul( t ^ ( t >>> 7 ), t | 61 );
-		return ( ( t ^ ( t >>> 14 ) ) >>> 0 ) / 4294967296;
-
-	};
-
-}
 
 export function unitInputs() {
 

@@ -1,21 +1,8 @@
 // The view-z/depth conversions of three r187's ViewportDepthNode.js (renderer defaults: depth
 // not reversed). Inputs: x = -viewZ or a depth, y = near, z = far, w = a depth in [0, 1].
 // tsl-core/tests/library_shading.rs builds the same graphs with our builder.
-import { probe } from './inputs.mjs';
+import { mulberry32, probe } from './inputs.mjs';
 
-function mulberry32( seed ) {
-
-	return () => {
-
-		seed = ( seed + 0x6D2B79F5 ) | 0;
-		let t = seed;
-		t = Math.imul( t ^ ( t >>> 15 ), t | 1 );
-		t ^= t + Math.imul( t ^ ( t >>> 7 ), t | 61 );
-		return ( ( t ^ ( t >>> 14 ) ) >>> 0 ) / 4294967296;
-
-	};
-
-}
 
 export function depthInputs() {
 

@@ -3,21 +3,8 @@
 // a `context` whose getViewZ gives -x (x > 0: in front of the camera). Inputs: x = depth,
 // y = near or density, z = far. tsl-core/tests/library_shading.rs evaluates ours with
 // positionView.z = -x.
-import { probe } from './inputs.mjs';
+import { mulberry32, probe } from './inputs.mjs';
 
-function mulberry32( seed ) {
-
-	return () => {
-
-		seed = ( seed + 0x6D2B79F5 ) | 0;
-		let t = seed;
-		t = Math.imul( t ^ ( t >>> 15 ), t | 1 );
-		t ^= t + Math.imul( t ^ ( t >>> 7 ), t | 61 );
-		return ( ( t ^ ( t >>> 14 ) ) >>> 0 ) / 4294967296;
-
-	};
-
-}
 
 export function fogInputs() {
 

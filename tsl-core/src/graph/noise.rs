@@ -278,11 +278,7 @@ impl NodeGraph {
     ) -> NodeRef {
         let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
         let p = self.noise_position(position);
-        let shifted = self.add(p, self.fractal_offset());
-        let name = "mx_fractal_noise_vec2";
-        let x = self.fractal(name, p, params, Opcode::PerlinFloat);
-        let y = self.fractal(name, shifted, params, Opcode::PerlinFloat);
-        self.join(&[x, y])
+        self.fractal_parts("mx_fractal_noise_vec2", p, params, &FRACTAL_VEC2)
     }
 
     /// three.js's `mx_fractal_noise_vec3(position, octaves, lacunarity, diminish, amplitude)`:
@@ -314,11 +310,7 @@ impl NodeGraph {
     ) -> NodeRef {
         let params = FractalParams::new(octaves, lacunarity, diminish, amplitude);
         let p = self.noise_position(position);
-        let shifted = self.add(p, self.fractal_offset());
-        let name = "mx_fractal_noise_vec4";
-        let xyz = self.fractal(name, p, params, Opcode::PerlinVec3);
-        let w = self.fractal(name, shifted, params, Opcode::PerlinFloat);
-        self.join(&[xyz, w])
+        self.fractal_parts("mx_fractal_noise_vec4", p, params, &FRACTAL_VEC4)
     }
 
     /// three.js's `mx_unifiednoise2d(noiseType, texcoord, freq, offset, jitter, outmin, outmax,
@@ -457,7 +449,59 @@ impl NodeGraph {
     fn fractal_offset(&self) -> NodeRef {
         self.vec3(19.0, 193.0, 17.0)
     }
+
+    /// A fractal noise of several parts, joined: each part sums `noise` at the position or, where
+    /// it says so, at the position moved by (19, 193, 17), as three.js's vector fractals do.
+    fn fractal_parts(
+        &self,
+        function: &'static str,
+        p: NodeRef,
+        params: FractalParams,
+        parts: &[FractalPart],
+    ) -> NodeRef {
+        let shifted = self.add(p, self.fractal_offset());
+        let sums: Vec<NodeRef> = parts
+            .iter()
+            .map(|part| {
+                let at = if part.shifted { shifted } else { p };
+                self.fractal(function, at, params, part.noise)
+            })
+            .collect();
+        self.join(&sums)
+    }
 }
+
+/// One part of a vector fractal noise ([`NodeGraph::fractal_parts`]).
+struct FractalPart {
+    /// Read at the position moved by (19, 193, 17).
+    shifted: bool,
+    /// The Perlin noise summed.
+    noise: Opcode,
+}
+
+/// `mx_fractal_noise_vec2`: the float fractal at the position and at the moved position.
+const FRACTAL_VEC2: [FractalPart; 2] = [
+    FractalPart {
+        shifted: false,
+        noise: Opcode::PerlinFloat,
+    },
+    FractalPart {
+        shifted: true,
+        noise: Opcode::PerlinFloat,
+    },
+];
+
+/// `mx_fractal_noise_vec4`: the vec3 fractal at the position, the float one at the moved position.
+const FRACTAL_VEC4: [FractalPart; 2] = [
+    FractalPart {
+        shifted: false,
+        noise: Opcode::PerlinVec3,
+    },
+    FractalPart {
+        shifted: true,
+        noise: Opcode::PerlinFloat,
+    },
+];
 
 /// Whether `int(t)` (truncation toward zero) is `k`.
 fn int_is(t: f32, k: u32) -> bool {
