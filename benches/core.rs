@@ -244,7 +244,7 @@ fn spec000_graph() -> NodeGraph {
     let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
-        graph.vertex_color(),
+        graph.swizzle(graph.vertex_color(), "rgb"),
         tint,
         graph.mul(wave, graph.float(0.5)),
     );
@@ -321,7 +321,7 @@ fn mixed_graph() -> NodeGraph {
     );
     let ripple = g.fract(g.add(g.mul(g.swizzle(uv, "y"), f(4.0)), g.mul(stripes, f(0.25))));
     let pattern = g.smoothstep(f(0.3), f(0.7), ripple);
-    let base = g.mix(g.vertex_color(), tint, pattern);
+    let base = g.mix(g.swizzle(g.vertex_color(), "rgb"), tint, pattern);
 
     let rim = g.pow(g.one_minus(g.saturate(g.dot(n, v))), f(3.0));
     let fresnel = g.mix(f(0.04), f(1.0), rim);
@@ -580,13 +580,19 @@ fn breakdown(c: &mut Criterion) {
     let data = batches(0xA);
     let attr_only = NodeGraph::new();
     attr_only
-        .set_output(COLOR_NODE, attr_only.vertex_color())
+        .set_output(
+            COLOR_NODE,
+            attr_only.swizzle(attr_only.vertex_color(), "rgb"),
+        )
         .expect("a vec3");
     let folded = NodeGraph::new();
     let tint = folded.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let t = folded.named_uniform("t", (TIME * 2.0).sin() * 0.5);
     folded
-        .set_output(COLOR_NODE, folded.mix(folded.vertex_color(), tint, t))
+        .set_output(
+            COLOR_NODE,
+            folded.mix(folded.swizzle(folded.vertex_color(), "rgb"), tint, t),
+        )
         .expect("a vec3");
     let mut group = c.benchmark_group("interp_spec000_breakdown");
     group.throughput(Throughput::Elements(FRAGMENTS as u64));
@@ -637,7 +643,7 @@ fn compile_graph(nodes: usize) -> NodeGraph {
             _ => g.named_uniform("offset", Vec3::new(0.1, 0.2, 0.3)),
         })
     };
-    let mut acc = g.vertex_color();
+    let mut acc = g.swizzle(g.vertex_color(), "rgb");
     while g.node_count() + MAX_STEP < nodes {
         let k = rng.range(0.5, 4.0);
         acc = match rng.below(8) {

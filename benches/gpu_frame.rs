@@ -54,7 +54,7 @@ fn fresh_program(salt: f32) -> NodeProgram {
     let graph = NodeGraph::new();
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0 + salt)));
     let mixed = graph.mix(
-        graph.vertex_color(),
+        graph.swizzle(graph.vertex_color(), "rgb"),
         graph.color(Color::from_srgb8(255, 120, 40)),
         graph.mul(wave, graph.float(0.5)),
     );

@@ -36,7 +36,7 @@ use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
 /// let (color, output) = tsl! {
 ///     let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
 ///     let wave = sin(time() * 2.0);
-///     (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
+///     (mix(vertex_color().rgb, tint, wave * 0.5), lit().rgb * vec3(1.0, 0.9, 0.8))
 /// };
 /// ```
 ///
@@ -46,7 +46,7 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let (color, output) = tsl! {
         let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
         let wave = sin(time() * 2.0);
-        (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1.0, 0.9, 0.8))
+        (mix(vertex_color().rgb, tint, wave * 0.5), lit().rgb * vec3(1.0, 0.9, 0.8))
     };
     scope.color_node(color)?;
     scope.output_node(output)?;

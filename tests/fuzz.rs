@@ -259,6 +259,7 @@ fn exercise(program: &mut NodeProgram, rng: &mut Rng) {
         position_local: v3(rng),
         normal_local: v3(rng),
         lit: v3(rng),
+        lit_alpha: rng.float(),
         barycentric: v3(rng),
         frag_coord: v3(rng),
         front_facing: rng.float(),

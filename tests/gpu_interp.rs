@@ -482,7 +482,7 @@ fn comparisons_logic_and_select_match_run_nodes(gpu: &'static Gpu) {
                 g.logical_xor(g.floor(x(g)), g.floor(y(g))),
                 g.logical_not(g.floor(x(g))));
             "select", EXACT, |g| g.select(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.0)), x(g), y(g));
-            "select by a vector", EXACT, |g| g.select(g.floor(y(g)), x(g), g.vertex_color());
+            "select by a vector", EXACT, |g| g.select(g.floor(y(g)), x(g), g.swizzle(g.vertex_color(), "rgb"));
         ],
     );
 }
@@ -496,7 +496,7 @@ fn swizzles_joins_textures_and_matrices_match_run_nodes(gpu: &'static Gpu) {
             "join of swizzles", EXACT, |g| g.mul(
                 g.join(&[g.swizzle(g.uv(), "yx"), g.time()]),
                 g.named_uniform("tint", Color::from_srgb8(255, 128, 64)));
-            "join of three", EXACT, |g| g.join(&[g.swizzle(g.uv(), "y"), g.swizzle(x(g), "z"), g.swizzle(g.vertex_color(), "x")]);
+            "join of three", EXACT, |g| g.join(&[g.swizzle(g.uv(), "y"), g.swizzle(x(g), "z"), g.swizzle(g.swizzle(g.vertex_color(), "rgb"), "x")]);
             "broadcast", EXACT, |g| g.add(x(g), g.swizzle(g.uv(), "x"));
             "texture (white)", EXACT, |g| g.swizzle(g.texture(TextureId(3), g.uv()), "xyz");
             "texture times colour", EXACT, |g| g.mul(
@@ -526,7 +526,7 @@ fn swizzles_joins_textures_and_matrices_match_run_nodes(gpu: &'static Gpu) {
                 g.swizzle(g.mul(m, g.join(&[y(g), s(g, 1.0)])), "xyz")
             };
             "matrix columns", ROUNDED, |g| {
-                let m = g.matrix(&[x(g), y(g), g.vertex_color()]);
+                let m = g.matrix(&[x(g), y(g), g.swizzle(g.vertex_color(), "rgb")]);
                 g.add(g.column(m, 1), g.mul(m, g.normal_view()))
             };
         ],
@@ -546,7 +546,7 @@ fn vector_operations_match_run_nodes(gpu: &'static Gpu) {
             "cross", ROUNDED, |g| g.cross(x(g), y(g));
             "reflect", ROUNDED, |g| g.reflect(x(g), g.normalize(y(g)));
             "refract", ROUNDED, |g| g.refract(g.normalize(x(g)), g.normalize(y(g)), g.swizzle(g.uv(), "x"));
-            "faceforward", ROUNDED, |g| g.faceforward(x(g), y(g), g.vertex_color());
+            "faceforward", ROUNDED, |g| g.faceforward(x(g), y(g), g.swizzle(g.vertex_color(), "rgb"));
             "dot of vec2", ROUNDED, |g| g.dot(g.uv(), g.swizzle(x(g), "zy"));
         ],
     );
@@ -567,7 +567,7 @@ fn varyings_derivatives_and_control_flow_match_run_nodes(gpu: &'static Gpu) {
                 g.If(g.greater_than(g.swizzle(g.uv(), "x"), s(g, 0.5)));
                 g.assign(v, g.mul(g.get(v), y(g)));
                 g.Else();
-                g.assign(v, g.sub(g.get(v), g.vertex_color()));
+                g.assign(v, g.sub(g.get(v), g.swizzle(g.vertex_color(), "rgb")));
                 g.End();
                 g.get(v)
             };

@@ -15,6 +15,7 @@ gpu_tests![
     each_path_runs_the_position_node_with_the_draw_s_values,
     each_path_reads_the_texture_sizes_the_frame_fills,
     each_path_reads_the_fragment_s_depth,
+    each_path_gives_each_draw_its_material_s_values,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on values worked out in exact decimals.
@@ -48,6 +49,13 @@ fn each_path_gives_each_mesh_its_model_position(gpu: &'static Gpu) {
     let case = colour_case();
     for path in PATHS {
         check_colours(&render(gpu, &case, path), BOUND, &format!("{path:?}"));
+    }
+}
+
+fn each_path_gives_each_draw_its_material_s_values(gpu: &'static Gpu) {
+    let case = material_case();
+    for path in PATHS {
+        check_material_colours(&render(gpu, &case, path), BOUND, &format!("{path:?}"));
     }
 }
 

@@ -65,10 +65,17 @@ fn spec_000_first_graph() {
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let mut built = g.compile().unwrap();
 
     for (time, tint) in [(0.0, 0xff7828), (1.5, 0x2878ff), (4.25, 0x000000)] {

@@ -235,6 +235,35 @@ fn a_vec3_output_node_is_opaque_as_three_renders_it() {
     );
 }
 
+#[test]
+fn vertex_color_is_the_geometry_s_raw_colour_as_three_reads_it() {
+    // three.js r187's `vertexColor()` (VertexColorNode.js) is the geometry's `color` attribute as
+    // a vec4 (alpha 1 for rgb colours), not times the material's colour, and the constant
+    // (1, 1, 1, 1) where the geometry has no colours; `vertexColors` is off here, so the colour
+    // node is the colour (R-VAL-8). By hand: a red material whose plane has the corner colours
+    // (0.2, 0.4, 0.6) everywhere shows (0.2, 0.4, 0.6); a plane without colours shows white.
+    let pixel = |colours: bool| {
+        let mut s = Setup::new();
+        let g = NodeGraph::new();
+        g.set_output(COLOR_NODE, g.vertex_color()).unwrap();
+        let p = s.program(&g);
+        let mut geometry = plane(2.0, 2.0);
+        if colours {
+            let n = geometry.positions().len();
+            geometry = geometry
+                .with_colors(vec![Vec3::new(0.2, 0.4, 0.6); n])
+                .unwrap();
+        }
+        let red = Material::basic(Color::linear(1.0, 0.0, 0.0)).with_nodes(p);
+        s.add(geometry, red, Vec3::ZERO);
+        let renderer = Renderer::new(RenderSettings::new(N, N));
+        s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+    };
+    let got = pixel(true);
+    assert!(close(got, [0.2, 0.4, 0.6, 1.0], 1e-6), "{got:?}");
+    assert_eq!(pixel(false), [1.0, 1.0, 1.0, 1.0]);
+}
+
 /// A transparent 2×2 plane of opacity 0.5 with `build`'s outputs, and its linear pixel (1, 1):
 /// blended over a clear of zero, the framebuffer holds (rgb · a, a).
 fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
@@ -253,6 +282,59 @@ fn transparent_pixel(build: impl Fn(&NodeGraph)) -> [f32; 4] {
     );
     let renderer = Renderer::new(RenderSettings::new(N, N));
     s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+}
+
+#[test]
+fn a_colour_node_is_times_the_vertex_colours_when_the_material_has_them_on() {
+    // three.js r187's NodeMaterial.setupDiffuseColor: `colorNode.mul(vertexColor())` when
+    // `vertexColors` is on and the geometry has colours (R-OUT-13). By hand: the colour node
+    // (0.5, 0.5, 1) times the corner colours (0.2, 0.4, 0.6) is (0.1, 0.2, 0.6); with
+    // `vertex_colors` off it stays (0.5, 0.5, 1).
+    let pixel = |vertex_colors: bool| {
+        let mut s = Setup::new();
+        let g = NodeGraph::new();
+        g.set_output(COLOR_NODE, g.vec3(0.5, 0.5, 1.0)).unwrap();
+        let p = s.program(&g);
+        let geometry = plane(2.0, 2.0);
+        let n = geometry.positions().len();
+        let geometry = geometry
+            .with_colors(vec![Vec3::new(0.2, 0.4, 0.6); n])
+            .unwrap();
+        let material = Material {
+            vertex_colors,
+            ..Material::basic(Color::WHITE).with_nodes(p)
+        };
+        s.add(geometry, material, Vec3::ZERO);
+        let renderer = Renderer::new(RenderSettings::new(N, N));
+        s.linear(&renderer, &ortho()).pixel(1, 1).unwrap()
+    };
+    let on = pixel(true);
+    assert!(close(on, [0.1, 0.2, 0.6, 1.0], 1e-6), "{on:?}");
+    assert_eq!(pixel(false), [0.5, 0.5, 1.0, 1.0]);
+}
+
+#[test]
+fn lit_is_a_vec4_with_the_material_s_alpha() {
+    // three.js r187's `output` is `vec4(outgoingLight, diffuseColor.a)`, so
+    // `outputNode = vec4(output.rgb * 0.5, output.a)` keeps the material's alpha (R-VAL-12).
+    // By hand: a white BASIC material of opacity 0.5 lights to (1, 1, 1) with alpha 0.5; the
+    // output (0.5, 0.5, 0.5, 0.5) blends over a clear of zero to (0.25, 0.25, 0.25, 0.5).
+    let v = transparent_pixel(|g| {
+        let lit = g.lit();
+        let rgb = g.mul(g.swizzle(lit, "rgb"), g.float(0.5));
+        g.set_output(OUTPUT_NODE, g.join(&[rgb, g.swizzle(lit, "a")]))
+            .unwrap();
+    });
+    assert!(close(v, [0.25, 0.25, 0.25, 0.5], 1e-6), "{v:?}");
+    // With a vec4 colour node of alpha 0.5 the material's alpha is 0.5 · 0.5 = 0.25 (R-OUT-11),
+    // and `lit()` passed through whole gives the same pixel as no output node:
+    // (1 · 0.25, 0.25).
+    let v = transparent_pixel(|g| {
+        g.set_output(COLOR_NODE, g.vec4(1.0, 1.0, 1.0, 0.5))
+            .unwrap();
+        g.set_output(OUTPUT_NODE, g.lit()).unwrap();
+    });
+    assert!(close(v, [0.25, 0.25, 0.25, 0.25], 1e-6), "{v:?}");
 }
 
 #[test]
@@ -363,7 +445,7 @@ fn the_fog_comes_before_the_output_node() {
         far: 2.0,
     });
     let g = NodeGraph::new();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.float(2.0)))
+    g.set_output(OUTPUT_NODE, g.mul(g.swizzle(g.lit(), "rgb"), g.float(2.0)))
         .unwrap();
     let p = s.program(&g);
     s.add(plane(2.0, 2.0), Material::basic(Color::WHITE), Vec3::ZERO);
@@ -647,6 +729,33 @@ fn uniforms_change_between_frames() {
         s.linear(&renderer, &ortho()).pixel(0, 0).unwrap(),
         [1.0, 0.0, 0.5, 1.0]
     );
+}
+
+#[test]
+fn uv_is_the_geometry_s_uv_whatever_the_map_s_transform() {
+    // three.js r187: `uv()` is the geometry's `uv` attribute; a map's offset / repeat / rotation
+    // apply only where the map is read (TextureNode's `getTransformedUV` for `texture(map)`
+    // without a uv, and the material's own map) (R-VAL-5). By hand: the 2×2 plane under the
+    // orthographic view has uv = ((x + 1) / 2, (y + 1) / 2); pixel (1, 1) of 8 × 8 is at
+    // x = -1 + 1.5 / 4 = -0.625, y = 0.625 (rows from the top), so uv = (0.1875, 0.8125).
+    let mut s = Setup::new();
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.0)]))
+        .unwrap();
+    let p = s.program(&g);
+    let mut map = ramp_texture();
+    map.offset = Vec2::new(0.25, 0.5);
+    map.repeat = Vec2::new(2.0, 3.0);
+    map.rotation = 0.5;
+    let map = s.assets.textures.add(map);
+    let material = Material {
+        map: Some(map),
+        ..Material::basic(Color::WHITE).with_nodes(p)
+    };
+    s.add(plane(2.0, 2.0), material, Vec3::ZERO);
+    let renderer = Renderer::new(RenderSettings::new(N, N));
+    let got = s.linear(&renderer, &ortho()).pixel(1, 1).unwrap();
+    assert!(close(got, [0.1875, 0.8125, 0.0, 1.0], 1e-6), "{got:?}");
 }
 
 #[test]

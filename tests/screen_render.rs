@@ -18,6 +18,15 @@ fn two_meshes_of_one_program_read_their_own_model_position() {
 }
 
 #[test]
+fn each_draw_reads_its_own_material_s_values() {
+    let c = material_case();
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check_material_colours(&image, 1e-6, "CPU");
+}
+
+#[test]
 fn a_position_node_reads_the_draw_s_model_position() {
     let c = position_case();
     let image = Renderer::new(c.settings.clone())

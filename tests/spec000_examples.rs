@@ -68,7 +68,7 @@ fn first_graph_built() -> NodeProgram {
     let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
-        graph.vertex_color(),
+        graph.swizzle(graph.vertex_color(), "rgb"),
         tint,
         graph.mul(wave, graph.float(0.5)),
     );
@@ -76,7 +76,7 @@ fn first_graph_built() -> NodeProgram {
     graph
         .set_output(
             OUTPUT_NODE,
-            graph.mul(graph.lit(), graph.vec3(1.0, 0.9, 0.8)),
+            graph.mul(graph.swizzle(graph.lit(), "rgb"), graph.vec3(1.0, 0.9, 0.8)),
         )
         .unwrap();
     graph.compile().unwrap()

@@ -11,7 +11,7 @@ pub fn first_graph() -> NodeProgram {
     let (color, output) = tsl! {
         let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
         let wave = sin(time() * 2);
-        (mix(vertex_color(), tint, wave * 0.5), lit() * vec3(1, 0.9, 0.8))
+        (mix(vertex_color().rgb, tint, wave * 0.5), lit().rgb * vec3(1, 0.9, 0.8))
     };
     scope.color_node(color).unwrap();
     scope.output_node(output).unwrap();

@@ -177,7 +177,7 @@ pub fn vertex_colours_through_the_material_and_the_node(check: Check) {
         Vec3::new(-0.9, 0.6, 0.0),
     );
     let g = NodeGraph::new();
-    g.set_output(COLOR_NODE, g.one_minus(g.vertex_color()))
+    g.set_output(COLOR_NODE, g.one_minus(g.swizzle(g.vertex_color(), "rgb")))
         .unwrap();
     let p = c.program(&g);
     c.mesh(ball, shader_material(p), Vec3::new(0.9, 0.6, 0.0));
@@ -406,8 +406,11 @@ pub fn an_output_node_reads_the_lit_colour(check: Check) {
         0.0,
     ));
     let g = NodeGraph::new();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.7, 0.5)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.7, 0.5)),
+    )
+    .unwrap();
     let p = c.program(&g);
     c.mesh(
         sphere(),
@@ -501,11 +504,24 @@ pub fn vec4_colour_and_output_nodes_with_alpha(check: Check) {
     let p = c.program(&g);
     c.mesh(sphere(), transparent(p), Vec3::new(0.6, 0.6, 0.0));
     let g = NodeGraph::new();
-    let lit = g.lit();
+    let lit = g.swizzle(g.lit(), "rgb");
     g.set_output(OUTPUT_NODE, g.join(&[lit, g.swizzle(g.uv(), "x")]))
         .unwrap();
     let p = c.program(&g);
     c.floor(transparent(p));
+    // `lit()`'s alpha (R-VAL-12): the colour's alpha times the opacity, here uv.y · 0.7.
+    let g = NodeGraph::new();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[g.vec3(0.9, 0.6, 0.3), g.swizzle(g.uv(), "y")]),
+    )
+    .unwrap();
+    let lit = g.lit();
+    let alpha = g.mul(g.swizzle(lit, "a"), g.swizzle(g.uv(), "x"));
+    g.set_output(OUTPUT_NODE, g.join(&[g.swizzle(lit, "rgb"), alpha]))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(sphere(), transparent(p), Vec3::new(0.0, 0.3, 0.6));
     check(c, "vec4 colour and output nodes");
 }
 
@@ -587,10 +603,17 @@ pub fn the_graph_example_at_a_time(check: Check) {
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let p = c.program(&g);
     lights(&mut c.scene);
     c.scene.add_light(Light::hemisphere(

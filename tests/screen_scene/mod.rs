@@ -188,3 +188,68 @@ pub fn depth_case() -> ScreenCase {
 /// 0.5) / (0.5 - 10) = 9/19 for both depths; the orthographic projection's z row gives clip z
 /// = (-2 / 9.5)·(-5) - 10.5 / 9.5 = -1/19, so blue 0.5 - 1/19.
 pub const DEPTH_COLOUR: [f32; 3] = [9.0 / 19.0, 9.0 / 19.0, 0.5 - 1.0 / 19.0];
+/// The material accessors' case (R-VAL-20): the two planes share one program but not their
+/// materials: the left a STANDARD material of colour (0.2, 0.4, 0.6) (linear), roughness 0.3,
+/// metalness 0.7, opacity 0.5, emissive (0.1, 0.2, 0.3) at intensity 2; the right a PHONG material
+/// of colour (0.8, 0.1, 0.05), shininess 60, specular (0.25, 0.5, 0.75) and alpha test 0.125.
+/// The colour node is unlit (BASIC-like: STANDARD and PHONG shade it, so the program sets
+/// `output_node` to its colour): see [`material_colour_at`].
+pub fn material_case() -> ScreenCase {
+    let mut c = case(|scope| {
+        let red = material_color().x() + material_roughness() * 0.1 + material_shininess() * 0.001;
+        let green = material_color().y()
+            + material_metalness() * 0.1
+            + material_specular().y() * 0.1
+            + material_alpha_test();
+        let blue = material_color().z() * material_opacity() + material_emissive().z() * 0.1;
+        scope.output_node(vec3(red, green, blue)).unwrap();
+    });
+    let program = c.assets.materials.iter().next().unwrap().1.nodes.unwrap();
+    let mut left = Material::standard(Color::linear(0.2, 0.4, 0.6), 0.3, 0.7).with_nodes(program);
+    left.opacity = 0.5;
+    left.emissive = Color::linear(0.1, 0.2, 0.3);
+    left.emissive_intensity = 2.0;
+    let mut right = Material::phong(Color::linear(0.8, 0.1, 0.05)).with_nodes(program);
+    right.shininess = 60.0;
+    right.specular = Color::linear(0.25, 0.5, 0.75);
+    right.alpha_test = 0.125;
+    let left = c.assets.materials.add(left);
+    let right = c.assets.materials.add(right);
+    let plane = c.scene.objects()[0].mesh.unwrap().geometry;
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, left).at(Vec3::new(-1.0, 0.0, 0.0)));
+    scene.add(Object::mesh(plane, right).at(Vec3::new(1.0, 0.0, 0.0)));
+    c.scene = scene;
+    c
+}
+
+/// The colour [`material_case`] must give at a pixel of the left plane (`left`) or the right,
+/// by hand from the materials' values and three.js's defaults (a STANDARD material's shininess
+/// 30, specular 0x111111 = 0.005605 linear, alpha test 0; a PHONG material's roughness 1,
+/// metalness 0, opacity 1, emissive black).
+pub fn material_colour_at(left: bool) -> [f32; 3] {
+    if left {
+        // 0.2 + 0.03 + 0.03; 0.4 + 0.07 + 0.0005605 + 0; 0.6 × 0.5 + 0.6 × 0.1.
+        [0.26, 0.470_560_5, 0.36]
+    } else {
+        // 0.8 + 0.1 + 0.06; 0.1 + 0 + 0.05 + 0.125; 0.05 × 1 + 0.
+        [0.96, 0.275, 0.05]
+    }
+}
+
+/// Check a linear image of [`material_case`]: the left plane's pixels (columns 8 to 23) and the
+/// right's (40 to 55), rows 8 to 23, within `bound`.
+pub fn check_material_colours(image: &LinearImage, bound: f32, what: &str) {
+    for y in 8..=23 {
+        for (x, left) in [(8, true), (23, true), (40, false), (55, false)] {
+            let got = image.pixel(x, y).unwrap();
+            let want = material_colour_at(left);
+            for k in 0..3 {
+                assert!(
+                    (got[k] - want[k]).abs() <= bound,
+                    "{what}: pixel ({x}, {y}) is {got:?}, want {want:?}"
+                );
+            }
+        }
+    }
+}

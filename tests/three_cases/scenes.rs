@@ -556,11 +556,18 @@ pub fn graph_nodes() -> Case {
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
     g.set_output(
         COLOR_NODE,
-        g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5))),
+        g.mix(
+            g.swizzle(g.vertex_color(), "rgb"),
+            tint,
+            g.mul(wave, g.float(0.5)),
+        ),
     )
     .unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let paint = c.assets.programs.add(g.compile().unwrap());
     let sphere = SphereGeometry::new(0.8, 32, 16).build();
     let colors = sphere

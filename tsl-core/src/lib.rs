@@ -19,7 +19,7 @@
 //! let graph = NodeGraph::new();
 //! let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
 //! let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
-//! let mixed = graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)));
+//! let mixed = graph.mix(graph.swizzle(graph.vertex_color(), "rgb"), tint, graph.mul(wave, graph.float(0.5)));
 //! graph.set_output(COLOR_NODE, mixed).unwrap();
 //! let mut program = graph.compile().unwrap();
 //! program.set_frame(0.25, glam::Mat4::IDENTITY);
@@ -54,7 +54,7 @@ pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
-    validate, FileError, InstructionError, NodeProgram, ProgramError, TextureSlot, UniformKey,
-    UniformNode, UniformRef, UniformSlot, ValidationError,
+    validate, FileError, InstructionError, MaterialValues, NodeProgram, ProgramError, TextureSlot,
+    UniformKey, UniformNode, UniformRef, UniformSlot, ValidationError,
 };
 pub use types::*;

@@ -13,7 +13,7 @@ fn spec_000s_first_graph_over_a_batch_of_distinct_fragments() {
     let tint = graph.named_uniform("tint", Vec3::new(1.0, 0.25, 0.125));
     let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
     let mixed = graph.mix(
-        graph.vertex_color(),
+        graph.swizzle(graph.vertex_color(), "rgb"),
         tint,
         graph.mul(wave, graph.float(0.5)),
     );

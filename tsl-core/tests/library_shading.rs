@@ -637,23 +637,28 @@ fn height_fog_grows_below_the_height_and_vanishes_above_it() {
 
 #[test]
 fn fog_mixes_the_shaded_colour_toward_the_fog_colour() {
+    // three's fog returns `vec4(mix(output.rgb, color, factor), output.a)`: the alpha 0.5 stays.
     let shaded = Fragment {
         lit: GVec3::new(0.0, 0.5, 1.0),
+        lit_alpha: 0.5,
         ..Fragment::default()
     };
     // mix((0, 0.5, 1), (1, 1, 1), 0.25) = (0.25, 0.625, 1).
     let scope = Scope::new();
     let f = t::fog(t::vec3(1.0, 1.0, 1.0), 0.25).node_ref();
-    assert_near(&at(&scope, OUTPUT_NODE, f, shaded), &[0.25, 0.625, 1.0]);
+    assert_near(
+        &at(&scope, OUTPUT_NODE, f, shaded),
+        &[0.25, 0.625, 1.0, 0.5],
+    );
     drop(scope);
     // A float colour is splatted, a vec2 factor gives its x, a vec4 colour its rgb (toVec3,
     // toFloat): mix((0, 0.5, 1), (0.5, 0.5, 0.5), 0.5) = (0.25, 0.5, 0.75).
     let g = NodeGraph::new();
     let f = g.fog(g.float(0.5), g.vec2(0.5, 0.9));
-    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75]);
+    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75, 0.5]);
     let g = NodeGraph::new();
     let f = g.fog(g.vec4(0.5, 0.5, 0.5, 0.0), g.float(0.5));
-    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75]);
+    assert_near(&at(&g, OUTPUT_NODE, f, shaded), &[0.25, 0.5, 0.75, 0.5]);
 }
 
 /// Here, the pixel to the right and the pixel above, each with its camera-space normal.

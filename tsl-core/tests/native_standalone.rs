@@ -77,10 +77,17 @@ fn first_graph() -> NodeProgram {
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     g.compile().unwrap()
 }
 

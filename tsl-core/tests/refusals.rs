@@ -315,7 +315,7 @@ fn a_position_node_reads_no_fragment_attribute_texture_or_lit() {
             .starts_with("compile: POSITION_NODE reads a texture,")
     );
     assert_eq!(
-        reads(&|g| g.lit()),
+        reads(&|g| g.swizzle(g.lit(), "rgb")),
         "compile: POSITION_NODE reads lit, which only OUTPUT_NODE may read"
     );
 
@@ -355,14 +355,14 @@ fn every_fragment_output_reads_the_local_position_and_normal_as_varyings() {
 fn lit_belongs_to_the_output_node_alone() {
     for output in [COLOR_NODE, EMISSIVE_NODE, NORMAL_NODE] {
         let g = NodeGraph::new();
-        g.set_output(output, g.lit()).unwrap();
+        g.set_output(output, g.swizzle(g.lit(), "rgb")).unwrap();
         assert_eq!(
             message(g.compile().unwrap_err()),
             format!("compile: {output} reads lit, which only OUTPUT_NODE may read")
         );
     }
     let g = NodeGraph::new();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.float(2.0)))
+    g.set_output(OUTPUT_NODE, g.mul(g.swizzle(g.lit(), "rgb"), g.float(2.0)))
         .unwrap();
     let program = g.compile().unwrap();
     let lit = Fragment {

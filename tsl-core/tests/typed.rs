@@ -32,6 +32,7 @@ fn fragments() -> Vec<Fragment> {
                 position_local: GVec3::new(t, -t, 0.5),
                 normal_local: GVec3::new(0.0, 0.0, 1.0),
                 lit: GVec3::new(0.5, 0.25 * t, 0.125),
+                lit_alpha: 0.5 + 0.1 * t,
                 barycentric: GVec3::new(0.2, 0.3, 0.5),
                 frag_coord: GVec3::new(10.5 + t, 3.5 * t, 0.25),
                 front_facing: (i % 2) as f32,
@@ -107,24 +108,33 @@ fn screen_attributes_read_the_fragments_place_and_facing() {
 
 #[test]
 fn spec_000_first_graph_matches_the_builder_and_the_formula() {
-    // graph.mix(graph.vertex_color(), tint, graph.mul(graph.sin(graph.mul(time, 2)), 0.5)) and
+    // graph.mix(graph.vertex_color().rgb, tint, graph.mul(graph.sin(graph.mul(time, 2)), 0.5)) and
     // an output node that warms the lit colour.
     let scope = Scope::new();
     let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
     let wave = sin(time() * 2.0);
     scope
-        .color_node(mix(vertex_color(), tint, wave * 0.5))
+        .color_node(mix(vertex_color().rgb(), tint, wave * 0.5))
         .unwrap();
-    scope.output_node(lit() * vec3(1.0, 0.9, 0.8)).unwrap();
+    scope
+        .output_node(lit().rgb() * vec3(1.0, 0.9, 0.8))
+        .unwrap();
     let mut typed = scope.compile().unwrap();
 
     let g = NodeGraph::new();
     let tint = g.named_uniform("tint", Color::from_srgb8(255, 120, 40));
     let wave = g.sin(g.mul(g.time(), g.float(2.0)));
-    let mixed = g.mix(g.vertex_color(), tint, g.mul(wave, g.float(0.5)));
+    let mixed = g.mix(
+        g.swizzle(g.vertex_color(), "rgb"),
+        tint,
+        g.mul(wave, g.float(0.5)),
+    );
     g.set_output(COLOR_NODE, mixed).unwrap();
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.vec3(1.0, 0.9, 0.8)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.vec3(1.0, 0.9, 0.8)),
+    )
+    .unwrap();
     let mut untyped = g.compile().unwrap();
 
     for (time, tint) in [
@@ -492,7 +502,7 @@ fn attributes_are_the_fragments() {
         + position_view() * 10.0
         + normal_world() * 100.0
         + normal_view() * 1000.0
-        + vertex_color() * 0.5
+        + vertex_color().rgb() * 0.5
         + uv().extend(time()) * 0.25
         + camera_position();
     scope.color_node(sum).unwrap();

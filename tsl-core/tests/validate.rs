@@ -12,7 +12,7 @@ use tsl_core::*;
 ///
 /// ```text
 /// 0  r0.x = time     word 24
-/// 1  r1.x = 2        word 180, the data's only word
+/// 1  r1.x = 2        word 196, the data's only word
 /// 2  r2.x = mul(r0, r1)
 /// 3  r0.x = sin(r2)
 /// ```
@@ -59,7 +59,7 @@ fn rich_program() -> NodeProgram {
     );
     g.set_output(OPACITY_NODE, alpha).unwrap();
 
-    let glow = g.mul(m, g.join(&[g.vertex_color(), g.float(1.0)]));
+    let glow = g.mul(m, g.vertex_color());
     g.set_output(EMISSIVE_NODE, g.swizzle(glow, "zyx")).unwrap();
 
     let bent = g.mul(g.faceforward(n, v, n), g.float(0.1));
@@ -75,8 +75,11 @@ fn rich_program() -> NodeProgram {
         g.float(0.5),
         g.fract(g.mul(g.swizzle(uv, "x"), g.float(10.0))),
     );
-    g.set_output(OUTPUT_NODE, g.mul(g.lit(), g.one_minus(bands)))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.mul(g.swizzle(g.lit(), "rgb"), g.one_minus(bands)),
+    )
+    .unwrap();
 
     let mask = g.logical_and(
         g.less_than(g.swizzle(uv, "y"), g.float(0.9)),
@@ -468,7 +471,7 @@ fn reg(reg: u8) -> u32 {
 fn the_worked_example_has_the_words_the_document_shows() {
     let words = sin_words();
     // Header: magic, total, code, code length, data, data length.
-    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 181, 164, 4, 180, 1]);
+    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 197, 180, 4, 196, 1]);
     // Outputs: COLOR_NODE (0, 0), OPACITY_NODE (0, 4), then seven unset.
     let mut outputs = [0u32; 2 * OUTPUT_COUNT];
     outputs[3] = 4;
@@ -502,16 +505,31 @@ fn the_worked_example_has_the_words_the_document_shows() {
     ] {
         identity(at);
     }
-    // r0.x = load(word 24); r1.x = load(word 180); r2.x = mul(r0, r1); r0.x = sin(r2).
+    // three.js r187's default material (`Material`, `MeshStandardMaterial`, `MeshPhongMaterial`):
+    // colour white, opacity 1, emissive black, roughness 1, metalness 0, specular 0x111111
+    // (sRGB 17/255 decoded: ((17/255 + 0.055) / 1.055)^2.4 = 0.0056054), shininess 30, no alpha
+    // test, no clearcoat.
+    let material: Vec<f32> = words[H_MATERIAL_COLOR..HEADER_WORDS]
+        .iter()
+        .map(|&w| f32::from_bits(w))
+        .collect();
+    let s = 0.005_605_392;
+    let want = [
+        1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, s, s, s, 30.0, 0.0, 0.0, 0.0,
+    ];
+    for (k, (g, w)) in material.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= 1e-7, "material word {k}: {g} != {w}");
+    }
+    // r0.x = load(word 24); r1.x = load(word 196); r2.x = mul(r0, r1); r0.x = sin(r2).
     assert_eq!(
-        words[HEADER_WORDS..180],
+        words[HEADER_WORDS..196],
         [
             0x0081_0000,
             24,
             0,
             0, //
             0x0081_0100,
-            180,
+            196,
             0,
             0, //
             0x0081_020c,
@@ -525,16 +543,16 @@ fn the_worked_example_has_the_words_the_document_shows() {
         ]
     );
     // Data: 2.0.
-    assert_eq!(words[180..], [0x4000_0000]);
+    assert_eq!(words[196..], [0x4000_0000]);
     assert_eq!(MAGIC, 0x304c_5354);
 }
 
 #[test]
 fn refuses_words_shorter_than_the_header() {
-    refused(&[], "0 words, shorter than the 164-word header");
+    refused(&[], "0 words, shorter than the 180-word header");
     refused(
         &sin_words()[..HEADER_WORDS - 1],
-        "163 words, shorter than the 164-word header",
+        "179 words, shorter than the 180-word header",
     );
 }
 
@@ -549,17 +567,17 @@ fn refuses_a_bad_magic() {
 fn refuses_a_total_that_is_not_the_length() {
     let mut words = sin_words();
     words[H_TOTAL] += 1;
-    refused(&words, "the header says 182 words, but there are 181");
+    refused(&words, "the header says 198 words, but there are 197");
     let mut longer = sin_words();
     longer.push(0);
-    refused(&longer, "the header says 181 words, but there are 182");
+    refused(&longer, "the header says 197 words, but there are 198");
 }
 
 #[test]
 fn refuses_code_that_does_not_start_after_the_header() {
     let mut words = sin_words();
     words[H_CODE] = HEADER_WORDS as u32 + 1;
-    refused(&words, "the code starts at word 165, not 164");
+    refused(&words, "the code starts at word 181, not 180");
 }
 
 #[test]
@@ -579,7 +597,7 @@ fn refuses_code_and_data_that_do_not_fill_the_words() {
     let mut words = sin_words();
     words[H_DATA] -= 1;
     words[H_DATA_LEN] += 1;
-    refused(&words, "do not fill the words from 179 to 181");
+    refused(&words, "do not fill the words from 195 to 197");
     // A count so large that the code's end overflows 32 bits.
     let mut words = sin_words();
     words[H_CODE_LEN] = u32::MAX;
@@ -695,14 +713,14 @@ fn refuses_a_cross_that_is_not_of_vec3() {
 
 #[test]
 fn refuses_a_load_past_the_end() {
-    // The constant 2.0 is the last word, 180, of 181.
+    // The constant 2.0 is the last word, 196, of 197.
     refused(
         &with_instruction(1, |i| i.width = 2),
-        "instruction 1: loads words 180.. past the program's 181",
+        "instruction 1: loads words 196.. past the program's 197",
     );
     refused(
-        &with_instruction(1, |i| i.operands[0] = 181),
-        "loads words 181.. past the program's 181",
+        &with_instruction(1, |i| i.operands[0] = 197),
+        "loads words 197.. past the program's 197",
     );
     refused(
         &with_instruction(1, |i| i.operands[0] = u32::MAX),
@@ -726,7 +744,7 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 13 in view 0 of width 1",
+        "instruction 0: attribute 14 in view 0 of width 1",
     );
     refused(
         &attr(u32::MAX, 1),
@@ -752,11 +770,11 @@ fn refuses_a_texture_id_word_past_the_end() {
             i.width = width;
         })
     };
-    refused(&tex(181, 4), "instruction 2: texture id at word 181 of 181");
-    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 181");
+    refused(&tex(197, 4), "instruction 2: texture id at word 197 of 197");
+    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 197");
     // A texture is four components.
-    refused(&tex(180, 2), "texture id at word 180 of 181, width 2");
-    accepted(&tex(180, 4));
+    refused(&tex(196, 2), "texture id at word 196 of 197, width 2");
+    accepted(&tex(196, 4));
 }
 
 #[test]
@@ -794,7 +812,7 @@ fn refuses_an_instruction_that_reads_its_own_destination() {
         &with_instruction(3, |i| {
             i.opcode = Opcode::Tex as u8;
             i.width = 4;
-            i.operands = [reg(0), 180, 0];
+            i.operands = [reg(0), 196, 0];
         }),
         "instruction 3: writes r0 and reads it",
     );

@@ -162,7 +162,10 @@ fn a_program_lists_the_views_it_reads() {
     let g = NodeGraph::new();
     g.set_output(
         COLOR_NODE,
-        g.add(g.varying(g.vertex_color()), g.vertex_color()),
+        g.add(
+            g.varying(g.swizzle(g.vertex_color(), "rgb")),
+            g.swizzle(g.vertex_color(), "rgb"),
+        ),
     )
     .unwrap();
     assert_eq!(
@@ -195,7 +198,7 @@ fn compile_refuses_what_varyings_and_derivatives_cannot_read() {
         format!("compile: COLOR_NODE has a varying that reads a derivative; {varying_reads}")
     );
     assert_eq!(
-        refusal(OUTPUT_NODE, |g| g.varying(g.lit())),
+        refusal(OUTPUT_NODE, |g| g.varying(g.swizzle(g.lit(), "rgb"))),
         format!("compile: OUTPUT_NODE has a varying that reads lit; {varying_reads}")
     );
     assert_eq!(
@@ -204,7 +207,7 @@ fn compile_refuses_what_varyings_and_derivatives_cannot_read() {
         "compile: COLOR_NODE takes a derivative of a derivative"
     );
     assert_eq!(
-        refusal(OUTPUT_NODE, |g| g.dfdx(g.lit())),
+        refusal(OUTPUT_NODE, |g| g.dfdx(g.swizzle(g.lit(), "rgb"))),
         "compile: OUTPUT_NODE takes a derivative of lit, which the neighbouring pixels do not have"
     );
     let g = NodeGraph::new();

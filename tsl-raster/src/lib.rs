@@ -23,8 +23,8 @@
 //! let graph = NodeGraph::new();
 //! let wave = graph.sin(graph.mul(graph.time(), graph.float(2.0)));
 //! let tint = graph.named_uniform("tint", Color::from_srgb8(255, 120, 40));
-//! graph.set_output(COLOR_NODE, graph.mix(graph.vertex_color(), tint, graph.mul(wave, graph.float(0.5)))).unwrap();
-//! graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1.0, 0.9, 0.8))).unwrap();
+//! graph.set_output(COLOR_NODE, graph.mix(graph.swizzle(graph.vertex_color(), "rgb"), tint, graph.mul(wave, graph.float(0.5)))).unwrap();
+//! graph.set_output(OUTPUT_NODE, graph.mul(graph.swizzle(graph.lit(), "rgb"), graph.vec3(1.0, 0.9, 0.8))).unwrap();
 //! let program = assets.programs.add(graph.compile().unwrap());
 //! let paint = assets.materials.add(Material {
 //!     roughness: 0.4,

@@ -3,5 +3,5 @@ use tsl::prelude::*;
 
 fn main() {
     let _scope = Scope::new();
-    let _c = mix(vertex_color(), vec4(1.0, 1.0, 1.0, 1.0), 0.5);
+    let _c = mix(normal_world(), vec4(1.0, 1.0, 1.0, 1.0), 0.5);
 }

@@ -8,5 +8,5 @@ fn tint(c: Vec3, amount: Float) -> Vec3 {
 
 fn main() {
     let _scope = Scope::new();
-    let _t = tint(vertex_color());
+    let _t = tint(normal_world());
 }

@@ -33,7 +33,7 @@ fn main() {
     let _height: FloatNode = height(position_world());
     let color = tsl! {
         let p = position_world();
-        let mut c = vertex_color();
+        let mut c = normal_world();
         if p.x < 0.0 && !(p.y > 1.0) || p.z != 0.0 {
             c = p.zyx;
         } else if p.y >= 2 {

@@ -48,7 +48,7 @@
 //!   [`POSITION_NODE`](crate::POSITION_NODE); none when `p` is `position`.
 //! - A varying is what the vertex shader left in it: `uv`, `color`,
 //!   `(modelMatrix * vec4(position, 1.0)).xyz`, `(modelViewMatrix * vec4(position, 1.0)).xyz`
-//!   and `normalMatrix * normal` are `uv()`, `vertex_color()`, `position_world()`,
+//!   and `normalMatrix * normal` are `uv()`, `vertex_color().rgb`, `position_world()`,
 //!   `position_view()` and `normal_view()`; a uniform or a constant is itself; any other value is
 //!   `varying(value)`.
 //! - The colour output (`gl_FragColor`, `pc_fragColor` or the one `out vec4`) is

@@ -193,8 +193,44 @@ macro_rules! attribute_methods {
     };
 }
 
+impl NodeGraph {
+    /// TSL's `output`: the material's own shading as a vec4, the lit colour (after the fog) and
+    /// the fragment's alpha (three.js's `diffuseColor.a`, 1 on an opaque material), so
+    /// `vec4(output.rgb * k, output.a)` ports line for line (R-VAL-12); `OUTPUT_NODE` only.
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// let warm = graph.mul(graph.swizzle(graph.lit(), "rgb"), graph.vec3(1.0, 0.5, 0.0));
+    /// let alpha = graph.swizzle(graph.lit(), "a");
+    /// graph.set_output(OUTPUT_NODE, graph.join(&[warm, alpha])).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let shaded = Fragment { lit: glam::Vec3::splat(0.5), lit_alpha: 0.25, ..Fragment::default() };
+    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.0, 0.25]));
+    ///
+    /// // Only the output node reads it.
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.lit()).unwrap();
+    /// assert!(graph.compile().is_err());
+    /// ```
+    pub fn lit(&self) -> NodeRef {
+        self.join(&[
+            self.attribute(Attribute::Lit),
+            self.attribute(Attribute::LitAlpha),
+        ])
+    }
+
+    /// TSL's `vertexColor()`: the geometry's vertex colour as three.js r187's
+    /// `VertexColorNode` gives it, a vec4: the interpolated rgb and alpha 1 (our geometries carry
+    /// rgb colours), and (1, 1, 1, 1) where the geometry has none. The material's colour is not
+    /// in it: three's spelling of a coloured mesh is `material_color() * vertex_color().rgb`.
+    pub fn vertex_color(&self) -> NodeRef {
+        self.join(&[self.attribute(Attribute::VertexColor), self.float(1.0)])
+    }
+}
+
 attribute_methods! {
-    /// The coordinate the material's map is read at (vec2).
+    /// TSL's `uv()`: the geometry's uv (vec2); a map's own transform is not in it (R-VAL-5).
     uv => Uv;
     /// The fragment's world position (vec3).
     position_world => PositionWorld;
@@ -204,8 +240,6 @@ attribute_methods! {
     normal_world => NormalWorld;
     /// The fragment's unit camera-space normal (vec3).
     normal_view => NormalView;
-    /// The material's colour times the interpolated vertex colour (vec3).
-    vertex_color => VertexColor;
     /// The vertex's model-space position (vec3); a position node only.
     position_local => PositionLocal;
     /// The vertex's model-space normal (vec3); a position node only.
@@ -216,22 +250,6 @@ attribute_methods! {
     camera_view_matrix => CameraViewMatrix;
     /// `Renderer.time`, in seconds (float).
     time => Time;
-    /// The colour of the material's own shading (vec3); `OUTPUT_NODE` only.
-    ///
-    /// ```
-    /// use tsl_core::*;
-    /// let graph = NodeGraph::new();
-    /// graph.set_output(OUTPUT_NODE, graph.mul(graph.lit(), graph.vec3(1.0, 0.5, 0.0))).unwrap();
-    /// let program = graph.compile().unwrap();
-    /// let shaded = Fragment { lit: glam::Vec3::new(0.5, 0.5, 0.5), ..Fragment::default() };
-    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.0]));
-    ///
-    /// // Only the output node reads it.
-    /// let graph = NodeGraph::new();
-    /// graph.set_output(COLOR_NODE, graph.lit()).unwrap();
-    /// assert!(graph.compile().is_err());
-    /// ```
-    lit => Lit;
     /// The pixel's centre in pixels from the bottom left, and its window depth from 0 (near) to
     /// 1 (far) (vec3): GLSL's `gl_FragCoord.xyz`. Fragment outputs only, not in a varying.
     ///
@@ -420,7 +438,28 @@ impl NodeGraph {
     /// at a time), as TSL's `a.zyx`.
     pub fn swizzle(&self, a: NodeRef, pattern: &str) -> NodeRef {
         match parse_swizzle(pattern) {
-            Ok((components, len)) => self.node("swizzle", Op::Swizzle { components, len }, &[a]),
+            Ok((components, len)) => {
+                let picked = &components[..usize::from(len)];
+                let Some((part, renumbered)) = self.join_part(a, picked) else {
+                    return self.node("swizzle", Op::Swizzle { components, len }, &[a]);
+                };
+                let width = self.type_of(part).and_then(|t| t.width()).unwrap_or(0);
+                let whole = usize::from(len) == width
+                    && renumbered
+                        .iter()
+                        .take(width)
+                        .enumerate()
+                        .all(|(k, &c)| usize::from(c) == k);
+                if whole {
+                    return part;
+                }
+                if width < 2 {
+                    // `lit().aa`: a float's splat stays a swizzle of the join.
+                    return self.node("swizzle", Op::Swizzle { components, len }, &[a]);
+                }
+                let components = renumbered;
+                self.node("swizzle", Op::Swizzle { components, len }, &[part])
+            }
             Err(kind) => {
                 if !a.is_refused() {
                     self.refuse(BuildError::new("swizzle", kind));
@@ -428,6 +467,40 @@ impl NodeGraph {
                 self.refused()
             }
         }
+    }
+
+    /// What a swizzle of `a` picking `components` reads, when `a` is a join of attributes and
+    /// the components all lie in one of them: that attribute and the components renumbered from
+    /// its first, so `vertex_color().rgb` and `lit().a` are the attributes themselves, no extra
+    /// instructions. Only attributes' joins (what `vertex_color()` and `lit()` build): a join of
+    /// other nodes stays, so that rewiring its inputs (`set_input`) reaches the swizzle too.
+    fn join_part(&self, a: NodeRef, components: &[u8]) -> Option<(NodeRef, [u8; 4])> {
+        let index = self.resolve(a).ok()?;
+        let parts = self.parts.borrow();
+        let node = &parts.nodes[index as usize];
+        if node.op != Op::Join {
+            return None;
+        }
+        let mut start = 0;
+        for &input in &node.inputs {
+            let part = &parts.nodes[input as usize];
+            let width = part.ty.width().unwrap_or(0);
+            let inside = |c: &u8| (start..start + width).contains(&usize::from(*c));
+            if matches!(part.op, Op::Attribute(_)) && components.iter().all(inside) {
+                let mut renumbered = [0u8; 4];
+                for (r, &c) in renumbered.iter_mut().zip(components) {
+                    // Invariant: `start` is at most 3 (a join has at most four components).
+                    *r = c - start as u8;
+                }
+                let part = NodeRef {
+                    graph: self.id(),
+                    index: input,
+                };
+                return Some((part, renumbered));
+            }
+            start += width;
+        }
+        None
     }
 
     /// The components of every part, in order: `join(&[xy, z])` is a vec3. At most four.

@@ -18,6 +18,7 @@ mod color;
 mod control;
 mod error;
 mod library;
+mod material;
 mod noise;
 mod normal_maps;
 mod screen;

@@ -51,7 +51,7 @@ macro_rules! attributes {
 }
 
 attributes! {
-    /// `uv()`: the map's coordinate, through its transform.
+    /// `uv()`: the geometry's uv (a map's own transform is not in it).
     Uv = "uv", Vec2, Fragment;
     /// `position_world()`: metres, world space.
     PositionWorld = "position_world", Vec3, Fragment;
@@ -61,13 +61,15 @@ attributes! {
     NormalWorld = "normal_world", Vec3, Fragment;
     /// `normal_view()`: unit, camera space.
     NormalView = "normal_view", Vec3, Fragment;
-    /// `vertex_color()`: the material's colour times the interpolated vertex colours.
+    /// The geometry's interpolated vertex colour, rgb (white where it has none), which
+    /// `vertex_color()` joins with alpha 1 (R-VAL-8).
     VertexColor = "vertex_color", Vec3, Fragment;
     /// `position_local()`: the vertex's model-space position; a position node only.
     PositionLocal = "position_local", Vec3, Local;
     /// `normal_local()`: the vertex's model-space normal; a position node only.
     NormalLocal = "normal_local", Vec3, Local;
-    /// `lit()`: the colour of the material's own shading; `OUTPUT_NODE` only.
+    /// The colour of the material's own shading, rgb, which `lit()` joins with
+    /// [`Attribute::LitAlpha`]; `OUTPUT_NODE` only.
     Lit = "lit", Vec3, Lit;
     /// The fragment's perspective-correct weights of the triangle's three corners, which a
     /// varying interpolates with.
@@ -82,6 +84,10 @@ attributes! {
     /// `front_facing()`, but 1 on every face a BACK_SIDE material draws, because three.js turns
     /// the front face round for such a material (R-GLSL-12).
     GlFrontFacing = "gl_front_facing", Float, Screen;
+    /// The fragment's alpha after the material's own shading (three.js's `diffuseColor.a`: the
+    /// colour's alpha times the opacity, 1 on an opaque material), which `lit()` joins with
+    /// [`Attribute::Lit`] (R-VAL-12); `OUTPUT_NODE` only.
+    LitAlpha = "lit_alpha", Float, Lit;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
@@ -128,10 +134,31 @@ attributes! {
     ModelPosition = "model_position", Vec3, Frame;
     /// `model_view_position()`: the model's position in camera space.
     ModelViewPosition = "model_view_position", Vec3, Frame;
+    /// `material_color()`: TSL's `materialColor`, the draw's `material.color` (linear working
+    /// colour), from the draw's header words (without the map: R-VAL-20).
+    MaterialColor = "material_color", Vec3, Frame;
+    /// `material_opacity()`: TSL's `materialOpacity`, `material.opacity`.
+    MaterialOpacity = "material_opacity", Float, Frame;
+    /// `material_emissive()`: TSL's `materialEmissive`, `emissive * emissiveIntensity`.
+    MaterialEmissive = "material_emissive", Vec3, Frame;
+    /// `material_roughness()`: TSL's `materialRoughness`, `material.roughness`.
+    MaterialRoughness = "material_roughness", Float, Frame;
+    /// `material_metalness()`: TSL's `materialMetalness`, `material.metalness`.
+    MaterialMetalness = "material_metalness", Float, Frame;
+    /// `material_specular()`: TSL's `materialSpecular`, a PHONG material's `specular` colour.
+    MaterialSpecular = "material_specular", Vec3, Frame;
+    /// `material_shininess()`: TSL's `materialShininess`, a PHONG material's `shininess`.
+    MaterialShininess = "material_shininess", Float, Frame;
+    /// `material_alpha_test()`: TSL's `materialAlphaTest`, `material.alphaTest`.
+    MaterialAlphaTest = "material_alpha_test", Float, Frame;
+    /// `material_clearcoat()`: TSL's `materialClearcoat`, `material.clearcoat`.
+    MaterialClearcoat = "material_clearcoat", Float, Frame;
+    /// `material_clearcoat_roughness()`: TSL's `materialClearcoatRoughness`.
+    MaterialClearcoatRoughness = "material_clearcoat_roughness", Float, Frame;
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 13;
+pub const LANE_ATTRIBUTE_COUNT: usize = 14;
 
 impl Attribute {
     /// The attribute's row in a [`FragmentBatch`](crate::FragmentBatch) and its id in an `attr` instruction;

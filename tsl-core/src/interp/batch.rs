@@ -102,6 +102,7 @@ impl FragmentBatch {
                 Attribute::GlFrontFacing,
                 Vec3::splat(fragment.gl_front_facing),
             ),
+            (Attribute::LitAlpha, Vec3::splat(fragment.lit_alpha)),
         ];
         for (attribute, value) in values {
             self.set_in(view, attribute, lane, value.to_array());
@@ -128,8 +129,10 @@ pub struct Fragment {
     pub position_local: Vec3,
     /// `normal_local()`.
     pub normal_local: Vec3,
-    /// `lit()`.
+    /// `lit().rgb`.
     pub lit: Vec3,
+    /// `lit().a`: the material's alpha after its own shading.
+    pub lit_alpha: f32,
     /// The perspective-correct weights of the triangle's corners (what a varying interpolates
     /// with); unused in a corner's view.
     pub barycentric: Vec3,
@@ -142,7 +145,7 @@ pub struct Fragment {
 }
 
 impl NodeProgram {
-    /// The value of `output` at one fragment, its type's width of floats; `None` when the graph
+    /// The value of `output` at one fragment, its type's width of floats (four for a vec4 output node); `None` when the graph
     /// did not set `output`. Textures read opaque white; see [`NodeProgram::evaluate_with`].
     ///
     /// ```
@@ -180,7 +183,12 @@ impl NodeProgram {
         }
         let mut registers = Registers::new();
         let result = run_nodes(self, output, &batch, sampler, &mut registers)?;
-        let width = output.value_type().width().unwrap_or(1);
+        // A vec4 output node (R-OUT-12) gives its alpha too.
+        let declared = output.value_type().width().unwrap_or(1);
+        let width = match output {
+            Output::Output => declared.max(self.output_width(output)).min(4),
+            _ => declared,
+        };
         Some((0..width).map(|k| result[k][0]).collect())
     }
 

@@ -141,6 +141,26 @@ frame_fields! {
     ModelScale = "model_scale", Vec3;
     /// `model_direction: vec3<f32>`, `model`'s third column normalized, computed by the writer.
     ModelDirection = "model_direction", Vec3;
+    /// `material_color: vec3<f32>`, from the program's header (`set_material`).
+    MaterialColor = "material_color", Vec3;
+    /// `material_opacity: f32`, from the program's header.
+    MaterialOpacity = "material_opacity", Float;
+    /// `material_emissive: vec3<f32>`, from the program's header.
+    MaterialEmissive = "material_emissive", Vec3;
+    /// `material_roughness: f32`, from the program's header.
+    MaterialRoughness = "material_roughness", Float;
+    /// `material_metalness: f32`, from the program's header.
+    MaterialMetalness = "material_metalness", Float;
+    /// `material_specular: vec3<f32>`, from the program's header.
+    MaterialSpecular = "material_specular", Vec3;
+    /// `material_shininess: f32`, from the program's header.
+    MaterialShininess = "material_shininess", Float;
+    /// `material_alpha_test: f32`, from the program's header.
+    MaterialAlphaTest = "material_alpha_test", Float;
+    /// `material_clearcoat: f32`, from the program's header.
+    MaterialClearcoat = "material_clearcoat", Float;
+    /// `material_clearcoat_roughness: f32`, from the program's header.
+    MaterialClearcoatRoughness = "material_clearcoat_roughness", Float;
 }
 
 /// The block member holding a header value, and for a translation the column it is in.
@@ -399,6 +419,19 @@ impl UniformLayout {
                     FrameField::CameraIsOrthographic => floats(H_ORTHOGRAPHIC, 1),
                     FrameField::DeltaTime => floats(H_DELTA_TIME, 1),
                     FrameField::ModelRadius => floats(H_MODEL_RADIUS, 1),
+                    // The material's values lie in the header under the field's own name.
+                    FrameField::MaterialColor
+                    | FrameField::MaterialOpacity
+                    | FrameField::MaterialEmissive
+                    | FrameField::MaterialRoughness
+                    | FrameField::MaterialMetalness
+                    | FrameField::MaterialSpecular
+                    | FrameField::MaterialShininess
+                    | FrameField::MaterialAlphaTest
+                    | FrameField::MaterialClearcoat
+                    | FrameField::MaterialClearcoatRoughness => HeaderValue::of(f.name())
+                        .map(|h| floats(h.word, h.columns * h.rows))
+                        .unwrap_or_default(),
                     FrameField::ProjectionInverse => {
                         frame.projection.inverse().to_cols_array().to_vec()
                     }

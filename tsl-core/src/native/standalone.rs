@@ -353,19 +353,10 @@ struct TslVarying {
     if has(Output::Emissive) {
         line(&format!("    rgb += {};", value(Output::Emissive, "xyz")));
     }
-    if has(Output::Output) {
-        let lit = Attribute::Lit as usize;
-        line(&format!("    tsl_here[{lit}] = rgb;"));
-        if reads.derivatives {
-            line(&format!("    tsl_right[{lit}] = rgb + dpdxFine(rgb);"));
-            line(&format!("    tsl_up[{lit}] = rgb - dpdyFine(rgb);"));
-        }
-        line(&format!("    rgb = {};", value(Output::Output, "xyz")));
-    }
     // A four-component colour's alpha times the opacity, as three.js's `diffuseColor.a`
-    // (R-OUT-11); an output node's alpha, 1 for a vec3 (R-OUT-12).
+    // (R-OUT-11): what `lit().a` reads (R-VAL-12).
     let color_alpha = program.output_width(Output::Color) == 4;
-    let mut alpha = match (color_alpha, has(Output::Opacity)) {
+    let alpha = match (color_alpha, has(Output::Opacity)) {
         (true, true) => format!(
             "{} * {}",
             value(Output::Color, "w"),
@@ -375,16 +366,26 @@ struct TslVarying {
         (false, true) => value(Output::Opacity, "x"),
         (false, false) => "1.0".into(),
     };
+    line(&format!("    var alpha = {alpha};"));
     if has(Output::Output) {
-        alpha = if program.output_width(Output::Output) == 4 {
+        let lit = Attribute::Lit as usize;
+        let lit_alpha = Attribute::LitAlpha as usize;
+        line(&format!("    tsl_here[{lit}] = rgb;"));
+        line(&format!("    tsl_here[{lit_alpha}] = vec3<f32>(alpha);"));
+        if reads.derivatives {
+            line(&format!("    tsl_right[{lit}] = rgb + dpdxFine(rgb);"));
+            line(&format!("    tsl_up[{lit}] = rgb - dpdyFine(rgb);"));
+        }
+        line(&format!("    rgb = {};", value(Output::Output, "xyz")));
+        // An output node's alpha, 1 for a vec3 (R-OUT-12).
+        let own = if program.output_width(Output::Output) == 4 {
             value(Output::Output, "w")
         } else {
             "1.0".into()
         };
+        line(&format!("    alpha = {own};"));
     }
-    line(&format!(
-        "    var out: TslFragment;\n    out.color = vec4<f32>(rgb, {alpha});"
-    ));
+    line("    var out: TslFragment;\n    out.color = vec4<f32>(rgb, alpha);");
     if has(Output::Depth) {
         line(&format!("    out.depth = {};", value(Output::Depth, "x")));
     }

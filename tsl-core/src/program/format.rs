@@ -42,7 +42,7 @@ pub const H_FRAME_ID: usize = 96;
 pub const H_ORTHOGRAPHIC: usize = 97;
 /// Header: the seconds since the previous frame, an f32 (`delta_time`).
 pub const H_DELTA_TIME: usize = 98;
-/// Header: the first word of the draw's values (words 100 to 165), which the renderer writes
+/// Header: the first word of the draw's values (words 100 to 179), which the renderer writes
 /// for each draw of a program that reads them (`NodeProgram::set_object`).
 pub const H_OBJECT: usize = 100;
 /// Header: the draw's model-to-world matrix, sixteen f32, column-major.
@@ -59,8 +59,29 @@ pub const H_MODEL_SCALE: usize = 157;
 pub const H_MODEL_DIRECTION: usize = 160;
 /// Header: the draw's bounding-sphere radius in world space, an f32 (`model_radius`).
 pub const H_MODEL_RADIUS: usize = 163;
+/// Header: the draw's material's colour (linear, `material.color`), three f32
+/// (`material_color`); `NodeProgram::set_material` writes the material's values.
+pub const H_MATERIAL_COLOR: usize = 164;
+/// Header: the material's opacity, an f32 (`material_opacity`).
+pub const H_MATERIAL_OPACITY: usize = 167;
+/// Header: the material's emissive colour times its intensity, three f32 (`material_emissive`).
+pub const H_MATERIAL_EMISSIVE: usize = 168;
+/// Header: the material's roughness, an f32 (`material_roughness`).
+pub const H_MATERIAL_ROUGHNESS: usize = 171;
+/// Header: the material's metalness, an f32 (`material_metalness`).
+pub const H_MATERIAL_METALNESS: usize = 172;
+/// Header: the material's PHONG specular colour (linear), three f32 (`material_specular`).
+pub const H_MATERIAL_SPECULAR: usize = 173;
+/// Header: the material's PHONG shininess, an f32 (`material_shininess`).
+pub const H_MATERIAL_SHININESS: usize = 176;
+/// Header: the material's alpha test threshold, an f32 (`material_alpha_test`).
+pub const H_MATERIAL_ALPHA_TEST: usize = 177;
+/// Header: the material's clearcoat strength, an f32 (`material_clearcoat`).
+pub const H_MATERIAL_CLEARCOAT: usize = 178;
+/// Header: the material's clearcoat roughness, an f32 (`material_clearcoat_roughness`).
+pub const H_MATERIAL_CLEARCOAT_ROUGHNESS: usize = 179;
 /// The header's length in words.
-pub const HEADER_WORDS: usize = 164;
+pub const HEADER_WORDS: usize = 180;
 
 /// A value of the frame or of the draw in the header: where it lies and its shape. The
 /// compiler loads an attribute's value from here, the disassembler names the words by it and
@@ -107,6 +128,16 @@ header_values! {
     "model_scale" = H_MODEL_SCALE, 1 x 3;
     "model_direction" = H_MODEL_DIRECTION, 1 x 3;
     "model_radius" = H_MODEL_RADIUS, 1 x 1;
+    "material_color" = H_MATERIAL_COLOR, 1 x 3;
+    "material_opacity" = H_MATERIAL_OPACITY, 1 x 1;
+    "material_emissive" = H_MATERIAL_EMISSIVE, 1 x 3;
+    "material_roughness" = H_MATERIAL_ROUGHNESS, 1 x 1;
+    "material_metalness" = H_MATERIAL_METALNESS, 1 x 1;
+    "material_specular" = H_MATERIAL_SPECULAR, 1 x 3;
+    "material_shininess" = H_MATERIAL_SHININESS, 1 x 1;
+    "material_alpha_test" = H_MATERIAL_ALPHA_TEST, 1 x 1;
+    "material_clearcoat" = H_MATERIAL_CLEARCOAT, 1 x 1;
+    "material_clearcoat_roughness" = H_MATERIAL_CLEARCOAT_ROUGHNESS, 1 x 1;
     // Inside the matrices above: their translation columns.
     "model_position" = H_MODEL_WORLD_POSITION, 1 x 3;
     "model_view_position" = H_MODEL_VIEW_POSITION, 1 x 3;

@@ -5,6 +5,53 @@ use super::format::*;
 use super::NodeProgram;
 use glam::{Mat3, Mat4, Vec2, Vec3};
 
+/// The values of a draw's material that the material accessors read (`material_color()`,
+/// TSL's `materialColor`, and the others of R-VAL-20), in three.js's conventions: colours are
+/// linear working colours, `emissive` already times `emissiveIntensity`. The default is
+/// three.js r187's defaults of a `MeshStandardMaterial` / `MeshPhongMaterial`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaterialValues {
+    /// `material.color`.
+    pub color: Vec3,
+    /// `material.opacity`.
+    pub opacity: f32,
+    /// `material.emissive * material.emissiveIntensity`.
+    pub emissive: Vec3,
+    /// `material.roughness`.
+    pub roughness: f32,
+    /// `material.metalness`.
+    pub metalness: f32,
+    /// A PHONG material's `specular` colour.
+    pub specular: Vec3,
+    /// A PHONG material's `shininess`.
+    pub shininess: f32,
+    /// `material.alphaTest`.
+    pub alpha_test: f32,
+    /// `material.clearcoat`.
+    pub clearcoat: f32,
+    /// `material.clearcoatRoughness`.
+    pub clearcoat_roughness: f32,
+}
+
+impl Default for MaterialValues {
+    fn default() -> Self {
+        MaterialValues {
+            color: Vec3::ONE,
+            opacity: 1.0,
+            emissive: Vec3::ZERO,
+            roughness: 1.0,
+            metalness: 0.0,
+            // 0x111111 decoded from sRGB, as three.js's `new Color(0x111111)` in linear
+            // working colour space.
+            specular: Vec3::splat(0.005_605_392),
+            shininess: 30.0,
+            alpha_test: 0.0,
+            clearcoat: 0.0,
+            clearcoat_roughness: 0.0,
+        }
+    }
+}
+
 impl NodeProgram {
     /// Write the frame's time and the camera's world-to-view matrix into the header, as
     /// `Renderer.prepare_frame` does; the camera's position and world matrix are derived from
@@ -41,6 +88,22 @@ impl NodeProgram {
     /// header, as a renderer does with [`NodeProgram::set_object`].
     pub fn set_model_radius(&mut self, radius: f32) {
         self.put(H_MODEL_RADIUS, &[radius]);
+    }
+
+    /// Write the draw's material's values (`material_color()` and the other material
+    /// accessors, R-VAL-20) into the header, as a renderer does with [`NodeProgram::set_object`]
+    /// for each draw of a program that [reads them](NodeProgram::reads_object).
+    pub fn set_material(&mut self, m: &MaterialValues) {
+        self.put(H_MATERIAL_COLOR, &m.color.to_array());
+        self.put(H_MATERIAL_OPACITY, &[m.opacity]);
+        self.put(H_MATERIAL_EMISSIVE, &m.emissive.to_array());
+        self.put(H_MATERIAL_ROUGHNESS, &[m.roughness]);
+        self.put(H_MATERIAL_METALNESS, &[m.metalness]);
+        self.put(H_MATERIAL_SPECULAR, &m.specular.to_array());
+        self.put(H_MATERIAL_SHININESS, &[m.shininess]);
+        self.put(H_MATERIAL_ALPHA_TEST, &[m.alpha_test]);
+        self.put(H_MATERIAL_CLEARCOAT, &[m.clearcoat]);
+        self.put(H_MATERIAL_CLEARCOAT_ROUGHNESS, &[m.clearcoat_roughness]);
     }
 
     /// Write the seconds since the previous frame (`delta_time`, TSL's `deltaTime`) into the
@@ -91,8 +154,9 @@ impl NodeProgram {
 
     /// The values a compiled program starts with, until a renderer writes its own: time 0,
     /// identity matrices (view, projection, world), a 1×1 screen, frame 0, delta time 0, near
-    /// and far 0.
+    /// and far 0, and three.js's default material ([`MaterialValues::default`]).
     pub(crate) fn set_default_header(&mut self) {
+        self.set_material(&MaterialValues::default());
         self.set_camera(Mat4::IDENTITY, 0.0, 0.0, false);
         self.set_screen(Vec2::ONE, 0);
         self.set_object(Mat4::IDENTITY);

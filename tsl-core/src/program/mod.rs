@@ -9,6 +9,7 @@ mod header;
 mod validate;
 
 pub use error::{FileError, InstructionError, ProgramError, ValidationError};
+pub use header::MaterialValues;
 pub use validate::validate;
 
 use crate::interface::Output;

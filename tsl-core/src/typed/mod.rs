@@ -18,7 +18,7 @@
 //! let scope = Scope::new();
 //! let tint = uniform(Color::from_srgb8(255, 120, 40)).set_name("tint");
 //! let wave = sin(time() * 2.0);
-//! scope.color_node(mix(vertex_color(), tint, wave * 0.5)).unwrap();
+//! scope.color_node(mix(vertex_color().rgb(), tint, wave * 0.5)).unwrap();
 //! let program = scope.compile().unwrap();
 //! assert_eq!(program.evaluate(COLOR_NODE, &Fragment::default()), Some(vec![0.0; 3]));
 //! ```
@@ -60,6 +60,7 @@ mod control;
 mod convert;
 mod library;
 mod logic;
+mod material;
 mod math;
 mod node;
 mod noise;
@@ -94,6 +95,7 @@ pub mod prelude {
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,
         or, select, xor, Choose, CompareEq, CompareOrd, Condition, Logic,
     };
+    pub use super::material::*;
     pub use super::math::*;
     pub use super::node::{IntoNode, IntoNodeOf, Node};
     pub use super::noise::*;

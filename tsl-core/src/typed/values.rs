@@ -267,7 +267,7 @@ macro_rules! attributes {
 }
 
 attributes! {
-    /// `uv()`: the coordinate the material's map is read at.
+    /// `uv()`: the geometry's uv; a map's own transform is not in it (R-VAL-5).
     uv -> Vec2;
     /// `positionWorld`: the fragment's world position, in metres.
     position_world -> Vec3;
@@ -277,8 +277,9 @@ attributes! {
     normal_world -> Vec3;
     /// `normalView`: the fragment's unit camera-space normal.
     normal_view -> Vec3;
-    /// The material's colour times the interpolated vertex colour.
-    vertex_color -> Vec3;
+    /// `vertexColor()`: the geometry's vertex colour, rgba (alpha 1; white without colours);
+    /// not times the material's colour (`material_color() * vertex_color().rgb()` is that).
+    vertex_color -> Vec4;
     /// `positionLocal`: the vertex's model-space position; a position node only.
     position_local -> Vec3;
     /// `normalLocal`: the vertex's model-space normal; a position node only.
@@ -289,18 +290,21 @@ attributes! {
     camera_view_matrix -> Mat4;
     /// `time`: `Renderer.time`, in seconds.
     time -> Float;
-    /// `output`: the colour of the material's own shading; an output node only.
+    /// `output`: the material's own shading, a vec4: the lit colour and the fragment's alpha
+    /// (`diffuseColor.a`, 1 on an opaque material); an output node only (R-VAL-12).
     ///
     /// ```
     /// use tsl_core::typed::*;
     /// use tsl_core::{Fragment, OUTPUT_NODE};
     /// let scope = Scope::new();
-    /// scope.output_node(lit() * 0.5).unwrap();
+    /// // TSL: vec4(output.rgb.mul(0.5), output.a)
+    /// scope.output_node(join(lit().rgb() * 0.5, lit().a())).unwrap();
     /// let program = scope.compile().unwrap();
-    /// let shaded = Fragment { lit: glam::Vec3::new(1.0, 0.5, 0.25), ..Fragment::default() };
-    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.125]));
+    /// let lit = glam::Vec3::new(1.0, 0.5, 0.25);
+    /// let shaded = Fragment { lit, lit_alpha: 0.75, ..Fragment::default() };
+    /// assert_eq!(program.evaluate(OUTPUT_NODE, &shaded), Some(vec![0.5, 0.25, 0.125, 0.75]));
     /// ```
-    lit -> Vec3;
+    lit -> Vec4;
     /// GLSL's `gl_FragCoord.xyz`: the pixel's centre in pixels from the bottom left, and its
     /// window depth from 0 (near) to 1 (far). three.js's `screenCoordinate` is its `.xy` with
     /// rows from the top.

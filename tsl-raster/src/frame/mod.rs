@@ -86,7 +86,8 @@ impl Frame {
     /// Fill the texture sizes (`write_texture_sizes`), then append a copy of the program for
     /// each visible mesh whose program reads the draw's values
     /// (R-VAL-14: `model_world_matrix` and the values derived from it differ between meshes
-    /// sharing one program), with the mesh's world matrix written in. Meshes with a missing
+    /// sharing one program), with the mesh's world matrix and its material's values
+    /// (R-VAL-20) written in. Meshes with a missing
     /// material or program are left to `place_draws`, which refuses them.
     pub(crate) fn add_draw_copies(
         &mut self,
@@ -101,7 +102,10 @@ impl Frame {
             let Some(&(world, true)) = worlds.get(index) else {
                 continue;
             };
-            let Some(id) = assets.materials.get(mesh.material).and_then(|m| m.nodes) else {
+            let Some(material) = assets.materials.get(mesh.material) else {
+                continue;
+            };
+            let Some(id) = material.nodes else {
                 continue;
             };
             let Some(program) = self.program(id).filter(|p| p.reads_object()) else {
@@ -109,6 +113,7 @@ impl Frame {
             };
             let mut copy = program.clone();
             copy.set_object(world);
+            copy.set_material(&material.values());
             if let Some(geometry) = assets.geometries.get(mesh.geometry) {
                 copy.set_model_radius(world_radius(geometry.positions(), world));
             }

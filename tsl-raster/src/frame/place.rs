@@ -9,7 +9,6 @@ use crate::error::{AssetKind, MaterialRefusal, Refusal, TextureReader};
 use crate::raster::draw::{Draw, Placement};
 use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
-use crate::texture::Texture;
 use crate::RenderError;
 use rayon::prelude::*;
 use tsl_core::{NodeProgram, TextureId};
@@ -65,10 +64,10 @@ impl RenderSettings {
 
         let place = |job: usize| {
             let (index, mesh, model, geometry, material, program) = jobs[job];
-            let map = material.map.and_then(|id| assets.textures.get(id));
-            let uv_matrix = map
-                .filter(|t| !t.has_identity_transform())
-                .map(Texture::uv_matrix);
+            // three.js's `uv()` is the geometry's uv: a map's own transform applies only where
+            // the material reads its maps (`read_map`, the GPU's texture headers), so a node's
+            // `uv()` and its texture gradients are the raw coordinate (R-VAL-5).
+            let uv_matrix = None;
             let textured = self.shading == Shading::Texture && material.maps().next().is_some();
             Draw::new(
                 index,

@@ -68,7 +68,7 @@ impl Geometry {
     }
 
     /// The same geometry with per-vertex colours (linear RGB), which a material reads when its
-    /// `vertex_colors` is on and `vertex_color()` reads always. Refuses a count that is not the
+    /// `vertex_colors` is on and `vertex_color()` reads always (white where a geometry has none). Refuses a count that is not the
     /// positions'.
     pub fn with_colors(mut self, colors: Vec<Vec3>) -> Result<Geometry, RenderError> {
         self.colors = Some(colors);

@@ -284,6 +284,7 @@ var<private> s_nv_here: vec3<f32>;
 var<private> s_nw: vec3<f32>;
 var<private> s_nv: vec3<f32>;
 var<private> s_lit: vec3<f32>;
+var<private> s_lit_alpha: f32;
 var<private> s_duv0: vec2<f32>;
 var<private> s_duv1: vec2<f32>;
 
@@ -316,6 +317,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             case ATTR_NORMAL_VIEW: { return select(s_nv, s_nv_here, here); }
             case ATTR_VERTEX_COLOR: { return s_vcol; }
             case ATTR_LIT: { return select(s_lit, vec3<f32>(0.0), here); }
+            case ATTR_LIT_ALPHA: { return select(vec3<f32>(s_lit_alpha), vec3<f32>(0.0), here); }
             case ATTR_BARYCENTRIC: { return s_w; }
             case ATTR_FRAG_COORD: { return s_fc0; }
             case ATTR_FRONT_FACING: { return vec3<f32>(s_front); }
@@ -343,7 +345,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             }
             return normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), nv));
         }
-        case ATTR_VERTEX_COLOR: { return pv3(s_pass, P_COLOR) * interp3(s_corners, w, V_COLOR); }
+        case ATTR_VERTEX_COLOR: { return interp3(s_corners, w, V_COLOR); }
         // Read at the corners only: a fragment's local position or normal is a varying.
         case ATTR_POSITION_LOCAL: { return interp3(s_corners, w, V_LOCAL); }
         case ATTR_NORMAL_LOCAL: { return interp3(s_corners, w, V_NORMAL_LOCAL); }
@@ -925,12 +927,13 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
     }
 
     s_uv = uv_of(uv_raw);
-    s_vcol = pv3(p, P_COLOR) * g.vertex_color;
+    s_vcol = g.vertex_color;
     s_nw_here = nw;
     s_nv_here = nv;
     s_nw = nw;
     s_nv = nv;
     s_lit = vec3<f32>(0.0);
+    s_lit_alpha = 0.0;
     s_front = select(0.0, 1.0, front);
     s_gl_front = select(0.0, 1.0, front != (side == SIDE_BACK));
     s_sign = sign;
@@ -1041,10 +1044,16 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
                 s_out.keep = false;
             }
         }
-        // The colour node replaces the colour and the map: a vec4's alpha, 1 for a vec3 (R-OUT-11).
+        // The colour node replaces the colour and the map: a vec4's alpha, 1 for a vec3 (R-OUT-11);
+        // times the vertex colours when the material has them on, as three.js's
+        // `colorNode.mul(vertexColor())` (R-OUT-13).
         case STAGE_COLOR: {
             let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_COLOR_ALPHA) != 0u);
-            s_surface.diffuse = vec4<f32>(r.xyz, alpha);
+            var rgb = r.xyz;
+            if ((pass_flags(s_pass) & FL_VERTEX_COLORS) != 0u) {
+                rgb *= s_geometry.vertex_color;
+            }
+            s_surface.diffuse = vec4<f32>(rgb, alpha);
         }
         case STAGE_OPACITY: { s_surface.diffuse.w *= r.x; }
         case STAGE_EMISSIVE: { s_surface.emissive = r.xyz; }
@@ -1101,6 +1110,7 @@ fn shade_lights() {
     }
     s_out.color = vec4<f32>(rgb, alpha);
     s_lit = rgb;
+    s_lit_alpha = alpha;
 }
 
 // 6. The output node: the finished colour, as three.js's `vec4(outputNode)`: a vec4's alpha, 1

@@ -119,7 +119,8 @@ pub(crate) struct Draw<'a> {
     /// Each triangle's view position and normal as planes (what every lit fragment reads).
     pub surface: Vec<SurfacePlanes>,
     pub has_normals: bool,
-    /// The map's uv transform, which `uv()` reads through.
+    /// A transform `uv()` reads through: always `None` since `uv()` is the geometry's uv as
+    /// three.js's (R-VAL-5); kept for the GPU pass record's layout.
     pub uv_matrix: Option<Mat3>,
     pub reads: Reads,
     pub needs: Needs,

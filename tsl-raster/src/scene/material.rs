@@ -3,7 +3,7 @@
 
 use crate::store::ProgramId;
 use glam::Vec2;
-use tsl_core::{Color, TextureId};
+use tsl_core::{Color, MaterialValues, TextureId};
 
 /// The shading model of a material (three.js's material classes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +108,23 @@ pub struct Material {
 }
 
 impl Material {
+    /// The values the material accessors of a node program read (`material_color()` and the
+    /// others, R-VAL-20), which the renderer writes into each draw's copy of its program.
+    pub fn values(&self) -> MaterialValues {
+        MaterialValues {
+            color: self.color.to_vec3(),
+            opacity: self.opacity,
+            emissive: self.emissive.to_vec3() * self.emissive_intensity,
+            roughness: self.roughness,
+            metalness: self.metalness,
+            specular: self.specular.to_vec3(),
+            shininess: self.shininess,
+            alpha_test: self.alpha_test,
+            clearcoat: self.clearcoat,
+            clearcoat_roughness: self.clearcoat_roughness,
+        }
+    }
+
     /// A material of `kind` and `color` with three.js's defaults for everything else.
     pub fn new(kind: MaterialKind, color: Color) -> Material {
         Material {

@@ -25,6 +25,9 @@ pub(super) fn shade_output(state: &mut BatchState) {
         for (l, o) in out.iter().enumerate() {
             let lit = Vec3::new(o.color[0], o.color[1], o.color[2]);
             put(nodes.batch, View::Fragment, Attribute::Lit, l, lit);
+            // three.js's `output.a`: `diffuseColor.a`, 1 on an opaque material (R-VAL-12).
+            let alpha = Vec3::splat(o.color[3]);
+            put(nodes.batch, View::Fragment, Attribute::LitAlpha, l, alpha);
         }
     }
     let own_alpha = draw

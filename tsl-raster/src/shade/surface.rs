@@ -61,11 +61,7 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             s.diffuse.z[..n].fill(rgb.z);
             s.alpha[..n].fill(1.0);
             if m.vertex_colors {
-                for l in 0..n {
-                    s.diffuse.x[l] *= s.vertex_color.x[l];
-                    s.diffuse.y[l] *= s.vertex_color.y[l];
-                    s.diffuse.z[l] *= s.vertex_color.z[l];
-                }
+                times_vertex_colors(s, n);
             }
         }
     }
@@ -76,6 +72,11 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             s.alpha[..n].copy_from_slice(&r[3][..n]);
         } else {
             s.alpha[..n].fill(1.0);
+        }
+        // three.js's `colorNode.mul(vertexColor())` when the material has vertex colours on
+        // (NodeMaterial.setupDiffuseColor, R-OUT-13).
+        if m.vertex_colors {
+            times_vertex_colors(s, n);
         }
     }
     match nodes.run(draw, Output::Opacity, n) {
@@ -128,5 +129,14 @@ pub(super) fn shade_surface(state: &mut BatchState) {
     }
     if let Some(r) = nodes.run(draw, Output::Ao, n) {
         s.ao[..n].copy_from_slice(&r[0][..n]);
+    }
+}
+
+/// The diffuse colour of the first `n` lanes times their vertex colours.
+fn times_vertex_colors(s: &mut super::state::LaneSet, n: usize) {
+    for l in 0..n {
+        s.diffuse.x[l] *= s.vertex_color.x[l];
+        s.diffuse.y[l] *= s.vertex_color.y[l];
+        s.diffuse.z[l] *= s.vertex_color.z[l];
     }
 }

@@ -57,7 +57,6 @@ pub(super) fn put_normals(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn put_interpolated(
     ctx: &FrameContext,
-    draw: &Draw,
     batch: &mut FragmentBatch,
     view: View,
     lane: usize,
@@ -66,7 +65,6 @@ pub(super) fn put_interpolated(
     sign: f32,
     uv_of: &dyn Fn(Vec2) -> Vec2,
 ) {
-    let color = draw.material.color.to_vec3();
     let uv = uv_of(interpolate(vs, w, |v| v.uv));
     put(batch, view, Attribute::Uv, lane, uv.extend(0.0));
     put(
@@ -96,7 +94,7 @@ pub(super) fn put_interpolated(
         view,
         Attribute::VertexColor,
         lane,
-        color * interpolate(vs, w, |v| v.color),
+        interpolate(vs, w, |v| v.color),
     );
     put(batch, view, Attribute::Barycentric, lane, w);
     if view.is_corner() {
@@ -134,7 +132,7 @@ pub(super) fn fill_program_views(state: &mut BatchState) {
         ..
     } = state;
     let draw = *draw;
-    // The uv() attribute: the map's coordinate through its transform.
+    // The uv() attribute: the geometry's uv (`uv_matrix` is `None`, R-VAL-5).
     let uv_of = |uv: Vec2| match &draw.uv_matrix {
         Some(mat) => transform_uv(mat, uv),
         None => uv,
@@ -152,7 +150,6 @@ fn fill_views(
     uv_of: &dyn Fn(Vec2) -> Vec2,
 ) {
     let reads = &draw.reads;
-    let color = draw.material.color.to_vec3();
     for l in 0..n {
         let vs = s.corners[l].map(|i| &draw.verts[i as usize]);
         let front = s.front[l];
@@ -203,17 +200,17 @@ fn fill_views(
                     view,
                     Attribute::VertexColor,
                     l,
-                    color * s.vertex_color.get(l),
+                    s.vertex_color.get(l),
                 );
                 put(batch, view, Attribute::Barycentric, l, s.weights.get(l));
                 put(batch, view, Attribute::Lit, l, Vec3::ZERO);
+                put(batch, view, Attribute::LitAlpha, l, Vec3::ZERO);
                 put_normals(batch, view, l, s.normal_world.get(l), s.normal_view.get(l));
             }
         }
         if reads.right {
             put_interpolated(
                 ctx,
-                draw,
                 batch,
                 View::Right,
                 l,
@@ -224,23 +221,13 @@ fn fill_views(
             );
         }
         if reads.up {
-            put_interpolated(
-                ctx,
-                draw,
-                batch,
-                View::Up,
-                l,
-                vs,
-                s.up_weights[l],
-                sign,
-                uv_of,
-            );
+            put_interpolated(ctx, batch, View::Up, l, vs, s.up_weights[l], sign, uv_of);
         }
         if reads.corners {
             for (k, view) in View::CORNERS.into_iter().enumerate() {
                 let mut w = Vec3::ZERO;
                 w[k] = 1.0;
-                put_interpolated(ctx, draw, batch, view, l, vs, w, sign, uv_of);
+                put_interpolated(ctx, batch, view, l, vs, w, sign, uv_of);
             }
         }
     }

@@ -33,8 +33,7 @@ impl NodeGraph {
     /// three.js's `fog(color, factor)`: `vec4(mix(output.rgb, color.toVec3(), factor.toFloat()),
     /// output.a)`, for `OUTPUT_NODE` (it reads [`NodeGraph::lit`]). `color` is a float (splatted),
     /// vec3 or vec4 (its rgb); `factor` a float or the first component of a vector. The result
-    /// has the type of `lit()`: a vec3 while `lit()` is a vec3 (it has no alpha to carry), a
-    /// vec4 with `lit()`'s alpha when `lit()` is a vec4.
+    /// is a vec4 with `lit()`'s alpha.
     pub fn fog(&self, color: NodeRef, factor: NodeRef) -> NodeRef {
         let color = match self.type_of(color) {
             Some(ValueType::Float) => self.join(&[color, color, color]),
@@ -46,12 +45,7 @@ impl NodeGraph {
             _ => factor,
         };
         let output = self.lit();
-        match self.type_of(output) {
-            Some(ValueType::Vec4) => {
-                let rgb = self.mix(self.swizzle(output, "xyz"), color, factor);
-                self.join(&[rgb, self.swizzle(output, "w")])
-            }
-            _ => self.mix(output, color, factor),
-        }
+        let rgb = self.mix(self.swizzle(output, "xyz"), color, factor);
+        self.join(&[rgb, self.swizzle(output, "w")])
     }
 }
