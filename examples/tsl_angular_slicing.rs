@@ -39,8 +39,7 @@
 //! tsl-raster), and the shadows are left out (no shadow maps); the page's directional light, ACES
 //! tone mapping, camera direction (at half the distance) and the grey plane behind are kept, on a
 //! dark grey background. `positionLocal` in the output node is a varying on both sides (R-VAL-18,
-//! docs/requirements.md). three.js's `output` is a vec4 whose alpha is 1 for this opaque
-//! material; the port's output node is its rgb (a vec3 output node is opaque, R-OUT-6).
+//! docs/requirements.md).
 //!
 //! Run: `cargo run --release --example tsl_angular_slicing` (optionally `-- OUT.png`).
 
@@ -72,7 +71,9 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     in_angle(position_local().xy(), slice_start, slice_arc).discard();
     // backface color
     let final_output = lit().to_var();
-    If(front_facing().not(), || final_output.assign(slice_color));
+    If(front_facing().not(), || {
+        final_output.assign(slice_color.extend(1.0));
+    });
     scope.output_node(final_output.get())?;
     scope.compile()
 }

@@ -236,13 +236,13 @@ pub fn globe_program(maps: &Maps) -> Result<NodeProgram, GraphError> {
     let atmosphere_mix = atmosphere_day_strength
         .mul(fresnel.pow(2.0))
         .clamp(0.0, 1.0);
-    let final_output = mix(night.xyz(), lit(), day_strength);
+    let final_output = mix(night.rgb(), lit().rgb(), day_strength);
     let final_output = mix(
         final_output,
         atmosphere.color(sun_orientation),
         atmosphere_mix,
     );
-    scope.output_node(final_output)?;
+    scope.output_node(final_output.extend(lit().a()))?;
     scope.compile()
 }
 

@@ -55,8 +55,7 @@
 //! counted per viewport height, so the counts are scaled to the small picture: 14 and 18 across
 //! 144 pixels (the page's 140 and 180 across about 1400). The scene: the page's sphere and, for its
 //! torus knot, a torus (tsl-raster has no torus-knot geometry); the page's Michelle model
-//! (`Michelle.glb`) is left out. three.js's `output` is a vec4 whose alpha stays 1; the port's
-//! output node is its rgb. The animation's direction is set for a time given by the caller.
+//! (`Michelle.glb`) is left out. The animation's direction is set for a time given by the caller.
 //!
 //! Run: `cargo run --release --example tsl_halftone` (optionally `-- OUT.png`).
 
@@ -143,7 +142,9 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let halftones_output = lit().to_var();
     for index in 0..SETTINGS.len() {
         let (color, mask) = halftone(index);
-        halftones_output.assign(mix(halftones_output.get(), color, mask));
+        // halftonesOutput.rgb.assign( .. ): the alpha stays
+        let rgb = mix(halftones_output.get().rgb(), color, mask);
+        halftones_output.assign(rgb.extend(halftones_output.get().a()));
     }
     scope.output_node(halftones_output.get())?;
     scope.compile()
