@@ -211,3 +211,29 @@ fn the_parity_scenes_programs_emit_and_validate() {
     with_scenes!(collect);
     all_validate(programs, 16);
 }
+
+#[test]
+fn the_slicing_halftone_earth_flames_smoke_and_galaxy_ports_emit_and_validate() {
+    use tsl::core::TextureId;
+    let earth = tsl_earth::Maps {
+        day: TextureId(1),
+        night: TextureId(2),
+        bump_roughness_clouds: TextureId(3),
+    };
+    let flames = tsl_vfx_flames::Maps {
+        cellular: TextureId(1),
+        perlin: TextureId(2),
+        gradient: TextureId(3),
+    };
+    let programs = vec![
+        named("angular slicing", tsl_angular_slicing::program()),
+        named("halftone", tsl_halftone::program()),
+        named("earth: globe", tsl_earth::globe_program(&earth)),
+        named("earth: atmosphere", tsl_earth::atmosphere_program()),
+        named("vfx flames: 1", tsl_vfx_flames::flame1_program(&flames)),
+        named("vfx flames: 2", tsl_vfx_flames::flame2_program(&flames)),
+        named("coffee smoke", tsl_coffee_smoke::program(TextureId(1))),
+        named("galaxy", tsl_galaxy::program()),
+    ];
+    all_validate(programs, 8);
+}

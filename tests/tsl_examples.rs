@@ -5,8 +5,9 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
-    tsl_procedural_texture, tsl_raging_sea,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_coffee_smoke, tsl_compute_texture, tsl_earth,
+    tsl_galaxy, tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture,
+    tsl_raging_sea, tsl_vfx_flames,
 };
 use tsl_ports::{tsl_display_functions, tsl_vfx_tornado};
 
@@ -423,6 +424,395 @@ fn materials_attribute_colours_are_the_normals_worked_out_by_hand() {
             [0, normal[1], normal[2]],
             8,
             &format!("positionWorld at ({dx}, {dy})"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_angular_slicing
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn angular_slicing_discards_the_slice_and_paints_back_faces() {
+    let program = tsl_angular_slicing::program().unwrap();
+    let lit = Vec3::new(0.2, 0.4, 0.6);
+    let slice = Color::from_hex(0xb62f58).to_vec3();
+    // (atan2(y, x) − 1.75) mod 2π in (0, 1.25) is discarded: the angles 1.8 and 2.5 (0.05 and
+    // 0.75 past the start); 1.0 (−0.75 → 5.53), 3.1 (1.35) and 0 (4.53) are kept.
+    for (angle, kept) in [
+        (2.5f32, false),
+        (1.8, false),
+        (1.0, true),
+        (3.1, true),
+        (0.0, true),
+    ] {
+        for front in [1.0f32, 0.0] {
+            // positionLocal in the output node is a varying: the three corners at the point
+            // itself, so that any weights give it.
+            let f = Fragment {
+                position_local: Vec3::new(2.0 * angle.cos(), 2.0 * angle.sin(), 0.3),
+                barycentric: Vec3::new(0.5, 0.25, 0.25),
+                lit,
+                front_facing: front,
+                ..Fragment::default()
+            };
+            let views = [f; tsl::core::VIEW_COUNT];
+            let eval = |output| {
+                program
+                    .evaluate_views(output, &views, &tsl::core::WhiteSampler)
+                    .unwrap()
+            };
+            let mask = eval(MASK_NODE);
+            assert_eq!(mask, vec![if kept { 1.0 } else { 0.0 }], "angle {angle}");
+            let expected = if front == 1.0 { lit } else { slice };
+            let out = eval(OUTPUT_NODE);
+            close(
+                &out[..3],
+                &expected.to_array(),
+                1e-6,
+                &format!("angle {angle}, front {front}"),
+            );
+            if front == 0.0 {
+                // vec4( sliceColor, 1 )
+                assert_eq!(out[3], 1.0, "angle {angle}: the back face's alpha");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_halftone
+// ---------------------------------------------------------------------------------------------
+
+/// One of the page's halftone settings (counts scaled as the port scales them).
+struct Dots {
+    count: f64,
+    color: u32,
+    direction: [f64; 3],
+    start: f64,
+    end: f64,
+    mix_low: f64,
+    mix_high: f64,
+}
+
+/// The page's `halftone` at a pixel (from the bottom left) of a `h`-high screen: the grid's colour
+/// (linear), its mask, and how far the dot's edge is (to stay clear of the step).
+fn halftone_mask(d: &Dots, frag: (f64, f64), h: f64, normal: [f64; 3]) -> (Vec3, f64, f64) {
+    // viewportCoordinate: rows from the top; / viewportResolution.yy; · count
+    let g = (frag.0 / h * d.count, (h - frag.1) / h * d.count);
+    let a = std::f64::consts::FRAC_PI_4;
+    let rotated = (a.cos() * g.0 - a.sin() * g.1, a.sin() * g.0 + a.cos() * g.1);
+    let grid = (rotated.0.rem_euclid(1.0), rotated.1.rem_euclid(1.0));
+    let len = ((grid.0 - 0.5).powi(2) + (grid.1 - 0.5).powi(2)).sqrt();
+    let dl = d.direction.iter().map(|c| c * c).sum::<f64>().sqrt();
+    let dot: f64 = (0..3).map(|k| normal[k] * d.direction[k] / dl).sum();
+    let strength = ((dot - d.end) / (d.start - d.end)).clamp(0.0, 1.0);
+    let edge = strength * 0.8 * 0.5;
+    // `length.step( edge )` on r187: step( edge, length ), one outside the dot
+    let step = if len >= edge { 1.0 } else { 0.0 };
+    let mask = step * (d.mix_low + (d.mix_high - d.mix_low) * strength);
+    (Color::from_hex(d.color).to_vec3(), mask, (len - edge).abs())
+}
+
+#[test]
+fn halftone_mixes_the_two_grids_by_the_worked_out_masks() {
+    let (w, h) = tsl_halftone::SIZE;
+    let time = 1.0f64;
+    let dots = [
+        Dots {
+            count: 14.0,
+            color: 0xfb00ff,
+            direction: [-0.4, -1.0, 0.5],
+            start: 1.0,
+            end: 0.0,
+            mix_low: 0.0,
+            mix_high: 0.5,
+        },
+        Dots {
+            count: 18.0,
+            color: 0x94ffd1,
+            direction: [time.cos(), time.sin(), -0.2],
+            start: 0.55,
+            end: 0.2,
+            mix_low: 0.5,
+            mix_high: 1.0,
+        },
+    ];
+    let mut program = tsl_halftone::program().unwrap();
+    program.set_screen(Vec2::new(w as f32, h as f32), 0);
+    program
+        .set_uniform("direction1", tsl_halftone::highlight_direction(1.0))
+        .unwrap();
+    let lit = Vec3::new(0.9, 0.3, 0.1);
+    let normals = [
+        [0.0, 0.0, 1.0],
+        [-0.337, -0.842, 0.421],
+        [0.53, 0.825, -0.196],
+        [0.6, 0.0, 0.8],
+    ];
+    let mut checked = 0;
+    for n in normals {
+        let l: f64 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+        let n = n.map(|c: f64| c / l.sqrt());
+        for (x, y) in [(10.5, 20.5), (100.5, 77.5), (201.5, 3.5), (57.5, 130.5)] {
+            let mut expected = lit;
+            let mut clear = true;
+            for d in &dots {
+                let (color, mask, margin) = halftone_mask(d, (x, y), f64::from(h), n);
+                clear &= margin > 1e-3;
+                expected = expected.lerp(color, mask as f32);
+            }
+            if !clear {
+                continue;
+            }
+            let f = Fragment {
+                normal_world: Vec3::new(n[0] as f32, n[1] as f32, n[2] as f32),
+                frag_coord: Vec3::new(x as f32, y as f32, 0.5),
+                lit,
+                ..Fragment::default()
+            };
+            close(
+                &program.evaluate(OUTPUT_NODE, &f).unwrap()[..3],
+                &expected.to_array(),
+                1e-4,
+                &format!("pixel ({x}, {y}), normal {n:?}"),
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} points clear of a dot's edge");
+    assert_eq!(w, 256);
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_earth
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn earth_stand_in_textures_and_atmosphere_are_as_worked_out() {
+    use tsl_earth::{texture_bytes, Map};
+    // Texel (24, 12): block (3, 3), 3·5 + 3·3 = 24, a multiple of 4, and row 12 in 12..20: land.
+    let at = (12 * 64 + 24) * 4;
+    assert_eq!(&texture_bytes(Map::Day)[at..at + 4], &[138, 134, 40, 255]);
+    // 24·7 + 12·3 = 204, not a multiple of 5: no city light.
+    assert_eq!(&texture_bytes(Map::Night)[at..at + 4], &[8, 6, 12, 255]);
+    // Elevation 20 + (24·37 + 12·11) mod 40 = 20 + 1020 mod 40 = 40; roughness 230; clouds:
+    // (24 + 36) mod 13 = 8, not under 4: 10.
+    assert_eq!(
+        &texture_bytes(Map::BumpRoughnessClouds)[at..at + 4],
+        &[40, 230, 10, 255]
+    );
+    // Texel (8, 12): 5 + 9 = 14, ocean.
+    let at = (12 * 64 + 8) * 4;
+    assert_eq!(&texture_bytes(Map::Day)[at..at + 4], &[20, 62, 130, 255]);
+
+    // The atmosphere at a point of its shell seen from the camera, by the page's formulas.
+    let mut program = tsl_earth::atmosphere_program().unwrap();
+    let camera = Vec3::new(4.5, 2.0, 3.0);
+    let view = Mat4::look_at_rh(camera, Vec3::ZERO, Vec3::Y);
+    program.set_frame(0.0, view);
+    let day = Color::from_hex(0x4db2ff).to_vec3();
+    let twilight = Color::from_hex(0xbc490b).to_vec3();
+    for normal in [
+        Vec3::new(0.2, 0.9, -0.4),
+        Vec3::new(-0.5, 0.1, 0.86),
+        Vec3::new(0.7, -0.6, 0.38),
+    ] {
+        let n = normal.normalize();
+        let p = n * 1.04;
+        let view = (p - camera).normalize();
+        let fresnel = 1.0 - view.dot(n).abs();
+        let sun = n.z; // normalize( (0, 0, 3) ) = +z
+        let smooth = |a: f32, b: f32, x: f32| {
+            let t = ((x - a) / (b - a)).clamp(0.0, 1.0);
+            t * t * (3.0 - 2.0 * t)
+        };
+        let alpha =
+            ((fresnel - 0.73) / (1.0 - 0.73) * (0.0 - 1.0) + 1.0).powi(3) * smooth(-0.5, 1.0, sun);
+        let color = twilight.lerp(day, smooth(-0.25, 0.75, sun));
+        let f = Fragment {
+            position_world: p,
+            normal_world: n,
+            ..Fragment::default()
+        };
+        // outputNode = vec4( atmosphereColor, alpha )
+        let out = program.evaluate(OUTPUT_NODE, &f).unwrap();
+        close(&out[..3], &color.to_array(), 1e-5, "atmosphere colour");
+        close(&out[3..], &[alpha], 1e-4, "atmosphere alpha");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_vfx_flames
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn vfx_flames_gradient_and_first_flame_alpha_are_as_worked_out() {
+    let g = tsl_vfx_flames::gradient_bytes();
+    // Texel 0: 1/64 of the way from #090033 to #5f1f93, rounded down after + 32/64:
+    // (9·63 + 95 + 32) / 64 = 10, (31 + 32) / 64 = 0, (51·63 + 147 + 32) / 64 = 53.
+    assert_eq!(&g[0..4], &[10, 0, 53, 255]);
+    // Texel 127: 63/64 of the way from #ffbd80 to #fff0db: 255, 239, 218.
+    assert_eq!(&g[127 * 4..128 * 4], &[255, 239, 218, 255]);
+    // Texel 32: s = 65, the second segment, 1/64 from #5f1f93 to #e02e96: 97, 31, 147.
+    assert_eq!(&g[32 * 4..33 * 4], &[97, 31, 147, 255]);
+
+    // Flame 1's alpha where the textures read white (evaluate's sampler): the cellular noise is
+    // then 1 − smoothstep(0, 0.5, 0) = 1, times gradient2.
+    let maps = tsl_vfx_flames::Maps {
+        cellular: TextureId(1),
+        perlin: TextureId(2),
+        gradient: TextureId(3),
+    };
+    // the colour node's alpha, read through an opacity node
+    let mut program = {
+        let scope = Scope::new();
+        scope
+            .opacity_node(tsl_vfx_flames::flame1_color(&maps).1)
+            .unwrap();
+        scope.compile().unwrap()
+    };
+    let smooth = |a: f64, b: f64, x: f64| {
+        let t = ((x - a) / (b - a)).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    };
+    let time = 1.0f64;
+    program.set_frame(time as f32, Mat4::IDENTITY);
+    let mut seen = 0;
+    for (u, v) in [
+        (0.5, 0.3),
+        (0.45, 0.5),
+        (0.55, 0.2),
+        (0.5, 0.65),
+        (0.3, 0.4),
+    ] {
+        // spherize, ·0.6 + 0.2, pow( vec2( 1, 2 ) ), ·2 − (0.5, 0)
+        let (dx, dy): (f64, f64) = (u - 0.5, v - 0.5);
+        let d2 = dx * dx + dy * dy;
+        let off = d2 * d2 * 10.0;
+        let (su, sv) = (u + dx * off, v + dy * off);
+        let (mu, mv) = (
+            (su * 0.6 + 0.2) * 2.0 - 0.5,
+            (sv * 0.6 + 0.2).powf(2.0) * 2.0,
+        );
+        let gradient1 = (time * 10.0 - mv * std::f64::consts::TAU * 2.0).sin();
+        let gradient2 = smooth(0.0, 1.0, mv);
+        let mu = mu + gradient1 * gradient2 * 0.2;
+        let shape = 1.0 - (((mu - 0.5) * 3.0).powi(2) + ((mv - 0.5) * 2.0).powi(2)).sqrt();
+        let shape = shape - gradient2;
+        let alpha = smooth(0.0, 0.3, shape);
+        seen += usize::from(alpha > 0.0);
+        let f = Fragment {
+            uv: Vec2::new(u as f32, v as f32),
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(OPACITY_NODE, &f).unwrap(),
+            &[alpha as f32],
+            1e-4,
+            &format!("flame 1 alpha at uv ({u}, {v})"),
+        );
+    }
+    assert!(seen >= 2, "only {seen} points inside the flame");
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_coffee_smoke
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn coffee_smoke_twists_and_blows_by_the_worked_out_noise() {
+    let mut program = tsl_coffee_smoke::program(TextureId(1)).unwrap();
+    let time = 2.0f32;
+    program.set_frame(time, Mat4::IDENTITY);
+    // The position node's stand-in for the texture's red channel.
+    let red = |u: f32, v: f32| noise::mx_noise_float([u * 4.0, v * 4.0], 0.5, 0.5);
+    let wind = Vec2::new(
+        red(0.25, (time * 0.01).rem_euclid(1.0)) - 0.5,
+        red(0.75, (time * 0.01).rem_euclid(1.0)) - 0.5,
+    );
+    for p in [
+        Vec3::new(0.75, 0.0, 0.0),
+        Vec3::new(-0.3, 2.4, 0.0),
+        Vec3::new(0.6, 5.7, 0.0),
+    ] {
+        let v = p.y / 6.0;
+        let twist = red(0.5, (v * 0.2 - time * 0.005).rem_euclid(1.0)) * 10.0;
+        let (c, s) = (twist.cos(), twist.sin());
+        let xz = Vec2::new(c * p.x - s * p.z, s * p.x + c * p.z);
+        let w = wind * (v * v * 10.0);
+        let moved = Vec3::new(xz.x + w.x, p.y + w.y, xz.y);
+        let f = Fragment {
+            position_local: p,
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(POSITION_NODE, &f).unwrap(),
+            &(moved - p).to_array(),
+            1e-4,
+            &format!("vertex {p:?}"),
+        );
+    }
+    // Where the texture reads white, the alpha is the edges' fade: at uv (0.05, 0.5),
+    // smoothstep(0, 0.1, 0.05) = 0.5; the colour mixes toward white by 0.5³.
+    let f = Fragment {
+        uv: Vec2::new(0.05, 0.5),
+        ..Fragment::default()
+    };
+    // the colour node's alpha, read through an opacity node
+    let alpha_of = {
+        let scope = Scope::new();
+        scope
+            .opacity_node(tsl_coffee_smoke::smoke_color(TextureId(1)).1)
+            .unwrap();
+        scope.compile().unwrap()
+    };
+    close(
+        &alpha_of.evaluate(OPACITY_NODE, &f).unwrap(),
+        &[0.5],
+        1e-6,
+        "alpha",
+    );
+    let brown = Vec3::new(0.6, 0.3, 0.2);
+    close(
+        &program.evaluate(COLOR_NODE, &f).unwrap(),
+        &brown.lerp(Vec3::ONE, 0.125).to_array(),
+        1e-6,
+        "colour",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// webgpu_tsl_galaxy
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn galaxy_colour_mixes_by_the_radius_and_fades_in_each_sprite() {
+    let program = tsl_galaxy::program().unwrap();
+    let inside = Color::from_hex(0xffa575).to_vec3();
+    let outside = Color::from_hex(0x311599).to_vec3();
+    for (x, z, u, v) in [
+        (0.123f32, 0.303f32, 0.30f32, 0.27f32),
+        (2.0, -1.0, 0.55, 0.40),
+        (4.5, 3.0, 0.51, 0.52),
+        (0.0, 0.0, 0.2, 0.5),
+    ] {
+        // radius = ratio^1.5 · 5, so ratio = (r / 5)^(2/3), at most 1
+        let ratio = ((x * x + z * z).sqrt() / 5.0).powf(1.0 / 1.5).min(1.0);
+        let color = inside.lerp(outside, 1.0 - (1.0 - ratio).powi(2));
+        // (u, v) is the point's place inside its sprite
+        let alpha = (0.1 / ((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt() - 0.2).clamp(0.0, 1.0);
+        let cells = tsl_galaxy::CELLS;
+        let f = Fragment {
+            position_world: Vec3::new(x, 0.0, z),
+            uv: Vec2::new((3.0 + u) / cells, (7.0 + v) / cells),
+            ..Fragment::default()
+        };
+        close(
+            &program.evaluate(COLOR_NODE, &f).unwrap(),
+            &(color * alpha).to_array(),
+            1e-4,
+            &format!("point ({x}, {z}), sprite ({u}, {v})"),
         );
     }
 }

@@ -11,8 +11,9 @@
 mod tsl_ports;
 
 use tsl_ports::{
-    tsl_backdrop_water, tsl_compute_texture, tsl_materials, tsl_materialx_noise,
-    tsl_procedural_texture, tsl_raging_sea,
+    tsl_angular_slicing, tsl_backdrop_water, tsl_coffee_smoke, tsl_compute_texture, tsl_earth,
+    tsl_galaxy, tsl_halftone, tsl_materials, tsl_materialx_noise, tsl_procedural_texture,
+    tsl_raging_sea, tsl_vfx_flames,
 };
 use tsl_ports::{
     tsl_display_functions, tsl_editor, tsl_interoperability, tsl_matcap, tsl_procedural_terrain,
@@ -247,4 +248,55 @@ fn the_matcap_material_matches_three() {
         0.0,
         SAME,
     );
+}
+
+#[test]
+fn the_angular_slicing_matches_three() {
+    // ACES filmic tone mapping, as the page's.
+    check_with(
+        "tsl_angular_slicing",
+        tsl_angular_slicing::scene().unwrap(),
+        tsl_angular_slicing::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_halftone_matches_three() {
+    // The case's time: 1 s (the highlight's direction); 256 × 144 pixels.
+    check("tsl_halftone", tsl_halftone::scene(1.0).unwrap(), 1.0, SAME);
+}
+
+#[test]
+fn the_earth_matches_three() {
+    // The stand-in textures of both sides; 128 × 96 pixels.
+    check("tsl_earth", tsl_earth::scene().unwrap(), 0.0, SAME);
+}
+
+#[test]
+fn the_vfx_flames_match_three() {
+    // The case's time: 1 s; the stand-in textures of both sides.
+    check(
+        "tsl_vfx_flames",
+        tsl_vfx_flames::scene().unwrap(),
+        1.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_coffee_smoke_matches_three() {
+    // The case's time: 2 s; 72 × 96 pixels.
+    check(
+        "tsl_coffee_smoke",
+        tsl_coffee_smoke::scene().unwrap(),
+        2.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_galaxy_colour_matches_three() {
+    check("tsl_galaxy", tsl_galaxy::scene().unwrap(), 0.0, SAME);
 }
