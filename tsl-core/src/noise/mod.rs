@@ -27,7 +27,7 @@
 //!   unless metric 0), [`worley_noise_vec3_style_2d`]/[`_3d`](worley_noise_vec3_style_3d).
 //! - [`fractal`]: [`fractal_noise_float_3d`], [`fractal_noise_float_2d`],
 //!   [`fractal_noise_vec2`], [`fractal_noise_vec3`], [`fractal_noise_vec4`].
-//! - [`pcg`]: [`pcg_hash`], TSL's `hash(seed)` (`src/nodes/math/Hash.js`, not MaterialX).
+//! - [`mod@pcg`]: [`pcg_hash`], TSL's `hash(seed)` (`src/nodes/math/Hash.js`, not MaterialX).
 //! - [`mx`]: TSL's entry points from `MaterialXNodes.js` ([`mx_noise_float`],
 //!   [`mx_worley_noise_vec3`], [`mx_fractal_noise_float`], …) with their input conversions:
 //!   `mx_noise_float(vec2)` is 2D Perlin but `mx_fractal_noise_float(vec2)` and
