@@ -86,6 +86,18 @@ impl Case {
         self.scene.add(Object::mesh(geometry, material).at(at))
     }
 
+    /// The graph's program on a sphere whose centre is `height` above the floor and on the floor
+    /// itself: the scene of most single-program cases.
+    pub fn sphere_and_floor(&mut self, g: &NodeGraph, height: f32) {
+        let program = self.program(g);
+        self.mesh(
+            sphere(),
+            shader_material(program),
+            Vec3::new(0.0, height, 0.0),
+        );
+        self.floor(shader_material(program));
+    }
+
     pub fn floor(&mut self, material: Material) {
         let geometry = self
             .assets
@@ -435,9 +447,7 @@ pub fn derivatives_of_the_position_and_the_uv(check: Check) {
         ]),
     )
     .unwrap();
-    let p = c.program(&g);
-    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
-    c.floor(shader_material(p));
+    c.sphere_and_floor(&g, 0.6);
     check(c, "derivatives");
 }
 
@@ -447,9 +457,7 @@ pub fn varyings_interpolate_per_vertex_values(check: Check) {
     let v = g.varying(g.sin(g.mul(g.position_world(), g.float(5.0))));
     g.set_output(COLOR_NODE, g.add(g.mul(v, g.float(0.5)), g.float(0.5)))
         .unwrap();
-    let p = c.program(&g);
-    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
-    c.floor(shader_material(p));
+    c.sphere_and_floor(&g, 0.6);
     check(c, "varyings");
 }
 
@@ -476,9 +484,7 @@ pub fn a_colour_node_reads_the_local_position_and_normal(check: Check) {
         g.mul(g.abs(g.dfdx(g.position_local())), g.float(4.0)),
     )
     .unwrap();
-    let p = c.program(&g);
-    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.6, 0.0));
-    c.floor(shader_material(p));
+    c.sphere_and_floor(&g, 0.6);
     check(c, "local position and normal");
 }
 
@@ -542,9 +548,7 @@ pub fn noise_perlin_cell_worley_and_fractal(check: Check) {
         ]),
     )
     .unwrap();
-    let p = c.program(&g);
-    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
-    c.floor(shader_material(p));
+    c.sphere_and_floor(&g, 0.7);
     check(c, "noise");
 }
 
@@ -774,9 +778,7 @@ pub fn every_math_family_in_one_graph(check: Check) {
         ),
     )
     .unwrap();
-    let prog = c.program(&g);
-    c.mesh(sphere(), shader_material(prog), Vec3::new(0.0, 0.7, 0.0));
-    c.floor(shader_material(prog));
+    c.sphere_and_floor(&g, 0.7);
     check(c, "every math family");
 }
 
@@ -804,9 +806,7 @@ pub fn a_loop_with_variables_and_a_break(check: Check) {
         g.join(&[g.fract(g.get(acc)), g.float(0.4), g.float(0.6)]),
     )
     .unwrap();
-    let p = c.program(&g);
-    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.7, 0.0));
-    c.floor(shader_material(p));
+    c.sphere_and_floor(&g, 0.7);
     check(c, "loop, variables, break");
 }
 

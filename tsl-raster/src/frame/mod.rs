@@ -20,7 +20,7 @@ use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
 use glam::{Mat3, Mat4, Vec2};
 use lights::FrameLights;
-use tsl_core::{parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
+use tsl_core::{format, parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in
 /// ([`RenderSettings::prepare_frame`]).
@@ -114,8 +114,12 @@ impl Frame {
             let mut copy = program.clone();
             copy.set_object(world);
             copy.set_material(&material.values());
-            if let Some(geometry) = assets.geometries.get(mesh.geometry) {
-                copy.set_model_radius(world_radius(geometry.positions(), world));
+            // The radius walks every vertex: only for a program that reads it.
+            let radius_word = format::H_MODEL_RADIUS..format::H_MODEL_RADIUS + 1;
+            if copy.loads_any(radius_word) {
+                if let Some(geometry) = assets.geometries.get(mesh.geometry) {
+                    copy.set_model_radius(world_radius(geometry.positions(), world));
+                }
             }
             copies[index] = Some(self.programs.len());
             self.programs.push(copy);
