@@ -30,6 +30,11 @@
 //!
 //! Run: `cargo run --release --example tsl_compute_texture` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use std::f32::consts::PI;
 use tsl::prelude::*;
 use tsl::raster::*;
@@ -69,12 +74,9 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_compute_texture.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(RenderSettings::new(512, 512)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png(
+        "tsl_compute_texture.png",
+        scene()?,
+        RenderSettings::new(512, 512),
+    )
 }

@@ -90,6 +90,11 @@
 #[path = "shared/photo.rs"]
 mod photo;
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -186,12 +191,9 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_display_functions.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(RenderSettings::new(384, 384)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png(
+        "tsl_display_functions.png",
+        scene()?,
+        RenderSettings::new(384, 384),
+    )
 }

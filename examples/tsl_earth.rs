@@ -77,6 +77,11 @@
 //!
 //! Run: `cargo run --release --example tsl_earth` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -303,12 +308,5 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_earth.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(RenderSettings::new(640, 480)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png("tsl_earth.png", scene()?, RenderSettings::new(640, 480))
 }

@@ -41,6 +41,11 @@
 #[path = "shared/photo.rs"]
 mod photo;
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -83,12 +88,5 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_editor.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(settings(200, 200)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png("tsl_editor.png", scene()?, settings(200, 200))
 }

@@ -28,6 +28,11 @@
 //!
 //! Run: `cargo run --release --example tsl_materials` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -69,12 +74,5 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_materials.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(RenderSettings::new(450, 150)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png("tsl_materials.png", scene()?, RenderSettings::new(450, 150))
 }

@@ -112,6 +112,11 @@
 //!
 //! Run: `cargo run --release --example tsl_wood` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/png_main.rs"]
+mod png_main;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -485,12 +490,5 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_wood.png".into());
-    let (scene, camera, assets) = scene()?;
-    let image = Renderer::new(settings(768, 288)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png("tsl_wood.png", scene()?, settings(768, 288))
 }
