@@ -61,6 +61,7 @@ pub use assets::Assets;
 pub use error::{
     AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
 };
+pub use frame::light_mask::light_masks;
 pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
@@ -74,6 +75,7 @@ pub use scene::{
     shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
     Projection, Scene, Side, Transform,
 };
+pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};
