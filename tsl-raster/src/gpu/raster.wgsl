@@ -755,6 +755,21 @@ fn ltc_edge(v1: vec3<f32>, v2: vec3<f32>) -> vec3<f32> {
     return cross(v1, v2) * theta_sintheta;
 }
 
+// The unit tangent toward the view; any tangent where the view is along the normal
+// (shade/rect_area.rs `tangent`).
+fn ltc_tangent(n: vec3<f32>, v: vec3<f32>) -> vec3<f32> {
+    let t = v - n * dot3(v, n);
+    let length_sq = dot3(t, t);
+    if (length_sq > 0.0) {
+        return t * (1.0 / sqrt(length_sq));
+    }
+    var axis = vec3<f32>(1.0, 0.0, 0.0);
+    if (!(abs(n.x) < 0.9)) {
+        axis = vec3<f32>(0.0, 1.0, 0.0);
+    }
+    return normalize0(cross(n, axis));
+}
+
 // LTC_Evaluate with the light's corners p0..p3 (view space).
 fn ltc_evaluate(n: vec3<f32>, v: vec3<f32>, p: vec3<f32>, m_inv: mat3x3<f32>, p0: vec3<f32>,
                 p1: vec3<f32>, p2: vec3<f32>, p3: vec3<f32>) -> f32 {
@@ -762,7 +777,7 @@ fn ltc_evaluate(n: vec3<f32>, v: vec3<f32>, p: vec3<f32>, m_inv: mat3x3<f32>, p0
     if (dot3(light_normal, p - p0) < 0.0) {
         return 0.0;
     }
-    let t1 = normalize0(v - n * dot3(v, n));
+    let t1 = ltc_tangent(n, v);
     let t2 = -cross(n, t1);
     let m = m_inv * transpose(mat3x3<f32>(t1, t2, n));
     let c0 = normalize0(m * (p0 - p));

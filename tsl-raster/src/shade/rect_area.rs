@@ -37,6 +37,19 @@ fn clipped_sphere_form_factor(f: Vec3) -> f32 {
     ((l * l + f.z) / (l + 1.0)).max(0.0)
 }
 
+/// The unit tangent toward the view, `normalize( V - N · dot( V, N ) )`; where the view is along
+/// the normal, which three.js normalises to NaN, any tangent (the normal crossed with x, or with y
+/// when it is near x) so that the light still shows (docs/differences.md).
+pub(crate) fn tangent(n: Vec3, v: Vec3) -> Vec3 {
+    let t = v - n * v.dot(n);
+    let length_sq = t.dot(t);
+    if length_sq > 0.0 {
+        return t * (1.0 / length_sq.sqrt());
+    }
+    let axis = if n.x.abs() < 0.9 { Vec3::X } else { Vec3::Y };
+    n.cross(axis).normalize_or_zero()
+}
+
 /// `LTC_Evaluate`: the rectangle `corners` (view space, counter-clockwise seen from the lit side)
 /// seen from `p` through the inverse transform `m_inv`, zero behind the light's plane.
 pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec3; 4]) -> f32 {
@@ -45,7 +58,7 @@ pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec
     if light_normal.dot(p - p0) < 0.0 {
         return 0.0;
     }
-    let t1 = (v - n * v.dot(n)).normalize_or_zero();
+    let t1 = tangent(n, v);
     let t2 = -n.cross(t1);
     // mInv · transpose(mat3(T1, T2, N)): the basis's rows.
     let m = m_inv * Mat3::from_cols(t1, t2, n).transpose();
