@@ -15,10 +15,10 @@
 #[path = "shared/png_main.rs"]
 mod png_main;
 
+use glam::Quat;
 use std::f32::consts::PI;
 use tsl::prelude::*;
 use tsl::raster::*;
-use glam::Quat;
 
 /// The scene, its camera and its assets.
 pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {

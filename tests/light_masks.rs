@@ -69,11 +69,21 @@ fn every_material_takes_every_light_by_default() {
 fn a_mask_lights_the_material_with_its_lights_alone_the_ambient_too() {
     // The ambient light alone, the head-on light alone: 0.5 each (sRGB 188).
     assert_eq!(
-        centre(&three_lights(), lights_of(&[0]).unwrap(), None, Assets::new()),
+        centre(
+            &three_lights(),
+            lights_of(&[0]).unwrap(),
+            None,
+            Assets::new()
+        ),
         [188, 188, 188, 255]
     );
     assert_eq!(
-        centre(&three_lights(), lights_of(&[1]).unwrap(), None, Assets::new()),
+        centre(
+            &three_lights(),
+            lights_of(&[1]).unwrap(),
+            None,
+            Assets::new()
+        ),
         [188, 188, 188, 255]
     );
     // The light from behind alone, no light, and a place with no light: black.
@@ -99,7 +109,12 @@ fn a_mask_works_with_a_node_program() {
         assets.clone(),
     );
     assert_eq!(lit, [255, 255, 255, 255]);
-    let unlit = centre(&three_lights(), lights_of(&[]).unwrap(), Some(program), assets);
+    let unlit = centre(
+        &three_lights(),
+        lights_of(&[]).unwrap(),
+        Some(program),
+        assets,
+    );
     assert_eq!(unlit, [188, 188, 188, 255]);
 }
 

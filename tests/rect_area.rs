@@ -50,11 +50,22 @@ fn the_diffuse_share_is_the_rectangle_s_form_factor() {
     // share does not depend on the view).
     let exact = 4.0 * (1.0f32 / 3.0).acos() / 2.0f32.sqrt() / (2.0 * std::f32::consts::PI);
     for eye in [Vec3::new(0.0, 0.0, 3.0), Vec3::new(0.0, 1.5, 2.5)] {
-        let white = centre_from(eye, Material::standard(Color::WHITE, 0.5, 0.0), &[facing(1.0)]);
-        let black = centre_from(eye, Material::standard(Color::BLACK, 0.5, 0.0), &[facing(1.0)]);
+        let white = centre_from(
+            eye,
+            Material::standard(Color::WHITE, 0.5, 0.0),
+            &[facing(1.0)],
+        );
+        let black = centre_from(
+            eye,
+            Material::standard(Color::BLACK, 0.5, 0.0),
+            &[facing(1.0)],
+        );
         for k in 0..3 {
             let diffuse = white[k] - black[k];
-            assert!((diffuse - exact).abs() < 2e-3 * exact, "{eye}: {diffuse} against {exact}");
+            assert!(
+                (diffuse - exact).abs() < 2e-3 * exact,
+                "{eye}: {diffuse} against {exact}"
+            );
         }
     }
 }
@@ -70,7 +81,10 @@ fn standard_and_physical_receive_a_rect_light() {
         // The light adds linearly: twice the intensity, twice the light.
         let twice = centre(material, &[facing(4.0)]);
         for k in 0..3 {
-            assert!((twice[k] - 2.0 * lit[k]).abs() <= 1e-5 * twice[k], "{twice:?} {lit:?}");
+            assert!(
+                (twice[k] - 2.0 * lit[k]).abs() <= 1e-5 * twice[k],
+                "{twice:?} {lit:?}"
+            );
         }
     }
 }
@@ -79,7 +93,10 @@ fn standard_and_physical_receive_a_rect_light() {
 fn lambert_phong_and_basic_ignore_a_rect_light_as_three_s_models_do() {
     // three.js's LightingModel.directRectArea is empty; only the physical model fills it. BASIC
     // is unlit: its colour whatever the light.
-    for material in [Material::lambert(Color::WHITE), Material::phong(Color::WHITE)] {
+    for material in [
+        Material::lambert(Color::WHITE),
+        Material::phong(Color::WHITE),
+    ] {
         assert_eq!(centre(material, &[facing(10.0)]), [0.0, 0.0, 0.0, 1.0]);
     }
     assert_eq!(
@@ -93,7 +110,14 @@ fn a_rect_light_shines_toward_its_target_and_not_behind_it() {
     let standard = Material::standard(Color::WHITE, 0.5, 0.0);
     // The same light turned away from the plane (looking at +z from z = 1): the plane is behind
     // it, where LTC_Evaluate gives zero.
-    let away = Light::rect_area(Color::WHITE, 10.0, 2.0, 2.0, Vec3::Z, Vec3::new(0.0, 0.0, 2.0));
+    let away = Light::rect_area(
+        Color::WHITE,
+        10.0,
+        2.0,
+        2.0,
+        Vec3::Z,
+        Vec3::new(0.0, 0.0, 2.0),
+    );
     assert_eq!(centre(standard.clone(), &[away]), [0.0, 0.0, 0.0, 1.0]);
     // Behind the plane, facing it from below: the surface faces away (the horizon clip).
     let below = Light::rect_area(Color::WHITE, 10.0, 2.0, 2.0, -Vec3::Z, Vec3::ZERO);
@@ -107,5 +131,8 @@ fn a_light_mask_can_leave_a_rect_light_out() {
         ..Material::standard(Color::WHITE, 0.5, 0.0)
     };
     let ambient = Light::ambient(Color::WHITE, 0.0);
-    assert_eq!(centre(masked, &[facing(10.0), ambient]), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        centre(masked, &[facing(10.0), ambient]),
+        [0.0, 0.0, 0.0, 1.0]
+    );
 }

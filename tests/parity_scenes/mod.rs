@@ -1088,9 +1088,17 @@ pub fn light_masks_with_and_without_a_node_program(check: Check) {
     let mut c = Case::new();
     let lights = [
         Light::ambient(Color::from_srgb8(60, 60, 80), 1.0),
-        Light::hemisphere(Color::from_srgb8(120, 160, 255), Color::from_srgb8(80, 50, 20), 1.0),
+        Light::hemisphere(
+            Color::from_srgb8(120, 160, 255),
+            Color::from_srgb8(80, 50, 20),
+            1.0,
+        ),
         Light::directional(Color::WHITE, 2.0, Vec3::new(2.0, 4.0, 3.0)),
-        Light::point(Color::from_srgb8(255, 120, 60), 8.0, Vec3::new(-1.5, 1.5, 1.5)),
+        Light::point(
+            Color::from_srgb8(255, 120, 60),
+            8.0,
+            Vec3::new(-1.5, 1.5, 1.5),
+        ),
         Light::spot(
             Color::from_srgb8(120, 255, 140),
             20.0,
@@ -1111,7 +1119,11 @@ pub fn light_masks_with_and_without_a_node_program(check: Check) {
         c.scene.add_light(light);
     }
     let mask = |indices: &[usize]| lights_of(indices).expect("places below 64");
-    c.floor(Material::standard(Color::from_srgb8(150, 150, 150), 0.5, 0.0));
+    c.floor(Material::standard(
+        Color::from_srgb8(150, 150, 150),
+        0.5,
+        0.0,
+    ));
     c.mesh(
         SphereGeometry::new(0.5, 24, 12).build(),
         Material {
@@ -1159,7 +1171,8 @@ pub fn light_masks_with_and_without_a_node_program(check: Check) {
 /// a metal standard sphere and a lambert box that three's Lambert model leaves to the ambient.
 pub fn rect_area_lights_on_standard_and_physical(check: Check) {
     let mut c = Case::new();
-    c.scene.add_light(Light::ambient(Color::from_srgb8(30, 30, 30), 1.0));
+    c.scene
+        .add_light(Light::ambient(Color::from_srgb8(30, 30, 30), 1.0));
     c.scene.add_light(Light::rect_area(
         Color::from_srgb8(255, 230, 200),
         6.0,
@@ -1176,7 +1189,11 @@ pub fn rect_area_lights_on_standard_and_physical(check: Check) {
         Vec3::new(2.0, 1.0, 1.0),
         Vec3::new(0.0, 0.5, 0.0),
     ));
-    c.floor(Material::standard(Color::from_srgb8(140, 140, 140), 0.3, 0.0));
+    c.floor(Material::standard(
+        Color::from_srgb8(140, 140, 140),
+        0.3,
+        0.0,
+    ));
     c.mesh(
         sphere(),
         Material {

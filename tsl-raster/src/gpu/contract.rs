@@ -9,8 +9,8 @@
 //! field they declare.
 
 use super::layout::{
-    BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record, RectRecord, TexHeader,
-    TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
+    BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
+    RectRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};

@@ -4,12 +4,12 @@
 use super::batch::read_back;
 use super::device::{Gpu, GpuError, BAND_BYTES};
 use super::layout::*;
+use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
-use super::light_blocks::LightBlocks;
 use crate::frame::light_mask::Lightings;
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};

@@ -25,11 +25,9 @@ fn decode(bytes: &[u8]) -> LtcTable {
 }
 
 /// `LTC_1`: the inverse transform's four varying entries.
-pub(crate) static LTC_1: LazyLock<LtcTable> =
-    LazyLock::new(|| decode(include_bytes!("ltc_1.bin")));
+pub(crate) static LTC_1: LazyLock<LtcTable> = LazyLock::new(|| decode(include_bytes!("ltc_1.bin")));
 /// `LTC_2`: the Fresnel scale and bias (x, y), the form factor's norm (z).
-pub(crate) static LTC_2: LazyLock<LtcTable> =
-    LazyLock::new(|| decode(include_bytes!("ltc_2.bin")));
+pub(crate) static LTC_2: LazyLock<LtcTable> = LazyLock::new(|| decode(include_bytes!("ltc_2.bin")));
 
 impl LtcTable {
     /// Every texel, row by row (the GPU uploads them).

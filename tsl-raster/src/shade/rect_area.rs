@@ -97,11 +97,7 @@ pub(crate) struct RectSurface {
 /// The inverse transform `mat3(vec3(t.x, 0, t.y), vec3(0, 1, 0), vec3(t.z, 0, t.w))` of an
 /// `LTC_1` sample, as columns.
 fn inverse_transform(t: glam::Vec4) -> Mat3 {
-    Mat3::from_cols(
-        Vec3::new(t.x, 0.0, t.y),
-        Vec3::Y,
-        Vec3::new(t.z, 0.0, t.w),
-    )
+    Mat3::from_cols(Vec3::new(t.x, 0.0, t.y), Vec3::Y, Vec3::new(t.z, 0.0, t.w))
 }
 
 /// One rect light's (direct diffuse, direct specular, clearcoat specular) at a fragment.
