@@ -1214,4 +1214,23 @@ pub fn rect_area_lights_on_standard_and_physical(check: Check) {
         Vec3::new(-1.4, 0.25, 0.8),
     );
     check(c, "rect area lights");
+
+    // Head-on through an orthographic camera: the view is along the plane's normal at every
+    // pixel, where LTC_Evaluate takes any tangent (docs/differences.md).
+    let mut c = Case::new();
+    c.camera = Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
+    c.scene.add_light(Light::rect_area(
+        Color::WHITE,
+        3.0,
+        1.5,
+        1.0,
+        Vec3::new(0.5, 0.0, 1.0),
+        Vec3::new(0.0, 0.0, 0.0),
+    ));
+    c.mesh(
+        PlaneGeometry::new(4.0, 4.0).build(),
+        Material::physical(Color::from_srgb8(200, 200, 200), 0.4, 0.0),
+        Vec3::ZERO,
+    );
+    check(c, "rect area light head-on");
 }
