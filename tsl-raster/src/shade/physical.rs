@@ -6,7 +6,7 @@
 
 use super::brdf::{dfg_lanes, DfgScratch};
 use super::lane_math::{exp2_lane, Lanes3};
-use super::rect_area::{direct_rect_area, RectSurface};
+use super::rect_area::{RectLobes, RectSurface};
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -296,22 +296,24 @@ fn irradiance_lanes(lights: &FrameLights, normal_world: &Lanes3, n: usize, out: 
 /// The rect area lights' shares at each lane, added to the direct diffuse, direct specular and
 /// clearcoat sums (`directRectArea`, a lane at a time).
 fn rect_lights(lights: &FrameLights, p: &PhysicalLanes, [dd, ds, cc]: [&mut Lanes3; 3]) {
+    if lights.rects().is_empty() {
+        return;
+    }
     let n = p.count.min(LANES);
-    for light in lights.rects() {
-        for l in 0..n {
-            let diffuse = p.diffuse.get(l);
-            let [d, s, c] = direct_rect_area(
-                light,
-                &RectSurface {
-                    normal: p.normal.get(l),
-                    view_dir: p.view_dir.get(l),
-                    position: p.position.get(l),
-                    roughness: p.roughness[l],
-                    specular: Vec3::splat(0.04).lerp(diffuse, p.metalness),
-                    diffuse: diffuse * (1.0 - p.metalness),
-                    clearcoat_roughness: p.clearcoat.map(|(_, r)| r[l]),
-                },
-            );
+    for l in 0..n {
+        let diffuse = p.diffuse.get(l);
+        // The table reads and transforms are the lane's, whatever the light.
+        let lobes = RectLobes::new(&RectSurface {
+            normal: p.normal.get(l),
+            view_dir: p.view_dir.get(l),
+            position: p.position.get(l),
+            roughness: p.roughness[l],
+            specular: Vec3::splat(0.04).lerp(diffuse, p.metalness),
+            diffuse: diffuse * (1.0 - p.metalness),
+            clearcoat_roughness: p.clearcoat.map(|(_, r)| r[l]),
+        });
+        for light in lights.rects() {
+            let [d, s, c] = lobes.light(light);
             dd.set(l, dd.get(l) + d);
             ds.set(l, ds.get(l) + s);
             if p.clearcoat.is_some() {

@@ -50,18 +50,23 @@ pub(crate) fn tangent(n: Vec3, v: Vec3) -> Vec3 {
     n.cross(axis).normalize_or_zero()
 }
 
-/// `LTC_Evaluate`: the rectangle `corners` (view space, counter-clockwise seen from the lit side)
-/// seen from `p` through the inverse transform `m_inv`, zero behind the light's plane.
-pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec3; 4]) -> f32 {
-    let [p0, p1, _, p3] = corners;
+/// Whether `p` is on the lit side of the rectangle `corners` (counter-clockwise seen from that
+/// side): `LTC_Evaluate`'s first test.
+fn lit_side(p: Vec3, [p0, p1, _, p3]: [Vec3; 4]) -> bool {
     let light_normal = (p1 - p0).cross(p3 - p0);
-    if light_normal.dot(p - p0) < 0.0 {
-        return 0.0;
-    }
+    light_normal.dot(p - p0) >= 0.0
+}
+
+/// `LTC_Evaluate`'s transform: `mInv · transpose( mat3( T1, T2, N ) )`.
+fn ltc_transform(n: Vec3, v: Vec3, m_inv: Mat3) -> Mat3 {
     let t1 = tangent(n, v);
     let t2 = -n.cross(t1);
-    // mInv · transpose(mat3(T1, T2, N)): the basis's rows.
-    let m = m_inv * Mat3::from_cols(t1, t2, n).transpose();
+    m_inv * Mat3::from_cols(t1, t2, n).transpose()
+}
+
+/// `LTC_Evaluate` past its test: the rectangle `corners` seen from `p` through the transform `m`,
+/// projected on the sphere, its vector form factor clipped at the horizon.
+fn form_factor(m: Mat3, p: Vec3, corners: [Vec3; 4]) -> f32 {
     let c = corners.map(|corner| (m * (corner - p)).normalize_or_zero());
     let f = edge_form_factor(c[0], c[1])
         + edge_form_factor(c[1], c[2])
@@ -70,13 +75,23 @@ pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec
     clipped_sphere_form_factor(f)
 }
 
+/// `LTC_Evaluate`: the rectangle `corners` (view space, counter-clockwise seen from the lit side)
+/// seen from `p` through the inverse transform `m_inv`, zero behind the light's plane.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec3; 4]) -> f32 {
+    if !lit_side(p, corners) {
+        return 0.0;
+    }
+    form_factor(ltc_transform(n, v, m_inv), p, corners)
+}
+
 /// The light's corners as `directRectArea` orders them.
 pub(crate) fn corners(light: &RectLight) -> [Vec3; 4] {
     let (c, w, h) = (light.position, light.half_width, light.half_height);
     [c + w - h, c - w - h, c - w + h, c + w + h]
 }
 
-/// What a fragment gives `direct_rect_area`.
+/// What a fragment gives [`RectLobes::new`].
 pub(crate) struct RectSurface {
     /// The unit view normal.
     pub normal: Vec3,
@@ -100,24 +115,63 @@ fn inverse_transform(t: glam::Vec4) -> Mat3 {
     Mat3::from_cols(Vec3::new(t.x, 0.0, t.y), Vec3::Y, Vec3::new(t.z, 0.0, t.w))
 }
 
+/// What `directRectArea` works out once for a fragment, whatever the light: the lobes' transforms
+/// (the table reads at `LTC_Uv`) and Fresnel factors.
+pub(crate) struct RectLobes {
+    position: Vec3,
+    specular: Mat3,
+    diffuse: Mat3,
+    clearcoat: Option<Mat3>,
+    fresnel: Vec3,
+    diffuse_color: Vec3,
+    clearcoat_fresnel: f32,
+}
+
+impl RectLobes {
+    /// The lobes of the fragment `s`.
+    pub fn new(s: &RectSurface) -> RectLobes {
+        let (n, v) = (s.normal, s.view_dir);
+        let uv = ltc_uv(n, v, s.roughness);
+        let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
+        let mut clearcoat_fresnel = 0.0;
+        let clearcoat = s.clearcoat_roughness.map(|roughness| {
+            let uv = ltc_uv(n, v, roughness);
+            let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
+            // clearcoatF0 0.04, clearcoatF90 1.
+            clearcoat_fresnel = 0.04 * t2.x + (1.0 - 0.04) * t2.y;
+            ltc_transform(n, v, inverse_transform(t1))
+        });
+        RectLobes {
+            position: s.position,
+            specular: ltc_transform(n, v, inverse_transform(t1)),
+            diffuse: ltc_transform(n, v, Mat3::IDENTITY),
+            clearcoat,
+            // specularF90 is 1.
+            fresnel: s.specular * t2.x + (Vec3::ONE - s.specular) * t2.y,
+            diffuse_color: s.diffuse,
+            clearcoat_fresnel,
+        }
+    }
+
+    /// One rect light's (direct diffuse, direct specular, clearcoat specular).
+    pub fn light(&self, light: &RectLight) -> [Vec3; 3] {
+        let corners = corners(light);
+        let p = self.position;
+        if !lit_side(p, corners) {
+            return [Vec3::ZERO; 3];
+        }
+        let specular = light.color * self.fresnel * form_factor(self.specular, p, corners);
+        let diffuse = light.color * self.diffuse_color * form_factor(self.diffuse, p, corners);
+        let clearcoat = self.clearcoat.map_or(Vec3::ZERO, |m| {
+            light.color * self.clearcoat_fresnel * form_factor(m, p, corners)
+        });
+        [diffuse, specular, clearcoat]
+    }
+}
+
 /// One rect light's (direct diffuse, direct specular, clearcoat specular) at a fragment.
 pub(crate) fn direct_rect_area(light: &RectLight, s: &RectSurface) -> [Vec3; 3] {
-    let corners = corners(light);
-    let (n, v, p) = (s.normal, s.view_dir, s.position);
-    let uv = ltc_uv(n, v, s.roughness);
-    let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
-    // specularF90 is 1.
-    let fresnel = s.specular * t2.x + (Vec3::ONE - s.specular) * t2.y;
-    let specular = light.color * fresnel * ltc_evaluate(n, v, p, inverse_transform(t1), corners);
-    let diffuse = light.color * s.diffuse * ltc_evaluate(n, v, p, Mat3::IDENTITY, corners);
-    let clearcoat = s.clearcoat_roughness.map_or(Vec3::ZERO, |roughness| {
-        let uv = ltc_uv(n, v, roughness);
-        let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
-        // clearcoatF0 0.04, clearcoatF90 1.
-        let fresnel = 0.04 * t2.x + (1.0 - 0.04) * t2.y;
-        light.color * fresnel * ltc_evaluate(n, v, p, inverse_transform(t1), corners)
-    });
-    [diffuse, specular, clearcoat]
+    RectLobes::new(s).light(light)
 }
 
 #[cfg(test)]
