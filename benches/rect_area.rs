@@ -75,6 +75,9 @@ fn rect(hex: u32, x: f32) -> Light {
     )
 }
 
+/// Each object's light mask, by its place.
+type Masks = Box<dyn Fn(usize) -> LightMask>;
+
 fn frames(c: &mut Criterion) {
     let rects = [
         rect(0xff0000, -4.0),
@@ -82,7 +85,7 @@ fn frames(c: &mut Criterion) {
         rect(0x0000ff, 4.0),
     ];
     let mask = |i: &[usize]| lights_of(i).expect("places below 64");
-    let cases: [(&str, Vec<Light>, Box<dyn Fn(usize) -> LightMask>); 4] = [
+    let cases: [(&str, Vec<Light>, Masks); 4] = [
         (
             "directional",
             vec![Light::directional(
