@@ -136,3 +136,28 @@ fn a_light_mask_can_leave_a_rect_light_out() {
         [0.0, 0.0, 0.0, 1.0]
     );
 }
+
+#[test]
+fn a_degenerate_rect_light_draws_nothing_and_a_non_finite_one_does_not_panic() {
+    let standard = Material::standard(Color::WHITE, 0.5, 0.0);
+    // No area: every edge's cross product is zero, so the form factor is zero.
+    let flat = Light::rect_area(Color::WHITE, 10.0, 0.0, 0.0, Vec3::Z, Vec3::ZERO);
+    assert_eq!(centre(standard.clone(), &[flat]), [0.0, 0.0, 0.0, 1.0]);
+    // A light at its own target, NaN and infinite sizes and intensities: drawn, no panic.
+    for light in [
+        Light::rect_area(Color::WHITE, 1.0, 2.0, 2.0, Vec3::ZERO, Vec3::ZERO),
+        Light::rect_area(Color::WHITE, f32::NAN, 2.0, 2.0, Vec3::Z, Vec3::ZERO),
+        Light::rect_area(Color::WHITE, 1.0, f32::INFINITY, 2.0, Vec3::Z, Vec3::ZERO),
+        Light::rect_area(
+            Color::WHITE,
+            1.0,
+            2.0,
+            2.0,
+            Vec3::splat(f32::NAN),
+            Vec3::ZERO,
+        ),
+    ] {
+        let pixel = centre(standard.clone(), &[light]);
+        assert_eq!(pixel[3], 1.0);
+    }
+}

@@ -56,6 +56,8 @@ impl Lightings {
 
     /// The lights of `mask`.
     pub fn of(&self, mask: LightMask) -> &FrameLights {
+        // Invariant: `lights` has one entry per mask, ALL_LIGHTS's at least, and `index` is a
+        // mask's place or 0.
         &self.lights[self.index(mask)]
     }
 
