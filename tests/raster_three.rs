@@ -105,3 +105,13 @@ fn mask_opacity_and_ao_nodes_match_three() {
 fn the_normal_material_matches_three() {
     check("normal_material");
 }
+
+#[test]
+fn a_light_mask_matches_three_s_lights_node() {
+    check("light_mask");
+}
+
+#[test]
+fn a_rect_area_light_matches_three() {
+    check("rect_area");
+}

@@ -48,6 +48,8 @@ macro_rules! with_scenes {
             normal_emissive_and_ao_maps_on_a_standard_surface,
             a_program_reads_textures_at_its_own_coordinates,
             a_floor_to_the_horizon_takes_the_64_bit_edges,
+            light_masks_with_and_without_a_node_program,
+            rect_area_lights_on_standard_and_physical,
         }
     };
 }
@@ -1076,4 +1078,159 @@ pub fn a_floor_to_the_horizon_takes_the_64_bit_edges(check: Check) {
         .at(Vec3::new(0.0, 1.0, 4.0))
         .looking_at(Vec3::new(0.0, 0.0, -2.0));
     check(c, "floor to the horizon, 64-bit edges");
+}
+
+/// Every kind of light, and four materials each lit by a light mask of its own (R-MASK-4): all
+/// the lights on the floor, the directional and point lights on a standard sphere, the ambient
+/// and hemisphere lights on a phong box with a colour node, the rect light alone on a physical
+/// torus, and no light at all on a lambert sphere (its colour node's emissive shows).
+pub fn light_masks_with_and_without_a_node_program(check: Check) {
+    let mut c = Case::new();
+    let lights = [
+        Light::ambient(Color::from_srgb8(60, 60, 80), 1.0),
+        Light::hemisphere(
+            Color::from_srgb8(120, 160, 255),
+            Color::from_srgb8(80, 50, 20),
+            1.0,
+        ),
+        Light::directional(Color::WHITE, 2.0, Vec3::new(2.0, 4.0, 3.0)),
+        Light::point(
+            Color::from_srgb8(255, 120, 60),
+            8.0,
+            Vec3::new(-1.5, 1.5, 1.5),
+        ),
+        Light::spot(
+            Color::from_srgb8(120, 255, 140),
+            20.0,
+            Vec3::new(1.5, 3.0, 1.0),
+            Vec3::ZERO,
+            0.5,
+        ),
+        Light::rect_area(
+            Color::from_srgb8(255, 240, 200),
+            5.0,
+            1.5,
+            0.8,
+            Vec3::new(0.0, 2.0, -1.0),
+            Vec3::new(0.0, 0.0, 0.5),
+        ),
+    ];
+    for light in lights {
+        c.scene.add_light(light);
+    }
+    let mask = |indices: &[usize]| lights_of(indices).expect("places below 64");
+    c.floor(Material::standard(
+        Color::from_srgb8(150, 150, 150),
+        0.5,
+        0.0,
+    ));
+    c.mesh(
+        SphereGeometry::new(0.5, 24, 12).build(),
+        Material {
+            lights: mask(&[2, 3]),
+            ..Material::standard(Color::from_srgb8(200, 200, 255), 0.4, 0.2)
+        },
+        Vec3::new(-1.0, 0.5, 0.0),
+    );
+    let g = NodeGraph::new();
+    g.set_output(COLOR_NODE, g.join(&[g.uv(), g.float(0.6)]))
+        .unwrap();
+    let program = c.program(&g);
+    c.mesh(
+        BoxGeometry::new(0.6, 0.6, 0.6).build(),
+        Material {
+            lights: mask(&[0, 1]),
+            ..Material::phong(Color::WHITE).with_nodes(program)
+        },
+        Vec3::new(1.0, 0.3, 0.0),
+    );
+    c.mesh(
+        TorusGeometry::new(0.4, 0.15, 12, 24).build(),
+        Material {
+            lights: mask(&[5]),
+            clearcoat: 0.5,
+            ..Material::physical(Color::from_srgb8(230, 140, 60), 0.3, 0.3)
+        },
+        Vec3::new(0.0, 0.5, -0.5),
+    );
+    let e = NodeGraph::new();
+    e.set_output(EMISSIVE_NODE, e.vec3(0.2, 0.05, 0.1)).unwrap();
+    let glow = c.program(&e);
+    c.mesh(
+        SphereGeometry::new(0.3, 16, 8).build(),
+        Material {
+            lights: mask(&[]),
+            ..Material::lambert(Color::WHITE).with_nodes(glow)
+        },
+        Vec3::new(0.0, 0.3, 1.0),
+    );
+    check(c, "light masks");
+}
+
+/// Two rect area lights (R-RECT-3) over a standard floor, a physical sphere with a clearcoat,
+/// a metal standard sphere and a lambert box that three's Lambert model leaves to the ambient.
+pub fn rect_area_lights_on_standard_and_physical(check: Check) {
+    let mut c = Case::new();
+    c.scene
+        .add_light(Light::ambient(Color::from_srgb8(30, 30, 30), 1.0));
+    c.scene.add_light(Light::rect_area(
+        Color::from_srgb8(255, 230, 200),
+        6.0,
+        2.0,
+        1.0,
+        Vec3::new(0.0, 1.8, -0.8),
+        Vec3::new(0.0, 0.0, 0.3),
+    ));
+    c.scene.add_light(Light::rect_area(
+        Color::from_srgb8(120, 180, 255),
+        4.0,
+        0.6,
+        1.6,
+        Vec3::new(2.0, 1.0, 1.0),
+        Vec3::new(0.0, 0.5, 0.0),
+    ));
+    c.floor(Material::standard(
+        Color::from_srgb8(140, 140, 140),
+        0.3,
+        0.0,
+    ));
+    c.mesh(
+        sphere(),
+        Material {
+            clearcoat: 0.7,
+            clearcoat_roughness: 0.15,
+            ..Material::physical(Color::from_srgb8(220, 90, 40), 0.35, 0.1)
+        },
+        Vec3::new(-0.5, 0.8, 0.0),
+    );
+    c.mesh(
+        SphereGeometry::new(0.4, 24, 12).build(),
+        Material::standard(Color::from_srgb8(240, 240, 250), 0.15, 1.0),
+        Vec3::new(1.0, 0.4, 0.5),
+    );
+    c.mesh(
+        BoxGeometry::new(0.5, 0.5, 0.5).build(),
+        Material::lambert(Color::from_srgb8(60, 160, 255)),
+        Vec3::new(-1.4, 0.25, 0.8),
+    );
+    check(c, "rect area lights");
+
+    // Head-on through an orthographic camera: the view is along the plane's normal at every
+    // pixel, where LTC_Evaluate takes any tangent (docs/differences.md).
+    let mut c = Case::new();
+    c.camera = Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
+    c.scene.add_light(Light::rect_area(
+        Color::WHITE,
+        3.0,
+        1.5,
+        1.0,
+        Vec3::new(0.5, 0.0, 1.0),
+        Vec3::new(0.0, 0.0, 0.0),
+    ));
+    c.mesh(
+        PlaneGeometry::new(4.0, 4.0).build(),
+        Material::physical(Color::from_srgb8(200, 200, 200), 0.4, 0.0),
+        Vec3::ZERO,
+    );
+    check(c, "rect area light head-on");
 }

@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_rectmask;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -67,6 +68,8 @@ cases![
     graph_nodes with at_time_1_5,
     mask_opacity,
     normal_material,
+    light_mask,
+    rect_area,
 ];
 
 /// The case named `name`.

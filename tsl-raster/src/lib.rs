@@ -61,6 +61,7 @@ pub use assets::Assets;
 pub use error::{
     AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
 };
+pub use frame::light_mask::light_masks;
 pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
@@ -70,6 +71,7 @@ pub use output::{
     MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
+pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
     shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
     Projection, Scene, Side, Transform,

@@ -2,7 +2,8 @@
 //! (R-RAST-4, docs/requirements.md): the direct lights give a direction and a colour at a point,
 //! the ambient and hemisphere lights an irradiance for a normal.
 
-use crate::scene::{smoothstep, Light};
+use super::rect_area::RectLight;
+use crate::scene::{smoothstep, Light, LightMask};
 use glam::{Mat4, Vec3};
 
 /// A direct light in view space.
@@ -43,6 +44,7 @@ pub(crate) struct FrameLights {
     ambient: Vec3,
     hemispheres: Vec<Hemisphere>,
     direct: Vec<LightKind>,
+    rects: Vec<RectLight>,
 }
 
 /// `getDistanceAttenuation`: `1 / max(d^decay, 0.01)`, cut smoothly to zero at `cutoff` when it is
@@ -79,10 +81,18 @@ impl FrameLights {
 
 impl FrameLights {
     /// The lights of a scene seen through `view` (world to camera).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn new(lights: &[Light], view: Mat4) -> FrameLights {
+        FrameLights::masked(lights, view, crate::scene::ALL_LIGHTS)
+    }
+
+    /// The lights of a scene that `mask` names, seen through `view` (R-MASK-3: the ambient and
+    /// hemisphere lights are masked too, as three.js's `lightsNode` replaces them all).
+    pub fn masked(lights: &[Light], view: Mat4, mask: LightMask) -> FrameLights {
         let mut frame = FrameLights::default();
         let point = |p: Vec3| view.transform_point3(p);
-        for light in lights {
+        let named = lights.iter().enumerate().filter(|&(i, _)| mask.has(i));
+        for (_, light) in named {
             match *light {
                 Light::Ambient { color, intensity } => frame.ambient += color.to_vec3() * intensity,
                 Light::Hemisphere {
@@ -134,9 +144,28 @@ impl FrameLights {
                     cutoff: distance,
                     decay,
                 }),
+                Light::RectArea {
+                    color,
+                    intensity,
+                    width,
+                    height,
+                    position,
+                    target,
+                } => frame.rects.push(RectLight::new(
+                    color.to_vec3() * intensity,
+                    [width, height],
+                    position,
+                    target,
+                    view,
+                )),
             }
         }
         frame
+    }
+
+    /// The rect area lights, in view space.
+    pub fn rects(&self) -> &[RectLight] {
+        &self.rects
     }
 
     /// The direct lights, in view space.

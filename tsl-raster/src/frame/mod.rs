@@ -9,8 +9,10 @@
 //! - [`FrameContext`]: all of it, as the CPU tiles read it.
 
 pub(crate) mod bin;
+pub(crate) mod light_mask;
 pub(crate) mod lights;
 pub(crate) mod place;
+pub(crate) mod rect_area;
 
 use crate::assets::Assets;
 use crate::raster::draw::Draw;
@@ -19,7 +21,7 @@ use crate::settings::{RenderSettings, Shading};
 use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
 use glam::{Mat3, Mat4, Vec2};
-use lights::FrameLights;
+use light_mask::Lightings;
 use tsl_core::{format, parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in
@@ -201,7 +203,8 @@ pub(crate) struct Pass {
 pub(crate) struct FrameContext<'a> {
     pub draws: Vec<Draw<'a>>,
     pub passes: Vec<Pass>,
-    pub lights: FrameLights,
+    /// The lights of each light mask (`Lightings::of` a material's mask).
+    pub lightings: Lightings,
     pub fog: Option<Fog>,
     pub textures: &'a Store<Texture, TextureId>,
     pub shading: Shading,
@@ -237,7 +240,7 @@ impl<'a> FrameContext<'a> {
         FrameContext {
             draws,
             passes,
-            lights: FrameLights::new(&scene.lights, view),
+            lightings: Lightings::new(&scene.lights, view, assets),
             fog: scene.fog,
             textures: &assets.textures,
             shading: settings.shading,

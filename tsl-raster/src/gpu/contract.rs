@@ -9,8 +9,8 @@
 //! field they declare.
 
 use super::layout::{
-    BinEntry, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record, TexHeader,
-    TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
+    BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
+    RectRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -129,6 +129,8 @@ pub(crate) fn raster_layout_wgsl() -> String {
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);
     record::<LightRecord>(&mut out);
+    record::<BlockRecord>(&mut out);
+    record::<RectRecord>(&mut out);
     record::<PassRecord>(&mut out);
     record::<TriRecord>(&mut out);
     record::<VertRecord>(&mut out);

@@ -83,8 +83,8 @@ macro_rules! codes {
 }
 
 record! {
-    /// The frame's constants: word 0 of the rasterizer's `frame` buffer. The hemisphere lights
-    /// ([`HemiRecord`]) follow it at `LIGHTS_AT`, then the direct lights ([`LightRecord`]).
+    /// The frame's constants: word 0 of the rasterizer's `frame` buffer. The light blocks
+    /// ([`BlockRecord`], one per light mask) follow it from `LIGHTS_AT`, then the LTC tables.
     struct FrameRecord: "LIGHTS_AT", "F_" {
         /// The image's width in pixels.
         width: u32,
@@ -98,10 +98,10 @@ record! {
         ortho: u32,
         /// The fog (`FOG_*`).
         fog: u32,
-        /// How many direct lights.
-        direct: u32,
-        /// How many hemisphere lights.
-        hemis: u32,
+        /// Unused (once the direct lights' count, now each light block's `K_DIRECT`).
+        _reserved_direct: u32,
+        /// Unused (once the hemisphere lights' count, now `K_HEMIS`).
+        _reserved_hemis: u32,
         /// The clear colour, linear RGBA.
         clear: [f32; 4],
         /// The fog's colour.
@@ -114,12 +114,15 @@ record! {
         view_to_world: [f32; 9],
         /// The view's rotation (world to view), columns.
         world_to_view: [f32; 9],
-        /// The ambient lights' sum.
-        ambient: [f32; 3],
+        /// Unused (once the ambient sum, now each light block's `K_AMBIENT`).
+        _reserved_ambient: [f32; 3],
         /// The word of the bins buffer where the entries start.
         entries_at: u32,
+        /// The word of this buffer where the LTC tables start (`LTC_1` then `LTC_2`, 64 × 64
+        /// RGBA each), after the light blocks; 0 when no block has a rect area light.
+        ltc_at: u32,
         /// Unused, so that the DFG table starts at word 64.
-        _reserved: [u32; 25],
+        _reserved: [u32; 24],
         /// The DFG table, 16 × 16 (scale, bias), rows of roughness for each `dot(n, v)`.
         dfg: [[f32; 2]; 256],
     }
@@ -158,6 +161,38 @@ record! {
         decay: f32,
         /// Unused, to a stride of 16.
         _reserved: [u32; 2],
+    }
+}
+
+record! {
+    /// The head of a light block: the lights of one light mask (R-MASK-4). Its hemisphere lights
+    /// ([`HemiRecord`]) follow it, then its direct lights ([`LightRecord`]), then its rect area
+    /// lights ([`RectRecord`]).
+    struct BlockRecord: "BLOCK_STRIDE", "K_" {
+        /// The ambient lights' sum.
+        ambient: [f32; 3],
+        /// How many hemisphere lights.
+        hemis: u32,
+        /// How many direct lights.
+        direct: u32,
+        /// How many rect area lights.
+        rects: u32,
+        /// Unused, to a stride of 8.
+        _reserved: [u32; 2],
+    }
+}
+
+record! {
+    /// A rect area light, in view space (R-RECT-1).
+    struct RectRecord: "RECT_STRIDE", "A_" {
+        /// Its centre.
+        position: [f32; 3],
+        /// Half its width along its local x.
+        half_width: [f32; 3],
+        /// Half its height along its local y.
+        half_height: [f32; 3],
+        /// The colour times the intensity.
+        color: [f32; 3],
     }
 }
 
@@ -212,8 +247,11 @@ record! {
         normal_scale: [f32; 2],
         /// The ao map's intensity.
         ao_intensity: f32,
+        /// Where the light block of the material's light mask starts ([`BlockRecord`]), in
+        /// words from `LIGHTS_AT`.
+        lights: u32,
         /// Unused, to a stride of 64.
-        _reserved: [u32; 11],
+        _reserved: [u32; 10],
     }
 }
 

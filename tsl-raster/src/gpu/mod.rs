@@ -129,6 +129,7 @@ mod batch;
 mod contract;
 mod device;
 mod layout;
+mod light_blocks;
 mod native;
 mod native_batch;
 mod raster;

@@ -4,12 +4,13 @@
 use super::batch::read_back;
 use super::device::{Gpu, GpuError, BAND_BYTES};
 use super::layout::*;
+use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
-use crate::frame::lights::{FrameLights, LightKind};
+use crate::frame::light_mask::Lightings;
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
@@ -569,6 +570,8 @@ fn pack(
             }
         })
         .collect();
+    // The light blocks, one per light mask, from LIGHTS_AT (each pass reads its mask's).
+    let blocks = LightBlocks::new(Lightings::new(&scene.lights, frame.view, assets));
     let pass_records = passes
         .iter()
         .map(|pass| {
@@ -647,7 +650,8 @@ fn pack(
                 ao_map: map_id(m.ao_map),
                 normal_scale: m.normal_scale.to_array(),
                 ao_intensity: m.ao_map_intensity,
-                _reserved: [0; 11],
+                lights: blocks.start(m.lights),
+                _reserved: [0; 10],
             }
         })
         .collect();
@@ -708,6 +712,7 @@ fn pack(
             camera,
             tiles_x as u32,
             entries_at,
+            &blocks,
         ),
         passes: pass_records,
         tris,
@@ -728,8 +733,8 @@ fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
         })
 }
 
-/// The frame's record (its constants and the DFG table), then the lights (the CPU's
-/// `FrameLights`, packed).
+/// The frame's record (its constants and the DFG table), then the light blocks and the LTC
+/// tables (`LightBlocks`).
 fn frame_words(
     settings: &RenderSettings,
     view: Mat4,
@@ -737,6 +742,7 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
+    blocks: &LightBlocks,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
     r.width = settings.width;
@@ -777,68 +783,10 @@ fn frame_words(
         let v = crate::shade::brdf::dfg((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);
         *entry = [v.x, v.y];
     }
-    // The CPU's own lights of the frame (view space), packed.
-    let lights = FrameLights::new(&scene.lights, view);
-    r.ambient = lights.ambient().to_array();
-    let hemis: Vec<HemiRecord> = lights
-        .hemispheres()
-        .map(|(sky, ground, up)| HemiRecord {
-            sky: sky.to_array(),
-            ground: ground.to_array(),
-            up: up.to_array(),
-        })
-        .collect();
-    let direct: Vec<LightRecord> = lights
-        .direct()
-        .iter()
-        .map(|light| {
-            let mut l = LightRecord::zeroed();
-            match *light {
-                LightKind::Directional { to_light, color } => {
-                    l.kind = LIGHT_DIRECTIONAL;
-                    l.vector = to_light.to_array();
-                    l.color = color.to_array();
-                }
-                LightKind::Point {
-                    position,
-                    color,
-                    cutoff,
-                    decay,
-                } => {
-                    l.kind = LIGHT_POINT;
-                    l.vector = position.to_array();
-                    l.color = color.to_array();
-                    l.cutoff = cutoff;
-                    l.decay = decay;
-                }
-                LightKind::Spot {
-                    position,
-                    axis,
-                    color,
-                    cone_cos,
-                    penumbra_cos,
-                    cutoff,
-                    decay,
-                } => {
-                    l.kind = LIGHT_SPOT;
-                    l.vector = position.to_array();
-                    l.color = color.to_array();
-                    l.axis = axis.to_array();
-                    l.cone_cos = cone_cos;
-                    l.penumbra_cos = penumbra_cos;
-                    l.cutoff = cutoff;
-                    l.decay = decay;
-                }
-            }
-            l
-        })
-        .collect();
-    r.direct = direct.len() as u32;
-    r.hemis = hemis.len() as u32;
     r.entries_at = entries_at;
     let mut w: Vec<u32> = bytemuck::cast_slice(&[r]).to_vec();
-    w.extend_from_slice(bytemuck::cast_slice(&hemis));
-    w.extend_from_slice(bytemuck::cast_slice(&direct));
+    let ltc_at = blocks.append_to(&mut w);
+    w[std::mem::offset_of!(FrameRecord, ltc_at) / 4] = ltc_at;
     w
 }
 

@@ -9,8 +9,9 @@
 //
 // Bindings (group 0), all words (u32, floats bitcast):
 //   0  words:   every program of the frame, one after the other (a pass names its base).
-//   1  frame:   the frame's record (F_*, with the DFG table at F_DFG), then the lights from
-//              LIGHTS_AT: the hemisphere lights (H_*), then the direct lights (L_*).
+//   1  frame:   the frame's record (F_*, with the DFG table at F_DFG), then the light blocks
+//              from LIGHTS_AT, one per light mask (K_*, then its hemisphere lights H_*, direct
+//              lights L_*, rect area lights A_*), then the LTC tables at F_LTC_AT.
 //   2  passes:  PASS_STRIDE words per pass: its draw's material and program (P_*).
 //   3  tris:    TRI_STRIDE words per screen triangle (T_*): edge functions as 64-bit integers.
 //   4  verts:   VERT_STRIDE floats per placed vertex (V_*).
@@ -577,12 +578,20 @@ fn distance_attenuation(distance: f32, cutoff: f32, decay: f32) -> f32 {
     return falloff;
 }
 
-// The indirect irradiance of the ambient and hemisphere lights for a world normal.
+// The word of the frame buffer where the light block of the pass's light mask starts (K_*: its
+// head; then its hemisphere, direct and rect area lights), which `shade_lights` sets.
+var<private> s_lights: u32;
+
+fn block_hemis() -> u32 {
+    return frame[s_lights + K_HEMIS];
+}
+
+// The indirect irradiance of the block's ambient and hemisphere lights for a world normal.
 fn irradiance(nw: vec3<f32>) -> vec3<f32> {
-    var sum = fv3(F_AMBIENT);
-    let count = frame[F_HEMIS];
+    var sum = fv3(s_lights + K_AMBIENT);
+    let count = block_hemis();
     for (var i = 0u; i < count; i++) {
-        let b = LIGHTS_AT + HEMI_STRIDE * i;
+        let b = s_lights + BLOCK_STRIDE + HEMI_STRIDE * i;
         let weight = 0.5 * dot3(nw, fv3(b + H_UP)) + 0.5;
         sum += lerp3(fv3(b + H_GROUND), fv3(b + H_SKY), weight);
     }
@@ -596,7 +605,7 @@ struct Incoming {
 
 // Direct light `i` at the view-space point `position`.
 fn direct_light(i: u32, position: vec3<f32>) -> Incoming {
-    let b = LIGHTS_AT + HEMI_STRIDE * frame[F_HEMIS] + LIGHT_STRIDE * i;
+    let b = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis() + LIGHT_STRIDE * i;
     let kind = frame[b + L_KIND];
     let color = fv3(b + L_COLOR);
     if (kind == LIGHT_DIRECTIONAL) {
@@ -627,7 +636,7 @@ fn phong(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
     var ds = vec3<f32>(0.0);
     let specular = pv3(p, P_SPECULAR);
     let shininess = max(pf(p, P_SHININESS), 1e-4);
-    let count = frame[F_DIRECT];
+    let count = frame[s_lights + K_DIRECT];
     for (var i = 0u; i < count; i++) {
         let light = direct_light(i, position);
         let l = light.dir;
@@ -694,6 +703,139 @@ fn brdf_ggx(l: vec3<f32>, v: vec3<f32>, n: vec3<f32>, f0: vec3<f32>, roughness: 
     return f * vis * d;
 }
 
+// ---- Rect area lights (shade/rect_area.rs, shade/ltc.rs): three.js's LTC functions.
+
+// Texel (x, y) of LTC table `table` (0: LTC_1, 1: LTC_2), clamped to the edge.
+fn ltc_texel(table: u32, x: i32, y: i32) -> vec4<f32> {
+    let cx = u32(clamp(x, 0, 63));
+    let cy = u32(clamp(y, 0, 63));
+    let i = frame[F_LTC_AT] + table * 16384u + (cy * 64u + cx) * 4u;
+    return vec4<f32>(ff(i), ff(i + 1u), ff(i + 2u), ff(i + 3u));
+}
+
+// The bilinear sample of an LTC table at `uv` (three's LinearFilter).
+fn ltc_sample(table: u32, uv: vec2<f32>) -> vec4<f32> {
+    let x = uv.x * 64.0 - 0.5;
+    let y = uv.y * 64.0 - 0.5;
+    let x0 = floor(x);
+    let y0 = floor(y);
+    let fx = x - x0;
+    let fy = y - y0;
+    let ix = i32(x0);
+    let iy = i32(y0);
+    let a = ltc_texel(table, ix, iy);
+    let top = a + (ltc_texel(table, ix + 1, iy) - a) * fx;
+    let c = ltc_texel(table, ix, iy + 1);
+    let bottom = c + (ltc_texel(table, ix + 1, iy + 1) - c) * fx;
+    return top + (bottom - top) * fy;
+}
+
+// LTC_Uv.
+fn ltc_uv(n: vec3<f32>, v: vec3<f32>, roughness: f32) -> vec2<f32> {
+    let dot_nv = clamp(dot3(n, v), 0.0, 1.0);
+    return vec2<f32>(roughness, sqrt(1.0 - dot_nv)) * (63.0 / 64.0) + vec2<f32>(0.5 / 64.0);
+}
+
+// The inverse transform of an LTC_1 sample.
+fn ltc_inverse(t: vec4<f32>) -> mat3x3<f32> {
+    return mat3x3<f32>(vec3<f32>(t.x, 0.0, t.y), vec3<f32>(0.0, 1.0, 0.0), vec3<f32>(t.z, 0.0, t.w));
+}
+
+// LTC_EdgeVectorFormFactor.
+fn ltc_edge(v1: vec3<f32>, v2: vec3<f32>) -> vec3<f32> {
+    let x = dot3(v1, v2);
+    let y = abs(x);
+    let a = (y * 0.0145206 + 0.4965155) * y + 0.8543985;
+    let b = (y + 4.1616724) * y + 3.417594;
+    let v = a / b;
+    var theta_sintheta = v;
+    if (!(x > 0.0)) {
+        theta_sintheta = 0.5 / sqrt(max(1.0 - x * x, 1e-7)) - v;
+    }
+    return cross(v1, v2) * theta_sintheta;
+}
+
+// The unit tangent toward the view; any tangent where the view is along the normal
+// (shade/rect_area.rs `tangent`).
+fn ltc_tangent(n: vec3<f32>, v: vec3<f32>) -> vec3<f32> {
+    let t = v - n * dot3(v, n);
+    let length_sq = dot3(t, t);
+    if (length_sq > 0.0) {
+        return t * (1.0 / sqrt(length_sq));
+    }
+    var axis = vec3<f32>(1.0, 0.0, 0.0);
+    if (!(abs(n.x) < 0.9)) {
+        axis = vec3<f32>(0.0, 1.0, 0.0);
+    }
+    return normalize0(cross(n, axis));
+}
+
+// LTC_Evaluate with the light's corners p0..p3 (view space).
+fn ltc_evaluate(n: vec3<f32>, v: vec3<f32>, p: vec3<f32>, m_inv: mat3x3<f32>, p0: vec3<f32>,
+                p1: vec3<f32>, p2: vec3<f32>, p3: vec3<f32>) -> f32 {
+    let light_normal = cross(p1 - p0, p3 - p0);
+    if (dot3(light_normal, p - p0) < 0.0) {
+        return 0.0;
+    }
+    let t1 = ltc_tangent(n, v);
+    let t2 = -cross(n, t1);
+    let m = m_inv * transpose(mat3x3<f32>(t1, t2, n));
+    let c0 = normalize0(m * (p0 - p));
+    let c1 = normalize0(m * (p1 - p));
+    let c2 = normalize0(m * (p2 - p));
+    let c3 = normalize0(m * (p3 - p));
+    let f = ltc_edge(c0, c1) + ltc_edge(c1, c2) + ltc_edge(c2, c3) + ltc_edge(c3, c0);
+    let l = sqrt(dot3(f, f));
+    return max((l * l + f.z) / (l + 1.0), 0.0);
+}
+
+struct RectShare {
+    diffuse: vec3<f32>,
+    specular: vec3<f32>,
+    clearcoat: vec3<f32>,
+}
+
+// The block's rect area lights at a fragment (PhysicalLightingModel.directRectArea): the direct
+// diffuse, direct specular and clearcoat specular they add.
+fn rect_lights(n: vec3<f32>, v: vec3<f32>, position: vec3<f32>, roughness: f32,
+               blended: vec3<f32>, contribution: vec3<f32>, cc_roughness: f32,
+               clearcoat: bool) -> RectShare {
+    var share = RectShare(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
+    let count = frame[s_lights + K_RECTS];
+    if (count == 0u) {
+        return share;
+    }
+    let first = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis()
+        + LIGHT_STRIDE * frame[s_lights + K_DIRECT];
+    let uv = ltc_uv(n, v, roughness);
+    let t1 = ltc_sample(0u, uv);
+    let t2 = ltc_sample(1u, uv);
+    let m_inv = ltc_inverse(t1);
+    let fresnel = blended * t2.x + (vec3<f32>(1.0) - blended) * t2.y;
+    let cc_uv = ltc_uv(n, v, cc_roughness);
+    let cc_inv = ltc_inverse(ltc_sample(0u, cc_uv));
+    let cc_t2 = ltc_sample(1u, cc_uv);
+    let cc_fresnel = 0.04 * cc_t2.x + (1.0 - 0.04) * cc_t2.y;
+    let identity = mat3x3<f32>(vec3<f32>(1.0, 0.0, 0.0), vec3<f32>(0.0, 1.0, 0.0), vec3<f32>(0.0, 0.0, 1.0));
+    for (var i = 0u; i < count; i++) {
+        let b = first + RECT_STRIDE * i;
+        let c = fv3(b + A_POSITION);
+        let w = fv3(b + A_HALF_WIDTH);
+        let h = fv3(b + A_HALF_HEIGHT);
+        let color = fv3(b + A_COLOR);
+        let p0 = c + w - h;
+        let p1 = c - w - h;
+        let p2 = c - w + h;
+        let p3 = c + w + h;
+        share.specular += color * fresnel * ltc_evaluate(n, v, position, m_inv, p0, p1, p2, p3);
+        share.diffuse += color * contribution * ltc_evaluate(n, v, position, identity, p0, p1, p2, p3);
+        if (clearcoat) {
+            share.clearcoat += color * cc_fresnel * ltc_evaluate(n, v, position, cc_inv, p0, p1, p2, p3);
+        }
+    }
+    return share;
+}
+
 // The physical model as shade/physical.rs runs it, one fragment.
 fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
             diffuse: vec3<f32>, ao: f32, roughness: f32, cc_roughness: f32,
@@ -709,7 +851,7 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
     let a2 = alpha * alpha;
     let ess = ab.x + ab.y;
     let blended = vec3<f32>(0.04) + (diffuse - vec3<f32>(0.04)) * metal;
-    let count = frame[F_DIRECT];
+    let count = frame[s_lights + K_DIRECT];
     for (var i = 0u; i < count; i++) {
         let light = direct_light(i, position);
         let l = light.dir;
@@ -741,6 +883,11 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
         }
     }
     let contribution = diffuse * (1.0 - metal);
+    let rects = rect_lights(n, v, position, roughness, blended, contribution, cc_roughness,
+        clearcoat);
+    dd += rects.diffuse;
+    ds += rects.specular;
+    cc += rects.clearcoat;
     let fss_ess = 0.04 * ab.x + ab.y;
     let ems = 1.0 - ess;
     let favg = 0.04 + (1.0 - 0.04) * 0.047619;
@@ -1066,6 +1213,7 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
 // node reads.
 fn shade_lights() {
     let p = s_pass;
+    s_lights = LIGHTS_AT + pu(p, P_LIGHTS);
     let flags = pass_flags(p);
     let kind = pass_kind(p);
     let diffuse = s_surface.diffuse;

@@ -26,16 +26,14 @@ const F_TILES_X: u32 = 2u;
 const F_SHADING: u32 = 3u;
 const F_ORTHO: u32 = 4u;
 const F_FOG: u32 = 5u;
-const F_DIRECT: u32 = 6u;
-const F_HEMIS: u32 = 7u;
 const F_CLEAR: u32 = 8u; // 4 words
 const F_FOG_COLOR: u32 = 12u; // 3 words
 const F_FOG_A: u32 = 15u;
 const F_FOG_B: u32 = 16u;
 const F_VIEW_TO_WORLD: u32 = 17u; // 9 words
 const F_WORLD_TO_VIEW: u32 = 26u; // 9 words
-const F_AMBIENT: u32 = 35u; // 3 words
 const F_ENTRIES_AT: u32 = 38u;
+const F_LTC_AT: u32 = 39u;
 const F_DFG: u32 = 64u; // 512 words
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
@@ -54,6 +52,20 @@ const L_CONE_COS: u32 = 10u;
 const L_PENUMBRA_COS: u32 = 11u;
 const L_CUTOFF: u32 = 12u;
 const L_DECAY: u32 = 13u;
+
+// `BlockRecord` (gpu/layout.rs): 8 words.
+const BLOCK_STRIDE: u32 = 8u;
+const K_AMBIENT: u32 = 0u; // 3 words
+const K_HEMIS: u32 = 3u;
+const K_DIRECT: u32 = 4u;
+const K_RECTS: u32 = 5u;
+
+// `RectRecord` (gpu/layout.rs): 12 words.
+const RECT_STRIDE: u32 = 12u;
+const A_POSITION: u32 = 0u; // 3 words
+const A_HALF_WIDTH: u32 = 3u; // 3 words
+const A_HALF_HEIGHT: u32 = 6u; // 3 words
+const A_COLOR: u32 = 9u; // 3 words
 
 // `PassRecord` (gpu/layout.rs): 64 words.
 const PASS_STRIDE: u32 = 64u;
@@ -81,6 +93,7 @@ const P_EMISSIVE_MAP: u32 = 48u;
 const P_AO_MAP: u32 = 49u;
 const P_NORMAL_SCALE: u32 = 50u; // 2 words
 const P_AO_INTENSITY: u32 = 52u;
+const P_LIGHTS: u32 = 53u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

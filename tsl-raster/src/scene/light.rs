@@ -93,6 +93,24 @@ pub enum Light {
         /// The falloff exponent; 2 by default.
         decay: f32,
     },
+    /// `RectAreaLight(color, intensity, width, height)` at `position`, turned by `lookAt(target)`:
+    /// a rectangle in its local xy plane that shines toward its local −z (R-RECT-1). Only STANDARD
+    /// and PHYSICAL materials receive it, as in three.js, whose other lighting models have no
+    /// `directRectArea`.
+    RectArea {
+        /// Its colour.
+        color: Color,
+        /// Its intensity, in nits (three.js's `power` is `intensity · width · height · π`).
+        intensity: f32,
+        /// Its width, along its local x.
+        width: f32,
+        /// Its height, along its local y.
+        height: f32,
+        /// Its centre.
+        position: Vec3,
+        /// What it faces (`light.lookAt(target)`).
+        target: Vec3,
+    },
 }
 
 impl Light {
@@ -143,6 +161,25 @@ impl Light {
             angle,
             penumbra: 0.0,
             decay: 2.0,
+        }
+    }
+
+    /// `RectAreaLight(color, intensity, width, height)` at `position`, `lookAt(target)`.
+    pub fn rect_area(
+        color: Color,
+        intensity: f32,
+        width: f32,
+        height: f32,
+        position: Vec3,
+        target: Vec3,
+    ) -> Light {
+        Light::RectArea {
+            color,
+            intensity,
+            width,
+            height,
+            position,
+            target,
         }
     }
 }

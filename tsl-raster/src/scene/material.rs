@@ -1,6 +1,7 @@
 //! Materials of three.js's kinds, with its defaults, and the node program that replaces parts of
 //! their shading (R-OUT, docs/requirements.md).
 
+use super::light_mask::{LightMask, ALL_LIGHTS};
 use crate::store::ProgramId;
 use glam::Vec2;
 use tsl_core::{Color, MaterialValues, TextureId};
@@ -105,6 +106,9 @@ pub struct Material {
     pub wireframe: bool,
     /// The node program whose outputs replace parts of the shading.
     pub nodes: Option<ProgramId>,
+    /// The scene's lights that light the material (three.js's `lightsNode`); [`ALL_LIGHTS`] by
+    /// default (R-MASK-1).
+    pub lights: LightMask,
 }
 
 impl Material {
@@ -155,6 +159,7 @@ impl Material {
             depth_write: true,
             wireframe: false,
             nodes: None,
+            lights: ALL_LIGHTS,
         }
     }
 

@@ -3,10 +3,12 @@
 
 mod camera;
 mod light;
+mod light_mask;
 mod material;
 
 pub use camera::{Camera, Projection};
 pub use light::Light;
+pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Side};
 
 use crate::error::Refusal;

@@ -25,6 +25,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
     let (ctx, draw, n) = (*ctx, *draw, *n);
     let m = draw.material;
     let fog = ctx.fog.filter(|_| m.fog);
+    let lights = ctx.lightings.of(m.lights);
     if ctx.orthographic {
         s.view_dir.x[..n].fill(0.0);
         s.view_dir.y[..n].fill(0.0);
@@ -49,7 +50,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                 }
             }
             physical_lanes(
-                &ctx.lights,
+                lights,
                 &PhysicalLanes {
                     count: n,
                     normal: &s.normal_view,
@@ -85,7 +86,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     diffuse: s.diffuse.get(l),
                     ao: s.ao[l],
                 };
-                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+                s.outgoing.set(l, phong(lights, &surface, specular));
             }
         }
         MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,

@@ -6,6 +6,7 @@
 
 use super::brdf::{dfg_lanes, DfgScratch};
 use super::lane_math::{exp2_lane, Lanes3};
+use super::rect_area::{RectLobes, RectSurface};
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -292,6 +293,36 @@ fn irradiance_lanes(lights: &FrameLights, normal_world: &Lanes3, n: usize, out: 
     }
 }
 
+/// The rect area lights' shares at each lane, added to the direct diffuse, direct specular and
+/// clearcoat sums (`directRectArea`, a lane at a time).
+fn rect_lights(lights: &FrameLights, p: &PhysicalLanes, [dd, ds, cc]: [&mut Lanes3; 3]) {
+    if lights.rects().is_empty() {
+        return;
+    }
+    let n = p.count.min(LANES);
+    for l in 0..n {
+        let diffuse = p.diffuse.get(l);
+        // The table reads and transforms are the lane's, whatever the light.
+        let lobes = RectLobes::new(&RectSurface {
+            normal: p.normal.get(l),
+            view_dir: p.view_dir.get(l),
+            position: p.position.get(l),
+            roughness: p.roughness[l],
+            specular: Vec3::splat(0.04).lerp(diffuse, p.metalness),
+            diffuse: diffuse * (1.0 - p.metalness),
+            clearcoat_roughness: p.clearcoat.map(|(_, r)| r[l]),
+        });
+        for light in lights.rects() {
+            let [d, s, c] = lobes.light(light);
+            dd.set(l, dd.get(l) + d);
+            ds.set(l, ds.get(l) + s);
+            if p.clearcoat.is_some() {
+                cc.set(l, cc.get(l) + c);
+            }
+        }
+    }
+}
+
 /// `PhysicalLightingModel` for a batch: the outgoing light of each lane into `out`.
 pub(crate) fn physical_lanes(
     lights: &FrameLights,
@@ -348,6 +379,7 @@ pub(crate) fn physical_lanes(
             one_light(p, &inputs, i == 0, at, [dd, ds, cc]);
         }
     }
+    rect_lights(lights, p, [dd, ds, cc]);
     // Without hemisphere lights the irradiance is the ambient sum at every lane: a constant.
     if let Some(ambient) = lights.uniform_irradiance() {
         let ambient = ambient.to_array();
@@ -387,6 +419,14 @@ mod tests {
             0.6,
         );
         let ambient = Light::ambient(Color::from_hex(0x404040), 1.0);
+        let rect = Light::rect_area(
+            Color::WHITE,
+            4.0,
+            2.0,
+            1.0,
+            Vec3::new(0.0, 1.0, 1.0),
+            Vec3::new(0.0, 0.0, -3.0),
+        );
         let hemisphere =
             Light::hemisphere(Color::from_hex(0x87ceeb), Color::from_hex(0x8b5a2b), 1.5);
         // Every kind of light; the spin example's (a directional light first, no hemisphere);
@@ -398,6 +438,8 @@ mod tests {
             vec![point, directional, hemisphere],
             vec![ambient, hemisphere],
             vec![],
+            vec![rect, ambient],
+            vec![directional, rect],
         ];
         let mut scratch = PhysicalScratch::default();
         for set in &sets {

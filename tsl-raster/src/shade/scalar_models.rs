@@ -5,6 +5,7 @@
 //! (the batch at once) is tested against. No environment map, so the indirect specular is zero.
 
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, fresnel_factor, v_ggx_smith_correlated};
+use super::rect_area::{direct_rect_area, RectSurface};
 use crate::frame::lights::FrameLights;
 use glam::Vec3;
 use std::f32::consts::PI;
@@ -106,6 +107,23 @@ pub(crate) fn physical(lights: &FrameLights, s: &Surface, p: &Physical) -> Vec3 
         direct_diffuse += irradiance * (contribution / PI) * (1.0 - f);
         direct_specular += irradiance * specular * compensation;
     });
+    for light in lights.rects() {
+        let [dd, ds, cc] = direct_rect_area(
+            light,
+            &RectSurface {
+                normal: n,
+                view_dir: v,
+                position: s.position,
+                roughness: p.roughness,
+                specular: blended,
+                diffuse: contribution,
+                clearcoat_roughness: p.clearcoat.map(|(_, r)| r),
+            },
+        );
+        direct_diffuse += dd;
+        direct_specular += ds;
+        clearcoat_specular += cc;
+    }
     let irradiance = lights.irradiance(s.normal_world);
     let indirect_diffuse = irradiance * (contribution / PI) * (1.0 - (single + multi)) * s.ao;
     let mut outgoing = direct_diffuse + indirect_diffuse + direct_specular;
