@@ -43,6 +43,7 @@
 
 // Which module may import which: the layers, bottom up, are the table in tests/layers.rs.
 mod assets;
+pub mod environment;
 mod error;
 mod frame;
 pub mod geometry;
