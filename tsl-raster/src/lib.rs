@@ -71,8 +71,9 @@ pub use output::{
     MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
+pub use environment::{Environment, EquirectImage};
 pub use scene::{
-    shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
+    shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
     Projection, Scene, Side, Transform,
 };
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};

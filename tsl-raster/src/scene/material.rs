@@ -1,8 +1,10 @@
 //! Materials of three.js's kinds, with its defaults, and the node program that replaces parts of
 //! their shading (R-OUT, docs/requirements.md).
 
+use crate::environment::Environment;
 use crate::store::ProgramId;
 use glam::Vec2;
+use std::sync::Arc;
 use tsl_core::{Color, MaterialValues, TextureId};
 
 /// The shading model of a material (three.js's material classes).
@@ -105,6 +107,12 @@ pub struct Material {
     pub wireframe: bool,
     /// The node program whose outputs replace parts of the shading.
     pub nodes: Option<ProgramId>,
+    /// STANDARD and PHYSICAL `envMap`: this material's image-based light, in place of the
+    /// scene's environment (R-ENV-3); `None` by default.
+    pub env_map: Option<Arc<Environment>>,
+    /// `envMapIntensity`: scales `env_map`'s light (the scene's `environment_intensity` applies
+    /// instead when `env_map` is `None`, as three's `materialEnvIntensity`); 1 by default.
+    pub env_map_intensity: f32,
 }
 
 impl Material {
@@ -155,6 +163,8 @@ impl Material {
             depth_write: true,
             wireframe: false,
             nodes: None,
+            env_map: None,
+            env_map_intensity: 1.0,
         }
     }
 
