@@ -105,3 +105,13 @@ fn mask_opacity_and_ao_nodes_match_three() {
 fn the_normal_material_matches_three() {
     check("normal_material");
 }
+
+#[test]
+fn image_based_light_over_roughness_and_metalness_matches_three() {
+    check("env_grid");
+}
+
+#[test]
+fn the_environment_as_background_and_a_material_env_map_match_three() {
+    check("env_background");
+}

@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_envmap;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -38,14 +39,16 @@ fn at_time_1_5() -> Renderer {
 }
 
 macro_rules! cases {
-    ($($name:ident $(with $settings:ident)?),* $(,)?) => {
+    ($($name:ident $(in $module:ident)? $(with $settings:ident)?),* $(,)?) => {
         /// Every case, in the order of tools/three_cases/README.md.
         pub const CASES: &[ThreeCase] = &[$(ThreeCase {
             name: stringify!($name),
-            scene: scenes::$name,
+            scene: cases!(@scene $name $($module)?),
             renderer: cases!(@settings $($settings)?),
         }),*];
     };
+    (@scene $name:ident) => { scenes::$name };
+    (@scene $name:ident $module:ident) => { $module::$name };
     (@settings) => { plain };
     (@settings $settings:ident) => { $settings };
 }
@@ -67,6 +70,8 @@ cases![
     graph_nodes with at_time_1_5,
     mask_opacity,
     normal_material,
+    env_grid in scenes_envmap,
+    env_background in scenes_envmap,
 ];
 
 /// The case named `name`.

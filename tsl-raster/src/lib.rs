@@ -59,6 +59,7 @@ mod store;
 pub mod texture;
 
 pub use assets::Assets;
+pub use environment::{Environment, EquirectImage};
 pub use error::{
     AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
 };
@@ -71,10 +72,9 @@ pub use output::{
     MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
-pub use environment::{Environment, EquirectImage};
 pub use scene::{
-    shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
-    Projection, Scene, Side, Transform,
+    shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
+    Object, ObjectId, Projection, Scene, Side, Transform,
 };
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};

@@ -118,7 +118,8 @@ impl CubeLevel {
                     point(face, 1.0 - delta, s, edge * t)
                 };
                 let (f, fs, ft) = face_coords(p);
-                let index = |c: f32| (((c + 1.0) * 0.5 * n as f32 - 0.5).round() as i64).clamp(0, n - 1);
+                let index =
+                    |c: f32| (((c + 1.0) * 0.5 * n as f32 - 0.5).round() as i64).clamp(0, n - 1);
                 Some(self.at(f, index(fs) as u32, index(ft) as u32))
             }
         }
@@ -159,7 +160,11 @@ impl CubeChain {
     /// The trilinear read along `d` at level `lod` (clamped to the chain).
     pub fn trilinear(&self, d: Vec3, lod: f32) -> Vec3 {
         let last = self.levels.len().saturating_sub(1);
-        let lod = if lod.is_nan() { 0.0 } else { lod.clamp(0.0, last as f32) };
+        let lod = if lod.is_nan() {
+            0.0
+        } else {
+            lod.clamp(0.0, last as f32)
+        };
         let base = (lod.floor() as usize).min(last);
         let frac = lod - base as f32;
         let Some(low) = self.levels.get(base) else {
@@ -243,7 +248,10 @@ mod tests {
             Vec3::new(1.0, 0.999, 0.0),
         ] {
             let c = chain.trilinear(d, 0.4);
-            assert!((c - Vec3::new(0.25, 0.5, 2.0)).abs().max_element() < 1e-6, "{d}: {c}");
+            assert!(
+                (c - Vec3::new(0.25, 0.5, 2.0)).abs().max_element() < 1e-6,
+                "{d}: {c}"
+            );
         }
     }
 }

@@ -176,7 +176,8 @@ impl EquirectImage {
     pub fn from_hdr(bytes: &[u8]) -> Result<EquirectImage, EnvironmentError> {
         use image::ImageDecoder;
         let hdr = |e: image::ImageError| EnvironmentError::Hdr(e.to_string());
-        let decoder = image::codecs::hdr::HdrDecoder::new(std::io::Cursor::new(bytes)).map_err(hdr)?;
+        let decoder =
+            image::codecs::hdr::HdrDecoder::new(std::io::Cursor::new(bytes)).map_err(hdr)?;
         let (width, height) = decoder.dimensions();
         check_size(width, height)?;
         let mut buffer = vec![0u8; decoder.total_bytes() as usize];
@@ -243,7 +244,12 @@ pub struct Environment {
 
 impl fmt::Debug for Environment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Environment(PMREM {}², {} levels)", self.size(), self.pmrem.levels.len())
+        write!(
+            f,
+            "Environment(PMREM {}², {} levels)",
+            self.size(),
+            self.pmrem.levels.len()
+        )
     }
 }
 

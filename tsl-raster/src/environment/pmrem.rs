@@ -25,7 +25,11 @@ const INTEGRATION_LEVELS: u32 = 3;
 /// down to a power of two, at least [`MIN_SIZE`] (`_setSize(image.width / 4)`).
 pub(crate) fn cube_size(width: u32) -> u32 {
     let quarter = width / 4;
-    let floor_pow2 = if quarter == 0 { 0 } else { 1u32 << quarter.ilog2() };
+    let floor_pow2 = if quarter == 0 {
+        0
+    } else {
+        1u32 << quarter.ilog2()
+    };
     floor_pow2.max(MIN_SIZE)
 }
 
@@ -55,7 +59,8 @@ fn equirect_to_cube(image: &EquirectImage, size: u32) -> CubeLevel {
         let dx = (dir(face, i | 1, j) - dir(face, i & !1, j)) * 0.25;
         let dy = (dir(face, i, j | 1) - dir(face, i, j & !1)) * 0.25;
         let sample = |p: Vec3| image.bilinear(equirect_uv(p.normalize()));
-        let sum = sample(d - dx - dy) + sample(d + dx - dy) + sample(d - dx + dy) + sample(d + dx + dy);
+        let sum =
+            sample(d - dx - dy) + sample(d + dx - dy) + sample(d - dx + dy) + sample(d + dx + dy);
         half3(sum * 0.25)
     })
 }

@@ -13,15 +13,15 @@ pub(crate) mod lights;
 pub(crate) mod place;
 
 use crate::assets::Assets;
-use crate::raster::draw::Draw;
 use crate::environment::Environment;
+use crate::raster::draw::Draw;
 use crate::scene::{BackgroundEnvironment, Camera, Fog, Light, Scene};
-use std::sync::Arc;
 use crate::settings::{RenderSettings, Shading};
 use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
 use glam::{Mat3, Mat4, Vec2};
 use lights::FrameLights;
+use std::sync::Arc;
 use tsl_core::{format, parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in

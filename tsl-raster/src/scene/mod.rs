@@ -9,10 +9,10 @@ pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use material::{shader_material, Material, MaterialKind, Side};
 
+use crate::environment::Environment;
 use crate::error::Refusal;
 use crate::store::{GeometryId, MaterialId};
 use crate::RenderError;
-use crate::environment::Environment;
 use glam::{EulerRot, Mat4, Quat, Vec3};
 use std::sync::Arc;
 use tsl_core::Color;

@@ -53,11 +53,13 @@ pub(crate) fn environment_lanes(e: &EnvironmentInputs, out: &mut EnvironmentLane
         let r = e.roughness[l];
         let dir = radiance_direction(&e.view_to_world, n, v, r);
         out.radiance.set(l, e.environment.sample(dir, r) * k);
-        let irradiance = e.environment.sample(e.normal_world.get(l), 1.0) * std::f32::consts::PI * k;
+        let irradiance =
+            e.environment.sample(e.normal_world.get(l), 1.0) * std::f32::consts::PI * k;
         out.irradiance.set(l, irradiance);
         if let Some(cc) = e.clearcoat_roughness {
             let dir = radiance_direction(&e.view_to_world, n, v, cc[l]);
-            out.clearcoat_radiance.set(l, e.environment.sample(dir, cc[l]) * k);
+            out.clearcoat_radiance
+                .set(l, e.environment.sample(dir, cc[l]) * k);
         }
     }
 }
