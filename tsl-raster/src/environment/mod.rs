@@ -182,10 +182,12 @@ impl EquirectImage {
         check_size(width, height)?;
         let mut buffer = vec![0u8; decoder.total_bytes() as usize];
         decoder.read_image(&mut buffer).map_err(hdr)?;
-        // Rgb32F: three little-endian floats a texel.
+        // Rgb32F: three floats a texel, each `m · 2^(e − 136)`. three's HDRLoader decodes
+        // `m · 2^(e − 128) / 255` and keeps half floats (its default `HalfFloatType`): the
+        // same, times 256/255, rounded to half.
         let floats: Vec<f32> = buffer
             .chunks_exact(4)
-            .map(|b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
+            .map(|b| cube::to_half(f32::from_ne_bytes([b[0], b[1], b[2], b[3]]) * (256.0 / 255.0)))
             .collect();
         if let Some(index) = floats.iter().position(|v| !v.is_finite()) {
             return Err(EnvironmentError::NotFinite { index });

@@ -931,11 +931,12 @@ mod tests {
 /// Environment lighting is drawn by the CPU renderer only so far: a scene that uses it is
 /// refused here rather than drawn without it (R-ENV-6).
 fn refuse_environment(scene: &Scene, assets: &Assets) -> Result<(), RenderError> {
-    let env_map = scene
-        .objects()
-        .iter()
-        .filter_map(|o| o.mesh)
-        .any(|m| assets.materials.get(m.material).is_some_and(|m| m.env_map.is_some()));
+    let env_map = scene.objects().iter().filter_map(|o| o.mesh).any(|m| {
+        assets
+            .materials
+            .get(m.material)
+            .is_some_and(|m| m.env_map.is_some())
+    });
     let what = if scene.environment.is_some() {
         "the scene's environment"
     } else if scene.background_environment.is_some() {
