@@ -27,7 +27,8 @@ fn sky() -> Result<EquirectImage, Box<dyn std::error::Error>> {
                     let t = (v - 0.5) * 2.0;
                     [0.35 + 0.1 * t, 0.55 + 0.15 * t, 0.85 + 0.3 * t]
                 } else {
-                    let stripe = if ((u * 24.0) as u32 + (v * 24.0) as u32) % 2 == 0 { 0.05 } else { 0.0 };
+                    let square = (u * 24.0) as u32 + (v * 24.0) as u32;
+                    let stripe = if square.is_multiple_of(2) { 0.05 } else { 0.0 };
                     [0.30 + stripe, 0.24 + stripe, 0.16]
                 };
                 [c[0], c[1], c[2], 1.0]
@@ -51,7 +52,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         blurriness: 0.35,
         ..BackgroundEnvironment::new(environment)
     });
-    let ball = assets.geometries.add(SphereGeometry::new(0.5, 64, 32).build());
+    let ball = assets
+        .geometries
+        .add(SphereGeometry::new(0.5, 64, 32).build());
     let materials = [
         Material::standard(Color::from_hex(0xffffff), 0.02, 1.0),
         Material::standard(Color::from_hex(0xe0b070), 0.35, 1.0),

@@ -55,7 +55,7 @@ pub(crate) fn texel_direction(face: usize, i: u32, j: u32, n: u32) -> Vec3 {
 /// `σ·major·e_a + s·e_b + t·e_c` for `face`.
 fn point(face: usize, major: f32, s: f32, t: f32) -> Vec3 {
     let a = face / 2;
-    let sign = if face % 2 == 0 { 1.0 } else { -1.0 };
+    let sign = if face.is_multiple_of(2) { 1.0 } else { -1.0 };
     let (b, c) = others(a);
     let mut p = [0.0f32; 3];
     p[a] = sign * major;

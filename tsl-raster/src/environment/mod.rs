@@ -4,7 +4,7 @@
 //! `PMREMGenerator.fromEquirectangular` does, then read by direction and roughness
 //! ([`Environment::sample`]) as three's `PMREMNode` reads it.
 //!
-//! ```
+//! ```no_run
 //! use tsl_raster::environment::{Environment, EquirectImage};
 //! use glam::Vec3;
 //! // A 16×8 sky: bright above the horizon, dark below (row 0 is the bottom, as a DataTexture's).
@@ -31,7 +31,8 @@ use tsl_core::srgb_to_linear;
 pub const MAX_EQUIRECT_TEXELS: u64 = 1 << 26;
 
 /// The widest equirectangular image: its cube is then 2048 texels a side (three's rule: a
-/// quarter of the width, rounded down to a power of two), whose PMREM holds 34 MB of texels.
+/// quarter of the width, rounded down to a power of two), whose PMREM holds about 400 MB of
+/// float texels (and its source cube as much again while it is made).
 pub const MAX_EQUIRECT_WIDTH: u32 = 16383;
 
 /// Why an environment image was refused.
