@@ -134,6 +134,14 @@ impl CubeLevel {
         let (i0, j0) = (u.floor(), v.floor());
         let (fu, fv) = (u - i0, v - j0);
         let (i0, j0) = (i0 as i64, j0 as i64);
+        let last = self.size as i64 - 1;
+        if i0 >= 0 && j0 >= 0 && i0 < last && j0 < last {
+            // All four inside the face (most reads): no folding.
+            let (i, j) = (i0 as u32, j0 as u32);
+            let top = self.at(face, i, j) * (1.0 - fu) + self.at(face, i + 1, j) * fu;
+            let bottom = self.at(face, i, j + 1) * (1.0 - fu) + self.at(face, i + 1, j + 1) * fu;
+            return top * (1.0 - fv) + bottom * fv;
+        }
         let corners = [
             self.texel(face, i0, j0),
             self.texel(face, i0 + 1, j0),

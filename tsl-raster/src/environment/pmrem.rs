@@ -77,28 +77,49 @@ fn frame(n: Vec3) -> (Vec3, Vec3) {
     (tangent, n.cross(tangent))
 }
 
-/// `ggxConvolution` at direction `n` over the source chain.
-fn ggx_convolution(source: &CubeChain, n: Vec3, roughness: f32, lod_bias: f32) -> Vec3 {
-    if roughness < 0.001 {
-        return source.trilinear(n, 0.0);
-    }
+/// One GGX sample of a level, the same for every texel: with V = N, the reflected direction's
+/// cosine to N, its sine, the azimuth's cosine and sine, and the source mip it reads.
+#[derive(Clone, Copy)]
+struct GgxSample {
+    n_dot_l: f32,
+    sin_theta: f32,
+    cos_phi: f32,
+    sin_phi: f32,
+    lod: f32,
+}
+
+/// `ggxConvolution`'s samples for `roughness` (those with `NdotL > 0`), in its order.
+fn ggx_samples(roughness: f32, lod_bias: f32) -> Vec<GgxSample> {
     let alpha = roughness * roughness;
     let alpha2 = alpha * alpha;
+    (0..GGX_SAMPLES)
+        .filter_map(|i| {
+            let xi = Vec2::new(i as f32 / GGX_SAMPLES as f32, radical_inverse(i));
+            let inv_q = 1.0 / ((1.0 - xi.x) + alpha2 * xi.x);
+            let n_dot_l = ((1.0 - xi.x) - alpha2 * xi.x) * inv_q;
+            (n_dot_l > 0.0).then(|| {
+                let phi = xi.y * (2.0 * PI);
+                GgxSample {
+                    n_dot_l,
+                    sin_theta: alpha * 2.0 * (xi.x * (1.0 - xi.x)).sqrt() * inv_q,
+                    cos_phi: phi.cos(),
+                    sin_phi: phi.sin(),
+                    lod: ((alpha2 * inv_q).log2() + lod_bias).max(0.0),
+                }
+            })
+        })
+        .collect()
+}
+
+/// `ggxConvolution` at direction `n` over the source chain (`roughness` at least 0.001).
+fn ggx_convolution(source: &CubeChain, n: Vec3, samples: &[GgxSample]) -> Vec3 {
     let (tangent, bitangent) = frame(n);
     let mut color = Vec3::ZERO;
     let mut total = 0.0f32;
-    for i in 0..GGX_SAMPLES {
-        let xi = Vec2::new(i as f32 / GGX_SAMPLES as f32, radical_inverse(i));
-        let inv_q = 1.0 / ((1.0 - xi.x) + alpha2 * xi.x);
-        let n_dot_l = ((1.0 - xi.x) - alpha2 * xi.x) * inv_q;
-        if n_dot_l > 0.0 {
-            let phi = xi.y * (2.0 * PI);
-            let sin_theta = alpha * 2.0 * (xi.x * (1.0 - xi.x)).sqrt() * inv_q;
-            let l = n * n_dot_l + (tangent * phi.cos() + bitangent * phi.sin()) * sin_theta;
-            let lod = ((alpha2 * inv_q).log2() + lod_bias).max(0.0);
-            color += source.trilinear(l, lod) * n_dot_l;
-            total += n_dot_l;
-        }
+    for s in samples {
+        let l = n * s.n_dot_l + (tangent * s.cos_phi + bitangent * s.sin_phi) * s.sin_theta;
+        color += source.trilinear(l, s.lod) * s.n_dot_l;
+        total += s.n_dot_l;
     }
     color / total
 }
@@ -180,8 +201,15 @@ pub(crate) fn from_equirect(image: &EquirectImage) -> CubeChain {
                 } else {
                     0.0
                 };
+                if roughness < 0.001 {
+                    // A mirror: the source itself (`envMap.sample(N).level(0)`).
+                    return CubeLevel::from_fn(side, |f, i, j| {
+                        half3(source.trilinear(dir(f, i, j), 0.0))
+                    });
+                }
+                let samples = ggx_samples(roughness, lod_bias);
                 CubeLevel::from_fn(side, |f, i, j| {
-                    half3(ggx_convolution(&source, dir(f, i, j), roughness, lod_bias))
+                    half3(ggx_convolution(&source, dir(f, i, j), &samples))
                 })
             }
         })
