@@ -49,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut scene = Scene::new();
     scene.environment = Some(environment.clone());
     scene.background_environment = Some(BackgroundEnvironment {
-        blurriness: 0.35,
+        blurriness: 0.12,
         ..BackgroundEnvironment::new(environment)
     });
     let ball = assets
@@ -70,8 +70,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let x = (i as f32 - 1.5) * 1.15;
         scene.add(Object::mesh(ball, m).at(Vec3::new(x, 0.0, 0.0)));
     }
-    let camera = Camera::perspective(40.0, 0.1, 100.0)
-        .at(Vec3::new(0.0, 0.6, 4.6))
+    let camera = Camera::perspective(45.0, 0.1, 100.0)
+        .at(Vec3::new(0.0, 0.4, 2.9))
         .looking_at(Vec3::new(0.0, 0.0, 0.0));
     let mut settings = RenderSettings::new(640, 240);
     settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.0);
