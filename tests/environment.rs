@@ -189,7 +189,8 @@ fn a_materials_env_map_replaces_the_scenes_environment() {
     let image = renderer.render(&lit, &camera, &assets_lit).unwrap();
     let (top, bottom) = (image.pixel(12, 6).unwrap(), image.pixel(12, 18).unwrap());
     assert!(top[0] > bottom[0] + 40, "{top:?} {bottom:?}");
-    // BASIC materials take no environment light.
+    // BASIC materials take no light from the scene's environment (as three's), and refuse an
+    // env_map of their own (three's reflection on them is not ported).
     let (mut basic, assets_basic, _) = ball(Material::basic(Color::WHITE));
     let plain = renderer.render(&basic, &camera, &assets_basic).unwrap();
     basic.environment = Some(hemisphere());
@@ -197,6 +198,21 @@ fn a_materials_env_map_replaces_the_scenes_environment() {
         renderer.render(&basic, &camera, &assets_basic).unwrap(),
         plain
     );
+    for kind in [
+        MaterialKind::Basic,
+        MaterialKind::Lambert,
+        MaterialKind::Phong,
+    ] {
+        let (scene, assets, _) = ball(Material {
+            env_map: Some(hemisphere()),
+            ..Material::new(kind, Color::WHITE)
+        });
+        let refused = renderer.render(&scene, &camera, &assets).unwrap_err();
+        assert!(
+            refused.to_string().contains("env_map"),
+            "{kind:?}: {refused}"
+        );
+    }
 }
 
 #[test]

@@ -108,7 +108,7 @@ pub struct Material {
     /// The node program whose outputs replace parts of the shading.
     pub nodes: Option<ProgramId>,
     /// STANDARD and PHYSICAL `envMap`: this material's image-based light, in place of the
-    /// scene's environment (R-ENV-3); `None` by default.
+    /// scene's environment (R-ENV-3); `None` by default. Other kinds refuse one.
     pub env_map: Option<Arc<Environment>>,
     /// `envMapIntensity`: scales `env_map`'s light (the scene's `environment_intensity` applies
     /// instead when `env_map` is `None`, as three's `materialEnvIntensity`); 1 by default.
