@@ -92,6 +92,16 @@ fn float_and_srgb_images_check_their_input() {
     );
     assert_eq!(image.bilinear(glam::Vec2::new(0.5, 0.25)), Vec3::ZERO);
     assert!(EquirectImage::from_srgb8(2, 2, &rgba).is_err());
+    // A PNG goes the same way; bytes that are not a PNG are an error.
+    let png = Image::from_rgba8(1, 2, rgba.to_vec())
+        .unwrap()
+        .to_png()
+        .unwrap();
+    assert_eq!(EquirectImage::from_png(&png).unwrap(), image);
+    assert!(matches!(
+        EquirectImage::from_png(b"no png"),
+        Err(EnvironmentError::Png(_))
+    ));
 }
 
 /// A sky of 1 above the horizon and 0 below, 64×32: its PMREM, made once for the file.
