@@ -45,7 +45,7 @@ const LAYERS: &[CrateLayers] = &[
             // The error type, the output transform and images, textures, geometry: plain data.
             &["error"],
             &["output", "geometry"],
-            &["texture"],
+            &["texture", "environment"],
             // Where the assets live, the scene graph that names them, and the render settings.
             &["store"],
             &["scene"],

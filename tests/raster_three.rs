@@ -115,3 +115,13 @@ fn a_light_mask_matches_three_s_lights_node() {
 fn a_rect_area_light_matches_three() {
     check("rect_area");
 }
+
+#[test]
+fn image_based_light_over_roughness_and_metalness_matches_three() {
+    check("env_grid");
+}
+
+#[test]
+fn the_environment_as_background_and_a_material_env_map_match_three() {
+    check("env_background");
+}

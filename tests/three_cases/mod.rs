@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_rectmask;
+pub mod scenes_envmap;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -39,14 +40,16 @@ fn at_time_1_5() -> Renderer {
 }
 
 macro_rules! cases {
-    ($($name:ident $(with $settings:ident)?),* $(,)?) => {
+    ($($name:ident $(in $module:ident)? $(with $settings:ident)?),* $(,)?) => {
         /// Every case, in the order of tools/three_cases/README.md.
         pub const CASES: &[ThreeCase] = &[$(ThreeCase {
             name: stringify!($name),
-            scene: scenes::$name,
+            scene: cases!(@scene $name $($module)?),
             renderer: cases!(@settings $($settings)?),
         }),*];
     };
+    (@scene $name:ident) => { scenes::$name };
+    (@scene $name:ident $module:ident) => { $module::$name };
     (@settings) => { plain };
     (@settings $settings:ident) => { $settings };
 }
@@ -70,6 +73,8 @@ cases![
     normal_material,
     light_mask,
     rect_area,
+    env_grid in scenes_envmap,
+    env_background in scenes_envmap,
 ];
 
 /// The case named `name`.

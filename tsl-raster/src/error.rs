@@ -192,6 +192,10 @@ pub enum MaterialRefusal {
     /// A program on a DEPTH material, which shows data, not a surface's colour.
     #[error("a Depth material refuses a node program: it shows data, not a surface's colour")]
     ProgramOnDepth,
+    /// An `env_map` on a material other than STANDARD and PHYSICAL (R-ENV-3): three's
+    /// reflection on BASIC, LAMBERT and PHONG (`combine`, `reflectivity`) is not ported.
+    #[error("an env_map lights STANDARD and PHYSICAL materials only (the reflection of Basic, Lambert and Phong is not ported)")]
+    EnvMapOnKind,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -43,6 +43,7 @@
 
 // Which module may import which: the layers, bottom up, are the table in tests/layers.rs.
 mod assets;
+pub mod environment;
 mod error;
 mod frame;
 pub mod geometry;
@@ -58,6 +59,7 @@ mod store;
 pub mod texture;
 
 pub use assets::Assets;
+pub use environment::{Environment, EquirectImage};
 pub use error::{
     AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
 };
@@ -73,8 +75,8 @@ pub use output::{
 pub use renderer::{RenderStats, Renderer};
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
-    shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
-    Projection, Scene, Side, Transform,
+    shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
+    Object, ObjectId, Projection, Scene, Side, Transform,
 };
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};

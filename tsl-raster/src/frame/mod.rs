@@ -15,13 +15,15 @@ pub(crate) mod place;
 pub(crate) mod rect_area;
 
 use crate::assets::Assets;
+use crate::environment::Environment;
 use crate::raster::draw::Draw;
-use crate::scene::{Camera, Fog, Light, Scene};
+use crate::scene::{BackgroundEnvironment, Camera, Fog, Light, Scene};
 use crate::settings::{RenderSettings, Shading};
 use crate::store::{ProgramId, Store, StoreId};
 use crate::texture::Texture;
 use glam::{Mat3, Mat4, Vec2};
 use light_mask::Lightings;
+use std::sync::Arc;
 use tsl_core::{format, parse_texture_size_uniform, NodeProgram, TextureId, TextureRef};
 
 /// The programs of one frame: copies with the frame's time and view written in
@@ -217,6 +219,13 @@ pub(crate) struct FrameContext<'a> {
     pub height: u32,
     /// Whether a hemisphere light reads the world normal.
     pub hemisphere: bool,
+    /// The scene's environment and its intensity (R-ENV-3).
+    pub environment: Option<(Arc<Environment>, f32)>,
+    /// The environment drawn as the background, with the camera's projection that turns a pixel
+    /// into its ray (R-ENV-5).
+    pub background: Option<(BackgroundEnvironment, Mat4)>,
+    /// The image's width in pixels.
+    pub width: u32,
 }
 
 impl<'a> FrameContext<'a> {
@@ -253,6 +262,15 @@ impl<'a> FrameContext<'a> {
                 .lights
                 .iter()
                 .any(|l| matches!(l, Light::Hemisphere { .. })),
+            environment: scene
+                .environment
+                .clone()
+                .map(|e| (e, scene.environment_intensity)),
+            background: scene.background_environment.clone().map(|b| {
+                let aspect = settings.width as f32 / settings.height.max(1) as f32;
+                (b, camera.projection_matrix(aspect))
+            }),
+            width: settings.width,
         }
     }
 }

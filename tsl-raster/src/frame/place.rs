@@ -160,6 +160,14 @@ fn check_material<'a>(
     if material.wireframe && material.nodes.is_none() {
         return refuse(MaterialRefusal::Wireframe);
     }
+    if material.env_map.is_some()
+        && !matches!(
+            material.kind,
+            MaterialKind::Standard | MaterialKind::Physical
+        )
+    {
+        return refuse(MaterialRefusal::EnvMapOnKind);
+    }
     let Some(id) = material.nodes else {
         return Ok(None);
     };

@@ -266,6 +266,7 @@ impl<'g> GpuRenderer<'g> {
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
         // The size's own limits (a zero side, 2^28 pixels), the device's, then the host's.
         checked_len(width, height)?;
+        refuse_environment(scene, assets)?;
         self.gpu.check_frame(width, height).map_err(refused)?;
         self.settings.frame_len()?;
         // The frame's largest buffer, refused before any work on the host.
@@ -873,4 +874,27 @@ mod tests {
             assert!(RASTER_WGSL.contains(&line), "{line}");
         }
     }
+}
+
+/// Environment lighting is drawn by the CPU renderer only so far: a scene that uses it is
+/// refused here rather than drawn without it (R-ENV-6).
+fn refuse_environment(scene: &Scene, assets: &Assets) -> Result<(), RenderError> {
+    let env_map = scene.objects().iter().filter_map(|o| o.mesh).any(|m| {
+        assets
+            .materials
+            .get(m.material)
+            .is_some_and(|m| m.env_map.is_some())
+    });
+    let what = if scene.environment.is_some() {
+        "the scene's environment"
+    } else if scene.background_environment.is_some() {
+        "an environment background"
+    } else if env_map {
+        "a material's env_map"
+    } else {
+        return Ok(());
+    };
+    Err(RenderError::Refused(Refusal::Gpu(format!(
+        "{what}: environment lighting is drawn by the CPU renderer only (R-ENV-6)"
+    ))))
 }

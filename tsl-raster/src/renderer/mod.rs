@@ -187,7 +187,7 @@ impl Renderer {
                         let pixels = render_tile(&ctx, *rect, bin, work);
                         match rows.split_first_mut() {
                             // Nothing drawn: every row the clear colour's, written once.
-                            Some((first, rest)) if bin.is_empty() => {
+                            Some((first, rest)) if bin.is_empty() && ctx.background.is_none() => {
                                 write(&pixels[..width], first, true);
                                 for row in rest {
                                     row.copy_from_slice(first);

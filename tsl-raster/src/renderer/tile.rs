@@ -6,7 +6,7 @@ use crate::frame::bin::BinEntry;
 use crate::frame::FrameContext;
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, Tri, SUBPIXEL};
-use crate::shade::{shade_batch, FragIn, FragOut, Scratch};
+use crate::shade::{background_pixel, shade_batch, FragIn, FragOut, Scratch};
 use tsl_core::LANES;
 
 /// The pixels of a tile and a worker's buffers.
@@ -216,6 +216,18 @@ pub(crate) fn render_tile(
     let mut color = std::mem::take(&mut work.color);
     color.clear();
     color.resize(count, ctx.clear);
+    if let Some((background, projection)) = &ctx.background {
+        for (k, c) in color.iter_mut().enumerate() {
+            let (x, y) = (rect[0] + k as u32 % width, rect[1] + k as u32 / width);
+            *c = background_pixel(
+                background,
+                projection,
+                &ctx.view_to_world,
+                ctx.orthographic,
+                [x, y, ctx.width, ctx.height],
+            );
+        }
+    }
     if bin.is_empty() {
         return color;
     }

@@ -2,8 +2,10 @@
 //! their shading (R-OUT, docs/requirements.md).
 
 use super::light_mask::{LightMask, ALL_LIGHTS};
+use crate::environment::Environment;
 use crate::store::ProgramId;
 use glam::Vec2;
+use std::sync::Arc;
 use tsl_core::{Color, MaterialValues, TextureId};
 
 /// The shading model of a material (three.js's material classes).
@@ -109,6 +111,12 @@ pub struct Material {
     /// The scene's lights that light the material (three.js's `lightsNode`); [`ALL_LIGHTS`] by
     /// default (R-MASK-1).
     pub lights: LightMask,
+    /// STANDARD and PHYSICAL `envMap`: this material's image-based light, in place of the
+    /// scene's environment (R-ENV-3); `None` by default. Other kinds refuse one.
+    pub env_map: Option<Arc<Environment>>,
+    /// `envMapIntensity`: scales `env_map`'s light (the scene's `environment_intensity` applies
+    /// instead when `env_map` is `None`, as three's `materialEnvIntensity`); 1 by default.
+    pub env_map_intensity: f32,
 }
 
 impl Material {
@@ -160,6 +168,8 @@ impl Material {
             wireframe: false,
             nodes: None,
             lights: ALL_LIGHTS,
+            env_map: None,
+            env_map_intensity: 1.0,
         }
     }
 

@@ -11,10 +11,12 @@ pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Side};
 
+use crate::environment::Environment;
 use crate::error::Refusal;
 use crate::store::{GeometryId, MaterialId};
 use crate::RenderError;
 use glam::{EulerRot, Mat4, Quat, Vec3};
+use std::sync::Arc;
 use tsl_core::Color;
 
 /// A position, rotation and scale: three.js's `Object3D.position`, `.quaternion` (or `.rotation`)
@@ -197,7 +199,7 @@ pub(crate) fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
 /// assert_eq!(hand_matrix.transform_point3(Vec3::ZERO), Vec3::new(1.0, 2.0, 0.0));
 /// assert!(visible);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     objects: Vec<Object>,
     /// The lights, in world space.
@@ -205,7 +207,53 @@ pub struct Scene {
     /// The fog that materials with `fog` on receive.
     pub fog: Option<Fog>,
     /// The colour the image is cleared to (opaque); `None` clears to the renderer's clear colour.
+    /// [`Scene::background_environment`], when set, is drawn instead.
     pub background: Option<Color>,
+    /// three.js's `scene.environment`: the image-based light of every STANDARD and PHYSICAL
+    /// material without an `env_map` of its own (R-ENV-3).
+    pub environment: Option<Arc<Environment>>,
+    /// `scene.environmentIntensity`: scales [`Scene::environment`]'s light; 1 by default.
+    pub environment_intensity: f32,
+    /// `scene.background` set to an environment texture: the environment seen along each
+    /// pixel's ray (R-ENV-5).
+    pub background_environment: Option<BackgroundEnvironment>,
+}
+
+/// An environment drawn as the background (`scene.background = texture`, with
+/// `scene.backgroundBlurriness` and `scene.backgroundIntensity`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BackgroundEnvironment {
+    /// The prefiltered environment.
+    pub environment: Arc<Environment>,
+    /// `backgroundBlurriness`: the roughness its PMREM is read at, 0 to 1; 0 by default.
+    pub blurriness: f32,
+    /// `backgroundIntensity`: scales its colour; 1 by default.
+    pub intensity: f32,
+}
+
+impl BackgroundEnvironment {
+    /// `environment` as the background, sharp and at intensity 1.
+    pub fn new(environment: Arc<Environment>) -> BackgroundEnvironment {
+        BackgroundEnvironment {
+            environment,
+            blurriness: 0.0,
+            intensity: 1.0,
+        }
+    }
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            objects: Vec::new(),
+            lights: Vec::new(),
+            fog: None,
+            background: None,
+            environment: None,
+            environment_intensity: 1.0,
+            background_environment: None,
+        }
+    }
 }
 
 impl Scene {

@@ -1,6 +1,7 @@
 //! Stage 5 of shading, [`shade_lights`]: the lights through the material's model, the
 //! emissive, the fog.
 
+use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes};
 use super::lane_math::unit_or_zero;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::scalar_models::{final_roughness, phong, Surface};
@@ -49,6 +50,29 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                         final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
                 }
             }
+            // The material's own environment, else the scene's (`materialEnvIntensity`).
+            let environment = match &m.env_map {
+                Some(e) => Some((&**e, m.env_map_intensity)),
+                None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
+            };
+            let mut env_lanes = None;
+            if let Some((environment, intensity)) = environment {
+                let lanes = env_lanes.insert(EnvironmentLanes::default());
+                environment_lanes(
+                    &EnvironmentInputs {
+                        environment,
+                        intensity,
+                        view_to_world: ctx.view_to_world,
+                        count: n,
+                        normal_view: &s.normal_view,
+                        normal_world: &s.normal_world,
+                        view_dir: &s.view_dir,
+                        roughness: &s.roughness,
+                        clearcoat_roughness: clearcoat.then_some(&s.clearcoat_roughness),
+                    },
+                    lanes,
+                );
+            }
             physical_lanes(
                 lights,
                 &PhysicalLanes {
@@ -62,6 +86,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     roughness: &s.roughness,
                     metalness: m.metalness,
                     clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                    environment: env_lanes.as_ref(),
                 },
                 physical_scratch,
                 &mut s.outgoing,

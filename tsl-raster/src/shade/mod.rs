@@ -34,6 +34,7 @@
 
 pub(crate) mod brdf;
 mod depth_node;
+mod environment;
 mod geometry;
 mod lane_math;
 mod lights;
@@ -61,6 +62,7 @@ use sampler::Gradients;
 use state::{BatchState, LaneSet, Nodes, Wants};
 use tsl_core::{FragmentBatch, Register, Registers, LANES};
 
+pub(crate) use environment::background_pixel;
 pub(crate) use state::{FragIn, FragOut};
 
 /// Buffers one worker reuses from batch to batch.

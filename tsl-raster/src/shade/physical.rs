@@ -5,6 +5,7 @@
 //! to.
 
 use super::brdf::{dfg_lanes, DfgScratch};
+use super::environment::EnvironmentLanes;
 use super::lane_math::{exp2_lane, Lanes3};
 use super::rect_area::{RectLobes, RectSurface};
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
@@ -31,6 +32,9 @@ pub(crate) struct PhysicalLanes<'a> {
     pub metalness: f32,
     /// (strength, each lane's clearcoat roughness after `getRoughness`).
     pub clearcoat: Option<(f32, &'a Lane)>,
+    /// The environment's radiance and irradiance at each lane (shade/environment.rs), when the
+    /// material has an environment.
+    pub environment: Option<&'a EnvironmentLanes>,
 }
 
 /// Scratch for one batch's lighting, kept from batch to batch.
@@ -244,7 +248,58 @@ fn outgoing_lanes(
         out.x[l] = channel(ir, p.diffuse.x[l], dd.x[l], ds.x[l]);
         out.y[l] = channel(ig, p.diffuse.y[l], dd.y[l], ds.y[l]);
         out.z[l] = channel(ib, p.diffuse.z[l], dd.z[l], ds.z[l]);
+        if let Some(env) = p.environment {
+            let shares = ibl_shares(p, l, inputs.dot_nv[l], a, b, indirect_scale);
+            out.set(l, out.get(l) + env_light(env, l, shares));
+        }
     }
+}
+
+/// The factors `indirectSpecular` and the AO give the environment's light at a lane: the
+/// single and multiple scattering mixed between the dielectric (f0 0.04) and the metal (f0 the
+/// diffuse colour) by metalness, the diffuse share (the dielectric scattering taken off, times
+/// the AO), and the specular occlusion `saturate(ao − (1 − (dotNV + ao)^(2^(−1 − 16·roughness))))`.
+struct IblShares {
+    single: Vec3,
+    multi: Vec3,
+    diffuse: Vec3,
+    specular_ao: f32,
+}
+
+fn ibl_shares(
+    p: &PhysicalLanes,
+    l: usize,
+    dot_nv: f32,
+    a: f32,
+    b: f32,
+    indirect_scale: f32,
+) -> IblShares {
+    let metal = p.metalness;
+    let scatter = |f0: Vec3| {
+        let fss_ess = f0 * a + Vec3::splat(b);
+        let ems = 1.0 - (a + b);
+        let favg = f0 + (Vec3::ONE - f0) * 0.047619;
+        let fms = fss_ess * favg / (Vec3::ONE - ems * favg);
+        (fss_ess, fms * ems)
+    };
+    let (ss_diel, ms_diel) = scatter(Vec3::splat(0.04));
+    let diffuse = p.diffuse.get(l);
+    let (ss_metal, ms_metal) = scatter(diffuse);
+    let ao = p.ao[l];
+    let exponent = (-(1.0 + 16.0 * p.roughness[l])).exp2();
+    IblShares {
+        single: ss_diel.lerp(ss_metal, metal),
+        multi: ms_diel.lerp(ms_metal, metal),
+        diffuse: diffuse * (1.0 - metal) * indirect_scale * ao,
+        specular_ao: (ao - (1.0 - (dot_nv + ao).powf(exponent))).clamp(0.0, 1.0),
+    }
+}
+
+/// The environment's indirect diffuse and specular light at lane `l`.
+fn env_light(env: &EnvironmentLanes, l: usize, s: IblShares) -> Vec3 {
+    let cosine_weighted = env.irradiance.get(l) * (1.0 / PI);
+    let specular = env.radiance.get(l) * s.single + s.multi * cosine_weighted;
+    s.diffuse * cosine_weighted + specular * s.specular_ao
 }
 
 /// The first `n` lanes of `lanes` set to zero.
@@ -389,6 +444,14 @@ pub(crate) fn physical_lanes(
         let irradiance = &*irradiance;
         outgoing_lanes(p, &inputs, [dd, ds], |l| irradiance.get(l).to_array(), out);
     }
+    if let (Some((_, roughness)), Some(env)) = (p.clearcoat, p.environment) {
+        // The clearcoat's indirect specular: its radiance times EnvironmentBRDF (f0 0.04, f90 1).
+        for l in 0..n {
+            let ab = super::brdf::dfg(roughness[l], dot_nv[l]);
+            let brdf = 0.04 * ab.x + ab.y;
+            cc.set(l, cc.get(l) + env.clearcoat_radiance.get(l) * brdf);
+        }
+    }
     if let Some((strength, _)) = p.clearcoat {
         for l in 0..n {
             let fcc = 0.04 * (1.0 - exp2_lane((-5.55473 * dot_nv[l] - 6.98316) * dot_nv[l]))
@@ -484,6 +547,7 @@ mod tests {
                     roughness: &roughness,
                     metalness,
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
+                    environment: None,
                 },
                 scratch,
                 &mut out,

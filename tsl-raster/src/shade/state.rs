@@ -138,6 +138,8 @@ impl Wants {
         let uv = reads_here || ctx.shading == Shading::Uv || m.maps().next().is_some();
         let world_normal = reads_here
             || ctx.hemisphere
+            || ctx.environment.is_some()
+            || m.env_map.is_some()
             || m.normal_map.is_some()
             || draw.program.is_some_and(|p| p.has_output(Output::Normal));
         let vertex_color = reads_here || m.vertex_colors;

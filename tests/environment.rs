@@ -1,0 +1,253 @@
+//! Environment lighting (R-ENV, docs/requirements.md): equirectangular images from float data,
+//! 8-bit sRGB and Radiance `.hdr` files, refused when hostile; the PMREM's levels and reads held
+//! to values worked out by hand; the scene's and a material's environment and the background.
+//! three.js's own renders of environment scenes are `raster_three.rs`'s `env_*` cases.
+
+use glam::Vec3;
+use std::sync::{Arc, OnceLock};
+use tsl::prelude::*;
+use tsl::raster::environment::{EnvironmentError, EquirectImage, MAX_EQUIRECT_WIDTH};
+use tsl::raster::*;
+
+/// A flat (not run-length encoded) Radiance file of `width`×`height` RGBE pixels.
+fn radiance(width: u32, height: u32, pixels: &[[u8; 4]]) -> Vec<u8> {
+    let mut bytes =
+        format!("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y {height} +X {width}\n").into_bytes();
+    for p in pixels {
+        bytes.extend_from_slice(p);
+    }
+    bytes
+}
+
+#[test]
+fn a_radiance_file_decodes_as_three_js_hdr_loader() {
+    // Top scanline: (128, 64, 32; e 129) then zeros; bottom: (255, 0, 0; e 128).
+    // HDRLoader: m · 2^(e − 128) / 255, then half float: 256/255 = 1.0039216 → 1028·2^−10,
+    // 128/255 = 0.5019608 → 1028·2^−11, 64/255 → 1028·2^−12; 255/255 = 1.
+    let top = [[128, 64, 32, 129], [0, 0, 0, 0], [0, 0, 0, 0]];
+    let bottom = [[255, 0, 0, 128], [0, 0, 0, 0], [0, 0, 0, 0]];
+    let bytes = radiance(3, 2, &[top, bottom].concat());
+    let image = EquirectImage::from_hdr(&bytes).unwrap();
+    assert_eq!((image.width(), image.height()), (3, 2));
+    // The file's first scanline is the top: v = 1 − ½ / 2 at texel row 1's centre.
+    let at = |i: f32, j: f32| image.bilinear(glam::Vec2::new((i + 0.5) / 3.0, (j + 0.5) / 2.0));
+    assert_eq!(
+        at(0.0, 1.0),
+        Vec3::new(1028.0 / 1024.0, 1028.0 / 2048.0, 1028.0 / 4096.0)
+    );
+    assert_eq!(at(0.0, 0.0), Vec3::new(1.0, 0.0, 0.0));
+    assert_eq!(at(2.0, 0.0), Vec3::ZERO);
+}
+
+#[test]
+fn hostile_radiance_files_are_refused() {
+    // A header that claims 100000² pixels: refused from the header, before any allocation.
+    let huge = radiance(100_000, 100_000, &[]);
+    assert!(matches!(
+        EquirectImage::from_hdr(&huge),
+        Err(EnvironmentError::Size { .. })
+    ));
+    // Pixels missing, garbage, nothing.
+    let truncated = radiance(4, 4, &[[1, 2, 3, 128]]);
+    assert!(matches!(
+        EquirectImage::from_hdr(&truncated),
+        Err(EnvironmentError::Hdr(_))
+    ));
+    assert!(EquirectImage::from_hdr(b"not a radiance file at all").is_err());
+    assert!(EquirectImage::from_hdr(&[]).is_err());
+    // Every prefix of a good file is refused or decoded, never a panic.
+    let good = radiance(2, 2, &[[9, 9, 9, 130]; 4]);
+    for n in 0..good.len() {
+        let _ = EquirectImage::from_hdr(&good[..n]);
+    }
+}
+
+#[test]
+fn float_and_srgb_images_check_their_input() {
+    assert!(matches!(
+        EquirectImage::from_rgba_f32(2, 1, vec![0.0; 7]),
+        Err(EnvironmentError::DataLength { expected: 8, .. })
+    ));
+    assert!(matches!(
+        EquirectImage::from_rgba_f32(0, 4, vec![]),
+        Err(EnvironmentError::Size { .. })
+    ));
+    assert!(matches!(
+        EquirectImage::from_rgba_f32(MAX_EQUIRECT_WIDTH + 1, 1, vec![]),
+        Err(EnvironmentError::Size { .. })
+    ));
+    assert!(matches!(
+        EquirectImage::from_rgba_f32(1, 1, vec![0.0, f32::NAN, 0.0, 1.0]),
+        Err(EnvironmentError::NotFinite { index: 1 })
+    ));
+    // 8-bit sRGB decodes to linear (255 → 1, 0 → 0, 188 → 0.5029 by the sRGB curve:
+    // ((188/255 + 0.055) / 1.055)^2.4), and its first row is the top.
+    let rgba = [255, 0, 188, 255, 0, 0, 0, 255];
+    let image = EquirectImage::from_srgb8(1, 2, &rgba).unwrap();
+    let top = image.bilinear(glam::Vec2::new(0.5, 0.75));
+    let expected = ((188.0f64 / 255.0 + 0.055) / 1.055).powf(2.4) as f32;
+    assert!(
+        (top - Vec3::new(1.0, 0.0, expected)).abs().max_element() < 1e-6,
+        "{top}"
+    );
+    assert_eq!(image.bilinear(glam::Vec2::new(0.5, 0.25)), Vec3::ZERO);
+    assert!(EquirectImage::from_srgb8(2, 2, &rgba).is_err());
+    // A PNG goes the same way; bytes that are not a PNG are an error.
+    let png = Image::from_rgba8(1, 2, rgba.to_vec())
+        .unwrap()
+        .to_png()
+        .unwrap();
+    assert_eq!(EquirectImage::from_png(&png).unwrap(), image);
+    assert!(matches!(
+        EquirectImage::from_png(b"no png"),
+        Err(EnvironmentError::Png(_))
+    ));
+}
+
+/// A sky of 1 above the horizon and 0 below, 64×32: its PMREM, made once for the file.
+fn hemisphere() -> Arc<Environment> {
+    static ENV: OnceLock<Arc<Environment>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let data = (0..32)
+            .flat_map(|y| {
+                let c = if y >= 16 { 1.0 } else { 0.0 };
+                (0..64).flat_map(move |_| [c, c, c, 1.0])
+            })
+            .collect();
+        let image = EquirectImage::from_rgba_f32(64, 32, data).unwrap();
+        Arc::new(Environment::from_equirect(&image).unwrap())
+    })
+    .clone()
+}
+
+#[test]
+fn the_pmrem_of_a_bright_upper_hemisphere() {
+    let env = hemisphere();
+    // three's sizes: a quarter of 64 is under 256, so 256; levels 256² down to 8²: maxLod 5.
+    assert_eq!((env.size(), env.max_lod()), (256, 5));
+    // Straight up and down every level sees only the bright (dark) half: its lobe stays on one
+    // side of the horizon. The sharp levels exactly; the rough ones (the sum over the 16² mip)
+    // reach the texels beside the horizon, which the image's bilinear filter and the box mips
+    // blur over a few degrees, at a small weight: within 1%.
+    for (roughness, bound) in [(0.0, 2e-3), (0.3, 2e-3), (0.7, 1e-2), (1.0, 1e-2)] {
+        let up = env.sample(Vec3::Y, roughness);
+        let down = env.sample(-Vec3::Y, roughness);
+        assert!(
+            (up - Vec3::ONE).abs().max_element() < bound,
+            "{roughness}: {up}"
+        );
+        assert!(down.abs().max_element() < bound, "{roughness}: {down}");
+    }
+    // On the horizon the roughest level (a cosine-weighted hemisphere) sees half of each, by
+    // symmetry: 0.5.
+    for d in [Vec3::X, Vec3::Z, Vec3::new(-1.0, 0.0, 1.0)] {
+        let c = env.sample(d, 1.0);
+        assert!(
+            (c - Vec3::splat(0.5)).abs().max_element() < 2e-3,
+            "{d}: {c}"
+        );
+    }
+    // Just above the horizon a mirror sees the sky; a rough lobe reaches below it.
+    let above = Vec3::new(1.0, 0.2, 0.0);
+    assert!(env.sample(above, 0.0).x > 0.99);
+    assert!(env.sample(above, 0.6).x < env.sample(above, 0.0).x);
+}
+
+/// A white STANDARD sphere in front of a camera, with an ambient light.
+fn ball(material: Material) -> (Scene, Assets, Camera) {
+    let mut assets = Assets::new();
+    let g = assets
+        .geometries
+        .add(SphereGeometry::new(1.0, 24, 12).build());
+    let m = assets.materials.add(material);
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(g, m));
+    scene.add_light(Light::ambient(Color::WHITE, 0.5));
+    let camera = Camera::perspective(45.0, 0.1, 100.0)
+        .at(Vec3::new(0.0, 0.0, 4.0))
+        .looking_at(Vec3::ZERO);
+    (scene, assets, camera)
+}
+
+#[test]
+fn a_materials_env_map_replaces_the_scenes_environment() {
+    let renderer = Renderer::new(RenderSettings::new(24, 24));
+    let paint = Material::standard(Color::WHITE, 0.5, 0.0);
+    let (scene, assets, camera) = ball(paint.clone());
+    let without = renderer.render(&scene, &camera, &assets).unwrap();
+    // The scene's environment at intensity 0 adds nothing.
+    let (mut lit, assets_lit, _) = ball(paint.clone());
+    lit.environment = Some(hemisphere());
+    lit.environment_intensity = 0.0;
+    assert_eq!(
+        renderer.render(&lit, &camera, &assets_lit).unwrap(),
+        without
+    );
+    // The material's env_map at intensity 0 replaces the scene's environment at 1.
+    let (mut both, assets_both, _) = ball(Material {
+        env_map: Some(hemisphere()),
+        env_map_intensity: 0.0,
+        ..paint.clone()
+    });
+    both.environment = Some(hemisphere());
+    assert_eq!(
+        renderer.render(&both, &camera, &assets_both).unwrap(),
+        without
+    );
+    // At intensity 1 the upper half of the ball is lit more than the lower half.
+    lit.environment_intensity = 1.0;
+    let image = renderer.render(&lit, &camera, &assets_lit).unwrap();
+    let (top, bottom) = (image.pixel(12, 6).unwrap(), image.pixel(12, 18).unwrap());
+    assert!(top[0] > bottom[0] + 40, "{top:?} {bottom:?}");
+    // BASIC materials take no light from the scene's environment (as three's), and refuse an
+    // env_map of their own (three's reflection on them is not ported).
+    let (mut basic, assets_basic, _) = ball(Material::basic(Color::WHITE));
+    let plain = renderer.render(&basic, &camera, &assets_basic).unwrap();
+    basic.environment = Some(hemisphere());
+    assert_eq!(
+        renderer.render(&basic, &camera, &assets_basic).unwrap(),
+        plain
+    );
+    for kind in [
+        MaterialKind::Basic,
+        MaterialKind::Lambert,
+        MaterialKind::Phong,
+    ] {
+        let (scene, assets, _) = ball(Material {
+            env_map: Some(hemisphere()),
+            ..Material::new(kind, Color::WHITE)
+        });
+        let refused = renderer.render(&scene, &camera, &assets).unwrap_err();
+        assert!(
+            refused.to_string().contains("env_map"),
+            "{kind:?}: {refused}"
+        );
+    }
+}
+
+#[test]
+fn the_background_is_the_environment_along_each_ray() {
+    let mut scene = Scene::new();
+    scene.background_environment = Some(BackgroundEnvironment {
+        intensity: 0.5,
+        ..BackgroundEnvironment::new(hemisphere())
+    });
+    let assets = Assets::new();
+    let renderer = Renderer::new(RenderSettings::new(16, 16));
+    // Looking straight up: the sky at intensity 0.5; straight down: the ground, 0.
+    for (target, expected) in [(Vec3::Y, 0.5), (-Vec3::Y, 0.0)] {
+        let camera = Camera::perspective(30.0, 0.1, 10.0).looking_at(target);
+        let image = renderer.render_linear(&scene, &camera, &assets).unwrap();
+        for p in image.pixels() {
+            assert!(
+                (p[0] - expected).abs() < 2e-3 && p[3] == 1.0,
+                "{target}: {p:?}"
+            );
+        }
+    }
+    // Looking at the horizon: sky in the upper rows, ground in the lower.
+    let camera = Camera::perspective(30.0, 0.1, 10.0).looking_at(Vec3::X);
+    let image = renderer.render_linear(&scene, &camera, &assets).unwrap();
+    assert!(image.pixel(8, 1).unwrap()[0] > 0.49);
+    assert!(image.pixel(8, 14).unwrap()[0] < 0.01);
+}

@@ -1,0 +1,287 @@
+//! Environment lighting as three.js r187 does it (R-ENV, docs/requirements.md): an
+//! equirectangular image ([`EquirectImage`]: HDR float from a Radiance `.hdr` file or data, LDR
+//! sRGB from a PNG or RGBA8 data) prefiltered once into a PMREM ([`Environment`]) as three's
+//! `PMREMGenerator.fromEquirectangular` does, then read by direction and roughness
+//! ([`Environment::sample`]) as three's `PMREMNode` reads it.
+//!
+//! ```no_run
+//! use tsl_raster::environment::{Environment, EquirectImage};
+//! use glam::Vec3;
+//! // A 16×8 sky: bright above the horizon, dark below (row 0 is the bottom, as a DataTexture's).
+//! let data: Vec<f32> = (0..8 * 16)
+//!     .flat_map(|k| if k / 16 >= 4 { [2.0, 2.0, 2.0, 1.0] } else { [0.1, 0.1, 0.1, 1.0] })
+//!     .collect();
+//! let sky = EquirectImage::from_rgba_f32(16, 8, data).unwrap();
+//! let environment = Environment::from_equirect(&sky).unwrap();
+//! assert!(environment.sample(Vec3::Y, 0.0).x > environment.sample(-Vec3::Y, 0.0).x);
+//! ```
+
+mod cube;
+mod pmrem;
+
+use crate::output::Image;
+use cube::CubeChain;
+use glam::{Vec2, Vec3};
+use std::fmt;
+use thiserror::Error;
+use tsl_core::srgb_to_linear;
+
+/// The most texels an equirectangular image may have (2^26, a 11585² image; an 8192×4096 HDR
+/// is 2^25).
+pub const MAX_EQUIRECT_TEXELS: u64 = 1 << 26;
+
+/// The widest equirectangular image: its cube is then 2048 texels a side (three's rule: a
+/// quarter of the width, rounded down to a power of two), whose PMREM holds about 400 MB of
+/// float texels (and its source cube as much again while it is made).
+pub const MAX_EQUIRECT_WIDTH: u32 = 16383;
+
+/// Why an environment image was refused.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum EnvironmentError {
+    /// A side is zero, the width is over [`MAX_EQUIRECT_WIDTH`] or the texels over
+    /// [`MAX_EQUIRECT_TEXELS`]; checked before anything is allocated.
+    #[error("an equirectangular image of {width}×{height} is refused (at most {MAX_EQUIRECT_WIDTH} wide and {MAX_EQUIRECT_TEXELS} texels, neither side zero)")]
+    Size {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// The data's length is not four values a texel.
+    #[error("{width}×{height} texels need {expected} values, the data has {actual}")]
+    DataLength {
+        /// The width.
+        width: u32,
+        /// The height.
+        height: u32,
+        /// Four a texel.
+        expected: u64,
+        /// What was given.
+        actual: usize,
+    },
+    /// A texel value is NaN or infinite.
+    #[error("texel value {index} is not finite")]
+    NotFinite {
+        /// Its index in the data.
+        index: usize,
+    },
+    /// The Radiance `.hdr` decoder refused the file.
+    #[error("Radiance HDR: {0}")]
+    Hdr(String),
+    /// A PNG could not be decoded.
+    #[error("PNG: {0}")]
+    Png(String),
+}
+
+/// An equirectangular image in linear RGB, row 0 at the bottom (`v = 0`, straight down) as three's
+/// textures hold it once `flipY` is applied; read as three's equirect material reads it: bilinear,
+/// clamped to the edges, level 0.
+#[derive(Clone, PartialEq)]
+pub struct EquirectImage {
+    width: u32,
+    height: u32,
+    texels: Vec<[f32; 3]>,
+}
+
+impl fmt::Debug for EquirectImage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EquirectImage({}×{})", self.width, self.height)
+    }
+}
+
+/// Refuse a size before allocating for it.
+fn check_size(width: u32, height: u32) -> Result<(), EnvironmentError> {
+    if width == 0
+        || height == 0
+        || width > MAX_EQUIRECT_WIDTH
+        || width as u64 * height as u64 > MAX_EQUIRECT_TEXELS
+    {
+        return Err(EnvironmentError::Size { width, height });
+    }
+    Ok(())
+}
+
+impl EquirectImage {
+    /// An image from linear float RGBA data, four values a texel, row 0 at the bottom (a
+    /// `DataTexture` with `flipY` false); the alpha is ignored. Refuses a size over the limits,
+    /// a length that does not match, and values that are not finite.
+    pub fn from_rgba_f32(
+        width: u32,
+        height: u32,
+        data: Vec<f32>,
+    ) -> Result<EquirectImage, EnvironmentError> {
+        check_size(width, height)?;
+        let expected = width as u64 * height as u64 * 4;
+        if data.len() as u64 != expected {
+            return Err(EnvironmentError::DataLength {
+                width,
+                height,
+                expected,
+                actual: data.len(),
+            });
+        }
+        if let Some(index) = data.iter().position(|v| !v.is_finite()) {
+            return Err(EnvironmentError::NotFinite { index });
+        }
+        let texels = data.chunks_exact(4).map(|c| [c[0], c[1], c[2]]).collect();
+        Ok(EquirectImage {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    /// An LDR image from 8-bit sRGB RGBA data, row 0 at the top (an image file's order, which
+    /// three's `TextureLoader` flips): each channel decoded to linear.
+    pub fn from_srgb8(
+        width: u32,
+        height: u32,
+        rgba: &[u8],
+    ) -> Result<EquirectImage, EnvironmentError> {
+        check_size(width, height)?;
+        let expected = width as u64 * height as u64 * 4;
+        if rgba.len() as u64 != expected {
+            return Err(EnvironmentError::DataLength {
+                width,
+                height,
+                expected,
+                actual: rgba.len(),
+            });
+        }
+        let table: Vec<f32> = (0..=255u8)
+            .map(|c| srgb_to_linear(c as f64 / 255.0) as f32)
+            .collect();
+        let row = width as usize * 4;
+        let texels = rgba
+            .chunks_exact(row)
+            .rev()
+            .flat_map(|r| r.chunks_exact(4))
+            .map(|c| [c[0], c[1], c[2]].map(|v| table[v as usize]))
+            .collect();
+        Ok(EquirectImage {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    /// An LDR image from a PNG file's bytes (sRGB; the PNG decoder's own limits apply first).
+    pub fn from_png(bytes: &[u8]) -> Result<EquirectImage, EnvironmentError> {
+        let image = Image::from_png(bytes).map_err(|e| EnvironmentError::Png(e.to_string()))?;
+        EquirectImage::from_srgb8(image.width(), image.height(), image.data())
+    }
+
+    /// An HDR image from a Radiance `.hdr` file's bytes (as three's `HDRLoader`, whose texture
+    /// is flipped so that the file's first scanline is the top). The header's size is checked
+    /// against the limits before the pixels are decoded.
+    pub fn from_hdr(bytes: &[u8]) -> Result<EquirectImage, EnvironmentError> {
+        use image::ImageDecoder;
+        let hdr = |e: image::ImageError| EnvironmentError::Hdr(e.to_string());
+        let decoder =
+            image::codecs::hdr::HdrDecoder::new(std::io::Cursor::new(bytes)).map_err(hdr)?;
+        let (width, height) = decoder.dimensions();
+        check_size(width, height)?;
+        let mut buffer = vec![0u8; decoder.total_bytes() as usize];
+        decoder.read_image(&mut buffer).map_err(hdr)?;
+        // Rgb32F: three floats a texel, each `m · 2^(e − 136)`. three's HDRLoader decodes
+        // `m · 2^(e − 128) / 255` and keeps half floats (its default `HalfFloatType`): the
+        // same, times 256/255, rounded to half.
+        let floats: Vec<f32> = buffer
+            .chunks_exact(4)
+            .map(|b| cube::to_half(f32::from_ne_bytes([b[0], b[1], b[2], b[3]]) * (256.0 / 255.0)))
+            .collect();
+        if let Some(index) = floats.iter().position(|v| !v.is_finite()) {
+            return Err(EnvironmentError::NotFinite { index });
+        }
+        let row = width as usize * 3;
+        let texels = floats
+            .chunks_exact(row)
+            .rev()
+            .flat_map(|r| r.chunks_exact(3))
+            .map(|c| [c[0], c[1], c[2]])
+            .collect();
+        Ok(EquirectImage {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    /// The width in texels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The height in texels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The bilinear read at `uv`, clamped to the edges (`ClampToEdgeWrapping`, `LinearFilter`).
+    pub fn bilinear(&self, uv: Vec2) -> Vec3 {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let x = uv.x * w as f32 - 0.5;
+        let y = uv.y * h as f32 - 0.5;
+        let (x0, y0) = (x.floor(), y.floor());
+        let (fx, fy) = (x - x0, y - y0);
+        let texel = |i: i64, j: i64| {
+            let (i, j) = (i.clamp(0, w - 1), j.clamp(0, h - 1));
+            // Invariant: i < w and j < h after the clamp, and there are w·h texels.
+            Vec3::from_array(self.texels[(j * w + i) as usize])
+        };
+        let (x0, y0) = (x0 as i64, y0 as i64);
+        let top = texel(x0, y0) * (1.0 - fx) + texel(x0 + 1, y0) * fx;
+        let bottom = texel(x0, y0 + 1) * (1.0 - fx) + texel(x0 + 1, y0 + 1) * fx;
+        top * (1.0 - fy) + bottom * fy
+    }
+}
+
+/// A prefiltered environment (three.js's PMREM): a cube whose levels hold the radiance seen by
+/// a mirror (level 0, a face of [`Environment::size`]) to that seen by roughness 1 (a face of
+/// 8²), each level for roughness `1 − sqrt(1 − lod / max_lod)`. Made once from an image; a scene
+/// or a material holds it behind an `Arc`.
+#[derive(Clone, PartialEq)]
+pub struct Environment {
+    pmrem: CubeChain,
+}
+
+impl fmt::Debug for Environment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Environment(PMREM {}², {} levels)",
+            self.size(),
+            self.pmrem.levels.len()
+        )
+    }
+}
+
+impl Environment {
+    /// `PMREMGenerator.fromEquirectangular(image)`: the cube's face is a quarter of the image's
+    /// width, rounded down to a power of two, at least 256.
+    pub fn from_equirect(image: &EquirectImage) -> Result<Environment, EnvironmentError> {
+        check_size(image.width, image.height)?;
+        Ok(Environment {
+            pmrem: pmrem::from_equirect(image),
+        })
+    }
+
+    /// The side of level 0's faces.
+    pub fn size(&self) -> u32 {
+        self.pmrem.levels.first().map_or(0, |l| l.size)
+    }
+
+    /// The last level (`maxLod`): log2 of the size minus 3.
+    pub fn max_lod(&self) -> u32 {
+        self.pmrem.levels.len().saturating_sub(1) as u32
+    }
+
+    /// `pmremTexture(env).sample(direction).level(roughnessToMip(roughness, maxLod))`: the
+    /// trilinear read at mip `maxLod · r · (2 − r)` with `r` the roughness clamped to [0, 1].
+    /// `direction` is a world direction (need not be unit).
+    pub fn sample(&self, direction: Vec3, roughness: f32) -> Vec3 {
+        let r = roughness.clamp(0.0, 1.0);
+        let mip = self.max_lod() as f32 * r * (2.0 - r);
+        self.pmrem.trilinear(direction, mip)
+    }
+}
