@@ -1067,6 +1067,7 @@ fn build_scene(bytes: &[u8], programs: &[NodeProgram]) -> (Scene, Camera, Assets
                 position: s.vec3(),
                 distance: s.float(),
                 decay: s.float(),
+                shadow: None,
             },
             _ => Light::Spot {
                 color: s.colour(),
@@ -1077,6 +1078,7 @@ fn build_scene(bytes: &[u8], programs: &[NodeProgram]) -> (Scene, Camera, Assets
                 angle: s.float(),
                 penumbra: s.float(),
                 decay: s.float(),
+                shadow: None,
             },
         };
         scene.add_light(light);

@@ -100,6 +100,7 @@ impl FrameLights {
                     intensity,
                     position,
                     target,
+                    ..
                 } => frame.direct.push(LightKind::Directional {
                     to_light: (point(position) - point(target)).normalize_or_zero(),
                     color: color.to_vec3() * intensity,
@@ -110,6 +111,7 @@ impl FrameLights {
                     position,
                     distance,
                     decay,
+                    ..
                 } => frame.direct.push(LightKind::Point {
                     position: point(position),
                     color: color.to_vec3() * intensity,
@@ -125,6 +127,7 @@ impl FrameLights {
                     angle,
                     penumbra,
                     decay,
+                    ..
                 } => frame.direct.push(LightKind::Spot {
                     position: point(position),
                     axis: (point(position) - point(target)).normalize_or_zero(),
@@ -228,6 +231,7 @@ mod tests {
             angle: 0.5,
             penumbra: 0.5,
             decay: 0.0,
+            shadow: None,
         };
         let lights = FrameLights::new(&[light], Mat4::IDENTITY);
         let mut seen = Vec::new();
