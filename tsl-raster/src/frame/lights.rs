@@ -166,7 +166,14 @@ impl FrameLights {
     /// Call `f(direction to the light, arriving colour)` for each direct light at the view-space
     /// point `position`.
     pub fn each_direct(&self, position: Vec3, mut f: impl FnMut(Vec3, Vec3)) {
-        for light in &self.direct {
+        self.each_direct_indexed(position, |_, l, c| f(l, c));
+    }
+
+    /// [`FrameLights::each_direct`] with each light's index among the direct lights (the index of
+    /// its shadow map, `FrameShadows::light`): `f(index, direction to the light, colour)`.
+    pub fn each_direct_indexed(&self, position: Vec3, mut f: impl FnMut(usize, Vec3, Vec3)) {
+        for (i, light) in self.direct.iter().enumerate() {
+            let mut f = |l, c| f(i, l, c);
             match *light {
                 LightKind::Directional { to_light, color } => f(to_light, color),
                 LightKind::Point {

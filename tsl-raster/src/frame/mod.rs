@@ -11,6 +11,7 @@
 pub(crate) mod bin;
 pub(crate) mod lights;
 pub(crate) mod place;
+pub(crate) mod shadow;
 
 use crate::assets::Assets;
 use crate::raster::draw::Draw;
@@ -214,6 +215,8 @@ pub(crate) struct FrameContext<'a> {
     pub height: u32,
     /// Whether a hemisphere light reads the world normal.
     pub hemisphere: bool,
+    /// The shadow-casting lights' maps ([`shadow`]); none until the renderer draws them.
+    pub shadows: shadow::FrameShadows,
 }
 
 impl<'a> FrameContext<'a> {
@@ -250,6 +253,7 @@ impl<'a> FrameContext<'a> {
                 .lights
                 .iter()
                 .any(|l| matches!(l, Light::Hemisphere { .. })),
+            shadows: shadow::FrameShadows::default(),
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::lane_math::unit_or_zero;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::scalar_models::{final_roughness, phong, Surface};
+use super::shadow::Receiver;
 use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
@@ -20,6 +21,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         n,
         lanes: s,
         out,
+        frags: state_frags,
         ..
     } = state;
     let (ctx, draw, n) = (*ctx, *draw, *n);
@@ -36,6 +38,14 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         }
     }
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
+    // The shadows that fall on a receiver (R-SHADOW-3): each direct light's colour times its
+    // shadow factor.
+    let receiver = ctx.shadows.receives(draw.object).then(|| Receiver {
+        shadows: &ctx.shadows,
+        position: &s.position_view,
+        normal: &s.normal_view,
+        frags: state_frags,
+    });
     match m.kind {
         MaterialKind::Standard | MaterialKind::Physical => {
             // The physical model runs over the whole batch at once (shade/physical.rs).
@@ -61,6 +71,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     roughness: &s.roughness,
                     metalness: m.metalness,
                     clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                    shadow: receiver.as_ref(),
                 },
                 physical_scratch,
                 &mut s.outgoing,
@@ -85,7 +96,9 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     diffuse: s.diffuse.get(l),
                     ao: s.ao[l],
                 };
-                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+                let shadow = |i| receiver.as_ref().map_or(1.0, |r| r.factor_of(i, l));
+                let outgoing = phong(&ctx.lights, &surface, specular, shadow);
+                s.outgoing.set(l, outgoing);
             }
         }
         MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,

@@ -43,6 +43,7 @@ mod output;
 mod physical;
 mod sampler;
 mod scalar_models;
+mod shadow;
 mod state;
 mod surface;
 mod views;

@@ -6,6 +6,7 @@
 
 use super::brdf::{dfg_lanes, DfgScratch};
 use super::lane_math::{exp2_lane, Lanes3};
+use super::shadow::Receiver;
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -30,6 +31,8 @@ pub(crate) struct PhysicalLanes<'a> {
     pub metalness: f32,
     /// (strength, each lane's clearcoat roughness after `getRoughness`).
     pub clearcoat: Option<(f32, &'a Lane)>,
+    /// The shadows that fall on the batch, if it receives them.
+    pub shadow: Option<&'a Receiver<'a>>,
 }
 
 /// Scratch for one batch's lighting, kept from batch to batch.
@@ -338,11 +341,19 @@ pub(crate) fn physical_lanes(
     for (i, light) in lights.direct_lights().iter().enumerate() {
         // Each light as a function of the lane: a directional light's a constant, the others'
         // worked out into `light_dir` and `light_color` first.
-        if let LightKind::Directional { to_light, color } = *light {
+        let shadow = p.shadow.and_then(|r| Some((r, r.casts(i)?)));
+        if let (LightKind::Directional { to_light, color }, None) = (*light, shadow) {
             let constant = (to_light.to_array(), color.to_array());
             one_light(p, &inputs, i == 0, |_| constant, [dd, ds, cc]);
         } else {
             light_lanes(light, p.position, n, light_dir, light_color);
+            // A shadow multiplies the light's colour (`AnalyticLightNode.setupShadow`).
+            if let Some((receiver, map)) = shadow {
+                for l in 0..n {
+                    let factor = receiver.factor(map, l);
+                    light_color.set(l, light_color.get(l) * factor);
+                }
+            }
             let (dir, color) = (&*light_dir, &*light_color);
             let at = |l| (dir.get(l).to_array(), color.get(l).to_array());
             one_light(p, &inputs, i == 0, at, [dd, ds, cc]);
@@ -442,6 +453,7 @@ mod tests {
                     roughness: &roughness,
                     metalness,
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
+                    shadow: None,
                 },
                 scratch,
                 &mut out,
