@@ -105,3 +105,23 @@ fn mask_opacity_and_ao_nodes_match_three() {
 fn the_normal_material_matches_three() {
     check("normal_material");
 }
+
+#[test]
+fn directional_shadows_match_three() {
+    check("shadow_directional");
+}
+
+#[test]
+fn spot_shadows_match_three() {
+    check("shadow_spot");
+}
+
+#[test]
+fn point_shadows_match_three() {
+    check("shadow_point");
+}
+
+#[test]
+fn vsm_shadows_match_three() {
+    check("shadow_vsm");
+}

@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_shadow;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -67,7 +68,25 @@ cases![
     graph_nodes with at_time_1_5,
     mask_opacity,
     normal_material,
+    shadow_directional with shadows_pcf,
+    shadow_spot with shadows_pcf,
+    shadow_point with shadows_pcf,
+    shadow_vsm with shadows_vsm,
 ];
+
+/// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
+fn shadows_pcf() -> Renderer {
+    let mut renderer = plain();
+    renderer.settings.shadow_map_enabled = true;
+    renderer
+}
+
+/// `renderer.shadowMap.enabled = true` with `VSMShadowMap`.
+fn shadows_vsm() -> Renderer {
+    let mut renderer = shadows_pcf();
+    renderer.settings.shadow_map_type = tsl::raster::ShadowMapType::Vsm;
+    renderer
+}
 
 /// The case named `name`.
 #[allow(dead_code)] // raster_three's tests name their cases; gpu_three runs them all

@@ -694,3 +694,5 @@ pub fn normal_material() -> Case {
     c.object(can).transform.position = Vec3::new(0.8, -0.1, 0.0);
     c
 }
+
+pub use super::scenes_shadow::*;
