@@ -9,7 +9,8 @@
 //! field they declare.
 
 use super::layout::{
-    BinEntry, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record, TexHeader,
+    BinEntry, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record, ShadowRecord,
+    TexHeader,
     TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
 };
 use std::fmt::Write;
@@ -129,6 +130,7 @@ pub(crate) fn raster_layout_wgsl() -> String {
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);
     record::<LightRecord>(&mut out);
+    record::<ShadowRecord>(&mut out);
     record::<PassRecord>(&mut out);
     record::<TriRecord>(&mut out);
     record::<VertRecord>(&mut out);
@@ -246,6 +248,7 @@ mod tests {
             "RASTER_WGSL",
             &[
                 include_str!("raster.wgsl"),
+                include_str!("shadow.wgsl"),
                 include_str!("interp_core.wgsl"),
                 tsl_core::native::PRELUDE_WGSL,
             ],

@@ -10,12 +10,14 @@ use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
 use crate::frame::lights::{FrameLights, LightKind};
+use crate::frame::shadow::raster::DepthMap;
+use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
-use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
+use crate::scene::{Camera, Fog, MaterialKind, Scene, ShadowMapType, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
@@ -30,6 +32,7 @@ pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         include_str!("bytecode.wgsl"),
         include_str!("raster_layout.wgsl"),
         include_str!("raster.wgsl"),
+        include_str!("shadow.wgsl"),
         include_str!("interp_core.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
     ]
@@ -504,6 +507,7 @@ fn pack(
     assets: &Assets,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
+    let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -595,6 +599,7 @@ fn pack(
                 (has(Output::Depth), FL_DEPTH_NODE),
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
+                (shadows.receives(d.object), FL_RECEIVE_SHADOW),
             ] {
                 if on {
                     flags |= bit;
@@ -708,6 +713,7 @@ fn pack(
             camera,
             tiles_x as u32,
             entries_at,
+            &shadows,
         ),
         passes: pass_records,
         tris,
@@ -737,6 +743,7 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
+    shadows: &FrameShadows,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
     r.width = settings.width;
@@ -788,11 +795,12 @@ fn frame_words(
             up: up.to_array(),
         })
         .collect();
-    let direct: Vec<LightRecord> = lights
+    let mut direct: Vec<LightRecord> = lights
         .direct()
         .iter()
         .map(|light| {
             let mut l = LightRecord::zeroed();
+            l.shadow = NONE;
             match *light {
                 LightKind::Directional { to_light, color } => {
                     l.kind = LIGHT_DIRECTIONAL;
@@ -836,9 +844,72 @@ fn frame_words(
     r.direct = direct.len() as u32;
     r.hemis = hemis.len() as u32;
     r.entries_at = entries_at;
+    let lights_end = LightRecord::words() * direct.len()
+        + HemiRecord::words() * hemis.len()
+        + FrameRecord::words();
+    let shadow_words = shadow_words(shadows, &mut direct, lights_end);
     let mut w: Vec<u32> = bytemuck::cast_slice(&[r]).to_vec();
     w.extend_from_slice(bytemuck::cast_slice(&hemis));
     w.extend_from_slice(bytemuck::cast_slice(&direct));
+    w.extend_from_slice(&shadow_words);
+    w
+}
+
+/// The shadow-casting lights' records (each light's `shadow` set to its record's index; `at` is
+/// the word where they start), then their depths and VSM's moments.
+fn shadow_words(shadows: &FrameShadows, direct: &mut [LightRecord], at: usize) -> Vec<u32> {
+    let maps: Vec<(usize, &LightShadowMap)> = (0..direct.len())
+        .filter_map(|i| Some((i, shadows.light(i)?)))
+        .collect();
+    let records_end = at + ShadowRecord::words() * maps.len();
+    let mut records = Vec::with_capacity(maps.len());
+    let mut texels: Vec<u32> = Vec::new();
+    for (k, &(i, map)) in maps.iter().enumerate() {
+        direct[i].shadow = k as u32;
+        let mut r = ShadowRecord::zeroed();
+        r.filter = match shadows.filter {
+            ShadowMapType::Basic => SHADOW_BASIC,
+            ShadowMapType::Pcf => SHADOW_PCF,
+            ShadowMapType::Vsm => SHADOW_VSM,
+        };
+        r.bias = map.bias;
+        r.normal_bias = map.normal_bias;
+        r.radius = map.radius;
+        r.intensity = map.intensity;
+        r.map = (records_end + texels.len()) as u32;
+        r.moments = NONE;
+        let depths = |texels: &mut Vec<u32>, d: &DepthMap| {
+            texels.extend(d.depth.iter().map(|v| v.to_bits()));
+        };
+        match &map.kind {
+            ShadowKind::Flat(flat) => {
+                r.kind = SHADOW_FLAT;
+                r.width = flat.map.width;
+                r.height = flat.map.height;
+                r.matrix = flat.matrix.to_cols_array();
+                depths(&mut texels, &flat.map);
+                if let Some(moments) = &flat.moments {
+                    r.moments = (records_end + texels.len()) as u32;
+                    texels.extend(moments.texels.iter().flatten().map(|v| v.to_bits()));
+                }
+            }
+            ShadowKind::Cube(cube) => {
+                r.kind = SHADOW_CUBE;
+                r.width = cube.faces.first().map_or(0, |f| f.width);
+                r.height = r.width;
+                r.near = cube.near;
+                r.far = cube.far;
+                r.matrix = cube.matrix.to_cols_array();
+                r.axes = cube.axes.map(mat3);
+                for face in &cube.faces {
+                    depths(&mut texels, face);
+                }
+            }
+        }
+        records.push(r);
+    }
+    let mut w: Vec<u32> = bytemuck::cast_slice(&records).to_vec();
+    w.extend_from_slice(&texels);
     w
 }
 
