@@ -163,8 +163,8 @@ fn shadow_cube(s: u32, biased: vec3<f32>, pixel: vec2<f32>) -> f32 {
     let distance = length(p);
     let depth_a = far / (far - near) + ff(s + S_BIAS);
     let depth_b = -(near * far / ((far - near) * distance));
-    let filter = frame[s + S_FILTER];
-    if (filter == SHADOW_BASIC) {
+    let method = frame[s + S_FILTER];
+    if (method == SHADOW_BASIC) {
         return shadow_cube_compare(s, direction, depth_a + depth_b / (view_z / distance), false);
     }
     let texel = ff(s + S_RADIUS) / f32(frame[s + S_WIDTH]);
@@ -173,7 +173,7 @@ fn shadow_cube(s: u32, biased: vec3<f32>, pixel: vec2<f32>) -> f32 {
     let tangent = normalize(cross(direction, helper));
     let bitangent = cross(direction, tangent);
     let phi = shadow_ign(pixel) * 6.2831855;
-    let linear = filter == SHADOW_PCF;
+    let linear = method == SHADOW_PCF;
     var sum = 0.0;
     for (var i = 0u; i < 5u; i++) {
         let v = shadow_vogel(i, 5u, phi);
