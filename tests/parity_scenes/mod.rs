@@ -1093,8 +1093,11 @@ pub fn shadows_of_each_light_through_each_filter(check: Check) {
         c.settings.shadow_map_type = filter;
         let g = NodeGraph::new();
         let wave = g.sin(g.mul(g.swizzle(g.position_local(), "y"), g.float(8.0)));
-        g.set_output(POSITION_NODE, g.mul(g.normal_local(), g.mul(wave, g.float(0.1))))
-            .unwrap();
+        g.set_output(
+            POSITION_NODE,
+            g.mul(g.normal_local(), g.mul(wave, g.float(0.1))),
+        )
+        .unwrap();
         let p = c.program(&g);
         let ball = c.mesh(
             sphere(),
@@ -1119,16 +1122,32 @@ pub fn shadows_of_each_light_through_each_filter(check: Check) {
             o.cast_shadow = cast;
             o.receive_shadow = receive;
         }
-        c.scene.object_mut(ring).unwrap().transform.set_euler(1.0, 0.3, 0.0);
-        let floor = c.assets.geometries.add(PlaneGeometry::new(6.0, 6.0).build());
-        let paint = c.assets.materials.add(Material::lambert(Color::from_srgb8(230, 230, 230)));
+        c.scene
+            .object_mut(ring)
+            .unwrap()
+            .transform
+            .set_euler(1.0, 0.3, 0.0);
+        let floor = c
+            .assets
+            .geometries
+            .add(PlaneGeometry::new(6.0, 6.0).build());
+        let paint = c
+            .assets
+            .materials
+            .add(Material::lambert(Color::from_srgb8(230, 230, 230)));
         c.scene.add(
             Object::mesh(floor, paint)
                 .rotated(-FRAC_PI_2, 0.0, 0.0)
                 .shadows(false, true),
         );
-        let wall = c.assets.geometries.add(PlaneGeometry::new(6.0, 3.0).build());
-        let paint = c.assets.materials.add(Material::phong(Color::from_srgb8(200, 210, 230)));
+        let wall = c
+            .assets
+            .geometries
+            .add(PlaneGeometry::new(6.0, 3.0).build());
+        let paint = c
+            .assets
+            .materials
+            .add(Material::phong(Color::from_srgb8(200, 210, 230)));
         c.scene.add(
             Object::mesh(wall, paint)
                 .at(Vec3::new(0.0, 1.5, -1.2))
@@ -1158,8 +1177,12 @@ pub fn shadows_of_each_light_through_each_filter(check: Check) {
         let mut bulb = LightShadow::perspective();
         bulb.map_size = glam::UVec2::splat(128);
         c.scene.add_light(
-            Light::point(Color::from_srgb8(200, 220, 255), 3.0, Vec3::new(0.3, 1.8, 1.0))
-                .with_shadow(bulb),
+            Light::point(
+                Color::from_srgb8(200, 220, 255),
+                3.0,
+                Vec3::new(0.3, 1.8, 1.0),
+            )
+            .with_shadow(bulb),
         );
         c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
         check(c, name);

@@ -22,7 +22,13 @@ fn case(fov: f32, position: Vec3, target: Vec3) -> Case {
 }
 
 /// Add a mesh with `castShadow` and `receiveShadow`; its id.
-fn add(c: &mut Case, geometry: Geometry, material: Material, cast: bool, receive: bool) -> ObjectId {
+fn add(
+    c: &mut Case,
+    geometry: Geometry,
+    material: Material,
+    cast: bool,
+    receive: bool,
+) -> ObjectId {
     let g = c.assets.geometries.add(geometry);
     let m = c.assets.materials.add(material);
     c.scene.add(Object::mesh(g, m).shadows(cast, receive))
@@ -30,8 +36,18 @@ fn add(c: &mut Case, geometry: Geometry, material: Material, cast: bool, receive
 
 /// A 6 × 6 floor turned to face up, receiving shadows.
 fn floor(c: &mut Case, material: Material) -> ObjectId {
-    let id = add(c, PlaneGeometry::new(6.0, 6.0).build(), material, false, true);
-    c.scene.object_mut(id).unwrap().transform.set_euler(-PI / 2.0, 0.0, 0.0);
+    let id = add(
+        c,
+        PlaneGeometry::new(6.0, 6.0).build(),
+        material,
+        false,
+        true,
+    );
+    c.scene
+        .object_mut(id)
+        .unwrap()
+        .transform
+        .set_euler(-PI / 2.0, 0.0, 0.0);
     id
 }
 
@@ -98,7 +114,13 @@ pub fn shadow_point() -> Case {
     let mut c = case(50.0, Vec3::new(0.0, 2.0, 4.0), Vec3::new(0.0, 0.4, 0.0));
     let paint = Material::lambert(hex(0xeeeeee));
     floor(&mut c, paint.clone());
-    let wall = add(&mut c, PlaneGeometry::new(6.0, 3.0).build(), paint, false, true);
+    let wall = add(
+        &mut c,
+        PlaneGeometry::new(6.0, 3.0).build(),
+        paint,
+        false,
+        true,
+    );
     c.scene.object_mut(wall).unwrap().transform.position = Vec3::new(0.0, 1.5, -1.5);
     let ring = add(
         &mut c,
@@ -118,9 +140,8 @@ pub fn shadow_point() -> Case {
         focus: 1.0,
         aspect: 1.0,
     };
-    c.scene.add_light(
-        Light::point(Color::WHITE, 6.0, Vec3::new(0.4, 1.6, 0.6)).with_shadow(shadow),
-    );
+    c.scene
+        .add_light(Light::point(Color::WHITE, 6.0, Vec3::new(0.4, 1.6, 0.6)).with_shadow(shadow));
     c.scene.add_light(Light::ambient(Color::WHITE, 0.3));
     c
 }

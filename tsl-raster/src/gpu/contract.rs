@@ -10,8 +10,7 @@
 
 use super::layout::{
     BinEntry, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record, ShadowRecord,
-    TexHeader,
-    TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
+    TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};

@@ -6,9 +6,9 @@
 //! fragment's depth is at most the map's. PCF reads each of its five points with a linear filter,
 //! the 2×2 texels' comparisons weighed bilinearly, as a comparison sampler does.
 
-use crate::frame::shadow::raster::DepthMap;
 use super::lane_math::Lanes3;
 use super::state::FragIn;
+use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{CubeShadow, FlatShadow, FrameShadows, LightShadowMap, ShadowKind};
 use crate::scene::ShadowMapType;
 use glam::{Vec2, Vec3};

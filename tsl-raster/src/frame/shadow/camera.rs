@@ -70,21 +70,45 @@ fn frustum(left: f32, right: f32, top: f32, bottom: f32, near: f32, far: f32) ->
 }
 
 /// `Matrix4.makeOrthographic(left, right, top, bottom, near, far)` for WebGL.
-pub(crate) fn orthographic(left: f32, right: f32, top: f32, bottom: f32, near: f32, far: f32) -> Mat4 {
+pub(crate) fn orthographic(
+    left: f32,
+    right: f32,
+    top: f32,
+    bottom: f32,
+    near: f32,
+    far: f32,
+) -> Mat4 {
     let w = 1.0 / (right - left);
     let h = 1.0 / (top - bottom);
     let p = 1.0 / (far - near);
     Mat4::from_cols_array(&[
-        2.0 * w, 0.0, 0.0, 0.0, //
-        0.0, 2.0 * h, 0.0, 0.0, //
-        0.0, 0.0, -2.0 * p, 0.0, //
-        -(right + left) * w, -(top + bottom) * h, -(far + near) * p, 1.0,
+        2.0 * w,
+        0.0,
+        0.0,
+        0.0, //
+        0.0,
+        2.0 * h,
+        0.0,
+        0.0, //
+        0.0,
+        0.0,
+        -2.0 * p,
+        0.0, //
+        -(right + left) * w,
+        -(top + bottom) * h,
+        -(far + near) * p,
+        1.0,
     ])
 }
 
 /// A directional or spot light's shadow camera: its projection (`camera`'s, with a spot light's
 /// field of view from `angle`, the map's `aspect` and a light's `distance` for far).
-pub(crate) fn projection(camera: &ShadowCamera, spot_angle: f32, map_aspect: f32, distance: f32) -> Mat4 {
+pub(crate) fn projection(
+    camera: &ShadowCamera,
+    spot_angle: f32,
+    map_aspect: f32,
+    distance: f32,
+) -> Mat4 {
     match *camera {
         ShadowCamera::Orthographic {
             left,

@@ -128,7 +128,13 @@ impl FrameShadows {
                     _ => (shadow.map_size.x, shadow.map_size.y),
                 };
                 checked_len(w, h)?;
-                over_limit("a shadow map", w, h, "image_pixels", settings.limits.image_pixels)?;
+                over_limit(
+                    "a shadow map",
+                    w,
+                    h,
+                    "image_pixels",
+                    settings.limits.image_pixels,
+                )?;
             }
         }
         if !casting.iter().any(|l| l.shadow().is_some()) {
@@ -146,12 +152,19 @@ impl FrameShadows {
                 // The shadow material's side (`Renderer._renderObjectDirect`): the other side of
                 // the material's, or its own for VSM; a mirrored world matrix turns it round.
                 let side = match (draw.material.side, vsm) {
-                    (Side::Double, _) => return Some(Caster { draw, faces: Faces::Both }),
+                    (Side::Double, _) => {
+                        return Some(Caster {
+                            draw,
+                            faces: Faces::Both,
+                        })
+                    }
                     (side, true) => side,
                     (Side::Front, false) => Side::Back,
                     (Side::Back, false) => Side::Front,
                 };
-                let mirrored = worlds.get(draw.object).is_some_and(|(m, _)| m.determinant() < 0.0);
+                let mirrored = worlds
+                    .get(draw.object)
+                    .is_some_and(|(m, _)| m.determinant() < 0.0);
                 let front = (side == Side::Front) != mirrored;
                 Some(Caster {
                     draw,

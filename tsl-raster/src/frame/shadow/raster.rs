@@ -50,7 +50,12 @@ impl DepthMap {
 
     /// Draw the triangle of clip positions `clip` (WebGL's clip space), if it faces as `faces`
     /// keeps.
-    pub fn draw(&mut self, clip: [Vec4; 3], faces: Faces, poly: &mut Vec<crate::raster::clip::ClipVertex>) {
+    pub fn draw(
+        &mut self,
+        clip: [Vec4; 3],
+        faces: Faces,
+        poly: &mut Vec<crate::raster::clip::ClipVertex>,
+    ) {
         clip_triangle(clip, poly);
         if poly.len() < 3 {
             return;
@@ -96,7 +101,8 @@ impl DepthMap {
         let y0 = (lo.y - 0.5).ceil().max(0.0) as i64;
         let x1 = ((hi.x - 0.5).floor() as i64).min(self.width as i64 - 1);
         let y1 = ((hi.y - 0.5).floor() as i64).min(self.height as i64 - 1);
-        let edge = |p: Vec3, q: Vec3, x: f32, y: f32| (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
+        let edge =
+            |p: Vec3, q: Vec3, x: f32, y: f32| (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
         let width = self.width as usize;
         for y in y0..=y1 {
             let py = y as f32 + 0.5;
@@ -203,7 +209,12 @@ impl Moments {
         let i = t.floor();
         let f = t - i;
         let (x, y) = (i.x as i64, i.y as i64);
-        let (a, b, c, d) = (self.at(x, y), self.at(x + 1, y), self.at(x, y + 1), self.at(x + 1, y + 1));
+        let (a, b, c, d) = (
+            self.at(x, y),
+            self.at(x + 1, y),
+            self.at(x, y + 1),
+            self.at(x + 1, y + 1),
+        );
         let mix = |p: f32, q: f32, t: f32| p + (q - p) * t;
         [0, 1].map(|k| mix(mix(a[k], b[k], f.x), mix(c[k], d[k], f.x), f.y))
     }
@@ -269,7 +280,10 @@ mod tests {
         assert_eq!(to_half(1.0), 1.0);
         // 1 + 2^-11 is halfway between 1 and 1 + 2^-10: to the even, 1.
         assert_eq!(to_half(1.0 + 2f32.powi(-11)), 1.0);
-        assert_eq!(to_half(1.0 + 3.0 * 2f32.powi(-11)), 1.0 + 2.0 * 2f32.powi(-10));
+        assert_eq!(
+            to_half(1.0 + 3.0 * 2f32.powi(-11)),
+            1.0 + 2.0 * 2f32.powi(-10)
+        );
         assert_eq!(to_half(0.1), 0.099975586);
         assert_eq!(to_half(1e-6), 2f32.powi(-24) * 17.0);
     }
@@ -280,8 +294,16 @@ mod tests {
         let mut poly = Vec::new();
         // NDC x and y from −0.5 to 0.5 (texels 1 and 2), z 0 (window depth 0.5); counter-clockwise.
         let p = |x: f32, y: f32| Vec4::new(x, y, 0.0, 1.0);
-        map.draw([p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)], Faces::Front, &mut poly);
-        map.draw([p(-0.5, -0.5), p(0.5, 0.5), p(-0.5, 0.5)], Faces::Front, &mut poly);
+        map.draw(
+            [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
+            Faces::Front,
+            &mut poly,
+        );
+        map.draw(
+            [p(-0.5, -0.5), p(0.5, 0.5), p(-0.5, 0.5)],
+            Faces::Front,
+            &mut poly,
+        );
         let covered: Vec<bool> = map.depth.iter().map(|&d| d == 0.5).collect();
         let expect = [
             false, false, false, false, //
@@ -292,7 +314,11 @@ mod tests {
         assert_eq!(covered, expect);
         // The back faces alone draw nothing of it.
         let mut back = DepthMap::new(4, 4);
-        back.draw([p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)], Faces::Back, &mut poly);
+        back.draw(
+            [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
+            Faces::Back,
+            &mut poly,
+        );
         assert!(back.depth.iter().all(|&d| d == 1.0));
     }
 }
