@@ -304,7 +304,10 @@ mod tests {
             Faces::Front,
             &mut poly,
         );
-        let covered: Vec<bool> = map.depth.iter().map(|&d| d == 0.5).collect();
+        let covered: Vec<bool> = map.depth.iter().map(|&d| d < 1.0).collect();
+        // 0.5 in a 24-bit depth buffer: round(0.5 · (2^24 − 1)) / (2^24 − 1).
+        let kept = 8_388_608.0 / 16_777_215.0;
+        assert!(map.depth.iter().all(|&d| d == 1.0 || d == kept));
         let expect = [
             false, false, false, false, //
             false, true, true, false, //
