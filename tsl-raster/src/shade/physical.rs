@@ -348,10 +348,13 @@ pub(crate) fn physical_lanes(
         } else {
             light_lanes(light, p.position, n, light_dir, light_color);
             // A shadow multiplies the light's colour (`AnalyticLightNode.setupShadow`).
+            // Where the light is behind the surface its share is zero whatever the shadow.
             if let Some((receiver, map)) = shadow {
                 for l in 0..n {
-                    let factor = receiver.factor(map, l);
-                    light_color.set(l, light_color.get(l) * factor);
+                    if p.normal.get(l).dot(light_dir.get(l)) > 0.0 {
+                        let factor = receiver.factor(map, l);
+                        light_color.set(l, light_color.get(l) * factor);
+                    }
                 }
             }
             let (dir, color) = (&*light_dir, &*light_color);

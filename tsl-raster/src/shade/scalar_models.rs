@@ -38,7 +38,12 @@ pub(crate) fn phong(
     let mut direct_diffuse = Vec3::ZERO;
     let mut direct_specular = Vec3::ZERO;
     lights.each_direct_indexed(s.position, |i, l, color| {
-        let color = color * shadow(i);
+        // Where the light is behind the surface its share is zero whatever the shadow.
+        let color = if s.normal.dot(l) > 0.0 {
+            color * shadow(i)
+        } else {
+            color
+        };
         let irradiance = s.normal.dot(l).clamp(0.0, 1.0) * color;
         direct_diffuse += irradiance * s.diffuse / PI;
         if let Some((specular_color, shininess)) = specular {

@@ -112,6 +112,24 @@ fn flat_filtered(
         ShadowMapType::Basic => compare_at(&flat.map, uv, z, false),
         ShadowMapType::Pcf => {
             let radius = light.radius / light.map_size;
+            // Every texel the five bilinear reads can touch (the disk's radius and one texel
+            // more) nearer or farther than the fragment: each comparison is known, and so is the
+            // sum (5 · 1/5 is 1 in f32).
+            let reach = light.radius.abs() + 1.0;
+            if reach.is_finite() {
+                let centre = uv * light.map_size;
+                // Truncated and widened by one: at least the floor and the ceiling.
+                let (lo, hi) = (centre - reach, centre + reach);
+                let (x0, y0) = (lo.x as i64 - 1, lo.y as i64 - 1);
+                let (x1, y1) = (hi.x as i64 + 1, hi.y as i64 + 1);
+                let (near, far) = flat.map.range(x0, y0, x1, y1);
+                if z <= near {
+                    return 1.0;
+                }
+                if z > far {
+                    return 0.0;
+                }
+            }
             let phi = interleaved_gradient_noise(pixel.0, pixel.1) * 6.283_185_5;
             let sum: f32 = (0..5)
                 .map(|i| {

@@ -266,5 +266,6 @@ fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthM
             map.draw(clip, caster.faces, &mut poly);
         }
     }
+    map.finish();
     map
 }

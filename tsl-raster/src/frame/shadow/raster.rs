@@ -5,11 +5,15 @@
 //! depth `0.5 · z/w + 0.5` kept in a 24-bit depth buffer cleared to 1, the depth test less or
 //! equal, a texel drawn when its centre is inside the triangle.
 
-use crate::raster::clip::clip_triangle;
+use crate::raster::clip::{clip_triangle, inside};
 use glam::{Vec2, Vec3, Vec4};
+use rayon::prelude::*;
 
 /// The largest value of a 24-bit depth buffer.
 const DEPTH_24: f32 = 16_777_215.0;
+
+/// The side of a [`DepthMap`]'s blocks, whose nearest and farthest depths it keeps.
+pub(crate) const BLOCK: u32 = 8;
 
 /// One depth map, rows from the top of the light's view (light NDC y = +1 at row 0).
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +22,13 @@ pub(crate) struct DepthMap {
     pub height: u32,
     /// The window depths, 0 (near) to 1 (far or nothing drawn).
     pub depth: Vec<f32>,
+    /// Each [`BLOCK`]² block's (nearest, farthest) depth, rows of blocks from the top
+    /// ([`DepthMap::finish`]): where every texel a filter reads is nearer or farther than the
+    /// fragment, each comparison's result is known without reading them.
+    pub blocks: Vec<(f32, f32)>,
+    /// The texels drawn (first x, first y, last x, last y), if any: the others keep the clear
+    /// depth.
+    touched: Option<[i64; 4]>,
 }
 
 /// Which faces a caster draws into the map.
@@ -38,7 +49,51 @@ impl DepthMap {
             width,
             height,
             depth: vec![1.0; width as usize * height as usize],
+            blocks: Vec::new(),
+            touched: None,
         }
+    }
+
+    /// The blocks' nearest and farthest depths, once the map is drawn.
+    pub fn finish(&mut self) {
+        let (bw, bh) = (self.width.div_ceil(BLOCK), self.height.div_ceil(BLOCK));
+        // The blocks nothing was drawn in hold the clear depth alone.
+        let mut blocks = vec![(1.0, 1.0); (bw * bh) as usize];
+        if let Some([x0, y0, x1, y1]) = self.touched {
+            let b = BLOCK as i64;
+            let width = self.width as usize;
+            for by in y0 / b..=y1 / b {
+                for bx in x0 / b..=x1 / b {
+                    let mut range = (f32::INFINITY, f32::NEG_INFINITY);
+                    let rows = (by * b) as usize..((by + 1) * b).min(self.height as i64) as usize;
+                    let cols = (bx * b) as usize..((bx + 1) * b).min(self.width as i64) as usize;
+                    for y in rows {
+                        for &d in &self.depth[y * width + cols.start..y * width + cols.end] {
+                            range = (range.0.min(d), range.1.max(d));
+                        }
+                    }
+                    blocks[(by * bw as i64 + bx) as usize] = range;
+                }
+            }
+        }
+        self.blocks = blocks;
+    }
+
+    /// The nearest and farthest depths of the texels from (`x0`, `y0`) to (`x1`, `y1`)
+    /// (inclusive, clamped to the map as its reads are), at the blocks' grain: a range that holds
+    /// theirs.
+    pub fn range(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> (f32, f32) {
+        let bw = self.width.div_ceil(BLOCK) as usize;
+        let block = |v: i64, side: u32| v.clamp(0, side as i64 - 1) as usize / BLOCK as usize;
+        let (bx0, bx1) = (block(x0, self.width), block(x1, self.width));
+        let (by0, by1) = (block(y0, self.height), block(y1, self.height));
+        let mut range = (f32::INFINITY, f32::NEG_INFINITY);
+        for by in by0..=by1 {
+            for &(lo, hi) in &self.blocks[by * bw + bx0..=by * bw + bx1] {
+                range = (range.0.min(lo), range.1.max(hi));
+            }
+        }
+        range
     }
 
     /// The depth at texel (`x`, `y`), clamped to the edge (`ClampToEdgeWrapping`).
@@ -56,10 +111,6 @@ impl DepthMap {
         faces: Faces,
         poly: &mut Vec<crate::raster::clip::ClipVertex>,
     ) {
-        clip_triangle(clip, poly);
-        if poly.len() < 3 {
-            return;
-        }
         let size = Vec2::new(self.width as f32, self.height as f32);
         // Screen position (x right, y down, in texels) and window depth.
         let screen = |c: Vec4| {
@@ -70,6 +121,15 @@ impl DepthMap {
                 ndc.z * 0.5 + 0.5,
             )
         };
+        // A triangle inside every clipping plane is its own polygon (most of a caster's).
+        if clip.iter().all(|&c| inside(c)) {
+            self.fill(clip.map(screen), faces);
+            return;
+        }
+        clip_triangle(clip, poly);
+        if poly.len() < 3 {
+            return;
+        }
         let first = screen(poly[0].clip);
         for k in 1..poly.len() - 1 {
             self.fill(
@@ -101,6 +161,13 @@ impl DepthMap {
         let y0 = (lo.y - 0.5).ceil().max(0.0) as i64;
         let x1 = ((hi.x - 0.5).floor() as i64).min(self.width as i64 - 1);
         let y1 = ((hi.y - 0.5).floor() as i64).min(self.height as i64 - 1);
+        if x0 > x1 || y0 > y1 {
+            return;
+        }
+        self.touched = Some(match self.touched {
+            None => [x0, y0, x1, y1],
+            Some([a, b, c, d]) => [a.min(x0), b.min(y0), c.max(x1), d.max(y1)],
+        });
         let edge =
             |p: Vec3, q: Vec3, x: f32, y: f32| (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
         let width = self.width as usize;
@@ -233,41 +300,44 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
         let std_dev = (squared - mean * mean).max(0.0).sqrt();
         [to_half(mean), to_half(std_dev)]
     };
-    let mut vertical = Moments {
-        width: w,
-        height: h,
-        texels: Vec::with_capacity(w as usize * h as usize),
-    };
-    for y in 0..h {
-        for x in 0..w {
-            let (mut mean, mut squared) = (0.0f32, 0.0f32);
-            for offset in blur_offsets(samples) {
-                let uv = Vec2::new(x as f32 + 0.5, y as f32 + 0.5 + offset * radius) / size;
-                let t = (uv * size).floor();
-                let d = depth.at(t.x as i64, t.y as i64);
-                mean += d;
-                squared += d * d;
-            }
-            vertical.texels.push(finish(mean, squared));
+    // Each pass a row at a time, the rows in parallel.
+    let pass = |texel: &(dyn Fn(u32, u32) -> [f32; 2] + Sync)| {
+        let mut texels = vec![[0.0f32; 2]; w as usize * h as usize];
+        texels
+            .par_chunks_mut(w as usize)
+            .enumerate()
+            .for_each(|(y, row)| {
+                for (x, out) in row.iter_mut().enumerate() {
+                    *out = texel(x as u32, y as u32);
+                }
+            });
+        Moments {
+            width: w,
+            height: h,
+            texels,
         }
-    }
-    let mut horizontal = Moments {
-        width: w,
-        height: h,
-        texels: Vec::with_capacity(w as usize * h as usize),
     };
-    for y in 0..h {
-        for x in 0..w {
-            let (mut mean, mut squared) = (0.0f32, 0.0f32);
-            for offset in blur_offsets(samples) {
-                let uv = Vec2::new(x as f32 + 0.5 + offset * radius, y as f32 + 0.5) / size;
-                let [m, s] = vertical.bilinear(uv);
-                mean += m;
-                squared += s * s + m * m;
-            }
-            horizontal.texels.push(finish(mean, squared));
+    let vertical = pass(&|x, y| {
+        let (mut mean, mut squared) = (0.0f32, 0.0f32);
+        for offset in blur_offsets(samples) {
+            let uv = Vec2::new(x as f32 + 0.5, y as f32 + 0.5 + offset * radius) / size;
+            let t = (uv * size).floor();
+            let d = depth.at(t.x as i64, t.y as i64);
+            mean += d;
+            squared += d * d;
         }
-    }
+        finish(mean, squared)
+    });
+    let horizontal = pass(&|x, y| {
+        let (mut mean, mut squared) = (0.0f32, 0.0f32);
+        for offset in blur_offsets(samples) {
+            let uv = Vec2::new(x as f32 + 0.5 + offset * radius, y as f32 + 0.5) / size;
+            let [m, s] = vertical.bilinear(uv);
+            mean += m;
+            squared += s * s + m * m;
+        }
+        finish(mean, squared)
+    });
     horizontal
 }
 
