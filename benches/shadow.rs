@@ -61,8 +61,8 @@ fn shadowed_spin(size: u32, point: bool) -> spin_scene::Spin {
 
 fn map(c: &mut Criterion) {
     let mut group = c.benchmark_group("shadow");
-    group.sample_size(20);
-    group.measurement_time(Duration::from_secs(4));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(2));
     for (name, point, filter) in [
         ("map_directional_1024_pcf", false, ShadowMapType::Pcf),
         ("map_directional_1024_vsm", false, ShadowMapType::Vsm),

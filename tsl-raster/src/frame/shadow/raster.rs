@@ -292,7 +292,6 @@ impl Moments {
 /// each kept as half floats, `samples` reads `radius` texels either side.
 pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moments {
     let (w, h) = (depth.width, depth.height);
-    let size = Vec2::new(w as f32, h as f32);
     let count = samples.max(1) as f32;
     let finish = |mean: f32, squared: f32| {
         let mean = mean / count;
@@ -317,12 +316,15 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
             texels,
         }
     };
+    // Each read's offset in texels, `offset · radius`: the vertical pass reads the nearest texel
+    // to the row's centre plus it; the horizontal pass the two texels either side of it.
+    let steps: Vec<f32> = blur_offsets(samples).map(|o| o * radius).collect();
+    let rows: Vec<i64> = steps.iter().map(|s| (0.5 + s).floor() as i64).collect();
+    let columns: Vec<(i64, f32)> = steps.iter().map(|s| (s.floor() as i64, s - s.floor())).collect();
     let vertical = pass(&|x, y| {
         let (mut mean, mut squared) = (0.0f32, 0.0f32);
-        for offset in blur_offsets(samples) {
-            let uv = Vec2::new(x as f32 + 0.5, y as f32 + 0.5 + offset * radius) / size;
-            let t = (uv * size).floor();
-            let d = depth.at(t.x as i64, t.y as i64);
+        for &dy in &rows {
+            let d = depth.at(x as i64, y as i64 + dy);
             mean += d;
             squared += d * d;
         }
@@ -330,9 +332,11 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
     });
     let horizontal = pass(&|x, y| {
         let (mut mean, mut squared) = (0.0f32, 0.0f32);
-        for offset in blur_offsets(samples) {
-            let uv = Vec2::new(x as f32 + 0.5 + offset * radius, y as f32 + 0.5) / size;
-            let [m, s] = vertical.bilinear(uv);
+        for &(dx, f) in &columns {
+            let (i, y) = (x as i64 + dx, y as i64);
+            let (a, b) = (vertical.at(i, y), vertical.at(i + 1, y));
+            let m = a[0] + (b[0] - a[0]) * f;
+            let s = a[1] + (b[1] - a[1]) * f;
             mean += m;
             squared += s * s + m * m;
         }
