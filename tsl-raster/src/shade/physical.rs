@@ -47,6 +47,8 @@ pub(crate) struct PhysicalScratch {
     ab_b: Lane,
     dot_nv: Lane,
     dfg: DfgScratch,
+    /// A light's shadow factor at each lane.
+    shadow: Lane,
 }
 
 impl Default for PhysicalScratch {
@@ -62,6 +64,7 @@ impl Default for PhysicalScratch {
             ab_b: [0.0; LANES],
             dot_nv: [0.0; LANES],
             dfg: DfgScratch::default(),
+            shadow: [1.0; LANES],
         }
     }
 }
@@ -314,6 +317,7 @@ pub(crate) fn physical_lanes(
         ab_b,
         dot_nv,
         dfg,
+        shadow: shadow_lane,
     } = scratch;
     // The first light writes the direct sums (see `direct_lanes`); without one they are zero.
     if lights.direct_lights().is_empty() {
@@ -350,11 +354,10 @@ pub(crate) fn physical_lanes(
             // A shadow multiplies the light's colour (`AnalyticLightNode.setupShadow`).
             // Where the light is behind the surface its share is zero whatever the shadow.
             if let Some((receiver, map)) = shadow {
+                let facing = |l: usize| p.normal.get(l).dot(light_dir.get(l)) > 0.0;
+                receiver.factors(map, n, facing, shadow_lane);
                 for l in 0..n {
-                    if p.normal.get(l).dot(light_dir.get(l)) > 0.0 {
-                        let factor = receiver.factor(map, l);
-                        light_color.set(l, light_color.get(l) * factor);
-                    }
+                    light_color.set(l, light_color.get(l) * shadow_lane[l]);
                 }
             }
             let (dir, color) = (&*light_dir, &*light_color);

@@ -12,6 +12,7 @@ use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{CubeShadow, FlatShadow, FrameShadows, LightShadowMap, ShadowKind};
 use crate::scene::ShadowMapType;
 use glam::{Vec2, Vec3};
+use tsl_core::LANES;
 
 /// `interleavedGradientNoise(screenCoordinate.xy)`: `fract(52.9829189 · fract(dot(p, (0.06711056,
 /// 0.00583715))))` at the pixel's centre (rows from the top, as WebGPU counts them).
@@ -297,6 +298,81 @@ impl Receiver<'_> {
             self.normal.get(l),
             (frag.x, frag.y),
         )
+    }
+
+    /// The shadow factors of `light` at the first `n` lanes into `out`: 1 where `wanted(l)` is
+    /// false (the light is behind the surface, where the factor changes nothing). A batch whose
+    /// PCF reads all fall wholly in front of or behind the map's depths (one look at the blocks
+    /// under the batch's footprint) takes the known values without reading a texel; they are
+    /// what each lane's filter gives.
+    pub fn factors(
+        &self,
+        light: &LightShadowMap,
+        n: usize,
+        wanted: impl Fn(usize) -> bool,
+        out: &mut [f32; LANES],
+    ) {
+        let n = n.min(LANES);
+        if let Some(known) = self.batch_known(light, n) {
+            out[..n].copy_from_slice(&known[..n]);
+            return;
+        }
+        for l in 0..n {
+            out[l] = if wanted(l) { self.factor(light, l) } else { 1.0 };
+        }
+    }
+
+    /// [`Receiver::factors`]' whole-batch answer, if the batch has one: a directional or spot
+    /// light's PCF map whose blocks under every lane's reads are all behind (lit) or all in front
+    /// of (shadowed) every lane's depth.
+    fn batch_known(&self, light: &LightShadowMap, n: usize) -> Option<[f32; LANES]> {
+        let ShadowKind::Flat(flat) = &light.kind else {
+            return None;
+        };
+        if self.shadows.filter != ShadowMapType::Pcf || n == 0 || flat.map.blocks.is_empty() {
+            return None;
+        }
+        let reach = light.radius.abs() + 1.0;
+        if !reach.is_finite() {
+            return None;
+        }
+        // Each lane's coordinates as `flat_filtered` works them out, and their bounds.
+        let mut inside = [false; LANES];
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        let (mut z_lo, mut z_hi) = (f32::INFINITY, f32::NEG_INFINITY);
+        for l in 0..n {
+            let biased = self.position.get(l) + self.normal.get(l) * light.normal_bias;
+            let q = flat.matrix * biased.extend(1.0);
+            let c = q.truncate() / q.w;
+            let (uv, z) = (Vec2::new(c.x, 1.0 - c.y), c.z + light.bias);
+            if !(uv.is_finite() && z.is_finite()) {
+                return None;
+            }
+            inside[l] = uv.x >= 0.0 && uv.x <= 1.0 && uv.y >= 0.0 && uv.y <= 1.0 && z <= 1.0;
+            let texel = uv * light.map_size;
+            (lo, hi) = (lo.min(texel), hi.max(texel));
+            (z_lo, z_hi) = (z_lo.min(z), z_hi.max(z));
+        }
+        let (lo, hi) = (lo - reach, hi + reach);
+        let (x0, y0) = (lo.x as i64 - 1, lo.y as i64 - 1);
+        let (x1, y1) = (hi.x as i64 + 1, hi.y as i64 + 1);
+        let (near, far) = flat.map.range(x0, y0, x1, y1);
+        // Lit everywhere: 1 inside the frustum and outside it, and mix(1, 1, intensity) is 1.
+        let filtered = if z_hi <= near {
+            1.0
+        } else if z_lo > far {
+            0.0
+        } else {
+            return None;
+        };
+        let shadowed = 1.0 + (filtered - 1.0) * light.intensity;
+        let mut out = [1.0; LANES];
+        for l in 0..n {
+            if inside[l] {
+                out[l] = shadowed;
+            }
+        }
+        Some(out)
     }
 
     /// The shadow factor of the `i`-th direct light at lane `l` (1 without a shadow).
