@@ -96,19 +96,17 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     spot.map_size = UVec2::splat(1024);
     spot.radius = 2.0;
     spot.bias = -0.0002;
-    scene.add_light(
-        Light::Spot {
-            color: Color::from_srgb8(255, 190, 120),
-            intensity: 40.0,
-            position: Vec3::new(3.0, 3.5, 2.5),
-            target: Vec3::new(0.0, 0.5, 0.0),
-            distance: 0.0,
-            angle: 0.55,
-            penumbra: 0.4,
-            decay: 2.0,
-            shadow: Some(spot),
-        },
-    );
+    scene.add_light(Light::Spot {
+        color: Color::from_srgb8(255, 190, 120),
+        intensity: 40.0,
+        position: Vec3::new(3.0, 3.5, 2.5),
+        target: Vec3::new(0.0, 0.5, 0.0),
+        distance: 0.0,
+        angle: 0.55,
+        penumbra: 0.4,
+        decay: 2.0,
+        shadow: Some(spot),
+    });
     scene.add_light(Light::hemisphere(
         Color::from_srgb8(180, 200, 255),
         Color::from_srgb8(60, 50, 40),

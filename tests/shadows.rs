@@ -205,3 +205,34 @@ fn a_map_with_a_zero_side_or_over_the_limit_is_refused() {
         .unwrap_err();
     assert!(err.to_string().contains("shadow map"), "{err}");
 }
+
+#[test]
+fn the_shadow_outputs_are_refused_until_the_renderers_run_them() {
+    for output in [RECEIVED_SHADOW_NODE, CAST_SHADOW_NODE] {
+        let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+        let g = NodeGraph::new();
+        let value = if output == CAST_SHADOW_NODE {
+            g.vec4(1.0, 0.0, 0.0, 1.0)
+        } else {
+            g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow())
+        };
+        g.set_output(output, value).unwrap();
+        let program = assets.programs.add(g.compile().unwrap());
+        let paint = assets
+            .materials
+            .add(Material::lambert(Color::WHITE).with_nodes(program));
+        scene
+            .object_mut(ObjectId(0))
+            .unwrap()
+            .mesh
+            .as_mut()
+            .unwrap()
+            .material = paint;
+        let mut settings = RenderSettings::new(N, N);
+        settings.shadow_map_enabled = true;
+        let err = Renderer::new(settings)
+            .render(&scene, &camera, &assets)
+            .unwrap_err();
+        assert!(err.to_string().contains(output.name()), "{err}");
+    }
+}

@@ -192,6 +192,13 @@ pub enum MaterialRefusal {
     /// A program on a DEPTH material, which shows data, not a surface's colour.
     #[error("a Depth material refuses a node program: it shows data, not a surface's colour")]
     ProgramOnDepth,
+    /// A program that sets `RECEIVED_SHADOW_NODE` or `CAST_SHADOW_NODE`, which the renderers do
+    /// not run yet: refused rather than drawn without it.
+    #[error("the renderers do not run {output} yet")]
+    ShadowNode {
+        /// The output's name.
+        output: &'static str,
+    },
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -318,7 +318,11 @@ impl Receiver<'_> {
             return;
         }
         for l in 0..n {
-            out[l] = if wanted(l) { self.factor(light, l) } else { 1.0 };
+            out[l] = if wanted(l) {
+                self.factor(light, l)
+            } else {
+                1.0
+            };
         }
     }
 

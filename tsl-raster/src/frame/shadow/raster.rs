@@ -320,7 +320,10 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
     // to the row's centre plus it; the horizontal pass the two texels either side of it.
     let steps: Vec<f32> = blur_offsets(samples).map(|o| o * radius).collect();
     let rows: Vec<i64> = steps.iter().map(|s| (0.5 + s).floor() as i64).collect();
-    let columns: Vec<(i64, f32)> = steps.iter().map(|s| (s.floor() as i64, s - s.floor())).collect();
+    let columns: Vec<(i64, f32)> = steps
+        .iter()
+        .map(|s| (s.floor() as i64, s - s.floor()))
+        .collect();
     let vertical = pass(&|x, y| {
         let (mut mean, mut squared) = (0.0f32, 0.0f32);
         for &dy in &rows {
