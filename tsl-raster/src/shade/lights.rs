@@ -40,7 +40,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
     // The shadows that fall on a receiver (R-SHADOW-3): each direct light's colour times its
     // shadow factor.
-    let receiver = ctx.shadows.receives(draw.object).then(|| Receiver {
+    let receiver = ctx.shadows.receives(draw.object).then_some(Receiver {
         shadows: &ctx.shadows,
         position: &s.position_view,
         normal: &s.normal_view,

@@ -237,41 +237,6 @@ fn cube_compare(cube: &CubeShadow, direction: Vec3, reference: f32, linear: bool
     compare_at(map, uv, reference, linear)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vogel_samples_spiral_out_by_the_golden_angle() {
-        // r = sqrt((i + 0.5) / n), θ = i · 2.39996… + φ.
-        let s = vogel_disk_sample(0, 5, 0.0);
-        assert!((s - Vec2::new(0.1f32.sqrt(), 0.0)).length() < 1e-7);
-        let s = vogel_disk_sample(2, 5, 1.0);
-        let (r, t) = (0.5f32.sqrt(), 2.0 * 2.399_963_3 + 1.0f32);
-        assert!((s - Vec2::new(t.cos(), t.sin()) * r).length() < 1e-6);
-    }
-
-    #[test]
-    fn interleaved_gradient_noise_is_jimenez_s() {
-        // Pixel (0, 0): p = (0.5, 0.5); dot = 0.036373855; 52.9829189 · dot = 1.92718…
-        let expected = {
-            let d = 0.5f64 * 0.06711056 + 0.5 * 0.00583715;
-            let v = 52.9829189 * d;
-            v - v.floor()
-        };
-        assert!((interleaved_gradient_noise(0, 0) as f64 - expected).abs() < 1e-5);
-    }
-
-    #[test]
-    fn vsm_is_lit_in_front_of_the_mean_and_bounded_behind_it() {
-        assert_eq!(vsm([0.5, 0.0], 0.4), 1.0);
-        // variance 0.01, d 0.1: p = 0.5, (0.5 − 0.3) / 0.65.
-        let v = vsm([0.5, 0.1], 0.6);
-        assert!((v - 0.2 / 0.65).abs() < 1e-5, "{v}");
-        assert_eq!(vsm([0.5, 0.0], 0.9), 0.0);
-    }
-}
-
 /// A batch of a receiver's fragments, as the lights read their shadows.
 pub(crate) struct Receiver<'a> {
     pub shadows: &'a FrameShadows,
@@ -382,5 +347,40 @@ impl Receiver<'_> {
     /// The shadow factor of the `i`-th direct light at lane `l` (1 without a shadow).
     pub fn factor_of(&self, i: usize, l: usize) -> f32 {
         self.casts(i).map_or(1.0, |light| self.factor(light, l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vogel_samples_spiral_out_by_the_golden_angle() {
+        // r = sqrt((i + 0.5) / n), θ = i · 2.39996… + φ.
+        let s = vogel_disk_sample(0, 5, 0.0);
+        assert!((s - Vec2::new(0.1f32.sqrt(), 0.0)).length() < 1e-7);
+        let s = vogel_disk_sample(2, 5, 1.0);
+        let (r, t) = (0.5f32.sqrt(), 2.0 * 2.399_963_3 + 1.0f32);
+        assert!((s - Vec2::new(t.cos(), t.sin()) * r).length() < 1e-6);
+    }
+
+    #[test]
+    fn interleaved_gradient_noise_is_jimenez_s() {
+        // Pixel (0, 0): p = (0.5, 0.5); dot = 0.036373855; 52.9829189 · dot = 1.92718…
+        let expected = {
+            let d = 0.5f64 * 0.06711056 + 0.5 * 0.00583715;
+            let v = 52.9829189 * d;
+            v - v.floor()
+        };
+        assert!((interleaved_gradient_noise(0, 0) as f64 - expected).abs() < 1e-5);
+    }
+
+    #[test]
+    fn vsm_is_lit_in_front_of_the_mean_and_bounded_behind_it() {
+        assert_eq!(vsm([0.5, 0.0], 0.4), 1.0);
+        // variance 0.01, d 0.1: p = 0.5, (0.5 − 0.3) / 0.65.
+        let v = vsm([0.5, 0.1], 0.6);
+        assert!((v - 0.2 / 0.65).abs() < 1e-5, "{v}");
+        assert_eq!(vsm([0.5, 0.0], 0.9), 0.0);
     }
 }

@@ -333,7 +333,7 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
         }
         finish(mean, squared)
     });
-    let horizontal = pass(&|x, y| {
+    pass(&|x, y| {
         let (mut mean, mut squared) = (0.0f32, 0.0f32);
         for &(dx, f) in &columns {
             let (i, y) = (x as i64 + dx, y as i64);
@@ -344,8 +344,7 @@ pub(crate) fn vsm_moments(depth: &DepthMap, samples: u32, radius: f32) -> Moment
             squared += s * s + m * m;
         }
         finish(mean, squared)
-    });
-    horizontal
+    })
 }
 
 #[cfg(test)]
