@@ -114,14 +114,18 @@ impl FrameShadows {
         if !settings.shadow_map_enabled {
             return Ok(frame);
         }
-        let direct = scene.lights.iter().filter(|l| {
-            matches!(
-                l,
-                Light::Directional { .. } | Light::Point { .. } | Light::Spot { .. }
-            )
-        });
-        let casting: Vec<&Light> = direct.collect();
-        for light in &casting {
+        // The direct lights, in `FrameLights`' order: the maps' indices are theirs.
+        let direct: Vec<&Light> = scene
+            .lights
+            .iter()
+            .filter(|l| {
+                matches!(
+                    l,
+                    Light::Directional { .. } | Light::Point { .. } | Light::Spot { .. }
+                )
+            })
+            .collect();
+        for light in &direct {
             if let Some(shadow) = light.shadow() {
                 let (w, h) = match light {
                     Light::Point { .. } => (shadow.map_size.x, shadow.map_size.x),
@@ -137,7 +141,7 @@ impl FrameShadows {
                 )?;
             }
         }
-        if !casting.iter().any(|l| l.shadow().is_some()) {
+        if !direct.iter().any(|l| l.shadow().is_some()) {
             return Ok(frame);
         }
         let vsm = filter == ShadowMapType::Vsm;
@@ -173,7 +177,7 @@ impl FrameShadows {
             })
             .collect();
         let to_world = view.inverse();
-        frame.lights = casting
+        frame.lights = direct
             .par_iter()
             .map(|light| {
                 light
