@@ -1068,6 +1068,7 @@ fn build_scene(bytes: &[u8], programs: &[NodeProgram]) -> (Scene, Camera, Assets
                 position: s.vec3(),
                 distance: s.float(),
                 decay: s.float(),
+                shadow: None,
             },
             _ => Light::Spot {
                 color: s.colour(),
@@ -1078,6 +1079,7 @@ fn build_scene(bytes: &[u8], programs: &[NodeProgram]) -> (Scene, Camera, Assets
                 angle: s.float(),
                 penumbra: s.float(),
                 decay: s.float(),
+                shadow: None,
             },
         };
         scene.add_light(light);

@@ -125,3 +125,23 @@ fn image_based_light_over_roughness_and_metalness_matches_three() {
 fn the_environment_as_background_and_a_material_env_map_match_three() {
     check("env_background");
 }
+
+#[test]
+fn directional_shadows_match_three() {
+    check("shadow_directional");
+}
+
+#[test]
+fn spot_shadows_match_three() {
+    check("shadow_spot");
+}
+
+#[test]
+fn point_shadows_match_three() {
+    check("shadow_point");
+}
+
+#[test]
+fn vsm_shadows_match_three() {
+    check("shadow_vsm");
+}

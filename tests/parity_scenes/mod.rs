@@ -50,6 +50,7 @@ macro_rules! with_scenes {
             a_floor_to_the_horizon_takes_the_64_bit_edges,
             light_masks_with_and_without_a_node_program,
             rect_area_lights_on_standard_and_physical,
+            shadows_of_each_light_through_each_filter,
         }
     };
 }
@@ -1233,4 +1234,114 @@ pub fn rect_area_lights_on_standard_and_physical(check: Check) {
         Vec3::ZERO,
     );
     check(c, "rect area light head-on");
+}
+
+/// A directional, a spot and a point light casting the shadows of a sphere moved by a position
+/// node and of a double-sided torus onto a Lambert floor, a Phong wall and a Standard box that
+/// receive them, through each filter (R-SHADOW-2, R-SHADOW-3).
+pub fn shadows_of_each_light_through_each_filter(check: Check) {
+    for (filter, name) in [
+        (ShadowMapType::Basic, "shadows, Basic"),
+        (ShadowMapType::Pcf, "shadows, PCF"),
+        (ShadowMapType::Vsm, "shadows, VSM"),
+    ] {
+        let mut c = Case::new();
+        c.settings.shadow_map_enabled = true;
+        c.settings.shadow_map_type = filter;
+        let g = NodeGraph::new();
+        let wave = g.sin(g.mul(g.swizzle(g.position_local(), "y"), g.float(8.0)));
+        g.set_output(
+            POSITION_NODE,
+            g.mul(g.normal_local(), g.mul(wave, g.float(0.1))),
+        )
+        .unwrap();
+        let p = c.program(&g);
+        let ball = c.mesh(
+            sphere(),
+            Material::standard(Color::from_srgb8(200, 120, 60), 0.5, 0.0).with_nodes(p),
+            Vec3::new(-0.5, 0.8, 0.2),
+        );
+        let ring = c.mesh(
+            TorusGeometry::new(0.35, 0.12, 8, 20).build(),
+            Material {
+                side: Side::Double,
+                ..Material::phong(Color::from_srgb8(90, 160, 220))
+            },
+            Vec3::new(0.7, 0.9, 0.0),
+        );
+        let cube = c.mesh(
+            BoxGeometry::new(0.5, 0.5, 0.5).build(),
+            Material::standard(Color::from_srgb8(220, 220, 220), 0.7, 0.0),
+            Vec3::new(0.2, 0.25, 0.9),
+        );
+        for (id, cast, receive) in [(ball, true, false), (ring, true, true), (cube, true, true)] {
+            let o = c.scene.object_mut(id).unwrap();
+            o.cast_shadow = cast;
+            o.receive_shadow = receive;
+        }
+        c.scene
+            .object_mut(ring)
+            .unwrap()
+            .transform
+            .set_euler(1.0, 0.3, 0.0);
+        let floor = c
+            .assets
+            .geometries
+            .add(PlaneGeometry::new(6.0, 6.0).build());
+        let paint = c
+            .assets
+            .materials
+            .add(Material::lambert(Color::from_srgb8(230, 230, 230)));
+        c.scene.add(
+            Object::mesh(floor, paint)
+                .rotated(-FRAC_PI_2, 0.0, 0.0)
+                .shadows(false, true),
+        );
+        let wall = c
+            .assets
+            .geometries
+            .add(PlaneGeometry::new(6.0, 3.0).build());
+        let paint = c
+            .assets
+            .materials
+            .add(Material::phong(Color::from_srgb8(200, 210, 230)));
+        c.scene.add(
+            Object::mesh(wall, paint)
+                .at(Vec3::new(0.0, 1.5, -1.2))
+                .shadows(false, true),
+        );
+        let mut sun = LightShadow::directional();
+        sun.map_size = glam::UVec2::splat(256);
+        sun.normal_bias = 0.01;
+        c.scene.add_light(
+            Light::directional(Color::WHITE, 1.5, Vec3::new(1.0, 3.0, 2.0)).with_shadow(sun),
+        );
+        let mut spot = LightShadow::perspective();
+        spot.map_size = glam::UVec2::new(256, 128);
+        spot.bias = -0.0005;
+        spot.radius = 2.0;
+        spot.intensity = 0.7;
+        c.scene.add_light(
+            Light::spot(
+                Color::from_srgb8(255, 230, 200),
+                12.0,
+                Vec3::new(-1.5, 2.5, 1.5),
+                Vec3::ZERO,
+                0.6,
+            )
+            .with_shadow(spot),
+        );
+        let mut bulb = LightShadow::perspective();
+        bulb.map_size = glam::UVec2::splat(128);
+        c.scene.add_light(
+            Light::point(
+                Color::from_srgb8(200, 220, 255),
+                3.0,
+                Vec3::new(0.3, 1.8, 1.0),
+            )
+            .with_shadow(bulb),
+        );
+        c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
+        check(c, name);
+    }
 }

@@ -5,8 +5,9 @@
 
 pub mod fidelity;
 pub mod scenes;
-pub mod scenes_rectmask;
 pub mod scenes_envmap;
+pub mod scenes_rectmask;
+pub mod scenes_shadow;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -75,7 +76,25 @@ cases![
     rect_area,
     env_grid in scenes_envmap,
     env_background in scenes_envmap,
+    shadow_directional with shadows_pcf,
+    shadow_spot with shadows_pcf,
+    shadow_point with shadows_pcf,
+    shadow_vsm with shadows_vsm,
 ];
+
+/// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
+fn shadows_pcf() -> Renderer {
+    let mut renderer = plain();
+    renderer.settings.shadow_map_enabled = true;
+    renderer
+}
+
+/// `renderer.shadowMap.enabled = true` with `VSMShadowMap`.
+fn shadows_vsm() -> Renderer {
+    let mut renderer = shadows_pcf();
+    renderer.settings.shadow_map_type = tsl::raster::ShadowMapType::Vsm;
+    renderer
+}
 
 /// The case named `name`.
 #[allow(dead_code)] // raster_three's tests name their cases; gpu_three runs them all

@@ -169,6 +169,7 @@ pub fn point_decay() -> Case {
         position: Vec3::new(-1.0, 0.5, -0.5),
         distance: 3.0,
         decay: 1.0,
+        shadow: None,
     });
     c
 }
@@ -204,6 +205,7 @@ pub fn spot_phong() -> Case {
         angle: PI / 7.0,
         penumbra: 0.4,
         decay: 2.0,
+        shadow: None,
     });
     c
 }
@@ -694,3 +696,4 @@ pub fn normal_material() -> Case {
 }
 
 pub use super::scenes_rectmask::{light_mask, rect_area};
+pub use super::scenes_shadow::*;

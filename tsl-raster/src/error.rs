@@ -196,6 +196,13 @@ pub enum MaterialRefusal {
     /// reflection on BASIC, LAMBERT and PHONG (`combine`, `reflectivity`) is not ported.
     #[error("an env_map lights STANDARD and PHYSICAL materials only (the reflection of Basic, Lambert and Phong is not ported)")]
     EnvMapOnKind,
+    /// A program that sets `RECEIVED_SHADOW_NODE` or `CAST_SHADOW_NODE`, which the renderers do
+    /// not run yet: refused rather than drawn without it.
+    #[error("the renderers do not run {output} yet")]
+    ShadowNode {
+        /// The output's name.
+        output: &'static str,
+    },
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

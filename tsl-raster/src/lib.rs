@@ -78,6 +78,7 @@ pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
     Object, ObjectId, Projection, Scene, Side, Transform,
 };
+pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};

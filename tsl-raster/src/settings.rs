@@ -2,6 +2,7 @@
 //! (size, `time`, shading view, output transform, clear colour), and [`Shading`], the views.
 
 use crate::output::{checked_len, over_limit, Image, LinearImage, OutputTransform, ToneMapping};
+use crate::scene::ShadowMapType;
 use crate::RenderError;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -64,6 +65,11 @@ pub struct RenderSettings {
     /// before it allocates anything ([`ImageError::OverLimit`](crate::ImageError::OverLimit)).
     /// The default's 2^28 pixels is the renderers' own limit.
     pub limits: Limits,
+    /// three.js's `renderer.shadowMap.enabled`: whether shadow-casting lights draw their maps
+    /// and the receivers read them; false by default, as three.js's.
+    pub shadow_map_enabled: bool,
+    /// three.js's `renderer.shadowMap.type`: how the maps are filtered; PCF by default.
+    pub shadow_map_type: ShadowMapType,
 }
 
 impl RenderSettings {
@@ -80,6 +86,8 @@ impl RenderSettings {
             clear_color: Color::BLACK,
             clear_alpha: 0.0,
             limits: Limits::DEFAULT,
+            shadow_map_enabled: false,
+            shadow_map_type: ShadowMapType::Pcf,
         }
     }
 

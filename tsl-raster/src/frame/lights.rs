@@ -44,6 +44,10 @@ pub(crate) struct FrameLights {
     ambient: Vec3,
     hemispheres: Vec<Hemisphere>,
     direct: Vec<LightKind>,
+    /// Each direct light's place among the scene's directional, point and spot lights: the slot
+    /// of its shadow map (`frame::shadow`), the same whichever mask picked it (R-MASK-3: the
+    /// lights keep their shadows).
+    slots: Vec<usize>,
     rects: Vec<RectLight>,
 }
 
@@ -91,8 +95,21 @@ impl FrameLights {
     pub fn masked(lights: &[Light], view: Mat4, mask: LightMask) -> FrameLights {
         let mut frame = FrameLights::default();
         let point = |p: Vec3| view.transform_point3(p);
-        let named = lights.iter().enumerate().filter(|&(i, _)| mask.has(i));
-        for (_, light) in named {
+        let mut slot = 0;
+        for (i, light) in lights.iter().enumerate() {
+            let direct = matches!(
+                light,
+                Light::Directional { .. } | Light::Point { .. } | Light::Spot { .. }
+            );
+            if direct {
+                slot += 1;
+            }
+            if !mask.has(i) {
+                continue;
+            }
+            if direct {
+                frame.slots.push(slot - 1);
+            }
             match *light {
                 Light::Ambient { color, intensity } => frame.ambient += color.to_vec3() * intensity,
                 Light::Hemisphere {
@@ -110,6 +127,7 @@ impl FrameLights {
                     intensity,
                     position,
                     target,
+                    ..
                 } => frame.direct.push(LightKind::Directional {
                     to_light: (point(position) - point(target)).normalize_or_zero(),
                     color: color.to_vec3() * intensity,
@@ -120,6 +138,7 @@ impl FrameLights {
                     position,
                     distance,
                     decay,
+                    ..
                 } => frame.direct.push(LightKind::Point {
                     position: point(position),
                     color: color.to_vec3() * intensity,
@@ -135,6 +154,7 @@ impl FrameLights {
                     angle,
                     penumbra,
                     decay,
+                    ..
                 } => frame.direct.push(LightKind::Spot {
                     position: point(position),
                     axis: (point(position) - point(target)).normalize_or_zero(),
@@ -161,6 +181,12 @@ impl FrameLights {
             }
         }
         frame
+    }
+
+    /// The shadow slot of each of [`FrameLights::direct`] (its place among the scene's
+    /// directional, point and spot lights).
+    pub fn slots(&self) -> &[usize] {
+        &self.slots
     }
 
     /// The rect area lights, in view space.
@@ -192,7 +218,14 @@ impl FrameLights {
     /// Call `f(direction to the light, arriving colour)` for each direct light at the view-space
     /// point `position`.
     pub fn each_direct(&self, position: Vec3, mut f: impl FnMut(Vec3, Vec3)) {
-        for light in &self.direct {
+        self.each_direct_indexed(position, |_, l, c| f(l, c));
+    }
+
+    /// [`FrameLights::each_direct`] with each light's index among the direct lights (the index of
+    /// its shadow map, `FrameShadows::light`): `f(index, direction to the light, colour)`.
+    pub fn each_direct_indexed(&self, position: Vec3, mut f: impl FnMut(usize, Vec3, Vec3)) {
+        for (i, light) in self.direct.iter().enumerate() {
+            let mut f = |l, c| f(i, l, c);
             match *light {
                 LightKind::Directional { to_light, color } => f(to_light, color),
                 LightKind::Point {
@@ -257,6 +290,7 @@ mod tests {
             angle: 0.5,
             penumbra: 0.5,
             decay: 0.0,
+            shadow: None,
         };
         let lights = FrameLights::new(&[light], Mat4::IDENTITY);
         let mut seen = Vec::new();

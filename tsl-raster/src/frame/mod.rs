@@ -13,6 +13,7 @@ pub(crate) mod light_mask;
 pub(crate) mod lights;
 pub(crate) mod place;
 pub(crate) mod rect_area;
+pub(crate) mod shadow;
 
 use crate::assets::Assets;
 use crate::environment::Environment;
@@ -226,6 +227,8 @@ pub(crate) struct FrameContext<'a> {
     pub background: Option<(BackgroundEnvironment, Mat4)>,
     /// The image's width in pixels.
     pub width: u32,
+    /// The shadow-casting lights' maps ([`shadow`]); none until the renderer draws them.
+    pub shadows: shadow::FrameShadows,
 }
 
 impl<'a> FrameContext<'a> {
@@ -271,6 +274,7 @@ impl<'a> FrameContext<'a> {
                 (b, camera.projection_matrix(aspect))
             }),
             width: settings.width,
+            shadows: shadow::FrameShadows::default(),
         }
     }
 }

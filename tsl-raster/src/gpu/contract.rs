@@ -10,7 +10,8 @@
 
 use super::layout::{
     BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
-    RectRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS, STAGES,
+    RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS,
+    STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -131,6 +132,7 @@ pub(crate) fn raster_layout_wgsl() -> String {
     record::<LightRecord>(&mut out);
     record::<BlockRecord>(&mut out);
     record::<RectRecord>(&mut out);
+    record::<ShadowRecord>(&mut out);
     record::<PassRecord>(&mut out);
     record::<TriRecord>(&mut out);
     record::<VertRecord>(&mut out);
@@ -248,6 +250,7 @@ mod tests {
             "RASTER_WGSL",
             &[
                 include_str!("raster.wgsl"),
+                include_str!("shadow.wgsl"),
                 include_str!("interp_core.wgsl"),
                 tsl_core::native::PRELUDE_WGSL,
             ],

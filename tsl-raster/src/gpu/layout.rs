@@ -98,8 +98,8 @@ record! {
         ortho: u32,
         /// The fog (`FOG_*`).
         fog: u32,
-        /// Unused (once the direct lights' count, now each light block's `K_DIRECT`).
-        _reserved_direct: u32,
+        /// The word where the [`ShadowRecord`]s start (after the light blocks and the LTC tables).
+        shadows_at: u32,
         /// Unused (once the hemisphere lights' count, now `K_HEMIS`).
         _reserved_hemis: u32,
         /// The clear colour, linear RGBA.
@@ -159,7 +159,48 @@ record! {
         cutoff: f32,
         /// A point or spot light's decay exponent.
         decay: f32,
+        /// Its shadow's index among the [`ShadowRecord`]s, from `F_SHADOWS_AT`; `NONE` without a
+        /// shadow.
+        shadow: u32,
         /// Unused, to a stride of 16.
+        _reserved: [u32; 1],
+    }
+}
+
+record! {
+    /// A shadow-casting light's map (`frame/shadow`), in the frame buffer after the light blocks
+    /// and the LTC tables; its texels (and VSM's moments) follow the records, at absolute words.
+    struct ShadowRecord: "SHADOW_STRIDE", "S_" {
+        /// `SHADOW_FLAT` (directional, spot) or `SHADOW_CUBE` (point).
+        kind: u32,
+        /// The filter: `SHADOW_BASIC`, `SHADOW_PCF` or `SHADOW_VSM`.
+        filter: u32,
+        /// The map's (a cube face's) width in texels.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// `shadow.bias`.
+        bias: f32,
+        /// `shadow.normalBias`.
+        normal_bias: f32,
+        /// `shadow.radius`.
+        radius: f32,
+        /// `shadow.intensity`.
+        intensity: f32,
+        /// A cube's near plane.
+        near: f32,
+        /// A cube's far plane.
+        far: f32,
+        /// The word of the first depth (rows from the top; a cube's six faces one after another).
+        map: u32,
+        /// The word of VSM's first (mean, deviation) pair; `NONE` without.
+        moments: u32,
+        /// View space to the map's (flat) or to world less the light's position (cube), columns.
+        matrix: [f32; 16],
+        /// A cube's face cameras' axes in world space (x, y, z columns), faces +x, −x, +y, −y,
+        /// +z, −z.
+        axes: [[f32; 9]; 6],
+        /// Unused, to a stride of 84.
         _reserved: [u32; 2],
     }
 }
@@ -409,6 +450,8 @@ codes! {
         FL_COLOR_ALPHA = 1 << 14,
         /// The output node has four components: its alpha is the fragment's, not 1 (R-OUT-12).
         FL_OUTPUT_ALPHA = 1 << 15,
+        /// The object receives shadows (`receive_shadow`, R-SHADOW-3).
+        FL_RECEIVE_SHADOW = 1 << 16,
     }
 }
 
@@ -478,5 +521,15 @@ codes! {
         FILTER_NEAREST_MIPMAP_LINEAR = 4,
         /// `Filter::LinearMipmapLinear`.
         FILTER_LINEAR_MIPMAP_LINEAR = 5,
+        /// A directional or spot light's map.
+        SHADOW_FLAT = 0,
+        /// A point light's cube.
+        SHADOW_CUBE = 1,
+        /// `ShadowMapType::Basic`.
+        SHADOW_BASIC = 0,
+        /// `ShadowMapType::Pcf`.
+        SHADOW_PCF = 1,
+        /// `ShadowMapType::Vsm`.
+        SHADOW_VSM = 2,
     }
 }

@@ -17,6 +17,8 @@ pub(crate) struct LightBlocks {
     words: Vec<u32>,
     starts: Vec<u32>,
     rects: bool,
+    /// Each direct light's `L_SHADOW` word (from `LIGHTS_AT`) and its shadow slot.
+    shadow_words: Vec<(u32, usize)>,
 }
 
 impl LightBlocks {
@@ -25,16 +27,25 @@ impl LightBlocks {
         let mut words = Vec::new();
         let mut starts = Vec::new();
         let mut rects = false;
+        let mut shadow_words = Vec::new();
         for lights in lightings.all() {
             starts.push(words.len() as u32);
             rects |= !lights.rects().is_empty();
+            let first_light = words.len()
+                + BlockRecord::words()
+                + HemiRecord::words() * lights.hemispheres().count();
             pack_block(lights, &mut words);
+            for (i, &slot) in lights.slots().iter().enumerate() {
+                let at = first_light + LightRecord::words() * i + L_SHADOW_OFFSET;
+                shadow_words.push((at as u32, slot));
+            }
         }
         LightBlocks {
             lightings,
             words,
             starts,
             rects,
+            shadow_words,
         }
     }
 
@@ -60,6 +71,20 @@ impl LightBlocks {
         ltc_at
     }
 }
+
+impl LightBlocks {
+    /// Point each light of the blocks appended to `frame` at its shadow's record: `records` is
+    /// the record's index for each shadow slot (`NONE` without a shadow).
+    pub fn point_at_shadows(&self, frame: &mut [u32], records: &[u32]) {
+        let base = FrameRecord::words();
+        for &(at, slot) in &self.shadow_words {
+            frame[base + at as usize] = records.get(slot).copied().unwrap_or(NONE);
+        }
+    }
+}
+
+/// Where `shadow` lies in a [`LightRecord`], in words.
+const L_SHADOW_OFFSET: usize = std::mem::offset_of!(LightRecord, shadow) / 4;
 
 /// One lighting as a block: its head, then its lights.
 fn pack_block(lights: &FrameLights, out: &mut Vec<u32>) {
@@ -98,6 +123,7 @@ fn pack_block(lights: &FrameLights, out: &mut Vec<u32>) {
 /// A direct light's record.
 fn light_record(light: &LightKind) -> LightRecord {
     let mut l = LightRecord::zeroed();
+    l.shadow = NONE;
     match *light {
         LightKind::Directional { to_light, color } => {
             l.kind = LIGHT_DIRECTIONAL;

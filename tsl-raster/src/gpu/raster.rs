@@ -11,12 +11,14 @@ use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
+use crate::frame::shadow::raster::DepthMap;
+use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
-use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
+use crate::scene::{Camera, Fog, MaterialKind, Scene, ShadowMapType, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
@@ -31,6 +33,7 @@ pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         include_str!("bytecode.wgsl"),
         include_str!("raster_layout.wgsl"),
         include_str!("raster.wgsl"),
+        include_str!("shadow.wgsl"),
         include_str!("interp_core.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
     ]
@@ -506,6 +509,7 @@ fn pack(
     assets: &Assets,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
+    let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -599,6 +603,7 @@ fn pack(
                 (has(Output::Depth), FL_DEPTH_NODE),
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
+                (shadows.receives(d.object), FL_RECEIVE_SHADOW),
             ] {
                 if on {
                     flags |= bit;
@@ -714,6 +719,7 @@ fn pack(
             tiles_x as u32,
             entries_at,
             &blocks,
+            &shadows,
         ),
         passes: pass_records,
         tris,
@@ -744,6 +750,7 @@ fn frame_words(
     tiles_x: u32,
     entries_at: u32,
     blocks: &LightBlocks,
+    shadows: &FrameShadows,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
     r.width = settings.width;
@@ -788,7 +795,73 @@ fn frame_words(
     let mut w: Vec<u32> = bytemuck::cast_slice(&[r]).to_vec();
     let ltc_at = blocks.append_to(&mut w);
     w[std::mem::offset_of!(FrameRecord, ltc_at) / 4] = ltc_at;
+    // The shadow records and maps after the blocks and tables; then each block's lights name
+    // their shadow's record.
+    let (shadow_words, records) = shadow_words(shadows, w.len());
+    w[std::mem::offset_of!(FrameRecord, shadows_at) / 4] = w.len() as u32;
+    w.extend_from_slice(&shadow_words);
+    blocks.point_at_shadows(&mut w, &records);
     w
+}
+
+/// The shadow-casting lights' records, then their depths and VSM's moments, for a frame buffer
+/// where they start at word `at`; and each shadow slot's record index (`NONE` for a light that
+/// casts none), by the slot of `FrameShadows::light`.
+fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
+    let maps: Vec<(usize, &LightShadowMap)> = (0..shadows.lights.len())
+        .filter_map(|i| Some((i, shadows.light(i)?)))
+        .collect();
+    let records_end = at + ShadowRecord::words() * maps.len();
+    let mut record_words = vec![NONE; shadows.lights.len()];
+    let mut records = Vec::with_capacity(maps.len());
+    let mut texels: Vec<u32> = Vec::new();
+    for (k, &(slot, map)) in maps.iter().enumerate() {
+        record_words[slot] = k as u32;
+        let mut r = ShadowRecord::zeroed();
+        r.filter = match shadows.filter {
+            ShadowMapType::Basic => SHADOW_BASIC,
+            ShadowMapType::Pcf => SHADOW_PCF,
+            ShadowMapType::Vsm => SHADOW_VSM,
+        };
+        r.bias = map.bias;
+        r.normal_bias = map.normal_bias;
+        r.radius = map.radius;
+        r.intensity = map.intensity;
+        r.map = (records_end + texels.len()) as u32;
+        r.moments = NONE;
+        let depths = |texels: &mut Vec<u32>, d: &DepthMap| {
+            texels.extend(d.depth.iter().map(|v| v.to_bits()));
+        };
+        match &map.kind {
+            ShadowKind::Flat(flat) => {
+                r.kind = SHADOW_FLAT;
+                r.width = flat.map.width;
+                r.height = flat.map.height;
+                r.matrix = flat.matrix.to_cols_array();
+                depths(&mut texels, &flat.map);
+                if let Some(moments) = &flat.moments {
+                    r.moments = (records_end + texels.len()) as u32;
+                    texels.extend(moments.texels.iter().flatten().map(|v| v.to_bits()));
+                }
+            }
+            ShadowKind::Cube(cube) => {
+                r.kind = SHADOW_CUBE;
+                r.width = cube.faces.first().map_or(0, |f| f.width);
+                r.height = r.width;
+                r.near = cube.near;
+                r.far = cube.far;
+                r.matrix = cube.matrix.to_cols_array();
+                r.axes = cube.axes.map(mat3);
+                for face in &cube.faces {
+                    depths(&mut texels, face);
+                }
+            }
+        }
+        records.push(r);
+    }
+    let mut w: Vec<u32> = bytemuck::cast_slice(&records).to_vec();
+    w.extend_from_slice(&texels);
+    (w, record_words)
 }
 
 #[cfg(test)]

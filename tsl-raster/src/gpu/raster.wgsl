@@ -603,9 +603,21 @@ struct Incoming {
     color: vec3<f32>,
 }
 
-// Direct light `i` at the view-space point `position`.
+// Direct light `i` at the view-space point `position`, its colour times its shadow factor where
+// the pass receives shadows (shadow.wgsl).
 fn direct_light(i: u32, position: vec3<f32>) -> Incoming {
     let b = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis() + LIGHT_STRIDE * i;
+    let light = unshadowed_light(b, position);
+    let k = frame[b + L_SHADOW];
+    if (k == NONE || (pass_flags(s_pass) & FL_RECEIVE_SHADOW) == 0u) {
+        return light;
+    }
+    let s = frame[F_SHADOWS_AT] + SHADOW_STRIDE * k;
+    return Incoming(light.dir, light.color * shadow_factor(s, position, s_nv));
+}
+
+// The direct light whose record is at `b`, at the view-space point `position`.
+fn unshadowed_light(b: u32, position: vec3<f32>) -> Incoming {
     let kind = frame[b + L_KIND];
     let color = fv3(b + L_COLOR);
     if (kind == LIGHT_DIRECTIONAL) {

@@ -26,6 +26,7 @@ const F_TILES_X: u32 = 2u;
 const F_SHADING: u32 = 3u;
 const F_ORTHO: u32 = 4u;
 const F_FOG: u32 = 5u;
+const F_SHADOWS_AT: u32 = 6u;
 const F_CLEAR: u32 = 8u; // 4 words
 const F_FOG_COLOR: u32 = 12u; // 3 words
 const F_FOG_A: u32 = 15u;
@@ -52,6 +53,7 @@ const L_CONE_COS: u32 = 10u;
 const L_PENUMBRA_COS: u32 = 11u;
 const L_CUTOFF: u32 = 12u;
 const L_DECAY: u32 = 13u;
+const L_SHADOW: u32 = 14u;
 
 // `BlockRecord` (gpu/layout.rs): 8 words.
 const BLOCK_STRIDE: u32 = 8u;
@@ -66,6 +68,23 @@ const A_POSITION: u32 = 0u; // 3 words
 const A_HALF_WIDTH: u32 = 3u; // 3 words
 const A_HALF_HEIGHT: u32 = 6u; // 3 words
 const A_COLOR: u32 = 9u; // 3 words
+
+// `ShadowRecord` (gpu/layout.rs): 84 words.
+const SHADOW_STRIDE: u32 = 84u;
+const S_KIND: u32 = 0u;
+const S_FILTER: u32 = 1u;
+const S_WIDTH: u32 = 2u;
+const S_HEIGHT: u32 = 3u;
+const S_BIAS: u32 = 4u;
+const S_NORMAL_BIAS: u32 = 5u;
+const S_RADIUS: u32 = 6u;
+const S_INTENSITY: u32 = 7u;
+const S_NEAR: u32 = 8u;
+const S_FAR: u32 = 9u;
+const S_MAP: u32 = 10u;
+const S_MOMENTS: u32 = 11u;
+const S_MATRIX: u32 = 12u; // 16 words
+const S_AXES: u32 = 28u; // 54 words
 
 // `PassRecord` (gpu/layout.rs): 64 words.
 const PASS_STRIDE: u32 = 64u;
@@ -157,6 +176,7 @@ const FL_NORMAL_DERIV: u32 = 4096u;
 const FL_DEPTH_NODE: u32 = 8192u;
 const FL_COLOR_ALPHA: u32 = 16384u;
 const FL_OUTPUT_ALPHA: u32 = 32768u;
+const FL_RECEIVE_SHADOW: u32 = 65536u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;
@@ -190,3 +210,8 @@ const FILTER_NEAREST_MIPMAP_NEAREST: u32 = 2u;
 const FILTER_LINEAR_MIPMAP_NEAREST: u32 = 3u;
 const FILTER_NEAREST_MIPMAP_LINEAR: u32 = 4u;
 const FILTER_LINEAR_MIPMAP_LINEAR: u32 = 5u;
+const SHADOW_FLAT: u32 = 0u;
+const SHADOW_CUBE: u32 = 1u;
+const SHADOW_BASIC: u32 = 0u;
+const SHADOW_PCF: u32 = 1u;
+const SHADOW_VSM: u32 = 2u;

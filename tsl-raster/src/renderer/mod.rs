@@ -5,6 +5,7 @@ mod tile;
 
 use crate::assets::Assets;
 use crate::frame::bin::{bin_passes, tiles};
+use crate::frame::shadow::FrameShadows;
 use crate::frame::FrameContext;
 use crate::output::{Image, LinearImage};
 use crate::scene::{Camera, Scene};
@@ -166,7 +167,10 @@ impl Renderer {
             let (draws, passes) = settings.place_draws(&frame, scene, camera, assets)?;
             let rects = tiles(size);
             let bins = bin_passes(&draws, &passes, size);
-            let ctx = FrameContext::new(settings, frame.view, scene, camera, assets, draws, passes);
+            let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
+            let mut ctx =
+                FrameContext::new(settings, frame.view, scene, camera, assets, draws, passes);
+            ctx.shadows = shadows;
             let outputs = tile_rows(
                 image,
                 per_pixel * settings.width as usize,

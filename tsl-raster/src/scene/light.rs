@@ -1,6 +1,7 @@
 //! Lights with three.js's parameters and physically based intensities (r155 and later): a light's
 //! colour is `color · intensity`; point and spot lights fall off as `1 / max(d^decay, 0.01)`.
 
+use super::shadow::LightShadow;
 use glam::Vec3;
 use tsl_core::Color;
 
@@ -60,6 +61,8 @@ pub enum Light {
         position: Vec3,
         /// What it shines at; the origin by default.
         target: Vec3,
+        /// Its shadow when it casts one (three.js's `castShadow` and `shadow`); `None` by default.
+        shadow: Option<LightShadow>,
     },
     /// `PointLight(color, intensity, distance, decay)`.
     Point {
@@ -73,6 +76,8 @@ pub enum Light {
         distance: f32,
         /// The falloff exponent; 2 by default.
         decay: f32,
+        /// Its shadow when it casts one (three.js's `castShadow` and `shadow`); `None` by default.
+        shadow: Option<LightShadow>,
     },
     /// `SpotLight(color, intensity, distance, angle, penumbra, decay)`.
     Spot {
@@ -92,6 +97,8 @@ pub enum Light {
         penumbra: f32,
         /// The falloff exponent; 2 by default.
         decay: f32,
+        /// Its shadow when it casts one (three.js's `castShadow` and `shadow`); `None` by default.
+        shadow: Option<LightShadow>,
     },
     /// `RectAreaLight(color, intensity, width, height)` at `position`, turned by `lookAt(target)`:
     /// a rectangle in its local xy plane that shines toward its local −z (R-RECT-1). Only STANDARD
@@ -136,6 +143,7 @@ impl Light {
             intensity,
             position,
             target: Vec3::ZERO,
+            shadow: None,
         }
     }
 
@@ -147,6 +155,7 @@ impl Light {
             position,
             distance: 0.0,
             decay: 2.0,
+            shadow: None,
         }
     }
 
@@ -161,6 +170,41 @@ impl Light {
             angle,
             penumbra: 0.0,
             decay: 2.0,
+            shadow: None,
+        }
+    }
+
+    /// The same light casting `shadow` (three.js's `light.castShadow = true` with its
+    /// `light.shadow`); ambient, hemisphere and rect area lights cast none and are returned as
+    /// they are.
+    pub fn with_shadow(mut self, shadow: LightShadow) -> Light {
+        match &mut self {
+            Light::Directional { shadow: s, .. }
+            | Light::Point { shadow: s, .. }
+            | Light::Spot { shadow: s, .. } => *s = Some(shadow),
+            // three.js's ambient, hemisphere and rect area lights cast no shadow.
+            Light::Ambient { .. } | Light::Hemisphere { .. } | Light::RectArea { .. } => {}
+        }
+        self
+    }
+
+    /// The same light casting a shadow with three.js's defaults for its kind
+    /// ([`LightShadow::directional`] for a directional light, [`LightShadow::perspective`] for a
+    /// spot or point light).
+    pub fn casting_shadow(self) -> Light {
+        match self {
+            Light::Directional { .. } => self.with_shadow(LightShadow::directional()),
+            _ => self.with_shadow(LightShadow::perspective()),
+        }
+    }
+
+    /// Its shadow, if it casts one.
+    pub fn shadow(&self) -> Option<&LightShadow> {
+        match self {
+            Light::Directional { shadow, .. }
+            | Light::Point { shadow, .. }
+            | Light::Spot { shadow, .. } => shadow.as_ref(),
+            Light::Ambient { .. } | Light::Hemisphere { .. } | Light::RectArea { .. } => None,
         }
     }
 

@@ -5,11 +5,13 @@ mod camera;
 mod light;
 mod light_mask;
 mod material;
+mod shadow;
 
 pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Side};
+pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
 
 use crate::environment::Environment;
 use crate::error::Refusal;
@@ -88,6 +90,11 @@ pub struct Object {
     pub mesh: Option<Mesh>,
     /// Whether it and its children are drawn.
     pub visible: bool,
+    /// three.js's `castShadow`: whether its mesh is drawn into the shadow-casting lights' maps;
+    /// false by default.
+    pub cast_shadow: bool,
+    /// three.js's `receiveShadow`: whether the lights' shadows fall on its mesh; false by default.
+    pub receive_shadow: bool,
 }
 
 impl Object {
@@ -102,6 +109,8 @@ impl Object {
                 render_order: 0,
             }),
             visible: true,
+            cast_shadow: false,
+            receive_shadow: false,
         }
     }
 
@@ -112,6 +121,8 @@ impl Object {
             parent: None,
             mesh: None,
             visible: true,
+            cast_shadow: false,
+            receive_shadow: false,
         }
     }
 
@@ -130,6 +141,13 @@ impl Object {
     /// The same object scaled.
     pub fn scaled(mut self, scale: Vec3) -> Object {
         self.transform.scale = scale;
+        self
+    }
+
+    /// The same object with `castShadow` and `receiveShadow` set.
+    pub fn shadows(mut self, cast: bool, receive: bool) -> Object {
+        self.cast_shadow = cast;
+        self.receive_shadow = receive;
         self
     }
 

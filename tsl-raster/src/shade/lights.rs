@@ -5,6 +5,7 @@ use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes}
 use super::lane_math::unit_or_zero;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::scalar_models::{final_roughness, phong, Surface};
+use super::shadow::Receiver;
 use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
@@ -21,6 +22,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         n,
         lanes: s,
         out,
+        frags: state_frags,
         ..
     } = state;
     let (ctx, draw, n) = (*ctx, *draw, *n);
@@ -38,6 +40,15 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         }
     }
     let clearcoat = m.kind == MaterialKind::Physical && m.clearcoat > 0.0;
+    // The shadows that fall on a receiver (R-SHADOW-3): each direct light's colour times its
+    // shadow factor.
+    let receiver = ctx.shadows.receives(draw.object).then_some(Receiver {
+        shadows: &ctx.shadows,
+        slots: lights.slots(),
+        position: &s.position_view,
+        normal: &s.normal_view,
+        frags: state_frags,
+    });
     match m.kind {
         MaterialKind::Standard | MaterialKind::Physical => {
             // The physical model runs over the whole batch at once (shade/physical.rs).
@@ -87,6 +98,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     metalness: m.metalness,
                     clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
                     environment: env_lanes.as_ref(),
+                    shadow: receiver.as_ref(),
                 },
                 physical_scratch,
                 &mut s.outgoing,
@@ -111,7 +123,8 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     diffuse: s.diffuse.get(l),
                     ao: s.ao[l],
                 };
-                s.outgoing.set(l, phong(lights, &surface, specular));
+                let shadow = |i| receiver.as_ref().map_or(1.0, |r| r.factor_of(i, l));
+                s.outgoing.set(l, phong(lights, &surface, specular, shadow));
             }
         }
         MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,

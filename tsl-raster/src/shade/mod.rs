@@ -46,6 +46,7 @@ mod physical;
 pub(crate) mod rect_area;
 mod sampler;
 mod scalar_models;
+mod shadow;
 mod state;
 mod surface;
 mod views;

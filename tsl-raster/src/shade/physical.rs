@@ -8,6 +8,7 @@ use super::brdf::{dfg_lanes, DfgScratch};
 use super::environment::EnvironmentLanes;
 use super::lane_math::{exp2_lane, Lanes3};
 use super::rect_area::{RectLobes, RectSurface};
+use super::shadow::Receiver;
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
@@ -35,6 +36,8 @@ pub(crate) struct PhysicalLanes<'a> {
     /// The environment's radiance and irradiance at each lane (shade/environment.rs), when the
     /// material has an environment.
     pub environment: Option<&'a EnvironmentLanes>,
+    /// The shadows that fall on the batch, if it receives them.
+    pub shadow: Option<&'a Receiver<'a>>,
 }
 
 /// Scratch for one batch's lighting, kept from batch to batch.
@@ -49,6 +52,8 @@ pub(crate) struct PhysicalScratch {
     ab_b: Lane,
     dot_nv: Lane,
     dfg: DfgScratch,
+    /// A light's shadow factor at each lane.
+    shadow: Lane,
 }
 
 impl Default for PhysicalScratch {
@@ -64,6 +69,7 @@ impl Default for PhysicalScratch {
             ab_b: [0.0; LANES],
             dot_nv: [0.0; LANES],
             dfg: DfgScratch::default(),
+            shadow: [1.0; LANES],
         }
     }
 }
@@ -397,6 +403,7 @@ pub(crate) fn physical_lanes(
         ab_b,
         dot_nv,
         dfg,
+        shadow: shadow_lane,
     } = scratch;
     // The first light writes the direct sums (see `direct_lanes`); without one they are zero.
     if lights.direct_lights().is_empty() {
@@ -424,11 +431,21 @@ pub(crate) fn physical_lanes(
     for (i, light) in lights.direct_lights().iter().enumerate() {
         // Each light as a function of the lane: a directional light's a constant, the others'
         // worked out into `light_dir` and `light_color` first.
-        if let LightKind::Directional { to_light, color } = *light {
+        let shadow = p.shadow.and_then(|r| Some((r, r.casts(i)?)));
+        if let (LightKind::Directional { to_light, color }, None) = (*light, shadow) {
             let constant = (to_light.to_array(), color.to_array());
             one_light(p, &inputs, i == 0, |_| constant, [dd, ds, cc]);
         } else {
             light_lanes(light, p.position, n, light_dir, light_color);
+            // A shadow multiplies the light's colour (`AnalyticLightNode.setupShadow`).
+            // Where the light is behind the surface its share is zero whatever the shadow.
+            if let Some((receiver, map)) = shadow {
+                let facing = |l: usize| p.normal.get(l).dot(light_dir.get(l)) > 0.0;
+                receiver.factors(map, n, facing, shadow_lane);
+                for l in 0..n {
+                    light_color.set(l, light_color.get(l) * shadow_lane[l]);
+                }
+            }
             let (dir, color) = (&*light_dir, &*light_color);
             let at = |l| (dir.get(l).to_array(), color.get(l).to_array());
             one_light(p, &inputs, i == 0, at, [dd, ds, cc]);
@@ -548,6 +565,7 @@ mod tests {
                     metalness,
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
                     environment: None,
+                    shadow: None,
                 },
                 scratch,
                 &mut out,

@@ -28,11 +28,23 @@ pub(crate) struct Surface {
 }
 
 /// `PhongLightingModel(specular)`: Lambert diffuse, and Blinn-Phong specular when `specular` is
-/// given as (colour, shininess).
-pub(crate) fn phong(lights: &FrameLights, s: &Surface, specular: Option<(Vec3, f32)>) -> Vec3 {
+/// given as (colour, shininess); `shadow(i)` multiplies the `i`-th direct light's colour (its
+/// shadow factor, 1 without one).
+pub(crate) fn phong(
+    lights: &FrameLights,
+    s: &Surface,
+    specular: Option<(Vec3, f32)>,
+    shadow: impl Fn(usize) -> f32,
+) -> Vec3 {
     let mut direct_diffuse = Vec3::ZERO;
     let mut direct_specular = Vec3::ZERO;
-    lights.each_direct(s.position, |l, color| {
+    lights.each_direct_indexed(s.position, |i, l, color| {
+        // Where the light is behind the surface its share is zero whatever the shadow.
+        let color = if s.normal.dot(l) > 0.0 {
+            color * shadow(i)
+        } else {
+            color
+        };
         let irradiance = s.normal.dot(l).clamp(0.0, 1.0) * color;
         direct_diffuse += irradiance * s.diffuse / PI;
         if let Some((specular_color, shininess)) = specular {
@@ -167,7 +179,7 @@ mod tests {
             )],
             Mat4::IDENTITY,
         );
-        let c = phong(&lights, &facing(Vec3::splat(0.5)), None);
+        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, |_| 1.0);
         assert!((c - Vec3::splat(2.0 * 0.5 / PI)).length() < 1e-6, "{c}");
     }
 
@@ -176,7 +188,7 @@ mod tests {
         let lights = FrameLights::new(&[Light::ambient(Color::WHITE, 1.0)], Mat4::IDENTITY);
         let mut s = facing(Vec3::ONE);
         s.ao = 0.5;
-        let c = phong(&lights, &s, None);
+        let c = phong(&lights, &s, None, |_| 1.0);
         assert!((c - Vec3::splat(0.5 / PI)).length() < 1e-6, "{c}");
     }
 

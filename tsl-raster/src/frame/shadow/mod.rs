@@ -1,0 +1,275 @@
+//! The shadow pass (R-SHADOW-2, docs/requirements.md): each shadow-casting light's depth map,
+//! drawn on the host once a frame from the casters' placed triangles (the position node has moved
+//! them), shared by the CPU and the GPU renderers.
+//!
+//! As three.js r187's WebGPURenderer draws it (`ShadowNode`, `PointShadowNode`,
+//! `Renderer._renderObjectDirect` with the shadow material): the objects with `cast_shadow` (and,
+//! for VSM, those with `receive_shadow`), each material's other side (VSM: its own side), no
+//! colour, mask, discard or depth node; a directional or spot light's map from its camera, a point
+//! light's six cube faces. VSM blurs the depths into means and deviations ([`raster::vsm_moments`]).
+
+pub(crate) mod camera;
+pub(crate) mod raster;
+
+use crate::output::{checked_len, over_limit};
+use crate::raster::draw::Draw;
+use crate::scene::{Light, LightShadow, Scene, ShadowMapType, Side};
+use crate::settings::RenderSettings;
+use crate::RenderError;
+use camera::{bias_matrix, look_at_rotation, perspective, projection, view_matrix, CUBE_FACES};
+use glam::{Mat3, Mat4, Vec2, Vec3};
+use raster::{vsm_moments, DepthMap, Faces, Moments};
+use rayon::prelude::*;
+
+/// A directional or spot light's map.
+#[derive(Clone, Debug)]
+pub(crate) struct FlatShadow {
+    /// From the frame camera's view space to the map's (`shadow.matrix` times the inverse view):
+    /// x and y 0 to 1 (y up), z the window depth, after the divide by w.
+    pub matrix: Mat4,
+    pub map: DepthMap,
+    /// VSM's blurred moments.
+    pub moments: Option<Moments>,
+}
+
+/// A point light's cube.
+#[derive(Clone, Debug)]
+pub(crate) struct CubeShadow {
+    /// From the frame camera's view space to world space less the light's position.
+    pub matrix: Mat4,
+    /// The faces in WebGL's order (+x, −x, +y, −y, +z, −z).
+    pub faces: Vec<DepthMap>,
+    /// Each face camera's axes in world space (columns x, y, z; it looks down −z).
+    pub axes: [Mat3; 6],
+    pub near: f32,
+    pub far: f32,
+}
+
+/// What a shadow-casting light's map is.
+#[derive(Clone, Debug)]
+pub(crate) enum ShadowKind {
+    Flat(FlatShadow),
+    Cube(CubeShadow),
+}
+
+/// A shadow-casting light's map and how it is read.
+#[derive(Clone, Debug)]
+pub(crate) struct LightShadowMap {
+    pub kind: ShadowKind,
+    pub bias: f32,
+    pub normal_bias: f32,
+    pub radius: f32,
+    pub intensity: f32,
+    pub map_size: Vec2,
+}
+
+/// The frame's shadow maps: one entry per direct light (directional, point and spot, in the
+/// scene's order, as `FrameLights` keeps them), `None` where a light casts no shadow.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FrameShadows {
+    pub filter: ShadowMapType,
+    pub lights: Vec<Option<LightShadowMap>>,
+    /// Each object's `receive_shadow`, by its index in the scene.
+    pub receivers: Vec<bool>,
+}
+
+/// A placed caster: its world positions, its triangles and the faces it draws.
+struct Caster<'a> {
+    draw: &'a Draw<'a>,
+    faces: Faces,
+}
+
+impl FrameShadows {
+    /// The map of the `i`-th direct light, if it casts a shadow.
+    pub fn light(&self, i: usize) -> Option<&LightShadowMap> {
+        self.lights.get(i).and_then(Option::as_ref)
+    }
+
+    /// Whether the shadows fall on the scene's `object`-th object: it receives them and a light
+    /// casts one.
+    pub fn receives(&self, object: usize) -> bool {
+        self.any() && self.receivers.get(object).copied().unwrap_or(false)
+    }
+
+    /// Whether any light casts a shadow this frame.
+    pub fn any(&self) -> bool {
+        self.lights.iter().any(Option::is_some)
+    }
+
+    /// The maps of `scene`'s shadow-casting lights for the frame camera's `view`, drawn from the
+    /// placed `draws`; none when `settings.shadow_map_enabled` is off. Refuses a map with a zero
+    /// side or more texels than `settings.limits.image_pixels`.
+    pub fn new(
+        settings: &RenderSettings,
+        scene: &Scene,
+        view: Mat4,
+        draws: &[Draw],
+    ) -> Result<FrameShadows, RenderError> {
+        let filter = settings.shadow_map_type;
+        let mut frame = FrameShadows {
+            filter,
+            lights: Vec::new(),
+            receivers: scene.objects().iter().map(|o| o.receive_shadow).collect(),
+        };
+        if !settings.shadow_map_enabled {
+            return Ok(frame);
+        }
+        // The direct lights, in `FrameLights`' order: the maps' indices are theirs.
+        let direct: Vec<&Light> = scene
+            .lights
+            .iter()
+            .filter(|l| {
+                matches!(
+                    l,
+                    Light::Directional { .. } | Light::Point { .. } | Light::Spot { .. }
+                )
+            })
+            .collect();
+        for light in &direct {
+            if let Some(shadow) = light.shadow() {
+                let (w, h) = match light {
+                    Light::Point { .. } => (shadow.map_size.x, shadow.map_size.x),
+                    _ => (shadow.map_size.x, shadow.map_size.y),
+                };
+                checked_len(w, h)?;
+                over_limit(
+                    "a shadow map",
+                    w,
+                    h,
+                    "image_pixels",
+                    settings.limits.image_pixels,
+                )?;
+            }
+        }
+        if !direct.iter().any(|l| l.shadow().is_some()) {
+            return Ok(frame);
+        }
+        let vsm = filter == ShadowMapType::Vsm;
+        let worlds = scene.world_matrices()?;
+        let casters: Vec<Caster> = draws
+            .iter()
+            .filter_map(|draw| {
+                let object = scene.objects().get(draw.object)?;
+                if !(object.cast_shadow || (vsm && object.receive_shadow)) {
+                    return None;
+                }
+                // The shadow material's side (`Renderer._renderObjectDirect`): the other side of
+                // the material's, or its own for VSM; a mirrored world matrix turns it round.
+                let side = match (draw.material.side, vsm) {
+                    (Side::Double, _) => {
+                        return Some(Caster {
+                            draw,
+                            faces: Faces::Both,
+                        })
+                    }
+                    (side, true) => side,
+                    (Side::Front, false) => Side::Back,
+                    (Side::Back, false) => Side::Front,
+                };
+                let mirrored = worlds
+                    .get(draw.object)
+                    .is_some_and(|(m, _)| m.determinant() < 0.0);
+                let front = (side == Side::Front) != mirrored;
+                Some(Caster {
+                    draw,
+                    faces: if front { Faces::Front } else { Faces::Back },
+                })
+            })
+            .collect();
+        let to_world = view.inverse();
+        frame.lights = direct
+            .par_iter()
+            .map(|light| {
+                light
+                    .shadow()
+                    .and_then(|shadow| light_map(light, shadow, filter, to_world, &casters))
+            })
+            .collect();
+        Ok(frame)
+    }
+}
+
+/// One light's map.
+fn light_map(
+    light: &Light,
+    shadow: &LightShadow,
+    filter: ShadowMapType,
+    to_world: Mat4,
+    casters: &[Caster],
+) -> Option<LightShadowMap> {
+    let (w, h) = (shadow.map_size.x, shadow.map_size.y);
+    let kind = match *light {
+        Light::Point {
+            position, distance, ..
+        } => {
+            let (near, far) = match shadow.camera {
+                crate::scene::ShadowCamera::Perspective { near, far, .. }
+                | crate::scene::ShadowCamera::Orthographic { near, far, .. } => (near, far),
+            };
+            let far = if distance > 0.0 { distance } else { far };
+            let projection = perspective(90.0, 1.0, near, far);
+            let axes = CUBE_FACES.map(|(dir, up)| look_at_rotation(position, position + dir, up));
+            let faces = axes
+                .par_iter()
+                .map(|&axes| draw_map(w, w, projection * view_matrix(position, axes), casters))
+                .collect();
+            ShadowKind::Cube(CubeShadow {
+                matrix: Mat4::from_translation(-position) * to_world,
+                faces,
+                axes,
+                near,
+                far,
+            })
+        }
+        Light::Directional {
+            position, target, ..
+        }
+        | Light::Spot {
+            position, target, ..
+        } => {
+            let (angle, distance) = match *light {
+                Light::Spot {
+                    angle, distance, ..
+                } => (angle, distance),
+                _ => (0.0, 0.0),
+            };
+            let projection = projection(&shadow.camera, angle, w as f32 / h as f32, distance);
+            let light_view = view_matrix(position, look_at_rotation(position, target, Vec3::Y));
+            let view_projection = projection * light_view;
+            let map = draw_map(w, h, view_projection, casters);
+            let moments = (filter == ShadowMapType::Vsm)
+                .then(|| vsm_moments(&map, shadow.blur_samples, shadow.radius));
+            ShadowKind::Flat(FlatShadow {
+                matrix: bias_matrix() * view_projection * to_world,
+                map,
+                moments,
+            })
+        }
+        Light::Ambient { .. } | Light::Hemisphere { .. } | Light::RectArea { .. } => return None,
+    };
+    Some(LightShadowMap {
+        kind,
+        bias: shadow.bias,
+        normal_bias: shadow.normal_bias,
+        radius: shadow.radius,
+        intensity: shadow.intensity,
+        map_size: Vec2::new(w as f32, h as f32),
+    })
+}
+
+/// A `w × h` depth map of the casters seen through `view_projection` (world to WebGL clip).
+fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthMap {
+    let mut map = DepthMap::new(w, h);
+    let mut poly = Vec::with_capacity(9);
+    for caster in casters {
+        let verts = &caster.draw.verts;
+        for &[a, b, c] in caster.draw.geometry.indices() {
+            // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
+            // placed vertex per geometry vertex.
+            let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
+            map.draw(clip, caster.faces, &mut poly);
+        }
+    }
+    map.finish();
+    map
+}
