@@ -105,6 +105,54 @@ pub struct Material {
     pub wireframe: bool,
     /// The node program whose outputs replace parts of the shading.
     pub nodes: Option<ProgramId>,
+    /// PHYSICAL index of refraction (`ior`), 1 to 2.333; 1.5 by default. The dielectric
+    /// reflectance at normal incidence is `((ior − 1) / (ior + 1))²`, 0.04 at 1.5.
+    pub ior: f32,
+    /// PHYSICAL `specularIntensity`: scales the dielectric reflectance and its grazing value;
+    /// 1 by default.
+    pub specular_intensity: f32,
+    /// PHYSICAL `specularColor` (linear): tints the dielectric reflectance; white by default.
+    pub specular_color: Color,
+    /// Its alpha channel multiplies `specular_intensity` (`specularIntensityMap`).
+    pub specular_intensity_map: Option<TextureId>,
+    /// Its rgb multiplies `specular_color` (`specularColorMap`).
+    pub specular_color_map: Option<TextureId>,
+    /// PHYSICAL `sheen` strength; 0 by default (no sheen layer). The sheen colour is
+    /// `sheen_color · sheen`.
+    pub sheen: f32,
+    /// PHYSICAL `sheenRoughness`, clamped to 0.0001..1; 1 by default.
+    pub sheen_roughness: f32,
+    /// PHYSICAL `sheenColor` (linear); black by default.
+    pub sheen_color: Color,
+    /// Its rgb multiplies the sheen colour (`sheenColorMap`).
+    pub sheen_color_map: Option<TextureId>,
+    /// Its alpha channel multiplies `sheen_roughness` (`sheenRoughnessMap`).
+    pub sheen_roughness_map: Option<TextureId>,
+    /// PHYSICAL `iridescence` strength (a thin film over the base); 0 by default. (three.js's
+    /// `iridescenceMap` is not read by its node material, so there is none here.)
+    pub iridescence: f32,
+    /// PHYSICAL `iridescenceIOR`, the film's index of refraction; 1.3 by default.
+    pub iridescence_ior: f32,
+    /// PHYSICAL `iridescenceThicknessRange`, [min, max] in nanometres; [100, 400] by default.
+    /// Without a thickness map the film is `max` thick.
+    pub iridescence_thickness_range: [f32; 2],
+    /// Its green channel picks the film's thickness between the range's ends
+    /// (`iridescenceThicknessMap`).
+    pub iridescence_thickness_map: Option<TextureId>,
+    /// PHYSICAL `anisotropy` strength, 0 to 1; 0 by default.
+    pub anisotropy: f32,
+    /// PHYSICAL `anisotropyRotation` in radians, from the uv's u direction; 0 by default.
+    pub anisotropy_rotation: f32,
+    /// `anisotropyMap`: rg is a direction (×2 − 1), b a strength, both turned and scaled by
+    /// `anisotropy` and `anisotropy_rotation`.
+    pub anisotropy_map: Option<TextureId>,
+    /// Its red channel multiplies `clearcoat` (`clearcoatMap`).
+    pub clearcoat_map: Option<TextureId>,
+    /// Its green channel multiplies `clearcoat_roughness` (`clearcoatRoughnessMap`).
+    pub clearcoat_roughness_map: Option<TextureId>,
+    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only, which this
+    /// renderer does not have yet: it is kept and has no effect.
+    pub dispersion: f32,
 }
 
 impl Material {
@@ -155,6 +203,26 @@ impl Material {
             depth_write: true,
             wireframe: false,
             nodes: None,
+            ior: 1.5,
+            specular_intensity: 1.0,
+            specular_color: Color::WHITE,
+            specular_intensity_map: None,
+            specular_color_map: None,
+            sheen: 0.0,
+            sheen_roughness: 1.0,
+            sheen_color: Color::BLACK,
+            sheen_color_map: None,
+            sheen_roughness_map: None,
+            iridescence: 0.0,
+            iridescence_ior: 1.3,
+            iridescence_thickness_range: [100.0, 400.0],
+            iridescence_thickness_map: None,
+            anisotropy: 0.0,
+            anisotropy_rotation: 0.0,
+            anisotropy_map: None,
+            clearcoat_map: None,
+            clearcoat_roughness_map: None,
+            dispersion: 0.0,
         }
     }
 
@@ -220,9 +288,46 @@ impl Material {
 
     /// The textures the material's own maps read.
     pub fn maps(&self) -> impl Iterator<Item = TextureId> {
-        [self.map, self.emissive_map, self.ao_map, self.normal_map]
-            .into_iter()
-            .flatten()
+        [
+            self.map,
+            self.emissive_map,
+            self.ao_map,
+            self.normal_map,
+            self.specular_intensity_map,
+            self.specular_color_map,
+            self.sheen_color_map,
+            self.sheen_roughness_map,
+            self.iridescence_thickness_map,
+            self.anisotropy_map,
+            self.clearcoat_map,
+            self.clearcoat_roughness_map,
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Whether the shading reads the tangent frame from the screen derivatives of the position
+    /// and the uv: a PHYSICAL material's anisotropy does.
+    pub fn reads_tangent_frame(&self) -> bool {
+        self.kind == MaterialKind::Physical && self.anisotropy > 0.0
+    }
+
+    /// Whether a PHYSICAL material uses any of three.js's physical extensions beyond the
+    /// clearcoat (an ior or specular other than the defaults, sheen, iridescence, anisotropy, or
+    /// a map of theirs or of the clearcoat): such a material is shaded by the full physical
+    /// model, one fragment at a time.
+    pub fn uses_physical_extensions(&self) -> bool {
+        self.kind == MaterialKind::Physical
+            && (self.ior != 1.5
+                || self.specular_intensity != 1.0
+                || self.specular_color != Color::WHITE
+                || self.sheen > 0.0
+                || self.iridescence > 0.0
+                || self.anisotropy > 0.0
+                || self.specular_intensity_map.is_some()
+                || self.specular_color_map.is_some()
+                || self.clearcoat_map.is_some()
+                || self.clearcoat_roughness_map.is_some())
     }
 }
 

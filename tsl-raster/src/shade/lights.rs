@@ -3,6 +3,7 @@
 
 use super::lane_math::unit_or_zero;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
+use super::physical_full::{physical_full_lanes, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
 use super::state::BatchState;
 use crate::scene::MaterialKind;
@@ -14,6 +15,10 @@ use glam::Vec3;
 /// surface's.
 #[inline]
 pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
+    let m = state.draw.material;
+    let extension_maps = m
+        .uses_physical_extensions()
+        .then(|| ExtensionMaps::of(m, |id| state.map(id)));
     let BatchState {
         ctx,
         draw,
@@ -42,29 +47,34 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
             for l in 0..n {
                 s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
             }
-            if clearcoat {
-                for l in 0..n {
-                    s.clearcoat_roughness[l] =
-                        final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+            if let Some(maps) = extension_maps {
+                // The physical extensions, one fragment at a time (shade/physical_full.rs).
+                physical_full_lanes(&ctx.lights, m, &maps, s, n);
+            } else {
+                if clearcoat {
+                    for l in 0..n {
+                        s.clearcoat_roughness[l] =
+                            final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+                    }
                 }
+                physical_lanes(
+                    &ctx.lights,
+                    &PhysicalLanes {
+                        count: n,
+                        normal: &s.normal_view,
+                        normal_world: &s.normal_world,
+                        view_dir: &s.view_dir,
+                        position: &s.position_view,
+                        diffuse: &s.diffuse,
+                        ao: &s.ao,
+                        roughness: &s.roughness,
+                        metalness: m.metalness,
+                        clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                    },
+                    physical_scratch,
+                    &mut s.outgoing,
+                );
             }
-            physical_lanes(
-                &ctx.lights,
-                &PhysicalLanes {
-                    count: n,
-                    normal: &s.normal_view,
-                    normal_world: &s.normal_world,
-                    view_dir: &s.view_dir,
-                    position: &s.position_view,
-                    diffuse: &s.diffuse,
-                    ao: &s.ao,
-                    roughness: &s.roughness,
-                    metalness: m.metalness,
-                    clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
-                },
-                physical_scratch,
-                &mut s.outgoing,
-            );
         }
         MaterialKind::Basic => {
             for l in 0..n {

@@ -34,15 +34,19 @@
 
 pub(crate) mod brdf;
 mod depth_node;
+mod anisotropy;
 mod geometry;
+mod iridescence;
 mod lane_math;
 mod lights;
 mod maps;
 mod normal;
 mod output;
 mod physical;
+mod physical_full;
 mod sampler;
 mod scalar_models;
+mod sheen;
 mod state;
 mod surface;
 mod views;
