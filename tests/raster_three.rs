@@ -105,3 +105,28 @@ fn mask_opacity_and_ao_nodes_match_three() {
 fn the_normal_material_matches_three() {
     check("normal_material");
 }
+
+#[test]
+fn physical_ior_and_specular_match_three() {
+    check("physical_ior_specular");
+}
+
+#[test]
+fn physical_sheen_matches_three() {
+    check("physical_sheen");
+}
+
+#[test]
+fn physical_iridescence_matches_three() {
+    check("physical_iridescence");
+}
+
+#[test]
+fn physical_anisotropy_matches_three() {
+    check("physical_anisotropy");
+}
+
+#[test]
+fn physical_maps_match_three() {
+    check("physical_maps");
+}

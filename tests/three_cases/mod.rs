@@ -5,8 +5,12 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_physical;
 
 use scenes::Case;
+#[allow(unused_imports)] // the cases! list names each scene by its bare name
+use scenes::*;
+use scenes_physical::*;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
 
 /// One case: the fixture's name, its scene and the renderer settings of its case file.
@@ -42,7 +46,7 @@ macro_rules! cases {
         /// Every case, in the order of tools/three_cases/README.md.
         pub const CASES: &[ThreeCase] = &[$(ThreeCase {
             name: stringify!($name),
-            scene: scenes::$name,
+            scene: $name,
             renderer: cases!(@settings $($settings)?),
         }),*];
     };
@@ -67,6 +71,11 @@ cases![
     graph_nodes with at_time_1_5,
     mask_opacity,
     normal_material,
+    physical_ior_specular,
+    physical_sheen,
+    physical_iridescence,
+    physical_anisotropy,
+    physical_maps,
 ];
 
 /// The case named `name`.
