@@ -14,19 +14,12 @@ fn hex(h: u32) -> Color {
 
 /// _physical.mjs's `physicalScene`: `materials(assets)` gives the four spheres' materials.
 fn physical_scene(materials: impl FnOnce(&mut Assets) -> [Material; 4]) -> Case {
-    let mut c = Case {
-        scene: Scene::new(),
-        camera: Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 20.0)
-            .at(Vec3::new(0.0, 0.0, 5.0)),
-        assets: Assets::new(),
-    };
-    c.scene.background = Some(hex(0x202020));
+    let mut c = grid_case();
     let sphere = c
         .assets
         .geometries
         .add(SphereGeometry::new(0.75, 48, 24).build());
-    let places = [(-0.95, 0.95), (0.95, 0.95), (-0.95, -0.95), (0.95, -0.95)];
-    for (material, (x, y)) in materials(&mut c.assets).into_iter().zip(places) {
+    for (material, (x, y)) in materials(&mut c.assets).into_iter().zip(PLACES) {
         let m = c.assets.materials.add(material);
         c.scene
             .add(Object::mesh(sphere, m).at(Vec3::new(x, y, 0.0)));
@@ -41,6 +34,20 @@ fn physical_scene(materials: impl FnOnce(&mut Assets) -> [Material; 4]) -> Case 
     c.scene
         .add_light(Light::hemisphere(hex(0x8899bb), hex(0x332211), 0.8));
     c.scene.add_light(Light::ambient(hex(0x404040), 0.5));
+    c
+}
+
+/// The centres of the 2×2 grid.
+const PLACES: [(f32, f32); 4] = [(-0.95, 0.95), (0.95, 0.95), (-0.95, -0.95), (0.95, -0.95)];
+
+/// The orthographic camera and dark background of the physical cases, no objects yet.
+fn grid_case() -> Case {
+    let mut c = Case {
+        scene: Scene::new(),
+        camera: Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, 5.0)),
+        assets: Assets::new(),
+    };
+    c.scene.background = Some(hex(0x202020));
     c
 }
 
@@ -148,33 +155,59 @@ pub fn physical_iridescence() -> Case {
     })
 }
 
-/// tools/three_cases/physical_anisotropy.mjs.
+/// tools/three_cases/physical_anisotropy.mjs: four planes, each with a point light in front.
 pub fn physical_anisotropy() -> Case {
-    physical_scene(|assets| {
-        let polar = data_map(assets, |x, y| [128 + 15 * x, 200 - 10 * y, 120 + 16 * y, 255]);
-        [
-            Material {
-                anisotropy: 0.8,
-                ..physical(0xdddddd, 0.35, 1.0)
-            },
-            Material {
-                anisotropy: 0.8,
-                anisotropy_rotation: PI / 2.0,
-                ..physical(0xdddddd, 0.35, 1.0)
-            },
-            Material {
-                anisotropy: 0.5,
-                anisotropy_rotation: PI / 4.0,
-                ..physical(0x884422, 0.5, 0.0)
-            },
-            Material {
-                anisotropy: 1.0,
-                anisotropy_rotation: 0.3,
-                anisotropy_map: Some(polar),
-                ..physical(0xaaccee, 0.4, 0.8)
-            },
-        ]
-    })
+    let mut c = grid_case();
+    let polar = data_map(&mut c.assets, |x, y| {
+        [128 + 15 * x, 200 - 10 * y, 120 + 16 * y, 255]
+    });
+    let materials = [
+        Material {
+            anisotropy: 0.8,
+            ..physical(0xdddddd, 0.5, 1.0)
+        },
+        Material {
+            anisotropy: 0.8,
+            anisotropy_rotation: PI / 2.0,
+            ..physical(0xdddddd, 0.5, 1.0)
+        },
+        Material {
+            anisotropy: 0.5,
+            anisotropy_rotation: PI / 4.0,
+            ..physical(0x884422, 0.5, 0.0)
+        },
+        Material {
+            anisotropy: 1.0,
+            anisotropy_rotation: 0.3,
+            anisotropy_map: Some(polar),
+            ..physical(0xaaccee, 0.4, 0.8)
+        },
+    ];
+    let plane = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(1.8, 1.8).build());
+    for (i, (material, (x, y))) in materials.into_iter().zip(PLACES).enumerate() {
+        let m = c.assets.materials.add(material);
+        let turn = if i == 2 { 0.4 } else { 0.0 };
+        c.scene.add(
+            Object::mesh(plane, m)
+                .at(Vec3::new(x, y, 0.0))
+                .rotated(0.0, 0.0, turn),
+        );
+        c.scene.add_light(Light::point(
+            hex(0xffeedd),
+            1.5,
+            Vec3::new(x + 0.2, y + 0.1, 0.7),
+        ));
+    }
+    c.scene.add_light(Light::directional(
+        Color::WHITE,
+        1.0,
+        Vec3::new(-1.0, 2.0, 2.0),
+    ));
+    c.scene.add_light(Light::ambient(hex(0x404040), 0.5));
+    c
 }
 
 /// tools/three_cases/physical_maps.mjs.

@@ -63,10 +63,17 @@ pub(crate) fn eval_iridescence(
     let r0 = ior_to_fresnel0(Vec3::splat(iridescence_ior), Vec3::splat(outside_ior)).x;
     let r12 = f_schlick(Vec3::splat(r0), 1.0, cos_theta1);
     let t121 = Vec3::ONE - r12;
-    let phi12 = if iridescence_ior < outside_ior { PI } else { 0.0 };
+    let phi12 = if iridescence_ior < outside_ior {
+        PI
+    } else {
+        0.0
+    };
     let phi21 = PI - phi12;
     // Second interface; the base's index guarded against a reflectance of 1.
-    let sqrt_f0 = base_f0.clamp(Vec3::ZERO, Vec3::splat(0.9999)).to_array().map(f32::sqrt);
+    let sqrt_f0 = base_f0
+        .clamp(Vec3::ZERO, Vec3::splat(0.9999))
+        .to_array()
+        .map(f32::sqrt);
     let sqrt_f0 = Vec3::from(sqrt_f0);
     let base_ior = (Vec3::ONE + sqrt_f0) / (Vec3::ONE - sqrt_f0);
     let r1 = ior_to_fresnel0(base_ior, Vec3::splat(iridescence_ior));
@@ -120,6 +127,9 @@ mod tests {
     #[test]
     fn total_internal_reflection_reflects_everything() {
         // From a dense outside into a thin film at a grazing angle.
-        assert_eq!(eval_iridescence(2.0, 1.0, 0.1, 300.0, Vec3::splat(0.04)), Vec3::ONE);
+        assert_eq!(
+            eval_iridescence(2.0, 1.0, 0.1, 300.0, Vec3::splat(0.04)),
+            Vec3::ONE
+        );
     }
 }

@@ -32,9 +32,9 @@
 // Lane loops index several per-lane arrays (lanes, outputs, registers) by the same lane.
 #![allow(clippy::needless_range_loop)]
 
+mod anisotropy;
 pub(crate) mod brdf;
 mod depth_node;
-mod anisotropy;
 mod geometry;
 mod iridescence;
 mod lane_math;

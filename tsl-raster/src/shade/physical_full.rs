@@ -8,21 +8,21 @@ use super::anisotropy::{
     alpha_t, anisotropy_frame, d_ggx_anisotropic, material_anisotropy,
     v_ggx_smith_correlated_anisotropic, AnisotropicDots, AnisotropyFrame,
 };
+use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
 use super::geometry::face_sign;
+use super::iridescence::{eval_iridescence, schlick_to_f0};
 use super::maps::read_map;
 use super::scalar_models::final_roughness;
+use super::scalar_models::Surface;
+use super::sheen::{brdf_sheen, ibl_sheen_brdf};
 use super::state::LaneSet;
+use crate::frame::lights::FrameLights;
 use crate::scene::Material;
 use crate::texture::Texture;
 use glam::Vec2;
-use tsl_core::TextureId;
-use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
-use super::iridescence::{eval_iridescence, schlick_to_f0};
-use super::scalar_models::Surface;
-use super::sheen::{brdf_sheen, ibl_sheen_brdf};
-use crate::frame::lights::FrameLights;
 use glam::Vec3;
 use std::f32::consts::PI;
+use tsl_core::TextureId;
 
 /// The sheen layer: its colour (`sheenColor · sheen`, times its map) and roughness (clamped to
 /// 0.0001..1).
@@ -80,7 +80,14 @@ fn max3(v: Vec3) -> f32 {
 
 /// `BRDF_GGX` of the base layer, with the iridescence's Fresnel mixed in and the anisotropic
 /// lobe where the fragment has them.
-fn base_ggx(l: Vec3, s: &Surface, p: &PhysicalFull, f0: Vec3, f90: f32, irid: Option<Vec3>) -> Vec3 {
+fn base_ggx(
+    l: Vec3,
+    s: &Surface,
+    p: &PhysicalFull,
+    f0: Vec3,
+    f90: f32,
+    irid: Option<Vec3>,
+) -> Vec3 {
     let (n, v) = (s.normal, s.view_dir);
     let alpha = p.roughness.max(0.045).powi(2);
     let h = (l + v).normalize_or_zero();
@@ -370,7 +377,8 @@ mod tests {
                     },
                 );
                 assert!(
-                    (full - reference).abs().max_element() <= 1e-5 * reference.max_element().max(1.0),
+                    (full - reference).abs().max_element()
+                        <= 1e-5 * reference.max_element().max(1.0),
                     "{full} against {reference}"
                 );
             }
@@ -400,6 +408,9 @@ mod tests {
             }),
             ..base
         };
-        assert_eq!(physical_full(&lights, &s, &with), physical_full(&lights, &s, &base));
+        assert_eq!(
+            physical_full(&lights, &s, &with),
+            physical_full(&lights, &s, &base)
+        );
     }
 }
