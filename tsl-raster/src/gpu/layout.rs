@@ -212,8 +212,30 @@ record! {
         normal_scale: [f32; 2],
         /// The ao map's intensity.
         ao_intensity: f32,
-        /// Unused, to a stride of 64.
-        _reserved: [u32; 11],
+        /// PHYSICAL `specularColor` (the material's, before the ior; with `FL_PHYSICAL_EXT`).
+        specular_color: [f32; 3],
+        /// PHYSICAL `ior`.
+        ior: f32,
+        /// PHYSICAL `specularIntensity`.
+        specular_intensity: f32,
+        /// The sheen colour (`sheenColor · sheen`).
+        sheen: [f32; 3],
+        /// The sheen roughness before its map; −1 without a sheen layer.
+        sheen_roughness: f32,
+        /// The iridescence strength; 0 without a film.
+        iridescence: f32,
+        /// The film's index of refraction.
+        iridescence_ior: f32,
+        /// The film's thickness range in nanometres (min, max).
+        iridescence_thickness: [f32; 2],
+        /// The anisotropy vector `anisotropy · (cos rotation, sin rotation)`; zero without.
+        anisotropy: [f32; 2],
+        /// The extensions' maps' texture ids (`NONE` without): specular intensity, specular
+        /// colour, sheen colour, sheen roughness, iridescence thickness, anisotropy, clearcoat,
+        /// clearcoat roughness.
+        ext_maps: [u32; 8],
+        /// Unused, to a stride of 80.
+        _reserved: [u32; 4],
     }
 }
 
@@ -371,6 +393,9 @@ codes! {
         FL_COLOR_ALPHA = 1 << 14,
         /// The output node has four components: its alpha is the fragment's, not 1 (R-OUT-12).
         FL_OUTPUT_ALPHA = 1 << 15,
+        /// A PHYSICAL material with the extensions (ior, specular, sheen, iridescence,
+        /// anisotropy): the full physical model.
+        FL_PHYSICAL_EXT = 1 << 16,
     }
 }
 

@@ -595,6 +595,7 @@ fn pack(
                 (has(Output::Depth), FL_DEPTH_NODE),
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
+                (m.uses_physical_extensions(), FL_PHYSICAL_EXT),
             ] {
                 if on {
                     flags |= bit;
@@ -647,7 +648,38 @@ fn pack(
                 ao_map: map_id(m.ao_map),
                 normal_scale: m.normal_scale.to_array(),
                 ao_intensity: m.ao_map_intensity,
-                _reserved: [0; 11],
+                specular_color: m.specular_color.to_vec3().to_array(),
+                ior: m.ior,
+                specular_intensity: m.specular_intensity,
+                sheen: (m.sheen_color.to_vec3() * m.sheen).to_array(),
+                sheen_roughness: if m.sheen > 0.0 {
+                    m.sheen_roughness
+                } else {
+                    -1.0
+                },
+                iridescence: m.iridescence.max(0.0),
+                iridescence_ior: m.iridescence_ior,
+                iridescence_thickness: m.iridescence_thickness_range,
+                anisotropy: if m.anisotropy > 0.0 {
+                    [
+                        m.anisotropy * m.anisotropy_rotation.cos(),
+                        m.anisotropy * m.anisotropy_rotation.sin(),
+                    ]
+                } else {
+                    [0.0; 2]
+                },
+                ext_maps: [
+                    m.specular_intensity_map,
+                    m.specular_color_map,
+                    m.sheen_color_map,
+                    m.sheen_roughness_map,
+                    m.iridescence_thickness_map,
+                    m.anisotropy_map,
+                    m.clearcoat_map,
+                    m.clearcoat_roughness_map,
+                ]
+                .map(map_id),
+                _reserved: [0; 4],
             }
         })
         .collect();

@@ -55,8 +55,8 @@ const L_PENUMBRA_COS: u32 = 11u;
 const L_CUTOFF: u32 = 12u;
 const L_DECAY: u32 = 13u;
 
-// `PassRecord` (gpu/layout.rs): 64 words.
-const PASS_STRIDE: u32 = 64u;
+// `PassRecord` (gpu/layout.rs): 80 words.
+const PASS_STRIDE: u32 = 80u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -81,6 +81,16 @@ const P_EMISSIVE_MAP: u32 = 48u;
 const P_AO_MAP: u32 = 49u;
 const P_NORMAL_SCALE: u32 = 50u; // 2 words
 const P_AO_INTENSITY: u32 = 52u;
+const P_SPECULAR_COLOR: u32 = 53u; // 3 words
+const P_IOR: u32 = 56u;
+const P_SPECULAR_INTENSITY: u32 = 57u;
+const P_SHEEN: u32 = 58u; // 3 words
+const P_SHEEN_ROUGHNESS: u32 = 61u;
+const P_IRIDESCENCE: u32 = 62u;
+const P_IRIDESCENCE_IOR: u32 = 63u;
+const P_IRIDESCENCE_THICKNESS: u32 = 64u; // 2 words
+const P_ANISOTROPY: u32 = 66u; // 2 words
+const P_EXT_MAPS: u32 = 68u; // 8 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -144,6 +154,7 @@ const FL_NORMAL_DERIV: u32 = 4096u;
 const FL_DEPTH_NODE: u32 = 8192u;
 const FL_COLOR_ALPHA: u32 = 16384u;
 const FL_OUTPUT_ALPHA: u32 = 32768u;
+const FL_PHYSICAL_EXT: u32 = 65536u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;
