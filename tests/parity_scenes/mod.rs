@@ -48,6 +48,7 @@ macro_rules! with_scenes {
             normal_emissive_and_ao_maps_on_a_standard_surface,
             a_program_reads_textures_at_its_own_coordinates,
             a_floor_to_the_horizon_takes_the_64_bit_edges,
+            physical_extensions_and_their_maps,
         }
     };
 }
@@ -1076,4 +1077,81 @@ pub fn a_floor_to_the_horizon_takes_the_64_bit_edges(check: Check) {
         .at(Vec3::new(0.0, 1.0, 4.0))
         .looking_at(Vec3::new(0.0, 0.0, -2.0));
     check(c, "floor to the horizon, 64-bit edges");
+}
+
+/// MeshPhysical's extensions (ior and specular, sheen, iridescence, anisotropy, the clearcoat's
+/// maps), each with its maps, on four spheres under a point, a spot, an ambient, a hemisphere
+/// and a directional light.
+pub fn physical_extensions_and_their_maps(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene
+        .add_light(Light::point(Color::WHITE, 8.0, Vec3::new(1.0, 2.0, 2.0)));
+    c.scene.add_light(Light::spot(
+        Color::from_srgb8(200, 220, 255),
+        20.0,
+        Vec3::new(-2.0, 3.0, 1.0),
+        Vec3::new(0.0, 0.5, 0.0),
+        0.6,
+    ));
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(140, 160, 200),
+        Color::from_srgb8(60, 40, 20),
+        0.8,
+    ));
+    let a = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let b = c
+        .assets
+        .textures
+        .add(Texture::new(card(16), ColorSpace::Srgb));
+    let base = |r, g, b, roughness, metalness| {
+        Material::physical(Color::from_srgb8(r, g, b), roughness, metalness)
+    };
+    let materials = [
+        Material {
+            ior: 2.0,
+            specular_intensity: 0.7,
+            specular_color: Color::from_srgb8(255, 180, 120),
+            specular_intensity_map: Some(a),
+            specular_color_map: Some(b),
+            ..base(40, 80, 160, 0.3, 0.2)
+        },
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 120, 200),
+            sheen_roughness: 0.6,
+            sheen_color_map: Some(b),
+            sheen_roughness_map: Some(a),
+            clearcoat: 0.8,
+            clearcoat_roughness: 0.4,
+            clearcoat_map: Some(a),
+            clearcoat_roughness_map: Some(b),
+            ..base(40, 30, 80, 0.7, 0.0)
+        },
+        Material {
+            iridescence: 1.0,
+            iridescence_ior: 1.6,
+            iridescence_thickness_range: [150.0, 700.0],
+            iridescence_thickness_map: Some(a),
+            ..base(30, 30, 30, 0.3, 0.4)
+        },
+        Material {
+            anisotropy: 0.9,
+            anisotropy_rotation: 0.5,
+            anisotropy_map: Some(a),
+            ..base(200, 200, 210, 0.45, 1.0)
+        },
+    ];
+    for (i, material) in materials.into_iter().enumerate() {
+        let x = -1.5 + i as f32;
+        c.mesh(
+            SphereGeometry::new(0.45, 32, 16).build(),
+            material,
+            Vec3::new(x, 0.5, 0.0),
+        );
+    }
+    check(c, "physical extensions and maps");
 }
