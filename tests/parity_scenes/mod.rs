@@ -49,6 +49,7 @@ macro_rules! with_scenes {
             a_program_reads_textures_at_its_own_coordinates,
             a_floor_to_the_horizon_takes_the_64_bit_edges,
             physical_extensions_and_their_maps,
+            phong_scattering_with_a_thickness_map,
         }
     };
 }
@@ -1154,4 +1155,33 @@ pub fn physical_extensions_and_their_maps(check: Check) {
         );
     }
     check(c, "physical extensions and maps");
+}
+
+/// PHONG's subsurface scattering with a thickness map, lit from behind and in front.
+pub fn phong_scattering_with_a_thickness_map(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene.add_light(Light::point(
+        Color::from_srgb8(255, 200, 150),
+        12.0,
+        Vec3::new(0.3, 0.8, -1.5),
+    ));
+    let map = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let mut skin = Material::phong(Color::from_srgb8(255, 200, 180));
+    skin.set_scattering(Scattering {
+        map: Some(map),
+        color: Color::from_srgb8(255, 100, 50),
+        ambient: 0.2,
+        ..Scattering::default()
+    })
+    .unwrap();
+    c.mesh(
+        TorusGeometry::new(0.6, 0.25, 24, 32).build(),
+        skin,
+        Vec3::new(0.0, 0.6, 0.0),
+    );
+    check(c, "phong scattering");
 }

@@ -72,7 +72,7 @@ pub use output::{
 pub use renderer::{RenderStats, Renderer};
 pub use scene::{
     shader_material, Camera, Fog, Light, Material, MaterialKind, Mesh, Object, ObjectId,
-    Projection, Scene, Side, Transform,
+    Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};

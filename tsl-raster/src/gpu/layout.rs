@@ -232,10 +232,14 @@ record! {
         anisotropy: [f32; 2],
         /// The extensions' maps' texture ids (`NONE` without): specular intensity, specular
         /// colour, sheen colour, sheen roughness, iridescence thickness, anisotropy, clearcoat,
-        /// clearcoat roughness.
-        ext_maps: [u32; 8],
-        /// Unused, to a stride of 80.
-        _reserved: [u32; 4],
+        /// clearcoat roughness, and PHONG's thickness map.
+        ext_maps: [u32; 9],
+        /// PHONG's scattering colour (with `FL_SCATTERING`).
+        thickness_color: [f32; 3],
+        /// Its distortion, ambient, attenuation, power and scale.
+        thickness: [f32; 5],
+        /// Unused, to a stride of 96.
+        _reserved: [u32; 11],
     }
 }
 
@@ -396,6 +400,8 @@ codes! {
         /// A PHYSICAL material with the extensions (ior, specular, sheen, iridescence,
         /// anisotropy): the full physical model.
         FL_PHYSICAL_EXT = 1 << 16,
+        /// A PHONG material with subsurface scattering.
+        FL_SCATTERING = 1 << 17,
     }
 }
 

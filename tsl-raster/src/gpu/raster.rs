@@ -575,6 +575,7 @@ fn pack(
             // Invariant: place_draws makes each pass for one of the draws it returns.
             let d = &draws[pass.draw as usize];
             let m = d.material;
+            let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
             let program = d.program;
             let has = |o: Output| program.is_some_and(|p| p.has_output(o));
             let width = |o: Output| program.map_or(0, |p| p.output_width(o));
@@ -596,6 +597,7 @@ fn pack(
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
                 (m.uses_physical_extensions(), FL_PHYSICAL_EXT),
+                (scattering.is_some(), FL_SCATTERING),
             ] {
                 if on {
                     flags |= bit;
@@ -677,9 +679,14 @@ fn pack(
                     m.anisotropy_map,
                     m.clearcoat_map,
                     m.clearcoat_roughness_map,
+                    scattering.and_then(|s| s.map),
                 ]
                 .map(map_id),
-                _reserved: [0; 4],
+                thickness_color: scattering.map_or([0.0; 3], |s| s.color.to_vec3().to_array()),
+                thickness: scattering.map_or([0.0; 5], |s| {
+                    [s.distortion, s.ambient, s.attenuation, s.power, s.scale]
+                }),
+                _reserved: [0; 11],
             }
         })
         .collect();

@@ -943,6 +943,44 @@ fn max3(v: vec3<f32>) -> f32 {
     return max(max(v.x, v.y), v.z);
 }
 
+// The extensions' maps (ext_maps) at the fragment, white where there is none: one read_map call
+// site for them all, run once by shade_lights.
+var<private> s_ext_texels: array<vec4<f32>, 9>;
+// Bit k: ext_maps[k] was read.
+var<private> s_ext_mapped: u32;
+
+fn read_ext_maps(p: u32) {
+    let white = frame[F_SHADING] == SHADING_LIT;
+    s_ext_mapped = 0u;
+    for (var k = 0u; k < 9u; k++) {
+        s_ext_texels[k] = vec4<f32>(1.0);
+        let id = pu(p, P_EXT_MAPS + k);
+        if (id != NONE && !white) {
+            s_ext_texels[k] = read_map(id, s_geometry.uv, s_geometry.duv0, s_geometry.duv1);
+            s_ext_mapped |= 1u << k;
+        }
+    }
+}
+
+// PHONG's subsurface scattering (shade/sss.rs): every direct light's share.
+fn scattering_sum(p: u32, n: vec3<f32>, v: vec3<f32>, position: vec3<f32>) -> vec3<f32> {
+    let color = pv3(p, P_THICKNESS_COLOR) * s_ext_texels[8].x;
+    let distortion = pf(p, P_THICKNESS);
+    let ambient = pf(p, P_THICKNESS + 1u);
+    let attenuation = pf(p, P_THICKNESS + 2u);
+    let power = pf(p, P_THICKNESS + 3u);
+    let scale = pf(p, P_THICKNESS + 4u);
+    var sum = vec3<f32>(0.0);
+    let count = frame[F_DIRECT];
+    for (var i = 0u; i < count; i++) {
+        let light = direct_light(i, position);
+        let half = normalize0(light.dir + n * distortion);
+        let d = powf(clamp(dot3(v, -half), 0.0, 1.0), power) * scale;
+        sum += (d + ambient) * color * (attenuation * light.color);
+    }
+    return sum;
+}
+
 // materialAnisotropy: the material's vector, or with a map's texel (rg a direction, b a
 // strength) that vector's rotation and scale applied to the texel's direction.
 fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32> {
@@ -962,34 +1000,23 @@ fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32
 // parameters times its maps as three's MaterialNode combines them.
 fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
                  diffuse: vec3<f32>, ao: f32, roughness: f32, geometry_roughness: f32) -> vec3<f32> {
-    // The extensions' maps, from one read_map call site.
-    let white = frame[F_SHADING] == SHADING_LIT;
-    var texels: array<vec4<f32>, 8>;
-    var mapped = 0u;
-    for (var k = 0u; k < 8u; k++) {
-        texels[k] = vec4<f32>(1.0);
-        let id = pu(p, P_EXT_MAPS + k);
-        if (id != NONE && !white) {
-            texels[k] = read_map(id, s_geometry.uv, s_geometry.duv0, s_geometry.duv1);
-            mapped |= 1u << k;
-        }
-    }
+    let mapped = s_ext_mapped;
     let metal = pf(p, P_METALNESS);
-    let intensity = pf(p, P_SPECULAR_INTENSITY) * texels[0].w;
+    let intensity = pf(p, P_SPECULAR_INTENSITY) * s_ext_texels[0].w;
     let ior = pf(p, P_IOR);
     let r = (ior - 1.0) / (ior + 1.0);
-    let spec = min((r * r) * (pv3(p, P_SPECULAR_COLOR) * texels[1].xyz), vec3<f32>(1.0))
+    let spec = min((r * r) * (pv3(p, P_SPECULAR_COLOR) * s_ext_texels[1].xyz), vec3<f32>(1.0))
         * intensity;
     let blended = lerp3(spec, diffuse, metal);
     let f90 = intensity + (1.0 - intensity) * metal;
     let contribution = diffuse * (1.0 - metal);
     let dot_nv = clamp(dot3(n, v), 0.0, 1.0);
-    let sheen = pv3(p, P_SHEEN) * texels[2].xyz;
+    let sheen = pv3(p, P_SHEEN) * s_ext_texels[2].xyz;
     let has_sheen = pf(p, P_SHEEN_ROUGHNESS) >= 0.0;
-    let sheen_roughness = clamp(pf(p, P_SHEEN_ROUGHNESS) * texels[3].w, 0.0001, 1.0);
+    let sheen_roughness = clamp(pf(p, P_SHEEN_ROUGHNESS) * s_ext_texels[3].w, 0.0001, 1.0);
     let clearcoat = pf(p, P_CLEARCOAT) > 0.0;
-    let cc_strength = pf(p, P_CLEARCOAT) * texels[6].x;
-    let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS) * texels[7].y, geometry_roughness);
+    let cc_strength = pf(p, P_CLEARCOAT) * s_ext_texels[6].x;
+    let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS) * s_ext_texels[7].y, geometry_roughness);
     let irid_strength = pf(p, P_IRIDESCENCE);
     var irid = vec3<f32>(0.0);
     var fr = spec;
@@ -998,7 +1025,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         let range = vec2<f32>(pf(p, P_IRIDESCENCE_THICKNESS), pf(p, P_IRIDESCENCE_THICKNESS + 1u));
         var thickness = range.y;
         if ((mapped & 16u) != 0u) {
-            thickness = (range.y - range.x) * texels[4].y + range.x;
+            thickness = (range.y - range.x) * s_ext_texels[4].y + range.x;
         }
         let dielectric = eval_iridescence(1.0, eta, dot_nv, thickness, spec);
         let metallic = eval_iridescence(1.0, eta, dot_nv, thickness, diffuse);
@@ -1008,7 +1035,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
     let vector = vec2<f32>(pf(p, P_ANISOTROPY), pf(p, P_ANISOTROPY + 1u));
     var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
     if (vector.x != 0.0 || vector.y != 0.0) {
-        a = aniso_of(material_anisotropy(vector, texels[5], (mapped & 32u) != 0u), n);
+        a = aniso_of(material_anisotropy(vector, s_ext_texels[5], (mapped & 32u) != 0u), n);
     }
     let ab = dfg(roughness, dot_nv);
     let ess = ab.x + ab.y;
@@ -1385,12 +1412,17 @@ fn shade_lights() {
         case KIND_BASIC: { outgoing = diffuse.xyz * ao; }
         case KIND_LAMBERT, KIND_PHONG: {
             outgoing = phong(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao, kind == KIND_PHONG);
+            if ((flags & FL_SCATTERING) != 0u) {
+                read_ext_maps(p);
+                outgoing += scattering_sum(p, s_nv, view_dir, s_pv);
+            }
         }
         case KIND_STANDARD, KIND_PHYSICAL: {
             let clearcoat = kind == KIND_PHYSICAL && pf(p, P_CLEARCOAT) > 0.0;
             let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
             let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness);
             if ((flags & FL_PHYSICAL_EXT) != 0u) {
+                read_ext_maps(p);
                 outgoing = physical_full(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao,
                     roughness, geometry_roughness);
             } else {

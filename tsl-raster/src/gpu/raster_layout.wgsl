@@ -55,8 +55,8 @@ const L_PENUMBRA_COS: u32 = 11u;
 const L_CUTOFF: u32 = 12u;
 const L_DECAY: u32 = 13u;
 
-// `PassRecord` (gpu/layout.rs): 80 words.
-const PASS_STRIDE: u32 = 80u;
+// `PassRecord` (gpu/layout.rs): 96 words.
+const PASS_STRIDE: u32 = 96u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -90,7 +90,9 @@ const P_IRIDESCENCE: u32 = 62u;
 const P_IRIDESCENCE_IOR: u32 = 63u;
 const P_IRIDESCENCE_THICKNESS: u32 = 64u; // 2 words
 const P_ANISOTROPY: u32 = 66u; // 2 words
-const P_EXT_MAPS: u32 = 68u; // 8 words
+const P_EXT_MAPS: u32 = 68u; // 9 words
+const P_THICKNESS_COLOR: u32 = 77u; // 3 words
+const P_THICKNESS: u32 = 80u; // 5 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -155,6 +157,7 @@ const FL_DEPTH_NODE: u32 = 8192u;
 const FL_COLOR_ALPHA: u32 = 16384u;
 const FL_OUTPUT_ALPHA: u32 = 32768u;
 const FL_PHYSICAL_EXT: u32 = 65536u;
+const FL_SCATTERING: u32 = 131072u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

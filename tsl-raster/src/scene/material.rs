@@ -153,6 +153,60 @@ pub struct Material {
     /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only, which this
     /// renderer does not have yet: it is kept and has no effect.
     pub dispersion: f32,
+    /// PHONG's subsurface scattering (three.js's `SubsurfaceScatteringShader`); none by default.
+    /// Set it with [`Material::set_scattering`].
+    pub scattering: Option<Scattering>,
+}
+
+/// Light let through a PHONG surface from behind: the parameters of three.js's
+/// `SubsurfaceScatteringShader` (examples/jsm/shaders), the same model as `MeshSSSNodeMaterial`'s
+/// thickness outputs. Each directional, point and spot light adds
+/// `(pow(saturate(dot(V, −H)), power) · scale + ambient) · color · map.r · attenuation · light`
+/// to the direct diffuse light, with `H = normalize(L + N · distortion)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scattering {
+    /// `thicknessMap`: its red channel multiplies `color`. Without one it reads 1 (three's
+    /// shader reads a missing map as black, so its example always sets one).
+    pub map: Option<TextureId>,
+    /// `thicknessColor` (linear); white in three's shader.
+    pub color: Color,
+    /// `thicknessDistortion`: how far the normal bends the light's direction; 0.1.
+    pub distortion: f32,
+    /// `thicknessAmbient`: light let through from every direction; 0.
+    pub ambient: f32,
+    /// `thicknessAttenuation`: scales the whole; 0.1.
+    pub attenuation: f32,
+    /// `thicknessPower`: the sharpness of the lobe toward the light behind; 2.
+    pub power: f32,
+    /// `thicknessScale`: the lobe's strength; 10.
+    pub scale: f32,
+}
+
+impl Default for Scattering {
+    /// three.js's uniform defaults: white, distortion 0.1, ambient 0, attenuation 0.1, power 2,
+    /// scale 10, no map.
+    fn default() -> Self {
+        Scattering {
+            map: None,
+            color: Color::WHITE,
+            distortion: 0.1,
+            ambient: 0.0,
+            attenuation: 0.1,
+            power: 2.0,
+            scale: 10.0,
+        }
+    }
+}
+
+/// Why [`Material::set_scattering`] refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ScatteringError {
+    /// Only a PHONG material scatters this way (a PHYSICAL one uses the thickness outputs).
+    #[error("scattering is for a PHONG material, not {0:?}")]
+    NotPhong(MaterialKind),
+    /// A parameter is NaN or infinite.
+    #[error("the scattering's {0} is not finite")]
+    NotFinite(&'static str),
 }
 
 impl Material {
@@ -223,7 +277,32 @@ impl Material {
             clearcoat_map: None,
             clearcoat_roughness_map: None,
             dispersion: 0.0,
+            scattering: None,
         }
+    }
+
+    /// Give a PHONG material subsurface scattering (three.js's `SubsurfaceScatteringShader`
+    /// built on Phong). Refuses another kind of material, and a parameter that is not finite.
+    pub fn set_scattering(&mut self, scattering: Scattering) -> Result<(), ScatteringError> {
+        if self.kind != MaterialKind::Phong {
+            return Err(ScatteringError::NotPhong(self.kind));
+        }
+        let s = &scattering;
+        let c = s.color.to_vec3();
+        for (name, value) in [
+            ("color", c.x + c.y + c.z),
+            ("distortion", s.distortion),
+            ("ambient", s.ambient),
+            ("attenuation", s.attenuation),
+            ("power", s.power),
+            ("scale", s.scale),
+        ] {
+            if !value.is_finite() {
+                return Err(ScatteringError::NotFinite(name));
+            }
+        }
+        self.scattering = Some(scattering);
+        Ok(())
     }
 
     /// `MeshBasicMaterial({ color })`.
@@ -301,6 +380,7 @@ impl Material {
             self.anisotropy_map,
             self.clearcoat_map,
             self.clearcoat_roughness_map,
+            self.scattering.and_then(|s| s.map),
         ]
         .into_iter()
         .flatten()

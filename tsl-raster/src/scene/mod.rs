@@ -7,7 +7,7 @@ mod material;
 
 pub use camera::{Camera, Projection};
 pub use light::Light;
-pub use material::{shader_material, Material, MaterialKind, Side};
+pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
 
 use crate::error::Refusal;
 use crate::store::{GeometryId, MaterialId};

@@ -2,9 +2,11 @@
 //! emissive, the fog.
 
 use super::lane_math::unit_or_zero;
+use super::maps::read_map;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::physical_full::{physical_full_lanes, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
+use super::sss::{scattering_sum, Thickness};
 use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
@@ -16,6 +18,7 @@ use glam::Vec3;
 #[inline]
 pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
     let m = state.draw.material;
+    let scattering_map = state.map(m.scattering.and_then(|s| s.map));
     let extension_maps = m
         .uses_physical_extensions()
         .then(|| ExtensionMaps::of(m, |id| state.map(id)));
@@ -86,6 +89,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         MaterialKind::Lambert | MaterialKind::Phong => {
             let specular =
                 (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
             for l in 0..n {
                 let surface = Surface {
                     normal: s.normal_view.get(l),
@@ -95,7 +99,23 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     diffuse: s.diffuse.get(l),
                     ao: s.ao[l],
                 };
-                s.outgoing.set(l, phong(&ctx.lights, &surface, specular));
+                let mut outgoing = phong(&ctx.lights, &surface, specular);
+                if let Some(sc) = &scattering {
+                    // The thickness map's red channel times the colour (white without a map).
+                    let red =
+                        scattering_map.map_or(1.0, |t| read_map(t, s.uv_raw.get(l), s.duv[l]).x);
+                    let t = Thickness {
+                        color: sc.color.to_vec3() * red,
+                        distortion: sc.distortion,
+                        ambient: sc.ambient,
+                        attenuation: sc.attenuation,
+                        power: sc.power,
+                        scale: sc.scale,
+                    };
+                    let (v, n) = (surface.view_dir, surface.normal);
+                    outgoing += scattering_sum(&ctx.lights, surface.position, v, n, &t);
+                }
+                s.outgoing.set(l, outgoing);
             }
         }
         MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,

@@ -47,6 +47,7 @@ mod physical_full;
 mod sampler;
 mod scalar_models;
 mod sheen;
+mod sss;
 mod state;
 mod surface;
 mod views;
