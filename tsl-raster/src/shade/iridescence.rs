@@ -8,7 +8,7 @@ use std::f32::consts::PI;
 /// XYZ to linear sRGB (rows as written in three's source, which builds the matrix row by row).
 fn xyz_to_rec709() -> Mat3 {
     Mat3::from_cols_array(&[
-        3.2404542, -0.9692660, 0.0556434, // first column
+        3.2404542, -0.969266, 0.0556434, // first column
         -1.5371385, 1.8760108, -0.2040259, // second
         -0.4985314, 0.0415560, 1.0572252, // third
     ])
