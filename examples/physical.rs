@@ -10,7 +10,8 @@ use glam::Vec3;
 use tsl::prelude::*;
 use tsl::raster::*;
 
-fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
+/// The seven spheres, their lights and the camera.
+pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x1a1a1e));

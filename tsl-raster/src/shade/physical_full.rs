@@ -15,6 +15,7 @@ use super::maps::read_map;
 use super::scalar_models::final_roughness;
 use super::scalar_models::Surface;
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
+use super::sss::{scattering, Thickness};
 use super::state::LaneSet;
 use crate::frame::lights::FrameLights;
 use crate::scene::Material;
@@ -55,6 +56,8 @@ pub(crate) struct PhysicalFull {
     pub sheen: Option<Sheen>,
     pub iridescence: Option<Iridescence>,
     pub anisotropy: Option<AnisotropyFrame>,
+    /// MeshSSSNodeMaterial's thickness (its colour and five numbers), with a colour node.
+    pub sss: Option<Thickness>,
 }
 
 /// `setupSpecular`'s `specularColor` of `ior`, a specular colour and an intensity.
@@ -168,6 +171,10 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
             let cc_irradiance = dot_nl * color;
             clearcoat_specular +=
                 cc_irradiance * brdf_ggx(l, v, n, Vec3::splat(0.04), 1.0, cc_roughness);
+        }
+        // SSSLightingModel.direct: the light through the surface, before the physical share.
+        if let Some(t) = &p.sss {
+            direct_diffuse += scattering(l, v, n, color, t);
         }
         let h = (l + v).normalize_or_zero();
         let dot_vh = v.dot(h).clamp(0.0, 1.0);
@@ -294,6 +301,7 @@ pub(super) fn physical_full_lanes(
             sheen,
             iridescence,
             anisotropy,
+            sss: None,
         };
         s.outgoing.set(l, physical_full(lights, &surface, &p));
     }
@@ -355,6 +363,7 @@ mod tests {
             sheen: None,
             iridescence: None,
             anisotropy: None,
+            sss: None,
         }
     }
 
