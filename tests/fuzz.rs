@@ -264,6 +264,7 @@ fn exercise(program: &mut NodeProgram, rng: &mut Rng) {
         frag_coord: v3(rng),
         front_facing: rng.float(),
         gl_front_facing: rng.float(),
+        shadow: v3(rng),
     };
     for output in Output::ALL {
         let _ = program.register_count(output);

@@ -174,6 +174,7 @@ fn an_output_given_a_node_of_the_wrong_type_is_refused() {
         let node = match output.value_type() {
             ValueType::Float => g.vec2(0.0, 0.0),
             _ if output == COLOR_NODE || output == OUTPUT_NODE => g.vec2(0.0, 0.0),
+            ValueType::Vec4 => g.vec3(0.0, 0.0, 0.0),
             _ => g.vec4(0.0, 0.0, 0.0, 0.0),
         };
         assert!(
@@ -372,6 +373,42 @@ fn lit_belongs_to_the_output_node_alone() {
     assert_eq!(
         program.evaluate(OUTPUT_NODE, &lit),
         Some(vec![0.5, 1.0, 2.0])
+    );
+}
+
+#[test]
+fn shadow_belongs_to_the_received_shadow_node_alone() {
+    for output in [COLOR_NODE, OUTPUT_NODE, THICKNESS_COLOR_NODE] {
+        let g = NodeGraph::new();
+        g.set_output(output, g.shadow()).unwrap();
+        assert_eq!(
+            message(g.compile().unwrap_err()),
+            format!("compile: {output} reads shadow, which only RECEIVED_SHADOW_NODE may read")
+        );
+    }
+    let g = NodeGraph::new();
+    g.set_output(RECEIVED_SHADOW_NODE, g.dfdx(g.shadow()))
+        .unwrap();
+    assert_eq!(
+        message(g.compile().unwrap_err()),
+        "compile: RECEIVED_SHADOW_NODE takes a derivative of shadow, which the neighbouring pixels do not have"
+    );
+    let g = NodeGraph::new();
+    g.set_output(RECEIVED_SHADOW_NODE, g.varying(g.shadow()))
+        .unwrap();
+    assert!(g.compile().is_err());
+    // The spec's red shadow: mix(red, 1, shadow), by hand at shadow (0, 0.5, 1).
+    let g = NodeGraph::new();
+    let red = g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow());
+    g.set_output(RECEIVED_SHADOW_NODE, red).unwrap();
+    let program = g.compile().unwrap();
+    let at = Fragment {
+        shadow: Vec3::new(0.0, 0.5, 1.0),
+        ..Fragment::default()
+    };
+    assert_eq!(
+        program.evaluate(RECEIVED_SHADOW_NODE, &at),
+        Some(vec![1.0, 0.5, 1.0])
     );
 }
 

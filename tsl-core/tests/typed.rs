@@ -37,6 +37,7 @@ fn fragments() -> Vec<Fragment> {
                 frag_coord: GVec3::new(10.5 + t, 3.5 * t, 0.25),
                 front_facing: (i % 2) as f32,
                 gl_front_facing: 1.0 - (i % 2) as f32,
+                shadow: GVec3::new(0.25 * t, 1.0, 0.5),
             }
         })
         .collect()

@@ -11,7 +11,7 @@ use tsl_core::*;
 /// `OPACITY_NODE = sin(time * 2)`: the worked example of docs/bytecode.md.
 ///
 /// ```text
-/// 0  r0.x = time     word 24
+/// 0  r0.x = time     word 70
 /// 1  r1.x = 2        word 196, the data's only word
 /// 2  r2.x = mul(r0, r1)
 /// 3  r0.x = sin(r2)
@@ -99,6 +99,27 @@ fn rich_program() -> NodeProgram {
         g.float(1.0),
     );
     g.set_output(DEPTH_NODE, depth).unwrap();
+
+    // The shadow and thickness outputs.
+    let shadowed = g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow());
+    g.set_output(RECEIVED_SHADOW_NODE, shadowed).unwrap();
+    g.set_output(CAST_SHADOW_NODE, g.join(&[tint, g.swizzle(texel2, "a")]))
+        .unwrap();
+    g.set_output(THICKNESS_COLOR_NODE, g.mul(tint, g.swizzle(texel, "r")))
+        .unwrap();
+    for (k, output) in [
+        THICKNESS_DISTORTION_NODE,
+        THICKNESS_AMBIENT_NODE,
+        THICKNESS_ATTENUATION_NODE,
+        THICKNESS_POWER_NODE,
+        THICKNESS_SCALE_NODE,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        g.set_output(output, g.mul(wave, g.float(k as f32 + 1.0)))
+            .unwrap();
+    }
     g.compile().unwrap()
 }
 
@@ -286,6 +307,7 @@ fn random_program(rng: &mut Rng) -> Vec<u32> {
     words[H_CODE_LEN] = instructions as u32;
     words[H_DATA] = (HEADER_WORDS + INSTRUCTION_WORDS * instructions) as u32;
     words[H_DATA_LEN] = data as u32;
+    words[H_OUTPUTS..H_TIME].fill(0); // the free slots hold 0
     for output in 0..OUTPUT_COUNT {
         let start = rng.below(instructions + 1);
         let count = rng.below(instructions - start + 1);
@@ -471,9 +493,9 @@ fn reg(reg: u8) -> u32 {
 fn the_worked_example_has_the_words_the_document_shows() {
     let words = sin_words();
     // Header: magic, total, code, code length, data, data length.
-    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 197, 180, 4, 196, 1]);
-    // Outputs: COLOR_NODE (0, 0), OPACITY_NODE (0, 4), then seven unset.
-    let mut outputs = [0u32; 2 * OUTPUT_COUNT];
+    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 243, 226, 4, 242, 1]);
+    // Outputs: COLOR_NODE (0, 0), OPACITY_NODE (0, 4), then fifteen unset and the free slots.
+    let mut outputs = [0u32; 2 * 32];
     outputs[3] = 4;
     assert_eq!(words[H_OUTPUTS..H_TIME], outputs);
     // Time 0.0, the identity view, the camera at the origin.
@@ -520,16 +542,16 @@ fn the_worked_example_has_the_words_the_document_shows() {
     for (k, (g, w)) in material.iter().zip(want).enumerate() {
         assert!((g - w).abs() <= 1e-7, "material word {k}: {g} != {w}");
     }
-    // r0.x = load(word 24); r1.x = load(word 196); r2.x = mul(r0, r1); r0.x = sin(r2).
+    // r0.x = load(word 70); r1.x = load(word 242); r2.x = mul(r0, r1); r0.x = sin(r2).
     assert_eq!(
-        words[HEADER_WORDS..196],
+        words[HEADER_WORDS..242],
         [
             0x0081_0000,
-            24,
+            70,
             0,
             0, //
             0x0081_0100,
-            196,
+            242,
             0,
             0, //
             0x0081_020c,
@@ -543,16 +565,16 @@ fn the_worked_example_has_the_words_the_document_shows() {
         ]
     );
     // Data: 2.0.
-    assert_eq!(words[196..], [0x4000_0000]);
+    assert_eq!(words[242..], [0x4000_0000]);
     assert_eq!(MAGIC, 0x304c_5354);
 }
 
 #[test]
 fn refuses_words_shorter_than_the_header() {
-    refused(&[], "0 words, shorter than the 180-word header");
+    refused(&[], "0 words, shorter than the 226-word header");
     refused(
         &sin_words()[..HEADER_WORDS - 1],
-        "179 words, shorter than the 180-word header",
+        "225 words, shorter than the 226-word header",
     );
 }
 
@@ -567,17 +589,31 @@ fn refuses_a_bad_magic() {
 fn refuses_a_total_that_is_not_the_length() {
     let mut words = sin_words();
     words[H_TOTAL] += 1;
-    refused(&words, "the header says 198 words, but there are 197");
+    refused(&words, "the header says 244 words, but there are 243");
     let mut longer = sin_words();
     longer.push(0);
-    refused(&longer, "the header says 197 words, but there are 198");
+    refused(&longer, "the header says 243 words, but there are 244");
+}
+
+#[test]
+fn refuses_a_free_output_slot_that_is_not_zero() {
+    // Slot 17, the first past the seventeen outputs: words 6 + 34 and 6 + 35.
+    let mut words = sin_words();
+    words[6 + 2 * 17 + 1] = 1;
+    refused(
+        &words,
+        "output slot 17 is kept for outputs to come and must be 0, not 1",
+    );
+    let mut words = sin_words();
+    words[6 + 2 * 31] = 7;
+    refused(&words, "output slot 31 is kept");
 }
 
 #[test]
 fn refuses_code_that_does_not_start_after_the_header() {
     let mut words = sin_words();
     words[H_CODE] = HEADER_WORDS as u32 + 1;
-    refused(&words, "the code starts at word 181, not 180");
+    refused(&words, "the code starts at word 227, not 226");
 }
 
 #[test]
@@ -597,7 +633,7 @@ fn refuses_code_and_data_that_do_not_fill_the_words() {
     let mut words = sin_words();
     words[H_DATA] -= 1;
     words[H_DATA_LEN] += 1;
-    refused(&words, "do not fill the words from 195 to 197");
+    refused(&words, "do not fill the words from 241 to 243");
     // A count so large that the code's end overflows 32 bits.
     let mut words = sin_words();
     words[H_CODE_LEN] = u32::MAX;
@@ -713,14 +749,14 @@ fn refuses_a_cross_that_is_not_of_vec3() {
 
 #[test]
 fn refuses_a_load_past_the_end() {
-    // The constant 2.0 is the last word, 196, of 197.
+    // The constant 2.0 is the last word, 242, of 243.
     refused(
         &with_instruction(1, |i| i.width = 2),
-        "instruction 1: loads words 196.. past the program's 197",
+        "instruction 1: loads words 242.. past the program's 243",
     );
     refused(
-        &with_instruction(1, |i| i.operands[0] = 197),
-        "loads words 197.. past the program's 197",
+        &with_instruction(1, |i| i.operands[0] = 243),
+        "loads words 243.. past the program's 243",
     );
     refused(
         &with_instruction(1, |i| i.operands[0] = u32::MAX),
@@ -744,7 +780,7 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 14 in view 0 of width 1",
+        "instruction 0: attribute 15 in view 0 of width 1",
     );
     refused(
         &attr(u32::MAX, 1),
@@ -770,11 +806,11 @@ fn refuses_a_texture_id_word_past_the_end() {
             i.width = width;
         })
     };
-    refused(&tex(197, 4), "instruction 2: texture id at word 197 of 197");
-    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 197");
+    refused(&tex(243, 4), "instruction 2: texture id at word 243 of 243");
+    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 243");
     // A texture is four components.
-    refused(&tex(196, 2), "texture id at word 196 of 197, width 2");
-    accepted(&tex(196, 4));
+    refused(&tex(242, 2), "texture id at word 242 of 243, width 2");
+    accepted(&tex(242, 4));
 }
 
 #[test]

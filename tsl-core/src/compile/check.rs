@@ -123,6 +123,7 @@ fn find_cycle(parts: &GraphParts, root: u32) -> Option<u32> {
 /// attribute, texture, varying, derivative or lit colour (a fragment output's local position or
 /// normal is a varying, R-VAL-18); `lit` belongs to `OUTPUT_NODE` alone. A varying reads no texture, derivative or lit
 /// colour; a derivative reads no derivative and no lit colour (the neighbours have none).
+/// `shadow` belongs to `RECEIVED_SHADOW_NODE` alone, under the same rules as `lit`.
 pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), CompileError> {
     const VARYING: u8 = 1;
     const DERIVATIVE: u8 = 2;
@@ -143,7 +144,8 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
             _ => None,
         };
         let refusal = reading.and_then(|(source, read)| {
-            let texture_or_lit = matches!(node.op, Op::Texture) || source == Source::Lit;
+            let texture_or_lit =
+                matches!(node.op, Op::Texture) || source == Source::Lit || source == Source::Shadow;
             let derivative = matches!(node.op, Op::Derivative(_));
             match source {
                 Source::Fragment | Source::Screen if output == Output::Position => {
@@ -151,6 +153,9 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
                 }
                 Source::Lit if output != Output::Output => {
                     Some(CompileError::LitOutsideOutput { output })
+                }
+                Source::Shadow if output != Output::ReceivedShadow => {
+                    Some(CompileError::ShadowOutsideReceivedShadow { output })
                 }
                 _ if inside & VARYING != 0 && source == Source::Screen => {
                     Some(CompileError::ScreenInputInVarying { output, read })
@@ -163,6 +168,9 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
                 }
                 _ if inside & DERIVATIVE != 0 && source == Source::Lit => {
                     Some(CompileError::DerivativeOfLit { output })
+                }
+                _ if inside & DERIVATIVE != 0 && source == Source::Shadow => {
+                    Some(CompileError::DerivativeOfShadow { output })
                 }
                 _ => None,
             }

@@ -127,6 +127,12 @@ pub enum CompileError {
         /// The output.
         output: Output,
     },
+    /// `shadow` outside `RECEIVED_SHADOW_NODE`.
+    #[error("compile: {output} reads shadow, which only RECEIVED_SHADOW_NODE may read")]
+    ShadowOutsideReceivedShadow {
+        /// The output.
+        output: Output,
+    },
     /// A varying that reads where the fragment is on the screen.
     #[error("compile: {output} has a varying that reads {read}, which a vertex does not have; read it outside the varying")]
     ScreenInputInVarying {
@@ -154,6 +160,14 @@ pub enum CompileError {
         "compile: {output} takes a derivative of lit, which the neighbouring pixels do not have"
     )]
     DerivativeOfLit {
+        /// The output.
+        output: Output,
+    },
+    /// A derivative of `shadow`.
+    #[error(
+        "compile: {output} takes a derivative of shadow, which the neighbouring pixels do not have"
+    )]
+    DerivativeOfShadow {
         /// The output.
         output: Output,
     },
@@ -188,6 +202,8 @@ impl CompileError {
             | CompileError::Cycle { output, .. }
             | CompileError::FragmentInputInVertex { output, .. }
             | CompileError::LitOutsideOutput { output }
+            | CompileError::ShadowOutsideReceivedShadow { output }
+            | CompileError::DerivativeOfShadow { output }
             | CompileError::ScreenInputInVarying { output, .. }
             | CompileError::FragmentInputInVarying { output, .. }
             | CompileError::DerivativeOfDerivative { output }

@@ -267,6 +267,28 @@ attribute_methods! {
     /// GLSL's `gl_FrontFacing` under three.js's WebGL renderer (float): `front_facing()`, but 1
     /// on every face a BACK_SIDE material draws.
     gl_front_facing => GlFrontFacing;
+    /// spec's `shadow`: what the shadow of the light being shaded lets through at the fragment
+    /// (vec3: 1 lit, 0 in full shadow). `RECEIVED_SHADOW_NODE` alone reads it; the renderer runs
+    /// that output once per light that casts a shadow on the surface, and multiplies the light's
+    /// colour by its value in place of the shadow (R-OUT-14). three.js's
+    /// `receivedShadowNode = Fn(([shadow]) => shadow.mix(color(0xff0000), 1))` is:
+    ///
+    /// ```
+    /// use tsl_core::*;
+    /// let graph = NodeGraph::new();
+    /// // TSL's a.mix(b, t) is mix(b, t, a).
+    /// let red = graph.mix(graph.vec3(1.0, 0.0, 0.0), graph.float(1.0), graph.shadow());
+    /// graph.set_output(RECEIVED_SHADOW_NODE, red).unwrap();
+    /// let program = graph.compile().unwrap();
+    /// let half = Fragment { shadow: glam::Vec3::splat(0.5), ..Fragment::default() };
+    /// assert_eq!(program.evaluate(RECEIVED_SHADOW_NODE, &half), Some(vec![1.0, 0.5, 0.5]));
+    ///
+    /// // Only the received-shadow node reads it.
+    /// let graph = NodeGraph::new();
+    /// graph.set_output(COLOR_NODE, graph.shadow()).unwrap();
+    /// assert!(graph.compile().is_err());
+    /// ```
+    shadow => Shadow;
 }
 
 impl NodeGraph {

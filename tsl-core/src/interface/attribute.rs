@@ -15,6 +15,9 @@ pub enum Source {
     Frame,
     /// The colour the material's own shading made: `OUTPUT_NODE` alone.
     Lit,
+    /// What a shadowing light's shadow lets through at the fragment: `RECEIVED_SHADOW_NODE`
+    /// alone.
+    Shadow,
     /// Where the fragment is on the screen, which the rasterizer knows of the fragment and its
     /// neighbours but not of a vertex: a fragment output reads it, a varying does not.
     Screen,
@@ -88,6 +91,9 @@ attributes! {
     /// colour's alpha times the opacity, 1 on an opaque material), which `lit()` joins with
     /// [`Attribute::Lit`] (R-VAL-12); `OUTPUT_NODE` only.
     LitAlpha = "lit_alpha", Float, Lit;
+    /// `shadow()`: what the shadow of the light being shaded lets through at the fragment, a
+    /// vec3 (1 where it is lit, 0 in its full shadow); `RECEIVED_SHADOW_NODE` only (R-OUT-14).
+    Shadow = "shadow", Vec3, Shadow;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
@@ -158,7 +164,7 @@ attributes! {
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 14;
+pub const LANE_ATTRIBUTE_COUNT: usize = 15;
 
 impl Attribute {
     /// The attribute's row in a [`FragmentBatch`](crate::FragmentBatch) and its id in an `attr` instruction;

@@ -1,5 +1,5 @@
-//! The nine outputs (R-OUT-1 to R-OUT-9, docs/requirements.md): what part of the material's shading
-//! each replaces.
+//! The outputs (R-OUT-1 to R-OUT-9, R-OUT-14 and R-OUT-15, docs/requirements.md): what part of the
+//! material's shading each replaces.
 
 use crate::types::ValueType;
 use std::fmt;
@@ -28,6 +28,25 @@ pub enum Output {
     Ao = 7,
     /// `depthNode`, float: the fragment's depth, 0 at the near plane and 1 at the far plane.
     Depth = 8,
+    /// `receivedShadowNode`, vec3: what a shadowing light's shadow lets through, run once per
+    /// light that casts a shadow on the surface; reads the light's shadow as `shadow()`
+    /// (R-OUT-14).
+    ReceivedShadow = 9,
+    /// `castShadowNode`, vec4: a caster's colour and alpha in a transmitted shadow map (R-OUT-14).
+    CastShadow = 10,
+    /// `thicknessColorNode`, vec3: MeshSSSNodeMaterial's light through the surface; a PHYSICAL
+    /// material that sets it scatters light from behind (R-OUT-15).
+    ThicknessColor = 11,
+    /// `thicknessDistortionNode`, float: how far the normal bends the light through; 0.1 when unset.
+    ThicknessDistortion = 12,
+    /// `thicknessAmbientNode`, float: the light through that needs no direction; 0 when unset.
+    ThicknessAmbient = 13,
+    /// `thicknessAttenuationNode`, float: 0.1 when unset.
+    ThicknessAttenuation = 14,
+    /// `thicknessPowerNode`, float: the exponent of the view term; 2 when unset.
+    ThicknessPower = 15,
+    /// `thicknessScaleNode`, float: 10 when unset.
+    ThicknessScale = 16,
 }
 
 /// `colorNode`.
@@ -48,9 +67,31 @@ pub const MASK_NODE: Output = Output::Mask;
 pub const AO_NODE: Output = Output::Ao;
 /// `depthNode`.
 pub const DEPTH_NODE: Output = Output::Depth;
+/// `receivedShadowNode`.
+pub const RECEIVED_SHADOW_NODE: Output = Output::ReceivedShadow;
+/// `castShadowNode`.
+pub const CAST_SHADOW_NODE: Output = Output::CastShadow;
+/// `thicknessColorNode`.
+pub const THICKNESS_COLOR_NODE: Output = Output::ThicknessColor;
+/// `thicknessDistortionNode`.
+pub const THICKNESS_DISTORTION_NODE: Output = Output::ThicknessDistortion;
+/// `thicknessAmbientNode`.
+pub const THICKNESS_AMBIENT_NODE: Output = Output::ThicknessAmbient;
+/// `thicknessAttenuationNode`.
+pub const THICKNESS_ATTENUATION_NODE: Output = Output::ThicknessAttenuation;
+/// `thicknessPowerNode`.
+pub const THICKNESS_POWER_NODE: Output = Output::ThicknessPower;
+/// `thicknessScaleNode`.
+pub const THICKNESS_SCALE_NODE: Output = Output::ThicknessScale;
 
 /// How many outputs there are.
-pub const OUTPUT_COUNT: usize = 9;
+pub const OUTPUT_COUNT: usize = 17;
+
+/// How many outputs a program's header has room for: the outputs there are, and slots kept for
+/// those to come, so that a new output does not move the header's values.
+pub const OUTPUT_SLOTS: usize = 32;
+
+const _: () = assert!(OUTPUT_COUNT <= OUTPUT_SLOTS);
 
 impl Output {
     /// Every output, in the order of their slots in a program's header.
@@ -64,14 +105,37 @@ impl Output {
         Output::Mask,
         Output::Ao,
         Output::Depth,
+        Output::ReceivedShadow,
+        Output::CastShadow,
+        Output::ThicknessColor,
+        Output::ThicknessDistortion,
+        Output::ThicknessAmbient,
+        Output::ThicknessAttenuation,
+        Output::ThicknessPower,
+        Output::ThicknessScale,
     ];
 
     /// The output's own type: what it computes, and what a node of another type
     /// [`accepts`](Output::accepts) becomes (`COLOR_NODE` becomes a vec4 when compiled).
     pub fn value_type(self) -> ValueType {
         match self {
-            Output::Opacity | Output::Mask | Output::Ao | Output::Depth => ValueType::Float,
-            _ => ValueType::Vec3,
+            Output::Opacity
+            | Output::Mask
+            | Output::Ao
+            | Output::Depth
+            | Output::ThicknessDistortion
+            | Output::ThicknessAmbient
+            | Output::ThicknessAttenuation
+            | Output::ThicknessPower
+            | Output::ThicknessScale => ValueType::Float,
+            Output::CastShadow => ValueType::Vec4,
+            Output::Color
+            | Output::Emissive
+            | Output::Normal
+            | Output::Position
+            | Output::Output
+            | Output::ReceivedShadow
+            | Output::ThicknessColor => ValueType::Vec3,
         }
     }
 
@@ -89,8 +153,11 @@ impl Output {
         match self {
             Output::Color => "float, vec3 or vec4",
             Output::Output => "vec3 or vec4",
-            Output::Opacity | Output::Mask | Output::Ao | Output::Depth => "float",
-            _ => "vec3",
+            _ => match self.value_type() {
+                ValueType::Float => "float",
+                ValueType::Vec4 => "vec4",
+                _ => "vec3",
+            },
         }
     }
 
@@ -106,7 +173,15 @@ impl Output {
             "MASK_NODE",
             "AO_NODE",
             "DEPTH_NODE",
-            // Invariant: one name per variant, in order (`Output` is a fieldless enum of 9).
+            "RECEIVED_SHADOW_NODE",
+            "CAST_SHADOW_NODE",
+            "THICKNESS_COLOR_NODE",
+            "THICKNESS_DISTORTION_NODE",
+            "THICKNESS_AMBIENT_NODE",
+            "THICKNESS_ATTENUATION_NODE",
+            "THICKNESS_POWER_NODE",
+            "THICKNESS_SCALE_NODE",
+            // Invariant: one name per variant, in order (`Output` is a fieldless enum of 17).
         ][self as usize]
     }
 

@@ -103,6 +103,7 @@ impl FragmentBatch {
                 Vec3::splat(fragment.gl_front_facing),
             ),
             (Attribute::LitAlpha, Vec3::splat(fragment.lit_alpha)),
+            (Attribute::Shadow, fragment.shadow),
         ];
         for (attribute, value) in values {
             self.set_in(view, attribute, lane, value.to_array());
@@ -142,6 +143,8 @@ pub struct Fragment {
     pub front_facing: f32,
     /// `gl_front_facing()`: as `front_facing`, but 1 on the faces a BACK_SIDE material draws.
     pub gl_front_facing: f32,
+    /// `shadow()`: what the shaded light's shadow lets through (`RECEIVED_SHADOW_NODE` only).
+    pub shadow: Vec3,
 }
 
 impl NodeProgram {

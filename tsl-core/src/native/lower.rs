@@ -5,7 +5,7 @@
 
 use super::hooks::{Callees, Ty};
 use super::{EmitError, EmittedOutputs};
-use crate::interface::Output;
+use crate::interface::{Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{
     Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, MAGIC, MAX_REGISTERS,
@@ -53,8 +53,8 @@ type Ex = Handle<E>;
 /// let stub = function_by_name(&module, "run_code").unwrap();
 /// fill_dispatch(&mut module, stub, &program, &outputs).unwrap();
 /// let wgsl = module_to_wgsl(&module).unwrap();
-/// // The time (word 24) is read through the hook; the constant 2.0 is in the code.
-/// assert!(wgsl.contains("tsl_word(24u)") && wgsl.contains("2f"));
+/// // The time (word 70) is read through the hook; the constant 2.0 is in the code.
+/// assert!(wgsl.contains("tsl_word(70u)") && wgsl.contains("2f"));
 /// ```
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
     let callees = Callees::find(module)?;
@@ -80,7 +80,7 @@ pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOu
         }
         lowered.push((output, lower.finish(function_name(output))));
     }
-    let mut functions = [None; 9];
+    let mut functions = [None; OUTPUT_COUNT];
     for (output, function) in lowered {
         functions[output.index()] = Some(module.functions.append(function, Span::UNDEFINED));
     }

@@ -66,12 +66,12 @@ pub const PRELUDE_WGSL: &str = include_str!("prelude.wgsl");
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmittedOutputs {
     /// `tsl_output_<name>` for each output the program sets, `None` for the others.
-    pub functions: [Option<naga::Handle<naga::Function>>; 9],
+    pub functions: [Option<naga::Handle<naga::Function>>; crate::OUTPUT_COUNT],
 }
 
 /// A complete host module's WGSL for [`emit_into`] and [`fill_dispatch`], for checking emitted
 /// code without a GPU (tests, tools): the three hooks over storage buffers (`words`, the
-/// program's words from base 0; `attrs`, 13 attributes per view; the texture hook returns
+/// program's words from base 0; `attrs`, 15 attributes per view (`LANE_ATTRIBUTE_COUNT`); the texture hook returns
 /// `vec4(uv, f32(id), 1)`), a `run_code(base, start, count)` stub with locals and a loop (all
 /// replaced by `fill_dispatch`), a caller `shade(output)` after it, a compute entry point `main`
 /// that writes every output's result to `results`, then [`PRELUDE_WGSL`].

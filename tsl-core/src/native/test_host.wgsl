@@ -25,7 +25,7 @@ fn tsl_word(word: u32) -> u32 {
 }
 
 fn tsl_attribute(view: u32, id: u32) -> vec3<f32> {
-    return attrs[view * 13u + id].xyz;
+    return attrs[view * 15u + id].xyz;
 }
 
 fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {

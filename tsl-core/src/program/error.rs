@@ -58,6 +58,14 @@ pub enum ValidationError {
         /// Its count of instructions.
         count: u64,
     },
+    /// A header slot kept for an output to come that is not zero.
+    #[error("validate: output slot {slot} is kept for outputs to come and must be 0, not {word}")]
+    FreeOutputSlot {
+        /// The slot, from 0 (past the outputs there are).
+        slot: usize,
+        /// Its nonzero word.
+        word: u32,
+    },
     /// An instruction an interpreter could not run safely.
     #[error("validate: instruction {index}: {error}")]
     Instruction {

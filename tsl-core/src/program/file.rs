@@ -13,9 +13,9 @@ use crate::types::ValueType;
 /// The first four bytes of a saved program.
 pub(super) const FILE_MAGIC: [u8; 4] = *b"TSLP";
 
-/// The container's version: 2 (version 1 held programs with the 44-word header of before the
-/// screen, camera and draw values).
-pub(super) const VERSION: u32 = 2;
+/// The container's version: 3 (version 1 held programs with the 44-word header of before the
+/// screen, camera and draw values, version 2 the 180-word header of nine output slots).
+pub(super) const VERSION: u32 = 3;
 
 /// The uniform types by their code in the file (the code is the index).
 const TYPES: [ValueType; 7] = [

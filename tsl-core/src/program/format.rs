@@ -1,5 +1,8 @@
 //! The layout of a program's words, as docs/bytecode.md describes it. Every index here is a word
-//! index into [`super::NodeProgram::words`].
+//! index into [`super::NodeProgram::words`]. Each value's word is the one before it plus that
+//! one's length, so the header's layout is this list read top to bottom.
+
+use crate::interface::OUTPUT_SLOTS;
 
 /// The first word of every program: "TSL0" in little-endian bytes.
 pub const MAGIC: u32 = u32::from_le_bytes(*b"TSL0");
@@ -16,72 +19,76 @@ pub const H_DATA: usize = 4;
 /// Header: how many words of data.
 pub const H_DATA_LEN: usize = 5;
 /// Header: per output (in [`crate::interface::Output::ALL`] order), two words: its first instruction and its
-/// instruction count (zero when the graph does not set it).
+/// instruction count (zero when the graph does not set it); [`OUTPUT_SLOTS`] pairs, those past
+/// the outputs there are always zero.
 pub const H_OUTPUTS: usize = 6;
 /// Header: the frame's time in seconds, an f32.
-pub const H_TIME: usize = 24;
+pub const H_TIME: usize = H_OUTPUTS + 2 * OUTPUT_SLOTS;
 /// Header: the camera's world-to-view matrix, sixteen f32, column-major.
-pub const H_VIEW: usize = 25;
+pub const H_VIEW: usize = H_TIME + 1;
 /// Header: the camera's world position, three f32, derived from the view matrix.
-pub const H_CAMERA: usize = 41;
+pub const H_CAMERA: usize = H_VIEW + 16;
 /// Header: the render target's size in pixels, two f32 (`screen_size`).
-pub const H_SCREEN: usize = 44;
+pub const H_SCREEN: usize = H_CAMERA + 3;
 /// Header: the camera's near plane distance, an f32 (`camera_near`).
-pub const H_NEAR: usize = 46;
+pub const H_NEAR: usize = H_SCREEN + 2;
 /// Header: the camera's far plane distance, an f32 (`camera_far`).
-pub const H_FAR: usize = 47;
+pub const H_FAR: usize = H_NEAR + 1;
 /// Header: the camera's projection matrix, sixteen f32, column-major.
-pub const H_PROJECTION: usize = 48;
+pub const H_PROJECTION: usize = H_FAR + 1;
 /// Header: the inverse of the projection matrix, sixteen f32, column-major.
-pub const H_PROJECTION_INVERSE: usize = 64;
+pub const H_PROJECTION_INVERSE: usize = H_PROJECTION + 16;
 /// Header: the camera's view-to-world matrix (the inverse of the view), sixteen f32.
-pub const H_CAMERA_WORLD: usize = 80;
+pub const H_CAMERA_WORLD: usize = H_PROJECTION_INVERSE + 16;
 /// Header: the renderer's frame counter, an f32 (`frame_id`).
-pub const H_FRAME_ID: usize = 96;
+pub const H_FRAME_ID: usize = H_CAMERA_WORLD + 16;
 /// Header: 1.0 when the camera is orthographic, 0.0 when perspective, an f32.
-pub const H_ORTHOGRAPHIC: usize = 97;
+pub const H_ORTHOGRAPHIC: usize = H_FRAME_ID + 1;
 /// Header: the seconds since the previous frame, an f32 (`delta_time`).
-pub const H_DELTA_TIME: usize = 98;
-/// Header: the first word of the draw's values (words 100 to 179), which the renderer writes
+pub const H_DELTA_TIME: usize = H_ORTHOGRAPHIC + 1;
+/// Header: the first word of the draw's values (to the header's end), which the renderer writes
 /// for each draw of a program that reads them (`NodeProgram::set_object`).
-pub const H_OBJECT: usize = 100;
+pub const H_OBJECT: usize = H_DELTA_TIME + 2;
 /// Header: the draw's model-to-world matrix, sixteen f32, column-major.
-pub const H_MODEL_WORLD: usize = 100;
+pub const H_MODEL_WORLD: usize = H_OBJECT;
 /// Header: the inverse of the model-to-world matrix, sixteen f32.
-pub const H_MODEL_WORLD_INVERSE: usize = 116;
+pub const H_MODEL_WORLD_INVERSE: usize = H_MODEL_WORLD + 16;
 /// Header: the model-to-view matrix (view × world), sixteen f32.
-pub const H_MODEL_VIEW: usize = 132;
+pub const H_MODEL_VIEW: usize = H_MODEL_WORLD_INVERSE + 16;
 /// Header: the inverse transpose of the world matrix's 3×3, nine f32, column-major.
-pub const H_MODEL_NORMAL: usize = 148;
+pub const H_MODEL_NORMAL: usize = H_MODEL_VIEW + 16;
 /// Header: the world matrix's scale (its columns' lengths), three f32.
-pub const H_MODEL_SCALE: usize = 157;
+pub const H_MODEL_SCALE: usize = H_MODEL_NORMAL + 9;
 /// Header: the world direction of the model's +z axis, normalized, three f32.
-pub const H_MODEL_DIRECTION: usize = 160;
+pub const H_MODEL_DIRECTION: usize = H_MODEL_SCALE + 3;
 /// Header: the draw's bounding-sphere radius in world space, an f32 (`model_radius`).
-pub const H_MODEL_RADIUS: usize = 163;
+pub const H_MODEL_RADIUS: usize = H_MODEL_DIRECTION + 3;
 /// Header: the draw's material's colour (linear, `material.color`), three f32
 /// (`material_color`); `NodeProgram::set_material` writes the material's values.
-pub const H_MATERIAL_COLOR: usize = 164;
+pub const H_MATERIAL_COLOR: usize = H_MODEL_RADIUS + 1;
 /// Header: the material's opacity, an f32 (`material_opacity`).
-pub const H_MATERIAL_OPACITY: usize = 167;
+pub const H_MATERIAL_OPACITY: usize = H_MATERIAL_COLOR + 3;
 /// Header: the material's emissive colour times its intensity, three f32 (`material_emissive`).
-pub const H_MATERIAL_EMISSIVE: usize = 168;
+pub const H_MATERIAL_EMISSIVE: usize = H_MATERIAL_OPACITY + 1;
 /// Header: the material's roughness, an f32 (`material_roughness`).
-pub const H_MATERIAL_ROUGHNESS: usize = 171;
+pub const H_MATERIAL_ROUGHNESS: usize = H_MATERIAL_EMISSIVE + 3;
 /// Header: the material's metalness, an f32 (`material_metalness`).
-pub const H_MATERIAL_METALNESS: usize = 172;
+pub const H_MATERIAL_METALNESS: usize = H_MATERIAL_ROUGHNESS + 1;
 /// Header: the material's PHONG specular colour (linear), three f32 (`material_specular`).
-pub const H_MATERIAL_SPECULAR: usize = 173;
+pub const H_MATERIAL_SPECULAR: usize = H_MATERIAL_METALNESS + 1;
 /// Header: the material's PHONG shininess, an f32 (`material_shininess`).
-pub const H_MATERIAL_SHININESS: usize = 176;
+pub const H_MATERIAL_SHININESS: usize = H_MATERIAL_SPECULAR + 3;
 /// Header: the material's alpha test threshold, an f32 (`material_alpha_test`).
-pub const H_MATERIAL_ALPHA_TEST: usize = 177;
+pub const H_MATERIAL_ALPHA_TEST: usize = H_MATERIAL_SHININESS + 1;
 /// Header: the material's clearcoat strength, an f32 (`material_clearcoat`).
-pub const H_MATERIAL_CLEARCOAT: usize = 178;
+pub const H_MATERIAL_CLEARCOAT: usize = H_MATERIAL_ALPHA_TEST + 1;
 /// Header: the material's clearcoat roughness, an f32 (`material_clearcoat_roughness`).
-pub const H_MATERIAL_CLEARCOAT_ROUGHNESS: usize = 179;
+pub const H_MATERIAL_CLEARCOAT_ROUGHNESS: usize = H_MATERIAL_CLEARCOAT + 1;
 /// The header's length in words.
-pub const HEADER_WORDS: usize = 180;
+pub const HEADER_WORDS: usize = H_MATERIAL_CLEARCOAT_ROUGHNESS + 1;
+
+// docs/bytecode.md's table gives these words as numbers: a change here is a change there.
+const _: () = assert!(H_TIME == 70 && H_OBJECT == 146 && HEADER_WORDS == 226);
 
 /// A value of the frame or of the draw in the header: where it lies and its shape. The
 /// compiler loads an attribute's value from here, the disassembler names the words by it and

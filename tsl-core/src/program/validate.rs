@@ -2,7 +2,7 @@
 
 use super::error::{InstructionError, ValidationError};
 use super::format::*;
-use crate::interface::{Output, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
+use crate::interface::{Output, LANE_ATTRIBUTE_COUNT, OUTPUT_COUNT, OUTPUT_SLOTS, VIEW_COUNT};
 use crate::opcode::Opcode;
 
 /// Check `words` against docs/bytecode.md: the header's sizes agree with the words, every output's
@@ -50,6 +50,17 @@ pub fn validate(words: &[u32]) -> Result<(), ValidationError> {
                 start,
                 count,
             });
+        }
+    }
+    // The slots kept for outputs to come hold nothing, so a later output cannot find code there.
+    for slot in OUTPUT_COUNT..OUTPUT_SLOTS {
+        for word in [H_OUTPUTS + 2 * slot, H_OUTPUTS + 2 * slot + 1] {
+            if words[word] != 0 {
+                return Err(ValidationError::FreeOutputSlot {
+                    slot,
+                    word: words[word],
+                });
+            }
         }
     }
     for index in 0..instructions {

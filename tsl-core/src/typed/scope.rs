@@ -2,7 +2,7 @@
 //! operation builds its node in the top one.
 
 use super::node::{IntoNode, IntoNodeOf, Node};
-use super::types::{Float, NodeType, Vec3};
+use super::types::{Float, NodeType, Vec3, Vec4};
 use crate::compile::GraphError;
 use crate::graph::NodeGraph;
 use crate::interface::Output;
@@ -146,6 +146,23 @@ impl Scope {
         ao_node(Float) => Ao;
         /// `material.depthNode = node`: the fragment's depth, 0 near to 1 far.
         depth_node(Float) => Depth;
+        /// `material.receivedShadowNode`: what a shadowing light's shadow lets through, from
+        /// [`shadow`](crate::typed::shadow) (R-OUT-14).
+        received_shadow_node(Vec3) => ReceivedShadow;
+        /// `material.castShadowNode`: a caster's colour and alpha in a transmitted shadow map.
+        cast_shadow_node(Vec4) => CastShadow;
+        /// `material.thicknessColorNode`: MeshSSSNodeMaterial's light through the surface.
+        thickness_color_node(Vec3) => ThicknessColor;
+        /// `material.thicknessDistortionNode` (0.1 when unset).
+        thickness_distortion_node(Float) => ThicknessDistortion;
+        /// `material.thicknessAmbientNode` (0 when unset).
+        thickness_ambient_node(Float) => ThicknessAmbient;
+        /// `material.thicknessAttenuationNode` (0.1 when unset).
+        thickness_attenuation_node(Float) => ThicknessAttenuation;
+        /// `material.thicknessPowerNode` (2 when unset).
+        thickness_power_node(Float) => ThicknessPower;
+        /// `material.thicknessScaleNode` (10 when unset).
+        thickness_scale_node(Float) => ThicknessScale;
     }
 }
 

@@ -326,4 +326,15 @@ attributes! {
     /// GLSL's `gl_FrontFacing` under three.js's WebGL renderer: [`front_facing`], but 1 on every
     /// face a BACK_SIDE material draws.
     gl_front_facing -> Float;
+    /// spec's `shadow`: what the shadow of the light being shaded lets through, a vec3;
+    /// `RECEIVED_SHADOW_NODE` only (R-OUT-14). three.js's
+    /// `receivedShadowNode = Fn(([shadow]) => shadow.mix(color(0xff0000), 1))`:
+    ///
+    /// ```
+    /// use tsl_core::typed::*;
+    /// let scope = Scope::new();
+    /// scope.received_shadow_node(mix(vec3(1.0, 0.0, 0.0), float(1.0), shadow())).unwrap();
+    /// assert!(scope.compile().is_ok());
+    /// ```
+    shadow -> Vec3;
 }

@@ -2,7 +2,7 @@
 // (`TSL_BLESS=1 cargo test -p tsl-raster --features gpu generated_wgsl` rewrites it).
 
 // The program's words (tsl_core::format).
-const HEADER_WORDS: u32 = 180u;
+const HEADER_WORDS: u32 = 226u;
 const INSTRUCTION_WORDS: u32 = 4u;
 const MAX_REGISTERS: u32 = 32u;
 
@@ -81,7 +81,7 @@ const OP_WORLEY_VEC3: u32 = 96u;
 const OP_WORLEY_CELL_VEC3: u32 = 97u;
 
 // The lane attributes (tsl_core::Attribute::lane_index) and views (tsl_core::View).
-const ATTRIBUTES: u32 = 14u;
+const ATTRIBUTES: u32 = 15u;
 const VIEWS: u32 = 7u;
 const ATTR_UV: u32 = 0u;
 const ATTR_POSITION_WORLD: u32 = 1u;
@@ -97,6 +97,7 @@ const ATTR_FRAG_COORD: u32 = 10u;
 const ATTR_FRONT_FACING: u32 = 11u;
 const ATTR_GL_FRONT_FACING: u32 = 12u;
 const ATTR_LIT_ALPHA: u32 = 13u;
+const ATTR_SHADOW: u32 = 14u;
 const VIEW_FRAGMENT: u32 = 0u;
 const VIEW_DERIVATIVE_HERE: u32 = 1u;
 const VIEW_RIGHT: u32 = 2u;
