@@ -33,7 +33,11 @@ fn frame(c: &mut Criterion) {
         b.iter(|| renderer.render(&scene, &camera, &assets).expect("draws"))
     });
     group.bench_function("plain_840x140", |b| {
-        b.iter(|| renderer.render(&scene, &camera, &plain_assets).expect("draws"))
+        b.iter(|| {
+            renderer
+                .render(&scene, &camera, &plain_assets)
+                .expect("draws")
+        })
     });
     group.finish();
 }

@@ -130,3 +130,8 @@ fn physical_anisotropy_matches_three() {
 fn physical_maps_match_three() {
     check("physical_maps");
 }
+
+#[test]
+fn sss_thickness_outputs_match_three() {
+    check("sss_thickness");
+}

@@ -76,6 +76,7 @@ cases![
     physical_iridescence,
     physical_anisotropy,
     physical_maps,
+    sss_thickness,
 ];
 
 /// The case named `name`.

@@ -251,3 +251,75 @@ pub fn physical_maps() -> Case {
         ]
     })
 }
+
+/// tools/three_cases/sss_thickness.mjs: MeshSSSNodeMaterial (a PHYSICAL material whose graph
+/// sets THICKNESS_COLOR_NODE), four spheres lit from the front and from behind.
+pub fn sss_thickness() -> Case {
+    let mut c = grid_case();
+    let thickness = data_map(&mut c.assets, |x, _| [80 + 20 * x, 0, 0, 255]);
+    // Each graph: the thickness colour and the numbers it sets (name, value).
+    let graph = |color: &dyn Fn(&NodeGraph) -> NodeRef, numbers: &[(Output, f32)]| {
+        let g = NodeGraph::new();
+        g.set_output(THICKNESS_COLOR_NODE, color(&g)).unwrap();
+        for &(output, value) in numbers {
+            g.set_output(output, g.float(value)).unwrap();
+        }
+        g.compile().unwrap()
+    };
+    let programs = [
+        graph(
+            &|g| {
+                let red = g.swizzle(g.texture(thickness, g.uv()), "r");
+                g.mul(g.vec3(1.0, 0.4, 0.2), red)
+            },
+            &[(THICKNESS_SCALE_NODE, 16.0)],
+        ),
+        graph(&|g| g.color(hex(0x66ccff)), &[]),
+        graph(
+            &|g| g.vec3(0.9, 0.3, 0.3),
+            &[
+                (THICKNESS_DISTORTION_NODE, 0.4),
+                (THICKNESS_AMBIENT_NODE, 0.3),
+                (THICKNESS_ATTENUATION_NODE, 0.6),
+                (THICKNESS_POWER_NODE, 4.0),
+                (THICKNESS_SCALE_NODE, 6.0),
+            ],
+        ),
+        graph(&|g| g.vec3(0.5, 1.0, 0.5), &[]),
+    ]
+    .map(|p| c.assets.programs.add(p));
+    let materials = [
+        physical(0xffc8b4, 0.5, 0.0),
+        physical(0x8899aa, 0.4, 0.0),
+        physical(0x664444, 0.6, 0.0),
+        Material {
+            clearcoat: 1.0,
+            clearcoat_roughness: 0.2,
+            sheen: 0.5,
+            sheen_color: Color::WHITE,
+            sheen_roughness: 0.5,
+            ..physical(0x224422, 0.5, 0.0)
+        },
+    ];
+    let sphere = c
+        .assets
+        .geometries
+        .add(SphereGeometry::new(0.75, 48, 24).build());
+    for ((material, program), (x, y)) in materials.into_iter().zip(programs).zip(PLACES) {
+        let m = c.assets.materials.add(material.with_nodes(program));
+        c.scene
+            .add(Object::mesh(sphere, m).at(Vec3::new(x, y, 0.0)));
+    }
+    c.scene.add_light(Light::directional(
+        Color::WHITE,
+        1.0,
+        Vec3::new(-1.0, 2.0, 2.0),
+    ));
+    c.scene
+        .add_light(Light::point(hex(0xffeedd), 1.2, Vec3::new(0.3, 0.2, -1.5)));
+    c.scene
+        .add_light(Light::point(hex(0xddeeff), 0.8, Vec3::new(1.2, -1.3, -1.2)));
+    c.scene
+        .add_light(Light::hemisphere(hex(0x8899bb), hex(0x332211), 0.5));
+    c
+}

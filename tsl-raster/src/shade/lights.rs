@@ -6,7 +6,7 @@ use super::maps::read_map;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::physical_full::{physical_full_lanes, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
-use super::sss::{scattering_sum, Thickness};
+use super::sss::{scattering_sum, thickness_lanes, Thickness};
 use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
@@ -19,8 +19,8 @@ use glam::Vec3;
 pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
     let m = state.draw.material;
     let scattering_map = state.map(m.scattering.and_then(|s| s.map));
-    let extension_maps = m
-        .uses_physical_extensions()
+    let thickness = thickness_lanes(state);
+    let extension_maps = (m.uses_physical_extensions() || thickness.is_some())
         .then(|| ExtensionMaps::of(m, |id| state.map(id)));
     let BatchState {
         ctx,
@@ -52,7 +52,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
             }
             if let Some(maps) = extension_maps {
                 // The physical extensions, one fragment at a time (shade/physical_full.rs).
-                physical_full_lanes(&ctx.lights, m, &maps, s, n);
+                physical_full_lanes(&ctx.lights, m, &maps, thickness.as_ref(), s, n);
             } else {
                 if clearcoat {
                     for l in 0..n {

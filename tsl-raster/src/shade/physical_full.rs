@@ -15,7 +15,7 @@ use super::maps::read_map;
 use super::scalar_models::final_roughness;
 use super::scalar_models::Surface;
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
-use super::sss::{scattering, Thickness};
+use super::sss::{scattering, Thickness, ThicknessLanes};
 use super::state::LaneSet;
 use crate::frame::lights::FrameLights;
 use crate::scene::Material;
@@ -231,12 +231,13 @@ impl<'t> ExtensionMaps<'t> {
 }
 
 /// Each lane of the batch through [`physical_full`]: the material's parameters times its maps
-/// as three's `MaterialNode` combines them, the anisotropy's frame from the screen derivatives
+/// as three's `MaterialNode` combines them, the thickness outputs where the program has them, the anisotropy's frame from the screen derivatives
 /// of the position and the uv (three's tangent frame without geometry tangents).
 pub(super) fn physical_full_lanes(
     lights: &FrameLights,
     m: &Material,
     maps: &ExtensionMaps,
+    thickness: Option<&ThicknessLanes>,
     s: &mut LaneSet,
     n: usize,
 ) {
@@ -301,7 +302,7 @@ pub(super) fn physical_full_lanes(
             sheen,
             iridescence,
             anisotropy,
-            sss: None,
+            sss: thickness.map(|t| t.at(l)),
         };
         s.outgoing.set(l, physical_full(lights, &surface, &p));
     }

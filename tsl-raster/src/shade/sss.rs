@@ -2,8 +2,12 @@
 //! (`SSSLightingModel.direct`) and the Phong `SubsurfaceScatteringShader` of its examples, the
 //! same formula (after Barré-Brisebois and Bouchard, GDC 2011).
 
+use super::lane_math::{copy_register, Lanes3};
+use super::state::BatchState;
 use crate::frame::lights::FrameLights;
+use crate::scene::MaterialKind;
 use glam::Vec3;
+use tsl_core::{Lane, Output, LANES};
 
 /// The thickness parameters at a fragment: the colour (the thickness already in it) and the
 /// five numbers.
@@ -15,6 +19,63 @@ pub(crate) struct Thickness {
     pub attenuation: f32,
     pub power: f32,
     pub scale: f32,
+}
+
+/// MeshSSSNodeMaterial's thickness outputs at each lane of a batch: the colour node's value and
+/// the five numbers (each its node's value, or three's default where the graph sets none).
+pub(crate) struct ThicknessLanes {
+    pub color: Lanes3,
+    /// Distortion, ambient, attenuation, power, scale.
+    pub numbers: [Lane; 5],
+}
+
+/// The five numbers' outputs and three's defaults (`MeshSSSNodeMaterial`'s constructor):
+/// distortion 0.1, ambient 0, attenuation 0.1, power 2, scale 10.
+pub(crate) const THICKNESS_NUMBERS: [(Output, f32); 5] = [
+    (Output::ThicknessDistortion, 0.1),
+    (Output::ThicknessAmbient, 0.0),
+    (Output::ThicknessAttenuation, 0.1),
+    (Output::ThicknessPower, 2.0),
+    (Output::ThicknessScale, 10.0),
+];
+
+impl ThicknessLanes {
+    /// Lane `l`'s thickness.
+    pub(crate) fn at(&self, l: usize) -> Thickness {
+        let [distortion, ambient, attenuation, power, scale] = self.numbers.map(|k| k[l]);
+        Thickness {
+            color: self.color.get(l),
+            distortion,
+            ambient,
+            attenuation,
+            power,
+            scale,
+        }
+    }
+}
+
+/// The thickness outputs of the draw's program over the first `n` lanes, when it has a
+/// thickness colour (a PHYSICAL material's program: three's MeshSSSNodeMaterial).
+pub(super) fn thickness_lanes(state: &mut BatchState) -> Option<ThicknessLanes> {
+    let draw = state.draw;
+    let n = state.n;
+    let program = draw.program?;
+    if draw.material.kind != MaterialKind::Physical || !program.has_output(Output::ThicknessColor) {
+        return None;
+    }
+    let mut t = ThicknessLanes {
+        color: Lanes3::default(),
+        numbers: [[0.0; LANES]; 5],
+    };
+    let r = state.nodes.run(draw, Output::ThicknessColor, n)?;
+    copy_register(r, &mut t.color, n);
+    for (lanes, (output, default)) in t.numbers.iter_mut().zip(THICKNESS_NUMBERS) {
+        match state.nodes.run(draw, output, n) {
+            Some(r) => lanes[..n].copy_from_slice(&r[0][..n]),
+            None => lanes[..n].fill(default),
+        }
+    }
+    Some(t)
 }
 
 /// One direct light's scattered share: `(pow(saturate(dot(V, −H)), power) · scale + ambient) ·
