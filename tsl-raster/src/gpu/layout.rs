@@ -23,6 +23,19 @@ pub(crate) const STAGES: [Output; 8] = [
     Output::Output,
 ];
 
+/// The thickness outputs (MeshSSSNodeMaterial's), which a PHYSICAL pass runs after
+/// [`STAGES`]' outputs but the last (`Output::Output`), in the order of
+/// [`PassRecord::thickness_start`] and [`PassRecord::thickness_count`]; the shader numbers them
+/// on from `STAGES.len()`.
+pub(crate) const THICKNESS_STAGES: [Output; 6] = [
+    Output::ThicknessColor,
+    Output::ThicknessDistortion,
+    Output::ThicknessAmbient,
+    Output::ThicknessAttenuation,
+    Output::ThicknessPower,
+    Output::ThicknessScale,
+];
+
 /// No texture: a map's id where the material has none.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -236,10 +249,15 @@ record! {
         ext_maps: [u32; 9],
         /// PHONG's scattering colour (with `FL_SCATTERING`).
         thickness_color: [f32; 3],
-        /// Its distortion, ambient, attenuation, power and scale.
+        /// Its distortion, ambient, attenuation, power and scale; with `FL_SSS`, the values of
+        /// the thickness outputs the program does not set (three's defaults).
         thickness: [f32; 5],
-        /// Unused, to a stride of 96.
-        _reserved: [u32; 11],
+        /// The first instruction of each thickness output, in `THICKNESS_STAGES` order.
+        thickness_start: [u32; 6],
+        /// The instruction count of each (0 without one).
+        thickness_count: [u32; 6],
+        /// Unused, to a stride of 112.
+        _reserved: [u32; 15],
     }
 }
 
@@ -402,6 +420,8 @@ codes! {
         FL_PHYSICAL_EXT = 1 << 16,
         /// A PHONG material with subsurface scattering.
         FL_SCATTERING = 1 << 17,
+        /// A PHYSICAL pass whose program sets THICKNESS_COLOR_NODE (MeshSSSNodeMaterial).
+        FL_SSS = 1 << 18,
     }
 }
 

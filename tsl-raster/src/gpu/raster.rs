@@ -17,6 +17,7 @@ use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
 use crate::scene::{Camera, Fog, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
+use crate::shade::sss::THICKNESS_NUMBERS;
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
 use glam::{Mat3, Mat4};
@@ -576,6 +577,9 @@ fn pack(
             let d = &draws[pass.draw as usize];
             let m = d.material;
             let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
+            // MeshSSSNodeMaterial: a PHYSICAL material whose program sets the thickness colour.
+            let sss = m.kind == MaterialKind::Physical
+                && d.program.is_some_and(|p| p.has_output(Output::ThicknessColor));
             let program = d.program;
             let has = |o: Output| program.is_some_and(|p| p.has_output(o));
             let width = |o: Output| program.map_or(0, |p| p.output_width(o));
@@ -596,17 +600,21 @@ fn pack(
                 (has(Output::Depth), FL_DEPTH_NODE),
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
-                (m.uses_physical_extensions(), FL_PHYSICAL_EXT),
+                (m.uses_physical_extensions() || sss, FL_PHYSICAL_EXT),
                 (scattering.is_some(), FL_SCATTERING),
+                (sss, FL_SSS),
             ] {
                 if on {
                     flags |= bit;
                 }
             }
-            let ranges = STAGES.map(|o| match program {
+            let range = |o: Output| match program {
                 Some(p) if p.has_output(o) => p.output_range(o),
                 _ => (0, 0),
-            });
+            };
+            let ranges = STAGES.map(range);
+            // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
+            let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
             PassRecord {
                 flags,
@@ -683,10 +691,14 @@ fn pack(
                 ]
                 .map(map_id),
                 thickness_color: scattering.map_or([0.0; 3], |s| s.color.to_vec3().to_array()),
-                thickness: scattering.map_or([0.0; 5], |s| {
-                    [s.distortion, s.ambient, s.attenuation, s.power, s.scale]
-                }),
-                _reserved: [0; 11],
+                thickness: match scattering {
+                    Some(s) => [s.distortion, s.ambient, s.attenuation, s.power, s.scale],
+                    // The values of the numbers a graph does not set: three's defaults.
+                    None => THICKNESS_NUMBERS.map(|(_, default)| default),
+                },
+                thickness_start: thickness_ranges.map(|r| r.0 as u32),
+                thickness_count: thickness_ranges.map(|r| r.1 as u32),
+                _reserved: [0; 15],
             }
         })
         .collect();

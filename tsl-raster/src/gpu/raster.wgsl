@@ -1064,6 +1064,12 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         if (clearcoat) {
             cc += (dot_nl * light.color) * brdf_ggx(l, v, n, vec3<f32>(0.04), cc_roughness);
         }
+        // SSSLightingModel.direct: the light through the surface, before the physical share.
+        if ((pass_flags(p) & FL_SSS) != 0u) {
+            let half = normalize0(l + n * s_thickness[0]);
+            let lobe = powf(clamp(dot3(v, -half), 0.0, 1.0), s_thickness[3]) * s_thickness[4];
+            dd += (lobe + s_thickness[1]) * s_thickness_color * (s_thickness[2] * light.color);
+        }
         let h = normalize0(l + v);
         let f = f_schlick(spec, f90, clamp(dot3(v, h), 0.0, 1.0));
         let specular = base_ggx(l, v, n, roughness, blended, f90, irid, irid_strength, a);
@@ -1485,6 +1491,59 @@ fn pass_map(p: u32, k: u32) -> u32 {
     return stage_map(p, k);
 }
 
+// The stage the loop's i-th step runs: STAGES' outputs but the last, then the thickness
+// outputs, then the output node (whose material part is the lights, which read the thickness).
+fn stage_at(i: u32) -> u32 {
+    if (i < STAGE_OUTPUT) {
+        return i;
+    }
+    if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT) {
+        return STAGE_COUNT + (i - STAGE_OUTPUT);
+    }
+    return STAGE_OUTPUT;
+}
+
+// Stage k's instruction count and first instruction (P_COUNT and P_START, then the thickness
+// outputs' own fields).
+fn stage_count(p: u32, k: u32) -> u32 {
+    if (k < STAGE_COUNT) {
+        return pu(p, P_COUNT + k);
+    }
+    return pu(p, P_THICKNESS_COUNT + (k - STAGE_COUNT));
+}
+
+fn stage_start(p: u32, k: u32) -> u32 {
+    if (k < STAGE_COUNT) {
+        return pu(p, P_START + k);
+    }
+    return pu(p, P_THICKNESS_START + (k - STAGE_COUNT));
+}
+
+// MeshSSSNodeMaterial's thickness at the fragment: the colour node's value and the five numbers
+// (shade/sss.rs), each the record's default until its node runs.
+var<private> s_thickness_color: vec3<f32>;
+var<private> s_thickness: array<f32, 5>;
+
+fn shade_thickness_defaults() {
+    let p = s_pass;
+    s_thickness_color = vec3<f32>(0.0);
+    for (var j = 0u; j < 5u; j++) {
+        s_thickness[j] = pf(p, P_THICKNESS + j);
+    }
+}
+
+fn shade_thickness_node(k: u32, r: vec4<f32>) {
+    switch k {
+        case STAGE_THICKNESS_COLOR: { s_thickness_color = r.xyz; }
+        case STAGE_THICKNESS_DISTORTION: { s_thickness[0] = r.x; }
+        case STAGE_THICKNESS_AMBIENT: { s_thickness[1] = r.x; }
+        case STAGE_THICKNESS_ATTENUATION: { s_thickness[2] = r.x; }
+        case STAGE_THICKNESS_POWER: { s_thickness[3] = r.x; }
+        case STAGE_THICKNESS_SCALE: { s_thickness[4] = r.x; }
+        default: {}
+    }
+}
+
 // Shade a fragment of pass p's triangle t at pixel (px, py) and depth z: the stages in order,
 // each stage's node between its material part and its use of the node's result.
 fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
@@ -1495,7 +1554,8 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     s_surface = Surface(vec4<f32>(0.0), vec3<f32>(0.0), 1.0);
     let base = pu(p, P_BASE);
     let white = frame[F_SHADING] == SHADING_LIT;
-    for (var k = 0u; k < STAGE_COUNT; k++) {
+    for (var i = 0u; i < STAGE_COUNT + THICKNESS_STAGE_COUNT; i++) {
+        let k = stage_at(i);
         let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
         let read = map != NONE && !white;
@@ -1509,18 +1569,25 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
                 }
             }
             case STAGE_OUTPUT: { shade_lights(); }
+            case STAGE_THICKNESS_COLOR: { shade_thickness_defaults(); }
             default: { shade_surface_maps(k, texel, read); }
         }
-        let count = pu(p, P_COUNT + k);
+        let count = stage_count(p, k);
         if (count == 0u) {
             continue;
         }
-        let r = run_code(base, pu(p, P_START + k), count);
+        let r = run_code(base, stage_start(p, k), count);
         switch k {
             case STAGE_DEPTH: { shade_depth_node(r); }
             case STAGE_NORMAL: { shade_normal_node(r); }
             case STAGE_OUTPUT: { shade_output(r); }
-            default: { shade_surface_node(k, r); }
+            default: {
+                if (k >= STAGE_COUNT) {
+                    shade_thickness_node(k, r);
+                } else {
+                    shade_surface_node(k, r);
+                }
+            }
         }
     }
     return s_out;

@@ -18,6 +18,15 @@ const STAGE_EMISSIVE: u32 = 5u;
 const STAGE_AO: u32 = 6u;
 const STAGE_OUTPUT: u32 = 7u;
 
+// The thickness outputs, numbered on from STAGE_COUNT, in P_THICKNESS_START order.
+const THICKNESS_STAGE_COUNT: u32 = 6u;
+const STAGE_THICKNESS_COLOR: u32 = 8u;
+const STAGE_THICKNESS_DISTORTION: u32 = 9u;
+const STAGE_THICKNESS_AMBIENT: u32 = 10u;
+const STAGE_THICKNESS_ATTENUATION: u32 = 11u;
+const STAGE_THICKNESS_POWER: u32 = 12u;
+const STAGE_THICKNESS_SCALE: u32 = 13u;
+
 // `FrameRecord` (gpu/layout.rs): 576 words.
 const LIGHTS_AT: u32 = 576u;
 const F_WIDTH: u32 = 0u;
@@ -55,8 +64,8 @@ const L_PENUMBRA_COS: u32 = 11u;
 const L_CUTOFF: u32 = 12u;
 const L_DECAY: u32 = 13u;
 
-// `PassRecord` (gpu/layout.rs): 96 words.
-const PASS_STRIDE: u32 = 96u;
+// `PassRecord` (gpu/layout.rs): 112 words.
+const PASS_STRIDE: u32 = 112u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -93,6 +102,8 @@ const P_ANISOTROPY: u32 = 66u; // 2 words
 const P_EXT_MAPS: u32 = 68u; // 9 words
 const P_THICKNESS_COLOR: u32 = 77u; // 3 words
 const P_THICKNESS: u32 = 80u; // 5 words
+const P_THICKNESS_START: u32 = 85u; // 6 words
+const P_THICKNESS_COUNT: u32 = 91u; // 6 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -158,6 +169,7 @@ const FL_COLOR_ALPHA: u32 = 16384u;
 const FL_OUTPUT_ALPHA: u32 = 32768u;
 const FL_PHYSICAL_EXT: u32 = 65536u;
 const FL_SCATTERING: u32 = 131072u;
+const FL_SSS: u32 = 262144u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

@@ -47,7 +47,7 @@ mod physical_full;
 mod sampler;
 mod scalar_models;
 mod sheen;
-mod sss;
+pub(crate) mod sss;
 mod state;
 mod surface;
 mod views;
