@@ -579,7 +579,8 @@ fn pack(
             let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
             // MeshSSSNodeMaterial: a PHYSICAL material whose program sets the thickness colour.
             let sss = m.kind == MaterialKind::Physical
-                && d.program.is_some_and(|p| p.has_output(Output::ThicknessColor));
+                && d.program
+                    .is_some_and(|p| p.has_output(Output::ThicknessColor));
             let program = d.program;
             let has = |o: Output| program.is_some_and(|p| p.has_output(o));
             let width = |o: Output| program.map_or(0, |p| p.output_width(o));
