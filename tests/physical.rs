@@ -1,6 +1,6 @@
 //! PHONG's subsurface scattering (`Material::set_scattering`, three.js's
-//! `SubsurfaceScatteringShader`), held to values worked out by hand from its formula, and its
-//! refusals. (MeshPhysical's extensions are held to three.js's own renders in raster_three.rs
+//! `SubsurfaceScatteringShader`) and MeshSSSNodeMaterial's thickness outputs, held to values
+//! worked out by hand from their formula, and the refusals. (MeshPhysical's extensions are held to three.js's own renders in raster_three.rs
 //! and gpu_three.rs, and the GPU to the CPU in gpu_parity.rs.)
 
 use glam::Vec3;
@@ -10,7 +10,16 @@ use tsl::raster::*;
 /// A 2×2 plane facing an orthographic camera, lit by one white directional light of intensity
 /// 1 from `light`, no other light; the linear colour at the centre pixel.
 fn centre(material: Material, light: Vec3, texture: Option<Texture>) -> [f32; 3] {
-    let mut assets = Assets::new();
+    centre_with(Assets::new(), material, light, texture)
+}
+
+/// [`centre`] with assets that already hold the material's program.
+fn centre_with(
+    mut assets: Assets,
+    material: Material,
+    light: Vec3,
+    texture: Option<Texture>,
+) -> [f32; 3] {
     let mut material = material;
     if let Some(t) = texture {
         let id = assets.textures.add(t);
@@ -149,4 +158,58 @@ fn the_physical_defaults_are_three_js_defaults() {
     );
     // At the defaults the full model is not used: the standard batch model shades it.
     assert!(!m.uses_physical_extensions());
+}
+
+/// Assets holding a program that sets THICKNESS_COLOR_NODE to `color` and `numbers`, and a
+/// material of `kind` (black) running it.
+fn thickness_material(
+    kind: MaterialKind,
+    color: [f32; 3],
+    numbers: &[(Output, f32)],
+) -> (Assets, Material) {
+    let mut assets = Assets::new();
+    let g = NodeGraph::new();
+    g.set_output(THICKNESS_COLOR_NODE, g.vec3(color[0], color[1], color[2]))
+        .unwrap();
+    for &(output, value) in numbers {
+        g.set_output(output, g.float(value)).unwrap();
+    }
+    let program = assets.programs.add(g.compile().unwrap());
+    let material = Material::new(kind, Color::BLACK).with_nodes(program);
+    (assets, material)
+}
+
+#[test]
+fn a_thickness_colour_lets_a_light_behind_through_a_physical_surface() {
+    // A black PHYSICAL plane, the light straight behind: the physical model gives nothing
+    // (dot(N, L) = 0) and three's defaults give (1² · 10 + 0) · color · 0.1 · 1 = color.
+    let (assets, material) = thickness_material(MaterialKind::Physical, [0.2, 0.1, 0.05], &[]);
+    let got = centre_with(assets, material, Vec3::new(0.0, 0.0, -5.0), None);
+    close(got, [0.2, 0.1, 0.05]);
+}
+
+#[test]
+fn the_five_thickness_outputs_replace_three_js_defaults() {
+    // Scale 4, attenuation 0.5, ambient 0.25, the light behind: (1 · 4 + 0.25) · 0.1 · 0.5
+    // = 0.2125 (power and distortion do not change a head-on lobe).
+    let (assets, material) = thickness_material(
+        MaterialKind::Physical,
+        [0.1, 0.1, 0.1],
+        &[
+            (THICKNESS_SCALE_NODE, 4.0),
+            (THICKNESS_ATTENUATION_NODE, 0.5),
+            (THICKNESS_AMBIENT_NODE, 0.25),
+            (THICKNESS_POWER_NODE, 3.0),
+            (THICKNESS_DISTORTION_NODE, 0.3),
+        ],
+    );
+    let got = centre_with(assets, material, Vec3::new(0.0, 0.0, -5.0), None);
+    close(got, [0.2125; 3]);
+}
+
+#[test]
+fn a_standard_material_ignores_the_thickness_outputs() {
+    let (assets, material) = thickness_material(MaterialKind::Standard, [1.0, 1.0, 1.0], &[]);
+    let got = centre_with(assets, material, Vec3::new(0.0, 0.0, -5.0), None);
+    close(got, [0.0; 3]);
 }
