@@ -135,3 +135,8 @@ fn physical_maps_match_three() {
 fn sss_thickness_outputs_match_three() {
     check("sss_thickness");
 }
+
+#[test]
+fn physical_clearcoat_normal_map_matches_three() {
+    check("physical_clearcoat_normal");
+}

@@ -77,6 +77,7 @@ cases![
     physical_anisotropy,
     physical_maps,
     sss_thickness,
+    physical_clearcoat_normal,
 ];
 
 /// The case named `name`.

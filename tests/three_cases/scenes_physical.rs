@@ -323,3 +323,39 @@ pub fn sss_thickness() -> Case {
         .add_light(Light::hemisphere(hex(0x8899bb), hex(0x332211), 0.5));
     c
 }
+
+/// tools/three_cases/physical_clearcoat_normal.mjs: the clearcoat normal map is maps.mjs's
+/// `normalBytes` (linear, repeating, with mipmaps).
+pub fn physical_clearcoat_normal() -> Case {
+    physical_scene(|assets| {
+        let mut bytes = Vec::new();
+        for y in 0..8 {
+            for x in 0..8 {
+                let nx = (x as f64 * 0.9).sin() * 0.5;
+                let ny = (y as f64 * 1.3).cos() * 0.4;
+                let nz = (1.0 - nx * nx - ny * ny).max(0.0).sqrt();
+                let byte = |v: f64| ((v * 0.5 + 0.5) * 255.0).round() as u8;
+                bytes.extend([byte(nx), byte(ny), byte(nz), 255]);
+            }
+        }
+        let mut t = Texture::new(Image::from_rgba8(8, 8, bytes).unwrap(), ColorSpace::Linear);
+        t.flip_y = false;
+        t.wrap_s = Wrap::Repeat;
+        t.wrap_t = Wrap::Repeat;
+        let bumps = Some(assets.textures.add(t));
+        let coat =
+            |strength: f32, roughness: f32, map, scale: (f32, f32), base: Material| Material {
+                clearcoat: strength,
+                clearcoat_roughness: roughness,
+                clearcoat_normal_map: map,
+                clearcoat_normal_scale: glam::Vec2::new(scale.0, scale.1),
+                ..base
+            };
+        [
+            coat(1.0, 0.1, bumps, (1.0, 1.0), physical(0xaa2222, 0.6, 0.0)),
+            coat(1.0, 0.2, bumps, (0.5, -0.5), physical(0x2244aa, 0.5, 0.0)),
+            coat(0.8, 0.15, bumps, (2.0, 2.0), physical(0xccaa66, 0.4, 1.0)),
+            coat(1.0, 0.05, None, (1.0, 1.0), physical(0x226622, 0.7, 0.0)),
+        ]
+    })
+}

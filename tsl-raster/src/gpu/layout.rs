@@ -256,8 +256,12 @@ record! {
         thickness_start: [u32; 6],
         /// The instruction count of each (0 without one).
         thickness_count: [u32; 6],
+        /// The clearcoat normal map's texture id, `NONE` without one (read after `ext_maps`).
+        cc_normal_map: u32,
+        /// Its scale.
+        cc_normal_scale: [f32; 2],
         /// Unused, to a stride of 112.
-        _reserved: [u32; 15],
+        _reserved: [u32; 12],
     }
 }
 

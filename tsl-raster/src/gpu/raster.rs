@@ -699,7 +699,9 @@ fn pack(
                 },
                 thickness_start: thickness_ranges.map(|r| r.0 as u32),
                 thickness_count: thickness_ranges.map(|r| r.1 as u32),
-                _reserved: [0; 15],
+                cc_normal_map: map_id(m.clearcoat_normal_map),
+                cc_normal_scale: m.clearcoat_normal_scale.to_array(),
+                _reserved: [0; 12],
             }
         })
         .collect();

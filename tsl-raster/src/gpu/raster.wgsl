@@ -870,14 +870,14 @@ struct Aniso {
     b: vec3<f32>,
 }
 
-// setupVariants' anisotropy through three's tangent frame from the screen derivatives.
-fn aniso_of(vector: vec2<f32>, n: vec3<f32>) -> Aniso {
-    var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
+// three's tangent frame without geometry tangents (TangentUtils.js) from the screen derivatives
+// of the position and of the uv (st0, st1), turned by side as tangentView is.
+fn tangent_frame(n: vec3<f32>, st0: vec2<f32>, st1: vec2<f32>) -> array<vec3<f32>, 2> {
     let g = s_geometry;
     let q1perp = cross3(g.dp1, n);
     let q0perp = cross3(n, g.dp0);
-    let tt = q1perp * g.duv0.x + q0perp * g.duv1.x;
-    let bb = q1perp * g.duv0.y + q0perp * g.duv1.y;
+    let tt = q1perp * st0.x + q0perp * st1.x;
+    let bb = q1perp * st0.y + q0perp * st1.y;
     let det = max(dot3(tt, tt), dot3(bb, bb));
     var scale = 0.0;
     if (det != 0.0) {
@@ -887,8 +887,39 @@ fn aniso_of(vector: vec2<f32>, n: vec3<f32>) -> Aniso {
     if (flat_shading()) {
         sg = 1.0;
     }
-    let tangent = tt * scale * sg;
-    let bitangent = bb * scale * sg;
+    return array<vec3<f32>, 2>(tt * scale * sg, bb * scale * sg);
+}
+
+// The clearcoat normal map (its texel in s_ext_texels[9]), as shade_normal_map's normal map.
+fn clearcoat_normal(p: u32, n: vec3<f32>) -> vec3<f32> {
+    if ((s_ext_mapped & 512u) == 0u) {
+        return n;
+    }
+    let map = pu(p, P_CC_NORMAL_MAP);
+    var tn = s_ext_texels[9].xyz * 2.0 - 1.0;
+    var scale = vec2<f32>(pf(p, P_CC_NORMAL_SCALE), pf(p, P_CC_NORMAL_SCALE + 1u));
+    if (flat_shading()) {
+        scale = scale * s_sign;
+    }
+    tn.x *= scale.x;
+    tn.y *= scale.y;
+    var st0 = s_geometry.duv0;
+    var st1 = s_geometry.duv1;
+    if (xw(map, X_IDENTITY) == 0u) {
+        let m = texture_matrix(map);
+        st0 = linear2(m, st0);
+        st1 = linear2(m, st1);
+    }
+    let frame = tangent_frame(n, st0, st1);
+    return normalize0((frame[0] * tn.x + frame[1] * tn.y) + n * tn.z);
+}
+
+// setupVariants' anisotropy through three's tangent frame from the screen derivatives.
+fn aniso_of(vector: vec2<f32>, n: vec3<f32>) -> Aniso {
+    var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
+    let frame = tangent_frame(n, s_geometry.duv0, s_geometry.duv1);
+    let tangent = frame[0];
+    let bitangent = frame[1];
     let length = sqrt(vector.x * vector.x + vector.y * vector.y);
     var dir = vec2<f32>(1.0, 0.0);
     if (length != 0.0) {
@@ -945,16 +976,17 @@ fn max3(v: vec3<f32>) -> f32 {
 
 // The extensions' maps (ext_maps) at the fragment, white where there is none: one read_map call
 // site for them all, run once by shade_lights.
-var<private> s_ext_texels: array<vec4<f32>, 9>;
+var<private> s_ext_texels: array<vec4<f32>, 10>;
 // Bit k: ext_maps[k] was read.
 var<private> s_ext_mapped: u32;
 
 fn read_ext_maps(p: u32) {
     let white = frame[F_SHADING] == SHADING_LIT;
     s_ext_mapped = 0u;
-    for (var k = 0u; k < 9u; k++) {
+    for (var k = 0u; k < 10u; k++) {
         s_ext_texels[k] = vec4<f32>(1.0);
-        let id = pu(p, P_EXT_MAPS + k);
+        // ext_maps, then the clearcoat normal map.
+        let id = select(pu(p, P_CC_NORMAL_MAP), pu(p, P_EXT_MAPS + k), k < 9u);
         if (id != NONE && !white) {
             s_ext_texels[k] = read_map(id, s_geometry.uv, s_geometry.duv0, s_geometry.duv1);
             s_ext_mapped |= 1u << k;
@@ -1017,6 +1049,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
     let clearcoat = pf(p, P_CLEARCOAT) > 0.0;
     let cc_strength = pf(p, P_CLEARCOAT) * s_ext_texels[6].x;
     let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS) * s_ext_texels[7].y, geometry_roughness);
+    let ncc = clearcoat_normal(p, n);
     let irid_strength = pf(p, P_IRIDESCENCE);
     var irid = vec3<f32>(0.0);
     var fr = spec;
@@ -1062,7 +1095,8 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
             irr *= 1.0 - max3(sheen) * albedo;
         }
         if (clearcoat) {
-            cc += (dot_nl * light.color) * brdf_ggx(l, v, n, vec3<f32>(0.04), cc_roughness);
+            let cc_irr = clamp(dot3(ncc, l), 0.0, 1.0) * light.color;
+            cc += cc_irr * brdf_ggx(l, v, ncc, vec3<f32>(0.04), cc_roughness);
         }
         // SSSLightingModel.direct: the light through the surface, before the physical share.
         if ((pass_flags(p) & FL_SSS) != 0u) {
@@ -1085,7 +1119,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
     }
     var outgoing = dd + indirect * ao + ds;
     if (clearcoat) {
-        let fcc = f_schlick(vec3<f32>(0.04), 1.0, dot_nv);
+        let fcc = f_schlick(vec3<f32>(0.04), 1.0, clamp(dot3(ncc, v), 0.0, 1.0));
         outgoing = outgoing * (vec3<f32>(1.0) - cc_strength * fcc) + cc * cc_strength;
     }
     return outgoing + sh;

@@ -104,6 +104,8 @@ const P_THICKNESS_COLOR: u32 = 77u; // 3 words
 const P_THICKNESS: u32 = 80u; // 5 words
 const P_THICKNESS_START: u32 = 85u; // 6 words
 const P_THICKNESS_COUNT: u32 = 91u; // 6 words
+const P_CC_NORMAL_MAP: u32 = 97u;
+const P_CC_NORMAL_SCALE: u32 = 98u; // 2 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

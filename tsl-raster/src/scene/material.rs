@@ -153,6 +153,11 @@ pub struct Material {
     /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only, which this
     /// renderer does not have yet: it is kept and has no effect.
     pub dispersion: f32,
+    /// A tangent-space normal map for the clearcoat layer alone (`clearcoatNormalMap`), its
+    /// tangents from the screen derivatives as `normal_map`'s.
+    pub clearcoat_normal_map: Option<TextureId>,
+    /// Scales `clearcoat_normal_map`'s x and y (`clearcoatNormalScale`); (1, 1) by default.
+    pub clearcoat_normal_scale: Vec2,
     /// PHONG's subsurface scattering (three.js's `SubsurfaceScatteringShader`); none by default.
     /// Set it with [`Material::set_scattering`].
     pub scattering: Option<Scattering>,
@@ -277,6 +282,8 @@ impl Material {
             clearcoat_map: None,
             clearcoat_roughness_map: None,
             dispersion: 0.0,
+            clearcoat_normal_map: None,
+            clearcoat_normal_scale: Vec2::ONE,
             scattering: None,
         }
     }
@@ -380,6 +387,7 @@ impl Material {
             self.anisotropy_map,
             self.clearcoat_map,
             self.clearcoat_roughness_map,
+            self.clearcoat_normal_map,
             self.scattering.and_then(|s| s.map),
         ]
         .into_iter()
@@ -407,7 +415,8 @@ impl Material {
                 || self.specular_intensity_map.is_some()
                 || self.specular_color_map.is_some()
                 || self.clearcoat_map.is_some()
-                || self.clearcoat_roughness_map.is_some())
+                || self.clearcoat_roughness_map.is_some()
+                || self.clearcoat_normal_map.is_some())
     }
 }
 

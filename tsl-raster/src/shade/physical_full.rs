@@ -11,7 +11,7 @@ use super::anisotropy::{
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
 use super::geometry::face_sign;
 use super::iridescence::{eval_iridescence, schlick_to_f0};
-use super::maps::read_map;
+use super::maps::{linear2, read_map};
 use super::scalar_models::final_roughness;
 use super::scalar_models::Surface;
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
@@ -53,6 +53,9 @@ pub(crate) struct PhysicalFull {
     pub specular_intensity: f32,
     /// (strength, roughness after `getRoughness`).
     pub clearcoat: Option<(f32, f32)>,
+    /// The clearcoat's own normal (`clearcoatNormalView`): the surface's without a clearcoat
+    /// normal map.
+    pub clearcoat_normal: Vec3,
     pub sheen: Option<Sheen>,
     pub iridescence: Option<Iridescence>,
     pub anisotropy: Option<AnisotropyFrame>,
@@ -168,9 +171,10 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
             irradiance *= 1.0 - max3(sh.color) * albedo_v.max(albedo_l);
         }
         if let Some((_, cc_roughness)) = p.clearcoat {
-            let cc_irradiance = dot_nl * color;
+            let ncc = p.clearcoat_normal;
+            let cc_irradiance = ncc.dot(l).clamp(0.0, 1.0) * color;
             clearcoat_specular +=
-                cc_irradiance * brdf_ggx(l, v, n, Vec3::splat(0.04), 1.0, cc_roughness);
+                cc_irradiance * brdf_ggx(l, v, ncc, Vec3::splat(0.04), 1.0, cc_roughness);
         }
         // SSSLightingModel.direct: the light through the surface, before the physical share.
         if let Some(t) = &p.sss {
@@ -192,7 +196,8 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
     }
     let mut outgoing = direct_diffuse + indirect_diffuse * s.ao + direct_specular;
     if let Some((strength, _)) = p.clearcoat {
-        let fcc = f_schlick(Vec3::splat(0.04), 1.0, dot_nv);
+        let dot_nv_cc = p.clearcoat_normal.dot(v).clamp(0.0, 1.0);
+        let fcc = f_schlick(Vec3::splat(0.04), 1.0, dot_nv_cc);
         outgoing = outgoing * (Vec3::ONE - strength * fcc) + clearcoat_specular * strength;
     }
     if p.sheen.is_some() {
@@ -212,6 +217,7 @@ pub(super) struct ExtensionMaps<'t> {
     pub anisotropy: Option<&'t Texture>,
     pub clearcoat: Option<&'t Texture>,
     pub clearcoat_roughness: Option<&'t Texture>,
+    pub clearcoat_normal: Option<&'t Texture>,
 }
 
 impl<'t> ExtensionMaps<'t> {
@@ -226,6 +232,7 @@ impl<'t> ExtensionMaps<'t> {
             anisotropy: map(m.anisotropy_map),
             clearcoat: map(m.clearcoat_map),
             clearcoat_roughness: map(m.clearcoat_roughness_map),
+            clearcoat_normal: map(m.clearcoat_normal_map),
         }
     }
 }
@@ -285,6 +292,30 @@ pub(super) fn physical_full_lanes(
             };
             anisotropy_frame(vector, tangent * sign, bitangent * sign)
         });
+        // The clearcoat normal map, as `shade_normal`'s normal map (three's NormalMapNode).
+        let clearcoat_normal = match maps.clearcoat_normal.filter(|_| clearcoat.is_some()) {
+            Some(t) => {
+                let mut tn = read_map(t, uv, duv).truncate() * 2.0 - 1.0;
+                let sign = face_sign(m.side, s.front[l]);
+                let scale = if m.flat_shading {
+                    m.clearcoat_normal_scale * sign
+                } else {
+                    m.clearcoat_normal_scale
+                };
+                tn.x *= scale.x;
+                tn.y *= scale.y;
+                let st = if t.has_identity_transform() {
+                    duv
+                } else {
+                    let mat = t.uv_matrix();
+                    (linear2(&mat, duv.0), linear2(&mat, duv.1))
+                };
+                let (tangent, bitangent) = tangent_frame(normal, s.dposition[l], st);
+                let sg = if m.flat_shading { 1.0 } else { sign };
+                (tangent * sg * tn.x + bitangent * sg * tn.y + normal * tn.z).normalize_or_zero()
+            }
+            None => normal,
+        };
         let surface = Surface {
             normal,
             normal_world: s.normal_world.get(l),
@@ -299,6 +330,7 @@ pub(super) fn physical_full_lanes(
             specular_color: specular_color(m.ior, color, intensity),
             specular_intensity: intensity,
             clearcoat,
+            clearcoat_normal,
             sheen,
             iridescence,
             anisotropy,
@@ -354,13 +386,19 @@ mod tests {
         }
     }
 
-    fn plain(roughness: f32, metalness: f32, clearcoat: Option<(f32, f32)>) -> PhysicalFull {
+    fn plain(
+        s: &Surface,
+        roughness: f32,
+        metalness: f32,
+        clearcoat: Option<(f32, f32)>,
+    ) -> PhysicalFull {
         PhysicalFull {
             roughness,
             metalness,
             specular_color: specular_color(1.5, Vec3::ONE, 1.0),
             specular_intensity: 1.0,
             clearcoat,
+            clearcoat_normal: s.normal,
             sheen: None,
             iridescence: None,
             anisotropy: None,
@@ -376,7 +414,7 @@ mod tests {
             let s = surface(t);
             for (metalness, clearcoat) in [(0.0, None), (0.7, Some((0.8, 0.2)))] {
                 let roughness = 0.05 + 0.9 * t;
-                let full = physical_full(&lights, &s, &plain(roughness, metalness, clearcoat));
+                let full = physical_full(&lights, &s, &plain(&s, roughness, metalness, clearcoat));
                 let reference = physical(
                     &lights,
                     &s,
@@ -410,7 +448,7 @@ mod tests {
         // sheenColor black: the lobe is zero and the energy compensation 1 − 0 · albedo = 1.
         let lights = lights();
         let s = surface(0.3);
-        let base = plain(0.5, 0.2, None);
+        let base = plain(&s, 0.5, 0.2, None);
         let with = PhysicalFull {
             sheen: Some(Sheen {
                 color: Vec3::ZERO,
