@@ -145,3 +145,38 @@ fn point_shadows_match_three() {
 fn vsm_shadows_match_three() {
     check("shadow_vsm");
 }
+
+#[test]
+fn physical_ior_and_specular_match_three() {
+    check("physical_ior_specular");
+}
+
+#[test]
+fn physical_sheen_matches_three() {
+    check("physical_sheen");
+}
+
+#[test]
+fn physical_iridescence_matches_three() {
+    check("physical_iridescence");
+}
+
+#[test]
+fn physical_anisotropy_matches_three() {
+    check("physical_anisotropy");
+}
+
+#[test]
+fn physical_maps_match_three() {
+    check("physical_maps");
+}
+
+#[test]
+fn sss_thickness_outputs_match_three() {
+    check("sss_thickness");
+}
+
+#[test]
+fn physical_clearcoat_normal_map_matches_three() {
+    check("physical_clearcoat_normal");
+}

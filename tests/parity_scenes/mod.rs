@@ -51,6 +51,9 @@ macro_rules! with_scenes {
             light_masks_with_and_without_a_node_program,
             rect_area_lights_on_standard_and_physical,
             shadows_of_each_light_through_each_filter,
+            physical_extensions_and_their_maps,
+            phong_scattering_with_a_thickness_map,
+            sss_thickness_outputs_on_a_physical_surface,
         }
     };
 }
@@ -1344,4 +1347,168 @@ pub fn shadows_of_each_light_through_each_filter(check: Check) {
         c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
         check(c, name);
     }
+}
+
+/// MeshPhysical's extensions (ior and specular, sheen, iridescence, anisotropy, the clearcoat's
+/// maps), each with its maps, on four spheres under a point, a spot, an ambient, a hemisphere
+/// and a directional light.
+pub fn physical_extensions_and_their_maps(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene
+        .add_light(Light::point(Color::WHITE, 8.0, Vec3::new(1.0, 2.0, 2.0)));
+    c.scene.add_light(Light::spot(
+        Color::from_srgb8(200, 220, 255),
+        20.0,
+        Vec3::new(-2.0, 3.0, 1.0),
+        Vec3::new(0.0, 0.5, 0.0),
+        0.6,
+    ));
+    c.scene.add_light(Light::hemisphere(
+        Color::from_srgb8(140, 160, 200),
+        Color::from_srgb8(60, 40, 20),
+        0.8,
+    ));
+    let a = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let b = c
+        .assets
+        .textures
+        .add(Texture::new(card(16), ColorSpace::Srgb));
+    let base = |r, g, b, roughness, metalness| {
+        Material::physical(Color::from_srgb8(r, g, b), roughness, metalness)
+    };
+    let materials = [
+        Material {
+            ior: 2.0,
+            specular_intensity: 0.7,
+            specular_color: Color::from_srgb8(255, 180, 120),
+            specular_intensity_map: Some(a),
+            specular_color_map: Some(b),
+            ..base(40, 80, 160, 0.3, 0.2)
+        },
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 120, 200),
+            sheen_roughness: 0.6,
+            sheen_color_map: Some(b),
+            sheen_roughness_map: Some(a),
+            clearcoat: 0.8,
+            clearcoat_roughness: 0.4,
+            clearcoat_map: Some(a),
+            clearcoat_roughness_map: Some(b),
+            ..base(40, 30, 80, 0.7, 0.0)
+        },
+        Material {
+            iridescence: 1.0,
+            iridescence_ior: 1.6,
+            iridescence_thickness_range: [150.0, 700.0],
+            iridescence_thickness_map: Some(a),
+            ..base(30, 30, 30, 0.3, 0.4)
+        },
+        Material {
+            anisotropy: 0.9,
+            anisotropy_rotation: 0.5,
+            anisotropy_map: Some(a),
+            ..base(200, 200, 210, 0.45, 1.0)
+        },
+    ];
+    for (i, material) in materials.into_iter().enumerate() {
+        let x = -1.5 + i as f32;
+        c.mesh(
+            SphereGeometry::new(0.45, 32, 16).build(),
+            material,
+            Vec3::new(x, 0.5, 0.0),
+        );
+    }
+    check(c, "physical extensions and maps");
+}
+
+/// PHONG's subsurface scattering with a thickness map, lit from behind and in front.
+pub fn phong_scattering_with_a_thickness_map(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene.add_light(Light::point(
+        Color::from_srgb8(255, 200, 150),
+        12.0,
+        Vec3::new(0.3, 0.8, -1.5),
+    ));
+    let map = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let mut skin = Material::phong(Color::from_srgb8(255, 200, 180));
+    skin.set_scattering(Scattering {
+        map: Some(map),
+        color: Color::from_srgb8(255, 100, 50),
+        ambient: 0.2,
+        ..Scattering::default()
+    })
+    .unwrap();
+    c.mesh(
+        TorusGeometry::new(0.6, 0.25, 24, 32).build(),
+        skin,
+        Vec3::new(0.0, 0.6, 0.0),
+    );
+    check(c, "phong scattering");
+}
+
+/// MeshSSSNodeMaterial as the spec's example: THICKNESS_COLOR_NODE a colour times a texture's
+/// red channel, THICKNESS_SCALE_NODE 16, on a PHYSICAL sphere with a clearcoat, lit from behind;
+/// and a second sphere with all five numbers set by nodes that vary over the surface.
+pub fn sss_thickness_outputs_on_a_physical_surface(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.scene.add_light(Light::point(
+        Color::from_srgb8(255, 220, 200),
+        6.0,
+        Vec3::new(0.0, 0.8, -1.8),
+    ));
+    let map = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let g = NodeGraph::new();
+    let thickness = g.swizzle(g.texture(map, g.uv()), "r");
+    g.set_output(
+        THICKNESS_COLOR_NODE,
+        g.mul(g.vec3(1.0, 0.4, 0.2), thickness),
+    )
+    .unwrap();
+    g.set_output(THICKNESS_SCALE_NODE, g.float(16.0)).unwrap();
+    let skin = c.assets.programs.add(g.compile().unwrap());
+    let g = NodeGraph::new();
+    let u = g.swizzle(g.uv(), "x");
+    g.set_output(THICKNESS_COLOR_NODE, g.vec3(0.3, 0.8, 0.5))
+        .unwrap();
+    g.set_output(THICKNESS_DISTORTION_NODE, g.mul(u, g.float(0.5)))
+        .unwrap();
+    g.set_output(THICKNESS_AMBIENT_NODE, g.float(0.2)).unwrap();
+    g.set_output(THICKNESS_ATTENUATION_NODE, g.float(0.4))
+        .unwrap();
+    g.set_output(
+        THICKNESS_POWER_NODE,
+        g.add(g.mul(u, g.float(4.0)), g.float(1.0)),
+    )
+    .unwrap();
+    g.set_output(THICKNESS_SCALE_NODE, g.float(5.0)).unwrap();
+    let jade = c.assets.programs.add(g.compile().unwrap());
+    c.mesh(
+        SphereGeometry::new(0.5, 32, 16).build(),
+        Material {
+            clearcoat: 0.6,
+            clearcoat_roughness: 0.2,
+            ..Material::physical(Color::from_srgb8(255, 200, 180), 0.5, 0.0)
+        }
+        .with_nodes(skin),
+        Vec3::new(-0.6, 0.5, 0.0),
+    );
+    c.mesh(
+        SphereGeometry::new(0.5, 32, 16).build(),
+        Material::physical(Color::from_srgb8(60, 120, 80), 0.4, 0.0).with_nodes(jade),
+        Vec3::new(0.6, 0.5, 0.0),
+    );
+    check(c, "sss thickness outputs");
 }

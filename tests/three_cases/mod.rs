@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_envmap;
+pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
 
@@ -80,6 +81,13 @@ cases![
     shadow_spot with shadows_pcf,
     shadow_point with shadows_pcf,
     shadow_vsm with shadows_vsm,
+    physical_ior_specular,
+    physical_sheen,
+    physical_iridescence,
+    physical_anisotropy,
+    physical_maps,
+    sss_thickness,
+    physical_clearcoat_normal,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

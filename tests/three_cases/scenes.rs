@@ -695,5 +695,6 @@ pub fn normal_material() -> Case {
     c
 }
 
+pub use super::scenes_physical::*;
 pub use super::scenes_rectmask::{light_mask, rect_area};
 pub use super::scenes_shadow::*;

@@ -76,7 +76,7 @@ pub use renderer::{RenderStats, Renderer};
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
-    Object, ObjectId, Projection, Scene, Side, Transform,
+    Object, ObjectId, Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
 pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};

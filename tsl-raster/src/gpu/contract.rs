@@ -11,7 +11,7 @@
 use super::layout::{
     BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
     RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS,
-    STAGES,
+    STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -126,6 +126,14 @@ pub(crate) fn raster_layout_wgsl() -> String {
     for (k, stage) in STAGES.iter().enumerate() {
         let name = screaming_snake(&format!("{stage:?}"));
         constant(&mut out, &format!("STAGE_{name}"), k);
+    }
+    out.push_str(
+        "\n// The thickness outputs, numbered on from STAGE_COUNT, in P_THICKNESS_START order.\n",
+    );
+    constant(&mut out, "THICKNESS_STAGE_COUNT", THICKNESS_STAGES.len());
+    for (k, stage) in THICKNESS_STAGES.iter().enumerate() {
+        let name = screaming_snake(&format!("{stage:?}"));
+        constant(&mut out, &format!("STAGE_{name}"), STAGES.len() + k);
     }
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);

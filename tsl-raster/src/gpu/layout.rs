@@ -23,6 +23,19 @@ pub(crate) const STAGES: [Output; 8] = [
     Output::Output,
 ];
 
+/// The thickness outputs (MeshSSSNodeMaterial's), which a PHYSICAL pass runs after
+/// [`STAGES`]' outputs but the last (`Output::Output`), in the order of
+/// [`PassRecord::thickness_start`] and [`PassRecord::thickness_count`]; the shader numbers them
+/// on from `STAGES.len()`.
+pub(crate) const THICKNESS_STAGES: [Output; 6] = [
+    Output::ThicknessColor,
+    Output::ThicknessDistortion,
+    Output::ThicknessAmbient,
+    Output::ThicknessAttenuation,
+    Output::ThicknessPower,
+    Output::ThicknessScale,
+];
+
 /// No texture: a map's id where the material has none.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -288,11 +301,46 @@ record! {
         normal_scale: [f32; 2],
         /// The ao map's intensity.
         ao_intensity: f32,
+        /// PHYSICAL `specularColor` (the material's, before the ior; with `FL_PHYSICAL_EXT`).
+        specular_color: [f32; 3],
+        /// PHYSICAL `ior`.
+        ior: f32,
+        /// PHYSICAL `specularIntensity`.
+        specular_intensity: f32,
+        /// The sheen colour (`sheenColor · sheen`).
+        sheen: [f32; 3],
+        /// The sheen roughness before its map; −1 without a sheen layer.
+        sheen_roughness: f32,
+        /// The iridescence strength; 0 without a film.
+        iridescence: f32,
+        /// The film's index of refraction.
+        iridescence_ior: f32,
+        /// The film's thickness range in nanometres (min, max).
+        iridescence_thickness: [f32; 2],
+        /// The anisotropy vector `anisotropy · (cos rotation, sin rotation)`; zero without.
+        anisotropy: [f32; 2],
+        /// The extensions' maps' texture ids (`NONE` without): specular intensity, specular
+        /// colour, sheen colour, sheen roughness, iridescence thickness, anisotropy, clearcoat,
+        /// clearcoat roughness, and PHONG's thickness map.
+        ext_maps: [u32; 9],
+        /// PHONG's scattering colour (with `FL_SCATTERING`).
+        thickness_color: [f32; 3],
+        /// Its distortion, ambient, attenuation, power and scale; with `FL_SSS`, the values of
+        /// the thickness outputs the program does not set (three's defaults).
+        thickness: [f32; 5],
+        /// The first instruction of each thickness output, in `THICKNESS_STAGES` order.
+        thickness_start: [u32; 6],
+        /// The instruction count of each (0 without one).
+        thickness_count: [u32; 6],
+        /// The clearcoat normal map's texture id, `NONE` without one (read after `ext_maps`).
+        cc_normal_map: u32,
+        /// Its scale.
+        cc_normal_scale: [f32; 2],
         /// Where the light block of the material's light mask starts ([`BlockRecord`]), in
         /// words from `LIGHTS_AT`.
         lights: u32,
-        /// Unused, to a stride of 64.
-        _reserved: [u32; 10],
+        /// Unused, to a stride of 112.
+        _reserved: [u32; 11],
     }
 }
 
@@ -452,6 +500,13 @@ codes! {
         FL_OUTPUT_ALPHA = 1 << 15,
         /// The object receives shadows (`receive_shadow`, R-SHADOW-3).
         FL_RECEIVE_SHADOW = 1 << 16,
+        /// A PHYSICAL material with the extensions (ior, specular, sheen, iridescence,
+        /// anisotropy): the full physical model.
+        FL_PHYSICAL_EXT = 1 << 17,
+        /// A PHONG material with subsurface scattering.
+        FL_SCATTERING = 1 << 18,
+        /// A PHYSICAL pass whose program sets THICKNESS_COLOR_NODE (MeshSSSNodeMaterial).
+        FL_SSS = 1 << 19,
     }
 }
 

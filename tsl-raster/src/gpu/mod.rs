@@ -83,8 +83,9 @@
 //! - Textures are read from a storage buffer holding the CPU's decoded levels, with its wraps,
 //!   filters and level selection ported (the fixed-function sampler would not match: it rounds
 //!   coordinates to 8 subtexel bits and picks levels its own way).
-//! - Materials: BASIC, LAMBERT, PHONG, STANDARD, PHYSICAL (clearcoat; r187's DFG table uploaded),
-//!   NORMALS, DEPTH; colour, normal, emissive and ao maps; ambient, hemisphere, directional, point
+//! - Materials: BASIC, LAMBERT, PHONG (with scattering), STANDARD, PHYSICAL (clearcoat, ior and
+//!   specular, sheen, iridescence, anisotropy and their maps, the thickness outputs; r187's DFG
+//!   table uploaded), NORMALS, DEPTH; colour, normal, emissive and ao maps; ambient, hemisphere, directional, point
 //!   and spot lights; linear and exp2 fog; the shading views (texture, lit, uv).
 //!
 //! What differs, by design or for now:

@@ -20,6 +20,7 @@ use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
 use crate::scene::{Camera, Fog, MaterialKind, Scene, ShadowMapType, Side};
 use crate::settings::{RenderSettings, Shading};
+use crate::shade::sss::THICKNESS_NUMBERS;
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
 use glam::{Mat3, Mat4};
@@ -583,6 +584,11 @@ fn pack(
             // Invariant: place_draws makes each pass for one of the draws it returns.
             let d = &draws[pass.draw as usize];
             let m = d.material;
+            let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
+            // MeshSSSNodeMaterial: a PHYSICAL material whose program sets the thickness colour.
+            let sss = m.kind == MaterialKind::Physical
+                && d.program
+                    .is_some_and(|p| p.has_output(Output::ThicknessColor));
             let program = d.program;
             let has = |o: Output| program.is_some_and(|p| p.has_output(o));
             let width = |o: Output| program.map_or(0, |p| p.output_width(o));
@@ -604,15 +610,21 @@ fn pack(
                 (width(Output::Color) == 4, FL_COLOR_ALPHA),
                 (width(Output::Output) == 4, FL_OUTPUT_ALPHA),
                 (shadows.receives(d.object), FL_RECEIVE_SHADOW),
+                (m.uses_physical_extensions() || sss, FL_PHYSICAL_EXT),
+                (scattering.is_some(), FL_SCATTERING),
+                (sss, FL_SSS),
             ] {
                 if on {
                     flags |= bit;
                 }
             }
-            let ranges = STAGES.map(|o| match program {
+            let range = |o: Output| match program {
                 Some(p) if p.has_output(o) => p.output_range(o),
                 _ => (0, 0),
-            });
+            };
+            let ranges = STAGES.map(range);
+            // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
+            let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
             PassRecord {
                 flags,
@@ -656,8 +668,50 @@ fn pack(
                 ao_map: map_id(m.ao_map),
                 normal_scale: m.normal_scale.to_array(),
                 ao_intensity: m.ao_map_intensity,
+                specular_color: m.specular_color.to_vec3().to_array(),
+                ior: m.ior,
+                specular_intensity: m.specular_intensity,
+                sheen: (m.sheen_color.to_vec3() * m.sheen).to_array(),
+                sheen_roughness: if m.sheen > 0.0 {
+                    m.sheen_roughness
+                } else {
+                    -1.0
+                },
+                iridescence: m.iridescence.max(0.0),
+                iridescence_ior: m.iridescence_ior,
+                iridescence_thickness: m.iridescence_thickness_range,
+                anisotropy: if m.anisotropy > 0.0 {
+                    [
+                        m.anisotropy * m.anisotropy_rotation.cos(),
+                        m.anisotropy * m.anisotropy_rotation.sin(),
+                    ]
+                } else {
+                    [0.0; 2]
+                },
+                ext_maps: [
+                    m.specular_intensity_map,
+                    m.specular_color_map,
+                    m.sheen_color_map,
+                    m.sheen_roughness_map,
+                    m.iridescence_thickness_map,
+                    m.anisotropy_map,
+                    m.clearcoat_map,
+                    m.clearcoat_roughness_map,
+                    scattering.and_then(|s| s.map),
+                ]
+                .map(map_id),
+                thickness_color: scattering.map_or([0.0; 3], |s| s.color.to_vec3().to_array()),
+                thickness: match scattering {
+                    Some(s) => [s.distortion, s.ambient, s.attenuation, s.power, s.scale],
+                    // The values of the numbers a graph does not set: three's defaults.
+                    None => THICKNESS_NUMBERS.map(|(_, default)| default),
+                },
+                thickness_start: thickness_ranges.map(|r| r.0 as u32),
+                thickness_count: thickness_ranges.map(|r| r.1 as u32),
+                cc_normal_map: map_id(m.clearcoat_normal_map),
+                cc_normal_scale: m.clearcoat_normal_scale.to_array(),
                 lights: blocks.start(m.lights),
-                _reserved: [0; 10],
+                _reserved: [0; 11],
             }
         })
         .collect();

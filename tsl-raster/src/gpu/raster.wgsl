@@ -916,6 +916,374 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
     return outgoing;
 }
 
+// ---- PHYSICAL's extensions: the full model of shade/physical_full.rs (and its lobes in
+// sheen.rs, iridescence.rs, anisotropy.rs), one fragment, for passes with FL_PHYSICAL_EXT.
+
+fn f_schlick(f0: vec3<f32>, f90: f32, dot_vh: f32) -> vec3<f32> {
+    let fresnel = fresnel_factor(dot_vh);
+    return f0 * (1.0 - fresnel) + vec3<f32>(f90 * fresnel);
+}
+
+// D_Charlie(roughness, dotNH) (sheen.rs).
+fn d_charlie(roughness: f32, dot_nh: f32) -> f32 {
+    let alpha = roughness * roughness;
+    let inv_alpha = 1.0 / alpha;
+    let sin2h = max(1.0 - dot_nh * dot_nh, 0.0078125);
+    return (2.0 + inv_alpha) * powf(sin2h, inv_alpha * 0.5) / (2.0 * PI_F);
+}
+
+// BRDF_Sheen(L): D_Charlie times V_Neubelt.
+fn brdf_sheen(l: vec3<f32>, v: vec3<f32>, n: vec3<f32>, sheen: vec3<f32>, roughness: f32) -> vec3<f32> {
+    let h = normalize0(l + v);
+    let dot_nl = clamp(dot3(n, l), 0.0, 1.0);
+    let dot_nv = clamp(dot3(n, v), 0.0, 1.0);
+    let dot_nh = clamp(dot3(n, h), 0.0, 1.0);
+    let vis = clamp(1.0 / (4.0 * (dot_nl + dot_nv - dot_nl * dot_nv)), 0.0, 1.0);
+    return sheen * d_charlie(roughness, dot_nh) * vis;
+}
+
+// IBLSheenBRDF(normal, dir, roughness): the sheen lobe's albedo fit.
+fn ibl_sheen_brdf(n: vec3<f32>, dir: vec3<f32>, roughness: f32) -> f32 {
+    let dot_nv = clamp(dot3(n, dir), 0.0, 1.0);
+    let r2 = roughness * roughness;
+    let r_inv = 1.0 / (roughness + 0.1);
+    let a = -1.9362 + roughness * 1.0678 + r2 * 0.4573 - r_inv * 0.8469;
+    let b = -0.6014 + roughness * 0.5538 - r2 * 0.4670 - r_inv * 0.1255;
+    return clamp(exp(a * dot_nv + b), 0.0, 1.0);
+}
+
+// evalSensitivity(OPD, shift) (iridescence.rs): XYZ in Fourier space, as linear sRGB.
+fn eval_sensitivity(opd: f32, shift: vec3<f32>) -> vec3<f32> {
+    let phase = opd * (2.0 * PI_F * 1.0e-9);
+    let val = vec3<f32>(5.4856e-13, 4.4201e-13, 5.2481e-13);
+    let pos = vec3<f32>(1.6810e+06, 1.7953e+06, 2.2084e+06);
+    let var_ = vec3<f32>(4.3278e+09, 9.3046e+09, 6.6121e+09);
+    // 9.7470e-14 · sqrt(2π · 4.5282e9), worked out in f64 as the CPU does.
+    let x = 1.6440829e-8 * cos(phase * 2.2399e+06 + shift.x) * exp(phase * phase * -4.5282e+09);
+    var xyz = val * sqrt(var_ * (2.0 * PI_F)) * cos(pos * phase + shift) * exp(-(phase * phase) * var_);
+    xyz = vec3<f32>(xyz.x + x, xyz.y, xyz.z) / 1.0685e-7;
+    let m = mat3x3<f32>(
+        vec3<f32>(3.2404542, -0.9692660, 0.0556434),
+        vec3<f32>(-1.5371385, 1.8760108, -0.2040259),
+        vec3<f32>(-0.4985314, 0.0415560, 1.0572252),
+    );
+    return mat_vec(m, xyz);
+}
+
+fn ior_to_fresnel0(transmitted: vec3<f32>, incident: vec3<f32>) -> vec3<f32> {
+    let r = (transmitted - incident) / (transmitted + incident);
+    return r * r;
+}
+
+// evalIridescence(outsideIOR, eta2, cosTheta1, thinFilmThickness, baseF0) (iridescence.rs).
+fn eval_iridescence(outside_ior: f32, eta2: f32, cos_theta1: f32, thickness: f32,
+                    base_f0: vec3<f32>) -> vec3<f32> {
+    let t = clamp(thickness / 0.03, 0.0, 1.0);
+    let smooth_t = t * t * (3.0 - 2.0 * t);
+    let film_ior = outside_ior + (eta2 - outside_ior) * smooth_t;
+    let ratio = outside_ior / film_ior;
+    let sin_theta2_sq = ratio * ratio * (1.0 - cos_theta1 * cos_theta1);
+    let cos_theta2_sq = 1.0 - sin_theta2_sq;
+    if (cos_theta2_sq < 0.0) {
+        return vec3<f32>(1.0);
+    }
+    let cos_theta2 = sqrt(cos_theta2_sq);
+    let r0 = ior_to_fresnel0(vec3<f32>(film_ior), vec3<f32>(outside_ior)).x;
+    let r12 = f_schlick(vec3<f32>(r0), 1.0, cos_theta1);
+    let t121 = vec3<f32>(1.0) - r12;
+    let phi12 = select(0.0, PI_F, film_ior < outside_ior);
+    let phi21 = PI_F - phi12;
+    let sqrt_f0 = sqrt(clamp(base_f0, vec3<f32>(0.0), vec3<f32>(0.9999)));
+    let base_ior = (vec3<f32>(1.0) + sqrt_f0) / (vec3<f32>(1.0) - sqrt_f0);
+    let r1 = ior_to_fresnel0(base_ior, vec3<f32>(film_ior));
+    let r23 = f_schlick(r1, 1.0, cos_theta2);
+    let phi23 = select(vec3<f32>(0.0), vec3<f32>(PI_F), base_ior < vec3<f32>(film_ior));
+    let opd = film_ior * thickness * cos_theta2 * 2.0;
+    let phi = vec3<f32>(phi21) + phi23;
+    let r123 = clamp(r12 * r23, vec3<f32>(1e-5), vec3<f32>(0.9999));
+    let sqrt_r123 = sqrt(r123);
+    let rs = t121 * t121 * r23 / (vec3<f32>(1.0) - r123);
+    var i = r12 + rs;
+    var cm = rs - t121;
+    for (var m = 1u; m <= 2u; m++) {
+        let mf = f32(m);
+        cm *= sqrt_r123;
+        i += cm * (eval_sensitivity(mf * opd, mf * phi) * 2.0);
+    }
+    return max(i, vec3<f32>(0.0));
+}
+
+// Schlick_to_F0(f, f90, dotVH).
+fn schlick_to_f0(f: vec3<f32>, f90: f32, dot_vh: f32) -> vec3<f32> {
+    let x = clamp(1.0 - dot_vh, 0.0, 1.0);
+    let x2 = x * x;
+    let x5 = clamp(x * x2 * x2, 0.0, 0.9999);
+    return (f - vec3<f32>(f90) * x5) / (1.0 - x5);
+}
+
+// A fragment's anisotropy (anisotropy.rs): strength, direction and bitangent in view space.
+struct Aniso {
+    on: bool,
+    strength: f32,
+    t: vec3<f32>,
+    b: vec3<f32>,
+}
+
+// three's tangent frame without geometry tangents (TangentUtils.js) from the screen derivatives
+// of the position and of the uv (st0, st1), turned by side as tangentView is.
+fn tangent_frame(n: vec3<f32>, st0: vec2<f32>, st1: vec2<f32>) -> array<vec3<f32>, 2> {
+    let g = s_geometry;
+    let q1perp = cross3(g.dp1, n);
+    let q0perp = cross3(n, g.dp0);
+    let tt = q1perp * st0.x + q0perp * st1.x;
+    let bb = q1perp * st0.y + q0perp * st1.y;
+    let det = max(dot3(tt, tt), dot3(bb, bb));
+    var scale = 0.0;
+    if (det != 0.0) {
+        scale = 1.0 / sqrt(det);
+    }
+    var sg = s_sign;
+    if (flat_shading()) {
+        sg = 1.0;
+    }
+    return array<vec3<f32>, 2>(tt * scale * sg, bb * scale * sg);
+}
+
+// The clearcoat normal map (its texel in s_ext_texels[9]), as shade_normal_map's normal map.
+fn clearcoat_normal(p: u32, n: vec3<f32>) -> vec3<f32> {
+    if ((s_ext_mapped & 512u) == 0u) {
+        return n;
+    }
+    let map = pu(p, P_CC_NORMAL_MAP);
+    var tn = s_ext_texels[9].xyz * 2.0 - 1.0;
+    var scale = vec2<f32>(pf(p, P_CC_NORMAL_SCALE), pf(p, P_CC_NORMAL_SCALE + 1u));
+    if (flat_shading()) {
+        scale = scale * s_sign;
+    }
+    tn.x *= scale.x;
+    tn.y *= scale.y;
+    var st0 = s_geometry.duv0;
+    var st1 = s_geometry.duv1;
+    if (xw(map, X_IDENTITY) == 0u) {
+        let m = texture_matrix(map);
+        st0 = linear2(m, st0);
+        st1 = linear2(m, st1);
+    }
+    let frame = tangent_frame(n, st0, st1);
+    return normalize0((frame[0] * tn.x + frame[1] * tn.y) + n * tn.z);
+}
+
+// setupVariants' anisotropy through three's tangent frame from the screen derivatives.
+fn aniso_of(vector: vec2<f32>, n: vec3<f32>) -> Aniso {
+    var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
+    let frame = tangent_frame(n, s_geometry.duv0, s_geometry.duv1);
+    let tangent = frame[0];
+    let bitangent = frame[1];
+    let length = sqrt(vector.x * vector.x + vector.y * vector.y);
+    var dir = vec2<f32>(1.0, 0.0);
+    if (length != 0.0) {
+        dir = vector / vec2<f32>(length);
+    }
+    a.on = true;
+    a.strength = clamp(length, 0.0, 1.0);
+    a.t = tangent * dir.x + bitangent * dir.y;
+    a.b = bitangent * dir.x - tangent * dir.y;
+    return a;
+}
+
+// BRDF_GGX of the base layer with the film's Fresnel mixed in and the anisotropic lobe.
+fn base_ggx(l: vec3<f32>, v: vec3<f32>, n: vec3<f32>, roughness: f32, f0: vec3<f32>, f90: f32,
+            irid: vec3<f32>, irid_strength: f32, a: Aniso) -> vec3<f32> {
+    let r = max(roughness, 0.045);
+    let alpha = r * r;
+    let h = normalize0(l + v);
+    let dot_nl = clamp(dot3(n, l), 0.0, 1.0);
+    let dot_nv = clamp(dot3(n, v), 0.0, 1.0);
+    let dot_nh = clamp(dot3(n, h), 0.0, 1.0);
+    let dot_vh = clamp(dot3(v, h), 0.0, 1.0);
+    var f = f_schlick(f0, f90, dot_vh);
+    if (irid_strength > 0.0) {
+        f = lerp3(f, irid, irid_strength);
+    }
+    var vis: f32;
+    var d: f32;
+    if (a.on) {
+        let r2 = roughness * roughness;
+        let at = max(r2 + (1.0 - r2) * (a.strength * a.strength), alpha);
+        let ab = alpha;
+        let gv = dot_nl * length(vec3<f32>(at * dot3(a.t, v), ab * dot3(a.b, v), dot_nv));
+        let gl = dot_nv * length(vec3<f32>(at * dot3(a.t, l), ab * dot3(a.b, l), dot_nl));
+        vis = 0.5 / max(gv + gl, 1e-6);
+        let a2 = at * ab;
+        let w = vec3<f32>(ab * dot3(a.t, h), at * dot3(a.b, h), a2 * dot_nh);
+        let w2 = a2 / dot3(w, w);
+        d = (1.0 / PI_F) * (a2 * (w2 * w2));
+    } else {
+        let a2 = alpha * alpha;
+        let gv = dot_nl * sqrt(a2 + (1.0 - a2) * dot_nv * dot_nv);
+        let gl = dot_nv * sqrt(a2 + (1.0 - a2) * dot_nl * dot_nl);
+        vis = 0.5 / max(gv + gl, 1e-6);
+        let denom = 1.0 - dot_nh * dot_nh * (1.0 - a2);
+        d = a2 / (denom * denom) * (1.0 / PI_F);
+    }
+    return f * vis * d;
+}
+
+fn max3(v: vec3<f32>) -> f32 {
+    return max(max(v.x, v.y), v.z);
+}
+
+// The extensions' maps (ext_maps) at the fragment, white where there is none: one read_map call
+// site for them all, run once by shade_lights.
+var<private> s_ext_texels: array<vec4<f32>, 10>;
+// Bit k: ext_maps[k] was read.
+var<private> s_ext_mapped: u32;
+
+fn read_ext_maps(p: u32) {
+    let white = frame[F_SHADING] == SHADING_LIT;
+    s_ext_mapped = 0u;
+    for (var k = 0u; k < 10u; k++) {
+        s_ext_texels[k] = vec4<f32>(1.0);
+        // ext_maps, then the clearcoat normal map.
+        let id = select(pu(p, P_CC_NORMAL_MAP), pu(p, P_EXT_MAPS + k), k < 9u);
+        if (id != NONE && !white) {
+            s_ext_texels[k] = read_map(id, s_geometry.uv, s_geometry.duv0, s_geometry.duv1);
+            s_ext_mapped |= 1u << k;
+        }
+    }
+}
+
+// PHONG's subsurface scattering (shade/sss.rs): every direct light's share.
+fn scattering_sum(p: u32, n: vec3<f32>, v: vec3<f32>, position: vec3<f32>) -> vec3<f32> {
+    let color = pv3(p, P_THICKNESS_COLOR) * s_ext_texels[8].x;
+    let distortion = pf(p, P_THICKNESS);
+    let ambient = pf(p, P_THICKNESS + 1u);
+    let attenuation = pf(p, P_THICKNESS + 2u);
+    let power = pf(p, P_THICKNESS + 3u);
+    let scale = pf(p, P_THICKNESS + 4u);
+    var sum = vec3<f32>(0.0);
+    let count = frame[s_lights + K_DIRECT];
+    for (var i = 0u; i < count; i++) {
+        let light = direct_light(i, position);
+        let half = normalize0(light.dir + n * distortion);
+        let d = powf(clamp(dot3(v, -half), 0.0, 1.0), power) * scale;
+        sum += (d + ambient) * color * (attenuation * light.color);
+    }
+    return sum;
+}
+
+// materialAnisotropy: the material's vector, or with a map's texel (rg a direction, b a
+// strength) that vector's rotation and scale applied to the texel's direction.
+fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32> {
+    if (!mapped) {
+        return v;
+    }
+    let d = texel.xy * 2.0 - vec2<f32>(1.0);
+    let len = sqrt(d.x * d.x + d.y * d.y);
+    var polar = vec2<f32>(0.0);
+    if (len > 0.0 && finite(1.0 / len)) {
+        polar = d * (1.0 / len) * texel.z;
+    }
+    return vec2<f32>(v.x * polar.x - v.y * polar.y, v.y * polar.x + v.x * polar.y);
+}
+
+// physical_full: PhysicalLightingModel with the extensions (no environment), the material's
+// parameters times its maps as three's MaterialNode combines them.
+fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
+                 diffuse: vec3<f32>, ao: f32, roughness: f32, geometry_roughness: f32) -> vec3<f32> {
+    let mapped = s_ext_mapped;
+    let metal = pf(p, P_METALNESS);
+    let intensity = pf(p, P_SPECULAR_INTENSITY) * s_ext_texels[0].w;
+    let ior = pf(p, P_IOR);
+    let r = (ior - 1.0) / (ior + 1.0);
+    let spec = min((r * r) * (pv3(p, P_SPECULAR_COLOR) * s_ext_texels[1].xyz), vec3<f32>(1.0))
+        * intensity;
+    let blended = lerp3(spec, diffuse, metal);
+    let f90 = intensity + (1.0 - intensity) * metal;
+    let contribution = diffuse * (1.0 - metal);
+    let dot_nv = clamp(dot3(n, v), 0.0, 1.0);
+    let sheen = pv3(p, P_SHEEN) * s_ext_texels[2].xyz;
+    let has_sheen = pf(p, P_SHEEN_ROUGHNESS) >= 0.0;
+    let sheen_roughness = clamp(pf(p, P_SHEEN_ROUGHNESS) * s_ext_texels[3].w, 0.0001, 1.0);
+    let clearcoat = pf(p, P_CLEARCOAT) > 0.0;
+    let cc_strength = pf(p, P_CLEARCOAT) * s_ext_texels[6].x;
+    let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS) * s_ext_texels[7].y, geometry_roughness);
+    let ncc = clearcoat_normal(p, n);
+    let irid_strength = pf(p, P_IRIDESCENCE);
+    var irid = vec3<f32>(0.0);
+    var fr = spec;
+    if (irid_strength > 0.0) {
+        let eta = pf(p, P_IRIDESCENCE_IOR);
+        let range = vec2<f32>(pf(p, P_IRIDESCENCE_THICKNESS), pf(p, P_IRIDESCENCE_THICKNESS + 1u));
+        var thickness = range.y;
+        if ((mapped & 16u) != 0u) {
+            thickness = (range.y - range.x) * s_ext_texels[4].y + range.x;
+        }
+        let dielectric = eval_iridescence(1.0, eta, dot_nv, thickness, spec);
+        let metallic = eval_iridescence(1.0, eta, dot_nv, thickness, diffuse);
+        irid = lerp3(dielectric, metallic, metal);
+        fr = lerp3(spec, schlick_to_f0(dielectric, 1.0, dot_nv), irid_strength);
+    }
+    let vector = vec2<f32>(pf(p, P_ANISOTROPY), pf(p, P_ANISOTROPY + 1u));
+    var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
+    if (vector.x != 0.0 || vector.y != 0.0) {
+        a = aniso_of(material_anisotropy(vector, s_ext_texels[5], (mapped & 32u) != 0u), n);
+    }
+    let ab = dfg(roughness, dot_nv);
+    let ess = ab.x + ab.y;
+    let compensation = blended * (1.0 / ess - 1.0) + vec3<f32>(1.0);
+    let fss_ess = fr * ab.x + vec3<f32>(f90 * ab.y);
+    let ems = 1.0 - ess;
+    let favg = fr + (vec3<f32>(1.0) - fr) * 0.047619;
+    let fms = fss_ess * favg / (vec3<f32>(1.0) - ems * favg);
+    let scattering = fss_ess + fms * ems;
+    var dd = vec3<f32>(0.0);
+    var ds = vec3<f32>(0.0);
+    var cc = vec3<f32>(0.0);
+    var sh = vec3<f32>(0.0);
+    let count = frame[s_lights + K_DIRECT];
+    for (var i = 0u; i < count; i++) {
+        let light = direct_light(i, position);
+        let l = light.dir;
+        let dot_nl = clamp(dot3(n, l), 0.0, 1.0);
+        var irr = dot_nl * light.color;
+        if (has_sheen) {
+            sh += irr * brdf_sheen(l, v, n, sheen, sheen_roughness);
+            let albedo = max(ibl_sheen_brdf(n, v, sheen_roughness),
+                ibl_sheen_brdf(n, l, sheen_roughness));
+            irr *= 1.0 - max3(sheen) * albedo;
+        }
+        if (clearcoat) {
+            let cc_irr = clamp(dot3(ncc, l), 0.0, 1.0) * light.color;
+            cc += cc_irr * brdf_ggx(l, v, ncc, vec3<f32>(0.04), cc_roughness);
+        }
+        // SSSLightingModel.direct: the light through the surface, before the physical share.
+        if ((pass_flags(p) & FL_SSS) != 0u) {
+            let half = normalize0(l + n * s_thickness[0]);
+            let lobe = powf(clamp(dot3(v, -half), 0.0, 1.0), s_thickness[3]) * s_thickness[4];
+            dd += (lobe + s_thickness[1]) * s_thickness_color * (s_thickness[2] * light.color);
+        }
+        let h = normalize0(l + v);
+        let f = f_schlick(spec, f90, clamp(dot3(v, h), 0.0, 1.0));
+        let specular = base_ggx(l, v, n, roughness, blended, f90, irid, irid_strength, a);
+        dd += irr * (contribution / PI_F) * (vec3<f32>(1.0) - f);
+        ds += irr * specular * compensation;
+    }
+    let irradiance = irradiance(nw);
+    var indirect = irradiance * (contribution / PI_F) * (vec3<f32>(1.0) - scattering);
+    if (has_sheen) {
+        let albedo = ibl_sheen_brdf(n, v, sheen_roughness);
+        sh += irradiance * sheen * albedo * (1.0 / PI_F) * ao;
+        indirect *= 1.0 - max3(sheen) * albedo;
+    }
+    var outgoing = dd + indirect * ao + ds;
+    if (clearcoat) {
+        let fcc = f_schlick(vec3<f32>(0.04), 1.0, clamp(dot3(ncc, v), 0.0, 1.0));
+        outgoing = outgoing * (vec3<f32>(1.0) - cc_strength * fcc) + cc * cc_strength;
+    }
+    return outgoing + sh;
+}
+
 fn final_roughness(roughness: f32, geometry: f32) -> f32 {
     return min(max(roughness, 0.045) + geometry, 1.0);
 }
@@ -1244,13 +1612,23 @@ fn shade_lights() {
         case KIND_BASIC: { outgoing = diffuse.xyz * ao; }
         case KIND_LAMBERT, KIND_PHONG: {
             outgoing = phong(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao, kind == KIND_PHONG);
+            if ((flags & FL_SCATTERING) != 0u) {
+                read_ext_maps(p);
+                outgoing += scattering_sum(p, s_nv, view_dir, s_pv);
+            }
         }
         case KIND_STANDARD, KIND_PHYSICAL: {
             let clearcoat = kind == KIND_PHYSICAL && pf(p, P_CLEARCOAT) > 0.0;
-            outgoing = physical(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao,
-                final_roughness(pf(p, P_ROUGHNESS), geometry_roughness),
-                final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness),
-                clearcoat);
+            let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
+            let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness);
+            if ((flags & FL_PHYSICAL_EXT) != 0u) {
+                read_ext_maps(p);
+                outgoing = physical_full(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao,
+                    roughness, geometry_roughness);
+            } else {
+                outgoing = physical(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao, roughness,
+                    cc_roughness, clearcoat);
+            }
         }
         default: {}
     }
@@ -1307,6 +1685,59 @@ fn pass_map(p: u32, k: u32) -> u32 {
     return stage_map(p, k);
 }
 
+// The stage the loop's i-th step runs: STAGES' outputs but the last, then the thickness
+// outputs, then the output node (whose material part is the lights, which read the thickness).
+fn stage_at(i: u32) -> u32 {
+    if (i < STAGE_OUTPUT) {
+        return i;
+    }
+    if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT) {
+        return STAGE_COUNT + (i - STAGE_OUTPUT);
+    }
+    return STAGE_OUTPUT;
+}
+
+// Stage k's instruction count and first instruction (P_COUNT and P_START, then the thickness
+// outputs' own fields).
+fn stage_count(p: u32, k: u32) -> u32 {
+    if (k < STAGE_COUNT) {
+        return pu(p, P_COUNT + k);
+    }
+    return pu(p, P_THICKNESS_COUNT + (k - STAGE_COUNT));
+}
+
+fn stage_start(p: u32, k: u32) -> u32 {
+    if (k < STAGE_COUNT) {
+        return pu(p, P_START + k);
+    }
+    return pu(p, P_THICKNESS_START + (k - STAGE_COUNT));
+}
+
+// MeshSSSNodeMaterial's thickness at the fragment: the colour node's value and the five numbers
+// (shade/sss.rs), each the record's default until its node runs.
+var<private> s_thickness_color: vec3<f32>;
+var<private> s_thickness: array<f32, 5>;
+
+fn shade_thickness_defaults() {
+    let p = s_pass;
+    s_thickness_color = vec3<f32>(0.0);
+    for (var j = 0u; j < 5u; j++) {
+        s_thickness[j] = pf(p, P_THICKNESS + j);
+    }
+}
+
+fn shade_thickness_node(k: u32, r: vec4<f32>) {
+    switch k {
+        case STAGE_THICKNESS_COLOR: { s_thickness_color = r.xyz; }
+        case STAGE_THICKNESS_DISTORTION: { s_thickness[0] = r.x; }
+        case STAGE_THICKNESS_AMBIENT: { s_thickness[1] = r.x; }
+        case STAGE_THICKNESS_ATTENUATION: { s_thickness[2] = r.x; }
+        case STAGE_THICKNESS_POWER: { s_thickness[3] = r.x; }
+        case STAGE_THICKNESS_SCALE: { s_thickness[4] = r.x; }
+        default: {}
+    }
+}
+
 // Shade a fragment of pass p's triangle t at pixel (px, py) and depth z: the stages in order,
 // each stage's node between its material part and its use of the node's result.
 fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
@@ -1317,7 +1748,8 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     s_surface = Surface(vec4<f32>(0.0), vec3<f32>(0.0), 1.0);
     let base = pu(p, P_BASE);
     let white = frame[F_SHADING] == SHADING_LIT;
-    for (var k = 0u; k < STAGE_COUNT; k++) {
+    for (var i = 0u; i < STAGE_COUNT + THICKNESS_STAGE_COUNT; i++) {
+        let k = stage_at(i);
         let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
         let read = map != NONE && !white;
@@ -1331,18 +1763,25 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
                 }
             }
             case STAGE_OUTPUT: { shade_lights(); }
+            case STAGE_THICKNESS_COLOR: { shade_thickness_defaults(); }
             default: { shade_surface_maps(k, texel, read); }
         }
-        let count = pu(p, P_COUNT + k);
+        let count = stage_count(p, k);
         if (count == 0u) {
             continue;
         }
-        let r = run_code(base, pu(p, P_START + k), count);
+        let r = run_code(base, stage_start(p, k), count);
         switch k {
             case STAGE_DEPTH: { shade_depth_node(r); }
             case STAGE_NORMAL: { shade_normal_node(r); }
             case STAGE_OUTPUT: { shade_output(r); }
-            default: { shade_surface_node(k, r); }
+            default: {
+                if (k >= STAGE_COUNT) {
+                    shade_thickness_node(k, r);
+                } else {
+                    shade_surface_node(k, r);
+                }
+            }
         }
     }
     return s_out;

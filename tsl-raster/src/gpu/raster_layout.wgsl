@@ -18,6 +18,15 @@ const STAGE_EMISSIVE: u32 = 5u;
 const STAGE_AO: u32 = 6u;
 const STAGE_OUTPUT: u32 = 7u;
 
+// The thickness outputs, numbered on from STAGE_COUNT, in P_THICKNESS_START order.
+const THICKNESS_STAGE_COUNT: u32 = 6u;
+const STAGE_THICKNESS_COLOR: u32 = 8u;
+const STAGE_THICKNESS_DISTORTION: u32 = 9u;
+const STAGE_THICKNESS_AMBIENT: u32 = 10u;
+const STAGE_THICKNESS_ATTENUATION: u32 = 11u;
+const STAGE_THICKNESS_POWER: u32 = 12u;
+const STAGE_THICKNESS_SCALE: u32 = 13u;
+
 // `FrameRecord` (gpu/layout.rs): 576 words.
 const LIGHTS_AT: u32 = 576u;
 const F_WIDTH: u32 = 0u;
@@ -86,8 +95,8 @@ const S_MOMENTS: u32 = 11u;
 const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 
-// `PassRecord` (gpu/layout.rs): 64 words.
-const PASS_STRIDE: u32 = 64u;
+// `PassRecord` (gpu/layout.rs): 112 words.
+const PASS_STRIDE: u32 = 112u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -112,7 +121,23 @@ const P_EMISSIVE_MAP: u32 = 48u;
 const P_AO_MAP: u32 = 49u;
 const P_NORMAL_SCALE: u32 = 50u; // 2 words
 const P_AO_INTENSITY: u32 = 52u;
-const P_LIGHTS: u32 = 53u;
+const P_SPECULAR_COLOR: u32 = 53u; // 3 words
+const P_IOR: u32 = 56u;
+const P_SPECULAR_INTENSITY: u32 = 57u;
+const P_SHEEN: u32 = 58u; // 3 words
+const P_SHEEN_ROUGHNESS: u32 = 61u;
+const P_IRIDESCENCE: u32 = 62u;
+const P_IRIDESCENCE_IOR: u32 = 63u;
+const P_IRIDESCENCE_THICKNESS: u32 = 64u; // 2 words
+const P_ANISOTROPY: u32 = 66u; // 2 words
+const P_EXT_MAPS: u32 = 68u; // 9 words
+const P_THICKNESS_COLOR: u32 = 77u; // 3 words
+const P_THICKNESS: u32 = 80u; // 5 words
+const P_THICKNESS_START: u32 = 85u; // 6 words
+const P_THICKNESS_COUNT: u32 = 91u; // 6 words
+const P_CC_NORMAL_MAP: u32 = 97u;
+const P_CC_NORMAL_SCALE: u32 = 98u; // 2 words
+const P_LIGHTS: u32 = 100u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -177,6 +202,9 @@ const FL_DEPTH_NODE: u32 = 8192u;
 const FL_COLOR_ALPHA: u32 = 16384u;
 const FL_OUTPUT_ALPHA: u32 = 32768u;
 const FL_RECEIVE_SHADOW: u32 = 65536u;
+const FL_PHYSICAL_EXT: u32 = 131072u;
+const FL_SCATTERING: u32 = 262144u;
+const FL_SSS: u32 = 524288u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

@@ -303,7 +303,10 @@ impl<'a> Draw<'a> {
         let needs = Needs {
             neighbours: reads.right || reads.up,
             quad_derivatives: p.textured || program_textures || material.flat_shading || physical,
-            surface_derivatives: p.textured || program_textures || material.flat_shading,
+            surface_derivatives: p.textured
+                || program_textures
+                || material.flat_shading
+                || material.reads_tangent_frame(),
             normal_derivatives: physical && !material.flat_shading,
         };
         let outputs = |o: Output| program.is_some_and(|p| p.has_output(o));

@@ -117,6 +117,113 @@ pub struct Material {
     /// `envMapIntensity`: scales `env_map`'s light (the scene's `environment_intensity` applies
     /// instead when `env_map` is `None`, as three's `materialEnvIntensity`); 1 by default.
     pub env_map_intensity: f32,
+    /// PHYSICAL index of refraction (`ior`), 1 to 2.333; 1.5 by default. The dielectric
+    /// reflectance at normal incidence is `((ior − 1) / (ior + 1))²`, 0.04 at 1.5.
+    pub ior: f32,
+    /// PHYSICAL `specularIntensity`: scales the dielectric reflectance and its grazing value;
+    /// 1 by default.
+    pub specular_intensity: f32,
+    /// PHYSICAL `specularColor` (linear): tints the dielectric reflectance; white by default.
+    pub specular_color: Color,
+    /// Its alpha channel multiplies `specular_intensity` (`specularIntensityMap`).
+    pub specular_intensity_map: Option<TextureId>,
+    /// Its rgb multiplies `specular_color` (`specularColorMap`).
+    pub specular_color_map: Option<TextureId>,
+    /// PHYSICAL `sheen` strength; 0 by default (no sheen layer). The sheen colour is
+    /// `sheen_color · sheen`.
+    pub sheen: f32,
+    /// PHYSICAL `sheenRoughness`, clamped to 0.0001..1; 1 by default.
+    pub sheen_roughness: f32,
+    /// PHYSICAL `sheenColor` (linear); black by default.
+    pub sheen_color: Color,
+    /// Its rgb multiplies the sheen colour (`sheenColorMap`).
+    pub sheen_color_map: Option<TextureId>,
+    /// Its alpha channel multiplies `sheen_roughness` (`sheenRoughnessMap`).
+    pub sheen_roughness_map: Option<TextureId>,
+    /// PHYSICAL `iridescence` strength (a thin film over the base); 0 by default. (three.js's
+    /// `iridescenceMap` is not read by its node material, so there is none here.)
+    pub iridescence: f32,
+    /// PHYSICAL `iridescenceIOR`, the film's index of refraction; 1.3 by default.
+    pub iridescence_ior: f32,
+    /// PHYSICAL `iridescenceThicknessRange`, [min, max] in nanometres; [100, 400] by default.
+    /// Without a thickness map the film is `max` thick.
+    pub iridescence_thickness_range: [f32; 2],
+    /// Its green channel picks the film's thickness between the range's ends
+    /// (`iridescenceThicknessMap`).
+    pub iridescence_thickness_map: Option<TextureId>,
+    /// PHYSICAL `anisotropy` strength, 0 to 1; 0 by default.
+    pub anisotropy: f32,
+    /// PHYSICAL `anisotropyRotation` in radians, from the uv's u direction; 0 by default.
+    pub anisotropy_rotation: f32,
+    /// `anisotropyMap`: rg is a direction (×2 − 1), b a strength, both turned and scaled by
+    /// `anisotropy` and `anisotropy_rotation`.
+    pub anisotropy_map: Option<TextureId>,
+    /// Its red channel multiplies `clearcoat` (`clearcoatMap`).
+    pub clearcoat_map: Option<TextureId>,
+    /// Its green channel multiplies `clearcoat_roughness` (`clearcoatRoughnessMap`).
+    pub clearcoat_roughness_map: Option<TextureId>,
+    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only, which this
+    /// renderer does not have yet: it is kept and has no effect.
+    pub dispersion: f32,
+    /// A tangent-space normal map for the clearcoat layer alone (`clearcoatNormalMap`), its
+    /// tangents from the screen derivatives as `normal_map`'s.
+    pub clearcoat_normal_map: Option<TextureId>,
+    /// Scales `clearcoat_normal_map`'s x and y (`clearcoatNormalScale`); (1, 1) by default.
+    pub clearcoat_normal_scale: Vec2,
+    /// PHONG's subsurface scattering (three.js's `SubsurfaceScatteringShader`); none by default.
+    /// Set it with [`Material::set_scattering`].
+    pub scattering: Option<Scattering>,
+}
+
+/// Light let through a PHONG surface from behind: the parameters of three.js's
+/// `SubsurfaceScatteringShader` (examples/jsm/shaders), the same model as `MeshSSSNodeMaterial`'s
+/// thickness outputs. Each directional, point and spot light adds
+/// `(pow(saturate(dot(V, −H)), power) · scale + ambient) · color · map.r · attenuation · light`
+/// to the direct diffuse light, with `H = normalize(L + N · distortion)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scattering {
+    /// `thicknessMap`: its red channel multiplies `color`. Without one it reads 1 (three's
+    /// shader reads a missing map as black, so its example always sets one).
+    pub map: Option<TextureId>,
+    /// `thicknessColor` (linear); white in three's shader.
+    pub color: Color,
+    /// `thicknessDistortion`: how far the normal bends the light's direction; 0.1.
+    pub distortion: f32,
+    /// `thicknessAmbient`: light let through from every direction; 0.
+    pub ambient: f32,
+    /// `thicknessAttenuation`: scales the whole; 0.1.
+    pub attenuation: f32,
+    /// `thicknessPower`: the sharpness of the lobe toward the light behind; 2.
+    pub power: f32,
+    /// `thicknessScale`: the lobe's strength; 10.
+    pub scale: f32,
+}
+
+impl Default for Scattering {
+    /// three.js's uniform defaults: white, distortion 0.1, ambient 0, attenuation 0.1, power 2,
+    /// scale 10, no map.
+    fn default() -> Self {
+        Scattering {
+            map: None,
+            color: Color::WHITE,
+            distortion: 0.1,
+            ambient: 0.0,
+            attenuation: 0.1,
+            power: 2.0,
+            scale: 10.0,
+        }
+    }
+}
+
+/// Why [`Material::set_scattering`] refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ScatteringError {
+    /// Only a PHONG material scatters this way (a PHYSICAL one uses the thickness outputs).
+    #[error("scattering is for a PHONG material, not {0:?}")]
+    NotPhong(MaterialKind),
+    /// A parameter is NaN or infinite.
+    #[error("the scattering's {0} is not finite")]
+    NotFinite(&'static str),
 }
 
 impl Material {
@@ -170,7 +277,54 @@ impl Material {
             lights: ALL_LIGHTS,
             env_map: None,
             env_map_intensity: 1.0,
+            ior: 1.5,
+            specular_intensity: 1.0,
+            specular_color: Color::WHITE,
+            specular_intensity_map: None,
+            specular_color_map: None,
+            sheen: 0.0,
+            sheen_roughness: 1.0,
+            sheen_color: Color::BLACK,
+            sheen_color_map: None,
+            sheen_roughness_map: None,
+            iridescence: 0.0,
+            iridescence_ior: 1.3,
+            iridescence_thickness_range: [100.0, 400.0],
+            iridescence_thickness_map: None,
+            anisotropy: 0.0,
+            anisotropy_rotation: 0.0,
+            anisotropy_map: None,
+            clearcoat_map: None,
+            clearcoat_roughness_map: None,
+            dispersion: 0.0,
+            clearcoat_normal_map: None,
+            clearcoat_normal_scale: Vec2::ONE,
+            scattering: None,
         }
+    }
+
+    /// Give a PHONG material subsurface scattering (three.js's `SubsurfaceScatteringShader`
+    /// built on Phong). Refuses another kind of material, and a parameter that is not finite.
+    pub fn set_scattering(&mut self, scattering: Scattering) -> Result<(), ScatteringError> {
+        if self.kind != MaterialKind::Phong {
+            return Err(ScatteringError::NotPhong(self.kind));
+        }
+        let s = &scattering;
+        let c = s.color.to_vec3();
+        for (name, value) in [
+            ("color", c.x + c.y + c.z),
+            ("distortion", s.distortion),
+            ("ambient", s.ambient),
+            ("attenuation", s.attenuation),
+            ("power", s.power),
+            ("scale", s.scale),
+        ] {
+            if !value.is_finite() {
+                return Err(ScatteringError::NotFinite(name));
+            }
+        }
+        self.scattering = Some(scattering);
+        Ok(())
     }
 
     /// `MeshBasicMaterial({ color })`.
@@ -235,9 +389,49 @@ impl Material {
 
     /// The textures the material's own maps read.
     pub fn maps(&self) -> impl Iterator<Item = TextureId> {
-        [self.map, self.emissive_map, self.ao_map, self.normal_map]
-            .into_iter()
-            .flatten()
+        [
+            self.map,
+            self.emissive_map,
+            self.ao_map,
+            self.normal_map,
+            self.specular_intensity_map,
+            self.specular_color_map,
+            self.sheen_color_map,
+            self.sheen_roughness_map,
+            self.iridescence_thickness_map,
+            self.anisotropy_map,
+            self.clearcoat_map,
+            self.clearcoat_roughness_map,
+            self.clearcoat_normal_map,
+            self.scattering.and_then(|s| s.map),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Whether the shading reads the tangent frame from the screen derivatives of the position
+    /// and the uv: a PHYSICAL material's anisotropy does.
+    pub fn reads_tangent_frame(&self) -> bool {
+        self.kind == MaterialKind::Physical && self.anisotropy > 0.0
+    }
+
+    /// Whether a PHYSICAL material uses any of three.js's physical extensions beyond the
+    /// clearcoat (an ior or specular other than the defaults, sheen, iridescence, anisotropy, or
+    /// a map of theirs or of the clearcoat): such a material is shaded by the full physical
+    /// model, one fragment at a time.
+    pub fn uses_physical_extensions(&self) -> bool {
+        self.kind == MaterialKind::Physical
+            && (self.ior != 1.5
+                || self.specular_intensity != 1.0
+                || self.specular_color != Color::WHITE
+                || self.sheen > 0.0
+                || self.iridescence > 0.0
+                || self.anisotropy > 0.0
+                || self.specular_intensity_map.is_some()
+                || self.specular_color_map.is_some()
+                || self.clearcoat_map.is_some()
+                || self.clearcoat_roughness_map.is_some()
+                || self.clearcoat_normal_map.is_some())
     }
 }
 

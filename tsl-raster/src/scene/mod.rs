@@ -10,7 +10,7 @@ mod shadow;
 pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
-pub use material::{shader_material, Material, MaterialKind, Side};
+pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
 
 use crate::environment::Environment;

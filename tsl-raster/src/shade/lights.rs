@@ -3,9 +3,12 @@
 
 use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes};
 use super::lane_math::unit_or_zero;
+use super::maps::read_map;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
+use super::physical_full::{physical_full_lanes, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
 use super::shadow::Receiver;
+use super::sss::{scattering_sum, thickness_lanes, Thickness};
 use super::state::BatchState;
 use crate::scene::MaterialKind;
 use glam::Vec3;
@@ -16,6 +19,11 @@ use glam::Vec3;
 /// surface's.
 #[inline]
 pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
+    let m = state.draw.material;
+    let scattering_map = state.map(m.scattering.and_then(|s| s.map));
+    let thickness = thickness_lanes(state);
+    let extension_maps = (m.uses_physical_extensions() || thickness.is_some())
+        .then(|| ExtensionMaps::of(m, |id| state.map(id)));
     let BatchState {
         ctx,
         draw,
@@ -55,54 +63,59 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
             for l in 0..n {
                 s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
             }
-            if clearcoat {
-                for l in 0..n {
-                    s.clearcoat_roughness[l] =
-                        final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+            if let Some(maps) = extension_maps {
+                // The physical extensions, one fragment at a time (shade/physical_full.rs).
+                physical_full_lanes(lights, m, &maps, thickness.as_ref(), s, n);
+            } else {
+                if clearcoat {
+                    for l in 0..n {
+                        s.clearcoat_roughness[l] =
+                            final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
+                    }
                 }
-            }
-            // The material's own environment, else the scene's (`materialEnvIntensity`).
-            let environment = match &m.env_map {
-                Some(e) => Some((&**e, m.env_map_intensity)),
-                None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
-            };
-            let mut env_lanes = None;
-            if let Some((environment, intensity)) = environment {
-                let lanes = env_lanes.insert(EnvironmentLanes::default());
-                environment_lanes(
-                    &EnvironmentInputs {
-                        environment,
-                        intensity,
-                        view_to_world: ctx.view_to_world,
+                // The material's own environment, else the scene's (`materialEnvIntensity`).
+                let environment = match &m.env_map {
+                    Some(e) => Some((&**e, m.env_map_intensity)),
+                    None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
+                };
+                let mut env_lanes = None;
+                if let Some((environment, intensity)) = environment {
+                    let lanes = env_lanes.insert(EnvironmentLanes::default());
+                    environment_lanes(
+                        &EnvironmentInputs {
+                            environment,
+                            intensity,
+                            view_to_world: ctx.view_to_world,
+                            count: n,
+                            normal_view: &s.normal_view,
+                            normal_world: &s.normal_world,
+                            view_dir: &s.view_dir,
+                            roughness: &s.roughness,
+                            clearcoat_roughness: clearcoat.then_some(&s.clearcoat_roughness),
+                        },
+                        lanes,
+                    );
+                }
+                physical_lanes(
+                    lights,
+                    &PhysicalLanes {
                         count: n,
-                        normal_view: &s.normal_view,
+                        normal: &s.normal_view,
                         normal_world: &s.normal_world,
                         view_dir: &s.view_dir,
+                        position: &s.position_view,
+                        diffuse: &s.diffuse,
+                        ao: &s.ao,
                         roughness: &s.roughness,
-                        clearcoat_roughness: clearcoat.then_some(&s.clearcoat_roughness),
+                        metalness: m.metalness,
+                        clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                        environment: env_lanes.as_ref(),
+                        shadow: receiver.as_ref(),
                     },
-                    lanes,
+                    physical_scratch,
+                    &mut s.outgoing,
                 );
             }
-            physical_lanes(
-                lights,
-                &PhysicalLanes {
-                    count: n,
-                    normal: &s.normal_view,
-                    normal_world: &s.normal_world,
-                    view_dir: &s.view_dir,
-                    position: &s.position_view,
-                    diffuse: &s.diffuse,
-                    ao: &s.ao,
-                    roughness: &s.roughness,
-                    metalness: m.metalness,
-                    clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
-                    environment: env_lanes.as_ref(),
-                    shadow: receiver.as_ref(),
-                },
-                physical_scratch,
-                &mut s.outgoing,
-            );
         }
         MaterialKind::Basic => {
             for l in 0..n {
@@ -114,6 +127,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         MaterialKind::Lambert | MaterialKind::Phong => {
             let specular =
                 (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
             for l in 0..n {
                 let surface = Surface {
                     normal: s.normal_view.get(l),
@@ -124,7 +138,23 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     ao: s.ao[l],
                 };
                 let shadow = |i| receiver.as_ref().map_or(1.0, |r| r.factor_of(i, l));
-                s.outgoing.set(l, phong(lights, &surface, specular, shadow));
+                let mut outgoing = phong(lights, &surface, specular, shadow);
+                if let Some(sc) = &scattering {
+                    // The thickness map's red channel times the colour (white without a map).
+                    let red =
+                        scattering_map.map_or(1.0, |t| read_map(t, s.uv_raw.get(l), s.duv[l]).x);
+                    let t = Thickness {
+                        color: sc.color.to_vec3() * red,
+                        distortion: sc.distortion,
+                        ambient: sc.ambient,
+                        attenuation: sc.attenuation,
+                        power: sc.power,
+                        scale: sc.scale,
+                    };
+                    let (v, n) = (surface.view_dir, surface.normal);
+                    outgoing += scattering_sum(lights, surface.position, v, n, &t);
+                }
+                s.outgoing.set(l, outgoing);
             }
         }
         MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,

@@ -32,10 +32,12 @@
 // Lane loops index several per-lane arrays (lanes, outputs, registers) by the same lane.
 #![allow(clippy::needless_range_loop)]
 
+mod anisotropy;
 pub(crate) mod brdf;
 mod depth_node;
 mod environment;
 mod geometry;
+mod iridescence;
 mod lane_math;
 mod lights;
 pub(crate) mod ltc;
@@ -43,10 +45,13 @@ mod maps;
 mod normal;
 mod output;
 mod physical;
+mod physical_full;
 pub(crate) mod rect_area;
 mod sampler;
 mod scalar_models;
 mod shadow;
+mod sheen;
+pub(crate) mod sss;
 mod state;
 mod surface;
 mod views;

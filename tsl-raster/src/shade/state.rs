@@ -135,7 +135,10 @@ impl Wants {
         let has_program = draw.program.is_some();
         let reads_here = has_program && (reads.fragment || reads.here);
         let reads_screen = has_program && reads.screen;
-        let uv = reads_here || ctx.shading == Shading::Uv || m.maps().next().is_some();
+        let uv = reads_here
+            || ctx.shading == Shading::Uv
+            || m.maps().next().is_some()
+            || m.reads_tangent_frame();
         let world_normal = reads_here
             || ctx.hemisphere
             || ctx.environment.is_some()
