@@ -183,7 +183,7 @@ pub(crate) fn direct_rect_area(light: &RectLight, s: &RectSurface) -> [Vec3; 3] 
 }
 
 /// The rect area lights' shares in the full physical model, added to its direct diffuse, direct
-/// specular and clearcoat sums (R-RECT-5, docs/requirements.md). three.js r187's
+/// specular and clearcoat sums (R-RECT-4, docs/requirements.md). three.js r187's
 /// `directRectArea` is the same for every physical material: the base's LTC lobe with
 /// `specularColorBlended` and `specularF90` (so `ior`, `specularIntensity` and `specularColor`
 /// reach it), the plain cosine times `diffuseContribution`, and the clearcoat's lobe about
