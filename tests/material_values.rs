@@ -1,4 +1,4 @@
-//! `Material::values()` for the physical extensions' accessors (R-VAL-23, docs/requirements.md):
+//! `Material::values()` for the physical extensions' accessors (R-VAL-21, docs/requirements.md):
 //! what three.js r187's `MaterialNode.js` gives `materialSheen`, `materialSheenRoughness`,
 //! `materialIridescenceThickness` and `materialAnisotropy` without maps, worked out by hand.
 

@@ -254,7 +254,7 @@ pub fn check_material_colours(image: &LinearImage, bound: f32, what: &str) {
     }
 }
 
-/// The physical extensions' accessors (R-VAL-23): the two planes share one program; the left is
+/// The physical extensions' accessors (R-VAL-21): the two planes share one program; the left is
 /// a PHYSICAL material with ior 2, specular intensity 0.5, specular colour (0.2, 0.4, 0.6), sheen
 /// 0.5 of colour (0.4, 0.2, 0.8), sheen roughness 0.3, iridescence 0.25 of IOR 1.5 and thickness
 /// range [100, 500], anisotropy 0.2 at rotation 0 and dispersion 0.1; the right a PHYSICAL

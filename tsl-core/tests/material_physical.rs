@@ -1,4 +1,4 @@
-//! The material accessors of MeshPhysical's extensions (R-VAL-23, docs/requirements.md): each
+//! The material accessors of MeshPhysical's extensions (R-VAL-21, docs/requirements.md): each
 //! reads the header words `NodeProgram::set_material` writes, with both fronts, on `run_nodes`.
 //! The values are chosen by hand; three.js r187's `MaterialNode.js` says what each word holds
 //! (`materialSheen` is `sheenColor · sheen`, `materialAnisotropy` the vector
