@@ -16,6 +16,7 @@ gpu_tests![
     each_path_reads_the_texture_sizes_the_frame_fills,
     each_path_reads_the_fragment_s_depth,
     each_path_gives_each_draw_its_material_s_values,
+    each_path_gives_each_draw_its_physical_extension_values,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on values worked out in exact decimals.
@@ -99,5 +100,12 @@ fn each_path_reads_the_fragment_s_depth(gpu: &'static Gpu) {
                 "{path:?}: {got:?}"
             );
         }
+    }
+}
+
+fn each_path_gives_each_draw_its_physical_extension_values(gpu: &'static Gpu) {
+    let case = physical_material_case();
+    for path in PATHS {
+        check_physical_colours(&render(gpu, &case, path), BOUND, &format!("{path:?}"));
     }
 }

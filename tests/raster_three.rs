@@ -180,3 +180,8 @@ fn sss_thickness_outputs_match_three() {
 fn physical_clearcoat_normal_map_matches_three() {
     check("physical_clearcoat_normal");
 }
+
+#[test]
+fn rect_area_lights_on_the_full_physical_model_match_three() {
+    check("rect_physical");
+}

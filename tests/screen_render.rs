@@ -141,3 +141,12 @@ fn depth_nodes_read_the_fragment_s_depth() {
         assert!((got[k] - DEPTH_COLOUR[k]).abs() <= 1e-6, "{got:?}");
     }
 }
+
+#[test]
+fn each_draw_reads_its_own_physical_extension_values() {
+    let c = physical_material_case();
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check_physical_colours(&image, 1e-6, "CPU");
+}

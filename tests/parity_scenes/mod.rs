@@ -54,6 +54,7 @@ macro_rules! with_scenes {
             physical_extensions_and_their_maps,
             phong_scattering_with_a_thickness_map,
             sss_thickness_outputs_on_a_physical_surface,
+            rect_area_lights_on_the_full_physical_model,
         }
     };
 }
@@ -1511,4 +1512,71 @@ pub fn sss_thickness_outputs_on_a_physical_surface(check: Check) {
         Vec3::new(0.6, 0.5, 0.0),
     );
     check(c, "sss thickness outputs");
+}
+
+/// Rect area lights on materials of the full physical model: a sheen, `ior` with a specular
+/// colour and intensity on a part metal (`specularF90` below 1), a clearcoat with a clearcoat
+/// normal map, and iridescence with anisotropy (which `directRectArea` leaves out).
+pub fn rect_area_lights_on_the_full_physical_model(check: Check) {
+    let mut c = Case::new();
+    c.scene
+        .add_light(Light::ambient(Color::from_srgb8(30, 30, 30), 1.0));
+    c.scene.add_light(Light::rect_area(
+        Color::from_srgb8(255, 230, 200),
+        6.0,
+        2.5,
+        1.2,
+        Vec3::new(0.0, 1.8, 1.5),
+        Vec3::new(0.0, 0.4, 0.0),
+    ));
+    c.scene.add_light(Light::rect_area(
+        Color::from_srgb8(120, 180, 255),
+        4.0,
+        0.6,
+        1.6,
+        Vec3::new(2.0, 1.0, -1.0),
+        Vec3::new(0.0, 0.5, 0.0),
+    ));
+    c.floor(Material::standard(
+        Color::from_srgb8(140, 140, 140),
+        0.3,
+        0.0,
+    ));
+    let bumps = c
+        .assets
+        .textures
+        .add(Texture::new(card(32), ColorSpace::Linear));
+    let base = |r, g, b, roughness, metalness| {
+        Material::physical(Color::from_srgb8(r, g, b), roughness, metalness)
+    };
+    let small = || SphereGeometry::new(0.4, 24, 12).build();
+    let materials = [
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 100, 170),
+            sheen_roughness: 0.3,
+            ..base(40, 40, 70, 0.5, 0.0)
+        },
+        Material {
+            ior: 2.0,
+            specular_intensity: 0.6,
+            specular_color: Color::from_srgb8(140, 200, 255),
+            ..base(140, 70, 30, 0.25, 0.3)
+        },
+        Material {
+            clearcoat: 1.0,
+            clearcoat_roughness: 0.1,
+            clearcoat_normal_map: Some(bumps),
+            ..base(40, 70, 170, 0.5, 0.0)
+        },
+        Material {
+            iridescence: 0.8,
+            anisotropy: 0.6,
+            ..base(200, 170, 100, 0.35, 0.5)
+        },
+    ];
+    for (material, x) in materials.into_iter().zip([-1.2, -0.4, 0.4, 1.2]) {
+        c.mesh(small(), material, Vec3::new(x, 0.4, 0.0));
+    }
+    check(c, "rect area lights, full physical model");
 }

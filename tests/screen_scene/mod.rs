@@ -253,3 +253,82 @@ pub fn check_material_colours(image: &LinearImage, bound: f32, what: &str) {
         }
     }
 }
+
+/// The physical extensions' accessors (R-VAL-21): the two planes share one program; the left is
+/// a PHYSICAL material with ior 2, specular intensity 0.5, specular colour (0.2, 0.4, 0.6), sheen
+/// 0.5 of colour (0.4, 0.2, 0.8), sheen roughness 0.3, iridescence 0.25 of IOR 1.5 and thickness
+/// range [100, 500], anisotropy 0.2 at rotation 0 and dispersion 0.1; the right a PHYSICAL
+/// material with three.js's defaults. See [`physical_colour_at`].
+pub fn physical_material_case() -> ScreenCase {
+    let mut c = case(|scope| {
+        let red = material_ior() * 0.1
+            + material_specular_intensity() * 0.1
+            + material_sheen().x()
+            + material_iridescence_thickness() * 0.0001;
+        let green = material_specular_color().y() * 0.5
+            + material_sheen_roughness() * 0.1
+            + material_iridescence() * 0.1
+            + material_anisotropy().y();
+        let blue = material_iridescence_ior() * 0.1
+            + material_anisotropy().x()
+            + material_dispersion()
+            + material_sheen().z();
+        scope.output_node(vec3(red, green, blue)).unwrap();
+    });
+    let program = c.assets.materials.iter().next().unwrap().1.nodes.unwrap();
+    let left = Material {
+        ior: 2.0,
+        specular_intensity: 0.5,
+        specular_color: Color::linear(0.2, 0.4, 0.6),
+        sheen: 0.5,
+        sheen_color: Color::linear(0.4, 0.2, 0.8),
+        sheen_roughness: 0.3,
+        iridescence: 0.25,
+        iridescence_ior: 1.5,
+        iridescence_thickness_range: [100.0, 500.0],
+        anisotropy: 0.2,
+        anisotropy_rotation: 0.0,
+        dispersion: 0.1,
+        ..Material::physical(Color::WHITE, 0.5, 0.0).with_nodes(program)
+    };
+    let right = Material::physical(Color::WHITE, 0.5, 0.0).with_nodes(program);
+    let left = c.assets.materials.add(left);
+    let right = c.assets.materials.add(right);
+    let plane = c.scene.objects()[0].mesh.unwrap().geometry;
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(plane, left).at(Vec3::new(-1.0, 0.0, 0.0)));
+    scene.add(Object::mesh(plane, right).at(Vec3::new(1.0, 0.0, 0.0)));
+    c.scene = scene;
+    c
+}
+
+/// What [`physical_material_case`] gives a pixel of the left plane (`left`) or the right, by
+/// hand: `materialSheen` is sheenColor · sheen, `materialIridescenceThickness` the range's
+/// maximum, `materialAnisotropy` anisotropy · (cos, sin)(rotation); three.js's defaults are
+/// ior 1.5, specular intensity 1 and colour white, sheen 0, sheen roughness 1, iridescence 0 of
+/// IOR 1.3 and range [100, 400], anisotropy 0, dispersion 0.
+pub fn physical_colour_at(left: bool) -> [f32; 3] {
+    if left {
+        // 0.2 + 0.05 + 0.2 + 0.05; 0.2 + 0.03 + 0.025 + 0; 0.15 + 0.2 + 0.1 + 0.4.
+        [0.5, 0.255, 0.85]
+    } else {
+        // 0.15 + 0.1 + 0 + 0.04; 0.5 + 0.1 + 0 + 0; 0.13 + 0 + 0 + 0.
+        [0.29, 0.6, 0.13]
+    }
+}
+
+/// Check a linear image of [`physical_material_case`] as [`check_material_colours`] does.
+pub fn check_physical_colours(image: &LinearImage, bound: f32, what: &str) {
+    for y in 8..=23 {
+        for (x, left) in [(8, true), (23, true), (40, false), (55, false)] {
+            let got = image.pixel(x, y).unwrap();
+            let want = physical_colour_at(left);
+            for k in 0..3 {
+                assert!(
+                    (got[k] - want[k]).abs() <= bound,
+                    "{what}: pixel ({x}, {y}) is {got:?}, want {want:?}"
+                );
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_envmap;
+pub mod scenes_fullmodel;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
@@ -88,6 +89,7 @@ cases![
     physical_maps,
     sss_thickness,
     physical_clearcoat_normal,
+    rect_physical in scenes_fullmodel,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -178,7 +178,7 @@ fn every_noise_at_every_point_width_emits_and_validates() {
 
 #[test]
 fn the_worked_example_reads_time_through_the_hook_and_inlines_its_constant() {
-    // docs/bytecode.md: OPACITY_NODE = sin(time * 2), the time at word 70, 2.0 at word 242.
+    // docs/bytecode.md: OPACITY_NODE = sin(time * 2), the time at word 70, 2.0 at word 257.
     let g = NodeGraph::new();
     g.set_output(OPACITY_NODE, g.sin(g.mul(g.time(), g.float(2.0))))
         .unwrap();
@@ -187,7 +187,7 @@ fn the_worked_example_reads_time_through_the_hook_and_inlines_its_constant() {
     let body = &text[text.find("fn tsl_output_opacity").unwrap()..];
     let body = &body[..body.find("\n}").unwrap()];
     assert!(body.contains("tsl_word(70u)"), "{body}");
-    assert!(!body.contains("tsl_word(242u)"), "{body}");
+    assert!(!body.contains("tsl_word(257u)"), "{body}");
     assert!(body.contains("2f"), "{body}");
     assert!(body.contains("sin("), "{body}");
     // The dispatch: opacity starts at instruction 0.

@@ -11,7 +11,7 @@ use tsl_core::format::HEADER_WORDS;
 use tsl_core::*;
 use xorshift::Rng;
 
-/// The worked example of docs/bytecode.md: `OPACITY_NODE = sin(time * 2)`, 243 words.
+/// The worked example of docs/bytecode.md: `OPACITY_NODE = sin(time * 2)`, 258 words.
 fn worked_example() -> NodeProgram {
     let g = NodeGraph::new();
     g.set_output(OPACITY_NODE, g.sin(g.mul(g.time(), g.float(2.0))))
@@ -42,19 +42,19 @@ fn le(v: u32) -> [u8; 4] {
 fn the_worked_example_is_laid_out_as_documented() {
     let p = worked_example();
     let bytes = p.to_bytes();
-    // magic, version, word count, 243 words (the 226-word header, four instructions, one
+    // magic, version, word count, 258 words (the 241-word header, four instructions, one
     // constant), no uniform, no texture slot.
-    assert_eq!(bytes.len(), 4 + 4 + 4 + 243 * 4 + 4 + 4);
+    assert_eq!(bytes.len(), 4 + 4 + 4 + 258 * 4 + 4 + 4);
     assert_eq!(&bytes[0..4], b"TSLP");
     assert_eq!(bytes[4..8], le(3));
-    assert_eq!(bytes[8..12], le(243));
+    assert_eq!(bytes[8..12], le(258));
     // The magic word of the program, then the constant 2.0 as the last word.
     assert_eq!(bytes[12..16], [0x54, 0x53, 0x4c, 0x30]);
-    assert_eq!(bytes[12 + 242 * 4..12 + 243 * 4], le(0x4000_0000));
+    assert_eq!(bytes[12 + 257 * 4..12 + 258 * 4], le(0x4000_0000));
     for (i, w) in p.words().iter().enumerate() {
         assert_eq!(bytes[12 + 4 * i..16 + 4 * i], le(*w), "word {i}");
     }
-    assert_eq!(bytes[12 + 243 * 4..], [0; 8]);
+    assert_eq!(bytes[12 + 258 * 4..], [0; 8]);
     assert_eq!(NodeProgram::from_bytes(&bytes).unwrap(), p);
 }
 
@@ -191,10 +191,10 @@ fn byte_flips_and_random_mutations_are_refused_or_read_never_a_panic() {
 fn a_flipped_constant_is_read_as_that_constant() {
     let p = worked_example();
     let mut bytes = p.to_bytes();
-    // The constant 2.0 (word 242) becomes 3.0: 0x40400000.
-    bytes[12 + 242 * 4 + 2] = 0x40;
+    // The constant 2.0 (word 257) becomes 3.0: 0x40400000.
+    bytes[12 + 257 * 4 + 2] = 0x40;
     let q = NodeProgram::from_bytes(&bytes).unwrap();
-    assert_eq!(q.words()[242], 0x4040_0000);
+    assert_eq!(q.words()[257], 0x4040_0000);
     let mut q = q;
     q.set_frame(0.25, glam::Mat4::IDENTITY);
     assert_eq!(
@@ -249,7 +249,7 @@ fn each_refusal_names_what_was_wrong() {
             field: "words",
             at: 12,
             need: 4 * u64::from(u32::MAX),
-            left: 243 * 4 + 8
+            left: 258 * 4 + 8
         }
     );
     // As many uniforms and texture slots as a u32 says, and a name as long.
@@ -283,7 +283,7 @@ fn each_refusal_names_what_was_wrong() {
     );
 
     // A uniform "k" whose name is not UTF-8, then one of type 7.
-    let data = 242u32;
+    let data = 257u32;
     let uniform = |name: &[u8], code: u32| {
         let mut s = le(1).to_vec();
         s.extend(le(name.len() as u32));
@@ -293,7 +293,7 @@ fn each_refusal_names_what_was_wrong() {
         s.extend(le(0));
         s
     };
-    let header = 12 + 243 * 4;
+    let header = 12 + 258 * 4;
     assert_eq!(
         file(refuse(&container(&words, &uniform(&[0xff], 0)))),
         FileError::Name { at: header + 8 }

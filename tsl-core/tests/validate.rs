@@ -493,7 +493,7 @@ fn reg(reg: u8) -> u32 {
 fn the_worked_example_has_the_words_the_document_shows() {
     let words = sin_words();
     // Header: magic, total, code, code length, data, data length.
-    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 243, 226, 4, 242, 1]);
+    assert_eq!(words[..H_OUTPUTS], [0x304c_5354, 258, 241, 4, 257, 1]);
     // Outputs: COLOR_NODE (0, 0), OPACITY_NODE (0, 4), then fifteen unset and the free slots.
     let mut outputs = [0u32; 2 * 32];
     outputs[3] = 4;
@@ -530,28 +530,32 @@ fn the_worked_example_has_the_words_the_document_shows() {
     // three.js r187's default material (`Material`, `MeshStandardMaterial`, `MeshPhongMaterial`):
     // colour white, opacity 1, emissive black, roughness 1, metalness 0, specular 0x111111
     // (sRGB 17/255 decoded: ((17/255 + 0.055) / 1.055)^2.4 = 0.0056054), shininess 30, no alpha
-    // test, no clearcoat.
+    // test, no clearcoat; MeshPhysicalMaterial's ior 1.5, specular intensity 1 and colour white,
+    // sheen 0 (sheenColor black), sheen roughness 1, no iridescence, iridescence IOR 1.3 and
+    // thickness range [100, 400] (its maximum), no anisotropy, no dispersion.
     let material: Vec<f32> = words[H_MATERIAL_COLOR..HEADER_WORDS]
         .iter()
         .map(|&w| f32::from_bits(w))
         .collect();
     let s = 0.005_605_392;
     let want = [
-        1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, s, s, s, 30.0, 0.0, 0.0, 0.0,
+        1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, s, s, s, 30.0, 0.0, 0.0, 0.0, 1.5, 1.0, 1.0,
+        1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.3, 400.0, 0.0, 0.0, 0.0,
     ];
+    assert_eq!(material.len(), want.len());
     for (k, (g, w)) in material.iter().zip(want).enumerate() {
         assert!((g - w).abs() <= 1e-7, "material word {k}: {g} != {w}");
     }
-    // r0.x = load(word 70); r1.x = load(word 242); r2.x = mul(r0, r1); r0.x = sin(r2).
+    // r0.x = load(word 70); r1.x = load(word 257); r2.x = mul(r0, r1); r0.x = sin(r2).
     assert_eq!(
-        words[HEADER_WORDS..242],
+        words[HEADER_WORDS..257],
         [
             0x0081_0000,
             70,
             0,
             0, //
             0x0081_0100,
-            242,
+            257,
             0,
             0, //
             0x0081_020c,
@@ -565,16 +569,16 @@ fn the_worked_example_has_the_words_the_document_shows() {
         ]
     );
     // Data: 2.0.
-    assert_eq!(words[242..], [0x4000_0000]);
+    assert_eq!(words[257..], [0x4000_0000]);
     assert_eq!(MAGIC, 0x304c_5354);
 }
 
 #[test]
 fn refuses_words_shorter_than_the_header() {
-    refused(&[], "0 words, shorter than the 226-word header");
+    refused(&[], "0 words, shorter than the 241-word header");
     refused(
         &sin_words()[..HEADER_WORDS - 1],
-        "225 words, shorter than the 226-word header",
+        "225 words, shorter than the 241-word header",
     );
 }
 
@@ -589,10 +593,10 @@ fn refuses_a_bad_magic() {
 fn refuses_a_total_that_is_not_the_length() {
     let mut words = sin_words();
     words[H_TOTAL] += 1;
-    refused(&words, "the header says 244 words, but there are 243");
+    refused(&words, "the header says 244 words, but there are 258");
     let mut longer = sin_words();
     longer.push(0);
-    refused(&longer, "the header says 243 words, but there are 244");
+    refused(&longer, "the header says 258 words, but there are 244");
 }
 
 #[test]
@@ -613,7 +617,7 @@ fn refuses_a_free_output_slot_that_is_not_zero() {
 fn refuses_code_that_does_not_start_after_the_header() {
     let mut words = sin_words();
     words[H_CODE] = HEADER_WORDS as u32 + 1;
-    refused(&words, "the code starts at word 227, not 226");
+    refused(&words, "the code starts at word 227, not 241");
 }
 
 #[test]
@@ -633,7 +637,7 @@ fn refuses_code_and_data_that_do_not_fill_the_words() {
     let mut words = sin_words();
     words[H_DATA] -= 1;
     words[H_DATA_LEN] += 1;
-    refused(&words, "do not fill the words from 241 to 243");
+    refused(&words, "do not fill the words from 241 to 258");
     // A count so large that the code's end overflows 32 bits.
     let mut words = sin_words();
     words[H_CODE_LEN] = u32::MAX;
@@ -749,14 +753,14 @@ fn refuses_a_cross_that_is_not_of_vec3() {
 
 #[test]
 fn refuses_a_load_past_the_end() {
-    // The constant 2.0 is the last word, 242, of 243.
+    // The constant 2.0 is the last word, 257, of 258.
     refused(
         &with_instruction(1, |i| i.width = 2),
-        "instruction 1: loads words 242.. past the program's 243",
+        "instruction 1: loads words 257.. past the program's 258",
     );
     refused(
-        &with_instruction(1, |i| i.operands[0] = 243),
-        "loads words 243.. past the program's 243",
+        &with_instruction(1, |i| i.operands[0] = 258),
+        "loads words 258.. past the program's 258",
     );
     refused(
         &with_instruction(1, |i| i.operands[0] = u32::MAX),
@@ -806,11 +810,11 @@ fn refuses_a_texture_id_word_past_the_end() {
             i.width = width;
         })
     };
-    refused(&tex(243, 4), "instruction 2: texture id at word 243 of 243");
-    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 243");
+    refused(&tex(258, 4), "instruction 2: texture id at word 258 of 258");
+    refused(&tex(u32::MAX, 4), "texture id at word 4294967295 of 258");
     // A texture is four components.
-    refused(&tex(242, 2), "texture id at word 242 of 243, width 2");
-    accepted(&tex(242, 4));
+    refused(&tex(257, 2), "texture id at word 257 of 258, width 2");
+    accepted(&tex(257, 4));
 }
 
 #[test]

@@ -40,6 +40,26 @@ material_methods! {
     material_clearcoat => MaterialClearcoat;
     /// TSL's `materialClearcoatRoughness`: `material.clearcoatRoughness`, a float.
     material_clearcoat_roughness => MaterialClearcoatRoughness;
+    /// TSL's `materialIOR`: `material.ior`, a float.
+    material_ior => MaterialIor;
+    /// TSL's `materialSpecularIntensity`: `material.specularIntensity` (without its map), a float.
+    material_specular_intensity => MaterialSpecularIntensity;
+    /// TSL's `materialSpecularColor`: `material.specularColor` (linear, without its map), a vec3.
+    material_specular_color => MaterialSpecularColor;
+    /// TSL's `materialSheen`: `material.sheenColor * material.sheen` (linear, without the sheen colour map), a vec3.
+    material_sheen => MaterialSheen;
+    /// TSL's `materialSheenRoughness`: `material.sheenRoughness` clamped to 0.0001..1 (without its map), a float.
+    material_sheen_roughness => MaterialSheenRoughness;
+    /// TSL's `materialIridescence`: `material.iridescence`, a float.
+    material_iridescence => MaterialIridescence;
+    /// TSL's `materialIridescenceIOR`: `material.iridescenceIOR`, a float.
+    material_iridescence_ior => MaterialIridescenceIor;
+    /// TSL's `materialIridescenceThickness`: the maximum of `material.iridescenceThicknessRange` (without the thickness map), a float.
+    material_iridescence_thickness => MaterialIridescenceThickness;
+    /// TSL's `materialAnisotropy`: `anisotropy · (cos, sin)(anisotropyRotation)` (without the anisotropy map), a vec2.
+    material_anisotropy => MaterialAnisotropy;
+    /// TSL's `materialDispersion`: `material.dispersion`, a float.
+    material_dispersion => MaterialDispersion;
 }
 
 impl NodeGraph {

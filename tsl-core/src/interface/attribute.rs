@@ -161,6 +161,26 @@ attributes! {
     MaterialClearcoat = "material_clearcoat", Float, Frame;
     /// `material_clearcoat_roughness()`: TSL's `materialClearcoatRoughness`.
     MaterialClearcoatRoughness = "material_clearcoat_roughness", Float, Frame;
+    /// `material_ior()`: TSL's `materialIOR`, `material.ior`.
+    MaterialIor = "material_ior", Float, Frame;
+    /// `material_specular_intensity()`: TSL's `materialSpecularIntensity`, `material.specularIntensity` (without its map).
+    MaterialSpecularIntensity = "material_specular_intensity", Float, Frame;
+    /// `material_specular_color()`: TSL's `materialSpecularColor`, `material.specularColor` (linear, without its map).
+    MaterialSpecularColor = "material_specular_color", Vec3, Frame;
+    /// `material_sheen()`: TSL's `materialSheen`, `material.sheenColor * material.sheen` (linear, without the sheen colour map).
+    MaterialSheen = "material_sheen", Vec3, Frame;
+    /// `material_sheen_roughness()`: TSL's `materialSheenRoughness`, `material.sheenRoughness` clamped to 0.0001..1 (without its map).
+    MaterialSheenRoughness = "material_sheen_roughness", Float, Frame;
+    /// `material_iridescence()`: TSL's `materialIridescence`, `material.iridescence`.
+    MaterialIridescence = "material_iridescence", Float, Frame;
+    /// `material_iridescence_ior()`: TSL's `materialIridescenceIOR`, `material.iridescenceIOR`.
+    MaterialIridescenceIor = "material_iridescence_ior", Float, Frame;
+    /// `material_iridescence_thickness()`: TSL's `materialIridescenceThickness`, the maximum of `material.iridescenceThicknessRange` (without the thickness map).
+    MaterialIridescenceThickness = "material_iridescence_thickness", Float, Frame;
+    /// `material_anisotropy()`: TSL's `materialAnisotropy`, `anisotropy · (cos, sin)(anisotropyRotation)` (without the anisotropy map).
+    MaterialAnisotropy = "material_anisotropy", Vec2, Frame;
+    /// `material_dispersion()`: TSL's `materialDispersion`, `material.dispersion`.
+    MaterialDispersion = "material_dispersion", Float, Frame;
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).

@@ -161,6 +161,26 @@ frame_fields! {
     MaterialClearcoat = "material_clearcoat", Float;
     /// `material_clearcoat_roughness: f32`, from the program's header.
     MaterialClearcoatRoughness = "material_clearcoat_roughness", Float;
+    /// `material_ior: f32`, from the program's header.
+    MaterialIor = "material_ior", Float;
+    /// `material_specular_intensity: f32`, from the program's header.
+    MaterialSpecularIntensity = "material_specular_intensity", Float;
+    /// `material_specular_color: vec3<f32>`, from the program's header.
+    MaterialSpecularColor = "material_specular_color", Vec3;
+    /// `material_sheen: vec3<f32>`, from the program's header.
+    MaterialSheen = "material_sheen", Vec3;
+    /// `material_sheen_roughness: f32`, from the program's header.
+    MaterialSheenRoughness = "material_sheen_roughness", Float;
+    /// `material_iridescence: f32`, from the program's header.
+    MaterialIridescence = "material_iridescence", Float;
+    /// `material_iridescence_ior: f32`, from the program's header.
+    MaterialIridescenceIor = "material_iridescence_ior", Float;
+    /// `material_iridescence_thickness: f32`, from the program's header.
+    MaterialIridescenceThickness = "material_iridescence_thickness", Float;
+    /// `material_anisotropy: vec2<f32>`, from the program's header.
+    MaterialAnisotropy = "material_anisotropy", Vec2;
+    /// `material_dispersion: f32`, from the program's header.
+    MaterialDispersion = "material_dispersion", Float;
 }
 
 /// The block member holding a header value, and for a translation the column it is in.
@@ -429,7 +449,17 @@ impl UniformLayout {
                     | FrameField::MaterialShininess
                     | FrameField::MaterialAlphaTest
                     | FrameField::MaterialClearcoat
-                    | FrameField::MaterialClearcoatRoughness => HeaderValue::of(f.name())
+                    | FrameField::MaterialClearcoatRoughness
+                    | FrameField::MaterialIor
+                    | FrameField::MaterialSpecularIntensity
+                    | FrameField::MaterialSpecularColor
+                    | FrameField::MaterialSheen
+                    | FrameField::MaterialSheenRoughness
+                    | FrameField::MaterialIridescence
+                    | FrameField::MaterialIridescenceIor
+                    | FrameField::MaterialIridescenceThickness
+                    | FrameField::MaterialAnisotropy
+                    | FrameField::MaterialDispersion => HeaderValue::of(f.name())
                         .map(|h| floats(h.word, h.columns * h.rows))
                         .unwrap_or_default(),
                     FrameField::ProjectionInverse => {

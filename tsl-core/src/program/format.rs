@@ -84,11 +84,31 @@ pub const H_MATERIAL_ALPHA_TEST: usize = H_MATERIAL_SHININESS + 1;
 pub const H_MATERIAL_CLEARCOAT: usize = H_MATERIAL_ALPHA_TEST + 1;
 /// Header: the material's clearcoat roughness, an f32 (`material_clearcoat_roughness`).
 pub const H_MATERIAL_CLEARCOAT_ROUGHNESS: usize = H_MATERIAL_CLEARCOAT + 1;
+/// Header: `material.ior`, an f32 (`material_ior`).
+pub const H_MATERIAL_IOR: usize = H_MATERIAL_CLEARCOAT_ROUGHNESS + 1;
+/// Header: `material.specularIntensity` (without its map), an f32 (`material_specular_intensity`).
+pub const H_MATERIAL_SPECULAR_INTENSITY: usize = H_MATERIAL_IOR + 1;
+/// Header: `material.specularColor` (linear, without its map), three f32 (`material_specular_color`).
+pub const H_MATERIAL_SPECULAR_COLOR: usize = H_MATERIAL_SPECULAR_INTENSITY + 1;
+/// Header: `material.sheenColor * material.sheen` (linear, without the sheen colour map), three f32 (`material_sheen`).
+pub const H_MATERIAL_SHEEN: usize = H_MATERIAL_SPECULAR_COLOR + 3;
+/// Header: `material.sheenRoughness` clamped to 0.0001..1 (without its map), an f32 (`material_sheen_roughness`).
+pub const H_MATERIAL_SHEEN_ROUGHNESS: usize = H_MATERIAL_SHEEN + 3;
+/// Header: `material.iridescence`, an f32 (`material_iridescence`).
+pub const H_MATERIAL_IRIDESCENCE: usize = H_MATERIAL_SHEEN_ROUGHNESS + 1;
+/// Header: `material.iridescenceIOR`, an f32 (`material_iridescence_ior`).
+pub const H_MATERIAL_IRIDESCENCE_IOR: usize = H_MATERIAL_IRIDESCENCE + 1;
+/// Header: the maximum of `material.iridescenceThicknessRange` (without the thickness map), an f32 (`material_iridescence_thickness`).
+pub const H_MATERIAL_IRIDESCENCE_THICKNESS: usize = H_MATERIAL_IRIDESCENCE_IOR + 1;
+/// Header: `anisotropy · (cos, sin)(anisotropyRotation)` (without the anisotropy map), two f32 (`material_anisotropy`).
+pub const H_MATERIAL_ANISOTROPY: usize = H_MATERIAL_IRIDESCENCE_THICKNESS + 1;
+/// Header: `material.dispersion`, an f32 (`material_dispersion`).
+pub const H_MATERIAL_DISPERSION: usize = H_MATERIAL_ANISOTROPY + 2;
 /// The header's length in words.
-pub const HEADER_WORDS: usize = H_MATERIAL_CLEARCOAT_ROUGHNESS + 1;
+pub const HEADER_WORDS: usize = H_MATERIAL_DISPERSION + 1;
 
 // docs/bytecode.md's table gives these words as numbers: a change here is a change there.
-const _: () = assert!(H_TIME == 70 && H_OBJECT == 146 && HEADER_WORDS == 226);
+const _: () = assert!(H_TIME == 70 && H_OBJECT == 146 && HEADER_WORDS == 241);
 
 /// A value of the frame or of the draw in the header: where it lies and its shape. The
 /// compiler loads an attribute's value from here, the disassembler names the words by it and
@@ -145,6 +165,16 @@ header_values! {
     "material_alpha_test" = H_MATERIAL_ALPHA_TEST, 1 x 1;
     "material_clearcoat" = H_MATERIAL_CLEARCOAT, 1 x 1;
     "material_clearcoat_roughness" = H_MATERIAL_CLEARCOAT_ROUGHNESS, 1 x 1;
+    "material_ior" = H_MATERIAL_IOR, 1 x 1;
+    "material_specular_intensity" = H_MATERIAL_SPECULAR_INTENSITY, 1 x 1;
+    "material_specular_color" = H_MATERIAL_SPECULAR_COLOR, 1 x 3;
+    "material_sheen" = H_MATERIAL_SHEEN, 1 x 3;
+    "material_sheen_roughness" = H_MATERIAL_SHEEN_ROUGHNESS, 1 x 1;
+    "material_iridescence" = H_MATERIAL_IRIDESCENCE, 1 x 1;
+    "material_iridescence_ior" = H_MATERIAL_IRIDESCENCE_IOR, 1 x 1;
+    "material_iridescence_thickness" = H_MATERIAL_IRIDESCENCE_THICKNESS, 1 x 1;
+    "material_anisotropy" = H_MATERIAL_ANISOTROPY, 1 x 2;
+    "material_dispersion" = H_MATERIAL_DISPERSION, 1 x 1;
     // Inside the matrices above: their translation columns.
     "model_position" = H_MODEL_WORLD_POSITION, 1 x 3;
     "model_view_position" = H_MODEL_VIEW_POSITION, 1 x 3;

@@ -31,6 +31,26 @@ pub struct MaterialValues {
     pub clearcoat: f32,
     /// `material.clearcoatRoughness`.
     pub clearcoat_roughness: f32,
+    /// `material.ior`.
+    pub ior: f32,
+    /// `material.specularIntensity` (without its map).
+    pub specular_intensity: f32,
+    /// `material.specularColor` (linear, without its map).
+    pub specular_color: Vec3,
+    /// `material.sheenColor * material.sheen` (linear, without the sheen colour map).
+    pub sheen: Vec3,
+    /// `material.sheenRoughness` clamped to 0.0001..1 (without its map).
+    pub sheen_roughness: f32,
+    /// `material.iridescence`.
+    pub iridescence: f32,
+    /// `material.iridescenceIOR`.
+    pub iridescence_ior: f32,
+    /// The maximum of `material.iridescenceThicknessRange` (without the thickness map).
+    pub iridescence_thickness: f32,
+    /// `anisotropy · (cos, sin)(anisotropyRotation)` (without the anisotropy map).
+    pub anisotropy: Vec2,
+    /// `material.dispersion`.
+    pub dispersion: f32,
 }
 
 impl Default for MaterialValues {
@@ -48,6 +68,16 @@ impl Default for MaterialValues {
             alpha_test: 0.0,
             clearcoat: 0.0,
             clearcoat_roughness: 0.0,
+            ior: 1.5,
+            specular_intensity: 1.0,
+            specular_color: Vec3::ONE,
+            sheen: Vec3::ZERO,
+            sheen_roughness: 1.0,
+            iridescence: 0.0,
+            iridescence_ior: 1.3,
+            iridescence_thickness: 400.0,
+            anisotropy: Vec2::ZERO,
+            dispersion: 0.0,
         }
     }
 }
@@ -104,6 +134,16 @@ impl NodeProgram {
         self.put(H_MATERIAL_ALPHA_TEST, &[m.alpha_test]);
         self.put(H_MATERIAL_CLEARCOAT, &[m.clearcoat]);
         self.put(H_MATERIAL_CLEARCOAT_ROUGHNESS, &[m.clearcoat_roughness]);
+        self.put(H_MATERIAL_IOR, &[m.ior]);
+        self.put(H_MATERIAL_SPECULAR_INTENSITY, &[m.specular_intensity]);
+        self.put(H_MATERIAL_SPECULAR_COLOR, &m.specular_color.to_array());
+        self.put(H_MATERIAL_SHEEN, &m.sheen.to_array());
+        self.put(H_MATERIAL_SHEEN_ROUGHNESS, &[m.sheen_roughness]);
+        self.put(H_MATERIAL_IRIDESCENCE, &[m.iridescence]);
+        self.put(H_MATERIAL_IRIDESCENCE_IOR, &[m.iridescence_ior]);
+        self.put(H_MATERIAL_IRIDESCENCE_THICKNESS, &[m.iridescence_thickness]);
+        self.put(H_MATERIAL_ANISOTROPY, &m.anisotropy.to_array());
+        self.put(H_MATERIAL_DISPERSION, &[m.dispersion]);
     }
 
     /// Write the seconds since the previous frame (`delta_time`, TSL's `deltaTime`) into the

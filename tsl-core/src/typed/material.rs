@@ -3,7 +3,7 @@
 
 use super::node::Node;
 use super::scope::current;
-use super::types::{Float, Vec3};
+use super::types::{Float, Vec2, Vec3};
 
 macro_rules! values {
     ($($(#[$doc:meta])* $name:ident -> $ty:ident;)*) => {$(
@@ -35,6 +35,26 @@ values! {
     material_clearcoat -> Float;
     /// TSL's `materialClearcoatRoughness`.
     material_clearcoat_roughness -> Float;
+    /// TSL's `materialIOR`: `material.ior`.
+    material_ior -> Float;
+    /// TSL's `materialSpecularIntensity`: `material.specularIntensity` (without its map).
+    material_specular_intensity -> Float;
+    /// TSL's `materialSpecularColor`: `material.specularColor` (linear, without its map).
+    material_specular_color -> Vec3;
+    /// TSL's `materialSheen`: `material.sheenColor * material.sheen` (linear, without the sheen colour map).
+    material_sheen -> Vec3;
+    /// TSL's `materialSheenRoughness`: `material.sheenRoughness` clamped to 0.0001..1 (without its map).
+    material_sheen_roughness -> Float;
+    /// TSL's `materialIridescence`: `material.iridescence`.
+    material_iridescence -> Float;
+    /// TSL's `materialIridescenceIOR`: `material.iridescenceIOR`.
+    material_iridescence_ior -> Float;
+    /// TSL's `materialIridescenceThickness`: the maximum of `material.iridescenceThicknessRange` (without the thickness map).
+    material_iridescence_thickness -> Float;
+    /// TSL's `materialAnisotropy`: `anisotropy · (cos, sin)(anisotropyRotation)` (without the anisotropy map).
+    material_anisotropy -> Vec2;
+    /// TSL's `materialDispersion`: `material.dispersion`.
+    material_dispersion -> Float;
 }
 
 /// TSL's `materialNormal`: the view-space normal after the material's normal or bump map

@@ -2,7 +2,7 @@
 // (`TSL_BLESS=1 cargo test -p tsl-raster --features gpu generated_wgsl` rewrites it).
 
 // The program's words (tsl_core::format).
-const HEADER_WORDS: u32 = 226u;
+const HEADER_WORDS: u32 = 241u;
 const INSTRUCTION_WORDS: u32 = 4u;
 const MAX_REGISTERS: u32 = 32u;
 

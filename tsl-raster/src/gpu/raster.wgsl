@@ -808,9 +808,10 @@ struct RectShare {
 }
 
 // The block's rect area lights at a fragment (PhysicalLightingModel.directRectArea): the direct
-// diffuse, direct specular and clearcoat specular they add.
-fn rect_lights(n: vec3<f32>, v: vec3<f32>, position: vec3<f32>, roughness: f32,
-               blended: vec3<f32>, contribution: vec3<f32>, cc_roughness: f32,
+// diffuse, direct specular and clearcoat specular they add. `f90` is specularF90 (1 in the batch
+// model), `ncc` clearcoatNormalView (shade/rect_area.rs `RectLobes`).
+fn rect_lights(n: vec3<f32>, ncc: vec3<f32>, v: vec3<f32>, position: vec3<f32>, roughness: f32,
+               blended: vec3<f32>, f90: f32, contribution: vec3<f32>, cc_roughness: f32,
                clearcoat: bool) -> RectShare {
     var share = RectShare(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
     let count = frame[s_lights + K_RECTS];
@@ -823,8 +824,8 @@ fn rect_lights(n: vec3<f32>, v: vec3<f32>, position: vec3<f32>, roughness: f32,
     let t1 = ltc_sample(0u, uv);
     let t2 = ltc_sample(1u, uv);
     let m_inv = ltc_inverse(t1);
-    let fresnel = blended * t2.x + (vec3<f32>(1.0) - blended) * t2.y;
-    let cc_uv = ltc_uv(n, v, cc_roughness);
+    let fresnel = blended * t2.x + (vec3<f32>(f90) - blended) * t2.y;
+    let cc_uv = ltc_uv(ncc, v, cc_roughness);
     let cc_inv = ltc_inverse(ltc_sample(0u, cc_uv));
     let cc_t2 = ltc_sample(1u, cc_uv);
     let cc_fresnel = 0.04 * cc_t2.x + (1.0 - 0.04) * cc_t2.y;
@@ -842,7 +843,7 @@ fn rect_lights(n: vec3<f32>, v: vec3<f32>, position: vec3<f32>, roughness: f32,
         share.specular += color * fresnel * ltc_evaluate(n, v, position, m_inv, p0, p1, p2, p3);
         share.diffuse += color * contribution * ltc_evaluate(n, v, position, identity, p0, p1, p2, p3);
         if (clearcoat) {
-            share.clearcoat += color * cc_fresnel * ltc_evaluate(n, v, position, cc_inv, p0, p1, p2, p3);
+            share.clearcoat += color * cc_fresnel * ltc_evaluate(ncc, v, position, cc_inv, p0, p1, p2, p3);
         }
     }
     return share;
@@ -895,7 +896,7 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
         }
     }
     let contribution = diffuse * (1.0 - metal);
-    let rects = rect_lights(n, v, position, roughness, blended, contribution, cc_roughness,
+    let rects = rect_lights(n, n, v, position, roughness, blended, 1.0, contribution, cc_roughness,
         clearcoat);
     dd += rects.diffuse;
     ds += rects.specular;
@@ -1269,6 +1270,11 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         dd += irr * (contribution / PI_F) * (vec3<f32>(1.0) - f);
         ds += irr * specular * compensation;
     }
+    // directRectArea: the base's and the clearcoat's LTC lobes only (shade/rect_area.rs).
+    let rects = rect_lights(n, ncc, v, position, roughness, blended, f90, contribution, cc_roughness, clearcoat);
+    dd += rects.diffuse;
+    ds += rects.specular;
+    cc += rects.clearcoat;
     let irradiance = irradiance(nw);
     var indirect = irradiance * (contribution / PI_F) * (vec3<f32>(1.0) - scattering);
     if (has_sheen) {

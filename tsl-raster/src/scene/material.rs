@@ -241,6 +241,19 @@ impl Material {
             alpha_test: self.alpha_test,
             clearcoat: self.clearcoat,
             clearcoat_roughness: self.clearcoat_roughness,
+            ior: self.ior,
+            specular_intensity: self.specular_intensity,
+            specular_color: self.specular_color.to_vec3(),
+            sheen: self.sheen_color.to_vec3() * self.sheen,
+            sheen_roughness: self.sheen_roughness.clamp(0.0001, 1.0),
+            iridescence: self.iridescence,
+            iridescence_ior: self.iridescence_ior,
+            iridescence_thickness: self.iridescence_thickness_range[1],
+            anisotropy: glam::Vec2::new(
+                self.anisotropy_rotation.cos(),
+                self.anisotropy_rotation.sin(),
+            ) * self.anisotropy,
+            dispersion: self.dispersion,
         }
     }
 

@@ -370,8 +370,10 @@ fn rect_lights(lights: &FrameLights, p: &PhysicalLanes, [dd, ds, cc]: [&mut Lane
             position: p.position.get(l),
             roughness: p.roughness[l],
             specular: Vec3::splat(0.04).lerp(diffuse, p.metalness),
+            specular_f90: 1.0,
             diffuse: diffuse * (1.0 - p.metalness),
             clearcoat_roughness: p.clearcoat.map(|(_, r)| r[l]),
+            clearcoat_normal: p.normal.get(l),
         });
         for light in lights.rects() {
             let [d, s, c] = lobes.light(light);

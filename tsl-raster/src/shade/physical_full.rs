@@ -187,6 +187,17 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
         direct_diffuse += irradiance * (contribution / PI) * (Vec3::ONE - f);
         direct_specular += irradiance * specular * compensation;
     });
+    super::rect_area::full_model_rects(
+        lights,
+        s,
+        p,
+        (blended, f90),
+        [
+            &mut direct_diffuse,
+            &mut direct_specular,
+            &mut clearcoat_specular,
+        ],
+    );
     let irradiance = lights.irradiance(s.normal_world);
     let mut indirect_diffuse = irradiance * (contribution / PI) * (Vec3::ONE - (single + multi));
     if let Some(sh) = p.sheen {
@@ -368,6 +379,14 @@ mod tests {
                 Light::point(Color::from_hex(0xffeedd), 6.0, Vec3::new(0.6, 1.2, -0.8)),
                 Light::ambient(Color::from_hex(0x404040), 1.0),
                 Light::hemisphere(Color::from_hex(0x87ceeb), Color::from_hex(0x8b5a2b), 1.5),
+                Light::rect_area(
+                    Color::from_hex(0xfff0d0),
+                    5.0,
+                    2.0,
+                    1.0,
+                    Vec3::new(0.5, 1.5, 1.0),
+                    Vec3::new(0.0, 0.0, -2.5),
+                ),
             ],
             Mat4::IDENTITY,
         )

@@ -4,6 +4,9 @@
 //! diffuse lobe the plain cosine (the identity transform).
 
 use super::ltc::{LTC_1, LTC_2, LTC_SIZE};
+use super::physical_full::PhysicalFull;
+use super::scalar_models::Surface;
+use crate::frame::lights::FrameLights;
 use crate::frame::rect_area::RectLight;
 use glam::{Mat3, Vec2, Vec3};
 
@@ -103,10 +106,15 @@ pub(crate) struct RectSurface {
     pub roughness: f32,
     /// `specularColorBlended` (the F0 that metalness blends toward the diffuse colour).
     pub specular: Vec3,
+    /// `specularF90`: 1 in the batch model; the specular intensity blended toward 1 by the
+    /// metalness in the full one.
+    pub specular_f90: f32,
     /// `diffuseContribution`: the diffuse colour times one minus the metalness.
     pub diffuse: Vec3,
     /// The clearcoat's roughness after `getRoughness`, with a clearcoat.
     pub clearcoat_roughness: Option<f32>,
+    /// `clearcoatNormalView`: the surface's normal unless a clearcoat normal map bends it.
+    pub clearcoat_normal: Vec3,
 }
 
 /// The inverse transform `mat3(vec3(t.x, 0, t.y), vec3(0, 1, 0), vec3(t.z, 0, t.w))` of an
@@ -135,19 +143,19 @@ impl RectLobes {
         let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
         let mut clearcoat_fresnel = 0.0;
         let clearcoat = s.clearcoat_roughness.map(|roughness| {
-            let uv = ltc_uv(n, v, roughness);
+            let ncc = s.clearcoat_normal;
+            let uv = ltc_uv(ncc, v, roughness);
             let (t1, t2) = (LTC_1.sample(uv), LTC_2.sample(uv));
             // clearcoatF0 0.04, clearcoatF90 1.
             clearcoat_fresnel = 0.04 * t2.x + (1.0 - 0.04) * t2.y;
-            ltc_transform(n, v, inverse_transform(t1))
+            ltc_transform(ncc, v, inverse_transform(t1))
         });
         RectLobes {
             position: s.position,
             specular: ltc_transform(n, v, inverse_transform(t1)),
             diffuse: ltc_transform(n, v, Mat3::IDENTITY),
             clearcoat,
-            // specularF90 is 1.
-            fresnel: s.specular * t2.x + (Vec3::ONE - s.specular) * t2.y,
+            fresnel: s.specular * t2.x + (Vec3::splat(s.specular_f90) - s.specular) * t2.y,
             diffuse_color: s.diffuse,
             clearcoat_fresnel,
         }
@@ -172,6 +180,43 @@ impl RectLobes {
 /// One rect light's (direct diffuse, direct specular, clearcoat specular) at a fragment.
 pub(crate) fn direct_rect_area(light: &RectLight, s: &RectSurface) -> [Vec3; 3] {
     RectLobes::new(s).light(light)
+}
+
+/// The rect area lights' shares in the full physical model, added to its direct diffuse, direct
+/// specular and clearcoat sums (R-RECT-4, docs/requirements.md). three.js r187's
+/// `directRectArea` is the same for every physical material: the base's LTC lobe with
+/// `specularColorBlended` and `specularF90` (so `ior`, `specularIntensity` and `specularColor`
+/// reach it), the plain cosine times `diffuseContribution`, and the clearcoat's lobe about
+/// `clearcoatNormalView`. The sheen, the iridescence, the anisotropy and SSS's scattering do not
+/// take part (the sheen's energy compensation neither), and no multiple-scattering compensation
+/// applies.
+pub(crate) fn full_model_rects(
+    lights: &FrameLights,
+    s: &Surface,
+    p: &PhysicalFull,
+    (blended, f90): (Vec3, f32),
+    [dd, ds, cc]: [&mut Vec3; 3],
+) {
+    if lights.rects().is_empty() {
+        return;
+    }
+    let lobes = RectLobes::new(&RectSurface {
+        normal: s.normal,
+        view_dir: s.view_dir,
+        position: s.position,
+        roughness: p.roughness,
+        specular: blended,
+        specular_f90: f90,
+        diffuse: s.diffuse * (1.0 - p.metalness),
+        clearcoat_roughness: p.clearcoat.map(|(_, r)| r),
+        clearcoat_normal: p.clearcoat_normal,
+    });
+    for light in lights.rects() {
+        let [d, sp, c] = lobes.light(light);
+        *dd += d;
+        *ds += sp;
+        *cc += c;
+    }
 }
 
 #[cfg(test)]

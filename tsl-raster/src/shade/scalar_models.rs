@@ -128,8 +128,10 @@ pub(crate) fn physical(lights: &FrameLights, s: &Surface, p: &Physical) -> Vec3 
                 position: s.position,
                 roughness: p.roughness,
                 specular: blended,
+                specular_f90: f90,
                 diffuse: contribution,
                 clearcoat_roughness: p.clearcoat.map(|(_, r)| r),
+                clearcoat_normal: n,
             },
         );
         direct_diffuse += dd;
