@@ -34,6 +34,6 @@ fn the_readme_shows_the_first_graphs_emitted_functions() {
         .iter()
         .find(|u| u.name == "tint")
         .unwrap();
-    assert_eq!(tint.word, 228);
-    assert_eq!(tsl::core::format::H_TIME, 24);
+    assert_eq!(tint.word, 289);
+    assert_eq!(tsl::core::format::H_TIME, 70);
 }

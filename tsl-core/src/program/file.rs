@@ -13,7 +13,7 @@ use crate::types::ValueType;
 /// The first four bytes of a saved program.
 pub(super) const FILE_MAGIC: [u8; 4] = *b"TSLP";
 
-/// The container's version: 3 (version 1 held programs with the 44-word header of before the
+/// The container's version: 3, the 241-word header of 32 output slots (version 1 held programs with the 44-word header of before the
 /// screen, camera and draw values, version 2 the 180-word header of nine output slots).
 pub(super) const VERSION: u32 = 3;
 

@@ -765,16 +765,18 @@ fn pack(
 
     Ok(Packed {
         words,
-        frame: frame_words(
-            settings,
-            frame.view,
-            scene,
-            camera,
-            tiles_x as u32,
-            entries_at,
-            &blocks,
-            &shadows,
-        ),
+        frame: {
+            let mut w = frame_words(
+                settings,
+                frame.view,
+                scene,
+                camera,
+                tiles_x as u32,
+                entries_at,
+            );
+            append_lights(&mut w, &blocks, &shadows);
+            w
+        },
         passes: pass_records,
         tris,
         verts,
@@ -794,8 +796,7 @@ fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
         })
 }
 
-/// The frame's record (its constants and the DFG table), then the light blocks and the LTC
-/// tables (`LightBlocks`).
+/// The frame's record: its constants and the DFG table.
 fn frame_words(
     settings: &RenderSettings,
     view: Mat4,
@@ -803,8 +804,6 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
-    blocks: &LightBlocks,
-    shadows: &FrameShadows,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
     r.width = settings.width;
@@ -846,16 +845,20 @@ fn frame_words(
         *entry = [v.x, v.y];
     }
     r.entries_at = entries_at;
-    let mut w: Vec<u32> = bytemuck::cast_slice(&[r]).to_vec();
-    let ltc_at = blocks.append_to(&mut w);
+    bytemuck::cast_slice(&[r]).to_vec()
+}
+
+/// Append the light blocks and the LTC tables (`LightBlocks`), then the shadow records and maps,
+/// to the frame's record `w`, and write where they start into it.
+fn append_lights(w: &mut Vec<u32>, blocks: &LightBlocks, shadows: &FrameShadows) {
+    let ltc_at = blocks.append_to(w);
     w[std::mem::offset_of!(FrameRecord, ltc_at) / 4] = ltc_at;
     // The shadow records and maps after the blocks and tables; then each block's lights name
     // their shadow's record.
     let (shadow_words, records) = shadow_words(shadows, w.len());
     w[std::mem::offset_of!(FrameRecord, shadows_at) / 4] = w.len() as u32;
     w.extend_from_slice(&shadow_words);
-    blocks.point_at_shadows(&mut w, &records);
-    w
+    blocks.point_at_shadows(w, &records);
 }
 
 /// The shadow-casting lights' records, then their depths and VSM's moments, for a frame buffer
