@@ -284,4 +284,10 @@ impl Environment {
         let mip = self.max_lod() as f32 * r * (2.0 - r);
         self.pmrem.trilinear(direction, mip)
     }
+
+    /// Each level's texels, from the finest down: `6 · size²` of them, face by face (+x, −x,
+    /// +y, −y, +z, −z), row by row; the GPU renderer uploads them as they are.
+    pub(crate) fn level_texels(&self) -> impl Iterator<Item = &[[f32; 3]]> {
+        self.pmrem.levels.iter().map(|l| l.texels.as_slice())
+    }
 }
