@@ -251,3 +251,42 @@ fn the_background_is_the_environment_along_each_ray() {
     assert!(image.pixel(8, 1).unwrap()[0] > 0.49);
     assert!(image.pixel(8, 14).unwrap()[0] < 0.01);
 }
+
+/// The environment in the full physical model (R-ENV-7): a PHYSICAL material with a black sheen
+/// takes the full model's path (`uses_physical_extensions`) yet three's formulas make it the
+/// plain one (the sheen lobe is zero and its energy compensation 1 − 0 · albedo = 1), so it
+/// draws as the batch model draws the material without it, environment and all.
+#[test]
+fn the_full_physical_model_takes_the_environment_as_the_plain_one() {
+    let renderer = Renderer::new(RenderSettings::new(24, 24));
+    for (roughness, metalness, clearcoat) in [(0.2, 0.0, 0.0), (0.6, 1.0, 0.0), (0.4, 0.3, 0.8)] {
+        let plain = Material {
+            clearcoat,
+            clearcoat_roughness: 0.3,
+            ..Material::physical(Color::from_srgb8(200, 120, 60), roughness, metalness)
+        };
+        let black_sheen = Material {
+            sheen: 1.0,
+            sheen_color: Color::BLACK,
+            ..plain.clone()
+        };
+        assert!(black_sheen.uses_physical_extensions());
+        let render = |m: &Material| {
+            let (mut scene, assets, camera) = ball(m.clone());
+            scene.environment = Some(hemisphere());
+            renderer.render_linear(&scene, &camera, &assets).unwrap()
+        };
+        let (a, b) = (render(&plain), render(&black_sheen));
+        let mut worst = 0.0f32;
+        for (p, q) in a.pixels().iter().zip(b.pixels()) {
+            for k in 0..3 {
+                worst = worst.max((p[k] - q[k]).abs() / p[k].abs().max(1.0));
+            }
+        }
+        // The two paths' float operations differ in order only.
+        assert!(worst < 1e-4, "{roughness} {metalness} {clearcoat}: {worst}");
+        // The environment lights the ball (the upper half more): not a pair of black images.
+        let (top, bottom) = (a.pixels()[6 * 24 + 12], a.pixels()[18 * 24 + 12]);
+        assert!(top[0] > bottom[0] + 0.05, "{top:?} {bottom:?}");
+    }
+}

@@ -909,7 +909,7 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
     var outgoing = dd + indirect + ds;
     outgoing += env_light(p, n, nw, v, diffuse, ao, roughness, ab, nv, 1.0 - scattering);
     if (clearcoat) {
-        cc += env_clearcoat(p, n, v, cc_roughness, nv);
+        cc += env_clearcoat(p, n, v, cc_roughness, nv, ao);
         let strength = pf(p, P_CLEARCOAT);
         let e = fresnel_factor(nv);
         let fcc = 0.04 * (1.0 - e) + e;
@@ -1189,7 +1189,7 @@ fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32
     return vec2<f32>(v.x * polar.x - v.y * polar.y, v.y * polar.x + v.x * polar.y);
 }
 
-// physical_full: PhysicalLightingModel with the extensions (no environment), the material's
+// physical_full: PhysicalLightingModel with the extensions (and the environment), the material's
 // parameters times its maps as three's MaterialNode combines them.
 fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
                  diffuse: vec3<f32>, ao: f32, roughness: f32, geometry_roughness: f32) -> vec3<f32> {
@@ -1214,6 +1214,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
     let irid_strength = pf(p, P_IRIDESCENCE);
     var irid = vec3<f32>(0.0);
     var fr = spec;
+    var fr_metal = diffuse;
     if (irid_strength > 0.0) {
         let eta = pf(p, P_IRIDESCENCE_IOR);
         let range = vec2<f32>(pf(p, P_IRIDESCENCE_THICKNESS), pf(p, P_IRIDESCENCE_THICKNESS + 1u));
@@ -1225,6 +1226,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         let metallic = eval_iridescence(1.0, eta, dot_nv, thickness, diffuse);
         irid = lerp3(dielectric, metallic, metal);
         fr = lerp3(spec, schlick_to_f0(dielectric, 1.0, dot_nv), irid_strength);
+        fr_metal = lerp3(diffuse, schlick_to_f0(metallic, 1.0, dot_nv), irid_strength);
     }
     let vector = vec2<f32>(pf(p, P_ANISOTROPY), pf(p, P_ANISOTROPY + 1u));
     var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
@@ -1279,6 +1281,13 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         indirect *= 1.0 - max3(sheen) * albedo;
     }
     var outgoing = dd + indirect * ao + ds;
+    if (pu(p, P_ENV) != NONE) {
+        let e = env_full(p, EnvFullIn(n, nw, v, diffuse, ao, roughness, ab, fr, fr_metal, f90,
+            has_sheen, sheen, sheen_roughness, clearcoat, ncc, cc_roughness, a));
+        outgoing += e.base;
+        cc += e.clearcoat;
+        sh += e.sheen;
+    }
     if (clearcoat) {
         let fcc = f_schlick(vec3<f32>(0.04), 1.0, clamp(dot3(ncc, v), 0.0, 1.0));
         outgoing = outgoing * (vec3<f32>(1.0) - cc_strength * fcc) + cc * cc_strength;
@@ -2153,8 +2162,9 @@ fn env_light(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, diffuse: vec3<f3
 }
 
 // physical.rs: the clearcoat's indirect specular, its radiance times EnvironmentBRDF (f0 0.04,
-// f90 1); zero without an environment.
-fn env_clearcoat(p: u32, n: vec3<f32>, v: vec3<f32>, cc_roughness: f32, nv: f32) -> vec3<f32> {
+// f90 1) times the AO; zero without an environment.
+fn env_clearcoat(p: u32, n: vec3<f32>, v: vec3<f32>, cc_roughness: f32, nv: f32,
+                 ao: f32) -> vec3<f32> {
     let e = pu(p, P_ENV);
     if (e == NONE) {
         return vec3<f32>(0.0);
@@ -2162,7 +2172,7 @@ fn env_clearcoat(p: u32, n: vec3<f32>, v: vec3<f32>, cc_roughness: f32, nv: f32)
     let k = pf(p, P_ENV_INTENSITY);
     let radiance = env_sample(e, env_direction(n, v, cc_roughness), cc_roughness) * k;
     let ab = dfg(cc_roughness, nv);
-    return radiance * (0.04 * ab.x + ab.y);
+    return radiance * (0.04 * ab.x + ab.y) * ao;
 }
 
 // shade/environment.rs background_pixel: the PMREM read along pixel (px, py)'s ray (three's
@@ -2204,4 +2214,90 @@ fn clear_color(px: i32, py: i32) -> vec4<f32> {
         return env_background(px, py);
     }
     return vec4<f32>(ff(F_CLEAR), ff(F_CLEAR + 1u), ff(F_CLEAR + 2u), ff(F_CLEAR + 3u));
+}
+
+// ---- The environment in the full physical model (physical_full.rs environment_terms).
+
+struct EnvFullIn {
+    n: vec3<f32>,
+    nw: vec3<f32>,
+    v: vec3<f32>,
+    diffuse: vec3<f32>,
+    ao: f32,
+    roughness: f32,
+    ab: vec2<f32>,
+    // The dielectric's and the metal's f0, the film's mixed in.
+    fr: vec3<f32>,
+    fr_metal: vec3<f32>,
+    f90: f32,
+    has_sheen: bool,
+    sheen: vec3<f32>,
+    sheen_roughness: f32,
+    clearcoat: bool,
+    ncc: vec3<f32>,
+    cc_roughness: f32,
+    a: Aniso,
+}
+
+struct EnvFullOut {
+    base: vec3<f32>,
+    clearcoat: vec3<f32>,
+    sheen: vec3<f32>,
+}
+
+// computeMultiscattering: (single, multiple) scattering of f0 and f90.
+fn multiscatter(ab: vec2<f32>, f0: vec3<f32>, f90: f32) -> array<vec3<f32>, 2> {
+    let fss_ess = f0 * ab.x + vec3<f32>(f90 * ab.y);
+    let ems = 1.0 - (ab.x + ab.y);
+    let favg = f0 + (vec3<f32>(1.0) - f0) * 0.047619;
+    let fms = fss_ess * favg / (vec3<f32>(1.0) - ems * favg);
+    return array<vec3<f32>, 2>(fss_ess, fms * ems);
+}
+
+// environment.rs bent_normal: bentNormalView.
+fn env_bent_normal(n: vec3<f32>, v: vec3<f32>, b: vec3<f32>, strength: f32,
+                   roughness: f32) -> vec3<f32> {
+    let bent = normalize0(cross3(cross3(b, v), b));
+    let w = 1.0 - strength * (1.0 - roughness);
+    let w2 = w * w;
+    return normalize0(lerp3(bent, n, w2 * w2));
+}
+
+fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
+    let e = pu(p, P_ENV);
+    let k = pf(p, P_ENV_INTENSITY);
+    var rn = i.n;
+    if (i.a.on) {
+        rn = env_bent_normal(i.n, i.v, i.a.b, i.a.strength, i.roughness);
+    }
+    let radiance = env_sample(e, env_direction(rn, i.v, i.roughness), i.roughness) * k;
+    let irradiance = env_sample(e, i.nw, 1.0) * PI_F * k;
+    let metal = pf(p, P_METALNESS);
+    let nv = clamp(dot3(i.n, i.v), 0.0, 1.0);
+    let diel = multiscatter(i.ab, i.fr, i.f90);
+    let metallic = multiscatter(i.ab, i.fr_metal, i.f90);
+    let single = lerp3(diel[0], metallic[0], metal);
+    let multi = lerp3(diel[1], metallic[1], metal);
+    let diffuse = i.diffuse * (1.0 - metal) * (vec3<f32>(1.0) - (diel[0] + diel[1]));
+    let cosine_weighted = irradiance * (1.0 / PI_F);
+    var specular = radiance * single + multi * cosine_weighted;
+    var indirect = diffuse * cosine_weighted;
+    var out = EnvFullOut(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
+    if (i.has_sheen) {
+        let albedo = ibl_sheen_brdf(i.n, i.v, i.sheen_roughness);
+        out.sheen = irradiance * i.sheen * albedo * (1.0 / PI_F) * i.ao;
+        let compensation = 1.0 - max3(i.sheen) * albedo;
+        specular *= compensation;
+        indirect *= compensation;
+    }
+    let exponent = exp2(-(1.0 + 16.0 * i.roughness));
+    let specular_ao = clamp(i.ao - (1.0 - pow(nv + i.ao, exponent)), 0.0, 1.0);
+    if (i.clearcoat) {
+        let cc_radiance = env_sample(e, env_direction(i.ncc, i.v, i.cc_roughness),
+            i.cc_roughness) * k;
+        let fab = dfg(i.cc_roughness, clamp(dot3(i.ncc, i.v), 0.0, 1.0));
+        out.clearcoat = cc_radiance * (0.04 * fab.x + fab.y) * i.ao;
+    }
+    out.base = indirect * i.ao + specular * specular_ao;
+    return out;
 }
