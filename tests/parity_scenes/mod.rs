@@ -1586,4 +1586,47 @@ pub fn environment_lighting_and_background(check: Check) {
         }
         check(c, &format!("environment lighting and background, {name}"));
     }
+    // The full physical model under the environment (R-ENV-7): sheen, film, anisotropy (the
+    // bent normal), ior and specular with a clearcoat.
+    let mut c = Case::new();
+    c.scene.environment = Some(environment.clone());
+    c.scene.background_environment = Some(BackgroundEnvironment::new(environment));
+    let base = |r, g, b, roughness, metalness| {
+        Material::physical(Color::from_srgb8(r, g, b), roughness, metalness)
+    };
+    let materials = [
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 120, 200),
+            sheen_roughness: 0.5,
+            ..base(40, 30, 80, 0.7, 0.0)
+        },
+        Material {
+            iridescence: 1.0,
+            iridescence_ior: 1.6,
+            iridescence_thickness_range: [150.0, 500.0],
+            ..base(30, 30, 30, 0.25, 0.5)
+        },
+        Material {
+            anisotropy: 0.8,
+            anisotropy_rotation: 0.4,
+            ..base(200, 200, 210, 0.4, 1.0)
+        },
+        Material {
+            ior: 2.0,
+            specular_intensity: 0.7,
+            specular_color: Color::from_srgb8(255, 180, 120),
+            clearcoat: 0.8,
+            clearcoat_roughness: 0.2,
+            ..base(40, 80, 160, 0.5, 0.2)
+        },
+    ];
+    for (i, material) in materials.into_iter().enumerate() {
+        c.mesh(
+            SphereGeometry::new(0.45, 32, 16).build(),
+            material,
+            Vec3::new(-1.5 + i as f32, 0.5, 0.0),
+        );
+    }
+    check(c, "environment lighting in the full physical model");
 }

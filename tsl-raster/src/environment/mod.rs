@@ -71,6 +71,49 @@ pub enum EnvironmentError {
     /// A PNG could not be decoded.
     #[error("PNG: {0}")]
     Png(String),
+    /// A Radiance `.hdr` file's pixel data is shorter than the smallest encoding of the size
+    /// its header declares ([`min_hdr_data_len`]); refused before the pixels are allocated.
+    #[error("Radiance HDR: {width}×{height} pixels need at least {needed} bytes of pixel data, the file has {actual}")]
+    HdrTooShort {
+        /// The header's width.
+        width: u32,
+        /// The header's height.
+        height: u32,
+        /// The fewest bytes that can encode that many pixels.
+        needed: u64,
+        /// The bytes after the header.
+        actual: u64,
+    },
+}
+
+/// The fewest bytes of pixel data that encode a `width`×`height` Radiance image. Each scanline
+/// is decoded on its own and starts with a 4-byte pixel; the cheapest encoding of the rest is
+/// the old run-length one, whose run markers `(1, 1, 1, n)` repeat the previous pixel `n` times,
+/// `n · 256` times for a second marker in a row, `n · 256²` for a third, and so on: the `w − 1`
+/// pixels after the first take `k` markers, the least `k` with `256^k ≥ w`. (The flat encoding
+/// takes 4 bytes a pixel; the newer per-channel one at least 4 + 4 · 2 · ⌈w / 127⌉ a scanline,
+/// more than the old one's at most 4 + 4 · 4.)
+pub fn min_hdr_data_len(width: u32, height: u32) -> u64 {
+    let mut markers = 0u64;
+    let mut reach = 1u64;
+    while reach < u64::from(width) {
+        reach *= 256;
+        markers += 1;
+    }
+    u64::from(height) * (4 + 4 * markers)
+}
+
+/// The length of a Radiance file's header: through the resolution line, the line after the
+/// first empty one; the whole file when there is none (the decoder refuses it then).
+fn hdr_header_len(bytes: &[u8]) -> usize {
+    let Some(blank) = bytes.windows(2).position(|w| w == b"\n\n") else {
+        return bytes.len();
+    };
+    let after = blank + 2;
+    bytes[after..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |end| after + end + 1)
 }
 
 /// An equirectangular image in linear RGB, row 0 at the bottom (`v = 0`, straight down) as three's
@@ -173,7 +216,8 @@ impl EquirectImage {
 
     /// An HDR image from a Radiance `.hdr` file's bytes (as three's `HDRLoader`, whose texture
     /// is flipped so that the file's first scanline is the top). The header's size is checked
-    /// against the limits before the pixels are decoded.
+    /// against the limits, and the file's length against the smallest encoding of that size
+    /// ([`min_hdr_data_len`]), before the pixels are allocated.
     pub fn from_hdr(bytes: &[u8]) -> Result<EquirectImage, EnvironmentError> {
         use image::ImageDecoder;
         let hdr = |e: image::ImageError| EnvironmentError::Hdr(e.to_string());
@@ -181,6 +225,16 @@ impl EquirectImage {
             image::codecs::hdr::HdrDecoder::new(std::io::Cursor::new(bytes)).map_err(hdr)?;
         let (width, height) = decoder.dimensions();
         check_size(width, height)?;
+        let needed = min_hdr_data_len(width, height);
+        let actual = (bytes.len() - hdr_header_len(bytes)) as u64;
+        if actual < needed {
+            return Err(EnvironmentError::HdrTooShort {
+                width,
+                height,
+                needed,
+                actual,
+            });
+        }
         let mut buffer = vec![0u8; decoder.total_bytes() as usize];
         decoder.read_image(&mut buffer).map_err(hdr)?;
         // Rgb32F: three floats a texel, each `m · 2^(e − 136)`. three's HDRLoader decodes
