@@ -180,3 +180,13 @@ fn sss_thickness_outputs_match_three() {
 fn physical_clearcoat_normal_map_matches_three() {
     check("physical_clearcoat_normal");
 }
+
+#[test]
+fn a_sharp_equirectangular_background_matches_three() {
+    check("env_sharp");
+}
+
+#[test]
+fn the_full_physical_model_under_an_environment_matches_three() {
+    check("env_physical");
+}

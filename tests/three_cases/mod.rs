@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
@@ -88,6 +89,8 @@ cases![
     physical_maps,
     sss_thickness,
     physical_clearcoat_normal,
+    env_sharp in scenes_envgpu,
+    env_physical in scenes_envgpu,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

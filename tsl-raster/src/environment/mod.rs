@@ -35,6 +35,10 @@ pub const MAX_EQUIRECT_TEXELS: u64 = 1 << 26;
 /// float texels (and its source cube as much again while it is made).
 pub const MAX_EQUIRECT_WIDTH: u32 = 16383;
 
+/// The highest equirectangular image [`Environment::background_from_equirect`] takes: its cube
+/// (a face as high as the image) then holds 6 · 2048² texels.
+pub const MAX_BACKGROUND_HEIGHT: u32 = 2048;
+
 /// Why an environment image was refused.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum EnvironmentError {
@@ -124,6 +128,9 @@ pub struct EquirectImage {
     width: u32,
     height: u32,
     texels: Vec<[f32; 3]>,
+    /// Decoded from 8-bit sRGB (three's texture then `UnsignedByteType` in `SRGBColorSpace`,
+    /// and so the cube `CubeMapNode` draws it into).
+    srgb8: bool,
 }
 
 impl fmt::Debug for EquirectImage {
@@ -171,6 +178,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: false,
         })
     }
 
@@ -205,6 +213,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: true,
         })
     }
 
@@ -258,6 +267,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: false,
         })
     }
 
@@ -311,6 +321,50 @@ impl fmt::Debug for Environment {
 }
 
 impl Environment {
+    /// three's `scene.background = texture` (`EquirectangularReflectionMapping`) at
+    /// `backgroundBlurriness` 0, for [`BackgroundEnvironment`](crate::scene::BackgroundEnvironment):
+    /// `CubeMapNode`'s cube, a face as high as the image, each texel the image's bilinear read
+    /// (level 0) along its centre's direction, stored as the image's texture type stores it
+    /// (half floats, or 8-bit sRGB for an LDR image), read at level 0. One level only: as a
+    /// light it would be a mirror at every roughness. Refuses an image over
+    /// [`MAX_BACKGROUND_HEIGHT`] high.
+    pub fn background_from_equirect(image: &EquirectImage) -> Result<Environment, EnvironmentError> {
+        check_size(image.width, image.height)?;
+        if image.height > MAX_BACKGROUND_HEIGHT {
+            return Err(EnvironmentError::Size {
+                width: image.width,
+                height: image.height,
+            });
+        }
+        let size = image.height;
+        let store = |c: Vec3| {
+            if image.srgb8 {
+                // An sRGB8 render target: encoded (the standard curve), rounded to 8 bits,
+                // decoded again when read.
+                c.to_array().map(|v| {
+                    let v = v.clamp(0.0, 1.0) as f64;
+                    let encoded = if v < 0.0031308 {
+                        v * 12.92
+                    } else {
+                        1.055 * v.powf(1.0 / 2.4) - 0.055
+                    };
+                    srgb_to_linear((encoded * 255.0).round() / 255.0) as f32
+                })
+            } else {
+                cube::half3(c)
+            }
+        };
+        let level = cube::CubeLevel::from_fn(size, |face, i, j| {
+            let d = cube::texel_direction(face, i, j, size).normalize();
+            store(image.bilinear(pmrem::equirect_uv(d)))
+        });
+        Ok(Environment {
+            pmrem: CubeChain {
+                levels: vec![level],
+            },
+        })
+    }
+
     /// `PMREMGenerator.fromEquirectangular(image)`: the cube's face is a quarter of the image's
     /// width, rounded down to a power of two, at least 256.
     pub fn from_equirect(image: &EquirectImage) -> Result<Environment, EnvironmentError> {
