@@ -1523,7 +1523,11 @@ fn sky() -> std::sync::Arc<Environment> {
             let (x, y) = ((k % w) as f32 / w as f32, (k / w) as f32 / h as f32);
             let turn = x * std::f32::consts::TAU;
             let up = if y > 0.5 { 1.5 } else { 0.3 };
-            let sun = if (x - 0.3).abs() < 0.04 && (y - 0.75).abs() < 0.06 { 20.0 } else { 0.0 };
+            let sun = if (x - 0.3).abs() < 0.04 && (y - 0.75).abs() < 0.06 {
+                20.0
+            } else {
+                0.0
+            };
             [
                 up * (0.5 + 0.5 * turn.cos()) + sun,
                 up * (0.5 + 0.5 * (turn + 2.1).cos()) + sun,

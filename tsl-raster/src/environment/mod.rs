@@ -328,7 +328,9 @@ impl Environment {
     /// (half floats, or 8-bit sRGB for an LDR image), read at level 0. One level only: as a
     /// light it would be a mirror at every roughness. Refuses an image over
     /// [`MAX_BACKGROUND_HEIGHT`] high.
-    pub fn background_from_equirect(image: &EquirectImage) -> Result<Environment, EnvironmentError> {
+    pub fn background_from_equirect(
+        image: &EquirectImage,
+    ) -> Result<Environment, EnvironmentError> {
         check_size(image.width, image.height)?;
         if image.height > MAX_BACKGROUND_HEIGHT {
             return Err(EnvironmentError::Size {

@@ -9,9 +9,9 @@
 //! field they declare.
 
 use super::layout::{
-    BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
-    RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS,
-    STAGES, THICKNESS_STAGES,
+    BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
+    LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
+    ENUM_CODES, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};

@@ -3,7 +3,7 @@
 
 use super::batch::read_back;
 use super::device::{Gpu, GpuError, BAND_BYTES};
-use super::environment::{background_record, FrameEnvironments};
+use super::environment::FrameEnvironments;
 use super::layout::*;
 use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
@@ -581,7 +581,7 @@ fn pack(
     // The environments the passes and the background read, each once (R-ENV-6).
     let mut envs = FrameEnvironments::default();
     let aspect = width as f32 / height.max(1) as f32;
-    let background = background_record(scene, camera, aspect, &mut envs);
+    envs.set_background(scene, camera, aspect);
     let pass_records: Vec<PassRecord> = passes
         .iter()
         .map(|pass| {
@@ -779,7 +779,7 @@ fn pack(
 
     Ok(Packed {
         words,
-        frame: frame_words(
+        frame: envs.append_to_frame(frame_words(
             settings,
             frame.view,
             scene,
@@ -788,9 +788,7 @@ fn pack(
             entries_at,
             &blocks,
             &shadows,
-            &envs,
-            background,
-        ),
+        )),
         passes: pass_records,
         tris,
         verts,
@@ -812,6 +810,7 @@ fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
 
 /// The frame's record (its constants and the DFG table), then the light blocks and the LTC
 /// tables (`LightBlocks`).
+#[allow(clippy::too_many_arguments)] // the frame's parts, each built by its own stage
 fn frame_words(
     settings: &RenderSettings,
     view: Mat4,
@@ -821,8 +820,6 @@ fn frame_words(
     entries_at: u32,
     blocks: &LightBlocks,
     shadows: &FrameShadows,
-    envs: &FrameEnvironments,
-    background: Option<BackgroundRecord>,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
     r.width = settings.width;
@@ -873,16 +870,6 @@ fn frame_words(
     w[std::mem::offset_of!(FrameRecord, shadows_at) / 4] = w.len() as u32;
     w.extend_from_slice(&shadow_words);
     blocks.point_at_shadows(&mut w, &records);
-    // The environments' records and texels, then the background's record.
-    w[std::mem::offset_of!(FrameRecord, envs_at) / 4] = envs.append_to(&mut w);
-    w[std::mem::offset_of!(FrameRecord, background) / 4] = match background {
-        Some(b) => {
-            let at = w.len() as u32;
-            w.extend_from_slice(bytemuck::cast_slice(&[b]));
-            at
-        }
-        None => NONE,
-    };
     w
 }
 
@@ -1030,4 +1017,3 @@ mod tests {
         }
     }
 }
-

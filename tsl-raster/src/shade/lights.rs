@@ -71,7 +71,13 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                 }
                 .map(|(e, intensity)| {
                     let view_to_world = ctx.view_to_world;
-                    (e, EnvironmentOf { intensity, view_to_world })
+                    (
+                        e,
+                        EnvironmentOf {
+                            intensity,
+                            view_to_world,
+                        },
+                    )
                 });
                 physical_full_lanes(lights, m, &maps, thickness.as_ref(), environment, s, n);
             } else {

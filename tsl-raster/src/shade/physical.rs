@@ -467,7 +467,10 @@ pub(crate) fn physical_lanes(
         for l in 0..n {
             let ab = super::brdf::dfg(roughness[l], dot_nv[l]);
             let brdf = 0.04 * ab.x + ab.y;
-            cc.set(l, cc.get(l) + env.clearcoat_radiance.get(l) * brdf * p.ao[l]);
+            cc.set(
+                l,
+                cc.get(l) + env.clearcoat_radiance.get(l) * brdf * p.ao[l],
+            );
         }
     }
     if let Some((strength, _)) = p.clearcoat {

@@ -9,14 +9,12 @@ use super::anisotropy::{
     v_ggx_smith_correlated_anisotropic, AnisotropicDots, AnisotropyFrame,
 };
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
+use super::environment::{bent_normal, fragment_environment, FragmentEnvironment, FragmentInputs};
 use super::geometry::face_sign;
 use super::iridescence::{eval_iridescence, schlick_to_f0};
 use super::maps::{linear2, read_map};
 use super::scalar_models::final_roughness;
 use super::scalar_models::Surface;
-use super::environment::{
-    bent_normal, fragment_environment, FragmentEnvironment, FragmentInputs,
-};
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
 use super::sss::{scattering, Thickness, ThicknessLanes};
 use super::state::LaneSet;
