@@ -6,7 +6,9 @@
 use glam::Vec3;
 use std::sync::{Arc, OnceLock};
 use tsl::prelude::*;
-use tsl::raster::environment::{EnvironmentError, EquirectImage, MAX_EQUIRECT_WIDTH};
+use tsl::raster::environment::{
+    min_hdr_data_len, EnvironmentError, EquirectImage, MAX_EQUIRECT_WIDTH,
+};
 use tsl::raster::*;
 
 /// A flat (not run-length encoded) Radiance file of `width`×`height` RGBE pixels.
@@ -51,7 +53,7 @@ fn hostile_radiance_files_are_refused() {
     let truncated = radiance(4, 4, &[[1, 2, 3, 128]]);
     assert!(matches!(
         EquirectImage::from_hdr(&truncated),
-        Err(EnvironmentError::Hdr(_))
+        Err(EnvironmentError::HdrTooShort { .. })
     ));
     assert!(EquirectImage::from_hdr(b"not a radiance file at all").is_err());
     assert!(EquirectImage::from_hdr(&[]).is_err());
@@ -250,4 +252,87 @@ fn the_background_is_the_environment_along_each_ray() {
     let image = renderer.render_linear(&scene, &camera, &assets).unwrap();
     assert!(image.pixel(8, 1).unwrap()[0] > 0.49);
     assert!(image.pixel(8, 14).unwrap()[0] < 0.01);
+}
+
+/// The environment in the full physical model (R-ENV-7): a PHYSICAL material with a black sheen
+/// takes the full model's path (`uses_physical_extensions`) yet three's formulas make it the
+/// plain one (the sheen lobe is zero and its energy compensation 1 − 0 · albedo = 1), so it
+/// draws as the batch model draws the material without it, environment and all.
+#[test]
+fn the_full_physical_model_takes_the_environment_as_the_plain_one() {
+    let renderer = Renderer::new(RenderSettings::new(24, 24));
+    for (roughness, metalness, clearcoat) in [(0.2, 0.0, 0.0), (0.6, 1.0, 0.0), (0.4, 0.3, 0.8)] {
+        let plain = Material {
+            clearcoat,
+            clearcoat_roughness: 0.3,
+            ..Material::physical(Color::from_srgb8(200, 120, 60), roughness, metalness)
+        };
+        let black_sheen = Material {
+            sheen: 1.0,
+            sheen_color: Color::BLACK,
+            ..plain.clone()
+        };
+        assert!(black_sheen.uses_physical_extensions());
+        let render = |m: &Material| {
+            let (mut scene, assets, camera) = ball(m.clone());
+            scene.environment = Some(hemisphere());
+            renderer.render_linear(&scene, &camera, &assets).unwrap()
+        };
+        let (a, b) = (render(&plain), render(&black_sheen));
+        let mut worst = 0.0f32;
+        for (p, q) in a.pixels().iter().zip(b.pixels()) {
+            for k in 0..3 {
+                worst = worst.max((p[k] - q[k]).abs() / p[k].abs().max(1.0));
+            }
+        }
+        // The two paths' float operations differ in order only.
+        assert!(worst < 1e-4, "{roughness} {metalness} {clearcoat}: {worst}");
+        // The environment lights the ball (the upper half more): not a pair of black images.
+        let (top, bottom) = (a.pixels()[6 * 24 + 12], a.pixels()[18 * 24 + 12]);
+        assert!(top[0] > bottom[0] + 0.05, "{top:?} {bottom:?}");
+    }
+}
+
+/// The smallest encoding of a scanline of `width` pixels: a pixel, then run markers (1, 1, 1, n)
+/// repeating it `n`, `n · 256`, `n · 256²`, … times (the old run-length encoding).
+fn old_rle_scanline(width: u32) -> Vec<[u8; 4]> {
+    let mut line = vec![[200, 100, 50, 128]];
+    let mut left = width - 1;
+    while left > 0 {
+        line.push([1, 1, 1, (left % 256) as u8]);
+        left /= 256;
+    }
+    line
+}
+
+#[test]
+fn a_radiance_file_too_short_for_its_size_is_refused_before_allocating() {
+    // The smallest encodings by hand: 1 wide, the pixel alone (4 bytes a scanline); 256 wide,
+    // a pixel and one marker of 255 (8); 300 wide, a pixel, a marker of 43 and one of 1 · 256
+    // (12). Exactly that many bytes decode; one fewer is refused from the length.
+    for (width, per_line) in [(1u32, 4u64), (256, 8), (300, 12)] {
+        assert_eq!(min_hdr_data_len(width, 3), 3 * per_line, "{width}");
+        let lines: Vec<[u8; 4]> = (0..3).flat_map(|_| old_rle_scanline(width)).collect();
+        assert_eq!(lines.len() as u64 * 4, 3 * per_line);
+        let file = radiance(width, 3, &lines);
+        let image = EquirectImage::from_hdr(&file).unwrap();
+        assert_eq!((image.width(), image.height()), (width, 3));
+        // 200 · 2^(128 − 136) · 256/255 = 200/255, rounded to half: every texel.
+        let c = image.bilinear(glam::Vec2::new(0.9, 0.5));
+        assert!((c.x - 200.0 / 255.0).abs() < 1e-3, "{c}");
+        let short = &file[..file.len() - 1];
+        assert!(matches!(
+            EquirectImage::from_hdr(short),
+            Err(EnvironmentError::HdrTooShort { needed, actual, .. })
+                if needed == 3 * per_line && actual == needed - 1
+        ));
+    }
+    // A header of the largest width and 4096 rows (2^26 texels, 800 MB of floats) over a
+    // kilobyte of data: refused from the length alone (it would need 4096 · 12 bytes).
+    let mut hostile = radiance(MAX_EQUIRECT_WIDTH, 4096, &[]);
+    hostile.extend(std::iter::repeat_n(0u8, 1024));
+    assert!(matches!(
+        EquirectImage::from_hdr(&hostile),
+        Err(EnvironmentError::HdrTooShort { needed: 49152, .. })
+    ));
 }

@@ -20,15 +20,6 @@ fn check(gpu: &'static Gpu, case: &'static ThreeCase) {
     let scene = (case.scene)();
     let cpu = (case.renderer)();
     let mut renderer = GpuRenderer::new(gpu, cpu.settings.clone());
-    if case.name.starts_with("env_") {
-        // Environment lighting is the CPU renderer's only so far: refused, not drawn without it.
-        let refused = renderer.render_linear(&scene.scene, &scene.camera, &scene.assets);
-        let message = refused
-            .expect_err("the GPU refuses an environment")
-            .to_string();
-        assert!(message.contains("R-ENV-6"), "{message}");
-        return;
-    }
     let linear = renderer
         .render_linear(&scene.scene, &scene.camera, &scene.assets)
         .expect("the GPU renders");

@@ -185,3 +185,13 @@ fn physical_clearcoat_normal_map_matches_three() {
 fn rect_area_lights_on_the_full_physical_model_match_three() {
     check("rect_physical");
 }
+
+#[test]
+fn a_sharp_equirectangular_background_matches_three() {
+    check("env_sharp");
+}
+
+#[test]
+fn the_full_physical_model_under_an_environment_matches_three() {
+    check("env_physical");
+}

@@ -55,6 +55,7 @@ macro_rules! with_scenes {
             phong_scattering_with_a_thickness_map,
             sss_thickness_outputs_on_a_physical_surface,
             rect_area_lights_on_the_full_physical_model,
+            environment_lighting_and_background,
         }
     };
 }
@@ -1579,4 +1580,125 @@ pub fn rect_area_lights_on_the_full_physical_model(check: Check) {
         c.mesh(small(), material, Vec3::new(x, 0.4, 0.0));
     }
     check(c, "rect area lights, full physical model");
+}
+
+/// A 64×32 sky for the environment scene: a hue that turns with the longitude (so that each
+/// cube face and seam differs), brighter above the horizon, and a small hot sun.
+fn sky() -> std::sync::Arc<Environment> {
+    let (w, h) = (64u32, 32u32);
+    let data = (0..w * h)
+        .flat_map(|k| {
+            let (x, y) = ((k % w) as f32 / w as f32, (k / w) as f32 / h as f32);
+            let turn = x * std::f32::consts::TAU;
+            let up = if y > 0.5 { 1.5 } else { 0.3 };
+            let sun = if (x - 0.3).abs() < 0.04 && (y - 0.75).abs() < 0.06 {
+                20.0
+            } else {
+                0.0
+            };
+            [
+                up * (0.5 + 0.5 * turn.cos()) + sun,
+                up * (0.5 + 0.5 * (turn + 2.1).cos()) + sun,
+                up * (0.5 + 0.5 * (turn + 4.2).cos()) + sun,
+                1.0,
+            ]
+        })
+        .collect();
+    let image = EquirectImage::from_rgba_f32(w, h, data).expect("the sky's size and data");
+    std::sync::Arc::new(Environment::from_equirect(&image).expect("the sky's PMREM"))
+}
+
+/// Environment lighting (R-ENV-6): the scene's environment on STANDARD spheres from mirror to
+/// rough and a clearcoat PHYSICAL one, a material's own `env_map` on a rough metal, and the
+/// background drawn from the environment, blurred, through a perspective and an orthographic
+/// camera.
+pub fn environment_lighting_and_background(check: Check) {
+    let environment = sky();
+    for (name, orthographic) in [("perspective", false), ("orthographic", true)] {
+        let mut c = Case::new();
+        c.scene.environment = Some(environment.clone());
+        c.scene.environment_intensity = 0.8;
+        c.scene.background_environment = Some(BackgroundEnvironment {
+            blurriness: 0.3,
+            intensity: 0.9,
+            ..BackgroundEnvironment::new(environment.clone())
+        });
+        if orthographic {
+            c.camera = Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 100.0)
+                .at(Vec3::new(0.0, 1.2, 4.0))
+                .looking_at(Vec3::new(0.0, 0.2, 0.0));
+        }
+        c.scene.add_light(Light::directional(
+            Color::WHITE,
+            1.0,
+            Vec3::new(1.0, 2.0, 1.0),
+        ));
+        let own = sky();
+        let materials = [
+            Material::standard(Color::from_srgb8(230, 230, 230), 0.0, 1.0),
+            Material::standard(Color::from_srgb8(200, 80, 60), 0.5, 0.0),
+            Material {
+                clearcoat: 1.0,
+                clearcoat_roughness: 0.2,
+                ..Material::physical(Color::from_srgb8(40, 90, 200), 0.7, 0.3)
+            },
+            Material {
+                env_map: Some(own.clone()),
+                env_map_intensity: 1.3,
+                ..Material::standard(Color::from_srgb8(255, 200, 120), 0.35, 1.0)
+            },
+        ];
+        for (i, material) in materials.into_iter().enumerate() {
+            let x = -1.5 + i as f32;
+            c.mesh(
+                SphereGeometry::new(0.45, 32, 16).build(),
+                material,
+                Vec3::new(x, 0.5, 0.0),
+            );
+        }
+        check(c, &format!("environment lighting and background, {name}"));
+    }
+    // The full physical model under the environment (R-ENV-7): sheen, film, anisotropy (the
+    // bent normal), ior and specular with a clearcoat.
+    let mut c = Case::new();
+    c.scene.environment = Some(environment.clone());
+    c.scene.background_environment = Some(BackgroundEnvironment::new(environment));
+    let base = |r, g, b, roughness, metalness| {
+        Material::physical(Color::from_srgb8(r, g, b), roughness, metalness)
+    };
+    let materials = [
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 120, 200),
+            sheen_roughness: 0.5,
+            ..base(40, 30, 80, 0.7, 0.0)
+        },
+        Material {
+            iridescence: 1.0,
+            iridescence_ior: 1.6,
+            iridescence_thickness_range: [150.0, 500.0],
+            ..base(30, 30, 30, 0.25, 0.5)
+        },
+        Material {
+            anisotropy: 0.8,
+            anisotropy_rotation: 0.4,
+            ..base(200, 200, 210, 0.4, 1.0)
+        },
+        Material {
+            ior: 2.0,
+            specular_intensity: 0.7,
+            specular_color: Color::from_srgb8(255, 180, 120),
+            clearcoat: 0.8,
+            clearcoat_roughness: 0.2,
+            ..base(40, 80, 160, 0.5, 0.2)
+        },
+    ];
+    for (i, material) in materials.into_iter().enumerate() {
+        c.mesh(
+            SphereGeometry::new(0.45, 32, 16).build(),
+            material,
+            Vec3::new(-1.5 + i as f32, 0.5, 0.0),
+        );
+    }
+    check(c, "environment lighting in the full physical model");
 }

@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_physical;
@@ -90,6 +91,8 @@ cases![
     sss_thickness,
     physical_clearcoat_normal,
     rect_physical in scenes_fullmodel,
+    env_sharp in scenes_envgpu,
+    env_physical in scenes_envgpu,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -35,6 +35,10 @@ pub const MAX_EQUIRECT_TEXELS: u64 = 1 << 26;
 /// float texels (and its source cube as much again while it is made).
 pub const MAX_EQUIRECT_WIDTH: u32 = 16383;
 
+/// The highest equirectangular image [`Environment::background_from_equirect`] takes: its cube
+/// (a face as high as the image) then holds 6 · 2048² texels.
+pub const MAX_BACKGROUND_HEIGHT: u32 = 2048;
+
 /// Why an environment image was refused.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum EnvironmentError {
@@ -71,6 +75,49 @@ pub enum EnvironmentError {
     /// A PNG could not be decoded.
     #[error("PNG: {0}")]
     Png(String),
+    /// A Radiance `.hdr` file's pixel data is shorter than the smallest encoding of the size
+    /// its header declares ([`min_hdr_data_len`]); refused before the pixels are allocated.
+    #[error("Radiance HDR: {width}×{height} pixels need at least {needed} bytes of pixel data, the file has {actual}")]
+    HdrTooShort {
+        /// The header's width.
+        width: u32,
+        /// The header's height.
+        height: u32,
+        /// The fewest bytes that can encode that many pixels.
+        needed: u64,
+        /// The bytes after the header.
+        actual: u64,
+    },
+}
+
+/// The fewest bytes of pixel data that encode a `width`×`height` Radiance image. Each scanline
+/// is decoded on its own and starts with a 4-byte pixel; the cheapest encoding of the rest is
+/// the old run-length one, whose run markers `(1, 1, 1, n)` repeat the previous pixel `n` times,
+/// `n · 256` times for a second marker in a row, `n · 256²` for a third, and so on: the `w − 1`
+/// pixels after the first take `k` markers, the least `k` with `256^k ≥ w`. (The flat encoding
+/// takes 4 bytes a pixel; the newer per-channel one at least 4 + 4 · 2 · ⌈w / 127⌉ a scanline,
+/// more than the old one's at most 4 + 4 · 4.)
+pub fn min_hdr_data_len(width: u32, height: u32) -> u64 {
+    let mut markers = 0u64;
+    let mut reach = 1u64;
+    while reach < u64::from(width) {
+        reach *= 256;
+        markers += 1;
+    }
+    u64::from(height) * (4 + 4 * markers)
+}
+
+/// The length of a Radiance file's header: through the resolution line, the line after the
+/// first empty one; the whole file when there is none (the decoder refuses it then).
+fn hdr_header_len(bytes: &[u8]) -> usize {
+    let Some(blank) = bytes.windows(2).position(|w| w == b"\n\n") else {
+        return bytes.len();
+    };
+    let after = blank + 2;
+    bytes[after..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |end| after + end + 1)
 }
 
 /// An equirectangular image in linear RGB, row 0 at the bottom (`v = 0`, straight down) as three's
@@ -81,6 +128,9 @@ pub struct EquirectImage {
     width: u32,
     height: u32,
     texels: Vec<[f32; 3]>,
+    /// Decoded from 8-bit sRGB (three's texture then `UnsignedByteType` in `SRGBColorSpace`,
+    /// and so the cube `CubeMapNode` draws it into).
+    srgb8: bool,
 }
 
 impl fmt::Debug for EquirectImage {
@@ -128,6 +178,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: false,
         })
     }
 
@@ -162,6 +213,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: true,
         })
     }
 
@@ -173,7 +225,8 @@ impl EquirectImage {
 
     /// An HDR image from a Radiance `.hdr` file's bytes (as three's `HDRLoader`, whose texture
     /// is flipped so that the file's first scanline is the top). The header's size is checked
-    /// against the limits before the pixels are decoded.
+    /// against the limits, and the file's length against the smallest encoding of that size
+    /// ([`min_hdr_data_len`]), before the pixels are allocated.
     pub fn from_hdr(bytes: &[u8]) -> Result<EquirectImage, EnvironmentError> {
         use image::ImageDecoder;
         let hdr = |e: image::ImageError| EnvironmentError::Hdr(e.to_string());
@@ -181,6 +234,16 @@ impl EquirectImage {
             image::codecs::hdr::HdrDecoder::new(std::io::Cursor::new(bytes)).map_err(hdr)?;
         let (width, height) = decoder.dimensions();
         check_size(width, height)?;
+        let needed = min_hdr_data_len(width, height);
+        let actual = (bytes.len() - hdr_header_len(bytes)) as u64;
+        if actual < needed {
+            return Err(EnvironmentError::HdrTooShort {
+                width,
+                height,
+                needed,
+                actual,
+            });
+        }
         let mut buffer = vec![0u8; decoder.total_bytes() as usize];
         decoder.read_image(&mut buffer).map_err(hdr)?;
         // Rgb32F: three floats a texel, each `m · 2^(e − 136)`. three's HDRLoader decodes
@@ -204,6 +267,7 @@ impl EquirectImage {
             width,
             height,
             texels,
+            srgb8: false,
         })
     }
 
@@ -257,6 +321,52 @@ impl fmt::Debug for Environment {
 }
 
 impl Environment {
+    /// three's `scene.background = texture` (`EquirectangularReflectionMapping`) at
+    /// `backgroundBlurriness` 0, for [`BackgroundEnvironment`](crate::scene::BackgroundEnvironment):
+    /// `CubeMapNode`'s cube, a face as high as the image, each texel the image's bilinear read
+    /// (level 0) along its centre's direction, stored as the image's texture type stores it
+    /// (half floats, or 8-bit sRGB for an LDR image), read at level 0. One level only: as a
+    /// light it would be a mirror at every roughness. Refuses an image over
+    /// [`MAX_BACKGROUND_HEIGHT`] high.
+    pub fn background_from_equirect(
+        image: &EquirectImage,
+    ) -> Result<Environment, EnvironmentError> {
+        check_size(image.width, image.height)?;
+        if image.height > MAX_BACKGROUND_HEIGHT {
+            return Err(EnvironmentError::Size {
+                width: image.width,
+                height: image.height,
+            });
+        }
+        let size = image.height;
+        let store = |c: Vec3| {
+            if image.srgb8 {
+                // An sRGB8 render target: encoded (the standard curve), rounded to 8 bits,
+                // decoded again when read.
+                c.to_array().map(|v| {
+                    let v = v.clamp(0.0, 1.0) as f64;
+                    let encoded = if v < 0.0031308 {
+                        v * 12.92
+                    } else {
+                        1.055 * v.powf(1.0 / 2.4) - 0.055
+                    };
+                    srgb_to_linear((encoded * 255.0).round() / 255.0) as f32
+                })
+            } else {
+                cube::half3(c)
+            }
+        };
+        let level = cube::CubeLevel::from_fn(size, |face, i, j| {
+            let d = cube::texel_direction(face, i, j, size).normalize();
+            store(image.bilinear(pmrem::equirect_uv(d)))
+        });
+        Ok(Environment {
+            pmrem: CubeChain {
+                levels: vec![level],
+            },
+        })
+    }
+
     /// `PMREMGenerator.fromEquirectangular(image)`: the cube's face is a quarter of the image's
     /// width, rounded down to a power of two, at least 256.
     pub fn from_equirect(image: &EquirectImage) -> Result<Environment, EnvironmentError> {
@@ -283,5 +393,11 @@ impl Environment {
         let r = roughness.clamp(0.0, 1.0);
         let mip = self.max_lod() as f32 * r * (2.0 - r);
         self.pmrem.trilinear(direction, mip)
+    }
+
+    /// Each level's texels, from the finest down: `6 · size²` of them, face by face (+x, −x,
+    /// +y, −y, +z, −z), row by row; the GPU renderer uploads them as they are.
+    pub(crate) fn level_texels(&self) -> impl Iterator<Item = &[[f32; 3]]> {
+        self.pmrem.levels.iter().map(|l| l.texels.as_slice())
     }
 }

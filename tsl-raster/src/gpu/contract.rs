@@ -9,9 +9,9 @@
 //! field they declare.
 
 use super::layout::{
-    BinEntry, BlockRecord, FrameRecord, HemiRecord, InterpParams, LightRecord, PassRecord, Record,
-    RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord, ENUM_CODES, NONE, PASS_FLAGS,
-    STAGES, THICKNESS_STAGES,
+    BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
+    LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
+    ENUM_CODES, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -146,6 +146,8 @@ pub(crate) fn raster_layout_wgsl() -> String {
     record::<VertRecord>(&mut out);
     record::<BinEntry>(&mut out);
     record::<TexHeader>(&mut out);
+    record::<EnvRecord>(&mut out);
+    record::<BackgroundRecord>(&mut out);
     out.push_str("\n// P_FLAGS bits.\n");
     for &(name, value) in PASS_FLAGS {
         constant(&mut out, name, value);

@@ -134,8 +134,14 @@ record! {
         /// The word of this buffer where the LTC tables start (`LTC_1` then `LTC_2`, 64 × 64
         /// RGBA each), after the light blocks; 0 when no block has a rect area light.
         ltc_at: u32,
+        /// The word of this buffer where the background's [`BackgroundRecord`] lies, `NONE`
+        /// when the background is not drawn from an environment.
+        background: u32,
+        /// The word of this buffer where the frame's [`EnvRecord`]s start (each pass names
+        /// its environment by index, `P_ENV`).
+        envs_at: u32,
         /// Unused, so that the DFG table starts at word 64.
-        _reserved: [u32; 24],
+        _reserved: [u32; 22],
         /// The DFG table, 16 × 16 (scale, bias), rows of roughness for each `dot(n, v)`.
         dfg: [[f32; 2]; 256],
     }
@@ -339,8 +345,13 @@ record! {
         /// Where the light block of the material's light mask starts ([`BlockRecord`]), in
         /// words from `LIGHTS_AT`.
         lights: u32,
+        /// The index of the environment's [`EnvRecord`] from `F_ENVS_AT` (the material's
+        /// `env_map`, else the scene's environment), `NONE` without one.
+        env: u32,
+        /// Its intensity (`env_map_intensity`, else the scene's `environment_intensity`).
+        env_intensity: f32,
         /// Unused, to a stride of 112.
-        _reserved: [u32; 11],
+        _reserved: [u32; 9],
     }
 }
 
@@ -586,5 +597,37 @@ codes! {
         SHADOW_PCF = 1,
         /// `ShadowMapType::Vsm`.
         SHADOW_VSM = 2,
+    }
+}
+
+record! {
+    /// An environment's PMREM (R-ENV-6) in the frame buffer: its levels, from the finest down,
+    /// each `6 · size²` texels face by face, row by row (environment/cube.rs's order), three
+    /// float words a texel; level `k` has the side `size >> k`.
+    struct EnvRecord: "ENV_STRIDE", "E_" {
+        /// Level 0's side.
+        size: u32,
+        /// The number of levels (`maxLod + 1`).
+        levels: u32,
+        /// The word of the frame buffer where level 0's texels start.
+        texels: u32,
+        /// Unused, to a stride of 4.
+        _reserved: u32,
+    }
+}
+
+record! {
+    /// The background drawn from an environment (`FrameRecord::background`).
+    struct BackgroundRecord: "BACKGROUND_STRIDE", "G_" {
+        /// The index of its [`EnvRecord`] from `F_ENVS_AT`.
+        env: u32,
+        /// `backgroundBlurriness`: the roughness the PMREM is read at.
+        blurriness: f32,
+        /// `backgroundIntensity`.
+        intensity: f32,
+        /// An orthographic camera's background sphere radius (`3 / projection[1][1]`).
+        radius: f32,
+        /// The camera's projection inverted, columns.
+        inverse_projection: [f32; 16],
     }
 }

@@ -129,6 +129,7 @@ mod batch;
 #[cfg(test)]
 mod contract;
 mod device;
+mod environment;
 mod layout;
 mod light_blocks;
 mod native;

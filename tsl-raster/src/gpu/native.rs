@@ -130,6 +130,9 @@ enum Role {
     /// Shades the pixels a deferred pass won in the visibility target, over a full-screen
     /// triangle (`native_resolve_vertex`, `native_resolve`).
     Resolve,
+    /// Draws the background from an environment over a full-screen triangle before the passes
+    /// (`native_resolve_vertex`, `native_background`; R-ENV-6).
+    Background,
 }
 
 /// What a pass's pipeline fixes besides the fragment program.
@@ -176,6 +179,19 @@ impl PassState {
         depth_test: true,
         depth_write: true,
         frag_depth: true,
+        kind: NONE,
+        flags: NONE,
+        maps: NONE,
+    };
+
+    /// The state of the background's pipeline: no depth test or write, replacement, no
+    /// material.
+    const BACKGROUND: PassState = PassState {
+        role: Role::Background,
+        blend: false,
+        depth_test: false,
+        depth_write: false,
+        frag_depth: false,
         kind: NONE,
         flags: NONE,
         maps: NONE,
@@ -453,6 +469,12 @@ fn render_pipeline(
             &layouts.resolve,
             "native_resolve_vertex",
             "native_resolve",
+            format,
+        ),
+        Role::Background => (
+            &layouts.resolve,
+            "native_resolve_vertex",
+            "native_background",
             format,
         ),
     };
@@ -882,10 +904,25 @@ impl NativeRenderer {
         } else {
             None
         };
-        self.render(gpu, shared, frame, &pipelines, visible.as_ref(), deferred)
+        // The background drawn from an environment, when the frame has one.
+        let background_at = std::mem::offset_of!(FrameRecord, background) / 4;
+        let background = match frame.frame.get(background_at) {
+            Some(&g) if g != NONE => {
+                let (p, made) = shared.interp_pipeline(&gpu.device, PassState::BACKGROUND)?;
+                self.built += usize::from(made);
+                Some(p)
+            }
+            _ => None,
+        };
+        let passes = Pipelines {
+            passes: &pipelines,
+            visible: visible.as_ref(),
+            background: background.as_ref(),
+        };
+        self.render(gpu, shared, frame, passes, deferred)
     }
 
-    /// Draw the frame: with a `visible` pipeline, its first `deferred` passes through the
+    /// Draw the frame: the background first with a `background` pipeline; with a `visible` pipeline, its first `deferred` passes through the
     /// visibility target and resolved (their `pipelines` resolve), the others drawn after;
     /// without, every pass drawn in order.
     fn render(
@@ -893,10 +930,14 @@ impl NativeRenderer {
         gpu: &Gpu,
         shared: &DeviceShared,
         frame: &NativeFrame,
-        pipelines: &[wgpu::RenderPipeline],
-        visible: Option<&wgpu::RenderPipeline>,
+        pipelines: Pipelines,
         deferred: usize,
     ) -> Result<Vec<[f32; 4]>, GpuError> {
+        let Pipelines {
+            passes: pipelines,
+            visible,
+            background,
+        } = pipelines;
         let corners = corner_positions(frame.tris, frame.width, frame.height);
         let data: [&[u8]; 6] = [
             bytemuck::cast_slice(frame.words),
@@ -1019,6 +1060,10 @@ impl NativeRenderer {
                 });
                 pass.set_bind_group(0, group, &[]);
                 pass.set_bind_group(1, &t.ids_group, &[]);
+                if let Some(background) = background {
+                    pass.set_pipeline(background);
+                    pass.draw(0..3, 0..1);
+                }
                 for (p, (d, pipeline)) in frame.draws.iter().zip(pipelines).enumerate() {
                     if d.count == 0 {
                         continue;
@@ -1426,4 +1471,12 @@ mod tests {
         }
         assert!(half_to_f32(0x7e00).is_nan());
     }
+}
+
+/// The pipelines a frame draws with: each pass's, the visibility pass's when passes are
+/// deferred, the background's when it is drawn from an environment.
+struct Pipelines<'a> {
+    passes: &'a [wgpu::RenderPipeline],
+    visible: Option<&'a wgpu::RenderPipeline>,
+    background: Option<&'a wgpu::RenderPipeline>,
 }

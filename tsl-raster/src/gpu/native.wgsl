@@ -159,3 +159,10 @@ fn native_resolve(v: NativeVarying) -> @location(0) vec4<f32> {
     s_base = pu(p, P_BASE);
     return shade(p, t, px, py, depth_at(t, px, py)).color;
 }
+
+// The background drawn from an environment (R-ENV-6), over a full-screen triangle before the
+// passes: the kernel's own starting colour at the pixel.
+@fragment
+fn native_background(v: NativeVarying) -> @location(0) vec4<f32> {
+    return clear_color(i32(floor(v.position.x)), i32(floor(v.position.y)));
+}

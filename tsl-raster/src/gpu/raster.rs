@@ -3,6 +3,7 @@
 
 use super::batch::read_back;
 use super::device::{Gpu, GpuError, BAND_BYTES};
+use super::environment::FrameEnvironments;
 use super::layout::*;
 use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
@@ -270,7 +271,6 @@ impl<'g> GpuRenderer<'g> {
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
         // The size's own limits (a zero side, 2^28 pixels), the device's, then the host's.
         checked_len(width, height)?;
-        refuse_environment(scene, assets)?;
         self.gpu.check_frame(width, height).map_err(refused)?;
         self.settings.frame_len()?;
         // The frame's largest buffer, refused before any work on the host.
@@ -578,7 +578,11 @@ fn pack(
         .collect();
     // The light blocks, one per light mask, from LIGHTS_AT (each pass reads its mask's).
     let blocks = LightBlocks::new(Lightings::new(&scene.lights, frame.view, assets));
-    let pass_records = passes
+    // The environments the passes and the background read, each once (R-ENV-6).
+    let mut envs = FrameEnvironments::default();
+    let aspect = width as f32 / height.max(1) as f32;
+    envs.set_background(scene, camera, aspect);
+    let pass_records: Vec<PassRecord> = passes
         .iter()
         .map(|pass| {
             // Invariant: place_draws makes each pass for one of the draws it returns.
@@ -626,6 +630,14 @@ fn pack(
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
+            // The material's own environment, else the scene's (`materialEnvIntensity`).
+            let lit = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
+            let env = match (&m.env_map, &scene.environment) {
+                (Some(e), _) => Some((e, m.env_map_intensity)),
+                (None, Some(e)) => Some((e, scene.environment_intensity)),
+                _ => None,
+            }
+            .filter(|_| lit);
             PassRecord {
                 flags,
                 faces: match pass.faces {
@@ -711,7 +723,9 @@ fn pack(
                 cc_normal_map: map_id(m.clearcoat_normal_map),
                 cc_normal_scale: m.clearcoat_normal_scale.to_array(),
                 lights: blocks.start(m.lights),
-                _reserved: [0; 11],
+                env: env.map_or(NONE, |(e, _)| envs.index(e)),
+                env_intensity: env.map_or(0.0, |(_, k)| k),
+                _reserved: [0; 9],
             }
         })
         .collect();
@@ -775,7 +789,7 @@ fn pack(
                 entries_at,
             );
             append_lights(&mut w, &blocks, &shadows);
-            w
+            envs.append_to_frame(w)
         },
         passes: pass_records,
         tris,
@@ -1004,27 +1018,4 @@ mod tests {
             assert!(RASTER_WGSL.contains(&line), "{line}");
         }
     }
-}
-
-/// Environment lighting is drawn by the CPU renderer only so far: a scene that uses it is
-/// refused here rather than drawn without it (R-ENV-6).
-fn refuse_environment(scene: &Scene, assets: &Assets) -> Result<(), RenderError> {
-    let env_map = scene.objects().iter().filter_map(|o| o.mesh).any(|m| {
-        assets
-            .materials
-            .get(m.material)
-            .is_some_and(|m| m.env_map.is_some())
-    });
-    let what = if scene.environment.is_some() {
-        "the scene's environment"
-    } else if scene.background_environment.is_some() {
-        "an environment background"
-    } else if env_map {
-        "a material's env_map"
-    } else {
-        return Ok(());
-    };
-    Err(RenderError::Refused(Refusal::Gpu(format!(
-        "{what}: environment lighting is drawn by the CPU renderer only (R-ENV-6)"
-    ))))
 }

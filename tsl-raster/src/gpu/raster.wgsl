@@ -908,7 +908,9 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
     let scattering = fss_ess + fms * ems;
     let indirect = irradiance(nw) * (contribution / PI_F) * (1.0 - scattering) * ao;
     var outgoing = dd + indirect + ds;
+    outgoing += env_light(p, n, nw, v, diffuse, ao, roughness, ab, nv, 1.0 - scattering);
     if (clearcoat) {
+        cc += env_clearcoat(p, n, v, cc_roughness, nv, ao);
         let strength = pf(p, P_CLEARCOAT);
         let e = fresnel_factor(nv);
         let fcc = 0.04 * (1.0 - e) + e;
@@ -1188,7 +1190,7 @@ fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32
     return vec2<f32>(v.x * polar.x - v.y * polar.y, v.y * polar.x + v.x * polar.y);
 }
 
-// physical_full: PhysicalLightingModel with the extensions (no environment), the material's
+// physical_full: PhysicalLightingModel with the extensions (and the environment), the material's
 // parameters times its maps as three's MaterialNode combines them.
 fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
                  diffuse: vec3<f32>, ao: f32, roughness: f32, geometry_roughness: f32) -> vec3<f32> {
@@ -1213,6 +1215,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
     let irid_strength = pf(p, P_IRIDESCENCE);
     var irid = vec3<f32>(0.0);
     var fr = spec;
+    var fr_metal = diffuse;
     if (irid_strength > 0.0) {
         let eta = pf(p, P_IRIDESCENCE_IOR);
         let range = vec2<f32>(pf(p, P_IRIDESCENCE_THICKNESS), pf(p, P_IRIDESCENCE_THICKNESS + 1u));
@@ -1224,6 +1227,7 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         let metallic = eval_iridescence(1.0, eta, dot_nv, thickness, diffuse);
         irid = lerp3(dielectric, metallic, metal);
         fr = lerp3(spec, schlick_to_f0(dielectric, 1.0, dot_nv), irid_strength);
+        fr_metal = lerp3(diffuse, schlick_to_f0(metallic, 1.0, dot_nv), irid_strength);
     }
     let vector = vec2<f32>(pf(p, P_ANISOTROPY), pf(p, P_ANISOTROPY + 1u));
     var a = Aniso(false, 0.0, vec3<f32>(0.0), vec3<f32>(0.0));
@@ -1283,6 +1287,13 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         indirect *= 1.0 - max3(sheen) * albedo;
     }
     var outgoing = dd + indirect * ao + ds;
+    if (pu(p, P_ENV) != NONE) {
+        let e = env_full(p, EnvFullIn(n, nw, v, diffuse, ao, roughness, ab, fr, fr_metal, f90,
+            has_sheen, sheen, sheen_roughness, clearcoat, ncc, cc_roughness, a));
+        outgoing += e.base;
+        cc += e.clearcoat;
+        sh += e.sheen;
+    }
     if (clearcoat) {
         let fcc = f_schlick(vec3<f32>(0.04), 1.0, clamp(dot3(ncc, v), 0.0, 1.0));
         outgoing = outgoing * (vec3<f32>(1.0) - cc_strength * fcc) + cc * cc_strength;
@@ -1822,7 +1833,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let tile_x = i32((gid.x / TILE) * TILE);
     let tile_y = i32((gid.y / TILE) * TILE);
     var depth = 1.0;
-    var color = vec4<f32>(ff(F_CLEAR), ff(F_CLEAR + 1u), ff(F_CLEAR + 2u), ff(F_CLEAR + 3u));
+    var color = clear_color(px, py);
     var vis_pass = NONE;
     var vis_tri = 0u;
     var resolved = false;
@@ -1951,4 +1962,348 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (band.counted != 0u) {
         pixels[width * height + (pixel >> 2u)][pixel & 3u] = f32(shaded);
     }
+}
+
+// ---- Environment lighting (R-ENV-6): environment/cube.rs's reads of a PMREM in the frame
+// buffer (EnvRecord), shade/environment.rs's radiance and irradiance, physical.rs's IBL shares.
+
+struct EnvLevel {
+    size: u32,
+    at: u32,
+}
+
+// Environment `e`'s record word.
+fn env_record(e: u32) -> u32 {
+    return frame[F_ENVS_AT] + e * ENV_STRIDE;
+}
+
+// Level `k` of the environment at record `r`: its side and first texel word.
+fn env_level(r: u32, k: u32) -> EnvLevel {
+    var at = frame[r + E_TEXELS];
+    let size = frame[r + E_SIZE];
+    for (var i = 0u; i < k; i++) {
+        let n = max(size >> i, 1u);
+        at += 18u * n * n;
+    }
+    return EnvLevel(max(size >> k, 1u), at);
+}
+
+fn env_at(l: EnvLevel, face: u32, i: u32, j: u32) -> vec3<f32> {
+    return fv3(l.at + 3u * ((face * l.size + j) * l.size + i));
+}
+
+struct FaceCoords {
+    face: u32,
+    s: f32,
+    t: f32,
+}
+
+// cube.rs face_coords: the face `d` points into and (s, t) on it; ties go x, y, then z.
+fn env_face(d: vec3<f32>) -> FaceCoords {
+    let a = abs(d);
+    var axis = 2u;
+    var major = d.z;
+    var b = d.x;
+    var c = d.y;
+    if (a.x >= a.y && a.x >= a.z) {
+        axis = 0u;
+        major = d.x;
+        b = d.y;
+        c = d.z;
+    } else if (a.y >= a.z) {
+        axis = 1u;
+        major = d.y;
+        b = d.x;
+        c = d.z;
+    }
+    let face = 2u * axis + select(0u, 1u, major < 0.0);
+    let m = abs(major);
+    if (m > 0.0 && finite(m)) {
+        return FaceCoords(face, b / m, c / m);
+    }
+    return FaceCoords(face, 0.0, 0.0);
+}
+
+// cube.rs point: σ·major·e_a + s·e_b + t·e_c for `face`.
+fn env_point(face: u32, major: f32, s: f32, t: f32) -> vec3<f32> {
+    let axis = face / 2u;
+    let m = select(major, -major, (face & 1u) == 1u);
+    if (axis == 0u) {
+        return vec3<f32>(m, s, t);
+    }
+    if (axis == 1u) {
+        return vec3<f32>(s, m, t);
+    }
+    return vec3<f32>(s, t, m);
+}
+
+// cube.rs CubeLevel::texel: texel (i, j) of `face`, one past an edge folded onto the
+// neighbouring face; w is 0 at a corner (both past), where there is none.
+fn env_texel(l: EnvLevel, face: u32, i: i32, j: i32) -> vec4<f32> {
+    let n = i32(l.size);
+    let out_i = i < 0 || i >= n;
+    let out_j = j < 0 || j >= n;
+    if (!out_i && !out_j) {
+        return vec4<f32>(env_at(l, face, u32(i), u32(j)), 1.0);
+    }
+    if (out_i && out_j) {
+        return vec4<f32>(0.0);
+    }
+    let scale = 2.0 / f32(n);
+    let s = (f32(i) + 0.5) * scale - 1.0;
+    let t = (f32(j) + 0.5) * scale - 1.0;
+    let over = select(t, s, out_i);
+    let delta = abs(over) - 1.0;
+    let edge = sign(over);
+    var p: vec3<f32>;
+    if (out_i) {
+        p = env_point(face, 1.0 - delta, edge, t);
+    } else {
+        p = env_point(face, 1.0 - delta, s, edge);
+    }
+    let fc = env_face(p);
+    // Rust's round (half away from zero) on these coordinates, then clamped to the face.
+    let fi = clamp(i32(floor((fc.s + 1.0) * 0.5 * f32(n) - 0.5 + 0.5)), 0, n - 1);
+    let fj = clamp(i32(floor((fc.t + 1.0) * 0.5 * f32(n) - 0.5 + 0.5)), 0, n - 1);
+    return vec4<f32>(env_at(l, fc.face, u32(fi), u32(fj)), 1.0);
+}
+
+// cube.rs CubeLevel::bilinear: the seamless bilinear read of a level along `d`.
+fn env_bilinear(l: EnvLevel, d: vec3<f32>) -> vec3<f32> {
+    let fc = env_face(d);
+    let n = f32(l.size);
+    let u = (fc.s + 1.0) * 0.5 * n - 0.5;
+    let v = (fc.t + 1.0) * 0.5 * n - 0.5;
+    let fi = floor(u);
+    let fj = floor(v);
+    let fu = u - fi;
+    let fv = v - fj;
+    let i0 = i32(fi);
+    let j0 = i32(fj);
+    let last = i32(l.size) - 1;
+    if (i0 >= 0 && j0 >= 0 && i0 < last && j0 < last) {
+        let i = u32(i0);
+        let j = u32(j0);
+        let top = env_at(l, fc.face, i, j) * (1.0 - fu) + env_at(l, fc.face, i + 1u, j) * fu;
+        let bottom = env_at(l, fc.face, i, j + 1u) * (1.0 - fu)
+            + env_at(l, fc.face, i + 1u, j + 1u) * fu;
+        return top * (1.0 - fv) + bottom * fv;
+    }
+    let c00 = env_texel(l, fc.face, i0, j0);
+    let c10 = env_texel(l, fc.face, i0 + 1, j0);
+    let c01 = env_texel(l, fc.face, i0, j0 + 1);
+    let c11 = env_texel(l, fc.face, i0 + 1, j0 + 1);
+    // At a cube corner one of the four is missing: the average of the other three.
+    let present = c00 + c10 + c01 + c11;
+    let missing = present.xyz / max(present.w, 1.0);
+    let a00 = select(missing, c00.xyz, c00.w > 0.0);
+    let a10 = select(missing, c10.xyz, c10.w > 0.0);
+    let a01 = select(missing, c01.xyz, c01.w > 0.0);
+    let a11 = select(missing, c11.xyz, c11.w > 0.0);
+    let top = a00 * (1.0 - fu) + a10 * fu;
+    let bottom = a01 * (1.0 - fu) + a11 * fu;
+    return top * (1.0 - fv) + bottom * fv;
+}
+
+// Environment::sample: the trilinear read at mip `maxLod · r · (2 − r)`, r the roughness
+// clamped to [0, 1], the level clamped to the chain.
+fn env_sample(e: u32, d: vec3<f32>, roughness: f32) -> vec3<f32> {
+    let rec = env_record(e);
+    let levels = frame[rec + E_LEVELS];
+    if (levels == 0u) {
+        return vec3<f32>(0.0);
+    }
+    let r = clamp(roughness, 0.0, 1.0);
+    let last = levels - 1u;
+    var lod = f32(last) * r * (2.0 - r);
+    if (!(lod == lod)) {
+        lod = 0.0;
+    }
+    lod = clamp(lod, 0.0, f32(last));
+    let base = min(u32(floor(lod)), last);
+    let frac = lod - f32(base);
+    let a = env_bilinear(env_level(rec, base), d);
+    if (base + 1u <= last && frac > 0.0) {
+        return a * (1.0 - frac) + env_bilinear(env_level(rec, base + 1u), d) * frac;
+    }
+    return a;
+}
+
+// environment.rs radiance_direction: reflect(−v, n) bent toward n by roughness⁴, to world.
+fn env_direction(n: vec3<f32>, v: vec3<f32>, roughness: f32) -> vec3<f32> {
+    let i = -v;
+    let reflected = i - 2.0 * dot3(n, i) * n;
+    let r2 = roughness * roughness;
+    let bent = normalize0(lerp3(reflected, n, r2 * r2));
+    return normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), bent));
+}
+
+// physical.rs ibl_shares and env_light: the environment's indirect diffuse and specular light
+// of pass `p` (STANDARD's or PHYSICAL's base model), zero without an environment.
+fn env_light(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, diffuse: vec3<f32>, ao: f32,
+             roughness: f32, ab: vec2<f32>, nv: f32, indirect_scale: f32) -> vec3<f32> {
+    let e = pu(p, P_ENV);
+    if (e == NONE) {
+        return vec3<f32>(0.0);
+    }
+    let k = pf(p, P_ENV_INTENSITY);
+    let radiance = env_sample(e, env_direction(n, v, roughness), roughness) * k;
+    let irradiance = env_sample(e, nw, 1.0) * PI_F * k;
+    let metal = pf(p, P_METALNESS);
+    let ems = 1.0 - (ab.x + ab.y);
+    let ss_diel = vec3<f32>(0.04) * ab.x + vec3<f32>(ab.y);
+    let favg_diel = vec3<f32>(0.04) + (vec3<f32>(1.0) - vec3<f32>(0.04)) * 0.047619;
+    let ms_diel = ss_diel * favg_diel / (vec3<f32>(1.0) - ems * favg_diel) * ems;
+    let ss_metal = diffuse * ab.x + vec3<f32>(ab.y);
+    let favg_metal = diffuse + (vec3<f32>(1.0) - diffuse) * 0.047619;
+    let ms_metal = ss_metal * favg_metal / (vec3<f32>(1.0) - ems * favg_metal) * ems;
+    let single = lerp3(ss_diel, ss_metal, metal);
+    let multi = lerp3(ms_diel, ms_metal, metal);
+    let diffuse_share = diffuse * (1.0 - metal) * indirect_scale * ao;
+    let exponent = exp2(-(1.0 + 16.0 * roughness));
+    let specular_ao = clamp(ao - (1.0 - pow(nv + ao, exponent)), 0.0, 1.0);
+    let cosine_weighted = irradiance * (1.0 / PI_F);
+    let specular = radiance * single + multi * cosine_weighted;
+    return diffuse_share * cosine_weighted + specular * specular_ao;
+}
+
+// physical.rs: the clearcoat's indirect specular, its radiance times EnvironmentBRDF (f0 0.04,
+// f90 1) times the AO; zero without an environment.
+fn env_clearcoat(p: u32, n: vec3<f32>, v: vec3<f32>, cc_roughness: f32, nv: f32,
+                 ao: f32) -> vec3<f32> {
+    let e = pu(p, P_ENV);
+    if (e == NONE) {
+        return vec3<f32>(0.0);
+    }
+    let k = pf(p, P_ENV_INTENSITY);
+    let radiance = env_sample(e, env_direction(n, v, cc_roughness), cc_roughness) * k;
+    let ab = dfg(cc_roughness, nv);
+    return radiance * (0.04 * ab.x + ab.y) * ao;
+}
+
+// shade/environment.rs background_pixel: the PMREM read along pixel (px, py)'s ray (three's
+// background sphere centred on the camera) at the blurriness, times the intensity, opaque.
+fn env_background(px: i32, py: i32) -> vec4<f32> {
+    let g = frame[F_BACKGROUND];
+    let w = f32(max(frame[F_WIDTH], 1u));
+    let h = f32(max(frame[F_HEIGHT], 1u));
+    let ndc_x = (f32(px) + 0.5) / w * 2.0 - 1.0;
+    let ndc_y = 1.0 - (f32(py) + 0.5) / h * 2.0;
+    let q = g + G_INVERSE_PROJECTION;
+    let inverse = mat4x4<f32>(
+        vec4<f32>(ff(q), ff(q + 1u), ff(q + 2u), ff(q + 3u)),
+        vec4<f32>(ff(q + 4u), ff(q + 5u), ff(q + 6u), ff(q + 7u)),
+        vec4<f32>(ff(q + 8u), ff(q + 9u), ff(q + 10u), ff(q + 11u)),
+        vec4<f32>(ff(q + 12u), ff(q + 13u), ff(q + 14u), ff(q + 15u)),
+    );
+    var view_dir: vec3<f32>;
+    if (frame[F_ORTHO] != 0u) {
+        let c = inverse * vec4<f32>(ndc_x, ndc_y, 0.0, 1.0);
+        let p = c.xyz / c.w;
+        let radius = ff(g + G_RADIUS);
+        let z = sqrt(max(radius * radius - p.x * p.x - p.y * p.y, 0.0));
+        view_dir = vec3<f32>(p.x, p.y, -z);
+    } else {
+        let c = inverse * vec4<f32>(ndc_x, ndc_y, 1.0, 1.0);
+        view_dir = c.xyz / c.w;
+    }
+    let dir = normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), view_dir));
+    let c = env_sample(frame[g + G_ENV], dir, ff(g + G_BLURRINESS)) * ff(g + G_INTENSITY);
+    return vec4<f32>(c, 1.0);
+}
+
+// The colour a pixel starts from: the clear colour, or the background drawn from an
+// environment.
+fn clear_color(px: i32, py: i32) -> vec4<f32> {
+    let g = frame[F_BACKGROUND];
+    if (g != NONE && g + BACKGROUND_STRIDE <= arrayLength(&frame)) {
+        return env_background(px, py);
+    }
+    return vec4<f32>(ff(F_CLEAR), ff(F_CLEAR + 1u), ff(F_CLEAR + 2u), ff(F_CLEAR + 3u));
+}
+
+// ---- The environment in the full physical model (physical_full.rs environment_terms).
+
+struct EnvFullIn {
+    n: vec3<f32>,
+    nw: vec3<f32>,
+    v: vec3<f32>,
+    diffuse: vec3<f32>,
+    ao: f32,
+    roughness: f32,
+    ab: vec2<f32>,
+    // The dielectric's and the metal's f0, the film's mixed in.
+    fr: vec3<f32>,
+    fr_metal: vec3<f32>,
+    f90: f32,
+    has_sheen: bool,
+    sheen: vec3<f32>,
+    sheen_roughness: f32,
+    clearcoat: bool,
+    ncc: vec3<f32>,
+    cc_roughness: f32,
+    a: Aniso,
+}
+
+struct EnvFullOut {
+    base: vec3<f32>,
+    clearcoat: vec3<f32>,
+    sheen: vec3<f32>,
+}
+
+// computeMultiscattering: (single, multiple) scattering of f0 and f90.
+fn multiscatter(ab: vec2<f32>, f0: vec3<f32>, f90: f32) -> array<vec3<f32>, 2> {
+    let fss_ess = f0 * ab.x + vec3<f32>(f90 * ab.y);
+    let ems = 1.0 - (ab.x + ab.y);
+    let favg = f0 + (vec3<f32>(1.0) - f0) * 0.047619;
+    let fms = fss_ess * favg / (vec3<f32>(1.0) - ems * favg);
+    return array<vec3<f32>, 2>(fss_ess, fms * ems);
+}
+
+// environment.rs bent_normal: bentNormalView.
+fn env_bent_normal(n: vec3<f32>, v: vec3<f32>, b: vec3<f32>, strength: f32,
+                   roughness: f32) -> vec3<f32> {
+    let bent = normalize0(cross3(cross3(b, v), b));
+    let w = 1.0 - strength * (1.0 - roughness);
+    let w2 = w * w;
+    return normalize0(lerp3(bent, n, w2 * w2));
+}
+
+fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
+    let e = pu(p, P_ENV);
+    let k = pf(p, P_ENV_INTENSITY);
+    var rn = i.n;
+    if (i.a.on) {
+        rn = env_bent_normal(i.n, i.v, i.a.b, i.a.strength, i.roughness);
+    }
+    let radiance = env_sample(e, env_direction(rn, i.v, i.roughness), i.roughness) * k;
+    let irradiance = env_sample(e, i.nw, 1.0) * PI_F * k;
+    let metal = pf(p, P_METALNESS);
+    let nv = clamp(dot3(i.n, i.v), 0.0, 1.0);
+    let diel = multiscatter(i.ab, i.fr, i.f90);
+    let metallic = multiscatter(i.ab, i.fr_metal, i.f90);
+    let single = lerp3(diel[0], metallic[0], metal);
+    let multi = lerp3(diel[1], metallic[1], metal);
+    let diffuse = i.diffuse * (1.0 - metal) * (vec3<f32>(1.0) - (diel[0] + diel[1]));
+    let cosine_weighted = irradiance * (1.0 / PI_F);
+    var specular = radiance * single + multi * cosine_weighted;
+    var indirect = diffuse * cosine_weighted;
+    var out = EnvFullOut(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
+    if (i.has_sheen) {
+        let albedo = ibl_sheen_brdf(i.n, i.v, i.sheen_roughness);
+        out.sheen = irradiance * i.sheen * albedo * (1.0 / PI_F) * i.ao;
+        let compensation = 1.0 - max3(i.sheen) * albedo;
+        specular *= compensation;
+        indirect *= compensation;
+    }
+    let exponent = exp2(-(1.0 + 16.0 * i.roughness));
+    let specular_ao = clamp(i.ao - (1.0 - pow(nv + i.ao, exponent)), 0.0, 1.0);
+    if (i.clearcoat) {
+        let cc_radiance = env_sample(e, env_direction(i.ncc, i.v, i.cc_roughness),
+            i.cc_roughness) * k;
+        let fab = dfg(i.cc_roughness, clamp(dot3(i.ncc, i.v), 0.0, 1.0));
+        out.clearcoat = cc_radiance * (0.04 * fab.x + fab.y) * i.ao;
+    }
+    out.base = indirect * i.ao + specular * specular_ao;
+    return out;
 }

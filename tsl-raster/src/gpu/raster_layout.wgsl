@@ -44,6 +44,8 @@ const F_VIEW_TO_WORLD: u32 = 17u; // 9 words
 const F_WORLD_TO_VIEW: u32 = 26u; // 9 words
 const F_ENTRIES_AT: u32 = 38u;
 const F_LTC_AT: u32 = 39u;
+const F_BACKGROUND: u32 = 40u;
+const F_ENVS_AT: u32 = 41u;
 const F_DFG: u32 = 64u; // 512 words
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
@@ -138,6 +140,8 @@ const P_THICKNESS_COUNT: u32 = 91u; // 6 words
 const P_CC_NORMAL_MAP: u32 = 97u;
 const P_CC_NORMAL_SCALE: u32 = 98u; // 2 words
 const P_LIGHTS: u32 = 100u;
+const P_ENV: u32 = 101u;
+const P_ENV_INTENSITY: u32 = 102u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -184,6 +188,20 @@ const X_FLIP_Y: u32 = 5u;
 const X_IDENTITY: u32 = 6u;
 const X_UV_MATRIX: u32 = 8u; // 9 words
 const X_LEVEL: u32 = 24u; // 48 words
+
+// `EnvRecord` (gpu/layout.rs): 4 words.
+const ENV_STRIDE: u32 = 4u;
+const E_SIZE: u32 = 0u;
+const E_LEVELS: u32 = 1u;
+const E_TEXELS: u32 = 2u;
+
+// `BackgroundRecord` (gpu/layout.rs): 20 words.
+const BACKGROUND_STRIDE: u32 = 20u;
+const G_ENV: u32 = 0u;
+const G_BLURRINESS: u32 = 1u;
+const G_INTENSITY: u32 = 2u;
+const G_RADIUS: u32 = 3u;
+const G_INVERSE_PROJECTION: u32 = 4u; // 16 words
 
 // P_FLAGS bits.
 const FL_FORWARD: u32 = 1u;

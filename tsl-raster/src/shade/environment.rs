@@ -91,3 +91,53 @@ pub(crate) fn background_pixel(
     let c = background.environment.sample(dir, background.blurriness) * background.intensity;
     [c.x, c.y, c.z, 1.0]
 }
+
+/// The environment's light at one fragment of the full physical model (`physical_full.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct FragmentEnvironment {
+    /// `radiance`: read along the reflected view ray about the normal, or about the
+    /// anisotropy's bent normal.
+    pub radiance: Vec3,
+    /// `iblIrradiance`: π times the roughest level along the world normal.
+    pub irradiance: Vec3,
+    /// `clearcoatRadiance`: about the clearcoat's normal at its roughness (zero without one).
+    pub clearcoat_radiance: Vec3,
+}
+
+/// What [`fragment_environment`] reads.
+pub(crate) struct FragmentInputs {
+    pub intensity: f32,
+    pub view_to_world: Mat3,
+    /// The normal the radiance is reflected about (`bentNormalView` with anisotropy).
+    pub radiance_normal: Vec3,
+    pub normal_world: Vec3,
+    pub view_dir: Vec3,
+    pub roughness: f32,
+    /// The clearcoat's normal and roughness.
+    pub clearcoat: Option<(Vec3, f32)>,
+}
+
+/// three's `EnvironmentNode` at one fragment.
+pub(crate) fn fragment_environment(
+    environment: &Environment,
+    e: &FragmentInputs,
+) -> FragmentEnvironment {
+    let k = e.intensity;
+    let read = |n: Vec3, r: f32| {
+        environment.sample(radiance_direction(&e.view_to_world, n, e.view_dir, r), r) * k
+    };
+    FragmentEnvironment {
+        radiance: read(e.radiance_normal, e.roughness),
+        irradiance: environment.sample(e.normal_world, 1.0) * std::f32::consts::PI * k,
+        clearcoat_radiance: e.clearcoat.map_or(Vec3::ZERO, |(n, r)| read(n, r)),
+    }
+}
+
+/// `bentNormalView`: the normal bent along the anisotropy's bitangent `b`,
+/// `normalize(mix(normalize((b × v) × b), n, (1 − strength · (1 − roughness))⁴))`.
+pub(crate) fn bent_normal(n: Vec3, v: Vec3, b: Vec3, strength: f32, roughness: f32) -> Vec3 {
+    let bent = b.cross(v).cross(b).normalize_or_zero();
+    let w = 1.0 - strength * (1.0 - roughness);
+    let w2 = w * w;
+    bent.lerp(n, w2 * w2).normalize_or_zero()
+}

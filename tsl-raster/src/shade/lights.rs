@@ -5,7 +5,7 @@ use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes}
 use super::lane_math::unit_or_zero;
 use super::maps::read_map;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
-use super::physical_full::{physical_full_lanes, ExtensionMaps};
+use super::physical_full::{physical_full_lanes, EnvironmentOf, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
 use super::shadow::Receiver;
 use super::sss::{scattering_sum, thickness_lanes, Thickness};
@@ -65,7 +65,21 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
             }
             if let Some(maps) = extension_maps {
                 // The physical extensions, one fragment at a time (shade/physical_full.rs).
-                physical_full_lanes(lights, m, &maps, thickness.as_ref(), s, n);
+                let environment = match &m.env_map {
+                    Some(e) => Some((&**e, m.env_map_intensity)),
+                    None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
+                }
+                .map(|(e, intensity)| {
+                    let view_to_world = ctx.view_to_world;
+                    (
+                        e,
+                        EnvironmentOf {
+                            intensity,
+                            view_to_world,
+                        },
+                    )
+                });
+                physical_full_lanes(lights, m, &maps, thickness.as_ref(), environment, s, n);
             } else {
                 if clearcoat {
                     for l in 0..n {

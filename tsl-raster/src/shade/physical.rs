@@ -464,11 +464,15 @@ pub(crate) fn physical_lanes(
         outgoing_lanes(p, &inputs, [dd, ds], |l| irradiance.get(l).to_array(), out);
     }
     if let (Some((_, roughness)), Some(env)) = (p.clearcoat, p.environment) {
-        // The clearcoat's indirect specular: its radiance times EnvironmentBRDF (f0 0.04, f90 1).
+        // The clearcoat's indirect specular: its radiance times EnvironmentBRDF (f0 0.04, f90 1),
+        // times the AO (`ambientOcclusion`).
         for l in 0..n {
             let ab = super::brdf::dfg(roughness[l], dot_nv[l]);
             let brdf = 0.04 * ab.x + ab.y;
-            cc.set(l, cc.get(l) + env.clearcoat_radiance.get(l) * brdf);
+            cc.set(
+                l,
+                cc.get(l) + env.clearcoat_radiance.get(l) * brdf * p.ao[l],
+            );
         }
     }
     if let Some((strength, _)) = p.clearcoat {

@@ -9,6 +9,7 @@ use super::anisotropy::{
     v_ggx_smith_correlated_anisotropic, AnisotropicDots, AnisotropyFrame,
 };
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
+use super::environment::{bent_normal, fragment_environment, FragmentEnvironment, FragmentInputs};
 use super::geometry::face_sign;
 use super::iridescence::{eval_iridescence, schlick_to_f0};
 use super::maps::{linear2, read_map};
@@ -17,6 +18,7 @@ use super::scalar_models::Surface;
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
 use super::sss::{scattering, Thickness, ThicknessLanes};
 use super::state::LaneSet;
+use crate::environment::Environment;
 use crate::frame::lights::FrameLights;
 use crate::scene::Material;
 use crate::texture::Texture;
@@ -61,6 +63,8 @@ pub(crate) struct PhysicalFull {
     pub anisotropy: Option<AnisotropyFrame>,
     /// MeshSSSNodeMaterial's thickness (its colour and five numbers), with a colour node.
     pub sss: Option<Thickness>,
+    /// The environment's light at the fragment (R-ENV-7), when the material has one.
+    pub environment: Option<FragmentEnvironment>,
 }
 
 /// `setupSpecular`'s `specularColor` of `ior`, a specular colour and an intensity.
@@ -129,8 +133,8 @@ fn base_ggx(
     f * vis * d
 }
 
-/// The outgoing light of a fragment under `lights` (no environment map: the indirect specular
-/// of the base and the clearcoat is zero).
+/// The outgoing light of a fragment under `lights` and its environment (`p.environment`;
+/// without one the indirect specular of the base and the clearcoat is zero).
 pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull) -> Vec3 {
     let (n, v) = (s.normal, s.view_dir);
     let metal = p.metalness;
@@ -206,6 +210,12 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
         indirect_diffuse *= 1.0 - max3(sh.color) * albedo;
     }
     let mut outgoing = direct_diffuse + indirect_diffuse * s.ao + direct_specular;
+    if let Some(env) = &p.environment {
+        let terms = environment_terms(s, p, env, ab, (spec, f90));
+        outgoing += terms.base;
+        clearcoat_specular += terms.clearcoat;
+        sheen_specular += terms.sheen;
+    }
     if let Some((strength, _)) = p.clearcoat {
         let dot_nv_cc = p.clearcoat_normal.dot(v).clamp(0.0, 1.0);
         let fcc = f_schlick(Vec3::splat(0.04), 1.0, dot_nv_cc);
@@ -256,6 +266,7 @@ pub(super) fn physical_full_lanes(
     m: &Material,
     maps: &ExtensionMaps,
     thickness: Option<&ThicknessLanes>,
+    environment: Option<(&Environment, EnvironmentOf)>,
     s: &mut LaneSet,
     n: usize,
 ) {
@@ -346,6 +357,13 @@ pub(super) fn physical_full_lanes(
             iridescence,
             anisotropy,
             sss: thickness.map(|t| t.at(l)),
+            environment: None,
+        };
+        let p = PhysicalFull {
+            environment: environment.map(|(e, inputs)| {
+                fragment_environment(e, &environment_inputs(inputs, &surface, &p))
+            }),
+            ..p
         };
         s.outgoing.set(l, physical_full(lights, &surface, &p));
     }
@@ -362,6 +380,99 @@ fn tangent_frame(normal: Vec3, (q0, q1): (Vec3, Vec3), (st0, st1): (Vec2, Vec2))
     let det = t.dot(t).max(b.dot(b));
     let scale = if det == 0.0 { 0.0 } else { 1.0 / det.sqrt() };
     (t * scale, b * scale)
+}
+
+/// What a batch's environment adds to [`physical_full_lanes`]: its intensity and the view's
+/// rotation to world space.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct EnvironmentOf {
+    pub intensity: f32,
+    pub view_to_world: glam::Mat3,
+}
+
+/// The fragment's reads of its environment: the radiance about the normal, or the bent normal
+/// with anisotropy (`EnvironmentNode`); the clearcoat's about its own normal.
+fn environment_inputs(e: EnvironmentOf, s: &Surface, p: &PhysicalFull) -> FragmentInputs {
+    let radiance_normal = match p.anisotropy {
+        Some(a) => bent_normal(s.normal, s.view_dir, a.b, a.strength, p.roughness),
+        None => s.normal,
+    };
+    FragmentInputs {
+        intensity: e.intensity,
+        view_to_world: e.view_to_world,
+        radiance_normal,
+        normal_world: s.normal_world,
+        view_dir: s.view_dir,
+        roughness: p.roughness,
+        clearcoat: p.clearcoat.map(|(_, r)| (p.clearcoat_normal, r)),
+    }
+}
+
+/// The environment's shares of the outgoing light: the base layer's indirect diffuse and
+/// specular (after the AO and the specular occlusion), the clearcoat's indirect specular and
+/// the sheen's (after the AO).
+struct EnvironmentTerms {
+    base: Vec3,
+    clearcoat: Vec3,
+    sheen: Vec3,
+}
+
+/// `PhysicalLightingModel.indirectSpecular` and `ambientOcclusion` for the environment's
+/// light: the single and multiple scattering of the dielectric (f0 the specular colour, or the
+/// film's) and the metal (f0 the diffuse colour, or the film's) mixed by metalness, the diffuse
+/// albedo less the dielectric's scattering, both times the sheen's energy compensation; the
+/// sheen's `iblIrradiance · sheen · IBLSheenBRDF / π`; the clearcoat's radiance times
+/// `EnvironmentBRDF` (f0 0.04, f90 1).
+fn environment_terms(
+    s: &Surface,
+    p: &PhysicalFull,
+    env: &FragmentEnvironment,
+    ab: Vec2,
+    (spec, f90): (Vec3, f32),
+) -> EnvironmentTerms {
+    let (n, v) = (s.normal, s.view_dir);
+    let metal = p.metalness;
+    let dot_nv = n.dot(v).clamp(0.0, 1.0);
+    // The film's reflectance at normal incidence of each base, mixed in by its strength.
+    let film = |f0: Vec3| match p.iridescence {
+        Some(i) => {
+            let fresnel = eval_iridescence(1.0, i.ior, dot_nv, i.thickness, f0);
+            f0.lerp(schlick_to_f0(fresnel, 1.0, dot_nv), i.strength)
+        }
+        None => f0,
+    };
+    let (ss_diel, ms_diel) = multiscattering(ab, film(spec), f90);
+    let (ss_metal, ms_metal) = multiscattering(ab, film(s.diffuse), f90);
+    let single = ss_diel.lerp(ss_metal, metal);
+    let multi = ms_diel.lerp(ms_metal, metal);
+    let diffuse = s.diffuse * (1.0 - metal) * (Vec3::ONE - (ss_diel + ms_diel));
+    let cosine_weighted = env.irradiance * (1.0 / PI);
+    let mut specular = env.radiance * single + multi * cosine_weighted;
+    let mut indirect_diffuse = diffuse * cosine_weighted;
+    let mut sheen = Vec3::ZERO;
+    if let Some(sh) = p.sheen {
+        let albedo = ibl_sheen_brdf(n, v, sh.roughness);
+        sheen = env.irradiance * sh.color * albedo * (1.0 / PI) * s.ao;
+        let compensation = 1.0 - max3(sh.color) * albedo;
+        specular *= compensation;
+        indirect_diffuse *= compensation;
+    }
+    let ao = s.ao;
+    let exponent = (-(1.0 + 16.0 * p.roughness)).exp2();
+    let specular_ao = (ao - (1.0 - (dot_nv + ao).powf(exponent))).clamp(0.0, 1.0);
+    let clearcoat = match p.clearcoat {
+        Some((_, roughness)) => {
+            let dot_nv_cc = p.clearcoat_normal.dot(v).clamp(0.0, 1.0);
+            let fab = dfg(roughness, dot_nv_cc);
+            env.clearcoat_radiance * (0.04 * fab.x + fab.y) * ao
+        }
+        None => Vec3::ZERO,
+    };
+    EnvironmentTerms {
+        base: indirect_diffuse * ao + specular * specular_ao,
+        clearcoat,
+        sheen,
+    }
 }
 
 #[cfg(test)]
@@ -422,6 +533,7 @@ mod tests {
             iridescence: None,
             anisotropy: None,
             sss: None,
+            environment: None,
         }
     }
 
