@@ -185,13 +185,11 @@ fn check_material<'a>(
         asset: AssetKind::Program,
         id: id.0,
     })?;
-    // The shadow outputs (R-OUT-14) are not run by the renderers yet: refused, not ignored.
-    for output in [Output::ReceivedShadow, Output::CastShadow] {
-        if program.has_output(output) {
-            return refuse(MaterialRefusal::ShadowNode {
-                output: output.name(),
-            });
-        }
+    // The cast shadow output (R-OUT-14) is not run by the renderers yet: refused, not ignored.
+    if program.has_output(Output::CastShadow) {
+        return refuse(MaterialRefusal::ShadowNode {
+            output: Output::CastShadow.name(),
+        });
     }
     for slot in program.texture_slots() {
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).

@@ -8,7 +8,7 @@ use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
-use crate::error::Refusal;
+use crate::error::{MaterialRefusal, Refusal};
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
 use crate::frame::shadow::raster::DepthMap;
@@ -511,6 +511,19 @@ fn pack(
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
+    // The received shadow node runs on the CPU renderer alone so far: refused, not ignored.
+    if let Some(d) = draws.iter().find(|d| {
+        d.program
+            .is_some_and(|p| p.has_output(Output::ReceivedShadow))
+    }) {
+        return Err(Refusal::Material {
+            object: d.object,
+            refusal: MaterialRefusal::ShadowNode {
+                output: Output::ReceivedShadow.name(),
+            },
+        }
+        .into());
+    }
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.

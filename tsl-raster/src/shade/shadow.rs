@@ -6,13 +6,13 @@
 //! fragment's depth is at most the map's. PCF reads each of its five points with a linear filter,
 //! the 2×2 texels' comparisons weighed bilinearly, as a comparison sampler does.
 
-use super::lane_math::Lanes3;
-use super::state::FragIn;
+use super::lane_math::{copy_register, Lanes3};
+use super::state::{BatchState, FragIn};
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{CubeShadow, FlatShadow, FrameShadows, LightShadowMap, ShadowKind};
 use crate::scene::ShadowMapType;
 use glam::{Vec2, Vec3};
-use tsl_core::LANES;
+use tsl_core::{Attribute, Output, LANES};
 
 /// `interleavedGradientNoise(screenCoordinate.xy)`: `fract(52.9829189 · fract(dot(p, (0.06711056,
 /// 0.00583715))))` at the pixel's centre (rows from the top, as WebGPU counts them).
@@ -248,6 +248,10 @@ pub(crate) struct Receiver<'a> {
     /// View-space normals (after the normal map and node: three.js's `normalWorld`).
     pub normal: &'a Lanes3,
     pub frags: &'a [FragIn],
+    /// What the material's `RECEIVED_SHADOW_NODE` made of each direct light's shadow
+    /// ([`received_shadow_lanes`]), where the program has that output: it stands in for the
+    /// shadow factor.
+    pub received: Option<&'a [Option<Lanes3>]>,
 }
 
 impl Receiver<'_> {
@@ -347,10 +351,83 @@ impl Receiver<'_> {
         Some(out)
     }
 
-    /// The shadow factor of the `i`-th direct light at lane `l` (1 without a shadow).
-    pub fn factor_of(&self, i: usize, l: usize) -> f32 {
-        self.casts(i).map_or(1.0, |light| self.factor(light, l))
+    /// What multiplies the colour of the `i`-th direct light at lane `l`: its shadow factor
+    /// (1 without a shadow), or the received shadow node's output where the material has one.
+    pub fn factor_of(&self, i: usize, l: usize) -> Vec3 {
+        if let Some(received) = self.received {
+            return received
+                .get(i)
+                .and_then(Option::as_ref)
+                .map_or(Vec3::ONE, |r| r.get(l));
+        }
+        self.casts(i)
+            .map_or(Vec3::ONE, |light| Vec3::splat(self.factor(light, l)))
     }
+
+    /// The colours of the `i`-th direct light (`light`, which casts `map`) at the first `n`
+    /// lanes times what its shadow lets through: the factors (`scratch`, 1 where `wanted(l)` is
+    /// false, see [`Receiver::factors`]) or the received shadow node's output.
+    pub fn shade(
+        &self,
+        i: usize,
+        map: &LightShadowMap,
+        n: usize,
+        wanted: impl Fn(usize) -> bool,
+        scratch: &mut [f32; LANES],
+        colors: &mut Lanes3,
+    ) {
+        let n = n.min(LANES);
+        if let Some(Some(received)) = self.received.map(|r| r.get(i).and_then(Option::as_ref)) {
+            for l in 0..n {
+                colors.set(l, colors.get(l) * received.get(l));
+            }
+            return;
+        }
+        self.factors(map, n, wanted, scratch);
+        for l in 0..n {
+            colors.set(l, colors.get(l) * scratch[l]);
+        }
+    }
+}
+
+/// `material.receivedShadowNode` (R-SHADOW-5): for each direct light of the draw's lighting that
+/// casts a shadow on it, the program's `RECEIVED_SHADOW_NODE` over the first lanes, with
+/// `shadow()` the light's shadow factor (after the shadow's intensity, as three's `ShadowNode`
+/// hands it over) in all three components. `None` where the program has no such output or the
+/// object receives no shadow; an entry is `None` for a light without a shadow.
+pub(super) fn received_shadow_lanes(state: &mut BatchState) -> Option<Vec<Option<Lanes3>>> {
+    let (ctx, draw, n) = (state.ctx, state.draw, state.n);
+    let program = draw.program?;
+    if !program.has_output(Output::ReceivedShadow) || !ctx.shadows.receives(draw.object) {
+        return None;
+    }
+    let lights = ctx.lightings.of(draw.material.lights);
+    let receiver = Receiver {
+        shadows: &ctx.shadows,
+        slots: lights.slots(),
+        position: &state.lanes.position_view,
+        normal: &state.lanes.normal_view,
+        frags: state.frags,
+        received: None,
+    };
+    let mut factor = [1.0; LANES];
+    let mut out = Vec::with_capacity(lights.direct_lights().len());
+    for i in 0..lights.direct_lights().len() {
+        let Some(map) = receiver.casts(i) else {
+            out.push(None);
+            continue;
+        };
+        receiver.factors(map, n, |_| true, &mut factor);
+        for (l, f) in factor.iter().enumerate().take(n) {
+            state.nodes.batch.set(Attribute::Shadow, l, [*f; 3]);
+        }
+        let mut lanes = Lanes3::default();
+        if let Some(r) = state.nodes.run(draw, Output::ReceivedShadow, n) {
+            copy_register(r, &mut lanes, n);
+        }
+        out.push(Some(lanes));
+    }
+    Some(out)
 }
 
 #[cfg(test)]
