@@ -329,8 +329,11 @@ fn shadows_darken_the_full_physical_model_and_the_light_through_the_surface() {
         let program = a.programs.add(g.compile().unwrap());
         Material::physical(Color::BLACK, 0.5, 0.0).with_nodes(program)
     };
-    let cases: [(&str, &dyn Fn(&mut Assets) -> Material); 3] =
-        [("sheen", &sheen), ("scattering", &scattering), ("sss", &sss)];
+    let cases: [(&str, &dyn Fn(&mut Assets) -> Material); 3] = [
+        ("sheen", &sheen),
+        ("scattering", &scattering),
+        ("sss", &sss),
+    ];
     for (name, material) in cases {
         let (scene, camera, assets) = floor_with(material);
         let image = render(&scene, &camera, &assets, true);

@@ -36,6 +36,10 @@ pub(crate) const THICKNESS_STAGES: [Output; 6] = [
     Output::ThicknessScale,
 ];
 
+/// The most direct lights of a lighting whose shadows a pass's `RECEIVED_SHADOW_NODE` shapes on
+/// the GPU (the shader keeps the node's value for each light of the fragment).
+pub(crate) const MAX_RECEIVED_LIGHTS: usize = 8;
+
 /// No texture: a map's id where the material has none.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -339,8 +343,12 @@ record! {
         /// Where the light block of the material's light mask starts ([`BlockRecord`]), in
         /// words from `LIGHTS_AT`.
         lights: u32,
+        /// The first instruction of `RECEIVED_SHADOW_NODE`, where the pass receives shadows.
+        received_start: u32,
+        /// Its instruction count (0 without one, or where the pass receives no shadow).
+        received_count: u32,
         /// Unused, to a stride of 112.
-        _reserved: [u32; 11],
+        _reserved: [u32; 9],
     }
 }
 

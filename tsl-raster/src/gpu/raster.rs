@@ -511,15 +511,19 @@ fn pack(
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
-    // The received shadow node runs on the CPU renderer alone so far: refused, not ignored.
+    let lightings = Lightings::new(&scene.lights, frame.view, assets);
+    // The shader keeps the received shadow node's value for at most MAX_RECEIVED_LIGHTS direct
+    // lights of a fragment: a lighting with more is refused, not drawn without the node.
     if let Some(d) = draws.iter().find(|d| {
         d.program
             .is_some_and(|p| p.has_output(Output::ReceivedShadow))
+            && shadows.receives(d.object)
+            && lightings.of(d.material.lights).direct_lights().len() > MAX_RECEIVED_LIGHTS
     }) {
         return Err(Refusal::Material {
             object: d.object,
-            refusal: MaterialRefusal::ShadowNode {
-                output: Output::ReceivedShadow.name(),
+            refusal: MaterialRefusal::ReceivedShadowLights {
+                limit: MAX_RECEIVED_LIGHTS,
             },
         }
         .into());
@@ -590,7 +594,7 @@ fn pack(
         })
         .collect();
     // The light blocks, one per light mask, from LIGHTS_AT (each pass reads its mask's).
-    let blocks = LightBlocks::new(Lightings::new(&scene.lights, frame.view, assets));
+    let blocks = LightBlocks::new(lightings);
     let pass_records = passes
         .iter()
         .map(|pass| {
@@ -638,6 +642,12 @@ fn pack(
             let ranges = STAGES.map(range);
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
+            // The received shadow node runs where the shadows fall (R-SHADOW-5).
+            let received = if shadows.receives(d.object) {
+                range(Output::ReceivedShadow)
+            } else {
+                (0, 0)
+            };
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
             PassRecord {
                 flags,
@@ -724,7 +734,9 @@ fn pack(
                 cc_normal_map: map_id(m.clearcoat_normal_map),
                 cc_normal_scale: m.clearcoat_normal_scale.to_array(),
                 lights: blocks.start(m.lights),
-                _reserved: [0; 11],
+                received_start: received.0 as u32,
+                received_count: received.1 as u32,
+                _reserved: [0; 9],
             }
         })
         .collect();

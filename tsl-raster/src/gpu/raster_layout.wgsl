@@ -27,6 +27,10 @@ const STAGE_THICKNESS_ATTENUATION: u32 = 11u;
 const STAGE_THICKNESS_POWER: u32 = 12u;
 const STAGE_THICKNESS_SCALE: u32 = 13u;
 
+// RECEIVED_SHADOW_NODE's stage, after the thickness outputs, once per direct light.
+const STAGE_RECEIVED_SHADOW: u32 = 14u;
+const MAX_RECEIVED_LIGHTS: u32 = 8u;
+
 // `FrameRecord` (gpu/layout.rs): 576 words.
 const LIGHTS_AT: u32 = 576u;
 const F_WIDTH: u32 = 0u;
@@ -138,6 +142,8 @@ const P_THICKNESS_COUNT: u32 = 91u; // 6 words
 const P_CC_NORMAL_MAP: u32 = 97u;
 const P_CC_NORMAL_SCALE: u32 = 98u; // 2 words
 const P_LIGHTS: u32 = 100u;
+const P_RECEIVED_START: u32 = 101u;
+const P_RECEIVED_COUNT: u32 = 102u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
