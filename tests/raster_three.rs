@@ -180,3 +180,8 @@ fn sss_thickness_outputs_match_three() {
 fn physical_clearcoat_normal_map_matches_three() {
     check("physical_clearcoat_normal");
 }
+
+#[test]
+fn received_shadow_node_matches_three() {
+    check("shadow_received_node");
+}

@@ -1596,9 +1596,10 @@ pub fn received_shadow_nodes_and_shadowed_extensions(check: Check) {
         .assets
         .geometries
         .add(PlaneGeometry::new(6.0, 3.0).build());
-    let paint = c.assets.materials.add(
-        Material::standard(Color::from_srgb8(200, 210, 230), 0.6, 0.0).with_nodes(wavy),
-    );
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_srgb8(200, 210, 230), 0.6, 0.0).with_nodes(wavy));
     c.scene.add(
         Object::mesh(wall, paint)
             .at(Vec3::new(0.0, 1.5, -1.2))

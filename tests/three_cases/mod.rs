@@ -9,6 +9,7 @@ pub mod scenes_envmap;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
+pub mod scenes_shadownodes;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -88,6 +89,7 @@ cases![
     physical_maps,
     sss_thickness,
     physical_clearcoat_normal,
+    shadow_received_node in scenes_shadownodes with shadows_pcf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
