@@ -185,3 +185,8 @@ fn physical_clearcoat_normal_map_matches_three() {
 fn received_shadow_node_matches_three() {
     check("shadow_received_node");
 }
+
+#[test]
+fn shadow_alpha_test_matches_three() {
+    check("shadow_alpha_test");
+}

@@ -90,6 +90,7 @@ cases![
     sss_thickness,
     physical_clearcoat_normal,
     shadow_received_node in scenes_shadownodes with shadows_pcf,
+    shadow_alpha_test in scenes_shadownodes with shadows_pcf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

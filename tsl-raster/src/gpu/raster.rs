@@ -510,7 +510,7 @@ fn pack(
     assets: &Assets,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
-    let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
+    let shadows = FrameShadows::new(settings, scene, frame.view, &draws, &assets.textures)?;
     let lightings = Lightings::new(&scene.lights, frame.view, assets);
     // The shader keeps the received shadow node's value for at most MAX_RECEIVED_LIGHTS direct
     // lights of a fragment: a lighting with more is refused, not drawn without the node.

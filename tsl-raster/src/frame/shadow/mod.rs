@@ -15,11 +15,15 @@ use crate::output::{checked_len, over_limit};
 use crate::raster::draw::Draw;
 use crate::scene::{Light, LightShadow, Scene, ShadowMapType, Side};
 use crate::settings::RenderSettings;
+use crate::shade::maps::read_map;
+use crate::store::Store;
+use crate::texture::Texture;
 use crate::RenderError;
 use camera::{bias_matrix, look_at_rotation, perspective, projection, view_matrix, CUBE_FACES};
 use glam::{Mat3, Mat4, Vec2, Vec3};
 use raster::{vsm_moments, DepthMap, Faces, Moments};
 use rayon::prelude::*;
+use tsl_core::TextureId;
 
 /// A directional or spot light's map.
 #[derive(Clone, Debug)]
@@ -77,6 +81,33 @@ pub(crate) struct FrameShadows {
 struct Caster<'a> {
     draw: &'a Draw<'a>,
     faces: Faces,
+    /// The material's alpha test, where it has one (R-SHADOW-6).
+    alpha_test: Option<AlphaTest<'a>>,
+}
+
+/// The shadow material's alpha test (`Renderer._renderObjectDirect` hands it the caster's
+/// `alphaTest`; `_getShadowNodes` makes its alpha the caster's map's): a texel is drawn where
+/// the map's alpha at it is above the threshold (`diffuseColor.a <= alphaTest` discards).
+struct AlphaTest<'a> {
+    threshold: f32,
+    /// The colour map, if the material has one (its alpha; 1 without).
+    map: Option<&'a Texture>,
+}
+
+impl AlphaTest<'_> {
+    /// Whether the texel whose corner weights (at it, right of it, below it) are `w` is drawn,
+    /// on the triangle whose corners' uvs are `uv`.
+    fn keeps(&self, uv: [Vec2; 3], w: [Vec3; 3]) -> bool {
+        let alpha = match self.map {
+            Some(t) => {
+                let at = |w: Vec3| uv[0] * w.x + uv[1] * w.y + uv[2] * w.z;
+                let centre = at(w[0]);
+                read_map(t, centre, (at(w[1]) - centre, at(w[2]) - centre)).w
+            }
+            None => 1.0,
+        };
+        alpha > self.threshold
+    }
 }
 
 impl FrameShadows {
@@ -97,13 +128,15 @@ impl FrameShadows {
     }
 
     /// The maps of `scene`'s shadow-casting lights for the frame camera's `view`, drawn from the
-    /// placed `draws`; none when `settings.shadow_map_enabled` is off. Refuses a map with a zero
+    /// placed `draws` (an alpha-tested caster's map from `textures`); none when
+    /// `settings.shadow_map_enabled` is off. Refuses a map with a zero
     /// side or more texels than `settings.limits.image_pixels`.
     pub fn new(
         settings: &RenderSettings,
         scene: &Scene,
         view: Mat4,
         draws: &[Draw],
+        textures: &Store<Texture, TextureId>,
     ) -> Result<FrameShadows, RenderError> {
         let filter = settings.shadow_map_type;
         let mut frame = FrameShadows {
@@ -146,6 +179,13 @@ impl FrameShadows {
         }
         let vsm = filter == ShadowMapType::Vsm;
         let worlds = scene.world_matrices()?;
+        let alpha_test = |draw: &Draw| {
+            let m = draw.material;
+            (m.alpha_test > 0.0).then(|| AlphaTest {
+                threshold: m.alpha_test,
+                map: m.map.and_then(|id| textures.get(id)),
+            })
+        };
         let casters: Vec<Caster> = draws
             .iter()
             .filter_map(|draw| {
@@ -160,6 +200,7 @@ impl FrameShadows {
                         return Some(Caster {
                             draw,
                             faces: Faces::Both,
+                            alpha_test: alpha_test(draw),
                         })
                     }
                     (side, true) => side,
@@ -173,6 +214,7 @@ impl FrameShadows {
                 Some(Caster {
                     draw,
                     faces: if front { Faces::Front } else { Faces::Back },
+                    alpha_test: alpha_test(draw),
                 })
             })
             .collect();
@@ -267,7 +309,14 @@ fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthM
             // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
             // placed vertex per geometry vertex.
             let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
-            map.draw(clip, caster.faces, &mut poly);
+            match &caster.alpha_test {
+                Some(test) => {
+                    let uv = [a, b, c].map(|i| verts[i as usize].uv);
+                    let keep = |w: [Vec3; 3]| test.keeps(uv, w);
+                    map.draw(clip, caster.faces, &mut poly, Some(&keep));
+                }
+                None => map.draw(clip, caster.faces, &mut poly, None),
+            }
         }
     }
     map.finish();

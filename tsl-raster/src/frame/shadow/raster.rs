@@ -31,6 +31,20 @@ pub(crate) struct DepthMap {
     touched: Option<[i64; 4]>,
 }
 
+/// A per-texel test of a caster's triangle: given the original corners' weights
+/// (perspective-correct) at the texel and at its right and lower neighbours, whether the texel is
+/// drawn (the shadow material's alpha test).
+pub(crate) type Keep<'k> = &'k (dyn Fn([Vec3; 3]) -> bool + Sync);
+
+/// A corner of a triangle as the map fills it: its place (texels, window depth), its weights of
+/// the original triangle's corners and its clip 1/w.
+#[derive(Clone, Copy, Debug)]
+struct Corner {
+    at: Vec3,
+    weights: Vec3,
+    inv_w: f32,
+}
+
 /// Which faces a caster draws into the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Faces {
@@ -104,12 +118,13 @@ impl DepthMap {
     }
 
     /// Draw the triangle of clip positions `clip` (WebGL's clip space), if it faces as `faces`
-    /// keeps.
+    /// keeps; with `keep`, only the texels it keeps (the alpha test).
     pub fn draw(
         &mut self,
         clip: [Vec4; 3],
         faces: Faces,
         poly: &mut Vec<crate::raster::clip::ClipVertex>,
+        keep: Option<Keep>,
     ) {
         let size = Vec2::new(self.width as f32, self.height as f32);
         // Screen position (x right, y down, in texels) and window depth.
@@ -122,25 +137,32 @@ impl DepthMap {
             )
         };
         // A triangle inside every clipping plane is its own polygon (most of a caster's).
+        let corner = |c: Vec4, weights: Vec3| Corner {
+            at: screen(c),
+            weights,
+            inv_w: 1.0 / c.w,
+        };
         if clip.iter().all(|&c| inside(c)) {
-            self.fill(clip.map(screen), faces);
+            let [a, b, c] = clip;
+            let tri = [corner(a, Vec3::X), corner(b, Vec3::Y), corner(c, Vec3::Z)];
+            self.fill(tri, faces, keep);
             return;
         }
         clip_triangle(clip, poly);
         if poly.len() < 3 {
             return;
         }
-        let first = screen(poly[0].clip);
+        let first = corner(poly[0].clip, poly[0].weights);
         for k in 1..poly.len() - 1 {
-            self.fill(
-                [first, screen(poly[k].clip), screen(poly[k + 1].clip)],
-                faces,
-            );
+            let (p, q) = (&poly[k], &poly[k + 1]);
+            let tri = [first, corner(p.clip, p.weights), corner(q.clip, q.weights)];
+            self.fill(tri, faces, keep);
         }
     }
 
     /// Fill one projected triangle (x, y in texels from the top left, z the window depth).
-    fn fill(&mut self, [a, b, c]: [Vec3; 3], faces: Faces) {
+    fn fill(&mut self, corners: [Corner; 3], faces: Faces, keep: Option<Keep>) {
+        let [a, b, c] = corners.map(|k| k.at);
         // Twice the signed area with y down: negative is counter-clockwise in NDC (y up).
         let area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
         if !area.is_finite() || area == 0.0 {
@@ -154,6 +176,10 @@ impl DepthMap {
         }
         // Orient so that the edge functions are positive inside.
         let (b, c) = if area > 0.0 { (b, c) } else { (c, b) };
+        let [ka, mut kb, mut kc] = corners;
+        if area < 0.0 {
+            std::mem::swap(&mut kb, &mut kc);
+        }
         let area = area.abs();
         let lo = a.min(b).min(c);
         let hi = a.max(b).max(c);
@@ -188,9 +214,23 @@ impl DepthMap {
                 }
                 let z = (z * DEPTH_24).round() / DEPTH_24;
                 let texel = &mut self.depth[y as usize * width + x as usize];
-                if z <= *texel {
-                    *texel = z;
+                if z > *texel {
+                    continue;
                 }
+                if let Some(keep) = keep {
+                    // The original corners' weights, perspective-correct, at the texel and at
+                    // its right and lower neighbours (the derivatives a texture read takes).
+                    let at = |px: f32, py: f32| {
+                        let (wa, wb, wc) =
+                            (edge(b, c, px, py), edge(c, a, px, py), edge(a, b, px, py));
+                        let (pa, pb, pc) = (wa * ka.inv_w, wb * kb.inv_w, wc * kc.inv_w);
+                        (ka.weights * pa + kb.weights * pb + kc.weights * pc) / (pa + pb + pc)
+                    };
+                    if !keep([at(px, py), at(px + 1.0, py), at(px, py + 1.0)]) {
+                        continue;
+                    }
+                }
+                *texel = z;
             }
         }
     }
@@ -374,11 +414,13 @@ mod tests {
             [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
             Faces::Front,
             &mut poly,
+            None,
         );
         map.draw(
             [p(-0.5, -0.5), p(0.5, 0.5), p(-0.5, 0.5)],
             Faces::Front,
             &mut poly,
+            None,
         );
         let covered: Vec<bool> = map.depth.iter().map(|&d| d < 1.0).collect();
         // 0.5 in a 24-bit depth buffer: round(0.5 · (2^24 − 1)) / (2^24 − 1).
@@ -397,6 +439,7 @@ mod tests {
             [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
             Faces::Back,
             &mut poly,
+            None,
         );
         assert!(back.depth.iter().all(|&d| d == 1.0));
     }
