@@ -44,16 +44,20 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
         g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow()),
     )?;
     let red = assets.programs.add(g.compile()?);
-    let floor = assets.geometries.add(PlaneGeometry::new(10.0, 10.0).build());
-    let paint = assets.materials.add(
-        Material::standard(Color::from_srgb8(220, 220, 215), 0.9, 0.0).with_nodes(red),
-    );
+    let floor = assets
+        .geometries
+        .add(PlaneGeometry::new(10.0, 10.0).build());
+    let paint = assets
+        .materials
+        .add(Material::standard(Color::from_srgb8(220, 220, 215), 0.9, 0.0).with_nodes(red));
     scene.add(
         Object::mesh(floor, paint)
             .rotated(-FRAC_PI_2, 0.0, 0.0)
             .shadows(false, true),
     );
-    let ball = assets.geometries.add(SphereGeometry::new(0.6, 64, 32).build());
+    let ball = assets
+        .geometries
+        .add(SphereGeometry::new(0.6, 64, 32).build());
     let paint = assets.materials.add(Material {
         sheen: 1.0,
         sheen_color: Color::from_srgb8(255, 220, 160),

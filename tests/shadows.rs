@@ -303,6 +303,9 @@ fn the_received_shadow_node_runs_only_for_a_light_that_shadows_the_surface() {
     assert_eq!(red(&render(&scene, &camera, &assets, true), 1, 1), 255);
 }
 
+/// A function that makes a material (its textures and programs into the assets).
+type MakeMaterial = dyn Fn(&mut Assets) -> Material;
+
 #[test]
 fn shadows_darken_the_full_physical_model_and_the_light_through_the_surface() {
     // No ambient light: a whole shadow leaves every direct term zero, the sheen's and the light
@@ -329,7 +332,7 @@ fn shadows_darken_the_full_physical_model_and_the_light_through_the_surface() {
         let program = a.programs.add(g.compile().unwrap());
         Material::physical(Color::BLACK, 0.5, 0.0).with_nodes(program)
     };
-    let cases: [(&str, &dyn Fn(&mut Assets) -> Material); 3] = [
+    let cases: [(&str, &MakeMaterial); 3] = [
         ("sheen", &sheen),
         ("scattering", &scattering),
         ("sss", &sss),

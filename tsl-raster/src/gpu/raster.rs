@@ -795,8 +795,7 @@ fn pack(
             frame.view,
             scene,
             camera,
-            tiles_x as u32,
-            entries_at,
+            (tiles_x as u32, entries_at),
             &blocks,
             &shadows,
         ),
@@ -820,14 +819,13 @@ fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
 }
 
 /// The frame's record (its constants and the DFG table), then the light blocks and the LTC
-/// tables (`LightBlocks`).
+/// tables (`LightBlocks`), with the tiles across and where the bin entries start.
 fn frame_words(
     settings: &RenderSettings,
     view: Mat4,
     scene: &Scene,
     camera: &Camera,
-    tiles_x: u32,
-    entries_at: u32,
+    (tiles_x, entries_at): (u32, u32),
     blocks: &LightBlocks,
     shadows: &FrameShadows,
 ) -> Vec<u32> {
