@@ -190,3 +190,8 @@ fn received_shadow_node_matches_three() {
 fn shadow_alpha_test_matches_three() {
     check("shadow_alpha_test");
 }
+
+#[test]
+fn transmitted_shadows_match_three() {
+    check("shadow_transmitted");
+}

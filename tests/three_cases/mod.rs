@@ -91,12 +91,20 @@ cases![
     physical_clearcoat_normal,
     shadow_received_node in scenes_shadownodes with shadows_pcf,
     shadow_alpha_test in scenes_shadownodes with shadows_pcf,
+    shadow_transmitted in scenes_shadownodes with shadows_transmitted,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
 fn shadows_pcf() -> Renderer {
     let mut renderer = plain();
     renderer.settings.shadow_map_enabled = true;
+    renderer
+}
+
+/// `renderer.shadowMap.enabled = true` with `shadowMap.transmitted = true`.
+fn shadows_transmitted() -> Renderer {
+    let mut renderer = shadows_pcf();
+    renderer.settings.shadow_map_transmitted = true;
     renderer
 }
 

@@ -105,3 +105,68 @@ pub fn shadow_alpha_test() -> Case {
     c.scene.add_light(Light::ambient(Color::WHITE, 0.4));
     c
 }
+
+/// tools/three_cases/shadow_transmitted.mjs.
+pub fn shadow_transmitted() -> Case {
+    let mut c = Case {
+        scene: Scene::new(),
+        camera: Camera::perspective(45.0, 0.1, 100.0)
+            .at(Vec3::new(0.0, 3.0, 4.0))
+            .looking_at(Vec3::ZERO),
+        assets: Assets::new(),
+    };
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 6.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_hex(0xdddddd), 0.8, 0.0));
+    c.scene.add(
+        Object::mesh(floor, paint)
+            .rotated(-PI / 2.0, 0.0, 0.0)
+            .shadows(false, true),
+    );
+    let g = NodeGraph::new();
+    g.set_output(CAST_SHADOW_NODE, g.vec4(1.0, 0.3, 0.0, 1.0))
+        .unwrap();
+    let orange = c.assets.programs.add(g.compile().unwrap());
+    let ball = c
+        .assets
+        .geometries
+        .add(SphereGeometry::new(0.5, 32, 16).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_hex(0x4488cc), 0.4, 0.0).with_nodes(orange));
+    c.scene.add(
+        Object::mesh(ball, paint)
+            .at(Vec3::new(-0.9, 0.8, 0.0))
+            .shadows(true, false),
+    );
+    let mut t = data_texture(checker_bytes(true), false, false);
+    t.mag_filter = Filter::Nearest;
+    t.min_filter = Filter::Nearest;
+    let map = c.assets.textures.add(t);
+    let card = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(1.2, 1.2).build());
+    let paint = c.assets.materials.add(Material {
+        map: Some(map),
+        side: Side::Double,
+        ..Material::basic(Color::WHITE)
+    });
+    c.scene.add(
+        Object::mesh(card, paint)
+            .rotated(-PI / 2.0, 0.0, 0.0)
+            .at(Vec3::new(0.8, 0.9, 0.0))
+            .shadows(true, false),
+    );
+    c.scene.add_light(
+        Light::directional(Color::WHITE, 3.0, Vec3::new(2.0, 4.0, 1.0)).casting_shadow(),
+    );
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.4));
+    c
+}

@@ -11,6 +11,7 @@
 pub(crate) mod camera;
 pub(crate) mod raster;
 
+use crate::error::{MaterialRefusal, Refusal};
 use crate::output::{checked_len, over_limit};
 use crate::raster::draw::Draw;
 use crate::scene::{Light, LightShadow, Scene, ShadowMapType, Side};
@@ -23,7 +24,7 @@ use camera::{bias_matrix, look_at_rotation, perspective, projection, view_matrix
 use glam::{Mat3, Mat4, Vec2, Vec3};
 use raster::{vsm_moments, DepthMap, Faces, Moments};
 use rayon::prelude::*;
-use tsl_core::TextureId;
+use tsl_core::{Output, TextureId};
 
 /// A directional or spot light's map.
 #[derive(Clone, Debug)]
@@ -75,38 +76,44 @@ pub(crate) struct FrameShadows {
     pub lights: Vec<Option<LightShadowMap>>,
     /// Each object's `receive_shadow`, by its index in the scene.
     pub receivers: Vec<bool>,
+    /// The maps keep colours (`RenderSettings::shadow_map_transmitted`, R-SHADOW-8).
+    pub transmitted: bool,
 }
 
 /// A placed caster: its world positions, its triangles and the faces it draws.
 struct Caster<'a> {
     draw: &'a Draw<'a>,
     faces: Faces,
-    /// The material's alpha test, where it has one (R-SHADOW-6).
-    alpha_test: Option<AlphaTest<'a>>,
+    /// The shadow material's colour and alpha test, where the caster needs them.
+    paint: Option<ShadowPaint<'a>>,
 }
 
-/// The shadow material's alpha test (`Renderer._renderObjectDirect` hands it the caster's
-/// `alphaTest`; `_getShadowNodes` makes its alpha the caster's map's): a texel is drawn where
-/// the map's alpha at it is above the threshold (`diffuseColor.a <= alphaTest` discards).
-struct AlphaTest<'a> {
-    threshold: f32,
+/// The shadow material of a caster (`Renderer._getShadowNodes` and `_renderObjectDirect`): its
+/// colour is `CAST_SHADOW_NODE`'s (opaque black without), the alpha times the colour map's; it
+/// takes the caster's `alphaTest` (`diffuseColor.a <= alphaTest` discards, R-SHADOW-6).
+struct ShadowPaint<'a> {
+    /// The alpha test's threshold, where above 0.
+    threshold: Option<f32>,
     /// The colour map, if the material has one (its alpha; 1 without).
     map: Option<&'a Texture>,
+    /// `CAST_SHADOW_NODE`'s value (a node that reads no attribute and no texture).
+    color: [f32; 4],
 }
 
-impl AlphaTest<'_> {
-    /// Whether the texel whose corner weights (at it, right of it, below it) are `w` is drawn,
-    /// on the triangle whose corners' uvs are `uv`.
-    fn keeps(&self, uv: [Vec2; 3], w: [Vec3; 3]) -> bool {
-        let alpha = match self.map {
-            Some(t) => {
-                let at = |w: Vec3| uv[0] * w.x + uv[1] * w.y + uv[2] * w.z;
-                let centre = at(w[0]);
-                read_map(t, centre, (at(w[1]) - centre, at(w[2]) - centre)).w
-            }
-            None => 1.0,
-        };
-        alpha > self.threshold
+impl ShadowPaint<'_> {
+    /// The colour of the texel whose corner weights (at it, right of it, below it) are `w`, on
+    /// the triangle whose corners' uvs are `uv`; `None` where the alpha test discards it.
+    fn paint(&self, uv: [Vec2; 3], w: [Vec3; 3]) -> Option<[f32; 4]> {
+        let mut color = self.color;
+        if let Some(t) = self.map {
+            let at = |w: Vec3| uv[0] * w.x + uv[1] * w.y + uv[2] * w.z;
+            let centre = at(w[0]);
+            color[3] *= read_map(t, centre, (at(w[1]) - centre, at(w[2]) - centre)).w;
+        }
+        match self.threshold {
+            Some(threshold) if color[3] <= threshold => None,
+            _ => Some(color),
+        }
     }
 }
 
@@ -143,6 +150,7 @@ impl FrameShadows {
             filter,
             lights: Vec::new(),
             receivers: scene.objects().iter().map(|o| o.receive_shadow).collect(),
+            transmitted: false,
         };
         if !settings.shadow_map_enabled {
             return Ok(frame);
@@ -179,11 +187,36 @@ impl FrameShadows {
         }
         let vsm = filter == ShadowMapType::Vsm;
         let worlds = scene.world_matrices()?;
-        let alpha_test = |draw: &Draw| {
+        let transmitted = settings.shadow_map_transmitted;
+        frame.transmitted = transmitted;
+        // A CAST_SHADOW_NODE that reads an attribute or a texture would have to run per texel,
+        // which the host's shadow pass does not: refused, not ignored.
+        if let Some(d) = draws.iter().find(|d| {
+            d.program.is_some_and(|p| p.has_output(Output::CastShadow))
+                && !d
+                    .uniform_outputs
+                    .iter()
+                    .any(|(o, _)| *o == Output::CastShadow)
+        }) {
+            return Err(Refusal::Material {
+                object: d.object,
+                refusal: MaterialRefusal::ShadowNode {
+                    output: Output::CastShadow.name(),
+                },
+            }
+            .into());
+        }
+        let paint = |draw: &Draw| {
             let m = draw.material;
-            (m.alpha_test > 0.0).then(|| AlphaTest {
-                threshold: m.alpha_test,
+            let threshold = (m.alpha_test > 0.0).then_some(m.alpha_test);
+            (threshold.is_some() || transmitted).then(|| ShadowPaint {
+                threshold,
                 map: m.map.and_then(|id| textures.get(id)),
+                color: draw
+                    .uniform_outputs
+                    .iter()
+                    .find(|(o, _)| *o == Output::CastShadow)
+                    .map_or([0.0, 0.0, 0.0, 1.0], |(_, v)| *v),
             })
         };
         let casters: Vec<Caster> = draws
@@ -200,7 +233,7 @@ impl FrameShadows {
                         return Some(Caster {
                             draw,
                             faces: Faces::Both,
-                            alpha_test: alpha_test(draw),
+                            paint: paint(draw),
                         })
                     }
                     (side, true) => side,
@@ -214,7 +247,7 @@ impl FrameShadows {
                 Some(Caster {
                     draw,
                     faces: if front { Faces::Front } else { Faces::Back },
-                    alpha_test: alpha_test(draw),
+                    paint: paint(draw),
                 })
             })
             .collect();
@@ -222,9 +255,9 @@ impl FrameShadows {
         frame.lights = direct
             .par_iter()
             .map(|light| {
-                light
-                    .shadow()
-                    .and_then(|shadow| light_map(light, shadow, filter, to_world, &casters))
+                light.shadow().and_then(|shadow| {
+                    light_map(light, shadow, (filter, transmitted), to_world, &casters)
+                })
             })
             .collect();
         Ok(frame)
@@ -235,7 +268,7 @@ impl FrameShadows {
 fn light_map(
     light: &Light,
     shadow: &LightShadow,
-    filter: ShadowMapType,
+    (filter, transmitted): (ShadowMapType, bool),
     to_world: Mat4,
     casters: &[Caster],
 ) -> Option<LightShadowMap> {
@@ -253,7 +286,10 @@ fn light_map(
             let axes = CUBE_FACES.map(|(dir, up)| look_at_rotation(position, position + dir, up));
             let faces = axes
                 .par_iter()
-                .map(|&axes| draw_map(w, w, projection * view_matrix(position, axes), casters))
+                .map(|&axes| {
+                    let view_projection = projection * view_matrix(position, axes);
+                    draw_map((w, w), view_projection, casters, transmitted)
+                })
                 .collect();
             ShadowKind::Cube(CubeShadow {
                 matrix: Mat4::from_translation(-position) * to_world,
@@ -278,7 +314,7 @@ fn light_map(
             let projection = projection(&shadow.camera, angle, w as f32 / h as f32, distance);
             let light_view = view_matrix(position, look_at_rotation(position, target, Vec3::Y));
             let view_projection = projection * light_view;
-            let map = draw_map(w, h, view_projection, casters);
+            let map = draw_map((w, h), view_projection, casters, transmitted);
             let moments = (filter == ShadowMapType::Vsm)
                 .then(|| vsm_moments(&map, shadow.blur_samples, shadow.radius));
             ShadowKind::Flat(FlatShadow {
@@ -300,8 +336,16 @@ fn light_map(
 }
 
 /// A `w × h` depth map of the casters seen through `view_projection` (world to WebGL clip).
-fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthMap {
+fn draw_map(
+    (w, h): (u32, u32),
+    view_projection: Mat4,
+    casters: &[Caster],
+    transmitted: bool,
+) -> DepthMap {
     let mut map = DepthMap::new(w, h);
+    if transmitted {
+        map = map.with_color();
+    }
     let mut poly = Vec::with_capacity(9);
     for caster in casters {
         let verts = &caster.draw.verts;
@@ -309,11 +353,11 @@ fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthM
             // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
             // placed vertex per geometry vertex.
             let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
-            match &caster.alpha_test {
-                Some(test) => {
+            match &caster.paint {
+                Some(paint) => {
                     let uv = [a, b, c].map(|i| verts[i as usize].uv);
-                    let keep = |w: [Vec3; 3]| test.keeps(uv, w);
-                    map.draw(clip, caster.faces, &mut poly, Some(&keep));
+                    let paint = |w: [Vec3; 3]| paint.paint(uv, w);
+                    map.draw(clip, caster.faces, &mut poly, Some(&paint));
                 }
                 None => map.draw(clip, caster.faces, &mut poly, None),
             }
