@@ -217,8 +217,11 @@ record! {
         /// A cube's face cameras' axes in world space (x, y, z columns), faces +x, −x, +y, −y,
         /// +z, −z.
         axes: [[f32; 9]; 6],
+        /// The word of a transmitted map's first colour (4 floats a texel, rows from the top; a
+        /// cube's six faces one after another); `NONE` without.
+        colors: u32,
         /// Unused, to a stride of 84.
-        _reserved: [u32; 2],
+        _reserved: [u32; 1],
     }
 }
 

@@ -906,6 +906,17 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
         r.intensity = map.intensity;
         r.map = (records_end + texels.len()) as u32;
         r.moments = NONE;
+        r.colors = NONE;
+        // A transmitted map's colours, after its depths (R-SHADOW-8).
+        let colors = |r: &mut ShadowRecord, texels: &mut Vec<u32>, maps: &[&DepthMap]| {
+            if maps.iter().all(|m| m.color.is_some()) && !maps.is_empty() {
+                r.colors = (records_end + texels.len()) as u32;
+                for m in maps {
+                    let c = m.color.iter().flatten().flatten();
+                    texels.extend(c.map(|v| v.to_bits()));
+                }
+            }
+        };
         let depths = |texels: &mut Vec<u32>, d: &DepthMap| {
             texels.extend(d.depth.iter().map(|v| v.to_bits()));
         };
@@ -920,6 +931,7 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
                     r.moments = (records_end + texels.len()) as u32;
                     texels.extend(moments.texels.iter().flatten().map(|v| v.to_bits()));
                 }
+                colors(&mut r, &mut texels, &[&flat.map]);
             }
             ShadowKind::Cube(cube) => {
                 r.kind = SHADOW_CUBE;
@@ -932,6 +944,8 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
                 for face in &cube.faces {
                     depths(&mut texels, face);
                 }
+                let faces: Vec<&DepthMap> = cube.faces.iter().collect();
+                colors(&mut r, &mut texels, &faces);
             }
         }
         records.push(r);

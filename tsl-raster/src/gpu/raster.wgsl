@@ -616,7 +616,7 @@ fn direct_light(i: u32, position: vec3<f32>) -> Incoming {
     if (pu(s_pass, P_RECEIVED_COUNT) != 0u) {
         return Incoming(light.dir, light.color * s_received[min(i, MAX_RECEIVED_LIGHTS - 1u)]);
     }
-    return Incoming(light.dir, light.color * shadow_factor(s, position, s_nv));
+    return Incoming(light.dir, light.color * shadow_output(s, position, s_nv));
 }
 
 // The shadow record of the direct light whose record is at `b`, NONE where it casts no shadow
@@ -644,7 +644,7 @@ fn shade_received_shadow(j: u32) -> bool {
     if (s == NONE) {
         return false;
     }
-    s_shadow = vec3<f32>(shadow_factor(s, s_pv, s_nv));
+    s_shadow = shadow_output(s, s_pv, s_nv);
     return true;
 }
 

@@ -98,6 +98,7 @@ const S_MAP: u32 = 10u;
 const S_MOMENTS: u32 = 11u;
 const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
+const S_COLORS: u32 = 82u;
 
 // `PassRecord` (gpu/layout.rs): 112 words.
 const PASS_STRIDE: u32 = 112u;
