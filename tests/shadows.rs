@@ -206,23 +206,6 @@ fn a_map_with_a_zero_side_or_over_the_limit_is_refused() {
     assert!(err.to_string().contains("shadow map"), "{err}");
 }
 
-#[test]
-fn the_cast_shadow_output_is_refused_until_the_renderers_run_it() {
-    let g = NodeGraph::new();
-    g.set_output(CAST_SHADOW_NODE, g.vec4(1.0, 0.0, 0.0, 1.0))
-        .unwrap();
-    let (scene, camera, assets) = floor_with(|assets| {
-        let program = assets.programs.add(g.compile().unwrap());
-        Material::lambert(Color::WHITE).with_nodes(program)
-    });
-    let mut settings = RenderSettings::new(N, N);
-    settings.shadow_map_enabled = true;
-    let err = Renderer::new(settings)
-        .render(&scene, &camera, &assets)
-        .unwrap_err();
-    assert!(err.to_string().contains(CAST_SHADOW_NODE.name()), "{err}");
-}
-
 /// [`floor_scene`] under [`sun`] with the floor's material made by `material`.
 fn floor_with(material: impl FnOnce(&mut Assets) -> Material) -> (Scene, Camera, Assets) {
     floor_with_light(sun(), material)
@@ -343,4 +326,84 @@ fn shadows_darken_the_full_physical_model_and_the_light_through_the_surface() {
         assert_eq!(image.pixel(4, 8).unwrap()[..3], [0, 0, 0], "{name}");
         assert!(red(&image, 1, 1) > 0, "{name}");
     }
+}
+
+/// [`floor_scene`] with the square's material given `CAST_SHADOW_NODE` = `rgba`, rendered with
+/// `transmitted` maps.
+fn cast_through(rgba: [f32; 4], transmitted: bool) -> Image {
+    let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+    let g = NodeGraph::new();
+    g.set_output(CAST_SHADOW_NODE, g.vec4(rgba[0], rgba[1], rgba[2], rgba[3]))
+        .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    let paint = assets.materials.add(Material {
+        side: Side::Double,
+        ..Material::lambert(Color::WHITE).with_nodes(program)
+    });
+    scene
+        .object_mut(ObjectId(1))
+        .unwrap()
+        .mesh
+        .as_mut()
+        .unwrap()
+        .material = paint;
+    let mut settings = RenderSettings::new(N, N);
+    settings.shadow_map_enabled = true;
+    settings.shadow_map_transmitted = transmitted;
+    Renderer::new(settings)
+        .render(&scene, &camera, &assets)
+        .unwrap()
+}
+
+#[test]
+fn a_transmitted_map_lets_the_caster_s_colour_through() {
+    // mix(1, mix(colour, 1, 0), 1 · alpha) in a whole shadow: an opaque red caster lets red
+    // through, a half-clear black one half the light, a clear one all of it.
+    assert_eq!(
+        cast_through([1.0, 0.0, 0.0, 1.0], true)
+            .pixel(4, 8)
+            .unwrap()[..3],
+        [255, 0, 0]
+    );
+    let half = srgb8(0.5);
+    assert_eq!(
+        cast_through([0.0, 0.0, 0.0, 0.5], true)
+            .pixel(4, 8)
+            .unwrap()[..3],
+        [half, half, half]
+    );
+    assert_eq!(red(&cast_through([0.0, 0.0, 0.0, 0.0], true), 4, 8), 255);
+    // Lit floor stays lit; without transmitted maps the node is ignored (three.js warns).
+    assert_eq!(red(&cast_through([1.0, 0.0, 0.0, 1.0], true), 1, 1), 255);
+    assert_eq!(red(&cast_through([1.0, 0.0, 0.0, 1.0], false), 4, 8), 0);
+}
+
+#[test]
+fn a_cast_shadow_node_that_reads_an_attribute_is_refused() {
+    let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    g.set_output(
+        CAST_SHADOW_NODE,
+        g.join(&[g.swizzle(uv, "x"), g.float(0.0), g.float(0.0), g.float(1.0)]),
+    )
+    .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    let paint = assets
+        .materials
+        .add(Material::lambert(Color::WHITE).with_nodes(program));
+    scene
+        .object_mut(ObjectId(1))
+        .unwrap()
+        .mesh
+        .as_mut()
+        .unwrap()
+        .material = paint;
+    let mut settings = RenderSettings::new(N, N);
+    settings.shadow_map_enabled = true;
+    settings.shadow_map_transmitted = true;
+    let err = Renderer::new(settings)
+        .render(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(err.to_string().contains(CAST_SHADOW_NODE.name()), "{err}");
 }

@@ -237,7 +237,7 @@ fn shadow_color(s: u32, biased: vec3<f32>) -> vec4<f32> {
         let face = shadow_cube_face(d);
         let uv = shadow_cube_uv(s, d, face);
         let t = floor(uv * f32(w));
-        return shadow_color_texel(colors + face * w * w, w, w, i32(t.x), i32(t.y));
+        return shadow_color_texel(colors + 4u * face * w * w, w, w, i32(t.x), i32(t.y));
     }
     let q = shadow_matrix(s) * vec4<f32>(biased, 1.0);
     let c = q.xyz / q.w;
