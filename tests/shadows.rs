@@ -407,3 +407,30 @@ fn a_cast_shadow_node_that_reads_an_attribute_is_refused() {
         .unwrap_err();
     assert!(err.to_string().contains(CAST_SHADOW_NODE.name()), "{err}");
 }
+
+#[test]
+fn shadow_side_chooses_the_faces_the_shadow_pass_draws() {
+    // A FrontSide square draws its back faces (away from the light): no shadow; with
+    // shadowSide FrontSide or DoubleSide it draws the faces toward the light: a shadow.
+    for (shadow_side, expected) in [
+        (None, 255),
+        (Some(Side::Front), 0),
+        (Some(Side::Double), 0),
+        (Some(Side::Back), 255),
+    ] {
+        let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Front);
+        let paint = assets.materials.add(Material {
+            shadow_side,
+            ..Material::lambert(Color::WHITE)
+        });
+        scene
+            .object_mut(ObjectId(1))
+            .unwrap()
+            .mesh
+            .as_mut()
+            .unwrap()
+            .material = paint;
+        let image = render(&scene, &camera, &assets, true);
+        assert_eq!(red(&image, 4, 8), expected, "{shadow_side:?}");
+    }
+}

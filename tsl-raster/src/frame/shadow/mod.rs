@@ -226,19 +226,20 @@ impl FrameShadows {
                 if !(object.cast_shadow || (vsm && object.receive_shadow)) {
                     return None;
                 }
-                // The shadow material's side (`Renderer._renderObjectDirect`): the other side of
-                // the material's, or its own for VSM; a mirrored world matrix turns it round.
-                let side = match (draw.material.side, vsm) {
-                    (Side::Double, _) => {
+                // The shadow material's side (`Renderer._renderObjectDirect`): the material's
+                // `shadow_side`, else the other side of its side, or its own for VSM; a mirrored
+                // world matrix turns it round.
+                let side = match (draw.material.shadow_side, draw.material.side, vsm) {
+                    (Some(Side::Double), ..) | (None, Side::Double, _) => {
                         return Some(Caster {
                             draw,
                             faces: Faces::Both,
                             paint: paint(draw),
                         })
                     }
-                    (side, true) => side,
-                    (Side::Front, false) => Side::Back,
-                    (Side::Back, false) => Side::Front,
+                    (Some(side), ..) | (None, side, true) => side,
+                    (None, Side::Front, false) => Side::Back,
+                    (None, Side::Back, false) => Side::Front,
                 };
                 let mirrored = worlds
                     .get(draw.object)
