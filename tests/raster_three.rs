@@ -195,3 +195,18 @@ fn a_sharp_equirectangular_background_matches_three() {
 fn the_full_physical_model_under_an_environment_matches_three() {
     check("env_physical");
 }
+
+#[test]
+fn received_shadow_node_matches_three() {
+    check("shadow_received_node");
+}
+
+#[test]
+fn shadow_alpha_test_matches_three() {
+    check("shadow_alpha_test");
+}
+
+#[test]
+fn transmitted_shadows_match_three() {
+    check("shadow_transmitted");
+}

@@ -206,33 +206,231 @@ fn a_map_with_a_zero_side_or_over_the_limit_is_refused() {
     assert!(err.to_string().contains("shadow map"), "{err}");
 }
 
+/// [`floor_scene`] under [`sun`] with the floor's material made by `material`.
+fn floor_with(material: impl FnOnce(&mut Assets) -> Material) -> (Scene, Camera, Assets) {
+    floor_with_light(sun(), material)
+}
+
+fn floor_with_light(
+    light: Light,
+    material: impl FnOnce(&mut Assets) -> Material,
+) -> (Scene, Camera, Assets) {
+    let (mut scene, camera, mut assets) = floor_scene(light, Side::Double);
+    let m = material(&mut assets);
+    let id = assets.materials.add(m);
+    scene
+        .object_mut(ObjectId(0))
+        .unwrap()
+        .mesh
+        .as_mut()
+        .unwrap()
+        .material = id;
+    (scene, camera, assets)
+}
+
+/// A program whose `RECEIVED_SHADOW_NODE` is `value` (built on the graph).
+fn received(assets: &mut Assets, value: impl FnOnce(&NodeGraph) -> NodeRef) -> Material {
+    let g = NodeGraph::new();
+    let v = value(&g);
+    g.set_output(RECEIVED_SHADOW_NODE, v).unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    Material::lambert(Color::WHITE).with_nodes(program)
+}
+
+/// sRGB-encoded 8-bit value of a linear `v` in 0..1.
+fn srgb8(v: f32) -> u8 {
+    let s = if v <= 0.003_130_8 {
+        12.92 * v
+    } else {
+        1.055 * v.powf(1.0 / 2.4) - 0.055
+    };
+    (s * 255.0).round() as u8
+}
+
 #[test]
-fn the_shadow_outputs_are_refused_until_the_renderers_run_them() {
-    for output in [RECEIVED_SHADOW_NODE, CAST_SHADOW_NODE] {
-        let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+fn the_received_shadow_node_turns_the_shadow_red() {
+    // three's `shadow.mix(color(0xff0000), 1)` is mix(red, 1, shadow): red where the shadow is
+    // whole (shadow 0), white where the floor is lit (shadow 1).
+    let red_shadow = |g: &NodeGraph| g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow());
+    let (scene, camera, assets) = floor_with(|a| received(a, red_shadow));
+    let image = render(&scene, &camera, &assets, true);
+    assert_eq!(image.pixel(4, 8).unwrap()[..3], [255, 0, 0]);
+    assert_eq!(image.pixel(1, 1).unwrap()[..3], [255, 255, 255]);
+    // The shadow's intensity applies before the node: shadow() = mix(1, 0, 0.25) = 0.75, so
+    // mix(red, 1, 0.75) = (1, 0.75, 0.75) of the light.
+    let mut shadow = LightShadow::directional();
+    shadow.intensity = 0.25;
+    let (scene, camera, assets) = floor_with_light(sun_with(shadow), |a| received(a, red_shadow));
+    let image = render(&scene, &camera, &assets, true);
+    let q = srgb8(0.75);
+    assert_eq!(image.pixel(4, 8).unwrap()[..3], [255, q, q]);
+}
+
+#[test]
+fn the_received_shadow_node_runs_only_for_a_light_that_shadows_the_surface() {
+    // White takes the shadow away.
+    let white = |g: &NodeGraph| g.vec3(1.0, 1.0, 1.0);
+    let (scene, camera, assets) = floor_with(|a| received(a, white));
+    assert_eq!(red(&render(&scene, &camera, &assets, true), 4, 8), 255);
+    // Black everywhere, but a light without a shadow (or a renderer without shadow maps, or a
+    // floor that receives none) does not run it: the floor stays lit.
+    let black = |g: &NodeGraph| g.vec3(0.0, 0.0, 0.0);
+    let (scene, camera, assets) = floor_with(|a| received(a, black));
+    assert_eq!(red(&render(&scene, &camera, &assets, true), 1, 1), 0);
+    assert_eq!(red(&render(&scene, &camera, &assets, false), 1, 1), 255);
+    let (mut scene, camera, assets) = floor_with(|a| received(a, black));
+    scene.object_mut(ObjectId(0)).unwrap().receive_shadow = false;
+    assert_eq!(red(&render(&scene, &camera, &assets, true), 1, 1), 255);
+    let plain = Light::directional(Color::WHITE, PI * SQRT_2, Vec3::new(5.0, 5.0, 0.0));
+    let (scene, camera, assets) = floor_with_light(plain, |a| received(a, black));
+    assert_eq!(red(&render(&scene, &camera, &assets, true), 1, 1), 255);
+}
+
+/// A function that makes a material (its textures and programs into the assets).
+type MakeMaterial = dyn Fn(&mut Assets) -> Material;
+
+#[test]
+fn shadows_darken_the_full_physical_model_and_the_light_through_the_surface() {
+    // No ambient light: a whole shadow leaves every direct term zero, the sheen's and the light
+    // through the surface's included (three multiplies the light's colour by the shadow before
+    // the lighting model sees it). The lit floor shows that each term is there.
+    let sheen = |_: &mut Assets| Material {
+        sheen: 1.0,
+        ..Material::physical(Color::WHITE, 0.5, 0.0)
+    };
+    let scattering = |_: &mut Assets| {
+        let mut m = Material::phong(Color::BLACK);
+        m.set_scattering(Scattering {
+            ambient: 1.0,
+            ..Scattering::default()
+        })
+        .unwrap();
+        m
+    };
+    let sss = |a: &mut Assets| {
         let g = NodeGraph::new();
-        let value = if output == CAST_SHADOW_NODE {
-            g.vec4(1.0, 0.0, 0.0, 1.0)
-        } else {
-            g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow())
-        };
-        g.set_output(output, value).unwrap();
-        let program = assets.programs.add(g.compile().unwrap());
-        let paint = assets
-            .materials
-            .add(Material::lambert(Color::WHITE).with_nodes(program));
+        g.set_output(THICKNESS_COLOR_NODE, g.vec3(1.0, 1.0, 1.0))
+            .unwrap();
+        g.set_output(THICKNESS_AMBIENT_NODE, g.float(1.0)).unwrap();
+        let program = a.programs.add(g.compile().unwrap());
+        Material::physical(Color::BLACK, 0.5, 0.0).with_nodes(program)
+    };
+    let cases: [(&str, &MakeMaterial); 3] = [
+        ("sheen", &sheen),
+        ("scattering", &scattering),
+        ("sss", &sss),
+    ];
+    for (name, material) in cases {
+        let (scene, camera, assets) = floor_with(material);
+        let image = render(&scene, &camera, &assets, true);
+        assert_eq!(image.pixel(4, 8).unwrap()[..3], [0, 0, 0], "{name}");
+        assert!(red(&image, 1, 1) > 0, "{name}");
+    }
+}
+
+/// [`floor_scene`] with the square's material given `CAST_SHADOW_NODE` = `rgba`, rendered with
+/// `transmitted` maps.
+fn cast_through(rgba: [f32; 4], transmitted: bool) -> Image {
+    let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+    let g = NodeGraph::new();
+    g.set_output(CAST_SHADOW_NODE, g.vec4(rgba[0], rgba[1], rgba[2], rgba[3]))
+        .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    let paint = assets.materials.add(Material {
+        side: Side::Double,
+        ..Material::lambert(Color::WHITE).with_nodes(program)
+    });
+    scene
+        .object_mut(ObjectId(1))
+        .unwrap()
+        .mesh
+        .as_mut()
+        .unwrap()
+        .material = paint;
+    let mut settings = RenderSettings::new(N, N);
+    settings.shadow_map_enabled = true;
+    settings.shadow_map_transmitted = transmitted;
+    Renderer::new(settings)
+        .render(&scene, &camera, &assets)
+        .unwrap()
+}
+
+#[test]
+fn a_transmitted_map_lets_the_caster_s_colour_through() {
+    // mix(1, mix(colour, 1, 0), 1 · alpha) in a whole shadow: an opaque red caster lets red
+    // through, a half-clear black one half the light, a clear one all of it.
+    assert_eq!(
+        cast_through([1.0, 0.0, 0.0, 1.0], true)
+            .pixel(4, 8)
+            .unwrap()[..3],
+        [255, 0, 0]
+    );
+    let half = srgb8(0.5);
+    assert_eq!(
+        cast_through([0.0, 0.0, 0.0, 0.5], true)
+            .pixel(4, 8)
+            .unwrap()[..3],
+        [half, half, half]
+    );
+    assert_eq!(red(&cast_through([0.0, 0.0, 0.0, 0.0], true), 4, 8), 255);
+    // Lit floor stays lit; without transmitted maps the node is ignored (three.js warns).
+    assert_eq!(red(&cast_through([1.0, 0.0, 0.0, 1.0], true), 1, 1), 255);
+    assert_eq!(red(&cast_through([1.0, 0.0, 0.0, 1.0], false), 4, 8), 0);
+}
+
+#[test]
+fn a_cast_shadow_node_that_reads_an_attribute_is_refused() {
+    let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Double);
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    g.set_output(
+        CAST_SHADOW_NODE,
+        g.join(&[g.swizzle(uv, "x"), g.float(0.0), g.float(0.0), g.float(1.0)]),
+    )
+    .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    let paint = assets
+        .materials
+        .add(Material::lambert(Color::WHITE).with_nodes(program));
+    scene
+        .object_mut(ObjectId(1))
+        .unwrap()
+        .mesh
+        .as_mut()
+        .unwrap()
+        .material = paint;
+    let mut settings = RenderSettings::new(N, N);
+    settings.shadow_map_enabled = true;
+    settings.shadow_map_transmitted = true;
+    let err = Renderer::new(settings)
+        .render(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(err.to_string().contains(CAST_SHADOW_NODE.name()), "{err}");
+}
+
+#[test]
+fn shadow_side_chooses_the_faces_the_shadow_pass_draws() {
+    // A FrontSide square draws its back faces (away from the light): no shadow; with
+    // shadowSide FrontSide or DoubleSide it draws the faces toward the light: a shadow.
+    for (shadow_side, expected) in [
+        (None, 255),
+        (Some(Side::Front), 0),
+        (Some(Side::Double), 0),
+        (Some(Side::Back), 255),
+    ] {
+        let (mut scene, camera, mut assets) = floor_scene(sun(), Side::Front);
+        let paint = assets.materials.add(Material {
+            shadow_side,
+            ..Material::lambert(Color::WHITE)
+        });
         scene
-            .object_mut(ObjectId(0))
+            .object_mut(ObjectId(1))
             .unwrap()
             .mesh
             .as_mut()
             .unwrap()
             .material = paint;
-        let mut settings = RenderSettings::new(N, N);
-        settings.shadow_map_enabled = true;
-        let err = Renderer::new(settings)
-            .render(&scene, &camera, &assets)
-            .unwrap_err();
-        assert!(err.to_string().contains(output.name()), "{err}");
+        let image = render(&scene, &camera, &assets, true);
+        assert_eq!(red(&image, 4, 8), expected, "{shadow_side:?}");
     }
 }

@@ -56,6 +56,8 @@ macro_rules! with_scenes {
             sss_thickness_outputs_on_a_physical_surface,
             rect_area_lights_on_the_full_physical_model,
             environment_lighting_and_background,
+            received_shadow_nodes_and_shadowed_extensions,
+            transmitted_shadows_of_each_light,
         }
     };
 }
@@ -1701,4 +1703,225 @@ pub fn environment_lighting_and_background(check: Check) {
         );
     }
     check(c, "environment lighting in the full physical model");
+}
+
+/// Shadows on the full physical model (a sheen sphere), PHONG's scattering (a torus) and a
+/// MeshSSS box, and RECEIVED_SHADOW_NODE (R-SHADOW-5): a Lambert floor whose shadows turn red
+/// as three's `shadow.mix(color(0xff0000), 1)`, and a Standard wall whose node reads each light's
+/// shadow; under a directional and a spot light that cast shadows and a point light that casts
+/// none.
+pub fn received_shadow_nodes_and_shadowed_extensions(check: Check) {
+    let mut c = Case::new();
+    c.settings.shadow_map_enabled = true;
+    let sheen = c.mesh(
+        sphere(),
+        Material {
+            sheen: 1.0,
+            sheen_color: Color::from_srgb8(255, 200, 120),
+            ..Material::physical(Color::from_srgb8(120, 160, 220), 0.4, 0.0)
+        },
+        Vec3::new(-0.6, 0.7, 0.3),
+    );
+    let mut skin = Material::phong(Color::from_srgb8(255, 200, 180));
+    skin.set_scattering(Scattering {
+        color: Color::from_srgb8(255, 100, 50),
+        ambient: 0.2,
+        ..Scattering::default()
+    })
+    .unwrap();
+    let ring = c.mesh(
+        TorusGeometry::new(0.35, 0.12, 12, 24).build(),
+        skin,
+        Vec3::new(0.7, 0.9, 0.0),
+    );
+    let g = NodeGraph::new();
+    g.set_output(THICKNESS_COLOR_NODE, g.vec3(1.0, 0.4, 0.2))
+        .unwrap();
+    g.set_output(THICKNESS_SCALE_NODE, g.float(16.0)).unwrap();
+    let sss = c.program(&g);
+    let cube = c.mesh(
+        BoxGeometry::new(0.5, 0.5, 0.5).build(),
+        Material::physical(Color::from_srgb8(220, 220, 220), 0.5, 0.0).with_nodes(sss),
+        Vec3::new(0.2, 0.25, 0.9),
+    );
+    for id in [sheen, ring, cube] {
+        let o = c.scene.object_mut(id).unwrap();
+        o.cast_shadow = true;
+        o.receive_shadow = true;
+    }
+    let g = NodeGraph::new();
+    g.set_output(
+        RECEIVED_SHADOW_NODE,
+        g.mix(g.vec3(1.0, 0.0, 0.0), g.float(1.0), g.shadow()),
+    )
+    .unwrap();
+    let red = c.program(&g);
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 6.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::lambert(Color::from_srgb8(230, 230, 230)).with_nodes(red));
+    c.scene.add(
+        Object::mesh(floor, paint)
+            .rotated(-FRAC_PI_2, 0.0, 0.0)
+            .shadows(false, true),
+    );
+    // The shadow squared and tinted by the height: a node of the shadow and of the surface.
+    let g = NodeGraph::new();
+    let height = g.swizzle(g.position_world(), "y");
+    let tint = g.vec3(0.3, 0.5, 1.0);
+    g.set_output(
+        RECEIVED_SHADOW_NODE,
+        g.mix(
+            g.mul(tint, g.fract(height)),
+            g.float(1.0),
+            g.mul(g.shadow(), g.shadow()),
+        ),
+    )
+    .unwrap();
+    let wavy = c.program(&g);
+    let wall = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 3.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_srgb8(200, 210, 230), 0.6, 0.0).with_nodes(wavy));
+    c.scene.add(
+        Object::mesh(wall, paint)
+            .at(Vec3::new(0.0, 1.5, -1.2))
+            .shadows(false, true),
+    );
+    let mut sun = LightShadow::directional();
+    sun.map_size = glam::UVec2::splat(256);
+    sun.normal_bias = 0.01;
+    c.scene.add_light(
+        Light::directional(Color::WHITE, 1.5, Vec3::new(1.0, 3.0, 2.0)).with_shadow(sun),
+    );
+    c.scene.add_light(Light::point(
+        Color::from_srgb8(200, 220, 255),
+        3.0,
+        Vec3::new(0.3, 1.8, 1.0),
+    ));
+    let mut spot = LightShadow::perspective();
+    spot.map_size = glam::UVec2::new(256, 128);
+    spot.bias = -0.0005;
+    spot.intensity = 0.7;
+    c.scene.add_light(
+        Light::spot(
+            Color::from_srgb8(255, 230, 200),
+            12.0,
+            Vec3::new(-1.5, 2.5, 1.5),
+            Vec3::ZERO,
+            0.6,
+        )
+        .with_shadow(spot),
+    );
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
+    check(c, "received shadow nodes and shadowed extensions");
+}
+
+/// Transmitted shadow maps (R-SHADOW-8) from a directional, a spot and a point light (the cube's
+/// colours): an orange `CAST_SHADOW_NODE` sphere, a half-clear blue box, a plain torus (opaque
+/// black), onto a Lambert floor and a Standard wall whose received shadow node reads the
+/// coloured shadow.
+pub fn transmitted_shadows_of_each_light(check: Check) {
+    let mut c = Case::new();
+    c.settings.shadow_map_enabled = true;
+    c.settings.shadow_map_transmitted = true;
+    let cast = |c: &mut Case, rgba: [f32; 4]| {
+        let g = NodeGraph::new();
+        g.set_output(CAST_SHADOW_NODE, g.vec4(rgba[0], rgba[1], rgba[2], rgba[3]))
+            .unwrap();
+        c.program(&g)
+    };
+    let orange = cast(&mut c, [1.0, 0.4, 0.0, 1.0]);
+    let ball = c.mesh(
+        sphere(),
+        Material::standard(Color::from_srgb8(200, 120, 60), 0.5, 0.0).with_nodes(orange),
+        Vec3::new(-0.5, 0.8, 0.2),
+    );
+    let blue = cast(&mut c, [0.2, 0.4, 1.0, 0.5]);
+    let cube = c.mesh(
+        BoxGeometry::new(0.5, 0.5, 0.5).build(),
+        Material::phong(Color::from_srgb8(220, 220, 220)).with_nodes(blue),
+        Vec3::new(0.2, 0.25, 0.9),
+    );
+    let ring = c.mesh(
+        TorusGeometry::new(0.35, 0.12, 8, 20).build(),
+        Material::phong(Color::from_srgb8(90, 160, 220)),
+        Vec3::new(0.7, 0.9, 0.0),
+    );
+    for id in [ball, cube, ring] {
+        let o = c.scene.object_mut(id).unwrap();
+        o.cast_shadow = true;
+        o.receive_shadow = true;
+    }
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 6.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::lambert(Color::from_srgb8(230, 230, 230)));
+    c.scene.add(
+        Object::mesh(floor, paint)
+            .rotated(-FRAC_PI_2, 0.0, 0.0)
+            .shadows(false, true),
+    );
+    let g = NodeGraph::new();
+    g.set_output(
+        RECEIVED_SHADOW_NODE,
+        g.mix(g.vec3(0.2, 0.0, 0.3), g.float(1.0), g.shadow()),
+    )
+    .unwrap();
+    let tint = c.program(&g);
+    let wall = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 3.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_srgb8(200, 210, 230), 0.6, 0.0).with_nodes(tint));
+    c.scene.add(
+        Object::mesh(wall, paint)
+            .at(Vec3::new(0.0, 1.5, -1.2))
+            .shadows(false, true),
+    );
+    let mut sun = LightShadow::directional();
+    sun.map_size = glam::UVec2::splat(256);
+    c.scene.add_light(
+        Light::directional(Color::WHITE, 1.2, Vec3::new(1.0, 3.0, 2.0)).with_shadow(sun),
+    );
+    let mut spot = LightShadow::perspective();
+    spot.map_size = glam::UVec2::new(256, 128);
+    spot.bias = -0.0005;
+    c.scene.add_light(
+        Light::spot(
+            Color::from_srgb8(255, 230, 200),
+            10.0,
+            Vec3::new(-1.5, 2.5, 1.5),
+            Vec3::ZERO,
+            0.6,
+        )
+        .with_shadow(spot),
+    );
+    let mut bulb = LightShadow::perspective();
+    bulb.map_size = glam::UVec2::splat(128);
+    c.scene.add_light(
+        Light::point(
+            Color::from_srgb8(200, 220, 255),
+            3.0,
+            Vec3::new(0.3, 1.8, 1.0),
+        )
+        .with_shadow(bulb),
+    );
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
+    check(c, "transmitted shadows of each light");
 }

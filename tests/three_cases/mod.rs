@@ -11,6 +11,7 @@ pub mod scenes_fullmodel;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
+pub mod scenes_shadownodes;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -93,12 +94,22 @@ cases![
     rect_physical in scenes_fullmodel,
     env_sharp in scenes_envgpu,
     env_physical in scenes_envgpu,
+    shadow_received_node in scenes_shadownodes with shadows_pcf,
+    shadow_alpha_test in scenes_shadownodes with shadows_pcf,
+    shadow_transmitted in scenes_shadownodes with shadows_transmitted,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
 fn shadows_pcf() -> Renderer {
     let mut renderer = plain();
     renderer.settings.shadow_map_enabled = true;
+    renderer
+}
+
+/// `renderer.shadowMap.enabled = true` with `shadowMap.transmitted = true`.
+fn shadows_transmitted() -> Renderer {
+    let mut renderer = shadows_pcf();
+    renderer.settings.shadow_map_transmitted = true;
     renderer
 }
 

@@ -53,7 +53,7 @@ fn perspective(fov: f32, position: Vec3, target: Vec3) -> Camera {
 }
 
 /// The 8×8 texture of tools/three_cases/_common.mjs `checkerBytes`.
-fn checker_bytes(alpha_holes: bool) -> Vec<u8> {
+pub(super) fn checker_bytes(alpha_holes: bool) -> Vec<u8> {
     let mut out = Vec::new();
     for y in 0..8u32 {
         for x in 0..8u32 {
@@ -73,7 +73,7 @@ fn checker_bytes(alpha_holes: bool) -> Vec<u8> {
 }
 
 /// `dataTexture` of _common.mjs: flipY off, linear magnification, trilinear or linear.
-fn data_texture(bytes: Vec<u8>, repeat: bool, mipmaps: bool) -> Texture {
+pub(super) fn data_texture(bytes: Vec<u8>, repeat: bool, mipmaps: bool) -> Texture {
     let image = Image::from_rgba8(8, 8, bytes).unwrap();
     let mut t = Texture::new(image, ColorSpace::Srgb);
     t.flip_y = false;

@@ -196,12 +196,19 @@ pub enum MaterialRefusal {
     /// reflection on BASIC, LAMBERT and PHONG (`combine`, `reflectivity`) is not ported.
     #[error("an env_map lights STANDARD and PHYSICAL materials only (the reflection of Basic, Lambert and Phong is not ported)")]
     EnvMapOnKind,
-    /// A program that sets `RECEIVED_SHADOW_NODE` or `CAST_SHADOW_NODE`, which the renderers do
-    /// not run yet: refused rather than drawn without it.
-    #[error("the renderers do not run {output} yet")]
+    /// A program whose `CAST_SHADOW_NODE` reads an attribute or a texture: the host's shadow
+    /// pass runs it once per caster, not per texel; refused rather than drawn without it.
+    #[error("the shadow pass runs {output} only where it reads no attribute and no texture")]
     ShadowNode {
         /// The output's name.
         output: &'static str,
+    },
+    /// A `RECEIVED_SHADOW_NODE` on a surface that more direct lights reach than the GPU renderer
+    /// keeps the node's value for.
+    #[error("the GPU renderer runs RECEIVED_SHADOW_NODE for at most {limit} direct lights of a material's lighting")]
+    ReceivedShadowLights {
+        /// The most direct lights.
+        limit: usize,
     },
 }
 

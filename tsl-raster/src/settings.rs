@@ -70,6 +70,12 @@ pub struct RenderSettings {
     pub shadow_map_enabled: bool,
     /// three.js's `renderer.shadowMap.type`: how the maps are filtered; PCF by default.
     pub shadow_map_type: ShadowMapType,
+    /// three.js's `renderer.shadowMap.transmitted`: the shadow pass also keeps a colour per
+    /// texel, what the light sees through the nearest caster (`CAST_SHADOW_NODE`'s colour and
+    /// alpha, opaque black by default, the alpha times the map's), and a receiver's shadow is
+    /// `mix(1, mix(colour, 1, shadow), intensity · alpha)` per channel (R-SHADOW-8); false by
+    /// default, as three.js's.
+    pub shadow_map_transmitted: bool,
 }
 
 impl RenderSettings {
@@ -88,6 +94,7 @@ impl RenderSettings {
             limits: Limits::DEFAULT,
             shadow_map_enabled: false,
             shadow_map_type: ShadowMapType::Pcf,
+            shadow_map_transmitted: false,
         }
     }
 

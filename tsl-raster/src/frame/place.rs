@@ -11,7 +11,7 @@ use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
-use tsl_core::{NodeProgram, Output, TextureId};
+use tsl_core::{NodeProgram, TextureId};
 
 impl RenderSettings {
     /// Check every visible mesh (the refusals R-MAT-2 to R-MAT-7) and place it: the frame's draws
@@ -185,14 +185,6 @@ fn check_material<'a>(
         asset: AssetKind::Program,
         id: id.0,
     })?;
-    // The shadow outputs (R-OUT-14) are not run by the renderers yet: refused, not ignored.
-    for output in [Output::ReceivedShadow, Output::CastShadow] {
-        if program.has_output(output) {
-            return refuse(MaterialRefusal::ShadowNode {
-                output: output.name(),
-            });
-        }
-    }
     for slot in program.texture_slots() {
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);

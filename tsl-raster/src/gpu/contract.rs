@@ -11,7 +11,7 @@
 use super::layout::{
     BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
     LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
-    ENUM_CODES, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
+    ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -135,6 +135,15 @@ pub(crate) fn raster_layout_wgsl() -> String {
         let name = screaming_snake(&format!("{stage:?}"));
         constant(&mut out, &format!("STAGE_{name}"), STAGES.len() + k);
     }
+    out.push_str(
+        "\n// RECEIVED_SHADOW_NODE's stage, after the thickness outputs, once per direct light.\n",
+    );
+    constant(
+        &mut out,
+        "STAGE_RECEIVED_SHADOW",
+        STAGES.len() + THICKNESS_STAGES.len(),
+    );
+    constant(&mut out, "MAX_RECEIVED_LIGHTS", MAX_RECEIVED_LIGHTS);
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);
     record::<LightRecord>(&mut out);

@@ -36,6 +36,10 @@ pub(crate) const THICKNESS_STAGES: [Output; 6] = [
     Output::ThicknessScale,
 ];
 
+/// The most direct lights of a lighting whose shadows a pass's `RECEIVED_SHADOW_NODE` shapes on
+/// the GPU (the shader keeps the node's value for each light of the fragment).
+pub(crate) const MAX_RECEIVED_LIGHTS: usize = 8;
+
 /// No texture: a map's id where the material has none.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -219,8 +223,11 @@ record! {
         /// A cube's face cameras' axes in world space (x, y, z columns), faces +x, −x, +y, −y,
         /// +z, −z.
         axes: [[f32; 9]; 6],
+        /// The word of a transmitted map's first colour (4 floats a texel, rows from the top; a
+        /// cube's six faces one after another); `NONE` without.
+        colors: u32,
         /// Unused, to a stride of 84.
-        _reserved: [u32; 2],
+        _reserved: [u32; 1],
     }
 }
 
@@ -350,8 +357,12 @@ record! {
         env: u32,
         /// Its intensity (`env_map_intensity`, else the scene's `environment_intensity`).
         env_intensity: f32,
+        /// The first instruction of `RECEIVED_SHADOW_NODE`, where the pass receives shadows.
+        received_start: u32,
+        /// Its instruction count (0 without one, or where the pass receives no shadow).
+        received_count: u32,
         /// Unused, to a stride of 112.
-        _reserved: [u32; 9],
+        _reserved: [u32; 7],
     }
 }
 

@@ -9,7 +9,7 @@ use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
-use crate::error::Refusal;
+use crate::error::{MaterialRefusal, Refusal};
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
 use crate::frame::shadow::raster::DepthMap;
@@ -510,7 +510,24 @@ fn pack(
     assets: &Assets,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
-    let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
+    let shadows = FrameShadows::new(settings, scene, frame.view, &draws, &assets.textures)?;
+    let lightings = Lightings::new(&scene.lights, frame.view, assets);
+    // The shader keeps the received shadow node's value for at most MAX_RECEIVED_LIGHTS direct
+    // lights of a fragment: a lighting with more is refused, not drawn without the node.
+    if let Some(d) = draws.iter().find(|d| {
+        d.program
+            .is_some_and(|p| p.has_output(Output::ReceivedShadow))
+            && shadows.receives(d.object)
+            && lightings.of(d.material.lights).direct_lights().len() > MAX_RECEIVED_LIGHTS
+    }) {
+        return Err(Refusal::Material {
+            object: d.object,
+            refusal: MaterialRefusal::ReceivedShadowLights {
+                limit: MAX_RECEIVED_LIGHTS,
+            },
+        }
+        .into());
+    }
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -577,7 +594,7 @@ fn pack(
         })
         .collect();
     // The light blocks, one per light mask, from LIGHTS_AT (each pass reads its mask's).
-    let blocks = LightBlocks::new(Lightings::new(&scene.lights, frame.view, assets));
+    let blocks = LightBlocks::new(lightings);
     // The environments the passes and the background read, each once (R-ENV-6).
     let mut envs = FrameEnvironments::default();
     let aspect = width as f32 / height.max(1) as f32;
@@ -629,6 +646,12 @@ fn pack(
             let ranges = STAGES.map(range);
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
+            // The received shadow node runs where the shadows fall (R-SHADOW-5).
+            let received = if shadows.receives(d.object) {
+                range(Output::ReceivedShadow)
+            } else {
+                (0, 0)
+            };
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
             // The material's own environment, else the scene's (`materialEnvIntensity`).
             let lit = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
@@ -725,7 +748,9 @@ fn pack(
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
                 env_intensity: env.map_or(0.0, |(_, k)| k),
-                _reserved: [0; 9],
+                received_start: received.0 as u32,
+                received_count: received.1 as u32,
+                _reserved: [0; 7],
             }
         })
         .collect();
@@ -900,6 +925,17 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
         r.intensity = map.intensity;
         r.map = (records_end + texels.len()) as u32;
         r.moments = NONE;
+        r.colors = NONE;
+        // A transmitted map's colours, after its depths (R-SHADOW-8).
+        let colors = |r: &mut ShadowRecord, texels: &mut Vec<u32>, maps: &[&DepthMap]| {
+            if maps.iter().all(|m| m.color.is_some()) && !maps.is_empty() {
+                r.colors = (records_end + texels.len()) as u32;
+                for m in maps {
+                    let c = m.color.iter().flatten().flatten();
+                    texels.extend(c.map(|v| v.to_bits()));
+                }
+            }
+        };
         let depths = |texels: &mut Vec<u32>, d: &DepthMap| {
             texels.extend(d.depth.iter().map(|v| v.to_bits()));
         };
@@ -914,6 +950,7 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
                     r.moments = (records_end + texels.len()) as u32;
                     texels.extend(moments.texels.iter().flatten().map(|v| v.to_bits()));
                 }
+                colors(&mut r, &mut texels, &[&flat.map]);
             }
             ShadowKind::Cube(cube) => {
                 r.kind = SHADOW_CUBE;
@@ -926,6 +963,8 @@ fn shadow_words(shadows: &FrameShadows, at: usize) -> (Vec<u32>, Vec<u32>) {
                 for face in &cube.faces {
                     depths(&mut texels, face);
                 }
+                let faces: Vec<&DepthMap> = cube.faces.iter().collect();
+                colors(&mut r, &mut texels, &faces);
             }
         }
         records.push(r);

@@ -323,6 +323,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
             case ATTR_FRAG_COORD: { return s_fc0; }
             case ATTR_FRONT_FACING: { return vec3<f32>(s_front); }
             case ATTR_GL_FRONT_FACING: { return vec3<f32>(s_gl_front); }
+            case ATTR_SHADOW: { return s_shadow; }
             default: { return vec3<f32>(0.0); }
         }
     }
@@ -604,16 +605,56 @@ struct Incoming {
 }
 
 // Direct light `i` at the view-space point `position`, its colour times its shadow factor where
-// the pass receives shadows (shadow.wgsl).
+// the pass receives shadows (shadow.wgsl), or times the received shadow node's value for it.
 fn direct_light(i: u32, position: vec3<f32>) -> Incoming {
     let b = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis() + LIGHT_STRIDE * i;
     let light = unshadowed_light(b, position);
-    let k = frame[b + L_SHADOW];
-    if (k == NONE || (pass_flags(s_pass) & FL_RECEIVE_SHADOW) == 0u) {
+    let s = light_shadow(b);
+    if (s == NONE) {
         return light;
     }
-    let s = frame[F_SHADOWS_AT] + SHADOW_STRIDE * k;
-    return Incoming(light.dir, light.color * shadow_factor(s, position, s_nv));
+    if (pu(s_pass, P_RECEIVED_COUNT) != 0u) {
+        return Incoming(light.dir, light.color * s_received[min(i, MAX_RECEIVED_LIGHTS - 1u)]);
+    }
+    return Incoming(light.dir, light.color * shadow_output(s, position, s_nv));
+}
+
+// The shadow record of the direct light whose record is at `b`, NONE where it casts no shadow
+// or the pass receives none.
+fn light_shadow(b: u32) -> u32 {
+    let k = frame[b + L_SHADOW];
+    if (k == NONE || (pass_flags(s_pass) & FL_RECEIVE_SHADOW) == 0u) {
+        return NONE;
+    }
+    return frame[F_SHADOWS_AT] + SHADOW_STRIDE * k;
+}
+
+// RECEIVED_SHADOW_NODE (R-SHADOW-5): `shadow()` while it runs, and its value for each direct
+// light of the fragment (white for a light without a shadow), which direct_light reads.
+var<private> s_shadow: vec3<f32>;
+var<private> s_received: array<vec3<f32>, MAX_RECEIVED_LIGHTS>;
+
+// The material part of the received shadow node's run for direct light `j`: its shadow factor
+// as `shadow()`. False where the light casts no shadow here (the node does not run).
+fn shade_received_shadow(j: u32) -> bool {
+    s_lights = LIGHTS_AT + pu(s_pass, P_LIGHTS);
+    let at = min(j, MAX_RECEIVED_LIGHTS - 1u);
+    s_received[at] = vec3<f32>(1.0);
+    let s = light_shadow(s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis() + LIGHT_STRIDE * j);
+    if (s == NONE) {
+        return false;
+    }
+    s_shadow = shadow_output(s, s_pv, s_nv);
+    return true;
+}
+
+// How many times the pass runs its received shadow node: once per direct light, where it has
+// one.
+fn received_runs(p: u32) -> u32 {
+    if (pu(p, P_RECEIVED_COUNT) == 0u) {
+        return 0u;
+    }
+    return min(frame[LIGHTS_AT + pu(p, P_LIGHTS) + K_DIRECT], MAX_RECEIVED_LIGHTS);
 }
 
 // The direct light whose record is at `b`, at the view-space point `position`.
@@ -1703,13 +1744,17 @@ fn pass_map(p: u32, k: u32) -> u32 {
 }
 
 // The stage the loop's i-th step runs: STAGES' outputs but the last, then the thickness
-// outputs, then the output node (whose material part is the lights, which read the thickness).
-fn stage_at(i: u32) -> u32 {
+// outputs, then the received shadow node `received` times (once per direct light), then the
+// output node (whose material part is the lights, which read the thickness and the shadows).
+fn stage_at(i: u32, received: u32) -> u32 {
     if (i < STAGE_OUTPUT) {
         return i;
     }
     if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT) {
         return STAGE_COUNT + (i - STAGE_OUTPUT);
+    }
+    if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT + received) {
+        return STAGE_RECEIVED_SHADOW;
     }
     return STAGE_OUTPUT;
 }
@@ -1717,6 +1762,9 @@ fn stage_at(i: u32) -> u32 {
 // Stage k's instruction count and first instruction (P_COUNT and P_START, then the thickness
 // outputs' own fields).
 fn stage_count(p: u32, k: u32) -> u32 {
+    if (k == STAGE_RECEIVED_SHADOW) {
+        return pu(p, P_RECEIVED_COUNT);
+    }
     if (k < STAGE_COUNT) {
         return pu(p, P_COUNT + k);
     }
@@ -1724,6 +1772,9 @@ fn stage_count(p: u32, k: u32) -> u32 {
 }
 
 fn stage_start(p: u32, k: u32) -> u32 {
+    if (k == STAGE_RECEIVED_SHADOW) {
+        return pu(p, P_RECEIVED_START);
+    }
     if (k < STAGE_COUNT) {
         return pu(p, P_START + k);
     }
@@ -1765,8 +1816,12 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     s_surface = Surface(vec4<f32>(0.0), vec3<f32>(0.0), 1.0);
     let base = pu(p, P_BASE);
     let white = frame[F_SHADING] == SHADING_LIT;
-    for (var i = 0u; i < STAGE_COUNT + THICKNESS_STAGE_COUNT; i++) {
-        let k = stage_at(i);
+    let received = received_runs(p);
+    for (var i = 0u; i < STAGE_COUNT + THICKNESS_STAGE_COUNT + received; i++) {
+        let k = stage_at(i, received);
+        // The light whose shadow a received shadow stage shapes.
+        let j = i - min(i, STAGE_OUTPUT + THICKNESS_STAGE_COUNT);
+        var runs = true;
         let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
         let read = map != NONE && !white;
@@ -1781,10 +1836,11 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
             }
             case STAGE_OUTPUT: { shade_lights(); }
             case STAGE_THICKNESS_COLOR: { shade_thickness_defaults(); }
+            case STAGE_RECEIVED_SHADOW: { runs = shade_received_shadow(j); }
             default: { shade_surface_maps(k, texel, read); }
         }
         let count = stage_count(p, k);
-        if (count == 0u) {
+        if (count == 0u || !runs) {
             continue;
         }
         let r = run_code(base, stage_start(p, k), count);
@@ -1792,6 +1848,7 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
             case STAGE_DEPTH: { shade_depth_node(r); }
             case STAGE_NORMAL: { shade_normal_node(r); }
             case STAGE_OUTPUT: { shade_output(r); }
+            case STAGE_RECEIVED_SHADOW: { s_received[min(j, MAX_RECEIVED_LIGHTS - 1u)] = r.xyz; }
             default: {
                 if (k >= STAGE_COUNT) {
                     shade_thickness_node(k, r);

@@ -27,6 +27,10 @@ const STAGE_THICKNESS_ATTENUATION: u32 = 11u;
 const STAGE_THICKNESS_POWER: u32 = 12u;
 const STAGE_THICKNESS_SCALE: u32 = 13u;
 
+// RECEIVED_SHADOW_NODE's stage, after the thickness outputs, once per direct light.
+const STAGE_RECEIVED_SHADOW: u32 = 14u;
+const MAX_RECEIVED_LIGHTS: u32 = 8u;
+
 // `FrameRecord` (gpu/layout.rs): 576 words.
 const LIGHTS_AT: u32 = 576u;
 const F_WIDTH: u32 = 0u;
@@ -96,6 +100,7 @@ const S_MAP: u32 = 10u;
 const S_MOMENTS: u32 = 11u;
 const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
+const S_COLORS: u32 = 82u;
 
 // `PassRecord` (gpu/layout.rs): 112 words.
 const PASS_STRIDE: u32 = 112u;
@@ -142,6 +147,8 @@ const P_CC_NORMAL_SCALE: u32 = 98u; // 2 words
 const P_LIGHTS: u32 = 100u;
 const P_ENV: u32 = 101u;
 const P_ENV_INTENSITY: u32 = 102u;
+const P_RECEIVED_START: u32 = 103u;
+const P_RECEIVED_COUNT: u32 = 104u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

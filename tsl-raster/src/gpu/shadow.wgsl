@@ -129,8 +129,8 @@ fn shadow_flat(s: u32, biased: vec3<f32>, pixel: vec2<f32>) -> f32 {
     }
 }
 
-// A comparison in a point light's cube along `d`: the face of its largest component.
-fn shadow_cube_compare(s: u32, d: vec3<f32>, reference: f32, linear: bool) -> f32 {
+// The face of a point light's cube along `d`: its largest component's.
+fn shadow_cube_face(d: vec3<f32>) -> u32 {
     let a = abs(d);
     var face = 0u;
     if (a.x >= a.y && a.x >= a.z) {
@@ -140,10 +140,21 @@ fn shadow_cube_compare(s: u32, d: vec3<f32>, reference: f32, linear: bool) -> f3
     } else {
         face = select(5u, 4u, d.z >= 0.0);
     }
+    return face;
+}
+
+// Where `d` meets the camera plane of the cube's `face` (0 to 1, rows from the top).
+fn shadow_cube_uv(s: u32, d: vec3<f32>, face: u32) -> vec2<f32> {
     let axes = fm3(s + S_AXES + 9u * face);
     let v = transpose(axes) * d;
     let ndc = vec2<f32>(v.x, v.y) / -v.z;
-    let uv = vec2<f32>(0.5 * ndc.x + 0.5, 0.5 - 0.5 * ndc.y);
+    return vec2<f32>(0.5 * ndc.x + 0.5, 0.5 - 0.5 * ndc.y);
+}
+
+// A comparison in a point light's cube along `d`: the face of its largest component.
+fn shadow_cube_compare(s: u32, d: vec3<f32>, reference: f32, linear: bool) -> f32 {
+    let face = shadow_cube_face(d);
+    let uv = shadow_cube_uv(s, d, face);
     let w = frame[s + S_WIDTH];
     let at = frame[s + S_MAP] + face * w * w;
     return shadow_compare_at(at, w, w, uv, reference, linear);
@@ -185,9 +196,10 @@ fn shadow_cube(s: u32, biased: vec3<f32>, pixel: vec2<f32>) -> f32 {
     return sum * (1.0 / 5.0);
 }
 
-// The shadow factor of the light whose record is at `s` at the view-space `position` with the
-// view normal `normal`: mix(1, filtered, intensity).
-fn shadow_factor(s: u32, position: vec3<f32>, normal: vec3<f32>) -> f32 {
+// What the shadow of the light whose record is at `s` lets through at the view-space `position`
+// with the view normal `normal`: mix(1, filtered, intensity) in all three components, or with a
+// transmitted map (R-SHADOW-8) mix(1, mix(colour, 1, filtered), intensity * alpha) per channel.
+fn shadow_output(s: u32, position: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
     let biased = position + normal * ff(s + S_NORMAL_BIAS);
     let pixel = vec2<f32>(s_fc0.x, f32(frame[F_HEIGHT]) - s_fc0.y);
     var f = 1.0;
@@ -196,5 +208,47 @@ fn shadow_factor(s: u32, position: vec3<f32>, normal: vec3<f32>) -> f32 {
     } else {
         f = shadow_flat(s, biased, pixel);
     }
-    return 1.0 + (f - 1.0) * ff(s + S_INTENSITY);
+    let intensity = ff(s + S_INTENSITY);
+    if (frame[s + S_COLORS] == NONE) {
+        return vec3<f32>(1.0 + (f - 1.0) * intensity);
+    }
+    let c = shadow_color(s, biased);
+    let inner = c.xyz + (vec3<f32>(1.0) - c.xyz) * f;
+    return vec3<f32>(1.0) + (inner - vec3<f32>(1.0)) * (intensity * c.w);
+}
+
+// A transmitted map's colour at texel (x, y) of the map whose colours start at `at`, clamped
+// to the edge.
+fn shadow_color_texel(at: u32, w: u32, h: u32, x: i32, y: i32) -> vec4<f32> {
+    let cx = u32(clamp(x, 0, i32(w) - 1));
+    let cy = u32(clamp(y, 0, i32(h) - 1));
+    let k = at + 4u * (cy * w + cx);
+    return vec4<f32>(ff(k), ff(k + 1u), ff(k + 2u), ff(k + 3u));
+}
+
+// A transmitted map's colour at the biased view-space point: a directional or spot light's
+// read with a linear filter, a point light's cube at its nearest texel (shade/shadow.rs).
+fn shadow_color(s: u32, biased: vec3<f32>) -> vec4<f32> {
+    let w = frame[s + S_WIDTH];
+    let h = frame[s + S_HEIGHT];
+    let colors = frame[s + S_COLORS];
+    if (frame[s + S_KIND] == SHADOW_CUBE) {
+        let d = (shadow_matrix(s) * vec4<f32>(biased, 1.0)).xyz;
+        let face = shadow_cube_face(d);
+        let uv = shadow_cube_uv(s, d, face);
+        let t = floor(uv * f32(w));
+        return shadow_color_texel(colors + 4u * face * w * w, w, w, i32(t.x), i32(t.y));
+    }
+    let q = shadow_matrix(s) * vec4<f32>(biased, 1.0);
+    let c = q.xyz / q.w;
+    let uv = vec2<f32>(c.x, 1.0 - c.y);
+    let t = uv * vec2<f32>(f32(w), f32(h)) - 0.5;
+    let i = floor(t);
+    let f = t - i;
+    let x = i32(i.x);
+    let y = i32(i.y);
+    let top = mix(shadow_color_texel(colors, w, h, x, y), shadow_color_texel(colors, w, h, x + 1, y), f.x);
+    let bottom = mix(shadow_color_texel(colors, w, h, x, y + 1),
+        shadow_color_texel(colors, w, h, x + 1, y + 1), f.x);
+    return mix(top, bottom, f.y);
 }

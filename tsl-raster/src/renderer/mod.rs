@@ -167,7 +167,7 @@ impl Renderer {
             let (draws, passes) = settings.place_draws(&frame, scene, camera, assets)?;
             let rects = tiles(size);
             let bins = bin_passes(&draws, &passes, size);
-            let shadows = FrameShadows::new(settings, scene, frame.view, &draws)?;
+            let shadows = FrameShadows::new(settings, scene, frame.view, &draws, &assets.textures)?;
             let mut ctx =
                 FrameContext::new(settings, frame.view, scene, camera, assets, draws, passes);
             ctx.shadows = shadows;

@@ -173,6 +173,9 @@ pub struct Material {
     /// PHONG's subsurface scattering (three.js's `SubsurfaceScatteringShader`); none by default.
     /// Set it with [`Material::set_scattering`].
     pub scattering: Option<Scattering>,
+    /// `shadowSide`: the side the shadow pass draws (R-SHADOW-9); `None` by default, the other
+    /// side of `side` (VSM: `side` itself), as three.js's `null`.
+    pub shadow_side: Option<Side>,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -313,6 +316,7 @@ impl Material {
             clearcoat_normal_map: None,
             clearcoat_normal_scale: Vec2::ONE,
             scattering: None,
+            shadow_side: None,
         }
     }
 

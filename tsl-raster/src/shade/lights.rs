@@ -2,12 +2,12 @@
 //! emissive, the fog.
 
 use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes};
-use super::lane_math::unit_or_zero;
+use super::lane_math::{unit_or_zero, Lanes3};
 use super::maps::read_map;
 use super::physical::{physical_lanes, PhysicalLanes, PhysicalScratch};
 use super::physical_full::{physical_full_lanes, EnvironmentOf, ExtensionMaps};
 use super::scalar_models::{final_roughness, phong, Surface};
-use super::shadow::Receiver;
+use super::shadow::{received_shadow_lanes, Receiver};
 use super::sss::{scattering_sum, thickness_lanes, Thickness};
 use super::state::BatchState;
 use crate::scene::MaterialKind;
@@ -22,6 +22,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
     let m = state.draw.material;
     let scattering_map = state.map(m.scattering.and_then(|s| s.map));
     let thickness = thickness_lanes(state);
+    let received = received_shadow_lanes(state);
     let extension_maps = (m.uses_physical_extensions() || thickness.is_some())
         .then(|| ExtensionMaps::of(m, |id| state.map(id)));
     let BatchState {
@@ -56,6 +57,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         position: &s.position_view,
         normal: &s.normal_view,
         frags: state_frags,
+        received: received.as_deref(),
     });
     match m.kind {
         MaterialKind::Standard | MaterialKind::Physical => {
@@ -79,7 +81,17 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                         },
                     )
                 });
-                physical_full_lanes(lights, m, &maps, thickness.as_ref(), environment, s, n);
+                let (shadow, mut outgoing) = (receiver.as_ref(), Lanes3::default());
+                physical_full_lanes(
+                    lights,
+                    m,
+                    &maps,
+                    (thickness.as_ref(), environment),
+                    shadow,
+                    (s, &mut outgoing),
+                    n,
+                );
+                s.outgoing = outgoing;
             } else {
                 if clearcoat {
                     for l in 0..n {
@@ -151,7 +163,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     diffuse: s.diffuse.get(l),
                     ao: s.ao[l],
                 };
-                let shadow = |i| receiver.as_ref().map_or(1.0, |r| r.factor_of(i, l));
+                let shadow = |i| receiver.as_ref().map_or(Vec3::ONE, |r| r.factor_of(i, l));
                 let mut outgoing = phong(lights, &surface, specular, shadow);
                 if let Some(sc) = &scattering {
                     // The thickness map's red channel times the colour (white without a map).
@@ -166,7 +178,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                         scale: sc.scale,
                     };
                     let (v, n) = (surface.view_dir, surface.normal);
-                    outgoing += scattering_sum(lights, surface.position, v, n, &t);
+                    outgoing += scattering_sum(lights, surface.position, (v, n), &t, shadow);
                 }
                 s.outgoing.set(l, outgoing);
             }

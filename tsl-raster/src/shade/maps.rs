@@ -16,7 +16,7 @@ pub(super) fn transform_uv(m: &Mat3, uv: Vec2) -> Vec2 {
 }
 
 /// A texture map read at the surface's uv through the texture's own transform.
-pub(super) fn read_map(texture: &Texture, uv: Vec2, duv: (Vec2, Vec2)) -> Vec4 {
+pub(crate) fn read_map(texture: &Texture, uv: Vec2, duv: (Vec2, Vec2)) -> Vec4 {
     if texture.has_identity_transform() {
         return texture.sample_grad(uv, duv.0, duv.1);
     }

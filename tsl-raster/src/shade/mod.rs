@@ -41,7 +41,7 @@ mod iridescence;
 mod lane_math;
 mod lights;
 pub(crate) mod ltc;
-mod maps;
+pub(crate) mod maps;
 mod normal;
 mod output;
 mod physical;

@@ -443,10 +443,7 @@ pub(crate) fn physical_lanes(
             // Where the light is behind the surface its share is zero whatever the shadow.
             if let Some((receiver, map)) = shadow {
                 let facing = |l: usize| p.normal.get(l).dot(light_dir.get(l)) > 0.0;
-                receiver.factors(map, n, facing, shadow_lane);
-                for l in 0..n {
-                    light_color.set(l, light_color.get(l) * shadow_lane[l]);
-                }
+                receiver.shade(i, map, n, facing, shadow_lane, light_color);
             }
             let (dir, color) = (&*light_dir, &*light_color);
             let at = |l| (dir.get(l).to_array(), color.get(l).to_array());

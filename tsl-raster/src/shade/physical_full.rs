@@ -12,9 +12,11 @@ use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
 use super::environment::{bent_normal, fragment_environment, FragmentEnvironment, FragmentInputs};
 use super::geometry::face_sign;
 use super::iridescence::{eval_iridescence, schlick_to_f0};
+use super::lane_math::Lanes3;
 use super::maps::{linear2, read_map};
 use super::scalar_models::final_roughness;
 use super::scalar_models::Surface;
+use super::shadow::Receiver;
 use super::sheen::{brdf_sheen, ibl_sheen_brdf};
 use super::sss::{scattering, Thickness, ThicknessLanes};
 use super::state::LaneSet;
@@ -134,8 +136,15 @@ fn base_ggx(
 }
 
 /// The outgoing light of a fragment under `lights` and its environment (`p.environment`;
-/// without one the indirect specular of the base and the clearcoat is zero).
-pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull) -> Vec3 {
+/// without one the indirect specular of the base and the clearcoat is zero); `shadow(i)`
+/// multiplies the `i`-th direct light's colour (its shadow, `Vec3::ONE` without one), as
+/// `AnalyticLightNode.setupShadow` does before the lighting model sees the light.
+pub(crate) fn physical_full(
+    lights: &FrameLights,
+    s: &Surface,
+    p: &PhysicalFull,
+    shadow: impl Fn(usize) -> Vec3,
+) -> Vec3 {
     let (n, v) = (s.normal, s.view_dir);
     let metal = p.metalness;
     let spec = p.specular_color;
@@ -165,7 +174,8 @@ pub(crate) fn physical_full(lights: &FrameLights, s: &Surface, p: &PhysicalFull)
     let mut direct_specular = Vec3::ZERO;
     let mut clearcoat_specular = Vec3::ZERO;
     let mut sheen_specular = Vec3::ZERO;
-    lights.each_direct(s.position, |l, color| {
+    lights.each_direct_indexed(s.position, |i, l, color| {
+        let color = color * shadow(i);
         let dot_nl = n.dot(l).clamp(0.0, 1.0);
         let mut irradiance = dot_nl * color;
         if let Some(sh) = p.sheen {
@@ -265,9 +275,12 @@ pub(super) fn physical_full_lanes(
     lights: &FrameLights,
     m: &Material,
     maps: &ExtensionMaps,
-    thickness: Option<&ThicknessLanes>,
-    environment: Option<(&Environment, EnvironmentOf)>,
-    s: &mut LaneSet,
+    (thickness, environment): (
+        Option<&ThicknessLanes>,
+        Option<(&Environment, EnvironmentOf)>,
+    ),
+    shadow: Option<&Receiver>,
+    (s, outgoing): (&LaneSet, &mut Lanes3),
     n: usize,
 ) {
     for l in 0..n {
@@ -365,7 +378,8 @@ pub(super) fn physical_full_lanes(
             }),
             ..p
         };
-        s.outgoing.set(l, physical_full(lights, &surface, &p));
+        let shadow = |i| shadow.map_or(Vec3::ONE, |r| r.factor_of(i, l));
+        outgoing.set(l, physical_full(lights, &surface, &p, shadow));
     }
 }
 
@@ -545,7 +559,12 @@ mod tests {
             let s = surface(t);
             for (metalness, clearcoat) in [(0.0, None), (0.7, Some((0.8, 0.2)))] {
                 let roughness = 0.05 + 0.9 * t;
-                let full = physical_full(&lights, &s, &plain(&s, roughness, metalness, clearcoat));
+                let full = physical_full(
+                    &lights,
+                    &s,
+                    &plain(&s, roughness, metalness, clearcoat),
+                    |_| Vec3::ONE,
+                );
                 let reference = physical(
                     &lights,
                     &s,
@@ -588,8 +607,8 @@ mod tests {
             ..base
         };
         assert_eq!(
-            physical_full(&lights, &s, &with),
-            physical_full(&lights, &s, &base)
+            physical_full(&lights, &s, &with, |_| Vec3::ONE),
+            physical_full(&lights, &s, &base, |_| Vec3::ONE)
         );
     }
 }

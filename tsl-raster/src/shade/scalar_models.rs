@@ -34,7 +34,7 @@ pub(crate) fn phong(
     lights: &FrameLights,
     s: &Surface,
     specular: Option<(Vec3, f32)>,
-    shadow: impl Fn(usize) -> f32,
+    shadow: impl Fn(usize) -> Vec3,
 ) -> Vec3 {
     let mut direct_diffuse = Vec3::ZERO;
     let mut direct_specular = Vec3::ZERO;
@@ -181,7 +181,7 @@ mod tests {
             )],
             Mat4::IDENTITY,
         );
-        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, |_| 1.0);
+        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, |_| Vec3::ONE);
         assert!((c - Vec3::splat(2.0 * 0.5 / PI)).length() < 1e-6, "{c}");
     }
 
@@ -190,7 +190,7 @@ mod tests {
         let lights = FrameLights::new(&[Light::ambient(Color::WHITE, 1.0)], Mat4::IDENTITY);
         let mut s = facing(Vec3::ONE);
         s.ao = 0.5;
-        let c = phong(&lights, &s, None, |_| 1.0);
+        let c = phong(&lights, &s, None, |_| Vec3::ONE);
         assert!((c - Vec3::splat(0.5 / PI)).length() < 1e-6, "{c}");
     }
 

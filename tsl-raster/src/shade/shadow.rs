@@ -6,13 +6,13 @@
 //! fragment's depth is at most the map's. PCF reads each of its five points with a linear filter,
 //! the 2×2 texels' comparisons weighed bilinearly, as a comparison sampler does.
 
-use super::lane_math::Lanes3;
-use super::state::FragIn;
+use super::lane_math::{copy_register, Lanes3};
+use super::state::{BatchState, FragIn};
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{CubeShadow, FlatShadow, FrameShadows, LightShadowMap, ShadowKind};
 use crate::scene::ShadowMapType;
-use glam::{Vec2, Vec3};
-use tsl_core::LANES;
+use glam::{Vec2, Vec3, Vec4};
+use tsl_core::{Attribute, Output, LANES};
 
 /// `interleavedGradientNoise(screenCoordinate.xy)`: `fract(52.9829189 · fract(dot(p, (0.06711056,
 /// 0.00583715))))` at the pixel's centre (rows from the top, as WebGPU counts them).
@@ -91,6 +91,40 @@ pub(crate) fn shadow_factor(
 ) -> f32 {
     let f = filtered(filter, light, position, normal, pixel);
     1.0 + (f - 1.0) * light.intensity
+}
+
+/// What a light's shadow lets through at a fragment: `mix(1, filtered, intensity)` in all three
+/// components, or with a transmitted map (R-SHADOW-8) `mix(1, mix(colour, 1, filtered),
+/// intensity · alpha)` per channel, the colour read at the fragment's shadow coordinate with a
+/// linear filter (a point light's cube: its nearest texel), as three.js r187's `ShadowNode`.
+pub(crate) fn shadow_output(
+    filter: ShadowMapType,
+    light: &LightShadowMap,
+    position: Vec3,
+    normal: Vec3,
+    pixel: (u32, u32),
+) -> Vec3 {
+    let f = filtered(filter, light, position, normal, pixel);
+    match transmitted_color(light, position + normal * light.normal_bias) {
+        Some(c) => Vec3::ONE.lerp(c.truncate().lerp(Vec3::ONE, f), light.intensity * c.w),
+        None => Vec3::splat(1.0 + (f - 1.0) * light.intensity),
+    }
+}
+
+/// A transmitted map's colour at the biased view-space point, if the map keeps colours.
+fn transmitted_color(light: &LightShadowMap, biased: Vec3) -> Option<Vec4> {
+    match &light.kind {
+        ShadowKind::Flat(flat) => {
+            let q = flat.matrix * biased.extend(1.0);
+            let c = q.truncate() / q.w;
+            flat.map.color_at(Vec2::new(c.x, 1.0 - c.y), true)
+        }
+        ShadowKind::Cube(cube) => {
+            let p = (cube.matrix * biased.extend(1.0)).truncate();
+            let (map, uv) = cube_face(cube, p)?;
+            map.color_at(uv, false)
+        }
+    }
 }
 
 /// `ShadowNode.setupShadowCoord`, `setupShadowFilter` and the filters for a 2D map.
@@ -209,6 +243,15 @@ fn cube_filtered(
 /// A comparison in the cube along `direction`: the face of its largest component (x before y
 /// before z on a tie), the point where it meets that face's camera plane.
 fn cube_compare(cube: &CubeShadow, direction: Vec3, reference: f32, linear: bool) -> f32 {
+    match cube_face(cube, direction) {
+        Some((map, uv)) => compare_at(map, uv, reference, linear),
+        None => 1.0,
+    }
+}
+
+/// The cube's face along `direction` (its largest component's, x before y before z on a tie)
+/// and the point where the direction meets that face's camera plane (0 to 1, rows from the top).
+fn cube_face(cube: &CubeShadow, direction: Vec3) -> Option<(&DepthMap, Vec2)> {
     let a = direction.abs();
     let face = if a.x >= a.y && a.x >= a.z {
         if direction.x >= 0.0 {
@@ -227,14 +270,11 @@ fn cube_compare(cube: &CubeShadow, direction: Vec3, reference: f32, linear: bool
     } else {
         5
     };
-    let (Some(map), Some(axes)) = (cube.faces.get(face), cube.axes.get(face)) else {
-        return 1.0;
-    };
+    let (map, axes) = (cube.faces.get(face)?, cube.axes.get(face)?);
     // The direction in the face camera's space (it looks down −z).
     let v = axes.transpose() * direction;
     let ndc = Vec2::new(v.x, v.y) / -v.z;
-    let uv = Vec2::new(0.5 * ndc.x + 0.5, 0.5 - 0.5 * ndc.y);
-    compare_at(map, uv, reference, linear)
+    Some((map, Vec2::new(0.5 * ndc.x + 0.5, 0.5 - 0.5 * ndc.y)))
 }
 
 /// A batch of a receiver's fragments, as the lights read their shadows.
@@ -248,6 +288,10 @@ pub(crate) struct Receiver<'a> {
     /// View-space normals (after the normal map and node: three.js's `normalWorld`).
     pub normal: &'a Lanes3,
     pub frags: &'a [FragIn],
+    /// What the material's `RECEIVED_SHADOW_NODE` made of each direct light's shadow
+    /// ([`received_shadow_lanes`]), where the program has that output: it stands in for the
+    /// shadow factor.
+    pub received: Option<&'a [Option<Lanes3>]>,
 }
 
 impl Receiver<'_> {
@@ -347,10 +391,103 @@ impl Receiver<'_> {
         Some(out)
     }
 
-    /// The shadow factor of the `i`-th direct light at lane `l` (1 without a shadow).
-    pub fn factor_of(&self, i: usize, l: usize) -> f32 {
-        self.casts(i).map_or(1.0, |light| self.factor(light, l))
+    /// What multiplies the colour of the `i`-th direct light at lane `l`: its shadow factor
+    /// (1 without a shadow), or the received shadow node's output where the material has one.
+    pub fn factor_of(&self, i: usize, l: usize) -> Vec3 {
+        if let Some(received) = self.received {
+            return received
+                .get(i)
+                .and_then(Option::as_ref)
+                .map_or(Vec3::ONE, |r| r.get(l));
+        }
+        self.casts(i)
+            .map_or(Vec3::ONE, |light| Vec3::splat(self.factor(light, l)))
     }
+
+    /// The colours of the `i`-th direct light (`light`, which casts `map`) at the first `n`
+    /// lanes times what its shadow lets through: the factors (`scratch`, 1 where `wanted(l)` is
+    /// false, see [`Receiver::factors`]) or the received shadow node's output.
+    pub fn shade(
+        &self,
+        i: usize,
+        map: &LightShadowMap,
+        n: usize,
+        wanted: impl Fn(usize) -> bool,
+        scratch: &mut [f32; LANES],
+        colors: &mut Lanes3,
+    ) {
+        let n = n.min(LANES);
+        if let Some(Some(received)) = self.received.map(|r| r.get(i).and_then(Option::as_ref)) {
+            for l in 0..n {
+                colors.set(l, colors.get(l) * received.get(l));
+            }
+            return;
+        }
+        self.factors(map, n, wanted, scratch);
+        for l in 0..n {
+            colors.set(l, colors.get(l) * scratch[l]);
+        }
+    }
+}
+
+/// What each direct light's shadow lets through over the first lanes, as a colour: with
+/// transmitted maps (R-SHADOW-8) their [`shadow_output`], and through `material.receivedShadowNode`
+/// (R-SHADOW-5) where the program has one: the program's `RECEIVED_SHADOW_NODE` with `shadow()`
+/// the light's shadow (after the shadow's intensity, as three's `ShadowNode` hands it over; the
+/// factor in all three components without colours). `None` where neither applies or the object
+/// receives no shadow; an entry is `None` for a light without a shadow.
+pub(super) fn received_shadow_lanes(state: &mut BatchState) -> Option<Vec<Option<Lanes3>>> {
+    let (ctx, draw, n) = (state.ctx, state.draw, state.n);
+    let node = draw
+        .program
+        .is_some_and(|p| p.has_output(Output::ReceivedShadow));
+    if !(node || ctx.shadows.transmitted) || !ctx.shadows.receives(draw.object) {
+        return None;
+    }
+    let lights = ctx.lightings.of(draw.material.lights);
+    let receiver = Receiver {
+        shadows: &ctx.shadows,
+        slots: lights.slots(),
+        position: &state.lanes.position_view,
+        normal: &state.lanes.normal_view,
+        frags: state.frags,
+        received: None,
+    };
+    let mut factor = [1.0; LANES];
+    let mut out = Vec::with_capacity(lights.direct_lights().len());
+    for i in 0..lights.direct_lights().len() {
+        let Some(map) = receiver.casts(i) else {
+            out.push(None);
+            continue;
+        };
+        let mut lanes = Lanes3::default();
+        if ctx.shadows.transmitted {
+            for l in 0..n {
+                let frag = &receiver.frags[l];
+                let (p, normal) = (receiver.position.get(l), receiver.normal.get(l));
+                let filter = ctx.shadows.filter;
+                lanes.set(l, shadow_output(filter, map, p, normal, (frag.x, frag.y)));
+            }
+        } else {
+            receiver.factors(map, n, |_| true, &mut factor);
+            for (l, &f) in factor.iter().enumerate().take(n) {
+                lanes.set(l, Vec3::splat(f));
+            }
+        }
+        if node {
+            for l in 0..n {
+                state
+                    .nodes
+                    .batch
+                    .set(Attribute::Shadow, l, lanes.get(l).to_array());
+            }
+            if let Some(r) = state.nodes.run(draw, Output::ReceivedShadow, n) {
+                copy_register(r, &mut lanes, n);
+            }
+        }
+        out.push(Some(lanes));
+    }
+    Some(out)
 }
 
 #[cfg(test)]

@@ -86,16 +86,19 @@ pub(crate) fn scattering(l: Vec3, v: Vec3, n: Vec3, light: Vec3, t: &Thickness) 
     (dot + t.ambient) * t.color * (t.attenuation * light)
 }
 
-/// The scattered light of every direct light at a fragment at view-space `position`.
+/// The scattered light of every direct light at a fragment at view-space `position`, each
+/// light's colour times `shadow(i)` (its shadow: three's light colour is the shadowed one).
 pub(crate) fn scattering_sum(
     lights: &FrameLights,
     position: Vec3,
-    v: Vec3,
-    n: Vec3,
+    (v, n): (Vec3, Vec3),
     t: &Thickness,
+    shadow: impl Fn(usize) -> Vec3,
 ) -> Vec3 {
     let mut sum = Vec3::ZERO;
-    lights.each_direct(position, |l, color| sum += scattering(l, v, n, color, t));
+    lights.each_direct_indexed(position, |i, l, color| {
+        sum += scattering(l, v, n, color * shadow(i), t)
+    });
     sum
 }
 

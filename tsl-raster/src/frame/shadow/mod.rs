@@ -11,15 +11,20 @@
 pub(crate) mod camera;
 pub(crate) mod raster;
 
+use crate::error::{MaterialRefusal, Refusal};
 use crate::output::{checked_len, over_limit};
 use crate::raster::draw::Draw;
 use crate::scene::{Light, LightShadow, Scene, ShadowMapType, Side};
 use crate::settings::RenderSettings;
+use crate::shade::maps::read_map;
+use crate::store::Store;
+use crate::texture::Texture;
 use crate::RenderError;
 use camera::{bias_matrix, look_at_rotation, perspective, projection, view_matrix, CUBE_FACES};
 use glam::{Mat3, Mat4, Vec2, Vec3};
 use raster::{vsm_moments, DepthMap, Faces, Moments};
 use rayon::prelude::*;
+use tsl_core::{Output, TextureId};
 
 /// A directional or spot light's map.
 #[derive(Clone, Debug)]
@@ -71,12 +76,45 @@ pub(crate) struct FrameShadows {
     pub lights: Vec<Option<LightShadowMap>>,
     /// Each object's `receive_shadow`, by its index in the scene.
     pub receivers: Vec<bool>,
+    /// The maps keep colours (`RenderSettings::shadow_map_transmitted`, R-SHADOW-8).
+    pub transmitted: bool,
 }
 
 /// A placed caster: its world positions, its triangles and the faces it draws.
 struct Caster<'a> {
     draw: &'a Draw<'a>,
     faces: Faces,
+    /// The shadow material's colour and alpha test, where the caster needs them.
+    paint: Option<ShadowPaint<'a>>,
+}
+
+/// The shadow material of a caster (`Renderer._getShadowNodes` and `_renderObjectDirect`): its
+/// colour is `CAST_SHADOW_NODE`'s (opaque black without), the alpha times the colour map's; it
+/// takes the caster's `alphaTest` (`diffuseColor.a <= alphaTest` discards, R-SHADOW-6).
+struct ShadowPaint<'a> {
+    /// The alpha test's threshold, where above 0.
+    threshold: Option<f32>,
+    /// The colour map, if the material has one (its alpha; 1 without).
+    map: Option<&'a Texture>,
+    /// `CAST_SHADOW_NODE`'s value (a node that reads no attribute and no texture).
+    color: [f32; 4],
+}
+
+impl ShadowPaint<'_> {
+    /// The colour of the texel whose corner weights (at it, right of it, below it) are `w`, on
+    /// the triangle whose corners' uvs are `uv`; `None` where the alpha test discards it.
+    fn paint(&self, uv: [Vec2; 3], w: [Vec3; 3]) -> Option<[f32; 4]> {
+        let mut color = self.color;
+        if let Some(t) = self.map {
+            let at = |w: Vec3| uv[0] * w.x + uv[1] * w.y + uv[2] * w.z;
+            let centre = at(w[0]);
+            color[3] *= read_map(t, centre, (at(w[1]) - centre, at(w[2]) - centre)).w;
+        }
+        match self.threshold {
+            Some(threshold) if color[3] <= threshold => None,
+            _ => Some(color),
+        }
+    }
 }
 
 impl FrameShadows {
@@ -97,19 +135,22 @@ impl FrameShadows {
     }
 
     /// The maps of `scene`'s shadow-casting lights for the frame camera's `view`, drawn from the
-    /// placed `draws`; none when `settings.shadow_map_enabled` is off. Refuses a map with a zero
+    /// placed `draws` (an alpha-tested caster's map from `textures`); none when
+    /// `settings.shadow_map_enabled` is off. Refuses a map with a zero
     /// side or more texels than `settings.limits.image_pixels`.
     pub fn new(
         settings: &RenderSettings,
         scene: &Scene,
         view: Mat4,
         draws: &[Draw],
+        textures: &Store<Texture, TextureId>,
     ) -> Result<FrameShadows, RenderError> {
         let filter = settings.shadow_map_type;
         let mut frame = FrameShadows {
             filter,
             lights: Vec::new(),
             receivers: scene.objects().iter().map(|o| o.receive_shadow).collect(),
+            transmitted: false,
         };
         if !settings.shadow_map_enabled {
             return Ok(frame);
@@ -146,6 +187,38 @@ impl FrameShadows {
         }
         let vsm = filter == ShadowMapType::Vsm;
         let worlds = scene.world_matrices()?;
+        let transmitted = settings.shadow_map_transmitted;
+        frame.transmitted = transmitted;
+        // A CAST_SHADOW_NODE that reads an attribute or a texture would have to run per texel,
+        // which the host's shadow pass does not: refused, not ignored.
+        if let Some(d) = draws.iter().find(|d| {
+            d.program.is_some_and(|p| p.has_output(Output::CastShadow))
+                && !d
+                    .uniform_outputs
+                    .iter()
+                    .any(|(o, _)| *o == Output::CastShadow)
+        }) {
+            return Err(Refusal::Material {
+                object: d.object,
+                refusal: MaterialRefusal::ShadowNode {
+                    output: Output::CastShadow.name(),
+                },
+            }
+            .into());
+        }
+        let paint = |draw: &Draw| {
+            let m = draw.material;
+            let threshold = (m.alpha_test > 0.0).then_some(m.alpha_test);
+            (threshold.is_some() || transmitted).then(|| ShadowPaint {
+                threshold,
+                map: m.map.and_then(|id| textures.get(id)),
+                color: draw
+                    .uniform_outputs
+                    .iter()
+                    .find(|(o, _)| *o == Output::CastShadow)
+                    .map_or([0.0, 0.0, 0.0, 1.0], |(_, v)| *v),
+            })
+        };
         let casters: Vec<Caster> = draws
             .iter()
             .filter_map(|draw| {
@@ -153,18 +226,20 @@ impl FrameShadows {
                 if !(object.cast_shadow || (vsm && object.receive_shadow)) {
                     return None;
                 }
-                // The shadow material's side (`Renderer._renderObjectDirect`): the other side of
-                // the material's, or its own for VSM; a mirrored world matrix turns it round.
-                let side = match (draw.material.side, vsm) {
-                    (Side::Double, _) => {
+                // The shadow material's side (`Renderer._renderObjectDirect`): the material's
+                // `shadow_side`, else the other side of its side, or its own for VSM; a mirrored
+                // world matrix turns it round.
+                let side = match (draw.material.shadow_side, draw.material.side, vsm) {
+                    (Some(Side::Double), ..) | (None, Side::Double, _) => {
                         return Some(Caster {
                             draw,
                             faces: Faces::Both,
+                            paint: paint(draw),
                         })
                     }
-                    (side, true) => side,
-                    (Side::Front, false) => Side::Back,
-                    (Side::Back, false) => Side::Front,
+                    (Some(side), ..) | (None, side, true) => side,
+                    (None, Side::Front, false) => Side::Back,
+                    (None, Side::Back, false) => Side::Front,
                 };
                 let mirrored = worlds
                     .get(draw.object)
@@ -173,6 +248,7 @@ impl FrameShadows {
                 Some(Caster {
                     draw,
                     faces: if front { Faces::Front } else { Faces::Back },
+                    paint: paint(draw),
                 })
             })
             .collect();
@@ -180,9 +256,9 @@ impl FrameShadows {
         frame.lights = direct
             .par_iter()
             .map(|light| {
-                light
-                    .shadow()
-                    .and_then(|shadow| light_map(light, shadow, filter, to_world, &casters))
+                light.shadow().and_then(|shadow| {
+                    light_map(light, shadow, (filter, transmitted), to_world, &casters)
+                })
             })
             .collect();
         Ok(frame)
@@ -193,7 +269,7 @@ impl FrameShadows {
 fn light_map(
     light: &Light,
     shadow: &LightShadow,
-    filter: ShadowMapType,
+    (filter, transmitted): (ShadowMapType, bool),
     to_world: Mat4,
     casters: &[Caster],
 ) -> Option<LightShadowMap> {
@@ -211,7 +287,10 @@ fn light_map(
             let axes = CUBE_FACES.map(|(dir, up)| look_at_rotation(position, position + dir, up));
             let faces = axes
                 .par_iter()
-                .map(|&axes| draw_map(w, w, projection * view_matrix(position, axes), casters))
+                .map(|&axes| {
+                    let view_projection = projection * view_matrix(position, axes);
+                    draw_map((w, w), view_projection, casters, transmitted)
+                })
                 .collect();
             ShadowKind::Cube(CubeShadow {
                 matrix: Mat4::from_translation(-position) * to_world,
@@ -236,7 +315,7 @@ fn light_map(
             let projection = projection(&shadow.camera, angle, w as f32 / h as f32, distance);
             let light_view = view_matrix(position, look_at_rotation(position, target, Vec3::Y));
             let view_projection = projection * light_view;
-            let map = draw_map(w, h, view_projection, casters);
+            let map = draw_map((w, h), view_projection, casters, transmitted);
             let moments = (filter == ShadowMapType::Vsm)
                 .then(|| vsm_moments(&map, shadow.blur_samples, shadow.radius));
             ShadowKind::Flat(FlatShadow {
@@ -258,8 +337,16 @@ fn light_map(
 }
 
 /// A `w × h` depth map of the casters seen through `view_projection` (world to WebGL clip).
-fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthMap {
+fn draw_map(
+    (w, h): (u32, u32),
+    view_projection: Mat4,
+    casters: &[Caster],
+    transmitted: bool,
+) -> DepthMap {
     let mut map = DepthMap::new(w, h);
+    if transmitted {
+        map = map.with_color();
+    }
     let mut poly = Vec::with_capacity(9);
     for caster in casters {
         let verts = &caster.draw.verts;
@@ -267,7 +354,14 @@ fn draw_map(w: u32, h: u32, view_projection: Mat4, casters: &[Caster]) -> DepthM
             // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
             // placed vertex per geometry vertex.
             let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
-            map.draw(clip, caster.faces, &mut poly);
+            match &caster.paint {
+                Some(paint) => {
+                    let uv = [a, b, c].map(|i| verts[i as usize].uv);
+                    let paint = |w: [Vec3; 3]| paint.paint(uv, w);
+                    map.draw(clip, caster.faces, &mut poly, Some(&paint));
+                }
+                None => map.draw(clip, caster.faces, &mut poly, None),
+            }
         }
     }
     map.finish();

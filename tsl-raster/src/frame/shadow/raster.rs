@@ -29,6 +29,23 @@ pub(crate) struct DepthMap {
     /// The texels drawn (first x, first y, last x, last y), if any: the others keep the clear
     /// depth.
     touched: Option<[i64; 4]>,
+    /// A transmitted map's colours ([`DepthMap::with_color`]): each texel's nearest caster's
+    /// colour and alpha, clear (all zero) where none is drawn.
+    pub color: Option<Vec<[f32; 4]>>,
+}
+
+/// A per-texel paint of a caster's triangle: given the original corners' weights
+/// (perspective-correct) at the texel and at its right and lower neighbours, the colour the
+/// texel takes, or `None` where it is not drawn (the shadow material's alpha test).
+pub(crate) type Paint<'k> = &'k (dyn Fn([Vec3; 3]) -> Option<[f32; 4]> + Sync);
+
+/// A corner of a triangle as the map fills it: its place (texels, window depth), its weights of
+/// the original triangle's corners and its clip 1/w.
+#[derive(Clone, Copy, Debug)]
+struct Corner {
+    at: Vec3,
+    weights: Vec3,
+    inv_w: f32,
 }
 
 /// Which faces a caster draws into the map.
@@ -51,7 +68,38 @@ impl DepthMap {
             depth: vec![1.0; width as usize * height as usize],
             blocks: Vec::new(),
             touched: None,
+            color: None,
         }
+    }
+
+    /// The map keeping a colour per texel too, all clear (three.js's `setClearColor(0x000000,
+    /// 0)` before the shadow pass).
+    pub fn with_color(mut self) -> DepthMap {
+        self.color = Some(vec![[0.0; 4]; self.depth.len()]);
+        self
+    }
+
+    /// The colour at `uv` (0 to 1, rows from the top), read with a linear filter and clamped to
+    /// the edge, or at the nearest texel; `None` without colours.
+    pub fn color_at(&self, uv: Vec2, linear: bool) -> Option<Vec4> {
+        let colors = self.color.as_ref()?;
+        let at = |x: i64, y: i64| {
+            let x = x.clamp(0, self.width as i64 - 1) as usize;
+            let y = y.clamp(0, self.height as i64 - 1) as usize;
+            Vec4::from_array(colors[y * self.width as usize + x])
+        };
+        let size = Vec2::new(self.width as f32, self.height as f32);
+        if !linear {
+            let t = (uv * size).floor();
+            return Some(at(t.x as i64, t.y as i64));
+        }
+        let t = uv * size - 0.5;
+        let i = t.floor();
+        let f = t - i;
+        let (x, y) = (i.x as i64, i.y as i64);
+        let top = at(x, y).lerp(at(x + 1, y), f.x);
+        let bottom = at(x, y + 1).lerp(at(x + 1, y + 1), f.x);
+        Some(top.lerp(bottom, f.y))
     }
 
     /// The blocks' nearest and farthest depths, once the map is drawn.
@@ -104,12 +152,14 @@ impl DepthMap {
     }
 
     /// Draw the triangle of clip positions `clip` (WebGL's clip space), if it faces as `faces`
-    /// keeps.
+    /// keeps; with `paint`, only the texels it paints (the alpha test), in its colours where the
+    /// map keeps colours.
     pub fn draw(
         &mut self,
         clip: [Vec4; 3],
         faces: Faces,
         poly: &mut Vec<crate::raster::clip::ClipVertex>,
+        paint: Option<Paint>,
     ) {
         let size = Vec2::new(self.width as f32, self.height as f32);
         // Screen position (x right, y down, in texels) and window depth.
@@ -122,25 +172,32 @@ impl DepthMap {
             )
         };
         // A triangle inside every clipping plane is its own polygon (most of a caster's).
+        let corner = |c: Vec4, weights: Vec3| Corner {
+            at: screen(c),
+            weights,
+            inv_w: 1.0 / c.w,
+        };
         if clip.iter().all(|&c| inside(c)) {
-            self.fill(clip.map(screen), faces);
+            let [a, b, c] = clip;
+            let tri = [corner(a, Vec3::X), corner(b, Vec3::Y), corner(c, Vec3::Z)];
+            self.fill(tri, faces, paint);
             return;
         }
         clip_triangle(clip, poly);
         if poly.len() < 3 {
             return;
         }
-        let first = screen(poly[0].clip);
+        let first = corner(poly[0].clip, poly[0].weights);
         for k in 1..poly.len() - 1 {
-            self.fill(
-                [first, screen(poly[k].clip), screen(poly[k + 1].clip)],
-                faces,
-            );
+            let (p, q) = (&poly[k], &poly[k + 1]);
+            let tri = [first, corner(p.clip, p.weights), corner(q.clip, q.weights)];
+            self.fill(tri, faces, paint);
         }
     }
 
     /// Fill one projected triangle (x, y in texels from the top left, z the window depth).
-    fn fill(&mut self, [a, b, c]: [Vec3; 3], faces: Faces) {
+    fn fill(&mut self, corners: [Corner; 3], faces: Faces, paint: Option<Paint>) {
+        let [a, b, c] = corners.map(|k| k.at);
         // Twice the signed area with y down: negative is counter-clockwise in NDC (y up).
         let area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
         if !area.is_finite() || area == 0.0 {
@@ -154,6 +211,10 @@ impl DepthMap {
         }
         // Orient so that the edge functions are positive inside.
         let (b, c) = if area > 0.0 { (b, c) } else { (c, b) };
+        let [ka, mut kb, mut kc] = corners;
+        if area < 0.0 {
+            std::mem::swap(&mut kb, &mut kc);
+        }
         let area = area.abs();
         let lo = a.min(b).min(c);
         let hi = a.max(b).max(c);
@@ -188,8 +249,28 @@ impl DepthMap {
                 }
                 let z = (z * DEPTH_24).round() / DEPTH_24;
                 let texel = &mut self.depth[y as usize * width + x as usize];
-                if z <= *texel {
-                    *texel = z;
+                if z > *texel {
+                    continue;
+                }
+                // The caster's colour: opaque black unless its paint says otherwise.
+                let mut color = [0.0, 0.0, 0.0, 1.0];
+                if let Some(paint) = paint {
+                    // The original corners' weights, perspective-correct, at the texel and at
+                    // its right and lower neighbours (the derivatives a texture read takes).
+                    let at = |px: f32, py: f32| {
+                        let (wa, wb, wc) =
+                            (edge(b, c, px, py), edge(c, a, px, py), edge(a, b, px, py));
+                        let (pa, pb, pc) = (wa * ka.inv_w, wb * kb.inv_w, wc * kc.inv_w);
+                        (ka.weights * pa + kb.weights * pb + kc.weights * pc) / (pa + pb + pc)
+                    };
+                    match paint([at(px, py), at(px + 1.0, py), at(px, py + 1.0)]) {
+                        Some(c) => color = c,
+                        None => continue,
+                    }
+                }
+                *texel = z;
+                if let Some(colors) = &mut self.color {
+                    colors[y as usize * width + x as usize] = color;
                 }
             }
         }
@@ -374,11 +455,13 @@ mod tests {
             [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
             Faces::Front,
             &mut poly,
+            None,
         );
         map.draw(
             [p(-0.5, -0.5), p(0.5, 0.5), p(-0.5, 0.5)],
             Faces::Front,
             &mut poly,
+            None,
         );
         let covered: Vec<bool> = map.depth.iter().map(|&d| d < 1.0).collect();
         // 0.5 in a 24-bit depth buffer: round(0.5 · (2^24 − 1)) / (2^24 − 1).
@@ -397,6 +480,7 @@ mod tests {
             [p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5)],
             Faces::Back,
             &mut poly,
+            None,
         );
         assert!(back.depth.iter().all(|&d| d == 1.0));
     }
