@@ -578,7 +578,7 @@ fn refuses_words_shorter_than_the_header() {
     refused(&[], "0 words, shorter than the 241-word header");
     refused(
         &sin_words()[..HEADER_WORDS - 1],
-        "225 words, shorter than the 241-word header",
+        "240 words, shorter than the 241-word header",
     );
 }
 
@@ -593,10 +593,10 @@ fn refuses_a_bad_magic() {
 fn refuses_a_total_that_is_not_the_length() {
     let mut words = sin_words();
     words[H_TOTAL] += 1;
-    refused(&words, "the header says 244 words, but there are 258");
+    refused(&words, "the header says 259 words, but there are 258");
     let mut longer = sin_words();
     longer.push(0);
-    refused(&longer, "the header says 258 words, but there are 244");
+    refused(&longer, "the header says 258 words, but there are 259");
 }
 
 #[test]
@@ -617,7 +617,7 @@ fn refuses_a_free_output_slot_that_is_not_zero() {
 fn refuses_code_that_does_not_start_after_the_header() {
     let mut words = sin_words();
     words[H_CODE] = HEADER_WORDS as u32 + 1;
-    refused(&words, "the code starts at word 227, not 241");
+    refused(&words, "the code starts at word 242, not 241");
 }
 
 #[test]
@@ -637,7 +637,7 @@ fn refuses_code_and_data_that_do_not_fill_the_words() {
     let mut words = sin_words();
     words[H_DATA] -= 1;
     words[H_DATA_LEN] += 1;
-    refused(&words, "do not fill the words from 241 to 258");
+    refused(&words, "do not fill the words from 256 to 258");
     // A count so large that the code's end overflows 32 bits.
     let mut words = sin_words();
     words[H_CODE_LEN] = u32::MAX;
