@@ -1,6 +1,7 @@
 //! Rect area lights in the camera's space (R-RECT-1, docs/requirements.md): three.js r187's
 //! `RectAreaLightNode` gives the lighting model the light's centre and its two half axes.
 
+use crate::scene::camera::look_at_rotation;
 use glam::{Mat4, Vec3};
 
 /// A rect area light in view space.
@@ -20,25 +21,8 @@ pub(crate) struct RectLight {
 /// `Matrix4.lookAt(eye, target, up)` with up (0, 1, 0), as `Object3D.lookAt` runs it for a light
 /// (its −z toward the target), with the same nudges where the axes fall together.
 pub(crate) fn look_at_axes(position: Vec3, target: Vec3) -> (Vec3, Vec3) {
-    let up = Vec3::Y;
-    let mut z = position - target;
-    if z.length_squared() == 0.0 {
-        z.z = 1.0;
-    }
-    z = z.normalize();
-    let mut x = up.cross(z);
-    if x.length_squared() == 0.0 {
-        if up.z.abs() == 1.0 {
-            z.x += 0.0001;
-        } else {
-            z.z += 0.0001;
-        }
-        z = z.normalize();
-        x = up.cross(z);
-    }
-    x = x.normalize();
-    let y = z.cross(x);
-    (x, y)
+    let axes = look_at_rotation(position, target, Vec3::Y);
+    (axes.x_axis, axes.y_axis)
 }
 
 impl RectLight {

@@ -108,25 +108,7 @@ impl Camera {
     /// `Matrix4.lookAt` does (including its nudges when the target is the position or the view is
     /// along `up`).
     pub fn look_at(&mut self, target: Vec3) {
-        let up = self.up;
-        let mut z = self.position - target;
-        if z.length_squared() == 0.0 {
-            z.z = 1.0;
-        }
-        z = z.normalize();
-        let mut x = up.cross(z);
-        if x.length_squared() == 0.0 {
-            if up.z.abs() == 1.0 {
-                z.x += 0.0001;
-            } else {
-                z.z += 0.0001;
-            }
-            z = z.normalize();
-            x = up.cross(z);
-        }
-        x = x.normalize_or_zero();
-        let y = z.cross(x);
-        let basis = Mat3::from_cols(x, y, z);
+        let basis = look_at_rotation(self.position, target, self.up);
         if basis.is_finite() {
             self.rotation = Quat::from_mat3(&basis).normalize();
         }
@@ -228,4 +210,28 @@ mod tests {
         let d = c.view_matrix().transform_point3(Vec3::ZERO);
         assert!((d - Vec3::new(0.0, 0.0, -5.0)).length() < 1e-3, "{d}");
     }
+}
+
+/// `Matrix4.lookAt(eye, target, up)`'s rotation: the axes of a camera or light at `eye` whose −z
+/// faces `target`, with three.js's nudges when the eye is on the target or the view is along
+/// `up`. Cameras, shadow cameras and rect area lights all turn by it.
+pub(crate) fn look_at_rotation(eye: Vec3, target: Vec3, up: Vec3) -> Mat3 {
+    let mut z = eye - target;
+    if z.length_squared() == 0.0 {
+        z.z = 1.0;
+    }
+    z = z.normalize();
+    let mut x = up.cross(z);
+    if x.length_squared() == 0.0 {
+        if up.z.abs() == 1.0 {
+            z.x += 0.0001;
+        } else {
+            z.z += 0.0001;
+        }
+        z = z.normalize();
+        x = up.cross(z);
+    }
+    let x = x.normalize_or_zero();
+    let y = z.cross(x);
+    Mat3::from_cols(x, y, z)
 }

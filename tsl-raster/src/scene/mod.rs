@@ -1,7 +1,7 @@
 //! The scene: objects with transforms and parents (meshes and groups), lights, fog and a
 //! background; cameras; materials.
 
-mod camera;
+pub(crate) mod camera;
 mod light;
 mod light_mask;
 mod material;

@@ -2,31 +2,9 @@
 //! `SpotLightShadow.updateMatrices`, `PointShadowNode.renderShadow`), in WebGL's clip space (the
 //! oracle's backend): z from −1 to 1, so the shadow matrix maps it to 0 to 1.
 
+pub(crate) use crate::scene::camera::look_at_rotation;
 use crate::scene::ShadowCamera;
 use glam::{Mat3, Mat4, Vec3};
-
-/// `Matrix4.lookAt(eye, target, up)`'s rotation: the camera's axes (its −z toward `target`), with
-/// three.js's nudges when the eye is on the target or the view is along `up`.
-pub(crate) fn look_at_rotation(eye: Vec3, target: Vec3, up: Vec3) -> Mat3 {
-    let mut z = eye - target;
-    if z.length_squared() == 0.0 {
-        z.z = 1.0;
-    }
-    z = z.normalize();
-    let mut x = up.cross(z);
-    if x.length_squared() == 0.0 {
-        if up.z.abs() == 1.0 {
-            z.x += 0.0001;
-        } else {
-            z.z += 0.0001;
-        }
-        z = z.normalize();
-        x = up.cross(z);
-    }
-    let x = x.normalize();
-    let y = z.cross(x);
-    Mat3::from_cols(x, y, z)
-}
 
 /// The world-to-camera matrix of a camera at `eye` with `rotation` (`matrixWorldInverse`).
 pub(crate) fn view_matrix(eye: Vec3, rotation: Mat3) -> Mat4 {
