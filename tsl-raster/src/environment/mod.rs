@@ -397,6 +397,7 @@ impl Environment {
 
     /// Each level's texels, from the finest down: `6 · size²` of them, face by face (+x, −x,
     /// +y, −y, +z, −z), row by row; the GPU renderer uploads them as they are.
+    #[cfg_attr(not(feature = "gpu"), allow(dead_code))] // read by the GPU renderer alone
     pub(crate) fn level_texels(&self) -> impl Iterator<Item = &[[f32; 3]]> {
         self.pmrem.levels.iter().map(|l| l.texels.as_slice())
     }

@@ -1325,6 +1325,14 @@ fn build_native(
     render_pipeline(device, layouts, format, &module, state)
 }
 
+/// The pipelines a frame draws with: each pass's, the visibility pass's when passes are
+/// deferred, the background's when it is drawn from an environment.
+struct Pipelines<'a> {
+    passes: &'a [wgpu::RenderPipeline],
+    visible: Option<&'a wgpu::RenderPipeline>,
+    background: Option<&'a wgpu::RenderPipeline>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1471,12 +1479,4 @@ mod tests {
         }
         assert!(half_to_f32(0x7e00).is_nan());
     }
-}
-
-/// The pipelines a frame draws with: each pass's, the visibility pass's when passes are
-/// deferred, the background's when it is drawn from an environment.
-struct Pipelines<'a> {
-    passes: &'a [wgpu::RenderPipeline],
-    visible: Option<&'a wgpu::RenderPipeline>,
-    background: Option<&'a wgpu::RenderPipeline>,
 }

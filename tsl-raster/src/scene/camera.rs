@@ -181,6 +181,30 @@ impl Camera {
     }
 }
 
+/// `Matrix4.lookAt(eye, target, up)`'s rotation: the axes of a camera or light at `eye` whose −z
+/// faces `target`, with three.js's nudges when the eye is on the target or the view is along
+/// `up`. Cameras, shadow cameras and rect area lights all turn by it.
+pub(crate) fn look_at_rotation(eye: Vec3, target: Vec3, up: Vec3) -> Mat3 {
+    let mut z = eye - target;
+    if z.length_squared() == 0.0 {
+        z.z = 1.0;
+    }
+    z = z.normalize();
+    let mut x = up.cross(z);
+    if x.length_squared() == 0.0 {
+        if up.z.abs() == 1.0 {
+            z.x += 0.0001;
+        } else {
+            z.z += 0.0001;
+        }
+        z = z.normalize();
+        x = up.cross(z);
+    }
+    let x = x.normalize_or_zero();
+    let y = z.cross(x);
+    Mat3::from_cols(x, y, z)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,28 +234,4 @@ mod tests {
         let d = c.view_matrix().transform_point3(Vec3::ZERO);
         assert!((d - Vec3::new(0.0, 0.0, -5.0)).length() < 1e-3, "{d}");
     }
-}
-
-/// `Matrix4.lookAt(eye, target, up)`'s rotation: the axes of a camera or light at `eye` whose −z
-/// faces `target`, with three.js's nudges when the eye is on the target or the view is along
-/// `up`. Cameras, shadow cameras and rect area lights all turn by it.
-pub(crate) fn look_at_rotation(eye: Vec3, target: Vec3, up: Vec3) -> Mat3 {
-    let mut z = eye - target;
-    if z.length_squared() == 0.0 {
-        z.z = 1.0;
-    }
-    z = z.normalize();
-    let mut x = up.cross(z);
-    if x.length_squared() == 0.0 {
-        if up.z.abs() == 1.0 {
-            z.x += 0.0001;
-        } else {
-            z.z += 0.0001;
-        }
-        z = z.normalize();
-        x = up.cross(z);
-    }
-    let x = x.normalize_or_zero();
-    let y = z.cross(x);
-    Mat3::from_cols(x, y, z)
 }
