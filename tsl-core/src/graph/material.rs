@@ -70,8 +70,9 @@ impl NodeGraph {
         self.normal_view()
     }
 
-    /// TSL's `materialClearcoatNormal`: three's `normalView` for a material without a clearcoat
-    /// normal map, which ours never have.
+    /// TSL's `materialClearcoatNormal` for a material without a clearcoat normal map: three's
+    /// `normalView`. A PHYSICAL material's `clearcoat_normal_map` bends the clearcoat's normal in
+    /// the renderer's lighting, but this accessor does not read it (a graph sees `normalView`).
     pub fn material_clearcoat_normal(&self) -> NodeRef {
         self.normal_view()
     }
