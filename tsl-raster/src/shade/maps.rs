@@ -15,11 +15,8 @@ pub(super) fn transform_uv(m: &Mat3, uv: Vec2) -> Vec2 {
     linear2(m, uv) + Vec2::new(m.z_axis.x, m.z_axis.y)
 }
 
-/// A texture map read at the surface's uv through the texture's own transform.
+/// A texture map read at the surface's uv through the texture's own transform
+/// ([`Texture::sample_map`]).
 pub(crate) fn read_map(texture: &Texture, uv: Vec2, duv: (Vec2, Vec2)) -> Vec4 {
-    if texture.has_identity_transform() {
-        return texture.sample_grad(uv, duv.0, duv.1);
-    }
-    let m = texture.uv_matrix();
-    texture.sample_grad(transform_uv(&m, uv), linear2(&m, duv.0), linear2(&m, duv.1))
+    texture.sample_map(uv, duv)
 }

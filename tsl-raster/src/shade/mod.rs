@@ -41,7 +41,7 @@ mod iridescence;
 mod lane_math;
 mod lights;
 pub(crate) mod ltc;
-pub(crate) mod maps;
+mod maps;
 mod normal;
 mod output;
 mod physical;

@@ -291,6 +291,24 @@ impl Texture {
         self.sample_grad(uv, Vec2::ZERO, Vec2::ZERO)
     }
 
+    /// The texture as a material's map reads it: at the surface's `uv` and its screen
+    /// derivatives `(ddx, ddy)`, both through the texture's own uv transform
+    /// ([`Texture::uv_matrix`]). The shading's maps and the shadow pass's alpha test read by it.
+    pub(crate) fn sample_map(&self, uv: Vec2, (ddx, ddy): (Vec2, Vec2)) -> Vec4 {
+        if self.has_identity_transform() {
+            return self.sample_grad(uv, ddx, ddy);
+        }
+        let m = self.uv_matrix();
+        let linear = |v: Vec2| {
+            Vec2::new(
+                m.x_axis.x * v.x + m.y_axis.x * v.y,
+                m.x_axis.y * v.x + m.y_axis.y * v.y,
+            )
+        };
+        let at = linear(uv) + Vec2::new(m.z_axis.x, m.z_axis.y);
+        self.sample_grad(at, linear(ddx), linear(ddy))
+    }
+
     /// The texture at `uv`, where `ddx` and `ddy` are the coordinate's change one pixel to the
     /// right and one pixel up: they choose the mip level as OpenGL does
     /// (`log2` of the longer footprint in texels), and the filters read it.

@@ -16,7 +16,6 @@ use crate::output::{checked_len, over_limit};
 use crate::raster::draw::Draw;
 use crate::scene::{Light, LightShadow, Scene, ShadowMapType, Side};
 use crate::settings::RenderSettings;
-use crate::shade::maps::read_map;
 use crate::store::Store;
 use crate::texture::Texture;
 use crate::RenderError;
@@ -108,7 +107,9 @@ impl ShadowPaint<'_> {
         if let Some(t) = self.map {
             let at = |w: Vec3| uv[0] * w.x + uv[1] * w.y + uv[2] * w.z;
             let centre = at(w[0]);
-            color[3] *= read_map(t, centre, (at(w[1]) - centre, at(w[2]) - centre)).w;
+            color[3] *= t
+                .sample_map(centre, (at(w[1]) - centre, at(w[2]) - centre))
+                .w;
         }
         match self.threshold {
             Some(threshold) if color[3] <= threshold => None,
