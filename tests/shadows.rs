@@ -15,6 +15,14 @@ const N: u32 = 16;
 /// A 4 × 4 white floor seen from above (4 pixels a unit: pixel x's centre is at
 /// `(x + 0.5) / 4 − 2`), a 1 × 1 square facing up at height 1 over its centre (pixels 6 to 9),
 /// and `light`.
+/// Give [`floor_scene`]'s caster (object 1) `material`.
+fn set_caster_material(scene: &mut Scene, material: MaterialId) {
+    let caster = scene
+        .object_mut(ObjectId(1))
+        .expect("the floor scene's caster");
+    caster.mesh.as_mut().expect("the caster is a mesh").material = material;
+}
+
 fn floor_scene(light: Light, side: Side) -> (Scene, Camera, Assets) {
     let mut assets = Assets::new();
     let mut scene = Scene::new();
@@ -164,13 +172,7 @@ fn the_position_node_moves_the_shadow_with_the_caster() {
         side: Side::Double,
         ..Material::lambert(Color::WHITE).with_nodes(program)
     });
-    scene
-        .object_mut(ObjectId(1))
-        .unwrap()
-        .mesh
-        .as_mut()
-        .unwrap()
-        .material = moved;
+    set_caster_material(&mut scene, moved);
     let image = render(&scene, &camera, &assets, true);
     assert_eq!(red(&image, 4, 8), 255);
     assert_eq!(red(&image, 9, 8), 0);
@@ -340,13 +342,7 @@ fn cast_through(rgba: [f32; 4], transmitted: bool) -> Image {
         side: Side::Double,
         ..Material::lambert(Color::WHITE).with_nodes(program)
     });
-    scene
-        .object_mut(ObjectId(1))
-        .unwrap()
-        .mesh
-        .as_mut()
-        .unwrap()
-        .material = paint;
+    set_caster_material(&mut scene, paint);
     let mut settings = RenderSettings::new(N, N);
     settings.shadow_map_enabled = true;
     settings.shadow_map_transmitted = transmitted;
@@ -392,13 +388,7 @@ fn a_cast_shadow_node_that_reads_an_attribute_is_refused() {
     let paint = assets
         .materials
         .add(Material::lambert(Color::WHITE).with_nodes(program));
-    scene
-        .object_mut(ObjectId(1))
-        .unwrap()
-        .mesh
-        .as_mut()
-        .unwrap()
-        .material = paint;
+    set_caster_material(&mut scene, paint);
     let mut settings = RenderSettings::new(N, N);
     settings.shadow_map_enabled = true;
     settings.shadow_map_transmitted = true;
@@ -423,13 +413,7 @@ fn shadow_side_chooses_the_faces_the_shadow_pass_draws() {
             shadow_side,
             ..Material::lambert(Color::WHITE)
         });
-        scene
-            .object_mut(ObjectId(1))
-            .unwrap()
-            .mesh
-            .as_mut()
-            .unwrap()
-            .material = paint;
+        set_caster_material(&mut scene, paint);
         let image = render(&scene, &camera, &assets, true);
         assert_eq!(red(&image, 4, 8), expected, "{shadow_side:?}");
     }
