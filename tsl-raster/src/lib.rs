@@ -68,6 +68,10 @@ pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
+pub use geometry::{
+    CapsuleGeometry, CircleGeometry, ConeGeometry, LatheGeometry, Platonic, PolyhedronGeometry,
+    RingGeometry, TorusKnotGeometry,
+};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,

@@ -2,17 +2,35 @@
 //! user data or from three.js's generators (plane, box, sphere, cylinder, torus), with three.js's
 //! parameters, vertex order, winding and uv layout.
 
+mod capsule;
+mod circle;
+mod cone;
 mod cuboid;
 mod cylinder;
+mod lathe;
+mod params;
 mod plane;
+mod polyhedron;
+mod ring;
 mod sphere;
+mod three_math;
 mod torus;
+mod torus_knot;
 
 pub use cuboid::BoxGeometry;
 pub use cylinder::CylinderGeometry;
 pub use plane::PlaneGeometry;
 pub use sphere::SphereGeometry;
 pub use torus::TorusGeometry;
+
+pub use capsule::CapsuleGeometry;
+pub use circle::CircleGeometry;
+pub use cone::ConeGeometry;
+pub use lathe::{LatheGeometry, MAX_LATHE_POINTS};
+pub use params::{MAX_DETAIL, MAX_SEGMENTS};
+pub use polyhedron::{Platonic, PolyhedronGeometry, MAX_POLYHEDRON_FACES};
+pub use ring::RingGeometry;
+pub use torus_knot::TorusKnotGeometry;
 
 use crate::error::GeometryError;
 use crate::RenderError;

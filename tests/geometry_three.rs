@@ -1,0 +1,342 @@
+//! The geometry generators against three.js r187's own arrays: `tools/three_geometry/dump.mjs`
+//! runs three's generators in node for several parameter sets of each and writes their
+//! position, normal, uv and index arrays to `tests/fixtures/geometry/*.json`. Each case here
+//! builds the same parameters and compares: floats within 1e-6 (three computes in f64 and
+//! stores f32, as we do; the bound leaves room for an f64 rounding that tips an f32 by one
+//! step), indices exactly (a non-indexed three geometry is our triangles in order).
+
+use serde_json::Value;
+use std::f64::consts::PI;
+use tsl::raster::geometry::*;
+use tsl::raster::{Geometry, GeometryError, RenderError};
+
+const TOLERANCE: f64 = 1e-6;
+
+/// The cases of one fixture file: (name, params, the case's JSON).
+fn cases(family: &str) -> Vec<(String, Vec<Value>, Value)> {
+    let path = format!(
+        "{}/tests/fixtures/geometry/{family}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let json: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["three"], "r187");
+    json["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let name = case["name"].as_str().unwrap().to_string();
+            let params = case["params"].as_array().unwrap().clone();
+            (name, params, case.clone())
+        })
+        .collect()
+}
+
+/// Positional parameter `i` as a number, or `default` where three's call left it out.
+fn num(params: &[Value], i: usize, default: f64) -> f64 {
+    params.get(i).map_or(default, |v| v.as_f64().unwrap())
+}
+
+/// Positional parameter `i` as a count.
+fn count(params: &[Value], i: usize, default: u32) -> u32 {
+    num(params, i, default as f64) as u32
+}
+
+/// Positional parameter `i` as a flag.
+fn flag(params: &[Value], i: usize, default: bool) -> bool {
+    params.get(i).map_or(default, |v| v.as_bool().unwrap())
+}
+
+fn floats(case: &Value, key: &str) -> Vec<f64> {
+    case[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key}"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
+/// Our geometry equals three's arrays: counts, every float within [`TOLERANCE`], the index.
+fn assert_matches(family: &str, name: &str, ours: &Geometry, three: &Value) {
+    let label = format!("{family}/{name}");
+    let compare = |key: &str, ours: Vec<f32>| {
+        let theirs = floats(three, key);
+        assert_eq!(ours.len(), theirs.len(), "{label}: {key} length");
+        for (i, (&a, &b)) in ours.iter().zip(&theirs).enumerate() {
+            assert!(
+                (a as f64 - b).abs() <= TOLERANCE,
+                "{label}: {key}[{i}] (vertex {}) is {a}, three's {b}",
+                i / if key == "uv" { 2 } else { 3 }
+            );
+        }
+    };
+    compare(
+        "position",
+        ours.positions().iter().flat_map(|p| p.to_array()).collect(),
+    );
+    compare(
+        "normal",
+        ours.normals()
+            .unwrap()
+            .iter()
+            .flat_map(|n| n.to_array())
+            .collect(),
+    );
+    compare(
+        "uv",
+        ours.uvs()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t.to_array())
+            .collect(),
+    );
+    let ours_index: Vec<u64> = ours.indices().iter().flatten().map(|&i| i as u64).collect();
+    match three["index"].as_array() {
+        Some(index) => {
+            let theirs: Vec<u64> = index.iter().map(|v| v.as_u64().unwrap()).collect();
+            assert_eq!(ours_index, theirs, "{label}: index");
+        }
+        None => {
+            let sequential: Vec<u64> = (0..ours.positions().len() as u64).collect();
+            assert_eq!(ours_index, sequential, "{label}: three's is not indexed");
+        }
+    }
+}
+
+/// Runs every case of `family`, building each with `build`; at least `expected` cases.
+fn check_family(family: &str, expected: usize, build: impl Fn(&[Value]) -> Geometry) {
+    let cases = cases(family);
+    assert!(cases.len() >= expected, "{family}: {} cases", cases.len());
+    for (name, params, three) in &cases {
+        let ours = build(params);
+        assert_matches(family, name, &ours, three);
+    }
+}
+
+#[test]
+fn cones_match_three() {
+    check_family("cone", 3, |p| {
+        ConeGeometry {
+            radius: num(p, 0, 1.0),
+            height: num(p, 1, 1.0),
+            radial_segments: count(p, 2, 32),
+            height_segments: count(p, 3, 1),
+            open_ended: flag(p, 4, false),
+            theta_start: num(p, 5, 0.0),
+            theta_length: num(p, 6, 2.0 * PI),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn circles_match_three() {
+    check_family("circle", 3, |p| {
+        CircleGeometry {
+            radius: num(p, 0, 1.0),
+            segments: count(p, 1, 32),
+            theta_start: num(p, 2, 0.0),
+            theta_length: num(p, 3, 2.0 * PI),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn rings_match_three() {
+    check_family("ring", 3, |p| {
+        RingGeometry {
+            inner_radius: num(p, 0, 0.5),
+            outer_radius: num(p, 1, 1.0),
+            theta_segments: count(p, 2, 32),
+            phi_segments: count(p, 3, 1),
+            theta_start: num(p, 4, 0.0),
+            theta_length: num(p, 5, 2.0 * PI),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn torus_knots_match_three() {
+    check_family("torus_knot", 3, |p| {
+        TorusKnotGeometry {
+            radius: num(p, 0, 1.0),
+            tube: num(p, 1, 0.4),
+            tubular_segments: count(p, 2, 64),
+            radial_segments: count(p, 3, 8),
+            p: num(p, 4, 2.0),
+            q: num(p, 5, 3.0),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn capsules_match_three() {
+    check_family("capsule", 3, |p| {
+        CapsuleGeometry {
+            radius: num(p, 0, 1.0),
+            height: num(p, 1, 1.0),
+            cap_segments: count(p, 2, 4),
+            radial_segments: count(p, 3, 8),
+            height_segments: count(p, 4, 1),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+/// A list of (x, y) pairs from the fixture's params.
+fn points2(value: &Value) -> Vec<[f64; 2]> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()])
+        .collect()
+}
+
+#[test]
+fn lathes_match_three() {
+    check_family("lathe", 3, |p| {
+        let default = LatheGeometry::default();
+        LatheGeometry {
+            points: p.first().map_or(default.points, points2),
+            segments: count(p, 1, 12),
+            phi_start: num(p, 2, 0.0),
+            phi_length: num(p, 3, 2.0 * PI),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn polyhedra_match_three() {
+    check_family("polyhedron", 10, |p| {
+        let kind = p[0].as_str().unwrap();
+        let solid = match kind {
+            "tetrahedron" => Platonic::Tetrahedron,
+            "octahedron" => Platonic::Octahedron,
+            "icosahedron" => Platonic::Icosahedron,
+            "dodecahedron" => Platonic::Dodecahedron,
+            "custom" => {
+                let flat: Vec<f64> = p[1]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                let index: Vec<u32> = p[2]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as u32)
+                    .collect();
+                return PolyhedronGeometry {
+                    vertices: flat.chunks_exact(3).map(|v| [v[0], v[1], v[2]]).collect(),
+                    faces: index.chunks_exact(3).map(|f| [f[0], f[1], f[2]]).collect(),
+                    radius: num(p, 3, 1.0),
+                    detail: count(p, 4, 0),
+                }
+                .build()
+                .unwrap();
+            }
+            other => panic!("unknown solid {other}"),
+        };
+        solid
+            .geometry(num(p, 1, 1.0), count(p, 2, 0))
+            .build()
+            .unwrap()
+    });
+}
+
+/// The parameter a refusal names.
+fn refused(result: Result<Geometry, RenderError>) -> &'static str {
+    match result {
+        Err(RenderError::Geometry(GeometryError::Parameter { parameter, .. })) => parameter,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused_by_name() {
+    let cone = |f: fn(&mut ConeGeometry)| {
+        let mut g = ConeGeometry::default();
+        f(&mut g);
+        refused(g.build())
+    };
+    assert_eq!(cone(|g| g.radius = -1.0), "radius");
+    assert_eq!(cone(|g| g.height = f64::NAN), "height");
+    assert_eq!(cone(|g| g.height = 0.0), "height");
+    assert_eq!(cone(|g| g.radial_segments = 0), "radial_segments");
+    assert_eq!(
+        cone(|g| g.height_segments = MAX_SEGMENTS + 1),
+        "height_segments"
+    );
+    assert_eq!(cone(|g| g.theta_length = f64::INFINITY), "theta_length");
+    assert_eq!(refused(CircleGeometry::new(0.0, 8).build()), "radius");
+    assert_eq!(refused(CircleGeometry::new(1.0, 5000).build()), "segments");
+    assert_eq!(
+        refused(RingGeometry::new(-0.1, 1.0, 8).build()),
+        "inner_radius"
+    );
+    assert_eq!(
+        refused(RingGeometry::new(0.5, 0.0, 8).build()),
+        "outer_radius"
+    );
+    let knot = TorusKnotGeometry {
+        p: 0.0,
+        ..TorusKnotGeometry::default()
+    };
+    assert_eq!(refused(knot.build()), "p");
+    let knot = TorusKnotGeometry {
+        tubular_segments: 0,
+        ..TorusKnotGeometry::default()
+    };
+    assert_eq!(refused(knot.build()), "tubular_segments");
+    assert_eq!(refused(CapsuleGeometry::new(1.0, -1.0).build()), "height");
+    assert_eq!(refused(CapsuleGeometry::new(0.0, 1.0).build()), "radius");
+    assert_eq!(
+        refused(LatheGeometry::new(vec![[0.0, 0.0]], 8).build()),
+        "points"
+    );
+    assert_eq!(
+        refused(LatheGeometry::new(vec![[0.0, 0.0], [f64::NAN, 1.0]], 8).build()),
+        "points"
+    );
+    assert_eq!(
+        refused(LatheGeometry::new(vec![[0.0, 0.0], [1.0, 1.0]], 0).build()),
+        "segments"
+    );
+    assert_eq!(
+        refused(Platonic::Icosahedron.geometry(1.0, MAX_DETAIL + 1).build()),
+        "detail"
+    );
+    assert_eq!(
+        refused(Platonic::Octahedron.geometry(f64::NAN, 0).build()),
+        "radius"
+    );
+    let bad_face = PolyhedronGeometry {
+        vertices: vec![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        faces: vec![[0, 1, 3]],
+        radius: 1.0,
+        detail: 0,
+    };
+    assert_eq!(refused(bad_face.build()), "faces");
+    // The message names the generator, the parameter, the value and the rule.
+    let message = ConeGeometry::new(-2.0, 1.0, 8)
+        .build()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "geometry: ConeGeometry: radius = -2 is refused (a finite size ≥ 0)"
+    );
+}
