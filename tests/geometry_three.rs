@@ -340,3 +340,77 @@ fn bad_parameters_are_refused_by_name() {
         "geometry: ConeGeometry: radius = -2 is refused (a finite size ≥ 0)"
     );
 }
+
+/// A 3D point from the fixture's params.
+fn point3(value: &Value) -> glam::DVec3 {
+    glam::DVec3::new(
+        value[0].as_f64().unwrap(),
+        value[1].as_f64().unwrap(),
+        value[2].as_f64().unwrap(),
+    )
+}
+
+/// The tube with the fixture's parameters after the path.
+fn tube<C: Curve3>(path: C, p: &[Value]) -> Geometry {
+    TubeGeometry {
+        path,
+        tubular_segments: count(p, 1, 64),
+        radius: num(p, 2, 1.0),
+        radial_segments: count(p, 3, 8),
+        closed: flag(p, 4, false),
+    }
+    .build()
+    .unwrap()
+}
+
+#[test]
+fn tubes_match_three() {
+    check_family("tube", 5, |p| {
+        let Some(path) = p.first() else {
+            return TubeGeometry::default().build().unwrap();
+        };
+        match path[0].as_str().unwrap() {
+            "catmull_rom" => {
+                let curve_type = match path[3].as_str().unwrap() {
+                    "centripetal" => CatmullRomType::Centripetal,
+                    "chordal" => CatmullRomType::Chordal,
+                    "catmullrom" => CatmullRomType::Uniform,
+                    other => panic!("unknown curve type {other}"),
+                };
+                let curve = CatmullRomCurve3 {
+                    points: path[1].as_array().unwrap().iter().map(point3).collect(),
+                    closed: path[2].as_bool().unwrap(),
+                    curve_type,
+                    tension: path[4].as_f64().unwrap(),
+                };
+                tube(curve, p)
+            }
+            "line" => tube(
+                LineCurve3 {
+                    v1: point3(&path[1]),
+                    v2: point3(&path[2]),
+                },
+                p,
+            ),
+            other => panic!("unknown path {other}"),
+        }
+    });
+}
+
+#[test]
+fn bad_tubes_are_refused() {
+    let one_point = CatmullRomCurve3::new(vec![glam::DVec3::ZERO]);
+    assert_eq!(refused(TubeGeometry::new(one_point).build()), "points");
+    let mut t = TubeGeometry::default();
+    t.radius = -0.5;
+    assert_eq!(refused(t.build()), "radius");
+    let mut t = TubeGeometry::default();
+    t.tubular_segments = 0;
+    assert_eq!(refused(t.build()), "tubular_segments");
+    // A curve of the user's that gives NaNs is refused by the geometry's own check.
+    let nan = |t: f64| glam::DVec3::new(t, f64::NAN, 0.0);
+    assert!(matches!(
+        TubeGeometry::new(nan).build(),
+        Err(RenderError::Geometry(GeometryError::NonFinite))
+    ));
+}

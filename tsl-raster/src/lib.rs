@@ -70,7 +70,7 @@ pub use geometry::{
 };
 pub use geometry::{
     CapsuleGeometry, CircleGeometry, ConeGeometry, LatheGeometry, Platonic, PolyhedronGeometry,
-    RingGeometry, TorusKnotGeometry,
+    RingGeometry, TorusKnotGeometry, TubeGeometry,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,

@@ -6,6 +6,7 @@ mod capsule;
 mod circle;
 mod cone;
 mod cuboid;
+mod curve;
 mod cylinder;
 mod lathe;
 mod params;
@@ -16,6 +17,7 @@ mod sphere;
 mod three_math;
 mod torus;
 mod torus_knot;
+mod tube;
 
 pub use cuboid::BoxGeometry;
 pub use cylinder::CylinderGeometry;
@@ -26,11 +28,16 @@ pub use torus::TorusGeometry;
 pub use capsule::CapsuleGeometry;
 pub use circle::CircleGeometry;
 pub use cone::ConeGeometry;
+pub use curve::{
+    frenet_frames, CatmullRomCurve3, CatmullRomType, Curve3, FrenetFrames, LineCurve3,
+    QuadraticBezierCurve3, MAX_CURVE_POINTS,
+};
 pub use lathe::{LatheGeometry, MAX_LATHE_POINTS};
 pub use params::{MAX_DETAIL, MAX_SEGMENTS};
 pub use polyhedron::{Platonic, PolyhedronGeometry, MAX_POLYHEDRON_FACES};
 pub use ring::RingGeometry;
 pub use torus_knot::TorusKnotGeometry;
+pub use tube::TubeGeometry;
 
 use crate::error::GeometryError;
 use crate::RenderError;
