@@ -414,3 +414,103 @@ fn bad_tubes_are_refused() {
         Err(RenderError::Geometry(GeometryError::NonFinite))
     ));
 }
+
+/// The shapes of `tests/fixtures/geometry/shapes.json`, by name: an outline of commands
+/// (`M x y`, `L x y`, `Q cx cy x y`) and holes of the same.
+fn shape(name: &str) -> Shape {
+    let path = format!(
+        "{}/tests/fixtures/geometry/shapes.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let path_of = |commands: &Value| {
+        commands
+            .as_array()
+            .unwrap()
+            .iter()
+            .fold(Path::new(), |path, command| {
+                let c: Vec<f64> = command.as_array().unwrap()[1..]
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                match command[0].as_str().unwrap() {
+                    "M" => path.move_to(c[0], c[1]),
+                    "L" => path.line_to(c[0], c[1]),
+                    "Q" => path.quadratic_curve_to(c[0], c[1], c[2], c[3]),
+                    other => panic!("unknown command {other}"),
+                }
+            })
+    };
+    let entry = &json[name];
+    let mut shape = Shape::new(path_of(&entry[0]));
+    for hole in entry[1].as_array().unwrap() {
+        shape = shape.with_hole(path_of(hole));
+    }
+    shape
+}
+
+#[test]
+fn shapes_match_three() {
+    check_family("shape", 4, |p| {
+        ShapeGeometry {
+            shapes: vec![shape(p[0].as_str().unwrap())],
+            curve_segments: count(p, 1, 12),
+        }
+        .build()
+        .unwrap()
+    });
+}
+
+#[test]
+fn extrusions_match_three() {
+    check_family("extrude", 4, |p| {
+        let options = &p[1];
+        let opt = |key: &str| options.get(key).and_then(Value::as_f64);
+        let mut g = ExtrudeGeometry::new(shape(p[0].as_str().unwrap()));
+        g.curve_segments = opt("curveSegments").map_or(12, |v| v as u32);
+        g.steps = opt("steps").map_or(1, |v| v as u32);
+        g.depth = opt("depth").unwrap_or(1.0);
+        g.bevel_enabled = options
+            .get("bevelEnabled")
+            .map_or(true, |v| v.as_bool().unwrap());
+        g.bevel_thickness = opt("bevelThickness").unwrap_or(0.2);
+        g.bevel_size = opt("bevelSize");
+        g.bevel_offset = opt("bevelOffset").unwrap_or(0.0);
+        g.bevel_segments = opt("bevelSegments").map_or(3, |v| v as u32);
+        g.build().unwrap()
+    });
+}
+
+#[test]
+fn earcut_triangulates_a_large_polygon_as_three() {
+    // More than 40 points switch earcut to its z-order search: the heart at 12 points per
+    // curve is 48 points, its extrusion's lids the same triangles.
+    let heart = ShapeGeometry::new(shape("heart")).build().unwrap();
+    assert!(heart.positions().len() > 40);
+}
+
+#[test]
+fn bad_shapes_are_refused() {
+    let empty = Shape::new(Path::new().move_to(1.0, 1.0));
+    assert_eq!(
+        refused(ShapeGeometry::new(empty.clone()).build()),
+        "outline"
+    );
+    assert_eq!(refused(ExtrudeGeometry::new(empty).build()), "outline");
+    let nan = Shape::new(Path::from_points(&[
+        [0.0, 0.0],
+        [1.0, f64::NAN],
+        [1.0, 1.0],
+    ]));
+    assert_eq!(refused(ShapeGeometry::new(nan).build()), "outline");
+    let square = shape("square");
+    let mut g = ShapeGeometry::new(square.clone());
+    g.curve_segments = 0;
+    assert_eq!(refused(g.build()), "curve_segments");
+    let mut e = ExtrudeGeometry::new(square.clone());
+    e.depth = -1.0;
+    assert_eq!(refused(e.build()), "depth");
+    let mut e = ExtrudeGeometry::new(square);
+    e.steps = 0;
+    assert_eq!(refused(e.build()), "steps");
+}

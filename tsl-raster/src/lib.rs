@@ -69,8 +69,8 @@ pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
 pub use geometry::{
-    CapsuleGeometry, CircleGeometry, ConeGeometry, LatheGeometry, Platonic, PolyhedronGeometry,
-    RingGeometry, TorusKnotGeometry, TubeGeometry,
+    CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
+    PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,

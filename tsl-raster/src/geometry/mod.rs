@@ -8,11 +8,15 @@ mod cone;
 mod cuboid;
 mod curve;
 mod cylinder;
+mod earcut;
+mod extrude;
 mod lathe;
 mod params;
 mod plane;
 mod polyhedron;
 mod ring;
+mod shape;
+mod shape_geometry;
 mod sphere;
 mod three_math;
 mod torus;
@@ -32,10 +36,13 @@ pub use curve::{
     frenet_frames, CatmullRomCurve3, CatmullRomType, Curve3, FrenetFrames, LineCurve3,
     QuadraticBezierCurve3, MAX_CURVE_POINTS,
 };
+pub use extrude::ExtrudeGeometry;
 pub use lathe::{LatheGeometry, MAX_LATHE_POINTS};
 pub use params::{MAX_DETAIL, MAX_SEGMENTS};
 pub use polyhedron::{Platonic, PolyhedronGeometry, MAX_POLYHEDRON_FACES};
 pub use ring::RingGeometry;
+pub use shape::{Path, Shape, MAX_PATH_PIECES};
+pub use shape_geometry::ShapeGeometry;
 pub use torus_knot::TorusKnotGeometry;
 pub use tube::TubeGeometry;
 

@@ -33,3 +33,16 @@ pub(super) fn rotate_about(v: DVec3, axis: DVec3, angle: f64) -> DVec3 {
 pub(super) fn arr(v: DVec3) -> [f64; 3] {
     v.to_array()
 }
+
+/// three's `computeVertexNormals` of a non-indexed geometry: each triangle's (c − b) × (a − b)
+/// from the stored f32 positions, stored as f32, then normalized (`normalizeNormals`).
+pub(super) fn flat_normals(positions: &[glam::Vec3]) -> Vec<glam::Vec3> {
+    positions
+        .chunks_exact(3)
+        .flat_map(|t| {
+            let [a, b, c] = [t[0], t[1], t[2]].map(|p| p.as_dvec3());
+            let n = (c - b).cross(a - b).as_vec3().as_dvec3();
+            [unit(n).as_vec3(); 3]
+        })
+        .collect()
+}
