@@ -401,11 +401,15 @@ fn tubes_match_three() {
 fn bad_tubes_are_refused() {
     let one_point = CatmullRomCurve3::new(vec![glam::DVec3::ZERO]);
     assert_eq!(refused(TubeGeometry::new(one_point).build()), "points");
-    let mut t = TubeGeometry::default();
-    t.radius = -0.5;
+    let t = TubeGeometry {
+        radius: -0.5,
+        ..TubeGeometry::default()
+    };
     assert_eq!(refused(t.build()), "radius");
-    let mut t = TubeGeometry::default();
-    t.tubular_segments = 0;
+    let t = TubeGeometry {
+        tubular_segments: 0,
+        ..TubeGeometry::default()
+    };
     assert_eq!(refused(t.build()), "tubular_segments");
     // A curve of the user's that gives NaNs is refused by the geometry's own check.
     let nan = |t: f64| glam::DVec3::new(t, f64::NAN, 0.0);
@@ -472,7 +476,7 @@ fn extrusions_match_three() {
         g.depth = opt("depth").unwrap_or(1.0);
         g.bevel_enabled = options
             .get("bevelEnabled")
-            .map_or(true, |v| v.as_bool().unwrap());
+            .is_none_or(|v| v.as_bool().unwrap());
         g.bevel_thickness = opt("bevelThickness").unwrap_or(0.2);
         g.bevel_size = opt("bevelSize");
         g.bevel_offset = opt("bevelOffset").unwrap_or(0.0);
@@ -482,11 +486,17 @@ fn extrusions_match_three() {
 }
 
 #[test]
-fn earcut_triangulates_a_large_polygon_as_three() {
-    // More than 40 points switch earcut to its z-order search: the heart at 12 points per
-    // curve is 48 points, its extrusion's lids the same triangles.
+fn the_shape_fixtures_reach_earcut_s_z_order_search() {
+    // Earcut searches by z-order above 40 points: the heart at 12 points per curve (the
+    // `heart` case of shapes_match_three) has 48, so that case holds the z-order path to
+    // three's triangles; `heart_coarse` (3 per curve) holds the plain search.
     let heart = ShapeGeometry::new(shape("heart")).build().unwrap();
-    assert!(heart.positions().len() > 40);
+    assert_eq!(heart.positions().len(), 48);
+    let coarse = ShapeGeometry {
+        curve_segments: 3,
+        ..ShapeGeometry::new(shape("heart"))
+    };
+    assert_eq!(coarse.build().unwrap().positions().len(), 12);
 }
 
 #[test]
