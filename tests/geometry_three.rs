@@ -524,3 +524,64 @@ fn bad_shapes_are_refused() {
     e.steps = 0;
     assert_eq!(refused(e.build()), "steps");
 }
+
+#[test]
+fn the_earlier_generators_match_three() {
+    check_family("box", 2, |p| {
+        BoxGeometry {
+            width: num(p, 0, 1.0),
+            height: num(p, 1, 1.0),
+            depth: num(p, 2, 1.0),
+            width_segments: count(p, 3, 1),
+            height_segments: count(p, 4, 1),
+            depth_segments: count(p, 5, 1),
+        }
+        .build()
+    });
+    check_family("plane", 2, |p| {
+        PlaneGeometry {
+            width: num(p, 0, 1.0),
+            height: num(p, 1, 1.0),
+            width_segments: count(p, 2, 1),
+            height_segments: count(p, 3, 1),
+        }
+        .build()
+    });
+    check_family("sphere", 3, |p| {
+        SphereGeometry {
+            radius: num(p, 0, 1.0),
+            width_segments: count(p, 1, 32),
+            height_segments: count(p, 2, 16),
+            phi_start: num(p, 3, 0.0),
+            phi_length: num(p, 4, 2.0 * PI),
+            theta_start: num(p, 5, 0.0),
+            theta_length: num(p, 6, PI),
+        }
+        .build()
+    });
+    check_family("cylinder", 3, |p| {
+        CylinderGeometry {
+            radius_top: num(p, 0, 1.0),
+            radius_bottom: num(p, 1, 1.0),
+            height: num(p, 2, 1.0),
+            radial_segments: count(p, 3, 32),
+            height_segments: count(p, 4, 1),
+            open_ended: flag(p, 5, false),
+            theta_start: num(p, 6, 0.0),
+            theta_length: num(p, 7, 2.0 * PI),
+        }
+        .build()
+    });
+    check_family("torus", 2, |p| {
+        TorusGeometry {
+            radius: num(p, 0, 1.0),
+            tube: num(p, 1, 0.4),
+            radial_segments: count(p, 2, 12),
+            tubular_segments: count(p, 3, 48),
+            arc: num(p, 4, 2.0 * PI),
+            theta_start: num(p, 5, 0.0),
+            theta_length: num(p, 6, 2.0 * PI),
+        }
+        .build()
+    });
+}

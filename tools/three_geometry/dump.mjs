@@ -42,6 +42,30 @@ function write(family, cases) {
 
 const PI = Math.PI;
 
+// The generators that came before (box, plane, sphere, cylinder, torus), held to three too.
+write('box', [
+	['default', [], new THREE.BoxGeometry()],
+	['segments', [1, 2, 3, 2, 3, 1], new THREE.BoxGeometry(1, 2, 3, 2, 3, 1)],
+]);
+write('plane', [
+	['default', [], new THREE.PlaneGeometry()],
+	['segments', [2, 1.5, 3, 2], new THREE.PlaneGeometry(2, 1.5, 3, 2)],
+]);
+write('sphere', [
+	['default', [], new THREE.SphereGeometry()],
+	['band', [1.5, 7, 5, 0.3, 4, 0.5, 1.8], new THREE.SphereGeometry(1.5, 7, 5, 0.3, 4, 0.5, 1.8)],
+	['min_segments', [1, 1, 1], new THREE.SphereGeometry(1, 1, 1)],
+]);
+write('cylinder', [
+	['default', [], new THREE.CylinderGeometry()],
+	['frustum_arc', [0.5, 1.2, 2, 7, 3, false, 0.4, 3.5], new THREE.CylinderGeometry(0.5, 1.2, 2, 7, 3, false, 0.4, 3.5)],
+	['open', [1, 0.5, 1, 5, 1, true], new THREE.CylinderGeometry(1, 0.5, 1, 5, 1, true)],
+]);
+write('torus', [
+	['default', [], new THREE.TorusGeometry()],
+	['arc', [2, 0.5, 5, 9, 4, 0.5, 3], new THREE.TorusGeometry(2, 0.5, 5, 9, 4, 0.5, 3)],
+]);
+
 write('cone', [
 	['default', [], new THREE.ConeGeometry()],
 	['open_arc', [0.5, 2, 7, 3, true, 0.3, 4], new THREE.ConeGeometry(0.5, 2, 7, 3, true, 0.3, 4)],
