@@ -2,8 +2,11 @@
 //! runs three's generators in node for several parameter sets of each and writes their
 //! position, normal, uv and index arrays to `tests/fixtures/geometry/*.json`. Each case here
 //! builds the same parameters and compares: floats within 1e-6 (three computes in f64 and
-//! stores f32, as we do; the bound leaves room for an f64 rounding that tips an f32 by one
-//! step), indices exactly (a non-indexed three geometry is our triangles in order).
+//! stores f32, as we do; on the machine the fixtures were made on every float is three's f32
+//! exactly, and the bound leaves room for a `sin` or `cos` that rounds an f64 otherwise and
+//! tips an f32 by one step; it also covers serde_json's float parsing, which may miss the
+//! nearest f64 by one step), indices exactly (a non-indexed three geometry is our triangles in
+//! order).
 
 use serde_json::Value;
 use std::f64::consts::PI;

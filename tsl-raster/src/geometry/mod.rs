@@ -1,6 +1,7 @@
 //! Geometry: indexed triangles with positions and optional normals, uvs and vertex colours, from
-//! user data or from three.js's generators (plane, box, sphere, cylinder, torus), with three.js's
-//! parameters, vertex order, winding and uv layout.
+//! user data or from three.js's generators (plane, box, sphere, cylinder, torus, cone, circle,
+//! ring, torus knot, capsule, lathe, the polyhedra, tube, shape, extrude), with three.js's
+//! parameters, vertex order, winding and uv layout (docs/geometry.md).
 
 mod capsule;
 mod circle;
