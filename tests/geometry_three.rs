@@ -353,6 +353,23 @@ fn point3(value: &Value) -> glam::DVec3 {
     )
 }
 
+/// A `['catmull_rom', points, closed, curveType, tension]` path of the fixtures.
+fn catmull_rom(path: &Value) -> CatmullRomCurve3 {
+    assert_eq!(path[0], "catmull_rom");
+    let curve_type = match path[3].as_str().unwrap() {
+        "centripetal" => CatmullRomType::Centripetal,
+        "chordal" => CatmullRomType::Chordal,
+        "catmullrom" => CatmullRomType::Uniform,
+        other => panic!("unknown curve type {other}"),
+    };
+    CatmullRomCurve3 {
+        points: path[1].as_array().unwrap().iter().map(point3).collect(),
+        closed: path[2].as_bool().unwrap(),
+        curve_type,
+        tension: path[4].as_f64().unwrap(),
+    }
+}
+
 /// The tube with the fixture's parameters after the path.
 fn tube<C: Curve3>(path: C, p: &[Value]) -> Geometry {
     TubeGeometry {
@@ -373,21 +390,7 @@ fn tubes_match_three() {
             return TubeGeometry::default().build().unwrap();
         };
         match path[0].as_str().unwrap() {
-            "catmull_rom" => {
-                let curve_type = match path[3].as_str().unwrap() {
-                    "centripetal" => CatmullRomType::Centripetal,
-                    "chordal" => CatmullRomType::Chordal,
-                    "catmullrom" => CatmullRomType::Uniform,
-                    other => panic!("unknown curve type {other}"),
-                };
-                let curve = CatmullRomCurve3 {
-                    points: path[1].as_array().unwrap().iter().map(point3).collect(),
-                    closed: path[2].as_bool().unwrap(),
-                    curve_type,
-                    tension: path[4].as_f64().unwrap(),
-                };
-                tube(curve, p)
-            }
+            "catmull_rom" => tube(catmull_rom(path), p),
             "line" => tube(
                 LineCurve3 {
                     v1: point3(&path[1]),
@@ -470,7 +473,7 @@ fn shapes_match_three() {
 
 #[test]
 fn extrusions_match_three() {
-    check_family("extrude", 4, |p| {
+    check_family("extrude", 6, |p| {
         let options = &p[1];
         let opt = |key: &str| options.get(key).and_then(Value::as_f64);
         let mut g = ExtrudeGeometry::new(shape(p[0].as_str().unwrap()));
@@ -484,6 +487,7 @@ fn extrusions_match_three() {
         g.bevel_size = opt("bevelSize");
         g.bevel_offset = opt("bevelOffset").unwrap_or(0.0);
         g.bevel_segments = opt("bevelSegments").map_or(3, |v| v as u32);
+        g.extrude_path = options.get("extrudePath").map(catmull_rom);
         g.build().unwrap()
     });
 }

@@ -164,5 +164,9 @@ write('extrude', [
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.heart), { depth: 0.3, steps: 2, curveSegments: 4, bevelSegments: 2, bevelThickness: 0.1, bevelSize: 0.05 })],
 	['clockwise_offset', ['clockwise', { depth: 1, bevelOffset: 0.05, bevelSegments: 1 }],
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.clockwise), { depth: 1, bevelOffset: 0.05, bevelSegments: 1 })],
+	['clockwise_along_path', ['clockwise', { steps: 12, extrudePath: ['catmull_rom', knotPoints, false, 'centripetal', 0.5] }],
+		new THREE.ExtrudeGeometry(shapeOf(...shapes.clockwise), { steps: 12, extrudePath: catmull(false, 'centripetal', 0.5) })],
+	['square_hole_along_closed_path', ['square_hole', { steps: 16, bevelEnabled: true, extrudePath: ['catmull_rom', knotPoints, true, 'chordal', 0.5] }],
+		new THREE.ExtrudeGeometry(shapeOf(...shapes.square_hole).clone(), { steps: 16, bevelEnabled: true, extrudePath: catmull(true, 'chordal', 0.5) })],
 ]);
 writeFileSync(join(outDir, 'shapes.json'), JSON.stringify(shapes) + '\n');

@@ -1,5 +1,6 @@
-//! three.js's `ExtrudeGeometry`, straight along z (three's `extrudePath` is not taken).
+//! three.js's `ExtrudeGeometry`: straight along z with bevels, or along a Catmull-Rom path.
 
+use super::curve::{frenet_frames, CatmullRomCurve3, Curve3};
 use super::params::Check;
 use super::shape::{is_clockwise, triangulate_shape, Path, Shape};
 use super::three_math::flat_normals;
@@ -13,6 +14,8 @@ use std::f64::consts::PI;
 /// the side walls (outline, then holes), not indexed, with flat normals (three's
 /// `computeVertexNormals`) and three's `WorldUVGenerator` uvs (lids: x, y; walls: x or y, and
 /// 1 − z).
+/// With an `extrude_path` the shape's x and y follow the path's Frenet normal and binormal at
+/// `steps + 1` even arc-length steps instead, without bevels, as three does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExtrudeGeometry {
     /// The shapes; three's default is the square from (−0.5, −0.5) to (0.5, 0.5).
@@ -34,6 +37,10 @@ pub struct ExtrudeGeometry {
     pub bevel_offset: f64,
     /// Rings in each bevel; 3 by default.
     pub bevel_segments: u32,
+    /// three's `extrudePath`: a curve to sweep the shape along instead of z (bevels off, the
+    /// frames closed when the curve is); `None` by default. three takes any curve; this takes
+    /// the Catmull-Rom spline its examples use.
+    pub extrude_path: Option<CatmullRomCurve3>,
 }
 
 impl Default for ExtrudeGeometry {
@@ -162,11 +169,12 @@ impl ExtrudeGeometry {
             bevel_size: None,
             bevel_offset: 0.0,
             bevel_segments: 3,
+            extrude_path: None,
         }
     }
 
     fn bevel(&self) -> Bevel {
-        if self.bevel_enabled {
+        if self.bevel_enabled && self.extrude_path.is_none() {
             Bevel {
                 enabled: true,
                 segments: self.bevel_segments as usize,
@@ -253,6 +261,13 @@ impl ExtrudeGeometry {
             triangulate_shape(&mut contracted, &mut expanded)
         };
         let size = bevel.size + bevel.offset;
+        // Along a path: the path's points at even arc-length steps and its frames there.
+        let along = self.extrude_path.as_ref().map(|path| {
+            let points: Vec<DVec3> = (0..=steps)
+                .map(|s| path.point_at(s as f64 / steps as f64))
+                .collect();
+            (points, frenet_frames(path, steps, path.closed))
+        });
         for s in 0..=steps {
             let z = if s == 0 {
                 0.0
@@ -265,7 +280,12 @@ impl ExtrudeGeometry {
                 } else {
                     *p
                 };
-                placeholder.push(DVec3::new(v.x, v.y, z));
+                placeholder.push(match &along {
+                    None => DVec3::new(v.x, v.y, z),
+                    Some((points, frames)) => {
+                        points[s] + frames.normals[s] * v.x + frames.binormals[s] * v.y
+                    }
+                });
             }
         }
         for b in (0..bevel.segments).rev() {
@@ -299,8 +319,8 @@ impl ExtrudeGeometry {
     }
 
     /// The triangles. Refuses what each shape's check refuses, segment, step and bevel counts of
-    /// 0 (bevel segments may be 0) or over [`MAX_SEGMENTS`](super::MAX_SEGMENTS), and
-    /// non-finite or negative sizes (the bevel's offset may be negative).
+    /// 0 (bevel segments may be 0) or over [`MAX_SEGMENTS`](super::MAX_SEGMENTS), non-finite or
+    /// negative sizes (the bevel's offset may be negative), and what the path's check refuses.
     pub fn build(&self) -> Result<Geometry, RenderError> {
         for shape in &self.shapes {
             shape.check("ExtrudeGeometry", self.curve_segments)?;
@@ -321,6 +341,9 @@ impl ExtrudeGeometry {
             check = check.finite("bevel_size", size);
         }
         check.done()?;
+        if let Some(path) = &self.extrude_path {
+            path.check()?;
+        }
         let mut out = Out::default();
         for shape in &self.shapes {
             self.add_shape(shape, &mut out);
