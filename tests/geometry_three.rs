@@ -264,7 +264,8 @@ fn polyhedra_match_three() {
 fn refused(result: Result<Geometry, RenderError>) -> &'static str {
     match result {
         Err(RenderError::Geometry(GeometryError::Parameter { parameter, .. })) => parameter,
-        other => panic!("not refused: {other:?}"),
+        Ok(g) => panic!("not refused: {} vertices built", g.positions().len()),
+        Err(e) => panic!("refused otherwise: {e}"),
     }
 }
 
@@ -530,6 +531,41 @@ fn bad_shapes_are_refused() {
     let mut e = ExtrudeGeometry::new(square);
     e.steps = 0;
     assert_eq!(refused(e.build()), "steps");
+    // Each count within its limit, but together past MAX_GENERATED_VERTICES: an outline and
+    // four holes of 4096 curved pieces, 1025 points each (5 · 4096 · 1025 > 2^24), refused
+    // before a point is made.
+    let mut wavy = Path::new();
+    for i in 0..4096 {
+        wavy = wavy.quadratic_curve_to(i as f64, 1.0, i as f64 + 1.0, 0.0);
+    }
+    let holes = vec![wavy.clone(); 4];
+    let shape = ShapeGeometry {
+        shapes: vec![Shape {
+            outline: wavy.clone(),
+            holes,
+        }],
+        curve_segments: MAX_SEGMENTS,
+    };
+    assert_eq!(refused(shape.build()), "vertices");
+    let mut e = ExtrudeGeometry::new(Shape::new(wavy));
+    e.curve_segments = 16;
+    e.steps = MAX_SEGMENTS;
+    assert_eq!(refused(e.build()), "vertices");
+    let many_faces = PolyhedronGeometry {
+        detail: MAX_DETAIL,
+        ..Platonic::Icosahedron.geometry(1.0, 0)
+    };
+    let faces = many_faces.faces.repeat(200);
+    assert_eq!(
+        refused(
+            PolyhedronGeometry {
+                faces,
+                ..many_faces
+            }
+            .build()
+        ),
+        "vertices"
+    );
 }
 
 #[test]

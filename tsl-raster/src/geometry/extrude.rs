@@ -320,7 +320,9 @@ impl ExtrudeGeometry {
 
     /// The triangles. Refuses what each shape's check refuses, segment, step and bevel counts of
     /// 0 (bevel segments may be 0) or over [`MAX_SEGMENTS`](super::MAX_SEGMENTS), non-finite or
-    /// negative sizes (the bevel's offset may be negative), and what the path's check refuses.
+    /// negative sizes (the bevel's offset may be negative), more than
+    /// [`MAX_GENERATED_VERTICES`](super::MAX_GENERATED_VERTICES) vertices in all, and what the
+    /// path's check refuses.
     pub fn build(&self) -> Result<Geometry, RenderError> {
         for shape in &self.shapes {
             shape.check("ExtrudeGeometry", self.curve_segments)?;
@@ -340,6 +342,16 @@ impl ExtrudeGeometry {
         if let Some(size) = self.bevel_size {
             check = check.finite("bevel_size", size);
         }
+        // Each point makes a wall quad (six corners) per layer and about one lid triangle
+        // (three corners) at each end.
+        let layers = self.steps as usize + 2 * self.bevel_segments as usize;
+        let mut points = Some(0usize);
+        for shape in &self.shapes {
+            points = points
+                .zip(shape.point_bound(self.curve_segments))
+                .and_then(|(a, b)| a.checked_add(b));
+        }
+        check = check.vertices(points.and_then(|p| p.checked_mul(6 * layers + 6)));
         check.done()?;
         if let Some(path) = &self.extrude_path {
             path.check()?;

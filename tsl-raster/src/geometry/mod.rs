@@ -39,7 +39,7 @@ pub use curve::{
 };
 pub use extrude::ExtrudeGeometry;
 pub use lathe::{LatheGeometry, MAX_LATHE_POINTS};
-pub use params::{MAX_DETAIL, MAX_SEGMENTS};
+pub use params::{MAX_DETAIL, MAX_GENERATED_VERTICES, MAX_SEGMENTS};
 pub use polyhedron::{Platonic, PolyhedronGeometry, MAX_POLYHEDRON_FACES};
 pub use ring::RingGeometry;
 pub use shape::{Path, Shape, MAX_PATH_PIECES};

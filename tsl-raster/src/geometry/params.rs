@@ -13,6 +13,11 @@ pub const MAX_SEGMENTS: u32 = 1024;
 /// 20 · 65² triangles.
 pub const MAX_DETAIL: u32 = 64;
 
+/// The most vertices a generator builds (2^24): parameters each within their limits can still
+/// multiply past memory (a polyhedron of many faces at a high detail, a shape of many curved
+/// pieces extruded in many steps), and are refused before anything is built.
+pub const MAX_GENERATED_VERTICES: usize = 1 << 24;
+
 /// One generator's parameters, checked in turn; the first refusal wins.
 pub(super) struct Check {
     generator: &'static str,
@@ -95,6 +100,16 @@ impl Check {
     ) -> Check {
         if let Some(p) = points.iter().find(|p| !p.iter().all(|c| c.is_finite())) {
             self.refuse(parameter, format!("{p:?}"), "finite coordinates");
+        }
+        self
+    }
+
+    /// The vertex count the parameters would build, at most [`MAX_GENERATED_VERTICES`]
+    /// (`None`: the count overflowed).
+    pub(super) fn vertices(mut self, count: Option<usize>) -> Check {
+        if count.is_none_or(|n| n > MAX_GENERATED_VERTICES) {
+            let value = count.map_or("more than usize::MAX".to_string(), |n| n.to_string());
+            self.refuse("vertices", value, "at most MAX_GENERATED_VERTICES (2^24)");
         }
         self
     }

@@ -237,8 +237,9 @@ impl PolyhedronGeometry {
     }
 
     /// The triangles. Refuses more than [`MAX_POLYHEDRON_FACES`] vertices or faces, a face
-    /// that names a missing vertex, non-finite vertices, a negative or non-finite radius and a
-    /// detail over [`MAX_DETAIL`](super::MAX_DETAIL).
+    /// that names a missing vertex, non-finite vertices, a negative or non-finite radius, a
+    /// detail over [`MAX_DETAIL`](super::MAX_DETAIL), and more than
+    /// [`MAX_GENERATED_VERTICES`](super::MAX_GENERATED_VERTICES) vertices in all.
     pub fn build(&self) -> Result<Geometry, RenderError> {
         let rule = "1 to MAX_POLYHEDRON_FACES (4096)";
         let mut check = Check::new("PolyhedronGeometry")
@@ -272,7 +273,10 @@ impl PolyhedronGeometry {
                 "indices of the given vertices",
             );
         }
-        check.done()?;
+        let per_face = (self.detail as usize + 1).pow(2) * 3;
+        check
+            .vertices(self.faces.len().checked_mul(per_face))
+            .done()?;
         let mut corners = Vec::new();
         for &face in &self.faces {
             self.subdivide(face, &mut corners);

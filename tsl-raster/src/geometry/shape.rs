@@ -144,6 +144,17 @@ impl Path {
         points
     }
 
+    /// How many points [`points`](Path::points) gives at most (`None`: past `usize`).
+    fn point_bound(&self, divisions: u32) -> Option<usize> {
+        self.pieces.iter().try_fold(0usize, |sum, piece| {
+            let resolution = match piece {
+                Piece::Line(..) => 1,
+                _ => divisions.max(1) as usize,
+            };
+            sum.checked_add(resolution + 1)
+        })
+    }
+
     fn check(&self, check: Check, parameter: &'static str) -> Check {
         let coordinates: Vec<[f64; 2]> = self.pieces.iter().flat_map(Piece::coordinates).collect();
         check
@@ -201,6 +212,15 @@ impl Shape {
             check = hole.check(check, "holes");
         }
         check.segments("curve_segments", curve_segments).done()
+    }
+
+    /// How many points [`extract_points`](Shape::extract_points) gives at most.
+    pub(super) fn point_bound(&self, divisions: u32) -> Option<usize> {
+        std::iter::once(&self.outline)
+            .chain(&self.holes)
+            .try_fold(0usize, |sum, path| {
+                sum.checked_add(path.point_bound(divisions)?)
+            })
     }
 
     /// three's `extractPoints(divisions)`: the outline's points and each hole's.

@@ -1,5 +1,6 @@
 //! three.js's `ShapeGeometry`.
 
+use super::params::Check;
 use super::shape::{is_clockwise, triangulate_shape, Path, Shape};
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -39,12 +40,18 @@ impl ShapeGeometry {
     }
 
     /// The triangles. Refuses what each shape's check refuses (an empty or non-finite outline
-    /// or hole, too many pieces) and a curve segment count of 0 or over
-    /// [`MAX_SEGMENTS`](super::MAX_SEGMENTS).
+    /// or hole, too many pieces), a curve segment count of 0 or over
+    /// [`MAX_SEGMENTS`](super::MAX_SEGMENTS), and more than
+    /// [`MAX_GENERATED_VERTICES`](super::MAX_GENERATED_VERTICES) points in all.
     pub fn build(&self) -> Result<Geometry, RenderError> {
+        let mut points = Some(0usize);
         for shape in &self.shapes {
             shape.check("ShapeGeometry", self.curve_segments)?;
+            points = points
+                .zip(shape.point_bound(self.curve_segments))
+                .and_then(|(a, b)| a.checked_add(b));
         }
+        Check::new("ShapeGeometry").vertices(points).done()?;
         let mut b = Builder::default();
         for shape in &self.shapes {
             let offset = b.positions.len();
