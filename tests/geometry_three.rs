@@ -462,7 +462,7 @@ fn shape(name: &str) -> Shape {
 
 #[test]
 fn shapes_match_three() {
-    check_family("shape", 4, |p| {
+    check_family("shape", 8, |p| {
         ShapeGeometry {
             shapes: vec![shape(p[0].as_str().unwrap())],
             curve_segments: count(p, 1, 12),
@@ -474,7 +474,7 @@ fn shapes_match_three() {
 
 #[test]
 fn extrusions_match_three() {
-    check_family("extrude", 6, |p| {
+    check_family("extrude", 8, |p| {
         let options = &p[1];
         let opt = |key: &str| options.get(key).and_then(Value::as_f64);
         let mut g = ExtrudeGeometry::new(shape(p[0].as_str().unwrap()));
@@ -495,16 +495,14 @@ fn extrusions_match_three() {
 
 #[test]
 fn the_shape_fixtures_reach_earcut_s_z_order_search() {
-    // Earcut searches by z-order above 40 points: the heart at 12 points per curve (the
-    // `heart` case of shapes_match_three) has 48, so that case holds the z-order path to
-    // three's triangles; `heart_coarse` (3 per curve) holds the plain search.
+    // Earcut searches by z-order when the polygon has more than 80 points (160 coordinates,
+    // holes included): the comb (the `comb` cases of shapes_match_three and
+    // extrusions_match_three) has 82, so those cases hold the z-order path to three's
+    // triangles; the others hold the plain search.
+    let comb = ShapeGeometry::new(shape("comb")).build().unwrap();
+    assert_eq!(comb.positions().len(), 82);
     let heart = ShapeGeometry::new(shape("heart")).build().unwrap();
     assert_eq!(heart.positions().len(), 48);
-    let coarse = ShapeGeometry {
-        curve_segments: 3,
-        ..ShapeGeometry::new(shape("heart"))
-    };
-    assert_eq!(coarse.build().unwrap().positions().len(), 12);
 }
 
 #[test]

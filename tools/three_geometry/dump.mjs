@@ -149,12 +149,32 @@ const square = [['M', -1, -1], ['L', 1, -1], ['L', 1, 1], ['L', -1, 1], ['L', -1
 const hole = [['M', -0.4, -0.4], ['L', -0.4, 0.4], ['L', 0.4, 0.4], ['L', 0.4, -0.4], ['L', -0.4, -0.4]];
 const heart = [['M', 0, -1], ['Q', 1.2, 0, 0.6, 0.7], ['Q', 0.3, 1, 0, 0.6], ['Q', -0.3, 1, -0.6, 0.7], ['Q', -1.2, 0, 0, -1]];
 const clockwise = [['M', 0, 0], ['L', 0, 1], ['L', 2, 1.5], ['L', 1.5, 0.2]];
-const shapes = { square: [square, []], square_hole: [square, [hole]], heart: [heart, []], clockwise: [clockwise, []] };
+// Shapes that take earcut's harder paths: a self-intersecting star (its cure and split
+// passes), two holes, a hole touching the outline, and a 100-point comb with a hole (its z-order
+// search with holes).
+const star = [0, 1, 2, 3, 4].map((k) => {
+	const a = Math.PI / 2 + k * 4 * Math.PI / 5;
+	return [k === 0 ? 'M' : 'L', Math.cos(a), Math.sin(a)];
+});
+const holeA = [['M', -0.8, -0.8], ['L', -0.8, -0.2], ['L', -0.2, -0.2], ['L', -0.2, -0.8]];
+const holeB = [['M', 0.2, 0.1], ['L', 0.3, 0.7], ['L', 0.8, 0.4]];
+const touching = [['M', -1, 0], ['L', -0.5, 0.5], ['L', 0, 0], ['L', -0.5, -0.5]];
+const comb = [['M', 0, 0], ['L', 25, 0]];
+for (let i = 25; i > 0; i--) comb.push(['L', i, 3], ['L', i - 0.5, 1.5], ['L', i - 0.5, 3], ['L', i - 1, 3]);
+const combHole = [['M', 2, 0.5], ['L', 2, 1], ['L', 22, 1], ['L', 22, 0.5]];
+const shapes = {
+	square: [square, []], square_hole: [square, [hole]], heart: [heart, []], clockwise: [clockwise, []],
+	star: [star, []], two_holes: [square, [holeA, holeB]], touching_hole: [square, [touching]], comb: [comb, [combHole]],
+};
 write('shape', [
 	['square_hole', ['square_hole', 12], new THREE.ShapeGeometry(shapeOf(...shapes.square_hole))],
 	['heart', ['heart', 12], new THREE.ShapeGeometry(shapeOf(...shapes.heart))],
 	['heart_coarse', ['heart', 3], new THREE.ShapeGeometry(shapeOf(...shapes.heart), 3)],
 	['clockwise', ['clockwise', 12], new THREE.ShapeGeometry(shapeOf(...shapes.clockwise))],
+	['star', ['star', 12], new THREE.ShapeGeometry(shapeOf(...shapes.star))],
+	['two_holes', ['two_holes', 12], new THREE.ShapeGeometry(shapeOf(...shapes.two_holes))],
+	['touching_hole', ['touching_hole', 12], new THREE.ShapeGeometry(shapeOf(...shapes.touching_hole))],
+	['comb', ['comb', 12], new THREE.ShapeGeometry(shapeOf(...shapes.comb))],
 ]);
 write('extrude', [
 	['square_no_bevel', ['square', { depth: 0.5, bevelEnabled: false }],
@@ -164,6 +184,10 @@ write('extrude', [
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.heart), { depth: 0.3, steps: 2, curveSegments: 4, bevelSegments: 2, bevelThickness: 0.1, bevelSize: 0.05 })],
 	['clockwise_offset', ['clockwise', { depth: 1, bevelOffset: 0.05, bevelSegments: 1 }],
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.clockwise), { depth: 1, bevelOffset: 0.05, bevelSegments: 1 })],
+	['comb_no_bevel', ['comb', { depth: 0.5, bevelEnabled: false }],
+		new THREE.ExtrudeGeometry(shapeOf(...shapes.comb), { depth: 0.5, bevelEnabled: false })],
+	['two_holes_bevel', ['two_holes', { depth: 0.4, bevelSegments: 2 }],
+		new THREE.ExtrudeGeometry(shapeOf(...shapes.two_holes), { depth: 0.4, bevelSegments: 2 })],
 	['clockwise_along_path', ['clockwise', { steps: 12, extrudePath: ['catmull_rom', knotPoints, false, 'centripetal', 0.5] }],
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.clockwise), { steps: 12, extrudePath: catmull(false, 'centripetal', 0.5) })],
 	['square_hole_along_closed_path', ['square_hole', { steps: 16, bevelEnabled: true, extrudePath: ['catmull_rom', knotPoints, true, 'chordal', 0.5] }],

@@ -314,29 +314,35 @@ fn nonuniform(x: [f64; 4], dt: [f64; 3], t: f64) -> f64 {
 }
 
 impl Curve3 for CatmullRomCurve3 {
+    /// The point at `t` (three's `getPoint`). A curve of fewer than two points, which
+    /// [`check`](Curve3::check) refuses, gives its one point or NaN.
     fn point(&self, t: f64) -> DVec3 {
         let points = &self.points;
+        match points.len() {
+            0 => return DVec3::NAN,
+            1 => return points[0],
+            _ => {}
+        }
         let l = points.len() as i64;
         let p = (l - if self.closed { 0 } else { 1 }) as f64 * t;
         let mut int_point = p.floor() as i64;
         let mut weight = p - int_point as f64;
-        if self.closed {
-            if int_point <= 0 {
-                int_point += (int_point.abs() / l + 1) * l;
-            }
-        } else if weight == 0.0 && int_point == l - 1 {
+        // three moves a closed curve's index up by whole turns before taking it modulo the
+        // count; indexing by the index's remainder here is the same, and cannot overflow.
+        if !self.closed && weight == 0.0 && int_point == l - 1 {
             int_point = l - 2;
             weight = 1.0;
         }
-        let at = |i: i64| points[i.rem_euclid(l) as usize];
+        let base = int_point.rem_euclid(l);
+        let at = |offset: i64| points[(base + offset).rem_euclid(l) as usize];
         let p0 = if self.closed || int_point > 0 {
-            at(int_point - 1)
+            at(-1)
         } else {
             (points[0] - points[1]) + points[0]
         };
-        let (p1, p2) = (at(int_point), at(int_point + 1));
-        let p3 = if self.closed || int_point + 2 < l {
-            at(int_point + 2)
+        let (p1, p2) = (at(0), at(1));
+        let p3 = if self.closed || int_point.saturating_add(2) < l {
+            at(2)
         } else {
             let n = points.len();
             (points[n - 1] - points[n - 2]) + points[n - 1]
