@@ -626,3 +626,160 @@ fn the_earlier_generators_match_three() {
         .build()
     });
 }
+
+/// Values a user might pass by mistake or on purpose.
+const HOSTILE: [f64; 10] = [
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::MAX,
+    -f64::MAX,
+    1e300,
+    0.0,
+    -0.0,
+    1e-300,
+    -1.0,
+];
+
+/// Builds under `catch_unwind`: a panic fails the test and names the case; a geometry that is
+/// built holds only finite values (its own check ran).
+fn no_panic(case: &str, build: impl FnOnce() -> Result<Geometry, RenderError>) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(build)) {
+        Ok(Ok(g)) => {
+            let finite = g.positions().iter().all(|p| p.is_finite())
+                && g.normals().unwrap().iter().all(|n| n.is_finite())
+                && g.uvs().unwrap().iter().all(|t| t.is_finite());
+            assert!(finite, "{case}: built a non-finite geometry");
+        }
+        Ok(Err(_)) => {}
+        Err(_) => panic!("{case}: the generator panicked"),
+    }
+}
+
+#[test]
+fn hostile_parameters_are_refused_or_built_finite_never_a_panic() {
+    for (i, &v) in HOSTILE.iter().enumerate() {
+        let case = |name: &str| format!("{name} with value #{i} ({v})");
+        let cone = ConeGeometry::default();
+        no_panic(&case("cone radius"), || {
+            ConeGeometry { radius: v, ..cone }.build()
+        });
+        no_panic(&case("cone height"), || {
+            ConeGeometry { height: v, ..cone }.build()
+        });
+        no_panic(&case("cone theta"), || {
+            ConeGeometry {
+                theta_length: v,
+                ..cone
+            }
+            .build()
+        });
+        no_panic(&case("circle"), || CircleGeometry::new(v, 8).build());
+        no_panic(&case("ring"), || RingGeometry::new(v, 1.0, 8).build());
+        no_panic(&case("ring outer"), || RingGeometry::new(0.5, v, 8).build());
+        no_panic(&case("knot radius"), || {
+            TorusKnotGeometry::new(v, 0.4, 2.0, 3.0).build()
+        });
+        no_panic(&case("knot p"), || {
+            TorusKnotGeometry::new(1.0, 0.4, v, 3.0).build()
+        });
+        no_panic(&case("knot q"), || {
+            TorusKnotGeometry::new(1.0, 0.4, 2.0, v).build()
+        });
+        no_panic(&case("capsule"), || CapsuleGeometry::new(v, v).build());
+        no_panic(&case("lathe"), || {
+            LatheGeometry::new(vec![[v, 0.0], [0.5, v], [0.0, 1.0]], 5).build()
+        });
+        no_panic(&case("lathe phi"), || {
+            LatheGeometry {
+                phi_length: v,
+                ..LatheGeometry::default()
+            }
+            .build()
+        });
+        no_panic(&case("polyhedron"), || {
+            Platonic::Dodecahedron.geometry(v, 1).build()
+        });
+        let points = vec![
+            glam::DVec3::ZERO,
+            glam::DVec3::new(v, 1.0, 0.0),
+            glam::DVec3::X,
+        ];
+        no_panic(&case("tube"), || {
+            TubeGeometry::new(CatmullRomCurve3::new(points.clone())).build()
+        });
+        no_panic(&case("tube radius"), || {
+            TubeGeometry {
+                radius: v,
+                ..TubeGeometry::default()
+            }
+            .build()
+        });
+        let closed = CatmullRomCurve3 {
+            closed: true,
+            tension: v,
+            curve_type: CatmullRomType::Uniform,
+            ..CatmullRomCurve3::new(points)
+        };
+        no_panic(&case("closed tube"), || {
+            TubeGeometry {
+                closed: true,
+                ..TubeGeometry::new(closed)
+            }
+            .build()
+        });
+        let line = LineCurve3 {
+            v1: glam::DVec3::splat(v),
+            v2: glam::DVec3::ZERO,
+        };
+        no_panic(&case("line tube"), || TubeGeometry::new(line).build());
+        // Outlines: degenerate (a point, a line, collinear), hostile coordinates.
+        for outline in [
+            vec![[0.0, 0.0], [v, v]],
+            vec![[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [v, 0.0]],
+            vec![[0.0, 0.0], [1.0, 0.0], [1.0, v], [0.0, 1.0]],
+            vec![[v, v], [v, v], [v, v]],
+        ] {
+            let shape =
+                Shape::new(Path::from_points(&outline)).with_hole(Path::from_points(&outline));
+            no_panic(&case("shape"), || ShapeGeometry::new(shape.clone()).build());
+            no_panic(&case("extrude"), || {
+                ExtrudeGeometry::new(shape.clone()).build()
+            });
+        }
+        let square = shape("square");
+        no_panic(&case("extrude depth"), || {
+            ExtrudeGeometry {
+                depth: v,
+                ..ExtrudeGeometry::new(square.clone())
+            }
+            .build()
+        });
+        no_panic(&case("extrude bevel"), || {
+            ExtrudeGeometry {
+                bevel_size: Some(v),
+                bevel_offset: v,
+                ..ExtrudeGeometry::new(square.clone())
+            }
+            .build()
+        });
+    }
+    // Curves asked for points far outside 0..1, and frames of no segments.
+    let curve = CatmullRomCurve3 {
+        closed: true,
+        ..CatmullRomCurve3::new(vec![glam::DVec3::ZERO, glam::DVec3::X, glam::DVec3::Y])
+    };
+    for t in HOSTILE {
+        let _ =
+            std::panic::catch_unwind(|| curve.point(t)).expect("a closed curve's point panicked");
+        let open = CatmullRomCurve3 {
+            closed: false,
+            ..curve.clone()
+        };
+        let _ = std::panic::catch_unwind(|| open.point(t)).expect("an open curve's point panicked");
+    }
+    let empty = CatmullRomCurve3::new(Vec::new());
+    assert!(empty.point(0.5).is_nan());
+    let _ = std::panic::catch_unwind(|| frenet_frames(&curve, 0, true))
+        .expect("frames of no segments panicked");
+}

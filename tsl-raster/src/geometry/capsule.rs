@@ -1,6 +1,6 @@
 //! three.js's `CapsuleGeometry` (r187's: one grid of rows from the bottom pole up).
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::three_math::unit;
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -138,6 +138,6 @@ impl CapsuleGeometry {
                 }
             }
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

@@ -1,6 +1,6 @@
 //! three.js's `CircleGeometry`.
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::{Builder, Geometry};
 use crate::RenderError;
 use std::f64::consts::PI;
@@ -66,6 +66,6 @@ impl CircleGeometry {
         for i in 1..=n {
             b.triangle(i, i + 1, 0);
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

@@ -1,6 +1,6 @@
 //! three.js's `ConeGeometry`: a cylinder whose top radius is zero.
 
-use super::params::Check;
+use super::params::{checked, Check};
 use super::{CylinderGeometry, Geometry};
 use crate::RenderError;
 use std::f64::consts::PI;
@@ -63,16 +63,18 @@ impl ConeGeometry {
             .finite("theta_start", self.theta_start)
             .finite("theta_length", self.theta_length)
             .done()?;
-        Ok(CylinderGeometry {
-            radius_top: 0.0,
-            radius_bottom: self.radius,
-            height: self.height,
-            radial_segments: self.radial_segments,
-            height_segments: self.height_segments,
-            open_ended: self.open_ended,
-            theta_start: self.theta_start,
-            theta_length: self.theta_length,
-        }
-        .build())
+        checked(
+            CylinderGeometry {
+                radius_top: 0.0,
+                radius_bottom: self.radius,
+                height: self.height,
+                radial_segments: self.radial_segments,
+                height_segments: self.height_segments,
+                open_ended: self.open_ended,
+                theta_start: self.theta_start,
+                theta_length: self.theta_length,
+            }
+            .build(),
+        )
     }
 }

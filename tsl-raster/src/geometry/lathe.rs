@@ -1,6 +1,6 @@
 //! three.js's `LatheGeometry`.
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::three_math::unit;
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -116,6 +116,6 @@ impl LatheGeometry {
                 b.triangle(c, d, bb);
             }
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

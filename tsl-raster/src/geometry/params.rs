@@ -2,6 +2,7 @@
 //! builds NaNs or nothing from a zero segment count, a negative size or a NaN, and an enormous
 //! count only runs out of memory, so each is refused with the parameter's name.
 
+use super::{Builder, Geometry};
 use crate::error::GeometryError;
 use crate::RenderError;
 
@@ -121,4 +122,16 @@ impl Check {
             None => Ok(()),
         }
     }
+}
+
+/// The builder's geometry after `Geometry`'s own checks: sizes that are finite in f64 can still
+/// overflow the f32 a vertex stores (a radius of 1e300), and are refused as non-finite.
+pub(super) fn checked(geometry: Geometry) -> Result<Geometry, RenderError> {
+    geometry.check()?;
+    Ok(geometry)
+}
+
+/// [`checked`] of a builder's arrays.
+pub(super) fn finish(builder: Builder) -> Result<Geometry, RenderError> {
+    checked(builder.finish())
 }

@@ -1,6 +1,6 @@
 //! three.js's `RingGeometry`.
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::{Builder, Geometry};
 use crate::RenderError;
 use std::f64::consts::PI;
@@ -90,6 +90,6 @@ impl RingGeometry {
                 b.triangle(bb, c, d);
             }
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

@@ -1,6 +1,6 @@
 //! three.js's `ShapeGeometry`.
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::shape::{is_clockwise, triangulate_shape, Path, Shape};
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -72,6 +72,6 @@ impl ShapeGeometry {
                 b.triangle(f[0] + offset, f[1] + offset, f[2] + offset);
             }
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

@@ -1,6 +1,6 @@
 //! three.js's `TorusKnotGeometry`.
 
-use super::params::Check;
+use super::params::{finish, Check};
 use super::three_math::{arr, unit};
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -110,6 +110,6 @@ impl TorusKnotGeometry {
                 b.triangle(bb, c, d);
             }
         }
-        Ok(b.finish())
+        finish(b)
     }
 }

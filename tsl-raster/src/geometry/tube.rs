@@ -1,7 +1,7 @@
 //! three.js's `TubeGeometry`.
 
 use super::curve::{frenet_frames, Curve3, QuadraticBezierCurve3};
-use super::params::Check;
+use super::params::{finish, Check};
 use super::three_math::{arr, unit};
 use super::{Builder, Geometry};
 use crate::RenderError;
@@ -86,12 +86,6 @@ impl<C: Curve3> TubeGeometry<C> {
             }
         }
         // A user's curve may give NaNs: the geometry's own check refuses them.
-        let g = b.finish();
-        Geometry::from_data(
-            g.positions().to_vec(),
-            g.normals().map(<[_]>::to_vec),
-            g.uvs().map(<[_]>::to_vec),
-            g.indices().to_vec(),
-        )
+        finish(b)
     }
 }
