@@ -462,7 +462,10 @@ fn shape(name: &str) -> Shape {
 
 #[test]
 fn shapes_match_three() {
-    check_family("shape", 8, |p| {
+    check_family("shape", 9, |p| {
+        if p.is_empty() {
+            return ShapeGeometry::default().build().unwrap();
+        }
         ShapeGeometry {
             shapes: vec![shape(p[0].as_str().unwrap())],
             curve_segments: count(p, 1, 12),
@@ -474,7 +477,10 @@ fn shapes_match_three() {
 
 #[test]
 fn extrusions_match_three() {
-    check_family("extrude", 8, |p| {
+    check_family("extrude", 9, |p| {
+        if p.is_empty() {
+            return ExtrudeGeometry::default().build().unwrap();
+        }
         let options = &p[1];
         let opt = |key: &str| options.get(key).and_then(Value::as_f64);
         let mut g = ExtrudeGeometry::new(shape(p[0].as_str().unwrap()));

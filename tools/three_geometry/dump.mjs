@@ -167,6 +167,7 @@ const shapes = {
 	star: [star, []], two_holes: [square, [holeA, holeB]], touching_hole: [square, [touching]], comb: [comb, [combHole]],
 };
 write('shape', [
+	['default', [], new THREE.ShapeGeometry()],
 	['square_hole', ['square_hole', 12], new THREE.ShapeGeometry(shapeOf(...shapes.square_hole))],
 	['heart', ['heart', 12], new THREE.ShapeGeometry(shapeOf(...shapes.heart))],
 	['heart_coarse', ['heart', 3], new THREE.ShapeGeometry(shapeOf(...shapes.heart), 3)],
@@ -177,6 +178,7 @@ write('shape', [
 	['comb', ['comb', 12], new THREE.ShapeGeometry(shapeOf(...shapes.comb))],
 ]);
 write('extrude', [
+	['default', [], new THREE.ExtrudeGeometry()],
 	['square_no_bevel', ['square', { depth: 0.5, bevelEnabled: false }],
 		new THREE.ExtrudeGeometry(shapeOf(...shapes.square), { depth: 0.5, bevelEnabled: false })],
 	['square_hole_default', ['square_hole', {}], new THREE.ExtrudeGeometry(shapeOf(...shapes.square_hole))],
