@@ -427,7 +427,7 @@ fn bad_tubes_are_refused() {
 }
 
 /// The shapes of `tests/fixtures/geometry/shapes.json`, by name: an outline of commands
-/// (`M x y`, `L x y`, `Q cx cy x y`) and holes of the same.
+/// (`M x y`, `L x y`, `Q cx cy x y`, `C c1x c1y c2x c2y x y`) and holes of the same.
 fn shape(name: &str) -> Shape {
     let path = format!(
         "{}/tests/fixtures/geometry/shapes.json",
@@ -448,6 +448,7 @@ fn shape(name: &str) -> Shape {
                     "M" => path.move_to(c[0], c[1]),
                     "L" => path.line_to(c[0], c[1]),
                     "Q" => path.quadratic_curve_to(c[0], c[1], c[2], c[3]),
+                    "C" => path.bezier_curve_to([c[0], c[1]], [c[2], c[3]], c[4], c[5]),
                     other => panic!("unknown command {other}"),
                 }
             })
@@ -462,7 +463,7 @@ fn shape(name: &str) -> Shape {
 
 #[test]
 fn shapes_match_three() {
-    check_family("shape", 9, |p| {
+    check_family("shape", 10, |p| {
         if p.is_empty() {
             return ShapeGeometry::default().build().unwrap();
         }

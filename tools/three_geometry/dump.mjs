@@ -131,13 +131,15 @@ write('tube', [
 		new THREE.TubeGeometry(new THREE.LineCurve3(V3(0, 0, 0), V3(1, 2, 3)), 3, 0.5, 4, false)],
 ]);
 
-// Shapes: outlines as lists of commands; [['M', x, y], ['L', x, y], ['Q', cx, cy, x, y]].
+// Shapes: outlines as lists of commands; [['M', x, y], ['L', x, y], ['Q', cx, cy, x, y],
+// ['C', c1x, c1y, c2x, c2y, x, y]].
 function shapeOf(commands, holes = []) {
 	const build = (path, cmds) => {
 		for (const [op, ...a] of cmds) {
 			if (op === 'M') path.moveTo(a[0], a[1]);
 			else if (op === 'L') path.lineTo(a[0], a[1]);
 			else if (op === 'Q') path.quadraticCurveTo(a[0], a[1], a[2], a[3]);
+			else if (op === 'C') path.bezierCurveTo(a[0], a[1], a[2], a[3], a[4], a[5]);
 		}
 		return path;
 	};
@@ -162,9 +164,10 @@ const touching = [['M', -1, 0], ['L', -0.5, 0.5], ['L', 0, 0], ['L', -0.5, -0.5]
 const comb = [['M', 0, 0], ['L', 25, 0]];
 for (let i = 25; i > 0; i--) comb.push(['L', i, 3], ['L', i - 0.5, 1.5], ['L', i - 0.5, 3], ['L', i - 1, 3]);
 const combHole = [['M', 2, 0.5], ['L', 2, 1], ['L', 22, 1], ['L', 22, 0.5]];
+const drop = [['M', 0, -1], ['C', 1.2, -1, 0.6, 0.5, 0, 1], ['C', -0.6, 0.5, -1.2, -1, 0, -1]];
 const shapes = {
 	square: [square, []], square_hole: [square, [hole]], heart: [heart, []], clockwise: [clockwise, []],
-	star: [star, []], two_holes: [square, [holeA, holeB]], touching_hole: [square, [touching]], comb: [comb, [combHole]],
+	star: [star, []], two_holes: [square, [holeA, holeB]], touching_hole: [square, [touching]], comb: [comb, [combHole]], drop: [drop, []],
 };
 write('shape', [
 	['default', [], new THREE.ShapeGeometry()],
@@ -176,6 +179,7 @@ write('shape', [
 	['two_holes', ['two_holes', 12], new THREE.ShapeGeometry(shapeOf(...shapes.two_holes))],
 	['touching_hole', ['touching_hole', 12], new THREE.ShapeGeometry(shapeOf(...shapes.touching_hole))],
 	['comb', ['comb', 12], new THREE.ShapeGeometry(shapeOf(...shapes.comb))],
+	['drop', ['drop', 5], new THREE.ShapeGeometry(shapeOf(...shapes.drop), 5)],
 ]);
 write('extrude', [
 	['default', [], new THREE.ExtrudeGeometry()],
