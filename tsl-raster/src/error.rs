@@ -111,6 +111,20 @@ pub enum Refusal {
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
+    /// A program reads the screen (`viewport_texture`, R-SCREEN-1) in the texture view, and the
+    /// low-level call that drew it was given no [`TransmissionTarget`](crate::TransmissionTarget)
+    /// (or one of another size).
+    #[error(
+        "object {object}: its program reads the opaque scene (viewport_texture) and the call \
+         gave {}",
+        match given { Some((w, h)) => format!("a {w}×{h} transmission target, not the frame's size"), None => "no transmission target".to_string() }
+    )]
+    NoTransmissionTarget {
+        /// The object whose program reads it.
+        object: usize,
+        /// The size of the target the call gave, when it gave one of another size.
+        given: Option<(u32, u32)>,
+    },
 }
 
 /// The store an asset id names.

@@ -65,6 +65,7 @@ pub use error::{
 };
 pub use frame::light_mask::light_masks;
 pub use frame::Frame;
+pub use frame::screen_pass::TransmissionTarget;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };

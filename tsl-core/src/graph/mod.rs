@@ -24,6 +24,7 @@ mod normal_maps;
 mod screen;
 mod shading;
 mod texture_size;
+mod viewport_texture;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;

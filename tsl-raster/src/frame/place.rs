@@ -11,7 +11,7 @@ use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
-use tsl_core::{NodeProgram, TextureId};
+use tsl_core::{NodeProgram, TextureId, VIEWPORT_TEXTURE};
 
 impl RenderSettings {
     /// Check every visible mesh (the refusals R-MAT-2 to R-MAT-7) and place it: the frame's draws
@@ -58,7 +58,7 @@ impl RenderSettings {
                     asset: AssetKind::Material,
                     id: mesh.material.0,
                 })?;
-            let program = check_material(index, material, frame, assets)?;
+            let program = check_material(index, material, frame, assets, self.shading)?;
             jobs.push((index, mesh, model, geometry, material, program));
         }
 
@@ -139,6 +139,7 @@ fn check_material<'a>(
     material: &Material,
     frame: &'a Frame,
     assets: &Assets,
+    shading: Shading,
 ) -> Result<Option<(usize, &'a NodeProgram)>, RenderError> {
     for id in material.maps() {
         if !assets.textures.contains(id) {
@@ -188,6 +189,19 @@ fn check_material<'a>(
     for slot in program.texture_slots() {
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);
+        if texture == VIEWPORT_TEXTURE {
+            // The frame's opaque pass replaces the reserved id with its snapshot
+            // (frame/screen_pass.rs); still here, no snapshot was given. The lit view reads
+            // every texture as white and needs none (R-SCREEN-1).
+            if shading == Shading::Lit {
+                continue;
+            }
+            return Err(Refusal::NoTransmissionTarget {
+                object: index,
+                given: None,
+            }
+            .into());
+        }
         if !assets.textures.contains(texture) {
             return Err(Refusal::MissingTexture {
                 object: index,

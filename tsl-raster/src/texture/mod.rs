@@ -180,6 +180,28 @@ impl Texture {
         }
     }
 
+    /// A texture of linear RGBA texels (rows from the top, `width × height` of them) with one
+    /// level and no mip chain: a frame's snapshot of its opaque scene, which three.js's
+    /// `viewportSharedTexture` reads at its full-size level (R-SCREEN-1). Clamped to its edges,
+    /// bilinear, and read with v = 0 at the top row, as `screen_uv()` counts. `None` when the
+    /// texel count is not `width × height`.
+    pub(crate) fn from_linear(width: u32, height: u32, texels: Vec<Vec4>) -> Option<Texture> {
+        if texels.len() as u64 != u64::from(width) * u64::from(height) {
+            return None;
+        }
+        let base = Level {
+            width: width as usize,
+            height: height as usize,
+            texels,
+        };
+        // A 1×1 image of the new levels, replaced at once: the stamp and the defaults of `new`.
+        let mut t = Texture::new(Image::from_parts(1, 1, vec![0; 4]), ColorSpace::Linear);
+        t.levels = vec![base];
+        t.min_filter = Filter::Linear;
+        t.flip_y = false;
+        Some(t)
+    }
+
     /// [`Texture::new`] held to the host's `limits` before its levels are made: more than
     /// [`MAX_TEXTURE_TEXELS`] (whatever `limits` says) is [`ImageError::TextureTooLarge`], more
     /// than `limits.texture_texels` is [`ImageError::OverLimit`]. An accepted texture costs
