@@ -14,6 +14,7 @@ use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
+use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
@@ -259,8 +260,63 @@ impl<'g> GpuRenderer<'g> {
         Ok(self.draw(scene, camera, assets, false)?.0)
     }
 
-    /// Draw the frame: its linear pixels and its counts (`fragments` 0 unless `counted`).
+    /// Draw the opaque scene behind the frame's screen reads, as
+    /// [`Renderer::opaque_pass`](crate::Renderer::opaque_pass) (R-SCREEN-1).
+    pub fn opaque_pass(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<TransmissionTarget, RenderError> {
+        let opaque = screen_pass::opaque_scene(scene, assets);
+        Ok(TransmissionTarget::new(
+            &self.draw_frame(&opaque, camera, assets, false)?.0,
+        ))
+    }
+
+    /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
+    /// caller, as [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target):
+    /// refused when a program reads the screen in the texture view and `target` is `None` or
+    /// of another size.
+    pub fn render_linear_with_target(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        target: Option<&TransmissionTarget>,
+    ) -> Result<LinearImage, RenderError> {
+        match target {
+            Some(target) => {
+                let size = (self.settings.width, self.settings.height);
+                let assets = screen_pass::with_target(scene, assets, target, size)?;
+                Ok(self.draw_frame(scene, camera, &assets, false)?.0)
+            }
+            None => Ok(self.draw_frame(scene, camera, assets, false)?.0),
+        }
+    }
+
+    /// Draw the frame: its linear pixels and its counts (`fragments` 0 unless `counted`). A
+    /// frame that reads the screen draws its opaque scene first (R-SCREEN-1).
     fn draw(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        counted: bool,
+    ) -> Result<(LinearImage, RenderStats), RenderError> {
+        if self.settings.shading == Shading::Texture
+            && screen_pass::first_screen_reader(scene, assets).is_some()
+        {
+            let target = self.opaque_pass(scene, camera, assets)?;
+            let size = (self.settings.width, self.settings.height);
+            let assets = screen_pass::with_target(scene, assets, &target, size)?;
+            return self.draw_frame(scene, camera, &assets, counted);
+        }
+        self.draw_frame(scene, camera, assets, counted)
+    }
+
+    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target.
+    fn draw_frame(
         &mut self,
         scene: &Scene,
         camera: &Camera,
