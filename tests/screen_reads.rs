@@ -1,0 +1,83 @@
+//! Screen reads on the CPU renderer (R-SCREEN-1): `viewport_texture` reads the opaque scene
+//! behind the fragment, drawn first by the renderer (the scene and its values by hand in
+//! `screen_reads_scene/`); the low-level call refuses such a program without a target; the lit
+//! view reads white.
+
+mod screen_reads_scene;
+
+use screen_reads_scene::*;
+use tsl::raster::*;
+
+/// The bound per channel: the values are exact decimals through f32 arithmetic.
+const BOUND: f32 = 1e-6;
+
+#[test]
+fn the_screen_behind_is_the_opaque_pass_without_the_reading_plane() {
+    for transparent in [false, true] {
+        let c = screen_case(transparent);
+        let image = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap();
+        check(&image, BOUND, &format!("CPU, transparent {transparent}"));
+    }
+}
+
+#[test]
+fn the_low_level_call_refuses_a_screen_read_without_a_target() {
+    let c = screen_case(false);
+    let renderer = Renderer::new(c.settings.clone());
+    let refused = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: None
+        })
+    );
+    assert!(refused.to_string().contains("no transmission target"), "{refused}");
+    // A target of another size is refused too.
+    let small = Renderer::new(RenderSettings::new(16, 8));
+    let target = small.opaque_pass(&c.scene, &c.camera, &c.assets).unwrap();
+    let refused = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: Some((16, 8))
+        })
+    );
+}
+
+#[test]
+fn the_low_level_call_reads_the_target_it_is_given() {
+    let c = screen_case(false);
+    let renderer = Renderer::new(c.settings.clone());
+    let target = renderer.opaque_pass(&c.scene, &c.camera, &c.assets).unwrap();
+    // The opaque pass by hand: the half plane's colour on the left, the clear colour right.
+    let left = target.sample(glam::Vec2::new(0.25, 0.5));
+    let right = target.sample(glam::Vec2::new(0.75, 0.5));
+    assert_eq!(left.truncate().to_array(), [1.0, 0.5, 0.0]);
+    assert!((right.truncate() - glam::Vec3::new(0.2, 0.4, 0.6)).abs().max_element() <= BOUND);
+    let image = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap();
+    check(&image, BOUND, "CPU, given target");
+}
+
+#[test]
+fn the_lit_view_reads_white_and_needs_no_target() {
+    let c = screen_case(false);
+    let mut renderer = Renderer::new(c.settings.clone());
+    renderer.settings.shading = Shading::Lit;
+    let image = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap();
+    // White × 0.5 on an unlit BASIC material: 0.5 everywhere.
+    for p in image.pixels() {
+        assert_eq!(&p[..3], &[0.5, 0.5, 0.5]);
+    }
+}
