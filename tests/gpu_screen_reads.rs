@@ -36,7 +36,11 @@ fn each_path_reads_the_opaque_pass_behind(gpu: &'static Gpu) {
                 r.wait_for_native();
                 image = r.render_linear(&c.scene, &c.camera, &c.assets).unwrap();
             }
-            check(&image, BOUND, &format!("{path:?}, transparent {transparent}"));
+            check(
+                &image,
+                BOUND,
+                &format!("{path:?}, transparent {transparent}"),
+            );
         }
     }
 }

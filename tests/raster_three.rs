@@ -215,3 +215,8 @@ fn transmitted_shadows_match_three() {
 fn viewport_texture_in_a_colour_node_matches_three() {
     check("backdrop_color_node");
 }
+
+#[test]
+fn backdrop_nodes_match_three() {
+    check("backdrop_filter");
+}

@@ -36,7 +36,10 @@ fn the_low_level_call_refuses_a_screen_read_without_a_target() {
             given: None
         })
     );
-    assert!(refused.to_string().contains("no transmission target"), "{refused}");
+    assert!(
+        refused.to_string().contains("no transmission target"),
+        "{refused}"
+    );
     // A target of another size is refused too.
     let small = Renderer::new(RenderSettings::new(16, 8));
     let target = small.opaque_pass(&c.scene, &c.camera, &c.assets).unwrap();
@@ -56,12 +59,19 @@ fn the_low_level_call_refuses_a_screen_read_without_a_target() {
 fn the_low_level_call_reads_the_target_it_is_given() {
     let c = screen_case(false);
     let renderer = Renderer::new(c.settings.clone());
-    let target = renderer.opaque_pass(&c.scene, &c.camera, &c.assets).unwrap();
+    let target = renderer
+        .opaque_pass(&c.scene, &c.camera, &c.assets)
+        .unwrap();
     // The opaque pass by hand: the half plane's colour on the left, the clear colour right.
     let left = target.sample(glam::Vec2::new(0.25, 0.5));
     let right = target.sample(glam::Vec2::new(0.75, 0.5));
     assert_eq!(left.truncate().to_array(), [1.0, 0.5, 0.0]);
-    assert!((right.truncate() - glam::Vec3::new(0.2, 0.4, 0.6)).abs().max_element() <= BOUND);
+    assert!(
+        (right.truncate() - glam::Vec3::new(0.2, 0.4, 0.6))
+            .abs()
+            .max_element()
+            <= BOUND
+    );
     let image = renderer
         .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
         .unwrap();

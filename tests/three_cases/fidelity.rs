@@ -123,7 +123,7 @@ fn linear_difference(name: &str, linear: &LinearImage) -> (f32, (u32, u32), usiz
 /// copy fails there (WebGL error 1282, INVALID_OPERATION), so the screen reads in that readback
 /// see the previous render's copy (a filter plane over itself: its filter twice). The canvas, drawn
 /// first, is right (worked out by hand in docs/screen_reads.md); these cases are held to it alone.
-const SCREEN_READ_CASES: &[&str] = &["backdrop_color_node"];
+const SCREEN_READ_CASES: &[&str] = &["backdrop_color_node", "backdrop_filter"];
 
 /// Hold `image` (and `linear`, before its output transform), which `who` drew of `case`'s scene
 /// with `renderer`'s settings, to three.js's render of it.

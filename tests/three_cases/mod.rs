@@ -99,6 +99,7 @@ cases![
     shadow_alpha_test in scenes_shadownodes with shadows_pcf,
     shadow_transmitted in scenes_shadownodes with shadows_transmitted,
     backdrop_color_node in scenes_screen,
+    backdrop_filter in scenes_screen,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -78,9 +78,69 @@ pub fn backdrop_color_node() -> Case {
         ..m
     };
     let basic = |p| transparent(Material::basic(Color::WHITE).with_nodes(p));
-    add(&mut c, plane(), basic(filter), Vec3::new(-0.95, 0.0, 0.3), 0.0);
-    add(&mut c, plane(), basic(shifted), Vec3::new(0.0, -0.3, 0.3), 0.0);
+    add(
+        &mut c,
+        plane(),
+        basic(filter),
+        Vec3::new(-0.95, 0.0, 0.3),
+        0.0,
+    );
+    add(
+        &mut c,
+        plane(),
+        basic(shifted),
+        Vec3::new(0.0, -0.3, 0.3),
+        0.0,
+    );
     let standard = transparent(Material::standard(Color::WHITE, 0.4, 0.0).with_nodes(lit));
+    add(&mut c, plane(), standard, Vec3::new(0.95, 0.0, 0.3), -0.3);
+    c
+}
+
+/// A program of `BACKDROP_NODE` = `backdrop` and, when given, `BACKDROP_ALPHA_NODE` = `alpha`.
+fn backdrop_program(
+    c: &mut Case,
+    backdrop: impl Fn(&NodeGraph) -> NodeRef,
+    alpha: Option<f32>,
+) -> ProgramId {
+    let g = NodeGraph::new();
+    g.set_output(BACKDROP_NODE, backdrop(&g)).unwrap();
+    if let Some(a) = alpha {
+        g.set_output(BACKDROP_ALPHA_NODE, g.float(a)).unwrap();
+    }
+    c.assets.programs.add(g.compile().unwrap())
+}
+
+/// tools/three_cases/backdrop_filter.mjs.
+pub fn backdrop_filter() -> Case {
+    let mut c = backdrop_stage();
+    let filter = backdrop_program(
+        &mut c,
+        |g| {
+            let behind = g.viewport_texture(g.screen_uv());
+            g.mul(g.swizzle(behind, "rgb"), g.vec3(0.8, 1.0, 0.8))
+        },
+        None,
+    );
+    let mixed = backdrop_program(
+        &mut c,
+        |g| {
+            let at = g.add(g.screen_uv(), g.vec2(4.0 / 64.0, 0.0));
+            g.swizzle(g.viewport_texture(at), "rgb")
+        },
+        Some(0.6),
+    );
+    let lit = backdrop_program(
+        &mut c,
+        |g| g.swizzle(g.viewport_texture(g.screen_uv()), "bgr"),
+        None,
+    );
+    let plane = || PlaneGeometry::new(0.8, 1.6).build();
+    let white = Material::basic(Color::WHITE).with_nodes(filter);
+    add(&mut c, plane(), white, Vec3::new(-0.95, 0.0, 0.3), 0.0);
+    let yellow = Material::basic(Color::from_hex(0xffee00)).with_nodes(mixed);
+    add(&mut c, plane(), yellow, Vec3::new(0.0, -0.3, 0.3), 0.0);
+    let standard = Material::standard(Color::WHITE, 0.4, 0.0).with_nodes(lit);
     add(&mut c, plane(), standard, Vec3::new(0.95, 0.0, 0.3), -0.3);
     c
 }

@@ -224,6 +224,12 @@ pub enum MaterialRefusal {
         /// The most direct lights.
         limit: usize,
     },
+    /// `BACKDROP_NODE` on a lit material whose light other than the diffuse depends on the
+    /// diffuse colour or layers over it (a metalness, a clearcoat, sheen, thickness
+    /// scattering): the backdrop takes the place of the diffuse light alone (R-SCREEN-2), which
+    /// the renderer isolates only where the rest does not depend on it.
+    #[error("BACKDROP_NODE on a lit material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light it replaces is not isolated there)")]
+    BackdropOnLayers,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -24,8 +24,8 @@ mod normal_maps;
 mod screen;
 mod shading;
 mod texture_size;
-mod viewport_texture;
 pub(crate) mod typecheck;
+mod viewport_texture;
 
 pub use builder::TextureSource;
 pub use color::{NodeColorSpace, Place2dOrder, ToneMappingCurve, REC709_LUMINANCE_COEFFICIENTS};

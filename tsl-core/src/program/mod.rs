@@ -247,7 +247,11 @@ impl NodeProgram {
     /// how many words changed. What a renderer does to read a frame's own texture where a
     /// program names a reserved id ([`crate::VIEWPORT_TEXTURE`]). Refuses [`NO_TEXTURE`] as
     /// `to`, as `set_texture` does.
-    pub fn replace_texture(&mut self, from: TextureId, to: TextureId) -> Result<usize, ProgramError> {
+    pub fn replace_texture(
+        &mut self,
+        from: TextureId,
+        to: TextureId,
+    ) -> Result<usize, ProgramError> {
         if to == NO_TEXTURE {
             return Err(ProgramError::NoTexture);
         }

@@ -11,7 +11,7 @@ use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
-use tsl_core::{NodeProgram, TextureId, VIEWPORT_TEXTURE};
+use tsl_core::{NodeProgram, Output, TextureId, VIEWPORT_TEXTURE};
 
 impl RenderSettings {
     /// Check every visible mesh (the refusals R-MAT-2 to R-MAT-7) and place it: the frame's draws
@@ -180,6 +180,9 @@ fn check_material<'a>(
     if material.wireframe {
         return refuse(MaterialRefusal::ProgramOnWireframe);
     }
+    if program_sets(assets, id, Output::Backdrop) && backdrop_on_layers(material, assets, id) {
+        return refuse(MaterialRefusal::BackdropOnLayers);
+    }
     let at = frame.program_index(index, id);
     let program = frame.programs.get(at).ok_or(Refusal::MissingAsset {
         object: index,
@@ -215,4 +218,24 @@ fn check_material<'a>(
         }
     }
     Ok(Some((at, program)))
+}
+
+/// Whether program `id` of `assets` sets `output`.
+fn program_sets(assets: &Assets, id: crate::store::ProgramId, output: Output) -> bool {
+    assets.programs.get(id).is_some_and(|p| p.has_output(output))
+}
+
+/// Whether `material`'s light other than its diffuse light depends on its diffuse colour or
+/// layers over it, where a backdrop cannot take the diffuse light's place (R-SCREEN-2,
+/// shade/backdrop.rs).
+fn backdrop_on_layers(material: &Material, assets: &Assets, id: crate::store::ProgramId) -> bool {
+    let metal = matches!(
+        material.kind,
+        MaterialKind::Standard | MaterialKind::Physical
+    ) && (material.metalness != 0.0 || program_sets(assets, id, Output::Metalness));
+    let layers = material.kind == MaterialKind::Physical
+        && (material.clearcoat > 0.0
+            || material.sheen > 0.0
+            || program_sets(assets, id, Output::ThicknessColor));
+    metal || layers || material.scattering.is_some()
 }

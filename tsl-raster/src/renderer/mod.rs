@@ -5,11 +5,11 @@ mod tile;
 
 use crate::assets::Assets;
 use crate::frame::bin::{bin_passes, tiles};
+use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::shadow::FrameShadows;
 use crate::frame::FrameContext;
 use crate::output::{Image, LinearImage};
 use crate::scene::{Camera, Scene};
-use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
