@@ -91,3 +91,40 @@ fn the_lit_view_reads_white_and_needs_no_target() {
         assert_eq!(&p[..3], &[0.5, 0.5, 0.5]);
     }
 }
+
+#[test]
+fn a_backdrop_mixes_with_an_unlit_colour_by_its_alpha() {
+    let c = backdrop_case(Material::basic(tsl::prelude::Color::linear(0.0, 0.0, 1.0)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check_with(&image, expected_backdrop, BOUND, "CPU backdrop");
+}
+
+#[test]
+fn a_backdrop_on_a_metal_or_a_clearcoat_is_refused() {
+    use tsl::prelude::Color;
+    let metal = Material::standard(Color::WHITE, 0.5, 0.5);
+    let coated = Material {
+        clearcoat: 1.0,
+        ..Material::physical(Color::WHITE, 0.5, 0.0)
+    };
+    for material in [metal, coated] {
+        let c = backdrop_case(material);
+        let refused = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap_err();
+        assert_eq!(
+            refused,
+            RenderError::Refused(Refusal::Material {
+                object: 1,
+                refusal: MaterialRefusal::BackdropOnLayers
+            })
+        );
+    }
+    // A dielectric STANDARD is drawn.
+    let c = backdrop_case(Material::standard(Color::WHITE, 0.5, 0.0));
+    assert!(Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .is_ok());
+}

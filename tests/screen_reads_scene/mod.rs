@@ -83,3 +83,43 @@ pub fn check(image: &LinearImage, bound: f32, who: &str) {
         }
     }
 }
+
+/// The scene with the front plane's program replaced: BASIC of colour (0, 0, 1) with
+/// `BACKDROP_NODE = viewport_texture(screen_uv() + (SHIFT/32, 0)).rgb × 0.5` and
+/// `BACKDROP_ALPHA_NODE = 0.25`. By hand a pixel is `mix((0, 0, 1), expected(c), 0.25)`
+/// ([`expected_backdrop`]).
+pub fn backdrop_case(material: Material) -> ScreenCase {
+    let mut c = screen_case(false);
+    let scope = Scope::new();
+    let at = screen_uv() + vec2(SHIFT as f32 / 32.0, 0.0);
+    scope
+        .set(BACKDROP_NODE, viewport_texture(at).rgb() * 0.5)
+        .unwrap();
+    scope.set(BACKDROP_ALPHA_NODE, float(0.25)).unwrap();
+    let program = c.assets.programs.add(scope.compile().unwrap());
+    let front = c.scene.objects()[1].mesh.unwrap().material;
+    *c.assets.materials.get_mut(front).unwrap() = material.with_nodes(program);
+    c
+}
+
+/// The colour of column `c` of [`backdrop_case`] with a BASIC (0, 0, 1) material, by hand.
+pub fn expected_backdrop(c: u32) -> [f32; 3] {
+    let b = expected(c);
+    [0.25 * b[0], 0.25 * b[1], 0.75 + 0.25 * b[2]]
+}
+
+/// Hold `image` to `want` per column within `bound`.
+pub fn check_with(image: &LinearImage, want: fn(u32) -> [f32; 3], bound: f32, who: &str) {
+    for y in 0..16 {
+        for x in 0..32 {
+            let got = image.pixel(x, y).unwrap();
+            let want = want(x);
+            for k in 0..3 {
+                assert!(
+                    (got[k] - want[k]).abs() <= bound,
+                    "{who}: pixel ({x}, {y}) is {got:?}, by hand {want:?}"
+                );
+            }
+        }
+    }
+}

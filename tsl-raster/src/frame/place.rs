@@ -222,7 +222,10 @@ fn check_material<'a>(
 
 /// Whether program `id` of `assets` sets `output`.
 fn program_sets(assets: &Assets, id: crate::store::ProgramId, output: Output) -> bool {
-    assets.programs.get(id).is_some_and(|p| p.has_output(output))
+    assets
+        .programs
+        .get(id)
+        .is_some_and(|p| p.has_output(output))
 }
 
 /// Whether `material`'s light other than its diffuse light depends on its diffuse colour or

@@ -702,6 +702,11 @@ fn pack(
             let ranges = STAGES.map(range);
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
+            // The backdrop alpha runs only with a backdrop, as three.js mixes (R-SCREEN-2).
+            let backdrop_ranges = match range(Output::Backdrop) {
+                (_, 0) => [(0, 0); 2],
+                _ => BACKDROP_STAGES.map(range),
+            };
             // The received shadow node runs where the shadows fall (R-SHADOW-5).
             let received = if shadows.receives(d.object) {
                 range(Output::ReceivedShadow)
@@ -806,7 +811,9 @@ fn pack(
                 env_intensity: env.map_or(0.0, |(_, k)| k),
                 received_start: received.0 as u32,
                 received_count: received.1 as u32,
-                _reserved: [0; 7],
+                backdrop_start: backdrop_ranges.map(|r| r.0 as u32),
+                backdrop_count: backdrop_ranges.map(|r| r.1 as u32),
+                _reserved: [0; 3],
             }
         })
         .collect();
