@@ -13,6 +13,7 @@ use tsl::raster::{Refusal, RenderError};
 gpu_tests![
     each_path_reads_the_opaque_pass_behind,
     the_gpu_refuses_a_screen_read_without_a_target,
+    each_path_mixes_the_backdrop_by_its_alpha,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on exact decimals.
@@ -25,23 +26,34 @@ const PATHS: [GpuPath; 4] = [
     GpuPath::Native,
 ];
 
+/// Render `c` on `path`; on a native path again once the emitted module is built, so that the
+/// image is the native code's.
+fn render(gpu: &'static Gpu, c: &ScreenCase, path: GpuPath) -> tsl::raster::LinearImage {
+    let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(path);
+    let mut image = r.render_linear(&c.scene, &c.camera, &c.assets).unwrap();
+    if matches!(path, GpuPath::Hybrid | GpuPath::Native) {
+        r.wait_for_native();
+        image = r.render_linear(&c.scene, &c.camera, &c.assets).unwrap();
+    }
+    image
+}
+
 fn each_path_reads_the_opaque_pass_behind(gpu: &'static Gpu) {
     for transparent in [false, true] {
         let c = screen_case(transparent);
         for path in PATHS {
-            let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(path);
-            let mut image = r.render_linear(&c.scene, &c.camera, &c.assets).unwrap();
-            if matches!(path, GpuPath::Hybrid | GpuPath::Native) {
-                // Again once the emitted module is built, so that the image is native code's.
-                r.wait_for_native();
-                image = r.render_linear(&c.scene, &c.camera, &c.assets).unwrap();
-            }
-            check(
-                &image,
-                BOUND,
-                &format!("{path:?}, transparent {transparent}"),
-            );
+            let who = format!("{path:?}, transparent {transparent}");
+            check(&render(gpu, &c, path), BOUND, &who);
         }
+    }
+}
+
+fn each_path_mixes_the_backdrop_by_its_alpha(gpu: &'static Gpu) {
+    use tsl::prelude::Color;
+    let c = backdrop_case(tsl::raster::Material::basic(Color::linear(0.0, 0.0, 1.0)));
+    for path in PATHS {
+        let who = format!("{path:?} backdrop");
+        check_with(&render(gpu, &c, path), expected_backdrop, BOUND, &who);
     }
 }
 
