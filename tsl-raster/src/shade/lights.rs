@@ -100,7 +100,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     physical_full_lanes(
                         lights,
                         m,
-                        &maps,
+                        maps,
                         (thickness.as_ref(), environment),
                         shadow,
                         (s, &mut outgoing),
