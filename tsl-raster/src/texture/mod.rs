@@ -103,7 +103,8 @@ pub(crate) struct Level {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Texture {
-    levels: Vec<Level>,
+    /// Shared by the clones (a frame that reads the screen clones its assets: R-SCREEN-1).
+    levels: std::sync::Arc<[Level]>,
     /// Names these levels: a number no other texture's levels were made with in this process
     /// (a clone shares its levels' content, so it keeps the stamp). The levels never change
     /// after they are made, so the GPU renderer keeps a texture's upload while its stamp stays.
@@ -165,7 +166,7 @@ impl Texture {
         // Process-wide and only ever incremented: a stamp is never given twice.
         static STAMPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Texture {
-            levels: sample::mip_chain(base),
+            levels: sample::mip_chain(base).into(),
             stamp: STAMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             color_space,
             wrap_s: Wrap::ClampToEdge,
@@ -196,7 +197,7 @@ impl Texture {
         };
         // A 1×1 image of the new levels, replaced at once: the stamp and the defaults of `new`.
         let mut t = Texture::new(Image::from_parts(1, 1, vec![0; 4]), ColorSpace::Linear);
-        t.levels = vec![base];
+        t.levels = vec![base].into();
         t.min_filter = Filter::Linear;
         t.flip_y = false;
         Some(t)
