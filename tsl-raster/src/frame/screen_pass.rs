@@ -63,7 +63,12 @@ fn reads_screen(material: &Material, assets: &Assets) -> bool {
     material
         .nodes
         .and_then(|id| assets.programs.get(id))
-        .is_some_and(|p| p.textures().contains(&VIEWPORT_TEXTURE))
+        .is_some_and(|p| {
+            // Invariant: a texture slot's word is inside the program's words (validated).
+            p.texture_slots()
+                .iter()
+                .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
+        })
 }
 
 /// The index of the first object whose mesh's material reads the screen, if any.
