@@ -14,6 +14,7 @@ gpu_tests![
     each_path_reads_the_opaque_pass_behind,
     the_gpu_refuses_a_screen_read_without_a_target,
     each_path_mixes_the_backdrop_by_its_alpha,
+    the_lit_view_reads_white_on_the_gpu,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on exact decimals.
@@ -75,4 +76,20 @@ fn the_gpu_refuses_a_screen_read_without_a_target(gpu: &'static Gpu) {
         .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
         .unwrap();
     check(&image, BOUND, "GPU, given target");
+}
+
+fn the_lit_view_reads_white_on_the_gpu(gpu: &'static Gpu) {
+    let c = screen_case(false);
+    let mut settings = c.settings.clone();
+    settings.shading = tsl::raster::Shading::Lit;
+    for path in PATHS {
+        let mut r = GpuRenderer::new(gpu, settings.clone()).with_path(path);
+        let image = r
+            .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+            .unwrap();
+        // White × 0.5 on an unlit BASIC material: 0.5 everywhere.
+        for p in image.pixels() {
+            assert_eq!(&p[..3], &[0.5, 0.5, 0.5], "{path:?}");
+        }
+    }
 }
