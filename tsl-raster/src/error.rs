@@ -276,6 +276,19 @@ pub enum GeometryError {
     /// A NaN or an infinity in a position, normal, uv or colour.
     #[error("a non-finite position, normal, uv or colour")]
     NonFinite,
+    /// A generator's parameter out of its range (a negative or non-finite size, a segment count
+    /// of zero or over the generator's limit, too few points).
+    #[error("{generator}: {parameter} = {value} is refused ({rule})")]
+    Parameter {
+        /// The generator, as three.js names it (`"ConeGeometry"`).
+        generator: &'static str,
+        /// The parameter, as our field names it.
+        parameter: &'static str,
+        /// The value given, printed.
+        value: String,
+        /// What the parameter must be.
+        rule: &'static str,
+    },
 }
 
 /// An image that cannot be made, read or written.

@@ -1,8 +1,9 @@
 //! tsl-raster: the CPU rasterizer that draws meshes whose materials carry TSL node programs.
 //!
 //! - [`Assets`]: stores of programs, materials, textures and geometries, addressed by id.
-//! - [`geometry`]: [`Geometry`] from user data, and three.js's plane, box, sphere, cylinder and
-//!   torus generators.
+//! - [`geometry`]: [`Geometry`] from user data, and three.js's generators (plane, box, sphere,
+//!   cylinder, torus, cone, circle, ring, torus knot, capsule, lathe, polyhedra, tube, shape,
+//!   extrude).
 //! - [`Scene`], [`Object`], [`Camera`], [`Light`], [`Material`]: three.js's scene graph, cameras,
 //!   lights (physically based intensities) and materials (BASIC to PHYSICAL, NORMALS, DEPTH) with
 //!   its defaults; [`shader_material`].
@@ -68,6 +69,10 @@ pub use frame::screen_pass::TransmissionTarget;
 pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
+};
+pub use geometry::{
+    CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
+    PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,

@@ -1,18 +1,51 @@
 //! Geometry: indexed triangles with positions and optional normals, uvs and vertex colours, from
-//! user data or from three.js's generators (plane, box, sphere, cylinder, torus), with three.js's
-//! parameters, vertex order, winding and uv layout.
+//! user data or from three.js's generators (plane, box, sphere, cylinder, torus, cone, circle,
+//! ring, torus knot, capsule, lathe, the polyhedra, tube, shape, extrude), with three.js's
+//! parameters, vertex order, winding and uv layout (docs/geometry.md).
 
+mod capsule;
+mod circle;
+mod cone;
 mod cuboid;
+mod curve;
 mod cylinder;
+mod earcut;
+mod extrude;
+mod lathe;
+mod params;
 mod plane;
+mod polyhedron;
+mod ring;
+mod shape;
+mod shape_geometry;
 mod sphere;
+mod three_math;
 mod torus;
+mod torus_knot;
+mod tube;
 
 pub use cuboid::BoxGeometry;
 pub use cylinder::CylinderGeometry;
 pub use plane::PlaneGeometry;
 pub use sphere::SphereGeometry;
 pub use torus::TorusGeometry;
+
+pub use capsule::CapsuleGeometry;
+pub use circle::CircleGeometry;
+pub use cone::ConeGeometry;
+pub use curve::{
+    frenet_frames, CatmullRomCurve3, CatmullRomType, Curve3, FrenetFrames, LineCurve3,
+    QuadraticBezierCurve3, MAX_CURVE_POINTS,
+};
+pub use extrude::ExtrudeGeometry;
+pub use lathe::{LatheGeometry, MAX_LATHE_POINTS};
+pub use params::{MAX_DETAIL, MAX_GENERATED_VERTICES, MAX_SEGMENTS};
+pub use polyhedron::{Platonic, PolyhedronGeometry, MAX_POLYHEDRON_FACES};
+pub use ring::RingGeometry;
+pub use shape::{Path, Shape, MAX_PATH_PIECES};
+pub use shape_geometry::ShapeGeometry;
+pub use torus_knot::TorusKnotGeometry;
+pub use tube::TubeGeometry;
 
 use crate::error::GeometryError;
 use crate::RenderError;
