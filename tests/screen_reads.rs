@@ -128,3 +128,27 @@ fn a_backdrop_on_a_metal_or_a_clearcoat_is_refused() {
         .render_linear(&c.scene, &c.camera, &c.assets)
         .is_ok());
 }
+
+#[test]
+fn a_transparent_mesh_is_not_in_the_opaque_pass() {
+    // A half-transparent white plane over the right half, between the opaque plane and the
+    // reading plane: the reading plane covers it, and it is not in the pass, so every pixel is
+    // still the worked value.
+    use tsl::prelude::Color;
+    let mut c = screen_case(false);
+    let geometry = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(2.0, 2.0).build());
+    let veil = c.assets.materials.add(Material {
+        transparent: true,
+        opacity: 0.5,
+        ..Material::basic(Color::WHITE)
+    });
+    c.scene
+        .add(Object::mesh(geometry, veil).at(glam::Vec3::new(1.0, 0.0, -0.5)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check(&image, BOUND, "CPU, transparent veil");
+}
