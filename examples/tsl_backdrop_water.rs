@@ -15,9 +15,10 @@
 //! const water = new THREE.Mesh( new THREE.BoxGeometry( 50, .001, 50 ), waterMaterial );
 //! ```
 //!
-//! `t.mix( a, b )` is TSL's method form of `mix( a, b, t )`. The backdrop (refraction through the
-//! viewport's depth and colour textures) is a screen-space pass tsl-rs does not have; the port
-//! draws the water's colour node on a plane seen from above.
+//! `t.mix( a, b )` is TSL's method form of `mix( a, b, t )`. The page's backdrop refracts
+//! through the viewport's depth texture (`viewportDepthTexture`, `linearDepth`), which tsl-rs does
+//! not have (its colour read, `viewport_texture`, it has: docs/screen_reads.md); the port draws the
+//! water's colour node on a plane seen from above.
 //!
 //! Run: `cargo run --release --example tsl_backdrop_water` (optionally `-- OUT.png`).
 

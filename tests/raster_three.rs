@@ -210,3 +210,13 @@ fn shadow_alpha_test_matches_three() {
 fn transmitted_shadows_match_three() {
     check("shadow_transmitted");
 }
+
+#[test]
+fn viewport_texture_in_a_colour_node_matches_three() {
+    check("backdrop_color_node");
+}
+
+#[test]
+fn backdrop_nodes_match_three() {
+    check("backdrop_filter");
+}

@@ -118,6 +118,13 @@ fn linear_difference(name: &str, linear: &LinearImage) -> (f32, (u32, u32), usiz
     (worst.0, worst.1, samples.len())
 }
 
+/// The cases whose surfaces read the screen (`viewportSharedTexture`): the oracle draws the
+/// `linear-float` readback third, into a float render target, and three.js r187's framebuffer
+/// copy fails there (WebGL error 1282, INVALID_OPERATION), so the screen reads in that readback
+/// see the previous render's copy (a filter plane over itself: its filter twice). The canvas, drawn
+/// first, is right (worked out by hand in docs/screen_reads.md); these cases are held to it alone.
+const SCREEN_READ_CASES: &[&str] = &["backdrop_color_node", "backdrop_filter"];
+
 /// Hold `image` (and `linear`, before its output transform), which `who` drew of `case`'s scene
 /// with `renderer`'s settings, to three.js's render of it.
 pub fn hold_to_three(
@@ -174,7 +181,7 @@ pub fn hold_to_three(
             covered_within * 100.0
         ));
     }
-    if linear_worst > 3.0 || linear_worst.is_nan() {
+    if (linear_worst > 3.0 || linear_worst.is_nan()) && !SCREEN_READ_CASES.contains(&name) {
         failures.push(format!(
             "linear readback: {linear_worst:.3}/255 at {linear_at:?} (limit 3/255 at every sample)"
         ));

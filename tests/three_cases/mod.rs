@@ -10,6 +10,7 @@ pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
+pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
 
@@ -97,6 +98,8 @@ cases![
     shadow_received_node in scenes_shadownodes with shadows_pcf,
     shadow_alpha_test in scenes_shadownodes with shadows_pcf,
     shadow_transmitted in scenes_shadownodes with shadows_transmitted,
+    backdrop_color_node in scenes_screen,
+    backdrop_filter in scenes_screen,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -159,6 +159,11 @@ pub struct TextureId(pub u32);
 /// The texture id that names no texture; a texture node or `set_texture` refuses it.
 pub const NO_TEXTURE: TextureId = TextureId(u32::MAX);
 
+/// The texture id that names the opaque scene behind the fragment, three.js's
+/// `viewportSharedTexture()` (R-SCREEN-1, docs/requirements.md): a renderer draws the scene's
+/// opaque pass first and reads it here. No asset store holds it.
+pub const VIEWPORT_TEXTURE: TextureId = TextureId(u32::MAX - 1);
+
 /// The value of a uniform: what `uniform(value)` declares and `set_uniform` changes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum UniformValue {

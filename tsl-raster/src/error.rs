@@ -111,6 +111,20 @@ pub enum Refusal {
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
+    /// A program reads the screen (`viewport_texture`, R-SCREEN-1) in the texture view, and the
+    /// low-level call that drew it was given no [`TransmissionTarget`](crate::TransmissionTarget)
+    /// (or one of another size).
+    #[error(
+        "object {object}: its program reads the opaque scene (viewport_texture) and the call \
+         gave {}",
+        match given { Some((w, h)) => format!("a {w}×{h} transmission target, not the frame's size"), None => "no transmission target".to_string() }
+    )]
+    NoTransmissionTarget {
+        /// The object whose program reads it.
+        object: usize,
+        /// The size of the target the call gave, when it gave one of another size.
+        given: Option<(u32, u32)>,
+    },
 }
 
 /// The store an asset id names.
@@ -210,6 +224,12 @@ pub enum MaterialRefusal {
         /// The most direct lights.
         limit: usize,
     },
+    /// `BACKDROP_NODE` on a lit material whose light other than the diffuse depends on the
+    /// diffuse colour or layers over it (a metalness, a clearcoat, sheen, thickness
+    /// scattering): the backdrop takes the place of the diffuse light alone (R-SCREEN-2), which
+    /// the renderer isolates only where the rest does not depend on it.
+    #[error("BACKDROP_NODE on a lit material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light it replaces is not isolated there)")]
+    BackdropOnLayers,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -65,6 +65,7 @@ pub use error::{
     AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
 };
 pub use frame::light_mask::light_masks;
+pub use frame::screen_pass::TransmissionTarget;
 pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,

@@ -25,6 +25,7 @@ mod screen;
 mod shading;
 mod texture_size;
 pub(crate) mod typecheck;
+mod viewport_texture;
 
 pub use builder::TextureSource;
 pub use color::{NodeColorSpace, Place2dOrder, ToneMappingCurve, REC709_LUMINANCE_COEFFICIENTS};

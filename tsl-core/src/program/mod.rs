@@ -243,6 +243,29 @@ impl NodeProgram {
             .collect()
     }
 
+    /// Point every texture word that names `from` at `to` (constants' and uniforms'), and give
+    /// how many words changed. What a renderer does to read a frame's own texture where a
+    /// program names a reserved id ([`crate::VIEWPORT_TEXTURE`]). Refuses [`NO_TEXTURE`] as
+    /// `to`, as `set_texture` does.
+    pub fn replace_texture(
+        &mut self,
+        from: TextureId,
+        to: TextureId,
+    ) -> Result<usize, ProgramError> {
+        if to == NO_TEXTURE {
+            return Err(ProgramError::NoTexture);
+        }
+        let mut changed = 0;
+        for t in &self.textures {
+            // Invariant: `check` held every slot inside the words.
+            if self.words[t.word] == from.0 {
+                self.words[t.word] = to.0;
+                changed += 1;
+            }
+        }
+        Ok(changed)
+    }
+
     /// Whether the graph set `output`.
     pub fn has_output(&self, output: Output) -> bool {
         self.instruction_count(output) > 0

@@ -75,6 +75,7 @@ mod swizzle;
 mod texture_size;
 mod types;
 mod values;
+mod viewport_texture;
 
 pub use chain::{chain_forms, ChainForm};
 pub use prelude::*;
@@ -110,6 +111,7 @@ pub mod prelude {
         RemOperands, SubOperands, Wider, Wider3, WidthCompatible,
     };
     pub use super::values::*;
+    pub use super::viewport_texture::*;
     pub use super::{FloatNode, Mat3Node, Mat4Node, TextureNode, Vec2Node, Vec3Node, Vec4Node};
 }
 

@@ -13,6 +13,7 @@ pub(crate) mod light_mask;
 pub(crate) mod lights;
 pub(crate) mod place;
 pub(crate) mod rect_area;
+pub(crate) mod screen_pass;
 pub(crate) mod shadow;
 
 use crate::assets::Assets;

@@ -11,7 +11,7 @@ use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
-use tsl_core::{NodeProgram, TextureId};
+use tsl_core::{NodeProgram, Output, TextureId, VIEWPORT_TEXTURE};
 
 impl RenderSettings {
     /// Check every visible mesh (the refusals R-MAT-2 to R-MAT-7) and place it: the frame's draws
@@ -58,7 +58,7 @@ impl RenderSettings {
                     asset: AssetKind::Material,
                     id: mesh.material.0,
                 })?;
-            let program = check_material(index, material, frame, assets)?;
+            let program = check_material(index, material, frame, assets, self.shading)?;
             jobs.push((index, mesh, model, geometry, material, program));
         }
 
@@ -139,6 +139,7 @@ fn check_material<'a>(
     material: &Material,
     frame: &'a Frame,
     assets: &Assets,
+    shading: Shading,
 ) -> Result<Option<(usize, &'a NodeProgram)>, RenderError> {
     for id in material.maps() {
         if !assets.textures.contains(id) {
@@ -179,6 +180,9 @@ fn check_material<'a>(
     if material.wireframe {
         return refuse(MaterialRefusal::ProgramOnWireframe);
     }
+    if program_sets(assets, id, Output::Backdrop) && backdrop_on_layers(material, assets, id) {
+        return refuse(MaterialRefusal::BackdropOnLayers);
+    }
     let at = frame.program_index(index, id);
     let program = frame.programs.get(at).ok_or(Refusal::MissingAsset {
         object: index,
@@ -188,6 +192,19 @@ fn check_material<'a>(
     for slot in program.texture_slots() {
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);
+        if texture == VIEWPORT_TEXTURE {
+            // The frame's opaque pass replaces the reserved id with its snapshot
+            // (frame/screen_pass.rs); still here, no snapshot was given. The lit view reads
+            // every texture as white and needs none (R-SCREEN-1).
+            if shading == Shading::Lit {
+                continue;
+            }
+            return Err(Refusal::NoTransmissionTarget {
+                object: index,
+                given: None,
+            }
+            .into());
+        }
         if !assets.textures.contains(texture) {
             return Err(Refusal::MissingTexture {
                 object: index,
@@ -201,4 +218,27 @@ fn check_material<'a>(
         }
     }
     Ok(Some((at, program)))
+}
+
+/// Whether program `id` of `assets` sets `output`.
+fn program_sets(assets: &Assets, id: crate::store::ProgramId, output: Output) -> bool {
+    assets
+        .programs
+        .get(id)
+        .is_some_and(|p| p.has_output(output))
+}
+
+/// Whether `material`'s light other than its diffuse light depends on its diffuse colour or
+/// layers over it, where a backdrop cannot take the diffuse light's place (R-SCREEN-2,
+/// shade/backdrop.rs).
+fn backdrop_on_layers(material: &Material, assets: &Assets, id: crate::store::ProgramId) -> bool {
+    let metal = matches!(
+        material.kind,
+        MaterialKind::Standard | MaterialKind::Physical
+    ) && (material.metalness != 0.0 || program_sets(assets, id, Output::Metalness));
+    let layers = material.kind == MaterialKind::Physical
+        && (material.clearcoat > 0.0
+            || material.sheen > 0.0
+            || program_sets(assets, id, Output::ThicknessColor));
+    metal || layers || material.scattering.is_some()
 }

@@ -11,7 +11,7 @@
 use super::layout::{
     BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
     LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
-    ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
+    BACKDROP_STAGES, ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -144,6 +144,15 @@ pub(crate) fn raster_layout_wgsl() -> String {
         STAGES.len() + THICKNESS_STAGES.len(),
     );
     constant(&mut out, "MAX_RECEIVED_LIGHTS", MAX_RECEIVED_LIGHTS);
+    out.push_str(
+        "\n// The backdrop outputs, numbered on from STAGE_RECEIVED_SHADOW, in P_BACKDROP_START order.\n",
+    );
+    constant(&mut out, "BACKDROP_STAGE_COUNT", BACKDROP_STAGES.len());
+    for (k, stage) in BACKDROP_STAGES.iter().enumerate() {
+        let name = screaming_snake(&format!("{stage:?}"));
+        let first = STAGES.len() + THICKNESS_STAGES.len() + 1;
+        constant(&mut out, &format!("STAGE_{name}"), first + k);
+    }
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);
     record::<LightRecord>(&mut out);

@@ -36,6 +36,11 @@ pub(crate) const THICKNESS_STAGES: [Output; 6] = [
     Output::ThicknessScale,
 ];
 
+/// The backdrop outputs (R-SCREEN-2), which a pass runs after the thickness outputs, in the
+/// order of [`PassRecord::backdrop_start`] and [`PassRecord::backdrop_count`]; the shader numbers
+/// them on from `STAGE_RECEIVED_SHADOW`.
+pub(crate) const BACKDROP_STAGES: [Output; 2] = [Output::Backdrop, Output::BackdropAlpha];
+
 /// The most direct lights of a lighting whose shadows a pass's `RECEIVED_SHADOW_NODE` shapes on
 /// the GPU (the shader keeps the node's value for each light of the fragment).
 pub(crate) const MAX_RECEIVED_LIGHTS: usize = 8;
@@ -361,8 +366,13 @@ record! {
         received_start: u32,
         /// Its instruction count (0 without one, or where the pass receives no shadow).
         received_count: u32,
+        /// The first instruction of `BACKDROP_NODE` and `BACKDROP_ALPHA_NODE`, in
+        /// `BACKDROP_STAGES` order (R-SCREEN-2).
+        backdrop_start: [u32; 2],
+        /// Their instruction counts (0 without one).
+        backdrop_count: [u32; 2],
         /// Unused, to a stride of 112.
-        _reserved: [u32; 7],
+        _reserved: [u32; 3],
     }
 }
 

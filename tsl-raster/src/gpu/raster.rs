@@ -12,6 +12,7 @@ use crate::assets::Assets;
 use crate::error::{MaterialRefusal, Refusal};
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
+use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
 use crate::frame::Frame;
@@ -259,8 +260,63 @@ impl<'g> GpuRenderer<'g> {
         Ok(self.draw(scene, camera, assets, false)?.0)
     }
 
-    /// Draw the frame: its linear pixels and its counts (`fragments` 0 unless `counted`).
+    /// Draw the opaque scene behind the frame's screen reads, as
+    /// [`Renderer::opaque_pass`](crate::Renderer::opaque_pass) (R-SCREEN-1).
+    pub fn opaque_pass(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<TransmissionTarget, RenderError> {
+        let opaque = screen_pass::opaque_scene(scene, assets);
+        Ok(TransmissionTarget::new(
+            &self.draw_frame(&opaque, camera, assets, false)?.0,
+        ))
+    }
+
+    /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
+    /// caller, as [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target):
+    /// refused when a program reads the screen in the texture view and `target` is `None` or
+    /// of another size.
+    pub fn render_linear_with_target(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        target: Option<&TransmissionTarget>,
+    ) -> Result<LinearImage, RenderError> {
+        match target {
+            Some(target) => {
+                let size = (self.settings.width, self.settings.height);
+                let assets = screen_pass::with_target(scene, assets, target, size)?;
+                Ok(self.draw_frame(scene, camera, &assets, false)?.0)
+            }
+            None => Ok(self.draw_frame(scene, camera, assets, false)?.0),
+        }
+    }
+
+    /// Draw the frame: its linear pixels and its counts (`fragments` 0 unless `counted`). A
+    /// frame that reads the screen draws its opaque scene first (R-SCREEN-1).
     fn draw(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        counted: bool,
+    ) -> Result<(LinearImage, RenderStats), RenderError> {
+        if self.settings.shading == Shading::Texture
+            && screen_pass::first_screen_reader(scene, assets).is_some()
+        {
+            let target = self.opaque_pass(scene, camera, assets)?;
+            let size = (self.settings.width, self.settings.height);
+            let assets = screen_pass::with_target(scene, assets, &target, size)?;
+            return self.draw_frame(scene, camera, &assets, counted);
+        }
+        self.draw_frame(scene, camera, assets, counted)
+    }
+
+    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target.
+    fn draw_frame(
         &mut self,
         scene: &Scene,
         camera: &Camera,
@@ -646,6 +702,11 @@ fn pack(
             let ranges = STAGES.map(range);
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
+            // The backdrop alpha runs only with a backdrop, as three.js mixes (R-SCREEN-2).
+            let backdrop_ranges = match range(Output::Backdrop) {
+                (_, 0) => [(0, 0); 2],
+                _ => BACKDROP_STAGES.map(range),
+            };
             // The received shadow node runs where the shadows fall (R-SHADOW-5).
             let received = if shadows.receives(d.object) {
                 range(Output::ReceivedShadow)
@@ -750,7 +811,9 @@ fn pack(
                 env_intensity: env.map_or(0.0, |(_, k)| k),
                 received_start: received.0 as u32,
                 received_count: received.1 as u32,
-                _reserved: [0; 7],
+                backdrop_start: backdrop_ranges.map(|r| r.0 as u32),
+                backdrop_count: backdrop_ranges.map(|r| r.1 as u32),
+                _reserved: [0; 3],
             }
         })
         .collect();

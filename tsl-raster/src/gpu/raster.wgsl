@@ -1665,30 +1665,23 @@ fn shade_lights() {
         let m = max(abs(s_geometry.dn0), abs(s_geometry.dn1));
         geometry_roughness = max(max(m.x, m.y), m.z);
     }
-    var outgoing = diffuse.xyz;
-    switch kind {
-        case KIND_BASIC: { outgoing = diffuse.xyz * ao; }
-        case KIND_LAMBERT, KIND_PHONG: {
-            outgoing = phong(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao, kind == KIND_PHONG);
-            if ((flags & FL_SCATTERING) != 0u) {
-                read_ext_maps(p);
-                outgoing += scattering_sum(p, s_nv, view_dir, s_pv);
-            }
+    // The backdrop takes the diffuse light's place (R-SCREEN-2, shade/backdrop.rs): the light
+    // with a black diffuse colour is the rest, a second run of the model (one call site, so
+    // that the shader holds one copy of the models); an unlit material's rest is zero.
+    var outgoing = vec3<f32>(0.0);
+    var black = vec3<f32>(0.0);
+    let runs = select(1u, 2u, s_has_backdrop && kind != KIND_BASIC);
+    for (var run = 0u; run < runs; run++) {
+        let o = lit_model(select(diffuse.xyz, vec3<f32>(0.0), run == 1u), ao, view_dir,
+            geometry_roughness);
+        if (run == 0u) {
+            outgoing = o;
+        } else {
+            black = o;
         }
-        case KIND_STANDARD, KIND_PHYSICAL: {
-            let clearcoat = kind == KIND_PHYSICAL && pf(p, P_CLEARCOAT) > 0.0;
-            let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
-            let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness);
-            if ((flags & FL_PHYSICAL_EXT) != 0u) {
-                read_ext_maps(p);
-                outgoing = physical_full(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao,
-                    roughness, geometry_roughness);
-            } else {
-                outgoing = physical(p, s_nv, s_nw, view_dir, s_pv, diffuse.xyz, ao, roughness,
-                    cc_roughness, clearcoat);
-            }
-        }
-        default: {}
+    }
+    if (s_has_backdrop) {
+        outgoing = black + lerp3(outgoing - black, s_backdrop.xyz, s_backdrop.w);
     }
     var rgb = max(outgoing + s_surface.emissive, vec3<f32>(0.0));
     let alpha = max(diffuse.w, 0.0);
@@ -1707,6 +1700,45 @@ fn shade_lights() {
     s_out.color = vec4<f32>(rgb, alpha);
     s_lit = rgb;
     s_lit_alpha = alpha;
+}
+
+// The backdrop outputs' values at the fragment (R-SCREEN-2): the colour and the alpha (1 until
+// BACKDROP_ALPHA_NODE runs), and whether BACKDROP_NODE ran.
+var<private> s_backdrop: vec4<f32>;
+var<private> s_has_backdrop: bool;
+
+// The material's model at the fragment with the diffuse colour `diffuse`: the outgoing light
+// before the emissive.
+fn lit_model(diffuse: vec3<f32>, ao: f32, view_dir: vec3<f32>, geometry_roughness: f32) -> vec3<f32> {
+    let p = s_pass;
+    let flags = pass_flags(p);
+    let kind = pass_kind(p);
+    var outgoing = diffuse;
+    switch kind {
+        case KIND_BASIC: { outgoing = diffuse * ao; }
+        case KIND_LAMBERT, KIND_PHONG: {
+            outgoing = phong(p, s_nv, s_nw, view_dir, s_pv, diffuse, ao, kind == KIND_PHONG);
+            if ((flags & FL_SCATTERING) != 0u) {
+                read_ext_maps(p);
+                outgoing += scattering_sum(p, s_nv, view_dir, s_pv);
+            }
+        }
+        case KIND_STANDARD, KIND_PHYSICAL: {
+            let clearcoat = kind == KIND_PHYSICAL && pf(p, P_CLEARCOAT) > 0.0;
+            let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
+            let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness);
+            if ((flags & FL_PHYSICAL_EXT) != 0u) {
+                read_ext_maps(p);
+                outgoing = physical_full(p, s_nv, s_nw, view_dir, s_pv, diffuse, ao,
+                    roughness, geometry_roughness);
+            } else {
+                outgoing = physical(p, s_nv, s_nw, view_dir, s_pv, diffuse, ao, roughness,
+                    cc_roughness, clearcoat);
+            }
+        }
+        default: {}
+    }
+    return outgoing;
 }
 
 // 6. The output node: the finished colour, as three.js's `vec4(outputNode)`: a vec4's alpha, 1
@@ -1753,7 +1785,11 @@ fn stage_at(i: u32, received: u32) -> u32 {
     if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT) {
         return STAGE_COUNT + (i - STAGE_OUTPUT);
     }
-    if (i < STAGE_OUTPUT + THICKNESS_STAGE_COUNT + received) {
+    let backdrop = STAGE_OUTPUT + THICKNESS_STAGE_COUNT;
+    if (i < backdrop + BACKDROP_STAGE_COUNT) {
+        return STAGE_BACKDROP + (i - backdrop);
+    }
+    if (i < backdrop + BACKDROP_STAGE_COUNT + received) {
         return STAGE_RECEIVED_SHADOW;
     }
     return STAGE_OUTPUT;
@@ -1768,6 +1804,9 @@ fn stage_count(p: u32, k: u32) -> u32 {
     if (k < STAGE_COUNT) {
         return pu(p, P_COUNT + k);
     }
+    if (k >= STAGE_BACKDROP) {
+        return pu(p, P_BACKDROP_COUNT + (k - STAGE_BACKDROP));
+    }
     return pu(p, P_THICKNESS_COUNT + (k - STAGE_COUNT));
 }
 
@@ -1777,6 +1816,9 @@ fn stage_start(p: u32, k: u32) -> u32 {
     }
     if (k < STAGE_COUNT) {
         return pu(p, P_START + k);
+    }
+    if (k >= STAGE_BACKDROP) {
+        return pu(p, P_BACKDROP_START + (k - STAGE_BACKDROP));
     }
     return pu(p, P_THICKNESS_START + (k - STAGE_COUNT));
 }
@@ -1817,10 +1859,13 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     let base = pu(p, P_BASE);
     let white = frame[F_SHADING] == SHADING_LIT;
     let received = received_runs(p);
-    for (var i = 0u; i < STAGE_COUNT + THICKNESS_STAGE_COUNT + received; i++) {
+    s_backdrop = vec4<f32>(0.0, 0.0, 0.0, 1.0);
+    s_has_backdrop = false;
+    let stages = STAGE_COUNT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT;
+    for (var i = 0u; i < stages + received; i++) {
         let k = stage_at(i, received);
         // The light whose shadow a received shadow stage shapes.
-        let j = i - min(i, STAGE_OUTPUT + THICKNESS_STAGE_COUNT);
+        let j = i - min(i, STAGE_OUTPUT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT);
         var runs = true;
         let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
@@ -1849,6 +1894,11 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
             case STAGE_NORMAL: { shade_normal_node(r); }
             case STAGE_OUTPUT: { shade_output(r); }
             case STAGE_RECEIVED_SHADOW: { s_received[min(j, MAX_RECEIVED_LIGHTS - 1u)] = r.xyz; }
+            case STAGE_BACKDROP: {
+                s_backdrop = vec4<f32>(r.xyz, s_backdrop.w);
+                s_has_backdrop = true;
+            }
+            case STAGE_BACKDROP_ALPHA: { s_backdrop.w = r.x; }
             default: {
                 if (k >= STAGE_COUNT) {
                     shade_thickness_node(k, r);

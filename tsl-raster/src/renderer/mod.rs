@@ -5,11 +5,12 @@ mod tile;
 
 use crate::assets::Assets;
 use crate::frame::bin::{bin_passes, tiles};
+use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::shadow::FrameShadows;
 use crate::frame::FrameContext;
 use crate::output::{Image, LinearImage};
 use crate::scene::{Camera, Scene};
-use crate::settings::RenderSettings;
+use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
 use tile::{render_tile, TileWork};
@@ -147,6 +148,75 @@ impl Renderer {
     /// pixel is the clear colour, and only its first row is written: the others are copies). The
     /// frame's counts.
     fn draw_tiles<P: Copy + Send>(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        image: &mut [P],
+        per_pixel: usize,
+        write: impl Fn(&[[f32; 4]], &mut [P], bool) + Sync,
+    ) -> Result<RenderStats, RenderError> {
+        // A frame that reads the screen draws its opaque scene first (R-SCREEN-1); the lit view
+        // reads every texture as white and needs no pass.
+        if self.settings.shading == Shading::Texture
+            && screen_pass::first_screen_reader(scene, assets).is_some()
+        {
+            let target = self.opaque_pass(scene, camera, assets)?;
+            let size = (self.settings.width, self.settings.height);
+            let assets = screen_pass::with_target(scene, assets, &target, size)?;
+            return self.draw_frame(scene, camera, &assets, image, per_pixel, write);
+        }
+        self.draw_frame(scene, camera, assets, image, per_pixel, write)
+    }
+
+    /// Draw the opaque scene behind the frame's screen reads: the scene without its transparent
+    /// meshes and without the meshes whose programs read the screen, before the output
+    /// transform, as three.js's transmission pass draws it (R-SCREEN-1).
+    pub fn opaque_pass(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<TransmissionTarget, RenderError> {
+        let opaque = screen_pass::opaque_scene(scene, assets);
+        Ok(TransmissionTarget::new(
+            &self.render_linear(&opaque, camera, assets)?,
+        ))
+    }
+
+    /// [`Renderer::render_linear`] with the opaque scene the screen reads given by the caller
+    /// (R-SCREEN-1): no opaque pass of its own. A program that reads the screen
+    /// (`viewport_texture`) in the texture view is refused
+    /// ([`Refusal::NoTransmissionTarget`](crate::Refusal::NoTransmissionTarget)) when `target` is
+    /// `None` or of another size than the frame.
+    pub fn render_linear_with_target(
+        &self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        target: Option<&TransmissionTarget>,
+    ) -> Result<LinearImage, RenderError> {
+        let mut pixels = vec![[0.0f32; 4]; self.settings.frame_len()? / 4];
+        let copy = |tile: &[[f32; 4]], row: &mut [[f32; 4]], _| row.copy_from_slice(tile);
+        match target {
+            Some(target) => {
+                let size = (self.settings.width, self.settings.height);
+                let assets = screen_pass::with_target(scene, assets, target, size)?;
+                self.draw_frame(scene, camera, &assets, &mut pixels, 1, copy)?;
+            }
+            None => {
+                self.draw_frame(scene, camera, assets, &mut pixels, 1, copy)?;
+            }
+        }
+        Ok(LinearImage::from_pixels(
+            self.settings.width,
+            self.settings.height,
+            pixels,
+        ))
+    }
+
+    /// [`Renderer::draw_tiles`] once any opaque pass is drawn: `assets` hold its target.
+    fn draw_frame<P: Copy + Send>(
         &self,
         scene: &Scene,
         camera: &Camera,

@@ -33,6 +33,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod anisotropy;
+mod backdrop;
 pub(crate) mod brdf;
 mod depth_node;
 mod environment;

@@ -103,7 +103,8 @@ pub(crate) struct Level {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Texture {
-    levels: Vec<Level>,
+    /// Shared by the clones (a frame that reads the screen clones its assets: R-SCREEN-1).
+    levels: std::sync::Arc<[Level]>,
     /// Names these levels: a number no other texture's levels were made with in this process
     /// (a clone shares its levels' content, so it keeps the stamp). The levels never change
     /// after they are made, so the GPU renderer keeps a texture's upload while its stamp stays.
@@ -165,7 +166,7 @@ impl Texture {
         // Process-wide and only ever incremented: a stamp is never given twice.
         static STAMPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Texture {
-            levels: sample::mip_chain(base),
+            levels: sample::mip_chain(base).into(),
             stamp: STAMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             color_space,
             wrap_s: Wrap::ClampToEdge,
@@ -178,6 +179,28 @@ impl Texture {
             rotation: 0.0,
             center: Vec2::ZERO,
         }
+    }
+
+    /// A texture of linear RGBA texels (rows from the top, `width × height` of them) with one
+    /// level and no mip chain: a frame's snapshot of its opaque scene, which three.js's
+    /// `viewportSharedTexture` reads at its full-size level (R-SCREEN-1). Clamped to its edges,
+    /// bilinear, and read with v = 0 at the top row, as `screen_uv()` counts. `None` when the
+    /// texel count is not `width × height`.
+    pub(crate) fn from_linear(width: u32, height: u32, texels: Vec<Vec4>) -> Option<Texture> {
+        if texels.len() as u64 != u64::from(width) * u64::from(height) {
+            return None;
+        }
+        let base = Level {
+            width: width as usize,
+            height: height as usize,
+            texels,
+        };
+        // A 1×1 image of the new levels, replaced at once: the stamp and the defaults of `new`.
+        let mut t = Texture::new(Image::from_parts(1, 1, vec![0; 4]), ColorSpace::Linear);
+        t.levels = vec![base].into();
+        t.min_filter = Filter::Linear;
+        t.flip_y = false;
+        Some(t)
     }
 
     /// [`Texture::new`] held to the host's `limits` before its levels are made: more than

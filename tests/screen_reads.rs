@@ -1,0 +1,154 @@
+//! Screen reads on the CPU renderer (R-SCREEN-1): `viewport_texture` reads the opaque scene
+//! behind the fragment, drawn first by the renderer (the scene and its values by hand in
+//! `screen_reads_scene/`); the low-level call refuses such a program without a target; the lit
+//! view reads white.
+
+mod screen_reads_scene;
+
+use screen_reads_scene::*;
+use tsl::raster::*;
+
+/// The bound per channel: the values are exact decimals through f32 arithmetic.
+const BOUND: f32 = 1e-6;
+
+#[test]
+fn the_screen_behind_is_the_opaque_pass_without_the_reading_plane() {
+    for transparent in [false, true] {
+        let c = screen_case(transparent);
+        let image = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap();
+        check(&image, BOUND, &format!("CPU, transparent {transparent}"));
+    }
+}
+
+#[test]
+fn the_low_level_call_refuses_a_screen_read_without_a_target() {
+    let c = screen_case(false);
+    let renderer = Renderer::new(c.settings.clone());
+    let refused = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: None
+        })
+    );
+    assert!(
+        refused.to_string().contains("no transmission target"),
+        "{refused}"
+    );
+    // A target of another size is refused too.
+    let small = Renderer::new(RenderSettings::new(16, 8));
+    let target = small.opaque_pass(&c.scene, &c.camera, &c.assets).unwrap();
+    let refused = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: Some((16, 8))
+        })
+    );
+}
+
+#[test]
+fn the_low_level_call_reads_the_target_it_is_given() {
+    let c = screen_case(false);
+    let renderer = Renderer::new(c.settings.clone());
+    let target = renderer
+        .opaque_pass(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    // The opaque pass by hand: the half plane's colour on the left, the clear colour right.
+    let left = target.sample(glam::Vec2::new(0.25, 0.5));
+    let right = target.sample(glam::Vec2::new(0.75, 0.5));
+    assert_eq!(left.truncate().to_array(), [1.0, 0.5, 0.0]);
+    assert!(
+        (right.truncate() - glam::Vec3::new(0.2, 0.4, 0.6))
+            .abs()
+            .max_element()
+            <= BOUND
+    );
+    let image = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap();
+    check(&image, BOUND, "CPU, given target");
+}
+
+#[test]
+fn the_lit_view_reads_white_and_needs_no_target() {
+    let c = screen_case(false);
+    let mut renderer = Renderer::new(c.settings.clone());
+    renderer.settings.shading = Shading::Lit;
+    let image = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap();
+    // White × 0.5 on an unlit BASIC material: 0.5 everywhere.
+    for p in image.pixels() {
+        assert_eq!(&p[..3], &[0.5, 0.5, 0.5]);
+    }
+}
+
+#[test]
+fn a_backdrop_mixes_with_an_unlit_colour_by_its_alpha() {
+    let c = backdrop_case(Material::basic(tsl::prelude::Color::linear(0.0, 0.0, 1.0)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check_with(&image, expected_backdrop, BOUND, "CPU backdrop");
+}
+
+#[test]
+fn a_backdrop_on_a_metal_or_a_clearcoat_is_refused() {
+    use tsl::prelude::Color;
+    let metal = Material::standard(Color::WHITE, 0.5, 0.5);
+    let coated = Material {
+        clearcoat: 1.0,
+        ..Material::physical(Color::WHITE, 0.5, 0.0)
+    };
+    for material in [metal, coated] {
+        let c = backdrop_case(material);
+        let refused = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap_err();
+        assert_eq!(
+            refused,
+            RenderError::Refused(Refusal::Material {
+                object: 1,
+                refusal: MaterialRefusal::BackdropOnLayers
+            })
+        );
+    }
+    // A dielectric STANDARD is drawn.
+    let c = backdrop_case(Material::standard(Color::WHITE, 0.5, 0.0));
+    assert!(Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .is_ok());
+}
+
+#[test]
+fn a_transparent_mesh_is_not_in_the_opaque_pass() {
+    // A half-transparent white plane over the right half, between the opaque plane and the
+    // reading plane: the reading plane covers it, and it is not in the pass, so every pixel is
+    // still the worked value.
+    use tsl::prelude::Color;
+    let mut c = screen_case(false);
+    let geometry = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(2.0, 2.0).build());
+    let veil = c.assets.materials.add(Material {
+        transparent: true,
+        opacity: 0.5,
+        ..Material::basic(Color::WHITE)
+    });
+    c.scene
+        .add(Object::mesh(geometry, veil).at(glam::Vec3::new(1.0, 0.0, -0.5)));
+    let image = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    check(&image, BOUND, "CPU, transparent veil");
+}

@@ -1,0 +1,131 @@
+//! The opaque pass of a frame whose draws read the screen (R-SCREEN-1, docs/requirements.md):
+//! three.js's `viewportSharedTexture()` reads a copy of the framebuffer taken when the first
+//! draw that reads it is drawn, after the background and the opaque draws
+//! (`ViewportTextureNode.updateBefore`); a material with a backdrop node or transmission is in
+//! three's transparent list, drawn after that copy and not in it.
+//!
+//! Here the renderer draws that opaque scene first, into a [`TransmissionTarget`] (three.js's
+//! name for the target its transmission reads), then the whole frame with the target's image at
+//! a texture id of its own: the programs' reserved [`VIEWPORT_TEXTURE`] word points at it.
+//! Every interpreter and the native back end read a texture's id through the words, so no path
+//! needs a case of its own.
+
+use crate::assets::Assets;
+use crate::error::Refusal;
+use crate::output::LinearImage;
+use crate::scene::{Material, Scene};
+use crate::texture::Texture;
+use crate::RenderError;
+use glam::Vec4;
+use tsl_core::VIEWPORT_TEXTURE;
+
+/// The opaque scene behind a frame's screen reads: its linear pixels before the output transform
+/// (three.js's `transmissionRenderTarget` and the framebuffer copy of `viewportSharedTexture`).
+/// [`Renderer::render`](crate::Renderer::render) makes one itself when a draw reads the screen;
+/// a caller of the low-level
+/// [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target) passes
+/// one ([`Renderer::opaque_pass`](crate::Renderer::opaque_pass) draws it).
+#[derive(Clone, Debug)]
+pub struct TransmissionTarget {
+    texture: Texture,
+}
+
+impl TransmissionTarget {
+    /// A target holding `image`: read bilinearly at its full-size level, clamped at its edges,
+    /// (0, 0) its top-left corner, as `screen_uv()` counts.
+    pub fn new(image: &LinearImage) -> TransmissionTarget {
+        let texels = image.pixels().iter().map(|&p| Vec4::from(p)).collect();
+        // Invariant: a LinearImage holds width × height pixels.
+        let texture = Texture::from_linear(image.width(), image.height(), texels)
+            .expect("a linear image's pixels are its width times its height");
+        TransmissionTarget { texture }
+    }
+
+    /// The width in pixels.
+    pub fn width(&self) -> u32 {
+        self.texture.width()
+    }
+
+    /// The height in pixels.
+    pub fn height(&self) -> u32 {
+        self.texture.height()
+    }
+
+    /// The linear colour at `uv` (0 to 1 from the top left), as a program's
+    /// `viewport_texture(uv)` reads it.
+    pub fn sample(&self, uv: glam::Vec2) -> Vec4 {
+        self.texture.sample(uv)
+    }
+}
+
+/// Whether `material`'s program reads the screen ([`VIEWPORT_TEXTURE`]).
+fn reads_screen(material: &Material, assets: &Assets) -> bool {
+    material
+        .nodes
+        .and_then(|id| assets.programs.get(id))
+        .is_some_and(|p| {
+            // Invariant: a texture slot's word is inside the program's words (validated).
+            p.texture_slots()
+                .iter()
+                .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
+        })
+}
+
+/// The index of the first object whose mesh's material reads the screen, if any.
+pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usize> {
+    scene.objects().iter().position(|o| {
+        o.mesh
+            .and_then(|m| assets.materials.get(m.material))
+            .is_some_and(|m| reads_screen(m, assets))
+    })
+}
+
+/// The scene of the opaque pass: `scene` with the meshes of every transparent material and of
+/// every material that reads the screen taken out (their objects stay, as groups, so their
+/// children are drawn).
+pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
+    let mut opaque = scene.clone();
+    for index in 0..opaque.objects().len() {
+        let id = crate::scene::ObjectId(index as u32);
+        let Some(object) = opaque.object_mut(id) else {
+            continue;
+        };
+        let out = object
+            .mesh
+            .and_then(|m| assets.materials.get(m.material))
+            .is_some_and(|m| m.transparent || reads_screen(m, assets));
+        if out {
+            object.mesh = None;
+        }
+    }
+    opaque
+}
+
+/// `assets` with `target` at a texture id of its own and every program's [`VIEWPORT_TEXTURE`]
+/// pointing at it. Refuses a target of another size than the frame's.
+pub(crate) fn with_target(
+    scene: &Scene,
+    assets: &Assets,
+    target: &TransmissionTarget,
+    size: (u32, u32),
+) -> Result<Assets, RenderError> {
+    let given = (target.width(), target.height());
+    if given != size {
+        return Err(Refusal::NoTransmissionTarget {
+            object: first_screen_reader(scene, assets).unwrap_or(0),
+            given: Some(given),
+        }
+        .into());
+    }
+    let mut assets = assets.clone();
+    let id = assets.textures.add(target.texture.clone());
+    let ids: Vec<_> = assets.programs.iter().map(|(id, _)| id).collect();
+    for program in ids {
+        if let Some(p) = assets.programs.get_mut(program) {
+            // Invariant: `add` gave a texture id, never NO_TEXTURE.
+            p.replace_texture(VIEWPORT_TEXTURE, id)
+                .expect("a store's id is not NO_TEXTURE");
+        }
+    }
+    Ok(assets)
+}
