@@ -24,6 +24,7 @@ mod normal_maps;
 mod screen;
 mod shading;
 mod texture_size;
+mod texture_3d;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;
@@ -110,6 +111,8 @@ pub enum Op {
     Varying,
     /// Input 0 at the neighbouring pixel less input 0 here: `dfdx` or `dfdy`.
     Derivative(Axis),
+    /// `texture_3d(map, uvw)`: input 0 is the map (a volume), input 1 the vec3 coordinate.
+    Texture3d,
 }
 
 /// The direction of a derivative.

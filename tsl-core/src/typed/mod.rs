@@ -73,6 +73,7 @@ mod screen;
 mod shading;
 mod swizzle;
 mod texture_size;
+mod texture_3d;
 mod types;
 mod values;
 
@@ -105,6 +106,7 @@ pub mod prelude {
     pub use super::shading::*;
     pub use super::swizzle::Swizzles;
     pub use super::texture_size::texture_size;
+    pub use super::texture_3d::{texture_3d, volume_uniform};
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,
         RemOperands, SubOperands, Wider, Wider3, WidthCompatible,

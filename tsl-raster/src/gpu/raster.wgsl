@@ -551,6 +551,13 @@ fn texture_of(id: u32, uv: vec2<f32>) -> vec4<f32> {
     return sample_grad(id, uv, s_duv0, s_duv1);
 }
 
+// A volume read (`texture_3d`): the GPU renderer refuses a program that reads a volume before it
+// draws (Refusal::VolumeOnGpu), so this stand-in is not reached in a frame; it reads opaque white
+// as SHADE_LIT reads every texture.
+fn texture3d_of(id: u32, uvw: vec3<f32>) -> vec4<f32> {
+    return vec4<f32>(1.0);
+}
+
 // ---- Colour, lights and models (output/transform.rs, frame/lights.rs, shade/scalar_models.rs, shade/physical.rs).
 
 fn srgb_eotf(c: f32) -> f32 {

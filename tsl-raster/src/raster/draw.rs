@@ -418,7 +418,9 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
         count > 0
             && (start..start + count).all(|index| {
                 let opcode = program.instruction(index).opcode;
-                opcode != Opcode::Attr as u8 && opcode != Opcode::Tex as u8
+                opcode != Opcode::Attr as u8
+                    && opcode != Opcode::Tex as u8
+                    && opcode != Opcode::Tex3 as u8
             })
     };
     let outputs: Vec<Output> = Output::ALL
