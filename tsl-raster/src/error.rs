@@ -111,6 +111,18 @@ pub enum Refusal {
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
+    /// A program's `texture_3d` reads a volume that `assets.volumes` lacks (R-VAL-17).
+    #[error("object {object}: program {program} reads volume {volume}{}, which is not in assets.volumes", uniform.as_ref().map_or(String::new(), |n| format!(" (uniform '{n}')")))]
+    MissingVolume {
+        /// The object whose material reads it.
+        object: usize,
+        /// The volume's id.
+        volume: u32,
+        /// The program's id.
+        program: u32,
+        /// The texture uniform's name, when the volume is a uniform's.
+        uniform: Option<String>,
+    },
 }
 
 /// The store an asset id names.
@@ -210,6 +222,25 @@ pub enum MaterialRefusal {
         /// The most direct lights.
         limit: usize,
     },
+    /// A VOLUME material with an emissive colour or map: three.js's VolumeNodeMaterial has
+    /// neither (R-VOL-1).
+    #[error("a VOLUME material has no emissive colour or map (three.js's VolumeNodeMaterial has neither)")]
+    VolumeEmissive,
+    /// A VOLUME material whose steps are zero or over the limit.
+    #[error("a VOLUME material marches 1 to {limit} steps, not {steps}")]
+    VolumeSteps {
+        /// The steps asked for.
+        steps: u32,
+        /// The most steps.
+        limit: u32,
+    },
+    /// A VOLUME material without a program: its ray reads SCATTERING_NODE.
+    #[error("a VOLUME material needs a node program")]
+    VolumeWithoutProgram,
+    /// A program that reads a volume (`texture_3d`), or a VOLUME material, drawn by the GPU
+    /// renderer, which does not run them yet.
+    #[error("the GPU renderer does not draw volumes or `texture_3d` reads yet")]
+    VolumeOnGpu,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -79,6 +79,8 @@ pub use scene::{
     Object, ObjectId, Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
 pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
+pub use scene::MAX_VOLUME_STEPS;
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};
+pub use texture::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};

@@ -528,6 +528,17 @@ fn pack(
         }
         .into());
     }
+    // Volumes are drawn by the CPU renderer alone for now: refused, not drawn wrong.
+    if let Some(d) = draws.iter().find(|d| {
+        d.material.kind == MaterialKind::Volume
+            || d.program.is_some_and(|p| !p.volume_words().is_empty())
+    }) {
+        return Err(Refusal::Material {
+            object: d.object,
+            refusal: MaterialRefusal::VolumeOnGpu,
+        }
+        .into());
+    }
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -676,6 +687,8 @@ fn pack(
                     MaterialKind::Physical => KIND_PHYSICAL,
                     MaterialKind::Normals => KIND_NORMALS,
                     MaterialKind::Depth => KIND_DEPTH,
+                    // Refused above (`MaterialRefusal::VolumeOnGpu`) before any pass is packed.
+                    MaterialKind::Volume => KIND_BASIC,
                 },
                 side: match m.side {
                     Side::Front => SIDE_FRONT,

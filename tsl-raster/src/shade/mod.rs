@@ -137,6 +137,7 @@ pub(crate) fn shade_batch(
             registers,
             uniform,
             textures: ctx.textures,
+            volumes: ctx.volumes,
             white: ctx.shading == Shading::Lit,
         },
         out,
