@@ -210,3 +210,8 @@ fn shadow_alpha_test_matches_three() {
 fn transmitted_shadows_match_three() {
     check("shadow_transmitted");
 }
+
+#[test]
+fn a_volume_lit_by_a_point_light_matches_three() {
+    check("volume_point");
+}

@@ -12,6 +12,7 @@ pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
+pub mod scenes_volume;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -97,6 +98,7 @@ cases![
     shadow_received_node in scenes_shadownodes with shadows_pcf,
     shadow_alpha_test in scenes_shadownodes with shadows_pcf,
     shadow_transmitted in scenes_shadownodes with shadows_transmitted,
+    volume_point in scenes_volume,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

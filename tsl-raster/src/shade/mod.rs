@@ -33,6 +33,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod anisotropy;
+mod volume;
 pub(crate) mod brdf;
 mod depth_node;
 mod environment;
@@ -151,6 +152,7 @@ pub(crate) fn shade_batch(
     depth_node::shade_depth_node(state);
     normal::shade_normal(state);
     surface::shade_surface(state);
+    volume::shade_volume(state);
     lights::shade_lights(state, physical);
     output::shade_output(state);
 }
