@@ -237,10 +237,6 @@ pub enum MaterialRefusal {
     /// A VOLUME material without a program: its ray reads SCATTERING_NODE.
     #[error("a VOLUME material needs a node program")]
     VolumeWithoutProgram,
-    /// A program that reads a volume (`texture_3d`), or a VOLUME material, drawn by the GPU
-    /// renderer, which does not run them yet.
-    #[error("the GPU renderer does not draw volumes or `texture_3d` reads yet")]
-    VolumeOnGpu,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -95,7 +95,7 @@ pub(crate) fn volume_form_factor(p: Vec3, corners: [Vec3; 4]) -> f32 {
     if !lit_side(p, corners) {
         return 0.0;
     }
-    let c = corners.map(|corner| (corner - p).normalize());
+    let c = corners.map(|corner| (corner - p).normalize_or_zero());
     let f = edge_form_factor(c[0], c[1])
         + edge_form_factor(c[1], c[2])
         + edge_form_factor(c[2], c[3])

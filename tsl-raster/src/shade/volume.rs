@@ -68,7 +68,7 @@ pub(super) fn shade_volume(state: &mut BatchState) {
         let (from, to) = if towards { (camera, p) } else { (p, camera) };
         let v = to - from;
         start[l] = from;
-        dir[l] = v.normalize();
+        dir[l] = v.normalize_or_zero();
         step[l] = v.length() / steps as f32;
         front_to_back[l] = towards;
     }

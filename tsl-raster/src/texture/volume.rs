@@ -79,6 +79,16 @@ pub enum VolumeError {
     },
 }
 
+/// A float coordinate as a texel index: rounded down, NaN to 0, held within ±2^30 (as the GPU's
+/// `texel_index`, so both wrap the same whole number).
+fn index(x: f32) -> i64 {
+    let f = x.floor();
+    if f.is_nan() {
+        return 0;
+    }
+    f.clamp(-1_073_741_824.0, 1_073_741_824.0) as i64
+}
+
 /// A 3D texture: three.js's `Data3DTexture` decoded once to linear RGBA texels.
 ///
 /// ```
@@ -205,17 +215,13 @@ impl Texture3d {
     pub fn sample(&self, uvw: Vec3) -> Vec4 {
         let size = Vec3::new(self.width as f32, self.height as f32, self.depth as f32);
         let p = uvw * size;
-        // `as i64` saturates and maps NaN to 0, so any coordinate picks a texel.
         match self.filter {
-            VolumeFilter::Nearest => {
-                let i = p.floor();
-                self.texel(i.x as i64, i.y as i64, i.z as i64)
-            }
+            VolumeFilter::Nearest => self.texel(index(p.x), index(p.y), index(p.z)),
             VolumeFilter::Linear => {
                 let q = p - Vec3::splat(0.5);
-                let i = q.floor();
-                let f = q - i;
-                let (x, y, z) = (i.x as i64, i.y as i64, i.z as i64);
+                let f = (q - q.floor()).to_array().map(|f| if f.is_finite() { f } else { 0.0 });
+                let f = Vec3::from_array(f);
+                let (x, y, z) = (index(q.x), index(q.y), index(q.z));
                 let lerp = |a: Vec4, b: Vec4, t: f32| a + (b - a) * t;
                 let row = |y: i64, z: i64| lerp(self.texel(x, y, z), self.texel(x + 1, y, z), f.x);
                 let slice = |z: i64| lerp(row(y, z), row(y + 1, z), f.y);
