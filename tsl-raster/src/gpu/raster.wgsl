@@ -1500,8 +1500,8 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
         s_out = Shaded(vec4<f32>(srgb_eotf(uv_raw.x), srgb_eotf(uv_raw.y), 0.0, 1.0), z, true);
         return false;
     }
-    // The data kinds come last in KIND_* order.
-    if (kind >= KIND_NORMALS) {
+    // The data kinds.
+    if (kind == KIND_NORMALS || kind == KIND_DEPTH) {
         var rgb = vec3<f32>(1.0 - z);
         if (kind == KIND_NORMALS) {
             rgb = nv * 0.5 + 0.5;
