@@ -1,4 +1,4 @@
-//! Volumes (R-VAL-17, R-VOL-1, R-VOL-2 in docs/requirements.md): `Texture3d`'s reads worked by
+//! Volumes (R-VAL-22, R-VOL-1, R-VOL-2 in docs/requirements.md): `Texture3d`'s reads worked by
 //! hand, a VOLUME material's ray march against an independent f64 transcription of three.js
 //! r187's `VolumetricLightingModel` (both ray directions, OFFSET_NODE, SCATTERING_NODE at the
 //! step's position, Beer's law), the lights a ray gathers, and the refusals.

@@ -1,4 +1,4 @@
-//! `texture_3d` and `volume_uniform` (R-VAL-17, docs/requirements.md): the node's type rules,
+//! `texture_3d` and `volume_uniform` (R-VAL-22, docs/requirements.md): the node's type rules,
 //! the `texture_3d` opcode through the compiler, the reference interpreter (which hands the
 //! coordinate and the volume's id to the sampler), the validator, the disassembler and native
 //! emission. The volume's filter is the renderer's (tsl-raster's tests/volumes.rs).

@@ -18,7 +18,7 @@ pub struct Assets {
     pub textures: Store<Texture, TextureId>,
     /// Geometries; a mesh names one.
     pub geometries: Store<Geometry, GeometryId>,
-    /// Volumes (3D textures); a program's `texture_3d` nodes name them (R-VAL-17), by ids of
+    /// Volumes (3D textures); a program's `texture_3d` nodes name them (R-VAL-22), by ids of
     /// their own: a volume id and a texture id of the same number name different assets.
     pub volumes: Store<Texture3d, TextureId>,
 }

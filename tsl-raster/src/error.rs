@@ -111,7 +111,7 @@ pub enum Refusal {
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
-    /// A program's `texture_3d` reads a volume that `assets.volumes` lacks (R-VAL-17).
+    /// A program's `texture_3d` reads a volume that `assets.volumes` lacks (R-VAL-22).
     #[error("object {object}: program {program} reads volume {volume}{}, which is not in assets.volumes", uniform.as_ref().map_or(String::new(), |n| format!(" (uniform '{n}')")))]
     MissingVolume {
         /// The object whose material reads it.

@@ -1,5 +1,5 @@
 //! 3D textures (volumes): three.js's `texture3D(map, uvw)` and the uniform that holds a volume
-//! (R-VAL-17, docs/requirements.md).
+//! (R-VAL-22, docs/requirements.md).
 //!
 //! A volume is named by a [`TextureId`] as a 2D texture is, and held in a texture uniform of the
 //! same type; what makes the id a volume's is the node that reads it: a `texture_3d` node's map

@@ -244,7 +244,7 @@ impl NodeProgram {
     }
 
     /// The words of the texture ids that `texture_3d` instructions read: those slots name
-    /// volumes (a renderer's volume store), the others 2D textures (R-VAL-17).
+    /// volumes (a renderer's volume store), the others 2D textures (R-VAL-22).
     pub fn volume_words(&self) -> Vec<usize> {
         let count = self.words[H_CODE_LEN] as usize;
         let mut words: Vec<usize> = (0..count)

@@ -1,4 +1,4 @@
-//! 3D textures, typed: `volume_uniform` and `texture_3d` (R-VAL-17, docs/requirements.md).
+//! 3D textures, typed: `volume_uniform` and `texture_3d` (R-VAL-22, docs/requirements.md).
 
 use super::node::{IntoNodeOf, Node};
 use super::scope::current;

@@ -229,7 +229,7 @@ pub(crate) struct FrameContext<'a> {
     pub width: u32,
     /// The shadow-casting lights' maps ([`shadow`]); none until the renderer draws them.
     pub shadows: shadow::FrameShadows,
-    /// The volumes a program's `texture_3d` nodes read (R-VAL-17).
+    /// The volumes a program's `texture_3d` nodes read (R-VAL-22).
     pub volumes: &'a Store<crate::texture::Texture3d, TextureId>,
     /// The world-to-view matrix: a VOLUME material's ray steps are placed in view space with it.
     pub view_matrix: Mat4,

@@ -195,7 +195,7 @@ fn check_material<'a>(
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);
         if volume_words.contains(&slot.word) {
-            // A `texture_3d` node's map names a volume (R-VAL-17).
+            // A `texture_3d` node's map names a volume (R-VAL-22).
             if !assets.volumes.contains(texture) {
                 return Err(Refusal::MissingVolume {
                     object: index,

@@ -1,5 +1,5 @@
 //! The volumes (`Texture3d`) a frame's programs read with `texture_3d`, in the frame buffer
-//! (R-VAL-17, docs/requirements.md): a [`VolumeRecord`] per volume id from `F_VOLUMES_AT`, then
+//! (R-VAL-22, docs/requirements.md): a [`VolumeRecord`] per volume id from `F_VOLUMES_AT`, then
 //! the texels, so `raster.wgsl`'s `texture3d_of` reads them as the CPU's `Texture3d::sample`
 //! does. They are written each frame that reads one: volumes are small next to 2D textures
 //! (an 8×8×8 volume is 2,048 words).

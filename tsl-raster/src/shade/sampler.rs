@@ -19,7 +19,7 @@ pub(crate) struct LaneSampler<'a> {
     pub count: usize,
     /// Whether every texture reads opaque white (SHADE_LIT).
     pub white: bool,
-    /// The volumes `texture_3d` reads (R-VAL-17).
+    /// The volumes `texture_3d` reads (R-VAL-22).
     pub volumes: &'a Store<Texture3d, TextureId>,
 }
 

@@ -1,5 +1,5 @@
 //! 3D textures (volumes): three.js's `Data3DTexture`, read by a program's `texture_3d` node
-//! (R-VAL-17, docs/requirements.md).
+//! (R-VAL-22, docs/requirements.md).
 //!
 //! A volume holds `width × height × depth` texels, rows of a slice first, then slices, as
 //! three.js's `Data3DTexture` lays out its data. Its bytes are data, not colour: no sRGB decode
