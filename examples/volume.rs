@@ -23,7 +23,9 @@ use tsl::raster::*;
 fn noise_bytes() -> Vec<u8> {
     const N: u32 = 32;
     let hash = |x: u32, y: u32, z: u32| -> f32 {
-        let mut h = x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263) ^ z.wrapping_mul(2_147_483_647);
+        let mut h = x.wrapping_mul(374_761_393)
+            ^ y.wrapping_mul(668_265_263)
+            ^ z.wrapping_mul(2_147_483_647);
         h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
         (h ^ (h >> 16)) as f32 / u32::MAX as f32
     };
@@ -35,7 +37,11 @@ fn noise_bytes() -> Vec<u8> {
             t * t * (3.0 - 2.0 * t)
         });
         let at = |dx: u32, dy: u32, dz: u32| {
-            hash((i[0] + dx) % cells, (i[1] + dy) % cells, (i[2] + dz) % cells)
+            hash(
+                (i[0] + dx) % cells,
+                (i[1] + dy) % cells,
+                (i[2] + dz) % cells,
+            )
         };
         let lerp = |a: f32, b: f32, t: f32| a + (b - a) * t;
         let x00 = lerp(at(0, 0, 0), at(1, 0, 0), t[0]);
@@ -78,22 +84,37 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     let smoke = g.swizzle(g.texture_3d(map, at), "r");
     let sharp = g.smoothstep(g.float(0.35), g.float(0.75), smoke);
     let height = g.swizzle(g.position_world(), "y");
-    let fade = g.sub(g.float(1.0), g.mul(g.add(height, g.float(1.5)), g.float(0.25)));
+    let fade = g.sub(
+        g.float(1.0),
+        g.mul(g.add(height, g.float(1.5)), g.float(0.25)),
+    );
     g.set_output(SCATTERING_NODE, g.mul(g.mul(sharp, fade), g.float(3.0)))?;
     g.set_output(OFFSET_NODE, g.float(0.5))?;
     let program = assets.programs.add(g.compile()?);
 
-    let floor_g = assets.geometries.add(PlaneGeometry::new(12.0, 12.0).build());
+    let floor_g = assets
+        .geometries
+        .add(PlaneGeometry::new(12.0, 12.0).build());
     let floor_m = assets
         .materials
         .add(Material::standard(Color::from_hex(0x9098a0), 0.7, 0.0));
-    scene.add(Object::mesh(floor_g, floor_m).at(Vec3::new(0.0, -1.5, 0.0)).rotated(-PI / 2.0, 0.0, 0.0));
+    scene.add(
+        Object::mesh(floor_g, floor_m)
+            .at(Vec3::new(0.0, -1.5, 0.0))
+            .rotated(-PI / 2.0, 0.0, 0.0),
+    );
 
-    let box_g = assets.geometries.add(BoxGeometry::new(5.0, 3.0, 3.0).build());
+    let box_g = assets
+        .geometries
+        .add(BoxGeometry::new(5.0, 3.0, 3.0).build());
     let box_m = assets.materials.add(Material::volume(25, program));
     scene.add(Object::mesh(box_g, box_m));
 
-    scene.add_light(Light::point(Color::from_hex(0xff8833), 6.0, Vec3::new(-1.2, -0.3, 0.3)));
+    scene.add_light(Light::point(
+        Color::from_hex(0xff8833),
+        6.0,
+        Vec3::new(-1.2, -0.3, 0.3),
+    ));
     let mut spot = Light::spot(
         Color::from_hex(0x4499ff),
         60.0,

@@ -44,16 +44,25 @@ fn march(camera: Vec3) -> Case {
     let map = g.volume_uniform("noise", noise);
     let at = g.add(g.mul(g.position_world(), g.float(0.4)), g.float(0.5));
     let red = g.swizzle(g.texture_3d(map, at), "r");
-    g.set_output(SCATTERING_NODE, g.add(g.mul(red, g.float(1.5)), g.float(0.2)))
-        .unwrap();
+    g.set_output(
+        SCATTERING_NODE,
+        g.add(g.mul(red, g.float(1.5)), g.float(0.2)),
+    )
+    .unwrap();
     g.set_output(OFFSET_NODE, g.float(0.3)).unwrap();
     let program = assets.programs.add(g.compile().unwrap());
-    let geometry = assets.geometries.add(BoxGeometry::new(2.0, 2.0, 2.0).build());
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(2.0, 2.0, 2.0).build());
     let material = assets.materials.add(Material::volume(12, program));
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x102030));
     scene.add(Object::mesh(geometry, material));
-    scene.add_light(Light::point(Color::from_hex(0xffaa66), 8.0, Vec3::new(0.3, 0.4, 0.2)));
+    scene.add_light(Light::point(
+        Color::from_hex(0xffaa66),
+        8.0,
+        Vec3::new(0.3, 0.4, 0.2),
+    ));
     scene.add_light(Light::spot(
         Color::from_hex(0x66aaff),
         30.0,
@@ -85,7 +94,9 @@ fn march(camera: Vec3) -> Case {
 fn reads() -> Case {
     let mut assets = Assets::new();
     let mut scene = Scene::new();
-    let geometry = assets.geometries.add(BoxGeometry::new(0.8, 0.8, 0.8).build());
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(0.8, 0.8, 0.8).build());
     let kinds = [
         (VolumeFilter::Nearest, Wrap::Repeat, -1.0),
         (VolumeFilter::Linear, Wrap::MirroredRepeat, 0.0),
@@ -139,7 +150,10 @@ fn check(gpu: &'static Gpu, case: fn() -> Case, path: GpuPath) {
         }
     }
     let share = within as f64 / (SIDE * SIDE) as f64;
-    println!("{path:?}: worst {worst}/255, {:.2}% within 1/255, {lit} pixels lit", share * 100.0);
+    println!(
+        "{path:?}: worst {worst}/255, {:.2}% within 1/255, {lit} pixels lit",
+        share * 100.0
+    );
     assert!(lit > 20, "the scene shows little: {lit} pixels");
     assert!(worst <= 2 && share >= 0.999, "worst {worst}/255, {share}");
 }
@@ -147,8 +161,12 @@ fn check(gpu: &'static Gpu, case: fn() -> Case, path: GpuPath) {
 fn main() -> ExitCode {
     let mut tests: Vec<gpu_harness::GpuTest> = Vec::new();
     let cases: [(&str, fn() -> Case); 3] = [
-        ("a_far_camera_marches_from_the_camera", || march(Vec3::new(2.5, 2.0, 4.0))),
-        ("a_near_camera_marches_to_the_camera", || march(Vec3::new(0.6, 0.8, 2.2))),
+        ("a_far_camera_marches_from_the_camera", || {
+            march(Vec3::new(2.5, 2.0, 4.0))
+        }),
+        ("a_near_camera_marches_to_the_camera", || {
+            march(Vec3::new(0.6, 0.8, 2.2))
+        }),
         ("texture_3d_filters_and_wraps", reads),
     ];
     for (name, case) in cases {

@@ -19,7 +19,10 @@ fn counting() -> Texture3d {
 fn nearest_reads_the_texel_the_coordinate_falls_in() {
     let v = counting();
     // u = 0.75 is in texel 1 of 2, v = 0.25 in 0, w = 0.75 in 1: 1 + 0 + 4 = 5.
-    assert_eq!(v.sample(Vec3::new(0.75, 0.25, 0.75)), glam::Vec4::new(5.0, 0.0, 0.0, 1.0));
+    assert_eq!(
+        v.sample(Vec3::new(0.75, 0.25, 0.75)),
+        glam::Vec4::new(5.0, 0.0, 0.0, 1.0)
+    );
     // Clamp to edge by default.
     assert_eq!(v.sample(Vec3::new(7.0, -3.0, 0.1)).x, 1.0);
 }
@@ -61,7 +64,11 @@ fn bad_volumes_are_refused() {
     ));
     assert!(matches!(
         Texture3d::new(2, 2, 2, VolumeFormat::R8, &[0; 7]),
-        Err(VolumeError::DataLength { expected: 8, found: 7, .. })
+        Err(VolumeError::DataLength {
+            expected: 8,
+            found: 7,
+            ..
+        })
     ));
     assert!(matches!(
         Texture3d::from_f32(1, 1, 2, &[0.0, f32::NAN]),
@@ -90,7 +97,9 @@ fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera
         g.set_output(OFFSET_NODE, g.float(o)).unwrap();
     }
     let program = assets.programs.add(g.compile().unwrap());
-    let geometry = assets.geometries.add(BoxGeometry::new(2.0, 2.0, 2.0).build());
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(2.0, 2.0, 2.0).build());
     let material = assets.materials.add(Material::volume(steps, program));
     let mut scene = Scene::new();
     scene.add(Object::mesh(geometry, material));
@@ -99,7 +108,8 @@ fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera
         40.0,
         Vec3::new(0.5, 0.25, 0.0),
     ));
-    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, camera_z));
+    let camera =
+        Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, camera_z));
     (scene, camera, assets)
 }
 
@@ -108,7 +118,11 @@ fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera
 fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64) -> DVec3 {
     let radius = 3f64.sqrt(); // the 2×2×2 box's bounding sphere
     let front_to_back = (camera - p).length() > radius * 2.0;
-    let (start, end) = if front_to_back { (camera, p) } else { (p, camera) };
+    let (start, end) = if front_to_back {
+        (camera, p)
+    } else {
+        (p, camera)
+    };
     let view = end - start;
     let step = view.length() / steps as f64;
     let dir = view.normalize();
@@ -149,7 +163,11 @@ fn check_march(camera_z: f32, offset: Option<f32>, steps: u32) {
     let image = render(&scene, &camera, &assets);
     for j in 0..SIDE {
         for i in 0..SIDE {
-            let p = DVec3::new(-1.0 + (i as f64 + 0.5) / 2.0, 1.0 - (j as f64 + 0.5) / 2.0, -1.0);
+            let p = DVec3::new(
+                -1.0 + (i as f64 + 0.5) / 2.0,
+                1.0 - (j as f64 + 0.5) / 2.0,
+                -1.0,
+            );
             let want = reference(
                 DVec3::new(0.0, 0.0, camera_z as f64),
                 p,
@@ -226,7 +244,10 @@ fn a_rect_light_of_no_area_adds_nothing_and_one_of_area_adds_light() {
     scene.add_light(rect(1.0));
     let image = render(&scene, &camera, &assets);
     let lit = image.pixel(1, 1).unwrap();
-    assert!(lit[0] > 0.0 && lit[0] == lit[1] && lit[1] == lit[2], "{lit:?}");
+    assert!(
+        lit[0] > 0.0 && lit[0] == lit[1] && lit[1] == lit[2],
+        "{lit:?}"
+    );
 }
 
 #[test]
@@ -241,7 +262,11 @@ fn a_volume_refuses_what_three_js_has_not() {
     };
     let base = assets.materials.get(id).unwrap().clone();
     assets.materials.get_mut(id).unwrap().emissive = Color::WHITE;
-    assert!(refused(&assets).contains("emissive"), "{}", refused(&assets));
+    assert!(
+        refused(&assets).contains("emissive"),
+        "{}",
+        refused(&assets)
+    );
     *assets.materials.get_mut(id).unwrap() = Material {
         volume_steps: 0,
         ..base.clone()
@@ -274,8 +299,12 @@ fn a_program_reading_a_missing_volume_is_refused() {
             ColorSpace::Linear,
         ));
     }
-    let geometry = assets.geometries.add(BoxGeometry::new(1.0, 1.0, 1.0).build());
-    let material = assets.materials.add(Material::basic(Color::WHITE).with_nodes(program));
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let material = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
     let mut scene = Scene::new();
     scene.add(Object::mesh(geometry, material));
     let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
@@ -283,7 +312,10 @@ fn a_program_reading_a_missing_volume_is_refused() {
         .render_linear(&scene, &camera, &assets)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("reads volume 3 (uniform 'noise'), which is not in assets.volumes"), "{e}");
+    assert!(
+        e.contains("reads volume 3 (uniform 'noise'), which is not in assets.volumes"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -292,14 +324,20 @@ fn texture_3d_reads_the_volume_in_a_render() {
     // `counting` (1 + 4) / 7 in red, by hand 5/7.
     let mut assets = Assets::new();
     let values: Vec<f32> = (0..8).map(|i| i as f32 / 7.0).collect();
-    let volume = assets.volumes.add(Texture3d::from_f32(2, 2, 2, &values).unwrap());
+    let volume = assets
+        .volumes
+        .add(Texture3d::from_f32(2, 2, 2, &values).unwrap());
     let g = NodeGraph::new();
     let map = g.volume_uniform("v", volume);
     let read = g.texture_3d(map, g.vec3(0.75, 0.25, 0.75));
     g.set_output(COLOR_NODE, g.swizzle(read, "xyz")).unwrap();
     let program = assets.programs.add(g.compile().unwrap());
-    let geometry = assets.geometries.add(BoxGeometry::new(1.0, 1.0, 1.0).build());
-    let material = assets.materials.add(Material::basic(Color::WHITE).with_nodes(program));
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let material = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
     let mut scene = Scene::new();
     scene.add(Object::mesh(geometry, material));
     let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));

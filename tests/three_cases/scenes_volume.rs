@@ -31,7 +31,10 @@ pub fn volume_point() -> Case {
     };
     c.scene.background = Some(Color::from_hex(0x101420));
 
-    let floor_g = c.assets.geometries.add(PlaneGeometry::new(8.0, 8.0).build());
+    let floor_g = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(8.0, 8.0).build());
     let floor_m = c
         .assets
         .materials
@@ -52,7 +55,10 @@ pub fn volume_point() -> Case {
         .unwrap();
     g.set_output(OFFSET_NODE, g.float(0.5)).unwrap();
     let program = c.assets.programs.add(g.compile().unwrap());
-    let box_g = c.assets.geometries.add(BoxGeometry::new(2.0, 2.0, 2.0).build());
+    let box_g = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(2.0, 2.0, 2.0).build());
     let box_m = c.assets.materials.add(Material::volume(20, program));
     c.scene.add(Object::mesh(box_g, box_m));
 

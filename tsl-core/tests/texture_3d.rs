@@ -3,8 +3,8 @@
 //! coordinate and the volume's id to the sampler), the validator, the disassembler and native
 //! emission. The volume's filter is the renderer's (tsl-raster's tests/volumes.rs).
 
-use tsl_core::{Lane, Register};
 use tsl_core::*;
+use tsl_core::{Lane, Register};
 
 /// A sampler whose 3D read returns the coordinate and the volume's id, and whose 2D read
 /// returns something else, so a test sees which read ran with what.
@@ -41,7 +41,11 @@ fn the_sampler_reads_the_volume_at_the_node_coordinate() {
     let program = g.compile().unwrap();
     // fract((3, -1, 0.5) * 0.5) = (0.5, 0.5, 0.25), by hand.
     let got = program
-        .evaluate_with(OUTPUT_NODE, &at_world(glam::Vec3::new(3.0, -1.0, 0.5)), &Echo)
+        .evaluate_with(
+            OUTPUT_NODE,
+            &at_world(glam::Vec3::new(3.0, -1.0, 0.5)),
+            &Echo,
+        )
         .unwrap();
     assert_eq!(got, vec![0.5, 0.5, 0.25, 7.0]);
 }
@@ -89,7 +93,9 @@ fn the_coordinate_must_be_a_vec3() {
 #[test]
 fn the_map_must_be_a_texture_and_not_no_texture() {
     let g = NodeGraph::new();
-    assert!(g.texture_3d(g.float(1.0), g.vec3(0.0, 0.0, 0.0)).is_refused());
+    assert!(g
+        .texture_3d(g.float(1.0), g.vec3(0.0, 0.0, 0.0))
+        .is_refused());
     let g = NodeGraph::new();
     assert!(g.texture_3d(NO_TEXTURE, g.vec3(0.0, 0.0, 0.0)).is_refused());
 }
@@ -103,7 +109,11 @@ fn the_typed_front_builds_the_same_node() {
     scope.output_node(read).unwrap();
     let program = scope.compile().unwrap();
     let got = program
-        .evaluate_with(OUTPUT_NODE, &at_world(glam::Vec3::new(0.25, 0.5, 0.75)), &Echo)
+        .evaluate_with(
+            OUTPUT_NODE,
+            &at_world(glam::Vec3::new(0.25, 0.5, 0.75)),
+            &Echo,
+        )
         .unwrap();
     assert_eq!(got, vec![0.25, 0.5, 0.75, 3.0]);
 }

@@ -144,8 +144,9 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
             _ => None,
         };
         let refusal = reading.and_then(|(source, read)| {
-            let texture_or_lit =
-                matches!(node.op, Op::Texture | Op::Texture3d) || source == Source::Lit || source == Source::Shadow;
+            let texture_or_lit = matches!(node.op, Op::Texture | Op::Texture3d)
+                || source == Source::Lit
+                || source == Source::Shadow;
             let derivative = matches!(node.op, Op::Derivative(_));
             match source {
                 Source::Fragment | Source::Screen if output == Output::Position => {

@@ -23,8 +23,8 @@ mod noise;
 mod normal_maps;
 mod screen;
 mod shading;
-mod texture_size;
 mod texture_3d;
+mod texture_size;
 pub(crate) mod typecheck;
 
 pub use builder::TextureSource;

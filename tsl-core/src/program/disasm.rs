@@ -92,7 +92,10 @@ impl NodeProgram {
                 } else {
                     ("texture", 2)
                 };
-                return format!("{dst} = {call}({name}, {})", operand(inst.operands[0], width));
+                return format!(
+                    "{dst} = {call}({name}, {})",
+                    operand(inst.operands[0], width)
+                );
             }
             Opcode::Join => {
                 let parts: Vec<String> = (0..width)

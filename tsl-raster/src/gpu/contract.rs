@@ -11,8 +11,7 @@
 use super::layout::{
     BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
     LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
-    VolumeRecord,
-    ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
+    VolumeRecord, ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};

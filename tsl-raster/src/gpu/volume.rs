@@ -23,10 +23,7 @@ fn wrap_code(w: Wrap) -> u32 {
 /// reads a volume, and write where they start into its `FrameRecord` (`NONE` otherwise).
 pub(super) fn append_volumes(w: &mut Vec<u32>, frame: &Frame, assets: &Assets) {
     let at = std::mem::offset_of!(FrameRecord, volumes_at) / 4;
-    let reads = frame
-        .programs
-        .iter()
-        .any(|p| !p.volume_words().is_empty());
+    let reads = frame.programs.iter().any(|p| !p.volume_words().is_empty());
     if !reads || assets.volumes.is_empty() {
         w[at] = NONE;
         w[std::mem::offset_of!(FrameRecord, volume_count) / 4] = 0;
@@ -60,6 +57,11 @@ pub(super) fn append_volumes(w: &mut Vec<u32>, frame: &Frame, assets: &Assets) {
     }
     w.extend_from_slice(bytemuck::cast_slice(&records));
     for (_, v) in assets.volumes.iter() {
-        w.extend(v.texels().iter().flat_map(|t| t.to_array()).map(f32::to_bits));
+        w.extend(
+            v.texels()
+                .iter()
+                .flat_map(|t| t.to_array())
+                .map(f32::to_bits),
+        );
     }
 }

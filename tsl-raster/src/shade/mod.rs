@@ -33,7 +33,6 @@
 #![allow(clippy::needless_range_loop)]
 
 mod anisotropy;
-mod volume;
 pub(crate) mod brdf;
 mod depth_node;
 mod environment;
@@ -56,6 +55,7 @@ pub(crate) mod sss;
 mod state;
 mod surface;
 mod views;
+mod volume;
 
 use crate::frame::FrameContext;
 use crate::output::srgb_eotf;

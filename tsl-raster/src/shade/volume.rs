@@ -84,7 +84,8 @@ pub(super) fn shade_volume(state: &mut BatchState) {
     let world = Attribute::PositionWorld.lane_index();
     let view = Attribute::PositionView.lane_index();
     let fragment = View::Fragment as usize;
-    let saved = |state: &BatchState, a: Option<usize>| a.map(|a| state.nodes.batch.views[fragment][a]);
+    let saved =
+        |state: &BatchState, a: Option<usize>| a.map(|a| state.nodes.batch.views[fragment][a]);
     let (saved_world, saved_view) = (saved(state, world), saved(state, view));
 
     let mut transmittance = [Vec3::ONE; LANES];

@@ -219,7 +219,9 @@ impl Texture3d {
             VolumeFilter::Nearest => self.texel(index(p.x), index(p.y), index(p.z)),
             VolumeFilter::Linear => {
                 let q = p - Vec3::splat(0.5);
-                let f = (q - q.floor()).to_array().map(|f| if f.is_finite() { f } else { 0.0 });
+                let f = (q - q.floor())
+                    .to_array()
+                    .map(|f| if f.is_finite() { f } else { 0.0 });
                 let f = Vec3::from_array(f);
                 let (x, y, z) = (index(q.x), index(q.y), index(q.z));
                 let lerp = |a: Vec4, b: Vec4, t: f32| a + (b - a) * t;
