@@ -15,6 +15,9 @@ use tsl_raster::gpu::{Gpu, GpuPath, GpuRenderer};
 
 const SIDE: u32 = 16;
 
+/// A scene's maker.
+type MakeCase = fn() -> Case;
+
 struct Case {
     scene: Scene,
     camera: Camera,
@@ -129,7 +132,7 @@ fn reads() -> Case {
 
 /// Both renderers, the GPU on `path`: every channel within 2/255 and 99.9% of pixels within
 /// 1/255 (gpu_parity.rs's bounds).
-fn check(gpu: &'static Gpu, case: fn() -> Case, path: GpuPath) {
+fn check(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
     let c = case();
     let settings = RenderSettings::new(SIDE, SIDE);
     let cpu = Renderer::new(settings.clone())
@@ -160,7 +163,7 @@ fn check(gpu: &'static Gpu, case: fn() -> Case, path: GpuPath) {
 
 fn main() -> ExitCode {
     let mut tests: Vec<gpu_harness::GpuTest> = Vec::new();
-    let cases: [(&str, fn() -> Case); 3] = [
+    let cases: [(&str, MakeCase); 3] = [
         ("a_far_camera_marches_from_the_camera", || {
             march(Vec3::new(2.5, 2.0, 4.0))
         }),
