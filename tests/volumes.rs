@@ -88,6 +88,20 @@ const SIDE: u32 = 4;
 /// looking down −z over x, y in [−1, 1], on a 4×4 image; one point light; SCATTERING_NODE =
 /// 1 + 0.5 · position_world().z, OFFSET_NODE = `offset`.
 fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera, Assets) {
+    march_scene_lit(camera_z, offset, steps, false)
+}
+
+/// The spot light of [`march_scene_lit`]: at (0.5, 1.5, 0) toward (0, −1, 0), angle 0.5,
+/// penumbra 0.5, decay 2, no cutoff.
+const SPOT: (f64, f64) = (0.5, 0.5);
+
+/// [`march_scene`], lit by the point light or, with `spot`, by a spot light instead.
+fn march_scene_lit(
+    camera_z: f32,
+    offset: Option<f32>,
+    steps: u32,
+    spot: bool,
+) -> (Scene, Camera, Assets) {
     let mut assets = Assets::new();
     let g = NodeGraph::new();
     let z = g.swizzle(g.position_world(), "z");
@@ -103,11 +117,25 @@ fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera
     let material = assets.materials.add(Material::volume(steps, program));
     let mut scene = Scene::new();
     scene.add(Object::mesh(geometry, material));
-    scene.add_light(Light::point(
-        Color::linear(1.0, 0.5, 0.25),
-        40.0,
-        Vec3::new(0.5, 0.25, 0.0),
-    ));
+    if spot {
+        let mut light = Light::spot(
+            Color::linear(1.0, 0.5, 0.25),
+            40.0,
+            Vec3::new(0.5, 1.5, 0.0),
+            Vec3::new(0.0, -1.0, 0.0),
+            SPOT.0 as f32,
+        );
+        if let Light::Spot { penumbra, .. } = &mut light {
+            *penumbra = SPOT.1 as f32;
+        }
+        scene.add_light(light);
+    } else {
+        scene.add_light(Light::point(
+            Color::linear(1.0, 0.5, 0.25),
+            40.0,
+            Vec3::new(0.5, 0.25, 0.0),
+        ));
+    }
     let camera =
         Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, camera_z));
     (scene, camera, assets)
@@ -115,7 +143,7 @@ fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera
 
 /// three.js r187's ray (VolumetricLightingModel.start, direct, finish) for the fragment at
 /// world position `p`, in f64: the outgoing ray light.
-fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64) -> DVec3 {
+fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64, spot: bool) -> DVec3 {
     let radius = 3f64.sqrt(); // the 2×2×2 box's bounding sphere
     let front_to_back = (camera - p).length() > radius * 2.0;
     let (start, end) = if front_to_back {
@@ -129,13 +157,25 @@ fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64) -> DVec3 {
     let mut travelled = offset * step;
     let mut transmittance = DVec3::ONE;
     let mut out = DVec3::ZERO;
-    let light = DVec3::new(0.5, 0.25, 0.0);
+    let light = if spot {
+        DVec3::new(0.5, 1.5, 0.0)
+    } else {
+        DVec3::new(0.5, 0.25, 0.0)
+    };
+    let axis = (light - DVec3::new(0.0, -1.0, 0.0)).normalize();
     let color = DVec3::new(1.0, 0.5, 0.25) * 40.0;
     for _ in 0..steps {
         let ray = start + dir * travelled;
         let d = (light - ray).length();
         // getDistanceAttenuation with cutoff 0, decay 2.
         let mut density = color / d.powi(2).max(0.01);
+        if spot {
+            // SpotLightNode: smoothstep(cos(angle), cos(angle · (1 − penumbra)), dot(l, axis)).
+            let (low, high) = (SPOT.0.cos(), (SPOT.0 * (1.0 - SPOT.1)).cos());
+            let x = ((light - ray).normalize().dot(axis) - low) / (high - low);
+            let t = x.clamp(0.0, 1.0);
+            density *= t * t * (3.0 - 2.0 * t);
+        }
         density *= 1.0 + 0.5 * ray.z;
         let step_light = density * 0.01;
         let falloff = (-density * 0.01 * step).exp();
@@ -159,8 +199,13 @@ fn render(scene: &Scene, camera: &Camera, assets: &Assets) -> LinearImage {
 /// Every pixel against the reference: the pixel (i, j) sees the box's back face z = −1 at
 /// x = −1 + (i + ½) / 2, y = 1 − (j + ½) / 2.
 fn check_march(camera_z: f32, offset: Option<f32>, steps: u32) {
-    let (scene, camera, assets) = march_scene(camera_z, offset, steps);
+    check_march_lit(camera_z, offset, steps, false);
+}
+
+fn check_march_lit(camera_z: f32, offset: Option<f32>, steps: u32, spot: bool) {
+    let (scene, camera, assets) = march_scene_lit(camera_z, offset, steps, spot);
     let image = render(&scene, &camera, &assets);
+    let mut brightest = 0.0f64;
     for j in 0..SIDE {
         for i in 0..SIDE {
             let p = DVec3::new(
@@ -173,8 +218,10 @@ fn check_march(camera_z: f32, offset: Option<f32>, steps: u32) {
                 p,
                 steps,
                 offset.unwrap_or(0.0) as f64,
+                spot,
             );
             let got = image.pixel(i, j).unwrap();
+            brightest = brightest.max(want.max_element());
             for k in 0..3 {
                 // f32 against f64 over 20 steps of exp and pow: a relative 1e-4.
                 let bound = 1e-4 * want[k].abs().max(1e-3);
@@ -188,6 +235,7 @@ fn check_march(camera_z: f32, offset: Option<f32>, steps: u32) {
             assert_eq!(got[3], 1.0, "the material's opacity is the alpha");
         }
     }
+    assert!(brightest > 0.05, "the ray gathers light: {brightest}");
 }
 
 #[test]
@@ -206,6 +254,12 @@ fn a_near_camera_marches_from_the_fragment_to_the_camera() {
 fn the_offset_node_moves_the_first_step() {
     check_march(10.0, Some(0.5), 25);
     check_march(1.8, Some(0.25), 7);
+}
+
+#[test]
+fn a_spot_light_lights_the_ray_through_its_cone() {
+    check_march_lit(10.0, Some(0.5), 16, true);
+    check_march_lit(1.8, None, 16, true);
 }
 
 #[test]
