@@ -167,3 +167,14 @@ fn native_emission_calls_the_volume_hook() {
     let mut module = parse_wgsl(&source).unwrap();
     assert!(emit_into(&program, &mut module).is_err());
 }
+
+#[cfg(feature = "naga")]
+#[test]
+fn a_standalone_module_refuses_a_volume_read() {
+    // A user's own pipeline binds 2D textures alone: the program is refused, not emitted wrong.
+    let g = NodeGraph::new();
+    g.set_output(OUTPUT_NODE, g.texture_3d(TextureId(1), g.position_world()))
+        .unwrap();
+    let e = g.compile().unwrap().to_wgsl().unwrap_err().to_string();
+    assert!(e.contains("tsl_texture_3d"), "{e}");
+}
