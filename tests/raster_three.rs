@@ -220,3 +220,8 @@ fn viewport_texture_in_a_colour_node_matches_three() {
 fn backdrop_nodes_match_three() {
     check("backdrop_filter");
 }
+
+#[test]
+fn a_volume_lit_by_a_point_light_matches_three() {
+    check("volume_point");
+}

@@ -13,6 +13,7 @@ pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
+pub mod scenes_volume;
 
 use scenes::Case;
 use tsl::raster::{RenderSettings, Renderer, ToneMapping};
@@ -100,6 +101,7 @@ cases![
     shadow_transmitted in scenes_shadownodes with shadows_transmitted,
     backdrop_color_node in scenes_screen,
     backdrop_filter in scenes_screen,
+    volume_point in scenes_volume,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -222,6 +222,9 @@ opcodes! {
     /// style 1 of three.js's `mx_worley_noise_vec3_style` (point, jitter, metric): vec3 cell
     /// noise at the nearest feature point.
     WorleyCellVec3 = 97, "worley_cell_noise_vec3", 3, Noise;
+    /// Read a 3D texture (a volume) at a vec3 coordinate; the second word is the index of the
+    /// volume's id, as `texture`'s (three.js's `texture3D`).
+    Tex3 = 98, "texture_3d", 1, Internal;
 }
 
 impl Opcode {

@@ -4,7 +4,7 @@
 use crate::geometry::Geometry;
 use crate::scene::Material;
 use crate::store::{GeometryId, MaterialId, ProgramId, Store};
-use crate::texture::Texture;
+use crate::texture::{Texture, Texture3d};
 use tsl_core::{NodeProgram, TextureId};
 
 /// Everything a scene refers to by id.
@@ -18,6 +18,9 @@ pub struct Assets {
     pub textures: Store<Texture, TextureId>,
     /// Geometries; a mesh names one.
     pub geometries: Store<Geometry, GeometryId>,
+    /// Volumes (3D textures); a program's `texture_3d` nodes name them (R-VAL-22), by ids of
+    /// their own: a volume id and a texture id of the same number name different assets.
+    pub volumes: Store<Texture3d, TextureId>,
 }
 
 impl Assets {

@@ -125,6 +125,18 @@ pub enum Refusal {
         /// The size of the target the call gave, when it gave one of another size.
         given: Option<(u32, u32)>,
     },
+    /// A program's `texture_3d` reads a volume that `assets.volumes` lacks (R-VAL-22).
+    #[error("object {object}: program {program} reads volume {volume}{}, which is not in assets.volumes", uniform.as_ref().map_or(String::new(), |n| format!(" (uniform '{n}')")))]
+    MissingVolume {
+        /// The object whose material reads it.
+        object: usize,
+        /// The volume's id.
+        volume: u32,
+        /// The program's id.
+        program: u32,
+        /// The texture uniform's name, when the volume is a uniform's.
+        uniform: Option<String>,
+    },
 }
 
 /// The store an asset id names.
@@ -230,6 +242,21 @@ pub enum MaterialRefusal {
     /// the renderer isolates only where the rest does not depend on it.
     #[error("BACKDROP_NODE on a lit material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light it replaces is not isolated there)")]
     BackdropOnLayers,
+    /// A VOLUME material with an emissive colour or map: three.js's VolumeNodeMaterial has
+    /// neither (R-VOL-1).
+    #[error("a VOLUME material has no emissive colour or map (three.js's VolumeNodeMaterial has neither)")]
+    VolumeEmissive,
+    /// A VOLUME material whose steps are zero or over the limit.
+    #[error("a VOLUME material marches 1 to {limit} steps, not {steps}")]
+    VolumeSteps {
+        /// The steps asked for.
+        steps: u32,
+        /// The most steps.
+        limit: u32,
+    },
+    /// A VOLUME material without a program: its ray reads SCATTERING_NODE.
+    #[error("a VOLUME material needs a node program")]
+    VolumeWithoutProgram,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -79,6 +79,7 @@ pub use output::{
     MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
+pub use scene::MAX_VOLUME_STEPS;
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
@@ -88,3 +89,4 @@ pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};
+pub use texture::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};

@@ -118,7 +118,10 @@ impl Lir {
     pub fn uniform_values(&self) -> Vec<bool> {
         let mut uniform = Vec::with_capacity(self.insts.len());
         for inst in &self.insts {
-            let computed = !matches!(inst.op, Opcode::Attr | Opcode::Tex | Opcode::Load);
+            let computed = !matches!(
+                inst.op,
+                Opcode::Attr | Opcode::Tex | Opcode::Tex3 | Opcode::Load
+            );
             let value = inst.op == Opcode::Load
                 || (computed && inst.args.iter().all(|a| uniform[a.value as usize]));
             uniform.push(value);

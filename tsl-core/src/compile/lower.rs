@@ -265,7 +265,7 @@ impl<'a> Lowering<'a> {
                 }
                 Lowered::Value(self.join(&parts, age))
             }
-            Op::Texture => {
+            Op::Texture | Op::Texture3d => {
                 let Lowered::Texture(map) = *self.lowered(node.inputs[0]) else {
                     // Invariant: `check::integrity`: a texture node's first input is of type
                     // texture, lowered as `Lowered::Texture`.
@@ -274,7 +274,11 @@ impl<'a> Lowering<'a> {
                 let uv = self.value(node.inputs[1]);
                 Lowered::Value(self.lir.push(
                     LirInst {
-                        op: Opcode::Tex,
+                        op: if node.op == Op::Texture3d {
+                            Opcode::Tex3
+                        } else {
+                            Opcode::Tex
+                        },
                         width: 4,
                         args: vec![uv],
                         imm: Imm::Texture(map),

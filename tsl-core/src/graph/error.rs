@@ -337,6 +337,12 @@ pub enum TypeError {
         /// The coordinate's type.
         found: ValueType,
     },
+    /// A 3D texture read (`texture_3d`) whose coordinate is not a vec3.
+    #[error("a 3D texture's coordinate is a {found}, not a vec3")]
+    VolumeCoordinateType {
+        /// The coordinate's type.
+        found: ValueType,
+    },
     /// A matrix of columns that are not three vec3 or four vec4.
     #[error("a matrix takes three vec3 or four vec4 columns, not {}", type_list(.found))]
     MatrixColumns {

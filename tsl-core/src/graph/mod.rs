@@ -23,6 +23,7 @@ mod noise;
 mod normal_maps;
 mod screen;
 mod shading;
+mod texture_3d;
 mod texture_size;
 pub(crate) mod typecheck;
 mod viewport_texture;
@@ -111,6 +112,8 @@ pub enum Op {
     Varying,
     /// Input 0 at the neighbouring pixel less input 0 here: `dfdx` or `dfdy`.
     Derivative(Axis),
+    /// `texture_3d(map, uvw)`: input 0 is the map (a volume), input 1 the vec3 coordinate.
+    Texture3d,
 }
 
 /// The direction of a derivative.

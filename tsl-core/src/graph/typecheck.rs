@@ -45,7 +45,7 @@ pub fn input_counts(op: &Op) -> (usize, usize) {
         Op::Constant { .. } | Op::Uniform(_) | Op::Attribute(_) | Op::TextureConst(_) => (0, 0),
         Op::Math(code) => (code.arity(), code.arity()),
         Op::Swizzle { .. } | Op::Column(_) | Op::Varying | Op::Derivative(_) => (1, 1),
-        Op::Texture => (2, 2),
+        Op::Texture | Op::Texture3d => (2, 2),
         Op::Join => (1, 4),
         Op::Matrix => (3, 4),
     }
@@ -118,11 +118,15 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
             }
             ValueType::vector(width).ok_or(TypeError::TooWide { width })
         }
-        Op::Texture => {
+        Op::Texture | Op::Texture3d => {
             if inputs[0] != ValueType::Texture {
                 return Err(TypeError::MapType { found: inputs[0] });
             }
-            if inputs[1] != ValueType::Vec2 {
+            if *op == Op::Texture3d {
+                if inputs[1] != ValueType::Vec3 {
+                    return Err(TypeError::VolumeCoordinateType { found: inputs[1] });
+                }
+            } else if inputs[1] != ValueType::Vec2 {
                 return Err(TypeError::CoordinateType { found: inputs[1] });
             }
             Ok(ValueType::Vec4)

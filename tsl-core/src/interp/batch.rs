@@ -12,6 +12,16 @@ pub trait TextureSampler {
     /// Write the colour of `texture` at (`u[l]`, `v[l]`) into `out[0..4][l]` for every lane: linear
     /// RGB and straight alpha.
     fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register);
+
+    /// Write the colour of the 3D texture (volume) `texture` at (`uvw[0][l]`, `uvw[1][l]`,
+    /// `uvw[2][l]`) into `out[0..4][l]` for every lane (`texture_3d`). A sampler that holds no
+    /// volumes reads opaque white, as [`WhiteSampler`] reads every texture.
+    fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
+        let _ = (texture, uvw);
+        for lane in out.iter_mut() {
+            lane.fill(1.0);
+        }
+    }
 }
 
 /// A sampler that reads opaque white everywhere (what SHADE_LIT reads).

@@ -254,7 +254,7 @@ pub(crate) fn execute<const N: usize>(
         | Opcode::WorleyVec2
         | Opcode::WorleyVec3
         | Opcode::WorleyCellVec3 => noise_lanes(op, w, d, a, b, c),
-        Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Mov | Opcode::Join => {}
+        Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Tex3 | Opcode::Mov | Opcode::Join => {}
     }
 }
 

@@ -149,6 +149,11 @@ fn execute(
             let id = crate::types::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
             sampler.sample(id, uv.at(0), uv.at(1), d);
         }
+        Opcode::Tex3 => {
+            let uvw = src(o0);
+            let id = crate::types::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
+            sampler.sample_3d(id, [uvw.at(0), uvw.at(1), uvw.at(2)], d);
+        }
         Opcode::Mov => {
             let a = src(o0);
             for (k, lane) in d.iter_mut().enumerate().take(w) {

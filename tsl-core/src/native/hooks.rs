@@ -153,7 +153,23 @@ pub(super) struct Callees {
     pub cell_noise: Handle<naga::Function>,
     pub worley: Handle<naga::Function>,
     pub pcg_hash: Handle<naga::Function>,
+    /// `tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32>`, the volume read: optional, as
+    /// only a program with a `texture_3d` node calls it (such a program refuses a host without
+    /// it, [`EmitError::MissingHook`]).
+    pub texture_3d: Option<Handle<naga::Function>>,
 }
+
+/// The signature of the optional hook a `texture_3d` instruction calls.
+pub(super) const TEXTURE_3D_WGSL: &str = "fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32>";
+
+/// The optional hook a `texture_3d` instruction calls.
+const TEXTURE_3D: Signature = Signature {
+    name: "tsl_texture_3d",
+    args: &[Ty::U32, Ty::Vec3],
+    result: Ty::Vec4,
+    wgsl: TEXTURE_3D_WGSL,
+    origin: Origin::Hook,
+};
 
 /// Whether `f` takes `args` and returns `result`.
 pub(super) fn has_signature(module: &Module, f: &naga::Function, args: &[Ty], result: Ty) -> bool {
@@ -200,6 +216,7 @@ impl Callees {
             cell_noise: h[10],
             pcg_hash: h[11],
             worley: h[12],
+            texture_3d: find(module, &TEXTURE_3D).ok(),
         })
     }
 }

@@ -481,6 +481,21 @@ impl<'p> Lower<'p> {
                     *slot = Some(self.component(v, k as u32));
                 }
             }
+            O::Tex3 => {
+                let Some(texture_3d) = self.callees.texture_3d else {
+                    return Err(format!(
+                        "the host has no `{}` for a texture_3d read",
+                        super::hooks::TEXTURE_3D_WGSL
+                    ));
+                };
+                let word = self.uint(o1);
+                let id = self.call(self.callees.word, vec![word]);
+                let uvw = self.compose(self.types.vec3, vec![a[0], a[1], a[2]]);
+                let v = self.call(texture_3d, vec![id, uvw]);
+                for (k, slot) in out.iter_mut().enumerate() {
+                    *slot = Some(self.component(v, k as u32));
+                }
+            }
             O::Mov => each!(|k| a[k]),
             O::Join => {
                 for (k, slot) in out.iter_mut().enumerate().take(w) {

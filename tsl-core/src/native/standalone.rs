@@ -118,7 +118,7 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                 Some(Opcode::Load) => words.extend(
                     (o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)),
                 ),
-                Some(Opcode::Tex) => words.push(o1 as usize),
+                Some(Opcode::Tex | Opcode::Tex3) => words.push(o1 as usize),
                 Some(Opcode::Attr) => {
                     let (view, id) = (o0 >> 8, o0 & 0xff);
                     if let Some((node, reason)) = refusal(view, id) {

@@ -79,7 +79,7 @@ impl NodeProgram {
                     None => format!("{dst} = {name} @?"),
                 };
             }
-            Opcode::Tex => {
+            Opcode::Tex | Opcode::Tex3 => {
                 let word = inst.operands[1] as usize;
                 let id = self.words()[word];
                 let name = self
@@ -87,7 +87,15 @@ impl NodeProgram {
                     .iter()
                     .find(|u| u.word == word)
                     .map_or(format!("texture #{id}"), |u| format!("{} (#{id})", u.name));
-                return format!("{dst} = texture({name}, {})", operand(inst.operands[0], 2));
+                let (call, width) = if op == Opcode::Tex3 {
+                    ("texture_3d", 3)
+                } else {
+                    ("texture", 2)
+                };
+                return format!(
+                    "{dst} = {call}({name}, {})",
+                    operand(inst.operands[0], width)
+                );
             }
             Opcode::Join => {
                 let parts: Vec<String> = (0..width)

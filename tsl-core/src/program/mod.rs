@@ -266,6 +266,20 @@ impl NodeProgram {
         Ok(changed)
     }
 
+    /// The words of the texture ids that `texture_3d` instructions read: those slots name
+    /// volumes (a renderer's volume store), the others 2D textures (R-VAL-22).
+    pub fn volume_words(&self) -> Vec<usize> {
+        let count = self.words[H_CODE_LEN] as usize;
+        let mut words: Vec<usize> = (0..count)
+            .map(|index| self.instruction(index))
+            .filter(|inst| inst.opcode == crate::opcode::Opcode::Tex3 as u8)
+            .map(|inst| inst.operands[1] as usize)
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    }
+
     /// Whether the graph set `output`.
     pub fn has_output(&self, output: Output) -> bool {
         self.instruction_count(output) > 0

@@ -110,7 +110,7 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), InstructionError>
             }
             vec![]
         }
-        Opcode::Tex => {
+        Opcode::Tex | Opcode::Tex3 => {
             if inst.operands[1] as usize >= total || width != 4 {
                 return Err(InstructionError::Texture {
                     word: inst.operands[1],

@@ -72,6 +72,7 @@ mod scope;
 mod screen;
 mod shading;
 mod swizzle;
+mod texture_3d;
 mod texture_size;
 mod types;
 mod values;
@@ -105,6 +106,7 @@ pub mod prelude {
     pub use super::screen::*;
     pub use super::shading::*;
     pub use super::swizzle::Swizzles;
+    pub use super::texture_3d::{texture_3d, volume_uniform};
     pub use super::texture_size::texture_size;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,

@@ -230,6 +230,12 @@ pub(crate) struct FrameContext<'a> {
     pub width: u32,
     /// The shadow-casting lights' maps ([`shadow`]); none until the renderer draws them.
     pub shadows: shadow::FrameShadows,
+    /// The volumes a program's `texture_3d` nodes read (R-VAL-22).
+    pub volumes: &'a Store<crate::texture::Texture3d, TextureId>,
+    /// The world-to-view matrix: a VOLUME material's ray steps are placed in view space with it.
+    pub view_matrix: Mat4,
+    /// The camera's position in the world (three.js's `cameraPosition`).
+    pub camera_position: glam::Vec3,
 }
 
 impl<'a> FrameContext<'a> {
@@ -276,6 +282,9 @@ impl<'a> FrameContext<'a> {
             }),
             width: settings.width,
             shadows: shadow::FrameShadows::default(),
+            volumes: &assets.volumes,
+            view_matrix: view,
+            camera_position: view.inverse().w_axis.truncate(),
         }
     }
 }

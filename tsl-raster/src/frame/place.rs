@@ -169,6 +169,11 @@ fn check_material<'a>(
     {
         return refuse(MaterialRefusal::EnvMapOnKind);
     }
+    if material.kind == MaterialKind::Volume {
+        if let Some(refusal) = crate::scene::volume_refusal(material) {
+            return refuse(refusal);
+        }
+    }
     let Some(id) = material.nodes else {
         return Ok(None);
     };
@@ -189,6 +194,7 @@ fn check_material<'a>(
         asset: AssetKind::Program,
         id: id.0,
     })?;
+    let volume_words = program.volume_words();
     for slot in program.texture_slots() {
         // Invariant: a texture slot's word is inside the program's words (NodeProgram::from_words and compile check each slot: TextureSlotOutsideData).
         let texture = TextureId(program.words()[slot.word]);
@@ -204,6 +210,19 @@ fn check_material<'a>(
                 given: None,
             }
             .into());
+        }
+        if volume_words.contains(&slot.word) {
+            // A `texture_3d` node's map names a volume (R-VAL-22).
+            if !assets.volumes.contains(texture) {
+                return Err(Refusal::MissingVolume {
+                    object: index,
+                    volume: texture.0,
+                    program: id.0,
+                    uniform: slot.uniform.clone(),
+                }
+                .into());
+            }
+            continue;
         }
         if !assets.textures.contains(texture) {
             return Err(Refusal::MissingTexture {

@@ -79,6 +79,7 @@ const OP_WORLEY_FLOAT: u32 = 94u;
 const OP_WORLEY_VEC2: u32 = 95u;
 const OP_WORLEY_VEC3: u32 = 96u;
 const OP_WORLEY_CELL_VEC3: u32 = 97u;
+const OP_TEX3: u32 = 98u;
 
 // The lane attributes (tsl_core::Attribute::lane_index) and views (tsl_core::View).
 const ATTRIBUTES: u32 = 19u;

@@ -11,7 +11,8 @@
 use super::layout::{
     BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
     LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
-    BACKDROP_STAGES, ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES, THICKNESS_STAGES,
+    VolumeRecord, BACKDROP_STAGES, ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES,
+    THICKNESS_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -166,6 +167,7 @@ pub(crate) fn raster_layout_wgsl() -> String {
     record::<TexHeader>(&mut out);
     record::<EnvRecord>(&mut out);
     record::<BackgroundRecord>(&mut out);
+    record::<VolumeRecord>(&mut out);
     out.push_str("\n// P_FLAGS bits.\n");
     for &(name, value) in PASS_FLAGS {
         constant(&mut out, name, value);

@@ -153,6 +153,16 @@ record! {
         _reserved: [u32; 22],
         /// The DFG table, 16 × 16 (scale, bias), rows of roughness for each `dot(n, v)`.
         dfg: [[f32; 2]; 256],
+        /// The world-to-view matrix's translation (with `world_to_view`, where a volume's ray
+        /// steps lie in view space).
+        view_offset: [f32; 3],
+        /// The camera's position in the world (three.js's `cameraPosition`).
+        camera_position: [f32; 3],
+        /// The word of this buffer where the [`VolumeRecord`]s start, one per volume id (the
+        /// volumes a program's `texture_3d` reads); `NONE` without volumes.
+        volumes_at: u32,
+        /// How many volume records (the largest volume id plus one; 0 without volumes).
+        volume_count: u32,
     }
 }
 
@@ -373,6 +383,20 @@ record! {
         backdrop_count: [u32; 2],
         /// Unused, to a stride of 112.
         _reserved: [u32; 3],
+        /// A VOLUME material's ray steps.
+        volume_steps: u32,
+        /// three.js's `modelRadius`: the mesh's bounding sphere's radius in world space.
+        model_radius: f32,
+        /// The first instruction of OFFSET_NODE on a VOLUME pass.
+        offset_start: u32,
+        /// Its instruction count (0 without one).
+        offset_count: u32,
+        /// The first instruction of SCATTERING_NODE on a VOLUME pass.
+        scattering_start: u32,
+        /// Its instruction count (0 without one).
+        scattering_count: u32,
+        /// Unused, to a stride of 120.
+        _reserved_volume: [u32; 2],
     }
 }
 
@@ -578,6 +602,8 @@ codes! {
         KIND_NORMALS = 5,
         /// `MaterialKind::Depth`.
         KIND_DEPTH = 6,
+        /// `MaterialKind::Volume`.
+        KIND_VOLUME = 7,
         /// `Side::Front`.
         SIDE_FRONT = 0,
         /// `Side::Back`.
@@ -650,5 +676,20 @@ record! {
         radius: f32,
         /// The camera's projection inverted, columns.
         inverse_projection: [f32; 16],
+    }
+}
+
+record! {
+    /// A volume (`texture/volume.rs` `Texture3d`) in the frame buffer, at `F_VOLUMES_AT` plus its
+    /// id times the stride: its texels, x fastest, then y, then z, four float words (RGBA) each.
+    struct VolumeRecord: "VOLUME_STRIDE", "VOL_" {
+        /// The word of the frame buffer where its texels start; `NONE` for an id the store lacks.
+        texels: u32,
+        /// Its width, height and depth in texels.
+        size: [u32; 3],
+        /// Its wraps along u, v and w (`WRAP_*`).
+        wrap: [u32; 3],
+        /// `FILTER_NEAREST` or `FILTER_LINEAR`.
+        filter: u32,
     }
 }

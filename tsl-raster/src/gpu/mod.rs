@@ -137,6 +137,7 @@ mod native_batch;
 mod raster;
 mod standalone;
 mod textures;
+mod volume;
 
 pub use batch::GpuInterpreter;
 pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP_WGSL};

@@ -30,6 +30,10 @@ fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {
     return texture_of(id, uv);
 }
 
+fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {
+    return texture3d_of(id, uvw);
+}
+
 struct NativeVarying {
     @builtin(position) position: vec4<f32>,
     @location(0) @interpolate(flat) tri: u32,

@@ -24,3 +24,8 @@ fn tsl_attribute(view: u32, id: u32) -> vec3<f32> {
 fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {
     return texture_of(id, uv);
 }
+
+// Volume `id` at `uvw`: the interpreter's stand-in volume sampler.
+fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {
+    return texture3d_of(id, uvw);
+}

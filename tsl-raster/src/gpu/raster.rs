@@ -700,6 +700,11 @@ fn pack(
                 _ => (0, 0),
             };
             let ranges = STAGES.map(range);
+            // A VOLUME pass's ray runs these two outputs (R-VOL-2); other kinds ignore them.
+            let volume_range = |o: Output| match range(o) {
+                (start, count) if m.kind == MaterialKind::Volume => (start as u32, count as u32),
+                _ => (0, 0),
+            };
             // Only MeshSSSNodeMaterial runs the thickness outputs (STANDARD ignores them).
             let thickness_ranges = THICKNESS_STAGES.map(|o| if sss { range(o) } else { (0, 0) });
             // The backdrop alpha runs only with a backdrop, as three.js mixes (R-SCREEN-2).
@@ -737,6 +742,7 @@ fn pack(
                     MaterialKind::Physical => KIND_PHYSICAL,
                     MaterialKind::Normals => KIND_NORMALS,
                     MaterialKind::Depth => KIND_DEPTH,
+                    MaterialKind::Volume => KIND_VOLUME,
                 },
                 side: match m.side {
                     Side::Front => SIDE_FRONT,
@@ -806,6 +812,13 @@ fn pack(
                 thickness_count: thickness_ranges.map(|r| r.1 as u32),
                 cc_normal_map: map_id(m.clearcoat_normal_map),
                 cc_normal_scale: m.clearcoat_normal_scale.to_array(),
+                volume_steps: m.volume_steps,
+                model_radius: d.model_radius,
+                offset_start: volume_range(Output::Offset).0,
+                offset_count: volume_range(Output::Offset).1,
+                scattering_start: volume_range(Output::Scattering).0,
+                scattering_count: volume_range(Output::Scattering).1,
+                _reserved_volume: [0; 2],
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
                 env_intensity: env.map_or(0.0, |(_, k)| k),
@@ -877,7 +890,9 @@ fn pack(
                 entries_at,
             );
             append_lights(&mut w, &blocks, &shadows);
-            envs.append_to_frame(w)
+            let mut w = envs.append_to_frame(w);
+            super::volume::append_volumes(&mut w, frame, assets);
+            w
         },
         passes: pass_records,
         tris,
@@ -941,6 +956,9 @@ fn frame_words(
     let view3 = Mat3::from_mat4(view);
     r.view_to_world = mat3(view3.inverse());
     r.world_to_view = mat3(view3);
+    r.view_offset = view.w_axis.truncate().to_array();
+    // As the CPU's FrameContext computes it.
+    r.camera_position = view.inverse().w_axis.truncate().to_array();
     for (i, entry) in r.dfg.iter_mut().enumerate() {
         let (x, y) = (i % 16, i / 16);
         let v = crate::shade::brdf::dfg((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0);

@@ -551,6 +551,7 @@ fn texture_of(id: u32, uv: vec2<f32>) -> vec4<f32> {
     return sample_grad(id, uv, s_duv0, s_duv1);
 }
 
+
 // ---- Colour, lights and models (output/transform.rs, frame/lights.rs, shade/scalar_models.rs, shade/physical.rs).
 
 fn srgb_eotf(c: f32) -> f32 {
@@ -1499,8 +1500,8 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
         s_out = Shaded(vec4<f32>(srgb_eotf(uv_raw.x), srgb_eotf(uv_raw.y), 0.0, 1.0), z, true);
         return false;
     }
-    // The data kinds come last in KIND_* order.
-    if (kind >= KIND_NORMALS) {
+    // The data kinds.
+    if (kind == KIND_NORMALS || kind == KIND_DEPTH) {
         var rgb = vec3<f32>(1.0 - z);
         if (kind == KIND_NORMALS) {
             rgb = nv * 0.5 + 0.5;
@@ -1736,6 +1737,7 @@ fn lit_model(diffuse: vec3<f32>, ao: f32, view_dir: vec3<f32>, geometry_roughnes
                     cc_roughness, clearcoat);
             }
         }
+        case KIND_VOLUME: { outgoing = volume_march(p); }
         default: {}
     }
     return outgoing;
@@ -2412,5 +2414,166 @@ fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
         out.clearcoat = cc_radiance * (0.04 * fab.x + fab.y) * i.ao;
     }
     out.base = indirect * i.ao + specular * specular_ao;
+    return out;
+}
+
+// ---- Volumes (gpu/volume.rs, texture/volume.rs, shade/volume.rs): the 3D textures that
+// `texture_3d` reads from the frame buffer, and a VOLUME material's ray march (R-VOL-2).
+
+// Texel (x, y, z) of the volume whose record is at `r`, each index wrapped by its axis's wrap.
+fn volume_texel(r: u32, x: i32, y: i32, z: i32) -> vec4<f32> {
+    let w = i32(frame[r + VOL_SIZE]);
+    let h = i32(frame[r + VOL_SIZE + 1u]);
+    let d = i32(frame[r + VOL_SIZE + 2u]);
+    let sx = wrap_index(x, w, frame[r + VOL_WRAP]);
+    let sy = wrap_index(y, h, frame[r + VOL_WRAP + 1u]);
+    let sz = wrap_index(z, d, frame[r + VOL_WRAP + 2u]);
+    let at = frame[r + VOL_TEXELS] + 4u * u32((sz * h + sy) * w + sx);
+    return vec4<f32>(
+        bitcast<f32>(frame[at]),
+        bitcast<f32>(frame[at + 1u]),
+        bitcast<f32>(frame[at + 2u]),
+        bitcast<f32>(frame[at + 3u]),
+    );
+}
+
+// A volume read (`texture_3d`), as `Texture3d::sample`: white in SHADE_LIT, transparent black
+// for an id without a volume (the renderer refuses such a program before it draws).
+fn texture3d_of(id: u32, uvw: vec3<f32>) -> vec4<f32> {
+    if (frame[F_SHADING] == SHADING_LIT) {
+        return vec4<f32>(1.0);
+    }
+    let table = frame[F_VOLUMES_AT];
+    if (table == NONE || id >= frame[F_VOLUME_COUNT]) {
+        return vec4<f32>(0.0);
+    }
+    let r = table + VOLUME_STRIDE * id;
+    if (frame[r + VOL_TEXELS] == NONE) {
+        return vec4<f32>(0.0);
+    }
+    let size = vec3<f32>(f32(frame[r + VOL_SIZE]), f32(frame[r + VOL_SIZE + 1u]),
+        f32(frame[r + VOL_SIZE + 2u]));
+    let p = uvw * size;
+    if (frame[r + VOL_FILTER] == FILTER_NEAREST) {
+        return volume_texel(r, texel_index(p.x), texel_index(p.y), texel_index(p.z));
+    }
+    let q = p - vec3<f32>(0.5);
+    var f = q - floor(q);
+    for (var k = 0; k < 3; k++) {
+        if (!finite(f[k])) {
+            f[k] = 0.0;
+        }
+    }
+    let x = texel_index(q.x);
+    let y = texel_index(q.y);
+    let z = texel_index(q.z);
+    var c: array<vec4<f32>, 8>;
+    for (var k = 0u; k < 8u; k++) {
+        c[k] = volume_texel(r, x + i32(k & 1u), y + i32((k >> 1u) & 1u), z + i32(k >> 2u));
+    }
+    let r00 = c[0] + (c[1] - c[0]) * f.x;
+    let r10 = c[2] + (c[3] - c[2]) * f.x;
+    let r01 = c[4] + (c[5] - c[4]) * f.x;
+    let r11 = c[6] + (c[7] - c[6]) * f.x;
+    let s0 = r00 + (r10 - r00) * f.y;
+    let s1 = r01 + (r11 - r01) * f.y;
+    return s0 + (s1 - s0) * f.z;
+}
+
+// three.js's LTC_Evaluate_Volume (shade/rect_area.rs `volume_form_factor`): zero behind the
+// light's plane, else the rectangle p0..p3 seen from `p` on the unit sphere.
+fn ltc_volume(p: vec3<f32>, p0: vec3<f32>, p1: vec3<f32>, p2: vec3<f32>, p3: vec3<f32>) -> f32 {
+    let light_normal = cross(p1 - p0, p3 - p0);
+    if (dot3(light_normal, p - p0) < 0.0) {
+        return 0.0;
+    }
+    let c0 = normalize0(p0 - p);
+    let c1 = normalize0(p1 - p);
+    let c2 = normalize0(p2 - p);
+    let c3 = normalize0(p3 - p);
+    let f = abs(ltc_edge(c0, c1) + ltc_edge(c1, c2) + ltc_edge(c2, c3) + ltc_edge(c3, c0));
+    let l = sqrt(dot3(f, f));
+    return max((l * l + f.z) / (l + 1.0), 0.0);
+}
+
+// The light a ray step gathers at the view-space point `p` (shade/volume.rs `volume_light`):
+// the point and spot lights' colours at it, and each rect area light's colour times its volume
+// form factor, to the power 1.5; a directional light adds nothing.
+fn volume_light(p: vec3<f32>) -> vec3<f32> {
+    var sum = vec3<f32>(0.0);
+    let first = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis();
+    let direct = frame[s_lights + K_DIRECT];
+    for (var i = 0u; i < direct; i++) {
+        let b = first + LIGHT_STRIDE * i;
+        if (frame[b + L_KIND] != LIGHT_DIRECTIONAL) {
+            sum += unshadowed_light(b, p).color;
+        }
+    }
+    let rects = first + LIGHT_STRIDE * direct;
+    for (var i = 0u; i < frame[s_lights + K_RECTS]; i++) {
+        let b = rects + RECT_STRIDE * i;
+        let w = fv3(b + A_HALF_WIDTH);
+        let h = fv3(b + A_HALF_HEIGHT);
+        // A rectangle of no area gives nothing, before its edges are evaluated.
+        if (all(w == vec3<f32>(0.0)) || all(h == vec3<f32>(0.0))) {
+            continue;
+        }
+        let c = fv3(b + A_POSITION);
+        let e = fv3(b + A_COLOR) * ltc_volume(p, c + w - h, c - w - h, c - w + h, c + w + h);
+        sum += vec3<f32>(powf(e.x, 1.5), powf(e.y, 1.5), powf(e.z, 1.5));
+    }
+    return sum;
+}
+
+// A VOLUME pass's ray at this fragment (shade/volume.rs `shade_volume`): three.js's
+// VolumetricLightingModel, OFFSET_NODE at the fragment, SCATTERING_NODE at each step with
+// `position_world()` and `position_view()` there; the ray's outgoing light.
+fn volume_march(p: u32) -> vec3<f32> {
+    let steps = max(pu(p, P_VOLUME_STEPS), 1u);
+    let base = pu(p, P_BASE);
+    let to_view = fm3(F_WORLD_TO_VIEW);
+    let offset = fv3(F_VIEW_OFFSET);
+    let camera = fv3(F_CAMERA_POSITION);
+    let pw = s_pw;
+    let pv = s_pv;
+    let towards = length(camera - pw) > pf(p, P_MODEL_RADIUS) * 2.0;
+    var start = pw;
+    var end = camera;
+    if (towards) {
+        start = camera;
+        end = pw;
+    }
+    let v = end - start;
+    let dir = normalize0(v);
+    let step = length(v) / f32(steps);
+    var travelled = 0.0;
+    let offset_count = pu(p, P_OFFSET_COUNT);
+    if (offset_count != 0u) {
+        travelled = run_code(base, pu(p, P_OFFSET_START), offset_count).x * step;
+    }
+    let scattering_count = pu(p, P_SCATTERING_COUNT);
+    var transmittance = vec3<f32>(1.0);
+    var out = vec3<f32>(0.0);
+    for (var i = 0u; i < steps; i++) {
+        let ray = start + dir * travelled;
+        let ray_view = to_view[0] * ray.x + to_view[1] * ray.y + to_view[2] * ray.z + offset;
+        var density = volume_light(ray_view);
+        if (scattering_count != 0u) {
+            s_pw = ray;
+            s_pv = ray_view;
+            density *= run_code(base, pu(p, P_SCATTERING_START), scattering_count).x;
+        }
+        let step_light = density * 0.01;
+        let falloff = exp(-(density * 0.01) * step);
+        if (towards) {
+            out += step_light * transmittance * step;
+        } else {
+            out = out * falloff + step_light * step;
+        }
+        transmittance *= falloff;
+        travelled += step;
+    }
+    s_pw = pw;
+    s_pv = pv;
     return out;
 }

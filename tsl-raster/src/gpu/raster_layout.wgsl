@@ -31,13 +31,8 @@ const STAGE_THICKNESS_SCALE: u32 = 13u;
 const STAGE_RECEIVED_SHADOW: u32 = 14u;
 const MAX_RECEIVED_LIGHTS: u32 = 8u;
 
-// The backdrop outputs, numbered on from STAGE_RECEIVED_SHADOW, in P_BACKDROP_START order.
-const BACKDROP_STAGE_COUNT: u32 = 2u;
-const STAGE_BACKDROP: u32 = 15u;
-const STAGE_BACKDROP_ALPHA: u32 = 16u;
-
-// `FrameRecord` (gpu/layout.rs): 576 words.
-const LIGHTS_AT: u32 = 576u;
+// `FrameRecord` (gpu/layout.rs): 584 words.
+const LIGHTS_AT: u32 = 584u;
 const F_WIDTH: u32 = 0u;
 const F_HEIGHT: u32 = 1u;
 const F_TILES_X: u32 = 2u;
@@ -56,6 +51,10 @@ const F_LTC_AT: u32 = 39u;
 const F_BACKGROUND: u32 = 40u;
 const F_ENVS_AT: u32 = 41u;
 const F_DFG: u32 = 64u; // 512 words
+const F_VIEW_OFFSET: u32 = 576u; // 3 words
+const F_CAMERA_POSITION: u32 = 579u; // 3 words
+const F_VOLUMES_AT: u32 = 582u;
+const F_VOLUME_COUNT: u32 = 583u;
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
 const HEMI_STRIDE: u32 = 9u;
@@ -107,8 +106,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 112 words.
-const PASS_STRIDE: u32 = 112u;
+// `PassRecord` (gpu/layout.rs): 120 words.
+const PASS_STRIDE: u32 = 120u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -154,8 +153,12 @@ const P_ENV: u32 = 101u;
 const P_ENV_INTENSITY: u32 = 102u;
 const P_RECEIVED_START: u32 = 103u;
 const P_RECEIVED_COUNT: u32 = 104u;
-const P_BACKDROP_START: u32 = 105u; // 2 words
-const P_BACKDROP_COUNT: u32 = 107u; // 2 words
+const P_VOLUME_STEPS: u32 = 112u;
+const P_MODEL_RADIUS: u32 = 113u;
+const P_OFFSET_START: u32 = 114u;
+const P_OFFSET_COUNT: u32 = 115u;
+const P_SCATTERING_START: u32 = 116u;
+const P_SCATTERING_COUNT: u32 = 117u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -217,6 +220,13 @@ const G_INTENSITY: u32 = 2u;
 const G_RADIUS: u32 = 3u;
 const G_INVERSE_PROJECTION: u32 = 4u; // 16 words
 
+// `VolumeRecord` (gpu/layout.rs): 8 words.
+const VOLUME_STRIDE: u32 = 8u;
+const VOL_TEXELS: u32 = 0u;
+const VOL_SIZE: u32 = 1u; // 3 words
+const VOL_WRAP: u32 = 4u; // 3 words
+const VOL_FILTER: u32 = 7u;
+
 // P_FLAGS bits.
 const FL_FORWARD: u32 = 1u;
 const FL_TRANSPARENT: u32 = 2u;
@@ -255,6 +265,7 @@ const KIND_STANDARD: u32 = 3u;
 const KIND_PHYSICAL: u32 = 4u;
 const KIND_NORMALS: u32 = 5u;
 const KIND_DEPTH: u32 = 6u;
+const KIND_VOLUME: u32 = 7u;
 const SIDE_FRONT: u32 = 0u;
 const SIDE_BACK: u32 = 1u;
 const SIDE_DOUBLE: u32 = 2u;

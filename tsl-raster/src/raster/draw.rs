@@ -133,6 +133,31 @@ pub(crate) struct Draw<'a> {
     /// The normalized device z of the object's origin, for the draw order.
     pub sort_z: f32,
     pub render_order: i32,
+    /// three.js's `modelRadius`: the geometry's bounding sphere's radius in world space (a
+    /// VOLUME material's ray runs from the camera when the camera is beyond twice it).
+    pub model_radius: f32,
+}
+
+/// three.js's `modelRadius`: `geometry.computeBoundingSphere()` (the centre of the positions'
+/// box, the radius the farthest position's distance from it) then `Sphere.applyMatrix4(model)`,
+/// which scales the radius by the matrix's largest axis scale (`getMaxScaleOnAxis`).
+fn model_radius(geometry: &Geometry, model: Mat4) -> f32 {
+    let positions = geometry.positions();
+    let (mut low, mut high) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    for &p in positions {
+        low = low.min(p);
+        high = high.max(p);
+    }
+    let centre = (low + high) * 0.5;
+    let radius_sq = positions
+        .iter()
+        .map(|&p| centre.distance_squared(p))
+        .fold(0.0f32, f32::max);
+    let scale_sq = [model.x_axis, model.y_axis, model.z_axis]
+        .map(|c| c.truncate().length_squared())
+        .into_iter()
+        .fold(0.0f32, f32::max);
+    radius_sq.sqrt() * scale_sq.sqrt()
 }
 
 /// What a draw needs from the frame.
@@ -340,6 +365,7 @@ impl<'a> Draw<'a> {
             forward,
             sort_z: if sort_z.is_finite() { sort_z } else { 0.0 },
             render_order,
+            model_radius: model_radius(geometry, p.model),
         }
     }
 }
@@ -418,7 +444,9 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
         count > 0
             && (start..start + count).all(|index| {
                 let opcode = program.instruction(index).opcode;
-                opcode != Opcode::Attr as u8 && opcode != Opcode::Tex as u8
+                opcode != Opcode::Attr as u8
+                    && opcode != Opcode::Tex as u8
+                    && opcode != Opcode::Tex3 as u8
             })
     };
     let outputs: Vec<Output> = Output::ALL

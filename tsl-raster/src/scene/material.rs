@@ -25,6 +25,9 @@ pub enum MaterialKind {
     Normals,
     /// `MeshDepthMaterial`: one minus the window depth as grey. Refuses a node program.
     Depth,
+    /// `VolumeNodeMaterial`: a ray marched through the mesh, lit by point, spot and rect area
+    /// lights, its density scaled by SCATTERING_NODE ([`Material::volume`], R-VOL-1).
+    Volume,
 }
 
 /// Which faces are drawn (`material.side`).
@@ -176,6 +179,9 @@ pub struct Material {
     /// `shadowSide`: the side the shadow pass draws (R-SHADOW-9); `None` by default, the other
     /// side of `side` (VSM: `side` itself), as three.js's `null`.
     pub shadow_side: Option<Side>,
+    /// A VOLUME material's ray steps (three.js's `steps`); 25 by default. Set by
+    /// [`Material::volume`] and [`Material::set_steps`].
+    pub volume_steps: u32,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -317,6 +323,7 @@ impl Material {
             clearcoat_normal_scale: Vec2::ONE,
             scattering: None,
             shadow_side: None,
+            volume_steps: 25,
         }
     }
 

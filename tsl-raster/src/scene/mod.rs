@@ -6,12 +6,15 @@ mod light;
 mod light_mask;
 mod material;
 mod shadow;
+mod volume_material;
 
 pub use camera::{Camera, Projection};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
+pub(crate) use volume_material::volume_refusal;
+pub use volume_material::MAX_VOLUME_STEPS;
 
 use crate::environment::Environment;
 use crate::error::Refusal;

@@ -199,6 +199,8 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                 }
             }
             MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
+            // The ray's light, gathered by `volume::shade_volume` before this stage.
+            MaterialKind::Volume => {}
         }
     }
     if let Some(b) = &backdrop {

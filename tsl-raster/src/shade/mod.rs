@@ -56,6 +56,7 @@ pub(crate) mod sss;
 mod state;
 mod surface;
 mod views;
+mod volume;
 
 use crate::frame::FrameContext;
 use crate::output::srgb_eotf;
@@ -138,6 +139,7 @@ pub(crate) fn shade_batch(
             registers,
             uniform,
             textures: ctx.textures,
+            volumes: ctx.volumes,
             white: ctx.shading == Shading::Lit,
         },
         out,
@@ -151,6 +153,7 @@ pub(crate) fn shade_batch(
     depth_node::shade_depth_node(state);
     normal::shade_normal(state);
     surface::shade_surface(state);
+    volume::shade_volume(state);
     lights::shade_lights(state, physical);
     output::shade_output(state);
 }

@@ -88,6 +88,21 @@ pub(crate) fn ltc_evaluate(n: Vec3, v: Vec3, p: Vec3, m_inv: Mat3, corners: [Vec
     form_factor(ltc_transform(n, v, m_inv), p, corners)
 }
 
+/// `LTC_Evaluate_Volume` (a VOLUME material's ray step): zero behind the light's plane, else the
+/// rectangle `corners` seen from `p` on the unit sphere, the horizon-clipped form factor of the
+/// absolute vector form factor.
+pub(crate) fn volume_form_factor(p: Vec3, corners: [Vec3; 4]) -> f32 {
+    if !lit_side(p, corners) {
+        return 0.0;
+    }
+    let c = corners.map(|corner| (corner - p).normalize_or_zero());
+    let f = edge_form_factor(c[0], c[1])
+        + edge_form_factor(c[1], c[2])
+        + edge_form_factor(c[2], c[3])
+        + edge_form_factor(c[3], c[0]);
+    clipped_sphere_form_factor(f.abs())
+}
+
 /// The light's corners as `directRectArea` orders them.
 pub(crate) fn corners(light: &RectLight) -> [Vec3; 4] {
     let (c, w, h) = (light.position, light.half_width, light.half_height);

@@ -4,8 +4,8 @@
 //! white in SHADE_LIT.
 
 use crate::store::Store;
-use crate::texture::Texture;
-use glam::{Vec2, Vec4};
+use crate::texture::{Texture, Texture3d};
+use glam::{Vec2, Vec3, Vec4};
 use tsl_core::{Lane, Register, TextureId, TextureSampler, LANES};
 
 /// Each lane's derivatives of the surface uv: (d/dx, d/dy).
@@ -19,6 +19,8 @@ pub(crate) struct LaneSampler<'a> {
     pub count: usize,
     /// Whether every texture reads opaque white (SHADE_LIT).
     pub white: bool,
+    /// The volumes `texture_3d` reads (R-VAL-22).
+    pub volumes: &'a Store<Texture3d, TextureId>,
 }
 
 impl TextureSampler for LaneSampler<'_> {
@@ -39,6 +41,26 @@ impl TextureSampler for LaneSampler<'_> {
             out[1][l] = c.y;
             out[2][l] = c.z;
             out[3][l] = c.w;
+        }
+    }
+
+    fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
+        // As `sample`: white in SHADE_LIT, transparent black for a volume the store lacks (the
+        // renderer refuses such a program before it draws).
+        for lane in out.iter_mut() {
+            lane.fill(if self.white { 1.0 } else { 0.0 });
+        }
+        if self.white {
+            return;
+        }
+        let Some(v) = self.volumes.get(texture) else {
+            return;
+        };
+        for l in 0..self.count.min(LANES) {
+            let c: Vec4 = v.sample(Vec3::new(uvw[0][l], uvw[1][l], uvw[2][l]));
+            for (k, value) in c.to_array().into_iter().enumerate() {
+                out[k][l] = value;
+            }
         }
     }
 }

@@ -172,6 +172,8 @@ pub(super) struct Nodes<'s> {
     /// A uniform output's value in every lane.
     pub(super) uniform: &'s mut Register,
     pub(super) textures: &'s Store<Texture, TextureId>,
+    /// The volumes `texture_3d` reads.
+    pub(super) volumes: &'s Store<crate::texture::Texture3d, TextureId>,
     /// The shading view reads every texture as opaque white.
     pub(super) white: bool,
 }
@@ -206,6 +208,7 @@ impl Nodes<'_> {
                     gradients: self.gradients,
                     count: n,
                     white: self.white,
+                    volumes: self.volumes,
                 };
                 run_nodes(p, output, self.batch, &sampler, self.registers)
             }

@@ -4,8 +4,10 @@
 //! level that the coordinate's screen derivatives select.
 
 mod sample;
+mod volume;
 
 pub use sample::MAX_MIP_LEVELS;
+pub use volume::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};
 
 use crate::error::ImageError;
 use crate::output::{decode_png, over_limit, srgb_eotf, Image};

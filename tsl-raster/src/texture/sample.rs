@@ -37,7 +37,7 @@ pub(super) fn mip_chain(base: Level) -> Vec<Level> {
     levels
 }
 
-fn wrap(i: i64, n: usize, mode: Wrap) -> usize {
+pub(crate) fn wrap(i: i64, n: usize, mode: Wrap) -> usize {
     let n = n as i64;
     let k = match mode {
         Wrap::Repeat => i.rem_euclid(n),

@@ -1,0 +1,401 @@
+//! Volumes (R-VAL-22, R-VOL-1, R-VOL-2 in docs/requirements.md): `Texture3d`'s reads worked by
+//! hand, a VOLUME material's ray march against an independent f64 transcription of three.js
+//! r187's `VolumetricLightingModel` (both ray directions, OFFSET_NODE, SCATTERING_NODE at the
+//! step's position, Beer's law), the lights a ray gathers, and the refusals.
+
+use glam::{DVec3, Vec3};
+use tsl::prelude::*;
+use tsl::raster::*;
+
+// ---- Texture3d, by hand.
+
+/// A 2×2×2 float volume whose texel (x, y, z) holds x + 2y + 4z.
+fn counting() -> Texture3d {
+    let values: Vec<f32> = (0..8).map(|i| i as f32).collect();
+    Texture3d::from_f32(2, 2, 2, &values).unwrap()
+}
+
+#[test]
+fn nearest_reads_the_texel_the_coordinate_falls_in() {
+    let v = counting();
+    // u = 0.75 is in texel 1 of 2, v = 0.25 in 0, w = 0.75 in 1: 1 + 0 + 4 = 5.
+    assert_eq!(
+        v.sample(Vec3::new(0.75, 0.25, 0.75)),
+        glam::Vec4::new(5.0, 0.0, 0.0, 1.0)
+    );
+    // Clamp to edge by default.
+    assert_eq!(v.sample(Vec3::new(7.0, -3.0, 0.1)).x, 1.0);
+}
+
+#[test]
+fn linear_weighs_the_eight_nearest_texels() {
+    let mut v = counting();
+    v.filter = VolumeFilter::Linear;
+    // At the centre every texel weighs 1/8: (0 + 1 + ... + 7) / 8 = 3.5.
+    assert_eq!(v.sample(Vec3::splat(0.5)).x, 3.5);
+    // At u = 0.5, v = 0.25 (texel row 0's centre), w = 0.75 (slice 1's centre): (4 + 5) / 2.
+    assert_eq!(v.sample(Vec3::new(0.5, 0.25, 0.75)).x, 4.5);
+    // A quarter of the way from texel 0's centre to texel 1's along u: 0.25.
+    assert_eq!(v.sample(Vec3::new(0.375, 0.25, 0.25)).x, 0.25);
+}
+
+#[test]
+fn wraps_follow_opengl_on_each_axis() {
+    let mut v = counting();
+    v.wrap_s = Wrap::Repeat;
+    v.wrap_r = Wrap::MirroredRepeat;
+    // u = 1.25 repeats to 0.25 (texel 0); w = 1.25 mirrors to 0.75 (texel 1): 0 + 0 + 4.
+    assert_eq!(v.sample(Vec3::new(1.25, 0.25, 1.25)).x, 4.0);
+}
+
+#[test]
+fn bytes_are_data_not_colour() {
+    let r8 = Texture3d::new(1, 1, 1, VolumeFormat::R8, &[51]).unwrap();
+    assert_eq!(r8.sample(Vec3::ZERO), glam::Vec4::new(0.2, 0.0, 0.0, 1.0));
+    let rgba = Texture3d::new(1, 1, 1, VolumeFormat::Rgba8, &[255, 0, 102, 51]).unwrap();
+    assert_eq!(rgba.sample(Vec3::ZERO), glam::Vec4::new(1.0, 0.0, 0.4, 0.2));
+}
+
+#[test]
+fn bad_volumes_are_refused() {
+    assert!(matches!(
+        Texture3d::new(0, 1, 1, VolumeFormat::R8, &[]),
+        Err(VolumeError::Size { .. })
+    ));
+    assert!(matches!(
+        Texture3d::new(2, 2, 2, VolumeFormat::R8, &[0; 7]),
+        Err(VolumeError::DataLength {
+            expected: 8,
+            found: 7,
+            ..
+        })
+    ));
+    assert!(matches!(
+        Texture3d::from_f32(1, 1, 2, &[0.0, f32::NAN]),
+        Err(VolumeError::NotFinite { index: 1 })
+    ));
+    assert!(matches!(
+        Texture3d::new(4096, 4096, 2, VolumeFormat::R8, &[]),
+        Err(VolumeError::Size { .. })
+    ));
+}
+
+// ---- The march.
+
+const SIDE: u32 = 4;
+
+/// A 2×2×2 VOLUME box at the origin seen by an orthographic camera at (0, 0, `camera_z`)
+/// looking down −z over x, y in [−1, 1], on a 4×4 image; one point light; SCATTERING_NODE =
+/// 1 + 0.5 · position_world().z, OFFSET_NODE = `offset`.
+fn march_scene(camera_z: f32, offset: Option<f32>, steps: u32) -> (Scene, Camera, Assets) {
+    march_scene_lit(camera_z, offset, steps, false)
+}
+
+/// The spot light of [`march_scene_lit`]: at (0.5, 1.5, 0) toward (0, −1, 0), angle 0.5,
+/// penumbra 0.5, decay 2, no cutoff.
+const SPOT: (f64, f64) = (0.5, 0.5);
+
+/// [`march_scene`], lit by the point light or, with `spot`, by a spot light instead.
+fn march_scene_lit(
+    camera_z: f32,
+    offset: Option<f32>,
+    steps: u32,
+    spot: bool,
+) -> (Scene, Camera, Assets) {
+    let mut assets = Assets::new();
+    let g = NodeGraph::new();
+    let z = g.swizzle(g.position_world(), "z");
+    g.set_output(SCATTERING_NODE, g.add(g.float(1.0), g.mul(z, g.float(0.5))))
+        .unwrap();
+    if let Some(o) = offset {
+        g.set_output(OFFSET_NODE, g.float(o)).unwrap();
+    }
+    let program = assets.programs.add(g.compile().unwrap());
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(2.0, 2.0, 2.0).build());
+    let material = assets.materials.add(Material::volume(steps, program));
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(geometry, material));
+    if spot {
+        let mut light = Light::spot(
+            Color::linear(1.0, 0.5, 0.25),
+            40.0,
+            Vec3::new(0.5, 1.5, 0.0),
+            Vec3::new(0.0, -1.0, 0.0),
+            SPOT.0 as f32,
+        );
+        if let Light::Spot { penumbra, .. } = &mut light {
+            *penumbra = SPOT.1 as f32;
+        }
+        scene.add_light(light);
+    } else {
+        scene.add_light(Light::point(
+            Color::linear(1.0, 0.5, 0.25),
+            40.0,
+            Vec3::new(0.5, 0.25, 0.0),
+        ));
+    }
+    let camera =
+        Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, camera_z));
+    (scene, camera, assets)
+}
+
+/// three.js r187's ray (VolumetricLightingModel.start, direct, finish) for the fragment at
+/// world position `p`, in f64: the outgoing ray light.
+fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64, spot: bool) -> DVec3 {
+    let radius = 3f64.sqrt(); // the 2×2×2 box's bounding sphere
+    let front_to_back = (camera - p).length() > radius * 2.0;
+    let (start, end) = if front_to_back {
+        (camera, p)
+    } else {
+        (p, camera)
+    };
+    let view = end - start;
+    let step = view.length() / steps as f64;
+    let dir = view.normalize();
+    let mut travelled = offset * step;
+    let mut transmittance = DVec3::ONE;
+    let mut out = DVec3::ZERO;
+    let light = if spot {
+        DVec3::new(0.5, 1.5, 0.0)
+    } else {
+        DVec3::new(0.5, 0.25, 0.0)
+    };
+    let axis = (light - DVec3::new(0.0, -1.0, 0.0)).normalize();
+    let color = DVec3::new(1.0, 0.5, 0.25) * 40.0;
+    for _ in 0..steps {
+        let ray = start + dir * travelled;
+        let d = (light - ray).length();
+        // getDistanceAttenuation with cutoff 0, decay 2.
+        let mut density = color / d.powi(2).max(0.01);
+        if spot {
+            // SpotLightNode: smoothstep(cos(angle), cos(angle · (1 − penumbra)), dot(l, axis)).
+            let (low, high) = (SPOT.0.cos(), (SPOT.0 * (1.0 - SPOT.1)).cos());
+            let x = ((light - ray).normalize().dot(axis) - low) / (high - low);
+            let t = x.clamp(0.0, 1.0);
+            density *= t * t * (3.0 - 2.0 * t);
+        }
+        density *= 1.0 + 0.5 * ray.z;
+        let step_light = density * 0.01;
+        let falloff = (-density * 0.01 * step).exp();
+        if front_to_back {
+            out += step_light * transmittance * step;
+        } else {
+            out = out * falloff + step_light * step;
+        }
+        transmittance *= falloff;
+        travelled += step;
+    }
+    out
+}
+
+fn render(scene: &Scene, camera: &Camera, assets: &Assets) -> LinearImage {
+    Renderer::new(RenderSettings::new(SIDE, SIDE))
+        .render_linear(scene, camera, assets)
+        .unwrap()
+}
+
+/// Every pixel against the reference: the pixel (i, j) sees the box's back face z = −1 at
+/// x = −1 + (i + ½) / 2, y = 1 − (j + ½) / 2.
+fn check_march(camera_z: f32, offset: Option<f32>, steps: u32) {
+    check_march_lit(camera_z, offset, steps, false);
+}
+
+fn check_march_lit(camera_z: f32, offset: Option<f32>, steps: u32, spot: bool) {
+    let (scene, camera, assets) = march_scene_lit(camera_z, offset, steps, spot);
+    let image = render(&scene, &camera, &assets);
+    let mut brightest = 0.0f64;
+    for j in 0..SIDE {
+        for i in 0..SIDE {
+            let p = DVec3::new(
+                -1.0 + (i as f64 + 0.5) / 2.0,
+                1.0 - (j as f64 + 0.5) / 2.0,
+                -1.0,
+            );
+            let want = reference(
+                DVec3::new(0.0, 0.0, camera_z as f64),
+                p,
+                steps,
+                offset.unwrap_or(0.0) as f64,
+                spot,
+            );
+            let got = image.pixel(i, j).unwrap();
+            brightest = brightest.max(want.max_element());
+            for k in 0..3 {
+                // f32 against f64 over 20 steps of exp and pow: a relative 1e-4.
+                let bound = 1e-4 * want[k].abs().max(1e-3);
+                assert!(
+                    (got[k] as f64 - want[k]).abs() <= bound,
+                    "camera z {camera_z}, pixel ({i}, {j}) channel {k}: {} against {}",
+                    got[k],
+                    want[k]
+                );
+            }
+            assert_eq!(got[3], 1.0, "the material's opacity is the alpha");
+        }
+    }
+    assert!(brightest > 0.05, "the ray gathers light: {brightest}");
+}
+
+#[test]
+fn a_far_camera_marches_from_the_camera_to_the_fragment() {
+    // |camera − fragment| ≥ 11 > 2 · √3.
+    check_march(10.0, None, 20);
+}
+
+#[test]
+fn a_near_camera_marches_from_the_fragment_to_the_camera() {
+    // |camera − fragment| ≤ 2.8 + ... < 2 · √3 ≈ 3.46 at every pixel (at most √(0.75² · 2 + 2.8²)).
+    check_march(1.8, None, 20);
+}
+
+#[test]
+fn the_offset_node_moves_the_first_step() {
+    check_march(10.0, Some(0.5), 25);
+    check_march(1.8, Some(0.25), 7);
+}
+
+#[test]
+fn a_spot_light_lights_the_ray_through_its_cone() {
+    check_march_lit(10.0, Some(0.5), 16, true);
+    check_march_lit(1.8, None, 16, true);
+}
+
+#[test]
+fn a_directional_light_adds_nothing_and_the_emissive_node_adds_to_the_ray() {
+    let (mut scene, camera, mut assets) = march_scene(10.0, None, 10);
+    scene.lights.clear();
+    scene.add_light(Light::directional(Color::WHITE, 5.0, Vec3::ONE));
+    let image = render(&scene, &camera, &assets);
+    assert_eq!(image.pixel(1, 1).unwrap(), [0.0, 0.0, 0.0, 1.0]);
+
+    let g = NodeGraph::new();
+    g.set_output(SCATTERING_NODE, g.float(1.0)).unwrap();
+    g.set_output(EMISSIVE_NODE, g.vec3(0.25, 0.5, 0.0)).unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    *assets.materials.get_mut(MaterialId(0)).unwrap() = Material::volume(10, program);
+    let image = render(&scene, &camera, &assets);
+    assert_eq!(image.pixel(1, 1).unwrap(), [0.25, 0.5, 0.0, 1.0]);
+}
+
+#[test]
+fn a_rect_light_of_no_area_adds_nothing_and_one_of_area_adds_light() {
+    let (mut scene, camera, assets) = march_scene(10.0, None, 10);
+    scene.lights.clear();
+    let rect = |width: f32| Light::RectArea {
+        color: Color::WHITE,
+        intensity: 5.0,
+        width,
+        height: 1.0,
+        position: Vec3::new(0.0, 0.0, 0.5),
+        target: Vec3::new(0.0, 0.0, -1.0),
+    };
+    scene.add_light(rect(0.0));
+    let image = render(&scene, &camera, &assets);
+    assert_eq!(image.pixel(1, 1).unwrap(), [0.0, 0.0, 0.0, 1.0]);
+    scene.lights.clear();
+    scene.add_light(rect(1.0));
+    let image = render(&scene, &camera, &assets);
+    let lit = image.pixel(1, 1).unwrap();
+    assert!(
+        lit[0] > 0.0 && lit[0] == lit[1] && lit[1] == lit[2],
+        "{lit:?}"
+    );
+}
+
+#[test]
+fn a_volume_refuses_what_three_js_has_not() {
+    let (scene, camera, mut assets) = march_scene(10.0, None, 10);
+    let id = MaterialId(0);
+    let refused = |assets: &Assets| {
+        Renderer::new(RenderSettings::new(SIDE, SIDE))
+            .render_linear(&scene, &camera, assets)
+            .unwrap_err()
+            .to_string()
+    };
+    let base = assets.materials.get(id).unwrap().clone();
+    assets.materials.get_mut(id).unwrap().emissive = Color::WHITE;
+    assert!(
+        refused(&assets).contains("emissive"),
+        "{}",
+        refused(&assets)
+    );
+    *assets.materials.get_mut(id).unwrap() = Material {
+        volume_steps: 0,
+        ..base.clone()
+    };
+    assert!(refused(&assets).contains("1 to 256 steps, not 0"));
+    *assets.materials.get_mut(id).unwrap() = Material {
+        volume_steps: MAX_VOLUME_STEPS + 1,
+        ..base.clone()
+    };
+    assert!(refused(&assets).contains("not 257"));
+    *assets.materials.get_mut(id).unwrap() = Material {
+        nodes: None,
+        ..base
+    };
+    assert!(refused(&assets).contains("needs a node program"));
+}
+
+#[test]
+fn a_program_reading_a_missing_volume_is_refused() {
+    let mut assets = Assets::new();
+    let g = NodeGraph::new();
+    let map = g.volume_uniform("noise", TextureId(3));
+    let read = g.texture_3d(map, g.position_local());
+    g.set_output(COLOR_NODE, g.swizzle(read, "xyz")).unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    // A 2D texture of the same id does not stand in for the volume.
+    for _ in 0..4 {
+        assets.textures.add(Texture::new(
+            Image::from_rgba8(1, 1, vec![255; 4]).unwrap(),
+            ColorSpace::Linear,
+        ));
+    }
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let material = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(geometry, material));
+    let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
+    let e = Renderer::new(RenderSettings::new(SIDE, SIDE))
+        .render_linear(&scene, &camera, &assets)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("reads volume 3 (uniform 'noise'), which is not in assets.volumes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn texture_3d_reads_the_volume_in_a_render() {
+    // An unlit box whose colour is its volume read at a constant coordinate: texel 5 of
+    // `counting` (1 + 4) / 7 in red, by hand 5/7.
+    let mut assets = Assets::new();
+    let values: Vec<f32> = (0..8).map(|i| i as f32 / 7.0).collect();
+    let volume = assets
+        .volumes
+        .add(Texture3d::from_f32(2, 2, 2, &values).unwrap());
+    let g = NodeGraph::new();
+    let map = g.volume_uniform("v", volume);
+    let read = g.texture_3d(map, g.vec3(0.75, 0.25, 0.75));
+    g.set_output(COLOR_NODE, g.swizzle(read, "xyz")).unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let material = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(program));
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(geometry, material));
+    let camera = Camera::perspective(50.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.0));
+    let image = render(&scene, &camera, &assets);
+    let centre = image.pixel(2, 2).unwrap();
+    assert_eq!(centre, [5.0 / 7.0, 0.0, 0.0, 1.0]);
+}
