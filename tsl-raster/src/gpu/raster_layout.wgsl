@@ -31,6 +31,11 @@ const STAGE_THICKNESS_SCALE: u32 = 13u;
 const STAGE_RECEIVED_SHADOW: u32 = 14u;
 const MAX_RECEIVED_LIGHTS: u32 = 8u;
 
+// The backdrop outputs, numbered on from STAGE_RECEIVED_SHADOW, in P_BACKDROP_START order.
+const BACKDROP_STAGE_COUNT: u32 = 2u;
+const STAGE_BACKDROP: u32 = 15u;
+const STAGE_BACKDROP_ALPHA: u32 = 16u;
+
 // `FrameRecord` (gpu/layout.rs): 584 words.
 const LIGHTS_AT: u32 = 584u;
 const F_WIDTH: u32 = 0u;
@@ -153,6 +158,8 @@ const P_ENV: u32 = 101u;
 const P_ENV_INTENSITY: u32 = 102u;
 const P_RECEIVED_START: u32 = 103u;
 const P_RECEIVED_COUNT: u32 = 104u;
+const P_BACKDROP_START: u32 = 105u; // 2 words
+const P_BACKDROP_COUNT: u32 = 107u; // 2 words
 const P_VOLUME_STEPS: u32 = 112u;
 const P_MODEL_RADIUS: u32 = 113u;
 const P_OFFSET_START: u32 = 114u;
