@@ -68,6 +68,8 @@ pub use frame::Frame;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
+pub use geometry::NamedAttribute;
+pub use scene::{Instances, SharedInstances, MAX_INSTANCES};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,

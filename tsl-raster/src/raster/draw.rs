@@ -133,6 +133,15 @@ pub(crate) struct Draw<'a> {
     /// The normalized device z of the object's origin, for the draw order.
     pub sort_z: f32,
     pub render_order: i32,
+    /// The instance of an instanced mesh this draw is (0 for a plain mesh): the tie-break after
+    /// the object.
+    pub instance: u32,
+    /// The instance's colour, which multiplies the diffuse colour as three.js's `instanceColor`
+    /// (R-INST-2); `None` for a plain mesh or an instanced mesh without colours.
+    pub instance_color: Option<Vec3>,
+    /// Each vertex's custom attributes (`attribute(name, type)`, R-ATTR-1), the 8 floats of
+    /// lanes `Custom0` and `Custom1`; empty when the program reads none.
+    pub custom: Vec<[f32; 8]>,
 }
 
 /// What a draw needs from the frame.
@@ -340,6 +349,9 @@ impl<'a> Draw<'a> {
             forward,
             sort_z: if sort_z.is_finite() { sort_z } else { 0.0 },
             render_order,
+            instance: 0,
+            instance_color: None,
+            custom: program.map(|p| custom_attributes(geometry, p)).unwrap_or_default(),
         }
     }
 }

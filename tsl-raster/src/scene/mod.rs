@@ -2,12 +2,14 @@
 //! background; cameras; materials.
 
 pub(crate) mod camera;
+mod instanced;
 mod light;
 mod light_mask;
 mod material;
 mod shadow;
 
 pub use camera::{Camera, Projection};
+pub use instanced::{Instances, SharedInstances, MAX_INSTANCES};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
@@ -95,6 +97,9 @@ pub struct Object {
     pub cast_shadow: bool,
     /// three.js's `receiveShadow`: whether the lights' shadows fall on its mesh; false by default.
     pub receive_shadow: bool,
+    /// three.js's `InstancedMesh`: its mesh drawn once per instance ([`Object::instanced_mesh`]);
+    /// `None` for a plain mesh or a group.
+    pub instances: Option<SharedInstances>,
 }
 
 impl Object {
@@ -111,6 +116,20 @@ impl Object {
             visible: true,
             cast_shadow: false,
             receive_shadow: false,
+            instances: None,
+        }
+    }
+
+    /// three.js's `InstancedMesh(geometry, material, count)`: the mesh drawn once per instance,
+    /// each through its own matrix and with its own colour where given (R-INST-1).
+    pub fn instanced_mesh(
+        geometry: GeometryId,
+        material: MaterialId,
+        instances: Instances,
+    ) -> Object {
+        Object {
+            instances: Some(std::sync::Arc::new(instances)),
+            ..Object::mesh(geometry, material)
         }
     }
 
@@ -123,6 +142,7 @@ impl Object {
             visible: true,
             cast_shadow: false,
             receive_shadow: false,
+            instances: None,
         }
     }
 
