@@ -210,3 +210,13 @@ fn shadow_alpha_test_matches_three() {
 fn transmitted_shadows_match_three() {
     check("shadow_transmitted");
 }
+
+#[test]
+fn instanced_meshes_with_instance_colours_and_instance_index_match_three() {
+    check("instanced_colors");
+}
+
+#[test]
+fn custom_attributes_match_three() {
+    check("attribute_color");
+}

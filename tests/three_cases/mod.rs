@@ -8,6 +8,7 @@ pub mod scenes;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
+pub mod scenes_instancing;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_shadow;
@@ -97,6 +98,8 @@ cases![
     shadow_received_node in scenes_shadownodes with shadows_pcf,
     shadow_alpha_test in scenes_shadownodes with shadows_pcf,
     shadow_transmitted in scenes_shadownodes with shadows_transmitted,
+    instanced_colors in scenes_instancing,
+    attribute_color in scenes_instancing,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

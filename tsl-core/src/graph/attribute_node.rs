@@ -72,6 +72,13 @@ impl NodeGraph {
         }
     }
 
+    /// TSL's `instanceIndex`: the index of the instance of an instanced mesh being drawn, a
+    /// float from the draw's header (0 for a plain mesh), which the renderer writes into each
+    /// instance's copy of the program (R-INST-3). A position node may read it.
+    pub fn instance_index(&self) -> NodeRef {
+        self.attribute(Attribute::InstanceIndex)
+    }
+
     /// The graph's custom attributes, in the order declared.
     pub fn custom_attributes(&self) -> Vec<CustomAttribute> {
         self.parts.borrow().attributes.clone()

@@ -301,7 +301,8 @@ impl ProgramError {
         match self {
             ProgramError::Validation(_) => "validate",
             ProgramError::UniformOutsideData { .. }
-            | ProgramError::TextureSlotOutsideData { .. } => "program",
+            | ProgramError::TextureSlotOutsideData { .. }
+            | ProgramError::CustomAttribute { .. } => "program",
             ProgramError::NoUniform { op, .. } | ProgramError::NotAUniformNode { op, .. } => op,
             ProgramError::UniformType { .. } => "set_uniform",
             ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",

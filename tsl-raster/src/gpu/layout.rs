@@ -361,8 +361,11 @@ record! {
         received_start: u32,
         /// Its instruction count (0 without one, or where the pass receives no shadow).
         received_count: u32,
+        /// The instance's colour (three.js's `instanceColor`, R-INST-2), white for a plain mesh:
+        /// it multiplies the diffuse colour.
+        instance_color: [f32; 3],
         /// Unused, to a stride of 112.
-        _reserved: [u32; 7],
+        _reserved: [u32; 4],
     }
 }
 
@@ -422,6 +425,8 @@ record! {
         local: [f32; 3],
         /// Model-space normal (a fragment's `normal_local()`).
         normal_local: [f32; 3],
+        /// The custom attributes' 8 floats (lanes `Custom0`, `Custom1`; R-ATTR-1).
+        custom: [f32; 8],
     }
 }
 

@@ -24,7 +24,7 @@ use crate::settings::{RenderSettings, Shading};
 use crate::shade::sss::THICKNESS_NUMBERS;
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
-use glam::{Mat3, Mat4};
+use glam::{Mat3, Mat4, Vec3};
 use tsl_core::{NodeProgram, Output, TextureId};
 
 /// The rasterizer's WGSL source: the generated contract (`bytecode.wgsl`, `raster_layout.wgsl`),
@@ -545,7 +545,7 @@ fn pack(
     for d in &draws {
         let vbase = verts.len() as u32;
         tri_base.push(tris.len() as u32);
-        verts.extend(d.verts.iter().map(|v| VertRecord {
+        verts.extend(d.verts.iter().enumerate().map(|(i, v)| VertRecord {
             world: v.world.to_array(),
             view: v.view.to_array(),
             normal_view: v.normal_view.to_array(),
@@ -553,6 +553,7 @@ fn pack(
             color: v.color.to_array(),
             local: v.local.to_array(),
             normal_local: v.normal_local.to_array(),
+            custom: d.custom.get(i).copied().unwrap_or_default(),
         }));
         let indices = d.geometry.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {
@@ -750,7 +751,8 @@ fn pack(
                 env_intensity: env.map_or(0.0, |(_, k)| k),
                 received_start: received.0 as u32,
                 received_count: received.1 as u32,
-                _reserved: [0; 7],
+                instance_color: d.instance_color.unwrap_or(Vec3::ONE).to_array(),
+                _reserved: [0; 4],
             }
         })
         .collect();

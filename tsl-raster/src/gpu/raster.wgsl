@@ -1590,6 +1590,8 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             if ((pass_flags(p) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
+            // three.js's `instanceColor` joins the vertex colour (white for a plain mesh).
+            rgb *= pv3(p, P_INSTANCE_COLOR);
             s_surface.diffuse = vec4<f32>(rgb, texel.w);
         }
         case STAGE_OPACITY: {
@@ -1638,6 +1640,7 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
             if ((pass_flags(s_pass) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
+            rgb *= pv3(s_pass, P_INSTANCE_COLOR);
             s_surface.diffuse = vec4<f32>(rgb, alpha);
         }
         case STAGE_OPACITY: { s_surface.diffuse.w *= r.x; }

@@ -2,6 +2,7 @@
 //! its triangles clipped and set up, and what its shading needs.
 
 use super::clip::{clip_triangle, inside, ClipVertex};
+use super::custom::custom_attributes;
 use super::recycle::Recycler;
 use super::setup::{
     project, setup_polygon, setup_projected, setup_small_triangle, Projected, Tri, WeightPlanes,
