@@ -107,12 +107,21 @@ fn rich_program() -> NodeProgram {
         .unwrap();
     g.set_output(THICKNESS_COLOR_NODE, g.mul(tint, g.swizzle(texel, "r")))
         .unwrap();
+    g.set_output(BACKDROP_NODE, g.mul(tint, g.swizzle(texel2, "g")))
+        .unwrap();
     for (k, output) in [
         THICKNESS_DISTORTION_NODE,
         THICKNESS_AMBIENT_NODE,
         THICKNESS_ATTENUATION_NODE,
         THICKNESS_POWER_NODE,
         THICKNESS_SCALE_NODE,
+        ROUGHNESS_NODE,
+        METALNESS_NODE,
+        BACKDROP_ALPHA_NODE,
+        SIZE_NODE,
+        OFFSET_NODE,
+        SCATTERING_NODE,
+        ALPHA_TEST_NODE,
     ]
     .into_iter()
     .enumerate()
@@ -601,12 +610,12 @@ fn refuses_a_total_that_is_not_the_length() {
 
 #[test]
 fn refuses_a_free_output_slot_that_is_not_zero() {
-    // Slot 17, the first past the seventeen outputs: words 6 + 34 and 6 + 35.
+    // Slot 25, the first past the twenty-five outputs: words 6 + 50 and 6 + 51.
     let mut words = sin_words();
-    words[6 + 2 * 17 + 1] = 1;
+    words[6 + 2 * 25 + 1] = 1;
     refused(
         &words,
-        "output slot 17 is kept for outputs to come and must be 0, not 1",
+        "output slot 25 is kept for outputs to come and must be 0, not 1",
     );
     let mut words = sin_words();
     words[6 + 2 * 31] = 7;
@@ -784,7 +793,7 @@ fn refuses_an_attribute_that_does_not_exist() {
     };
     refused(
         &attr(LANE_ATTRIBUTE_COUNT as u32, 1),
-        "instruction 0: attribute 15 in view 0 of width 1",
+        "instruction 0: attribute 19 in view 0 of width 1",
     );
     refused(
         &attr(u32::MAX, 1),

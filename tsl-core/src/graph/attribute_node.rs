@@ -2,14 +2,14 @@
 //! attribute a program reads by its name.
 //!
 //! A graph packs the custom attributes it declares, in the order it declares them, into the 8
-//! floats of the lanes [`Attribute::Custom0`] and [`Attribute::Custom1`] (a vec4 each), and the
+//! floats of the lanes `Custom0`, `Custom1` (three floats each) and `Custom2` (two), and the
 //! compiled program keeps the names and where each lies ([`CustomAttribute`]), so that a
 //! rasterizer fills each corner's 8 floats from the geometry's attributes of those names. The
 //! node itself is a swizzle of the lanes (a join where it spans both), interpolated as any
 //! fragment attribute is.
 
 use super::{BuildError, BuildErrorKind, NodeGraph, NodeRef};
-use crate::interface::{Attribute, CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS};
+use crate::interface::{CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS, CUSTOM_LANES};
 use crate::types::ValueType;
 use thiserror::Error;
 
@@ -72,13 +72,6 @@ impl NodeGraph {
         }
     }
 
-    /// TSL's `instanceIndex`: the index of the instance of an instanced mesh being drawn, a
-    /// float from the draw's header (0 for a plain mesh), which the renderer writes into each
-    /// instance's copy of the program (R-INST-3). A position node may read it.
-    pub fn instance_index(&self) -> NodeRef {
-        self.attribute(Attribute::InstanceIndex)
-    }
-
     /// The graph's custom attributes, in the order declared.
     pub fn custom_attributes(&self) -> Vec<CustomAttribute> {
         self.parts.borrow().attributes.clone()
@@ -127,21 +120,20 @@ impl NodeGraph {
         Ok(declared)
     }
 
-    /// The node of `attribute`'s floats: a swizzle of one lane, or a join of both.
+    /// The node of `attribute`'s floats: a swizzle of one lane, or a join of the lanes it spans.
     fn custom_lanes(&self, attribute: &CustomAttribute) -> NodeRef {
-        const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
+        const COMPONENTS: [char; 3] = ['x', 'y', 'z'];
         let (start, end) = (
             usize::from(attribute.offset),
             usize::from(attribute.offset) + usize::from(attribute.width),
         );
         // Each lane's part: the lane, and the components of it the attribute takes.
-        let parts: Vec<NodeRef> = [Attribute::Custom0, Attribute::Custom1]
+        let parts: Vec<NodeRef> = CUSTOM_LANES
             .into_iter()
-            .enumerate()
-            .filter_map(|(k, lane)| {
-                let (lo, hi) = (start.max(4 * k), end.min(4 * k + 4));
+            .filter_map(|(lane, first, width)| {
+                let (lo, hi) = (start.max(first), end.min(first + width));
                 (lo < hi).then(|| {
-                    let pattern: String = (lo..hi).map(|i| COMPONENTS[i - 4 * k]).collect();
+                    let pattern: String = (lo..hi).map(|i| COMPONENTS[i - first]).collect();
                     self.swizzle(self.attribute(lane), &pattern)
                 })
             })

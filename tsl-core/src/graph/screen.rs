@@ -36,6 +36,12 @@ header_methods! {
     frame_id => FrameId;
     /// TSL's `deltaTime`: the seconds since the previous frame (`RenderSettings::delta_time`).
     delta_time => DeltaTime;
+    /// TSL's `instanceIndex`: the instance of an `InstancedMesh` being drawn, 0 for any other
+    /// draw (float; a position node may read it).
+    instance_index => InstanceIndex;
+    /// GLSL's `gl_PointCoord`, TSL's `pointUV`: where the pixel is in its point or sprite, 0 to 1
+    /// from the top left (vec2; 0 on a triangle).
+    point_coord => PointCoord;
     /// 1 when the camera is orthographic, 0 when perspective (float): what three.js decides
     /// when it builds `positionViewDirection`.
     camera_is_orthographic => CameraIsOrthographic;

@@ -94,8 +94,22 @@ attributes! {
     /// `shadow()`: what the shadow of the light being shaded lets through at the fragment, a
     /// vec3 (1 where it is lit, 0 in its full shadow); `RECEIVED_SHADOW_NODE` only (R-OUT-14).
     Shadow = "shadow", Vec3, Shadow;
+    /// `point_coord()`: GLSL's `gl_PointCoord`, where the pixel is in its point or sprite, 0 to 1
+    /// from the top left (0 on a triangle); a derivative of it is one over the point's width.
+    PointCoord = "point_coord", Vec2, Fragment;
+    /// Floats 0 to 2 of the eight per corner that a program's custom attributes
+    /// (`attribute(name, type)`) are packed into; the compiler records which name lies where. (A
+    /// lane holds three floats, so the eight take three lanes.)
+    Custom0 = "custom0", Vec3, Fragment;
+    /// Custom-attribute floats 3 to 5.
+    Custom1 = "custom1", Vec3, Fragment;
+    /// Custom-attribute floats 6 and 7.
+    Custom2 = "custom2", Vec2, Fragment;
     /// `time()`: `Renderer.time` in seconds, from the program's header.
     Time = "time", Float, Frame;
+    /// `instance_index()`: TSL's `instanceIndex`, the instance of an `InstancedMesh` being drawn
+    /// (0 for any other mesh), as a float, from the draw's header word `H_INSTANCE_INDEX`.
+    InstanceIndex = "instance_index", Float, Frame;
     /// `camera_position()`: the camera's world position, from the header.
     CameraPosition = "camera_position", Vec3, Frame;
     /// `camera_view_matrix()`: the world-to-camera matrix, from the header.
@@ -184,7 +198,7 @@ attributes! {
 }
 
 /// How many attributes a [`FragmentBatch`](crate::FragmentBatch) carries per lane (those not from the header).
-pub const LANE_ATTRIBUTE_COUNT: usize = 15;
+pub const LANE_ATTRIBUTE_COUNT: usize = 19;
 
 impl Attribute {
     /// The attribute's row in a [`FragmentBatch`](crate::FragmentBatch) and its id in an `attr` instruction;

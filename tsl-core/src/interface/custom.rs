@@ -1,11 +1,20 @@
 //! The custom attributes a program reads (R-ATTR-1, docs/requirements.md): each one's name and
-//! where its floats lie among the 8 of a corner (the lanes `Custom0` and `Custom1`). The graph
-//! declares them, the program keeps them, and a rasterizer fills the lanes from them.
+//! where its floats lie among the 8 of a corner (the lanes `Custom0`, `Custom1` and `Custom2`).
+//! The graph declares them, the program keeps them, and a rasterizer fills the lanes from them.
 
+use super::Attribute;
 use crate::types::ValueType;
 
-/// How many floats every corner carries for the custom attributes (two vec4 lanes).
+/// How many floats every corner carries for the custom attributes.
 pub const CUSTOM_ATTRIBUTE_FLOATS: usize = 8;
+
+/// The lanes that carry the custom floats: each lane, its first float and how many it holds (a
+/// lane holds three floats, so the eight take three lanes).
+pub const CUSTOM_LANES: [(Attribute, usize, usize); 3] = [
+    (Attribute::Custom0, 0, 3),
+    (Attribute::Custom1, 3, 3),
+    (Attribute::Custom2, 6, 2),
+];
 
 /// A custom attribute of a graph or a program: its name, its width and where its first float
 /// lies among the [`CUSTOM_ATTRIBUTE_FLOATS`] of a corner.

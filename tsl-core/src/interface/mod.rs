@@ -9,4 +9,4 @@ mod output;
 
 pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 pub use output::*;
-pub use custom::{CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS};
+pub use custom::{CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS, CUSTOM_LANES};

@@ -1,4 +1,4 @@
-//! The outputs (R-OUT-1 to R-OUT-9, R-OUT-14 and R-OUT-15, docs/requirements.md): what part of the
+//! The outputs (R-OUT-1 to R-OUT-9, R-OUT-14 to R-OUT-16, docs/requirements.md): what part of the
 //! material's shading each replaces.
 
 use crate::types::ValueType;
@@ -47,6 +47,26 @@ pub enum Output {
     ThicknessPower = 15,
     /// `thicknessScaleNode`, float: 10 when unset.
     ThicknessScale = 16,
+    /// `roughnessNode`, float: replaces a STANDARD or PHYSICAL material's roughness (and its
+    /// map's), as three.js r187's `MeshStandardNodeMaterial.setupSpecular` reads it.
+    Roughness = 17,
+    /// `metalnessNode`, float: replaces a STANDARD or PHYSICAL material's metalness (and its
+    /// map's).
+    Metalness = 18,
+    /// `backdropNode`, vec3: what is seen through the surface, mixed with the lit colour by
+    /// [`Output::BackdropAlpha`] (usually reads `viewport_texture(screen_uv())`).
+    Backdrop = 19,
+    /// `backdropAlphaNode`, float: how much of the backdrop replaces the surface's light; 1 when
+    /// unset.
+    BackdropAlpha = 20,
+    /// `sizeNode`, float: a point's or a sprite's size in pixels, run on the host once per point.
+    Size = 21,
+    /// `offsetNode`, float: where a volume's ray takes its first step, in steps from its start.
+    Offset = 22,
+    /// `scatteringNode`, float: a volume's density at each step of its ray.
+    Scattering = 23,
+    /// `alphaTestNode`, float: replaces the material's `alpha_test` threshold.
+    AlphaTest = 24,
 }
 
 /// `colorNode`.
@@ -83,9 +103,25 @@ pub const THICKNESS_ATTENUATION_NODE: Output = Output::ThicknessAttenuation;
 pub const THICKNESS_POWER_NODE: Output = Output::ThicknessPower;
 /// `thicknessScaleNode`.
 pub const THICKNESS_SCALE_NODE: Output = Output::ThicknessScale;
+/// `roughnessNode`.
+pub const ROUGHNESS_NODE: Output = Output::Roughness;
+/// `metalnessNode`.
+pub const METALNESS_NODE: Output = Output::Metalness;
+/// `backdropNode`.
+pub const BACKDROP_NODE: Output = Output::Backdrop;
+/// `backdropAlphaNode`.
+pub const BACKDROP_ALPHA_NODE: Output = Output::BackdropAlpha;
+/// `sizeNode`.
+pub const SIZE_NODE: Output = Output::Size;
+/// `offsetNode`.
+pub const OFFSET_NODE: Output = Output::Offset;
+/// `scatteringNode`.
+pub const SCATTERING_NODE: Output = Output::Scattering;
+/// `alphaTestNode`.
+pub const ALPHA_TEST_NODE: Output = Output::AlphaTest;
 
 /// How many outputs there are.
-pub const OUTPUT_COUNT: usize = 17;
+pub const OUTPUT_COUNT: usize = 25;
 
 /// How many outputs a program's header has room for: the outputs there are, and slots kept for
 /// those to come, so that a new output does not move the header's values.
@@ -113,6 +149,14 @@ impl Output {
         Output::ThicknessAttenuation,
         Output::ThicknessPower,
         Output::ThicknessScale,
+        Output::Roughness,
+        Output::Metalness,
+        Output::Backdrop,
+        Output::BackdropAlpha,
+        Output::Size,
+        Output::Offset,
+        Output::Scattering,
+        Output::AlphaTest,
     ];
 
     /// The output's own type: what it computes, and what a node of another type
@@ -127,7 +171,14 @@ impl Output {
             | Output::ThicknessAmbient
             | Output::ThicknessAttenuation
             | Output::ThicknessPower
-            | Output::ThicknessScale => ValueType::Float,
+            | Output::ThicknessScale
+            | Output::Roughness
+            | Output::Metalness
+            | Output::BackdropAlpha
+            | Output::Size
+            | Output::Offset
+            | Output::Scattering
+            | Output::AlphaTest => ValueType::Float,
             Output::CastShadow => ValueType::Vec4,
             Output::Color
             | Output::Emissive
@@ -135,7 +186,8 @@ impl Output {
             | Output::Position
             | Output::Output
             | Output::ReceivedShadow
-            | Output::ThicknessColor => ValueType::Vec3,
+            | Output::ThicknessColor
+            | Output::Backdrop => ValueType::Vec3,
         }
     }
 
@@ -181,7 +233,15 @@ impl Output {
             "THICKNESS_ATTENUATION_NODE",
             "THICKNESS_POWER_NODE",
             "THICKNESS_SCALE_NODE",
-            // Invariant: one name per variant, in order (`Output` is a fieldless enum of 17).
+            "ROUGHNESS_NODE",
+            "METALNESS_NODE",
+            "BACKDROP_NODE",
+            "BACKDROP_ALPHA_NODE",
+            "SIZE_NODE",
+            "OFFSET_NODE",
+            "SCATTERING_NODE",
+            "ALPHA_TEST_NODE",
+            // Invariant: one name per variant, in order (`Output` is a fieldless enum of 25).
         ][self as usize]
     }
 

@@ -46,9 +46,12 @@ pub const H_FRAME_ID: usize = H_CAMERA_WORLD + 16;
 pub const H_ORTHOGRAPHIC: usize = H_FRAME_ID + 1;
 /// Header: the seconds since the previous frame, an f32 (`delta_time`).
 pub const H_DELTA_TIME: usize = H_ORTHOGRAPHIC + 1;
+/// Header: the instance of an `InstancedMesh` being drawn, an f32 (`instance_index`), which the
+/// renderer writes for each instance (0 for any other draw).
+pub const H_INSTANCE_INDEX: usize = H_DELTA_TIME + 1;
 /// Header: the first word of the draw's values (to the header's end), which the renderer writes
 /// for each draw of a program that reads them (`NodeProgram::set_object`).
-pub const H_OBJECT: usize = H_DELTA_TIME + 2;
+pub const H_OBJECT: usize = H_INSTANCE_INDEX + 1;
 /// Header: the draw's model-to-world matrix, sixteen f32, column-major.
 pub const H_MODEL_WORLD: usize = H_OBJECT;
 /// Header: the inverse of the model-to-world matrix, sixteen f32.
@@ -148,6 +151,7 @@ header_values! {
     "frame_id" = H_FRAME_ID, 1 x 1;
     "camera_is_orthographic" = H_ORTHOGRAPHIC, 1 x 1;
     "delta_time" = H_DELTA_TIME, 1 x 1;
+    "instance_index" = H_INSTANCE_INDEX, 1 x 1;
     "model_world_matrix" = H_MODEL_WORLD, 4 x 4;
     "model_world_matrix_inverse" = H_MODEL_WORLD_INVERSE, 4 x 4;
     "model_view_matrix" = H_MODEL_VIEW, 4 x 4;

@@ -71,7 +71,7 @@ pub struct NodeProgram {
     /// The node each slot was declared by, for `set_uniform(node, ..)`: known to a program its
     /// graph compiled, not to one read from words.
     nodes: Option<UniformNodes>,
-    /// The custom attributes the lanes `Custom0`/`Custom1` carry (R-ATTR-1).
+    /// The custom attributes the lanes `Custom0` to `Custom2` carry (R-ATTR-1).
     attributes: Vec<CustomAttribute>,
 }
 

@@ -1,11 +1,11 @@
-//! Custom attributes and the instance's index, typed (R-ATTR-1, R-INST-3, docs/requirements.md).
+//! Custom attributes, typed (R-ATTR-1, docs/requirements.md).
 
 use super::node::Node;
 use super::scope::current;
-use super::types::{Float, Numeric};
+use super::types::Numeric;
 
 /// TSL's `attribute(name, type)`: the geometry attribute `name`, interpolated for each fragment;
-/// `T` is [`Float`], `Vec2`, `Vec3` or `Vec4` (the graph refuses a matrix). A component the
+/// `T` is `Float`, `Vec2`, `Vec3` or `Vec4` (the graph refuses a matrix). A component the
 /// geometry lacks reads 0, a missing fourth 1 ([`NodeGraph::named_attribute`](crate::NodeGraph::named_attribute)).
 ///
 /// ```
@@ -18,10 +18,4 @@ use super::types::{Float, Numeric};
 /// ```
 pub fn attribute<T: Numeric>(name: &str) -> Node<T> {
     Node::wrap(current().named_attribute(name, T::TYPE))
-}
-
-/// TSL's `instanceIndex`: the index of the instance of an instanced mesh being drawn (0 for a
-/// plain mesh), a float ([`NodeGraph::instance_index`](crate::NodeGraph::instance_index)).
-pub fn instance_index() -> Node<Float> {
-    Node::wrap(current().instance_index())
 }

@@ -85,7 +85,7 @@ pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
 /// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
 pub mod prelude {
-    pub use super::attribute::{attribute, instance_index};
+    pub use super::attribute::attribute;
     pub use super::billboard::*;
     pub use super::color::*;
     pub use super::control::{

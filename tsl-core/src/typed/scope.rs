@@ -163,6 +163,22 @@ impl Scope {
         thickness_power_node(Float) => ThicknessPower;
         /// `material.thicknessScaleNode` (10 when unset).
         thickness_scale_node(Float) => ThicknessScale;
+        /// `material.roughnessNode`: a STANDARD or PHYSICAL surface's roughness.
+        roughness_node(Float) => Roughness;
+        /// `material.metalnessNode`: a STANDARD or PHYSICAL surface's metalness.
+        metalness_node(Float) => Metalness;
+        /// `material.backdropNode`: what is seen through the surface.
+        backdrop_node(Vec3) => Backdrop;
+        /// `material.backdropAlphaNode`: how much of the backdrop shows (1 when unset).
+        backdrop_alpha_node(Float) => BackdropAlpha;
+        /// `material.sizeNode`: a point's or a sprite's size in pixels.
+        size_node(Float) => Size;
+        /// `material.offsetNode`: a volume ray's first step, in steps.
+        offset_node(Float) => Offset;
+        /// `material.scatteringNode`: a volume's density at each step.
+        scattering_node(Float) => Scattering;
+        /// `material.alphaTestNode`: the alpha test's threshold.
+        alpha_test_node(Float) => AlphaTest;
     }
 }
 

@@ -42,6 +42,12 @@ values! {
     frame_id -> Float;
     /// TSL's `deltaTime`: the seconds since the previous frame.
     delta_time -> Float;
+    /// TSL's `instanceIndex`: the instance of an `InstancedMesh` being drawn, 0 for any other
+    /// draw.
+    instance_index -> Float;
+    /// GLSL's `gl_PointCoord`, TSL's `pointUV`: where the pixel is in its point or sprite, 0 to
+    /// 1 from the top left (0 on a triangle).
+    point_coord -> Vec2;
     /// 1 under an orthographic camera, 0 under a perspective one.
     camera_is_orthographic -> Float;
     /// TSL's `modelWorldMatrix`: the draw's model-to-world matrix.

@@ -81,7 +81,7 @@ const OP_WORLEY_VEC3: u32 = 96u;
 const OP_WORLEY_CELL_VEC3: u32 = 97u;
 
 // The lane attributes (tsl_core::Attribute::lane_index) and views (tsl_core::View).
-const ATTRIBUTES: u32 = 15u;
+const ATTRIBUTES: u32 = 19u;
 const VIEWS: u32 = 7u;
 const ATTR_UV: u32 = 0u;
 const ATTR_POSITION_WORLD: u32 = 1u;
@@ -98,6 +98,10 @@ const ATTR_FRONT_FACING: u32 = 11u;
 const ATTR_GL_FRONT_FACING: u32 = 12u;
 const ATTR_LIT_ALPHA: u32 = 13u;
 const ATTR_SHADOW: u32 = 14u;
+const ATTR_POINT_COORD: u32 = 15u;
+const ATTR_CUSTOM0: u32 = 16u;
+const ATTR_CUSTOM1: u32 = 17u;
+const ATTR_CUSTOM2: u32 = 18u;
 const VIEW_FRAGMENT: u32 = 0u;
 const VIEW_DERIVATIVE_HERE: u32 = 1u;
 const VIEW_RIGHT: u32 = 2u;

@@ -425,7 +425,7 @@ record! {
         local: [f32; 3],
         /// Model-space normal (a fragment's `normal_local()`).
         normal_local: [f32; 3],
-        /// The custom attributes' 8 floats (lanes `Custom0`, `Custom1`; R-ATTR-1).
+        /// The custom attributes' 8 floats (lanes `Custom0` to `Custom2`; R-ATTR-1).
         custom: [f32; 8],
     }
 }

@@ -149,6 +149,7 @@ const P_ENV: u32 = 101u;
 const P_ENV_INTENSITY: u32 = 102u;
 const P_RECEIVED_START: u32 = 103u;
 const P_RECEIVED_COUNT: u32 = 104u;
+const P_INSTANCE_COLOR: u32 = 105u; // 3 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -167,8 +168,8 @@ const T_ORIGIN: u32 = 57u; // 2 words
 const T_SA32: u32 = 59u; // 3 words
 const T_SB32: u32 = 62u; // 3 words
 
-// `VertRecord` (gpu/layout.rs): 20 words.
-const VERT_STRIDE: u32 = 20u;
+// `VertRecord` (gpu/layout.rs): 28 words.
+const VERT_STRIDE: u32 = 28u;
 const V_WORLD: u32 = 0u; // 3 words
 const V_VIEW: u32 = 3u; // 3 words
 const V_NORMAL_VIEW: u32 = 6u; // 3 words
@@ -176,6 +177,7 @@ const V_UV: u32 = 9u; // 2 words
 const V_COLOR: u32 = 11u; // 3 words
 const V_LOCAL: u32 = 14u; // 3 words
 const V_NORMAL_LOCAL: u32 = 17u; // 3 words
+const V_CUSTOM: u32 = 20u; // 8 words
 
 // `BinEntry` (gpu/layout.rs): 6 words.
 const ENTRY: u32 = 6u;

@@ -1,5 +1,5 @@
 //! Custom attributes (R-ATTR-1, docs/requirements.md): each vertex's 8 floats of the lanes
-//! `Custom0` and `Custom1`, filled from the geometry's named attributes where the program's
+//! `Custom0` to `Custom2`, filled from the geometry's named attributes where the program's
 //! table puts them. The corners keep them; a fragment weighs them with the original triangle's
 //! weights, so a triangle cut at the near plane carries them as it carries its colours.
 

@@ -141,7 +141,7 @@ pub(crate) struct Draw<'a> {
     /// (R-INST-2); `None` for a plain mesh or an instanced mesh without colours.
     pub instance_color: Option<Vec3>,
     /// Each vertex's custom attributes (`attribute(name, type)`, R-ATTR-1), the 8 floats of
-    /// lanes `Custom0` and `Custom1`; empty when the program reads none.
+    /// lanes `Custom0` to `Custom2`; empty when the program reads none.
     pub custom: Vec<[f32; 8]>,
 }
 

@@ -10,7 +10,7 @@ use crate::frame::FrameContext;
 use crate::raster::draw::{Draw, Vertex};
 use crate::scene::Side;
 use glam::{Vec2, Vec3};
-use tsl_core::{Attribute, FragmentBatch, View};
+use tsl_core::{Attribute, FragmentBatch, View, CUSTOM_LANES};
 
 /// Write one attribute of one lane in one view.
 #[inline]
@@ -44,13 +44,13 @@ pub(super) fn put_custom(
     let [Some(a), Some(b), Some(c)] = corners.map(|i| draw.custom.get(i as usize)) else {
         return;
     };
-    for (half, attribute) in [Attribute::Custom0, Attribute::Custom1].into_iter().enumerate() {
+    for (attribute, first, width) in CUSTOM_LANES {
         let Some(row) = attribute.lane_index() else {
             continue;
         };
         let slot = &mut batch.views[view as usize][row];
-        for (k, component) in slot.iter_mut().enumerate().take(4) {
-            let f = 4 * half + k;
+        for (k, component) in slot.iter_mut().enumerate().take(width) {
+            let f = first + k;
             component[lane] = a[f] * w.x + b[f] * w.y + c[f] * w.z;
         }
     }
