@@ -67,36 +67,49 @@ fn a_float_attribute_is_interpolated_across_the_plane() {
 #[test]
 fn missing_components_read_zero_and_a_missing_w_reads_one() {
     // "tint" has three components: read as a vec4 its w is 1. "heat" has one: read as a vec3 its
-    // y and z are 0. "none" is not in the geometry: (0, 0, 0, 1).
+    // y and z are 0.
     let tint = [0.25, 0.5, 0.75].repeat(4);
     let heat = vec![0.125; 4];
     let program = colour(|g| {
         let t = g.named_attribute("tint", ValueType::Vec4);
         let h = g.named_attribute("heat", ValueType::Vec3);
-        let none = g.named_attribute("none", ValueType::Vec4);
-        // (t.w · 0.5 + none.x, h.x + h.y + none.y, h.z + none.z + none.w · 0.25 + t.x)
+        // (t.w · 0.5, h.x + h.y, h.z + t.x)
         g.join(&[
-            g.add(g.mul(g.swizzle(t, "w"), g.float(0.5)), g.swizzle(none, "x")),
-            g.add(g.add(g.swizzle(h, "x"), g.swizzle(h, "y")), g.swizzle(none, "y")),
-            g.add(
-                g.add(g.swizzle(h, "z"), g.swizzle(none, "z")),
-                g.add(g.mul(g.swizzle(none, "w"), g.float(0.25)), g.swizzle(t, "x")),
-            ),
+            g.mul(g.swizzle(t, "w"), g.float(0.5)),
+            g.add(g.swizzle(h, "x"), g.swizzle(h, "y")),
+            g.add(g.swizzle(h, "z"), g.swizzle(t, "x")),
         ])
     });
     let image = full_screen(&[("tint", 3, tint), ("heat", 1, heat)], program);
     let got = image.pixel(3, 4).unwrap();
-    assert!(near(got, [0.5, 0.125, 0.5], EPS), "{got:?}");
+    assert!(near(got, [0.5, 0.125, 0.25], EPS), "{got:?}");
+    // "none" is not in the geometry: (0, 0, 0, 1).
+    let program = {
+        // (none.x + 0.25, none.y + 0.5, none.z + none.w · 0.75)
+        let g = NodeGraph::new();
+        let none = g.named_attribute("none", ValueType::Vec4);
+        let xyz = g.add(g.swizzle(none, "xyz"), g.vec3(0.25, 0.5, 0.0));
+        let w = g.mul(g.swizzle(none, "w"), g.vec3(0.0, 0.0, 0.75));
+        g.set_output(COLOR_NODE, g.add(xyz, w)).unwrap();
+        g.compile().unwrap()
+    };
+    let image = full_screen(&[("tint", 3, [0.9; 12].to_vec())], program);
+    let got = image.pixel(6, 1).unwrap();
+    assert!(near(got, [0.25, 0.5, 0.75], EPS), "{got:?}");
 }
 
 #[test]
-fn attributes_pack_into_eight_floats_and_one_may_span_both_lanes() {
-    // a: floats 0..3, b: 3..6 (the first lane's w and the second's x, y), c: 6..8.
+fn attributes_pack_into_eight_floats_and_one_may_span_two_lanes() {
+    // a: floats 0..2; b: 2..5 (the first lane's z, the second's x and y); c: 5..8 (the second
+    // lane's z, the third's x and y).
     let g = NodeGraph::new();
-    let a = g.named_attribute("a", ValueType::Vec3);
+    let a = g.named_attribute("a", ValueType::Vec2);
     let b = g.named_attribute("b", ValueType::Vec3);
-    let c = g.named_attribute("c", ValueType::Vec2);
-    let sum = g.add(g.add(g.mul(a, g.float(0.0)), b), g.join(&[c, g.float(0.0)]));
+    let c = g.named_attribute("c", ValueType::Vec3);
+    let sum = g.add(
+        g.add(g.join(&[g.mul(a, g.float(0.0)), g.float(0.0)]), b),
+        g.mul(c, g.float(10.0)),
+    );
     g.set_output(COLOR_NODE, sum).unwrap();
     let program = g.compile().unwrap();
     let table: Vec<(&str, u8, u8)> = program
@@ -104,18 +117,18 @@ fn attributes_pack_into_eight_floats_and_one_may_span_both_lanes() {
         .iter()
         .map(|t| (t.name.as_str(), t.width, t.offset))
         .collect();
-    assert_eq!(table, [("a", 3, 0), ("b", 3, 3), ("c", 2, 6)]);
-    // b = (0.1, 0.2, 0.3), c = (0.01, 0.02): b + (c, 0).
+    assert_eq!(table, [("a", 2, 0), ("b", 3, 2), ("c", 3, 5)]);
+    // b = (0.1, 0.2, 0.3), c = (0.01, 0.02, 0.03): b + 10 c = (0.2, 0.4, 0.6).
     let image = full_screen(
         &[
-            ("a", 3, vec![9.0; 12]),
+            ("a", 2, vec![9.0; 8]),
             ("b", 3, [0.1, 0.2, 0.3].repeat(4)),
-            ("c", 2, [0.01, 0.02].repeat(4)),
+            ("c", 3, [0.01, 0.02, 0.03].repeat(4)),
         ],
         program,
     );
     let got = image.pixel(5, 2).unwrap();
-    assert!(near(got, [0.11, 0.22, 0.3], EPS), "{got:?}");
+    assert!(near(got, [0.2, 0.4, 0.6], EPS), "{got:?}");
 }
 
 #[test]
@@ -194,14 +207,15 @@ fn the_geometry_refuses_bad_named_attributes() {
     assert!(twice.with_attribute("a", 1, vec![0.0; 4]).is_err());
 }
 
-/// A big triangle in front of a perspective camera whose third corner lies behind it: the cut at
-/// the near plane must weigh the custom attribute as it weighs the vertex colour.
+/// A big triangle in front of a perspective camera whose third corner lies behind it (and whose
+/// plane passes below the camera): the cut at the near plane must weigh the custom attribute as
+/// it weighs the vertex colour.
 #[test]
 fn a_custom_attribute_is_carried_through_near_plane_clipping_as_the_colour_is() {
     let positions = vec![
         Vec3::new(-2.0, -1.0, -1.0),
         Vec3::new(2.0, -1.0, -1.0),
-        Vec3::new(0.0, 1.0, 3.0),
+        Vec3::new(0.0, 2.5, 3.0),
     ];
     let colors = vec![
         Vec3::new(1.0, 0.0, 0.25),
@@ -235,7 +249,7 @@ fn a_custom_attribute_is_carried_through_near_plane_clipping_as_the_colour_is() 
     let mut covered = 0;
     for (a, b) in by_name.pixels().iter().zip(by_colour.pixels()) {
         assert!(near(*a, [b[0], b[1], b[2]], EPS), "{a:?} vs {b:?}");
-        covered += usize::from(a != &[0.0, 0.0, 0.0, 1.0] && a[3] > 0.0);
+        covered += usize::from(a[0] + a[1] + a[2] > 0.0);
     }
     assert!(covered > 16, "the triangle covers pixels ({covered})");
 }
