@@ -16,14 +16,14 @@ pub fn grid(side: u32) -> (Vec<Mat4>, Vec<Color>) {
             let k = i as f32;
             let turn = Quat::from_euler(EulerRot::XYZ, 0.37 * k, 0.61 * k, 0.0);
             let matrix = Mat4::from_scale_rotation_translation(
-                Vec3::splat(0.5 + 0.25 * (0.13 * k).sin().abs()),
+                Vec3::splat(0.35 + 0.2 * (0.13 * k).sin().abs()),
                 turn,
-                Vec3::new(x, 0.5, z),
+                Vec3::new(x, 0.4, z),
             );
             let colour = Color::linear(
-                0.5 + 0.5 * (0.21 * x).cos(),
-                0.5 + 0.5 * (0.17 * z).sin(),
-                0.6 + 0.4 * (0.05 * k).cos(),
+                (0.5 + 0.5 * (0.21 * x).cos()).powi(2),
+                (0.5 + 0.5 * (0.17 * z).sin()).powi(2),
+                (0.5 + 0.5 * (0.05 * k).cos()).powi(2),
             );
             (matrix, colour)
         })
@@ -71,7 +71,7 @@ pub fn floor(size: f64) -> Result<Geometry, RenderError> {
     let positions = plane.positions().to_vec();
     let heat = positions
         .iter()
-        .map(|p| 0.5 + 0.5 * (p.length() * 6.0 / size as f32).sin())
+        .map(|p| 0.5 + 0.5 * (p.length() * 1.2).sin())
         .collect();
     let tint = positions
         .iter()
@@ -104,8 +104,8 @@ pub fn scene(side: u32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::E
         .materials
         .add(Material::lambert(Color::WHITE).with_nodes(heat));
     scene.add(Object::mesh(ground, ground_paint).rotated(-std::f32::consts::FRAC_PI_2, 0.0, 0.0));
-    scene.add_light(Light::ambient(Color::WHITE, 0.5));
-    scene.add_light(Light::directional(Color::WHITE, 2.5, Vec3::new(3.0, 5.0, 2.0)));
+    scene.add_light(Light::ambient(Color::WHITE, 0.3));
+    scene.add_light(Light::directional(Color::WHITE, 1.8, Vec3::new(3.0, 5.0, 2.0)));
     let reach = side as f32;
     let camera = Camera::perspective(45.0, 0.1, 10.0 * reach + 10.0)
         .at(Vec3::new(0.45 * reach, 0.6 * reach + 1.0, 0.9 * reach + 2.0))
