@@ -38,7 +38,9 @@ fn as_meshes(scene: &Scene, assets: &mut Assets) -> Scene {
             continue;
         };
         let material = assets.materials.get(mesh.material).cloned();
-        let Some(mut material) = material else { continue };
+        let Some(mut material) = material else {
+            continue;
+        };
         material.nodes = None;
         let material = assets.materials.add(material);
         for matrix in instances.matrices() {
@@ -68,7 +70,10 @@ fn frames(c: &mut Criterion) {
         b.iter(|| cpu.render(&scene, &camera, &assets).expect("the CPU draws"))
     });
     group.bench_function("cubes_10000_cpu_meshes", |b| {
-        b.iter(|| cpu.render(&meshes, &camera, &assets).expect("the CPU draws"))
+        b.iter(|| {
+            cpu.render(&meshes, &camera, &assets)
+                .expect("the CPU draws")
+        })
     });
     #[cfg(feature = "gpu")]
     gpu_paths(&mut group, &settings, (&scene, &camera, &assets));

@@ -7,11 +7,11 @@
 //! Run: `cargo run --release --example instancing` (optionally `-- OUT.png`).
 
 // The test binaries load this once for each port that uses it.
+#[path = "shared/instancing_scene.rs"]
+mod instancing_scene;
 #[allow(clippy::duplicate_mod)]
 #[path = "shared/png_main.rs"]
 mod png_main;
-#[path = "shared/instancing_scene.rs"]
-mod instancing_scene;
 
 use tsl::raster::*;
 

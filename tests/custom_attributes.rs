@@ -20,7 +20,9 @@ fn full_screen(attributes: &[(&str, usize, Vec<f32>)], program: NodeProgram) -> 
     let mut assets = Assets::new();
     let quad = assets.geometries.add(plane);
     let p = assets.programs.add(program);
-    let m = assets.materials.add(Material::basic(Color::WHITE).with_nodes(p));
+    let m = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
     let mut scene = Scene::new();
     scene.add(Object::mesh(quad, m));
     let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
@@ -39,7 +41,9 @@ fn colour(f: impl FnOnce(&NodeGraph) -> NodeRef) -> NodeProgram {
 
 /// Whether `got`'s rgb is `want` within `tolerance`.
 fn near(got: [f32; 4], want: [f32; 3], tolerance: f32) -> bool {
-    got.iter().zip(want).all(|(g, w)| (g - w).abs() <= tolerance)
+    got.iter()
+        .zip(want)
+        .all(|(g, w)| (g - w).abs() <= tolerance)
 }
 
 /// The bound of a weighted sum of three corners' values in f32 (rounding alone): the linear
@@ -52,14 +56,21 @@ fn a_float_attribute_is_interpolated_across_the_plane() {
     // (col + 0.5) / SIDE whatever the triangle.
     let heat = vec![0.0, 1.0, 0.0, 1.0];
     let program = colour(|g| {
-        g.join(&[g.named_attribute("heat", ValueType::Float), g.float(0.0), g.float(0.0)])
+        g.join(&[
+            g.named_attribute("heat", ValueType::Float),
+            g.float(0.0),
+            g.float(0.0),
+        ])
     });
     let image = full_screen(&[("heat", 1, heat)], program);
     for y in 0..SIDE {
         for x in 0..SIDE {
             let want = (x as f32 + 0.5) / SIDE as f32;
             let got = image.pixel(x, y).unwrap();
-            assert!(near(got, [want, 0.0, 0.0], EPS), "({x}, {y}): {got:?} vs {want}");
+            assert!(
+                near(got, [want, 0.0, 0.0], EPS),
+                "({x}, {y}): {got:?} vs {want}"
+            );
         }
     }
 }
@@ -163,7 +174,10 @@ fn a_position_node_cannot_read_a_custom_attribute() {
 fn the_table_is_saved_with_the_program_and_a_bad_table_is_refused() {
     let program = colour(|g| g.named_attribute("heat", ValueType::Vec3));
     let bytes = program.to_bytes();
-    assert_eq!(u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]), 4);
+    assert_eq!(
+        u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]),
+        4
+    );
     let back = NodeProgram::from_bytes(&bytes).unwrap();
     assert_eq!(back.custom_attributes(), program.custom_attributes());
     assert_eq!(back, program);

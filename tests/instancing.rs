@@ -49,13 +49,19 @@ fn an_instanced_mesh_draws_as_the_same_meshes_placed_one_by_one() {
         })
         .collect();
     let mut assets = Assets::new();
-    let cube = assets.geometries.add(BoxGeometry::new(0.5, 0.5, 0.5).build());
+    let cube = assets
+        .geometries
+        .add(BoxGeometry::new(0.5, 0.5, 0.5).build());
     let m = assets
         .materials
         .add(Material::standard(Color::from_hex(0x88aa44), 0.4, 0.2));
     let lights = |scene: &mut Scene| {
         scene.add_light(Light::ambient(Color::WHITE, 0.3));
-        scene.add_light(Light::directional(Color::WHITE, 2.0, Vec3::new(1.0, 2.0, 3.0)));
+        scene.add_light(Light::directional(
+            Color::WHITE,
+            2.0,
+            Vec3::new(1.0, 2.0, 3.0),
+        ));
     };
     let camera = Camera::perspective(50.0, 0.1, 50.0)
         .at(Vec3::new(0.0, 1.0, 4.0))
@@ -69,7 +75,8 @@ fn an_instanced_mesh_draws_as_the_same_meshes_placed_one_by_one() {
     let mut plain = Scene::new();
     lights(&mut plain);
     for matrix in &matrices {
-        let (scale, rotation, position) = (parent.matrix() * *matrix).to_scale_rotation_translation();
+        let (scale, rotation, position) =
+            (parent.matrix() * *matrix).to_scale_rotation_translation();
         let mut one = Object::mesh(cube, m);
         one.transform = Transform {
             position,
@@ -109,7 +116,10 @@ fn instance_colours_multiply_the_colour_the_vertex_colours_and_the_colour_node()
         g.compile().unwrap()
     };
     let cases: [(Material, Vec3); 3] = [
-        (Material::basic(Color::linear(0.5, 0.5, 1.0)), Vec3::new(0.5, 0.5, 1.0)),
+        (
+            Material::basic(Color::linear(0.5, 0.5, 1.0)),
+            Vec3::new(0.5, 0.5, 1.0),
+        ),
         (
             Material {
                 vertex_colors: true,
@@ -136,7 +146,10 @@ fn instance_colours_multiply_the_colour_the_vertex_colours_and_the_colour_node()
         for (i, c) in colours.iter().enumerate() {
             let want = (base * c.to_vec3()).to_array();
             let got = centre(&image, i as u32);
-            assert!(near(got, want), "case {k}, instance {i}: {got:?} vs {want:?}");
+            assert!(
+                near(got, want),
+                "case {k}, instance {i}: {got:?} vs {want:?}"
+            );
         }
     }
 }
@@ -145,14 +158,23 @@ fn instance_colours_multiply_the_colour_the_vertex_colours_and_the_colour_node()
 fn instance_index_counts_the_instances() {
     let g = NodeGraph::new();
     let k = g.div(g.instance_index(), g.float(3.0));
-    g.set_output(COLOR_NODE, g.join(&[k, g.sub(g.float(1.0), k), g.float(0.0)]))
-        .unwrap();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[k, g.sub(g.float(1.0), k), g.float(0.0)]),
+    )
+    .unwrap();
     let mut assets = Assets::new();
     let p = assets.programs.add(g.compile().unwrap());
     let square = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
-    let m = assets.materials.add(Material::basic(Color::WHITE).with_nodes(p));
+    let m = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
     let mut scene = Scene::new();
-    scene.add(Object::instanced_mesh(square, m, Instances::new(row()).unwrap()));
+    scene.add(Object::instanced_mesh(
+        square,
+        m,
+        Instances::new(row()).unwrap(),
+    ));
     let image = render(&scene, &ortho(), &assets);
     for i in 0..4 {
         let k = i as f32 / 3.0;
@@ -176,7 +198,9 @@ fn the_position_node_runs_before_the_instance_matrix() {
     let mut assets = Assets::new();
     let p = assets.programs.add(g.compile().unwrap());
     let square = assets.geometries.add(PlaneGeometry::new(0.5, 0.5).build());
-    let m = assets.materials.add(Material::basic(Color::WHITE).with_nodes(p));
+    let m = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
     let mut scene = Scene::new();
     let doubled = Instances::new(vec![Mat4::from_scale(Vec3::splat(2.0))]).unwrap();
     scene.add(Object::instanced_mesh(square, m, doubled));

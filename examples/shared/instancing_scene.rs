@@ -38,8 +38,14 @@ pub fn glow() -> Result<NodeProgram, GraphError> {
         g.mul(g.instance_index(), g.float(0.3)),
         g.mul(g.time(), g.float(2.0)),
     ));
-    let k = g.mul(g.add(g.mul(wave, g.float(0.5)), g.float(0.5)), g.float(0.25));
-    g.set_output(EMISSIVE_NODE, g.join(&[k, g.mul(k, g.float(0.3)), g.float(0.0)]))?;
+    let k = g.mul(
+        g.add(g.mul(wave, g.float(0.5)), g.float(0.5)),
+        g.float(0.25),
+    );
+    g.set_output(
+        EMISSIVE_NODE,
+        g.join(&[k, g.mul(k, g.float(0.3)), g.float(0.0)]),
+    )?;
     g.compile()
 }
 
@@ -80,7 +86,9 @@ pub fn floor(size: f64) -> Result<Geometry, RenderError> {
             [1.0 - 0.3 * t, 0.8 + 0.2 * t, 0.7 + 0.3 * t]
         })
         .collect();
-    plane.with_attribute("heat", 1, heat)?.with_attribute("tint", 3, tint)
+    plane
+        .with_attribute("heat", 1, heat)?
+        .with_attribute("tint", 3, tint)
 }
 
 /// The whole scene: `side × side` cubes over the floor, a camera that sees them all, an ambient
@@ -91,7 +99,9 @@ pub fn scene(side: u32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::E
     scene.background = Some(Color::from_hex(0x10131a));
     let (matrices, colours) = grid(side);
     let cubes = Instances::new(matrices)?.with_colors(colours)?;
-    let cube = assets.geometries.add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let cube = assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
     let glow = assets.programs.add(glow()?);
     let paint = assets
         .materials
@@ -105,10 +115,18 @@ pub fn scene(side: u32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::E
         .add(Material::lambert(Color::WHITE).with_nodes(heat));
     scene.add(Object::mesh(ground, ground_paint).rotated(-std::f32::consts::FRAC_PI_2, 0.0, 0.0));
     scene.add_light(Light::ambient(Color::WHITE, 0.3));
-    scene.add_light(Light::directional(Color::WHITE, 1.8, Vec3::new(3.0, 5.0, 2.0)));
+    scene.add_light(Light::directional(
+        Color::WHITE,
+        1.8,
+        Vec3::new(3.0, 5.0, 2.0),
+    ));
     let reach = side as f32;
     let camera = Camera::perspective(45.0, 0.1, 10.0 * reach + 10.0)
-        .at(Vec3::new(0.45 * reach, 0.6 * reach + 1.0, 0.9 * reach + 2.0))
+        .at(Vec3::new(
+            0.45 * reach,
+            0.6 * reach + 1.0,
+            0.9 * reach + 2.0,
+        ))
         .looking_at(Vec3::new(0.0, 0.0, 0.0));
     Ok((scene, camera, assets))
 }

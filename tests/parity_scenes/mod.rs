@@ -1938,8 +1938,11 @@ pub fn instanced_meshes_and_custom_attributes(check: Check) {
     lights(&mut c.scene);
     let g = NodeGraph::new();
     let k = g.div(g.instance_index(), g.float(5.0));
-    g.set_output(EMISSIVE_NODE, g.join(&[g.mul(k, g.float(0.3)), g.float(0.0), g.float(0.1)]))
-        .unwrap();
+    g.set_output(
+        EMISSIVE_NODE,
+        g.join(&[g.mul(k, g.float(0.3)), g.float(0.0), g.float(0.1)]),
+    )
+    .unwrap();
     let glow = c.program(&g);
     let matrices = (0..6)
         .map(|i| {
@@ -1953,8 +1956,14 @@ pub fn instanced_meshes_and_custom_attributes(check: Check) {
     let colours = (0..6)
         .map(|i| Color::linear(1.0 - i as f32 / 6.0, 0.3 + i as f32 / 10.0, 0.5))
         .collect();
-    let instances = Instances::new(matrices).unwrap().with_colors(colours).unwrap();
-    let cube = c.assets.geometries.add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let instances = Instances::new(matrices)
+        .unwrap()
+        .with_colors(colours)
+        .unwrap();
+    let cube = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
     let paint = c
         .assets
         .materials

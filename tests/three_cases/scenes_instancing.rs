@@ -41,7 +41,10 @@ pub fn instanced_colors() -> Case {
         .unwrap()
         .with_colors(colors)
         .unwrap();
-    let g = c.assets.geometries.add(BoxGeometry::new(0.5, 0.5, 0.5).build());
+    let g = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(0.5, 0.5, 0.5).build());
     let m = c
         .assets
         .materials
@@ -159,8 +162,7 @@ pub fn attribute_color() -> Case {
         .add(Material::standard(Color::from_hex(0x336699), 0.6, 0.0).with_nodes(lit));
     for (geometry, x) in [(glowing, -0.6), (sphere, 0.6)] {
         let g = c.assets.geometries.add(geometry);
-        c.scene
-            .add(Object::mesh(g, m).at(Vec3::new(x, 0.0, 0.5)));
+        c.scene.add(Object::mesh(g, m).at(Vec3::new(x, 0.0, 0.5)));
     }
     c.scene.add_light(Light::ambient(Color::WHITE, 0.5));
     c.scene.add_light(Light::directional(

@@ -471,7 +471,10 @@ impl Checker {
         match (self.env.kind, known) {
             (Kind::ShaderMaterial, Some(_)) => err(
                 var.span,
-                format!("{} is declared already by three.js in a ShaderMaterial", var.name),
+                format!(
+                    "{} is declared already by three.js in a ShaderMaterial",
+                    var.name
+                ),
             ),
             // A custom attribute: a float to vec4 the geometry carries by that name (R-ATTR-1).
             (_, None) => {
@@ -481,12 +484,20 @@ impl Checker {
                         format!("a custom attribute is a float, vec2, vec3 or vec4, not a {ty}"),
                     );
                 }
-                self.add_global(&var.name, ty, GlobalKind::Attribute(VertexAttribute::Custom), var.span);
+                self.add_global(
+                    &var.name,
+                    ty,
+                    GlobalKind::Attribute(VertexAttribute::Custom),
+                    var.span,
+                );
                 Ok(())
             }
             (_, Some(&(name, a, want))) => {
                 if ty != want {
-                    return err(ty_span, format!("three.js's {name} is a {want}, not a {ty}"));
+                    return err(
+                        ty_span,
+                        format!("three.js's {name} is a {want}, not a {ty}"),
+                    );
                 }
                 let _ = at;
                 self.add_global(name, ty, GlobalKind::Attribute(a), var.span);

@@ -8,5 +8,5 @@ mod custom;
 mod output;
 
 pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
-pub use output::*;
 pub use custom::{CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS, CUSTOM_LANES};
+pub use output::*;

@@ -243,7 +243,9 @@ impl NodeProgram {
             let refuse = || ProgramError::CustomAttribute {
                 name: a.name.clone(),
             };
-            if !a.is_valid() || a.name.is_empty() || attributes[..k].iter().any(|b| b.name == a.name)
+            if !a.is_valid()
+                || a.name.is_empty()
+                || attributes[..k].iter().any(|b| b.name == a.name)
             {
                 return Err(refuse());
             }

@@ -79,7 +79,15 @@ impl RenderSettings {
                             matrix,
                             color,
                         };
-                        jobs.push((index, mesh, model, Some(instance), geometry, material, program));
+                        jobs.push((
+                            index,
+                            mesh,
+                            model,
+                            Some(instance),
+                            geometry,
+                            material,
+                            program,
+                        ));
                     }
                 }
                 None => jobs.push((index, mesh, model, None, geometry, material, program)),

@@ -352,7 +352,9 @@ impl<'a> Draw<'a> {
             render_order,
             instance: 0,
             instance_color: None,
-            custom: program.map(|p| custom_attributes(geometry, p)).unwrap_or_default(),
+            custom: program
+                .map(|p| custom_attributes(geometry, p))
+                .unwrap_or_default(),
         }
     }
 }

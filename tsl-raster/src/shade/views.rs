@@ -247,7 +247,14 @@ fn fill_views(
                 sign,
                 uv_of,
             );
-            put_custom(batch, View::Right, l, draw, s.corners[l], s.right_weights[l]);
+            put_custom(
+                batch,
+                View::Right,
+                l,
+                draw,
+                s.corners[l],
+                s.right_weights[l],
+            );
         }
         if reads.up {
             put_interpolated(ctx, batch, View::Up, l, vs, s.up_weights[l], sign, uv_of);
