@@ -243,3 +243,30 @@ fn bad_instances_are_refused() {
         .is_err());
     assert!(Instances::new(row()).unwrap().with_count(5).is_err());
 }
+
+#[test]
+fn a_position_node_reads_the_instance_index() {
+    // Two unit squares at the origin; the position node moves each by its index along x: the
+    // first covers x = −0.5 to 0.5 (pixels 12..20), the second 0.5 to 1.5 (pixels 20..28).
+    let g = NodeGraph::new();
+    g.set_output(
+        POSITION_NODE,
+        g.join(&[g.instance_index(), g.float(0.0), g.float(0.0)]),
+    )
+    .unwrap();
+    let mut assets = Assets::new();
+    let p = assets.programs.add(g.compile().unwrap());
+    let square = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    let m = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
+    let mut scene = Scene::new();
+    let two = Instances::new(vec![Mat4::IDENTITY; 2]).unwrap();
+    scene.add(Object::instanced_mesh(square, m, two));
+    let image = render(&scene, &ortho(), &assets);
+    for x in 0..W {
+        let inside = (12..28).contains(&x);
+        let got = image.pixel(x, H / 2).unwrap();
+        assert_eq!(got[0] == 1.0, inside, "column {x}: {got:?}");
+    }
+}
