@@ -70,9 +70,9 @@ impl RenderSettings {
                         let program = match (program, material.nodes) {
                             (Some(_), Some(id)) => {
                                 let at = frame.instance_program_index(index, i, id);
-                                frame.programs.get(at).map(|p| (at, p))
+                                frame.programs.get(at).map(|p| (at, p)).or(program)
                             }
-                            _ => None,
+                            _ => program,
                         };
                         let instance = Instance {
                             index: i as u32,
