@@ -1,27 +1,3 @@
-        group.bench_function(format!("cubes_10000_{name}"), |b| {
-            // The first frame builds the pipelines (here, so that a filtered-out path costs none).
-            let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(path);
-            if let Err(e) = renderer.render(scene, camera, assets) {
-                println!("{name}: cannot draw: {e}");
-                return;
-            }
-            b.iter(|| renderer.render(scene, camera, assets).expect("draws"))
-        });
-    }
-}
-
-        group.bench_function(format!("cubes_10000_{name}"), |b| {
-            // The first frame builds the pipelines (here, so that a filtered-out path costs none).
-            let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(path);
-            if let Err(e) = renderer.render(scene, camera, assets) {
-                println!("{name}: cannot draw: {e}");
-                return;
-            }
-            b.iter(|| renderer.render(scene, camera, assets).expect("draws"))
-        });
-    }
-}
-
 //! 10,000 instanced cubes (`examples/shared/instancing_scene.rs` with a grid of 100 × 100: one
 //! `InstancedMesh` with a matrix and a colour per instance and an emissive node that reads
 //! `instance_index()`, over a floor coloured by two custom attributes), a 640×360 frame, in one
@@ -124,13 +100,13 @@ fn gpu_paths(
         (GpuPath::Interpreted, "interpreted"),
         (GpuPath::Native, "native"),
     ] {
-        let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(path);
-        // The first frame builds the pipelines.
-        if let Err(e) = renderer.render(scene, camera, assets) {
-            println!("{name}: cannot draw: {e}");
-            continue;
-        }
         group.bench_function(format!("cubes_10000_{name}"), |b| {
+            // The first frame builds the pipelines (here, so that a filtered-out path costs none).
+            let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(path);
+            if let Err(e) = renderer.render(scene, camera, assets) {
+                println!("{name}: cannot draw: {e}");
+                return;
+            }
             b.iter(|| renderer.render(scene, camera, assets).expect("draws"))
         });
     }
