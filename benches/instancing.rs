@@ -4,8 +4,10 @@
 //! run so that the figures compare as ratios:
 //!
 //! - `cubes_10000_cpu_instanced`: the CPU renderer, the cubes as one instanced mesh;
-//! - `cubes_10000_cpu_meshes`: the same cubes as 10,000 plain meshes (no instance index, the
-//!   colours dropped), what a scene without instancing draws;
+//! - `cubes_10000_cpu_instanced_no_glow`: the same without the cubes' program (no emissive
+//!   node, so no program copy per instance);
+//! - `cubes_10000_cpu_meshes`: the same cubes as 10,000 plain meshes without the program (no
+//!   instance index, the colours dropped), what a scene without instancing draws;
 //! - `cubes_10000_{kernel,interpreted,native}` (with `--features gpu` and an adapter): the GPU
 //!   renderer's paths on the instanced scene.
 //!
@@ -25,6 +27,25 @@ use tsl::raster::*;
 
 /// The grid's side: 100 × 100 cubes.
 const SIDE: u32 = 100;
+
+/// The instanced scene with the cubes' material without its program (no glow, so no program
+/// copy per instance): what the instancing itself costs.
+fn without_glow(scene: &Scene, assets: &mut Assets) -> Scene {
+    let mut out = scene.clone();
+    for i in 0..out.objects().len() {
+        let Some(object) = out.object_mut(ObjectId(i as u32)) else {
+            continue;
+        };
+        let Some(mesh) = object.mesh.as_mut().filter(|_| object.instances.is_some()) else {
+            continue;
+        };
+        if let Some(mut material) = assets.materials.get(mesh.material).cloned() {
+            material.nodes = None;
+            mesh.material = assets.materials.add(material);
+        }
+    }
+    out
+}
 
 /// The instanced scene's cubes as plain meshes: one object per matrix, the same material
 /// without its program (a plain mesh has no instance index to glow by).
@@ -60,6 +81,7 @@ fn as_meshes(scene: &Scene, assets: &mut Assets) -> Scene {
 fn frames(c: &mut Criterion) {
     let (scene, camera, mut assets) = instancing_scene::scene(SIDE).expect("the scene builds");
     let meshes = as_meshes(&scene, &mut assets);
+    let plain = without_glow(&scene, &mut assets);
     let mut settings = RenderSettings::new(640, 360);
     settings.time = 0.8;
     let cpu = Renderer::new(settings.clone());
@@ -68,6 +90,9 @@ fn frames(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     group.bench_function("cubes_10000_cpu_instanced", |b| {
         b.iter(|| cpu.render(&scene, &camera, &assets).expect("the CPU draws"))
+    });
+    group.bench_function("cubes_10000_cpu_instanced_no_glow", |b| {
+        b.iter(|| cpu.render(&plain, &camera, &assets).expect("the CPU draws"))
     });
     group.bench_function("cubes_10000_cpu_meshes", |b| {
         b.iter(|| {
