@@ -27,7 +27,7 @@ pub struct Geometry {
     uvs: Option<Vec<Vec2>>,
     colors: Option<Vec<Vec3>>,
     indices: Vec<[u32; 3]>,
-    /// Named attributes a program reads with `attribute(name, type)` (R-ATTR, docs/requirements.md).
+    /// Named attributes a program reads with `attribute(name, type)` (R-ATTR-1, docs/requirements.md).
     attributes: Vec<NamedAttribute>,
 }
 

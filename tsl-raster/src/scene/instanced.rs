@@ -1,5 +1,5 @@
 //! three.js's `InstancedMesh`: one geometry and one material drawn once per instance, each with
-//! its own matrix and, optionally, its own colour (R-INST, docs/requirements.md).
+//! its own matrix and, optionally, its own colour (R-INST-1 to R-INST-4, docs/requirements.md).
 //!
 //! An instance's vertices go through the position node first, then the instance's matrix, then
 //! the object's world matrix (three.js r187 runs the position node after the instance matrix: see
