@@ -225,3 +225,13 @@ fn backdrop_nodes_match_three() {
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }
+
+#[test]
+fn instanced_meshes_with_instance_colours_and_instance_index_match_three() {
+    check("instanced_colors");
+}
+
+#[test]
+fn custom_attributes_match_three() {
+    check("attribute_color");
+}

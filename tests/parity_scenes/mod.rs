@@ -58,6 +58,7 @@ macro_rules! with_scenes {
             environment_lighting_and_background,
             received_shadow_nodes_and_shadowed_extensions,
             transmitted_shadows_of_each_light,
+            instanced_meshes_and_custom_attributes,
         }
     };
 }
@@ -1924,4 +1925,78 @@ pub fn transmitted_shadows_of_each_light(check: Check) {
     );
     c.scene.add_light(Light::ambient(Color::WHITE, 0.2));
     check(c, "transmitted shadows of each light");
+}
+
+/// An instanced mesh of boxes with colours and a node of `instance_index()` under lights, beside a
+/// floor whose colour node reads custom attributes (one of them spanning both lanes, one missing
+/// from the geometry), cut by the near plane (R-INST-1..3, R-ATTR-1, R-ATTR-2).
+pub fn instanced_meshes_and_custom_attributes(check: Check) {
+    let mut c = Case::new();
+    c.camera = Camera::perspective(60.0, 0.5, 100.0)
+        .at(Vec3::new(0.0, 0.8, 2.2))
+        .looking_at(Vec3::new(0.0, 0.0, 0.0));
+    lights(&mut c.scene);
+    let g = NodeGraph::new();
+    let k = g.div(g.instance_index(), g.float(5.0));
+    g.set_output(
+        EMISSIVE_NODE,
+        g.join(&[g.mul(k, g.float(0.3)), g.float(0.0), g.float(0.1)]),
+    )
+    .unwrap();
+    let glow = c.program(&g);
+    let matrices = (0..6)
+        .map(|i| {
+            glam::Mat4::from_scale_rotation_translation(
+                Vec3::splat(0.3 + 0.05 * i as f32),
+                glam::Quat::from_euler(glam::EulerRot::XYZ, 0.5 * i as f32, 0.3 * i as f32, 0.0),
+                Vec3::new(i as f32 * 0.5 - 1.25, 0.3, -0.4 * (i % 2) as f32),
+            )
+        })
+        .collect();
+    let colours = (0..6)
+        .map(|i| Color::linear(1.0 - i as f32 / 6.0, 0.3 + i as f32 / 10.0, 0.5))
+        .collect();
+    let instances = Instances::new(matrices)
+        .unwrap()
+        .with_colors(colours)
+        .unwrap();
+    let cube = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+    let paint = c
+        .assets
+        .materials
+        .add(Material::standard(Color::WHITE, 0.5, 0.0).with_nodes(glow));
+    c.scene.add(Object::instanced_mesh(cube, paint, instances));
+    let g = NodeGraph::new();
+    let a = g.named_attribute("a", ValueType::Vec2);
+    let b = g.named_attribute("b", ValueType::Vec4);
+    let none = g.named_attribute("none", ValueType::Vec2);
+    let rgb = g.add(
+        g.mul(g.swizzle(b, "xyz"), g.swizzle(b, "w")),
+        g.join(&[a, g.swizzle(none, "x")]),
+    );
+    g.set_output(COLOR_NODE, g.mul(rgb, g.float(0.5))).unwrap();
+    let floor = c.program(&g);
+    let plane = PlaneGeometry {
+        width: 8.0,
+        height: 8.0,
+        width_segments: 4,
+        height_segments: 4,
+    }
+    .build();
+    let n = plane.positions().len();
+    let plane = plane
+        .with_attribute("a", 2, (0..2 * n).map(|i| (i % 7) as f32 / 7.0).collect())
+        .unwrap()
+        .with_attribute("b", 3, (0..3 * n).map(|i| (i % 5) as f32 / 5.0).collect())
+        .unwrap();
+    c.mesh(plane, shader_material(floor), Vec3::ZERO);
+    if let Some(o) = c.scene.objects().len().checked_sub(1) {
+        if let Some(object) = c.scene.object_mut(ObjectId(o as u32)) {
+            object.transform.set_euler(-FRAC_PI_2, 0.0, 0.0);
+        }
+    }
+    check(c, "instanced meshes and custom attributes");
 }

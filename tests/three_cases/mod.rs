@@ -8,6 +8,7 @@ pub mod scenes;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
+pub mod scenes_instancing;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
@@ -102,6 +103,8 @@ cases![
     backdrop_color_node in scenes_screen,
     backdrop_filter in scenes_screen,
     volume_point in scenes_volume,
+    instanced_colors in scenes_instancing,
+    attribute_color in scenes_instancing,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

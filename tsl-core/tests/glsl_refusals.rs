@@ -414,9 +414,9 @@ fn flat_centroid_invariant() {
 }
 
 #[test]
-fn custom_attributes() {
-    vert("attribute vec3 $offset;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position + offset, 1.0); }", "custom attributes");
-    raw_vert("attribute vec3 position;\nattribute vec4 $tangent;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "custom attributes");
+fn custom_attributes_of_a_matrix_or_a_bool() {
+    vert("attribute $mat3 offset;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "a custom attribute is a float, vec2, vec3 or vec4");
+    raw_vert("attribute vec3 position;\nattribute $bool flag;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "a custom attribute is a float, vec2, vec3 or vec4");
 }
 
 #[test]

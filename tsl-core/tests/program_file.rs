@@ -43,10 +43,10 @@ fn the_worked_example_is_laid_out_as_documented() {
     let p = worked_example();
     let bytes = p.to_bytes();
     // magic, version, word count, 258 words (the 241-word header, four instructions, one
-    // constant), no uniform, no texture slot.
-    assert_eq!(bytes.len(), 4 + 4 + 4 + 258 * 4 + 4 + 4);
+    // constant), no uniform, no texture slot, no custom attribute.
+    assert_eq!(bytes.len(), 4 + 4 + 4 + 258 * 4 + 4 + 4 + 4);
     assert_eq!(&bytes[0..4], b"TSLP");
-    assert_eq!(bytes[4..8], le(3));
+    assert_eq!(bytes[4..8], le(4));
     assert_eq!(bytes[8..12], le(258));
     // The magic word of the program, then the constant 2.0 as the last word.
     assert_eq!(bytes[12..16], [0x54, 0x53, 0x4c, 0x30]);
@@ -54,7 +54,7 @@ fn the_worked_example_is_laid_out_as_documented() {
     for (i, w) in p.words().iter().enumerate() {
         assert_eq!(bytes[12 + 4 * i..16 + 4 * i], le(*w), "word {i}");
     }
-    assert_eq!(bytes[12 + 258 * 4..], [0; 8]);
+    assert_eq!(bytes[12 + 258 * 4..], [0; 12]);
     assert_eq!(NodeProgram::from_bytes(&bytes).unwrap(), p);
 }
 
@@ -93,6 +93,8 @@ fn the_slots_are_laid_out_as_documented() {
         }
         want.extend(le(t.word as u32));
     }
+    // No custom attribute.
+    want.extend(le(0));
     let words_end = 12 + 4 * p.words().len();
     assert_eq!(bytes[words_end..], want[..]);
     // Eight uniforms (the texture uniform among them), two texture slots: one named, one not.
@@ -203,15 +205,17 @@ fn a_flipped_constant_is_read_as_that_constant() {
     );
 }
 
-/// A container of `words` followed by `slots` (the uniform and texture sections), as bytes.
+/// A container of `words` followed by `slots` (the uniform and texture sections) and an empty
+/// custom attribute table, as bytes.
 fn container(words: &[u32], slots: &[u8]) -> Vec<u8> {
     let mut b = b"TSLP".to_vec();
-    b.extend(le(3));
+    b.extend(le(4));
     b.extend(le(words.len() as u32));
     for w in words {
         b.extend(le(*w));
     }
     b.extend(slots);
+    b.extend(le(0));
     b
 }
 
@@ -234,7 +238,7 @@ fn each_refusal_names_what_was_wrong() {
     assert_eq!(file(refuse(&b)), FileError::Version { found: 2 });
     assert_eq!(
         refuse(&b).to_string(),
-        "program file: version 2; this library reads version 3"
+        "program file: version 2; this library reads version 4"
     );
     let mut b = container(&words, &no_slots);
     b.push(0);
@@ -249,7 +253,7 @@ fn each_refusal_names_what_was_wrong() {
             field: "words",
             at: 12,
             need: 4 * u64::from(u32::MAX),
-            left: 258 * 4 + 8
+            left: 258 * 4 + 12
         }
     );
     // As many uniforms and texture slots as a u32 says, and a name as long.

@@ -316,6 +316,37 @@ pub enum GeometryError {
         /// What the parameter must be.
         rule: &'static str,
     },
+    /// An instanced mesh with no instance, more than the limit, or a count past its matrices.
+    #[error("{count} instances (1 to {limit})")]
+    InstanceCount {
+        /// The count asked for.
+        count: usize,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// A NaN or an infinity in an instance's matrix or colour.
+    #[error("instance {index} has a non-finite matrix or colour")]
+    NonFiniteInstance {
+        /// The instance.
+        index: usize,
+    },
+    /// A named attribute whose name is empty, taken by a built-in attribute or given twice.
+    #[error("attribute name {name:?} is empty, built in or given twice")]
+    AttributeName {
+        /// The name.
+        name: String,
+    },
+    /// A named attribute of other than 1 to 4 components, or whose data is not that many per
+    /// vertex.
+    #[error("attribute {name:?}: {len} floats are not {item_size} (1 to 4) per vertex")]
+    AttributeSize {
+        /// The name.
+        name: String,
+        /// Its components per vertex.
+        item_size: usize,
+        /// How many floats were given.
+        len: usize,
+    },
 }
 
 /// An image that cannot be made, read or written.

@@ -67,6 +67,7 @@ pub use error::{
 pub use frame::light_mask::light_masks;
 pub use frame::screen_pass::TransmissionTarget;
 pub use frame::Frame;
+pub use geometry::NamedAttribute;
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
@@ -85,6 +86,7 @@ pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
     Object, ObjectId, Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
+pub use scene::{Instances, SharedInstances, MAX_INSTANCES};
 pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};

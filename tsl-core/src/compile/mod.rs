@@ -104,7 +104,9 @@ impl NodeGraph {
                 .collect();
             laid.push(Laid { output, code });
         }
-        let mut program = encode(&parts, data, laid);
+        let mut program = encode(&parts, data, laid)
+            // `named_attribute` packs them; edited parts may not (R-ATTR-1).
+            .with_custom_attributes(parts.attributes.clone())?;
         program.set_uniform_nodes(self.id(), uniform_nodes(&parts));
         Ok(program)
     }

@@ -471,15 +471,33 @@ impl Checker {
         match (self.env.kind, known) {
             (Kind::ShaderMaterial, Some(_)) => err(
                 var.span,
-                format!("{} is declared already by three.js in a ShaderMaterial", var.name),
+                format!(
+                    "{} is declared already by three.js in a ShaderMaterial",
+                    var.name
+                ),
             ),
-            (_, None) => err(
-                var.span,
-                format!("custom attributes are not in the subset; a vertex shader reads position, normal, uv and color, not {}", var.name),
-            ),
+            // A custom attribute: a float to vec4 the geometry carries by that name (R-ATTR-1).
+            (_, None) => {
+                if !matches!(ty, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
+                    return err(
+                        ty_span,
+                        format!("a custom attribute is a float, vec2, vec3 or vec4, not a {ty}"),
+                    );
+                }
+                self.add_global(
+                    &var.name,
+                    ty,
+                    GlobalKind::Attribute(VertexAttribute::Custom),
+                    var.span,
+                );
+                Ok(())
+            }
             (_, Some(&(name, a, want))) => {
                 if ty != want {
-                    return err(ty_span, format!("three.js's {name} is a {want}, not a {ty}"));
+                    return err(
+                        ty_span,
+                        format!("three.js's {name} is a {want}, not a {ty}"),
+                    );
                 }
                 let _ = at;
                 self.add_global(name, ty, GlobalKind::Attribute(a), var.span);

@@ -165,6 +165,8 @@ pub(crate) enum VertexAttribute {
     Normal,
     Uv,
     Color,
+    /// A custom attribute (R-ATTR-1): the geometry attribute of the global's own name.
+    Custom,
 }
 
 /// What a global name stands for.

@@ -403,6 +403,30 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         Ok(n)
     }
 
+    /// A custom attribute (R-ATTR-1): the graph's `named_attribute` of the declared name, a
+    /// fragment attribute as `uv` is (a varying passes it on).
+    fn custom_attribute(&mut self, name: &str, ty: Ty) -> Result<Val, Diag> {
+        let vt = match ty {
+            Ty::Float => ValueType::Float,
+            Ty::Vec2 => ValueType::Vec2,
+            Ty::Vec3 => ValueType::Vec3,
+            _ => ValueType::Vec4,
+        };
+        self.b.room(self.span)?;
+        let n = self.b.g.named_attribute(name, vt);
+        if n.is_refused() {
+            let reason = self
+                .b
+                .g
+                .error()
+                .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
+            return err(self.span, reason);
+        }
+        let mut v = Val::of(ty, n, READS_FRAGMENT);
+        v.bare = true;
+        Ok(v)
+    }
+
     fn attr_val(&mut self, a: Attribute, ty: Ty, reads: u8) -> Result<Val, Diag> {
         let n = self.attribute(a)?;
         let mut v = Val::of(ty, n, reads);
@@ -851,6 +875,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 VertexAttribute::Color => {
                     self.attr_val(Attribute::VertexColor, Ty::Vec3, READS_FRAGMENT)?
                 }
+                VertexAttribute::Custom => self.custom_attribute(&g.name, g.ty)?,
             },
             GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth => {
                 // Not written yet: zero, as the output starts here (GLSL leaves it undefined).

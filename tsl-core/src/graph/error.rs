@@ -280,6 +280,9 @@ pub enum BuildErrorKind {
     /// (a front end's own type error, say), in its words.
     #[error("{0}")]
     Caller(String),
+    /// A custom attribute `named_attribute` refused (R-ATTR-1).
+    #[error(transparent)]
+    Attribute(#[from] super::attribute_node::AttributeRefusal),
 }
 
 /// Why the types of a node's operands fit no rule of its operation.

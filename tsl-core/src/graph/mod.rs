@@ -12,6 +12,7 @@
 //! return their `Result` at once. Callers that want a `Result` per node (the GLSL front end, the
 //! typed front) use [`NodeGraph::try_node`].
 
+mod attribute_node;
 mod billboard;
 mod builder;
 mod color;
@@ -28,6 +29,7 @@ mod texture_size;
 pub(crate) mod typecheck;
 mod viewport_texture;
 
+pub use attribute_node::AttributeRefusal;
 pub use builder::TextureSource;
 pub use color::{NodeColorSpace, Place2dOrder, ToneMappingCurve, REC709_LUMINANCE_COEFFICIENTS};
 pub(crate) use control::ControlState;
@@ -175,6 +177,8 @@ pub struct GraphParts {
     pub outputs: [Option<u32>; OUTPUT_COUNT],
     /// The uniforms, in the order declared.
     pub uniforms: Vec<UniformDecl>,
+    /// The custom attributes (`named_attribute`), in the order declared.
+    pub attributes: Vec<crate::interface::CustomAttribute>,
 }
 
 /// A node graph: three.js's node material graph, untyped in Rust, type-checked at every node.

@@ -4,7 +4,9 @@
 //! interpreter fills them, so they sit below all four.
 
 mod attribute;
+mod custom;
 mod output;
 
 pub use attribute::{Attribute, Source, View, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
+pub use custom::{CustomAttribute, CUSTOM_ATTRIBUTE_FLOATS, CUSTOM_LANES};
 pub use output::*;

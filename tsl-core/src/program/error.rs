@@ -223,6 +223,13 @@ pub enum ProgramError {
     /// Bytes that are not a saved program ([`NodeProgram::from_bytes`](super::NodeProgram::from_bytes)).
     #[error(transparent)]
     File(#[from] FileError),
+    /// A custom attribute table whose entry is empty, of 0 or more than 4 floats, past the 8 of a
+    /// corner, or overlapping another entry or sharing its name (R-ATTR-1).
+    #[error("program: custom attribute '{name}' does not fit the corner's 8 floats once")]
+    CustomAttribute {
+        /// The attribute's name.
+        name: String,
+    },
 }
 
 /// Why [`NodeProgram::from_bytes`](super::NodeProgram::from_bytes) refused bytes before their
@@ -294,7 +301,8 @@ impl ProgramError {
         match self {
             ProgramError::Validation(_) => "validate",
             ProgramError::UniformOutsideData { .. }
-            | ProgramError::TextureSlotOutsideData { .. } => "program",
+            | ProgramError::TextureSlotOutsideData { .. }
+            | ProgramError::CustomAttribute { .. } => "program",
             ProgramError::NoUniform { op, .. } | ProgramError::NotAUniformNode { op, .. } => op,
             ProgramError::UniformType { .. } => "set_uniform",
             ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",

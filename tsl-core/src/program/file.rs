@@ -8,14 +8,16 @@
 
 use super::error::FileError;
 use super::{NodeProgram, ProgramError, TextureSlot, UniformSlot};
+use crate::interface::CustomAttribute;
 use crate::types::ValueType;
 
 /// The first four bytes of a saved program.
 pub(super) const FILE_MAGIC: [u8; 4] = *b"TSLP";
 
-/// The container's version: 3, the 241-word header of 32 output slots (version 1 held programs with the 44-word header of before the
-/// screen, camera and draw values, version 2 the 180-word header of nine output slots).
-pub(super) const VERSION: u32 = 3;
+/// The container's version: 4, the 241-word header of 32 output slots followed by the custom
+/// attribute table (version 3 had no table; version 1 held programs with the 44-word header of
+/// before the screen, camera and draw values, version 2 the 180-word header of nine output slots).
+pub(super) const VERSION: u32 = 4;
 
 /// The uniform types by their code in the file (the code is the index).
 const TYPES: [ValueType; 7] = [
@@ -36,6 +38,8 @@ const TEXTURE_UNIFORM: u32 = 1;
 const UNIFORM_MIN: u64 = 12;
 /// The fewest bytes a texture slot takes (a constant id): kind, word.
 const TEXTURE_MIN: u64 = 8;
+/// The fewest bytes a custom attribute takes (an empty name): name length, width, offset.
+const ATTRIBUTE_MIN: u64 = 12;
 
 impl NodeProgram {
     /// The program as bytes (docs/bytecode.md, "Saved programs"): what
@@ -77,6 +81,12 @@ impl NodeProgram {
                 }
             }
             put(&mut out, t.word as u32);
+        }
+        put(&mut out, self.custom_attributes().len() as u32);
+        for a in self.custom_attributes() {
+            put_name(&mut out, &a.name);
+            put(&mut out, u32::from(a.width));
+            put(&mut out, u32::from(a.offset));
         }
         out
     }
@@ -128,11 +138,25 @@ impl NodeProgram {
             let word = r.u32("texture word")? as usize;
             textures.push(TextureSlot { uniform, word });
         }
+        let n = r.count("custom attributes", ATTRIBUTE_MIN)?;
+        let mut attributes = Vec::with_capacity(n);
+        for _ in 0..n {
+            let name = r.name("custom attribute name")?;
+            // A value past a byte cannot fit the 8 floats: `with_custom_attributes` refuses it.
+            let small = |v: u32| u8::try_from(v).unwrap_or(u8::MAX);
+            let width = small(r.u32("custom attribute width")?);
+            let offset = small(r.u32("custom attribute offset")?);
+            attributes.push(CustomAttribute {
+                name,
+                width,
+                offset,
+            });
+        }
         let left = bytes.len() - r.at;
         if left > 0 {
             return Err(FileError::Trailing { bytes: left }.into());
         }
-        NodeProgram::from_words(words, uniforms, textures)
+        NodeProgram::from_words(words, uniforms, textures)?.with_custom_attributes(attributes)
     }
 }
 

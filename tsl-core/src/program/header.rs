@@ -152,6 +152,12 @@ impl NodeProgram {
         self.put(H_DELTA_TIME, &[seconds]);
     }
 
+    /// Write the instance of an instanced mesh being drawn (`instance_index`, TSL's
+    /// `instanceIndex`, R-INST-3) into the header, as a float.
+    pub fn set_instance_index(&mut self, index: u32) {
+        self.put(H_INSTANCE_INDEX, &[index as f32]);
+    }
+
     /// Write one draw's model-to-world matrix and the values three.js derives from it into the
     /// header (`model_world_matrix`, its inverse, `model_normal_matrix`, `model_scale`,
     /// `model_direction`, `model_position`, and with the header's view `model_view_matrix` and

@@ -12,7 +12,7 @@ pub use error::{FileError, InstructionError, ProgramError, ValidationError};
 pub use header::MaterialValues;
 pub use validate::validate;
 
-use crate::interface::Output;
+use crate::interface::{CustomAttribute, Output, CUSTOM_ATTRIBUTE_FLOATS};
 use crate::types::{TextureId, UniformValue, ValueType, NO_TEXTURE};
 use format::*;
 use std::collections::HashMap;
@@ -71,6 +71,8 @@ pub struct NodeProgram {
     /// The node each slot was declared by, for `set_uniform(node, ..)`: known to a program its
     /// graph compiled, not to one read from words.
     nodes: Option<UniformNodes>,
+    /// The custom attributes the lanes `Custom0` to `Custom2` carry (R-ATTR-1).
+    attributes: Vec<CustomAttribute>,
 }
 
 /// The graph and the node of each uniform slot of a compiled program.
@@ -87,6 +89,7 @@ impl PartialEq for NodeProgram {
         self.words == other.words
             && self.uniforms == other.uniforms
             && self.textures == other.textures
+            && self.attributes == other.attributes
     }
 }
 
@@ -170,6 +173,7 @@ impl NodeProgram {
             uniforms,
             textures,
             nodes: None,
+            attributes: Vec::new(),
         };
         debug_assert_eq!(
             program.check(),
@@ -192,6 +196,7 @@ impl NodeProgram {
             uniforms,
             textures,
             nodes: None,
+            attributes: Vec::new(),
         };
         program.check()?;
         Ok(program)
@@ -218,6 +223,40 @@ impl NodeProgram {
             }
         }
         Ok(())
+    }
+
+    /// The custom attributes the program reads (`named_attribute`, R-ATTR-1): each one's name
+    /// and its floats among the 8 of a corner, which a rasterizer fills from the geometry.
+    pub fn custom_attributes(&self) -> &[CustomAttribute] {
+        &self.attributes
+    }
+
+    /// The same program with this custom attribute table (a program read from words, or made by
+    /// another tool). Refuses an entry that [`CustomAttribute::is_valid`] refuses, an empty
+    /// name, and two entries that share a name or a float.
+    pub fn with_custom_attributes(
+        mut self,
+        attributes: Vec<CustomAttribute>,
+    ) -> Result<Self, ProgramError> {
+        let mut used = [false; CUSTOM_ATTRIBUTE_FLOATS];
+        for (k, a) in attributes.iter().enumerate() {
+            let refuse = || ProgramError::CustomAttribute {
+                name: a.name.clone(),
+            };
+            if !a.is_valid()
+                || a.name.is_empty()
+                || attributes[..k].iter().any(|b| b.name == a.name)
+            {
+                return Err(refuse());
+            }
+            let floats = usize::from(a.offset)..usize::from(a.offset) + usize::from(a.width);
+            if floats.clone().any(|f| used[f]) {
+                return Err(refuse());
+            }
+            floats.for_each(|f| used[f] = true);
+        }
+        self.attributes = attributes;
+        Ok(self)
     }
 
     /// The program's words: header, code and data (docs/bytecode.md).

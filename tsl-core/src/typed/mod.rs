@@ -53,6 +53,7 @@
 //! [`discard`] record the graph's statements in TSL's closure style. The macros `tsl!{}` and
 //! `#[tsl_fn]` of the `tsl` crate write them from plain Rust (`if`, `for`, `let mut`, `return`).
 
+mod attribute;
 mod billboard;
 mod chain;
 mod color;
@@ -86,6 +87,7 @@ pub use types::{Float, HasW, HasY, HasZ, Mat3, Mat4, Texture, Vec2, Vec3, Vec4};
 /// glam's values. A node's type is written there with the aliases ([`Vec3Node`], [`FloatNode`],
 /// ...) or as `Node<typed::Vec3>`, and `#[tsl_fn]` reads `Vec3` in a signature as the marker.
 pub mod prelude {
+    pub use super::attribute::attribute;
     pub use super::billboard::*;
     pub use super::color::*;
     pub use super::control::{

@@ -42,6 +42,10 @@ pub struct Frame {
     /// ([`NodeProgram::reads_object`]), the index in `programs` of its own copy, with its world
     /// matrix written in (appended after the copies of `assets.programs`).
     pub draw_copies: Vec<Option<usize>>,
+    /// For each object, whether its copies are one per instance (an instanced mesh whose program
+    /// reads the draw's values or `instance_index()`): instance `i`'s copy is then at
+    /// `draw_copies[object] + i`.
+    pub instanced_copies: Vec<bool>,
 }
 
 impl Frame {
@@ -58,6 +62,17 @@ impl Frame {
             .copied()
             .flatten()
             .unwrap_or(id.index())
+    }
+
+    /// The index in `programs` of the program instance `instance` of object `object` draws with:
+    /// its own copy when the object's copies are one per instance, else as
+    /// [`Frame::program_index`].
+    pub fn instance_program_index(&self, object: usize, instance: usize, id: ProgramId) -> usize {
+        let at = self.program_index(object, id);
+        match self.instanced_copies.get(object) {
+            Some(true) => at + instance,
+            _ => at,
+        }
     }
 
     /// Fill every program's texture-size uniforms (`texture_size`, R-VAL-16) with the size of
@@ -103,6 +118,7 @@ impl Frame {
         self.write_texture_sizes(&assets.textures);
         let worlds = scene.world_matrices()?;
         let mut copies = vec![None; scene.objects().len()];
+        let mut instanced = vec![false; scene.objects().len()];
         for (index, object) in scene.objects().iter().enumerate() {
             let Some(mesh) = object.mesh else { continue };
             let Some(&(world, true)) = worlds.get(index) else {
@@ -114,9 +130,17 @@ impl Frame {
             let Some(id) = material.nodes else {
                 continue;
             };
-            let Some(program) = self.program(id).filter(|p| p.reads_object()) else {
+            let Some(program) = self.program(id) else {
                 continue;
             };
+            // An instanced mesh whose program reads `instance_index()` has a copy per instance.
+            let per_instance = object
+                .instances
+                .as_ref()
+                .filter(|_| program.loads_any(INSTANCE_INDEX_WORD));
+            if !program.reads_object() && per_instance.is_none() {
+                continue;
+            }
             let mut copy = program.clone();
             copy.set_object(world);
             copy.set_material(&material.values());
@@ -128,9 +152,20 @@ impl Frame {
                 }
             }
             copies[index] = Some(self.programs.len());
-            self.programs.push(copy);
+            match per_instance {
+                Some(instances) => {
+                    instanced[index] = true;
+                    for i in 0..instances.count() {
+                        let mut each = copy.clone();
+                        each.set_instance_index(i as u32);
+                        self.programs.push(each);
+                    }
+                }
+                None => self.programs.push(copy),
+            }
         }
         self.draw_copies = copies;
+        self.instanced_copies = instanced;
         Ok(())
     }
 }
@@ -168,9 +203,14 @@ impl RenderSettings {
             view,
             time: self.time,
             draw_copies: Vec::new(),
+            instanced_copies: Vec::new(),
         }
     }
 }
+
+/// The header word of `instance_index()` (R-INST-3).
+const INSTANCE_INDEX_WORD: std::ops::Range<usize> =
+    format::H_INSTANCE_INDEX..format::H_INSTANCE_INDEX + 1;
 
 /// three.js's bounding sphere of `positions` (`computeBoundingSphere`: the box's centre, the
 /// farthest point's distance) in world space (`applyMatrix4`: the radius times the world

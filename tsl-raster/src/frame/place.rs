@@ -59,23 +59,55 @@ impl RenderSettings {
                     id: mesh.material.0,
                 })?;
             let program = check_material(index, material, frame, assets, self.shading)?;
-            jobs.push((index, mesh, model, geometry, material, program));
+            match &object.instances {
+                // An instanced mesh is a draw per instance, through the instance's matrix, with
+                // the instance's own program copy where the frame made one (R-INST-1).
+                Some(instances) => {
+                    for i in 0..instances.count() {
+                        let Some((matrix, color)) = instances.get(i) else {
+                            continue;
+                        };
+                        let program = match (program, material.nodes) {
+                            (Some(_), Some(id)) => {
+                                let at = frame.instance_program_index(index, i, id);
+                                frame.programs.get(at).map(|p| (at, p)).or(program)
+                            }
+                            _ => program,
+                        };
+                        let instance = Instance {
+                            index: i as u32,
+                            matrix,
+                            color,
+                        };
+                        jobs.push((
+                            index,
+                            mesh,
+                            model,
+                            Some(instance),
+                            geometry,
+                            material,
+                            program,
+                        ));
+                    }
+                }
+                None => jobs.push((index, mesh, model, None, geometry, material, program)),
+            }
         }
 
         let place = |job: usize| {
-            let (index, mesh, model, geometry, material, program) = jobs[job];
+            let (index, mesh, model, instance, geometry, material, program) = jobs[job];
             // three.js's `uv()` is the geometry's uv: a map's own transform applies only where
             // the material reads its maps (`read_map`, the GPU's texture headers), so a node's
             // `uv()` and its texture gradients are the raw coordinate (R-VAL-5).
             let uv_matrix = None;
             let textured = self.shading == Shading::Texture && material.maps().next().is_some();
-            Draw::new(
+            let mut draw = Draw::new(
                 index,
                 material,
                 geometry,
                 mesh.render_order,
                 Placement {
-                    model,
+                    model: instance.map_or(model, |i| model * i.matrix),
                     view,
                     projection,
                     size,
@@ -84,7 +116,15 @@ impl RenderSettings {
                     uv_matrix,
                     textured,
                 },
-            )
+            );
+            if let Some(i) = instance {
+                // three.js draws an instanced mesh as one object: its instances in index order,
+                // sorted among the other draws by the object's own origin.
+                draw.instance = i.index;
+                draw.instance_color = i.color;
+                draw.sort_z = sort_z(projection * view * model.w_axis);
+            }
+            draw
         };
         // One mesh is placed on this thread: a parallel iterator would only hand it to a worker.
         let mut draws: Vec<Draw> = if jobs.len() > 1 {
@@ -107,6 +147,7 @@ impl RenderSettings {
                     }
                 })
                 .then(a.object.cmp(&b.object))
+                .then(a.instance.cmp(&b.instance))
         });
         let mut passes = Vec::new();
         for (i, d) in draws.iter().enumerate() {
@@ -129,6 +170,28 @@ impl RenderSettings {
         }
 
         Ok((draws, passes))
+    }
+}
+
+/// One instance of an instanced mesh, as a draw is placed for it.
+#[derive(Clone, Copy)]
+struct Instance {
+    index: u32,
+    matrix: glam::Mat4,
+    color: Option<glam::Vec3>,
+}
+
+/// The normalized device z of a clip-space point (0 where it has none), as [`Draw`] sorts by.
+fn sort_z(origin: glam::Vec4) -> f32 {
+    let z = if origin.w != 0.0 {
+        origin.z / origin.w
+    } else {
+        0.0
+    };
+    if z.is_finite() {
+        z
+    } else {
+        0.0
     }
 }
 

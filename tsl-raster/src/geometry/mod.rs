@@ -60,7 +60,24 @@ pub struct Geometry {
     uvs: Option<Vec<Vec2>>,
     colors: Option<Vec<Vec3>>,
     indices: Vec<[u32; 3]>,
+    /// Named attributes a program reads with `attribute(name, type)` (R-ATTR-1, docs/requirements.md).
+    attributes: Vec<NamedAttribute>,
 }
+
+/// A geometry attribute a program reads by its name: `item_size` floats (1 to 4) per vertex, as
+/// three.js's `BufferAttribute(array, itemSize)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedAttribute {
+    /// The name a program reads it by.
+    pub name: String,
+    /// Its components per vertex, 1 to 4.
+    pub item_size: usize,
+    /// `item_size` floats per vertex, vertex after vertex.
+    pub data: Vec<f32>,
+}
+
+/// The names of the attributes a geometry has of its own, which a named attribute may not take.
+const BUILT_IN_NAMES: [&str; 4] = ["position", "normal", "uv", "color"];
 
 impl Geometry {
     /// A geometry from user data. Refuses normals, uvs or colours whose count is not the
@@ -77,6 +94,7 @@ impl Geometry {
             uvs,
             colors: None,
             indices,
+            attributes: Vec::new(),
         };
         geometry.check()?;
         Ok(geometry)
@@ -107,6 +125,60 @@ impl Geometry {
         self.colors = Some(colors);
         self.check()?;
         Ok(self)
+    }
+
+    /// The same geometry with a named attribute (three.js's `setAttribute(name,
+    /// new BufferAttribute(data, item_size))`), which `attribute(name, type)` reads. Refuses an
+    /// empty or built-in name (`position`, `normal`, `uv`, `color`), a name given twice, an
+    /// item size outside 1 to 4, data that is not `item_size` floats per vertex, and a non-finite
+    /// value.
+    ///
+    /// ```
+    /// use tsl_raster::PlaneGeometry;
+    /// let plane = PlaneGeometry::new(1.0, 1.0).build();
+    /// let heat = plane.with_attribute("heat", 1, vec![0.0, 0.5, 0.5, 1.0]).unwrap();
+    /// assert_eq!(heat.attribute("heat").unwrap().item_size, 1);
+    /// assert!(heat.clone().with_attribute("heat", 1, vec![0.0; 4]).is_err());
+    /// ```
+    pub fn with_attribute(
+        mut self,
+        name: &str,
+        item_size: usize,
+        data: Vec<f32>,
+    ) -> Result<Geometry, RenderError> {
+        if name.is_empty() || BUILT_IN_NAMES.contains(&name) || self.attribute(name).is_some() {
+            return Err(GeometryError::AttributeName {
+                name: name.to_string(),
+            }
+            .into());
+        }
+        if !(1..=4).contains(&item_size) || data.len() != item_size * self.positions.len() {
+            return Err(GeometryError::AttributeSize {
+                name: name.to_string(),
+                item_size,
+                len: data.len(),
+            }
+            .into());
+        }
+        if !data.iter().all(|v| v.is_finite()) {
+            return Err(GeometryError::NonFinite.into());
+        }
+        self.attributes.push(NamedAttribute {
+            name: name.to_string(),
+            item_size,
+            data,
+        });
+        Ok(self)
+    }
+
+    /// The named attribute `name`, if the geometry has it.
+    pub fn attribute(&self, name: &str) -> Option<&NamedAttribute> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The named attributes, in the order they were added.
+    pub fn attributes(&self) -> &[NamedAttribute] {
+        &self.attributes
     }
 
     fn check(&self) -> Result<(), RenderError> {
@@ -215,6 +287,7 @@ impl Builder {
             uvs: Some(self.uvs),
             colors: None,
             indices,
+            attributes: Vec::new(),
         }
     }
 }

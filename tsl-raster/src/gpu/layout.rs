@@ -381,8 +381,9 @@ record! {
         backdrop_start: [u32; 2],
         /// Their instruction counts (0 without one).
         backdrop_count: [u32; 2],
-        /// Unused, to a stride of 112.
-        _reserved: [u32; 3],
+        /// The instance's colour (three.js's `instanceColor`, R-INST-2), white for a plain mesh:
+        /// it multiplies the diffuse colour.
+        instance_color: [f32; 3],
         /// A VOLUME material's ray steps.
         volume_steps: u32,
         /// three.js's `modelRadius`: the mesh's bounding sphere's radius in world space.
@@ -456,6 +457,8 @@ record! {
         local: [f32; 3],
         /// Model-space normal (a fragment's `normal_local()`).
         normal_local: [f32; 3],
+        /// The custom attributes' 8 floats (lanes `Custom0` to `Custom2`; R-ATTR-1).
+        custom: [f32; 8],
     }
 }
 

@@ -25,7 +25,7 @@ use crate::settings::{RenderSettings, Shading};
 use crate::shade::sss::THICKNESS_NUMBERS;
 use crate::{RenderError, RenderStats};
 use bytemuck::Zeroable;
-use glam::{Mat3, Mat4};
+use glam::{Mat3, Mat4, Vec3};
 use tsl_core::{NodeProgram, Output, TextureId};
 
 /// The rasterizer's WGSL source: the generated contract (`bytecode.wgsl`, `raster_layout.wgsl`),
@@ -601,7 +601,7 @@ fn pack(
     for d in &draws {
         let vbase = verts.len() as u32;
         tri_base.push(tris.len() as u32);
-        verts.extend(d.verts.iter().map(|v| VertRecord {
+        verts.extend(d.verts.iter().enumerate().map(|(i, v)| VertRecord {
             world: v.world.to_array(),
             view: v.view.to_array(),
             normal_view: v.normal_view.to_array(),
@@ -609,6 +609,7 @@ fn pack(
             color: v.color.to_array(),
             local: v.local.to_array(),
             normal_local: v.normal_local.to_array(),
+            custom: d.custom.get(i).copied().unwrap_or_default(),
         }));
         let indices = d.geometry.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {
@@ -826,7 +827,7 @@ fn pack(
                 received_count: received.1 as u32,
                 backdrop_start: backdrop_ranges.map(|r| r.0 as u32),
                 backdrop_count: backdrop_ranges.map(|r| r.1 as u32),
-                _reserved: [0; 3],
+                instance_color: d.instance_color.unwrap_or(Vec3::ONE).to_array(),
             }
         })
         .collect();

@@ -306,11 +306,22 @@ fn linear2(m: mat3x3<f32>, v: vec2<f32>) -> vec2<f32> {
     return vec2<f32>(m[0].x * v.x + m[1].x * v.y, m[0].y * v.x + m[1].y * v.y);
 }
 
+// A custom-attribute lane (ATTR_CUSTOM0..2: the vertices' floats 0-2, 3-5, 6-7; R-ATTR-2) at
+// weights w of the triangle's corners, as shade/views.rs put_custom writes it.
+fn custom_lane(w: vec3<f32>, id: u32) -> vec3<f32> {
+    let at = V_CUSTOM + 3u * (id - ATTR_CUSTOM0);
+    if (id == ATTR_CUSTOM2) {
+        return vec3<f32>(interp2(s_corners, w, at), 0.0);
+    }
+    return interp3(s_corners, w, at);
+}
+
 // A lane attribute (tsl_core::Attribute's id) in a view, as shade/mod.rs fill_views writes it.
 fn attr_of(view: u32, id: u32) -> vec3<f32> {
     if (view <= VIEW_DERIVATIVE_HERE) {
         let here = view == VIEW_DERIVATIVE_HERE;
         switch id {
+            case ATTR_CUSTOM0, ATTR_CUSTOM1, ATTR_CUSTOM2: { return custom_lane(s_w, id); }
             case ATTR_UV: { return vec3<f32>(s_uv, 0.0); }
             case ATTR_POSITION_WORLD: { return s_pw; }
             case ATTR_POSITION_VIEW: { return s_pv; }
@@ -337,6 +348,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
     }
     let screen = view <= VIEW_UP;
     switch id {
+        case ATTR_CUSTOM0, ATTR_CUSTOM1, ATTR_CUSTOM2: { return custom_lane(w, id); }
         case ATTR_UV: { return vec3<f32>(uv_of(interp2(s_corners, w, V_UV)), 0.0); }
         case ATTR_POSITION_WORLD: { return interp3(s_corners, w, V_WORLD); }
         case ATTR_POSITION_VIEW: { return interp3(s_corners, w, V_VIEW); }
@@ -1591,6 +1603,8 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             if ((pass_flags(p) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
+            // three.js's `instanceColor` joins the vertex colour (white for a plain mesh).
+            rgb *= pv3(p, P_INSTANCE_COLOR);
             s_surface.diffuse = vec4<f32>(rgb, texel.w);
         }
         case STAGE_OPACITY: {
@@ -1639,6 +1653,7 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
             if ((pass_flags(s_pass) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
             }
+            rgb *= pv3(s_pass, P_INSTANCE_COLOR);
             s_surface.diffuse = vec4<f32>(rgb, alpha);
         }
         case STAGE_OPACITY: { s_surface.diffuse.w *= r.x; }

@@ -160,6 +160,7 @@ const P_RECEIVED_START: u32 = 103u;
 const P_RECEIVED_COUNT: u32 = 104u;
 const P_BACKDROP_START: u32 = 105u; // 2 words
 const P_BACKDROP_COUNT: u32 = 107u; // 2 words
+const P_INSTANCE_COLOR: u32 = 109u; // 3 words
 const P_VOLUME_STEPS: u32 = 112u;
 const P_MODEL_RADIUS: u32 = 113u;
 const P_OFFSET_START: u32 = 114u;
@@ -184,8 +185,8 @@ const T_ORIGIN: u32 = 57u; // 2 words
 const T_SA32: u32 = 59u; // 3 words
 const T_SB32: u32 = 62u; // 3 words
 
-// `VertRecord` (gpu/layout.rs): 20 words.
-const VERT_STRIDE: u32 = 20u;
+// `VertRecord` (gpu/layout.rs): 28 words.
+const VERT_STRIDE: u32 = 28u;
 const V_WORLD: u32 = 0u; // 3 words
 const V_VIEW: u32 = 3u; // 3 words
 const V_NORMAL_VIEW: u32 = 6u; // 3 words
@@ -193,6 +194,7 @@ const V_UV: u32 = 9u; // 2 words
 const V_COLOR: u32 = 11u; // 3 words
 const V_LOCAL: u32 = 14u; // 3 words
 const V_NORMAL_LOCAL: u32 = 17u; // 3 words
+const V_CUSTOM: u32 = 20u; // 8 words
 
 // `BinEntry` (gpu/layout.rs): 6 words.
 const ENTRY: u32 = 6u;

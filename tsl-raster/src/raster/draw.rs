@@ -2,6 +2,7 @@
 //! its triangles clipped and set up, and what its shading needs.
 
 use super::clip::{clip_triangle, inside, ClipVertex};
+use super::custom::custom_attributes;
 use super::recycle::Recycler;
 use super::setup::{
     project, setup_polygon, setup_projected, setup_small_triangle, Projected, Tri, WeightPlanes,
@@ -133,6 +134,15 @@ pub(crate) struct Draw<'a> {
     /// The normalized device z of the object's origin, for the draw order.
     pub sort_z: f32,
     pub render_order: i32,
+    /// The instance of an instanced mesh this draw is (0 for a plain mesh): the tie-break after
+    /// the object.
+    pub instance: u32,
+    /// The instance's colour, which multiplies the diffuse colour as three.js's `instanceColor`
+    /// (R-INST-2); `None` for a plain mesh or an instanced mesh without colours.
+    pub instance_color: Option<Vec3>,
+    /// Each vertex's custom attributes (`attribute(name, type)`, R-ATTR-1), the 8 floats of
+    /// lanes `Custom0` to `Custom2`; empty when the program reads none.
+    pub custom: Vec<[f32; 8]>,
     /// three.js's `modelRadius`: the geometry's bounding sphere's radius in world space (a
     /// VOLUME material's ray runs from the camera when the camera is beyond twice it).
     pub model_radius: f32,
@@ -366,6 +376,11 @@ impl<'a> Draw<'a> {
             sort_z: if sort_z.is_finite() { sort_z } else { 0.0 },
             render_order,
             model_radius: model_radius(geometry, p.model),
+            instance: 0,
+            instance_color: None,
+            custom: program
+                .map(|p| custom_attributes(geometry, p))
+                .unwrap_or_default(),
         }
     }
 }

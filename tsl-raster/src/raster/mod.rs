@@ -4,6 +4,7 @@
 //! frame ([`crate::frame`]) bins them into tiles; the CPU renderer draws each tile.
 
 pub(crate) mod clip;
+pub(crate) mod custom;
 pub(crate) mod draw;
 pub(crate) mod recycle;
 pub(crate) mod setup;

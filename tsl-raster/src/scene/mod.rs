@@ -2,6 +2,7 @@
 //! background; cameras; materials.
 
 pub(crate) mod camera;
+mod instanced;
 mod light;
 mod light_mask;
 mod material;
@@ -9,6 +10,7 @@ mod shadow;
 mod volume_material;
 
 pub use camera::{Camera, Projection};
+pub use instanced::{Instances, SharedInstances, MAX_INSTANCES};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
@@ -98,6 +100,9 @@ pub struct Object {
     pub cast_shadow: bool,
     /// three.js's `receiveShadow`: whether the lights' shadows fall on its mesh; false by default.
     pub receive_shadow: bool,
+    /// three.js's `InstancedMesh`: its mesh drawn once per instance ([`Object::instanced_mesh`]);
+    /// `None` for a plain mesh or a group.
+    pub instances: Option<SharedInstances>,
 }
 
 impl Object {
@@ -114,6 +119,20 @@ impl Object {
             visible: true,
             cast_shadow: false,
             receive_shadow: false,
+            instances: None,
+        }
+    }
+
+    /// three.js's `InstancedMesh(geometry, material, count)`: the mesh drawn once per instance,
+    /// each through its own matrix and with its own colour where given (R-INST-1).
+    pub fn instanced_mesh(
+        geometry: GeometryId,
+        material: MaterialId,
+        instances: Instances,
+    ) -> Object {
+        Object {
+            instances: Some(std::sync::Arc::new(instances)),
+            ..Object::mesh(geometry, material)
         }
     }
 
@@ -126,6 +145,7 @@ impl Object {
             visible: true,
             cast_shadow: false,
             receive_shadow: false,
+            instances: None,
         }
     }
 

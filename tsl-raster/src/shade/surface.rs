@@ -79,6 +79,13 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             times_vertex_colors(s, n);
         }
     }
+    // three.js's `instanceColor` joins the vertex colour: it multiplies whichever colour the
+    // material made (R-INST-2).
+    if let Some(tint) = draw.instance_color {
+        for l in 0..n {
+            s.diffuse.set(l, s.diffuse.get(l) * tint);
+        }
+    }
     match nodes.run(draw, Output::Opacity, n) {
         Some(r) => {
             for (a, o) in s.alpha[..n].iter_mut().zip(&r[0][..n]) {

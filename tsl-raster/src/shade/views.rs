@@ -10,7 +10,7 @@ use crate::frame::FrameContext;
 use crate::raster::draw::{Draw, Vertex};
 use crate::scene::Side;
 use glam::{Vec2, Vec3};
-use tsl_core::{Attribute, FragmentBatch, View};
+use tsl_core::{Attribute, FragmentBatch, View, CUSTOM_LANES};
 
 /// Write one attribute of one lane in one view.
 #[inline]
@@ -26,6 +26,33 @@ pub(super) fn put(
         slot[0][lane] = v.x;
         slot[1][lane] = v.y;
         slot[2][lane] = v.z;
+    }
+}
+
+/// Write one lane's custom attributes (R-ATTR-1) in one view: the corners' 8 floats weighed by
+/// `w`, the original triangle's weights (so a triangle cut at the near plane carries them).
+pub(super) fn put_custom(
+    batch: &mut FragmentBatch,
+    view: View,
+    lane: usize,
+    draw: &Draw,
+    corners: [u32; 3],
+    w: Vec3,
+) {
+    // Invariant: `custom` is empty or one entry per vertex (Draw::new), and the corners index
+    // the draw's vertices.
+    let [Some(a), Some(b), Some(c)] = corners.map(|i| draw.custom.get(i as usize)) else {
+        return;
+    };
+    for (attribute, first, width) in CUSTOM_LANES {
+        let Some(row) = attribute.lane_index() else {
+            continue;
+        };
+        let slot = &mut batch.views[view as usize][row];
+        for (k, component) in slot.iter_mut().enumerate().take(width) {
+            let f = first + k;
+            component[lane] = a[f] * w.x + b[f] * w.y + c[f] * w.z;
+        }
     }
 }
 
@@ -203,6 +230,7 @@ fn fill_views(
                     s.vertex_color.get(l),
                 );
                 put(batch, view, Attribute::Barycentric, l, s.weights.get(l));
+                put_custom(batch, view, l, draw, s.corners[l], s.weights.get(l));
                 put(batch, view, Attribute::Lit, l, Vec3::ZERO);
                 put(batch, view, Attribute::LitAlpha, l, Vec3::ZERO);
                 put_normals(batch, view, l, s.normal_world.get(l), s.normal_view.get(l));
@@ -219,15 +247,25 @@ fn fill_views(
                 sign,
                 uv_of,
             );
+            put_custom(
+                batch,
+                View::Right,
+                l,
+                draw,
+                s.corners[l],
+                s.right_weights[l],
+            );
         }
         if reads.up {
             put_interpolated(ctx, batch, View::Up, l, vs, s.up_weights[l], sign, uv_of);
+            put_custom(batch, View::Up, l, draw, s.corners[l], s.up_weights[l]);
         }
         if reads.corners {
             for (k, view) in View::CORNERS.into_iter().enumerate() {
                 let mut w = Vec3::ZERO;
                 w[k] = 1.0;
                 put_interpolated(ctx, batch, view, l, vs, w, sign, uv_of);
+                put_custom(batch, view, l, draw, s.corners[l], w);
             }
         }
     }
