@@ -275,6 +275,22 @@ impl Builder {
         self.indices.extend([a as u32, b as u32, c as u32]);
     }
 
+    /// The two triangles of each cell of a tube swept along a curve, as three.js's
+    /// `TubeGeometry` and `TorusKnotGeometry` index them: `segments + 1` rings of `sides + 1`
+    /// vertices each, ring after ring.
+    fn tube_grid(&mut self, segments: usize, sides: usize) {
+        for j in 1..=segments {
+            for i in 1..=sides {
+                let a = (sides + 1) * (j - 1) + (i - 1);
+                let b = (sides + 1) * j + (i - 1);
+                let c = (sides + 1) * j + i;
+                let d = (sides + 1) * (j - 1) + i;
+                self.triangle(a, b, d);
+                self.triangle(b, c, d);
+            }
+        }
+    }
+
     fn finish(self) -> Geometry {
         let indices = self
             .indices

@@ -100,16 +100,7 @@ impl TorusKnotGeometry {
                 );
             }
         }
-        for j in 1..=ts {
-            for i in 1..=rs {
-                let a = (rs + 1) * (j - 1) + (i - 1);
-                let bb = (rs + 1) * j + (i - 1);
-                let c = (rs + 1) * j + i;
-                let d = (rs + 1) * (j - 1) + i;
-                b.triangle(a, bb, d);
-                b.triangle(bb, c, d);
-            }
-        }
+        b.tube_grid(ts, rs);
         finish(b)
     }
 }

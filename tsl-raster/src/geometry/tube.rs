@@ -75,16 +75,7 @@ impl<C: Curve3> TubeGeometry<C> {
                 );
             }
         }
-        for j in 1..=ts {
-            for i in 1..=rs {
-                let a = (rs + 1) * (j - 1) + (i - 1);
-                let bb = (rs + 1) * j + (i - 1);
-                let c = (rs + 1) * j + i;
-                let d = (rs + 1) * (j - 1) + i;
-                b.triangle(a, bb, d);
-                b.triangle(bb, c, d);
-            }
-        }
+        b.tube_grid(ts, rs);
         // A user's curve may give NaNs: the geometry's own check refuses them.
         finish(b)
     }
