@@ -610,3 +610,34 @@ fn the_deepest_nesting_the_limits_allow_compiles() {
         assert!(err.contains(reason), "{err}");
     }
 }
+
+/// R-GLSL-17: three.js's chunks through a chunk table, its function-like macros (`common`'s
+/// `saturate` and `pow2`, as three r187 writes them), and an `#if` with arithmetic. Expected:
+/// at uv (0.25, 0.75), saturate(0.25 * 6 - 1) = 0.5 and pow2(0.75) = 0.5625; the `#if` takes
+/// its first branch, as 3 * 4 - 2 = 10 > 8 with `COUNT` 4.
+#[test]
+fn includes_function_like_macros_and_arithmetic_in_conditions() {
+    let chunks: std::collections::HashMap<String, String> = [
+        (
+            "common",
+            "#define saturate( a ) clamp( a, 0.0, 1.0 )\n#define pow2( x ) ( ( x ) * ( x ) )",
+        ),
+        ("uv_pars_fragment", "varying vec2 vUv;"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let fragment = "#include <common>\n#include <uv_pars_fragment>\nvoid main() {\n#if 3 * COUNT - 2 > 8 && COUNT % 2 == 0\n  gl_FragColor = vec4(saturate(vUv.x * 6.0 - 1.0), pow2(vUv.y), 0.0, 1.0);\n#else\n  gl_FragColor = vec4(1.0);\n#endif\n}\n";
+    let options = GlslOptions {
+        defines: &["COUNT 4"],
+        chunks: Some(&chunks),
+        ..GlslOptions::default()
+    };
+    let program = compile_shader_material_with_options(VERT, fragment, &options).unwrap();
+    let color = frag(&program, COLOR_NODE, &at_uv(0.25, 0.75));
+    assert_eq!(color, [0.5, 0.5625, 0.0]);
+    // Without the table, the include is refused, at its line, saying what to pass.
+    let e = compile_shader_material_with_defines(VERT, fragment, &["COUNT 4"]).unwrap_err();
+    assert_eq!((e.shader, e.line), (Shader::Fragment, 1), "{e}");
+    assert!(e.reason.contains("GlslOptions::chunks"), "{e}");
+}

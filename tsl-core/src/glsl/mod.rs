@@ -30,8 +30,9 @@
 //!
 //! # The stages
 //!
-//! Each source is read by the preprocessor (comments, `#version`, object-like `#define`,
-//! `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`), the parser (a syntax tree,
+//! Each source is read by the preprocessor (comments, `#version`, `#define` with or without
+//! arguments, `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif` with C's integer
+//! expressions, `#include <name>` from [`GlslOptions::chunks`]), the parser (a syntax tree,
 //! nesting bounded), the checker (names, GLSL ES types without implicit conversions, loop counts,
 //! every refusal of the subset) and the lowering (nodes of one [`NodeGraph`]). The vertex shader is lowered first: its
 //! `gl_Position` gives the position node, its varyings the values the fragment shader reads.
@@ -95,6 +96,20 @@ use std::collections::HashMap;
 /// (the lowering at its bound of 3,072 levels); this leaves three times that.
 const COMPILER_STACK: usize = 128 << 20;
 
+/// What a compile takes besides its sources, as three.js's material and renderer give them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GlslOptions<'a> {
+    /// three.js's `material.defines`: each entry `NAME` or `NAME value`, a `#define` before the
+    /// first line of both shaders.
+    pub defines: &'a [&'a str],
+    /// The chunks `#include <name>` reads, by name (three.js's `ShaderChunk`, or the caller's
+    /// own); without a table an `#include` is refused (R-GLSL-17). A chunk is at most
+    /// [`Limits::source_bytes`], and its expansion counts against [`Limits::tokens`].
+    pub chunks: Option<&'a HashMap<String, String>>,
+    /// The host's limits.
+    pub limits: Limits,
+}
+
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
 /// cameraPosition; the attributes position, normal, uv and color; both spellings of attribute,
@@ -132,7 +147,35 @@ pub fn compile_shader_material_with_limits(
     defines: &[&str],
     limits: &Limits,
 ) -> Result<NodeProgram, GlslError> {
-    compile_pair(Kind::ShaderMaterial, vertex, fragment, defines, limits)
+    let options = GlslOptions {
+        defines,
+        chunks: None,
+        limits: *limits,
+    };
+    compile_shader_material_with_options(vertex, fragment, &options)
+}
+
+/// Compile a ShaderMaterial's shaders with all that three.js's material and renderer give them
+/// ([`GlslOptions`]: the defines, the chunks `#include <name>` reads, the limits).
+///
+/// ```
+/// use std::collections::HashMap;
+/// use tsl_core::glsl::*;
+/// let chunks: HashMap<String, String> =
+///     [("tint".to_string(), "#define TINT(c) vec4((c) * 0.5, 1.0)".to_string())].into();
+/// let options = GlslOptions { chunks: Some(&chunks), ..GlslOptions::default() };
+/// let vertex = "void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }";
+/// let fragment = "#include <tint>\nvoid main() { gl_FragColor = TINT(vec3(1.0)); }";
+/// let program = compile_shader_material_with_options(vertex, fragment, &options).unwrap();
+/// let color = program.evaluate(tsl_core::COLOR_NODE, &tsl_core::Fragment::default());
+/// assert_eq!(color, Some(vec![0.5, 0.5, 0.5]));
+/// ```
+pub fn compile_shader_material_with_options(
+    vertex: &str,
+    fragment: &str,
+    options: &GlslOptions,
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::ShaderMaterial, vertex, fragment, options)
 }
 
 /// Compile a RawShaderMaterial's shaders: nothing is declared; each shader declares the
@@ -159,7 +202,22 @@ pub fn compile_raw_shader_material_with_limits(
     defines: &[&str],
     limits: &Limits,
 ) -> Result<NodeProgram, GlslError> {
-    compile_pair(Kind::Raw, vertex, fragment, defines, limits)
+    let options = GlslOptions {
+        defines,
+        chunks: None,
+        limits: *limits,
+    };
+    compile_raw_shader_material_with_options(vertex, fragment, &options)
+}
+
+/// [`compile_raw_shader_material`] with [`GlslOptions`], as
+/// [`compile_shader_material_with_options`].
+pub fn compile_raw_shader_material_with_options(
+    vertex: &str,
+    fragment: &str,
+    options: &GlslOptions,
+) -> Result<NodeProgram, GlslError> {
+    compile_pair(Kind::Raw, vertex, fragment, options)
 }
 
 /// The graph of a ShaderMaterial's shaders, before it is compiled.
@@ -184,8 +242,22 @@ pub fn shader_graph_with_limits(
     defines: &[&str],
     limits: &Limits,
 ) -> Result<NodeGraph, GlslError> {
+    let options = GlslOptions {
+        defines,
+        chunks: None,
+        limits: *limits,
+    };
+    shader_graph_with_options(vertex, fragment, &options)
+}
+
+/// [`shader_graph`] with [`GlslOptions`].
+pub fn shader_graph_with_options(
+    vertex: &str,
+    fragment: &str,
+    options: &GlslOptions,
+) -> Result<NodeGraph, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        graph_pair(Kind::ShaderMaterial, vertex, fragment, defines, limits).map(|r| r.0)
+        graph_pair(Kind::ShaderMaterial, vertex, fragment, options).map(|r| r.0)
     })
 }
 
@@ -211,8 +283,22 @@ pub fn raw_shader_graph_with_limits(
     defines: &[&str],
     limits: &Limits,
 ) -> Result<NodeGraph, GlslError> {
+    let options = GlslOptions {
+        defines,
+        chunks: None,
+        limits: *limits,
+    };
+    raw_shader_graph_with_options(vertex, fragment, &options)
+}
+
+/// [`raw_shader_graph`] with [`GlslOptions`].
+pub fn raw_shader_graph_with_options(
+    vertex: &str,
+    fragment: &str,
+    options: &GlslOptions,
+) -> Result<NodeGraph, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        graph_pair(Kind::Raw, vertex, fragment, defines, limits).map(|r| r.0)
+        graph_pair(Kind::Raw, vertex, fragment, options).map(|r| r.0)
     })
 }
 
@@ -358,11 +444,10 @@ fn compile_pair(
     kind: Kind,
     vertex: &str,
     fragment: &str,
-    defines: &[&str],
-    limits: &Limits,
+    options: &GlslOptions,
 ) -> Result<NodeProgram, GlslError> {
     on_compiler_stack(Shader::Fragment, || {
-        let (graph, v, f) = graph_pair(kind, vertex, fragment, defines, limits)?;
+        let (graph, v, f) = graph_pair(kind, vertex, fragment, options)?;
         graph
             .compile()
             .map_err(|e| compile_error(e, Some(&v), Some(&f), vertex, fragment, Shader::Fragment))
@@ -431,6 +516,7 @@ fn front(
     source: &str,
     defines: &[(String, Vec<Tok>)],
     limits: &Limits,
+    chunks: Option<&HashMap<String, String>>,
 ) -> Result<ir::Checked, GlslError> {
     let shader = match (kind, stage) {
         (Kind::ShaderToy, _) => Shader::ShaderToy,
@@ -490,6 +576,8 @@ fn front(
         },
         macros,
         tokens: limits.tokens,
+        chunk_bytes: limits.source_bytes,
+        chunks,
     };
     let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
     let items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
@@ -555,13 +643,20 @@ fn graph_pair(
     kind: Kind,
     vertex: &str,
     fragment: &str,
-    defines: &[&str],
-    limits: &Limits,
+    options: &GlslOptions,
 ) -> Result<(NodeGraph, VertexResult, FragmentResult), GlslError> {
-    check_sizes(vertex, fragment, defines, limits)?;
-    let defines = parse_defines(defines)?;
+    let limits = &options.limits;
+    check_sizes(vertex, fragment, options.defines, limits)?;
+    let defines = parse_defines(options.defines)?;
     // The vertex shader whole first, so that its refusals come before the fragment shader's.
-    let v = front(kind, Stage::Vertex, vertex, &defines, limits)?;
+    let v = front(
+        kind,
+        Stage::Vertex,
+        vertex,
+        &defines,
+        limits,
+        options.chunks,
+    )?;
     let graph = NodeGraph::new();
     let mut builder = Builder::new(&graph, limits);
     let none = HashMap::new();
@@ -573,7 +668,14 @@ fn graph_pair(
     let vr = ShaderLowering::new(&mut builder, &v, venv, &none)
         .lower_vertex()
         .map_err(|d| GlslError::from_diag(Shader::Vertex, GlslErrorKind::Lower, d, vertex))?;
-    let f = front(kind, Stage::Fragment, fragment, &defines, limits)?;
+    let f = front(
+        kind,
+        Stage::Fragment,
+        fragment,
+        &defines,
+        limits,
+        options.chunks,
+    )?;
     link(&v, &f, fragment)?;
     let fenv = Env {
         stage: Stage::Fragment,
@@ -587,7 +689,7 @@ fn graph_pair(
 
 fn graph_toy(source: &str, limits: &Limits) -> Result<(NodeGraph, FragmentResult), GlslError> {
     check_size(Shader::ShaderToy, source.len(), limits)?;
-    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[], limits)?;
+    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[], limits, None)?;
     let graph = NodeGraph::new();
     let mut builder = Builder::new(&graph, limits);
     let none = HashMap::new();
@@ -614,7 +716,7 @@ fn check_alone(kind: Kind, shader: Shader, source: &str, limits: &Limits) -> Res
             _ => Stage::Fragment,
         };
         check_size(shader, source.len(), limits)?;
-        let checked = front(kind, stage, source, &[], limits)?;
+        let checked = front(kind, stage, source, &[], limits, None)?;
         let graph = NodeGraph::new();
         let mut builder = Builder::new(&graph, limits);
         let env = Env {
