@@ -641,3 +641,20 @@ fn includes_function_like_macros_and_arithmetic_in_conditions() {
     assert_eq!((e.shader, e.line), (Shader::Fragment, 1), "{e}");
     assert!(e.reason.contains("GlslOptions::chunks"), "{e}");
 }
+
+/// spec/001's subset: an int uniform is a float the caller sets, its fraction dropped toward zero;
+/// a bool uniform is true where it is not zero (as three.js's DigitalGlitch and Mirror shaders
+/// declare them). Expected by hand: trunc(2.7) = 2, trunc(-2.7) = -2; 0.25 is true.
+#[test]
+fn int_and_bool_uniforms_are_floats_the_caller_sets() {
+    let fragment = "uniform int count;\nuniform bool on;\nvoid main() {\n  float k = float(count);\n  gl_FragColor = vec4(k, on ? 1.0 : 0.5, float(count / 2), 1.0);\n}\n";
+    let mut program = compile_shader_material(VERT, fragment).unwrap();
+    let at = at_uv(0.5, 0.5);
+    assert_eq!(frag(&program, COLOR_NODE, &at), [0.0, 0.5, 0.0]);
+    program.set_uniform("count", 2.7f32).unwrap();
+    program.set_uniform("on", 0.25f32).unwrap();
+    assert_eq!(frag(&program, COLOR_NODE, &at), [2.0, 1.0, 1.0]);
+    program.set_uniform("count", -2.7f32).unwrap();
+    program.set_uniform("on", 0.0f32).unwrap();
+    assert_eq!(frag(&program, COLOR_NODE, &at), [-2.0, 0.5, -1.0]);
+}

@@ -356,18 +356,6 @@ fn arrays() {
 }
 
 #[test]
-fn uniforms_of_int_or_bool() {
-    frag(
-        "uniform $int n;\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "uniforms of type int",
-    );
-    frag(
-        "uniform $bool b;\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "uniforms of type bool",
-    );
-}
-
-#[test]
 fn a_uniform_with_a_value() {
     frag(
         "uniform float $u = 1.0;\nvoid main() { gl_FragColor = vec4(u); }",

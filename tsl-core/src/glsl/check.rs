@@ -449,15 +449,8 @@ impl Checker {
             self.add_global(&var.name, ty, GlobalKind::CameraPosition, var.span);
             return Ok(());
         }
-        match ty {
-            Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler => {}
-            Ty::Int | Ty::Bool => {
-                return err(
-                    ty_span,
-                    format!("uniforms of type {ty} are not in the subset; use a float"),
-                )
-            }
-            Ty::Void => return err(ty_span, "a uniform cannot be void"),
+        if ty == Ty::Void {
+            return err(ty_span, "a uniform cannot be void");
         }
         self.add_global(&var.name, ty, GlobalKind::Uniform, var.span);
         Ok(())

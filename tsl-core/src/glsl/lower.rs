@@ -469,7 +469,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             return Ok(v);
         }
         self.b.room(span)?;
-        let n = if ty == Ty::Sampler {
+        let raw = if ty == Ty::Sampler {
             self.b.g.texture_uniform(name, NO_TEXTURE)
         } else {
             match zero_uniform(ty) {
@@ -477,13 +477,23 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 None => return err(span, format!("a uniform cannot be a {ty}")),
             }
         };
-        if n.is_refused() {
+        if raw.is_refused() {
             let reason = self.b.g.error().map_or_else(
                 || "the graph refused the uniform".to_string(),
                 |e| e.to_string(),
             );
             return err(span, reason);
         }
+        // An int or a bool uniform is a float the caller sets (spec/001's subset): an int drops
+        // its fraction toward zero, a bool is true where the float is not zero.
+        let n = match ty {
+            Ty::Int => self.math(Opcode::Trunc, &[raw])?,
+            Ty::Bool => {
+                let zero = self.constant_node(Ty::Float, [0.0; 4])?;
+                self.math(Opcode::NotEqual, &[raw, zero])?
+            }
+            _ => raw,
+        };
         self.b.uniforms.insert(name.to_string(), (n, ty, span));
         let mut v = Val::of(ty, n, 0);
         v.bare = true;

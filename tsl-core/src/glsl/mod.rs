@@ -43,7 +43,8 @@
 //! - A uniform is a graph uniform of its name, zero until set (a sampler2D a texture uniform
 //!   with [`crate::NO_TEXTURE`] until `set_texture`). Every uniform a shader declares is in the
 //!   program, read or not. An int is a whole number in a float and a bool is zero or one; an int
-//!   division drops the fraction toward zero.
+//!   division drops the fraction toward zero. An int or bool uniform is a float the caller sets:
+//!   the int drops its fraction toward zero, the bool is true where it is not zero.
 //! - `gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0)` (or through
 //!   `viewMatrix * modelMatrix`, a local variable or a function) makes `p - position` the
 //!   [`POSITION_NODE`](crate::POSITION_NODE); none when `p` is `position`.

@@ -776,12 +776,14 @@ impl Preprocessor {
                             match tokens.get(at).map(|t| &t.tok) {
                                 Some(Tok::Op(",")) => at += 1,
                                 Some(Tok::Op(")")) => break,
-                                _ => return Err(Diag::new(
-                                    tokens.get(at).map_or(paren.span, |t| t.span),
-                                    format!(
+                                _ => {
+                                    return Err(Diag::new(
+                                        tokens.get(at).map_or(paren.span, |t| t.span),
+                                        format!(
                                         "{name}'s parameters are names between commas, closed by )"
                                     ),
-                                )),
+                                    ))
+                                }
                             }
                         }
                         _ => {
