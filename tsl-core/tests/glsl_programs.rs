@@ -658,3 +658,31 @@ fn int_and_bool_uniforms_are_floats_the_caller_sets() {
     program.set_uniform("on", 0.0f32).unwrap();
     assert_eq!(frag(&program, COLOR_NODE, &at), [-2.0, 0.5, -1.0]);
 }
+
+/// three.js r187's ShaderMaterial fragment prefix declares `luminance` (Rec. 709 weights, the
+/// sRGB working space) and the transfer functions, so three's BleachBypass, Colorify and
+/// GammaCorrection shaders call them undeclared. Expected, by the formulas of
+/// `colorspace_pars_fragment` worked in f64: luminance(1, 0.5, 0.25) = 0.58825;
+/// sRGBTransferOETF(0.5) = 0.5^0.41666 · 1.055 − 0.055 = 0.7353606, (0.002) = 0.02584;
+/// sRGBTransferEOTF(0.5) = (0.5 · 0.9478672986 + 0.0521327014)^2.4 = 0.2140411, (0.01) =
+/// 0.000773994.
+#[test]
+fn three_s_fragment_prefix_functions() {
+    let fragment = "void main() {\n  float y = luminance(vec3(1.0, 0.5, 0.25));\n  vec4 e = sRGBTransferOETF(vec4(0.5, 0.002, 0.0, 1.0));\n  vec4 d = sRGBTransferEOTF(vec4(0.5, 0.01, 0.0, 1.0));\n  gl_FragColor = LinearTransferOETF(vec4(y, e.x, e.y, d.x + d.y));\n}\n";
+    let program = compile_shader_material(VERT, fragment).unwrap();
+    let color = frag(&program, COLOR_NODE, &at_uv(0.5, 0.5));
+    let opacity = frag(&program, OPACITY_NODE, &at_uv(0.5, 0.5));
+    let expected = [0.58825, 0.7353606, 0.02584, 0.2140411 + 0.000773994];
+    for (got, want) in color.iter().chain(&opacity).zip(expected) {
+        assert!((got - want).abs() < 1e-5, "{color:?} {opacity:?}");
+    }
+    // As in three.js, a shader cannot declare them again; a RawShaderMaterial has none.
+    let again = "float luminance(vec3 c) { return c.g; }\nvoid main() { gl_FragColor = vec4(luminance(vec3(1.0))); }\n";
+    let e = compile_shader_material(VERT, again).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+    let raw_vert = "attribute vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }\n";
+    let raw =
+        "precision highp float;\nvoid main() { gl_FragColor = vec4(luminance(vec3(1.0))); }\n";
+    let e = compile_raw_shader_material(raw_vert, raw).unwrap_err();
+    assert!(e.reason.contains("luminance"), "{e}");
+}

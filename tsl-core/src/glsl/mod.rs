@@ -114,7 +114,8 @@ pub struct GlslOptions<'a> {
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
 /// cameraPosition; the attributes position, normal, uv and color; both spellings of attribute,
-/// varying, texture2D and gl_FragColor).
+/// varying, texture2D and gl_FragColor; in the fragment shader, the functions `luminance`,
+/// `sRGBTransferOETF`, `sRGBTransferEOTF` and `LinearTransferOETF`).
 pub fn compile_shader_material(vertex: &str, fragment: &str) -> Result<NodeProgram, GlslError> {
     compile_shader_material_with_defines(vertex, fragment, &[])
 }
@@ -581,13 +582,62 @@ fn front(
         chunks,
     };
     let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
-    let items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
+    let mut items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
+    if kind == Kind::ShaderMaterial && stage == Stage::Fragment {
+        let mut prefix = three_fragment_prefix().map_err(|d| {
+            internal(
+                shader,
+                format!("three.js's prefix is refused: {}", d.reason),
+            )
+        })?;
+        prefix.append(&mut items);
+        items = prefix;
+    }
     let env = Env {
         stage,
         kind,
         version: pre.version,
     };
     check::check(&items, env).map_err(fail(GlslErrorKind::Check))
+}
+
+/// The functions three.js r187's `WebGLProgram` puts before a ShaderMaterial's fragment shader
+/// (`colorspace_pars_fragment`'s transfer functions and `getLuminanceFunction()` for the sRGB
+/// working space), written in the subset: `vec3(lessThanEqual(x, t))` is `step(x, t)`, which
+/// differs only at a NaN. `linearToOutputTexel` is left out: our output transform encodes.
+const THREE_FRAGMENT_PREFIX: &str = "
+vec4 LinearTransferOETF( in vec4 value ) {
+    return value;
+}
+vec4 sRGBTransferEOTF( in vec4 value ) {
+    return vec4( mix( pow( value.rgb * 0.9478672986 + vec3( 0.0521327014 ), vec3( 2.4 ) ), value.rgb * 0.0773993808, step( value.rgb, vec3( 0.04045 ) ) ), value.a );
+}
+vec4 sRGBTransferOETF( in vec4 value ) {
+    return vec4( mix( pow( value.rgb, vec3( 0.41666 ) ) * 1.055 - vec3( 0.055 ), value.rgb * 12.92, step( value.rgb, vec3( 0.0031308 ) ) ), value.a );
+}
+float luminance( const in vec3 rgb ) {
+    const vec3 weights = vec3( 0.2126, 0.7152, 0.0722 );
+    return dot( weights, rgb );
+}
+";
+
+/// [`THREE_FRAGMENT_PREFIX`] parsed; its tokens are placed at line 1, column 1 of the shader
+/// (a shader that declares one of its names is refused at its own declaration).
+fn three_fragment_prefix() -> Result<Vec<ast::Item>, Diag> {
+    let options = Options {
+        version_allowed: false,
+        version_refusal: "",
+        default_version: Version::Es300,
+        macros: Vec::new(),
+        tokens: Limits::default().tokens,
+        chunk_bytes: 0,
+        chunks: None,
+    };
+    let mut pre = preprocess::preprocess(THREE_FRAGMENT_PREFIX, &options)?;
+    for token in &mut pre.tokens {
+        token.span = Span::new(1, 1, 1);
+    }
+    parser::parse(&pre.tokens)
 }
 
 /// Each varying the fragment shader reads must be one the vertex shader declares, of its type.
