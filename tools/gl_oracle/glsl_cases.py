@@ -22,6 +22,9 @@ Keys a case may set beyond the sources:
   glsl3      a ShaderMaterial with glslVersion GLSL3 (the prefix declares no pc_fragColor)
 """
 
+import json
+import os
+
 CASES = []
 
 SHADER_VERT = """varying vec2 vUv;
@@ -468,3 +471,87 @@ fx("mix_discard_and_color", "vec4(fract(vUv * 3.0), 0.0, 1.0)", body="vec2 g = f
 fx("mix_const_folding", "vec4(K.x * x, K.y, float(N / 2), float(N % 4))", decls="const vec2 K = vec2(1.0 + 2.0 * 3.0, 4.0 / 8.0);\nconst int N = 7 * 3;")
 fx("mix_smooth_union", "vec4(vec3(d), 1.0)", decls="float smin(float a, float b, float k) {\n  float h = clamp(0.5 + 0.5 * (b - a) / k, 0.0, 1.0);\n  return mix(b, a, h) - k * h * (1.0 - h);\n}",
    body="float d = smin(length(vUv - vec2(0.3)) - 0.2, length(vUv - vec2(0.7, 0.6)) - 0.25, 0.1);")
+
+
+# ------------------------------------------------------------------ three r187's own shaders
+# The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
+# 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
+# vertex shader, defines and three's default uniform values, every texture uniform given an 8×8
+# pattern. Their #includes are resolved from three's ShaderChunk table (the GL side textually, as
+# three's WebGLProgram does; tsl-core through GlslOptions::chunks). tsl-core/tests/glsl_corpus.rs
+# holds the list below to what the front end accepts, and names each refusal.
+THREE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tsl-core", "tests",
+                         "fixtures", "glsl", "three_r187")
+with open(os.path.join(THREE_DIR, "shaders.json")) as _f:
+    THREE_SHADERS = json.load(_f)
+
+THREE_ACCEPTED = [
+    "AfterimageShader.AfterimageShader",
+    "BasicShader.BasicShader",
+    "BleachBypassShader.BleachBypassShader",
+    "BlendShader.BlendShader",
+    "BokehShader2.BokehDepthShader",
+    "BrightnessContrastShader.BrightnessContrastShader",
+    "ColorCorrectionShader.ColorCorrectionShader",
+    "ColorifyShader.ColorifyShader",
+    "CopyShader.CopyShader",
+    "DigitalGlitch.DigitalGlitch",
+    "DotScreenShader.DotScreenShader",
+    "ExposureShader.ExposureShader",
+    "GTAOShader.GTAOBlendShader",
+    "GammaCorrectionShader.GammaCorrectionShader",
+    "HorizontalBlurShader.HorizontalBlurShader",
+    "HorizontalTiltShiftShader.HorizontalTiltShiftShader",
+    "HueSaturationShader.HueSaturationShader",
+    "KaleidoShader.KaleidoShader",
+    "LuminosityHighPassShader.LuminosityHighPassShader",
+    "MirrorShader.MirrorShader",
+    "NormalMapShader.NormalMapShader",
+    "RGBShiftShader.RGBShiftShader",
+    "SSAOShader.SSAOBlurShader",
+    "SSRShader.SSRBlurShader",
+    "SepiaShader.SepiaShader",
+    "TechnicolorShader.TechnicolorShader",
+    "UnpackDepthRGBAShader.UnpackDepthRGBAShader",
+    "VerticalBlurShader.VerticalBlurShader",
+    "VerticalTiltShiftShader.VerticalTiltShiftShader",
+    "VignetteShader.VignetteShader",
+]
+
+# A smooth 8×8 pattern (every channel between 0.1 and 0.9, alpha too), nearest and clamped, so
+# that a read a little off a texel centre reads the same texel on both sides.
+THREE_TEX = {"width": 8, "height": 8, "filter": "nearest", "wrap": "clamp",
+             "data": [v for i in range(64) for v in (0.1 + 0.8 * (i % 8) / 7, 0.1 + 0.8 * (i // 8) / 7,
+                                                     0.9 - 0.4 * ((i % 8) + (i // 8)) / 7,
+                                                     0.5 + 0.4 * ((i * 5) % 8) / 7)]}
+
+
+# Uniforms a pass sets that the defaults leave unusable: three's blur passes set `resolution` to
+# the target's size (the default (0, 0) makes every offset a NaN, which GL leaves undefined);
+# DigitalGlitch's `seed` 0 takes its snow away, which is fract(sin(k) * 43758.5453) and
+# amplifies the last bits of llvmpipe's sin by 4e4 (as the case mix_hash says).
+THREE_UNIFORMS = {
+    "SSAOShader.SSAOBlurShader": {"resolution": [8, 8]},
+    "SSRShader.SSRBlurShader": {"resolution": [8, 8]},
+    "DigitalGlitch.DigitalGlitch": {"seed": 0.0},
+}
+
+
+def three_define(name, value):
+    """three's WebGLProgram writes `#define NAME value` and skips a false one."""
+    if value is False:
+        return None
+    if value is True:
+        return name + " true"
+    return "%s %s" % (name, value)
+
+
+for _name in THREE_ACCEPTED:
+    _s = THREE_SHADERS[_name]
+    _uniforms = {u: v for u, v in _s["uniforms"].items() if v is not None}
+    _uniforms.update(THREE_UNIFORMS.get(_name, {}))
+    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items() if v is None}
+    _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
+    CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
+                  "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,
+                  "textures": _textures, "w": 8, "h": 8, "chunks": True})

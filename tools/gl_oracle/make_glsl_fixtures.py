@@ -17,12 +17,13 @@ Needs: apt-get install -y libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri python3
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from glsl_cases import CASES  # noqa: E402
+from glsl_cases import CASES, THREE_DIR  # noqa: E402
 
 IDENTITY4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 IDENTITY3 = [1, 0, 0, 0, 1, 0, 0, 0, 1]
@@ -50,6 +51,19 @@ uniform sampler2D iChannel3;
 out vec4 pc_fragColor;
 """
 TOY_MAIN = "\nvoid main() {\n  pc_fragColor = vec4(0.0);\n  mainImage(pc_fragColor, gl_FragCoord.xy);\n}\n"
+
+
+INCLUDE = re.compile(r"^[ \t]*#include +<([\w\d./]+)>", re.M)
+
+
+def resolve_includes(src, depth=0):
+    """three's WebGLProgram.resolveIncludes: each `#include <name>` line replaced by the chunk,
+    itself resolved."""
+    if depth > 8:
+        raise SystemExit("includes nest too deep")
+    with open(os.path.join(THREE_DIR, "chunks.json")) as f:
+        chunks = json.load(f)
+    return INCLUDE.sub(lambda m: resolve_includes(chunks[m.group(1)], depth + 1), src)
 
 
 def read(name):
@@ -85,8 +99,11 @@ def job(c):
             frag_prefix = frag_prefix.replace("#define gl_FragColor pc_fragColor\n", "")
         # three.js declares color where material.vertexColors is set (its USE_COLOR).
         vertex_defines = defines + (["USE_COLOR"] if c.get("vertex_colors") else [])
-        vertex = with_defines(read("shadermaterial.vert"), vertex_defines) + "\n" + c["vertex"]
-        fragment = with_defines(frag_prefix, defines) + "\n" + c["fragment"]
+        vertex_source, fragment_source = c["vertex"], c["fragment"]
+        if c.get("chunks"):
+            vertex_source, fragment_source = resolve_includes(vertex_source), resolve_includes(fragment_source)
+        vertex = with_defines(read("shadermaterial.vert"), vertex_defines) + "\n" + vertex_source
+        fragment = with_defines(frag_prefix, defines) + "\n" + fragment_source
         uniforms.update(modelMatrix=IDENTITY4, modelViewMatrix=IDENTITY4, projectionMatrix=IDENTITY4,
                         viewMatrix=c.get("view", IDENTITY4), normalMatrix=IDENTITY3,
                         cameraPosition=[0, 0, 0])

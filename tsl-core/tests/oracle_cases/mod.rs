@@ -3,6 +3,7 @@
 //! `native_emit.rs` and `native_standalone.rs` emit their programs.
 
 use serde_json::Value;
+use std::collections::HashMap;
 use tsl_core::glsl::*;
 use tsl_core::NodeProgram;
 
@@ -13,6 +14,16 @@ pub fn fixture() -> Value {
         "/tests/fixtures/glsl/cases.json"
     );
     serde_json::from_str(&std::fs::read_to_string(path).expect("the fixtures")).expect("JSON")
+}
+
+/// three r187's `ShaderChunk` table (`tests/fixtures/glsl/three_r187/chunks.json`, written by
+/// tools/gl_oracle/three_r187/dump.mjs), which `#include <name>` reads.
+pub fn three_chunks() -> HashMap<String, String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/glsl/three_r187/chunks.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the chunks")).expect("JSON")
 }
 
 /// Every case of the fixture.
@@ -35,8 +46,18 @@ pub fn compile(case: &Value) -> Result<NodeProgram, String> {
         .and_then(Value::as_array)
         .map(|a| a.iter().map(|d| d.as_str().unwrap()).collect())
         .unwrap_or_default();
+    let chunks = case
+        .get("chunks")
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+        .then(three_chunks);
+    let options = GlslOptions {
+        defines: &defines,
+        chunks: chunks.as_ref(),
+        ..GlslOptions::default()
+    };
     match case["kind"].as_str().unwrap() {
-        "shader" => compile_shader_material_with_defines(vertex, fragment, &defines),
+        "shader" => compile_shader_material_with_options(vertex, fragment, &options),
         "raw" => compile_raw_shader_material_with_defines(vertex, fragment, &defines),
         _ => compile_shader_toy(fragment),
     }
