@@ -57,6 +57,7 @@ mod state;
 mod surface;
 mod views;
 mod volume;
+mod volume_shadow;
 
 use crate::frame::FrameContext;
 use crate::output::srgb_eotf;

@@ -6,6 +6,7 @@ use super::lane_math::{Lanes2, Lanes3};
 use super::sampler::{Gradients, LaneSampler};
 use crate::frame::FrameContext;
 use crate::raster::draw::Draw;
+use crate::scene::MaterialKind;
 use crate::settings::Shading;
 use crate::store::Store;
 use crate::texture::Texture;
@@ -133,7 +134,10 @@ impl Wants {
         let needs = &draw.needs;
         let reads = &draw.reads;
         let has_program = draw.program.is_some();
-        let reads_here = has_program && (reads.fragment || reads.here);
+        // A volume's ray starts or ends at the fragment's world position, whatever its program
+        // reads (R-VOL-2).
+        let reads_here =
+            has_program && (reads.fragment || reads.here) || m.kind == MaterialKind::Volume;
         let reads_screen = has_program && reads.screen;
         let uv = reads_here
             || ctx.shading == Shading::Uv
