@@ -58,6 +58,7 @@ mod surface;
 mod views;
 mod volume;
 mod volume_shadow;
+pub(crate) use volume_shadow::volume_shadow_times;
 
 use crate::frame::FrameContext;
 use crate::output::srgb_eotf;
