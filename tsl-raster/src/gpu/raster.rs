@@ -585,6 +585,15 @@ fn pack(
         }
         .into());
     }
+    // The scene-depth gate of a volume (R-VOL-5) is the CPU renderer's alone for now: refused,
+    // not drawn ungated.
+    if let Some(d) = draws.iter().find(|d| d.material.volume_scene_depth) {
+        return Err(Refusal::Material {
+            object: d.object,
+            refusal: MaterialRefusal::VolumeSceneDepthOnGpu,
+        }
+        .into());
+    }
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.

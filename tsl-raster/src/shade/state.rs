@@ -22,6 +22,9 @@ pub(crate) struct FragIn {
     pub y: u32,
     pub tri: u32,
     pub z: f32,
+    /// The window depth the opaque draws left at the pixel (1 where none covers it), for a
+    /// VOLUME material's scene-depth gate (R-VOL-5); 1 for an opaque draw's fragment.
+    pub scene_z: f32,
 }
 
 /// What shading made of a fragment.

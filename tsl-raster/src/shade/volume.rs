@@ -12,6 +12,7 @@ use super::state::BatchState;
 use super::volume_shadow::{volume_shadow_times, VolumeShadow};
 use crate::frame::lights::{FrameLights, LightKind};
 use crate::frame::rect_area::RectLight;
+use crate::frame::volume_depth::admits;
 use crate::scene::MaterialKind;
 use glam::Vec3;
 use tsl_core::{Attribute, Lane, Output, View, LANES};
@@ -68,6 +69,7 @@ pub(super) fn shade_volume(state: &mut BatchState) {
         slots: lights.slots(),
         times: volume_shadow_times(&ctx.shadows, draw.object),
     };
+    let gate = m.volume_scene_depth;
 
     // Each lane's ray: start, unit direction, step length, and which way it runs.
     let mut start = [Vec3::ZERO; LANES];
@@ -115,6 +117,11 @@ pub(super) fn shade_volume(state: &mut BatchState) {
             }
             let (normal, frag) = (state.lanes.normal_view.get(l), &state.frags[l]);
             let pixel = (frag.x, frag.y);
+            // The scene-depth gate (R-VOL-5): a step behind the opaque scene gathers nothing.
+            if gate && !admits(-ray_view.z, ctx.scene_depth.distance(frag.scene_z)) {
+                density[l] = Vec3::ZERO;
+                continue;
+            }
             density[l] = volume_light(lights, ray_view, |i| {
                 shadow.factor(i, ray_view, normal, pixel)
             });
