@@ -236,5 +236,28 @@ fn main() -> ExitCode {
             ));
         }
     }
+    for path in [GpuPath::Kernel, GpuPath::Hybrid] {
+        tests.push((
+            format!("the_gpu_refuses_the_scene_depth_gate_{path:?}").to_lowercase(),
+            Box::new(move |gpu| refuses_the_scene_depth_gate(gpu, path)),
+        ));
+    }
     gpu_harness::run(tests)
+}
+
+/// R-VOL-5: the GPU renderer does not capture the opaque depth yet, so a gated volume is
+/// refused with the reason, not drawn ungated.
+fn refuses_the_scene_depth_gate(gpu: &'static Gpu, path: GpuPath) {
+    let mut c = march(Vec3::new(2.5, 2.0, 4.0));
+    c.assets
+        .materials
+        .get_mut(MaterialId(0))
+        .unwrap()
+        .set_volume_scene_depth(true)
+        .unwrap();
+    let e = GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE))
+        .with_path(path)
+        .render(&c.scene, &c.camera, &c.assets)
+        .unwrap_err();
+    assert!(e.to_string().contains("CPU renderer only"), "{e}");
 }

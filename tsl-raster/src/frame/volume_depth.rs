@@ -14,7 +14,8 @@ use glam::Mat4;
 /// What turns a window depth of the frame into a camera-axis distance.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SceneDepth {
-    /// The camera's projection (camera space to clip space, depth 0 to 1).
+    /// The camera's projection (camera space to clip space, OpenGL's depth −1 to 1, which the
+    /// set-up maps to the window's 0 to 1).
     projection: Mat4,
     /// The camera's far distance: what a clear pixel reads.
     far: f32,
@@ -26,10 +27,10 @@ impl SceneDepth {
         SceneDepth { projection, far }
     }
 
-    /// The camera-axis distance (positive in front of the camera) of the window depth `z`:
-    /// `z = (a·v + b) / (c·v + d)` for the view-space depth `v` with the projection's third and
-    /// fourth rows, so `v = (b − z·d) / (z·c − a)`. A clear pixel (`z` of 1 or more, or not a
-    /// number) reads the camera's far.
+    /// The camera-axis distance (positive in front of the camera) of the window depth `z`: its
+    /// normalized depth is `n = 2z − 1 = (a·v + b) / (c·v + d)` for the view-space depth `v`
+    /// with the projection's third and fourth rows, so `v = (b − n·d) / (n·c − a)`. A clear
+    /// pixel (`z` of 1 or more, or not a number) reads the camera's far.
     pub fn distance(&self, z: f32) -> f32 {
         if !(z < 1.0) {
             return self.far;
@@ -37,7 +38,8 @@ impl SceneDepth {
         let p = &self.projection;
         let (a, b) = (p.z_axis.z, p.w_axis.z);
         let (c, d) = (p.z_axis.w, p.w_axis.w);
-        let v = (b - z * d) / (z * c - a);
+        let n = 2.0 * z - 1.0;
+        let v = (b - n * d) / (n * c - a);
         -v
     }
 }
@@ -55,14 +57,17 @@ mod tests {
     /// The worked cases of docs/volumes.md: near 1, far 9.
     #[test]
     fn window_depths_give_the_camera_axis_distance() {
-        // Perspective (WebGPU depth): z = far (d − near) / (d (far − near)); at d = 3,
+        // Perspective (the window depth of OpenGL's projection): z = far (d − near) /
+        // (d (far − near)); at d = 3,
         // 9 · 2 / (3 · 8) = 0.75.
-        let perspective = SceneDepth::new(Mat4::perspective_rh(1.0, 1.0, 1.0, 9.0), 9.0);
+        let perspective = SceneDepth::new(Mat4::perspective_rh_gl(1.0, 1.0, 1.0, 9.0), 9.0);
         assert!((perspective.distance(0.75) - 3.0).abs() < 1e-5);
         assert!((perspective.distance(0.0) - 1.0).abs() < 1e-5);
         // Orthographic: z = (d − near) / (far − near); at d = 3, 0.25.
-        let orthographic =
-            SceneDepth::new(Mat4::orthographic_rh(-1.0, 1.0, -1.0, 1.0, 1.0, 9.0), 9.0);
+        let orthographic = SceneDepth::new(
+            Mat4::orthographic_rh_gl(-1.0, 1.0, -1.0, 1.0, 1.0, 9.0),
+            9.0,
+        );
         assert!((orthographic.distance(0.25) - 3.0).abs() < 1e-5);
         // A clear pixel reads the far distance.
         assert_eq!(perspective.distance(1.0), 9.0);
@@ -73,10 +78,13 @@ mod tests {
     fn a_step_contributes_at_or_before_the_scene() {
         // Orthographic, near 1, far 9: a step at 2 before a surface at 3 is admitted (r186
         // compared 0.5625 with 0.25 and rejected it).
-        let ortho = SceneDepth::new(Mat4::orthographic_rh(-1.0, 1.0, -1.0, 1.0, 1.0, 9.0), 9.0);
+        let ortho = SceneDepth::new(
+            Mat4::orthographic_rh_gl(-1.0, 1.0, -1.0, 1.0, 1.0, 9.0),
+            9.0,
+        );
         assert!(admits(2.0, ortho.distance(0.25)));
         // Perspective, near 1, far 9: a step at 3 behind a surface at 2 (z = 9/16) is rejected.
-        let persp = SceneDepth::new(Mat4::perspective_rh(1.0, 1.0, 1.0, 9.0), 9.0);
+        let persp = SceneDepth::new(Mat4::perspective_rh_gl(1.0, 1.0, 1.0, 9.0), 9.0);
         assert!(!admits(3.0, persp.distance(9.0 / 16.0)));
         assert!(admits(2.0, persp.distance(9.0 / 16.0) + 1e-5));
     }

@@ -58,6 +58,7 @@ mod surface;
 mod views;
 mod volume;
 mod volume_shadow;
+#[cfg(feature = "gpu")]
 pub(crate) use volume_shadow::volume_shadow_times;
 
 use crate::frame::FrameContext;
