@@ -32,7 +32,7 @@ impl SceneDepth {
     /// with the projection's third and fourth rows, so `v = (b − n·d) / (n·c − a)`. A clear
     /// pixel (`z` of 1 or more, or not a number) reads the camera's far.
     pub fn distance(&self, z: f32) -> f32 {
-        if !(z < 1.0) {
+        if z >= 1.0 || z.is_nan() {
             return self.far;
         }
         let p = &self.projection;
