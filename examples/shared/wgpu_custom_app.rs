@@ -154,6 +154,8 @@ impl CustomApp {
     /// Build the pipeline for `program`, whose one texture slot is a volume (`texture_3d`,
     /// R-VOL-6), bound to `volume`: its texels uploaded as RGBA8 (exact for an 8-bit volume)
     /// into a `texture_3d` with the sampler `native_volume_sampler` makes for it.
+    // `tests/gpu_native_custom.rs` draws a volume with it; `examples/wgpu_custom.rs` does not.
+    #[allow(dead_code)]
     pub fn with_volume(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
