@@ -510,3 +510,20 @@ fn the_scene_depth_gate_is_refused_on_another_kind() {
         .unwrap_err();
     assert!(e.to_string().contains("volume_scene_depth"), "{e}");
 }
+
+/// R-VOL-4: a volume's RECEIVED_SHADOW_NODE is refused (three.js would run it at each step for
+/// each light), not ignored.
+#[test]
+fn a_volume_refuses_a_received_shadow_node() {
+    let (scene, camera, mut assets) = march_scene(10.0, None, 4);
+    let g = NodeGraph::new();
+    g.set_output(SCATTERING_NODE, g.float(1.0)).unwrap();
+    g.set_output(RECEIVED_SHADOW_NODE, g.vec3(1.0, 0.0, 0.0))
+        .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    *assets.materials.get_mut(MaterialId(0)).unwrap() = Material::volume(4, program);
+    let e = Renderer::new(RenderSettings::new(SIDE, SIDE))
+        .render_linear(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(e.to_string().contains("RECEIVED_SHADOW_NODE"), "{e}");
+}
