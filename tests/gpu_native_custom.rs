@@ -15,13 +15,15 @@ mod wgpu_custom_app;
 mod gpu_harness;
 
 use tsl::core::native::NativeFrame;
+use tsl::core::{Lane, Register, TextureSampler, LANES};
 use tsl::prelude::*;
 use tsl::raster::gpu::Gpu;
 use wgpu_custom_app::{program, CustomApp};
 
 gpu_tests!(
     the_custom_app_draws_the_reference_interpreters_pixels,
-    frag_coord_front_facing_and_derivatives_are_the_references
+    frag_coord_front_facing_and_derivatives_are_the_references,
+    a_volume_read_draws_the_reference_interpreters_pixels
 );
 
 /// The sRGB encoding of a linear value in [0, 1], as a byte.
@@ -154,5 +156,109 @@ fn frag_coord_front_facing_and_derivatives_are_the_references(gpu: &'static Gpu)
             "pixel ({x}, {y}) alpha {}",
             got[3]
         );
+    }
+}
+
+/// The reference interpreter's volume reads: `Texture3d::sample`, the renderer's.
+struct VolumeSampler<'a>(&'a tsl::raster::Texture3d);
+
+impl TextureSampler for VolumeSampler<'_> {
+    fn sample(&self, _: TextureId, _: &Lane, _: &Lane, out: &mut Register) {
+        for lane in out.iter_mut() {
+            lane.fill(0.0);
+        }
+    }
+
+    fn sample_3d(&self, _: TextureId, uvw: [&Lane; 3], out: &mut Register) {
+        for l in 0..LANES {
+            let c = self.0.sample(Vec3::new(uvw[0][l], uvw[1][l], uvw[2][l]));
+            for k in 0..4 {
+                out[k][l] = c[k];
+            }
+        }
+    }
+}
+
+/// R-VOL-6: a standalone module's `texture_3d` (a `texture_3d<f32>` binding read with
+/// `textureSampleLevel` at level 0, through the sampler `native_volume_sampler` makes) draws
+/// what the reference interpreter computes with the renderer's `Texture3d::sample`, for each
+/// filter and wrap: `OUTPUT_NODE = (r, 1 − r, r / 2)` of the read at `(uv · 2.5 − 0.7, depth)`,
+/// over the volume's edges so each wrap shows. Nearest reads must give the reference's byte
+/// (±1 for the sRGB encoding), away from texel boundaries, where the hardware's coordinate
+/// interpolation may round to the other texel; linear reads its linear value within 3/255 (a
+/// sampler's filter weights have a few bits only: Vulkan asks for 4 at least, 8 is common).
+fn a_volume_read_draws_the_reference_interpreters_pixels(gpu: &'static Gpu) {
+    use tsl::raster::{Texture3d, VolumeFilter, VolumeFormat, Wrap};
+    let (width, height) = (48u32, 40u32);
+    let bytes: Vec<u8> = (0..64u32).map(|i| ((i * 73 + 19) % 256) as u8).collect();
+    let g = NodeGraph::new();
+    let map = g.volume_uniform("noise", TextureId(0));
+    let depth = g.named_uniform("depth", 0.0f32);
+    let uv = g.sub(g.mul(g.uv(), g.float(2.5)), g.float(0.7));
+    let read = g.texture_3d(map, g.join(&[uv, depth]));
+    let r = g.swizzle(read, "x");
+    let rgb = g.join(&[r, g.sub(g.float(1.0), r), g.mul(r, g.float(0.5))]);
+    g.set_output(OUTPUT_NODE, rgb).unwrap();
+    let mut program = g.compile().unwrap();
+    let frame = NativeFrame {
+        resolution: Vec2::new(width as f32, height as f32),
+        projection: Mat4::IDENTITY,
+        model: Mat4::IDENTITY,
+    };
+    let kinds = [
+        (VolumeFilter::Nearest, Wrap::Repeat, 0.3),
+        (VolumeFilter::Linear, Wrap::MirroredRepeat, 0.55),
+        (VolumeFilter::Linear, Wrap::ClampToEdge, 1.3),
+    ];
+    for (filter, wrap, w) in kinds {
+        let mut volume = Texture3d::new(4, 4, 4, VolumeFormat::R8, &bytes).unwrap();
+        volume.filter = filter;
+        (volume.wrap_s, volume.wrap_t, volume.wrap_r) = (wrap, wrap, wrap);
+        program.set_uniform("depth", w).unwrap();
+        let app =
+            CustomApp::with_volume(&gpu.device, &gpu.queue, &program, (width, height), &volume)
+                .unwrap();
+        let pixels = app.draw(&gpu.device, &gpu.queue, &program, &frame).unwrap();
+        let sampler = VolumeSampler(&volume);
+        let mut checked = 0;
+        for y in (0..height).step_by(3) {
+            for x in (0..width).step_by(3) {
+                let uv = Vec2::new(
+                    (x as f32 + 0.5) / width as f32,
+                    1.0 - (y as f32 + 0.5) / height as f32,
+                );
+                let uvw = (uv * 2.5 - 0.7).extend(w) * 4.0;
+                let near_boundary = uvw.to_array().iter().any(|c| (c - c.round()).abs() < 0.02);
+                if filter == VolumeFilter::Nearest && near_boundary {
+                    continue;
+                }
+                let fragment = Fragment {
+                    uv,
+                    ..Fragment::default()
+                };
+                let rgb = program
+                    .evaluate_with(OUTPUT_NODE, &fragment, &sampler)
+                    .unwrap();
+                let at = (4 * (y * width + x)) as usize;
+                let got = &pixels[at..at + 4];
+                let slack = if filter == VolumeFilter::Nearest {
+                    0.0
+                } else {
+                    3.0 / 255.0
+                };
+                for k in 0..3 {
+                    let (lo, hi) = (srgb_byte(rgb[k] - slack), srgb_byte(rgb[k] + slack));
+                    assert!(
+                        got[k] + 1 >= lo && got[k] <= hi.saturating_add(1),
+                        "{filter:?} {wrap:?}: pixel ({x}, {y}) channel {k}: GPU {} reference \
+                         {lo}..={hi} (linear {})",
+                        got[k],
+                        rgb[k]
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{filter:?}: {checked} pixels checked");
     }
 }

@@ -1,4 +1,4 @@
-//! Volumes on the GPU renderer (R-VAL-22, R-VOL-2 in docs/requirements.md): the same scenes
+//! Volumes on the GPU renderer (R-VAL-22, R-VOL-2, R-VOL-4 in docs/requirements.md): the same scenes
 //! through the CPU renderer and every GPU path, held to the parity bounds of `gpu_parity.rs`
 //! (every channel within 2/255, 99.9% of pixels within 1/255). The CPU renderer is the
 //! reference; `tests/volumes.rs` holds it to an independent transcription of three.js's ray,
@@ -92,6 +92,55 @@ fn march(camera: Vec3) -> Case {
     }
 }
 
+/// A VOLUME box that receives shadows (`receive`) under a spot light whose shadow (PCF) a box
+/// above it casts down through it, beside a point light whose cube shadow a second box casts
+/// (R-VOL-4); a floor that receives them, so a volume that does not receive takes each shadow
+/// once.
+fn shadowed(receive: bool) -> Case {
+    let mut c = march(Vec3::new(2.5, 2.0, 4.0));
+    c.scene.lights.clear();
+    let volume = ObjectId(0);
+    c.scene.object_mut(volume).unwrap().receive_shadow = receive;
+    let box_g = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(0.6, 0.6, 0.6).build());
+    let paint = c.assets.materials.add(Material::lambert(Color::WHITE));
+    c.scene.add(
+        Object::mesh(box_g, paint)
+            .at(Vec3::new(0.2, 1.6, 0.0))
+            .shadows(true, false),
+    );
+    c.scene.add(
+        Object::mesh(box_g, paint)
+            .at(Vec3::new(-0.6, -0.3, 0.5))
+            .shadows(true, false),
+    );
+    let floor = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(6.0, 0.1, 6.0).build());
+    c.scene.add(
+        Object::mesh(floor, paint)
+            .at(Vec3::new(0.0, -1.2, 0.0))
+            .shadows(false, true),
+    );
+    c.scene.add_light(
+        Light::spot(
+            Color::from_hex(0xffeecc),
+            40.0,
+            Vec3::new(0.5, 3.5, 0.3),
+            Vec3::ZERO,
+            0.5,
+        )
+        .casting_shadow(),
+    );
+    c.scene.add_light(
+        Light::point(Color::from_hex(0x66aaff), 6.0, Vec3::new(-0.2, 0.3, 0.1)).casting_shadow(),
+    );
+    c
+}
+
 /// Unlit boxes whose colour is a volume read at the local position stretched past the volume
 /// (so the wraps show), one box per filter and wrap.
 fn reads() -> Case {
@@ -134,7 +183,8 @@ fn reads() -> Case {
 /// 1/255 (gpu_parity.rs's bounds).
 fn check(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
     let c = case();
-    let settings = RenderSettings::new(SIDE, SIDE);
+    let mut settings = RenderSettings::new(SIDE, SIDE);
+    settings.shadow_map_enabled = true;
     let cpu = Renderer::new(settings.clone())
         .render(&c.scene, &c.camera, &c.assets)
         .unwrap();
@@ -163,7 +213,7 @@ fn check(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
 
 fn main() -> ExitCode {
     let mut tests: Vec<gpu_harness::GpuTest> = Vec::new();
-    let cases: [(&str, MakeCase); 3] = [
+    let cases: [(&str, MakeCase); 5] = [
         ("a_far_camera_marches_from_the_camera", || {
             march(Vec3::new(2.5, 2.0, 4.0))
         }),
@@ -171,6 +221,12 @@ fn main() -> ExitCode {
             march(Vec3::new(0.6, 0.8, 2.2))
         }),
         ("texture_3d_filters_and_wraps", reads),
+        ("a_receiving_volume_takes_each_shadow_twice", || {
+            shadowed(true)
+        }),
+        ("a_volume_that_receives_none_takes_each_shadow_once", || {
+            shadowed(false)
+        }),
     ];
     for (name, case) in cases {
         for path in [GpuPath::Kernel, GpuPath::Native] {
@@ -180,5 +236,28 @@ fn main() -> ExitCode {
             ));
         }
     }
+    for path in [GpuPath::Kernel, GpuPath::Hybrid] {
+        tests.push((
+            format!("the_gpu_refuses_the_scene_depth_gate_{path:?}").to_lowercase(),
+            Box::new(move |gpu| refuses_the_scene_depth_gate(gpu, path)),
+        ));
+    }
     gpu_harness::run(tests)
+}
+
+/// R-VOL-5: the GPU renderer does not capture the opaque depth yet, so a gated volume is
+/// refused with the reason, not drawn ungated.
+fn refuses_the_scene_depth_gate(gpu: &'static Gpu, path: GpuPath) {
+    let mut c = march(Vec3::new(2.5, 2.0, 4.0));
+    c.assets
+        .materials
+        .get_mut(MaterialId(0))
+        .unwrap()
+        .set_volume_scene_depth(true)
+        .unwrap();
+    let e = GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE))
+        .with_path(path)
+        .render(&c.scene, &c.camera, &c.assets)
+        .unwrap_err();
+    assert!(e.to_string().contains("CPU renderer only"), "{e}");
 }

@@ -227,6 +227,11 @@ fn a_volume_lit_by_a_point_light_matches_three() {
 }
 
 #[test]
+fn a_spot_light_s_shadow_at_each_step_of_a_volume_matches_three() {
+    check("volume_shadow");
+}
+
+#[test]
 fn instanced_meshes_with_instance_colours_and_instance_index_match_three() {
     check("instanced_colors");
 }

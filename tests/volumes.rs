@@ -144,6 +144,20 @@ fn march_scene_lit(
 /// three.js r187's ray (VolumetricLightingModel.start, direct, finish) for the fragment at
 /// world position `p`, in f64: the outgoing ray light.
 fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64, spot: bool) -> DVec3 {
+    reference_gated(camera, p, steps, offset, spot, None)
+}
+
+/// [`reference`] with the scene-depth gate (R-VOL-5) of an opaque scene at world z `wall`
+/// (`None`: no gate) seen by the orthographic camera looking down −z: a step gathers light
+/// only at or before the wall's camera-axis distance, `camera.z − ray.z <= camera.z − wall`.
+fn reference_gated(
+    camera: DVec3,
+    p: DVec3,
+    steps: u32,
+    offset: f64,
+    spot: bool,
+    wall: Option<f64>,
+) -> DVec3 {
     let radius = 3f64.sqrt(); // the 2×2×2 box's bounding sphere
     let front_to_back = (camera - p).length() > radius * 2.0;
     let (start, end) = if front_to_back {
@@ -169,6 +183,9 @@ fn reference(camera: DVec3, p: DVec3, steps: u32, offset: f64, spot: bool) -> DV
         let d = (light - ray).length();
         // getDistanceAttenuation with cutoff 0, decay 2.
         let mut density = color / d.powi(2).max(0.01);
+        if wall.is_some_and(|w| camera.z - ray.z > camera.z - w) {
+            density = DVec3::ZERO;
+        }
         if spot {
             // SpotLightNode: smoothstep(cos(angle), cos(angle · (1 − penumbra)), dot(l, axis)).
             let (low, high) = (SPOT.0.cos(), (SPOT.0 * (1.0 - SPOT.1)).cos());
@@ -398,4 +415,115 @@ fn texture_3d_reads_the_volume_in_a_render() {
     let image = render(&scene, &camera, &assets);
     let centre = image.pixel(2, 2).unwrap();
     assert_eq!(centre, [5.0 / 7.0, 0.0, 0.0, 1.0]);
+}
+
+/// R-VOL-5: an opaque wall across the volume at world z 0.2, facing the camera, and the volume
+/// with its scene-depth gate on: each pixel is the reference ray with the steps behind the wall
+/// (farther along the camera's axis) gathering nothing, for a ray from the camera (camera at
+/// z 10) and a ray to it (z 1.8). No step lies within 0.05 of the wall, so the f32 depth's
+/// rounding decides nothing.
+#[test]
+fn the_scene_depth_gate_stops_the_ray_at_the_opaque_scene() {
+    for (camera_z, offset) in [(10.0f32, None), (1.8, Some(0.25))] {
+        let steps = 20;
+        let (mut scene, camera, mut assets) = march_scene(camera_z, offset, steps);
+        assets
+            .materials
+            .get_mut(MaterialId(0))
+            .unwrap()
+            .set_volume_scene_depth(true)
+            .unwrap();
+        let wall_g = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+        let wall_m = assets.materials.add(Material::basic(Color::WHITE));
+        scene.add(Object::mesh(wall_g, wall_m).at(Vec3::new(0.0, 0.0, 0.2)));
+        let image = render(&scene, &camera, &assets);
+        let (mut gated, mut lit) = (0, 0.0f64);
+        for j in 0..SIDE {
+            for i in 0..SIDE {
+                let p = DVec3::new(
+                    -1.0 + (i as f64 + 0.5) / 2.0,
+                    1.0 - (j as f64 + 0.5) / 2.0,
+                    -1.0,
+                );
+                let cam = DVec3::new(0.0, 0.0, camera_z as f64);
+                let off = offset.unwrap_or(0.0) as f64;
+                let want = reference_gated(cam, p, steps, off, false, Some(0.2));
+                let open = reference(cam, p, steps, off, false);
+                gated += usize::from((want - open).abs().max_element() > 1e-3);
+                lit = lit.max(want.max_element());
+                let got = image.pixel(i, j).unwrap();
+                for k in 0..3 {
+                    let bound = 1e-4 * want[k].abs().max(1e-3);
+                    assert!(
+                        (got[k] as f64 - want[k]).abs() <= bound,
+                        "camera z {camera_z}, pixel ({i}, {j}) channel {k}: {} against {}",
+                        got[k],
+                        want[k]
+                    );
+                }
+            }
+        }
+        assert!(
+            gated == (SIDE * SIDE) as usize,
+            "the wall gates every pixel: {gated}"
+        );
+        assert!(
+            lit > 0.01,
+            "steps before the wall still gather light: {lit}"
+        );
+    }
+}
+
+/// R-VOL-5: with no opaque surface under it, a pixel reads the camera's far (20), beyond every
+/// step: the gated ray is the ungated one.
+#[test]
+fn a_clear_pixel_gates_at_the_camera_s_far() {
+    let (scene, camera, mut assets) = march_scene(10.0, None, 20);
+    let open = render(&scene, &camera, &assets);
+    assets
+        .materials
+        .get_mut(MaterialId(0))
+        .unwrap()
+        .set_volume_scene_depth(true)
+        .unwrap();
+    assert_eq!(render(&scene, &camera, &assets), open);
+}
+
+/// R-VOL-5: the gate is a VOLUME material's alone; the GPU renderer refuses it (tests of the
+/// GPU are in gpu_volumes.rs).
+#[test]
+fn the_scene_depth_gate_is_refused_on_another_kind() {
+    let mut standard = Material::standard(Color::WHITE, 0.5, 0.0);
+    assert_eq!(
+        standard.set_volume_scene_depth(true),
+        Err(MaterialRefusal::VolumeSceneDepthOnKind)
+    );
+    assert_eq!(standard.set_volume_scene_depth(false), Ok(()));
+    // Set by hand, it is refused before drawing.
+    let (mut scene, camera, mut assets) = march_scene(10.0, None, 4);
+    standard.volume_scene_depth = true;
+    let m = assets.materials.add(standard);
+    let g = assets.geometries.add(PlaneGeometry::new(1.0, 1.0).build());
+    scene.add(Object::mesh(g, m));
+    let e = Renderer::new(RenderSettings::new(SIDE, SIDE))
+        .render_linear(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(e.to_string().contains("volume_scene_depth"), "{e}");
+}
+
+/// R-VOL-4: a volume's RECEIVED_SHADOW_NODE is refused (three.js would run it at each step for
+/// each light), not ignored.
+#[test]
+fn a_volume_refuses_a_received_shadow_node() {
+    let (scene, camera, mut assets) = march_scene(10.0, None, 4);
+    let g = NodeGraph::new();
+    g.set_output(SCATTERING_NODE, g.float(1.0)).unwrap();
+    g.set_output(RECEIVED_SHADOW_NODE, g.vec3(1.0, 0.0, 0.0))
+        .unwrap();
+    let program = assets.programs.add(g.compile().unwrap());
+    *assets.materials.get_mut(MaterialId(0)).unwrap() = Material::volume(4, program);
+    let e = Renderer::new(RenderSettings::new(SIDE, SIDE))
+        .render_linear(&scene, &camera, &assets)
+        .unwrap_err();
+    assert!(e.to_string().contains("RECEIVED_SHADOW_NODE"), "{e}");
 }

@@ -5,7 +5,10 @@
 
 use tsl::core::native::{NativeFrame, UniformLayout};
 use tsl::prelude::*;
-use tsl::raster::gpu::{native_bind_group_layout_entries, native_vertex_attributes, wgpu};
+use tsl::raster::gpu::{
+    native_bind_group_layout_entries, native_vertex_attributes, native_volume_sampler, wgpu,
+};
+use tsl::raster::Texture3d;
 
 /// The target's format: the GPU encodes the program's linear colour to sRGB as it writes.
 pub const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
@@ -72,6 +75,49 @@ fn quad() -> Vec<f32> {
     .concat()
 }
 
+/// `volume` on the device: a `texture_3d` of its texels as RGBA8 (rounded to the nearest
+/// 1/255), and the sampler of its filter and wraps.
+fn upload_volume(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    volume: &Texture3d,
+) -> (wgpu::TextureView, wgpu::Sampler) {
+    let [width, height, depth] = volume.size().map(|s| s as u32);
+    let size = wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: depth,
+    };
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("volume"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D3,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let bytes: Vec<u8> = volume
+        .texels()
+        .iter()
+        .flat_map(|t| t.to_array())
+        .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
+        .collect();
+    queue.write_texture(
+        texture.as_image_copy(),
+        &bytes,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4 * width),
+            rows_per_image: Some(height),
+        },
+        size,
+    );
+    let view = texture.create_view(&Default::default());
+    (view, device.create_sampler(&native_volume_sampler(volume)))
+}
+
 /// The app: a pipeline over the program's module, its buffers and the target it draws into.
 pub struct CustomApp {
     pipeline: wgpu::RenderPipeline,
@@ -99,9 +145,37 @@ impl CustomApp {
         width: u32,
         height: u32,
     ) -> Result<CustomApp, Box<dyn std::error::Error>> {
-        let interface = program.native_interface();
-        if !interface.textures.is_empty() {
+        if !program.native_interface().textures.is_empty() {
             return Err("this app binds no textures".into());
+        }
+        Self::build(device, None, program, width, height)
+    }
+
+    /// Build the pipeline for `program`, whose one texture slot is a volume (`texture_3d`,
+    /// R-VOL-6), bound to `volume`: its texels uploaded as RGBA8 (exact for an 8-bit volume)
+    /// into a `texture_3d` with the sampler `native_volume_sampler` makes for it.
+    // `tests/gpu_native_custom.rs` draws a volume with it; `examples/wgpu_custom.rs` does not.
+    #[allow(dead_code)]
+    pub fn with_volume(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        program: &NodeProgram,
+        (width, height): (u32, u32),
+        volume: &Texture3d,
+    ) -> Result<CustomApp, Box<dyn std::error::Error>> {
+        Self::build(device, Some((queue, volume)), program, width, height)
+    }
+
+    fn build(
+        device: &wgpu::Device,
+        volume: Option<(&wgpu::Queue, &Texture3d)>,
+        program: &NodeProgram,
+        width: u32,
+        height: u32,
+    ) -> Result<CustomApp, Box<dyn std::error::Error>> {
+        let interface = program.native_interface();
+        if interface.textures.len() > usize::from(volume.is_some()) {
+            return Err("this app binds at most one volume".into());
         }
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("tsl standalone"),
@@ -148,13 +222,28 @@ impl CustomApp {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let mut entries = vec![wgpu::BindGroupEntry {
+            binding: 0,
+            resource: uniforms.as_entire_binding(),
+        }];
+        let bound = match (volume, interface.textures.first()) {
+            (Some((queue, v)), Some(slot)) => Some((upload_volume(device, queue, v), slot)),
+            _ => None,
+        };
+        if let Some(((view, sampler), slot)) = &bound {
+            entries.push(wgpu::BindGroupEntry {
+                binding: slot.texture,
+                resource: wgpu::BindingResource::TextureView(view),
+            });
+            entries.push(wgpu::BindGroupEntry {
+                binding: slot.sampler,
+                resource: wgpu::BindingResource::Sampler(sampler),
+            });
+        }
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
             layout: &bind_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: uniforms.as_entire_binding(),
-            }],
+            entries: &entries,
         });
         let vertex_data: Vec<u8> = quad().iter().flat_map(|f| f.to_le_bytes()).collect();
         let vertices = device.create_buffer(&wgpu::BufferDescriptor {

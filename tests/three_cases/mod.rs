@@ -103,6 +103,7 @@ cases![
     backdrop_color_node in scenes_screen,
     backdrop_filter in scenes_screen,
     volume_point in scenes_volume,
+    volume_shadow in scenes_volume with shadows_pcf,
     instanced_colors in scenes_instancing,
     attribute_color in scenes_instancing,
 ];

@@ -74,3 +74,79 @@ pub fn volume_point() -> Case {
     ));
     c
 }
+
+/// tools/three_cases/volume_shadow.mjs (drawn with shadows on, PCF): a spot light's shadow at
+/// each step of a volume that receives shadows (R-VOL-4).
+pub fn volume_shadow() -> Case {
+    let camera = Camera::perspective(50.0, 0.1, 100.0)
+        .at(Vec3::new(0.5, 2.6, 4.6))
+        .looking_at(Vec3::new(0.0, 0.6, 0.0));
+    let mut c = Case {
+        scene: Scene::new(),
+        camera,
+        assets: Assets::new(),
+    };
+    c.scene.background = Some(Color::from_hex(0x0c1018));
+
+    let floor_g = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(6.0, 6.0).build());
+    let floor_m = c.assets.materials.add(Material {
+        shininess: 20.0,
+        ..Material::phong(Color::from_hex(0xbbbbbb))
+    });
+    let floor = c
+        .scene
+        .add(Object::mesh(floor_g, floor_m).shadows(false, true));
+    c.scene
+        .object_mut(floor)
+        .unwrap()
+        .transform
+        .set_euler(-PI / 2.0, 0.0, 0.0);
+
+    let caster_g = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(0.8, 0.8, 0.8).build());
+    let caster_m = c
+        .assets
+        .materials
+        .add(Material::phong(Color::from_hex(0xcc5533)));
+    let caster = c
+        .scene
+        .add(Object::mesh(caster_g, caster_m).shadows(true, false));
+    let o = c.scene.object_mut(caster).unwrap();
+    o.transform.position = Vec3::new(0.1, 1.9, 0.05);
+    o.transform.set_euler(0.2, 0.5, 0.0);
+
+    let g = NodeGraph::new();
+    g.set_output(SCATTERING_NODE, g.float(1.5)).unwrap();
+    g.set_output(OFFSET_NODE, g.float(0.5)).unwrap();
+    let program = c.assets.programs.add(g.compile().unwrap());
+    let volume_g = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(2.4, 1.4, 2.4).build());
+    let volume_m = c.assets.materials.add(Material::volume(16, program));
+    let volume = c
+        .scene
+        .add(Object::mesh(volume_g, volume_m).shadows(false, true));
+    c.scene.object_mut(volume).unwrap().transform.position = Vec3::new(0.0, 0.7, 0.0);
+
+    let mut shadow = LightShadow::perspective();
+    shadow.map_size = glam::UVec2::splat(256);
+    c.scene.add_light(Light::Spot {
+        color: Color::WHITE,
+        intensity: 40.0,
+        position: Vec3::new(0.6, 3.6, 0.4),
+        target: Vec3::ZERO,
+        distance: 0.0,
+        angle: PI / 7.0,
+        penumbra: 0.2,
+        decay: 2.0,
+        shadow: Some(shadow),
+    });
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.25));
+    c
+}

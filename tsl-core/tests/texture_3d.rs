@@ -170,11 +170,81 @@ fn native_emission_calls_the_volume_hook() {
 
 #[cfg(feature = "naga")]
 #[test]
-fn a_standalone_module_refuses_a_volume_read() {
-    // A user's own pipeline binds 2D textures alone: the program is refused, not emitted wrong.
+fn a_standalone_module_binds_a_volume_as_a_texture_3d() {
+    // R-VOL-6: a volume slot is a `texture_3d<f32>` at binding 1 + 2k and its sampler at
+    // 2 + 2k, read at level 0 (a volume has no mips); a 2D slot beside it stays a texture_2d.
+    use tsl_core::native::TextureDimension;
+    let g = NodeGraph::new();
+    let picture = g.texture_uniform("picture", TextureId(4));
+    let noise = g.volume_uniform("noise", TextureId(1));
+    let grain = g.texture_3d(noise, g.position_world());
+    let texel = g.texture(picture, g.uv());
+    g.set_output(OUTPUT_NODE, g.mul(grain, texel)).unwrap();
+    let program = g.compile().unwrap();
+    let interface = program.native_interface();
+    let dims: Vec<(Option<String>, u32, u32, TextureDimension)> = interface
+        .textures
+        .iter()
+        .map(|t| (t.uniform.clone(), t.texture, t.sampler, t.dimension))
+        .collect();
+    assert_eq!(
+        dims,
+        vec![
+            (Some("picture".into()), 1, 2, TextureDimension::D2),
+            (Some("noise".into()), 3, 4, TextureDimension::D3),
+        ]
+    );
+    // naga validates the module (to_module does); its text binds and reads the volume so.
+    let wgsl = program.to_wgsl().unwrap();
+    // (naga's writer adds an underscore to a name that ends in a digit.)
+    assert!(
+        wgsl.contains("@group(0) @binding(3) \nvar tsl_volume_1_: texture_3d<f32>;"),
+        "{wgsl}"
+    );
+    assert!(
+        wgsl.contains("textureSampleLevel(tsl_volume_1_, tsl_sampler_1_, uvw, 0f)"),
+        "{wgsl}"
+    );
+    assert!(
+        wgsl.contains("@group(0) @binding(1) \nvar tsl_texture_0_: texture_2d<f32>;"),
+        "{wgsl}"
+    );
+    // The other back ends take it too.
+    let glsl = program
+        .to_glsl(tsl_core::native::GlslVersion::Es300)
+        .unwrap();
+    assert!(glsl.fragment.contains("sampler3D"), "{}", glsl.fragment);
+    assert!(!program.to_spirv().unwrap().is_empty());
+}
+
+#[cfg(feature = "naga")]
+#[test]
+fn a_standalone_module_reads_a_volume_given_by_id() {
+    // A volume named by a constant id, not a uniform, is a slot as well.
     let g = NodeGraph::new();
     g.set_output(OUTPUT_NODE, g.texture_3d(TextureId(1), g.position_world()))
         .unwrap();
-    let e = g.compile().unwrap().to_wgsl().unwrap_err().to_string();
-    assert!(e.contains("tsl_texture_3d"), "{e}");
+    let wgsl = g.compile().unwrap().to_wgsl().unwrap();
+    assert!(wgsl.contains("texture_3d<f32>"), "{wgsl}");
+}
+
+#[cfg(feature = "naga")]
+#[test]
+fn a_standalone_module_refuses_a_map_read_as_both_a_texture_and_a_volume() {
+    let g = NodeGraph::new();
+    let map = g.texture_uniform("map", TextureId(1));
+    let flat = g.texture(map, g.uv());
+    let deep = g.texture_3d(map, g.position_world());
+    g.set_output(OUTPUT_NODE, g.add(flat, deep)).unwrap();
+    let e = g.compile().unwrap().to_wgsl().unwrap_err();
+    assert!(
+        matches!(
+            e,
+            tsl_core::native::EmitError::NotStandalone {
+                node: "texture_3d(...)",
+                ..
+            }
+        ),
+        "{e}"
+    );
 }

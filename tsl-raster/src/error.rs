@@ -257,6 +257,18 @@ pub enum MaterialRefusal {
     /// A VOLUME material without a program: its ray reads SCATTERING_NODE.
     #[error("a VOLUME material needs a node program")]
     VolumeWithoutProgram,
+    /// The scene-depth gate (`volume_scene_depth`) on a material that is not a VOLUME one
+    /// (R-VOL-5).
+    #[error("the scene-depth gate (volume_scene_depth) is on a material that is not a VOLUME one")]
+    VolumeSceneDepthOnKind,
+    /// A VOLUME material's scene-depth gate on the GPU renderer, which does not capture the
+    /// opaque scene's depth yet (R-VOL-5): draw it with the CPU renderer.
+    #[error("the scene-depth gate of a VOLUME material (volume_scene_depth) is drawn by the CPU renderer only; the GPU renderer does not capture the opaque scene's depth yet")]
+    VolumeSceneDepthOnGpu,
+    /// A VOLUME program with RECEIVED_SHADOW_NODE: three.js would run it at each ray step for
+    /// each light, which is not ported (R-VOL-4).
+    #[error("RECEIVED_SHADOW_NODE on a VOLUME material is not supported (three.js would run it at each ray step)")]
+    VolumeReceivedShadow,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -266,6 +266,16 @@ pub struct UniformLayout {
     pub fields: Vec<UniformField>,
 }
 
+/// What a texture slot's texture binding is: the program reads the slot with `texture`
+/// (`texture_2d<f32>`) or with `texture_3d` (`texture_3d<f32>`, a volume).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextureDimension {
+    /// A `texture_2d<f32>`, sampled with `textureSample` at `(u, 1 - v)`.
+    D2,
+    /// A `texture_3d<f32>` (R-VOL-6), sampled with `textureSampleLevel` at `uvw`, level 0.
+    D3,
+}
+
 /// A texture slot's bindings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextureBinding {
@@ -277,6 +287,8 @@ pub struct TextureBinding {
     pub texture: u32,
     /// The binding of its `sampler` (`2 + 2 * slot`).
     pub sampler: u32,
+    /// Whether the binding is a 2D texture or a volume.
+    pub dimension: TextureDimension,
 }
 
 /// What a pipeline needs to draw with a program's standalone module: bind group 0 holds the
@@ -521,6 +533,7 @@ impl UniformLayout {
 impl NativeInterface {
     /// The interface of `program`'s standalone module.
     pub fn of(program: &NodeProgram) -> NativeInterface {
+        let volumes = program.volume_words();
         NativeInterface {
             vertex_inputs: VERTEX_INPUTS.to_vec(),
             vertex_stride: VERTEX_STRIDE,
@@ -534,6 +547,11 @@ impl NativeInterface {
                     uniform: t.uniform.clone(),
                     texture: 1 + 2 * slot as u32,
                     sampler: 2 + 2 * slot as u32,
+                    dimension: if volumes.contains(&t.word) {
+                        TextureDimension::D3
+                    } else {
+                        TextureDimension::D2
+                    },
                 })
                 .collect(),
         }

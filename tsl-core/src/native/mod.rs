@@ -48,8 +48,8 @@ pub use dispatch::{emit_run_code, fill_dispatch};
 pub use error::EmitError;
 #[cfg(feature = "naga")]
 pub use interface::{
-    FieldSource, FrameField, NativeFrame, NativeInterface, TextureBinding, UniformField,
-    UniformLayout, VertexFormat, VertexInput, VERTEX_INPUTS, VERTEX_STRIDE,
+    FieldSource, FrameField, NativeFrame, NativeInterface, TextureBinding, TextureDimension,
+    UniformField, UniformLayout, VertexFormat, VertexInput, VERTEX_INPUTS, VERTEX_STRIDE,
 };
 #[cfg(feature = "naga")]
 pub use lower::{emit_into, function_name};

@@ -21,6 +21,13 @@
 //!   run from the top of the image and read the top row at `v = 1`, which is what an image
 //!   uploaded top row first gives at `1 - v`. Upload sRGB images as `Rgba8UnormSrgb` so the
 //!   sampler returns linear colour, as the program expects.
+//! - **Volumes** (a slot `texture_3d` reads, [`TextureDimension::D3`]): binding `1 + 2k` is a
+//!   `texture_3d<f32>`, read with `textureSampleLevel` at `uvw` itself (a `Texture3d`'s texel
+//!   (x, y, z) is at `((x, y, z) + 0.5) / size`, as a 3D texture uploaded x fastest, then y,
+//!   then z, reads it), at level 0: a volume has no mips (R-VOL-6). The bytecode's read takes
+//!   the volume's filter and wraps; bind a sampler with the same ones (tsl-raster's
+//!   `native_volume_sampler` makes it from a `Texture3d`). A slot read both as a 2D texture and
+//!   as a volume is refused.
 //! - **`vs_main`** takes one interleaved vertex ([`VERTEX_INPUTS`](super::VERTEX_INPUTS): position, normal, uv, vertex
 //!   colour). It adds `POSITION_NODE`'s offset when the program sets it (R-OUT-5;
 //!   `position_local` and `normal_local` are the vertex's), then applies `model`, `view` and
@@ -39,9 +46,12 @@
 //!
 //! Refused ([`EmitError::NotStandalone`]): `varying(...)` (views of the triangle's corners) and
 //! `barycentric()`: a pipeline interpolates a vertex shader's outputs itself and does not hand
-//! a fragment its triangle's corners or weights.
+//! a fragment its triangle's corners or weights; a map read both by `texture` and by
+//! `texture_3d`.
 
-use super::interface::{wgsl_type, FieldSource, FrameField, NativeInterface, UniformLayout};
+use super::interface::{
+    wgsl_type, FieldSource, FrameField, NativeInterface, TextureDimension, UniformLayout,
+};
 use super::{EmitError, PRELUDE_WGSL};
 use crate::interface::{Attribute, Output, View, LANE_ATTRIBUTE_COUNT};
 use crate::opcode::Opcode;
@@ -109,6 +119,17 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
     };
     let mut words = Vec::new();
     let mut derivatives = false;
+    // The words read as a 2D texture's id: a volume's binding cannot serve them too.
+    let planar: Vec<usize> = Output::ALL
+        .into_iter()
+        .flat_map(|output| {
+            let (start, count) = program.output_range(output);
+            start..start + count
+        })
+        .map(|index| program.instruction(index))
+        .filter(|inst| inst.opcode == Opcode::Tex as u8)
+        .map(|inst| inst.operands[1] as usize)
+        .collect();
     for output in Output::ALL {
         let (start, count) = program.output_range(output);
         for index in start..start + count {
@@ -118,7 +139,18 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                 Some(Opcode::Load) => words.extend(
                     (o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)),
                 ),
-                Some(Opcode::Tex | Opcode::Tex3) => words.push(o1 as usize),
+                Some(Opcode::Tex) => words.push(o1 as usize),
+                Some(Opcode::Tex3) => {
+                    if planar.contains(&(o1 as usize)) {
+                        return Err(EmitError::NotStandalone {
+                            instruction: index,
+                            node: "texture_3d(...)",
+                            reason: "its map is also read by texture(...), and one binding is \
+                                     either a texture_2d or a texture_3d",
+                        });
+                    }
+                    words.push(o1 as usize)
+                }
                 Some(Opcode::Attr) => {
                     let (view, id) = (o0 >> 8, o0 & 0xff);
                     if let Some((node, reason)) = refusal(view, id) {
@@ -190,8 +222,12 @@ fn host_source(program: &NodeProgram, interface: &NativeInterface, reads: &Reads
     line("}\n");
     line("@group(0) @binding(0) var<uniform> tsl: TslUniforms;");
     for t in &interface.textures {
+        let (name, ty) = match t.dimension {
+            TextureDimension::D2 => ("tsl_texture", "texture_2d<f32>"),
+            TextureDimension::D3 => ("tsl_volume", "texture_3d<f32>"),
+        };
         line(&format!(
-            "@group(0) @binding({}) var tsl_texture_{}: texture_2d<f32>;",
+            "@group(0) @binding({}) var {name}_{}: {ty};",
             t.texture, t.slot
         ));
         line(&format!(
@@ -251,19 +287,35 @@ struct TslVarying {
     line("}\n");
     // Every texture is sampled before the switch, so sampling stays in uniform control flow
     // (a position node reads no texture: the compiler refuses it).
+    let of = |d: TextureDimension| {
+        interface
+            .textures
+            .iter()
+            .filter(move |t| t.dimension == d)
+            .map(|t| t.slot)
+    };
     line("fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {");
     line("    let p = vec2<f32>(uv.x, 1.0 - uv.y);");
-    for t in &interface.textures {
+    for k in of(TextureDimension::D2) {
         line(&format!(
-            "    let t{k} = textureSample(tsl_texture_{k}, tsl_sampler_{k}, p);",
-            k = t.slot
+            "    let t{k} = textureSample(tsl_texture_{k}, tsl_sampler_{k}, p);"
         ));
     }
     line("    switch id {");
-    for t in &interface.textures {
+    for k in of(TextureDimension::D2) {
+        line(&format!("        case {k}u: {{ return t{k}; }}"));
+    }
+    line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
+    // A volume has no mips (the bytecode's `texture_3d` reads level 0 with the volume's own
+    // filter and wraps, R-VOL-6): level 0, explicitly, so the read needs no derivatives and
+    // may sit in non-uniform control flow. The sampler the pipeline binds gives the filter and
+    // the wraps.
+    line("fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {");
+    line("    switch id {");
+    for k in of(TextureDimension::D3) {
         line(&format!(
-            "        case {k}u: {{ return t{k}; }}",
-            k = t.slot
+            "        case {k}u: {{ return textureSampleLevel(tsl_volume_{k}, tsl_sampler_{k}, \
+             uvw, 0.0); }}"
         ));
     }
     line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");

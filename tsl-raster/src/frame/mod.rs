@@ -15,6 +15,7 @@ pub(crate) mod place;
 pub(crate) mod rect_area;
 pub(crate) mod screen_pass;
 pub(crate) mod shadow;
+pub(crate) mod volume_depth;
 
 use crate::assets::Assets;
 use crate::environment::Environment;
@@ -276,6 +277,9 @@ pub(crate) struct FrameContext<'a> {
     pub view_matrix: Mat4,
     /// The camera's position in the world (three.js's `cameraPosition`).
     pub camera_position: glam::Vec3,
+    /// Window depth to camera-axis distance, for a VOLUME material's scene-depth gate
+    /// (R-VOL-5).
+    pub scene_depth: volume_depth::SceneDepth,
 }
 
 impl<'a> FrameContext<'a> {
@@ -325,6 +329,10 @@ impl<'a> FrameContext<'a> {
             volumes: &assets.volumes,
             view_matrix: view,
             camera_position: view.inverse().w_axis.truncate(),
+            scene_depth: volume_depth::SceneDepth::new(
+                camera.projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
+                camera.far,
+            ),
         }
     }
 }

@@ -236,6 +236,15 @@ fn check_material<'a>(
         if let Some(refusal) = crate::scene::volume_refusal(material) {
             return refuse(refusal);
         }
+        if material
+            .nodes
+            .is_some_and(|id| program_sets(assets, id, Output::ReceivedShadow))
+        {
+            return refuse(MaterialRefusal::VolumeReceivedShadow);
+        }
+    }
+    if let Some(refusal) = crate::scene::scene_depth_refusal(material) {
+        return refuse(refusal);
     }
     let Some(id) = material.nodes else {
         return Ok(None);

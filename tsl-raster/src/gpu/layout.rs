@@ -396,8 +396,12 @@ record! {
         scattering_start: u32,
         /// Its instruction count (0 without one).
         scattering_count: u32,
+        /// How many times a VOLUME pass multiplies each light gathered at a ray step by the
+        /// light's shadow there (R-VOL-4, `shade/volume_shadow.rs` `volume_shadow_times`): 0, 1
+        /// or 2.
+        volume_shadows: u32,
         /// Unused, to a stride of 120.
-        _reserved_volume: [u32; 2],
+        _reserved_volume: u32,
     }
 }
 

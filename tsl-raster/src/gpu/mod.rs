@@ -144,7 +144,9 @@ pub use device::{compute_pipeline, gpu, pipelines_created, Gpu, GpuError, INTERP
 pub use native::{GpuPath, NativeStatus, RENDER_WGSL};
 pub use native_batch::native_interp_wgsl;
 pub use raster::{GpuRenderer, DISPATCH_PIXELS, RASTER_WGSL};
-pub use standalone::{native_bind_group_layout_entries, native_vertex_attributes};
+pub use standalone::{
+    native_bind_group_layout_entries, native_vertex_attributes, native_volume_sampler,
+};
 pub use textures::TextureUploads;
 /// The wgpu this module is built on, for callers that make their own buffers and pipelines.
 pub use wgpu;

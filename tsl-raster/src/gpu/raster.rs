@@ -37,6 +37,7 @@ pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         include_str!("raster_layout.wgsl"),
         include_str!("raster.wgsl"),
         include_str!("shadow.wgsl"),
+        include_str!("volume.wgsl"),
         include_str!("interp_core.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
     ]
@@ -584,6 +585,15 @@ fn pack(
         }
         .into());
     }
+    // The scene-depth gate of a volume (R-VOL-5) is the CPU renderer's alone for now: refused,
+    // not drawn ungated.
+    if let Some(d) = draws.iter().find(|d| d.material.volume_scene_depth) {
+        return Err(Refusal::Material {
+            object: d.object,
+            refusal: MaterialRefusal::VolumeSceneDepthOnGpu,
+        }
+        .into());
+    }
     let (width, height) = (settings.width, settings.height);
 
     // The programs, one after the other.
@@ -819,7 +829,8 @@ fn pack(
                 offset_count: volume_range(Output::Offset).1,
                 scattering_start: volume_range(Output::Scattering).0,
                 scattering_count: volume_range(Output::Scattering).1,
-                _reserved_volume: [0; 2],
+                volume_shadows: crate::shade::volume_shadow_times(&shadows, d.object),
+                _reserved_volume: 0,
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
                 env_intensity: env.map_or(0.0, |(_, k)| k),

@@ -2513,7 +2513,8 @@ fn ltc_volume(p: vec3<f32>, p0: vec3<f32>, p1: vec3<f32>, p2: vec3<f32>, p3: vec
 
 // The light a ray step gathers at the view-space point `p` (shade/volume.rs `volume_light`):
 // the point and spot lights' colours at it, and each rect area light's colour times its volume
-// form factor, to the power 1.5; a directional light adds nothing.
+// form factor, to the power 1.5; a directional light adds nothing. A light's shadow at `p`
+// multiplies it (volume.wgsl `volume_shadow`).
 fn volume_light(p: vec3<f32>) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     let first = s_lights + BLOCK_STRIDE + HEMI_STRIDE * block_hemis();
@@ -2521,7 +2522,7 @@ fn volume_light(p: vec3<f32>) -> vec3<f32> {
     for (var i = 0u; i < direct; i++) {
         let b = first + LIGHT_STRIDE * i;
         if (frame[b + L_KIND] != LIGHT_DIRECTIONAL) {
-            sum += unshadowed_light(b, p).color;
+            sum += unshadowed_light(b, p).color * volume_shadow(b, p);
         }
     }
     let rects = first + LIGHT_STRIDE * direct;

@@ -167,6 +167,7 @@ const P_OFFSET_START: u32 = 114u;
 const P_OFFSET_COUNT: u32 = 115u;
 const P_SCATTERING_START: u32 = 116u;
 const P_SCATTERING_COUNT: u32 = 117u;
+const P_VOLUME_SHADOWS: u32 = 118u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

@@ -4,15 +4,16 @@
 //! pipeline of the user's own over
 //! [`NodeProgram::to_wgsl`](tsl_core::NodeProgram::to_wgsl)'s module.
 
-use tsl_core::native::{NativeInterface, VertexFormat};
+use crate::texture::{Texture3d, VolumeFilter, Wrap};
+use tsl_core::native::{NativeInterface, TextureDimension, VertexFormat};
 
 /// Where every binding is visible: the vertex stage reads the block's matrices, the fragment
 /// stage its uniforms and the textures.
 const STAGES: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
 
 /// Bind group 0's layout entries: binding 0 the uniform block (its size as the minimum
-/// binding size), then for each texture slot a filterable `texture_2d<f32>` and a filtering
-/// sampler at the bindings the interface gives.
+/// binding size), then for each texture slot a filterable `texture_2d<f32>` (a volume's slot:
+/// a `texture_3d<f32>`, R-VOL-6) and a filtering sampler at the bindings the interface gives.
 pub fn native_bind_group_layout_entries(
     interface: &NativeInterface,
 ) -> Vec<wgpu::BindGroupLayoutEntry> {
@@ -32,7 +33,10 @@ pub fn native_bind_group_layout_entries(
             visibility: STAGES,
             ty: wgpu::BindingType::Texture {
                 sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                view_dimension: wgpu::TextureViewDimension::D2,
+                view_dimension: match t.dimension {
+                    TextureDimension::D2 => wgpu::TextureViewDimension::D2,
+                    TextureDimension::D3 => wgpu::TextureViewDimension::D3,
+                },
                 multisampled: false,
             },
             count: None,
@@ -45,6 +49,32 @@ pub fn native_bind_group_layout_entries(
         });
     }
     entries
+}
+
+/// The sampler that makes a standalone module's `textureSampleLevel` of a volume read as the
+/// bytecode's `texture_3d` reads `volume` (R-VOL-6, `Texture3d::sample`): its filter for
+/// magnification and minification alike, no mips, its three wraps. Bind it beside the volume's
+/// `texture_3d` (uploaded x fastest, then y, then z, as `Texture3d` holds its texels).
+pub fn native_volume_sampler(volume: &Texture3d) -> wgpu::SamplerDescriptor<'static> {
+    let address = |w: Wrap| match w {
+        Wrap::Repeat => wgpu::AddressMode::Repeat,
+        Wrap::ClampToEdge => wgpu::AddressMode::ClampToEdge,
+        Wrap::MirroredRepeat => wgpu::AddressMode::MirrorRepeat,
+    };
+    let filter = match volume.filter {
+        VolumeFilter::Nearest => wgpu::FilterMode::Nearest,
+        VolumeFilter::Linear => wgpu::FilterMode::Linear,
+    };
+    wgpu::SamplerDescriptor {
+        label: Some("tsl volume"),
+        address_mode_u: address(volume.wrap_s),
+        address_mode_v: address(volume.wrap_t),
+        address_mode_w: address(volume.wrap_r),
+        mag_filter: filter,
+        min_filter: filter,
+        mipmap_filter: wgpu::MipmapFilterMode::Nearest,
+        ..Default::default()
+    }
 }
 
 /// `vs_main`'s attributes in the one interleaved vertex buffer (stride

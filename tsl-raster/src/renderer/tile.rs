@@ -24,6 +24,9 @@ pub(crate) struct TileWork {
     rows: Vec<[u32; 2]>,
     /// A tile's colours, handed back after use to be filled again.
     color: Vec<[f32; 4]>,
+    /// The tile's depth after its opaque draws, which the blended draws' fragments carry
+    /// (`FragIn::scene_z`, a volume's scene-depth gate, R-VOL-5).
+    opaque_depth: Vec<f32>,
 }
 
 impl TileWork {
@@ -43,6 +46,7 @@ impl TileWork {
             vis: Vec::new(),
             rows: Vec::new(),
             color: Vec::new(),
+            opaque_depth: Vec::new(),
         }
     }
 }
@@ -264,6 +268,9 @@ pub(crate) fn render_tile(
             flush(ctx, pending.take(), &mut buf, work);
             resolve(ctx, bin, &mut buf, work);
             resolved = true;
+            // The opaque scene's depth, before any blended draw writes depth (R-VOL-5).
+            work.opaque_depth.clear();
+            work.opaque_depth.extend_from_slice(&buf.depth);
         }
         if pending != Some(pass_index) {
             flush(ctx, pending.take(), &mut buf, work);
@@ -298,6 +305,7 @@ pub(crate) fn render_tile(
                 y,
                 tri: tri_index,
                 z,
+                scene_z: if resolved { work.opaque_depth[i] } else { 1.0 },
             });
             if work.frags.len() == LANES {
                 shade_forward(ctx, pass_index, &mut buf, work);
@@ -405,6 +413,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                         y: buf.y0 + y as u32,
                         tri: bin[v as usize - 1].1,
                         z: depth[pixel],
+                        scene_z: 1.0,
                     };
                     pixels[n] = pixel as u32;
                     n += 1;
@@ -470,6 +479,7 @@ fn resolve(ctx: &FrameContext, bin: &[BinEntry], buf: &mut Buffers, work: &mut T
                     y: buf.y0 + py,
                     tri: bin[entry as usize].1,
                     z: buf.depth[pixel as usize],
+                    scene_z: 1.0,
                 };
                 pixels[n] = pixel;
                 n += 1;
@@ -528,6 +538,7 @@ const NO_FRAG: FragIn = FragIn {
     y: 0,
     tri: 0,
     z: 0.0,
+    scene_z: 1.0,
 };
 
 /// Shade visible fragments of `draw` (if any) and write their colours to their `pixels`.

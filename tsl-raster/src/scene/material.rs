@@ -182,6 +182,12 @@ pub struct Material {
     /// A VOLUME material's ray steps (three.js's `steps`); 25 by default. Set by
     /// [`Material::volume`] and [`Material::set_steps`].
     pub volume_steps: u32,
+    // Volume: the scene-depth gate (R-VOL-5).
+    /// A VOLUME material's scene-depth gate (docs/volumes.md): a ray step contributes only at or
+    /// before the opaque scene's camera-axis distance at the fragment's pixel. Off by default;
+    /// set it with [`Material::set_volume_scene_depth`]. Another kind of material with it on is
+    /// refused before drawing.
+    pub volume_scene_depth: bool,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -324,6 +330,8 @@ impl Material {
             scattering: None,
             shadow_side: None,
             volume_steps: 25,
+            // Volume: the scene-depth gate (R-VOL-5).
+            volume_scene_depth: false,
         }
     }
 

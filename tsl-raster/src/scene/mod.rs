@@ -15,8 +15,8 @@ pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
-pub(crate) use volume_material::volume_refusal;
 pub use volume_material::MAX_VOLUME_STEPS;
+pub(crate) use volume_material::{scene_depth_refusal, volume_refusal};
 
 use crate::environment::Environment;
 use crate::error::Refusal;

@@ -27,6 +27,12 @@ pub(crate) fn volume_refusal(m: &Material) -> Option<MaterialRefusal> {
     None
 }
 
+/// The refusal of the scene-depth gate on a material that is not a VOLUME one (R-VOL-5).
+pub(crate) fn scene_depth_refusal(m: &Material) -> Option<MaterialRefusal> {
+    (m.volume_scene_depth && m.kind != MaterialKind::Volume)
+        .then_some(MaterialRefusal::VolumeSceneDepthOnKind)
+}
+
 impl Material {
     /// three.js's `new VolumeNodeMaterial({ steps })` with `program`'s nodes: drawn from its back
     /// faces (`side = BackSide`), blended (`transparent`), with no depth test and no depth write,
@@ -50,5 +56,17 @@ impl Material {
     /// Set a VOLUME material's steps (three.js's `material.steps`).
     pub fn set_steps(&mut self, steps: u32) {
         self.volume_steps = steps;
+    }
+
+    /// Turn a VOLUME material's scene-depth gate on or off (R-VOL-5, docs/volumes.md): with it
+    /// on, a ray step contributes only where its camera-axis distance is at most the opaque
+    /// scene's at the fragment's pixel (the camera's far where no opaque surface covers it).
+    /// Refuses another kind of material (turning it off is always accepted).
+    pub fn set_volume_scene_depth(&mut self, on: bool) -> Result<(), MaterialRefusal> {
+        if on && self.kind != MaterialKind::Volume {
+            return Err(MaterialRefusal::VolumeSceneDepthOnKind);
+        }
+        self.volume_scene_depth = on;
+        Ok(())
     }
 }

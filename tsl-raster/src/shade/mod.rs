@@ -57,6 +57,9 @@ mod state;
 mod surface;
 mod views;
 mod volume;
+mod volume_shadow;
+#[cfg(feature = "gpu")]
+pub(crate) use volume_shadow::volume_shadow_times;
 
 use crate::frame::FrameContext;
 use crate::output::srgb_eotf;

@@ -6,6 +6,7 @@ use super::lane_math::{Lanes2, Lanes3};
 use super::sampler::{Gradients, LaneSampler};
 use crate::frame::FrameContext;
 use crate::raster::draw::Draw;
+use crate::scene::MaterialKind;
 use crate::settings::Shading;
 use crate::store::Store;
 use crate::texture::Texture;
@@ -21,6 +22,9 @@ pub(crate) struct FragIn {
     pub y: u32,
     pub tri: u32,
     pub z: f32,
+    /// The window depth the opaque draws left at the pixel (1 where none covers it), for a
+    /// VOLUME material's scene-depth gate (R-VOL-5); 1 for an opaque draw's fragment.
+    pub scene_z: f32,
 }
 
 /// What shading made of a fragment.
@@ -133,7 +137,10 @@ impl Wants {
         let needs = &draw.needs;
         let reads = &draw.reads;
         let has_program = draw.program.is_some();
-        let reads_here = has_program && (reads.fragment || reads.here);
+        // A volume's ray starts or ends at the fragment's world position, whatever its program
+        // reads (R-VOL-2).
+        let reads_here =
+            has_program && (reads.fragment || reads.here) || m.kind == MaterialKind::Volume;
         let reads_screen = has_program && reads.screen;
         let uv = reads_here
             || ctx.shading == Shading::Uv

@@ -9,8 +9,10 @@
 use super::lane_math::Lanes3;
 use super::rect_area::corners;
 use super::state::BatchState;
+use super::volume_shadow::{volume_shadow_times, VolumeShadow};
 use crate::frame::lights::{FrameLights, LightKind};
 use crate::frame::rect_area::RectLight;
+use crate::frame::volume_depth::admits;
 use crate::scene::MaterialKind;
 use glam::Vec3;
 use tsl_core::{Attribute, Lane, Output, View, LANES};
@@ -29,13 +31,18 @@ pub(crate) fn ltc_evaluate_volume(light: &RectLight, p: Vec3) -> f32 {
 /// The light arriving at the view-space point `p` from the lights a volume gathers: point and
 /// spot lights (colour times distance and cone falloff), and rect area lights (colour times the
 /// volume form factor, raised to the power 1.5 per channel, as three.js's `directRectArea`).
-/// Directional lights add nothing (three.js skips a light without a distance).
-pub(crate) fn volume_light(lights: &FrameLights, p: Vec3) -> Vec3 {
+/// Directional lights add nothing (three.js skips a light without a distance). `shadow(i)` is
+/// what multiplies the `i`-th direct light's colour (its shadow at `p`, R-VOL-4).
+pub(crate) fn volume_light(
+    lights: &FrameLights,
+    p: Vec3,
+    mut shadow: impl FnMut(usize) -> Vec3,
+) -> Vec3 {
     let mut sum = Vec3::ZERO;
     let direct = lights.direct_lights();
     lights.each_direct_indexed(p, |i, _, color| {
         if !matches!(direct[i], LightKind::Directional { .. }) {
-            sum += color;
+            sum += color * shadow(i);
         }
     });
     for rect in lights.rects() {
@@ -56,6 +63,13 @@ pub(super) fn shade_volume(state: &mut BatchState) {
     let lights = ctx.lightings.of(m.lights);
     let camera = ctx.camera_position;
     let radius = draw.model_radius;
+    // Each light's shadow at the steps (R-VOL-4, shade/volume_shadow.rs).
+    let shadow = VolumeShadow {
+        shadows: &ctx.shadows,
+        slots: lights.slots(),
+        times: volume_shadow_times(&ctx.shadows, draw.object),
+    };
+    let gate = m.volume_scene_depth;
 
     // Each lane's ray: start, unit direction, step length, and which way it runs.
     let mut start = [Vec3::ZERO; LANES];
@@ -101,7 +115,16 @@ pub(super) fn shade_volume(state: &mut BatchState) {
                 at_world[k][l] = ray[k];
                 at_view[k][l] = ray_view[k];
             }
-            density[l] = volume_light(lights, ray_view);
+            let (normal, frag) = (state.lanes.normal_view.get(l), &state.frags[l]);
+            let pixel = (frag.x, frag.y);
+            // The scene-depth gate (R-VOL-5): a step behind the opaque scene gathers nothing.
+            if gate && !admits(-ray_view.z, ctx.scene_depth.distance(frag.scene_z)) {
+                density[l] = Vec3::ZERO;
+                continue;
+            }
+            density[l] = volume_light(lights, ray_view, |i| {
+                shadow.factor(i, ray_view, normal, pixel)
+            });
         }
         // SCATTERING_NODE with `position_world()` (and `position_view()`) at the step, as
         // three.js hands `positionRay` to the node and sets the context's positions.
