@@ -222,6 +222,12 @@ fn backdrop_nodes_match_three() {
 }
 
 #[test]
+fn physical_transmission_matches_three() {
+    // R-SCREEN-3: two transmissive spheres (roughness 0.2 and 0.6, thickness 1, attenuation).
+    check("transmission_sphere");
+}
+
+#[test]
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }

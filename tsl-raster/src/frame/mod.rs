@@ -276,6 +276,12 @@ pub(crate) struct FrameContext<'a> {
     pub view_matrix: Mat4,
     /// The camera's position in the world (three.js's `cameraPosition`).
     pub camera_position: glam::Vec3,
+    /// The camera's projection (a transmissive surface projects its refracted point with it,
+    /// R-SCREEN-3).
+    pub projection: Mat4,
+    /// The frame's transmission target with its mip chain, where the frame has one
+    /// (`Assets::screen`): what a transmissive PHYSICAL material reads (R-SCREEN-3).
+    pub screen: Option<&'a Texture>,
 }
 
 impl<'a> FrameContext<'a> {
@@ -325,6 +331,9 @@ impl<'a> FrameContext<'a> {
             volumes: &assets.volumes,
             view_matrix: view,
             camera_position: view.inverse().w_axis.truncate(),
+            projection: camera
+                .projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
+            screen: assets.screen.and_then(|id| assets.textures.get(id)),
         }
     }
 }

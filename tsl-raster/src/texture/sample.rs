@@ -72,7 +72,7 @@ fn nearest(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
     texel(level, x, y, tex)
 }
 
-fn bilinear(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
+pub(super) fn bilinear(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
     let x = s * level.width as f32 - 0.5;
     let y = t * level.height as f32 - 0.5;
     let (fx, fy) = (x - x.floor(), y - y.floor());
