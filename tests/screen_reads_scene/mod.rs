@@ -123,3 +123,48 @@ pub fn check_with(image: &LinearImage, want: fn(u32) -> [f32; 3], bound: f32, wh
         }
     }
 }
+
+/// The scene with the front plane a transmissive PHYSICAL material (R-SCREEN-3) of colour
+/// `color` and `transmission`, ior 1 (so the ray goes straight on and the level is 0),
+/// `specular_intensity` 0 (no reflected share), thickness 0 (the ray leaves where it enters),
+/// no lights: a pixel is `transmission × color × the opaque pass read bicubically at its own
+/// centre` ([`expected_transmission`]).
+pub fn transmission_case(color: Color, transmission: f32) -> ScreenCase {
+    let mut c = screen_case(false);
+    let front = c.scene.objects()[1].mesh.unwrap().material;
+    *c.assets.materials.get_mut(front).unwrap() = Material {
+        transmission,
+        ior: 1.0,
+        specular_intensity: 0.0,
+        ..Material::physical(color, 0.5, 0.0)
+    };
+    c
+}
+
+/// three's `textureBicubicLevel` at level 0 at the centre of column `c` of the opaque pass
+/// (the orange plane on columns 0 to 15, the clear colour on 16 to 31, the same in every row),
+/// by hand: at a texel's centre the cubic B-spline weighs the texels beside it 1/6, 4/6, 1/6
+/// (the four bilinear taps of N8's filter add up to that), and the edges clamp.
+pub fn bicubic_column(c: u32) -> [f32; 3] {
+    let texel = |c: i64| {
+        if c.clamp(0, 31) < 16 {
+            [1.0, 0.5, 0.0]
+        } else {
+            [0.2, 0.4, 0.6]
+        }
+    };
+    let (l, m, r) = (texel(c as i64 - 1), texel(c as i64), texel(c as i64 + 1));
+    [0, 1, 2].map(|k| (l[k] + 4.0 * m[k] + r[k]) / 6.0)
+}
+
+/// Column `c` of [`transmission_case`] with a white material and transmission 1: the bicubic
+/// read alone (the diffuse light it replaces is zero without lights).
+pub fn expected_transmission(c: u32) -> [f32; 3] {
+    bicubic_column(c)
+}
+
+/// Column `c` of [`transmission_case`] with colour (0, 0, 1) and transmission 0.5:
+/// `mix(0, (0, 0, 1) × read, 0.5)`.
+pub fn expected_half_transmission(c: u32) -> [f32; 3] {
+    [0.0, 0.0, 0.5 * bicubic_column(c)[2]]
+}

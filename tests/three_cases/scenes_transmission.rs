@@ -59,9 +59,21 @@ pub fn transmission_sphere() -> Case {
     );
     let sphere = || SphereGeometry::new(0.55, 32, 16).build();
     let left = glass(0xffffff, 0.2, 1.0);
-    add(&mut c, sphere(), left, Vec3::new(-0.65, 0.0, 0.5), Vec3::ZERO);
+    add(
+        &mut c,
+        sphere(),
+        left,
+        Vec3::new(-0.65, 0.0, 0.5),
+        Vec3::ZERO,
+    );
     let right = glass(0xaaccff, 0.6, 0.8);
-    add(&mut c, sphere(), right, Vec3::new(0.65, -0.1, 0.5), Vec3::ZERO);
+    add(
+        &mut c,
+        sphere(),
+        right,
+        Vec3::new(0.65, -0.1, 0.5),
+        Vec3::ZERO,
+    );
     c.scene.add_light(Light::directional(
         Color::WHITE,
         2.0,

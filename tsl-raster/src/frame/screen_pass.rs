@@ -65,14 +65,14 @@ impl TransmissionTarget {
 fn reads_screen(material: &Material, assets: &Assets) -> bool {
     material.is_transmissive()
         || material
-        .nodes
-        .and_then(|id| assets.programs.get(id))
-        .is_some_and(|p| {
-            // Invariant: a texture slot's word is inside the program's words (validated).
-            p.texture_slots()
-                .iter()
-                .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
-        })
+            .nodes
+            .and_then(|id| assets.programs.get(id))
+            .is_some_and(|p| {
+                // Invariant: a texture slot's word is inside the program's words (validated).
+                p.texture_slots()
+                    .iter()
+                    .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
+            })
 }
 
 /// The index of the first object whose mesh's material reads the screen (a program's

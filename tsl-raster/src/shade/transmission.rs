@@ -190,3 +190,59 @@ pub(super) fn transmission_lanes(state: &mut BatchState) -> Option<BackdropLanes
     }
     Some(b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: Vec3, b: Vec3) -> bool {
+        (a - b).abs().max_element() < 1e-6
+    }
+
+    #[test]
+    fn beers_law_reaches_the_attenuation_colour_at_its_distance() {
+        // By hand: exp(ln(c) · d / D) is c at d = D, c² at 2D, 1 at an infinite or zero D.
+        let c = Vec3::new(0.5, 1.0, 0.25);
+        assert!(close(volume_attenuation(1.2, c, 1.2), c));
+        assert!(close(volume_attenuation(2.4, c, 1.2), c * c));
+        assert_eq!(volume_attenuation(3.0, c, f32::INFINITY), Vec3::ONE);
+        assert_eq!(volume_attenuation(3.0, c, 0.0), Vec3::ONE);
+    }
+
+    #[test]
+    fn refraction_follows_snells_law() {
+        let n = Vec3::Z;
+        // Straight on: unbent.
+        assert!(close(refract(-Vec3::Z, n, 1.0 / 1.5), -Vec3::Z));
+        // At 45°: sin θt = sin 45° / 1.5.
+        let s = std::f32::consts::FRAC_1_SQRT_2;
+        let t = refract(Vec3::new(s, 0.0, -s), n, 1.0 / 1.5);
+        let sin_t = s / 1.5;
+        assert!(close(
+            t,
+            Vec3::new(sin_t, 0.0, -(1.0 - sin_t * sin_t).sqrt())
+        ));
+        // Out of glass at 60°: 1.5 · sin 60° > 1, total internal reflection: zero.
+        let i = Vec3::new(0.75f32.sqrt(), 0.0, -0.5);
+        assert_eq!(refract(i, n, 1.5), Vec3::ZERO);
+    }
+
+    #[test]
+    fn the_bicubic_read_of_a_uniform_target_is_its_colour_at_any_level() {
+        // The B-spline's weights add up to 1 (g0 + g1 = 1 on each axis).
+        let c = Vec4::new(0.25, 0.5, 0.75, 1.0);
+        let t = Texture::from_linear(8, 8, vec![c; 64]).unwrap();
+        assert_eq!(t.level_count(), 4);
+        for (uv, lod) in [(Vec2::new(0.3, 0.7), 0.0), (Vec2::new(0.01, 0.99), 1.5)] {
+            let got = bicubic_level(&t, uv, lod);
+            assert!((got - c).abs().max_element() < 1e-6, "{got:?}");
+        }
+        // Past the last level, the last level.
+        assert!(
+            (bicubic_level(&t, Vec2::splat(0.5), 9.5) - c)
+                .abs()
+                .max_element()
+                < 1e-6
+        );
+    }
+}
