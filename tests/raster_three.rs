@@ -228,6 +228,12 @@ fn physical_transmission_matches_three() {
 }
 
 #[test]
+fn physical_transmission_and_thickness_maps_match_three() {
+    // R-SCREEN-3: transmissionMap's red and thicknessMap's green, on a sphere and a thin pane.
+    check("transmission_map");
+}
+
+#[test]
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }

@@ -107,6 +107,7 @@ cases![
     instanced_colors in scenes_instancing,
     attribute_color in scenes_instancing,
     transmission_sphere in scenes_transmission,
+    transmission_map in scenes_transmission,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -29,8 +29,9 @@ fn glass(color: u32, roughness: f32, transmission: f32) -> Material {
     }
 }
 
-/// tools/three_cases/transmission_sphere.mjs.
-pub fn transmission_sphere() -> Case {
+/// The camera, background, checker plane, box (at `box_at`) and light the transmission cases
+/// share.
+fn stage(box_at: Vec3) -> Case {
     let mut c = Case {
         scene: Scene::new(),
         camera: Camera::perspective(45.0, 0.1, 100.0)
@@ -54,9 +55,20 @@ pub fn transmission_sphere() -> Case {
         &mut c,
         BoxGeometry::new(0.6, 0.6, 0.6).build(),
         Material::lambert(Color::from_hex(0x33cc55)),
-        Vec3::new(-0.3, 0.3, -0.6),
+        box_at,
         Vec3::new(0.4, 0.6, 0.0),
     );
+    c.scene.add_light(Light::directional(
+        Color::WHITE,
+        2.0,
+        Vec3::new(1.0, 2.0, 3.0),
+    ));
+    c
+}
+
+/// tools/three_cases/transmission_sphere.mjs.
+pub fn transmission_sphere() -> Case {
+    let mut c = stage(Vec3::new(-0.3, 0.3, -0.6));
     let sphere = || SphereGeometry::new(0.55, 32, 16).build();
     let left = glass(0xffffff, 0.2, 1.0);
     add(
@@ -74,10 +86,40 @@ pub fn transmission_sphere() -> Case {
         Vec3::new(0.65, -0.1, 0.5),
         Vec3::ZERO,
     );
-    c.scene.add_light(Light::directional(
-        Color::WHITE,
-        2.0,
-        Vec3::new(1.0, 2.0, 3.0),
-    ));
+    c
+}
+
+/// tools/three_cases/transmission_map.mjs.
+pub fn transmission_map() -> Case {
+    let mut c = stage(Vec3::new(0.4, -0.3, -0.6));
+    // The checker as linear data (NoColorSpace), trilinear.
+    let image = Image::from_rgba8(8, 8, checker_bytes(false)).unwrap();
+    let mut data = Texture::new(image, ColorSpace::Linear);
+    data.flip_y = false;
+    let data = c.assets.textures.add(data);
+    let sphere = Material {
+        transmission: 1.0,
+        thickness: 1.5,
+        transmission_map: Some(data),
+        thickness_map: Some(data),
+        ..Material::physical(Color::from_hex(0xffeecc), 0.3, 0.0)
+    };
+    let geometry = SphereGeometry::new(0.6, 32, 16).build();
+    add(
+        &mut c,
+        geometry,
+        sphere,
+        Vec3::new(-0.55, 0.1, 0.5),
+        Vec3::ZERO,
+    );
+    let pane = Material {
+        transmission: 0.9,
+        ior: 1.3,
+        transmission_map: Some(data),
+        ..Material::physical(Color::WHITE, 0.35, 0.0)
+    };
+    let geometry = PlaneGeometry::new(0.9, 1.2).build();
+    let turn = Vec3::new(0.0, -0.4, 0.0);
+    add(&mut c, geometry, pane, Vec3::new(0.7, 0.0, 0.4), turn);
     c
 }

@@ -34,8 +34,8 @@ fn screen_level(id: u32, d: u32) -> Level {
 }
 
 // textureBicubicLevel(texture(uv), lod): at floor(lod) with textureSize(int(lod)) and at
-// ceil(lod) with textureSize(int(lod + 1)), four bilinear taps each (one loop, one call site of
-// the texel fetch), mixed by fract(lod).
+// ceil(lod) with textureSize(int(lod + 1)), four taps each (nearest at level 0, bilinear above;
+// one loop, one call site of the texel fetch), mixed by fract(lod).
 fn bicubic_level(id: u32, uv: vec2<f32>, lod_in: f32) -> vec4<f32> {
     var lod = max(lod_in, 0.0);
     if (!finite(lod)) {
@@ -61,11 +61,15 @@ fn bicubic_level(id: u32, uv: vec2<f32>, lod_in: f32) -> vec4<f32> {
         let p0 = (i + (-1.0 + w1 / g0) - 0.5) / size;
         let p3 = (i + (1.0 + w3 / g1) - 0.5) / size;
         let level = screen_level(id, levels[j]);
+        // three's target is a FramebufferTexture (magFilter Nearest, minFilter
+        // LinearMipmapLinear): textureLod at level 0 magnifies, at a whole level above it reads
+        // that level bilinearly.
+        let linear = levels[j] > 0u;
         var taps: array<vec4<f32>, 4>;
         for (var k = 0u; k < 4u; k++) {
             let x = select(p0.x, p3.x, (k & 1u) != 0u);
             let y = select(p0.y, p3.y, (k & 2u) != 0u);
-            taps[k] = filtered(id, level, x, select(y, 1.0 - y, flip), true);
+            taps[k] = filtered(id, level, x, select(y, 1.0 - y, flip), linear);
         }
         reads[j] = g0.y * (g0.x * taps[0] + g1.x * taps[1])
             + g1.y * (g0.x * taps[2] + g1.x * taps[3]);

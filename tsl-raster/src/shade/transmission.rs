@@ -79,14 +79,19 @@ fn bicubic_weights(a: Vec2) -> (Vec2, Vec2, Vec2, Vec2) {
     (g0, g1, -1.0 + w1 / g0, 1.0 + w3 / g1)
 }
 
-/// Four bilinear taps at whole `level`, weighted as `bicubic` of TextureBicubic.js.
+/// Four taps at whole `level`, weighted as `bicubic` of TextureBicubic.js (nearest at level 0,
+/// bilinear above, as three's target filters them).
 fn bicubic(t: &Texture, uv: Vec2, size: Vec2, level: usize) -> Vec4 {
     let scaled = uv * size + 0.5;
     let i = scaled.floor();
     let (g0, g1, h0, h1) = bicubic_weights(scaled - i);
     let p0 = (i + h0 - 0.5) / size;
     let p3 = (i + h1 - 0.5) / size;
-    let tap = |x: f32, y: f32| t.sample_level(Vec2::new(x, y), level);
+    // three's target is a FramebufferTexture: its magFilter is Nearest and its minFilter
+    // LinearMipmapLinear, so `textureLod` at level 0 magnifies (the nearest texel) and at a
+    // whole level above reads that level bilinearly.
+    let linear = level > 0;
+    let tap = |x: f32, y: f32| t.sample_level(Vec2::new(x, y), level, linear);
     let a = g0.y * (g0.x * tap(p0.x, p0.y) + g1.x * tap(p3.x, p0.y));
     let b = g1.y * (g0.x * tap(p0.x, p3.y) + g1.x * tap(p3.x, p3.y));
     a + b

@@ -345,15 +345,19 @@ impl Texture {
         sample::sample(self, uv, ddx, ddy)
     }
 
-    /// The texture at `uv` read bilinearly at mip level `level` (clamped to the last level),
-    /// GLSL's `textureLod` at a whole level: what three.js's `textureBicubicLevel` reads its
-    /// taps with (R-SCREEN-3).
-    pub(crate) fn sample_level(&self, uv: Vec2, level: usize) -> Vec4 {
+    /// The texture at `uv` read at mip level `level` (clamped to the last level), bilinearly
+    /// or (`linear` false) with the nearest texel: GLSL's `textureLod` at a whole level, what
+    /// three.js's `textureBicubicLevel` reads its taps with (R-SCREEN-3).
+    pub(crate) fn sample_level(&self, uv: Vec2, level: usize, linear: bool) -> Vec4 {
         let levels = self.levels();
         // Invariant: a texture has at least one level.
         let at = &levels[level.min(levels.len() - 1)];
         let t = if self.flip_y { 1.0 - uv.y } else { uv.y };
-        sample::bilinear(at, uv.x, t, self)
+        if linear {
+            sample::bilinear(at, uv.x, t, self)
+        } else {
+            sample::nearest(at, uv.x, t, self)
+        }
     }
 
     /// The size of mip level `level` (clamped to the last level) in texels, GLSL's
