@@ -466,8 +466,9 @@ impl Material {
         self.kind == MaterialKind::Physical && self.anisotropy > 0.0
     }
 
-    /// Whether a PHYSICAL material lets light through (`transmission` above 0, or a
-    /// `transmission_map` with it): it then reads the opaque scene behind it (R-SCREEN-3).
+    /// Whether a PHYSICAL material lets light through (`transmission` above 0, as three.js's
+    /// `useTransmission`; a `transmission_map` only scales it): it then reads the opaque scene
+    /// behind it (R-SCREEN-3).
     pub fn is_transmissive(&self) -> bool {
         self.kind == MaterialKind::Physical && self.transmission > 0.0
     }
