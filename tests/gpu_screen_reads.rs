@@ -1,6 +1,7 @@
 //! Screen reads on every GPU path (R-SCREEN-1): the scene of `tests/screen_reads.rs`
 //! (`screen_reads_scene/`), held to the same hand-worked values, and the same refusal without a
-//! target.
+//! target; and PHYSICAL transmission (R-SCREEN-3) on every path, held to the same hand-worked
+//! bicubic reads as `tests/screen_reads.rs`.
 
 #[macro_use]
 mod gpu_harness;
@@ -15,6 +16,7 @@ gpu_tests![
     the_gpu_refuses_a_screen_read_without_a_target,
     each_path_mixes_the_backdrop_by_its_alpha,
     the_lit_view_reads_white_on_the_gpu,
+    each_path_transmits_the_opaque_pass,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on exact decimals.
@@ -92,4 +94,35 @@ fn the_lit_view_reads_white_on_the_gpu(gpu: &'static Gpu) {
             assert_eq!(&p[..3], &[0.5, 0.5, 0.5], "{path:?}");
         }
     }
+}
+
+fn each_path_transmits_the_opaque_pass(gpu: &'static Gpu) {
+    use tsl::prelude::Color;
+    let cases: [(Color, f32, fn(u32) -> [f32; 3]); 2] = [
+        (Color::WHITE, 1.0, expected_transmission),
+        (
+            Color::linear(0.0, 0.0, 1.0),
+            0.5,
+            expected_half_transmission,
+        ),
+    ];
+    for (color, transmission, want) in cases {
+        let c = transmission_case(color, transmission);
+        for path in PATHS {
+            let who = format!("{path:?} transmission {transmission}");
+            check_with(&render(gpu, &c, path), want, BOUND, &who);
+        }
+    }
+    // Refused without a target, as on the CPU.
+    let c = transmission_case(Color::WHITE, 1.0);
+    let refused = GpuRenderer::new(gpu, c.settings.clone())
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: None
+        })
+    );
 }

@@ -134,7 +134,8 @@ fn scattering_is_for_phong_and_finite_values() {
 fn the_physical_defaults_are_three_js_defaults() {
     // MeshPhysicalMaterial's constructor: ior 1.5, specularIntensity 1, specularColor white,
     // sheen 0, sheenRoughness 1, sheenColor black, iridescence 0, iridescenceIOR 1.3,
-    // iridescenceThicknessRange [100, 400], anisotropy 0, anisotropyRotation 0, dispersion 0.
+    // iridescenceThicknessRange [100, 400], anisotropy 0, anisotropyRotation 0, dispersion 0;
+    // transmission 0, thickness 0, attenuationDistance Infinity, attenuationColor white.
     let m = Material::physical(Color::WHITE, 1.0, 0.0);
     assert_eq!(
         (m.ior, m.specular_intensity, m.specular_color),
@@ -156,6 +157,12 @@ fn the_physical_defaults_are_three_js_defaults() {
         (m.anisotropy, m.anisotropy_rotation, m.dispersion),
         (0.0, 0.0, 0.0)
     );
+    assert_eq!(
+        (m.transmission, m.thickness, m.attenuation_distance),
+        (0.0, 0.0, f32::INFINITY)
+    );
+    assert_eq!(m.attenuation_color, Color::WHITE);
+    assert!(!m.is_transmissive());
     // At the defaults the full model is not used: the standard batch model shades it.
     assert!(!m.uses_physical_extensions());
 }

@@ -222,6 +222,18 @@ fn backdrop_nodes_match_three() {
 }
 
 #[test]
+fn physical_transmission_matches_three() {
+    // R-SCREEN-3: two transmissive spheres (roughness 0.2 and 0.6, thickness 1, attenuation).
+    check("transmission_sphere");
+}
+
+#[test]
+fn physical_transmission_and_thickness_maps_match_three() {
+    // R-SCREEN-3: transmissionMap's red and thicknessMap's green, on a sphere and a thin pane.
+    check("transmission_map");
+}
+
+#[test]
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }

@@ -152,3 +152,125 @@ fn a_transparent_mesh_is_not_in_the_opaque_pass() {
         .unwrap();
     check(&image, BOUND, "CPU, transparent veil");
 }
+
+#[test]
+fn a_transmissive_surface_reads_the_opaque_pass_bicubically() {
+    // R-SCREEN-3: the values by hand (screen_reads_scene's transmission_case).
+    use tsl::prelude::Color;
+    let cases: [(Color, f32, fn(u32) -> [f32; 3]); 2] = [
+        (Color::WHITE, 1.0, expected_transmission),
+        (
+            Color::linear(0.0, 0.0, 1.0),
+            0.5,
+            expected_half_transmission,
+        ),
+    ];
+    for (color, transmission, want) in cases {
+        let c = transmission_case(color, transmission);
+        let image = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap();
+        check_with(
+            &image,
+            want,
+            1e-5,
+            &format!("CPU transmission {transmission}"),
+        );
+    }
+}
+
+#[test]
+fn transmission_without_a_target_or_over_layers_is_refused() {
+    use tsl::prelude::Color;
+    // The low-level call without a target (R-SCREEN-3, as R-SCREEN-1).
+    let c = transmission_case(Color::WHITE, 1.0);
+    let refused = Renderer::new(c.settings.clone())
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::NoTransmissionTarget {
+            object: 1,
+            given: None
+        })
+    );
+    // What the transmission cannot be drawn with.
+    let glass = || Material {
+        transmission: 1.0,
+        ..Material::physical(Color::WHITE, 0.5, 0.0)
+    };
+    let refusals = [
+        (
+            Material {
+                metalness: 0.5,
+                ..glass()
+            },
+            MaterialRefusal::TransmissionOnLayers,
+        ),
+        (
+            Material {
+                clearcoat: 1.0,
+                ..glass()
+            },
+            MaterialRefusal::TransmissionOnLayers,
+        ),
+        (
+            Material {
+                dispersion: 1.0,
+                ..glass()
+            },
+            MaterialRefusal::TransmissionDispersion,
+        ),
+        (
+            Material {
+                side: Side::Double,
+                ..glass()
+            },
+            MaterialRefusal::TransmissionDoubleSide,
+        ),
+        (
+            Material {
+                thickness: f32::NAN,
+                ..glass()
+            },
+            MaterialRefusal::TransmissionNotFinite,
+        ),
+    ];
+    for (material, refusal) in refusals {
+        let mut c = transmission_case(Color::WHITE, 1.0);
+        let front = c.scene.objects()[1].mesh.unwrap().material;
+        *c.assets.materials.get_mut(front).unwrap() = material;
+        let refused = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap_err();
+        assert_eq!(
+            refused,
+            RenderError::Refused(Refusal::Material { object: 1, refusal }),
+        );
+    }
+    // A program's BACKDROP_NODE on a transmissive material.
+    let mut c = backdrop_case(glass());
+    let refused = Renderer::new(c.settings.clone())
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        RenderError::Refused(Refusal::Material {
+            object: 1,
+            refusal: MaterialRefusal::TransmissionWithBackdrop
+        }),
+    );
+    // The lit view reads the screen as white and needs no target.
+    c = transmission_case(Color::WHITE, 1.0);
+    let mut settings = c.settings.clone();
+    settings.shading = Shading::Lit;
+    let image = Renderer::new(settings)
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
+        .unwrap();
+    for p in image.pixels() {
+        assert!(
+            (p[0] - 1.0).abs() < 1e-6 && (p[2] - 1.0).abs() < 1e-6,
+            "{p:?}"
+        );
+    }
+}

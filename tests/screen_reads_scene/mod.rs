@@ -123,3 +123,70 @@ pub fn check_with(image: &LinearImage, want: fn(u32) -> [f32; 3], bound: f32, wh
         }
     }
 }
+
+/// The scene with the front plane a transmissive PHYSICAL material (R-SCREEN-3) of colour
+/// `color` and `transmission`, roughness 0.2 and ior 1.5 (so the level is log2(32) · 0.2 · 1 =
+/// 1 exactly: the 16 × 8 level, read bilinearly), `specular_intensity` 0 (no reflected share),
+/// thickness 0 (the ray leaves where it enters), no lights: a pixel is `transmission × color ×
+/// the opaque pass's level 1 read bicubically at the pixel` ([`expected_transmission`]).
+pub fn transmission_case(color: Color, transmission: f32) -> ScreenCase {
+    let mut c = screen_case(false);
+    let front = c.scene.objects()[1].mesh.unwrap().material;
+    *c.assets.materials.get_mut(front).unwrap() = Material {
+        transmission,
+        specular_intensity: 0.0,
+        ..Material::physical(color, 0.2, 0.0)
+    };
+    c
+}
+
+/// The cubic B-spline's weights at fraction `a` (w0 to w3 of three's TextureBicubic.js, which
+/// its four bilinear taps reproduce): (1 − a)³/6, (3a³ − 6a² + 4)/6, (−3a³ + 3a² + 3a + 1)/6,
+/// a³/6.
+fn b_spline(a: f32) -> [f32; 4] {
+    [
+        (1.0 - a).powi(3) / 6.0,
+        (3.0 * a.powi(3) - 6.0 * a * a + 4.0) / 6.0,
+        (-3.0 * a.powi(3) + 3.0 * a * a + 3.0 * a + 1.0) / 6.0,
+        a.powi(3) / 6.0,
+    ]
+}
+
+/// three's `textureBicubicLevel` at level 1 at the centre of column `c`, by hand. Level 1 of
+/// the opaque pass is 16 × 8: texels 0 to 7 orange (1, 0.5, 0), 8 to 15 the clear colour
+/// (0.2, 0.4, 0.6), the same in every row (each the mean of 2 × 2 equal texels). Column `c`'s
+/// centre is at `(c + 0.5) / 2` in level 1's texels; three's `uv · size + 0.5` is then `c / 2 +
+/// 0.75`, whose floor `i` and fraction `a` (0.75 for even `c`, 0.25 for odd) weigh texels `i − 2`
+/// to `i + 1` (clamped to the edges) by the B-spline.
+pub fn bicubic_column(c: u32) -> [f32; 3] {
+    let texel = |j: i64| {
+        if j.clamp(0, 15) < 8 {
+            [1.0, 0.5, 0.0]
+        } else {
+            [0.2, 0.4, 0.6]
+        }
+    };
+    let scaled = c as f32 / 2.0 + 0.75;
+    let i = scaled.floor() as i64;
+    let w = b_spline(scaled - scaled.floor());
+    let mut out = [0.0; 3];
+    for (k, w) in w.iter().enumerate() {
+        let t = texel(i - 2 + k as i64);
+        for ch in 0..3 {
+            out[ch] += w * t[ch];
+        }
+    }
+    out
+}
+
+/// Column `c` of [`transmission_case`] with a white material and transmission 1: the bicubic
+/// read alone (the diffuse light it replaces is zero without lights).
+pub fn expected_transmission(c: u32) -> [f32; 3] {
+    bicubic_column(c)
+}
+
+/// Column `c` of [`transmission_case`] with colour (0, 0, 1) and transmission 0.5:
+/// `mix(0, (0, 0, 1) × read, 0.5)`.
+pub fn expected_half_transmission(c: u32) -> [f32; 3] {
+    [0.0, 0.0, 0.5 * bicubic_column(c)[2]]
+}

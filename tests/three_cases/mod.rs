@@ -14,6 +14,7 @@ pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
+pub mod scenes_transmission;
 pub mod scenes_volume;
 
 use scenes::Case;
@@ -106,6 +107,8 @@ cases![
     volume_shadow in scenes_volume with shadows_pcf,
     instanced_colors in scenes_instancing,
     attribute_color in scenes_instancing,
+    transmission_sphere in scenes_transmission,
+    transmission_map in scenes_transmission,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -21,6 +21,10 @@ pub struct Assets {
     /// Volumes (3D textures); a program's `texture_3d` nodes name them (R-VAL-22), by ids of
     /// their own: a volume id and a texture id of the same number name different assets.
     pub volumes: Store<Texture3d, TextureId>,
+    /// The frame's transmission target in `textures`, where the renderer put it for a frame
+    /// that reads the screen (frame/screen_pass.rs `with_target`): what a transmissive PHYSICAL
+    /// material reads (R-SCREEN-3). Never set by a user's assets.
+    pub(crate) screen: Option<TextureId>,
 }
 
 impl Assets {

@@ -111,12 +111,13 @@ pub enum Refusal {
     /// The GPU failed to draw (the device's message).
     #[error("GPU: {0}")]
     Gpu(String),
-    /// A program reads the screen (`viewport_texture`, R-SCREEN-1) in the texture view, and the
+    /// A program reads the screen (`viewport_texture`, R-SCREEN-1) or a material transmits
+    /// (R-SCREEN-3) in the texture view, and the
     /// low-level call that drew it was given no [`TransmissionTarget`](crate::TransmissionTarget)
     /// (or one of another size).
     #[error(
-        "object {object}: its program reads the opaque scene (viewport_texture) and the call \
-         gave {}",
+        "object {object}: its material reads the opaque scene (viewport_texture or transmission) \
+         and the call gave {}",
         match given { Some((w, h)) => format!("a {w}×{h} transmission target, not the frame's size"), None => "no transmission target".to_string() }
     )]
     NoTransmissionTarget {
@@ -269,6 +270,28 @@ pub enum MaterialRefusal {
     /// each light, which is not ported (R-VOL-4).
     #[error("RECEIVED_SHADOW_NODE on a VOLUME material is not supported (three.js would run it at each ray step)")]
     VolumeReceivedShadow,
+    /// A transmissive PHYSICAL material (R-SCREEN-3) whose light other than the diffuse depends
+    /// on the diffuse colour or layers over it (a metalness, a clearcoat, sheen, thickness
+    /// scattering): the transmitted light takes the place of the diffuse light alone, which
+    /// the renderer isolates only where the rest does not depend on it (as BACKDROP_NODE).
+    #[error("a transmissive material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light the transmission replaces is not isolated there)")]
+    TransmissionOnLayers,
+    /// A transmissive material with a `dispersion`: three.js's three reads of the screen, one
+    /// per colour channel, are not built.
+    #[error("a transmissive material's dispersion is not supported (three reads of the screen, one per channel)")]
+    TransmissionDispersion,
+    /// A transmissive material drawn on both sides: three.js's pass of the back faces into the
+    /// screen the front faces read is not built.
+    #[error("a transmissive material is drawn on one side only (three.js's pass of the back faces is not supported)")]
+    TransmissionDoubleSide,
+    /// A transmissive material whose program sets BACKDROP_NODE: both take the diffuse light's
+    /// place.
+    #[error("a transmissive material refuses a program's BACKDROP_NODE (both replace the diffuse light)")]
+    TransmissionWithBackdrop,
+    /// A transmission, thickness or attenuation distance that is not a number, or a thickness
+    /// that is infinite.
+    #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness finite)")]
+    TransmissionNotFinite,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -280,6 +280,12 @@ pub(crate) struct FrameContext<'a> {
     /// Window depth to camera-axis distance, for a VOLUME material's scene-depth gate
     /// (R-VOL-5).
     pub scene_depth: volume_depth::SceneDepth,
+    /// The camera's projection (a transmissive surface projects its refracted point with it,
+    /// R-SCREEN-3).
+    pub projection: Mat4,
+    /// The frame's transmission target with its mip chain, where the frame has one
+    /// (`Assets::screen`): what a transmissive PHYSICAL material reads (R-SCREEN-3).
+    pub screen: Option<&'a Texture>,
 }
 
 impl<'a> FrameContext<'a> {
@@ -333,6 +339,9 @@ impl<'a> FrameContext<'a> {
                 camera.projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
                 camera.far,
             ),
+            projection: camera
+                .projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
+            screen: assets.screen.and_then(|id| assets.textures.get(id)),
         }
     }
 }

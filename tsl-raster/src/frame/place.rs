@@ -246,6 +246,19 @@ fn check_material<'a>(
     if let Some(refusal) = crate::scene::scene_depth_refusal(material) {
         return refuse(refusal);
     }
+    // A transmissive PHYSICAL material reads the frame's opaque pass (R-SCREEN-3).
+    if material.is_transmissive() {
+        if let Some(refusal) = super::screen_pass::transmission_refusal(material, assets) {
+            return refuse(refusal);
+        }
+        if shading == Shading::Texture && assets.screen.is_none() {
+            return Err(Refusal::NoTransmissionTarget {
+                object: index,
+                given: None,
+            }
+            .into());
+        }
+    }
     let Some(id) = material.nodes else {
         return Ok(None);
     };

@@ -31,8 +31,10 @@ pub struct TransmissionTarget {
 }
 
 impl TransmissionTarget {
-    /// A target holding `image`: read bilinearly at its full-size level, clamped at its edges,
-    /// (0, 0) its top-left corner, as `screen_uv()` counts.
+    /// A target holding `image` and its mip chain (each level the 2×2 mean of the one above):
+    /// `viewport_texture` reads it bilinearly at its full-size level, a transmissive surface
+    /// at a level its roughness chooses (R-SCREEN-3); clamped at its edges, (0, 0) its top-left
+    /// corner, as `screen_uv()` counts.
     pub fn new(image: &LinearImage) -> TransmissionTarget {
         let texels = image.pixels().iter().map(|&p| Vec4::from(p)).collect();
         // Invariant: a LinearImage holds width × height pixels.
@@ -58,20 +60,23 @@ impl TransmissionTarget {
     }
 }
 
-/// Whether `material`'s program reads the screen ([`VIEWPORT_TEXTURE`]).
+/// Whether `material` reads the screen: its program names [`VIEWPORT_TEXTURE`], or it is a
+/// transmissive PHYSICAL material (R-SCREEN-3).
 fn reads_screen(material: &Material, assets: &Assets) -> bool {
-    material
-        .nodes
-        .and_then(|id| assets.programs.get(id))
-        .is_some_and(|p| {
-            // Invariant: a texture slot's word is inside the program's words (validated).
-            p.texture_slots()
-                .iter()
-                .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
-        })
+    material.is_transmissive()
+        || material
+            .nodes
+            .and_then(|id| assets.programs.get(id))
+            .is_some_and(|p| {
+                // Invariant: a texture slot's word is inside the program's words (validated).
+                p.texture_slots()
+                    .iter()
+                    .any(|t| p.words()[t.word] == VIEWPORT_TEXTURE.0)
+            })
 }
 
-/// The index of the first object whose mesh's material reads the screen, if any.
+/// The index of the first object whose mesh's material reads the screen (a program's
+/// `viewport_texture` or a transmission), if any.
 pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usize> {
     scene.objects().iter().position(|o| {
         o.mesh
@@ -119,6 +124,7 @@ pub(crate) fn with_target(
     }
     let mut assets = assets.clone();
     let id = assets.textures.add(target.texture.clone());
+    assets.screen = Some(id);
     let ids: Vec<_> = assets.programs.iter().map(|(id, _)| id).collect();
     for program in ids {
         if let Some(p) = assets.programs.get_mut(program) {
@@ -128,4 +134,45 @@ pub(crate) fn with_target(
         }
     }
     Ok(assets)
+}
+
+/// Why a transmissive PHYSICAL `material` cannot be drawn (R-SCREEN-3), if it cannot: the
+/// transmitted light takes the diffuse light's place as a backdrop does (shade/backdrop.rs), so
+/// the same layers are refused; three.js's dispersion and the back-face pass of a double-sided
+/// material are not built.
+pub(crate) fn transmission_refusal(
+    material: &Material,
+    assets: &Assets,
+) -> Option<crate::error::MaterialRefusal> {
+    use crate::error::MaterialRefusal;
+    use crate::scene::Side;
+    use tsl_core::Output;
+    let program = material.nodes.and_then(|id| assets.programs.get(id));
+    let sets = |o| program.is_some_and(|p| p.has_output(o));
+    let m = material;
+    if m.transmission.is_nan() || m.thickness.is_nan() || m.thickness.is_infinite() {
+        return Some(MaterialRefusal::TransmissionNotFinite);
+    }
+    if m.attenuation_distance.is_nan() {
+        return Some(MaterialRefusal::TransmissionNotFinite);
+    }
+    if m.metalness != 0.0
+        || sets(Output::Metalness)
+        || m.clearcoat > 0.0
+        || m.sheen > 0.0
+        || m.scattering.is_some()
+        || sets(Output::ThicknessColor)
+    {
+        return Some(MaterialRefusal::TransmissionOnLayers);
+    }
+    if sets(Output::Backdrop) {
+        return Some(MaterialRefusal::TransmissionWithBackdrop);
+    }
+    if m.dispersion > 0.0 {
+        return Some(MaterialRefusal::TransmissionDispersion);
+    }
+    if m.side == Side::Double {
+        return Some(MaterialRefusal::TransmissionDoubleSide);
+    }
+    None
 }

@@ -282,6 +282,7 @@ mod tests {
                 include_str!("raster.wgsl"),
                 include_str!("shadow.wgsl"),
                 include_str!("volume.wgsl"),
+                include_str!("transmission.wgsl"),
                 include_str!("interp_core.wgsl"),
                 tsl_core::native::PRELUDE_WGSL,
             ],

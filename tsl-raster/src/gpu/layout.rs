@@ -163,6 +163,12 @@ record! {
         volumes_at: u32,
         /// How many volume records (the largest volume id plus one; 0 without volumes).
         volume_count: u32,
+        /// The camera's projection, columns (a transmissive surface projects the point where
+        /// its refracted ray leaves with it, R-SCREEN-3).
+        projection: [f32; 16],
+        /// The texture id of the frame's transmission target (the opaque pass with its mip
+        /// chain, R-SCREEN-3), `NONE` without one.
+        screen: u32,
     }
 }
 
@@ -400,7 +406,19 @@ record! {
         /// light's shadow there (R-VOL-4, `shade/volume_shadow.rs` `volume_shadow_times`): 0, 1
         /// or 2.
         volume_shadows: u32,
-        /// Unused, to a stride of 120.
+        /// PHYSICAL `transmission` (R-SCREEN-3); 0 on a pass that is not transmissive.
+        transmission: f32,
+        /// PHYSICAL `thickness` (the volume's, in local units; not the SSS `thickness`).
+        volume_thickness: f32,
+        /// PHYSICAL `attenuationDistance` (infinity: no tint).
+        attenuation_distance: f32,
+        /// PHYSICAL `attenuationColor`.
+        attenuation_color: [f32; 3],
+        /// The lengths of the model matrix's columns (three's `modelScale`).
+        model_scale: [f32; 3],
+        /// The texture ids of `transmissionMap` and `thicknessMap`, `NONE` without.
+        transmission_maps: [u32; 2],
+        /// Unused.
         _reserved_volume: u32,
     }
 }
@@ -570,6 +588,9 @@ codes! {
         FL_SCATTERING = 1 << 18,
         /// A PHYSICAL pass whose program sets THICKNESS_COLOR_NODE (MeshSSSNodeMaterial).
         FL_SSS = 1 << 19,
+        /// A transmissive PHYSICAL material (R-SCREEN-3): its light through it takes the
+        /// diffuse light's place.
+        FL_TRANSMISSION = 1 << 20,
     }
 }
 

@@ -59,6 +59,7 @@ fn native_wgsl() -> String {
         include_str!("raster.wgsl"),
         include_str!("shadow.wgsl"),
         include_str!("volume.wgsl"),
+        include_str!("transmission.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
         RUN_CODE_STUB,
         include_str!("native.wgsl"),

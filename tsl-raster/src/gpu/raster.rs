@@ -38,6 +38,7 @@ pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         include_str!("raster.wgsl"),
         include_str!("shadow.wgsl"),
         include_str!("volume.wgsl"),
+        include_str!("transmission.wgsl"),
         include_str!("interp_core.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
     ]
@@ -701,6 +702,7 @@ fn pack(
                 (m.uses_physical_extensions() || sss, FL_PHYSICAL_EXT),
                 (scattering.is_some(), FL_SCATTERING),
                 (sss, FL_SSS),
+                (m.is_transmissive(), FL_TRANSMISSION),
             ] {
                 if on {
                     flags |= bit;
@@ -830,6 +832,16 @@ fn pack(
                 scattering_start: volume_range(Output::Scattering).0,
                 scattering_count: volume_range(Output::Scattering).1,
                 volume_shadows: crate::shade::volume_shadow_times(&shadows, d.object),
+                transmission: if m.is_transmissive() {
+                    m.transmission
+                } else {
+                    0.0
+                },
+                volume_thickness: m.thickness,
+                attenuation_distance: m.attenuation_distance,
+                attenuation_color: m.attenuation_color.to_vec3().to_array(),
+                model_scale: d.model_scale.to_array(),
+                transmission_maps: [m.transmission_map, m.thickness_map].map(map_id),
                 _reserved_volume: 0,
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
@@ -900,6 +912,7 @@ fn pack(
                 camera,
                 tiles_x as u32,
                 entries_at,
+                assets.screen.map_or(NONE, |id| id.0),
             );
             append_lights(&mut w, &blocks, &shadows);
             let mut w = envs.append_to_frame(w);
@@ -921,6 +934,7 @@ fn samples_a_texture(settings: &RenderSettings, draws: &[Draw]) -> bool {
     settings.shading == Shading::Texture
         && draws.iter().any(|d| {
             d.material.maps().next().is_some()
+                || d.material.is_transmissive()
                 || d.program.is_some_and(|p| !p.texture_slots().is_empty())
         })
 }
@@ -933,8 +947,13 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
+    screen: u32,
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
+    // The frame's transmission target and the projection its readers use (R-SCREEN-3).
+    r.screen = screen;
+    let aspect = settings.width as f32 / settings.height.max(1) as f32;
+    r.projection = camera.projection_matrix(aspect).to_cols_array();
     r.width = settings.width;
     r.height = settings.height;
     r.tiles_x = tiles_x;

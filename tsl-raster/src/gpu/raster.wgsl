@@ -1681,6 +1681,10 @@ fn shade_lights() {
         let m = max(abs(s_geometry.dn0), abs(s_geometry.dn1));
         geometry_roughness = max(max(m.x, m.y), m.z);
     }
+    // A transmissive material's light through it is its backdrop (R-SCREEN-3, transmission.wgsl).
+    if ((flags & FL_TRANSMISSION) != 0u) {
+        shade_transmission(p, geometry_roughness);
+    }
     // The backdrop takes the diffuse light's place (R-SCREEN-2, shade/backdrop.rs): the light
     // with a black diffuse colour is the rest, a second run of the model (one call site, so
     // that the shader holds one copy of the models); an unlit material's rest is zero.
@@ -1700,7 +1704,7 @@ fn shade_lights() {
         outgoing = black + lerp3(outgoing - black, s_backdrop.xyz, s_backdrop.w);
     }
     var rgb = max(outgoing + s_surface.emissive, vec3<f32>(0.0));
-    let alpha = max(diffuse.w, 0.0);
+    let alpha = max(s_surface.diffuse.w, 0.0);
     let fog = frame[F_FOG];
     if (fog != FOG_NONE && (flags & FL_FOG) != 0u) {
         let d = -s_pv.z;

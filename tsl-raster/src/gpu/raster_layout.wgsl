@@ -36,8 +36,8 @@ const BACKDROP_STAGE_COUNT: u32 = 2u;
 const STAGE_BACKDROP: u32 = 15u;
 const STAGE_BACKDROP_ALPHA: u32 = 16u;
 
-// `FrameRecord` (gpu/layout.rs): 584 words.
-const LIGHTS_AT: u32 = 584u;
+// `FrameRecord` (gpu/layout.rs): 601 words.
+const LIGHTS_AT: u32 = 601u;
 const F_WIDTH: u32 = 0u;
 const F_HEIGHT: u32 = 1u;
 const F_TILES_X: u32 = 2u;
@@ -60,6 +60,8 @@ const F_VIEW_OFFSET: u32 = 576u; // 3 words
 const F_CAMERA_POSITION: u32 = 579u; // 3 words
 const F_VOLUMES_AT: u32 = 582u;
 const F_VOLUME_COUNT: u32 = 583u;
+const F_PROJECTION: u32 = 584u; // 16 words
+const F_SCREEN: u32 = 600u;
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
 const HEMI_STRIDE: u32 = 9u;
@@ -111,8 +113,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 120 words.
-const PASS_STRIDE: u32 = 120u;
+// `PassRecord` (gpu/layout.rs): 131 words.
+const PASS_STRIDE: u32 = 131u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -168,6 +170,12 @@ const P_OFFSET_COUNT: u32 = 115u;
 const P_SCATTERING_START: u32 = 116u;
 const P_SCATTERING_COUNT: u32 = 117u;
 const P_VOLUME_SHADOWS: u32 = 118u;
+const P_TRANSMISSION: u32 = 119u;
+const P_VOLUME_THICKNESS: u32 = 120u;
+const P_ATTENUATION_DISTANCE: u32 = 121u;
+const P_ATTENUATION_COLOR: u32 = 122u; // 3 words
+const P_MODEL_SCALE: u32 = 125u; // 3 words
+const P_TRANSMISSION_MAPS: u32 = 128u; // 2 words
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -257,6 +265,7 @@ const FL_RECEIVE_SHADOW: u32 = 65536u;
 const FL_PHYSICAL_EXT: u32 = 131072u;
 const FL_SCATTERING: u32 = 262144u;
 const FL_SSS: u32 = 524288u;
+const FL_TRANSMISSION: u32 = 1048576u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

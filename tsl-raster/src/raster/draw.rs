@@ -146,6 +146,10 @@ pub(crate) struct Draw<'a> {
     /// three.js's `modelRadius`: the geometry's bounding sphere's radius in world space (a
     /// VOLUME material's ray runs from the camera when the camera is beyond twice it).
     pub model_radius: f32,
+    /// The lengths of the model matrix's first three columns (three.js's `modelScale` in
+    /// `getVolumeTransmissionRay`): a transmissive material's thickness is in local units
+    /// (R-SCREEN-3).
+    pub model_scale: Vec3,
 }
 
 /// three.js's `modelRadius`: `geometry.computeBoundingSphere()` (the centre of the positions'
@@ -381,6 +385,11 @@ impl<'a> Draw<'a> {
             custom: program
                 .map(|p| custom_attributes(geometry, p))
                 .unwrap_or_default(),
+            model_scale: Vec3::new(
+                p.model.x_axis.truncate().length(),
+                p.model.y_axis.truncate().length(),
+                p.model.z_axis.truncate().length(),
+            ),
         }
     }
 }

@@ -165,8 +165,10 @@ pub struct Material {
     pub clearcoat_map: Option<TextureId>,
     /// Its green channel multiplies `clearcoat_roughness` (`clearcoatRoughnessMap`).
     pub clearcoat_roughness_map: Option<TextureId>,
-    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only, which this
-    /// renderer does not have yet: it is kept and has no effect.
+    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only (three
+    /// reads of the screen, one per colour channel); a transmissive material with a dispersion
+    /// is refused (`MaterialRefusal::TransmissionDispersion`, R-SCREEN-3), elsewhere it has no
+    /// effect.
     pub dispersion: f32,
     /// A tangent-space normal map for the clearcoat layer alone (`clearcoatNormalMap`), its
     /// tangents from the screen derivatives as `normal_map`'s.
@@ -188,6 +190,23 @@ pub struct Material {
     /// set it with [`Material::set_volume_scene_depth`]. Another kind of material with it on is
     /// refused before drawing.
     pub volume_scene_depth: bool,
+    // PHYSICAL transmission (R-SCREEN-3, docs/screen_reads.md).
+    /// PHYSICAL `transmission`: how much of the diffuse light is replaced by the light through
+    /// the surface (the opaque scene behind, refracted); 0 by default, none.
+    pub transmission: f32,
+    /// PHYSICAL `thickness`: the volume's thickness in the mesh's local units, how far the
+    /// refracted ray travels before it leaves; 0 by default (a thin surface, no offset).
+    pub thickness: f32,
+    /// PHYSICAL `attenuationDistance`: the distance at which light in the volume is tinted to
+    /// `attenuation_color` (Beer's law); infinity by default, no tint.
+    pub attenuation_distance: f32,
+    /// PHYSICAL `attenuationColor`: the colour white light becomes after
+    /// `attenuation_distance`; white by default.
+    pub attenuation_color: Color,
+    /// PHYSICAL `transmissionMap`: its red channel multiplies `transmission`.
+    pub transmission_map: Option<TextureId>,
+    /// PHYSICAL `thicknessMap`: its green channel multiplies `thickness`.
+    pub thickness_map: Option<TextureId>,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -332,6 +351,12 @@ impl Material {
             volume_steps: 25,
             // Volume: the scene-depth gate (R-VOL-5).
             volume_scene_depth: false,
+            transmission: 0.0,
+            thickness: 0.0,
+            attenuation_distance: f32::INFINITY,
+            attenuation_color: Color::WHITE,
+            transmission_map: None,
+            thickness_map: None,
         }
     }
 
@@ -436,6 +461,8 @@ impl Material {
             self.clearcoat_roughness_map,
             self.clearcoat_normal_map,
             self.scattering.and_then(|s| s.map),
+            self.transmission_map,
+            self.thickness_map,
         ]
         .into_iter()
         .flatten()
@@ -445,6 +472,13 @@ impl Material {
     /// and the uv: a PHYSICAL material's anisotropy does.
     pub fn reads_tangent_frame(&self) -> bool {
         self.kind == MaterialKind::Physical && self.anisotropy > 0.0
+    }
+
+    /// Whether a PHYSICAL material lets light through (`transmission` above 0, as three.js's
+    /// `useTransmission`; a `transmission_map` only scales it): it then reads the opaque scene
+    /// behind it (R-SCREEN-3).
+    pub fn is_transmissive(&self) -> bool {
+        self.kind == MaterialKind::Physical && self.transmission > 0.0
     }
 
     /// Whether a PHYSICAL material uses any of three.js's physical extensions beyond the

@@ -11,6 +11,7 @@ use super::scalar_models::{final_roughness, phong, Surface};
 use super::shadow::{received_shadow_lanes, Receiver};
 use super::sss::{scattering_sum, thickness_lanes, Thickness};
 use super::state::BatchState;
+use super::transmission::transmission_lanes;
 use crate::scene::MaterialKind;
 use glam::Vec3;
 
@@ -24,7 +25,8 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
     let scattering_map = state.map(m.scattering.and_then(|s| s.map));
     let thickness = thickness_lanes(state);
     let received = received_shadow_lanes(state);
-    let backdrop = backdrop_lanes(state);
+    // A transmissive material's light through it is a backdrop of its own (R-SCREEN-3).
+    let backdrop = backdrop_lanes(state).or_else(|| transmission_lanes(state));
     let extension_maps = (m.uses_physical_extensions() || thickness.is_some())
         .then(|| ExtensionMaps::of(m, |id| state.map(id)));
     let BatchState {

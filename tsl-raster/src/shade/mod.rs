@@ -55,6 +55,7 @@ mod sheen;
 pub(crate) mod sss;
 mod state;
 mod surface;
+mod transmission;
 mod views;
 mod volume;
 mod volume_shadow;

@@ -183,11 +183,13 @@ impl Texture {
         }
     }
 
-    /// A texture of linear RGBA texels (rows from the top, `width × height` of them) with one
-    /// level and no mip chain: a frame's snapshot of its opaque scene, which three.js's
-    /// `viewportSharedTexture` reads at its full-size level (R-SCREEN-1). Clamped to its edges,
-    /// bilinear, and read with v = 0 at the top row, as `screen_uv()` counts. `None` when the
-    /// texel count is not `width × height`.
+    /// A texture of linear RGBA texels (rows from the top, `width × height` of them) with its
+    /// mip chain: a frame's snapshot of its opaque scene, which three.js's
+    /// `viewportSharedTexture` reads at its full-size level (R-SCREEN-1; the filter is linear,
+    /// so a sampled read never leaves level 0) and a transmissive surface reads at a level of
+    /// its chain (R-SCREEN-3, [`Texture::sample_level`]). Clamped to its edges, bilinear, and
+    /// read with v = 0 at the top row, as `screen_uv()` counts. `None` when the texel count is
+    /// not `width × height`.
     pub(crate) fn from_linear(width: u32, height: u32, texels: Vec<Vec4>) -> Option<Texture> {
         if texels.len() as u64 != u64::from(width) * u64::from(height) {
             return None;
@@ -199,7 +201,9 @@ impl Texture {
         };
         // A 1×1 image of the new levels, replaced at once: the stamp and the defaults of `new`.
         let mut t = Texture::new(Image::from_parts(1, 1, vec![0; 4]), ColorSpace::Linear);
-        t.levels = vec![base].into();
+        // three.js's viewportMipTexture generates the mipmaps of its copy (WebGL's
+        // `generateMipmap`, a 2×2 box for these power-of-two halvings).
+        t.levels = sample::mip_chain(base).into();
         t.min_filter = Filter::Linear;
         t.flip_y = false;
         Some(t)
@@ -339,6 +343,30 @@ impl Texture {
     /// (`log2` of the longer footprint in texels), and the filters read it.
     pub fn sample_grad(&self, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
         sample::sample(self, uv, ddx, ddy)
+    }
+
+    /// The texture at `uv` read at mip level `level` (clamped to the last level), bilinearly
+    /// or (`linear` false) with the nearest texel: GLSL's `textureLod` at a whole level, what
+    /// three.js's `textureBicubicLevel` reads its taps with (R-SCREEN-3).
+    pub(crate) fn sample_level(&self, uv: Vec2, level: usize, linear: bool) -> Vec4 {
+        let levels = self.levels();
+        // Invariant: a texture has at least one level.
+        let at = &levels[level.min(levels.len() - 1)];
+        let t = if self.flip_y { 1.0 - uv.y } else { uv.y };
+        if linear {
+            sample::bilinear(at, uv.x, t, self)
+        } else {
+            sample::nearest(at, uv.x, t, self)
+        }
+    }
+
+    /// The size of mip level `level` (clamped to the last level) in texels, GLSL's
+    /// `textureSize(t, level)`.
+    pub(crate) fn level_size(&self, level: usize) -> Vec2 {
+        let levels = self.levels();
+        // Invariant: a texture has at least one level.
+        let at = &levels[level.min(levels.len() - 1)];
+        Vec2::new(at.width as f32, at.height as f32)
     }
 
     pub(crate) fn levels(&self) -> &[Level] {

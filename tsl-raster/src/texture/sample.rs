@@ -66,13 +66,13 @@ fn index(x: f32) -> i64 {
     (x.floor() as i64).clamp(-(1 << 40), 1 << 40)
 }
 
-fn nearest(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
+pub(super) fn nearest(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
     let x = index(s * level.width as f32);
     let y = index(t * level.height as f32);
     texel(level, x, y, tex)
 }
 
-fn bilinear(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
+pub(super) fn bilinear(level: &Level, s: f32, t: f32, tex: &Texture) -> Vec4 {
     let x = s * level.width as f32 - 0.5;
     let y = t * level.height as f32 - 0.5;
     let (fx, fy) = (x - x.floor(), y - y.floor());
