@@ -9,6 +9,7 @@ pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_instancing;
+pub mod scenes_outputs;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
@@ -105,6 +106,10 @@ cases![
     volume_point in scenes_volume,
     instanced_colors in scenes_instancing,
     attribute_color in scenes_instancing,
+    outputs_lit in scenes_outputs,
+    outputs_env in scenes_outputs,
+    outputs_alpha_test in scenes_outputs,
+    outputs_alpha_shadow in scenes_outputs with shadows_pcf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -182,6 +182,13 @@ pub struct Material {
     /// A VOLUME material's ray steps (three.js's `steps`); 25 by default. Set by
     /// [`Material::volume`] and [`Material::set_steps`].
     pub volume_steps: u32,
+    // The roughness and metalness maps (R-OUT-17).
+    /// STANDARD and PHYSICAL `roughnessMap`: its green channel multiplies `roughness`; unread
+    /// where a program sets ROUGHNESS_NODE, which replaces both (R-OUT-17).
+    pub roughness_map: Option<TextureId>,
+    /// STANDARD and PHYSICAL `metalnessMap`: its blue channel multiplies `metalness`; unread
+    /// where a program sets METALNESS_NODE (R-OUT-17).
+    pub metalness_map: Option<TextureId>,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -324,6 +331,9 @@ impl Material {
             scattering: None,
             shadow_side: None,
             volume_steps: 25,
+            // The roughness and metalness maps (R-OUT-17).
+            roughness_map: None,
+            metalness_map: None,
         }
     }
 
@@ -428,6 +438,8 @@ impl Material {
             self.clearcoat_roughness_map,
             self.clearcoat_normal_map,
             self.scattering.and_then(|s| s.map),
+            self.roughness_map,
+            self.metalness_map,
         ]
         .into_iter()
         .flatten()

@@ -55,6 +55,7 @@ mod sheen;
 pub(crate) mod sss;
 mod state;
 mod surface;
+mod variants;
 mod views;
 mod volume;
 
@@ -153,6 +154,7 @@ pub(crate) fn shade_batch(
     depth_node::shade_depth_node(state);
     normal::shade_normal(state);
     surface::shade_surface(state);
+    variants::shade_variants(state);
     volume::shade_volume(state);
     lights::shade_lights(state, physical);
     output::shade_output(state);
