@@ -36,6 +36,12 @@ const BACKDROP_STAGE_COUNT: u32 = 2u;
 const STAGE_BACKDROP: u32 = 15u;
 const STAGE_BACKDROP_ALPHA: u32 = 16u;
 
+// The outputs that replace the material's numbers, numbered on from the backdrop outputs, in P_VARIANT_START order.
+const VARIANT_STAGE_COUNT: u32 = 3u;
+const STAGE_ALPHA_TEST: u32 = 17u;
+const STAGE_ROUGHNESS: u32 = 18u;
+const STAGE_METALNESS: u32 = 19u;
+
 // `FrameRecord` (gpu/layout.rs): 584 words.
 const LIGHTS_AT: u32 = 584u;
 const F_WIDTH: u32 = 0u;
@@ -111,8 +117,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 120 words.
-const PASS_STRIDE: u32 = 120u;
+// `PassRecord` (gpu/layout.rs): 128 words.
+const PASS_STRIDE: u32 = 128u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -167,6 +173,10 @@ const P_OFFSET_START: u32 = 114u;
 const P_OFFSET_COUNT: u32 = 115u;
 const P_SCATTERING_START: u32 = 116u;
 const P_SCATTERING_COUNT: u32 = 117u;
+const P_VARIANT_START: u32 = 118u; // 3 words
+const P_VARIANT_COUNT: u32 = 121u; // 3 words
+const P_ROUGHNESS_MAP: u32 = 124u;
+const P_METALNESS_MAP: u32 = 125u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
