@@ -259,3 +259,10 @@ fn alpha_test_nodes_match_three() {
 fn the_shadow_pass_ignores_the_alpha_test_node_as_three_does() {
     check("outputs_alpha_shadow");
 }
+
+/// R-SPRITE-1 to R-SPRITE-3: sprites with node materials (uv colour, rotation, centre, no size
+/// attenuation, a map with alpha) over a plane.
+#[test]
+fn sprites_match_three() {
+    check("sprite_basic");
+}

@@ -15,6 +15,7 @@ pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
+pub mod scenes_sprites;
 pub mod scenes_volume;
 
 use scenes::Case;
@@ -110,6 +111,7 @@ cases![
     outputs_env in scenes_outputs,
     outputs_alpha_test in scenes_outputs,
     outputs_alpha_shadow in scenes_outputs with shadows_pcf,
+    sprite_basic in scenes_sprites,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -257,6 +257,18 @@ pub enum MaterialRefusal {
     /// A VOLUME material without a program: its ray reads SCATTERING_NODE.
     #[error("a VOLUME material needs a node program")]
     VolumeWithoutProgram,
+    /// A sprite whose program sets POSITION_NODE (R-SPRITE-3).
+    #[error("a sprite refuses POSITION_NODE: a sprite has no vertices of its own to move")]
+    SpritePositionNode,
+    /// A sprite whose material is not BASIC: three.js's SpriteNodeMaterial is unlit (R-SPRITE-1).
+    #[error("a sprite's material is BASIC (three.js's SpriteNodeMaterial is unlit), not {0:?}")]
+    SpriteKind(crate::scene::MaterialKind),
+    /// A sprite that casts or receives shadows (R-SPRITE-4).
+    #[error("a sprite that casts or receives shadows is not supported")]
+    SpriteShadow,
+    /// A sprite whose centre or rotation is NaN or infinite.
+    #[error("a sprite's center and rotation must be finite")]
+    SpriteNotFinite,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.
