@@ -102,7 +102,7 @@ fn a_sprite_refuses_a_position_node_another_kind_and_bad_numbers() {
     scene.add(Object::sprite(paint));
     let message = render(&scene, &assets);
     assert!(
-        message.contains("BASIC") && message.contains("Lambert"),
+        message.contains("object 1") && message.contains("BASIC"),
         "{message}"
     );
     // A centre that is not finite, a rotation that is not finite.

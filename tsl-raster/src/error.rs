@@ -261,8 +261,8 @@ pub enum MaterialRefusal {
     #[error("a sprite refuses POSITION_NODE: a sprite has no vertices of its own to move")]
     SpritePositionNode,
     /// A sprite whose material is not BASIC: three.js's SpriteNodeMaterial is unlit (R-SPRITE-1).
-    #[error("a sprite's material is BASIC (three.js's SpriteNodeMaterial is unlit), not {0:?}")]
-    SpriteKind(crate::scene::MaterialKind),
+    #[error("a sprite's material must be BASIC (three.js's SpriteNodeMaterial is unlit)")]
+    SpriteKind,
     /// A sprite that casts or receives shadows (R-SPRITE-4).
     #[error("a sprite that casts or receives shadows is not supported")]
     SpriteShadow,

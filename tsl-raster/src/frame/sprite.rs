@@ -99,7 +99,7 @@ impl RenderSettings {
                     id: sprite.material.0,
                 })?;
             if material.kind != MaterialKind::Basic {
-                return refuse(MaterialRefusal::SpriteKind(material.kind));
+                return refuse(MaterialRefusal::SpriteKind);
             }
             if object.cast_shadow || object.receive_shadow {
                 return refuse(MaterialRefusal::SpriteShadow);
