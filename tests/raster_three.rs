@@ -252,3 +252,34 @@ fn instanced_meshes_with_instance_colours_and_instance_index_match_three() {
 fn custom_attributes_match_three() {
     check("attribute_color");
 }
+
+/// R-OUT-17: ROUGHNESS_NODE and METALNESS_NODE by uv, and the roughness and metalness maps.
+#[test]
+fn roughness_and_metalness_nodes_under_a_directional_light_match_three() {
+    check("outputs_lit");
+}
+
+/// R-OUT-17: the nodes' roughness and metalness feed the environment's light too.
+#[test]
+fn roughness_and_metalness_nodes_under_an_environment_match_three() {
+    check("outputs_env");
+}
+
+/// R-OUT-18: ALPHA_TEST_NODE replaces the material's threshold on BASIC, STANDARD and LAMBERT.
+#[test]
+fn alpha_test_nodes_match_three() {
+    check("outputs_alpha_test");
+}
+
+/// R-OUT-18: the shadow pass keeps the material's `alpha_test`, as three r187's does.
+#[test]
+fn the_shadow_pass_ignores_the_alpha_test_node_as_three_does() {
+    check("outputs_alpha_shadow");
+}
+
+/// R-SPRITE-1 to R-SPRITE-3: sprites with node materials (uv colour, rotation, centre, no size
+/// attenuation, a map with alpha) over a plane.
+#[test]
+fn sprites_match_three() {
+    check("sprite_basic");
+}

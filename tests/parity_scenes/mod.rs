@@ -59,6 +59,7 @@ macro_rules! with_scenes {
             received_shadow_nodes_and_shadowed_extensions,
             transmitted_shadows_of_each_light,
             instanced_meshes_and_custom_attributes,
+            roughness_metalness_and_alpha_test_nodes_and_a_sprite,
         }
     };
 }
@@ -1999,4 +2000,85 @@ pub fn instanced_meshes_and_custom_attributes(check: Check) {
         }
     }
     check(c, "instanced meshes and custom attributes");
+}
+
+/// ROUGHNESS_NODE and METALNESS_NODE on STANDARD and on PHYSICAL's full model (a sheen), the
+/// roughness and metalness maps, ALPHA_TEST_NODE on a LAMBERT sphere (R-OUT-17, R-OUT-18), and a
+/// turned sprite with a colour node (R-SPRITE-1), under the ambient and directional lights.
+pub fn roughness_metalness_and_alpha_test_nodes_and_a_sprite(check: Check) {
+    let mut c = Case::new();
+    lights(&mut c.scene);
+    c.floor(Material::standard(
+        Color::from_srgb8(120, 120, 130),
+        0.7,
+        0.0,
+    ));
+    let g = NodeGraph::new();
+    g.set_output(ROUGHNESS_NODE, g.swizzle(g.uv(), "x"))
+        .unwrap();
+    g.set_output(METALNESS_NODE, g.swizzle(g.uv(), "y"))
+        .unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        sphere(),
+        Material::standard(Color::from_srgb8(220, 140, 80), 1.0, 0.0).with_nodes(p),
+        Vec3::new(-1.2, 0.8, 0.0),
+    );
+    c.mesh(
+        sphere(),
+        Material {
+            sheen: 0.5,
+            sheen_color: Color::from_srgb8(80, 120, 255),
+            ..Material::physical(Color::from_srgb8(200, 200, 90), 1.0, 0.0).with_nodes(p)
+        },
+        Vec3::new(0.0, 0.8, -0.6),
+    );
+    let map = c
+        .assets
+        .textures
+        .add(Texture::new(card(64), ColorSpace::Linear));
+    c.mesh(
+        sphere(),
+        Material {
+            roughness_map: Some(map),
+            metalness_map: Some(map),
+            ..Material::standard(Color::from_srgb8(160, 200, 220), 0.9, 0.9)
+        },
+        Vec3::new(1.2, 0.8, 0.0),
+    );
+    let g = NodeGraph::new();
+    g.set_output(ALPHA_TEST_NODE, g.swizzle(g.uv(), "y"))
+        .unwrap();
+    g.set_output(
+        OPACITY_NODE,
+        g.fract(g.mul(g.swizzle(g.uv(), "x"), g.float(4.0))),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    c.mesh(
+        sphere(),
+        Material::lambert(Color::from_srgb8(120, 220, 120)).with_nodes(p),
+        Vec3::new(-0.6, 0.5, 1.2),
+    );
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    g.set_output(
+        COLOR_NODE,
+        g.join(&[g.swizzle(uv, "x"), g.float(0.3), g.swizzle(uv, "y")]),
+    )
+    .unwrap();
+    let p = c.program(&g);
+    let paint = c
+        .assets
+        .materials
+        .add(Material::sprite(Color::WHITE).with_nodes(p));
+    let mut sprite = Object::sprite(paint)
+        .at(Vec3::new(0.8, 0.4, 1.2))
+        .scaled(Vec3::new(0.8, 0.5, 1.0));
+    if let Some(s) = sprite.sprite.as_mut() {
+        s.rotation = 0.6;
+        s.center = glam::Vec2::new(0.3, 0.6);
+    }
+    c.scene.add(sprite);
+    check(c, "roughness, metalness and alpha test nodes, a sprite");
 }

@@ -9,12 +9,14 @@ pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_instancing;
+pub mod scenes_outputs;
 pub mod scenes_physical;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
 pub mod scenes_transmission;
+pub mod scenes_sprites;
 pub mod scenes_volume;
 
 use scenes::Case;
@@ -109,6 +111,11 @@ cases![
     attribute_color in scenes_instancing,
     transmission_sphere in scenes_transmission,
     transmission_map in scenes_transmission,
+    outputs_lit in scenes_outputs,
+    outputs_env in scenes_outputs,
+    outputs_alpha_test in scenes_outputs,
+    outputs_alpha_shadow in scenes_outputs with shadows_pcf,
+    sprite_basic in scenes_sprites,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -292,6 +292,18 @@ pub enum MaterialRefusal {
     /// that is infinite.
     #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness finite)")]
     TransmissionNotFinite,
+    /// A sprite whose program sets POSITION_NODE (R-SPRITE-3).
+    #[error("a sprite refuses POSITION_NODE: a sprite has no vertices of its own to move")]
+    SpritePositionNode,
+    /// A sprite whose material is not BASIC: three.js's SpriteNodeMaterial is unlit (R-SPRITE-1).
+    #[error("a sprite's material must be BASIC (three.js's SpriteNodeMaterial is unlit)")]
+    SpriteKind,
+    /// A sprite that casts or receives shadows (R-SPRITE-4).
+    #[error("a sprite that casts or receives shadows is not supported")]
+    SpriteShadow,
+    /// A sprite whose centre or rotation is NaN or infinite.
+    #[error("a sprite's center and rotation must be finite")]
+    SpriteNotFinite,
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

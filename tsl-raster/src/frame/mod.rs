@@ -16,6 +16,7 @@ pub(crate) mod rect_area;
 pub(crate) mod screen_pass;
 pub(crate) mod shadow;
 pub(crate) mod volume_depth;
+pub(crate) mod sprite;
 
 use crate::assets::Assets;
 use crate::environment::Environment;
@@ -121,11 +122,16 @@ impl Frame {
         let mut copies = vec![None; scene.objects().len()];
         let mut instanced = vec![false; scene.objects().len()];
         for (index, object) in scene.objects().iter().enumerate() {
-            let Some(mesh) = object.mesh else { continue };
+            // A mesh's material and geometry, or a sprite's material and its square (R-SPRITE-1).
+            let (material, geometry) = match (object.mesh, &object.sprite) {
+                (Some(mesh), _) => (mesh.material, Some(mesh.geometry)),
+                (None, Some(sprite)) => (sprite.material, None),
+                (None, None) => continue,
+            };
             let Some(&(world, true)) = worlds.get(index) else {
                 continue;
             };
-            let Some(material) = assets.materials.get(mesh.material) else {
+            let Some(material) = assets.materials.get(material) else {
                 continue;
             };
             let Some(id) = material.nodes else {
@@ -148,8 +154,12 @@ impl Frame {
             // The radius walks every vertex: only for a program that reads it.
             let radius_word = format::H_MODEL_RADIUS..format::H_MODEL_RADIUS + 1;
             if copy.loads_any(radius_word) {
-                if let Some(geometry) = assets.geometries.get(mesh.geometry) {
-                    copy.set_model_radius(world_radius(geometry.positions(), world));
+                let positions = match geometry {
+                    Some(id) => assets.geometries.get(id).map(|g| g.positions()),
+                    None => Some(sprite::square_positions()),
+                };
+                if let Some(positions) = positions {
+                    copy.set_model_radius(world_radius(positions, world));
                 }
             }
             copies[index] = Some(self.programs.len());

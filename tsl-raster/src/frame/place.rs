@@ -132,6 +132,8 @@ impl RenderSettings {
         } else {
             (0..jobs.len()).map(place).collect()
         };
+        // three.js's sprites (frame/sprite.rs, R-SPRITE-1).
+        draws.extend(self.place_sprites(frame, scene, camera, assets, (view, projection))?);
         // three.js's order: opaque front to back, then transparent back to front; a transparent
         // double-sided draw twice, back faces first.
         draws.sort_by(|a, b| {
@@ -182,7 +184,7 @@ struct Instance {
 }
 
 /// The normalized device z of a clip-space point (0 where it has none), as [`Draw`] sorts by.
-fn sort_z(origin: glam::Vec4) -> f32 {
+pub(super) fn sort_z(origin: glam::Vec4) -> f32 {
     let z = if origin.w != 0.0 {
         origin.z / origin.w
     } else {
@@ -197,7 +199,7 @@ fn sort_z(origin: glam::Vec4) -> f32 {
 
 /// The refusals of R-MAT-2 to R-MAT-6 for one mesh; the index and the frame's copy of the
 /// program it draws with.
-fn check_material<'a>(
+pub(super) fn check_material<'a>(
     index: usize,
     material: &Material,
     frame: &'a Frame,

@@ -80,7 +80,9 @@ fn reads_screen(material: &Material, assets: &Assets) -> bool {
 pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usize> {
     scene.objects().iter().position(|o| {
         o.mesh
-            .and_then(|m| assets.materials.get(m.material))
+            .map(|m| m.material)
+            .or(o.sprite.map(|s| s.material))
+            .and_then(|m| assets.materials.get(m))
             .is_some_and(|m| reads_screen(m, assets))
     })
 }
@@ -101,6 +103,14 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
             .is_some_and(|m| m.transparent || reads_screen(m, assets));
         if out {
             object.mesh = None;
+        }
+        // A sprite likewise (R-SPRITE-1).
+        let sprite_out = object
+            .sprite
+            .and_then(|s| assets.materials.get(s.material))
+            .is_some_and(|m| m.transparent || reads_screen(m, assets));
+        if sprite_out {
+            object.sprite = None;
         }
     }
     opaque

@@ -12,7 +12,7 @@ use super::layout::{
     BackgroundRecord, BinEntry, BlockRecord, EnvRecord, FrameRecord, HemiRecord, InterpParams,
     LightRecord, PassRecord, Record, RectRecord, ShadowRecord, TexHeader, TriRecord, VertRecord,
     VolumeRecord, BACKDROP_STAGES, ENUM_CODES, MAX_RECEIVED_LIGHTS, NONE, PASS_FLAGS, STAGES,
-    THICKNESS_STAGES,
+    THICKNESS_STAGES, VARIANT_STAGES,
 };
 use std::fmt::Write;
 use tsl_core::format::{HEADER_WORDS, INSTRUCTION_WORDS, MAX_REGISTERS};
@@ -154,6 +154,16 @@ pub(crate) fn raster_layout_wgsl() -> String {
         let first = STAGES.len() + THICKNESS_STAGES.len() + 1;
         constant(&mut out, &format!("STAGE_{name}"), first + k);
     }
+    out.push_str(
+        "\n// The outputs that replace the material's numbers, numbered on from the backdrop \
+         outputs, in P_VARIANT_START order.\n",
+    );
+    constant(&mut out, "VARIANT_STAGE_COUNT", VARIANT_STAGES.len());
+    for (k, stage) in VARIANT_STAGES.iter().enumerate() {
+        let name = screaming_snake(&format!("{stage:?}"));
+        let first = STAGES.len() + THICKNESS_STAGES.len() + 1 + BACKDROP_STAGES.len();
+        constant(&mut out, &format!("STAGE_{name}"), first + k);
+    }
     record::<FrameRecord>(&mut out);
     record::<HemiRecord>(&mut out);
     record::<LightRecord>(&mut out);
@@ -283,6 +293,7 @@ mod tests {
                 include_str!("shadow.wgsl"),
                 include_str!("volume.wgsl"),
                 include_str!("transmission.wgsl"),
+                include_str!("variants.wgsl"),
                 include_str!("interp_core.wgsl"),
                 tsl_core::native::PRELUDE_WGSL,
             ],

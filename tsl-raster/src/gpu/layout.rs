@@ -41,6 +41,14 @@ pub(crate) const THICKNESS_STAGES: [Output; 6] = [
 /// them on from `STAGE_RECEIVED_SHADOW`.
 pub(crate) const BACKDROP_STAGES: [Output; 2] = [Output::Backdrop, Output::BackdropAlpha];
 
+/// The outputs that replace a material's numbers (R-OUT-17, R-OUT-18): the alpha test's
+/// threshold, then STANDARD and PHYSICAL roughness and metalness, in the order of
+/// [`PassRecord::variant_start`] and [`PassRecord::variant_count`]. The shader numbers them on
+/// from the backdrop stages and runs them after `Output::Opacity`, before `Output::Emissive`
+/// (whose material part holds the alpha test).
+pub(crate) const VARIANT_STAGES: [Output; 3] =
+    [Output::AlphaTest, Output::Roughness, Output::Metalness];
+
 /// The most direct lights of a lighting whose shadows a pass's `RECEIVED_SHADOW_NODE` shapes on
 /// the GPU (the shader keeps the node's value for each light of the fragment).
 pub(crate) const MAX_RECEIVED_LIGHTS: usize = 8;
@@ -418,6 +426,16 @@ record! {
         model_scale: [f32; 3],
         /// The texture ids of `transmissionMap` and `thicknessMap`, `NONE` without.
         transmission_maps: [u32; 2],
+        /// The first instruction of ALPHA_TEST_NODE, ROUGHNESS_NODE and METALNESS_NODE, in
+        /// `VARIANT_STAGES` order (R-OUT-17, R-OUT-18).
+        variant_start: [u32; 3],
+        /// Their instruction counts (0 without one; the roughness and metalness on a STANDARD or
+        /// PHYSICAL pass only).
+        variant_count: [u32; 3],
+        /// The roughness map's texture id (its green channel), `NONE` without one.
+        roughness_map: u32,
+        /// The metalness map's texture id (its blue channel), `NONE` without one.
+        metalness_map: u32,
         /// Unused.
         _reserved_volume: u32,
     }

@@ -27,6 +27,7 @@ use super::layout::{
     FrameRecord, PassRecord, TriRecord, VertRecord, FL_DEPTH_NODE, FL_DEPTH_TEST, FL_DEPTH_WRITE,
     FL_FORWARD, FL_TRANSPARENT, NONE, STAGES,
 };
+use super::layout::{BACKDROP_STAGES, THICKNESS_STAGES, VARIANT_STAGES};
 use super::native_batch::refusal;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -60,6 +61,7 @@ fn native_wgsl() -> String {
         include_str!("shadow.wgsl"),
         include_str!("volume.wgsl"),
         include_str!("transmission.wgsl"),
+        include_str!("variants.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
         RUN_CODE_STUB,
         include_str!("native.wgsl"),
@@ -156,7 +158,7 @@ struct PassState {
     /// of the features the material does not use.
     kind: u32,
     flags: u32,
-    /// Which stages read a material map (bit `k`: `STAGES[k]`), the shader's `MATERIAL_MAPS`:
+    /// Which stages read a material map (bit `k`: stage `k`, [`stage_number`]), the shader's `MATERIAL_MAPS`:
     /// without maps the texture sampler's code is dropped (unless the program samples).
     maps: u32,
 }
@@ -224,10 +226,12 @@ impl PassState {
                 (Output::Color, pass.map),
                 (Output::Emissive, pass.emissive_map),
                 (Output::Ao, pass.ao_map),
+                (Output::Roughness, pass.roughness_map),
+                (Output::Metalness, pass.metalness_map),
             ]
             .iter()
             .filter(|&&(_, map)| map != NONE)
-            .filter_map(|&(stage, _)| STAGES.iter().position(|&s| s == stage))
+            .filter_map(|&(stage, _)| stage_number(stage))
             .fold(0, |bits, k| bits | 1 << k),
             blend: on(FL_TRANSPARENT),
             depth_test: on(FL_DEPTH_TEST),
@@ -235,6 +239,18 @@ impl PassState {
             frag_depth: on(FL_DEPTH_NODE) || exact_depth,
         }
     }
+}
+
+/// The shader's number of the stage that runs `output` and reads a material map: `STAGES`'
+/// index, or a variant stage's, numbered on from the backdrop stages (R-OUT-17).
+fn stage_number(output: Output) -> Option<usize> {
+    let variants = STAGES.len() + THICKNESS_STAGES.len() + 1 + BACKDROP_STAGES.len();
+    STAGES.iter().position(|&s| s == output).or_else(|| {
+        VARIANT_STAGES
+            .iter()
+            .position(|&s| s == output)
+            .map(|k| variants + k)
+    })
 }
 
 /// A native module's key: the program structure's, or `None` for the passes without a program

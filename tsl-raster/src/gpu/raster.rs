@@ -39,6 +39,7 @@ pub static RASTER_WGSL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         include_str!("shadow.wgsl"),
         include_str!("volume.wgsl"),
         include_str!("transmission.wgsl"),
+        include_str!("variants.wgsl"),
         include_str!("interp_core.wgsl"),
         tsl_core::native::PRELUDE_WGSL,
     ]
@@ -713,6 +714,7 @@ fn pack(
                 _ => (0, 0),
             };
             let ranges = STAGES.map(range);
+            let lit = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
             // A VOLUME pass's ray runs these two outputs (R-VOL-2); other kinds ignore them.
             let volume_range = |o: Output| match range(o) {
                 (start, count) if m.kind == MaterialKind::Volume => (start as u32, count as u32),
@@ -725,6 +727,13 @@ fn pack(
                 (_, 0) => [(0, 0); 2],
                 _ => BACKDROP_STAGES.map(range),
             };
+            // ALPHA_TEST_NODE on every kind; ROUGHNESS_NODE and METALNESS_NODE on STANDARD and
+            // PHYSICAL, which alone have those numbers (R-OUT-17, R-OUT-18).
+            let variant_ranges = VARIANT_STAGES.map(|o| match o {
+                Output::AlphaTest => range(o),
+                _ if lit => range(o),
+                _ => (0, 0),
+            });
             // The received shadow node runs where the shadows fall (R-SHADOW-5).
             let received = if shadows.receives(d.object) {
                 range(Output::ReceivedShadow)
@@ -733,7 +742,6 @@ fn pack(
             };
             let map_id = |map: Option<TextureId>| map.map_or(NONE, |id| id.0);
             // The material's own environment, else the scene's (`materialEnvIntensity`).
-            let lit = matches!(m.kind, MaterialKind::Standard | MaterialKind::Physical);
             let env = match (&m.env_map, &scene.environment) {
                 (Some(e), _) => Some((e, m.env_map_intensity)),
                 (None, Some(e)) => Some((e, scene.environment_intensity)),
@@ -842,6 +850,10 @@ fn pack(
                 attenuation_color: m.attenuation_color.to_vec3().to_array(),
                 model_scale: d.model_scale.to_array(),
                 transmission_maps: [m.transmission_map, m.thickness_map].map(map_id),
+                variant_start: variant_ranges.map(|r| r.0 as u32),
+                variant_count: variant_ranges.map(|r| r.1 as u32),
+                roughness_map: map_id(m.roughness_map.filter(|_| lit)),
+                metalness_map: map_id(m.metalness_map.filter(|_| lit)),
                 _reserved_volume: 0,
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),

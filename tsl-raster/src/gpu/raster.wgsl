@@ -907,7 +907,7 @@ fn rect_lights(n: vec3<f32>, ncc: vec3<f32>, v: vec3<f32>, position: vec3<f32>, 
 fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
             diffuse: vec3<f32>, ao: f32, roughness: f32, cc_roughness: f32,
             clearcoat: bool) -> vec3<f32> {
-    let metal = pf(p, P_METALNESS);
+    let metal = s_metalness;
     let nv = clamp(dot3(n, v), 0.0, 1.0);
     let ab = dfg(roughness, nv);
     var dd = vec3<f32>(0.0);
@@ -1249,7 +1249,7 @@ fn material_anisotropy(v: vec2<f32>, texel: vec4<f32>, mapped: bool) -> vec2<f32
 fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
                  diffuse: vec3<f32>, ao: f32, roughness: f32, geometry_roughness: f32) -> vec3<f32> {
     let mapped = s_ext_mapped;
-    let metal = pf(p, P_METALNESS);
+    let metal = s_metalness;
     let intensity = pf(p, P_SPECULAR_INTENSITY) * s_ext_texels[0].w;
     let ior = pf(p, P_IOR);
     let r = (ior - 1.0) / (ior + 1.0);
@@ -1614,8 +1614,8 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             }
         }
         case STAGE_EMISSIVE: {
-            let alpha_test = pf(p, P_ALPHA_TEST);
-            if (alpha_test > 0.0 && s_surface.diffuse.w <= alpha_test) {
+            // The material's threshold or ALPHA_TEST_NODE's (R-OUT-18, variants.wgsl).
+            if (alpha_tested(p, s_surface.diffuse.w)) {
                 s_out.keep = false;
             }
             if ((pass_flags(p) & FL_TRANSPARENT) == 0u) {
@@ -1745,7 +1745,8 @@ fn lit_model(diffuse: vec3<f32>, ao: f32, view_dir: vec3<f32>, geometry_roughnes
         }
         case KIND_STANDARD, KIND_PHYSICAL: {
             let clearcoat = kind == KIND_PHYSICAL && pf(p, P_CLEARCOAT) > 0.0;
-            let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
+            // The material's roughness, its map's or ROUGHNESS_NODE's (variants.wgsl).
+            let roughness = final_roughness(s_roughness, geometry_roughness);
             let cc_roughness = final_roughness(pf(p, P_CC_ROUGHNESS), geometry_roughness);
             if ((flags & FL_PHYSICAL_EXT) != 0u) {
                 read_ext_maps(p);
@@ -1780,7 +1781,12 @@ fn stage_map(p: u32, k: u32) -> u32 {
         }
         case STAGE_EMISSIVE: { return pu(p, P_EMISSIVE_MAP); }
         case STAGE_AO: { return pu(p, P_AO_MAP); }
-        default: { return NONE; }
+        default: {
+            if (is_variant_stage(k)) {
+                return variant_map(p, k);
+            }
+            return NONE;
+        }
     }
 }
 
@@ -1796,10 +1802,18 @@ fn pass_map(p: u32, k: u32) -> u32 {
     return stage_map(p, k);
 }
 
-// The stage the loop's i-th step runs: STAGES' outputs but the last, then the thickness
-// outputs, then the received shadow node `received` times (once per direct light), then the
-// output node (whose material part is the lights, which read the thickness and the shadows).
-fn stage_at(i: u32, received: u32) -> u32 {
+// The stage the loop's i-th step runs: STAGES' outputs but the last, with the variant stages
+// between the opacity and the emissive, then the thickness outputs, then the received shadow
+// node `received` times (once per direct light), then the output node (whose material part is
+// the lights, which read the thickness and the shadows).
+fn stage_at(step: u32, received: u32) -> u32 {
+    if (step < STAGE_EMISSIVE) {
+        return step;
+    }
+    if (step < STAGE_EMISSIVE + VARIANT_STAGE_COUNT) {
+        return STAGE_ALPHA_TEST + (step - STAGE_EMISSIVE);
+    }
+    let i = step - VARIANT_STAGE_COUNT;
     if (i < STAGE_OUTPUT) {
         return i;
     }
@@ -1825,6 +1839,9 @@ fn stage_count(p: u32, k: u32) -> u32 {
     if (k < STAGE_COUNT) {
         return pu(p, P_COUNT + k);
     }
+    if (is_variant_stage(k)) {
+        return pu(p, P_VARIANT_COUNT + (k - STAGE_ALPHA_TEST));
+    }
     if (k >= STAGE_BACKDROP) {
         return pu(p, P_BACKDROP_COUNT + (k - STAGE_BACKDROP));
     }
@@ -1837,6 +1854,9 @@ fn stage_start(p: u32, k: u32) -> u32 {
     }
     if (k < STAGE_COUNT) {
         return pu(p, P_START + k);
+    }
+    if (is_variant_stage(k)) {
+        return pu(p, P_VARIANT_START + (k - STAGE_ALPHA_TEST));
     }
     if (k >= STAGE_BACKDROP) {
         return pu(p, P_BACKDROP_START + (k - STAGE_BACKDROP));
@@ -1882,11 +1902,12 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
     let received = received_runs(p);
     s_backdrop = vec4<f32>(0.0, 0.0, 0.0, 1.0);
     s_has_backdrop = false;
-    let stages = STAGE_COUNT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT;
+    let stages = STAGE_COUNT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT + VARIANT_STAGE_COUNT;
     for (var i = 0u; i < stages + received; i++) {
         let k = stage_at(i, received);
         // The light whose shadow a received shadow stage shapes.
-        let j = i - min(i, STAGE_OUTPUT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT);
+        let j = i - min(i, STAGE_OUTPUT + THICKNESS_STAGE_COUNT + BACKDROP_STAGE_COUNT
+            + VARIANT_STAGE_COUNT);
         var runs = true;
         let map = pass_map(p, k);
         var texel = vec4<f32>(1.0);
@@ -1903,7 +1924,13 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
             case STAGE_OUTPUT: { shade_lights(); }
             case STAGE_THICKNESS_COLOR: { shade_thickness_defaults(); }
             case STAGE_RECEIVED_SHADOW: { runs = shade_received_shadow(j); }
-            default: { shade_surface_maps(k, texel, read); }
+            default: {
+                if (is_variant_stage(k)) {
+                    shade_variant_maps(k, texel);
+                } else {
+                    shade_surface_maps(k, texel, read);
+                }
+            }
         }
         let count = stage_count(p, k);
         if (count == 0u || !runs) {
@@ -1921,7 +1948,9 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
             }
             case STAGE_BACKDROP_ALPHA: { s_backdrop.w = r.x; }
             default: {
-                if (k >= STAGE_COUNT) {
+                if (is_variant_stage(k)) {
+                    shade_variant_node(k, r);
+                } else if (k >= STAGE_COUNT) {
                     shade_thickness_node(k, r);
                 } else {
                     shade_surface_node(k, r);
@@ -2277,7 +2306,7 @@ fn env_light(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, diffuse: vec3<f3
     let k = pf(p, P_ENV_INTENSITY);
     let radiance = env_sample(e, env_direction(n, v, roughness), roughness) * k;
     let irradiance = env_sample(e, nw, 1.0) * PI_F * k;
-    let metal = pf(p, P_METALNESS);
+    let metal = s_metalness;
     let ems = 1.0 - (ab.x + ab.y);
     let ss_diel = vec3<f32>(0.04) * ab.x + vec3<f32>(ab.y);
     let favg_diel = vec3<f32>(0.04) + (vec3<f32>(1.0) - vec3<f32>(0.04)) * 0.047619;
@@ -2406,7 +2435,7 @@ fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
     }
     let radiance = env_sample(e, env_direction(rn, i.v, i.roughness), i.roughness) * k;
     let irradiance = env_sample(e, i.nw, 1.0) * PI_F * k;
-    let metal = pf(p, P_METALNESS);
+    let metal = s_metalness;
     let nv = clamp(dot3(i.n, i.v), 0.0, 1.0);
     let diel = multiscatter(i.ab, i.fr, i.f90);
     let metallic = multiscatter(i.ab, i.fr_metal, i.f90);

@@ -36,6 +36,12 @@ const BACKDROP_STAGE_COUNT: u32 = 2u;
 const STAGE_BACKDROP: u32 = 15u;
 const STAGE_BACKDROP_ALPHA: u32 = 16u;
 
+// The outputs that replace the material's numbers, numbered on from the backdrop outputs, in P_VARIANT_START order.
+const VARIANT_STAGE_COUNT: u32 = 3u;
+const STAGE_ALPHA_TEST: u32 = 17u;
+const STAGE_ROUGHNESS: u32 = 18u;
+const STAGE_METALNESS: u32 = 19u;
+
 // `FrameRecord` (gpu/layout.rs): 601 words.
 const LIGHTS_AT: u32 = 601u;
 const F_WIDTH: u32 = 0u;
@@ -113,8 +119,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 131 words.
-const PASS_STRIDE: u32 = 131u;
+// `PassRecord` (gpu/layout.rs): 139 words.
+const PASS_STRIDE: u32 = 139u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -176,6 +182,10 @@ const P_ATTENUATION_DISTANCE: u32 = 121u;
 const P_ATTENUATION_COLOR: u32 = 122u; // 3 words
 const P_MODEL_SCALE: u32 = 125u; // 3 words
 const P_TRANSMISSION_MAPS: u32 = 128u; // 2 words
+const P_VARIANT_START: u32 = 130u; // 3 words
+const P_VARIANT_COUNT: u32 = 133u; // 3 words
+const P_ROUGHNESS_MAP: u32 = 136u;
+const P_METALNESS_MAP: u32 = 137u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

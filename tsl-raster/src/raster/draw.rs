@@ -351,6 +351,7 @@ impl<'a> Draw<'a> {
         let outputs = |o: Output| program.is_some_and(|p| p.has_output(o));
         let forward = material.transparent
             || material.alpha_test > 0.0
+            || outputs(Output::AlphaTest)
             || !material.depth_test
             || !material.depth_write
             || outputs(Output::Mask)

@@ -207,6 +207,13 @@ pub struct Material {
     pub transmission_map: Option<TextureId>,
     /// PHYSICAL `thicknessMap`: its green channel multiplies `thickness`.
     pub thickness_map: Option<TextureId>,
+    // The roughness and metalness maps (R-OUT-17).
+    /// STANDARD and PHYSICAL `roughnessMap`: its green channel multiplies `roughness`; unread
+    /// where a program sets ROUGHNESS_NODE, which replaces both (R-OUT-17).
+    pub roughness_map: Option<TextureId>,
+    /// STANDARD and PHYSICAL `metalnessMap`: its blue channel multiplies `metalness`; unread
+    /// where a program sets METALNESS_NODE (R-OUT-17).
+    pub metalness_map: Option<TextureId>,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -357,6 +364,9 @@ impl Material {
             attenuation_color: Color::WHITE,
             transmission_map: None,
             thickness_map: None,
+            // The roughness and metalness maps (R-OUT-17).
+            roughness_map: None,
+            metalness_map: None,
         }
     }
 
@@ -463,6 +473,8 @@ impl Material {
             self.scattering.and_then(|s| s.map),
             self.transmission_map,
             self.thickness_map,
+            self.roughness_map,
+            self.metalness_map,
         ]
         .into_iter()
         .flatten()

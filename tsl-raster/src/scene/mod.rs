@@ -7,6 +7,7 @@ mod light;
 mod light_mask;
 mod material;
 mod shadow;
+mod sprite;
 mod volume_material;
 
 pub use camera::{Camera, Projection};
@@ -15,6 +16,7 @@ pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
+pub use sprite::Sprite;
 pub use volume_material::MAX_VOLUME_STEPS;
 pub(crate) use volume_material::{scene_depth_refusal, volume_refusal};
 
@@ -103,6 +105,9 @@ pub struct Object {
     /// three.js's `InstancedMesh`: its mesh drawn once per instance ([`Object::instanced_mesh`]);
     /// `None` for a plain mesh or a group.
     pub instances: Option<SharedInstances>,
+    /// three.js's `Sprite`: a square facing the camera ([`Object::sprite`], R-SPRITE-1); `None`
+    /// for a mesh or a group.
+    pub sprite: Option<Sprite>,
 }
 
 impl Object {
@@ -120,6 +125,7 @@ impl Object {
             cast_shadow: false,
             receive_shadow: false,
             instances: None,
+            sprite: None,
         }
     }
 
@@ -146,6 +152,7 @@ impl Object {
             cast_shadow: false,
             receive_shadow: false,
             instances: None,
+            sprite: None,
         }
     }
 

@@ -80,7 +80,8 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
             MaterialKind::Standard | MaterialKind::Physical => {
                 // The physical model runs over the whole batch at once (shade/physical.rs).
                 for l in 0..n {
-                    s.roughness[l] = final_roughness(m.roughness, s.geometry_roughness[l]);
+                    s.roughness[l] =
+                        final_roughness(s.material_roughness[l], s.geometry_roughness[l]);
                 }
                 if let Some(maps) = &extension_maps {
                     // The physical extensions, one fragment at a time (shade/physical_full.rs).
@@ -150,7 +151,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                             diffuse: &s.diffuse,
                             ao: &s.ao,
                             roughness: &s.roughness,
-                            metalness: m.metalness,
+                            metalness: &s.metalness,
                             clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
                             environment: env_lanes.as_ref(),
                             shadow: receiver.as_ref(),

@@ -56,6 +56,7 @@ pub(crate) mod sss;
 mod state;
 mod surface;
 mod transmission;
+mod variants;
 mod views;
 mod volume;
 mod volume_shadow;
@@ -157,6 +158,7 @@ pub(crate) fn shade_batch(
     depth_node::shade_depth_node(state);
     normal::shade_normal(state);
     surface::shade_surface(state);
+    variants::shade_variants(state);
     volume::shade_volume(state);
     lights::shade_lights(state, physical);
     output::shade_output(state);

@@ -30,7 +30,8 @@ pub(crate) struct PhysicalLanes<'a> {
     pub ao: &'a Lane,
     /// Roughness after `getRoughness`.
     pub roughness: &'a Lane,
-    pub metalness: f32,
+    /// Each lane's metalness (the material's, its map's or METALNESS_NODE's, R-OUT-17).
+    pub metalness: &'a Lane,
     /// (strength, each lane's clearcoat roughness after `getRoughness`).
     pub clearcoat: Option<(f32, &'a Lane)>,
     /// The environment's radiance and irradiance at each lane (shade/environment.rs), when the
@@ -150,7 +151,6 @@ fn direct_lanes<const FIRST: bool>(
     dd: &mut Lanes3,
     ds: &mut Lanes3,
 ) {
-    let metal = p.metalness;
     let DirectInputs {
         n,
         dot_nv,
@@ -160,6 +160,7 @@ fn direct_lanes<const FIRST: bool>(
     let add = |sum: &mut f32, share: f32| *sum = if FIRST { 0.0 + share } else { *sum + share };
     for l in 0..n {
         let ([lx, ly, lz], [cr, cg, cb]) = light(l);
+        let metal = p.metalness[l];
         let (nx, ny, nz) = (p.normal.x[l], p.normal.y[l], p.normal.z[l]);
         let (vx, vy, vz) = (p.view_dir.x[l], p.view_dir.y[l], p.view_dir.z[l]);
         let dot_nl = (nx * lx + ny * ly + nz * lz).clamp(0.0, 1.0);
@@ -233,9 +234,9 @@ fn outgoing_lanes(
     irradiance: impl Fn(usize) -> [f32; 3],
     out: &mut Lanes3,
 ) {
-    let metal = p.metalness;
     let favg = 0.04 + (1.0 - 0.04) * 0.047619;
     for l in 0..inputs.n {
+        let metal = p.metalness[l];
         let (a, b) = (inputs.ab_a[l], inputs.ab_b[l]);
         let ess = a + b;
         let fss_ess = 0.04 * a + b;
@@ -280,7 +281,7 @@ fn ibl_shares(
     b: f32,
     indirect_scale: f32,
 ) -> IblShares {
-    let metal = p.metalness;
+    let metal = p.metalness[l];
     let scatter = |f0: Vec3| {
         let fss_ess = f0 * a + Vec3::splat(b);
         let ems = 1.0 - (a + b);
@@ -369,9 +370,9 @@ fn rect_lights(lights: &FrameLights, p: &PhysicalLanes, [dd, ds, cc]: [&mut Lane
             view_dir: p.view_dir.get(l),
             position: p.position.get(l),
             roughness: p.roughness[l],
-            specular: Vec3::splat(0.04).lerp(diffuse, p.metalness),
+            specular: Vec3::splat(0.04).lerp(diffuse, p.metalness[l]),
             specular_f90: 1.0,
-            diffuse: diffuse * (1.0 - p.metalness),
+            diffuse: diffuse * (1.0 - p.metalness[l]),
             clearcoat_roughness: p.clearcoat.map(|(_, r)| r[l]),
             clearcoat_normal: p.normal.get(l),
         });
@@ -565,7 +566,7 @@ mod tests {
                     diffuse: &diffuse,
                     ao: &ao,
                     roughness: &roughness,
-                    metalness,
+                    metalness: &[metalness; LANES],
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
                     environment: None,
                     shadow: None,

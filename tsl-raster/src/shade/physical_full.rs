@@ -361,7 +361,7 @@ pub(super) fn physical_full_lanes(
         };
         let p = PhysicalFull {
             roughness: s.roughness[l],
-            metalness: m.metalness,
+            metalness: s.metalness[l],
             specular_color: specular_color(m.ior, color, intensity),
             specular_intensity: intensity,
             clearcoat,

@@ -77,6 +77,10 @@ pub(super) struct LaneSet {
     pub(super) roughness: Lane,
     pub(super) clearcoat_roughness: Lane,
     pub(super) outgoing: Lanes3,
+    /// STANDARD and PHYSICAL roughness before `getRoughness` and metalness: the material's (times
+    /// its maps) or the nodes' (R-OUT-17, `variants.rs`).
+    pub(super) material_roughness: Lane,
+    pub(super) metalness: Lane,
 }
 
 impl Default for LaneSet {
@@ -109,6 +113,8 @@ impl Default for LaneSet {
             roughness: [0.0; LANES],
             clearcoat_roughness: [0.0; LANES],
             outgoing: Lanes3::default(),
+            material_roughness: [0.0; LANES],
+            metalness: [0.0; LANES],
         }
     }
 }

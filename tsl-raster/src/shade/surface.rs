@@ -98,13 +98,8 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             }
         }
     }
-    if m.alpha_test > 0.0 {
-        for l in 0..n {
-            if s.alpha[l] <= m.alpha_test {
-                out[l].keep = false;
-            }
-        }
-    }
+    // The material's threshold or ALPHA_TEST_NODE's (R-OUT-18).
+    super::variants::alpha_test(draw, nodes, &s.alpha, out, n);
     if !m.transparent {
         s.alpha[..n].fill(1.0);
     }
