@@ -235,3 +235,13 @@ fn instanced_meshes_with_instance_colours_and_instance_index_match_three() {
 fn custom_attributes_match_three() {
     check("attribute_color");
 }
+
+#[test]
+fn size_one_points_with_a_colour_node_and_vertex_colours_match_three() {
+    check("points_colors");
+}
+
+#[test]
+fn one_pixel_lines_strips_segments_and_an_indexed_closed_line_match_three() {
+    check("lines_colors");
+}

@@ -10,6 +10,7 @@ pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_instancing;
 pub mod scenes_physical;
+pub mod scenes_points;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
@@ -105,6 +106,8 @@ cases![
     volume_point in scenes_volume,
     instanced_colors in scenes_instancing,
     attribute_color in scenes_instancing,
+    points_colors in scenes_points,
+    lines_colors in scenes_points,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
