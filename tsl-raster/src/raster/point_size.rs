@@ -50,9 +50,9 @@ pub(crate) fn point_sizes(
     }
 }
 
-/// The size node at each vertex: its fragment view holds the vertex's world and view position,
-/// uv, colour and custom attributes (a point's are the same at each of its pixels), its normals
-/// zero.
+/// The size node at each vertex: every view holds the vertex's world and view position, uv,
+/// colour and custom attributes (a point's are the same at each of its pixels and corners, so a
+/// varying of them, as GLSL's gl_PointSize reads them, is the vertex's own), its normals zero.
 fn size_node(
     verts: &[Vertex],
     custom: &[[f32; 8]],
@@ -63,7 +63,7 @@ fn size_node(
     let mut sizes = Vec::with_capacity(verts.len());
     for (first, chunk) in verts.chunks(LANES).enumerate() {
         for (lane, v) in chunk.iter().enumerate() {
-            for view in [View::Fragment, View::DerivativeHere] {
+            for view in View::ALL {
                 let put = |batch: &mut FragmentBatch, a: Attribute, x: [f32; 3]| {
                     if let Some(row) = a.lane_index() {
                         let slot = &mut batch.views[view as usize][row];
@@ -89,10 +89,10 @@ fn size_node(
                     Attribute::NormalView,
                     Attribute::PointCoord,
                     Attribute::FragCoord,
-                    Attribute::Barycentric,
                 ] {
                     put(batch, a, [0.0; 3]);
                 }
+                put(batch, Attribute::Barycentric, [1.0, 0.0, 0.0]);
             }
         }
         let result = run_nodes(program, Output::Size, batch, &WhiteSampler, registers);
