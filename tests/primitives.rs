@@ -277,3 +277,40 @@ fn a_point_runs_no_depth_emissive_or_normal_node() {
     assert_eq!(lit(&image), vec![(10, 43)]);
     assert_eq!(image.pixel(10, 43).unwrap()[1], 0.0);
 }
+
+#[test]
+fn glsl_point_size_and_point_coord_draw_a_point() {
+    // R-PRIM-6: gl_PointSize = uv.x * 8.0 with the point's uv (0.5, 0) is 4 pixels: the
+    // columns 8 to 11 and rows 42 to 45 of the first test, each reading gl_PointCoord.
+    let vertex = "void main() {\n  gl_PointSize = uv.x * 8.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n";
+    let fragment = "void main() {\n  gl_FragColor = vec4(gl_PointCoord, 0.0, 1.0);\n}\n";
+    let program = tsl::core::glsl::compile_shader_material(vertex, fragment).unwrap();
+    let mut s = pixels_camera();
+    let p = s.assets.programs.add(program);
+    let g = Geometry::from_data(
+        vec![Vec3::new(10.25, 20.25, 0.0)],
+        None,
+        Some(vec![glam::Vec2::new(0.5, 0.0)]),
+        Vec::new(),
+    )
+    .unwrap();
+    let g = s.assets.geometries.add(g);
+    let m = s.assets.materials.add(shader_material(p));
+    s.scene.add(Object::points(g, m));
+    let image = s.render().unwrap();
+    assert_eq!(lit(&image).len(), 16);
+    for j in 0..4 {
+        for i in 0..4 {
+            let px = image.pixel(8 + i, 42 + j).unwrap();
+            // The square's left edge is x = 8.25 and its top y = 22.25 (row 41.75), so the
+            // centre of column 8 + i is i + 0.25 pixels in and that of row 42 + j, j + 0.75.
+            let want = [(i as f32 + 0.25) / 4.0, (j as f32 + 0.75) / 4.0];
+            assert!(
+                (px[0] - want[0]).abs() < 1.0e-3 && (px[1] - want[1]).abs() < 1.0e-3,
+                "pixel ({}, {}): {px:?} against {want:?}",
+                8 + i,
+                42 + j
+            );
+        }
+    }
+}
