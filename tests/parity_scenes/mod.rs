@@ -59,9 +59,13 @@ macro_rules! with_scenes {
             received_shadow_nodes_and_shadowed_extensions,
             transmitted_shadows_of_each_light,
             instanced_meshes_and_custom_attributes,
+            points_and_lines_wide_and_thin,
         }
     };
 }
+
+mod points;
+pub use points::points_and_lines_wide_and_thin;
 
 const N: u32 = 64;
 

@@ -1152,7 +1152,7 @@ fn gl_variables_outside_the_subset() {
 
 #[test]
 fn point_variables_in_the_other_stage_and_a_point_size_that_reads_position() {
-    // R-PRIM-6: spec/001's refusals of gl_PointCoord and gl_PointSize.
+    // R-PRIM-6: the specification's refusals of gl_PointCoord and gl_PointSize.
     vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord belongs to the fragment shader");
     frag(
         &body("  float s = $gl_PointSize;"),
