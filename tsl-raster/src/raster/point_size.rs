@@ -10,6 +10,9 @@ use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Output, Registers, View, WhiteSampler, LANES,
 };
 
+/// The size node's run over a batch, which the caller hands its interpreter's buffers.
+pub(crate) type SizeRun<'a> = dyn FnMut(&mut FragmentBatch, &mut Registers) -> Vec<f32> + 'a;
+
 /// Each vertex's point width in pixels, or the refusal of a width that is not above zero.
 ///
 /// Without a size node: `material.size`, times `(height / 2) / −z_view` where the camera is
@@ -23,7 +26,7 @@ pub(crate) fn point_sizes(
     program: Option<&NodeProgram>,
     projection: Mat4,
     height: u32,
-    interpreter: impl FnOnce(&mut dyn FnMut(&mut FragmentBatch, &mut Registers) -> Vec<f32>) -> Vec<f32>,
+    interpreter: impl FnOnce(&mut SizeRun) -> Vec<f32>,
 ) -> Result<Vec<f32>, MaterialRefusal> {
     let sizes = match program.filter(|p| p.has_output(Output::Size)) {
         Some(program) => {
@@ -67,8 +70,8 @@ fn size_node(
                 let put = |batch: &mut FragmentBatch, a: Attribute, x: [f32; 3]| {
                     if let Some(row) = a.lane_index() {
                         let slot = &mut batch.views[view as usize][row];
-                        for k in 0..3 {
-                            slot[k][lane] = x[k];
+                        for (component, value) in slot.iter_mut().zip(x) {
+                            component[lane] = value;
                         }
                     }
                 };
