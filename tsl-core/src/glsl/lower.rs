@@ -1722,6 +1722,8 @@ impl ShaderLowering<'_, '_> {
         else {
             return Ok(());
         };
+        // Invariant: `id` is a position in `prog.globals`, and `self.globals` and `self.written`
+        // hold one entry per global of the program.
         let Some(v) = self.globals[id].clone() else {
             return Ok(());
         };
