@@ -65,7 +65,6 @@ macro_rules! with_scenes {
 }
 
 mod points;
-pub use points::points_and_lines_wide_and_thin;
 
 const N: u32 = 64;
 
@@ -2003,4 +2002,9 @@ pub fn instanced_meshes_and_custom_attributes(check: Check) {
         }
     }
     check(c, "instanced meshes and custom attributes");
+}
+
+/// Points and lines (tests/parity_scenes/points.rs).
+pub fn points_and_lines_wide_and_thin(check: Check) {
+    points::points_and_lines_wide_and_thin(check);
 }
