@@ -283,3 +283,13 @@ fn the_shadow_pass_ignores_the_alpha_test_node_as_three_does() {
 fn sprites_match_three() {
     check("sprite_basic");
 }
+
+#[test]
+fn size_one_points_with_a_colour_node_and_vertex_colours_match_three() {
+    check("points_colors");
+}
+
+#[test]
+fn one_pixel_lines_strips_segments_and_an_indexed_closed_line_match_three() {
+    check("lines_colors");
+}

@@ -60,9 +60,12 @@ macro_rules! with_scenes {
             transmitted_shadows_of_each_light,
             instanced_meshes_and_custom_attributes,
             roughness_metalness_and_alpha_test_nodes_and_a_sprite,
+            points_and_lines_wide_and_thin,
         }
     };
 }
+
+mod points;
 
 const N: u32 = 64;
 
@@ -2081,4 +2084,9 @@ pub fn roughness_metalness_and_alpha_test_nodes_and_a_sprite(check: Check) {
     }
     c.scene.add(sprite);
     check(c, "roughness, metalness and alpha test nodes, a sprite");
+}
+
+/// Points and lines (tests/parity_scenes/points.rs).
+pub fn points_and_lines_wide_and_thin(check: Check) {
+    points::points_and_lines_wide_and_thin(check);
 }

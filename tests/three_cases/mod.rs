@@ -11,6 +11,7 @@ pub mod scenes_fullmodel;
 pub mod scenes_instancing;
 pub mod scenes_outputs;
 pub mod scenes_physical;
+pub mod scenes_points;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
@@ -116,6 +117,8 @@ cases![
     outputs_alpha_test in scenes_outputs,
     outputs_alpha_shadow in scenes_outputs with shadows_pcf,
     sprite_basic in scenes_sprites,
+    points_colors in scenes_points,
+    lines_colors in scenes_points,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

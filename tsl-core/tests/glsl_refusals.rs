@@ -1132,15 +1132,21 @@ fn gl_position_in_a_branch_through_a_variable() {
 #[test]
 fn gl_variables_outside_the_subset() {
     frag(
-        &body("  vec2 p = $gl_PointCoord;"),
-        "gl_PointCoord is not in the subset",
-    );
-    vert("void main() {\n  $gl_PointSize = 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointSize is not in the subset");
-    frag(
         &body("  vec4 d = $gl_FragData[0];"),
         "gl_FragData is not in the subset",
     );
     vert("void main() {\n  float i = float($gl_VertexID);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "not in the subset");
+}
+
+#[test]
+fn point_variables_in_the_other_stage_and_a_point_size_that_reads_position() {
+    // R-PRIM-6: the specification's refusals of gl_PointCoord and gl_PointSize.
+    vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord belongs to the fragment shader");
+    frag(
+        &body("  float s = $gl_PointSize;"),
+        "gl_PointSize belongs to the vertex shader",
+    );
+    vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $gl_PointSize = position.x * 4.0;\n}", "gl_PointSize reads position or normal");
 }
 
 #[test]

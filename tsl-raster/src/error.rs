@@ -304,6 +304,49 @@ pub enum MaterialRefusal {
     /// A sprite whose centre or rotation is NaN or infinite.
     #[error("a sprite's center and rotation must be finite")]
     SpriteNotFinite,
+    /// A point or a line whose material is not BASIC: three.js's PointsNodeMaterial and
+    /// LineBasicNodeMaterial are unlit (R-PRIM-2).
+    #[error(
+        "a {primitive} draws with a BASIC material only (points and lines are unlit), not {kind}"
+    )]
+    PrimitiveKind {
+        /// three.js's class: `Points`, `Line`, `LineSegments` or `LineLoop`.
+        primitive: &'static str,
+        /// The material's kind, as `MaterialKind`'s name (`Standard`).
+        kind: &'static str,
+    },
+    /// A point whose size (the material's, or the size node's for one of its points) is not
+    /// above zero (R-PRIM-2).
+    #[error("a point's size must be above zero, not {size}")]
+    PointSize {
+        /// The size.
+        size: Pixels,
+    },
+    /// A line with a node program and a width other than 1 (R-PRIM-2).
+    #[error("a wide line (linewidth {width}) refuses a node material: three.js draws it with its own LineMaterial shader")]
+    WideLine {
+        /// The width asked for.
+        width: Pixels,
+    },
+}
+
+/// A width in pixels a refusal names (a point's size, a line's width): an `f32` compared by its
+/// bits, so that a refusal stays `Eq`.
+#[derive(Clone, Copy, Debug)]
+pub struct Pixels(pub f32);
+
+impl PartialEq for Pixels {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Pixels {}
+
+impl std::fmt::Display for Pixels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// The unit a limit of [`ImageError::OverLimit`] counts.

@@ -62,7 +62,8 @@ pub mod texture;
 pub use assets::Assets;
 pub use environment::{Environment, EquirectImage};
 pub use error::{
-    AssetKind, GeometryError, ImageError, MaterialRefusal, Refusal, RenderError, TextureReader,
+    AssetKind, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal, RenderError,
+    TextureReader,
 };
 pub use frame::light_mask::light_masks;
 pub use frame::screen_pass::TransmissionTarget;
@@ -81,6 +82,7 @@ pub use output::{
 };
 pub use renderer::{RenderStats, Renderer};
 pub use scene::Sprite;
+pub use scene::Primitive;
 pub use scene::MAX_VOLUME_STEPS;
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{

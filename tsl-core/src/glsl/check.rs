@@ -259,10 +259,12 @@ impl Checker {
         match env.stage {
             Stage::Vertex => {
                 self.add_global("gl_Position", Ty::Vec4, GlobalKind::Position, none);
+                self.add_global("gl_PointSize", Ty::Float, GlobalKind::PointSize, none);
             }
             Stage::Fragment => {
                 self.add_global("gl_FragCoord", Ty::Vec4, GlobalKind::FragCoord, none);
                 self.add_global("gl_FrontFacing", Ty::Bool, GlobalKind::FrontFacing, none);
+                self.add_global("gl_PointCoord", Ty::Vec2, GlobalKind::PointCoord, none);
                 if env.version == Version::Es300 && env.kind != Kind::ShaderToy {
                     self.add_global("gl_FragDepth", Ty::Float, GlobalKind::FragDepth, none);
                 }
@@ -1218,7 +1220,10 @@ impl Checker {
                 let id = self.resolve_global(name, e.span)?;
                 let g = &self.globals[id];
                 let writable = match g.kind {
-                    GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth => true,
+                    GlobalKind::VaryingOut
+                    | GlobalKind::FragColor
+                    | GlobalKind::FragDepth
+                    | GlobalKind::PointSize => true,
                     GlobalKind::Position => {
                         return err(
                             e.span,
@@ -1327,7 +1332,7 @@ impl Checker {
                 format!("{name}: a ShaderToy shader writes mainImage's fragColor")
             }
             "gl_FragColor" | "gl_FragDepth" | "gl_FragCoord" | "gl_FrontFacing"
-            | "pc_fragColor"
+            | "gl_PointCoord" | "pc_fragColor"
                 if env.stage == Stage::Vertex =>
             {
                 format!("{name} belongs to the fragment shader")
@@ -1336,7 +1341,7 @@ impl Checker {
                 "gl_FragDepth: a ShaderToy shader writes its colour alone".to_string()
             }
             "gl_FragDepth" => "gl_FragDepth needs #version 300 es".to_string(),
-            "gl_Position" => "gl_Position belongs to the vertex shader".to_string(),
+            "gl_Position" | "gl_PointSize" => format!("{name} belongs to the vertex shader"),
             n if n.starts_with("gl_") => format!("{n} is not in the subset"),
             _ => format!("{name} is not declared"),
         };

@@ -189,6 +189,10 @@ pub(crate) enum GlobalKind {
     Position,
     FragCoord,
     FrontFacing,
+    /// gl_PointSize, written in a vertex shader: the size node (R-PRIM-6).
+    PointSize,
+    /// gl_PointCoord, read in a fragment shader: `point_coord()` (R-PRIM-6).
+    PointCoord,
     /// ShaderToy's iTime: the time node.
     Time,
 }

@@ -887,7 +887,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 }
                 VertexAttribute::Custom => self.custom_attribute(&g.name, g.ty)?,
             },
-            GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth => {
+            GlobalKind::VaryingOut
+            | GlobalKind::FragColor
+            | GlobalKind::FragDepth
+            | GlobalKind::PointSize => {
                 // Not written yet: zero, as the output starts here (GLSL leaves it undefined).
                 return Ok(Val::zero(g.ty));
             }
@@ -909,6 +912,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             GlobalKind::FrontFacing => {
                 self.attr_val(Attribute::GlFrontFacing, Ty::Bool, READS_FRAGMENT)?
             }
+            GlobalKind::PointCoord => {
+                self.attr_val(Attribute::PointCoord, Ty::Vec2, READS_FRAGMENT)?
+            }
             GlobalKind::Time => {
                 let n = self.attribute(Attribute::Time)?;
                 let mut v = Val::of(Ty::Float, n, 0);
@@ -919,7 +925,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         };
         if !matches!(
             g.kind,
-            GlobalKind::VaryingOut | GlobalKind::FragColor | GlobalKind::FragDepth
+            GlobalKind::VaryingOut
+                | GlobalKind::FragColor
+                | GlobalKind::FragDepth
+                | GlobalKind::PointSize
         ) {
             self.globals[id] = Some(v.clone());
         }
@@ -1711,6 +1720,43 @@ impl ShaderLowering<'_, '_> {
 
     // ------------------------------------------------------------------ the shaders
 
+    /// gl_PointSize, where the vertex shader writes it: the size node (R-PRIM-6), which the host
+    /// runs once per point with the point's world and view position, uv, colour and custom
+    /// attributes (so it reads them as a varying does, and refuses position and normal).
+    fn point_size(&mut self) -> Result<(), Diag> {
+        let prog = self.prog;
+        let Some(id) = prog
+            .globals
+            .iter()
+            .position(|g| matches!(g.kind, GlobalKind::PointSize))
+        else {
+            return Ok(());
+        };
+        // Invariant: `id` is a position in `prog.globals`, and `self.globals` and `self.written`
+        // hold one entry per global of the program.
+        let Some(v) = self.globals[id].clone() else {
+            return Ok(());
+        };
+        let at = self.written[id].unwrap_or(prog.globals[id].span);
+        self.span = at;
+        if v.reads & READS_LOCAL != 0 {
+            return err(
+                at,
+                "gl_PointSize reads position or normal; a point keeps its world and view position, not its local one: read (modelMatrix * vec4(position, 1.0)).xyz or (modelViewMatrix * vec4(position, 1.0)).xyz",
+            );
+        }
+        let n = self.n(&v)?;
+        let n = if v.konst.is_some() || v.reads & READS_FRAGMENT == 0 || v.bare {
+            n
+        } else {
+            self.node("varying", Op::Varying, &[n])?
+        };
+        self.b
+            .g
+            .set_output(Output::Size, n)
+            .map_err(|e| Diag::new(at, e.to_string()))
+    }
+
     /// Lower a vertex shader: its position node and its varyings.
     pub fn lower_vertex(&mut self) -> Result<VertexResult, Diag> {
         self.declare_uniforms()?;
@@ -1783,6 +1829,7 @@ impl ShaderLowering<'_, '_> {
             };
             result.varyings.insert(g.name.clone(), (g.ty, fv));
         }
+        self.point_size()?;
         Ok(result)
     }
 

@@ -59,6 +59,14 @@ impl RenderSettings {
                     id: mesh.material.0,
                 })?;
             let program = check_material(index, material, frame, assets, self.shading)?;
+            // A point or a line's own refusals (R-PRIM-2).
+            if let Some(refusal) = crate::scene::primitive_refusal(material, mesh.primitive) {
+                return Err(Refusal::Material {
+                    object: index,
+                    refusal,
+                }
+                .into());
+            }
             match &object.instances {
                 // An instanced mesh is a draw per instance, through the instance's matrix, with
                 // the instance's own program copy where the frame made one (R-INST-1).
@@ -115,6 +123,7 @@ impl RenderSettings {
                     program_index: program.map(|(i, _)| i),
                     uv_matrix,
                     textured,
+                    primitive: mesh.primitive,
                 },
             );
             if let Some(i) = instance {
@@ -134,6 +143,16 @@ impl RenderSettings {
         };
         // three.js's sprites (frame/sprite.rs, R-SPRITE-1).
         draws.extend(self.place_sprites(frame, scene, camera, assets, (view, projection))?);
+        // A point whose size node gave a size not above zero (R-PRIM-2).
+        if let Some(d) = draws.iter().find(|d| d.refusal.is_some()) {
+            if let Some(refusal) = d.refusal {
+                return Err(Refusal::Material {
+                    object: d.object,
+                    refusal,
+                }
+                .into());
+            }
+        }
         // three.js's order: opaque front to back, then transparent back to front; a transparent
         // double-sided draw twice, back faces first.
         draws.sort_by(|a, b| {

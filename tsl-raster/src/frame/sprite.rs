@@ -130,6 +130,7 @@ impl RenderSettings {
                     program_index: program.map(|(i, _)| i),
                     uv_matrix: None,
                     textured,
+                    primitive: crate::scene::Primitive::Triangles,
                 },
             );
             // three.js sorts a sprite by its object's origin, wherever its centre puts the square.

@@ -499,6 +499,8 @@ record! {
         normal_local: [f32; 3],
         /// The custom attributes' 8 floats (lanes `Custom0` to `Custom2`; R-ATTR-1).
         custom: [f32; 8],
+        /// `point_coord()` at the corner of a point's square (zero elsewhere; R-PRIM-3).
+        point_coord: [f32; 2],
     }
 }
 

@@ -622,8 +622,9 @@ fn pack(
             local: v.local.to_array(),
             normal_local: v.normal_local.to_array(),
             custom: d.custom.get(i).copied().unwrap_or_default(),
+            point_coord: d.point_coord.get(i).map_or([0.0; 2], |p| p.to_array()),
         }));
-        let indices = d.geometry.indices();
+        let indices = d.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {
             let e0 = t.edges(centre(t.bbox[0] as i64), centre(t.bbox[1] as i64));
             let fits = |v: i64| i32::try_from(v).unwrap_or(0);
@@ -680,7 +681,7 @@ fn pack(
                 && d.program
                     .is_some_and(|p| p.has_output(Output::ThicknessColor));
             let program = d.program;
-            let has = |o: Output| program.is_some_and(|p| p.has_output(o));
+            let has = |o: Output| d.runs(o);
             let width = |o: Output| program.map_or(0, |p| p.output_width(o));
             let mut flags = 0;
             for (on, bit) in [
@@ -710,7 +711,7 @@ fn pack(
                 }
             }
             let range = |o: Output| match program {
-                Some(p) if p.has_output(o) => p.output_range(o),
+                Some(p) if d.runs(o) => p.output_range(o),
                 _ => (0, 0),
             };
             let ranges = STAGES.map(range);

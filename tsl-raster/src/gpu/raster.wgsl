@@ -322,6 +322,8 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
         let here = view == VIEW_DERIVATIVE_HERE;
         switch id {
             case ATTR_CUSTOM0, ATTR_CUSTOM1, ATTR_CUSTOM2: { return custom_lane(s_w, id); }
+            // Where the pixel is in its point (R-PRIM-3); zero on a triangle's vertices.
+            case ATTR_POINT_COORD: { return vec3<f32>(interp2(s_corners, s_w, V_POINT_COORD), 0.0); }
             case ATTR_UV: { return vec3<f32>(s_uv, 0.0); }
             case ATTR_POSITION_WORLD: { return s_pw; }
             case ATTR_POSITION_VIEW: { return s_pv; }
@@ -349,6 +351,7 @@ fn attr_of(view: u32, id: u32) -> vec3<f32> {
     let screen = view <= VIEW_UP;
     switch id {
         case ATTR_CUSTOM0, ATTR_CUSTOM1, ATTR_CUSTOM2: { return custom_lane(w, id); }
+        case ATTR_POINT_COORD: { return vec3<f32>(interp2(s_corners, w, V_POINT_COORD), 0.0); }
         case ATTR_UV: { return vec3<f32>(uv_of(interp2(s_corners, w, V_UV)), 0.0); }
         case ATTR_POSITION_WORLD: { return interp3(s_corners, w, V_WORLD); }
         case ATTR_POSITION_VIEW: { return interp3(s_corners, w, V_VIEW); }

@@ -204,8 +204,8 @@ const T_ORIGIN: u32 = 57u; // 2 words
 const T_SA32: u32 = 59u; // 3 words
 const T_SB32: u32 = 62u; // 3 words
 
-// `VertRecord` (gpu/layout.rs): 28 words.
-const VERT_STRIDE: u32 = 28u;
+// `VertRecord` (gpu/layout.rs): 30 words.
+const VERT_STRIDE: u32 = 30u;
 const V_WORLD: u32 = 0u; // 3 words
 const V_VIEW: u32 = 3u; // 3 words
 const V_NORMAL_VIEW: u32 = 6u; // 3 words
@@ -214,6 +214,7 @@ const V_COLOR: u32 = 11u; // 3 words
 const V_LOCAL: u32 = 14u; // 3 words
 const V_NORMAL_LOCAL: u32 = 17u; // 3 words
 const V_CUSTOM: u32 = 20u; // 8 words
+const V_POINT_COORD: u32 = 28u; // 2 words
 
 // `BinEntry` (gpu/layout.rs): 6 words.
 const ENTRY: u32 = 6u;

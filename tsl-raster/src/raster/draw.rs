@@ -3,13 +3,16 @@
 
 use super::clip::{clip_triangle, inside, ClipVertex};
 use super::custom::custom_attributes;
+use super::point_size::point_sizes;
+use super::primitive::expand_primitive;
 use super::recycle::Recycler;
 use super::setup::{
     project, setup_polygon, setup_projected, setup_small_triangle, Projected, Tri, WeightPlanes,
 };
 use super::surface::SurfacePlanes;
+use crate::error::MaterialRefusal;
 use crate::geometry::Geometry;
-use crate::scene::{Material, MaterialKind};
+use crate::scene::{Material, MaterialKind, Primitive, Side};
 use glam::{Mat3, Mat3A, Mat4, Vec2, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
 use tsl_core::{
@@ -150,6 +153,16 @@ pub(crate) struct Draw<'a> {
     /// `getVolumeTransmissionRay`): a transmissive material's thickness is in local units
     /// (R-SCREEN-3).
     pub model_scale: Vec3,
+    // Points and lines (R-PRIM-1):
+    /// How the geometry's vertices are drawn.
+    pub primitive: Primitive,
+    /// A point or a line's triangles over `verts` (raster/primitive.rs); `None` for a mesh,
+    /// whose triangles are the geometry's. Read through [`Draw::indices`].
+    pub expanded: Option<Vec<[u32; 3]>>,
+    /// Each vertex's `point_coord()` (empty but on points).
+    pub point_coord: Vec<Vec2>,
+    /// A refusal found while placing (a point size not above zero), which the frame returns.
+    pub refusal: Option<MaterialRefusal>,
 }
 
 /// three.js's `modelRadius`: `geometry.computeBoundingSphere()` (the centre of the positions'
@@ -185,6 +198,8 @@ pub(crate) struct Placement<'a> {
     pub program_index: Option<usize>,
     pub uv_matrix: Option<Mat3>,
     pub textured: bool,
+    /// How the vertices are drawn (R-PRIM-1).
+    pub primitive: Primitive,
 }
 
 impl<'a> Draw<'a> {
@@ -197,7 +212,8 @@ impl<'a> Draw<'a> {
         p: Placement<'a>,
     ) -> Draw<'a> {
         let program = p.program;
-        let offsets = position_offsets(geometry, program);
+        let primitive = p.primitive;
+        let offsets = position_offsets(geometry, program, primitive != Primitive::Triangles);
         // The normal's matrices with their columns in SIMD registers: the same products, lane by
         // lane, as `Mat3`'s, in fewer instructions.
         let normal_matrix = Mat3A::from(Mat3::from_mat4(p.model).inverse().transpose());
@@ -225,22 +241,7 @@ impl<'a> Draw<'a> {
                 local,
                 normal_local: normals.map_or(Vec3::ZERO, |n| n[i]),
             };
-            // A vertex outside a plane is not projected: its triangles are clipped, and the clipped
-            // polygons' vertices projected.
-            let (screen, class) = match inside(clip).then(|| project(clip, p.size)) {
-                Some(Some(screen)) if screen.small() => (screen, 0),
-                Some(Some(screen)) => (screen, LARGE),
-                Some(None) => (Projected::default(), UNPROJECTED),
-                None => (Projected::default(), OUTSIDE),
-            };
-            (
-                vertex,
-                Corner {
-                    clip,
-                    screen,
-                    class,
-                },
-            )
+            (vertex, corner(clip, p.size))
         };
         let (mut verts, mut placed) = (VERTICES.take(), CORNERS.take());
         (0..geometry.positions().len())
@@ -249,9 +250,50 @@ impl<'a> Draw<'a> {
             .map(place)
             .unzip_into_vecs(&mut verts, &mut placed);
         // three.js's WebGLRenderer: `matrixWorld.determinant() < 0` turns the front face round.
-        let mirrored = p.model.determinant() < 0.0;
+        let mut mirrored = p.model.determinant() < 0.0;
+        let mut side = material.side;
+        let mut custom = program
+            .map(|p| custom_attributes(geometry, p))
+            .unwrap_or_default();
+        let (mut expanded, mut point_coord, mut refusal) = (None, Vec::new(), None);
+        if primitive != Primitive::Triangles {
+            // A point or a line: its quads in place of the vertices (raster/primitive.rs), which
+            // no side culls.
+            let sizes = |verts: &[Vertex], custom: &[[f32; 8]]| {
+                point_sizes(
+                    verts,
+                    custom,
+                    material,
+                    program,
+                    p.projection,
+                    p.size.1,
+                    |f| with_interpreter(|b, r| f(b, r)),
+                )
+            };
+            let clips: Vec<Vec4> = placed.iter().map(|c| c.clip).collect();
+            let quads =
+                expand_primitive(primitive, geometry, &verts, &clips, &custom, p.size, sizes);
+            match quads {
+                Ok(q) => {
+                    VERTICES.give(std::mem::replace(&mut verts, q.verts));
+                    placed.clear();
+                    placed.extend(q.clip.iter().map(|&c| corner(c, p.size)));
+                    custom = q.custom;
+                    point_coord = q.point_coord;
+                    expanded = Some(q.tris);
+                }
+                Err(e) => {
+                    verts.clear();
+                    placed.clear();
+                    custom.clear();
+                    expanded = Some(Vec::new());
+                    refusal = Some(e);
+                }
+            }
+            (mirrored, side) = (false, Side::Double);
+        }
         // The triangles in runs set up in parallel, each run's in order, the runs in order.
-        let indices = geometry.indices();
+        let indices = expanded.as_deref().unwrap_or(geometry.indices());
         let mut runs = RUNS.take();
         indices
             .par_chunks(PARALLEL_TRIANGLES)
@@ -278,7 +320,7 @@ impl<'a> Draw<'a> {
                                 [&a.screen, &b.screen, &d.screen],
                                 |i| corners[i],
                                 t,
-                                material.side,
+                                side,
                                 mirrored,
                                 p.size,
                                 &mut tris,
@@ -291,7 +333,7 @@ impl<'a> Draw<'a> {
                                 &[a.screen, b.screen, d.screen],
                                 |i| corners[i],
                                 t,
-                                material.side,
+                                side,
                                 mirrored,
                                 p.size,
                                 &mut tris,
@@ -303,7 +345,7 @@ impl<'a> Draw<'a> {
                         _ => {}
                     }
                     clip_triangle([a.clip, b.clip, d.clip], &mut poly);
-                    setup_polygon(&poly, t, material.side, mirrored, p.size, &mut tris);
+                    setup_polygon(&poly, t, side, mirrored, p.size, &mut tris);
                 }
                 let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
                 for tri in &tris {
@@ -355,7 +397,7 @@ impl<'a> Draw<'a> {
             || !material.depth_test
             || !material.depth_write
             || outputs(Output::Mask)
-            || outputs(Output::Depth);
+            || (outputs(Output::Depth) && primitive == Primitive::Triangles);
         let origin = p.projection * p.view * p.model.w_axis;
         let sort_z = if origin.w != 0.0 {
             origin.z / origin.w
@@ -383,15 +425,40 @@ impl<'a> Draw<'a> {
             model_radius: model_radius(geometry, p.model),
             instance: 0,
             instance_color: None,
-            custom: program
-                .map(|p| custom_attributes(geometry, p))
-                .unwrap_or_default(),
+            custom,
             model_scale: Vec3::new(
                 p.model.x_axis.truncate().length(),
                 p.model.y_axis.truncate().length(),
                 p.model.z_axis.truncate().length(),
             ),
+            primitive,
+            expanded,
+            point_coord,
+            refusal,
         }
+    }
+
+    /// The draw's triangles as corner indices into `verts`: a point or a line's quads, or the
+    /// geometry's triangles.
+    pub fn indices(&self) -> &[[u32; 3]] {
+        self.expanded.as_deref().unwrap_or(self.geometry.indices())
+    }
+}
+
+/// A placed vertex at clip position `clip` as the set-up sees it, on a screen of `size`.
+fn corner(clip: Vec4, size: (u32, u32)) -> Corner {
+    // A vertex outside a plane is not projected: its triangles are clipped, and the clipped
+    // polygons' vertices projected.
+    let (screen, class) = match inside(clip).then(|| project(clip, size)) {
+        Some(Some(screen)) if screen.small() => (screen, 0),
+        Some(Some(screen)) => (screen, LARGE),
+        Some(None) => (Projected::default(), UNPROJECTED),
+        None => (Projected::default(), OUTSIDE),
+    };
+    Corner {
+        clip,
+        screen,
+        class,
     }
 }
 
@@ -426,7 +493,7 @@ fn fragment_reads(program: &NodeProgram) -> Reads {
 
 /// `f` with an interpreter's batch and registers (some 200 KiB), kept from frame to frame by each
 /// thread.
-fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Registers) -> T) -> T {
+pub(super) fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Registers) -> T) -> T {
     thread_local! {
         static BUFFERS: std::cell::RefCell<Option<(FragmentBatch, Registers)>> =
             const { std::cell::RefCell::new(None) };
@@ -442,7 +509,11 @@ fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Registers) -> T) 
 }
 
 /// The position node's offset for every vertex (none without one).
-fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Option<Vec<Vec3>> {
+fn position_offsets(
+    geometry: &Geometry,
+    program: Option<&NodeProgram>,
+    no_normals: bool,
+) -> Option<Vec<Vec3>> {
     let program = program.filter(|p| p.has_output(Output::Position))?;
     // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter.
     let runs: Vec<Vec<Vec3>> = (0..geometry.positions().len())
@@ -452,7 +523,7 @@ fn position_offsets(geometry: &Geometry, program: Option<&NodeProgram>) -> Optio
         .map(|start| {
             let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
             with_interpreter(|batch, registers| {
-                run_position(geometry, start..end, program, batch, registers)
+                run_position(geometry, start..end, program, no_normals, batch, registers)
             })
         })
         .collect();
@@ -497,11 +568,13 @@ fn run_position(
     geometry: &Geometry,
     range: std::ops::Range<usize>,
     program: &NodeProgram,
+    no_normals: bool,
     batch: &mut FragmentBatch,
     registers: &mut Registers,
 ) -> Vec<Vec3> {
     let positions = geometry.positions();
-    let normals = geometry.normals();
+    // A point or a line's position node reads zero as the normal (R-PRIM-4).
+    let normals = geometry.normals().filter(|_| !no_normals);
     let mut offsets = Vec::with_capacity(range.len());
     for start in range.clone().step_by(LANES) {
         let end = (start + LANES).min(range.end);

@@ -6,6 +6,8 @@
 pub(crate) mod clip;
 pub(crate) mod custom;
 pub(crate) mod draw;
+pub(crate) mod point_size;
+pub(crate) mod primitive;
 pub(crate) mod recycle;
 pub(crate) mod setup;
 pub(crate) mod surface;

@@ -290,10 +290,7 @@ pub(crate) fn render_tile(
             continue;
         }
         pending = Some(pass_index);
-        let early = draw.material.depth_test
-            && !draw
-                .program
-                .is_some_and(|p| p.has_output(tsl_core::Output::Depth));
+        let early = draw.material.depth_test && !draw.runs(tsl_core::Output::Depth);
         for_each_pixel(tri, rect, |x, y, e| {
             let z = tri.depth(tri.screen_weights(e));
             let i = buf.index(x, y);

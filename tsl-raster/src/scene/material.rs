@@ -214,6 +214,16 @@ pub struct Material {
     /// STANDARD and PHYSICAL `metalnessMap`: its blue channel multiplies `metalness`; unread
     /// where a program sets METALNESS_NODE (R-OUT-17).
     pub metalness_map: Option<TextureId>,
+    // Points and lines (R-PRIM-1):
+    /// three.js's `PointsMaterial.size`: a point's width in pixels; 1 by default. Must be above
+    /// zero on a point (R-PRIM-2).
+    pub size: f32,
+    /// three.js's `sizeAttenuation`: under a perspective camera a point's width is
+    /// `size · (height / 2) / −z_view` pixels; true by default.
+    pub size_attenuation: bool,
+    /// three.js's `linewidth`: 1 by default. A line drawn with a node program refuses any other
+    /// width; without one lines are 1 pixel wide whatever it is, as in WebGL.
+    pub line_width: f32,
 }
 
 /// Light let through a PHONG surface from behind: the parameters of three.js's
@@ -367,6 +377,9 @@ impl Material {
             // The roughness and metalness maps (R-OUT-17).
             roughness_map: None,
             metalness_map: None,
+            size: 1.0,
+            size_attenuation: true,
+            line_width: 1.0,
         }
     }
 

@@ -6,6 +6,7 @@ mod instanced;
 mod light;
 mod light_mask;
 mod material;
+mod primitive;
 mod shadow;
 mod sprite;
 mod volume_material;
@@ -15,6 +16,8 @@ pub use instanced::{Instances, SharedInstances, MAX_INSTANCES};
 pub use light::Light;
 pub use light_mask::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use material::{shader_material, Material, MaterialKind, Scattering, ScatteringError, Side};
+pub(crate) use primitive::primitive_refusal;
+pub use primitive::Primitive;
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
 pub use sprite::Sprite;
 pub use volume_material::MAX_VOLUME_STEPS;
@@ -80,6 +83,10 @@ pub struct Mesh {
     pub material: MaterialId,
     /// three.js's `renderOrder`: lower draws first within the opaque and the transparent lists.
     pub render_order: i32,
+    // Points and lines (R-PRIM-1):
+    /// How its vertices are drawn: [`Primitive::Triangles`] for a mesh; set by
+    /// [`Object::points`], [`Object::line`], [`Object::line_segments`], [`Object::line_loop`].
+    pub primitive: Primitive,
 }
 
 /// The id of an object in its [`Scene`].
@@ -120,6 +127,7 @@ impl Object {
                 geometry,
                 material,
                 render_order: 0,
+                primitive: Primitive::Triangles,
             }),
             visible: true,
             cast_shadow: false,

@@ -34,7 +34,7 @@ pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
     let s: &mut LaneSet = s;
     let m = draw.material;
     let needs = &draw.needs;
-    let indices = draw.geometry.indices();
+    let indices = draw.indices();
     let verts = &draw.verts[..];
 
     for (l, f) in frags.iter().enumerate() {

@@ -157,7 +157,7 @@ impl Wants {
             || ctx.environment.is_some()
             || m.env_map.is_some()
             || m.normal_map.is_some()
-            || draw.program.is_some_and(|p| p.has_output(Output::Normal));
+            || draw.runs(Output::Normal);
         let vertex_color = reads_here || m.vertex_colors;
         let roughness_only = !needs.surface_derivatives && !m.flat_shading;
         let views = has_program
@@ -197,7 +197,7 @@ impl Nodes<'_> {
     /// (`Draw::uniform_outputs`) is written into every lane without running the program again.
     #[inline]
     pub(super) fn run(&mut self, draw: &Draw, output: Output, n: usize) -> Option<&Register> {
-        let p = draw.program.filter(|p| p.has_output(output))?;
+        let p = draw.program.filter(|_| draw.runs(output))?;
         self.run_program(draw, p, output, n)
     }
 

@@ -30,7 +30,8 @@ pub(super) fn put(
 }
 
 /// Write one lane's custom attributes (R-ATTR-1) in one view: the corners' 8 floats weighed by
-/// `w`, the original triangle's weights (so a triangle cut at the near plane carries them).
+/// `w`, the original triangle's weights (so a triangle cut at the near plane carries them); and
+/// on a point its `point_coord()` (R-PRIM-3), weighed alike.
 pub(super) fn put_custom(
     batch: &mut FragmentBatch,
     view: View,
@@ -39,6 +40,12 @@ pub(super) fn put_custom(
     corners: [u32; 3],
     w: Vec3,
 ) {
+    // Invariant: `point_coord` is empty or one entry per vertex (Draw::new).
+    let pc = match corners.map(|i| draw.point_coord.get(i as usize)) {
+        [Some(a), Some(b), Some(c)] => *a * w.x + *b * w.y + *c * w.z,
+        _ => Vec2::ZERO,
+    };
+    put(batch, view, Attribute::PointCoord, lane, pc.extend(0.0));
     // Invariant: `custom` is empty or one entry per vertex (Draw::new), and the corners index
     // the draw's vertices.
     let [Some(a), Some(b), Some(c)] = corners.map(|i| draw.custom.get(i as usize)) else {

@@ -351,9 +351,10 @@ fn draw_map(
     let mut poly = Vec::with_capacity(9);
     for caster in casters {
         let verts = &caster.draw.verts;
-        for &[a, b, c] in caster.draw.geometry.indices() {
+        for &[a, b, c] in caster.draw.indices() {
             // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
-            // placed vertex per geometry vertex.
+            // placed vertex per geometry vertex, or a point or a line's quads over its own
+            // vertices (whose corners share a world position, so they cast nothing, R-PRIM-5).
             let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
             match &caster.paint {
                 Some(paint) => {
