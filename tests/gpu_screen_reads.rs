@@ -98,15 +98,7 @@ fn the_lit_view_reads_white_on_the_gpu(gpu: &'static Gpu) {
 
 fn each_path_transmits_the_opaque_pass(gpu: &'static Gpu) {
     use tsl::prelude::Color;
-    let cases: [(Color, f32, fn(u32) -> [f32; 3]); 2] = [
-        (Color::WHITE, 1.0, expected_transmission),
-        (
-            Color::linear(0.0, 0.0, 1.0),
-            0.5,
-            expected_half_transmission,
-        ),
-    ];
-    for (color, transmission, want) in cases {
+    for (color, transmission, want) in transmission_checks() {
         let c = transmission_case(color, transmission);
         for path in PATHS {
             let who = format!("{path:?} transmission {transmission}");

@@ -156,16 +156,7 @@ fn a_transparent_mesh_is_not_in_the_opaque_pass() {
 #[test]
 fn a_transmissive_surface_reads_the_opaque_pass_bicubically() {
     // R-SCREEN-3: the values by hand (screen_reads_scene's transmission_case).
-    use tsl::prelude::Color;
-    let cases: [(Color, f32, fn(u32) -> [f32; 3]); 2] = [
-        (Color::WHITE, 1.0, expected_transmission),
-        (
-            Color::linear(0.0, 0.0, 1.0),
-            0.5,
-            expected_half_transmission,
-        ),
-    ];
-    for (color, transmission, want) in cases {
+    for (color, transmission, want) in transmission_checks() {
         let c = transmission_case(color, transmission);
         let image = Renderer::new(c.settings.clone())
             .render_linear(&c.scene, &c.camera, &c.assets)

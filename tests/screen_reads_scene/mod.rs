@@ -190,3 +190,18 @@ pub fn expected_transmission(c: u32) -> [f32; 3] {
 pub fn expected_half_transmission(c: u32) -> [f32; 3] {
     [0.0, 0.0, 0.5 * bicubic_column(c)[2]]
 }
+
+/// A transmission case's colour and transmission, and its values by hand.
+pub type TransmissionCheck = (Color, f32, fn(u32) -> [f32; 3]);
+
+/// The two transmission cases: white at transmission 1, blue at 0.5.
+pub fn transmission_checks() -> [TransmissionCheck; 2] {
+    [
+        (Color::WHITE, 1.0, expected_transmission),
+        (
+            Color::linear(0.0, 0.0, 1.0),
+            0.5,
+            expected_half_transmission,
+        ),
+    ]
+}

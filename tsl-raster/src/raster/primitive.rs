@@ -341,15 +341,22 @@ mod tests {
         let e = expand_points(&[0], &[at(10.0, 20.0)], |_| 4.0, (64, 64));
         assert_eq!(e.tris.len(), 2);
         let px = |s: &Source| ((s.clip.x + 1.0) * 32.0, (1.0 - s.clip.y) * 32.0);
-        // Worked by hand: the corners are 2 pixels either way of (10, 20).
+        // Worked by hand: the corners are 2 pixels either way of (10, 20), on the 1/16 grid
+        // already, then 1/256 pixel down (TIE_DOWN).
+        let d = TIE_DOWN;
         let expected = [
-            ((8.0, 18.0), Vec2::new(0.0, 0.0)),
-            ((8.0, 22.0), Vec2::new(0.0, 1.0)),
-            ((12.0, 22.0), Vec2::new(1.0, 1.0)),
-            ((12.0, 18.0), Vec2::new(1.0, 0.0)),
+            ((8.0, 18.0 + d), Vec2::new(0.0, 0.0)),
+            ((8.0, 22.0 + d), Vec2::new(0.0, 1.0)),
+            ((12.0, 22.0 + d), Vec2::new(1.0, 1.0)),
+            ((12.0, 18.0 + d), Vec2::new(1.0, 0.0)),
         ];
-        for (s, (p, pc)) in e.corners.iter().zip(expected) {
-            assert_eq!(px(s), p);
+        for (s, ((x, y), pc)) in e.corners.iter().zip(expected) {
+            let (sx, sy) = px(s);
+            assert!(
+                (sx - x).abs() < 1e-4 && (sy - y).abs() < 1e-4,
+                "{:?}",
+                px(s)
+            );
             assert_eq!(s.point_coord, pc);
         }
     }
