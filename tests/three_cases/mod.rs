@@ -16,8 +16,8 @@ pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
-pub mod scenes_transmission;
 pub mod scenes_sprites;
+pub mod scenes_transmission;
 pub mod scenes_volume;
 
 use scenes::Case;

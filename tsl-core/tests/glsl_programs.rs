@@ -642,7 +642,7 @@ fn includes_function_like_macros_and_arithmetic_in_conditions() {
     assert!(e.reason.contains("GlslOptions::chunks"), "{e}");
 }
 
-/// spec/001's subset: an int uniform is a float the caller sets, its fraction dropped toward zero;
+/// R-GLSL-15: an int uniform is a float the caller sets, its fraction dropped toward zero;
 /// a bool uniform is true where it is not zero (as three.js's DigitalGlitch and Mirror shaders
 /// declare them). Expected by hand: trunc(2.7) = 2, trunc(-2.7) = -2; 0.25 is true.
 #[test]

@@ -81,8 +81,8 @@ pub use output::{
     MAX_PNG_SIDE,
 };
 pub use renderer::{RenderStats, Renderer};
-pub use scene::Sprite;
 pub use scene::Primitive;
+pub use scene::Sprite;
 pub use scene::MAX_VOLUME_STEPS;
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{

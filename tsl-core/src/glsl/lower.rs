@@ -484,7 +484,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             );
             return err(span, reason);
         }
-        // An int or a bool uniform is a float the caller sets (spec/001's subset): an int drops
+        // An int or a bool uniform is a float the caller sets (R-GLSL-15): an int drops
         // its fraction toward zero, a bool is true where the float is not zero.
         let n = match ty {
             Ty::Int => self.math(Opcode::Trunc, &[raw])?,

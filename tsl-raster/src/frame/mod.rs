@@ -15,8 +15,8 @@ pub(crate) mod place;
 pub(crate) mod rect_area;
 pub(crate) mod screen_pass;
 pub(crate) mod shadow;
-pub(crate) mod volume_depth;
 pub(crate) mod sprite;
+pub(crate) mod volume_depth;
 
 use crate::assets::Assets;
 use crate::environment::Environment;

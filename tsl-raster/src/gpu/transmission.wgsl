@@ -109,7 +109,7 @@ fn shade_transmission(p: u32, geometry_roughness: f32) {
     let r = (ior - 1.0) / (ior + 1.0);
     let specular = min((pv3(p, P_SPECULAR_COLOR) * texels[3].xyz) * (r * r), vec3<f32>(1.0))
         * intensity;
-    let roughness = final_roughness(pf(p, P_ROUGHNESS), geometry_roughness);
+    let roughness = final_roughness(s_roughness, geometry_roughness);
     // three's v is cameraPosition − positionWorld: in view space −position (orthographic too).
     let v = normalize0(-s_pv);
     let n = normalize0(s_nv);

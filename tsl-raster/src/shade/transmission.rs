@@ -185,7 +185,7 @@ pub(super) fn transmission_lanes(state: &mut BatchState) -> Option<BackdropLanes
             position: s.position_view.get(l),
             normal: s.normal_view.get(l),
             diffuse: s.diffuse.get(l),
-            roughness: final_roughness(m.roughness, s.geometry_roughness[l]),
+            roughness: final_roughness(s.material_roughness[l], s.geometry_roughness[l]),
             thickness,
         };
         let backdrop = volume_refraction(m, &surface, &frame, (specular, intensity));
