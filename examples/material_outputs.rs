@@ -1,7 +1,7 @@
 //! The outputs that replace a material's numbers (R-OUT-17, R-OUT-18; docs/outputs.md): a row of
 //! STANDARD spheres whose ROUGHNESS_NODE runs with the uv's x and METALNESS_NODE with a band of
 //! the uv's y, and a card whose ALPHA_TEST_NODE rises across it so that its holes of a noise grow
-//! from left to right. Writes `material_outputs.png`.
+//! from left to right. Writes `docs/images/material_outputs.png`.
 //!
 //! Run: `cargo run --example material_outputs` (optionally `-- OUT.png`).
 
@@ -9,6 +9,9 @@ use glam::Vec3;
 use std::f32::consts::PI;
 use tsl::prelude::*;
 use tsl::raster::*;
+
+#[path = "shared/png_main.rs"]
+mod png_main;
 
 /// Roughness by the uv's x, metal in a band around the equator.
 fn rough_and_metal() -> Result<NodeProgram, GraphError> {
@@ -80,14 +83,9 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "material_outputs.png".into());
-    let (scene, camera, assets) = scene()?;
-    let renderer = Renderer::new(RenderSettings::new(320, 240));
-    renderer
-        .render(&scene, &camera, &assets)?
-        .write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png(
+        "material_outputs.png",
+        scene()?,
+        RenderSettings::new(320, 240),
+    )
 }

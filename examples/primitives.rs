@@ -2,7 +2,7 @@
 //! R-SPRITE-4; docs/primitives.md, docs/sprites.md): a spiral of round points whose size
 //! attenuates with distance and whose colour is their height, a ring drawn as a `LineLoop`, a
 //! grid of `LineSegments` on the floor, and three sprites facing the camera (a uv gradient, a
-//! turned one, and one anchored at its corner). Writes `primitives.png`.
+//! turned one, and one anchored at its corner). Writes `docs/images/primitives.png`.
 //!
 //! Run: `cargo run --example primitives` (optionally `-- OUT.png`).
 
@@ -10,6 +10,9 @@ use glam::{Vec2, Vec3};
 use std::f32::consts::TAU;
 use tsl::prelude::*;
 use tsl::raster::*;
+
+#[path = "shared/png_main.rs"]
+mod png_main;
 
 /// Round points: the mask throws the square's corners away; the colour runs with the height.
 fn round_points() -> Result<NodeProgram, GraphError> {
@@ -104,14 +107,9 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "primitives.png".into());
-    let (scene, camera, assets) = scene()?;
-    let renderer = Renderer::new(RenderSettings::new(320, 240));
-    renderer
-        .render(&scene, &camera, &assets)?
-        .write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png(
+        "docs/images/primitives.png",
+        scene()?,
+        RenderSettings::new(320, 240),
+    )
 }

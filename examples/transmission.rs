@@ -2,7 +2,7 @@
 //! attenuation colour, and a frosted one whose roughness blurs what is behind it (the opaque
 //! pass read at a coarser level of its mip chain), in front of coloured boxes on a checker floor.
 //! The renderer draws the opaque scene first, as three.js's `transmissionRenderTarget`.
-//! Writes `transmission.png`.
+//! Writes `docs/images/transmission.png`.
 //!
 //! Run: `cargo run --example transmission` (optionally `-- OUT.png`).
 
@@ -10,6 +10,9 @@ use glam::Vec3;
 use std::f32::consts::PI;
 use tsl::prelude::*;
 use tsl::raster::*;
+
+#[path = "shared/png_main.rs"]
+mod png_main;
 
 /// A checker of two greys, 8 × 8 texels.
 fn checker() -> Result<Texture, Box<dyn std::error::Error>> {
@@ -82,14 +85,9 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "transmission.png".into());
-    let (scene, camera, assets) = scene()?;
-    let renderer = Renderer::new(RenderSettings::new(320, 240));
-    renderer
-        .render(&scene, &camera, &assets)?
-        .write_png(&path)?;
-    println!("{path}");
-    Ok(())
+    png_main::render_png(
+        "docs/images/transmission.png",
+        scene()?,
+        RenderSettings::new(320, 240),
+    )
 }
