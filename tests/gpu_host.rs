@@ -103,7 +103,7 @@ fn the_gpu_counts_what_the_cpu_counts(gpu: &'static Gpu) {
     let c = mixed_scene();
     let settings = RenderSettings::new(96, 72);
     let (cpu_image, cpu) = cpu(&c, &settings);
-    let mut renderer = GpuRenderer::new(gpu, settings);
+    let mut renderer = GpuRenderer::new(gpu, settings).with_path(GpuPath::Interpreted);
     let (image, stats) = renderer
         .render_counted(&c.scene, &c.camera, &c.assets)
         .expect("the GPU renders");
@@ -129,7 +129,8 @@ fn a_full_screen_quad_counts_its_pixels_and_two_triangles(gpu: &'static Gpu) {
         Vec3::ZERO,
     );
     c.camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let mut renderer = GpuRenderer::new(gpu, RenderSettings::new(40, 24));
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(40, 24)).with_path(GpuPath::Interpreted);
     let (image, stats) = renderer
         .render_counted(&c.scene, &c.camera, &c.assets)
         .expect("the GPU renders");
@@ -193,7 +194,7 @@ fn textured_floor(texture: Texture) -> (Case, TextureId) {
 fn two_frames_upload_a_texture_once(gpu: &'static Gpu) {
     let (c, _) = textured_floor(Texture::new(card(64, 0), ColorSpace::Srgb));
     let settings = RenderSettings::new(64, 64);
-    let mut renderer = GpuRenderer::new(gpu, settings.clone());
+    let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(GpuPath::Interpreted);
     assert_eq!(renderer.texture_uploads(), TextureUploads::default());
     let first = renderer
         .render(&c.scene, &c.camera, &c.assets)
@@ -220,7 +221,7 @@ fn two_frames_upload_a_texture_once(gpu: &'static Gpu) {
 fn a_replaced_texture_is_uploaded_again_and_drawn(gpu: &'static Gpu) {
     let (mut c, map) = textured_floor(Texture::new(card(64, 0), ColorSpace::Srgb));
     let settings = RenderSettings::new(64, 64);
-    let mut renderer = GpuRenderer::new(gpu, settings.clone());
+    let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(GpuPath::Interpreted);
     let mut expected = TextureUploads::default();
     let frame = |c: &Case, renderer: &mut GpuRenderer, name: &str| {
         let image = renderer
@@ -305,7 +306,7 @@ fn a_frame_wider_than_the_device_draws_names_the_limit(gpu: &'static Gpu) {
     let c = mixed_scene();
     let mut settings = RenderSettings::new(max + 1, 1);
     settings.limits.image_pixels = u64::MAX;
-    let mut renderer = GpuRenderer::new(gpu, settings);
+    let mut renderer = GpuRenderer::new(gpu, settings).with_path(GpuPath::Interpreted);
     let refused = renderer
         .render_linear(&c.scene, &c.camera, &c.assets)
         .expect_err("wider than the device draws");

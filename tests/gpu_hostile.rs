@@ -20,7 +20,7 @@ mod gpu_harness;
 
 use glam::Vec3;
 use tsl_core::Color;
-use tsl_raster::gpu::{compute_pipeline, wgpu, Gpu, GpuError, GpuRenderer};
+use tsl_raster::gpu::{compute_pipeline, wgpu, Gpu, GpuError, GpuPath, GpuRenderer};
 use tsl_raster::{
     Assets, Camera, ColorSpace, Image, ImageError, Material, Object, PlaneGeometry, RenderError,
     RenderSettings, Scene, Texture,
@@ -60,7 +60,8 @@ fn assert_refused_for_size(gpu: &Gpu, result: Result<tsl_raster::LinearImage, Re
 
 fn a_4096_square_frame_over_the_binding_limit_is_an_error(gpu: &'static Gpu) {
     let (scene, camera, assets) = plane(Material::basic(Color::WHITE));
-    let mut renderer = GpuRenderer::new(gpu, RenderSettings::new(4096, 4096));
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(4096, 4096)).with_path(GpuPath::Interpreted);
     let result = renderer.render_linear(&scene, &camera, &assets);
     assert_refused_for_size(gpu, result);
     // The renderer still draws a frame that fits afterwards.
@@ -80,7 +81,8 @@ fn a_4096_square_texture_over_the_binding_limit_is_an_error(gpu: &'static Gpu) {
     let material = assets.materials.add(material);
     let mut scene = scene;
     scene.add(Object::mesh(geometry, material));
-    let mut renderer = GpuRenderer::new(gpu, RenderSettings::new(8, 8));
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(8, 8)).with_path(GpuPath::Interpreted);
     let result = renderer.render_linear(&scene, &camera, &assets);
     assert_refused_for_size(gpu, result);
 }
@@ -118,6 +120,7 @@ fn a_validation_error_outside_the_crate_is_kept_not_a_panic(gpu: &'static Gpu) {
     // The device still draws.
     let (scene, camera, assets) = plane(Material::basic(Color::WHITE));
     GpuRenderer::new(gpu, RenderSettings::new(8, 8))
+        .with_path(GpuPath::Interpreted)
         .render_linear(&scene, &camera, &assets)
         .expect("a frame after a caller's error");
 }
@@ -130,7 +133,7 @@ fn a_frame_over_the_hosts_image_pixels_is_refused_and_one_at_it_drawn(gpu: &'sta
     };
     let mut settings = RenderSettings::new(64, 65);
     settings.limits = limits;
-    let mut renderer = GpuRenderer::new(gpu, settings);
+    let mut renderer = GpuRenderer::new(gpu, settings).with_path(GpuPath::Interpreted);
     match renderer.render_linear(&scene, &camera, &assets) {
         Err(RenderError::Image(ImageError::OverLimit { limit, max, .. })) => {
             assert_eq!((limit, max), ("image_pixels", 4096));

@@ -28,7 +28,7 @@ mod gpu_harness;
 
 use glam::{Vec2, Vec3};
 use std::time::Instant;
-use tsl::raster::gpu::{wgpu, Gpu, GpuRenderer};
+use tsl::raster::gpu::{wgpu, Gpu, GpuPath, GpuRenderer};
 use tsl::raster::{
     Assets, Camera, ColorSpace, Filter, Image, Material, Object, PlaneGeometry, RenderSettings,
     Renderer, Scene, Texture, Wrap,
@@ -188,7 +188,8 @@ fn the_fixed_function_sampler_against_the_shipped_storage_buffer_sampler(gpu: &'
 
     // The shipped sampler, through the GPU renderer; the CPU renderer drawing the same frames
     // is held to the reference too, which checks the frame's coordinates themselves.
-    let mut renderer = GpuRenderer::new(gpu, RenderSettings::new(FRAME, FRAME));
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(FRAME, FRAME)).with_path(GpuPath::Interpreted);
     let mut storage_time = f64::INFINITY;
     let ours = sampled_colours(|channels| {
         let (scene, camera, assets) = sampling_frame(&texture, channels);

@@ -62,7 +62,7 @@ fn each_path_mixes_the_backdrop_by_its_alpha(gpu: &'static Gpu) {
 
 fn the_gpu_refuses_a_screen_read_without_a_target(gpu: &'static Gpu) {
     let c = screen_case(false);
-    let mut r = GpuRenderer::new(gpu, c.settings.clone());
+    let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(GpuPath::Interpreted);
     let refused = r
         .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
         .unwrap_err();
@@ -108,6 +108,7 @@ fn each_path_transmits_the_opaque_pass(gpu: &'static Gpu) {
     // Refused without a target, as on the CPU.
     let c = transmission_case(Color::WHITE, 1.0);
     let refused = GpuRenderer::new(gpu, c.settings.clone())
+        .with_path(GpuPath::Interpreted)
         .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
         .unwrap_err();
     assert_eq!(

@@ -13,13 +13,18 @@ mod three_cases;
 
 use std::process::ExitCode;
 use three_cases::{fidelity::hold_to_three, ThreeCase, CASES};
-use tsl_raster::gpu::{Gpu, GpuRenderer};
+use tsl_raster::gpu::{Gpu, GpuPath, GpuRenderer};
 
-/// Draw `case` with the GPU renderer and hold it to three.js's render.
+/// Draw `case` with the GPU renderer and hold it to three.js's render. The path is the
+/// interpreted pipelines: what the default path (Hybrid) draws a program's first frame with. Hybrid
+/// would also start building each program's native pipelines on a thread (the whole raster
+/// shader, compiled again per program), which nothing here waits for but which took the CPU from
+/// every later case (gpu_host's six tests took 641 s on lavapipe that way, 166 s without);
+/// `gpu_parity.rs` and `gpu_native.rs` hold the native path.
 fn check(gpu: &'static Gpu, case: &'static ThreeCase) {
     let scene = (case.scene)();
     let cpu = (case.renderer)();
-    let mut renderer = GpuRenderer::new(gpu, cpu.settings.clone());
+    let mut renderer = GpuRenderer::new(gpu, cpu.settings.clone()).with_path(GpuPath::Interpreted);
     let linear = renderer
         .render_linear(&scene.scene, &scene.camera, &scene.assets)
         .expect("the GPU renders");
