@@ -56,14 +56,15 @@ TOY_MAIN = "\nvoid main() {\n  pc_fragColor = vec4(0.0);\n  mainImage(pc_fragCol
 INCLUDE = re.compile(r"^[ \t]*#include +<([\w\d./]+)>", re.M)
 
 
-def resolve_includes(src, depth=0):
+def resolve_includes(src, chunks=None, depth=0):
     """three's WebGLProgram.resolveIncludes: each `#include <name>` line replaced by the chunk,
     itself resolved."""
     if depth > 8:
         raise SystemExit("includes nest too deep")
-    with open(os.path.join(THREE_DIR, "chunks.json")) as f:
-        chunks = json.load(f)
-    return INCLUDE.sub(lambda m: resolve_includes(chunks[m.group(1)], depth + 1), src)
+    if chunks is None:
+        with open(os.path.join(THREE_DIR, "chunks.json")) as f:
+            chunks = json.load(f)
+    return INCLUDE.sub(lambda m: resolve_includes(chunks[m.group(1)], chunks, depth + 1), src)
 
 
 def read(name):

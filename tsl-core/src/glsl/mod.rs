@@ -584,7 +584,7 @@ fn front(
     let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
     let mut items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
     if kind == Kind::ShaderMaterial && stage == Stage::Fragment {
-        let mut prefix = three_fragment_prefix().map_err(|d| {
+        let mut prefix = THREE_FRAGMENT_ITEMS.clone().map_err(|d| {
             internal(
                 shader,
                 format!("three.js's prefix is refused: {}", d.reason),
@@ -621,8 +621,11 @@ float luminance( const in vec3 rgb ) {
 }
 ";
 
-/// [`THREE_FRAGMENT_PREFIX`] parsed; its tokens are placed at line 1, column 1 of the shader
-/// (a shader that declares one of its names is refused at its own declaration).
+/// [`THREE_FRAGMENT_PREFIX`] parsed once per process; its tokens are placed at line 1, column 1
+/// of the shader (a shader that declares one of its names is refused at its own declaration).
+static THREE_FRAGMENT_ITEMS: std::sync::LazyLock<Result<Vec<ast::Item>, Diag>> =
+    std::sync::LazyLock::new(three_fragment_prefix);
+
 fn three_fragment_prefix() -> Result<Vec<ast::Item>, Diag> {
     let options = Options {
         version_allowed: false,

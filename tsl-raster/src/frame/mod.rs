@@ -316,6 +316,8 @@ impl<'a> FrameContext<'a> {
             None => (settings.clear_color, settings.clear_alpha),
         };
         let view3 = Mat3::from_mat4(view);
+        let projection =
+            camera.projection_matrix(settings.width as f32 / settings.height.max(1) as f32);
         FrameContext {
             draws,
             passes,
@@ -336,21 +338,17 @@ impl<'a> FrameContext<'a> {
                 .environment
                 .clone()
                 .map(|e| (e, scene.environment_intensity)),
-            background: scene.background_environment.clone().map(|b| {
-                let aspect = settings.width as f32 / settings.height.max(1) as f32;
-                (b, camera.projection_matrix(aspect))
-            }),
+            background: scene
+                .background_environment
+                .clone()
+                .map(|b| (b, projection)),
             width: settings.width,
             shadows: shadow::FrameShadows::default(),
             volumes: &assets.volumes,
             view_matrix: view,
             camera_position: view.inverse().w_axis.truncate(),
-            scene_depth: volume_depth::SceneDepth::new(
-                camera.projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
-                camera.far,
-            ),
-            projection: camera
-                .projection_matrix(settings.width as f32 / settings.height.max(1) as f32),
+            scene_depth: volume_depth::SceneDepth::new(projection, camera.far),
+            projection,
             screen: assets.screen.and_then(|id| assets.textures.get(id)),
         }
     }
