@@ -296,6 +296,9 @@ pub(crate) struct FrameContext<'a> {
     /// The frame's transmission target with its mip chain, where the frame has one
     /// (`Assets::screen`): what a transmissive PHYSICAL material reads (R-SCREEN-3).
     pub screen: Option<&'a Texture>,
+    /// The texture ids that a point's or a line's program reads as opaque white (R-PRIM-7): the
+    /// reserved `VIEWPORT_TEXTURE` and the frame's transmission target where it has one.
+    pub screen_ids: [TextureId; 2],
 }
 
 impl<'a> FrameContext<'a> {
@@ -350,6 +353,10 @@ impl<'a> FrameContext<'a> {
             scene_depth: volume_depth::SceneDepth::new(projection, camera.far),
             projection,
             screen: assets.screen.and_then(|id| assets.textures.get(id)),
+            screen_ids: [
+                tsl_core::VIEWPORT_TEXTURE,
+                assets.screen.unwrap_or(tsl_core::VIEWPORT_TEXTURE),
+            ],
         }
     }
 }

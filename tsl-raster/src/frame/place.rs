@@ -7,7 +7,7 @@ use super::{Frame, Pass};
 use crate::assets::Assets;
 use crate::error::{AssetKind, MaterialRefusal, Refusal, TextureReader};
 use crate::raster::draw::{Draw, Placement};
-use crate::scene::{Camera, Material, MaterialKind, Scene, Side};
+use crate::scene::{Camera, Material, MaterialKind, Primitive, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
@@ -58,7 +58,7 @@ impl RenderSettings {
                     asset: AssetKind::Material,
                     id: mesh.material.0,
                 })?;
-            let program = check_material(index, material, frame, assets, self.shading)?;
+            let program = check_material(index, material, frame, assets, self.shading, mesh.primitive)?;
             // A point or a line's own refusals (R-PRIM-2).
             if let Some(refusal) = crate::scene::primitive_refusal(material, mesh.primitive) {
                 return Err(Refusal::Material {
@@ -224,6 +224,7 @@ pub(super) fn check_material<'a>(
     frame: &'a Frame,
     assets: &Assets,
     shading: Shading,
+    primitive: Primitive,
 ) -> Result<Option<(usize, &'a NodeProgram)>, RenderError> {
     for id in material.maps() {
         if !assets.textures.contains(id) {
@@ -307,8 +308,9 @@ pub(super) fn check_material<'a>(
         if texture == VIEWPORT_TEXTURE {
             // The frame's opaque pass replaces the reserved id with its snapshot
             // (frame/screen_pass.rs); still here, no snapshot was given. The lit view reads
-            // every texture as white and needs none (R-SCREEN-1).
-            if shading == Shading::Lit {
+            // every texture as white and needs none (R-SCREEN-1), and a point or a line reads
+            // the screen as white (R-PRIM-7).
+            if shading == Shading::Lit || primitive != Primitive::Triangles {
                 continue;
             }
             return Err(Refusal::NoTransmissionTarget {

@@ -13,7 +13,7 @@
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::output::LinearImage;
-use crate::scene::{Material, Scene};
+use crate::scene::{Material, Primitive, Scene};
 use crate::texture::Texture;
 use crate::RenderError;
 use glam::Vec4;
@@ -76,10 +76,12 @@ fn reads_screen(material: &Material, assets: &Assets) -> bool {
 }
 
 /// The index of the first object whose mesh's material reads the screen (a program's
-/// `viewport_texture` or a transmission), if any.
+/// `viewport_texture` or a transmission), if any. A point's or a line's read is opaque white
+/// (R-PRIM-7): it asks for no opaque pass.
 pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usize> {
     scene.objects().iter().position(|o| {
         o.mesh
+            .filter(|m| m.primitive == Primitive::Triangles)
             .map(|m| m.material)
             .or(o.sprite.map(|s| s.material))
             .and_then(|m| assets.materials.get(m))
@@ -89,7 +91,8 @@ pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usiz
 
 /// The scene of the opaque pass: `scene` with the meshes of every transparent material and of
 /// every material that reads the screen taken out (their objects stay, as groups, so their
-/// children are drawn).
+/// children are drawn). An opaque point or line stays: its screen reads are opaque white
+/// (R-PRIM-7).
 pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
     let mut opaque = scene.clone();
     for index in 0..opaque.objects().len() {
@@ -97,10 +100,12 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
         let Some(object) = opaque.object_mut(id) else {
             continue;
         };
-        let out = object
-            .mesh
-            .and_then(|m| assets.materials.get(m.material))
-            .is_some_and(|m| m.transparent || reads_screen(m, assets));
+        let out = object.mesh.is_some_and(|mesh| {
+            assets.materials.get(mesh.material).is_some_and(|m| {
+                m.transparent
+                    || (mesh.primitive == Primitive::Triangles && reads_screen(m, assets))
+            })
+        });
         if out {
             object.mesh = None;
         }

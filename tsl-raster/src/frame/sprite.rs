@@ -107,7 +107,14 @@ impl RenderSettings {
             if !(sprite.center.is_finite() && sprite.rotation.is_finite()) {
                 return refuse(MaterialRefusal::SpriteNotFinite);
             }
-            let program = check_material(index, material, frame, assets, self.shading)?;
+            let program = check_material(
+                index,
+                material,
+                frame,
+                assets,
+                self.shading,
+                crate::scene::Primitive::Triangles,
+            )?;
             if program.is_some_and(|(_, p)| p.has_output(Output::Position)) {
                 return refuse(MaterialRefusal::SpritePositionNode);
             }

@@ -438,6 +438,9 @@ record! {
         metalness_map: u32,
         /// Unused.
         _reserved_volume: u32,
+        /// How the draw's vertices are joined (`PRIMITIVE_*`, R-PRIM-1): a point's or a line's
+        /// texture reads take their own level and read the screen as white (R-PRIM-7, R-PRIM-8).
+        primitive: u32,
     }
 }
 
@@ -692,6 +695,15 @@ codes! {
         SHADOW_PCF = 1,
         /// `ShadowMapType::Vsm`.
         SHADOW_VSM = 2,
+        /// `Primitive::Triangles`.
+        PRIMITIVE_TRIANGLES = 0,
+        /// `Primitive::Points`.
+        PRIMITIVE_POINTS = 1,
+        /// `Primitive::Line`, `LineSegments` and `LineLoop`.
+        PRIMITIVE_LINES = 2,
+        /// The reserved texture id of `viewport_texture` (`tsl_core::VIEWPORT_TEXTURE`), which a
+        /// program keeps where the frame has no transmission target.
+        TEXTURE_VIEWPORT = tsl_core::VIEWPORT_TEXTURE.0,
     }
 }
 

@@ -20,7 +20,7 @@ use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, SUBPIXEL};
 use crate::raster::TILE;
-use crate::scene::{Camera, Fog, MaterialKind, Scene, ShadowMapType, Side};
+use crate::scene::{Camera, Fog, MaterialKind, Primitive, Scene, ShadowMapType, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::shade::sss::THICKNESS_NUMBERS;
 use crate::{RenderError, RenderStats};
@@ -856,6 +856,13 @@ fn pack(
                 roughness_map: map_id(m.roughness_map.filter(|_| lit)),
                 metalness_map: map_id(m.metalness_map.filter(|_| lit)),
                 _reserved_volume: 0,
+                primitive: match d.primitive {
+                    Primitive::Triangles => PRIMITIVE_TRIANGLES,
+                    Primitive::Points => PRIMITIVE_POINTS,
+                    Primitive::Line | Primitive::LineSegments | Primitive::LineLoop => {
+                        PRIMITIVE_LINES
+                    }
+                },
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
                 env_intensity: env.map_or(0.0, |(_, k)| k),

@@ -558,9 +558,13 @@ fn read_map(id: u32, uv: vec2<f32>, d0: vec2<f32>, d1: vec2<f32>) -> vec4<f32> {
 }
 
 // A program's texture read: the surface's uv derivatives choose the level; opaque white in the
-// lit shading view.
+// lit shading view, and a point's or a line's read of the screen (R-PRIM-7).
 fn texture_of(id: u32, uv: vec2<f32>) -> vec4<f32> {
     if (frame[F_SHADING] == SHADING_LIT) {
+        return vec4<f32>(1.0);
+    }
+    if (pu(s_pass, P_PRIMITIVE) != PRIMITIVE_TRIANGLES
+        && (id == TEXTURE_VIEWPORT || id == frame[F_SCREEN])) {
         return vec4<f32>(1.0);
     }
     return sample_grad(id, uv, s_duv0, s_duv1);
@@ -1482,6 +1486,17 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
             let p0 = interp3(s_corners, w0, V_VIEW);
             g.duv0 = interp2(s_corners, w1, V_UV) - uv0;
             g.duv1 = interp2(s_corners, w2, V_UV) - uv0;
+            // A point reads the level its width chooses (point_coord()'s derivatives), a line
+            // the full-size level (R-PRIM-8, shade/geometry.rs primitive_footprints).
+            let primitive = pu(p, P_PRIMITIVE);
+            if (primitive == PRIMITIVE_POINTS) {
+                let pc0 = interp2(s_corners, w0, V_POINT_COORD);
+                g.duv0 = interp2(s_corners, w1, V_POINT_COORD) - pc0;
+                g.duv1 = interp2(s_corners, w2, V_POINT_COORD) - pc0;
+            } else if (primitive == PRIMITIVE_LINES) {
+                g.duv0 = vec2<f32>(0.0);
+                g.duv1 = vec2<f32>(0.0);
+            }
             g.dp0 = interp3(s_corners, w1, V_VIEW) - p0;
             g.dp1 = interp3(s_corners, w2, V_VIEW) - p0;
         }

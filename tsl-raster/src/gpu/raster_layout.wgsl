@@ -119,8 +119,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 139 words.
-const PASS_STRIDE: u32 = 139u;
+// `PassRecord` (gpu/layout.rs): 140 words.
+const PASS_STRIDE: u32 = 140u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -186,6 +186,7 @@ const P_VARIANT_START: u32 = 130u; // 3 words
 const P_VARIANT_COUNT: u32 = 133u; // 3 words
 const P_ROUGHNESS_MAP: u32 = 136u;
 const P_METALNESS_MAP: u32 = 137u;
+const P_PRIMITIVE: u32 = 139u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -316,3 +317,7 @@ const SHADOW_CUBE: u32 = 1u;
 const SHADOW_BASIC: u32 = 0u;
 const SHADOW_PCF: u32 = 1u;
 const SHADOW_VSM: u32 = 2u;
+const PRIMITIVE_TRIANGLES: u32 = 0u;
+const PRIMITIVE_POINTS: u32 = 1u;
+const PRIMITIVE_LINES: u32 = 2u;
+const TEXTURE_VIEWPORT: u32 = 4294967294u;

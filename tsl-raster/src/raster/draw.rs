@@ -163,6 +163,12 @@ pub(crate) struct Draw<'a> {
     pub point_coord: Vec<Vec2>,
     /// A refusal found while placing (a point size not above zero), which the frame returns.
     pub refusal: Option<MaterialRefusal>,
+    /// A point or a line's placed vertices before they became quads (the position node has
+    /// moved them), with their custom attributes: a light's view draws their depth from these
+    /// (R-PRIM-5, frame/shadow/primitive.rs). Empty for a mesh.
+    pub source: Vec<Vertex>,
+    /// Each point's width on the screen, by its vertex (empty but on points).
+    pub point_widths: Vec<f32>,
 }
 
 /// three.js's `modelRadius`: `geometry.computeBoundingSphere()` (the centre of the positions'
@@ -256,11 +262,12 @@ impl<'a> Draw<'a> {
             .map(|p| custom_attributes(geometry, p))
             .unwrap_or_default();
         let (mut expanded, mut point_coord, mut refusal) = (None, Vec::new(), None);
+        let (mut source, mut point_widths) = (Vec::new(), Vec::new());
         if primitive != Primitive::Triangles {
             // A point or a line: its quads in place of the vertices (raster/primitive.rs), which
             // no side culls.
             let sizes = |verts: &[Vertex], custom: &[[f32; 8]]| {
-                point_sizes(
+                let widths = point_sizes(
                     verts,
                     custom,
                     material,
@@ -268,14 +275,18 @@ impl<'a> Draw<'a> {
                     p.projection,
                     p.size.1,
                     |f| with_interpreter(|b, r| f(b, r)),
-                )
+                );
+                if let Ok(w) = &widths {
+                    point_widths.clone_from(w);
+                }
+                widths
             };
             let clips: Vec<Vec4> = placed.iter().map(|c| c.clip).collect();
             let quads =
                 expand_primitive(primitive, geometry, &verts, &clips, &custom, p.size, sizes);
             match quads {
                 Ok(q) => {
-                    VERTICES.give(std::mem::replace(&mut verts, q.verts));
+                    source = std::mem::replace(&mut verts, q.verts);
                     placed.clear();
                     placed.extend(q.clip.iter().map(|&c| corner(c, p.size)));
                     custom = q.custom;
@@ -435,6 +446,8 @@ impl<'a> Draw<'a> {
             expanded,
             point_coord,
             refusal,
+            source,
+            point_widths,
         }
     }
 

@@ -32,24 +32,27 @@ pub(crate) fn point_sizes(
         Some(program) => {
             interpreter(&mut |batch, registers| size_node(verts, custom, program, batch, registers))
         }
-        None => {
-            let perspective = projection.z_axis.w == -1.0;
-            let scale = height as f32 * 0.5;
-            verts
-                .iter()
-                .map(|v| {
-                    if perspective && material.size_attenuation {
-                        material.size * scale / -v.view.z
-                    } else {
-                        material.size
-                    }
-                })
-                .collect()
-        }
+        None => verts
+            .iter()
+            .map(|v| material_width(material, projection, height, v.view.z))
+            .collect(),
     };
     match sizes.iter().find(|s| !(**s > 0.0 && s.is_finite())) {
         Some(&size) => Err(MaterialRefusal::PointSize { size: Pixels(size) }),
         None => Ok(sizes),
+    }
+}
+
+/// The width in pixels of a point of `material` (without a size node) at view depth `z_view`,
+/// seen through `projection` on a screen `height` pixels high: `material.size`, times
+/// `(height / 2) / −z_view` where the camera is perspective (three.js's `isPerspectiveMatrix`:
+/// the projection's `m[11]` is −1) and `size_attenuation` is on.
+pub(crate) fn material_width(material: &Material, projection: Mat4, height: u32, z_view: f32) -> f32 {
+    let perspective = projection.z_axis.w == -1.0;
+    if perspective && material.size_attenuation {
+        material.size * (height as f32 * 0.5) / -z_view
+    } else {
+        material.size
     }
 }
 

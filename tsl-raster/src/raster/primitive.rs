@@ -45,30 +45,18 @@ pub(crate) fn expand_primitive(
     screen: (u32, u32),
     sizes: impl FnOnce(&[Vertex], &[[f32; 8]]) -> Result<Vec<f32>, MaterialRefusal>,
 ) -> Result<Quads, MaterialRefusal> {
-    // three.js's order: the index where the geometry has one (here its triangles' corners one
-    // after another), else the vertices in order.
-    let order: Vec<u32> = if geometry.indices().is_empty() {
-        (0..verts.len() as u32).collect()
-    } else {
-        geometry.indices().iter().flatten().copied().collect()
+    let order = draw_order(geometry, verts.len());
+    let sizes = match primitive {
+        Primitive::Points => sizes(verts, custom)?,
+        _ => Vec::new(),
     };
-    let expanded = match primitive {
-        Primitive::Points => {
-            let sizes = sizes(verts, custom)?;
-            expand_points(
-                &order,
-                clip,
-                |k| sizes.get(k).copied().unwrap_or(1.0),
-                screen,
-            )
-        }
-        Primitive::Line => expand_lines(&segments(&order, LineKind::Strip), clip, screen),
-        Primitive::LineSegments => {
-            expand_lines(&segments(&order, LineKind::Segments), clip, screen)
-        }
-        Primitive::LineLoop => expand_lines(&segments(&order, LineKind::Loop), clip, screen),
-        Primitive::Triangles => Expanded::default(),
-    };
+    let expanded = expand(
+        primitive,
+        &order,
+        clip,
+        |k| sizes.get(k).copied().unwrap_or(1.0),
+        screen,
+    );
     let pick = |k: u32| verts.get(k as usize).copied().unwrap_or_default();
     let verts = expanded
         .corners
@@ -95,6 +83,35 @@ pub(crate) fn expand_primitive(
         point_coord: expanded.corners.iter().map(|s| s.point_coord).collect(),
         tris: expanded.tris,
     })
+}
+
+/// three.js's order of a point or a line's `count` vertices: the index where `geometry` has one
+/// (here its triangles' corners one after another), else the vertices in order.
+pub(crate) fn draw_order(geometry: &Geometry, count: usize) -> Vec<u32> {
+    if geometry.indices().is_empty() {
+        (0..count as u32).collect()
+    } else {
+        geometry.indices().iter().flatten().copied().collect()
+    }
+}
+
+/// `primitive` through the vertices in `order` at clip positions `clip`, on a screen of
+/// `screen` pixels: vertex `k` a point `size(k)` pixels wide, or the lines between them.
+pub(crate) fn expand(
+    primitive: Primitive,
+    order: &[u32],
+    clip: &[Vec4],
+    size: impl Fn(usize) -> f32,
+    screen: (u32, u32),
+) -> Expanded {
+    let kind = match primitive {
+        Primitive::Points => return expand_points(order, clip, size, screen),
+        Primitive::Triangles => return Expanded::default(),
+        Primitive::Line => LineKind::Strip,
+        Primitive::LineSegments => LineKind::Segments,
+        Primitive::LineLoop => LineKind::Loop,
+    };
+    expand_lines(&segments(order, kind), clip, screen)
 }
 
 /// Vertex `a` weighed `1 − t` and `b` weighed `t` (a line's end cut at the near plane); `a`

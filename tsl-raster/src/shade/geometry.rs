@@ -8,7 +8,7 @@ use super::state::{BatchState, FragIn, LaneSet};
 use crate::raster::draw::{Draw, Needs, Vertex};
 use crate::raster::setup::{centre, Tri, WeightPlanes};
 use crate::raster::surface::SurfacePlanes;
-use crate::scene::Side;
+use crate::scene::{Primitive, Side};
 use glam::{Vec2, Vec3};
 use tsl_core::{Lane, LANES};
 
@@ -169,6 +169,9 @@ pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
         normalize_lanes(&mut s.normal_world, n);
     }
 
+    if needs.surface_derivatives && draw.primitive != Primitive::Triangles {
+        primitive_footprints(draw, frags, ctx.height, &mut s.duv);
+    }
     if needs.surface_derivatives {
         // The sampler's gradients (read only where a program samples a texture, which asks for
         // the surface derivatives).
@@ -178,6 +181,38 @@ pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
                 None => s.duv[l],
             };
         }
+    }
+}
+
+/// The uv derivatives a point's or a line's texture reads take (R-PRIM-8), in place of its uv's
+/// own into `duv`: a point's uv is the same at each of its pixels, so a point reads the level
+/// its width chooses, as a read at `point_coord()` does (its derivatives, one over the width,
+/// per 2×2 window quad as the uv's); a line reads the full-size level (no derivative).
+fn primitive_footprints(
+    draw: &Draw,
+    frags: &[FragIn],
+    height: u32,
+    duv: &mut [(Vec2, Vec2); LANES],
+) {
+    let indices = draw.indices();
+    for (l, f) in frags.iter().enumerate().take(LANES) {
+        duv[l] = match draw.primitive {
+            Primitive::Points => {
+                let tri: &Tri = &draw.tris[f.tri as usize];
+                // Invariant: a point's corners each have a point_coord (raster/primitive.rs).
+                let pc = indices[tri.orig as usize]
+                    .map(|i| draw.point_coord.get(i as usize).copied().unwrap_or_default());
+                let planes = &draw.planes[f.tri as usize];
+                let (qx, qy) = quad_origin(f.x as i64, f.y as i64, height);
+                let at = |w: Vec3| pc[0] * w.x + pc[1] * w.y + pc[2] * w.z;
+                let p0 = at(planes.weights_at(qx, qy));
+                (
+                    at(planes.weights_at(qx + 1, qy)) - p0,
+                    at(planes.weights_at(qx, qy - 1)) - p0,
+                )
+            }
+            _ => (Vec2::ZERO, Vec2::ZERO),
+        };
     }
 }
 

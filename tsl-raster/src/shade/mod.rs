@@ -146,6 +146,7 @@ pub(crate) fn shade_batch(
             textures: ctx.textures,
             volumes: ctx.volumes,
             white: ctx.shading == Shading::Lit,
+            screen_ids: ctx.screen_ids,
         },
         out,
     };

@@ -21,14 +21,18 @@ pub(crate) struct LaneSampler<'a> {
     pub white: bool,
     /// The volumes `texture_3d` reads (R-VAL-22).
     pub volumes: &'a Store<Texture3d, TextureId>,
+    /// The textures that read opaque white besides: a point's or a line's reads of the screen
+    /// (R-PRIM-7); empty for a mesh.
+    pub white_ids: &'a [TextureId],
 }
 
 impl TextureSampler for LaneSampler<'_> {
     fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+        let white = self.white || self.white_ids.contains(&texture);
         for lane in out.iter_mut() {
-            lane.fill(if self.white { 1.0 } else { 0.0 });
+            lane.fill(if white { 1.0 } else { 0.0 });
         }
-        if self.white {
+        if white {
             return;
         }
         let Some(t) = self.textures.get(texture) else {

@@ -6,7 +6,7 @@ use super::lane_math::{Lanes2, Lanes3};
 use super::sampler::{Gradients, LaneSampler};
 use crate::frame::FrameContext;
 use crate::raster::draw::Draw;
-use crate::scene::MaterialKind;
+use crate::scene::{MaterialKind, Primitive};
 use crate::settings::Shading;
 use crate::store::Store;
 use crate::texture::Texture;
@@ -189,6 +189,8 @@ pub(super) struct Nodes<'s> {
     pub(super) volumes: &'s Store<crate::texture::Texture3d, TextureId>,
     /// The shading view reads every texture as opaque white.
     pub(super) white: bool,
+    /// The screen's texture ids, which a point or a line reads as opaque white (R-PRIM-7).
+    pub(super) screen_ids: [TextureId; 2],
 }
 
 impl Nodes<'_> {
@@ -222,6 +224,11 @@ impl Nodes<'_> {
                     count: n,
                     white: self.white,
                     volumes: self.volumes,
+                    white_ids: if draw.primitive == Primitive::Triangles {
+                        &[]
+                    } else {
+                        &self.screen_ids
+                    },
                 };
                 run_nodes(p, output, self.batch, &sampler, self.registers)
             }

@@ -9,6 +9,7 @@
 //! light's six cube faces. VSM blurs the depths into means and deviations ([`raster::vsm_moments`]).
 
 pub(crate) mod camera;
+mod primitive;
 pub(crate) mod raster;
 
 use crate::error::{MaterialRefusal, Refusal};
@@ -289,8 +290,8 @@ fn light_map(
             let faces = axes
                 .par_iter()
                 .map(|&axes| {
-                    let view_projection = projection * view_matrix(position, axes);
-                    draw_map((w, w), view_projection, casters, transmitted)
+                    let light_view = view_matrix(position, axes);
+                    draw_map((w, w), (light_view, projection), casters, transmitted)
                 })
                 .collect();
             ShadowKind::Cube(CubeShadow {
@@ -316,7 +317,7 @@ fn light_map(
             let projection = projection(&shadow.camera, angle, w as f32 / h as f32, distance);
             let light_view = view_matrix(position, look_at_rotation(position, target, Vec3::Y));
             let view_projection = projection * light_view;
-            let map = draw_map((w, h), view_projection, casters, transmitted);
+            let map = draw_map((w, h), (light_view, projection), casters, transmitted);
             let moments = (filter == ShadowMapType::Vsm)
                 .then(|| vsm_moments(&map, shadow.blur_samples, shadow.radius));
             ShadowKind::Flat(FlatShadow {
@@ -337,24 +338,30 @@ fn light_map(
     })
 }
 
-/// A `w × h` depth map of the casters seen through `view_projection` (world to WebGL clip).
+/// A `w × h` depth map of the casters seen through `view` (world to the light's view) and
+/// `projection` (to WebGL clip).
 fn draw_map(
     (w, h): (u32, u32),
-    view_projection: Mat4,
+    (view, projection): (Mat4, Mat4),
     casters: &[Caster],
     transmitted: bool,
 ) -> DepthMap {
+    let view_projection = projection * view;
     let mut map = DepthMap::new(w, h);
     if transmitted {
         map = map.with_color();
     }
     let mut poly = Vec::with_capacity(9);
     for caster in casters {
+        if caster.draw.primitive != crate::scene::Primitive::Triangles {
+            // Their depth alone, expanded in the map (R-PRIM-5).
+            primitive::draw_depth(&mut map, caster.draw, view, projection, &mut poly);
+            continue;
+        }
         let verts = &caster.draw.verts;
         for &[a, b, c] in caster.draw.indices() {
             // Invariant: Geometry::check refuses an index past the vertex count; a draw has one
-            // placed vertex per geometry vertex, or a point or a line's quads over its own
-            // vertices (whose corners share a world position, so they cast nothing, R-PRIM-5).
+            // placed vertex per geometry vertex.
             let clip = [a, b, c].map(|i| view_projection * verts[i as usize].world.extend(1.0));
             match &caster.paint {
                 Some(paint) => {
