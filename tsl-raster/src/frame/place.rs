@@ -58,7 +58,8 @@ impl RenderSettings {
                     asset: AssetKind::Material,
                     id: mesh.material.0,
                 })?;
-            let program = check_material(index, material, frame, assets, self.shading, mesh.primitive)?;
+            let program =
+                check_material(index, material, frame, assets, self.shading, mesh.primitive)?;
             // A point or a line's own refusals (R-PRIM-2).
             if let Some(refusal) = crate::scene::primitive_refusal(material, mesh.primitive) {
                 return Err(Refusal::Material {

@@ -102,8 +102,7 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
         };
         let out = object.mesh.is_some_and(|mesh| {
             assets.materials.get(mesh.material).is_some_and(|m| {
-                m.transparent
-                    || (mesh.primitive == Primitive::Triangles && reads_screen(m, assets))
+                m.transparent || (mesh.primitive == Primitive::Triangles && reads_screen(m, assets))
             })
         });
         if out {

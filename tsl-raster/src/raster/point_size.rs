@@ -47,7 +47,12 @@ pub(crate) fn point_sizes(
 /// seen through `projection` on a screen `height` pixels high: `material.size`, times
 /// `(height / 2) / −z_view` where the camera is perspective (three.js's `isPerspectiveMatrix`:
 /// the projection's `m[11]` is −1) and `size_attenuation` is on.
-pub(crate) fn material_width(material: &Material, projection: Mat4, height: u32, z_view: f32) -> f32 {
+pub(crate) fn material_width(
+    material: &Material,
+    projection: Mat4,
+    height: u32,
+    z_view: f32,
+) -> f32 {
     let perspective = projection.z_axis.w == -1.0;
     if perspective && material.size_attenuation {
         material.size * (height as f32 * 0.5) / -z_view

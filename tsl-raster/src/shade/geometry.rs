@@ -200,8 +200,12 @@ fn primitive_footprints(
             Primitive::Points => {
                 let tri: &Tri = &draw.tris[f.tri as usize];
                 // Invariant: a point's corners each have a point_coord (raster/primitive.rs).
-                let pc = indices[tri.orig as usize]
-                    .map(|i| draw.point_coord.get(i as usize).copied().unwrap_or_default());
+                let pc = indices[tri.orig as usize].map(|i| {
+                    draw.point_coord
+                        .get(i as usize)
+                        .copied()
+                        .unwrap_or_default()
+                });
                 let planes = &draw.planes[f.tri as usize];
                 let (qx, qy) = quad_origin(f.x as i64, f.y as i64, height);
                 let at = |w: Vec3| pc[0] * w.x + pc[1] * w.y + pc[2] * w.z;
