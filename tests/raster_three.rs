@@ -293,3 +293,10 @@ fn size_one_points_with_a_colour_node_and_vertex_colours_match_three() {
 fn one_pixel_lines_strips_segments_and_an_indexed_closed_line_match_three() {
     check("lines_colors");
 }
+
+/// R-PRIM-5: a light's view draws the depth of points (1 texel wide, as three's WebGL2 backend
+/// draws every point) and 1-texel lines, which shadow a floor under PCF.
+#[test]
+fn points_and_lines_cast_shadows_as_three() {
+    check("points_shadow");
+}

@@ -119,6 +119,7 @@ cases![
     sprite_basic in scenes_sprites,
     points_colors in scenes_points,
     lines_colors in scenes_points,
+    points_shadow in scenes_points with shadows_pcf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

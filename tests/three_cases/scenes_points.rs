@@ -158,3 +158,78 @@ pub fn lines_colors() -> Case {
     );
     c
 }
+
+/// tools/three_cases/points_shadow.mjs: points and lines casting shadows onto a floor. three's
+/// WebGL2 backend draws a point 1 texel wide in the map, as this port draws a point of size 1
+/// (without attenuation: the light's camera is orthographic anyway).
+pub fn points_shadow() -> Case {
+    let mut c = Case {
+        scene: Scene::new(),
+        camera: Camera::perspective(45.0, 0.1, 100.0)
+            .at(Vec3::new(0.0, 3.0, 3.5))
+            .looking_at(Vec3::ZERO),
+        assets: Assets::new(),
+    };
+    let floor = c.assets.geometries.add(PlaneGeometry::new(5.0, 5.0).build());
+    let grey = c.assets.materials.add(Material::standard(
+        Color::from_hex(0xdddddd),
+        0.8,
+        0.0,
+    ));
+    c.scene.add(
+        Object::mesh(floor, grey)
+            .rotated(-PI / 2.0, 0.0, 0.0)
+            .shadows(false, true),
+    );
+    let mut grid = Vec::new();
+    for i in 0..9 {
+        for j in 0..9 {
+            let (i, j) = (i as f32, j as f32);
+            grid.push(Vec3::new(
+                -1.2 + 0.3 * i + 0.011 * j,
+                0.7,
+                -1.2 + 0.3 * j + 0.017 * i,
+            ));
+        }
+    }
+    let one_pixel = |hex| Material {
+        size_attenuation: false,
+        ..Material::basic(Color::from_hex(hex))
+    };
+    let mut cast = |object: fn(GeometryId, MaterialId) -> Object, g: Geometry, m: Material| {
+        let g = c.assets.geometries.add(g);
+        let m = c.assets.materials.add(m);
+        c.scene.add(object(g, m).shadows(true, false));
+    };
+    cast(Object::points, vertices(grid), one_pixel(0xffd040));
+    let segments = [
+        [-1.5, 1.0, -0.9],
+        [1.4, 1.0, -0.5],
+        [-1.3, 1.1, 0.8],
+        [1.5, 0.9, 1.1],
+        [-0.4, 1.0, -1.4],
+        [0.3, 1.0, 1.5],
+    ]
+    .map(Vec3::from_array)
+    .to_vec();
+    cast(
+        Object::line_segments,
+        vertices(segments),
+        Material::basic(Color::from_hex(0x40c0ff)),
+    );
+    let mut shadow = LightShadow::directional();
+    shadow.map_size = glam::UVec2::splat(32);
+    shadow.camera = ShadowCamera::Orthographic {
+        left: -2.0,
+        right: 2.0,
+        top: 2.0,
+        bottom: -2.0,
+        near: 0.5,
+        far: 500.0,
+    };
+    c.scene.add_light(
+        Light::directional(Color::WHITE, 3.0, Vec3::new(1.0, 4.0, 1.5)).with_shadow(shadow),
+    );
+    c.scene.add_light(Light::ambient(Color::WHITE, 0.4));
+    c
+}
