@@ -170,12 +170,14 @@ pub fn points_shadow() -> Case {
             .looking_at(Vec3::ZERO),
         assets: Assets::new(),
     };
-    let floor = c.assets.geometries.add(PlaneGeometry::new(5.0, 5.0).build());
-    let grey = c.assets.materials.add(Material::standard(
-        Color::from_hex(0xdddddd),
-        0.8,
-        0.0,
-    ));
+    let floor = c
+        .assets
+        .geometries
+        .add(PlaneGeometry::new(5.0, 5.0).build());
+    let grey = c
+        .assets
+        .materials
+        .add(Material::standard(Color::from_hex(0xdddddd), 0.8, 0.0));
     c.scene.add(
         Object::mesh(floor, grey)
             .rotated(-PI / 2.0, 0.0, 0.0)
