@@ -1,4 +1,4 @@
-//! Points and lines (R-PRIM-1 to R-PRIM-8, docs/primitives.md) on the CPU renderer, held to
+//! Points and lines (R-PRIM-1 to R-PRIM-5, docs/primitives.md) on the CPU renderer, held to
 //! values worked by hand: the pixels a wide point covers, `point_coord()` and its derivative,
 //! size attenuation, the size node, a loop's closing segment, and the refusals. (Size-1 points
 //! and 1-pixel lines are held to three.js's own pixels in raster_three.rs.)

@@ -156,7 +156,7 @@ pub const AMPLITUDE: [u32; 6] = [2, 4, 6, 10, 14, 20];
 pub fn base_texel(x: u32, y: u32) -> u32 {
     let mut v = 128i32;
     for (k, a) in AMPLITUDE.iter().enumerate() {
-        let even = ((x >> k) + (y >> k)) % 2 == 0;
+        let even = ((x >> k) + (y >> k)).is_multiple_of(2);
         v += if even { *a as i32 } else { -(*a as i32) };
     }
     v as u32
