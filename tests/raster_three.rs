@@ -293,3 +293,8 @@ fn size_one_points_with_a_colour_node_and_vertex_colours_match_three() {
 fn one_pixel_lines_strips_segments_and_an_indexed_closed_line_match_three() {
     check("lines_colors");
 }
+
+#[test]
+fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
+    check("gltf_boxes");
+}

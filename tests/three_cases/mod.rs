@@ -8,6 +8,7 @@ pub mod scenes;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
+pub mod scenes_gltf;
 pub mod scenes_instancing;
 pub mod scenes_outputs;
 pub mod scenes_physical;
@@ -119,6 +120,7 @@ cases![
     sprite_basic in scenes_sprites,
     points_colors in scenes_points,
     lines_colors in scenes_points,
+    gltf_boxes in scenes_gltf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

@@ -48,6 +48,7 @@ pub mod environment;
 mod error;
 mod frame;
 pub mod geometry;
+pub mod gltf;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod output;
