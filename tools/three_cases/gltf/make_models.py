@@ -199,3 +199,14 @@ doc['buffers'][0]['uri'] = 'boxes.bin'
 open(os.path.join(HERE, 'boxes.gltf'), 'w').write(json.dumps(doc, indent=1) + '\n')
 open(os.path.join(HERE, 'boxes.bin'), 'wb').write(binary)
 open(os.path.join(HERE, 'checker.png'), 'wb').write(image)
+
+# The fuzz seeds (tests/fuzz.rs, target `gltf`): the GLB, and the JSON with its buffer and image
+# as data URIs, so that a document read from memory loads whole.
+import base64
+FUZZ = os.path.join(HERE, '..', '..', '..', 'tests', 'fixtures', 'fuzz', 'gltf')
+os.makedirs(FUZZ, exist_ok=True)
+open(os.path.join(FUZZ, 'boxes.glb'), 'wb').write(open(os.path.join(HERE, 'boxes.glb'), 'rb').read())
+doc, binary, image = document(False)
+doc['buffers'][0]['uri'] = 'data:application/octet-stream;base64,' + base64.b64encode(binary).decode()
+doc['images'][0]['uri'] = 'data:image/png;base64,' + base64.b64encode(image).decode()
+open(os.path.join(FUZZ, 'boxes_embedded.gltf'), 'w').write(json.dumps(doc, separators=(',', ':')) + '\n')
