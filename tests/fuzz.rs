@@ -1226,7 +1226,11 @@ fn fuzz_gltf() {
     for (name, bytes) in &corpus {
         let (mut scene, mut assets) = (Scene::new(), Assets::new());
         let loaded = load_gltf_slice(bytes, None, &mut scene, &mut assets, &limits);
-        assert!(loaded.is_ok(), "seed {name} does not load: {:?}", loaded.err());
+        assert!(
+            loaded.is_ok(),
+            "seed {name} does not load: {:?}",
+            loaded.err()
+        );
     }
     let others: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
     let mut rng = Rng::new(seed() ^ 7);

@@ -167,14 +167,33 @@ pub fn load_gltf_slice(
     limits: &GltfLimits,
 ) -> Result<LoadedGltf, GltfError> {
     over("the document's size in bytes", bytes.len(), limits.bytes)?;
-    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| GltfError::Parse(e.to_string()))?;
-    for name in gltf.document.extensions_required() {
-        if let Some((_, what)) = material::REFUSED_REQUIRED.iter().find(|(n, _)| *n == name) {
+    // The crate (1.4) subtracts the 12-byte header from a GLB's stated length unchecked.
+    if let Some(length) = bytes
+        .strip_prefix(b"glTF")
+        .and_then(|rest| rest.get(4..8))
+        .map(|l| u32::from_le_bytes([l[0], l[1], l[2], l[3]]))
+        .filter(|&length| length < 12)
+    {
+        return Err(GltfError::Parse(format!(
+            "the GLB header states a length of {length} bytes, less than the header's 12"
+        )));
+    }
+    let parse = |e: gltf::Error| GltfError::Parse(e.to_string());
+    let unchecked = gltf::Gltf::from_slice_without_validation(bytes).map_err(parse)?;
+    let json = unchecked.document.into_json();
+    for name in &json.extensions_required {
+        if let Some((_, what)) = material::REFUSED_REQUIRED.iter().find(|(n, _)| n == name) {
             return Err(GltfError::Unsupported(format!(
                 "the document requires {name} ({what}), which the loader does not decode"
             )));
         }
     }
+    precheck(&json)?;
+    let document = gltf::Document::from_json(json).map_err(parse)?;
+    let gltf = gltf::Gltf {
+        document,
+        blob: unchecked.blob,
+    };
     let mut loader = Loader {
         document: &gltf.document,
         base,
@@ -187,6 +206,36 @@ pub fn load_gltf_slice(
     };
     loader.buffers = loader.load_buffers(gltf.blob.as_deref())?;
     loader.scene(scene)
+}
+
+/// What the `gltf` crate (1.4) would panic on rather than report, refused first: its validation
+/// reads a primitive's POSITION accessor before checking that the index names one, and its
+/// image source unwraps the MIME type of an image in a buffer view (glTF requires one).
+fn precheck(json: &gltf::json::Root) -> Result<(), GltfError> {
+    for (m, mesh) in json.meshes.iter().enumerate() {
+        for (p, primitive) in mesh.primitives.iter().enumerate() {
+            for (semantic, index) in &primitive.attributes {
+                if index.value() >= json.accessors.len() {
+                    return Err(GltfError::Parse(format!(
+                        "mesh {m} primitive {p}'s {semantic:?} names accessor {}, which is not in the file",
+                        index.value()
+                    )));
+                }
+            }
+        }
+    }
+    for (i, image) in json.images.iter().enumerate() {
+        let fail = |reason: &str| GltfError::Image {
+            index: i,
+            reason: reason.into(),
+        };
+        match (&image.buffer_view, &image.mime_type, &image.uri) {
+            (Some(_), None, _) => return Err(fail("is in a buffer view and has no mimeType")),
+            (None, _, None) => return Err(fail("has neither a uri nor a buffer view")),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The state of one load: the document, its buffers, the decoded images and the textures made
