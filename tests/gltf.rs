@@ -74,6 +74,15 @@ fn materials_take_three_s_defaults_factors_and_maps() {
     let metal = assets.materials.get(model.materials[1]).unwrap();
     assert_eq!((metal.roughness, metal.metalness), (0.35, 0.6));
     assert_eq!(metal.emissive, Color::linear(0.1, 0.05, 0.0));
+    // Its normal map (scale 0.8, no tangents): three's loader turns the y scale round.
+    assert_eq!(metal.normal_scale, glam::Vec2::new(0.8, -0.8));
+    let bumps = assets.textures.get(metal.normal_map.unwrap()).unwrap();
+    assert_eq!(bumps.color_space(), ColorSpace::Linear);
+    // An empty sampler: REPEAT and trilinear, three's defaults for glTF.
+    assert_eq!(
+        (bumps.wrap_s, bumps.min_filter),
+        (Wrap::Repeat, Filter::LinearMipmapLinear)
+    );
     // The floor: default factors (metalness 0 and roughness 0.9 set), double-sided; its
     // primitive has vertex colours and no normals, so it draws a copy with both turned on.
     let floor = scene.object(model.meshes[3][0]).unwrap().mesh.unwrap();

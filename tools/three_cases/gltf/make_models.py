@@ -4,13 +4,14 @@
 - boxes.glb: a node tree (a turned root, a scaled box, a moved child box), an indexed box with
   normals and uvs under a nearest-filtered checker PNG (sRGB, repeat, KHR_texture_transform
   scale 2 and offset), an emissive metal box, a double-sided floor with vertex colours and no
-  normals (three draws it flat-shaded), a perspective camera, a point and a directional light
+  normals (three draws it flat-shaded), a normal map (scale 0.8, no tangents) on the metal box,
+  a perspective camera, a point and a directional light
   (KHR_lights_punctual), all in one GLB.
 - boxes.gltf + boxes.bin + checker.png: the same document with external files.
 
 Deterministic (no timestamps); run from anywhere: `python3 tools/three_cases/gltf/make_models.py`.
 """
-import json, math, os, struct, zlib
+import base64, json, math, os, struct, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -33,6 +34,17 @@ def checker():
             else:
                 out += [30, 60 + 40 * x, 150, 255]
     return png(4, 4, out)
+
+
+def normal_map():
+    """An 8x8 tangent-space normal map of bumps (linear data)."""
+    out = []
+    for y in range(8):
+        for x in range(8):
+            nx, ny = math.sin(x * 0.9) * 0.5, math.cos(y * 1.3) * 0.4
+            nz = math.sqrt(max(0.0, 1 - nx * nx - ny * ny))
+            out += [round((nx * 0.5 + 0.5) * 255), round((ny * 0.5 + 0.5) * 255), round((nz * 0.5 + 0.5) * 255), 255]
+    return png(8, 8, out)
 
 
 def box():
@@ -167,16 +179,18 @@ def document(image_in_buffer):
                 'baseColorFactor': [1.0, 0.9, 0.8, 1.0], 'metallicFactor': 0.0, 'roughnessFactor': 0.5,
                 'baseColorTexture': {'index': 0, 'extensions': {'KHR_texture_transform': {'scale': [2.0, 2.0], 'offset': [0.25, 0.0]}}}}},
             {'name': 'metal', 'pbrMetallicRoughness': {'baseColorFactor': [0.3, 0.6, 0.9, 1.0], 'metallicFactor': 0.6, 'roughnessFactor': 0.35},
-             'emissiveFactor': [0.1, 0.05, 0.0]},
+             'emissiveFactor': [0.1, 0.05, 0.0], 'normalTexture': {'index': 1, 'scale': 0.8}},
             {'name': 'floor', 'pbrMetallicRoughness': {'metallicFactor': 0.0, 'roughnessFactor': 0.9}, 'doubleSided': True},
         ],
-        'samplers': [{'magFilter': 9728, 'minFilter': 9728, 'wrapS': 10497, 'wrapT': 10497}],
-        'textures': [{'source': 0, 'sampler': 0}],
+        'samplers': [{'magFilter': 9728, 'minFilter': 9728, 'wrapS': 10497, 'wrapT': 10497}, {}],
+        'textures': [{'source': 0, 'sampler': 0}, {'source': 1, 'sampler': 1}],
     }
+    bumps = normal_map()
     if image_in_buffer:
-        doc['images'] = [{'bufferView': w.view(image), 'mimeType': 'image/png'}]
+        doc['images'] = [{'bufferView': w.view(image), 'mimeType': 'image/png'},
+                         {'bufferView': w.view(bumps), 'mimeType': 'image/png'}]
     else:
-        doc['images'] = [{'uri': 'checker.png'}]
+        doc['images'] = [{'uri': 'checker.png'}, {'uri': 'data:image/png;base64,' + base64.b64encode(bumps).decode()}]
     while len(w.bin) % 4:
         w.bin.append(0)
     doc['buffers'] = [{'byteLength': len(w.bin)}]
@@ -202,11 +216,10 @@ open(os.path.join(HERE, 'checker.png'), 'wb').write(image)
 
 # The fuzz seeds (tests/fuzz.rs, target `gltf`): the GLB, and the JSON with its buffer and image
 # as data URIs, so that a document read from memory loads whole.
-import base64
 FUZZ = os.path.join(HERE, '..', '..', '..', 'tests', 'fixtures', 'fuzz', 'gltf')
 os.makedirs(FUZZ, exist_ok=True)
 open(os.path.join(FUZZ, 'boxes.glb'), 'wb').write(open(os.path.join(HERE, 'boxes.glb'), 'rb').read())
 doc, binary, image = document(False)
 doc['buffers'][0]['uri'] = 'data:application/octet-stream;base64,' + base64.b64encode(binary).decode()
-doc['images'][0]['uri'] = 'data:image/png;base64,' + base64.b64encode(image).decode()
+doc['images'][0]['uri'] = 'data:image/png;base64,' + base64.b64encode(image).decode()  # the second is one already
 open(os.path.join(FUZZ, 'boxes_embedded.gltf'), 'w').write(json.dumps(doc, separators=(',', ':')) + '\n')

@@ -142,7 +142,9 @@ impl Loader<'_> {
                 transform: n.extension_value("KHR_texture_transform").cloned(),
             };
             mat.normal_map = Some(self.texture(&r, ColorSpace::Linear)?);
-            mat.normal_scale = Vec2::splat(n.scale());
+            // three's loader turns `normalScale.y` round for a primitive without tangents (its
+            // normal map then uses the derivative frame): here every primitive does.
+            mat.normal_scale = Vec2::new(n.scale(), -n.scale());
         }
         if let Some(o) = m.occlusion_texture() {
             let r = TextureRef {
@@ -189,7 +191,8 @@ impl Loader<'_> {
             if let Some(s) =
                 TextureRef::from_json(e.get("clearcoatNormalTexture")).and_then(|r| r.scale)
             {
-                mat.clearcoat_normal_scale = Vec2::splat(s);
+                // Turned round as `normal_scale` is.
+                mat.clearcoat_normal_scale = Vec2::new(s, -s);
             }
         }
         if let Some(e) = ext("KHR_materials_sheen") {

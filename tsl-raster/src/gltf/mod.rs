@@ -712,3 +712,33 @@ fn percent_decode(uri: &str) -> String {
     }
     String::from_utf8_lossy(&out).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_and_fans_become_triangles_as_three_s_to_triangles_draw_mode() {
+        // A strip 0 1 2 3 4: (0 1 2), then (3 2 1) turned back, then (2 3 4).
+        assert_eq!(
+            triangles(&[0, 1, 2, 3, 4], Mode::TriangleStrip),
+            vec![[0, 1, 2], [3, 2, 1], [2, 3, 4]]
+        );
+        // A fan about 0: (0 1 2), (0 2 3).
+        assert_eq!(
+            triangles(&[0, 1, 2, 3], Mode::TriangleFan),
+            vec![[0, 1, 2], [0, 2, 3]]
+        );
+        // A list drops a partial triangle at its end; too few vertices make none.
+        assert_eq!(triangles(&[0, 1, 2, 3], Mode::Triangles), vec![[0, 1, 2]]);
+        assert!(triangles(&[0, 1], Mode::TriangleStrip).is_empty());
+        assert!(triangles(&[0], Mode::TriangleFan).is_empty());
+    }
+
+    #[test]
+    fn uris_are_percent_decoded() {
+        assert_eq!(percent_decode("my%20model.bin"), "my model.bin");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+    }
+}
