@@ -113,6 +113,8 @@ cases![
     attribute_color in scenes_instancing,
     transmission_sphere in scenes_transmission,
     transmission_map in scenes_transmission,
+    transmission_double in scenes_transmission,
+    transmission_dispersion in scenes_transmission,
     outputs_lit in scenes_outputs,
     outputs_env in scenes_outputs,
     outputs_alpha_test in scenes_outputs,

@@ -276,21 +276,13 @@ pub enum MaterialRefusal {
     /// the renderer isolates only where the rest does not depend on it (as BACKDROP_NODE).
     #[error("a transmissive material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light the transmission replaces is not isolated there)")]
     TransmissionOnLayers,
-    /// A transmissive material with a `dispersion`: three.js's three reads of the screen, one
-    /// per colour channel, are not built.
-    #[error("a transmissive material's dispersion is not supported (three reads of the screen, one per channel)")]
-    TransmissionDispersion,
-    /// A transmissive material drawn on both sides: three.js's pass of the back faces into the
-    /// screen the front faces read is not built.
-    #[error("a transmissive material is drawn on one side only (three.js's pass of the back faces is not supported)")]
-    TransmissionDoubleSide,
     /// A transmissive material whose program sets BACKDROP_NODE: both take the diffuse light's
     /// place.
     #[error("a transmissive material refuses a program's BACKDROP_NODE (both replace the diffuse light)")]
     TransmissionWithBackdrop,
     /// A transmission, thickness or attenuation distance that is not a number, or a thickness
-    /// that is infinite.
-    #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness finite)")]
+    /// or dispersion that is not finite.
+    #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness and dispersion finite)")]
     TransmissionNotFinite,
     /// A sprite whose program sets POSITION_NODE (R-SPRITE-3).
     #[error("a sprite refuses POSITION_NODE: a sprite has no vertices of its own to move")]

@@ -296,6 +296,10 @@ pub(crate) struct FrameContext<'a> {
     /// The frame's transmission target with its mip chain, where the frame has one
     /// (`Assets::screen`): what a transmissive PHYSICAL material reads (R-SCREEN-3).
     pub screen: Option<&'a Texture>,
+    /// What a back face of a transmissive material reads (`Assets::screen_back`): the opaque
+    /// pass alone, where `screen` has the back faces of the double-sided transmissive meshes
+    /// drawn over it (R-SCREEN-3).
+    pub screen_back: Option<&'a Texture>,
 }
 
 impl<'a> FrameContext<'a> {
@@ -350,6 +354,10 @@ impl<'a> FrameContext<'a> {
             scene_depth: volume_depth::SceneDepth::new(projection, camera.far),
             projection,
             screen: assets.screen.and_then(|id| assets.textures.get(id)),
+            screen_back: assets
+                .screen_back
+                .or(assets.screen)
+                .and_then(|id| assets.textures.get(id)),
         }
     }
 }

@@ -177,6 +177,10 @@ record! {
         /// The texture id of the frame's transmission target (the opaque pass with its mip
         /// chain, R-SCREEN-3), `NONE` without one.
         screen: u32,
+        /// The texture id a back face of a transmissive material reads: the opaque pass without
+        /// the back faces of the double-sided transmissive meshes (R-SCREEN-3), `screen` where
+        /// there are none.
+        screen_back: u32,
     }
 }
 
@@ -438,6 +442,9 @@ record! {
         metalness_map: u32,
         /// Unused.
         _reserved_volume: u32,
+        /// PHYSICAL `dispersion` (R-SCREEN-3): 0 reads the screen once, above it once per
+        /// colour channel.
+        dispersion: f32,
     }
 }
 

@@ -272,9 +272,15 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
     ) -> Result<TransmissionTarget, RenderError> {
         let opaque = screen_pass::opaque_scene(scene, assets);
-        Ok(TransmissionTarget::new(
-            &self.draw_frame(&opaque, camera, assets, false)?.0,
-        ))
+        let target = TransmissionTarget::new(&self.draw_frame(&opaque, camera, assets, false)?.0);
+        match screen_pass::back_face_pass(scene, assets) {
+            Some((backs, assets)) => {
+                let image =
+                    self.render_linear_with_target(&backs, camera, &assets, Some(&target))?;
+                Ok(target.with_back_faces(&image))
+            }
+            None => Ok(target),
+        }
     }
 
     /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
@@ -856,6 +862,7 @@ fn pack(
                 roughness_map: map_id(m.roughness_map.filter(|_| lit)),
                 metalness_map: map_id(m.metalness_map.filter(|_| lit)),
                 _reserved_volume: 0,
+                dispersion: m.dispersion,
                 lights: blocks.start(m.lights),
                 env: env.map_or(NONE, |(e, _)| envs.index(e)),
                 env_intensity: env.map_or(0.0, |(_, k)| k),
@@ -925,7 +932,8 @@ fn pack(
                 camera,
                 tiles_x as u32,
                 entries_at,
-                assets.screen.map_or(NONE, |id| id.0),
+                [assets.screen, assets.screen_back.or(assets.screen)]
+                    .map(|s| s.map_or(NONE, |id| id.0)),
             );
             append_lights(&mut w, &blocks, &shadows);
             let mut w = envs.append_to_frame(w);
@@ -960,11 +968,12 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
-    screen: u32,
+    [screen, screen_back]: [u32; 2],
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
-    // The frame's transmission target and the projection its readers use (R-SCREEN-3).
+    // The frame's transmission targets and the projection their readers use (R-SCREEN-3).
     r.screen = screen;
+    r.screen_back = screen_back;
     let aspect = settings.width as f32 / settings.height.max(1) as f32;
     r.projection = camera.projection_matrix(aspect).to_cols_array();
     r.width = settings.width;
