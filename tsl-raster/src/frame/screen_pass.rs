@@ -28,6 +28,9 @@ use tsl_core::VIEWPORT_TEXTURE;
 #[derive(Clone, Debug)]
 pub struct TransmissionTarget {
     texture: Texture,
+    /// The opaque scene's camera-axis distances a gated VOLUME material reads (R-VOL-5), set by
+    /// [`TransmissionTarget::capture_volume_depth`] (frame/volume_depth.rs).
+    pub(crate) volume_depth: Option<std::sync::Arc<[f32]>>,
 }
 
 impl TransmissionTarget {
@@ -40,7 +43,10 @@ impl TransmissionTarget {
         // Invariant: a LinearImage holds width × height pixels.
         let texture = Texture::from_linear(image.width(), image.height(), texels)
             .expect("a linear image's pixels are its width times its height");
-        TransmissionTarget { texture }
+        TransmissionTarget {
+            texture,
+            volume_depth: None,
+        }
     }
 
     /// The width in pixels.

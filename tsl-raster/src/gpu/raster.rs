@@ -7,12 +7,14 @@ use super::environment::FrameEnvironments;
 use super::layout::*;
 use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
+use super::scene_depth::{self, FrameDepth};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
 use crate::error::{MaterialRefusal, Refusal};
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
 use crate::frame::screen_pass::{self, TransmissionTarget};
+use crate::frame::volume_depth::OpaqueDepth;
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
 use crate::frame::Frame;
@@ -271,16 +273,74 @@ impl<'g> GpuRenderer<'g> {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<TransmissionTarget, RenderError> {
+        let snapshot = self.scene_depth(scene, camera, assets)?;
+        self.opaque_target(scene, camera, assets, &snapshot)
+    }
+
+    /// The opaque pass's target, its gated volumes (if any) reading `snapshot`.
+    fn opaque_target(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        snapshot: &Option<TransmissionTarget>,
+    ) -> Result<TransmissionTarget, RenderError> {
         let opaque = screen_pass::opaque_scene(scene, assets);
+        let depth = frame_depth(snapshot.as_ref());
         Ok(TransmissionTarget::new(
-            &self.draw_frame(&opaque, camera, assets, false)?.0,
+            &self.draw_frame(&opaque, camera, assets, false, depth)?.0,
         ))
+    }
+
+    /// The depth of `scene`'s opaque draws (R-VOL-5, gpu/scene_depth.rs): a frame of the scene
+    /// without its transparent, VOLUME and transmissive draws, drawn by the compute kernel
+    /// whatever [`GpuRenderer::path`], each pixel's window depth after the draws' depth tests,
+    /// masks, discards and alpha tests (1 where none drew). With
+    /// [`TransmissionTarget::capture_volume_depth`] and [`Camera::to_screen`], what a low-level
+    /// [`GpuRenderer::render_linear_with_target`] call passes for a gated VOLUME material.
+    pub fn opaque_depth(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<OpaqueDepth, RenderError> {
+        let opaque = scene_depth::capture_scene(scene, assets);
+        let image = self
+            .draw_frame(&opaque, camera, assets, false, FrameDepth::Capture)?
+            .0;
+        let depths = image.pixels().iter().map(|p| p[0]).collect();
+        OpaqueDepth::new(image.width(), image.height(), depths)
+    }
+
+    /// The snapshot of the opaque depth a frame of `scene` needs: `None` without a gated
+    /// VOLUME material, else a target (its colour unused) holding the camera-axis distances,
+    /// made by the same [`TransmissionTarget::capture_volume_depth`] a low-level caller uses.
+    fn scene_depth(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<Option<TransmissionTarget>, RenderError> {
+        if !scene_depth::gated(scene, assets) {
+            return Ok(None);
+        }
+        let depth = self.opaque_depth(scene, camera, assets)?;
+        let (width, height) = (self.settings.width, self.settings.height);
+        let mut target = TransmissionTarget::new(&LinearImage::from_pixels(
+            width,
+            height,
+            vec![[0.0; 4]; depth.depths().len()],
+        ));
+        target.capture_volume_depth(&depth, camera.to_screen(width, height), camera.far)?;
+        Ok(Some(target))
     }
 
     /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
     /// caller, as [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target):
     /// refused when a program reads the screen in the texture view and `target` is `None` or
-    /// of another size.
+    /// of another size. A VOLUME material with its scene-depth gate (R-VOL-5) reads the
+    /// target's snapshot ([`TransmissionTarget::capture_volume_depth`]), uploaded with each
+    /// draw: refused ([`Refusal::NoVolumeDepth`]) without one.
     pub fn render_linear_with_target(
         &mut self,
         scene: &Scene,
@@ -288,13 +348,14 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
         target: Option<&TransmissionTarget>,
     ) -> Result<LinearImage, RenderError> {
+        let depth = frame_depth(target);
         match target {
             Some(target) => {
                 let size = (self.settings.width, self.settings.height);
                 let assets = screen_pass::with_target(scene, assets, target, size)?;
-                Ok(self.draw_frame(scene, camera, &assets, false)?.0)
+                Ok(self.draw_frame(scene, camera, &assets, false, depth)?.0)
             }
-            None => Ok(self.draw_frame(scene, camera, assets, false)?.0),
+            None => Ok(self.draw_frame(scene, camera, assets, false, depth)?.0),
         }
     }
 
@@ -307,24 +368,29 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
         counted: bool,
     ) -> Result<(LinearImage, RenderStats), RenderError> {
+        // A gated volume's snapshot first (R-VOL-5), then any opaque pass, which may draw one.
+        let snapshot = self.scene_depth(scene, camera, assets)?;
+        let depth = frame_depth(snapshot.as_ref());
         if self.settings.shading == Shading::Texture
             && screen_pass::first_screen_reader(scene, assets).is_some()
         {
-            let target = self.opaque_pass(scene, camera, assets)?;
+            let target = self.opaque_target(scene, camera, assets, &snapshot)?;
             let size = (self.settings.width, self.settings.height);
             let assets = screen_pass::with_target(scene, assets, &target, size)?;
-            return self.draw_frame(scene, camera, &assets, counted);
+            return self.draw_frame(scene, camera, &assets, counted, depth);
         }
-        self.draw_frame(scene, camera, assets, counted)
+        self.draw_frame(scene, camera, assets, counted, depth)
     }
 
-    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target.
+    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target; `depth`
+    /// what a gated volume reads (or the depth capture, drawn by the kernel).
     fn draw_frame(
         &mut self,
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
         counted: bool,
+        depth: FrameDepth,
     ) -> Result<(LinearImage, RenderStats), RenderError> {
         let (width, height) = (self.settings.width, self.settings.height);
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
@@ -339,7 +405,7 @@ impl<'g> GpuRenderer<'g> {
         let mut frame = self.settings.prepare_frame(&assets.programs, camera);
         frame.add_draw_copies(scene, assets)?;
         let limit = self.gpu.binding_limit();
-        let packed = pack(&self.settings, &frame, scene, camera, assets)?;
+        let packed = pack(&self.settings, &frame, scene, camera, assets, depth)?;
         if packed.sampled {
             // A new texel buffer (or one whose contents are lost) needs a new bind group.
             let replaced = self.textures.prepare(self.gpu, assets, limit);
@@ -348,7 +414,8 @@ impl<'g> GpuRenderer<'g> {
             }
             replaced.map_err(refused)?;
         }
-        let pixels = if self.path.renders() && !counted {
+        let capture = matches!(depth, FrameDepth::Capture);
+        let pixels = if self.path.renders() && !counted && !capture {
             self.draw_native(&packed, &frame).map_err(refused)?
         } else {
             self.dispatch(&packed, counted).map_err(refused)?
@@ -512,6 +579,17 @@ impl<'g> GpuRenderer<'g> {
     }
 }
 
+/// What a frame drawn with `target` carries for a gated volume (R-VOL-5): its snapshot, if it
+/// has one.
+fn frame_depth(target: Option<&TransmissionTarget>) -> FrameDepth<'_> {
+    match target {
+        Some(t) => t
+            .volume_depth()
+            .map_or(FrameDepth::Missing { target: true }, FrameDepth::Snapshot),
+        None => FrameDepth::Missing { target: false },
+    }
+}
+
 /// The bytes of the pixels buffer (and of its read-back): 16 a pixel, then when `counted` a
 /// count a pixel, four to a 16-byte element.
 fn pixel_bytes(width: u32, height: u32, counted: bool) -> u64 {
@@ -567,6 +645,7 @@ fn pack(
     scene: &Scene,
     camera: &Camera,
     assets: &Assets,
+    depth: FrameDepth,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let shadows = FrameShadows::new(settings, scene, frame.view, &draws, &assets.textures)?;
@@ -587,16 +666,14 @@ fn pack(
         }
         .into());
     }
-    // The scene-depth gate of a volume (R-VOL-5) is the CPU renderer's alone for now: refused,
-    // not drawn ungated.
-    if let Some(d) = draws.iter().find(|d| d.material.volume_scene_depth) {
-        return Err(Refusal::Material {
-            object: d.object,
-            refusal: MaterialRefusal::VolumeSceneDepthOnGpu,
-        }
-        .into());
-    }
     let (width, height) = (settings.width, settings.height);
+    // A gated volume (R-VOL-5) reads the snapshot: refused without one, not drawn ungated.
+    scene_depth::check(&draws, depth, width as usize * height as usize)?;
+    let gates = draws.iter().any(|d| d.material.volume_scene_depth);
+    let depth = match depth {
+        FrameDepth::Snapshot(_) if !gates => FrameDepth::Missing { target: false },
+        d => d,
+    };
 
     // The programs, one after the other.
     let mut words = Vec::new();
@@ -705,6 +782,7 @@ fn pack(
                 (scattering.is_some(), FL_SCATTERING),
                 (sss, FL_SSS),
                 (m.is_transmissive(), FL_TRANSMISSION),
+                (m.volume_scene_depth, FL_VOLUME_DEPTH),
             ] {
                 if on {
                     flags |= bit;
@@ -930,6 +1008,7 @@ fn pack(
             append_lights(&mut w, &blocks, &shadows);
             let mut w = envs.append_to_frame(w);
             super::volume::append_volumes(&mut w, frame, assets);
+            scene_depth::append_scene_depth(&mut w, depth);
             w
         },
         passes: pass_records,
@@ -1127,7 +1206,15 @@ mod tests {
         let settings = RenderSettings::new(64, 64);
         let mut frame = settings.prepare_frame(&assets.programs, &camera);
         frame.add_draw_copies(&scene, &assets).unwrap();
-        let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
+        let packed = pack(
+            &settings,
+            &frame,
+            &scene,
+            &camera,
+            &assets,
+            FrameDepth::Missing { target: false },
+        )
+        .unwrap();
         let record: FrameRecord = bytemuck::pod_read_unaligned(bytemuck::cast_slice(
             &packed.frame[..FrameRecord::words()],
         ));
