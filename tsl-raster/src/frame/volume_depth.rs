@@ -145,38 +145,7 @@ impl TransmissionTarget {
         to_screen: Mat4,
         far: f32,
     ) -> Result<(), RenderError> {
-        let refuse = |why: String| -> RenderError { Refusal::VolumeDepth(why).into() };
-        let size = (self.width(), self.height());
-        if (opaque.width, opaque.height) != size {
-            return Err(refuse(format!(
-                "a {}×{} opaque depth for a {}×{} transmission target",
-                opaque.width, opaque.height, size.0, size.1
-            )));
-        }
-        if !to_screen.is_finite() {
-            return Err(refuse("to_screen is not finite".into()));
-        }
-        if !(far.is_finite() && far > 0.0) {
-            return Err(refuse(format!("far is {far}, not a positive finite distance")));
-        }
-        let gate = SceneDepth::from_to_screen(to_screen, far);
-        let width = opaque.width.max(1) as usize;
-        let mut distances = Vec::with_capacity(opaque.depths.len());
-        for (i, &z) in opaque.depths.iter().enumerate() {
-            let (x, y) = (i % width, i / width);
-            if !z.is_finite() {
-                return Err(refuse(format!(
-                    "the window depth at pixel ({x}, {y}) is {z}, not finite"
-                )));
-            }
-            let d = gate.distance(z);
-            if !d.is_finite() {
-                return Err(refuse(format!(
-                    "the window depth {z} at pixel ({x}, {y}) gives the distance {d} through to_screen"
-                )));
-            }
-            distances.push(d);
-        }
+        let distances = distances(opaque, (self.width(), self.height()), to_screen, far)?;
         self.volume_depth = Some(distances.into());
         Ok(())
     }
@@ -186,6 +155,51 @@ impl TransmissionTarget {
     pub fn volume_depth(&self) -> Option<&[f32]> {
         self.volume_depth.as_deref()
     }
+}
+
+/// `opaque`'s window depths as camera-axis distances through `to_screen` and `far`, for a frame
+/// of `size` (what [`TransmissionTarget::capture_volume_depth`] stores; the GPU renderer's own
+/// snapshot too): refused as that method says.
+pub(crate) fn distances(
+    opaque: &OpaqueDepth,
+    size: (u32, u32),
+    to_screen: Mat4,
+    far: f32,
+) -> Result<Vec<f32>, RenderError> {
+    let refuse = |why: String| -> RenderError { Refusal::VolumeDepth(why).into() };
+    if (opaque.width, opaque.height) != size {
+        return Err(refuse(format!(
+            "a {}×{} opaque depth for a {}×{} transmission target",
+            opaque.width, opaque.height, size.0, size.1
+        )));
+    }
+    if !to_screen.is_finite() {
+        return Err(refuse("to_screen is not finite".into()));
+    }
+    if !(far.is_finite() && far > 0.0) {
+        return Err(refuse(format!(
+            "far is {far}, not a positive finite distance"
+        )));
+    }
+    let gate = SceneDepth::from_to_screen(to_screen, far);
+    let width = opaque.width.max(1) as usize;
+    let mut distances = Vec::with_capacity(opaque.depths.len());
+    for (i, &z) in opaque.depths.iter().enumerate() {
+        let (x, y) = (i % width, i / width);
+        if !z.is_finite() {
+            return Err(refuse(format!(
+                "the window depth at pixel ({x}, {y}) is {z}, not finite"
+            )));
+        }
+        let d = gate.distance(z);
+        if !d.is_finite() {
+            return Err(refuse(format!(
+                "the window depth {z} at pixel ({x}, {y}) gives the distance {d} through to_screen"
+            )));
+        }
+        distances.push(d);
+    }
+    Ok(distances)
 }
 
 /// Whether a ray step at camera-axis distance `step` contributes in front of an opaque scene at
@@ -216,6 +230,26 @@ mod tests {
         // A clear pixel reads the far distance.
         assert_eq!(perspective.distance(1.0), 9.0);
         assert_eq!(orthographic.distance(f32::NAN), 9.0);
+    }
+
+    /// A camera's `to_screen` reads the same distances as its projection: near 1, far 9, the
+    /// window depths of the worked cases above.
+    #[test]
+    fn to_screen_reads_the_projection_s_distances() {
+        let perspective = Camera::perspective(60.0, 1.0, 9.0);
+        let gate = SceneDepth::from_to_screen(perspective.to_screen(40, 30), 9.0);
+        assert!((gate.distance(0.75) - 3.0).abs() < 1e-5);
+        assert!((gate.distance(9.0 / 16.0) - 2.0).abs() < 1e-5);
+        let orthographic = Camera::orthographic(-2.0, 2.0, 1.5, -1.5, 1.0, 9.0);
+        let gate = SceneDepth::from_to_screen(orthographic.to_screen(40, 30), 9.0);
+        assert!((gate.distance(0.25) - 3.0).abs() < 1e-5);
+        assert_eq!(gate.distance(1.0), 9.0);
+        // The raster pixels: the view axis lands at the image's centre, the top edge of the
+        // orthographic view at row 0.
+        let centre = orthographic.to_screen(40, 30) * Vec4::new(0.0, 0.0, -3.0, 1.0);
+        assert_eq!((centre.x, centre.y), (20.0, 15.0));
+        let top = orthographic.to_screen(40, 30) * Vec4::new(-2.0, 1.5, -3.0, 1.0);
+        assert_eq!((top.x, top.y), (0.0, 0.0));
     }
 
     #[test]

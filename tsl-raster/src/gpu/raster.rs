@@ -14,9 +14,9 @@ use crate::error::{MaterialRefusal, Refusal};
 use crate::frame::bin::bin_passes;
 use crate::frame::light_mask::Lightings;
 use crate::frame::screen_pass::{self, TransmissionTarget};
-use crate::frame::volume_depth::OpaqueDepth;
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
+use crate::frame::volume_depth::{self, OpaqueDepth};
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
@@ -283,10 +283,10 @@ impl<'g> GpuRenderer<'g> {
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
-        snapshot: &Option<TransmissionTarget>,
+        snapshot: &Option<Vec<f32>>,
     ) -> Result<TransmissionTarget, RenderError> {
         let opaque = screen_pass::opaque_scene(scene, assets);
-        let depth = frame_depth(snapshot.as_ref());
+        let depth = snapshot_depth(snapshot);
         Ok(TransmissionTarget::new(
             &self.draw_frame(&opaque, camera, assets, false, depth)?.0,
         ))
@@ -313,26 +313,21 @@ impl<'g> GpuRenderer<'g> {
     }
 
     /// The snapshot of the opaque depth a frame of `scene` needs: `None` without a gated
-    /// VOLUME material, else a target (its colour unused) holding the camera-axis distances,
-    /// made by the same [`TransmissionTarget::capture_volume_depth`] a low-level caller uses.
+    /// VOLUME material, else the camera-axis distances, made as
+    /// [`TransmissionTarget::capture_volume_depth`] makes a low-level caller's.
     fn scene_depth(
         &mut self,
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
-    ) -> Result<Option<TransmissionTarget>, RenderError> {
+    ) -> Result<Option<Vec<f32>>, RenderError> {
         if !scene_depth::gated(scene, assets) {
             return Ok(None);
         }
         let depth = self.opaque_depth(scene, camera, assets)?;
         let (width, height) = (self.settings.width, self.settings.height);
-        let mut target = TransmissionTarget::new(&LinearImage::from_pixels(
-            width,
-            height,
-            vec![[0.0; 4]; depth.depths().len()],
-        ));
-        target.capture_volume_depth(&depth, camera.to_screen(width, height), camera.far)?;
-        Ok(Some(target))
+        let to_screen = camera.to_screen(width, height);
+        volume_depth::distances(&depth, (width, height), to_screen, camera.far).map(Some)
     }
 
     /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
@@ -370,7 +365,7 @@ impl<'g> GpuRenderer<'g> {
     ) -> Result<(LinearImage, RenderStats), RenderError> {
         // A gated volume's snapshot first (R-VOL-5), then any opaque pass, which may draw one.
         let snapshot = self.scene_depth(scene, camera, assets)?;
-        let depth = frame_depth(snapshot.as_ref());
+        let depth = snapshot_depth(&snapshot);
         if self.settings.shading == Shading::Texture
             && screen_pass::first_screen_reader(scene, assets).is_some()
         {
@@ -588,6 +583,13 @@ fn frame_depth(target: Option<&TransmissionTarget>) -> FrameDepth<'_> {
             .map_or(FrameDepth::Missing { target: true }, FrameDepth::Snapshot),
         None => FrameDepth::Missing { target: false },
     }
+}
+
+/// What a frame drawn by the renderer itself carries: its own snapshot, if it made one.
+fn snapshot_depth(snapshot: &Option<Vec<f32>>) -> FrameDepth<'_> {
+    snapshot
+        .as_deref()
+        .map_or(FrameDepth::Missing { target: false }, FrameDepth::Snapshot)
 }
 
 /// The bytes of the pixels buffer (and of its read-back): 16 a pixel, then when `counted` a

@@ -51,9 +51,10 @@ pub(super) fn gated(scene: &Scene, assets: &Assets) -> bool {
 /// children are drawn).
 pub(super) fn capture_scene(scene: &Scene, assets: &Assets) -> Scene {
     let left_out = |m: crate::store::MaterialId| {
-        assets.materials.get(m).is_some_and(|m| {
-            m.transparent || m.kind == MaterialKind::Volume || m.is_transmissive()
-        })
+        assets
+            .materials
+            .get(m)
+            .is_some_and(|m| m.transparent || m.kind == MaterialKind::Volume || m.is_transmissive())
     };
     let mut opaque = scene.clone();
     for index in 0..opaque.objects().len() {
