@@ -138,6 +138,26 @@ pub enum Refusal {
         /// The texture uniform's name, when the volume is a uniform's.
         uniform: Option<String>,
     },
+    /// A VOLUME material's scene-depth gate (R-VOL-5) drawn by a low-level GPU call
+    /// (the GPU renderer's `render_linear_with_target`)
+    /// whose [`TransmissionTarget`](crate::TransmissionTarget) holds no snapshot of the opaque
+    /// scene's depth ([`TransmissionTarget::capture_volume_depth`](crate::TransmissionTarget::capture_volume_depth)),
+    /// or no target at all.
+    #[error(
+        "object {object}: its VOLUME material gates its ray at the opaque scene's depth \
+         (volume_scene_depth) and the call gave {}",
+        if *target { "a transmission target without capture_volume_depth applied" } else { "no transmission target" }
+    )]
+    NoVolumeDepth {
+        /// The object whose material is gated.
+        object: usize,
+        /// Whether the call gave a target (without a snapshot).
+        target: bool,
+    },
+    /// [`TransmissionTarget::capture_volume_depth`](crate::TransmissionTarget::capture_volume_depth)
+    /// refused its inputs (R-VOL-5): the reason.
+    #[error("capture_volume_depth: {0}")]
+    VolumeDepth(String),
 }
 
 /// The store an asset id names.
@@ -262,10 +282,6 @@ pub enum MaterialRefusal {
     /// (R-VOL-5).
     #[error("the scene-depth gate (volume_scene_depth) is on a material that is not a VOLUME one")]
     VolumeSceneDepthOnKind,
-    /// A VOLUME material's scene-depth gate on the GPU renderer, which does not capture the
-    /// opaque scene's depth yet (R-VOL-5): draw it with the CPU renderer.
-    #[error("the scene-depth gate of a VOLUME material (volume_scene_depth) is drawn by the CPU renderer only; the GPU renderer does not capture the opaque scene's depth yet")]
-    VolumeSceneDepthOnGpu,
     /// A VOLUME program with RECEIVED_SHADOW_NODE: three.js would run it at each ray step for
     /// each light, which is not ported (R-VOL-4).
     #[error("RECEIVED_SHADOW_NODE on a VOLUME material is not supported (three.js would run it at each ray step)")]

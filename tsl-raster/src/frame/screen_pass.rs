@@ -35,6 +35,9 @@ pub struct TransmissionTarget {
     texture: Texture,
     /// What a back face reads, where it differs: the opaque scene without the back faces.
     back: Option<Texture>,
+    /// The opaque scene's camera-axis distances a gated VOLUME material reads (R-VOL-5), set by
+    /// [`TransmissionTarget::capture_volume_depth`] (frame/volume_depth.rs).
+    pub(crate) volume_depth: Option<std::sync::Arc<[f32]>>,
 }
 
 impl TransmissionTarget {
@@ -50,14 +53,17 @@ impl TransmissionTarget {
         TransmissionTarget {
             texture,
             back: None,
+            volume_depth: None,
         }
     }
 
     /// This target (the opaque scene) for the back faces, and `image` (the opaque scene with
-    /// the back faces of the double-sided transmissive meshes drawn over it) for the rest.
+    /// the back faces of the double-sided transmissive meshes drawn over it) for the rest; the
+    /// volume depth snapshot stays.
     pub(crate) fn with_back_faces(self, image: &LinearImage) -> TransmissionTarget {
         TransmissionTarget {
             back: Some(self.texture),
+            volume_depth: self.volume_depth,
             ..TransmissionTarget::new(image)
         }
     }

@@ -42,8 +42,8 @@ const STAGE_ALPHA_TEST: u32 = 17u;
 const STAGE_ROUGHNESS: u32 = 18u;
 const STAGE_METALNESS: u32 = 19u;
 
-// `FrameRecord` (gpu/layout.rs): 602 words.
-const LIGHTS_AT: u32 = 602u;
+// `FrameRecord` (gpu/layout.rs): 604 words.
+const LIGHTS_AT: u32 = 604u;
 const F_WIDTH: u32 = 0u;
 const F_HEIGHT: u32 = 1u;
 const F_TILES_X: u32 = 2u;
@@ -69,6 +69,8 @@ const F_VOLUME_COUNT: u32 = 583u;
 const F_PROJECTION: u32 = 584u; // 16 words
 const F_SCREEN: u32 = 600u;
 const F_SCREEN_BACK: u32 = 601u;
+const F_DEPTH_CAPTURE: u32 = 602u;
+const F_SCENE_DEPTH_AT: u32 = 603u;
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
 const HEMI_STRIDE: u32 = 9u;
@@ -279,6 +281,7 @@ const FL_PHYSICAL_EXT: u32 = 131072u;
 const FL_SCATTERING: u32 = 262144u;
 const FL_SSS: u32 = 524288u;
 const FL_TRANSMISSION: u32 = 1048576u;
+const FL_VOLUME_DEPTH: u32 = 2097152u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;
