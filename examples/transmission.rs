@@ -1,6 +1,7 @@
 //! PHYSICAL transmission (R-SCREEN-3; docs/screen_reads.md): a clear glass sphere tinted by its
-//! attenuation colour, and a frosted one whose roughness blurs what is behind it (the opaque
-//! pass read at a coarser level of its mip chain), in front of coloured boxes on a checker floor.
+//! attenuation colour, its `dispersion` splitting the colours at the edges of what it bends, and
+//! a frosted one whose roughness blurs what is behind it (the opaque pass read at a coarser level
+//! of its mip chain), in front of coloured boxes on a checker floor.
 //! The renderer draws the opaque scene first, as three.js's `transmissionRenderTarget`.
 //! Writes `docs/images/transmission.png`.
 //!
@@ -62,6 +63,8 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
         attenuation_distance: 2.0,
         attenuation_color: Color::from_hex(0xaaffcc),
         ior: 1.5,
+        // Each colour channel refracted at its own ior: 1.5 ∓ 0.5 · 6 · 0.025.
+        dispersion: 6.0,
         ..Material::physical(Color::WHITE, 0.05, 0.0)
     });
     scene.add(Object::mesh(ball, clear).at(Vec3::new(-0.9, 0.75, 0.4)));

@@ -10,6 +10,8 @@
 //!   `set_texture`, `set_frame`, the disassembler and `evaluate` of every output;
 //! - `png`: `Image::from_png`, `Image::load_png` and `Texture::from_png` on mutated PNGs (their
 //!   CRCs made again half the time, so mutations reach the decoder's logic);
+//! - `gltf`: `tsl::raster::gltf::load_gltf_slice` on mutated GLB and JSON documents (buffers and
+//!   images as data URIs), each loaded model drawn at a few pixels;
 //! - `scene`: geometry, materials, lights, cameras, objects and programs read from a mutated
 //!   byte stream, drawn by the CPU renderer at a few pixels.
 //!
@@ -41,6 +43,9 @@ const GLSL_SEEDS: &[&str] = &[
 ];
 
 const PREPROCESS_SEEDS: &[&str] = &["conditionals.frag", "ifdef.frag", "nested.frag"];
+
+/// The glTF seeds: tools/three_cases/gltf/make_models.py writes them.
+const GLTF_SEEDS: &[&str] = &["boxes.glb", "boxes_embedded.gltf"];
 
 const PNG_SEEDS: &[&str] = &[
     "grey1_9x2.png",
@@ -1205,5 +1210,61 @@ fn fuzz_scene() {
         }
     }
     eprintln!("fuzz scene: {drawn} scenes drawn, refused: {refused:#?}");
+    campaign.finish();
+}
+
+#[test]
+fn fuzz_gltf() {
+    use tsl::raster::gltf::{load_gltf_slice, GltfLimits};
+    let corpus = read_corpus("gltf", GLTF_SEEDS);
+    let limits = GltfLimits {
+        bytes: 1 << 20,
+        vertices: 1 << 16,
+        nodes: 1 << 10,
+        ..GltfLimits::default()
+    };
+    for (name, bytes) in &corpus {
+        let (mut scene, mut assets) = (Scene::new(), Assets::new());
+        let loaded = load_gltf_slice(bytes, None, &mut scene, &mut assets, &limits);
+        assert!(
+            loaded.is_ok(),
+            "seed {name} does not load: {:?}",
+            loaded.err()
+        );
+    }
+    let others: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
+    let mut rng = Rng::new(seed() ^ 7);
+    let mut campaign = Campaign::new("gltf");
+    let dictionary = [
+        "\"count\":",
+        "\"byteOffset\":",
+        "\"byteStride\":",
+        "\"children\":[0]",
+        "\"indices\":",
+        "\"mode\":5",
+        "\"mode\":6",
+        "\"componentType\":5125",
+        "4294967295",
+        "-1",
+        "1e308",
+        "data:;base64,",
+        "\"skin\":0",
+    ];
+    for _ in 0..iterations(600) {
+        let (_, base) = rng.pick(&corpus);
+        let input = mutate(&mut rng, base, &dictionary, &others);
+        campaign.exec(&input, || {
+            let (mut scene, mut assets) = (Scene::new(), Assets::new());
+            if let Ok(model) = load_gltf_slice(&input, None, &mut scene, &mut assets, &limits) {
+                let camera = model
+                    .cameras
+                    .first()
+                    .copied()
+                    .unwrap_or_else(|| Camera::perspective(50.0, 0.1, 100.0));
+                let _ = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets);
+            }
+            Ok(())
+        });
+    }
     campaign.finish();
 }

@@ -17,6 +17,7 @@ gpu_tests![
     each_path_mixes_the_backdrop_by_its_alpha,
     the_lit_view_reads_white_on_the_gpu,
     each_path_transmits_the_opaque_pass,
+    each_path_draws_both_sides_and_dispersion_as_the_cpu,
 ];
 
 /// The bound per channel: the GPU's f32 arithmetic on exact decimals.
@@ -118,4 +119,37 @@ fn each_path_transmits_the_opaque_pass(gpu: &'static Gpu) {
             given: None
         })
     );
+}
+
+/// Double-sided transmission (three's back-face pass) with dispersion on every path, held to the
+/// CPU renderer's image (which `raster_three.rs` holds to three.js): the transmissive plane
+/// turned a little (its front face seen) and turned past 90° (its back face seen).
+fn each_path_draws_both_sides_and_dispersion_as_the_cpu(gpu: &'static Gpu) {
+    use tsl::raster::{Renderer, Side};
+    for turn in [0.3f32, std::f32::consts::PI - 0.3] {
+        let mut c = transmission_case(tsl::prelude::Color::WHITE, 1.0);
+        let front = c.scene.objects()[1].mesh.unwrap().material;
+        let m = c.assets.materials.get_mut(front).unwrap();
+        (m.thickness, m.dispersion, m.side) = (0.5, 5.0, Side::Double);
+        let id = tsl::raster::ObjectId(1);
+        c.scene
+            .object_mut(id)
+            .unwrap()
+            .transform
+            .set_euler(0.0, turn, 0.0);
+        let cpu = Renderer::new(c.settings.clone())
+            .render_linear(&c.scene, &c.camera, &c.assets)
+            .unwrap();
+        for path in PATHS {
+            let image = render(gpu, &c, path);
+            for (got, want) in image.pixels().iter().zip(cpu.pixels()) {
+                for k in 0..4 {
+                    assert!(
+                        (got[k] - want[k]).abs() <= 1e-3,
+                        "{path:?}, turned {turn}: {got:?}, the CPU's {want:?}"
+                    );
+                }
+            }
+        }
+    }
 }

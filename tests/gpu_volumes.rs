@@ -1,4 +1,4 @@
-//! Volumes on the GPU renderer (R-VAL-22, R-VOL-2, R-VOL-4 in docs/requirements.md): the same scenes
+//! Volumes on the GPU renderer (R-VAL-22, R-VOL-2, R-VOL-4, R-VOL-5 in docs/requirements.md): the same scenes
 //! through the CPU renderer and every GPU path, held to the parity bounds of `gpu_parity.rs`
 //! (every channel within 2/255, 99.9% of pixels within 1/255). The CPU renderer is the
 //! reference; `tests/volumes.rs` holds it to an independent transcription of three.js's ray,
@@ -236,18 +236,37 @@ fn main() -> ExitCode {
             ));
         }
     }
-    for path in [GpuPath::Kernel, GpuPath::Hybrid] {
-        tests.push((
-            format!("the_gpu_refuses_the_scene_depth_gate_{path:?}").to_lowercase(),
-            Box::new(move |gpu| refuses_the_scene_depth_gate(gpu, path)),
-        ));
+    let gated_cases: [(&str, MakeCase); 2] = [
+        ("the_scene_depth_gate_perspective", || gated(false)),
+        ("the_scene_depth_gate_orthographic", || gated(true)),
+    ];
+    for (name, case) in gated_cases {
+        for path in [GpuPath::Kernel, GpuPath::Interpreted, GpuPath::Native] {
+            tests.push((
+                format!("{name}_{path:?}").to_lowercase(),
+                Box::new(move |gpu| check_gated(gpu, case, path)),
+            ));
+        }
     }
+    tests.push((
+        "the_captured_depth_is_the_camera_axis_distance".into(),
+        Box::new(the_captured_depth_is_the_camera_axis_distance),
+    ));
+    tests.push((
+        "a_low_level_call_needs_the_snapshot".into(),
+        Box::new(a_low_level_call_needs_the_snapshot),
+    ));
+    tests.push((
+        "a_low_level_snapshot_draws_as_the_renderer_and_a_reused_target_takes_the_new_one".into(),
+        Box::new(a_low_level_snapshot_draws_as_the_renderer),
+    ));
     gpu_harness::run(tests)
 }
 
-/// R-VOL-5: the GPU renderer does not capture the opaque depth yet, so a gated volume is
-/// refused with the reason, not drawn ungated.
-fn refuses_the_scene_depth_gate(gpu: &'static Gpu, path: GpuPath) {
+/// [`march`]'s volume with its scene-depth gate on (R-VOL-5), cut through by an opaque box and
+/// an opaque wall that reaches out of it, seen by a perspective or an orthographic camera from
+/// (2.5, 2, 4).
+fn gated(orthographic: bool) -> Case {
     let mut c = march(Vec3::new(2.5, 2.0, 4.0));
     c.assets
         .materials
@@ -255,9 +274,161 @@ fn refuses_the_scene_depth_gate(gpu: &'static Gpu, path: GpuPath) {
         .unwrap()
         .set_volume_scene_depth(true)
         .unwrap();
-    let e = GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE))
-        .with_path(path)
-        .render(&c.scene, &c.camera, &c.assets)
+    let paint = c.assets.materials.add(Material::lambert(Color::WHITE));
+    let cube = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(0.9, 0.9, 0.9).build());
+    c.scene
+        .add(Object::mesh(cube, paint).at(Vec3::new(0.3, -0.2, 0.4)));
+    let wall = c
+        .assets
+        .geometries
+        .add(BoxGeometry::new(3.0, 0.1, 1.6).build());
+    c.scene
+        .add(Object::mesh(wall, paint).at(Vec3::new(-0.4, 0.3, -0.2)));
+    if orthographic {
+        c.camera = Camera::orthographic(-2.2, 2.2, 2.2, -2.2, 0.1, 20.0)
+            .at(Vec3::new(2.5, 2.0, 4.0))
+            .looking_at(Vec3::ZERO);
+    }
+    c
+}
+
+/// [`check`] for a gated case, after showing that the gate changes the CPU's picture (so the
+/// parity covers the gated steps, not only the ungated ray).
+fn check_gated(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
+    let c = case();
+    let mut open = c.assets.clone();
+    open.materials
+        .get_mut(MaterialId(0))
+        .unwrap()
+        .set_volume_scene_depth(false)
+        .unwrap();
+    let cpu = Renderer::new(RenderSettings::new(SIDE, SIDE));
+    let (a, b) = (
+        cpu.render(&c.scene, &c.camera, &c.assets).unwrap(),
+        cpu.render(&c.scene, &c.camera, &open).unwrap(),
+    );
+    let changed = (0..SIDE * SIDE)
+        .filter(|&i| {
+            let (x, y) = (i % SIDE, i / SIDE);
+            let (p, q) = (a.pixel(x, y).unwrap(), b.pixel(x, y).unwrap());
+            (0..4).any(|k| p[k].abs_diff(q[k]) > 2)
+        })
+        .count();
+    println!("the gate changes {changed} pixels by more than 2/255");
+    assert!(changed > 10, "the gate changes little: {changed} pixels");
+    check(gpu, case, path);
+}
+
+/// R-VOL-5: the captured snapshot is each pixel's camera-axis distance: a wall facing the
+/// camera 4 m in front of it reads 4 wherever it covers, the camera's far (20) elsewhere, for
+/// a perspective and an orthographic camera.
+fn the_captured_depth_is_the_camera_axis_distance(gpu: &'static Gpu) {
+    for orthographic in [false, true] {
+        let mut assets = Assets::new();
+        let wall = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+        let paint = assets.materials.add(Material::basic(Color::WHITE));
+        let mut scene = Scene::new();
+        // Off-axis, so that the wall covers part of the image.
+        scene.add(Object::mesh(wall, paint).at(Vec3::new(1.0, 0.5, 1.0)));
+        let mut camera = Camera::perspective(60.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, 5.0));
+        if orthographic {
+            camera =
+                Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 20.0).at(Vec3::new(0.0, 0.0, 5.0));
+        }
+        let mut renderer =
+            GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE)).with_path(GpuPath::Interpreted);
+        let depth = renderer.opaque_depth(&scene, &camera, &assets).unwrap();
+        let mut target = renderer.opaque_pass(&scene, &camera, &assets).unwrap();
+        target
+            .capture_volume_depth(&depth, camera.to_screen(SIDE, SIDE), camera.far)
+            .unwrap();
+        let d = target.volume_depth().unwrap();
+        let (covered, clear) = (
+            d.iter().filter(|&&d| (d - 4.0).abs() < 1e-3).count(),
+            d.iter().filter(|&&d| d == 20.0).count(),
+        );
+        assert_eq!(
+            covered + clear,
+            d.len(),
+            "orthographic {orthographic}: {d:?}"
+        );
+        assert!(
+            covered > 20 && clear > 20,
+            "{covered} covered, {clear} clear"
+        );
+    }
+}
+
+/// R-VOL-5: a low-level draw of a gated volume without a snapshot is refused before drawing,
+/// whether the call gave no target or one without `capture_volume_depth` applied.
+fn a_low_level_call_needs_the_snapshot(gpu: &'static Gpu) {
+    let c = gated(false);
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE)).with_path(GpuPath::Interpreted);
+    let e = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, None)
         .unwrap_err();
-    assert!(e.to_string().contains("CPU renderer only"), "{e}");
+    assert!(
+        matches!(
+            e,
+            RenderError::Refused(Refusal::NoVolumeDepth {
+                object: 0,
+                target: false
+            })
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("no transmission target"), "{e}");
+    let target = renderer
+        .opaque_pass(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    let e = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap_err();
+    assert!(e.to_string().contains("capture_volume_depth"), "{e}");
+}
+
+/// R-VOL-5: a low-level call with the snapshot applied draws the renderer's own frame, bit for
+/// bit; the same target given an all-clear snapshot (each pixel the camera's far, beyond every
+/// step) draws the ungated frame: the new snapshot is the one uploaded.
+fn a_low_level_snapshot_draws_as_the_renderer(gpu: &'static Gpu) {
+    let c = gated(false);
+    let mut renderer =
+        GpuRenderer::new(gpu, RenderSettings::new(SIDE, SIDE)).with_path(GpuPath::Interpreted);
+    let own = renderer
+        .render_linear(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    let to_screen = c.camera.to_screen(SIDE, SIDE);
+    let mut target = renderer
+        .opaque_pass(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    let depth = renderer
+        .opaque_depth(&c.scene, &c.camera, &c.assets)
+        .unwrap();
+    target
+        .capture_volume_depth(&depth, to_screen, c.camera.far)
+        .unwrap();
+    let low = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap();
+    assert_eq!(low, own);
+    let clear = OpaqueDepth::new(SIDE, SIDE, vec![1.0; (SIDE * SIDE) as usize]).unwrap();
+    target
+        .capture_volume_depth(&clear, to_screen, c.camera.far)
+        .unwrap();
+    let reused = renderer
+        .render_linear_with_target(&c.scene, &c.camera, &c.assets, Some(&target))
+        .unwrap();
+    let mut open = c.assets.clone();
+    open.materials
+        .get_mut(MaterialId(0))
+        .unwrap()
+        .set_volume_scene_depth(false)
+        .unwrap();
+    let ungated = renderer.render_linear(&c.scene, &c.camera, &open).unwrap();
+    assert_eq!(reused, ungated);
+    assert_ne!(reused, own, "the gate shows in the frame");
 }

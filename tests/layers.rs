@@ -50,7 +50,8 @@ const LAYERS: &[CrateLayers] = &[
             &["store"],
             &["scene"],
             &["assets"],
-            &["settings"],
+            // The render settings; the loaders that fill a scene and its assets from files.
+            &["settings", "gltf"],
             // Triangle set-up and clipping; the frame (programs, lights, passes, bins) over it.
             &["raster"],
             &["frame"],

@@ -234,6 +234,19 @@ fn physical_transmission_and_thickness_maps_match_three() {
 }
 
 #[test]
+fn double_sided_transmission_matches_three() {
+    // R-SCREEN-3: three's transparentDoublePass, the back faces drawn (reading the opaque pass)
+    // before the front faces, which read them.
+    check("transmission_double");
+}
+
+#[test]
+fn transmission_dispersion_matches_three() {
+    // R-SCREEN-3: `dispersion`, the screen read once per colour channel at its own ior.
+    check("transmission_dispersion");
+}
+
+#[test]
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }
@@ -299,4 +312,9 @@ fn one_pixel_lines_strips_segments_and_an_indexed_closed_line_match_three() {
 #[test]
 fn points_and_lines_cast_shadows_as_three() {
     check("points_shadow");
+}
+
+#[test]
+fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
+    check("gltf_boxes");
 }

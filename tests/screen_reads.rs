@@ -207,17 +207,10 @@ fn transmission_without_a_target_or_over_layers_is_refused() {
         ),
         (
             Material {
-                dispersion: 1.0,
+                dispersion: f32::INFINITY,
                 ..glass()
             },
-            MaterialRefusal::TransmissionDispersion,
-        ),
-        (
-            Material {
-                side: Side::Double,
-                ..glass()
-            },
-            MaterialRefusal::TransmissionDoubleSide,
+            MaterialRefusal::TransmissionNotFinite,
         ),
         (
             Material {

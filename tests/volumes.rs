@@ -489,8 +489,7 @@ fn a_clear_pixel_gates_at_the_camera_s_far() {
     assert_eq!(render(&scene, &camera, &assets), open);
 }
 
-/// R-VOL-5: the gate is a VOLUME material's alone; the GPU renderer refuses it (tests of the
-/// GPU are in gpu_volumes.rs).
+/// R-VOL-5: the gate is a VOLUME material's alone (tests of the GPU are in gpu_volumes.rs).
 #[test]
 fn the_scene_depth_gate_is_refused_on_another_kind() {
     let mut standard = Material::standard(Color::WHITE, 0.5, 0.0);
@@ -526,4 +525,67 @@ fn a_volume_refuses_a_received_shadow_node() {
         .render_linear(&scene, &camera, &assets)
         .unwrap_err();
     assert!(e.to_string().contains("RECEIVED_SHADOW_NODE"), "{e}");
+}
+
+/// R-VOL-5: `capture_volume_depth` turns window depths into camera-axis distances (near 1, far
+/// 9: perspective 0.75 and orthographic 0.25 are 3 m, a clear pixel the far) and refuses a
+/// wrong-sized, nonfinite or unusable snapshot with the reason, keeping the one it had.
+#[test]
+fn capture_volume_depth_refuses_bad_snapshots() {
+    let (scene, _, assets) = march_scene(10.0, None, 4);
+    let perspective = Camera::perspective(60.0, 1.0, 9.0);
+    let mut target = Renderer::new(RenderSettings::new(2, 1))
+        .opaque_pass(&scene, &perspective, &assets)
+        .unwrap();
+    assert_eq!(target.volume_depth(), None);
+    let depth = OpaqueDepth::new(2, 1, vec![0.75, 1.0]).unwrap();
+    target
+        .capture_volume_depth(&depth, perspective.to_screen(2, 1), 9.0)
+        .unwrap();
+    let d = target.volume_depth().unwrap();
+    assert!((d[0] - 3.0).abs() < 1e-5 && d[1] == 9.0, "{d:?}");
+    let orthographic = Camera::orthographic(-1.0, 1.0, 0.5, -0.5, 1.0, 9.0);
+    let depth = OpaqueDepth::new(2, 1, vec![0.25, 0.25]).unwrap();
+    target
+        .capture_volume_depth(&depth, orthographic.to_screen(2, 1), 9.0)
+        .unwrap();
+    assert!((target.volume_depth().unwrap()[1] - 3.0).abs() < 1e-5);
+    let kept = target.volume_depth().unwrap().to_vec();
+
+    let to_screen = perspective.to_screen(2, 1);
+    let refused = |target: &mut TransmissionTarget, depth: &OpaqueDepth, m, far, why: &str| {
+        let e = target.capture_volume_depth(depth, m, far).unwrap_err();
+        assert!(
+            matches!(e, RenderError::Refused(Refusal::VolumeDepth(_))),
+            "{e}"
+        );
+        assert!(e.to_string().contains(why), "{e} lacks {why}");
+    };
+    let wrong_size = OpaqueDepth::new(1, 2, vec![0.5, 0.5]).unwrap();
+    refused(&mut target, &wrong_size, to_screen, 9.0, "1×2 opaque depth");
+    let nan = OpaqueDepth::new(2, 1, vec![0.5, f32::NAN]).unwrap();
+    refused(&mut target, &nan, to_screen, 9.0, "pixel (1, 0) is NaN");
+    let ok = OpaqueDepth::new(2, 1, vec![0.5, 0.5]).unwrap();
+    refused(
+        &mut target,
+        &ok,
+        glam::Mat4::NAN,
+        9.0,
+        "to_screen is not finite",
+    );
+    refused(&mut target, &ok, to_screen, f32::INFINITY, "far is inf");
+    refused(&mut target, &ok, to_screen, 0.0, "far is 0");
+    // A matrix whose depth rows cannot be inverted (0 / 0).
+    refused(
+        &mut target,
+        &ok,
+        glam::Mat4::ZERO,
+        9.0,
+        "gives the distance",
+    );
+    assert_eq!(target.volume_depth().unwrap(), &kept[..]);
+    assert!(matches!(
+        OpaqueDepth::new(2, 2, vec![0.5; 3]),
+        Err(RenderError::Refused(Refusal::VolumeDepth(_)))
+    ));
 }

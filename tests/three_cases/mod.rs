@@ -8,6 +8,7 @@ pub mod scenes;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
+pub mod scenes_gltf;
 pub mod scenes_instancing;
 pub mod scenes_outputs;
 pub mod scenes_physical;
@@ -112,6 +113,8 @@ cases![
     attribute_color in scenes_instancing,
     transmission_sphere in scenes_transmission,
     transmission_map in scenes_transmission,
+    transmission_double in scenes_transmission,
+    transmission_dispersion in scenes_transmission,
     outputs_lit in scenes_outputs,
     outputs_env in scenes_outputs,
     outputs_alpha_test in scenes_outputs,
@@ -120,6 +123,7 @@ cases![
     points_colors in scenes_points,
     lines_colors in scenes_points,
     points_shadow in scenes_points with shadows_pcf,
+    gltf_boxes in scenes_gltf,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

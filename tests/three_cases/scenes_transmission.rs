@@ -123,3 +123,65 @@ pub fn transmission_map() -> Case {
     add(&mut c, geometry, pane, Vec3::new(0.7, 0.0, 0.4), turn);
     c
 }
+
+/// tools/three_cases/transmission_double.mjs: double-sided transmission, three's back-face pass.
+pub fn transmission_double() -> Case {
+    let mut c = stage(Vec3::new(-0.3, 0.3, -0.6));
+    let sphere = Material {
+        thickness: 0.6,
+        side: Side::Double,
+        ..glass(0xffffff, 0.25, 1.0)
+    };
+    let geometry = SphereGeometry::new(0.55, 32, 16).build();
+    add(
+        &mut c,
+        geometry,
+        sphere,
+        Vec3::new(-0.6, 0.0, 0.5),
+        Vec3::ZERO,
+    );
+    let pane = Material {
+        transmission: 0.9,
+        thickness: 0.3,
+        ior: 1.4,
+        side: Side::Double,
+        ..Material::physical(Color::from_hex(0xccddff), 0.4, 0.0)
+    };
+    let geometry = PlaneGeometry::new(0.9, 1.2).build();
+    let turn = Vec3::new(0.0, std::f32::consts::PI - 0.5, 0.0);
+    add(&mut c, geometry, pane, Vec3::new(0.7, 0.0, 0.4), turn);
+    c
+}
+
+/// tools/three_cases/transmission_dispersion.mjs: `dispersion`, one read per colour channel.
+pub fn transmission_dispersion() -> Case {
+    let mut c = stage(Vec3::new(-0.3, 0.3, -0.6));
+    let sphere = || SphereGeometry::new(0.55, 32, 16).build();
+    let left = Material {
+        transmission: 1.0,
+        thickness: 1.2,
+        dispersion: 8.0,
+        ..Material::physical(Color::WHITE, 0.3, 0.0)
+    };
+    add(
+        &mut c,
+        sphere(),
+        left,
+        Vec3::new(-0.65, 0.0, 0.5),
+        Vec3::ZERO,
+    );
+    let right = Material {
+        thickness: 0.8,
+        ior: 1.7,
+        dispersion: 3.0,
+        ..glass(0xffffff, 0.5, 1.0)
+    };
+    add(
+        &mut c,
+        sphere(),
+        right,
+        Vec3::new(0.65, -0.1, 0.5),
+        Vec3::ZERO,
+    );
+    c
+}

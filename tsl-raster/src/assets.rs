@@ -25,6 +25,10 @@ pub struct Assets {
     /// that reads the screen (frame/screen_pass.rs `with_target`): what a transmissive PHYSICAL
     /// material reads (R-SCREEN-3). Never set by a user's assets.
     pub(crate) screen: Option<TextureId>,
+    /// What a back face of a transmissive material reads where it differs from `screen`: the
+    /// opaque pass without the back faces of the double-sided transmissive meshes (R-SCREEN-3).
+    /// Never set by a user's assets.
+    pub(crate) screen_back: Option<TextureId>,
 }
 
 impl Assets {

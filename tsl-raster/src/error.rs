@@ -138,6 +138,26 @@ pub enum Refusal {
         /// The texture uniform's name, when the volume is a uniform's.
         uniform: Option<String>,
     },
+    /// A VOLUME material's scene-depth gate (R-VOL-5) drawn by a low-level GPU call
+    /// (the GPU renderer's `render_linear_with_target`)
+    /// whose [`TransmissionTarget`](crate::TransmissionTarget) holds no snapshot of the opaque
+    /// scene's depth ([`TransmissionTarget::capture_volume_depth`](crate::TransmissionTarget::capture_volume_depth)),
+    /// or no target at all.
+    #[error(
+        "object {object}: its VOLUME material gates its ray at the opaque scene's depth \
+         (volume_scene_depth) and the call gave {}",
+        if *target { "a transmission target without capture_volume_depth applied" } else { "no transmission target" }
+    )]
+    NoVolumeDepth {
+        /// The object whose material is gated.
+        object: usize,
+        /// Whether the call gave a target (without a snapshot).
+        target: bool,
+    },
+    /// [`TransmissionTarget::capture_volume_depth`](crate::TransmissionTarget::capture_volume_depth)
+    /// refused its inputs (R-VOL-5): the reason.
+    #[error("capture_volume_depth: {0}")]
+    VolumeDepth(String),
 }
 
 /// The store an asset id names.
@@ -262,10 +282,6 @@ pub enum MaterialRefusal {
     /// (R-VOL-5).
     #[error("the scene-depth gate (volume_scene_depth) is on a material that is not a VOLUME one")]
     VolumeSceneDepthOnKind,
-    /// A VOLUME material's scene-depth gate on the GPU renderer, which does not capture the
-    /// opaque scene's depth yet (R-VOL-5): draw it with the CPU renderer.
-    #[error("the scene-depth gate of a VOLUME material (volume_scene_depth) is drawn by the CPU renderer only; the GPU renderer does not capture the opaque scene's depth yet")]
-    VolumeSceneDepthOnGpu,
     /// A VOLUME program with RECEIVED_SHADOW_NODE: three.js would run it at each ray step for
     /// each light, which is not ported (R-VOL-4).
     #[error("RECEIVED_SHADOW_NODE on a VOLUME material is not supported (three.js would run it at each ray step)")]
@@ -276,21 +292,13 @@ pub enum MaterialRefusal {
     /// the renderer isolates only where the rest does not depend on it (as BACKDROP_NODE).
     #[error("a transmissive material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light the transmission replaces is not isolated there)")]
     TransmissionOnLayers,
-    /// A transmissive material with a `dispersion`: three.js's three reads of the screen, one
-    /// per colour channel, are not built.
-    #[error("a transmissive material's dispersion is not supported (three reads of the screen, one per channel)")]
-    TransmissionDispersion,
-    /// A transmissive material drawn on both sides: three.js's pass of the back faces into the
-    /// screen the front faces read is not built.
-    #[error("a transmissive material is drawn on one side only (three.js's pass of the back faces is not supported)")]
-    TransmissionDoubleSide,
     /// A transmissive material whose program sets BACKDROP_NODE: both take the diffuse light's
     /// place.
     #[error("a transmissive material refuses a program's BACKDROP_NODE (both replace the diffuse light)")]
     TransmissionWithBackdrop,
     /// A transmission, thickness or attenuation distance that is not a number, or a thickness
-    /// that is infinite.
-    #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness finite)")]
+    /// or dispersion that is not finite.
+    #[error("a transmissive material's transmission, thickness and attenuation distance are numbers (the thickness and dispersion finite)")]
     TransmissionNotFinite,
     /// A sprite whose program sets POSITION_NODE (R-SPRITE-3).
     #[error("a sprite refuses POSITION_NODE: a sprite has no vertices of its own to move")]

@@ -48,6 +48,7 @@ pub mod environment;
 mod error;
 mod frame;
 pub mod geometry;
+pub mod gltf;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod output;
@@ -67,6 +68,7 @@ pub use error::{
 };
 pub use frame::light_mask::light_masks;
 pub use frame::screen_pass::TransmissionTarget;
+pub use frame::volume_depth::OpaqueDepth;
 pub use frame::Frame;
 pub use geometry::NamedAttribute;
 pub use geometry::{

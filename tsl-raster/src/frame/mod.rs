@@ -296,6 +296,10 @@ pub(crate) struct FrameContext<'a> {
     /// The frame's transmission target with its mip chain, where the frame has one
     /// (`Assets::screen`): what a transmissive PHYSICAL material reads (R-SCREEN-3).
     pub screen: Option<&'a Texture>,
+    /// What a back face of a transmissive material reads (`Assets::screen_back`): the opaque
+    /// pass alone, where `screen` has the back faces of the double-sided transmissive meshes
+    /// drawn over it (R-SCREEN-3).
+    pub screen_back: Option<&'a Texture>,
     /// The texture ids that a point's or a line's program reads as opaque white (R-PRIM-7): the
     /// reserved `VIEWPORT_TEXTURE` and the frame's transmission target where it has one.
     pub screen_ids: [TextureId; 2],
@@ -353,6 +357,10 @@ impl<'a> FrameContext<'a> {
             scene_depth: volume_depth::SceneDepth::new(projection, camera.far),
             projection,
             screen: assets.screen.and_then(|id| assets.textures.get(id)),
+            screen_back: assets
+                .screen_back
+                .or(assets.screen)
+                .and_then(|id| assets.textures.get(id)),
             screen_ids: [
                 tsl_core::VIEWPORT_TEXTURE,
                 assets.screen.unwrap_or(tsl_core::VIEWPORT_TEXTURE),

@@ -25,9 +25,19 @@ use tsl_core::VIEWPORT_TEXTURE;
 /// a caller of the low-level
 /// [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target) passes
 /// one ([`Renderer::opaque_pass`](crate::Renderer::opaque_pass) draws it).
+///
+/// A scene with a double-sided transmissive mesh has two images, as three.js's
+/// `transparentDoublePass` makes them: the opaque scene, which the back faces read, and the
+/// opaque scene with those back faces drawn over it, which every front face reads.
 #[derive(Clone, Debug)]
 pub struct TransmissionTarget {
+    /// What a front face (and a program's `viewport_texture`) reads.
     texture: Texture,
+    /// What a back face reads, where it differs: the opaque scene without the back faces.
+    back: Option<Texture>,
+    /// The opaque scene's camera-axis distances a gated VOLUME material reads (R-VOL-5), set by
+    /// [`TransmissionTarget::capture_volume_depth`] (frame/volume_depth.rs).
+    pub(crate) volume_depth: Option<std::sync::Arc<[f32]>>,
 }
 
 impl TransmissionTarget {
@@ -40,7 +50,22 @@ impl TransmissionTarget {
         // Invariant: a LinearImage holds width × height pixels.
         let texture = Texture::from_linear(image.width(), image.height(), texels)
             .expect("a linear image's pixels are its width times its height");
-        TransmissionTarget { texture }
+        TransmissionTarget {
+            texture,
+            back: None,
+            volume_depth: None,
+        }
+    }
+
+    /// This target (the opaque scene) for the back faces, and `image` (the opaque scene with
+    /// the back faces of the double-sided transmissive meshes drawn over it) for the rest; the
+    /// volume depth snapshot stays.
+    pub(crate) fn with_back_faces(self, image: &LinearImage) -> TransmissionTarget {
+        TransmissionTarget {
+            back: Some(self.texture),
+            volume_depth: self.volume_depth,
+            ..TransmissionTarget::new(image)
+        }
     }
 
     /// The width in pixels.
@@ -120,6 +145,51 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
     opaque
 }
 
+/// Whether `material` is in three.js's `transparentDoublePass` list: transmissive and
+/// double-sided (three's `needsDoublePass`; this port has no `forceSinglePass`).
+fn needs_double_pass(material: &Material) -> bool {
+    material.is_transmissive() && material.side == crate::scene::Side::Double
+}
+
+/// The scene and assets of three.js's back-face pass, when `scene` has a double-sided
+/// transmissive mesh: the opaque scene with those meshes added back, each drawn by a copy of
+/// its material on the back side alone. Drawn over the opaque pass's target, its image is what
+/// the front faces read (three's `_renderTransparents` draws the `transparentDoublePass` list
+/// with `side = BackSide` before the transparent list, whose transmission copies the
+/// framebuffer then). The added meshes cast no shadow, as in the opaque pass.
+pub(crate) fn back_face_pass(scene: &Scene, assets: &Assets) -> Option<(Scene, Assets)> {
+    let double = |id| assets.materials.get(id).is_some_and(needs_double_pass);
+    let meshes: Vec<_> = scene
+        .objects()
+        .iter()
+        .map(|o| o.mesh.filter(|m| double(m.material)))
+        .collect();
+    if meshes.iter().all(Option::is_none) {
+        return None;
+    }
+    let mut pass = opaque_scene(scene, assets);
+    let mut assets = assets.clone();
+    let mut backs = std::collections::HashMap::new();
+    for (index, mesh) in meshes.into_iter().enumerate() {
+        let Some(mut mesh) = mesh else { continue };
+        mesh.material = *backs.entry(mesh.material).or_insert_with(|| {
+            // Invariant: `double` found the material in the store.
+            let mut back = assets
+                .materials
+                .get(mesh.material)
+                .cloned()
+                .expect("a double-pass mesh's material is in the store");
+            back.side = crate::scene::Side::Back;
+            assets.materials.add(back)
+        });
+        if let Some(object) = pass.object_mut(crate::scene::ObjectId(index as u32)) {
+            object.mesh = Some(mesh);
+            object.cast_shadow = false;
+        }
+    }
+    Some((pass, assets))
+}
+
 /// `assets` with `target` at a texture id of its own and every program's [`VIEWPORT_TEXTURE`]
 /// pointing at it. Refuses a target of another size than the frame's.
 pub(crate) fn with_target(
@@ -139,6 +209,7 @@ pub(crate) fn with_target(
     let mut assets = assets.clone();
     let id = assets.textures.add(target.texture.clone());
     assets.screen = Some(id);
+    assets.screen_back = target.back.clone().map(|t| assets.textures.add(t));
     let ids: Vec<_> = assets.programs.iter().map(|(id, _)| id).collect();
     for program in ids {
         if let Some(p) = assets.programs.get_mut(program) {
@@ -152,14 +223,12 @@ pub(crate) fn with_target(
 
 /// Why a transmissive PHYSICAL `material` cannot be drawn (R-SCREEN-3), if it cannot: the
 /// transmitted light takes the diffuse light's place as a backdrop does (shade/backdrop.rs), so
-/// the same layers are refused; three.js's dispersion and the back-face pass of a double-sided
-/// material are not built.
+/// the same layers are refused.
 pub(crate) fn transmission_refusal(
     material: &Material,
     assets: &Assets,
 ) -> Option<crate::error::MaterialRefusal> {
     use crate::error::MaterialRefusal;
-    use crate::scene::Side;
     use tsl_core::Output;
     let program = material.nodes.and_then(|id| assets.programs.get(id));
     let sets = |o| program.is_some_and(|p| p.has_output(o));
@@ -167,7 +236,7 @@ pub(crate) fn transmission_refusal(
     if m.transmission.is_nan() || m.thickness.is_nan() || m.thickness.is_infinite() {
         return Some(MaterialRefusal::TransmissionNotFinite);
     }
-    if m.attenuation_distance.is_nan() {
+    if m.attenuation_distance.is_nan() || !m.dispersion.is_finite() {
         return Some(MaterialRefusal::TransmissionNotFinite);
     }
     if m.metalness != 0.0
@@ -181,12 +250,6 @@ pub(crate) fn transmission_refusal(
     }
     if sets(Output::Backdrop) {
         return Some(MaterialRefusal::TransmissionWithBackdrop);
-    }
-    if m.dispersion > 0.0 {
-        return Some(MaterialRefusal::TransmissionDispersion);
-    }
-    if m.side == Side::Double {
-        return Some(MaterialRefusal::TransmissionDoubleSide);
     }
     None
 }

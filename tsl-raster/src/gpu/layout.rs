@@ -177,6 +177,17 @@ record! {
         /// The texture id of the frame's transmission target (the opaque pass with its mip
         /// chain, R-SCREEN-3), `NONE` without one.
         screen: u32,
+        /// The texture id a back face of a transmissive material reads: the opaque pass without
+        /// the back faces of the double-sided transmissive meshes (R-SCREEN-3), `screen` where
+        /// there are none.
+        screen_back: u32,
+        /// 1 when the frame is the capture of the opaque scene's depth for a VOLUME material's
+        /// scene-depth gate (R-VOL-5, gpu/scene_depth.rs): the kernel writes each pixel's depth
+        /// buffer, (window depth, 0, 0, 1), in place of its colour.
+        depth_capture: u32,
+        /// The word of this buffer where the opaque scene's camera-axis distances start, one
+        /// `f32` a pixel, rows from the top (R-VOL-5); `NONE` when no pass is gated.
+        scene_depth_at: u32,
     }
 }
 
@@ -438,6 +449,9 @@ record! {
         metalness_map: u32,
         /// Unused.
         _reserved_volume: u32,
+        /// PHYSICAL `dispersion` (R-SCREEN-3): 0 reads the screen once, above it once per
+        /// colour channel.
+        dispersion: f32,
         /// How the draw's vertices are joined (`PRIMITIVE_*`, R-PRIM-1): a point's or a line's
         /// texture reads take their own level and read the screen as white (R-PRIM-7, R-PRIM-8).
         primitive: u32,
@@ -614,6 +628,9 @@ codes! {
         /// A transmissive PHYSICAL material (R-SCREEN-3): its light through it takes the
         /// diffuse light's place.
         FL_TRANSMISSION = 1 << 20,
+        /// A VOLUME material with the scene-depth gate (R-VOL-5): its ray steps behind the
+        /// frame's `F_SCENE_DEPTH_AT` distances gather nothing.
+        FL_VOLUME_DEPTH = 1 << 21,
     }
 }
 

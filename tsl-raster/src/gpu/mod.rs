@@ -135,6 +135,7 @@ mod light_blocks;
 mod native;
 mod native_batch;
 mod raster;
+mod scene_depth;
 mod standalone;
 mod textures;
 mod volume;

@@ -7,6 +7,7 @@ use super::environment::FrameEnvironments;
 use super::layout::*;
 use super::light_blocks::LightBlocks;
 use super::native::{GpuPath, NativeFrame, NativeRenderer, NativeStatus, PassDraw};
+use super::scene_depth::{self, FrameDepth};
 use super::textures::{TextureCache, TextureUploads};
 use crate::assets::Assets;
 use crate::error::{MaterialRefusal, Refusal};
@@ -15,6 +16,7 @@ use crate::frame::light_mask::Lightings;
 use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::shadow::raster::DepthMap;
 use crate::frame::shadow::{FrameShadows, LightShadowMap, ShadowKind};
+use crate::frame::volume_depth::{self, OpaqueDepth};
 use crate::frame::Frame;
 use crate::output::{checked_len, Image, LinearImage};
 use crate::raster::draw::Draw;
@@ -271,16 +273,76 @@ impl<'g> GpuRenderer<'g> {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<TransmissionTarget, RenderError> {
+        let snapshot = self.scene_depth(scene, camera, assets)?;
+        self.opaque_target(scene, camera, assets, &snapshot)
+    }
+
+    /// The opaque pass's target, its gated volumes (if any) reading `snapshot`.
+    fn opaque_target(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+        snapshot: &Option<Vec<f32>>,
+    ) -> Result<TransmissionTarget, RenderError> {
         let opaque = screen_pass::opaque_scene(scene, assets);
-        Ok(TransmissionTarget::new(
-            &self.draw_frame(&opaque, camera, assets, false)?.0,
-        ))
+        let depth = snapshot_depth(snapshot);
+        let target =
+            TransmissionTarget::new(&self.draw_frame(&opaque, camera, assets, false, depth)?.0);
+        match screen_pass::back_face_pass(scene, assets) {
+            Some((backs, assets)) => {
+                let image =
+                    self.render_linear_with_target(&backs, camera, &assets, Some(&target))?;
+                Ok(target.with_back_faces(&image))
+            }
+            None => Ok(target),
+        }
+    }
+
+    /// The depth of `scene`'s opaque draws (R-VOL-5, gpu/scene_depth.rs): a frame of the scene
+    /// without its transparent, VOLUME and transmissive draws, drawn by the compute kernel
+    /// whatever [`GpuRenderer::path`], each pixel's window depth after the draws' depth tests,
+    /// masks, discards and alpha tests (1 where none drew). With
+    /// [`TransmissionTarget::capture_volume_depth`] and [`Camera::to_screen`], what a low-level
+    /// [`GpuRenderer::render_linear_with_target`] call passes for a gated VOLUME material.
+    pub fn opaque_depth(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<OpaqueDepth, RenderError> {
+        let opaque = scene_depth::capture_scene(scene, assets);
+        let image = self
+            .draw_frame(&opaque, camera, assets, false, FrameDepth::Capture)?
+            .0;
+        let depths = image.pixels().iter().map(|p| p[0]).collect();
+        OpaqueDepth::new(image.width(), image.height(), depths)
+    }
+
+    /// The snapshot of the opaque depth a frame of `scene` needs: `None` without a gated
+    /// VOLUME material, else the camera-axis distances, made as
+    /// [`TransmissionTarget::capture_volume_depth`] makes a low-level caller's.
+    fn scene_depth(
+        &mut self,
+        scene: &Scene,
+        camera: &Camera,
+        assets: &Assets,
+    ) -> Result<Option<Vec<f32>>, RenderError> {
+        if !scene_depth::gated(scene, assets) {
+            return Ok(None);
+        }
+        let depth = self.opaque_depth(scene, camera, assets)?;
+        let (width, height) = (self.settings.width, self.settings.height);
+        let to_screen = camera.to_screen(width, height);
+        volume_depth::distances(&depth, (width, height), to_screen, camera.far).map(Some)
     }
 
     /// [`GpuRenderer::render_linear`] with the opaque scene the screen reads given by the
     /// caller, as [`Renderer::render_linear_with_target`](crate::Renderer::render_linear_with_target):
     /// refused when a program reads the screen in the texture view and `target` is `None` or
-    /// of another size.
+    /// of another size. A VOLUME material with its scene-depth gate (R-VOL-5) reads the
+    /// target's snapshot ([`TransmissionTarget::capture_volume_depth`]), uploaded with each
+    /// draw: refused ([`Refusal::NoVolumeDepth`]) without one.
     pub fn render_linear_with_target(
         &mut self,
         scene: &Scene,
@@ -288,13 +350,14 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
         target: Option<&TransmissionTarget>,
     ) -> Result<LinearImage, RenderError> {
+        let depth = frame_depth(target);
         match target {
             Some(target) => {
                 let size = (self.settings.width, self.settings.height);
                 let assets = screen_pass::with_target(scene, assets, target, size)?;
-                Ok(self.draw_frame(scene, camera, &assets, false)?.0)
+                Ok(self.draw_frame(scene, camera, &assets, false, depth)?.0)
             }
-            None => Ok(self.draw_frame(scene, camera, assets, false)?.0),
+            None => Ok(self.draw_frame(scene, camera, assets, false, depth)?.0),
         }
     }
 
@@ -307,24 +370,29 @@ impl<'g> GpuRenderer<'g> {
         assets: &Assets,
         counted: bool,
     ) -> Result<(LinearImage, RenderStats), RenderError> {
+        // A gated volume's snapshot first (R-VOL-5), then any opaque pass, which may draw one.
+        let snapshot = self.scene_depth(scene, camera, assets)?;
+        let depth = snapshot_depth(&snapshot);
         if self.settings.shading == Shading::Texture
             && screen_pass::first_screen_reader(scene, assets).is_some()
         {
-            let target = self.opaque_pass(scene, camera, assets)?;
+            let target = self.opaque_target(scene, camera, assets, &snapshot)?;
             let size = (self.settings.width, self.settings.height);
             let assets = screen_pass::with_target(scene, assets, &target, size)?;
-            return self.draw_frame(scene, camera, &assets, counted);
+            return self.draw_frame(scene, camera, &assets, counted, depth);
         }
-        self.draw_frame(scene, camera, assets, counted)
+        self.draw_frame(scene, camera, assets, counted, depth)
     }
 
-    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target.
+    /// [`GpuRenderer::draw`] once any opaque pass is drawn: `assets` hold its target; `depth`
+    /// what a gated volume reads (or the depth capture, drawn by the kernel).
     fn draw_frame(
         &mut self,
         scene: &Scene,
         camera: &Camera,
         assets: &Assets,
         counted: bool,
+        depth: FrameDepth,
     ) -> Result<(LinearImage, RenderStats), RenderError> {
         let (width, height) = (self.settings.width, self.settings.height);
         let refused = |e: GpuError| RenderError::Refused(Refusal::Gpu(e.to_string()));
@@ -339,7 +407,7 @@ impl<'g> GpuRenderer<'g> {
         let mut frame = self.settings.prepare_frame(&assets.programs, camera);
         frame.add_draw_copies(scene, assets)?;
         let limit = self.gpu.binding_limit();
-        let packed = pack(&self.settings, &frame, scene, camera, assets)?;
+        let packed = pack(&self.settings, &frame, scene, camera, assets, depth)?;
         if packed.sampled {
             // A new texel buffer (or one whose contents are lost) needs a new bind group.
             let replaced = self.textures.prepare(self.gpu, assets, limit);
@@ -348,7 +416,8 @@ impl<'g> GpuRenderer<'g> {
             }
             replaced.map_err(refused)?;
         }
-        let pixels = if self.path.renders() && !counted {
+        let capture = matches!(depth, FrameDepth::Capture);
+        let pixels = if self.path.renders() && !counted && !capture {
             self.draw_native(&packed, &frame).map_err(refused)?
         } else {
             self.dispatch(&packed, counted).map_err(refused)?
@@ -512,6 +581,24 @@ impl<'g> GpuRenderer<'g> {
     }
 }
 
+/// What a frame drawn with `target` carries for a gated volume (R-VOL-5): its snapshot, if it
+/// has one.
+fn frame_depth(target: Option<&TransmissionTarget>) -> FrameDepth<'_> {
+    match target {
+        Some(t) => t
+            .volume_depth()
+            .map_or(FrameDepth::Missing { target: true }, FrameDepth::Snapshot),
+        None => FrameDepth::Missing { target: false },
+    }
+}
+
+/// What a frame drawn by the renderer itself carries: its own snapshot, if it made one.
+fn snapshot_depth(snapshot: &Option<Vec<f32>>) -> FrameDepth<'_> {
+    snapshot
+        .as_deref()
+        .map_or(FrameDepth::Missing { target: false }, FrameDepth::Snapshot)
+}
+
 /// The bytes of the pixels buffer (and of its read-back): 16 a pixel, then when `counted` a
 /// count a pixel, four to a 16-byte element.
 fn pixel_bytes(width: u32, height: u32, counted: bool) -> u64 {
@@ -567,6 +654,7 @@ fn pack(
     scene: &Scene,
     camera: &Camera,
     assets: &Assets,
+    depth: FrameDepth,
 ) -> Result<Packed, RenderError> {
     let (draws, passes) = settings.place_draws(frame, scene, camera, assets)?;
     let shadows = FrameShadows::new(settings, scene, frame.view, &draws, &assets.textures)?;
@@ -587,16 +675,14 @@ fn pack(
         }
         .into());
     }
-    // The scene-depth gate of a volume (R-VOL-5) is the CPU renderer's alone for now: refused,
-    // not drawn ungated.
-    if let Some(d) = draws.iter().find(|d| d.material.volume_scene_depth) {
-        return Err(Refusal::Material {
-            object: d.object,
-            refusal: MaterialRefusal::VolumeSceneDepthOnGpu,
-        }
-        .into());
-    }
     let (width, height) = (settings.width, settings.height);
+    // A gated volume (R-VOL-5) reads the snapshot: refused without one, not drawn ungated.
+    scene_depth::check(&draws, depth, width as usize * height as usize)?;
+    let gates = draws.iter().any(|d| d.material.volume_scene_depth);
+    let depth = match depth {
+        FrameDepth::Snapshot(_) if !gates => FrameDepth::Missing { target: false },
+        d => d,
+    };
 
     // The programs, one after the other.
     let mut words = Vec::new();
@@ -705,6 +791,7 @@ fn pack(
                 (scattering.is_some(), FL_SCATTERING),
                 (sss, FL_SSS),
                 (m.is_transmissive(), FL_TRANSMISSION),
+                (m.volume_scene_depth, FL_VOLUME_DEPTH),
             ] {
                 if on {
                     flags |= bit;
@@ -856,6 +943,7 @@ fn pack(
                 roughness_map: map_id(m.roughness_map.filter(|_| lit)),
                 metalness_map: map_id(m.metalness_map.filter(|_| lit)),
                 _reserved_volume: 0,
+                dispersion: m.dispersion,
                 primitive: match d.primitive {
                     Primitive::Triangles => PRIMITIVE_TRIANGLES,
                     Primitive::Points => PRIMITIVE_POINTS,
@@ -932,11 +1020,13 @@ fn pack(
                 camera,
                 tiles_x as u32,
                 entries_at,
-                assets.screen.map_or(NONE, |id| id.0),
+                [assets.screen, assets.screen_back.or(assets.screen)]
+                    .map(|s| s.map_or(NONE, |id| id.0)),
             );
             append_lights(&mut w, &blocks, &shadows);
             let mut w = envs.append_to_frame(w);
             super::volume::append_volumes(&mut w, frame, assets);
+            scene_depth::append_scene_depth(&mut w, depth);
             w
         },
         passes: pass_records,
@@ -967,11 +1057,12 @@ fn frame_words(
     camera: &Camera,
     tiles_x: u32,
     entries_at: u32,
-    screen: u32,
+    [screen, screen_back]: [u32; 2],
 ) -> Vec<u32> {
     let mut r = FrameRecord::zeroed();
-    // The frame's transmission target and the projection its readers use (R-SCREEN-3).
+    // The frame's transmission targets and the projection their readers use (R-SCREEN-3).
     r.screen = screen;
+    r.screen_back = screen_back;
     let aspect = settings.width as f32 / settings.height.max(1) as f32;
     r.projection = camera.projection_matrix(aspect).to_cols_array();
     r.width = settings.width;
@@ -1134,7 +1225,15 @@ mod tests {
         let settings = RenderSettings::new(64, 64);
         let mut frame = settings.prepare_frame(&assets.programs, &camera);
         frame.add_draw_copies(&scene, &assets).unwrap();
-        let packed = pack(&settings, &frame, &scene, &camera, &assets).unwrap();
+        let packed = pack(
+            &settings,
+            &frame,
+            &scene,
+            &camera,
+            &assets,
+            FrameDepth::Missing { target: false },
+        )
+        .unwrap();
         let record: FrameRecord = bytemuck::pod_read_unaligned(bytemuck::cast_slice(
             &packed.frame[..FrameRecord::words()],
         ));

@@ -2103,6 +2103,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             break;
         }
         if (job == 2u) {
+            if (frame[F_DEPTH_CAPTURE] != 0u) {
+                // The depth capture (R-VOL-5) needs no deferred fragment's colour: its depth
+                // is the buffer's already.
+                vis_pass = NONE;
+                continue;
+            }
             jp = vis_pass;
             jt = vis_tri;
             jz = depth;
@@ -2133,6 +2139,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         }
     }
     let pixel = gid.y * width + gid.x;
+    if (frame[F_DEPTH_CAPTURE] != 0u) {
+        // The opaque scene's depth for a volume's scene-depth gate (gpu/scene_depth.rs).
+        color = vec4<f32>(depth, 0.0, 0.0, 1.0);
+    }
     pixels[pixel] = color;
     if (band.counted != 0u) {
         pixels[width * height + (pixel >> 2u)][pixel & 3u] = f32(shaded);
@@ -2619,12 +2629,26 @@ fn volume_march(p: u32) -> vec3<f32> {
         travelled = run_code(base, pu(p, P_OFFSET_START), offset_count).x * step;
     }
     let scattering_count = pu(p, P_SCATTERING_COUNT);
+    // The scene-depth gate (R-VOL-5, gpu/scene_depth.rs): the opaque scene's camera-axis
+    // distance at this pixel, from the snapshot the host made with the CPU's formula.
+    let gated = (pass_flags(p) & FL_VOLUME_DEPTH) != 0u && frame[F_SCENE_DEPTH_AT] != NONE;
+    var scene = 0.0;
+    if (gated) {
+        let x = u32(s_fc0.x);
+        let y = u32(f32(frame[F_HEIGHT]) - s_fc0.y);
+        scene = ff(frame[F_SCENE_DEPTH_AT] + y * frame[F_WIDTH] + x);
+    }
     var transmittance = vec3<f32>(1.0);
     var out = vec3<f32>(0.0);
     for (var i = 0u; i < steps; i++) {
         let ray = start + dir * travelled;
         let ray_view = to_view[0] * ray.x + to_view[1] * ray.y + to_view[2] * ray.z + offset;
-        var density = volume_light(ray_view);
+        // A step behind the opaque scene gathers nothing (shade/volume.rs: `admits`, a step
+        // at or before the scene's distance).
+        var density = vec3<f32>(0.0);
+        if (!gated || -ray_view.z <= scene) {
+            density = volume_light(ray_view);
+        }
         if (scattering_count != 0u) {
             s_pw = ray;
             s_pv = ray_view;

@@ -42,8 +42,8 @@ const STAGE_ALPHA_TEST: u32 = 17u;
 const STAGE_ROUGHNESS: u32 = 18u;
 const STAGE_METALNESS: u32 = 19u;
 
-// `FrameRecord` (gpu/layout.rs): 601 words.
-const LIGHTS_AT: u32 = 601u;
+// `FrameRecord` (gpu/layout.rs): 604 words.
+const LIGHTS_AT: u32 = 604u;
 const F_WIDTH: u32 = 0u;
 const F_HEIGHT: u32 = 1u;
 const F_TILES_X: u32 = 2u;
@@ -68,6 +68,9 @@ const F_VOLUMES_AT: u32 = 582u;
 const F_VOLUME_COUNT: u32 = 583u;
 const F_PROJECTION: u32 = 584u; // 16 words
 const F_SCREEN: u32 = 600u;
+const F_SCREEN_BACK: u32 = 601u;
+const F_DEPTH_CAPTURE: u32 = 602u;
+const F_SCENE_DEPTH_AT: u32 = 603u;
 
 // `HemiRecord` (gpu/layout.rs): 9 words.
 const HEMI_STRIDE: u32 = 9u;
@@ -119,8 +122,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 140 words.
-const PASS_STRIDE: u32 = 140u;
+// `PassRecord` (gpu/layout.rs): 141 words.
+const PASS_STRIDE: u32 = 141u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -186,7 +189,8 @@ const P_VARIANT_START: u32 = 130u; // 3 words
 const P_VARIANT_COUNT: u32 = 133u; // 3 words
 const P_ROUGHNESS_MAP: u32 = 136u;
 const P_METALNESS_MAP: u32 = 137u;
-const P_PRIMITIVE: u32 = 139u;
+const P_DISPERSION: u32 = 139u;
+const P_PRIMITIVE: u32 = 140u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;
@@ -278,6 +282,7 @@ const FL_PHYSICAL_EXT: u32 = 131072u;
 const FL_SCATTERING: u32 = 262144u;
 const FL_SSS: u32 = 524288u;
 const FL_TRANSMISSION: u32 = 1048576u;
+const FL_VOLUME_DEPTH: u32 = 2097152u;
 
 // The records' enumerations.
 const SHADING_TEXTURE: u32 = 0u;

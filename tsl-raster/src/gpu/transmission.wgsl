@@ -113,20 +113,44 @@ fn shade_transmission(p: u32, geometry_roughness: f32) {
     // three's v is cameraPosition − positionWorld: in view space −position (orthographic too).
     let v = normalize0(-s_pv);
     let n = normalize0(s_nv);
-    let direction = normalize0(refract3(-v, n, 1.0 / ior));
-    let world = mat_vec(fm3(F_VIEW_TO_WORLD), direction) * (thickness * pv3(p, P_MODEL_SCALE));
-    let ray = mat_vec(fm3(F_WORLD_TO_VIEW), world);
-    let exit = projection() * vec4<f32>(s_pv + ray, 1.0);
-    let ndc = vec2<f32>(exit.x, exit.y) / exit.w;
-    let uv = vec2<f32>((ndc.x + 1.0) / 2.0, 1.0 - (ndc.y + 1.0) / 2.0);
-    let lod = log2(f32(frame[F_WIDTH])) * roughness * clamp(ior * 2.0 - 2.0, 0.0, 1.0);
-    var transmitted = vec4<f32>(1.0);
-    let screen = frame[F_SCREEN];
-    if (screen != NONE && !white) {
-        transmitted = bicubic_level(screen, uv, lod);
+    // A back face reads the opaque pass alone, a front face the one with the double-sided
+    // meshes' back faces drawn over it (three's transparentDoublePass).
+    let screen = select(frame[F_SCREEN_BACK], frame[F_SCREEN], s_front != 0.0);
+    // Dispersion reads each channel at its own ior, ior ∓ (ior − 1) · dispersion · 0.025 (red
+    // the lower), with its own ray and Beer's law, the alpha the reads' mean; without it, one
+    // read at the ior serves all three (one loop, one call site of the bicubic read).
+    let half_spread = (ior - 1.0) * (pf(p, P_DISPERSION) * 0.025);
+    let dispersed = half_spread > 0.0;
+    var transmitted = vec4<f32>(0.0);
+    var transmittance = vec3<f32>(0.0);
+    for (var k = 0u; k < select(1u, 3u, dispersed); k++) {
+        let ior_k = select(ior, ior + (f32(k) - 1.0) * half_spread, dispersed);
+        let direction = normalize0(refract3(-v, n, 1.0 / ior_k));
+        let world = mat_vec(fm3(F_VIEW_TO_WORLD), direction)
+            * (thickness * pv3(p, P_MODEL_SCALE));
+        let ray = mat_vec(fm3(F_WORLD_TO_VIEW), world);
+        let exit = projection() * vec4<f32>(s_pv + ray, 1.0);
+        let ndc = vec2<f32>(exit.x, exit.y) / exit.w;
+        let uv = vec2<f32>((ndc.x + 1.0) / 2.0, 1.0 - (ndc.y + 1.0) / 2.0);
+        let lod = log2(f32(frame[F_WIDTH])) * roughness * clamp(ior_k * 2.0 - 2.0, 0.0, 1.0);
+        var sample = vec4<f32>(1.0);
+        if (screen != NONE && !white) {
+            sample = bicubic_level(screen, uv, lod);
+        }
+        let tint = s_surface.diffuse.xyz * volume_attenuation(length(world),
+            pv3(p, P_ATTENUATION_COLOR), pf(p, P_ATTENUATION_DISTANCE));
+        if (dispersed) {
+            transmitted[k] = sample[k];
+            transmitted.w += sample.w;
+            transmittance[k] = tint[k];
+        } else {
+            transmitted = sample;
+            transmittance = tint;
+        }
     }
-    let transmittance = s_surface.diffuse.xyz * volume_attenuation(length(world),
-        pv3(p, P_ATTENUATION_COLOR), pf(p, P_ATTENUATION_DISTANCE));
+    if (dispersed) {
+        transmitted.w /= 3.0;
+    }
     let ab = dfg(roughness, clamp(dot3(n, v), 0.0, 1.0));
     let fresnel = specular * ab.x + vec3<f32>(intensity * ab.y);
     let factor = (transmittance.x + transmittance.y + transmittance.z) / 3.0;

@@ -171,7 +171,9 @@ impl Renderer {
 
     /// Draw the opaque scene behind the frame's screen reads: the scene without its transparent
     /// meshes and without the meshes whose programs read the screen, before the output
-    /// transform, as three.js's transmission pass draws it (R-SCREEN-1).
+    /// transform, as three.js's transmission pass draws it (R-SCREEN-1). With a double-sided
+    /// transmissive mesh, also three's back-face pass over it (R-SCREEN-3): the front faces
+    /// read the opaque scene with those back faces drawn, the back faces the opaque scene.
     pub fn opaque_pass(
         &self,
         scene: &Scene,
@@ -179,9 +181,15 @@ impl Renderer {
         assets: &Assets,
     ) -> Result<TransmissionTarget, RenderError> {
         let opaque = screen_pass::opaque_scene(scene, assets);
-        Ok(TransmissionTarget::new(
-            &self.render_linear(&opaque, camera, assets)?,
-        ))
+        let target = TransmissionTarget::new(&self.render_linear(&opaque, camera, assets)?);
+        match screen_pass::back_face_pass(scene, assets) {
+            Some((backs, assets)) => {
+                let image =
+                    self.render_linear_with_target(&backs, camera, &assets, Some(&target))?;
+                Ok(target.with_back_faces(&image))
+            }
+            None => Ok(target),
+        }
     }
 
     /// [`Renderer::render_linear`] with the opaque scene the screen reads given by the caller

@@ -165,10 +165,9 @@ pub struct Material {
     pub clearcoat_map: Option<TextureId>,
     /// Its green channel multiplies `clearcoat_roughness` (`clearcoatRoughnessMap`).
     pub clearcoat_roughness_map: Option<TextureId>,
-    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only (three
-    /// reads of the screen, one per colour channel); a transmissive material with a dispersion
-    /// is refused (`MaterialRefusal::TransmissionDispersion`, R-SCREEN-3), elsewhere it has no
-    /// effect.
+    /// PHYSICAL `dispersion`; 0 by default. three.js applies it to transmission only: each
+    /// colour channel reads the screen at its own ior, `ior ∓ (ior − 1) · dispersion · 0.025`
+    /// (red the lower, R-SCREEN-3); elsewhere it has no effect.
     pub dispersion: f32,
     /// A tangent-space normal map for the clearcoat layer alone (`clearcoatNormalMap`), its
     /// tangents from the screen derivatives as `normal_map`'s.

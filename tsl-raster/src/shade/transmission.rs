@@ -21,8 +21,14 @@ use tsl_core::LANES;
 
 /// What one fragment's transmission reads besides its own surface.
 pub(crate) struct TransmissionFrame<'t> {
-    /// The opaque pass with its mip chain; `None` in the lit view, which reads it as white.
+    /// The opaque pass with its mip chain, with the back faces of the double-sided
+    /// transmissive meshes drawn over it (three.js's `viewportOpaqueMipTexture`, copied after
+    /// its back-face pass): what a front face reads; `None` in the lit view, which reads it as
+    /// white.
     pub screen: Option<&'t Texture>,
+    /// The opaque pass alone (three's `viewportMipTexture` of a `BackSide` draw, copied before
+    /// any back face): what a back face reads.
+    pub screen_back: Option<&'t Texture>,
     /// The camera's projection.
     pub projection: Mat4,
     /// View to world, and back: the thickness is scaled along the world's axes.
@@ -44,6 +50,8 @@ pub(crate) struct TransmissionSurface {
     pub roughness: f32,
     /// `thickness` times its map's green channel.
     pub thickness: f32,
+    /// Whether the fragment is of a front face (it reads `screen`, a back face `screen_back`).
+    pub front: bool,
 }
 
 /// GLSL's `refract(i, n, eta)`: zero on total internal reflection.
@@ -119,22 +127,48 @@ pub(crate) fn volume_refraction(
     // three's v is `cameraPosition − positionWorld`, in view space −position (orthographic too).
     let v = (-s.position).normalize_or_zero();
     let n = s.normal.normalize_or_zero();
-    // getVolumeTransmissionRay: the thickness is in local units, scaled along the world's axes.
-    let direction = refract(-v, n, 1.0 / m.ior).normalize_or_zero();
-    let world = f.view_to_world * direction * (s.thickness * f.model_scale);
-    let ray = f.world_to_view * world;
-    let exit = f.projection * (s.position + ray).extend(1.0);
-    let ndc = Vec2::new(exit.x, exit.y) / exit.w;
-    let uv = Vec2::new((ndc.x + 1.0) / 2.0, 1.0 - (ndc.y + 1.0) / 2.0);
-    // getTransmissionSample: applyIorToRoughness chooses the level.
-    let lod = f.width.log2() * s.roughness * (m.ior * 2.0 - 2.0).clamp(0.0, 1.0);
-    let transmitted = f.screen.map_or(Vec4::ONE, |t| bicubic_level(t, uv, lod));
-    let transmittance = s.diffuse
-        * volume_attenuation(
-            world.length(),
-            m.attenuation_color.to_vec3(),
-            m.attenuation_distance,
-        );
+    let attenuation = |length: f32| {
+        s.diffuse
+            * volume_attenuation(
+                length,
+                m.attenuation_color.to_vec3(),
+                m.attenuation_distance,
+            )
+    };
+    // One read of the screen at `ior`: what it reads and the ray's length.
+    let read = |ior: f32| {
+        // getVolumeTransmissionRay: the thickness is in local units, scaled along the world's
+        // axes.
+        let direction = refract(-v, n, 1.0 / ior).normalize_or_zero();
+        let world = f.view_to_world * direction * (s.thickness * f.model_scale);
+        let ray = f.world_to_view * world;
+        let exit = f.projection * (s.position + ray).extend(1.0);
+        let ndc = Vec2::new(exit.x, exit.y) / exit.w;
+        let uv = Vec2::new((ndc.x + 1.0) / 2.0, 1.0 - (ndc.y + 1.0) / 2.0);
+        // getTransmissionSample: applyIorToRoughness chooses the level.
+        let lod = f.width.log2() * s.roughness * (ior * 2.0 - 2.0).clamp(0.0, 1.0);
+        let screen = if s.front { f.screen } else { f.screen_back };
+        let sample = screen.map_or(Vec4::ONE, |t| bicubic_level(t, uv, lod));
+        (sample, world.length())
+    };
+    let (transmitted, transmittance) = if m.dispersion > 0.0 {
+        // Dispersion: each channel read at its own ior, ior ∓ (ior − 1) · dispersion · 0.025
+        // (red the lower), with its own ray and Beer's law; the alpha the reads' mean.
+        let half_spread = (m.ior - 1.0) * (m.dispersion * 0.025);
+        let iors = [m.ior - half_spread, m.ior, m.ior + half_spread];
+        let (mut light, mut tint) = (Vec4::ZERO, Vec3::ZERO);
+        for (i, &ior) in iors.iter().enumerate() {
+            let (sample, length) = read(ior);
+            light[i] = sample[i];
+            light.w += sample.w;
+            tint[i] = attenuation(length)[i];
+        }
+        light.w /= 3.0;
+        (light, tint)
+    } else {
+        let (sample, length) = read(m.ior);
+        (sample, attenuation(length))
+    };
     let dot_nv = n.dot(v).clamp(0.0, 1.0);
     let ab = dfg(s.roughness, dot_nv);
     let fresnel = specular * ab.x + Vec3::splat(f90 * ab.y);
@@ -160,6 +194,7 @@ pub(super) fn transmission_lanes(state: &mut BatchState) -> Option<BackdropLanes
     );
     let frame = TransmissionFrame {
         screen: ctx.screen.filter(|_| !state.nodes.white),
+        screen_back: ctx.screen_back.filter(|_| !state.nodes.white),
         projection: ctx.projection,
         view_to_world: ctx.view_to_world,
         world_to_view: ctx.world_to_view,
@@ -187,6 +222,7 @@ pub(super) fn transmission_lanes(state: &mut BatchState) -> Option<BackdropLanes
             diffuse: s.diffuse.get(l),
             roughness: final_roughness(s.material_roughness[l], s.geometry_roughness[l]),
             thickness,
+            front: s.front[l],
         };
         let backdrop = volume_refraction(m, &surface, &frame, (specular, intensity));
         b.color.set(l, backdrop.truncate());

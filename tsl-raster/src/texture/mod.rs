@@ -47,7 +47,7 @@ fn decode_texture(source: impl std::io::Read, limits: &Limits) -> Result<Image, 
 }
 
 /// How a texture's bytes are encoded (three.js's `texture.colorSpace`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ColorSpace {
     /// sRGB bytes, decoded to linear when read (`SRGBColorSpace`): colour maps.
     #[default]
