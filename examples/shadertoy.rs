@@ -2,15 +2,16 @@
 //! over the uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise
 //! from a sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky
 //! gradient) and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings,
-//! and a vignette). Each is compiled with `compile_shader_toy`, given `iResolution` = the image's
-//! size, and drawn at `Renderer.time` (iTime) on a plane that fills an orthographic camera's view,
-//! so that `fragCoord` is each pixel's centre; the images go to `shadertoy_*.png`.
+//! and a vignette). Each is compiled with `compile_shader_toy` and drawn by `tsl::shadertoy::render`:
+//! `iResolution` is the image's size, iTime is `Renderer.time`, the plane fills an orthographic
+//! camera's view so that `fragCoord` is each pixel's centre, and the output is linear (no sRGB
+//! encoding), as shadertoy.com and three.js's ShaderToy page show it; the images go to
+//! `shadertoy_*.png`.
 //!
 //! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
 
 use tsl::core::glsl::compile_shader_toy;
-use tsl::prelude::*;
-use tsl::raster::*;
+use tsl::raster::Image;
 
 /// The ShaderToy example (R-EX-6, docs/requirements.md).
 const SPEC_001: &str = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
@@ -61,7 +62,7 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
     float cover = smoothstep(0.45, 0.75, n) * smoothstep(-0.9, 0.2, p.y);
     vec3 cloud = mix(vec3(1.0, 0.96, 0.92), vec3(0.55, 0.58, 0.68), smoothstep(0.6, 0.95, n));
     vec3 col = mix(sky, cloud, cover);
-    fragColor = vec4(pow(col, vec3(2.2)), 1.0);
+    fragColor = vec4(col, 1.0);
 }
 ";
 
@@ -101,25 +102,21 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 }
 ";
 
-/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane.
+/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane (no channels).
 fn render_toy(
     source: &str,
     width: u32,
     height: u32,
     time: f32,
 ) -> Result<Image, Box<dyn std::error::Error>> {
-    let mut program = compile_shader_toy(source)?;
-    program.set_uniform("iResolution", Vec3::new(width as f32, height as f32, 1.0))?;
-    let mut assets = Assets::new();
-    let program = assets.programs.add(program);
-    let screen = assets.materials.add(shader_material(program));
-    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
-    let mut scene = Scene::new();
-    scene.add(Object::mesh(quad, screen));
-    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let mut renderer = Renderer::new(RenderSettings::new(width, height));
-    renderer.settings.time = time;
-    Ok(renderer.render(&scene, &camera, &assets)?)
+    let program = compile_shader_toy(source)?;
+    Ok(tsl::shadertoy::render(
+        program,
+        width,
+        height,
+        time,
+        &Default::default(),
+    )?)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -1,6 +1,8 @@
 //! three.js's `webgpu_tsl_raging_sea.html`: a plane moved by large sine waves and small noise waves
-//! (a position node with a `Loop` of `mx_noise_float`), glowing pink on the crests. Writes
-//! `tsl_raging_sea.png`.
+//! (a position node with a `Loop` of `mx_noise_float`), glowing pink in the troughs. Writes
+//! `tsl_raging_sea.png`. The glow is `elevation.remap(emissiveHigh, emissiveLow).pow(7)`: the
+//! remap runs from 0 at the high end (elevation 0.2) to 1 at the low end (-0.25), unclamped, so the
+//! lowest water glows and the crests stay dark, as in three.js's page.
 //!
 //! The original TSL:
 //!
@@ -138,6 +140,7 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let normal = cross(to_a, to_b);
     // normalNode = transformNormalToView(normal) replaces the normal; ours is an offset.
     scope.normal_node(normal - normal_world())?;
+    // High to low: 0 at a crest, 1 and past it in a trough, which glows.
     let emissive = pow(
         remap(elevation, emissive_high, emissive_low, 0.0, 1.0),
         emissive_power,

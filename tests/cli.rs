@@ -675,3 +675,38 @@ fn render_names_a_channel_read_without_an_image_and_a_bad_image() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.starts_with(&format!("{missing}: error: ")), "{err}");
 }
+
+#[test]
+fn a_raw_fragment_shader_without_a_float_precision_is_refused_as_webgl_does() {
+    // Mesa 22.3.6 refuses this ("No precision specified in this scope for type `float'"), as
+    // WebGL does; with `precision mediump float;` first it compiles.
+    let bare = write(
+        "bare.frag",
+        "uniform float uX;\nvoid main() { gl_FragColor = vec4(uX); }\n",
+    );
+    let (code, _, err) = tsl_streams(&["check", "--raw", &bare]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "{bare}:1:9: error: no precision is declared for float"
+        )),
+        "{err}"
+    );
+    let declared = write(
+        "declared.frag",
+        "precision mediump float;\nuniform float uX;\nvoid main() { gl_FragColor = vec4(uX); }\n",
+    );
+    let (code, _, err) = tsl_streams(&["check", "--raw", &declared]);
+    assert_eq!(code, Some(0), "{err}");
+    // A ShaderMaterial's prefix declares it; a vertex shader has highp by default.
+    assert_eq!(tsl_streams(&["check", &bare]).0, Some(0));
+    let vertex = write(
+        "bare.vert",
+        "uniform mat4 projectionMatrix;\nuniform mat4 modelViewMatrix;\nattribute vec3 position;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }\n",
+    );
+    assert_eq!(tsl_streams(&["check", "--raw", &vertex]).0, Some(0));
+    // A raw pair: the fragment shader is named.
+    let (code, _, err) = tsl_streams(&["disasm", "--raw", &vertex, &bare]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.starts_with(&format!("{bare}:1:9: error:")), "{err}");
+}

@@ -7,6 +7,8 @@
 //! `FILE:LINE:COLUMN: error: REASON`, so that editors and terminals jump to them, coloured only on
 //! a terminal and never with `NO_COLOR` set.
 
+mod precision;
+
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -354,6 +356,44 @@ fn stage_of(path: &Path) -> Stage {
     }
 }
 
+/// A raw fragment shader held to WebGL's rule that it declare its float precision
+/// ([`precision`]); a vertex shader has highp by default.
+fn raw_precision(shader: Shader, source: &str) -> Result<(), GlslError> {
+    let Some((line, column, ty)) = precision::missing_float_precision(source) else {
+        return Ok(());
+    };
+    if shader == Shader::Vertex {
+        return Ok(());
+    }
+    // The line, clipped to a window around the column as the front end's errors are.
+    let whole = source.lines().nth(line - 1).unwrap_or("");
+    let start = column.saturating_sub(31);
+    let mut source_line: String = whole
+        .chars()
+        .skip(start)
+        .take(GlslError::QUOTED_LINE)
+        .collect();
+    let mut source_column = column - start;
+    if start > 0 {
+        source_line.insert_str(0, "...");
+        source_column += 3;
+    }
+    Err(GlslError {
+        shader,
+        line,
+        column,
+        length: ty.len(),
+        kind: glsl::GlslErrorKind::Check,
+        reason: format!(
+            "no precision is declared for {ty}: WebGL refuses a raw fragment shader that declares \
+             a float, vector or matrix without one; add `precision highp float;` (or mediump) \
+             before it"
+        ),
+        source_line,
+        source_column,
+    })
+}
+
 /// Check every file; print each error with its place. Refused when any file has one.
 fn check(dialect: Dialect, stage: Option<Stage>, files: &[PathBuf]) -> Outcome {
     let mut failed = 0;
@@ -372,7 +412,8 @@ fn check(dialect: Dialect, stage: Option<Stage>, files: &[PathBuf]) -> Outcome {
         };
         let checked = match dialect {
             Dialect::ShaderToy => glsl::compile_shader_toy(&source).map(|_| ()),
-            Dialect::Raw => glsl::check_raw_shader(shader, &source),
+            Dialect::Raw => raw_precision(shader, &source)
+                .and_then(|()| glsl::check_raw_shader(shader, &source)),
             Dialect::ShaderMaterial => glsl::check_shader(shader, &source),
         };
         match checked {
@@ -397,6 +438,9 @@ fn check(dialect: Dialect, stage: Option<Stage>, files: &[PathBuf]) -> Outcome {
 fn program_of(dialect: Dialect, files: &[PathBuf]) -> Result<NodeProgram, Failure> {
     let pair = |vertex: &PathBuf, fragment: &PathBuf, raw: bool| {
         let (v, f) = (read(vertex)?, read(fragment)?);
+        if raw {
+            raw_precision(Shader::Fragment, &f).map_err(|e| diagnostic(fragment, &e))?;
+        }
         let compiled = if raw {
             glsl::compile_raw_shader_material(&v, &f)
         } else {
