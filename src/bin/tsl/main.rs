@@ -632,8 +632,16 @@ fn format_of(path: &Path) -> Option<Format> {
 fn load_image(path: &Path) -> Result<Image, String> {
     use image::ImageDecoder;
     let bytes = std::fs::read(path).map_err(|e| file_error(path, &e))?;
+    // A channel is an image and then a texture: held to the smaller budget.
+    let limit = Limits::DEFAULT
+        .image_pixels
+        .min(Limits::DEFAULT.texture_texels);
     if bytes.starts_with(b"\x89PNG") {
-        return Image::from_png(&bytes).map_err(|e| file_error(path, &e));
+        let limits = Limits {
+            image_pixels: limit,
+            ..Limits::DEFAULT
+        };
+        return Image::from_png_with_limits(&bytes, &limits).map_err(|e| file_error(path, &e));
     }
     if !bytes.starts_with(&[0xff, 0xd8, 0xff]) {
         return Err(file_error(path, &"not a PNG or JPEG image"));
