@@ -10,6 +10,9 @@
 //!
 //! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
 
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::core::glsl::compile_shader_toy;
 use tsl::raster::Image;
 
@@ -119,11 +122,21 @@ fn render_toy(
     )?)
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let width = args.get(1).and_then(|w| w.parse().ok()).unwrap_or(640);
-    let height = args.get(2).and_then(|h| h.parse().ok()).unwrap_or(360);
-    let time = args.get(3).and_then(|t| t.parse().ok()).unwrap_or(1.5);
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "shadertoy",
+        "[WIDTH HEIGHT [TIME]]",
+        "Draws three ShaderToys to shadertoy_*.png (640x360 at iTime 1.5 s by default).",
+        3,
+    );
+    let width: u32 = args::number(&args, 0, "WIDTH", 640);
+    let height: u32 = args::number(&args, 1, "HEIGHT", 360);
+    let time: f32 = args::number(&args, 2, "TIME", 1.5);
+    args::run(|| draw(width, height, time))
+}
+
+/// Draw each ShaderToy to its PNG.
+fn draw(width: u32, height: u32, time: f32) -> Result<(), Box<dyn std::error::Error>> {
     for (name, source) in [
         ("spec001", SPEC_001),
         ("clouds", CLOUDS),
@@ -132,7 +145,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let start = std::time::Instant::now();
         let image = render_toy(source, width, height, time)?;
         let path = format!("shadertoy_{name}.png");
-        image.write_png(&path)?;
+        args::write_png(&image, &path)?;
         println!(
             "{name}: {width}×{height} at iTime {time} s in {:.1} ms: {path}",
             start.elapsed().as_secs_f64() * 1e3
