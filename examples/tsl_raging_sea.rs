@@ -72,6 +72,11 @@
 //!
 //! Run: `cargo run --release --example tsl_raging_sea` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -200,17 +205,26 @@ pub fn scene_with(
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_raging_sea.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_raging_sea",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_raging_sea.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_raging_sea.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(64)?;
     let mut renderer = Renderer::new(RenderSettings::new(640, 480));
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(1000));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }
