@@ -7,6 +7,9 @@
 //!
 //! Run: `cargo run --release --example card` (optionally `-- OUT.png WIDTH HEIGHT`).
 
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::core::glsl::compile_shader_material;
 use tsl::prelude::*;
 use tsl::raster::Texture;
@@ -48,12 +51,21 @@ fn checker(size: u32, cells: u32, a: [u8; 3], b: [u8; 3]) -> Result<Image, Rende
     Image::from_rgba8(size, size, data)
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).map_or("card.png", String::as_str);
-    let width = args.get(2).and_then(|w| w.parse().ok()).unwrap_or(800);
-    let height = args.get(3).and_then(|h| h.parse().ok()).unwrap_or(600);
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "card",
+        "[OUT.png [WIDTH HEIGHT]]",
+        "Draws the GLSL card to OUT.png (card.png, 800x600 by default).",
+        3,
+    );
+    let path = args::text(&args, 0, "card.png");
+    let width: u32 = args::number(&args, 1, "WIDTH", 800);
+    let height: u32 = args::number(&args, 2, "HEIGHT", 600);
+    args::run(|| draw(&path, width, height))
+}
 
+/// Compile the card and draw it to `path`.
+fn draw(path: &str, width: u32, height: u32) -> Result<(), Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let mut texture = Texture::new(
         checker(64, 8, [240, 200, 60], [40, 70, 160])?,
@@ -89,7 +101,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let (image, stats) = Renderer::new(RenderSettings::new(width, height))
         .render_counted(&scene, &camera, &assets)?;
-    image.write_png(path)?;
+    args::write_png(&image, path)?;
     println!(
         "drew {width}×{height} ({} triangles, {} fragments shaded): {path}",
         stats.triangles, stats.fragments

@@ -5,6 +5,8 @@
 //!
 //! Run: `cargo run --release --example graph` (optionally `-- OUT.png WIDTH HEIGHT`).
 
+#[path = "shared/args.rs"]
+mod args;
 #[path = "shared/graph_scene.rs"]
 mod graph_scene;
 
@@ -12,7 +14,21 @@ use std::time::Instant;
 use tsl::prelude::*;
 use tsl::raster::{RenderSettings, Renderer};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "graph",
+        "[OUT.png [WIDTH HEIGHT]]",
+        "Prints the first graph's program and draws it to OUT.png (graph.png, 960x540 by default).",
+        3,
+    );
+    let path = args::text(&args, 0, "graph.png");
+    let width: u32 = args::number(&args, 1, "WIDTH", 960);
+    let height: u32 = args::number(&args, 2, "HEIGHT", 540);
+    args::run(|| draw(&path, width, height))
+}
+
+/// Print the program and one fragment's colour, then draw the picture to `path`.
+fn draw(path: &str, width: u32, height: u32) -> Result<(), Box<dyn std::error::Error>> {
     let mut program = graph_scene::graph_program()?;
     println!("{program}");
 
@@ -49,17 +65,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // The picture: the same program on a sphere and a plane.
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).map_or("graph.png", String::as_str);
-    let width = args.get(2).and_then(|w| w.parse().ok()).unwrap_or(960);
-    let height = args.get(3).and_then(|h| h.parse().ok()).unwrap_or(540);
     let (scene, camera, assets) = graph_scene::graph_scene(program)?;
     let mut renderer = Renderer::new(RenderSettings::new(width, height));
     renderer.settings.time = 1.5;
     let start = Instant::now();
     let (image, stats) = renderer.render_counted(&scene, &camera, &assets)?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
-    image.write_png(path)?;
+    args::write_png(&image, path)?;
     println!(
         "drew {width}×{height} ({} triangles, {} fragments shaded) in {ms:.1} ms: {path}",
         stats.triangles, stats.fragments

@@ -4,8 +4,10 @@
 //! (the middle of the string is 0.2 above rest at harmonic 1 and 0 at harmonic 2) and the pixels
 //! the lesson samples.
 //!
-//! Run: `cargo run --release --example guitar` (optionally `-- HARMONIC OUT.png`).
+//! Run: `cargo run --release --example guitar` (optionally `-- OUT.png HARMONIC`).
 
+#[path = "shared/args.rs"]
+mod args;
 #[path = "shared/guitar_scene.rs"]
 mod guitar_scene;
 
@@ -13,11 +15,20 @@ use guitar_scene::*;
 use tsl::prelude::*;
 use tsl::raster::{RenderSettings, Renderer};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let harmonic: f32 = args.get(1).and_then(|h| h.parse().ok()).unwrap_or(1.0);
-    let path = args.get(2).map_or("guitar.png", String::as_str);
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "guitar",
+        "[OUT.png [HARMONIC]]",
+        "Draws the guitar lesson to OUT.png (guitar.png by default) at HARMONIC (1 by default).",
+        2,
+    );
+    let path = args::text(&args, 0, "guitar.png");
+    let harmonic: f32 = args::number(&args, 1, "HARMONIC", 1.0);
+    args::run(|| draw(&path, harmonic))
+}
 
+/// Print the lesson's figures and draw the picture to `path`.
+fn draw(path: &str, harmonic: f32) -> Result<(), Box<dyn std::error::Error>> {
     for h in [1.0, 2.0] {
         let mut string = string_program(h)?;
         string.set_uniform("phase", std::f32::consts::FRAC_PI_2)?;
@@ -31,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = guitar_scene(harmonic)?;
     let image =
         Renderer::new(RenderSettings::new(width, height)).render(&scene, &camera, &assets)?;
-    image.write_png(path)?;
+    args::write_png(&image, path)?;
     let lift = if harmonic == 1.0 { 0.2 } else { 0.0 };
     let quarter = 0.2 * (0.25 * std::f32::consts::PI * harmonic).sin();
     for (name, point) in [

@@ -2,8 +2,10 @@
 //! (`examples/shared/guitar_typed.rs`), drawn at a quarter period to `guitar_typed.png`: the same
 //! picture as `examples/guitar.rs`.
 //!
-//! Run: `cargo run --release --example guitar_typed` (optionally `-- HARMONIC OUT.png`).
+//! Run: `cargo run --release --example guitar_typed` (optionally `-- OUT.png HARMONIC`).
 
+#[path = "shared/args.rs"]
+mod args;
 #[path = "shared/guitar_scene.rs"]
 #[allow(dead_code)]
 mod guitar_scene;
@@ -13,13 +15,21 @@ mod guitar_typed;
 use guitar_typed::*;
 use tsl::raster::{RenderSettings, Renderer};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let harmonic: f32 = args.get(1).and_then(|h| h.parse().ok()).unwrap_or(1.0);
-    let path = args.get(2).map_or("guitar_typed.png", String::as_str);
-    let (scene, camera, assets) = guitar_scene(harmonic)?;
-    let image = Renderer::new(RenderSettings::new(640, 200)).render(&scene, &camera, &assets)?;
-    image.write_png(path)?;
-    println!("harmonic {harmonic}: {path}");
-    Ok(())
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "guitar_typed",
+        "[OUT.png [HARMONIC]]",
+        "Draws the typed guitar to OUT.png (guitar_typed.png by default) at HARMONIC (1).",
+        2,
+    );
+    let path = args::text(&args, 0, "guitar_typed.png");
+    let harmonic: f32 = args::number(&args, 1, "HARMONIC", 1.0);
+    args::run(|| {
+        let (scene, camera, assets) = guitar_scene(harmonic)?;
+        let image =
+            Renderer::new(RenderSettings::new(640, 200)).render(&scene, &camera, &assets)?;
+        args::write_png(&image, &path)?;
+        println!("harmonic {harmonic}: {path}");
+        Ok(())
+    })
 }

@@ -7,6 +7,9 @@
 //!
 //! Run: `cargo run --example screen_reads` (optionally `-- OUT.png`).
 
+#[path = "shared/args.rs"]
+mod args;
+
 use glam::Vec3;
 use std::f32::consts::PI;
 use tsl::prelude::*;
@@ -84,15 +87,19 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "screen_reads.png".into());
-    let (scene, camera, assets) = scene()?;
-    let renderer = Renderer::new(RenderSettings::new(320, 240));
-    renderer
-        .render(&scene, &camera, &assets)?
-        .write_png(&path)?;
-    println!("{path}");
-    Ok(())
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "screen_reads",
+        "[OUT.png]",
+        "Draws two panes reading the scene behind them to OUT.png (screen_reads.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "screen_reads.png");
+    args::run(|| {
+        let (scene, camera, assets) = scene()?;
+        let renderer = Renderer::new(RenderSettings::new(320, 240));
+        args::write_png(&renderer.render(&scene, &camera, &assets)?, &path)?;
+        println!("{path}");
+        Ok(())
+    })
 }

@@ -2,15 +2,19 @@
 //! over the uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise
 //! from a sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky
 //! gradient) and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings,
-//! and a vignette). Each is compiled with `compile_shader_toy`, given `iResolution` = the image's
-//! size, and drawn at `Renderer.time` (iTime) on a plane that fills an orthographic camera's view,
-//! so that `fragCoord` is each pixel's centre; the images go to `shadertoy_*.png`.
+//! and a vignette). Each is compiled with `compile_shader_toy` and drawn by `tsl::shadertoy::render`:
+//! `iResolution` is the image's size, iTime is `Renderer.time`, the plane fills an orthographic
+//! camera's view so that `fragCoord` is each pixel's centre, and the output is linear (no sRGB
+//! encoding), as shadertoy.com and three.js's ShaderToy page show it; the images go to
+//! `shadertoy_*.png`.
 //!
 //! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
 
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::core::glsl::compile_shader_toy;
-use tsl::prelude::*;
-use tsl::raster::*;
+use tsl::raster::Image;
 
 /// The ShaderToy example (R-EX-6, docs/requirements.md).
 const SPEC_001: &str = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {
@@ -61,7 +65,7 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
     float cover = smoothstep(0.45, 0.75, n) * smoothstep(-0.9, 0.2, p.y);
     vec3 cloud = mix(vec3(1.0, 0.96, 0.92), vec3(0.55, 0.58, 0.68), smoothstep(0.6, 0.95, n));
     vec3 col = mix(sky, cloud, cover);
-    fragColor = vec4(pow(col, vec3(2.2)), 1.0);
+    fragColor = vec4(col, 1.0);
 }
 ";
 
@@ -101,32 +105,38 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 }
 ";
 
-/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane.
+/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane (no channels).
 fn render_toy(
     source: &str,
     width: u32,
     height: u32,
     time: f32,
 ) -> Result<Image, Box<dyn std::error::Error>> {
-    let mut program = compile_shader_toy(source)?;
-    program.set_uniform("iResolution", Vec3::new(width as f32, height as f32, 1.0))?;
-    let mut assets = Assets::new();
-    let program = assets.programs.add(program);
-    let screen = assets.materials.add(shader_material(program));
-    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
-    let mut scene = Scene::new();
-    scene.add(Object::mesh(quad, screen));
-    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
-    let mut renderer = Renderer::new(RenderSettings::new(width, height));
-    renderer.settings.time = time;
-    Ok(renderer.render(&scene, &camera, &assets)?)
+    let program = compile_shader_toy(source)?;
+    Ok(tsl::shadertoy::render(
+        program,
+        width,
+        height,
+        time,
+        &Default::default(),
+    )?)
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let width = args.get(1).and_then(|w| w.parse().ok()).unwrap_or(640);
-    let height = args.get(2).and_then(|h| h.parse().ok()).unwrap_or(360);
-    let time = args.get(3).and_then(|t| t.parse().ok()).unwrap_or(1.5);
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "shadertoy",
+        "[WIDTH HEIGHT [TIME]]",
+        "Draws three ShaderToys to shadertoy_*.png (640x360 at iTime 1.5 s by default).",
+        3,
+    );
+    let width: u32 = args::number(&args, 0, "WIDTH", 640);
+    let height: u32 = args::number(&args, 1, "HEIGHT", 360);
+    let time: f32 = args::number(&args, 2, "TIME", 1.5);
+    args::run(|| draw(width, height, time))
+}
+
+/// Draw each ShaderToy to its PNG.
+fn draw(width: u32, height: u32, time: f32) -> Result<(), Box<dyn std::error::Error>> {
     for (name, source) in [
         ("spec001", SPEC_001),
         ("clouds", CLOUDS),
@@ -135,7 +145,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let start = std::time::Instant::now();
         let image = render_toy(source, width, height, time)?;
         let path = format!("shadertoy_{name}.png");
-        image.write_png(&path)?;
+        args::write_png(&image, &path)?;
         println!(
             "{name}: {width}×{height} at iTime {time} s in {:.1} ms: {path}",
             start.elapsed().as_secs_f64() * 1e3

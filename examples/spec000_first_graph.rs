@@ -23,6 +23,11 @@
 //!
 //! Run: `cargo run --release --example spec000_first_graph` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 #[path = "shared/graph_scene.rs"]
 #[allow(dead_code)]
 mod graph_scene;
@@ -61,15 +66,24 @@ pub fn scene(program: NodeProgram) -> Result<(Scene, Camera, Assets), RenderErro
 /// The time the picture is drawn at, as R-EX-1 sets `renderer.time = Duration(1.5, SECOND)`.
 pub const TIME: f32 = 1.5;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "first_graph.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "spec000_first_graph",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (first_graph.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "first_graph.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(program()?)?;
     let mut renderer = Renderer::new(RenderSettings::new(480, 270));
     renderer.settings.time = TIME;
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

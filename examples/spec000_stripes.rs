@@ -16,6 +16,11 @@
 //!
 //! Run: `cargo run --release --example spec000_stripes` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -46,13 +51,22 @@ pub fn scene(program: NodeProgram) -> Result<(Scene, Camera, Assets), RenderErro
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "stripes.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "spec000_stripes",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (stripes.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "stripes.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(program()?)?;
     let image = Renderer::new(RenderSettings::new(256, 256)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

@@ -9,6 +9,8 @@
 //! the frames (and finds the caches cold), the later ones draw into them again with
 //! `Renderer::render_into`, as an application that keeps its frames does.
 
+#[path = "shared/args.rs"]
+mod args;
 #[path = "shared/spin_scene.rs"]
 mod spin_scene;
 
@@ -16,13 +18,21 @@ use spin_scene::{spin_scene, FRAMES, HEIGHT, WIDTH};
 use std::time::Instant;
 use tsl::raster::*;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "spin.png".into());
-    let rounds: usize = std::env::args()
-        .nth(2)
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(5)
-        .max(1);
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "spin",
+        "[OUT.png [ROUNDS]]",
+        "Draws 36 frames ROUNDS times (5 by default), prints the best, writes the animated PNG \
+         OUT.png (spin.png by default).",
+        2,
+    );
+    let path = args::text(&args, 0, "spin.png");
+    let rounds: usize = args::number(&args, 1, "ROUNDS", 5usize).max(1);
+    args::run(|| draw(&path, rounds))
+}
+
+/// Draw the frames `rounds` times and write the animation to `path`.
+fn draw(path: &str, rounds: usize) -> Result<(), Box<dyn std::error::Error>> {
     let mut spin = spin_scene()?;
     let mut renderer = Renderer::new(RenderSettings::new(WIDTH, HEIGHT));
 
@@ -49,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("round {round}: {ms:.1} ms");
         }
     }
-    write_apng(&path, &frames, 1000 / 30)?;
+    write_apng(path, &frames, 1000 / 30).map_err(|e| format!("cannot write {path}: {e}"))?;
     println!(
         "36 frames of 240×180 in {best:.1} ms ({:.2} ms a frame, {} fragments shaded in the \
          first, {} threads): {path}",

@@ -22,6 +22,11 @@
 //!
 //! Run: `cargo run --release --example tsl_backdrop_water` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -58,17 +63,26 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_backdrop_water.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_backdrop_water",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_backdrop_water.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_backdrop_water.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(RenderSettings::new(512, 512));
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(2000));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

@@ -59,6 +59,11 @@
 //!
 //! Run: `cargo run --release --example tsl_halftone` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -194,14 +199,23 @@ pub fn scene(time: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::error::E
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_halftone.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_halftone",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_halftone.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_halftone.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (w, h) = (SIZE.0 * 4, SIZE.1 * 4);
     let (scene, camera, assets) = scene(1.0)?;
     let image = Renderer::new(RenderSettings::new(w, h)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

@@ -87,6 +87,11 @@
 //!
 //! Run: `cargo run --release --example tsl_interoperability` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 // The test binaries load the photo once for each port that uses it.
 #[allow(clippy::duplicate_mod)]
 #[path = "shared/photo.rs"]
@@ -191,15 +196,24 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_interoperability.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_interoperability",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_interoperability.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_interoperability.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(settings(SIZE.0, SIZE.1));
     renderer.settings.time = 1.0;
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

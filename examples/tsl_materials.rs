@@ -26,6 +26,13 @@
 //! `normalLocal` as colour nodes (varyings since R-VAL-18, docs/requirements.md) are not kept, and
 //! the page's other materials read textures, WGSL functions or scripts.
 //!
+//! The second and third spheres (`normalWorld`, `normalView`) look the same, and should: the
+//! camera on +z looks along −z without turning, so its view space is world space moved (a
+//! translation changes no direction) and every normal is the same vector in both. three.js's page
+//! shows them apart because its camera orbits. The camera stays on +z here because the port is held
+//! pixel for pixel to three.js's render of this scene (tests/tsl_oracle.rs) and to normals worked
+//! by hand; a turned camera would need a new three.js fixture.
+//!
 //! Run: `cargo run --release --example tsl_materials` (optionally `-- OUT.png`).
 
 // The test binaries load this once for each port that uses it.

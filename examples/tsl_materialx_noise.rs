@@ -23,6 +23,11 @@
 //!
 //! Run: `cargo run --release --example tsl_materialx_noise` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -96,17 +101,26 @@ pub fn scene_of(
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_materialx_noise.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_materialx_noise",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_materialx_noise.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_materialx_noise.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(RenderSettings::new(512, 512));
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(1500));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

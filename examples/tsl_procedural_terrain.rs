@@ -93,6 +93,11 @@
 //!
 //! Run: `cargo run --release --example tsl_procedural_terrain` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -268,13 +273,22 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_procedural_terrain.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_procedural_terrain",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_procedural_terrain.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_procedural_terrain.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(128)?;
     let image = Renderer::new(settings(640, 480)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

@@ -26,6 +26,11 @@
 //!
 //! Run: `cargo run --release --example tsl_procedural_texture` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -62,13 +67,22 @@ pub fn scene(uv_scale: f32) -> Result<(Scene, Camera, Assets), Box<dyn std::erro
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_procedural_texture.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_procedural_texture",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_procedural_texture.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_procedural_texture.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(4.0)?;
     let image = Renderer::new(RenderSettings::new(512, 512)).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

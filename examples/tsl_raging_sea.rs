@@ -1,6 +1,8 @@
 //! three.js's `webgpu_tsl_raging_sea.html`: a plane moved by large sine waves and small noise waves
-//! (a position node with a `Loop` of `mx_noise_float`), glowing pink on the crests. Writes
-//! `tsl_raging_sea.png`.
+//! (a position node with a `Loop` of `mx_noise_float`), glowing pink in the troughs. Writes
+//! `tsl_raging_sea.png`. The glow is `elevation.remap(emissiveHigh, emissiveLow).pow(7)`: the
+//! remap runs from 0 at the high end (elevation 0.2) to 1 at the low end (-0.25), unclamped, so the
+//! lowest water glows and the crests stay dark, as in three.js's page.
 //!
 //! The original TSL:
 //!
@@ -70,6 +72,11 @@
 //!
 //! Run: `cargo run --release --example tsl_raging_sea` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -138,6 +145,7 @@ pub fn program() -> Result<NodeProgram, GraphError> {
     let normal = cross(to_a, to_b);
     // normalNode = transformNormalToView(normal) replaces the normal; ours is an offset.
     scope.normal_node(normal - normal_world())?;
+    // High to low: 0 at a crest, 1 and past it in a trough, which glows.
     let emissive = pow(
         remap(elevation, emissive_high, emissive_low, 0.0, 1.0),
         emissive_power,
@@ -197,17 +205,26 @@ pub fn scene_with(
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_raging_sea.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_raging_sea",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_raging_sea.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_raging_sea.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(64)?;
     let mut renderer = Renderer::new(RenderSettings::new(640, 480));
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(1000));
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

@@ -150,6 +150,11 @@
 //!
 //! Run: `cargo run --release --example tsl_vfx_tornado` (optionally `-- OUT.png`).
 
+// The test binaries load this once for each port that uses it.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/args.rs"]
+mod args;
+
 use tsl::prelude::*;
 use tsl::raster::*;
 
@@ -463,15 +468,24 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "tsl_vfx_tornado.png".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse(
+        "tsl_vfx_tornado",
+        "[OUT.png]",
+        "Draws the example's picture to OUT.png (tsl_vfx_tornado.png by default).",
+        1,
+    );
+    let path = args::text(&args, 0, "tsl_vfx_tornado.png");
+    args::run(|| draw(&path))
+}
+
+/// Draw the picture to `path`.
+fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
     let mut renderer = Renderer::new(settings(480, 640));
     renderer.settings.time = 2.0;
     let image = renderer.render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    args::write_png(&image, path)?;
     println!("{path}");
     Ok(())
 }

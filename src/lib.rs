@@ -24,6 +24,9 @@ pub use tsl_macros as macros;
 #[doc(inline)]
 pub use tsl_raster as raster;
 
+#[cfg(feature = "glsl")]
+pub mod shadertoy;
+
 /// What a node material program needs: the graph, outputs, values, programs and the interpreter,
 /// the typed front and the macros `tsl!{}` and `#[tsl_fn]`.
 ///

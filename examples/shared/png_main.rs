@@ -4,18 +4,37 @@
 use std::error::Error;
 use tsl::raster::*;
 
-/// Render `scene` with `settings` and write the picture to the first command-line argument or
-/// `default_path`, printing the path.
+#[path = "args.rs"]
+mod args;
+
+/// Render `scene` with `settings` and write the picture to the command line's `OUT.png` or
+/// `default_path`, printing the path. `--help`, an unknown option or a second argument is answered
+/// with the usage ([`args::parse`]); a failure to draw or write is printed as a sentence with the
+/// path, and the process exits 1.
 pub fn render_png(
     default_path: &str,
     (scene, camera, assets): (Scene, Camera, Assets),
     settings: RenderSettings,
 ) -> Result<(), Box<dyn Error>> {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| default_path.into());
-    let image = Renderer::new(settings).render(&scene, &camera, &assets)?;
-    image.write_png(&path)?;
+    let example = std::env::args()
+        .next()
+        .and_then(|p| {
+            std::path::Path::new(&p)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "EXAMPLE".into());
+    let about = format!("Draws the example's picture to OUT.png ({default_path} by default).");
+    let args = args::parse(&example, "[OUT.png]", &about, 1);
+    let path = args::text(&args, 0, default_path);
+    let drawn = Renderer::new(settings)
+        .render(&scene, &camera, &assets)
+        .map_err(|e| -> Box<dyn Error> { format!("cannot draw {path}: {e}").into() })
+        .and_then(|image| args::write_png(&image, &path));
+    if let Err(e) = drawn {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
     println!("{path}");
     Ok(())
 }

@@ -311,6 +311,10 @@ pub fn raw_shader_graph_with_options(
 /// iTimeDelta, iFrameRate, iFrame, iMouse, iDate, iSampleRate, `iChannelTime[0]` to `[3]` and
 /// `iChannelResolution[0]` to `[3]` are in the program for `set_uniform`; iChannel0 to iChannel3
 /// are texture uniforms for `set_texture`, present where the source reads them.
+///
+/// `fragColor` is a display value: shadertoy.com and three.js's ShaderToy page write it with a
+/// linear output (no sRGB encoding). The facade's `tsl::shadertoy::render` draws so; a renderer
+/// of your own takes its `tsl::shadertoy::output()` transform.
 pub fn compile_shader_toy(source: &str) -> Result<NodeProgram, GlslError> {
     compile_shader_toy_with_limits(source, &Limits::default())
 }
