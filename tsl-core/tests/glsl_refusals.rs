@@ -338,10 +338,54 @@ fn types_outside_the_subset() {
 }
 
 #[test]
-fn structs() {
+fn structs_outside_the_subset() {
+    let main = "\nvoid main() { gl_FragColor = vec4(1.0); }";
+    // Declared with its variables, in a function, with a sampler or a matrix, or too big.
     frag(
-        "$struct S { float a; };\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "structs",
+        &format!("struct S {{ float a; }} $s;{main}"),
+        "apart from it",
+    );
+    frag(
+        "void main() {\n  $struct S { float a; };\n  gl_FragColor = vec4(1.0);\n}",
+        "at the top of the shader",
+    );
+    frag(
+        &format!("struct S {{ $sampler2D t; }};{main}"),
+        "sampler in a struct",
+    );
+    frag(
+        &format!("struct S {{ $mat3 m; }};{main}"),
+        "mat3 in a struct",
+    );
+    frag(
+        &format!("struct S {{ float a, $a; }};{main}"),
+        "two fields named a",
+    );
+    frag(&format!("struct $S {{ }};{main}"), "no fields");
+    let big = "struct A { vec4 a, b, c, d, e, f, g, h; };\nstruct B { A a, b, c, d; };\nstruct $C { B a, b, c; };";
+    frag(&format!("{big}{main}"), "96 scalars and vectors");
+    // A varying or an attribute of a struct, a field that is not there, the wrong constructor.
+    frag(
+        &format!("struct S {{ float a; }};\nvarying $S v;{main}"),
+        "varying",
+    );
+    frag(
+        &format!(
+            "struct S {{ float a; }};\nvoid main() {{ S s = S(1.0); gl_FragColor = vec4(s.$b); }}"
+        ),
+        "S has no field b",
+    );
+    frag(
+        &format!("struct S {{ float a; vec2 b; }};\nvoid main() {{ S s = $S(1.0); gl_FragColor = vec4(1.0); }}"),
+        "one value for each of its 2 fields",
+    );
+    frag(
+        &format!("struct S {{ float a; vec2 b; }};\nvoid main() {{ S s = S(1.0, $1.0); gl_FragColor = vec4(1.0); }}"),
+        "S's field b is a vec2, not a float",
+    );
+    frag(
+        &format!("struct S {{ float a; }};\nvoid main() {{ S s = S(1.0); vec4 c = s $== s ? vec4(1.0) : vec4(0.0); gl_FragColor = c; }}"),
+        "== of a struct is not in the subset",
     );
 }
 
@@ -636,8 +680,24 @@ fn prototypes() {
 }
 
 #[test]
-fn overloads() {
-    frag("float f(float x) { return x; }\nvec2 $f(vec2 x) { return x; }\nvoid main() { gl_FragColor = vec4(1.0); }", "overloads");
+fn overloads_outside_the_subset() {
+    // Overloads differ in a parameter's type (GLSL ES converts none), and agree on which
+    // parameters are out; a call matches one exactly.
+    frag("float f(float x) { return x; }\nvec2 $f(float y) { return vec2(y); }\nvoid main() { gl_FragColor = vec4(1.0); }", "defined twice with the same parameter types");
+    frag("float f(float x) { return x; }\nfloat f(vec2 x) { return x.x; }\nvoid main() { gl_FragColor = vec4($f(vec3(1.0))); }", "no f takes (vec3)");
+    frag("float f(float x) { return x; }\nfloat f(float x, float y) { return y; }\nvoid main() { gl_FragColor = vec4($f()); }", "f takes 1 or 2 arguments, not 0");
+    frag("float f(out float x) { x = 1.0; return x; }\nfloat f(vec2 x) { return x.x; }\nvoid main() { float a; gl_FragColor = vec4(f($a)); }", "out in one overload");
+}
+
+#[test]
+fn a_variable_named_like_a_built_in() {
+    // three r187's TriangleBlurShader: `uniform sampler2D texture` hides GLSL ES 3.00's texture,
+    // which three's prefix makes texture2D; Mesa refuses the call.
+    frag(
+        "uniform sampler2D $texture;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "hides it",
+    );
+    frag(&body("  float $sin = 1.0;"), "hides it");
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub(crate) enum TypeName {
     Mat3,
     Mat4,
     Sampler2D,
+    /// A struct the shader declared: its place among the shader's structs, in order.
+    Struct(u16),
 }
 
 /// A type where it was written.
@@ -207,9 +209,26 @@ pub(crate) struct Function {
     pub end: Span,
 }
 
-/// A declaration or a function at the top of a shader.
+/// A field of a struct.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Field {
+    pub ty: TypeSpec,
+    pub name: String,
+    pub span: Span,
+}
+
+/// `struct S { fields };` at the top of a shader.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StructDecl {
+    pub name: String,
+    pub span: Span,
+    pub fields: Vec<Field>,
+}
+
+/// A declaration, a function or a struct at the top of a shader.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Item {
     Decl(Decl),
     Function(Function),
+    Struct(StructDecl),
 }

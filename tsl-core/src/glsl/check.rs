@@ -50,6 +50,10 @@ pub(crate) const TOY_ARRAYS: &[(&str, Ty)] = &[
     ("iChannelResolution", Ty::Vec3),
 ];
 
+/// The most scalars and vectors one struct holds, its nested structs' fields counted: a struct
+/// is lowered to one value per field, so this bounds what one assignment or select of it makes.
+pub(crate) const MAX_STRUCT_LEAVES: usize = 64;
+
 const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
     ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
     ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
@@ -73,6 +77,7 @@ fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
 pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     let mut c = Checker {
         env,
+        structs: Vec::new(),
         globals: Vec::new(),
         global_names: HashMap::new(),
         functions: Vec::new(),
@@ -88,6 +93,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
         match item {
             Item::Decl(decl) => c.global_decl(decl)?,
             Item::Function(function) => c.function(function)?,
+            Item::Struct(decl) => c.struct_decl(decl)?,
         }
     }
     let entry_name = if env.kind == Kind::ShaderToy {
@@ -95,13 +101,17 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     } else {
         "main"
     };
-    let entry = c.fn_names.get(entry_name).copied();
+    let entry = c
+        .fn_names
+        .get(entry_name)
+        .and_then(|ids| ids.first().copied());
     let Some(entry_id) = entry else {
         let end = items.last().map_or(Span::new(1, 1, 1), |i| match i {
             // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one variable
             // (it needs a name before `;`).
             Item::Decl(d) => d.vars[0].span,
             Item::Function(f) => f.span,
+            Item::Struct(s) => s.span,
         });
         return err(
             end,
@@ -120,6 +130,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
         );
     }
     Ok(Checked {
+        structs: c.structs,
         globals: c.globals,
         functions: c.functions,
         entry,
@@ -150,10 +161,12 @@ struct FnState {
 
 struct Checker {
     env: Env,
+    structs: Vec<StructDef>,
     globals: Vec<Global>,
     global_names: HashMap<String, GlobalId>,
     functions: Vec<TFunction>,
-    fn_names: HashMap<String, FnId>,
+    /// Each name's functions: more than one where the name is overloaded.
+    fn_names: HashMap<String, Vec<FnId>>,
     toy_arrays: HashMap<String, (Ty, Vec<GlobalId>)>,
     /// The colour output written first, and where.
     color_written: Option<(GlobalId, Span)>,
@@ -167,7 +180,7 @@ fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
     let calls = match &kind {
         TKind::Call(..) => true,
         TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) => a.calls,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.calls,
         TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => a.calls || b.calls,
         TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
         TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
@@ -274,6 +287,85 @@ impl Checker {
 
     // ------------------------------------------------------------------ declarations
 
+    /// A variable named like one of GLSL's functions hides it (GLSL ES 3.00 and three's
+    /// ShaderMaterial, whose prefix makes `texture2D` `texture`): Mesa then refuses the calls
+    /// (three r187's TriangleBlurShader declares `uniform sampler2D texture`).
+    fn refuse_builtin_name(&self, name: &str, span: Span) -> Result<(), Diag> {
+        let raw100 = self.env.kind == Kind::Raw && self.env.version == Version::Es100;
+        let hides = match builtin_name(name) {
+            None => false,
+            Some(BuiltinName::Texture) => !raw100,
+            Some(BuiltinName::Subset { es300_only, .. }) => !(raw100 && es300_only),
+            Some(_) => !raw100,
+        };
+        if hides {
+            return err(
+                span,
+                format!("{name} is a function of GLSL's own; a variable of that name hides it, and GLSL ES 3.00 then refuses its calls (three.js's texture2D is texture)"),
+            );
+        }
+        Ok(())
+    }
+
+    /// A type's name for messages: a struct's own name.
+    fn ty_name(&self, ty: Ty) -> String {
+        match ty {
+            // Invariant: a `Ty::Struct` is made from a `TypeName::Struct`, whose place the parser
+            // gave a struct it declared, and the checker pushes every struct in the same order.
+            Ty::Struct(i) => self.structs[i as usize].name.clone(),
+            _ => ty.name().to_string(),
+        }
+    }
+
+    /// The scalars and vectors a value of `ty` holds.
+    pub(crate) fn leaves(&self, ty: Ty) -> usize {
+        match ty {
+            Ty::Struct(i) => self.structs[i as usize]
+                .fields
+                .iter()
+                .map(|&(_, t)| self.leaves(t))
+                .sum(),
+            _ => 1,
+        }
+    }
+
+    fn struct_decl(&mut self, decl: &StructDecl) -> Result<(), Diag> {
+        if self.global_names.contains_key(&decl.name) || self.fn_names.contains_key(&decl.name) {
+            return err(decl.span, format!("{} is declared already", decl.name));
+        }
+        let mut fields = Vec::with_capacity(decl.fields.len());
+        for f in &decl.fields {
+            let ty = Ty::from_name(f.ty.name);
+            match ty {
+                Ty::Void => return err(f.ty.span, "a field cannot be void"),
+                Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
+                Ty::Mat3 | Ty::Mat4 => {
+                    return err(
+                        f.ty.span,
+                        format!("a {ty} in a struct is not in the subset"),
+                    )
+                }
+                _ => {}
+            }
+            fields.push((f.name.clone(), ty));
+        }
+        let leaves: usize = fields.iter().map(|&(_, t)| self.leaves(t)).sum();
+        if leaves > MAX_STRUCT_LEAVES {
+            return err(
+                decl.span,
+                format!(
+                    "{} holds {leaves} scalars and vectors, its nested structs' fields counted; the subset takes at most {MAX_STRUCT_LEAVES}",
+                    decl.name
+                ),
+            );
+        }
+        self.structs.push(StructDef {
+            name: decl.name.clone(),
+            fields,
+        });
+        Ok(())
+    }
+
     fn global_decl(&mut self, decl: &Decl) -> Result<(), Diag> {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
@@ -316,6 +408,7 @@ impl Checker {
             if self.fn_names.contains_key(&var.name) {
                 return err(var.span, format!("{} is already a function", var.name));
             }
+            self.refuse_builtin_name(&var.name, var.span)?;
             if self.toy_arrays.contains_key(&var.name) {
                 return err(
                     var.span,
@@ -376,7 +469,7 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if !(ty.is_scalar() || ty.is_vector()) {
+        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_))) {
             return err(
                 ty_span,
                 format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
@@ -389,7 +482,12 @@ impl Checker {
         if value.ty != ty {
             return err(
                 init.start,
-                format!("{} is a {ty}, and the value a {}", var.name, value.ty),
+                format!(
+                    "{} is a {}, and the value a {}",
+                    var.name,
+                    self.ty_name(ty),
+                    self.ty_name(value.ty)
+                ),
             );
         }
         if !value.glsl_const {
@@ -562,14 +660,21 @@ impl Checker {
                 format!("{} is a function of GLSL's own; functions named like GLSL's own are not in the subset", f.name),
             );
         }
-        if self.fn_names.contains_key(&f.name) {
-            return err(
-                f.span,
-                format!(
-                    "{} is defined twice; overloads are not in the subset",
-                    f.name
-                ),
-            );
+        // Overloads: three's common chunk defines pow2 and F_Schlick for a float and a vec3.
+        // A call picks the one whose parameters' types are its arguments' (GLSL ES converts
+        // none), so two of one name must differ in a parameter's type.
+        if let Some(ids) = self.fn_names.get(&f.name) {
+            let tys: Vec<Ty> = f.params.iter().map(|p| Ty::from_name(p.ty.name)).collect();
+            let same = ids.iter().any(|&id| {
+                let q = &self.functions[id].params;
+                q.len() == tys.len() && q.iter().zip(&tys).all(|(p, t)| p.ty == *t)
+            });
+            if same || matches!(f.name.as_str(), "main" | "mainImage") {
+                return err(
+                    f.span,
+                    format!("{} is defined twice with the same parameter types", f.name),
+                );
+            }
         }
         if self.global_names.contains_key(&f.name) || self.toy_arrays.contains_key(&f.name) {
             return err(f.span, format!("{} is already a variable", f.name));
@@ -674,7 +779,9 @@ impl Checker {
             span: f.span,
         });
         self.fn_names
-            .insert(f.name.clone(), self.functions.len() - 1);
+            .entry(f.name.clone())
+            .or_default()
+            .push(self.functions.len() - 1);
         Ok(())
     }
 
@@ -865,13 +972,19 @@ impl Checker {
             if var.name == "gl_Position" || var.name.starts_with("gl_") {
                 return err(var.span, "names starting with gl_ belong to GLSL");
             }
+            self.refuse_builtin_name(&var.name, var.span)?;
             let init = match &var.init {
                 Some(e) => {
                     let v = self.expr(e)?;
                     if v.ty != ty {
                         return err(
                             v.start,
-                            format!("{} is a {ty}, and the value a {}", var.name, v.ty),
+                            format!(
+                                "{} is a {}, and the value a {}",
+                                var.name,
+                                self.ty_name(ty),
+                                self.ty_name(v.ty)
+                            ),
                         );
                     }
                     Some(v)
@@ -1268,6 +1381,13 @@ impl Checker {
             }
             ExprKind::Field(base, field) => {
                 let mut lv = self.lvalue(base)?;
+                if let Ty::Struct(_) = lv.ty {
+                    let (i, ty) = self.field_of(lv.ty, field, e.span)?;
+                    lv.ty = ty;
+                    lv.path.push(Access::Field(i));
+                    lv.span = e.span;
+                    return Ok(lv);
+                }
                 let width = match lv.ty.width() {
                     Some(w) if lv.ty.is_vector() => w,
                     _ => return err(e.span, format!("a {} has no components to write", lv.ty)),
@@ -1416,7 +1536,7 @@ impl Checker {
                         format!("the two sides of ?: are a {} and a {}", a.ty, b.ty),
                     );
                 }
-                if !(a.ty.is_scalar() || a.ty.is_vector()) {
+                if !(a.ty.is_scalar() || a.ty.is_vector() || matches!(a.ty, Ty::Struct(_))) {
                     return err(e.span, format!("?: of a {} is not in the subset", a.ty));
                 }
                 let konst = match (c.konst, a.konst, b.konst) {
@@ -1479,6 +1599,13 @@ impl Checker {
             }
             ExprKind::Field(base, field) => {
                 let base = self.expr(base)?;
+                if let Ty::Struct(_) = base.ty {
+                    let (i, ty) = self.field_of(base.ty, field, e.span)?;
+                    let glsl = base.glsl_const;
+                    let mut t = texpr(TKind::Field(Box::new(base), i), ty, e.span);
+                    t.glsl_const = glsl;
+                    return Ok(t);
+                }
                 if base.ty.is_scalar() {
                     return err(
                         e.span,
@@ -1510,6 +1637,19 @@ impl Checker {
                 t
             }
         })
+    }
+
+    /// A struct's field by name: its place and type.
+    fn field_of(&self, ty: Ty, field: &str, span: Span) -> Result<(usize, Ty), Diag> {
+        let Ty::Struct(s) = ty else {
+            return err(span, format!("a {ty} has no field {field}"));
+        };
+        // Invariant: as in `ty_name`, a struct's place is one the checker pushed.
+        let def = &self.structs[s as usize];
+        match def.fields.iter().position(|(n, _)| n == field) {
+            Some(i) => Ok((i, def.fields[i].1)),
+            None => err(span, format!("{} has no field {field}", def.name)),
+        }
     }
 
     fn ident(&mut self, name: &str, span: Span) -> Result<TExpr, Diag> {
@@ -1723,8 +1863,8 @@ impl Checker {
         if self.lookup_local(name).is_some() {
             return err(span, format!("{name} is a variable, not a function"));
         }
-        if let Some(&id) = self.fn_names.get(name) {
-            return self.user_call(id, args, span);
+        if let Some(ids) = self.fn_names.get(name).cloned() {
+            return self.user_call(&ids, args, span);
         }
         if self.f.as_ref().is_some_and(|f| f.name == *name) {
             return err(span, format!("{name} calls itself; recursion is not in the subset (a call inlines its function)"));
@@ -1823,73 +1963,162 @@ impl Checker {
         Ok(t)
     }
 
-    fn user_call(&mut self, id: FnId, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
-        let (name, ret, params) = {
-            let f = &self.functions[id];
-            (f.name.clone(), f.ret, f.params.clone())
-        };
+    /// A call of the shader's own function `ids` name (its overloads): each argument is checked
+    /// once, as a value or, where the parameter is out or inout, as a variable, and the overload
+    /// whose parameters' types are the arguments' is called.
+    fn user_call(&mut self, ids: &[FnId], args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        // Invariant: `fn_names` holds a name with at least one function.
+        let name = self.functions[ids[0]].name.clone();
         if self.env.kind == Kind::ShaderToy && name == "mainImage" {
             return err(span, "mainImage is called by the compiler alone");
         }
         if name == "main" {
             return err(span, "main calls itself; recursion is not in the subset");
         }
-        if args.len() != params.len() {
+        let candidates: Vec<FnId> = ids
+            .iter()
+            .copied()
+            .filter(|&id| self.functions[id].params.len() == args.len())
+            .collect();
+        if candidates.is_empty() {
+            let counts: Vec<String> = ids
+                .iter()
+                .map(|&id| self.functions[id].params.len().to_string())
+                .collect();
             return err(
                 span,
                 format!(
                     "{name} takes {} arguments, not {}",
-                    params.len(),
+                    counts.join(" or "),
+                    args.len()
+                ),
+            );
+        }
+        enum Checked1 {
+            Value(TExpr),
+            Variable(LValue),
+        }
+        let mut checked = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let writes = |id: FnId| {
+                matches!(
+                    self.functions[id].params[i].storage,
+                    Storage::Out | Storage::InOut
+                )
+            };
+            let out = writes(candidates[0]);
+            if candidates.iter().any(|&id| writes(id) != out) {
+                return err(
+                    a.start,
+                    format!("argument {} is out in one overload of {name} and in in another; such overloads are not in the subset", i + 1),
+                );
+            }
+            checked.push(if out {
+                let storage = self.functions[candidates[0]].params[i].storage;
+                let lv = self.lvalue(a).map_err(|d| {
+                    Diag::new(
+                        d.span,
+                        format!(
+                            "argument {} of {name} is {}: {}",
+                            i + 1,
+                            storage.name(),
+                            d.reason
+                        ),
+                    )
+                })?;
+                Checked1::Variable(lv)
+            } else {
+                Checked1::Value(self.expr(a)?)
+            });
+        }
+        let tys: Vec<Ty> = checked
+            .iter()
+            .map(|c| match c {
+                Checked1::Value(v) => v.ty,
+                Checked1::Variable(lv) => lv.ty,
+            })
+            .collect();
+        let chosen = candidates.iter().copied().find(|&id| {
+            self.functions[id]
+                .params
+                .iter()
+                .zip(&tys)
+                .all(|(p, t)| p.ty == *t)
+        });
+        let Some(id) = chosen else {
+            if candidates.len() == 1 {
+                let params = &self.functions[candidates[0]].params;
+                // Invariant: no overload matched, so some argument's type differs.
+                let (i, p) = params
+                    .iter()
+                    .enumerate()
+                    .find(|(i, p)| p.ty != tys[*i])
+                    .expect("a differing argument");
+                return err(
+                    args[i].start,
+                    format!(
+                        "argument {} of {name} is a {}, not a {}",
+                        i + 1,
+                        self.ty_name(p.ty),
+                        self.ty_name(tys[i])
+                    ),
+                );
+            }
+            let shown: Vec<String> = tys.iter().map(|&t| self.ty_name(t)).collect();
+            return err(span, format!("no {name} takes ({})", shown.join(", ")));
+        };
+        let (ret, params) = {
+            let f = &self.functions[id];
+            (f.ret, f.params.clone())
+        };
+        let targs = checked
+            .into_iter()
+            .zip(&params)
+            .map(|(c, p)| match c {
+                Checked1::Value(v) => TArg::In(v),
+                Checked1::Variable(lv) if p.storage == Storage::Out => TArg::Out(lv),
+                Checked1::Variable(lv) => TArg::InOut(lv),
+            })
+            .collect();
+        Ok(texpr(TKind::Call(id, targs), ret, span))
+    }
+
+    /// `S(a, b, ...)`: one value of each field's type, in order.
+    fn construct_struct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let Ty::Struct(s) = ty else {
+            return err(span, "not a struct");
+        };
+        let fields = self.structs[s as usize].fields.clone();
+        let name = self.ty_name(ty);
+        if args.len() != fields.len() {
+            return err(
+                span,
+                format!(
+                    "{name}(...) takes one value for each of its {} fields, not {}",
+                    fields.len(),
                     args.len()
                 ),
             );
         }
         let mut targs = Vec::with_capacity(args.len());
-        for (i, (a, p)) in args.iter().zip(&params).enumerate() {
-            let arg = match p.storage {
-                Storage::Out | Storage::InOut => {
-                    let lv = self.lvalue(a).map_err(|d| {
-                        Diag::new(
-                            d.span,
-                            format!(
-                                "argument {} of {name} is {}: {}",
-                                i + 1,
-                                p.storage.name(),
-                                d.reason
-                            ),
-                        )
-                    })?;
-                    if lv.ty != p.ty {
-                        return err(
-                            a.start,
-                            format!(
-                                "argument {} of {name} is a {}, not a {}",
-                                i + 1,
-                                p.ty,
-                                lv.ty
-                            ),
-                        );
-                    }
-                    if p.storage == Storage::Out {
-                        TArg::Out(lv)
-                    } else {
-                        TArg::InOut(lv)
-                    }
-                }
-                _ => {
-                    let v = self.expr(a)?;
-                    if v.ty != p.ty {
-                        return err(
-                            a.start,
-                            format!("argument {} of {name} is a {}, not a {}", i + 1, p.ty, v.ty),
-                        );
-                    }
-                    TArg::In(v)
-                }
-            };
-            targs.push(arg);
+        for (a, (field, fty)) in args.iter().zip(&fields) {
+            let v = self.expr(a)?;
+            if v.ty != *fty {
+                return err(
+                    v.start,
+                    format!(
+                        "{name}'s field {field} is a {}, not a {}",
+                        self.ty_name(*fty),
+                        self.ty_name(v.ty)
+                    ),
+                );
+            }
+            targs.push(v);
         }
-        Ok(texpr(TKind::Call(id, targs), ret, span))
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.glsl_const = glsl;
+        Ok(t)
     }
 
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
@@ -1901,6 +2130,7 @@ impl Checker {
                 )
             }
             Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}
         }
         let mut targs = Vec::with_capacity(args.len());

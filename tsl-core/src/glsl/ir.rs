@@ -45,6 +45,8 @@ pub(crate) enum TKind {
     /// A vector's component or a matrix's column; the index is known once loops unroll.
     Index(Box<TExpr>, Box<TExpr>),
     Construct(Vec<TExpr>),
+    /// A struct's field, by its place among the fields.
+    Field(Box<TExpr>, usize),
     Builtin(Builtin, Vec<TExpr>),
     Call(FnId, Vec<TArg>),
 }
@@ -81,6 +83,8 @@ pub(crate) enum Access {
     Swizzle(Vec<u8>),
     /// One component of a vector.
     Index(TExpr),
+    /// A struct's field, by its place among the fields.
+    Field(usize),
 }
 
 /// How a `for` loop runs, worked out from its constant header.
@@ -205,9 +209,19 @@ pub(crate) struct Global {
     pub span: Span,
 }
 
+/// A struct the shader declares.
+#[derive(Clone, Debug)]
+pub(crate) struct StructDef {
+    pub name: String,
+    /// Its fields' names and types, in order.
+    pub fields: Vec<(String, Ty)>,
+}
+
 /// A checked shader.
 #[derive(Clone, Debug)]
 pub(crate) struct Checked {
+    /// The structs, in the order the shader declares them (`Ty::Struct` is a place here).
+    pub structs: Vec<StructDef>,
     pub globals: Vec<Global>,
     pub functions: Vec<TFunction>,
     /// `main`, or ShaderToy's `mainImage`.

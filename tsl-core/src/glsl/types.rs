@@ -17,6 +17,9 @@ pub(crate) enum Ty {
     Mat3,
     Mat4,
     Sampler,
+    /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
+    /// fields' values, one value each.
+    Struct(u16),
 }
 
 impl Ty {
@@ -32,6 +35,7 @@ impl Ty {
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
+            TypeName::Struct(i) => Ty::Struct(i),
         }
     }
 
@@ -47,6 +51,8 @@ impl Ty {
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
+            // Messages that know the struct's name write it (`Checker::ty_name`).
+            Ty::Struct(_) => "struct",
         }
     }
 
