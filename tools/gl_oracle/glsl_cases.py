@@ -507,6 +507,14 @@ vec2 sq(vec2 v) { return v * v + 0.125; }
 vec3 sq(vec3 v) { return v * v * v; }""")
 
 
+# modf (GLSL ES 3.00; three's packing chunk): the whole part through the out argument, both parts
+# with x's sign, and an out argument that its own call reads (packDepthToRGBA's modf(v * k, v)).
+fx("modf_scalar_vector", "vec4(f, w * 0.1, fv.y, wv.z * 0.1)",
+   body="float w;\nfloat f = modf((x - 0.5) * 7.3, w);\nvec3 wv;\nvec3 fv = modf(vec3(x, -y, x - y) * 9.7, wv);")
+fx("modf_reads_its_out_argument", "vec4(a, b, v * 0.001, 1.0)",
+   body="float v = x * 255.0 + y * 3.7;\nfloat a = modf(v * 0.37, v);\nfloat b = modf(v * 0.37, v);")
+
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -524,6 +532,7 @@ THREE_ACCEPTED = [
     "BasicShader.BasicShader",
     "BleachBypassShader.BleachBypassShader",
     "BlendShader.BlendShader",
+    "BokehShader.BokehShader",
     "BokehShader2.BokehDepthShader",
     "BrightnessContrastShader.BrightnessContrastShader",
     "ColorCorrectionShader.ColorCorrectionShader",
@@ -534,6 +543,7 @@ THREE_ACCEPTED = [
     "ExposureShader.ExposureShader",
     "FilmShader.FilmShader",
     "GTAOShader.GTAOBlendShader",
+    "GTAOShader.GTAODepthShader",
     "GammaCorrectionShader.GammaCorrectionShader",
     "HorizontalBlurShader.HorizontalBlurShader",
     "HorizontalTiltShiftShader.HorizontalTiltShiftShader",
@@ -545,7 +555,9 @@ THREE_ACCEPTED = [
     "NormalMapShader.NormalMapShader",
     "RGBShiftShader.RGBShiftShader",
     "SSAOShader.SSAOBlurShader",
+    "SSAOShader.SSAODepthShader",
     "SSRShader.SSRBlurShader",
+    "SSRShader.SSRDepthShader",
     "SepiaShader.SepiaShader",
     "TechnicolorShader.TechnicolorShader",
     "UnpackDepthRGBAShader.UnpackDepthRGBAShader",
@@ -570,6 +582,10 @@ THREE_UNIFORMS = {
     "SSAOShader.SSAOBlurShader": {"resolution": [8, 8]},
     "SSRShader.SSRBlurShader": {"resolution": [8, 8]},
     "DigitalGlitch.DigitalGlitch": {"seed": 0.0},
+    # The depth passes' camera planes are null until the pass sets them from its camera.
+    "GTAOShader.GTAODepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
+    "SSAOShader.SSAODepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
+    "SSRShader.SSRDepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
 }
 
 
@@ -595,7 +611,7 @@ for _name in THREE_ACCEPTED:
     _s = THREE_SHADERS[_name]
     _uniforms = {u: v for u, v in _s["uniforms"].items() if v is not None}
     _uniforms.update(THREE_UNIFORMS.get(_name, {}))
-    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items() if v is None}
+    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items() if v is None and u not in _uniforms}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
                   "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,

@@ -693,11 +693,11 @@ fn overloads_outside_the_subset() {
 fn a_variable_named_like_a_built_in() {
     // three r187's TriangleBlurShader: `uniform sampler2D texture` hides GLSL ES 3.00's texture,
     // which three's prefix makes texture2D; Mesa refuses the call.
+    frag("uniform sampler2D texture;\nvoid main() { gl_FragColor = $texture2D(texture, vec2(0.5)); }", "makes texture2D texture");
     frag(
-        "uniform sampler2D $texture;\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "hides it",
+        &body("  float sin = 1.0;\n  float y = $sin(sin);"),
+        "the variable sin hides",
     );
-    frag(&body("  float $sin = 1.0;"), "hides it");
 }
 
 #[test]

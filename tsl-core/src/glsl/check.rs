@@ -78,6 +78,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     let mut c = Checker {
         env,
         structs: Vec::new(),
+        modf_fns: HashMap::new(),
         globals: Vec::new(),
         global_names: HashMap::new(),
         functions: Vec::new(),
@@ -162,6 +163,8 @@ struct FnState {
 struct Checker {
     env: Env,
     structs: Vec<StructDef>,
+    /// The function `modf` of each type, written by the checker where a call needs it.
+    modf_fns: HashMap<Ty, FnId>,
     globals: Vec<Global>,
     global_names: HashMap<String, GlobalId>,
     functions: Vec<TFunction>,
@@ -287,26 +290,6 @@ impl Checker {
 
     // ------------------------------------------------------------------ declarations
 
-    /// A variable named like one of GLSL's functions hides it (GLSL ES 3.00 and three's
-    /// ShaderMaterial, whose prefix makes `texture2D` `texture`): Mesa then refuses the calls
-    /// (three r187's TriangleBlurShader declares `uniform sampler2D texture`).
-    fn refuse_builtin_name(&self, name: &str, span: Span) -> Result<(), Diag> {
-        let raw100 = self.env.kind == Kind::Raw && self.env.version == Version::Es100;
-        let hides = match builtin_name(name) {
-            None => false,
-            Some(BuiltinName::Texture) => !raw100,
-            Some(BuiltinName::Subset { es300_only, .. }) => !(raw100 && es300_only),
-            Some(_) => !raw100,
-        };
-        if hides {
-            return err(
-                span,
-                format!("{name} is a function of GLSL's own; a variable of that name hides it, and GLSL ES 3.00 then refuses its calls (three.js's texture2D is texture)"),
-            );
-        }
-        Ok(())
-    }
-
     /// A type's name for messages: a struct's own name.
     fn ty_name(&self, ty: Ty) -> String {
         match ty {
@@ -408,7 +391,7 @@ impl Checker {
             if self.fn_names.contains_key(&var.name) {
                 return err(var.span, format!("{} is already a function", var.name));
             }
-            self.refuse_builtin_name(&var.name, var.span)?;
+
             if self.toy_arrays.contains_key(&var.name) {
                 return err(
                     var.span,
@@ -972,7 +955,7 @@ impl Checker {
             if var.name == "gl_Position" || var.name.starts_with("gl_") {
                 return err(var.span, "names starting with gl_ belong to GLSL");
             }
-            self.refuse_builtin_name(&var.name, var.span)?;
+
             let init = match &var.init {
                 Some(e) => {
                     let v = self.expr(e)?;
@@ -1872,6 +1855,32 @@ impl Checker {
         let env = self.env;
         let raw100 = env.kind == Kind::Raw && env.version == Version::Es100;
         let raw300 = env.kind == Kind::Raw && env.version == Version::Es300;
+        // A variable hides GLSL's function of its name; three's prefix makes texture2D texture
+        // (three r187's TriangleBlurShader declares `uniform sampler2D texture`, and Mesa refuses
+        // its texture2D calls).
+        let hidden = if env.kind == Kind::ShaderMaterial && name == "texture2D" {
+            "texture"
+        } else {
+            name.as_str()
+        };
+        if builtin_name(hidden).is_some()
+            && (self.lookup_local(hidden).is_some()
+                || self
+                    .global_names
+                    .get(hidden)
+                    .is_some_and(|&g| self.globals[g].span != Span::default()))
+        {
+            return err(
+                span,
+                format!("the variable {hidden} hides GLSL's function {hidden}, so it cannot be called here{}", if hidden != name { " (three.js's prefix makes texture2D texture)" } else { "" }),
+            );
+        }
+        if name == "modf" {
+            if raw100 {
+                return err(span, "modf needs #version 300 es");
+            }
+            return self.modf(args, span);
+        }
         let builtin = match builtin_name(name) {
             Some(BuiltinName::Subset {
                 builtin,
@@ -1961,6 +1970,87 @@ impl Checker {
         t.unrolled_const = unrolled;
         t.glsl_const = glsl;
         Ok(t)
+    }
+
+    /// `modf(x, out i)`: a call of a function the checker writes for x's type, `i = trunc(x);
+    /// return x - trunc(x);` (GLSL: both parts have x's sign, and the whole part is a whole
+    /// number), so that the out argument is written as any out argument is.
+    fn modf(&mut self, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let [x, i] = args else {
+            return err(span, format!("modf takes 2 arguments, not {}", args.len()));
+        };
+        let x = self.expr(x)?;
+        if !x.ty.is_gen() {
+            return err(
+                x.start,
+                format!("modf takes a float or a vector, not a {}", x.ty),
+            );
+        }
+        let lv = self
+            .lvalue(i)
+            .map_err(|d| Diag::new(d.span, format!("argument 2 of modf is out: {}", d.reason)))?;
+        if lv.ty != x.ty {
+            return err(
+                i.start,
+                format!("argument 2 of modf is a {}, not a {}", x.ty, lv.ty),
+            );
+        }
+        let ty = x.ty;
+        let id = match self.modf_fns.get(&ty) {
+            Some(&id) => id,
+            None => {
+                let local = |id| texpr(TKind::Local(id), ty, span);
+                let trunc = || texpr(TKind::Builtin(Builtin::Trunc, vec![local(0)]), ty, span);
+                let body = vec![
+                    TStmt::Assign {
+                        target: LValue {
+                            root: Root::Local(1),
+                            path: Vec::new(),
+                            root_ty: ty,
+                            ty,
+                            span,
+                        },
+                        op: None,
+                        value: trunc(),
+                    },
+                    TStmt::Return(
+                        Some(texpr(
+                            TKind::Binary(BinOp::Sub, Box::new(local(0)), Box::new(trunc())),
+                            ty,
+                            span,
+                        )),
+                        span,
+                    ),
+                ];
+                self.functions.push(TFunction {
+                    name: "modf".to_string(),
+                    ret: ty,
+                    params: vec![
+                        TParam {
+                            storage: Storage::In,
+                            ty,
+                            local: 0,
+                        },
+                        TParam {
+                            storage: Storage::Out,
+                            ty,
+                            local: 1,
+                        },
+                    ],
+                    locals: vec![LocalInfo { ty }, LocalInfo { ty }],
+                    body,
+                    span,
+                });
+                let id = self.functions.len() - 1;
+                self.modf_fns.insert(ty, id);
+                id
+            }
+        };
+        Ok(texpr(
+            TKind::Call(id, vec![TArg::In(x), TArg::Out(lv)]),
+            ty,
+            span,
+        ))
     }
 
     /// A call of the shader's own function `ids` name (its overloads): each argument is checked
