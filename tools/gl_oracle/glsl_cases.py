@@ -515,6 +515,19 @@ fx("modf_reads_its_out_argument", "vec4(a, b, v * 0.001, 1.0)",
    body="float v = x * 255.0 + y * 3.7;\nfloat a = modf(v * 0.37, v);\nfloat b = modf(v * 0.37, v);")
 
 
+# Arrays (issue 18): T[n](...), T x[n], constant, loop and run-time indexes (a select chain),
+# writes through them, .length(), const and uniform arrays, arrays of structs.
+fx("array_local_indexes", "vec4(a[1], a[i], b[j].y, float(a.length()) * 0.1)",
+   body="float a[4] = float[4](0.1, x, y, x * y);\nvec2 b[3];\nfor (int k = 0; k < 3; k++) b[k] = vec2(float(k), a[k + 1]);\nint i = int(x * 4.0);\nint j = int(y * 3.0);")
+fx("array_runtime_write", "vec4(a[0], a[1], a[2], a[3])",
+   body="float a[] = float[](0.0, 0.0, 0.0, 0.0);\nint i = int(x * 4.0);\na[i] = y + 1.0;\na[int(y * 4.0)] += 0.5;")
+fx("array_const_and_uniform", "vec4(K[int(x * 3.0)] * w[1], w[0] + w[2])",
+   decls="const vec3 K[3] = vec3[3](vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), vec3(0.0, 0.0, 1.0));\nuniform float w[3];",
+   uniforms={"w[0]": 0.25, "w[1]": 0.5, "w[2]": 0.125})
+fx("array_of_structs", "vec4(l[i].c, l[1 - i].v)", decls="struct L { vec3 c; float v; };",
+   body="L l[2];\nl[0] = L(vec3(x, 0.0, y), 0.25);\nl[1].c = vec3(y);\nl[1].v = x;\nint i = x > 0.5 ? 1 : 0;")
+
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -537,7 +550,9 @@ THREE_ACCEPTED = [
     "BrightnessContrastShader.BrightnessContrastShader",
     "ColorCorrectionShader.ColorCorrectionShader",
     "ColorifyShader.ColorifyShader",
+    "ConvolutionShader.ConvolutionShader",
     "CopyShader.CopyShader",
+    "DepthLimitedBlurShader.DepthLimitedBlurShader",
     "DigitalGlitch.DigitalGlitch",
     "DotScreenShader.DotScreenShader",
     "ExposureShader.ExposureShader",
@@ -586,6 +601,13 @@ THREE_UNIFORMS = {
     "GTAOShader.GTAODepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
     "SSAOShader.SSAODepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
     "SSRShader.SSRDepthShader": {"cameraNear": 0.1, "cameraFar": 100.0},
+    # Uniform arrays the passes fill (each element a uniform named a[i], as three names them):
+    # ConvolutionShader's 25 kernel weights, DepthLimitedBlurShader's 5 offsets and weights.
+    "ConvolutionShader.ConvolutionShader": dict(
+        [("uImageIncrement", [0.125, 0.0])] + [("cKernel[%d]" % i, 0.02 + 0.002 * i) for i in range(25)]),
+    "DepthLimitedBlurShader.DepthLimitedBlurShader": dict(
+        [("size", [8, 8])] + [("sampleUvOffsets[%d]" % i, [0.5 * i, 0.25 * i]) for i in range(5)]
+        + [("sampleWeights[%d]" % i, 0.3 - 0.05 * i) for i in range(5)]),
 }
 
 
@@ -611,6 +633,8 @@ for _name in THREE_ACCEPTED:
     _s = THREE_SHADERS[_name]
     _uniforms = {u: v for u, v in _s["uniforms"].items() if v is not None}
     _uniforms.update(THREE_UNIFORMS.get(_name, {}))
+    # A default given whole for a uniform array is replaced by its elements above.
+    _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
     _textures = {u: THREE_TEX for u, v in _s["uniforms"].items() if v is None and u not in _uniforms}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],

@@ -390,13 +390,48 @@ fn structs_outside_the_subset() {
 }
 
 #[test]
-fn arrays() {
+fn arrays_outside_the_subset() {
+    let main = "\nvoid main() { gl_FragColor = vec4(1.0); }";
+    // Past 256 elements, of no elements, with a size that is not a constant int.
     frag(
-        "uniform float a$[4];\nvoid main() { gl_FragColor = vec4(1.0); }",
+        &format!("uniform float a[$257];{main}"),
+        "the subset takes 1 to 256",
+    );
+    frag(&body("  float b[$0];"), "the subset takes 1 to 256");
+    frag(&body("  float b[$1.5];"), "a constant int");
+    frag(
+        &body("  float c = $float[2](1.0, 2.0, 3.0)[0];"),
+        "takes 2 values, not 3",
+    );
+    frag(&body("  float b$[];"), "takes its size from an initializer");
+    // Arrays of arrays, of matrices, as varyings, parameters and fields.
+    frag(&body("  float b[2]$[2];"), "arrays of arrays");
+    frag(&body("  $mat3 m[2];"), "mat3 in a local");
+    frag(&format!("uniform mat4 m$[2];{main}"), "an array of mat4");
+    frag(
+        &format!("varying float v$[2];{main}"),
+        "an array as a varying",
+    );
+    frag(
+        &format!("float f(float a$[2]) {{ return a[0]; }}{main}"),
         "arrays",
     );
-    frag(&body("  float b$[2];"), "arrays");
-    frag(&body("  float c = float$[2](1.0, 2.0)[0];"), "arrays");
+    frag(&format!("struct S {{ float a$[2]; }};{main}"), "arrays");
+    // A constant index outside, an index that is not an int, length() of a vector.
+    frag(&body("  float a[2];\n  float b = a[$2];"), "outside 0 to 1");
+    frag(
+        &body("  float a[2];\n  float b = a[$0.5];"),
+        "an index is an int",
+    );
+    frag(
+        &body("  vec2 a;\n  int n = a.$length();"),
+        "length() is an array's",
+    );
+    // 16 arrays of structs of 64 scalars hold more than the bound.
+    frag(
+        &format!("struct S {{ vec4 a, b, c, d, e, f, g, h; }};\nstruct T {{ S a, b, c, d, e, f, g, h; }};\nvoid main() {{ T t$[17]; gl_FragColor = vec4(1.0); }}"),
+        "the subset takes at most 1024",
+    );
 }
 
 #[test]
@@ -696,7 +731,7 @@ fn a_variable_named_like_a_built_in() {
     frag("uniform sampler2D texture;\nvoid main() { gl_FragColor = $texture2D(texture, vec2(0.5)); }", "makes texture2D texture");
     frag(
         &body("  float sin = 1.0;\n  float y = $sin(sin);"),
-        "the variable sin hides",
+        "sin is a variable, not a function",
     );
 }
 

@@ -105,6 +105,8 @@ impl BinOp {
 pub(crate) enum Callee {
     Name(String),
     Type(TypeName),
+    /// `T[n](...)` or `T[](...)`.
+    Array(TypeName, Option<Box<Expr>>),
 }
 
 /// An expression and the place its messages point at (an operator, a name, a literal).
@@ -128,6 +130,8 @@ pub(crate) enum ExprKind {
     Call(Callee, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Field(Box<Expr>, String),
+    /// `a.length()`.
+    Length(Box<Expr>),
 }
 
 /// A variable of a declaration.
@@ -136,6 +140,8 @@ pub(crate) struct VarDecl {
     pub name: String,
     pub span: Span,
     pub init: Option<Expr>,
+    /// `name[n]` or `name[]`: the size, where written, and the `[`.
+    pub array: Option<(Option<Expr>, Span)>,
 }
 
 /// A declaration: qualifiers, a type and one or more variables.

@@ -54,6 +54,12 @@ pub(crate) const TOY_ARRAYS: &[(&str, Ty)] = &[
 /// is lowered to one value per field, so this bounds what one assignment or select of it makes.
 pub(crate) const MAX_STRUCT_LEAVES: usize = 64;
 
+/// The most elements of an array (the subset's bound).
+pub(crate) const MAX_ARRAY_SIZE: usize = 256;
+
+/// The most scalars and vectors of one array of structs, its elements' fields counted.
+pub(crate) const MAX_ARRAY_LEAVES: usize = 1024;
+
 const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
     ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
     ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
@@ -78,6 +84,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     let mut c = Checker {
         env,
         structs: Vec::new(),
+        arrays: Vec::new(),
         modf_fns: HashMap::new(),
         globals: Vec::new(),
         global_names: HashMap::new(),
@@ -132,6 +139,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     }
     Ok(Checked {
         structs: c.structs,
+        arrays: c.arrays,
         globals: c.globals,
         functions: c.functions,
         entry,
@@ -163,6 +171,7 @@ struct FnState {
 struct Checker {
     env: Env,
     structs: Vec<StructDef>,
+    arrays: Vec<(Ty, usize)>,
     /// The function `modf` of each type, written by the checker where a call needs it.
     modf_fns: HashMap<Ty, FnId>,
     globals: Vec<Global>,
@@ -184,7 +193,10 @@ fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
         TKind::Call(..) => true,
         TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
         TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.calls,
-        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => a.calls || b.calls,
+        TKind::Binary(_, a, b)
+        | TKind::Logical(_, a, b)
+        | TKind::Index(a, b)
+        | TKind::Element(a, b) => a.calls || b.calls,
         TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
         TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
     };
@@ -296,13 +308,99 @@ impl Checker {
             // Invariant: a `Ty::Struct` is made from a `TypeName::Struct`, whose place the parser
             // gave a struct it declared, and the checker pushes every struct in the same order.
             Ty::Struct(i) => self.structs[i as usize].name.clone(),
+            Ty::Array(i) => {
+                let (elem, n) = self.arrays[i as usize];
+                format!("{}[{n}]", self.ty_name(elem))
+            }
             _ => ty.name().to_string(),
         }
+    }
+
+    /// The array type of `n` elements of `elem`, refused past the subset's bounds.
+    fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
+        match elem {
+            Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
+                return err(
+                    span,
+                    format!("an array of {} is not in the subset", self.ty_name(elem)),
+                )
+            }
+            _ => {}
+        }
+        if n == 0 || n > MAX_ARRAY_SIZE {
+            return err(
+                span,
+                format!("an array of {n} elements: the subset takes 1 to {MAX_ARRAY_SIZE}"),
+            );
+        }
+        let leaves = n * self.leaves(elem);
+        if leaves > MAX_ARRAY_LEAVES {
+            return err(
+                span,
+                format!("this array holds {leaves} scalars and vectors, its elements' fields counted; the subset takes at most {MAX_ARRAY_LEAVES}"),
+            );
+        }
+        let i = match self.arrays.iter().position(|&a| a == (elem, n)) {
+            Some(i) => i,
+            None => {
+                self.arrays.push((elem, n));
+                self.arrays.len() - 1
+            }
+        };
+        Ok(Ty::Array(i as u16))
+    }
+
+    /// An array's size where written: a constant int expression.
+    fn array_size(&mut self, size: &Expr) -> Result<usize, Diag> {
+        let v = self.expr(size)?;
+        match v.konst {
+            Some(k) if v.ty == Ty::Int && v.glsl_const => {
+                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f32 {
+                    return err(
+                        v.start,
+                        format!(
+                            "an array of {} elements: the subset takes 1 to {MAX_ARRAY_SIZE}",
+                            k[0]
+                        ),
+                    );
+                }
+                Ok(k[0] as usize)
+            }
+            _ => err(v.start, "an array's size is a constant int"),
+        }
+    }
+
+    /// The type of a declared variable: `ty`, or an array of it where `name[n]` or `name[]`
+    /// (whose size is its initializer's).
+    fn var_ty(&mut self, ty: Ty, var: &VarDecl, init: Option<&TExpr>) -> Result<Ty, Diag> {
+        let Some((size, at)) = &var.array else {
+            return Ok(ty);
+        };
+        let n = match size {
+            Some(size) => self.array_size(size)?,
+            None => match init.map(|v| v.ty) {
+                Some(Ty::Array(i)) => self.arrays[i as usize].1,
+                _ => {
+                    return err(
+                        *at,
+                        format!(
+                            "{}[] takes its size from an initializer; write {}[n]",
+                            var.name, var.name
+                        ),
+                    )
+                }
+            },
+        };
+        self.array_ty(ty, n, *at)
     }
 
     /// The scalars and vectors a value of `ty` holds.
     pub(crate) fn leaves(&self, ty: Ty) -> usize {
         match ty {
+            Ty::Array(i) => {
+                let (elem, n) = self.arrays[i as usize];
+                n * self.leaves(elem)
+            }
             Ty::Struct(i) => self.structs[i as usize]
                 .fields
                 .iter()
@@ -398,6 +496,27 @@ impl Checker {
                     format!("{} is declared already by ShaderToy", var.name),
                 );
             }
+            let ty = match (&var.array, storage) {
+                (None, _) => ty,
+                (Some(_), Storage::Const | Storage::Uniform) => {
+                    if var.array.as_ref().is_some_and(|(n, _)| n.is_none()) {
+                        // `const T a[] = T[](...)`: the size is the value's.
+                        let init = match &var.init {
+                            Some(e) => Some(self.expr(e)?),
+                            None => None,
+                        };
+                        self.var_ty(ty, var, init.as_ref())?
+                    } else {
+                        self.var_ty(ty, var, None)?
+                    }
+                }
+                (Some((_, at)), _) => {
+                    return err(
+                        *at,
+                        format!("an array as a {} is not in the subset", storage.name()),
+                    )
+                }
+            };
             match storage {
                 Storage::Const => self.global_const(var, ty, decl.ty.span)?,
                 Storage::Uniform => self.uniform(var, ty, decl.ty.span)?,
@@ -452,7 +571,7 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_))) {
+        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_) | Ty::Array(_))) {
             return err(
                 ty_span,
                 format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
@@ -939,7 +1058,8 @@ impl Checker {
     }
 
     fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
-        let ty = Ty::from_name(decl.ty.name);
+        let base_ty = Ty::from_name(decl.ty.name);
+        let ty = base_ty;
         let is_const = matches!(decl.storage, Some((Storage::Const, _)));
         match ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
@@ -957,8 +1077,12 @@ impl Checker {
             }
 
             let init = match &var.init {
-                Some(e) => {
-                    let v = self.expr(e)?;
+                Some(e) => Some(self.expr(e)?),
+                None => None,
+            };
+            let ty = self.var_ty(base_ty, var, init.as_ref())?;
+            let init = match init {
+                Some(v) => {
                     if v.ty != ty {
                         return err(
                             v.start,
@@ -1394,6 +1518,14 @@ impl Checker {
             }
             ExprKind::Index(base, index) => {
                 let mut lv = self.lvalue(base)?;
+                if let Ty::Array(a) = lv.ty {
+                    let (elem, n) = self.arrays[a as usize];
+                    let idx = self.element_index(index, n)?;
+                    lv.ty = elem;
+                    lv.path.push(Access::Element(idx));
+                    lv.span = e.span;
+                    return Ok(lv);
+                }
                 if !lv.ty.is_vector() {
                     return err(
                         e.span,
@@ -1558,6 +1690,14 @@ impl Checker {
                     }
                 }
                 let base = self.expr(base)?;
+                if let Ty::Array(a) = base.ty {
+                    let (elem, n) = self.arrays[a as usize];
+                    let idx = self.element_index(index, n)?;
+                    let glsl = base.glsl_const && idx.glsl_const;
+                    let mut t = texpr(TKind::Element(Box::new(base), Box::new(idx)), elem, e.span);
+                    t.glsl_const = glsl;
+                    return Ok(t);
+                }
                 let (ty, width) = if base.ty.is_vector() {
                     (Ty::Float, base.ty.width().unwrap_or(1))
                 } else if let Some(n) = base.ty.matrix_size() {
@@ -1579,6 +1719,19 @@ impl Checker {
                 t.unrolled_const = unrolled;
                 t.glsl_const = glsl;
                 t
+            }
+            ExprKind::Length(base) => {
+                let base = self.expr(base)?;
+                let Ty::Array(a) = base.ty else {
+                    return err(
+                        e.span,
+                        format!(
+                            "length() is an array's; a {} has none",
+                            self.ty_name(base.ty)
+                        ),
+                    );
+                };
+                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f32)
             }
             ExprKind::Field(base, field) => {
                 let base = self.expr(base)?;
@@ -1679,6 +1832,25 @@ impl Checker {
         }
         if !idx.unrolled_const {
             return err(idx.start, "an index must be a constant or a loop index");
+        }
+        if let Some(k) = idx.konst {
+            if k[0] < 0.0 || k[0] >= len as f32 {
+                return err(
+                    idx.start,
+                    format!("the index {} is outside 0 to {}", k[0], len - 1),
+                );
+            }
+        }
+        Ok(idx)
+    }
+
+    /// An array's index: an int, inside `0..len` where known now; one known only at run time
+    /// picks its element through a select chain (outside the array it reads the first element
+    /// and writes none).
+    fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
+        let idx = self.expr(index)?;
+        if idx.ty != Ty::Int {
+            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
         }
         if let Some(k) = idx.konst {
             if k[0] < 0.0 || k[0] >= len as f32 {
@@ -1841,6 +2013,9 @@ impl Checker {
     fn call(&mut self, callee: &Callee, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
         let name = match callee {
             Callee::Type(t) => return self.construct(Ty::from_name(*t), args, span),
+            Callee::Array(t, size) => {
+                return self.construct_array(Ty::from_name(*t), size.as_deref(), args, span)
+            }
             Callee::Name(n) => n,
         };
         if self.lookup_local(name).is_some() {
@@ -2171,6 +2346,54 @@ impl Checker {
             })
             .collect();
         Ok(texpr(TKind::Call(id, targs), ret, span))
+    }
+
+    /// `T[n](a, b, ...)` or `T[](...)`: n values of T.
+    fn construct_array(
+        &mut self,
+        elem: Ty,
+        size: Option<&Expr>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<TExpr, Diag> {
+        let n = match size {
+            Some(size) => {
+                let n = self.array_size(size)?;
+                if n != args.len() {
+                    return err(
+                        span,
+                        format!(
+                            "{}[{n}](...) takes {n} values, not {}",
+                            self.ty_name(elem),
+                            args.len()
+                        ),
+                    );
+                }
+                n
+            }
+            None => args.len(),
+        };
+        let ty = self.array_ty(elem, n, span)?;
+        let mut targs = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            if v.ty != elem {
+                return err(
+                    v.start,
+                    format!(
+                        "element {i} of {} is a {}, not a {}",
+                        self.ty_name(ty),
+                        self.ty_name(elem),
+                        self.ty_name(v.ty)
+                    ),
+                );
+            }
+            targs.push(v);
+        }
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.glsl_const = glsl;
+        Ok(t)
     }
 
     /// `S(a, b, ...)`: one value of each field's type, in order.

@@ -47,6 +47,8 @@ pub(crate) enum TKind {
     Construct(Vec<TExpr>),
     /// A struct's field, by its place among the fields.
     Field(Box<TExpr>, usize),
+    /// An array's element: the index may be known only at run time (a select chain).
+    Element(Box<TExpr>, Box<TExpr>),
     Builtin(Builtin, Vec<TExpr>),
     Call(FnId, Vec<TArg>),
 }
@@ -85,6 +87,8 @@ pub(crate) enum Access {
     Index(TExpr),
     /// A struct's field, by its place among the fields.
     Field(usize),
+    /// An array's element; the index may be known only at run time.
+    Element(TExpr),
 }
 
 /// How a `for` loop runs, worked out from its constant header.
@@ -222,6 +226,8 @@ pub(crate) struct StructDef {
 pub(crate) struct Checked {
     /// The structs, in the order the shader declares them (`Ty::Struct` is a place here).
     pub structs: Vec<StructDef>,
+    /// The array types, each once: element type and size (`Ty::Array` is a place here).
+    pub arrays: Vec<(Ty, usize)>,
     pub globals: Vec<Global>,
     pub functions: Vec<TFunction>,
     /// `main`, or ShaderToy's `mainImage`.

@@ -462,6 +462,20 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     }
 
     fn uniform(&mut self, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
+        if let Ty::Array(a) = ty {
+            // A uniform array's elements are uniforms named `a[0]`, `a[1]`, as three.js names
+            // them.
+            let (elem, n) = self.prog.arrays[a as usize];
+            let mut parts = Vec::with_capacity(n);
+            for i in 0..n {
+                parts.push(self.uniform(&format!("{name}[{i}]"), elem, span)?);
+            }
+            return Ok(Val {
+                ty,
+                parts,
+                ..Val::void()
+            });
+        }
         if let Ty::Struct(s) = ty {
             // A uniform struct's fields are uniforms named `s.a`, as three.js names them.
             let prog = self.prog;
@@ -711,6 +725,16 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     ..Val::void()
                 }
             }
+            Ty::Array(a) => {
+                // Invariant: the checker made each `Ty::Array` a place in `arrays`.
+                let (elem, n) = self.prog.arrays[a as usize];
+                let zero = self.zero_of(elem);
+                Val {
+                    ty,
+                    parts: vec![zero; n],
+                    ..Val::void()
+                }
+            }
             _ => Val::zero(ty),
         }
     }
@@ -752,7 +776,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     let i = self.index_value(e, comps.len())?;
                     vec![comps[i]]
                 }
-                Access::Field(_) => return err(self.span, "a vector has no fields"),
+                Access::Field(_) | Access::Element(_) => {
+                    return err(self.span, "a vector has no fields or elements")
+                }
             };
         }
         Ok(comps)
@@ -762,6 +788,24 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     fn replace_path(&mut self, old: &Val, path: &[Access], value: Val) -> Result<Val, Diag> {
         match path.first() {
             None => Ok(value),
+            Some(Access::Element(e)) => {
+                let idx = self.expr(e)?;
+                let mut out = old.clone();
+                if let Some(k) = idx.konst {
+                    // Invariant: the checker refused a constant outside the array; one known as
+                    // loops unroll is checked here.
+                    let i = self.element_const(k[0], old.parts.len(), e.span)?;
+                    out.parts[i] = self.replace_path(&old.parts[i], &path[1..], value)?;
+                    return Ok(out);
+                }
+                // Each element written where the index is its own; outside, none is.
+                for i in 0..old.parts.len() {
+                    let hit = self.index_is(&idx, i)?;
+                    let new = self.replace_path(&old.parts[i], &path[1..], value.clone())?;
+                    out.parts[i] = self.select(&hit, &new, &old.parts[i])?;
+                }
+                Ok(out)
+            }
             Some(Access::Field(i)) => {
                 let mut out = old.clone();
                 // Invariant: the checker's `field_of` gave a field of the struct's type.
@@ -779,6 +823,11 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     fn read_path(&mut self, root: Val, path: &[Access]) -> Result<Val, Diag> {
         match path.first() {
             None => Ok(root),
+            Some(Access::Element(e)) => {
+                let idx = self.expr(e)?;
+                let part = self.element(&root, &idx, e.span)?;
+                self.read_path(part, &path[1..])
+            }
             Some(Access::Field(i)) => {
                 // Invariant: as in `replace_path`.
                 let part = root.parts[*i].clone();
@@ -789,6 +838,39 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 self.swizzle_val(&root, &comps)
             }
         }
+    }
+
+    /// A constant index of an array of `len` elements (known once loops unroll).
+    fn element_const(&self, i: f32, len: usize, span: Span) -> Result<usize, Diag> {
+        if i < 0.0 || i >= len as f32 {
+            return err(span, format!("the index {i} is outside 0 to {}", len - 1));
+        }
+        Ok(i as usize)
+    }
+
+    /// Whether the index `idx` is `i`.
+    fn index_is(&mut self, idx: &Val, i: usize) -> Result<Val, Diag> {
+        let ni = self.n(idx)?;
+        let k = self.constant_node(Ty::Float, [i as f32, 0.0, 0.0, 0.0])?;
+        let n = self.math(Opcode::Equal, &[ni, k])?;
+        Ok(Val::of(Ty::Bool, n, idx.reads))
+    }
+
+    /// An array's element: a select chain where the index is known at run time alone (outside
+    /// the array it reads the first element, as R-GLSL's subset says; GLSL leaves it undefined).
+    fn element(&mut self, array: &Val, idx: &Val, span: Span) -> Result<Val, Diag> {
+        if let Some(k) = idx.konst {
+            let i = self.element_const(k[0], array.parts.len(), span)?;
+            return Ok(array.parts[i].clone());
+        }
+        let mut out = array.parts[0].clone();
+        for i in 1..array.parts.len() {
+            let hit = self.index_is(idx, i)?;
+            out = self.select(&hit, &array.parts[i], &out)?;
+        }
+        out.form = Form::None;
+        out.bare = false;
+        Ok(out)
     }
 
     /// Write `value` through `lv`, where the mask runs.
@@ -1235,6 +1317,12 @@ impl ShaderLowering<'_, '_> {
                 Some(v) => v,
                 None => self.zero_of(e.ty),
             },
+            TKind::Element(base, index) => {
+                let base = self.expr(base)?;
+                let idx = self.expr(index)?;
+                self.span = e.span;
+                self.element(&base, &idx, index.span)?
+            }
             TKind::Field(base, i) => {
                 let base = self.expr(base)?;
                 // Invariant: the checker's `field_of` gave a field of the struct's type.
@@ -1569,7 +1657,7 @@ impl ShaderLowering<'_, '_> {
     }
 
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
-        if let Ty::Struct(_) = ty {
+        if let Ty::Struct(_) | Ty::Array(_) = ty {
             return Ok(Val {
                 ty,
                 parts: args.to_vec(),

@@ -624,6 +624,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `[n]` or `[]` after a variable's name.
+    fn array_suffix(&mut self) -> Result<Option<(Option<Expr>, Span)>, Diag> {
+        if !self.is_op("[") {
+            return Ok(None);
+        }
+        let at = self.bump().span;
+        if self.eat_op("]") {
+            return Ok(Some((None, at)));
+        }
+        let size = self.expression()?;
+        self.expect_op("]")?;
+        if self.is_op("[") {
+            return Err(Diag::new(
+                self.span(),
+                "arrays of arrays are not in the subset",
+            ));
+        }
+        Ok(Some((Some(size), at)))
+    }
+
     fn skip_array_suffix_refusal(&mut self) -> Result<(), Diag> {
         if self.is_op("[") {
             return Err(Diag::new(self.span(), "arrays are not in the subset"));
@@ -641,7 +661,7 @@ impl<'a> Parser<'a> {
         let mut vars = Vec::new();
         loop {
             let (name, span) = self.new_name("a name")?;
-            self.skip_array_suffix_refusal()?;
+            let array = self.array_suffix()?;
             let init = if self.eat_op("=") {
                 let (e, _) = self.ternary()?;
                 if !self.is_op(",") {
@@ -651,7 +671,12 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
-            vars.push(VarDecl { name, span, init });
+            vars.push(VarDecl {
+                name,
+                span,
+                init,
+                array,
+            });
             if self.eat_op(";") {
                 break;
             }
@@ -1119,6 +1144,17 @@ impl<'a> Parser<'a> {
                     return Err(self.unexpected("a field or swizzle after '.'"));
                 };
                 self.bump();
+                if field == "length" && self.is_op("(") && matches!(self.peek_at(1), Tok::Op(")")) {
+                    self.bump();
+                    self.bump();
+                    depth = depth.up();
+                    e = Expr {
+                        start: e.start,
+                        kind: ExprKind::Length(Box::new(e)),
+                        span: t.span,
+                    };
+                    continue;
+                }
                 if self.is_op("(") {
                     return Err(Diag::new(
                         t.span,
@@ -1194,9 +1230,23 @@ impl<'a> Parser<'a> {
                     Callee::Name(word.clone())
                 };
                 self.bump();
-                if self.is_op("[") && matches!(callee, Callee::Type(_)) {
-                    return Err(Diag::new(self.span(), "arrays are not in the subset"));
-                }
+                let callee = match callee {
+                    Callee::Type(ty) if self.is_op("[") => {
+                        self.bump();
+                        let size = if self.eat_op("]") {
+                            None
+                        } else {
+                            let size = self.expression()?;
+                            self.expect_op("]")?;
+                            Some(Box::new(size))
+                        };
+                        if !self.is_op("(") {
+                            return Err(self.unexpected("'(' after an array type"));
+                        }
+                        Callee::Array(ty, size)
+                    }
+                    other => other,
+                };
                 if !self.is_op("(") {
                     return match callee {
                         Callee::Name(name) => Ok((
@@ -1207,7 +1257,7 @@ impl<'a> Parser<'a> {
                             },
                             Depth::LEAF,
                         )),
-                        Callee::Type(_) => Err(Diag::new(
+                        Callee::Type(_) | Callee::Array(..) => Err(Diag::new(
                             t.span,
                             format!("the type {word} where a value belongs"),
                         )),

@@ -20,6 +20,9 @@ pub(crate) enum Ty {
     /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
     /// fields' values, one value each.
     Struct(u16),
+    /// An array of the shader: its place in `Checked::arrays` (element type and size). The
+    /// lowering holds it as its elements' values.
+    Array(u16),
 }
 
 impl Ty {
@@ -53,6 +56,7 @@ impl Ty {
             Ty::Sampler => "sampler2D",
             // Messages that know the struct's name write it (`Checker::ty_name`).
             Ty::Struct(_) => "struct",
+            Ty::Array(_) => "array",
         }
     }
 
