@@ -1356,7 +1356,7 @@ mod tests {
             ("void main() { int a = b = 1; }", "assignment inside"),
             ("void main() { f(i++); }", "inside an expression"),
             ("void main() { while (true) {} }", "while"),
-            ("float a[3];", "arrays"),
+            ("float a[3][2];", "arrays of arrays"),
             ("struct S { float x; } s;", "apart from it"),
             (
                 "void main() { struct S { float x; }; }",
