@@ -370,21 +370,19 @@ fn structs_outside_the_subset() {
         "varying",
     );
     frag(
-        &format!(
-            "struct S {{ float a; }};\nvoid main() {{ S s = S(1.0); gl_FragColor = vec4(s.$b); }}"
-        ),
+        "struct S { float a; };\nvoid main() { S s = S(1.0); gl_FragColor = vec4(s.$b); }",
         "S has no field b",
     );
     frag(
-        &format!("struct S {{ float a; vec2 b; }};\nvoid main() {{ S s = $S(1.0); gl_FragColor = vec4(1.0); }}"),
+        "struct S { float a; vec2 b; };\nvoid main() { S s = $S(1.0); gl_FragColor = vec4(1.0); }",
         "one value for each of its 2 fields",
     );
     frag(
-        &format!("struct S {{ float a; vec2 b; }};\nvoid main() {{ S s = S(1.0, $1.0); gl_FragColor = vec4(1.0); }}"),
+        "struct S { float a; vec2 b; };\nvoid main() { S s = S(1.0, $1.0); gl_FragColor = vec4(1.0); }",
         "S's field b is a vec2, not a float",
     );
     frag(
-        &format!("struct S {{ float a; }};\nvoid main() {{ S s = S(1.0); vec4 c = s $== s ? vec4(1.0) : vec4(0.0); gl_FragColor = c; }}"),
+        "struct S { float a; };\nvoid main() { S s = S(1.0); vec4 c = s $== s ? vec4(1.0) : vec4(0.0); gl_FragColor = c; }",
         "== of a struct is not in the subset",
     );
 }
@@ -429,7 +427,7 @@ fn arrays_outside_the_subset() {
     );
     // 16 arrays of structs of 64 scalars hold more than the bound.
     frag(
-        &format!("struct S {{ vec4 a, b, c, d, e, f, g, h; }};\nstruct T {{ S a, b, c, d, e, f, g, h; }};\nvoid main() {{ T t$[17]; gl_FragColor = vec4(1.0); }}"),
+        "struct S { vec4 a, b, c, d, e, f, g, h; };\nstruct T { S a, b, c, d, e, f, g, h; };\nvoid main() { T t$[17]; gl_FragColor = vec4(1.0); }",
         "the subset takes at most 1024",
     );
 }
