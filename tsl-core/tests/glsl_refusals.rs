@@ -338,21 +338,98 @@ fn types_outside_the_subset() {
 }
 
 #[test]
-fn structs() {
+fn structs_outside_the_subset() {
+    let main = "\nvoid main() { gl_FragColor = vec4(1.0); }";
+    // Declared with its variables, in a function, with a sampler or a matrix, or too big.
     frag(
-        "$struct S { float a; };\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "structs",
+        &format!("struct S {{ float a; }} $s;{main}"),
+        "apart from it",
+    );
+    frag(
+        "void main() {\n  $struct S { float a; };\n  gl_FragColor = vec4(1.0);\n}",
+        "at the top of the shader",
+    );
+    frag(
+        &format!("struct S {{ $sampler2D t; }};{main}"),
+        "sampler in a struct",
+    );
+    frag(
+        &format!("struct S {{ $mat3 m; }};{main}"),
+        "mat3 in a struct",
+    );
+    frag(
+        &format!("struct S {{ float a, $a; }};{main}"),
+        "two fields named a",
+    );
+    frag(&format!("struct $S {{ }};{main}"), "no fields");
+    let big = "struct A { vec4 a, b, c, d, e, f, g, h; };\nstruct B { A a, b, c, d; };\nstruct $C { B a, b, c; };";
+    frag(&format!("{big}{main}"), "96 scalars and vectors");
+    // A varying or an attribute of a struct, a field that is not there, the wrong constructor.
+    frag(
+        &format!("struct S {{ float a; }};\nvarying $S v;{main}"),
+        "varying",
+    );
+    frag(
+        "struct S { float a; };\nvoid main() { S s = S(1.0); gl_FragColor = vec4(s.$b); }",
+        "S has no field b",
+    );
+    frag(
+        "struct S { float a; vec2 b; };\nvoid main() { S s = $S(1.0); gl_FragColor = vec4(1.0); }",
+        "one value for each of its 2 fields",
+    );
+    frag(
+        "struct S { float a; vec2 b; };\nvoid main() { S s = S(1.0, $1.0); gl_FragColor = vec4(1.0); }",
+        "S's field b is a vec2, not a float",
+    );
+    frag(
+        "struct S { float a; };\nvoid main() { S s = S(1.0); vec4 c = s $== s ? vec4(1.0) : vec4(0.0); gl_FragColor = c; }",
+        "== of a struct is not in the subset",
     );
 }
 
 #[test]
-fn arrays() {
+fn arrays_outside_the_subset() {
+    let main = "\nvoid main() { gl_FragColor = vec4(1.0); }";
+    // Past 256 elements, of no elements, with a size that is not a constant int.
     frag(
-        "uniform float a$[4];\nvoid main() { gl_FragColor = vec4(1.0); }",
+        &format!("uniform float a[$257];{main}"),
+        "the subset takes 1 to 256",
+    );
+    frag(&body("  float b[$0];"), "the subset takes 1 to 256");
+    frag(&body("  float b[$1.5];"), "a constant int");
+    frag(
+        &body("  float c = $float[2](1.0, 2.0, 3.0)[0];"),
+        "takes 2 values, not 3",
+    );
+    frag(&body("  float b$[];"), "takes its size from an initializer");
+    // Arrays of arrays, of matrices, as varyings, parameters and fields.
+    frag(&body("  float b[2]$[2];"), "arrays of arrays");
+    frag(&body("  $mat3 m[2];"), "mat3 in a local");
+    frag(&format!("uniform mat4 m$[2];{main}"), "an array of mat4");
+    frag(
+        &format!("varying float v$[2];{main}"),
+        "an array as a varying",
+    );
+    frag(
+        &format!("float f(float a$[2]) {{ return a[0]; }}{main}"),
         "arrays",
     );
-    frag(&body("  float b$[2];"), "arrays");
-    frag(&body("  float c = float$[2](1.0, 2.0)[0];"), "arrays");
+    frag(&format!("struct S {{ float a$[2]; }};{main}"), "arrays");
+    // A constant index outside, an index that is not an int, length() of a vector.
+    frag(&body("  float a[2];\n  float b = a[$2];"), "outside 0 to 1");
+    frag(
+        &body("  float a[2];\n  float b = a[$0.5];"),
+        "an index is an int",
+    );
+    frag(
+        &body("  vec2 a;\n  int n = a.$length();"),
+        "length() is an array's",
+    );
+    // 16 arrays of structs of 64 scalars hold more than the bound.
+    frag(
+        "struct S { vec4 a, b, c, d, e, f, g, h; };\nstruct T { S a, b, c, d, e, f, g, h; };\nvoid main() { T t$[17]; gl_FragColor = vec4(1.0); }",
+        "the subset takes at most 1024",
+    );
 }
 
 #[test]
@@ -636,8 +713,24 @@ fn prototypes() {
 }
 
 #[test]
-fn overloads() {
-    frag("float f(float x) { return x; }\nvec2 $f(vec2 x) { return x; }\nvoid main() { gl_FragColor = vec4(1.0); }", "overloads");
+fn overloads_outside_the_subset() {
+    // Overloads differ in a parameter's type (GLSL ES converts none), and agree on which
+    // parameters are out; a call matches one exactly.
+    frag("float f(float x) { return x; }\nvec2 $f(float y) { return vec2(y); }\nvoid main() { gl_FragColor = vec4(1.0); }", "defined twice with the same parameter types");
+    frag("float f(float x) { return x; }\nfloat f(vec2 x) { return x.x; }\nvoid main() { gl_FragColor = vec4($f(vec3(1.0))); }", "no f takes (vec3)");
+    frag("float f(float x) { return x; }\nfloat f(float x, float y) { return y; }\nvoid main() { gl_FragColor = vec4($f()); }", "f takes 1 or 2 arguments, not 0");
+    frag("float f(out float x) { x = 1.0; return x; }\nfloat f(vec2 x) { return x.x; }\nvoid main() { float a; gl_FragColor = vec4(f($a)); }", "out in one overload");
+}
+
+#[test]
+fn a_variable_named_like_a_built_in() {
+    // three r187's TriangleBlurShader: `uniform sampler2D texture` hides GLSL ES 3.00's texture,
+    // which three's prefix makes texture2D; Mesa refuses the call.
+    frag("uniform sampler2D texture;\nvoid main() { gl_FragColor = $texture2D(texture, vec2(0.5)); }", "makes texture2D texture");
+    frag(
+        &body("  float sin = 1.0;\n  float y = $sin(sin);"),
+        "sin is a variable, not a function",
+    );
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub(crate) enum TypeName {
     Mat3,
     Mat4,
     Sampler2D,
+    /// A struct the shader declared: its place among the shader's structs, in order.
+    Struct(u16),
 }
 
 /// A type where it was written.
@@ -103,6 +105,8 @@ impl BinOp {
 pub(crate) enum Callee {
     Name(String),
     Type(TypeName),
+    /// `T[n](...)` or `T[](...)`.
+    Array(TypeName, Option<Box<Expr>>),
 }
 
 /// An expression and the place its messages point at (an operator, a name, a literal).
@@ -126,6 +130,8 @@ pub(crate) enum ExprKind {
     Call(Callee, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Field(Box<Expr>, String),
+    /// `a.length()`.
+    Length(Box<Expr>),
 }
 
 /// A variable of a declaration.
@@ -134,6 +140,8 @@ pub(crate) struct VarDecl {
     pub name: String,
     pub span: Span,
     pub init: Option<Expr>,
+    /// `name[n]` or `name[]`: the size, where written, and the `[`.
+    pub array: Option<(Option<Expr>, Span)>,
 }
 
 /// A declaration: qualifiers, a type and one or more variables.
@@ -207,9 +215,26 @@ pub(crate) struct Function {
     pub end: Span,
 }
 
-/// A declaration or a function at the top of a shader.
+/// A field of a struct.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Field {
+    pub ty: TypeSpec,
+    pub name: String,
+    pub span: Span,
+}
+
+/// `struct S { fields };` at the top of a shader.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StructDecl {
+    pub name: String,
+    pub span: Span,
+    pub fields: Vec<Field>,
+}
+
+/// A declaration, a function or a struct at the top of a shader.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Item {
     Decl(Decl),
     Function(Function),
+    Struct(StructDecl),
 }

@@ -50,6 +50,16 @@ pub(crate) const TOY_ARRAYS: &[(&str, Ty)] = &[
     ("iChannelResolution", Ty::Vec3),
 ];
 
+/// The most scalars and vectors one struct holds, its nested structs' fields counted: a struct
+/// is lowered to one value per field, so this bounds what one assignment or select of it makes.
+pub(crate) const MAX_STRUCT_LEAVES: usize = 64;
+
+/// The most elements of an array (the subset's bound).
+pub(crate) const MAX_ARRAY_SIZE: usize = 256;
+
+/// The most scalars and vectors of one array of structs, its elements' fields counted.
+pub(crate) const MAX_ARRAY_LEAVES: usize = 1024;
+
 const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
     ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
     ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
@@ -73,6 +83,9 @@ fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
 pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     let mut c = Checker {
         env,
+        structs: Vec::new(),
+        arrays: Vec::new(),
+        modf_fns: HashMap::new(),
         globals: Vec::new(),
         global_names: HashMap::new(),
         functions: Vec::new(),
@@ -88,6 +101,7 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
         match item {
             Item::Decl(decl) => c.global_decl(decl)?,
             Item::Function(function) => c.function(function)?,
+            Item::Struct(decl) => c.struct_decl(decl)?,
         }
     }
     let entry_name = if env.kind == Kind::ShaderToy {
@@ -95,13 +109,17 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
     } else {
         "main"
     };
-    let entry = c.fn_names.get(entry_name).copied();
+    let entry = c
+        .fn_names
+        .get(entry_name)
+        .and_then(|ids| ids.first().copied());
     let Some(entry_id) = entry else {
         let end = items.last().map_or(Span::new(1, 1, 1), |i| match i {
             // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one variable
             // (it needs a name before `;`).
             Item::Decl(d) => d.vars[0].span,
             Item::Function(f) => f.span,
+            Item::Struct(s) => s.span,
         });
         return err(
             end,
@@ -120,6 +138,8 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
         );
     }
     Ok(Checked {
+        structs: c.structs,
+        arrays: c.arrays,
         globals: c.globals,
         functions: c.functions,
         entry,
@@ -150,10 +170,15 @@ struct FnState {
 
 struct Checker {
     env: Env,
+    structs: Vec<StructDef>,
+    arrays: Vec<(Ty, usize)>,
+    /// The function `modf` of each type, written by the checker where a call needs it.
+    modf_fns: HashMap<Ty, FnId>,
     globals: Vec<Global>,
     global_names: HashMap<String, GlobalId>,
     functions: Vec<TFunction>,
-    fn_names: HashMap<String, FnId>,
+    /// Each name's functions: more than one where the name is overloaded.
+    fn_names: HashMap<String, Vec<FnId>>,
     toy_arrays: HashMap<String, (Ty, Vec<GlobalId>)>,
     /// The colour output written first, and where.
     color_written: Option<(GlobalId, Span)>,
@@ -167,8 +192,11 @@ fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
     let calls = match &kind {
         TKind::Call(..) => true,
         TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) => a.calls,
-        TKind::Binary(_, a, b) | TKind::Logical(_, a, b) | TKind::Index(a, b) => a.calls || b.calls,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.calls,
+        TKind::Binary(_, a, b)
+        | TKind::Logical(_, a, b)
+        | TKind::Index(a, b)
+        | TKind::Element(a, b) => a.calls || b.calls,
         TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
         TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
     };
@@ -274,6 +302,151 @@ impl Checker {
 
     // ------------------------------------------------------------------ declarations
 
+    /// A type's name for messages: a struct's own name.
+    fn ty_name(&self, ty: Ty) -> String {
+        match ty {
+            // Invariant: a `Ty::Struct` is made from a `TypeName::Struct`, whose place the parser
+            // gave a struct it declared, and the checker pushes every struct in the same order.
+            Ty::Struct(i) => self.structs[i as usize].name.clone(),
+            Ty::Array(i) => {
+                let (elem, n) = self.arrays[i as usize];
+                format!("{}[{n}]", self.ty_name(elem))
+            }
+            _ => ty.name().to_string(),
+        }
+    }
+
+    /// The array type of `n` elements of `elem`, refused past the subset's bounds.
+    fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
+        match elem {
+            Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
+                return err(
+                    span,
+                    format!("an array of {} is not in the subset", self.ty_name(elem)),
+                )
+            }
+            _ => {}
+        }
+        if n == 0 || n > MAX_ARRAY_SIZE {
+            return err(
+                span,
+                format!("an array of {n} elements: the subset takes 1 to {MAX_ARRAY_SIZE}"),
+            );
+        }
+        let leaves = n * self.leaves(elem);
+        if leaves > MAX_ARRAY_LEAVES {
+            return err(
+                span,
+                format!("this array holds {leaves} scalars and vectors, its elements' fields counted; the subset takes at most {MAX_ARRAY_LEAVES}"),
+            );
+        }
+        let i = match self.arrays.iter().position(|&a| a == (elem, n)) {
+            Some(i) => i,
+            None => {
+                self.arrays.push((elem, n));
+                self.arrays.len() - 1
+            }
+        };
+        Ok(Ty::Array(i as u16))
+    }
+
+    /// An array's size where written: a constant int expression.
+    fn array_size(&mut self, size: &Expr) -> Result<usize, Diag> {
+        let v = self.expr(size)?;
+        match v.konst {
+            Some(k) if v.ty == Ty::Int && v.glsl_const => {
+                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f32 {
+                    return err(
+                        v.start,
+                        format!(
+                            "an array of {} elements: the subset takes 1 to {MAX_ARRAY_SIZE}",
+                            k[0]
+                        ),
+                    );
+                }
+                Ok(k[0] as usize)
+            }
+            _ => err(v.start, "an array's size is a constant int"),
+        }
+    }
+
+    /// The type of a declared variable: `ty`, or an array of it where `name[n]` or `name[]`
+    /// (whose size is its initializer's).
+    fn var_ty(&mut self, ty: Ty, var: &VarDecl, init: Option<&TExpr>) -> Result<Ty, Diag> {
+        let Some((size, at)) = &var.array else {
+            return Ok(ty);
+        };
+        let n = match size {
+            Some(size) => self.array_size(size)?,
+            None => match init.map(|v| v.ty) {
+                Some(Ty::Array(i)) => self.arrays[i as usize].1,
+                _ => {
+                    return err(
+                        *at,
+                        format!(
+                            "{}[] takes its size from an initializer; write {}[n]",
+                            var.name, var.name
+                        ),
+                    )
+                }
+            },
+        };
+        self.array_ty(ty, n, *at)
+    }
+
+    /// The scalars and vectors a value of `ty` holds.
+    pub(crate) fn leaves(&self, ty: Ty) -> usize {
+        match ty {
+            Ty::Array(i) => {
+                let (elem, n) = self.arrays[i as usize];
+                n * self.leaves(elem)
+            }
+            Ty::Struct(i) => self.structs[i as usize]
+                .fields
+                .iter()
+                .map(|&(_, t)| self.leaves(t))
+                .sum(),
+            _ => 1,
+        }
+    }
+
+    fn struct_decl(&mut self, decl: &StructDecl) -> Result<(), Diag> {
+        if self.global_names.contains_key(&decl.name) || self.fn_names.contains_key(&decl.name) {
+            return err(decl.span, format!("{} is declared already", decl.name));
+        }
+        let mut fields = Vec::with_capacity(decl.fields.len());
+        for f in &decl.fields {
+            let ty = Ty::from_name(f.ty.name);
+            match ty {
+                Ty::Void => return err(f.ty.span, "a field cannot be void"),
+                Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
+                Ty::Mat3 | Ty::Mat4 => {
+                    return err(
+                        f.ty.span,
+                        format!("a {ty} in a struct is not in the subset"),
+                    )
+                }
+                _ => {}
+            }
+            fields.push((f.name.clone(), ty));
+        }
+        let leaves: usize = fields.iter().map(|&(_, t)| self.leaves(t)).sum();
+        if leaves > MAX_STRUCT_LEAVES {
+            return err(
+                decl.span,
+                format!(
+                    "{} holds {leaves} scalars and vectors, its nested structs' fields counted; the subset takes at most {MAX_STRUCT_LEAVES}",
+                    decl.name
+                ),
+            );
+        }
+        self.structs.push(StructDef {
+            name: decl.name.clone(),
+            fields,
+        });
+        Ok(())
+    }
+
     fn global_decl(&mut self, decl: &Decl) -> Result<(), Diag> {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
@@ -316,12 +489,34 @@ impl Checker {
             if self.fn_names.contains_key(&var.name) {
                 return err(var.span, format!("{} is already a function", var.name));
             }
+
             if self.toy_arrays.contains_key(&var.name) {
                 return err(
                     var.span,
                     format!("{} is declared already by ShaderToy", var.name),
                 );
             }
+            let ty = match (&var.array, storage) {
+                (None, _) => ty,
+                (Some(_), Storage::Const | Storage::Uniform) => {
+                    if var.array.as_ref().is_some_and(|(n, _)| n.is_none()) {
+                        // `const T a[] = T[](...)`: the size is the value's.
+                        let init = match &var.init {
+                            Some(e) => Some(self.expr(e)?),
+                            None => None,
+                        };
+                        self.var_ty(ty, var, init.as_ref())?
+                    } else {
+                        self.var_ty(ty, var, None)?
+                    }
+                }
+                (Some((_, at)), _) => {
+                    return err(
+                        *at,
+                        format!("an array as a {} is not in the subset", storage.name()),
+                    )
+                }
+            };
             match storage {
                 Storage::Const => self.global_const(var, ty, decl.ty.span)?,
                 Storage::Uniform => self.uniform(var, ty, decl.ty.span)?,
@@ -376,7 +571,7 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if !(ty.is_scalar() || ty.is_vector()) {
+        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_) | Ty::Array(_))) {
             return err(
                 ty_span,
                 format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
@@ -389,7 +584,12 @@ impl Checker {
         if value.ty != ty {
             return err(
                 init.start,
-                format!("{} is a {ty}, and the value a {}", var.name, value.ty),
+                format!(
+                    "{} is a {}, and the value a {}",
+                    var.name,
+                    self.ty_name(ty),
+                    self.ty_name(value.ty)
+                ),
             );
         }
         if !value.glsl_const {
@@ -562,14 +762,21 @@ impl Checker {
                 format!("{} is a function of GLSL's own; functions named like GLSL's own are not in the subset", f.name),
             );
         }
-        if self.fn_names.contains_key(&f.name) {
-            return err(
-                f.span,
-                format!(
-                    "{} is defined twice; overloads are not in the subset",
-                    f.name
-                ),
-            );
+        // Overloads: three's common chunk defines pow2 and F_Schlick for a float and a vec3.
+        // A call picks the one whose parameters' types are its arguments' (GLSL ES converts
+        // none), so two of one name must differ in a parameter's type.
+        if let Some(ids) = self.fn_names.get(&f.name) {
+            let tys: Vec<Ty> = f.params.iter().map(|p| Ty::from_name(p.ty.name)).collect();
+            let same = ids.iter().any(|&id| {
+                let q = &self.functions[id].params;
+                q.len() == tys.len() && q.iter().zip(&tys).all(|(p, t)| p.ty == *t)
+            });
+            if same || matches!(f.name.as_str(), "main" | "mainImage") {
+                return err(
+                    f.span,
+                    format!("{} is defined twice with the same parameter types", f.name),
+                );
+            }
         }
         if self.global_names.contains_key(&f.name) || self.toy_arrays.contains_key(&f.name) {
             return err(f.span, format!("{} is already a variable", f.name));
@@ -674,7 +881,9 @@ impl Checker {
             span: f.span,
         });
         self.fn_names
-            .insert(f.name.clone(), self.functions.len() - 1);
+            .entry(f.name.clone())
+            .or_default()
+            .push(self.functions.len() - 1);
         Ok(())
     }
 
@@ -849,7 +1058,8 @@ impl Checker {
     }
 
     fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
-        let ty = Ty::from_name(decl.ty.name);
+        let base_ty = Ty::from_name(decl.ty.name);
+        let ty = base_ty;
         let is_const = matches!(decl.storage, Some((Storage::Const, _)));
         match ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
@@ -865,13 +1075,23 @@ impl Checker {
             if var.name == "gl_Position" || var.name.starts_with("gl_") {
                 return err(var.span, "names starting with gl_ belong to GLSL");
             }
+
             let init = match &var.init {
-                Some(e) => {
-                    let v = self.expr(e)?;
+                Some(e) => Some(self.expr(e)?),
+                None => None,
+            };
+            let ty = self.var_ty(base_ty, var, init.as_ref())?;
+            let init = match init {
+                Some(v) => {
                     if v.ty != ty {
                         return err(
                             v.start,
-                            format!("{} is a {ty}, and the value a {}", var.name, v.ty),
+                            format!(
+                                "{} is a {}, and the value a {}",
+                                var.name,
+                                self.ty_name(ty),
+                                self.ty_name(v.ty)
+                            ),
                         );
                     }
                     Some(v)
@@ -1268,6 +1488,13 @@ impl Checker {
             }
             ExprKind::Field(base, field) => {
                 let mut lv = self.lvalue(base)?;
+                if let Ty::Struct(_) = lv.ty {
+                    let (i, ty) = self.field_of(lv.ty, field, e.span)?;
+                    lv.ty = ty;
+                    lv.path.push(Access::Field(i));
+                    lv.span = e.span;
+                    return Ok(lv);
+                }
                 let width = match lv.ty.width() {
                     Some(w) if lv.ty.is_vector() => w,
                     _ => return err(e.span, format!("a {} has no components to write", lv.ty)),
@@ -1291,6 +1518,14 @@ impl Checker {
             }
             ExprKind::Index(base, index) => {
                 let mut lv = self.lvalue(base)?;
+                if let Ty::Array(a) = lv.ty {
+                    let (elem, n) = self.arrays[a as usize];
+                    let idx = self.element_index(index, n)?;
+                    lv.ty = elem;
+                    lv.path.push(Access::Element(idx));
+                    lv.span = e.span;
+                    return Ok(lv);
+                }
                 if !lv.ty.is_vector() {
                     return err(
                         e.span,
@@ -1416,7 +1651,7 @@ impl Checker {
                         format!("the two sides of ?: are a {} and a {}", a.ty, b.ty),
                     );
                 }
-                if !(a.ty.is_scalar() || a.ty.is_vector()) {
+                if !(a.ty.is_scalar() || a.ty.is_vector() || matches!(a.ty, Ty::Struct(_))) {
                     return err(e.span, format!("?: of a {} is not in the subset", a.ty));
                 }
                 let konst = match (c.konst, a.konst, b.konst) {
@@ -1455,6 +1690,14 @@ impl Checker {
                     }
                 }
                 let base = self.expr(base)?;
+                if let Ty::Array(a) = base.ty {
+                    let (elem, n) = self.arrays[a as usize];
+                    let idx = self.element_index(index, n)?;
+                    let glsl = base.glsl_const && idx.glsl_const;
+                    let mut t = texpr(TKind::Element(Box::new(base), Box::new(idx)), elem, e.span);
+                    t.glsl_const = glsl;
+                    return Ok(t);
+                }
                 let (ty, width) = if base.ty.is_vector() {
                     (Ty::Float, base.ty.width().unwrap_or(1))
                 } else if let Some(n) = base.ty.matrix_size() {
@@ -1477,8 +1720,28 @@ impl Checker {
                 t.glsl_const = glsl;
                 t
             }
+            ExprKind::Length(base) => {
+                let base = self.expr(base)?;
+                let Ty::Array(a) = base.ty else {
+                    return err(
+                        e.span,
+                        format!(
+                            "length() is an array's; a {} has none",
+                            self.ty_name(base.ty)
+                        ),
+                    );
+                };
+                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f32)
+            }
             ExprKind::Field(base, field) => {
                 let base = self.expr(base)?;
+                if let Ty::Struct(_) = base.ty {
+                    let (i, ty) = self.field_of(base.ty, field, e.span)?;
+                    let glsl = base.glsl_const;
+                    let mut t = texpr(TKind::Field(Box::new(base), i), ty, e.span);
+                    t.glsl_const = glsl;
+                    return Ok(t);
+                }
                 if base.ty.is_scalar() {
                     return err(
                         e.span,
@@ -1510,6 +1773,19 @@ impl Checker {
                 t
             }
         })
+    }
+
+    /// A struct's field by name: its place and type.
+    fn field_of(&self, ty: Ty, field: &str, span: Span) -> Result<(usize, Ty), Diag> {
+        let Ty::Struct(s) = ty else {
+            return err(span, format!("a {ty} has no field {field}"));
+        };
+        // Invariant: as in `ty_name`, a struct's place is one the checker pushed.
+        let def = &self.structs[s as usize];
+        match def.fields.iter().position(|(n, _)| n == field) {
+            Some(i) => Ok((i, def.fields[i].1)),
+            None => err(span, format!("{} has no field {field}", def.name)),
+        }
     }
 
     fn ident(&mut self, name: &str, span: Span) -> Result<TExpr, Diag> {
@@ -1556,6 +1832,25 @@ impl Checker {
         }
         if !idx.unrolled_const {
             return err(idx.start, "an index must be a constant or a loop index");
+        }
+        if let Some(k) = idx.konst {
+            if k[0] < 0.0 || k[0] >= len as f32 {
+                return err(
+                    idx.start,
+                    format!("the index {} is outside 0 to {}", k[0], len - 1),
+                );
+            }
+        }
+        Ok(idx)
+    }
+
+    /// An array's index: an int, inside `0..len` where known now; one known only at run time
+    /// picks its element through a select chain (outside the array it reads the first element
+    /// and writes none).
+    fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
+        let idx = self.expr(index)?;
+        if idx.ty != Ty::Int {
+            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
         }
         if let Some(k) = idx.konst {
             if k[0] < 0.0 || k[0] >= len as f32 {
@@ -1718,13 +2013,16 @@ impl Checker {
     fn call(&mut self, callee: &Callee, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
         let name = match callee {
             Callee::Type(t) => return self.construct(Ty::from_name(*t), args, span),
+            Callee::Array(t, size) => {
+                return self.construct_array(Ty::from_name(*t), size.as_deref(), args, span)
+            }
             Callee::Name(n) => n,
         };
         if self.lookup_local(name).is_some() {
             return err(span, format!("{name} is a variable, not a function"));
         }
-        if let Some(&id) = self.fn_names.get(name) {
-            return self.user_call(id, args, span);
+        if let Some(ids) = self.fn_names.get(name).cloned() {
+            return self.user_call(&ids, args, span);
         }
         if self.f.as_ref().is_some_and(|f| f.name == *name) {
             return err(span, format!("{name} calls itself; recursion is not in the subset (a call inlines its function)"));
@@ -1732,6 +2030,32 @@ impl Checker {
         let env = self.env;
         let raw100 = env.kind == Kind::Raw && env.version == Version::Es100;
         let raw300 = env.kind == Kind::Raw && env.version == Version::Es300;
+        // A variable hides GLSL's function of its name; three's prefix makes texture2D texture
+        // (three r187's TriangleBlurShader declares `uniform sampler2D texture`, and Mesa refuses
+        // its texture2D calls).
+        let hidden = if env.kind == Kind::ShaderMaterial && name == "texture2D" {
+            "texture"
+        } else {
+            name.as_str()
+        };
+        if builtin_name(hidden).is_some()
+            && (self.lookup_local(hidden).is_some()
+                || self
+                    .global_names
+                    .get(hidden)
+                    .is_some_and(|&g| self.globals[g].span != Span::default()))
+        {
+            return err(
+                span,
+                format!("the variable {hidden} hides GLSL's function {hidden}, so it cannot be called here{}", if hidden != name { " (three.js's prefix makes texture2D texture)" } else { "" }),
+            );
+        }
+        if name == "modf" {
+            if raw100 {
+                return err(span, "modf needs #version 300 es");
+            }
+            return self.modf(args, span);
+        }
         let builtin = match builtin_name(name) {
             Some(BuiltinName::Subset {
                 builtin,
@@ -1823,73 +2147,291 @@ impl Checker {
         Ok(t)
     }
 
-    fn user_call(&mut self, id: FnId, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
-        let (name, ret, params) = {
-            let f = &self.functions[id];
-            (f.name.clone(), f.ret, f.params.clone())
+    /// `modf(x, out i)`: a call of a function the checker writes for x's type, `i = trunc(x);
+    /// return x - trunc(x);` (GLSL: both parts have x's sign, and the whole part is a whole
+    /// number), so that the out argument is written as any out argument is.
+    fn modf(&mut self, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let [x, i] = args else {
+            return err(span, format!("modf takes 2 arguments, not {}", args.len()));
         };
+        let x = self.expr(x)?;
+        if !x.ty.is_gen() {
+            return err(
+                x.start,
+                format!("modf takes a float or a vector, not a {}", x.ty),
+            );
+        }
+        let lv = self
+            .lvalue(i)
+            .map_err(|d| Diag::new(d.span, format!("argument 2 of modf is out: {}", d.reason)))?;
+        if lv.ty != x.ty {
+            return err(
+                i.start,
+                format!("argument 2 of modf is a {}, not a {}", x.ty, lv.ty),
+            );
+        }
+        let ty = x.ty;
+        let id = match self.modf_fns.get(&ty) {
+            Some(&id) => id,
+            None => {
+                let local = |id| texpr(TKind::Local(id), ty, span);
+                let trunc = || texpr(TKind::Builtin(Builtin::Trunc, vec![local(0)]), ty, span);
+                let body = vec![
+                    TStmt::Assign {
+                        target: LValue {
+                            root: Root::Local(1),
+                            path: Vec::new(),
+                            root_ty: ty,
+                            ty,
+                            span,
+                        },
+                        op: None,
+                        value: trunc(),
+                    },
+                    TStmt::Return(
+                        Some(texpr(
+                            TKind::Binary(BinOp::Sub, Box::new(local(0)), Box::new(trunc())),
+                            ty,
+                            span,
+                        )),
+                        span,
+                    ),
+                ];
+                self.functions.push(TFunction {
+                    name: "modf".to_string(),
+                    ret: ty,
+                    params: vec![
+                        TParam {
+                            storage: Storage::In,
+                            ty,
+                            local: 0,
+                        },
+                        TParam {
+                            storage: Storage::Out,
+                            ty,
+                            local: 1,
+                        },
+                    ],
+                    locals: vec![LocalInfo { ty }, LocalInfo { ty }],
+                    body,
+                    span,
+                });
+                let id = self.functions.len() - 1;
+                self.modf_fns.insert(ty, id);
+                id
+            }
+        };
+        Ok(texpr(
+            TKind::Call(id, vec![TArg::In(x), TArg::Out(lv)]),
+            ty,
+            span,
+        ))
+    }
+
+    /// A call of the shader's own function `ids` name (its overloads): each argument is checked
+    /// once, as a value or, where the parameter is out or inout, as a variable, and the overload
+    /// whose parameters' types are the arguments' is called.
+    fn user_call(&mut self, ids: &[FnId], args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        // Invariant: `fn_names` holds a name with at least one function.
+        let name = self.functions[ids[0]].name.clone();
         if self.env.kind == Kind::ShaderToy && name == "mainImage" {
             return err(span, "mainImage is called by the compiler alone");
         }
         if name == "main" {
             return err(span, "main calls itself; recursion is not in the subset");
         }
-        if args.len() != params.len() {
+        let candidates: Vec<FnId> = ids
+            .iter()
+            .copied()
+            .filter(|&id| self.functions[id].params.len() == args.len())
+            .collect();
+        if candidates.is_empty() {
+            let counts: Vec<String> = ids
+                .iter()
+                .map(|&id| self.functions[id].params.len().to_string())
+                .collect();
             return err(
                 span,
                 format!(
                     "{name} takes {} arguments, not {}",
-                    params.len(),
+                    counts.join(" or "),
+                    args.len()
+                ),
+            );
+        }
+        enum Checked1 {
+            Value(TExpr),
+            Variable(LValue),
+        }
+        let mut checked = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let writes = |id: FnId| {
+                matches!(
+                    self.functions[id].params[i].storage,
+                    Storage::Out | Storage::InOut
+                )
+            };
+            let out = writes(candidates[0]);
+            if candidates.iter().any(|&id| writes(id) != out) {
+                return err(
+                    a.start,
+                    format!("argument {} is out in one overload of {name} and in in another; such overloads are not in the subset", i + 1),
+                );
+            }
+            checked.push(if out {
+                let storage = self.functions[candidates[0]].params[i].storage;
+                let lv = self.lvalue(a).map_err(|d| {
+                    Diag::new(
+                        d.span,
+                        format!(
+                            "argument {} of {name} is {}: {}",
+                            i + 1,
+                            storage.name(),
+                            d.reason
+                        ),
+                    )
+                })?;
+                Checked1::Variable(lv)
+            } else {
+                Checked1::Value(self.expr(a)?)
+            });
+        }
+        let tys: Vec<Ty> = checked
+            .iter()
+            .map(|c| match c {
+                Checked1::Value(v) => v.ty,
+                Checked1::Variable(lv) => lv.ty,
+            })
+            .collect();
+        let chosen = candidates.iter().copied().find(|&id| {
+            self.functions[id]
+                .params
+                .iter()
+                .zip(&tys)
+                .all(|(p, t)| p.ty == *t)
+        });
+        let Some(id) = chosen else {
+            if candidates.len() == 1 {
+                let params = &self.functions[candidates[0]].params;
+                // Invariant: no overload matched, so some argument's type differs.
+                let (i, p) = params
+                    .iter()
+                    .enumerate()
+                    .find(|(i, p)| p.ty != tys[*i])
+                    .expect("a differing argument");
+                return err(
+                    args[i].start,
+                    format!(
+                        "argument {} of {name} is a {}, not a {}",
+                        i + 1,
+                        self.ty_name(p.ty),
+                        self.ty_name(tys[i])
+                    ),
+                );
+            }
+            let shown: Vec<String> = tys.iter().map(|&t| self.ty_name(t)).collect();
+            return err(span, format!("no {name} takes ({})", shown.join(", ")));
+        };
+        let (ret, params) = {
+            let f = &self.functions[id];
+            (f.ret, f.params.clone())
+        };
+        let targs = checked
+            .into_iter()
+            .zip(&params)
+            .map(|(c, p)| match c {
+                Checked1::Value(v) => TArg::In(v),
+                Checked1::Variable(lv) if p.storage == Storage::Out => TArg::Out(lv),
+                Checked1::Variable(lv) => TArg::InOut(lv),
+            })
+            .collect();
+        Ok(texpr(TKind::Call(id, targs), ret, span))
+    }
+
+    /// `T[n](a, b, ...)` or `T[](...)`: n values of T.
+    fn construct_array(
+        &mut self,
+        elem: Ty,
+        size: Option<&Expr>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<TExpr, Diag> {
+        let n = match size {
+            Some(size) => {
+                let n = self.array_size(size)?;
+                if n != args.len() {
+                    return err(
+                        span,
+                        format!(
+                            "{}[{n}](...) takes {n} values, not {}",
+                            self.ty_name(elem),
+                            args.len()
+                        ),
+                    );
+                }
+                n
+            }
+            None => args.len(),
+        };
+        let ty = self.array_ty(elem, n, span)?;
+        let mut targs = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            if v.ty != elem {
+                return err(
+                    v.start,
+                    format!(
+                        "element {i} of {} is a {}, not a {}",
+                        self.ty_name(ty),
+                        self.ty_name(elem),
+                        self.ty_name(v.ty)
+                    ),
+                );
+            }
+            targs.push(v);
+        }
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.glsl_const = glsl;
+        Ok(t)
+    }
+
+    /// `S(a, b, ...)`: one value of each field's type, in order.
+    fn construct_struct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let Ty::Struct(s) = ty else {
+            return err(span, "not a struct");
+        };
+        let fields = self.structs[s as usize].fields.clone();
+        let name = self.ty_name(ty);
+        if args.len() != fields.len() {
+            return err(
+                span,
+                format!(
+                    "{name}(...) takes one value for each of its {} fields, not {}",
+                    fields.len(),
                     args.len()
                 ),
             );
         }
         let mut targs = Vec::with_capacity(args.len());
-        for (i, (a, p)) in args.iter().zip(&params).enumerate() {
-            let arg = match p.storage {
-                Storage::Out | Storage::InOut => {
-                    let lv = self.lvalue(a).map_err(|d| {
-                        Diag::new(
-                            d.span,
-                            format!(
-                                "argument {} of {name} is {}: {}",
-                                i + 1,
-                                p.storage.name(),
-                                d.reason
-                            ),
-                        )
-                    })?;
-                    if lv.ty != p.ty {
-                        return err(
-                            a.start,
-                            format!(
-                                "argument {} of {name} is a {}, not a {}",
-                                i + 1,
-                                p.ty,
-                                lv.ty
-                            ),
-                        );
-                    }
-                    if p.storage == Storage::Out {
-                        TArg::Out(lv)
-                    } else {
-                        TArg::InOut(lv)
-                    }
-                }
-                _ => {
-                    let v = self.expr(a)?;
-                    if v.ty != p.ty {
-                        return err(
-                            a.start,
-                            format!("argument {} of {name} is a {}, not a {}", i + 1, p.ty, v.ty),
-                        );
-                    }
-                    TArg::In(v)
-                }
-            };
-            targs.push(arg);
+        for (a, (field, fty)) in args.iter().zip(&fields) {
+            let v = self.expr(a)?;
+            if v.ty != *fty {
+                return err(
+                    v.start,
+                    format!(
+                        "{name}'s field {field} is a {}, not a {}",
+                        self.ty_name(*fty),
+                        self.ty_name(v.ty)
+                    ),
+                );
+            }
+            targs.push(v);
         }
-        Ok(texpr(TKind::Call(id, targs), ret, span))
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.glsl_const = glsl;
+        Ok(t)
     }
 
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
@@ -1901,6 +2443,7 @@ impl Checker {
                 )
             }
             Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}
         }
         let mut targs = Vec::with_capacity(args.len());

@@ -45,6 +45,10 @@ pub(crate) enum TKind {
     /// A vector's component or a matrix's column; the index is known once loops unroll.
     Index(Box<TExpr>, Box<TExpr>),
     Construct(Vec<TExpr>),
+    /// A struct's field, by its place among the fields.
+    Field(Box<TExpr>, usize),
+    /// An array's element: the index may be known only at run time (a select chain).
+    Element(Box<TExpr>, Box<TExpr>),
     Builtin(Builtin, Vec<TExpr>),
     Call(FnId, Vec<TArg>),
 }
@@ -81,6 +85,10 @@ pub(crate) enum Access {
     Swizzle(Vec<u8>),
     /// One component of a vector.
     Index(TExpr),
+    /// A struct's field, by its place among the fields.
+    Field(usize),
+    /// An array's element; the index may be known only at run time.
+    Element(TExpr),
 }
 
 /// How a `for` loop runs, worked out from its constant header.
@@ -205,9 +213,21 @@ pub(crate) struct Global {
     pub span: Span,
 }
 
+/// A struct the shader declares.
+#[derive(Clone, Debug)]
+pub(crate) struct StructDef {
+    pub name: String,
+    /// Its fields' names and types, in order.
+    pub fields: Vec<(String, Ty)>,
+}
+
 /// A checked shader.
 #[derive(Clone, Debug)]
 pub(crate) struct Checked {
+    /// The structs, in the order the shader declares them (`Ty::Struct` is a place here).
+    pub structs: Vec<StructDef>,
+    /// The array types, each once: element type and size (`Ty::Array` is a place here).
+    pub arrays: Vec<(Ty, usize)>,
     pub globals: Vec<Global>,
     pub functions: Vec<TFunction>,
     /// `main`, or ShaderToy's `mainImage`.

@@ -133,6 +133,8 @@ pub(crate) struct Val {
     /// Exactly an attribute or a uniform: a varying of it is the attribute itself.
     bare: bool,
     form: Form,
+    /// A struct's fields, one value each (a struct has no node of its own); empty otherwise.
+    parts: Vec<Val>,
 }
 
 impl Val {
@@ -144,6 +146,7 @@ impl Val {
             reads: 0,
             bare: false,
             form: Form::None,
+            parts: Vec::new(),
         }
     }
 
@@ -159,6 +162,7 @@ impl Val {
             reads,
             bare: false,
             form: Form::None,
+            parts: Vec::new(),
         }
     }
 
@@ -170,6 +174,7 @@ impl Val {
             reads: 0,
             bare: false,
             form: Form::None,
+            parts: Vec::new(),
         }
     }
 
@@ -457,6 +462,35 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     }
 
     fn uniform(&mut self, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
+        if let Ty::Array(a) = ty {
+            // A uniform array's elements are uniforms named `a[0]`, `a[1]`, as three.js names
+            // them.
+            let (elem, n) = self.prog.arrays[a as usize];
+            let mut parts = Vec::with_capacity(n);
+            for i in 0..n {
+                parts.push(self.uniform(&format!("{name}[{i}]"), elem, span)?);
+            }
+            return Ok(Val {
+                ty,
+                parts,
+                ..Val::void()
+            });
+        }
+        if let Ty::Struct(s) = ty {
+            // A uniform struct's fields are uniforms named `s.a`, as three.js names them.
+            let prog = self.prog;
+            // Invariant: the checker made each `Ty::Struct` a place in `structs`.
+            let def = &prog.structs[s as usize];
+            let mut parts = Vec::with_capacity(def.fields.len());
+            for (field, fty) in &def.fields {
+                parts.push(self.uniform(&format!("{name}.{field}"), *fty, span)?);
+            }
+            return Ok(Val {
+                ty,
+                parts,
+                ..Val::void()
+            });
+        }
         if let Some(&(n, old, _)) = self.b.uniforms.get(name) {
             if old != ty {
                 return err(
@@ -556,6 +590,14 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         }
         if c.is_false() {
             return Ok(b.clone());
+        }
+        if !a.parts.is_empty() {
+            // A struct: each field chosen on its own.
+            let mut out = a.clone();
+            for (i, (x, y)) in a.parts.iter().zip(&b.parts).enumerate() {
+                out.parts[i] = self.select(c, x, y)?;
+            }
+            return Ok(out);
         }
         if let (Some(x), Some(y)) = (a.konst, b.konst) {
             if x == y {
@@ -671,12 +713,41 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         self.frames.last_mut().expect("a frame is open")
     }
 
+    /// The zero of a type: a struct's is its fields' zeros.
+    fn zero_of(&self, ty: Ty) -> Val {
+        match ty {
+            Ty::Struct(s) => {
+                // Invariant: the checker made each `Ty::Struct` a place in `structs`.
+                let def = &self.prog.structs[s as usize];
+                Val {
+                    ty,
+                    parts: def.fields.iter().map(|&(_, t)| self.zero_of(t)).collect(),
+                    ..Val::void()
+                }
+            }
+            Ty::Array(a) => {
+                // Invariant: the checker made each `Ty::Array` a place in `arrays`.
+                let (elem, n) = self.prog.arrays[a as usize];
+                let zero = self.zero_of(elem);
+                Val {
+                    ty,
+                    parts: vec![zero; n],
+                    ..Val::void()
+                }
+            }
+            _ => Val::zero(ty),
+        }
+    }
+
     fn root_value(&mut self, root: Root, ty: Ty) -> Result<Val, Diag> {
         match root {
             // Invariant: a `LocalId` is an index into its function's `locals` (the checker's
             // `new_local`), and a frame holds one slot per local; `globals` and `written` have one
             // slot per global.
-            Root::Local(id) => Ok(self.frame().locals[id].clone().unwrap_or(Val::zero(ty))),
+            Root::Local(id) => match self.frame().locals[id].clone() {
+                Some(v) => Ok(v),
+                None => Ok(self.zero_of(ty)),
+            },
             Root::Global(id) => self.global(id, self.span),
         }
     }
@@ -691,14 +762,11 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         }
     }
 
-    /// The components of the root that a path writes, in the order of the value's components.
-    fn path_components(&mut self, lv: &LValue) -> Result<Option<Vec<u8>>, Diag> {
-        if lv.path.is_empty() {
-            return Ok(None);
-        }
-        let width = lv.root_ty.width().unwrap_or(1);
+    /// The components of a vector of `width` that a path of swizzles and indexes names, in the
+    /// order of the value's components.
+    fn path_components(&mut self, width: usize, path: &[Access]) -> Result<Vec<u8>, Diag> {
         let mut comps: Vec<u8> = (0..width as u8).collect();
-        for access in &lv.path {
+        for access in path {
             comps = match access {
                 // Invariant: the checker's `swizzle` bounded each component by the width at that
                 // step of the path, which is `comps.len()`; `index_value` bounds an index by it
@@ -708,18 +776,107 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     let i = self.index_value(e, comps.len())?;
                     vec![comps[i]]
                 }
+                Access::Field(_) | Access::Element(_) => {
+                    return err(self.span, "a vector has no fields or elements")
+                }
             };
         }
-        Ok(Some(comps))
+        Ok(comps)
+    }
+
+    /// `old` with the part that `path` names replaced by `value`.
+    fn replace_path(&mut self, old: &Val, path: &[Access], value: Val) -> Result<Val, Diag> {
+        match path.first() {
+            None => Ok(value),
+            Some(Access::Element(e)) => {
+                let idx = self.expr(e)?;
+                let mut out = old.clone();
+                if let Some(k) = idx.konst {
+                    // Invariant: the checker refused a constant outside the array; one known as
+                    // loops unroll is checked here.
+                    let i = self.element_const(k[0], old.parts.len(), e.span)?;
+                    out.parts[i] = self.replace_path(&old.parts[i], &path[1..], value)?;
+                    return Ok(out);
+                }
+                // Each element written where the index is its own; outside, none is.
+                for i in 0..old.parts.len() {
+                    let hit = self.index_is(&idx, i)?;
+                    let new = self.replace_path(&old.parts[i], &path[1..], value.clone())?;
+                    out.parts[i] = self.select(&hit, &new, &old.parts[i])?;
+                }
+                Ok(out)
+            }
+            Some(Access::Field(i)) => {
+                let mut out = old.clone();
+                // Invariant: the checker's `field_of` gave a field of the struct's type.
+                out.parts[*i] = self.replace_path(&old.parts[*i], &path[1..], value)?;
+                Ok(out)
+            }
+            Some(_) => {
+                let comps = self.path_components(old.ty.width().unwrap_or(1), path)?;
+                self.insert_components(old, &value, &comps)
+            }
+        }
+    }
+
+    /// The part of `root` that `path` names.
+    fn read_path(&mut self, root: Val, path: &[Access]) -> Result<Val, Diag> {
+        match path.first() {
+            None => Ok(root),
+            Some(Access::Element(e)) => {
+                let idx = self.expr(e)?;
+                let part = self.element(&root, &idx, e.span)?;
+                self.read_path(part, &path[1..])
+            }
+            Some(Access::Field(i)) => {
+                // Invariant: as in `replace_path`.
+                let part = root.parts[*i].clone();
+                self.read_path(part, &path[1..])
+            }
+            Some(_) => {
+                let comps = self.path_components(root.ty.width().unwrap_or(1), path)?;
+                self.swizzle_val(&root, &comps)
+            }
+        }
+    }
+
+    /// A constant index of an array of `len` elements (known once loops unroll).
+    fn element_const(&self, i: f32, len: usize, span: Span) -> Result<usize, Diag> {
+        if i < 0.0 || i >= len as f32 {
+            return err(span, format!("the index {i} is outside 0 to {}", len - 1));
+        }
+        Ok(i as usize)
+    }
+
+    /// Whether the index `idx` is `i`.
+    fn index_is(&mut self, idx: &Val, i: usize) -> Result<Val, Diag> {
+        let ni = self.n(idx)?;
+        let k = self.constant_node(Ty::Float, [i as f32, 0.0, 0.0, 0.0])?;
+        let n = self.math(Opcode::Equal, &[ni, k])?;
+        Ok(Val::of(Ty::Bool, n, idx.reads))
+    }
+
+    /// An array's element: a select chain where the index is known at run time alone (outside
+    /// the array it reads the first element, as R-GLSL's subset says; GLSL leaves it undefined).
+    fn element(&mut self, array: &Val, idx: &Val, span: Span) -> Result<Val, Diag> {
+        if let Some(k) = idx.konst {
+            let i = self.element_const(k[0], array.parts.len(), span)?;
+            return Ok(array.parts[i].clone());
+        }
+        let mut out = array.parts[0].clone();
+        for i in 1..array.parts.len() {
+            let hit = self.index_is(idx, i)?;
+            out = self.select(&hit, &array.parts[i], &out)?;
+        }
+        out.form = Form::None;
+        out.bare = false;
+        Ok(out)
     }
 
     /// Write `value` through `lv`, where the mask runs.
     fn write(&mut self, lv: &LValue, value: Val) -> Result<(), Diag> {
         let old = self.root_value(lv.root, lv.root_ty)?;
-        let new = match self.path_components(lv)? {
-            None => value,
-            Some(comps) => self.insert_components(&old, &value, &comps)?,
-        };
+        let new = self.replace_path(&old, &lv.path, value)?;
         let mask = self.mask()?;
         let result = match mask {
             None => new,
@@ -892,7 +1049,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             | GlobalKind::FragDepth
             | GlobalKind::PointSize => {
                 // Not written yet: zero, as the output starts here (GLSL leaves it undefined).
-                return Ok(Val::zero(g.ty));
+                return Ok(self.zero_of(g.ty));
             }
             GlobalKind::VaryingIn => match self.linked.get(&g.name) {
                 Some((_, v)) => v.clone(),
@@ -978,7 +1135,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                         self.span = e.span;
                         self.expr(e)?
                     }
-                    None => Val::zero(ty),
+                    None => self.zero_of(ty),
                 };
                 self.frame().locals[*local] = Some(v);
             }
@@ -1076,7 +1233,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                         (None, _) => v,
                         (Some(m), Some(old)) => self.select(&m, &v, &old)?,
                         (Some(m), None) => {
-                            let zero = Val::zero(v.ty);
+                            let zero = self.zero_of(v.ty);
                             self.select(&m, &v, &zero)?
                         }
                     };
@@ -1126,10 +1283,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     fn lvalue_value(&mut self, lv: &LValue) -> Result<Val, Diag> {
         let root = self.root_value(lv.root, lv.root_ty)?;
-        match self.path_components(lv)? {
-            None => Ok(root),
-            Some(comps) => self.swizzle_val(&root, &comps),
-        }
+        self.read_path(root, &lv.path)
     }
 }
 
@@ -1159,9 +1313,20 @@ impl ShaderLowering<'_, '_> {
         self.span = e.span;
         let v = match &e.kind {
             TKind::Const => Val::zero(e.ty),
-            TKind::Local(id) => {
-                let ty = e.ty;
-                self.frame().locals[*id].clone().unwrap_or(Val::zero(ty))
+            TKind::Local(id) => match self.frame().locals[*id].clone() {
+                Some(v) => v,
+                None => self.zero_of(e.ty),
+            },
+            TKind::Element(base, index) => {
+                let base = self.expr(base)?;
+                let idx = self.expr(index)?;
+                self.span = e.span;
+                self.element(&base, &idx, index.span)?
+            }
+            TKind::Field(base, i) => {
+                let base = self.expr(base)?;
+                // Invariant: the checker's `field_of` gave a field of the struct's type.
+                base.parts[*i].clone()
             }
             TKind::Global(id) => self.global(*id, e.span)?,
             TKind::Unary(op, a) => {
@@ -1492,6 +1657,13 @@ impl ShaderLowering<'_, '_> {
     }
 
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
+        if let Ty::Struct(_) | Ty::Array(_) = ty {
+            return Ok(Val {
+                ty,
+                parts: args.to_vec(),
+                ..Val::void()
+            });
+        }
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if args.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
@@ -1668,7 +1840,7 @@ impl ShaderLowering<'_, '_> {
             match arg {
                 TArg::In(e) => values.push(self.expr(e)?),
                 TArg::Out(lv) => {
-                    values.push(Val::zero(param.ty));
+                    values.push(self.zero_of(param.ty));
                     outs.push((lv, param.local));
                 }
                 TArg::InOut(lv) => {
@@ -1689,7 +1861,10 @@ impl ShaderLowering<'_, '_> {
         let frame = self.run(id, locals)?;
         for (lv, local) in outs {
             let ty = f.locals[local].ty;
-            let v = frame.locals[local].clone().unwrap_or(Val::zero(ty));
+            let v = match frame.locals[local].clone() {
+                Some(v) => v,
+                None => self.zero_of(ty),
+            };
             self.span = lv.span;
             self.write(lv, v)?;
         }
@@ -1697,7 +1872,7 @@ impl ShaderLowering<'_, '_> {
         Ok(match frame.answer {
             Some(a) => a,
             None if f.ret == Ty::Void => Val::void(),
-            None => Val::zero(f.ret),
+            None => self.zero_of(f.ret),
         })
     }
 

@@ -189,7 +189,6 @@ fn refused_type(word: &str) -> Option<String> {
         | "usampler3D"
         | "usamplerCube"
         | "usampler2DArray" => "samplers other than sampler2D",
-        "struct" => "structs",
         "atomic_uint" => "atomic counters",
         _ => return None,
     };
@@ -240,6 +239,7 @@ pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
         depth: 0,
         links: 0,
         nesting: 0,
+        structs: Vec::new(),
     };
     let mut items = Vec::new();
     while !parser.at_eof() {
@@ -259,6 +259,8 @@ struct Parser<'a> {
     links: usize,
     /// Expression rules open around the one being read (recursion, not tree depth).
     nesting: usize,
+    /// The names of the structs declared so far, in order: a struct's type names its place.
+    structs: Vec<String>,
 }
 
 /// How deep an expression is.
@@ -407,11 +409,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The type a word names: one of GLSL's or a struct declared before.
+    fn named_type(&self, word: &str) -> Option<TypeName> {
+        type_name(word).or_else(|| {
+            let i = self.structs.iter().position(|s| s == word)?;
+            Some(TypeName::Struct(i as u16))
+        })
+    }
+
     /// A type name, or a refusal naming the type outside the subset.
     fn type_spec(&mut self) -> Result<TypeSpec, Diag> {
         let t = self.token();
         if let Tok::Ident(word) = &t.tok {
-            if let Some(name) = type_name(word) {
+            if word == "struct" {
+                return Err(Diag::new(
+                    t.span,
+                    "a struct is declared at the top of the shader, apart from its variables: struct S { ... }; S s;",
+                ));
+            }
+            if let Some(name) = self.named_type(word) {
                 self.bump();
                 return Ok(TypeSpec { name, span: t.span });
             }
@@ -424,7 +440,7 @@ impl<'a> Parser<'a> {
     }
 
     fn starts_type(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if type_name(w).is_some() || refused_type(w).is_some())
+        matches!(self.peek(), Tok::Ident(w) if self.named_type(w).is_some() || refused_type(w).is_some())
     }
 
     fn starts_qualifier(&self) -> bool {
@@ -443,6 +459,9 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         let start = self.span();
+        if self.is_word("struct") {
+            return self.struct_decl().map(|s| Some(Item::Struct(s)));
+        }
         let (storage, layout) = self.qualifiers()?;
         let ty = self.type_spec()?;
         self.skip_array_suffix_refusal()?;
@@ -456,6 +475,70 @@ impl<'a> Parser<'a> {
         }
         let decl = self.declaration_rest(storage, layout, ty)?;
         Ok(Some(Item::Decl(decl)))
+    }
+
+    /// `struct S { T a; T b, c; };`: fields of the subset's types and of structs declared
+    /// before it.
+    fn struct_decl(&mut self) -> Result<StructDecl, Diag> {
+        let at = self.bump().span;
+        let (name, span) = match self.peek() {
+            Tok::Ident(_) => self.new_name("a struct name")?,
+            _ => {
+                return Err(Diag::new(
+                    at,
+                    "a struct without a name is not in the subset",
+                ))
+            }
+        };
+        if self.named_type(&name).is_some() {
+            return Err(Diag::new(span, format!("{name} is a type already")));
+        }
+        self.expect_op("{")?;
+        let mut fields: Vec<Field> = Vec::new();
+        while !self.eat_op("}") {
+            if self.at_eof() {
+                return Err(Diag::new(at, "this struct has no }"));
+            }
+            self.skip_precision_and_refuse_qualifiers()?;
+            if self.starts_qualifier() {
+                return Err(Diag::new(
+                    self.span(),
+                    "a struct's field takes no qualifier",
+                ));
+            }
+            let ty = self.type_spec()?;
+            loop {
+                let (fname, fspan) = self.new_name("a field name")?;
+                self.skip_array_suffix_refusal()?;
+                if fields.iter().any(|f| f.name == fname) {
+                    return Err(Diag::new(
+                        fspan,
+                        format!("{name} has two fields named {fname}"),
+                    ));
+                }
+                fields.push(Field {
+                    ty,
+                    name: fname,
+                    span: fspan,
+                });
+                if self.eat_op(";") {
+                    break;
+                }
+                self.expect_op(",")?;
+            }
+        }
+        if fields.is_empty() {
+            return Err(Diag::new(span, format!("{name} has no fields")));
+        }
+        if !self.is_op(";") {
+            return Err(Diag::new(
+                self.span(),
+                "a struct's variables are declared apart from it: struct S { ... }; S s;",
+            ));
+        }
+        self.bump();
+        self.structs.push(name.clone());
+        Ok(StructDecl { name, span, fields })
     }
 
     fn precision(&mut self) -> Result<(), Diag> {
@@ -541,6 +624,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `[n]` or `[]` after a variable's name.
+    fn array_suffix(&mut self) -> Result<Option<(Option<Expr>, Span)>, Diag> {
+        if !self.is_op("[") {
+            return Ok(None);
+        }
+        let at = self.bump().span;
+        if self.eat_op("]") {
+            return Ok(Some((None, at)));
+        }
+        let size = self.expression()?;
+        self.expect_op("]")?;
+        if self.is_op("[") {
+            return Err(Diag::new(
+                self.span(),
+                "arrays of arrays are not in the subset",
+            ));
+        }
+        Ok(Some((Some(size), at)))
+    }
+
     fn skip_array_suffix_refusal(&mut self) -> Result<(), Diag> {
         if self.is_op("[") {
             return Err(Diag::new(self.span(), "arrays are not in the subset"));
@@ -558,7 +661,7 @@ impl<'a> Parser<'a> {
         let mut vars = Vec::new();
         loop {
             let (name, span) = self.new_name("a name")?;
-            self.skip_array_suffix_refusal()?;
+            let array = self.array_suffix()?;
             let init = if self.eat_op("=") {
                 let (e, _) = self.ternary()?;
                 if !self.is_op(",") {
@@ -568,7 +671,12 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
-            vars.push(VarDecl { name, span, init });
+            vars.push(VarDecl {
+                name,
+                span,
+                init,
+                array,
+            });
             if self.eat_op(";") {
                 break;
             }
@@ -1036,6 +1144,17 @@ impl<'a> Parser<'a> {
                     return Err(self.unexpected("a field or swizzle after '.'"));
                 };
                 self.bump();
+                if field == "length" && self.is_op("(") && matches!(self.peek_at(1), Tok::Op(")")) {
+                    self.bump();
+                    self.bump();
+                    depth = depth.up();
+                    e = Expr {
+                        start: e.start,
+                        kind: ExprKind::Length(Box::new(e)),
+                        span: t.span,
+                    };
+                    continue;
+                }
                 if self.is_op("(") {
                     return Err(Diag::new(
                         t.span,
@@ -1103,7 +1222,7 @@ impl<'a> Parser<'a> {
                         Depth::LEAF,
                     ));
                 }
-                let callee = if let Some(name) = type_name(word) {
+                let callee = if let Some(name) = self.named_type(word) {
                     Callee::Type(name)
                 } else if let Some(reason) = refused_type(word) {
                     return Err(Diag::new(t.span, reason));
@@ -1111,9 +1230,23 @@ impl<'a> Parser<'a> {
                     Callee::Name(word.clone())
                 };
                 self.bump();
-                if self.is_op("[") && matches!(callee, Callee::Type(_)) {
-                    return Err(Diag::new(self.span(), "arrays are not in the subset"));
-                }
+                let callee = match callee {
+                    Callee::Type(ty) if self.is_op("[") => {
+                        self.bump();
+                        let size = if self.eat_op("]") {
+                            None
+                        } else {
+                            let size = self.expression()?;
+                            self.expect_op("]")?;
+                            Some(Box::new(size))
+                        };
+                        if !self.is_op("(") {
+                            return Err(self.unexpected("'(' after an array type"));
+                        }
+                        Callee::Array(ty, size)
+                    }
+                    other => other,
+                };
                 if !self.is_op("(") {
                     return match callee {
                         Callee::Name(name) => Ok((
@@ -1124,7 +1257,7 @@ impl<'a> Parser<'a> {
                             },
                             Depth::LEAF,
                         )),
-                        Callee::Type(_) => Err(Diag::new(
+                        Callee::Type(_) | Callee::Array(..) => Err(Diag::new(
                             t.span,
                             format!("the type {word} where a value belongs"),
                         )),
@@ -1223,8 +1356,12 @@ mod tests {
             ("void main() { int a = b = 1; }", "assignment inside"),
             ("void main() { f(i++); }", "inside an expression"),
             ("void main() { while (true) {} }", "while"),
-            ("float a[3];", "arrays"),
-            ("struct S { float x; };", "structs"),
+            ("float a[3][2];", "arrays of arrays"),
+            ("struct S { float x; } s;", "apart from it"),
+            (
+                "void main() { struct S { float x; }; }",
+                "at the top of the shader",
+            ),
             ("void main() { x = a & b; }", "bit operators"),
             ("float f(float x);", "prototypes"),
             ("flat varying float x;", "flat"),

@@ -17,6 +17,12 @@ pub(crate) enum Ty {
     Mat3,
     Mat4,
     Sampler,
+    /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
+    /// fields' values, one value each.
+    Struct(u16),
+    /// An array of the shader: its place in `Checked::arrays` (element type and size). The
+    /// lowering holds it as its elements' values.
+    Array(u16),
 }
 
 impl Ty {
@@ -32,6 +38,7 @@ impl Ty {
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
+            TypeName::Struct(i) => Ty::Struct(i),
         }
     }
 
@@ -47,6 +54,9 @@ impl Ty {
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
+            // Messages that know the struct's name write it (`Checker::ty_name`).
+            Ty::Struct(_) => "struct",
+            Ty::Array(_) => "array",
         }
     }
 
