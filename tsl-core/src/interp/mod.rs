@@ -5,9 +5,12 @@
 //! batch and each operation is a loop over lanes that the compiler vectorizes.
 
 mod batch;
+mod int;
 mod math;
 
 pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};
+#[cfg(feature = "naga")]
+pub(crate) use int::is_integer_op;
 
 use crate::interface::Output;
 use crate::opcode::Opcode;

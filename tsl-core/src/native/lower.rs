@@ -8,7 +8,8 @@ use super::{EmitError, EmittedOutputs};
 use crate::interface::{Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{
-    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, MAGIC, MAX_REGISTERS,
+    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT, MAGIC,
+    MAX_REGISTERS,
 };
 use crate::program::NodeProgram;
 use naga::{
@@ -417,6 +418,17 @@ impl<'p> Lower<'p> {
                 format!("width {w}"),
             ));
         }
+        // Exact integers (R-INT) run on the interpreters alone for now: the emitted code would
+        // carry an integer's bits through WGSL float literals and arithmetic.
+        if crate::interp::is_integer_op(opcode)
+            || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT)
+        {
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                "exact integers run on the interpreters, not yet on the native back end".into(),
+            ));
+        }
         let dst = inst.dst as usize;
         if dst >= MAX_REGISTERS {
             return Err(unsupported(
@@ -459,6 +471,40 @@ impl<'p> Lower<'p> {
             }};
         }
         match opcode {
+            // Refused in `instruction` before this match.
+            O::BitAnd
+            | O::BitOr
+            | O::BitXor
+            | O::BitNot
+            | O::ShiftLeft
+            | O::ShiftRight
+            | O::Rem
+            | O::ToInt
+            | O::ToUint
+            | O::ToFloat
+            | O::IAdd
+            | O::ISub
+            | O::IMul
+            | O::IDiv
+            | O::UDiv
+            | O::URem
+            | O::UShiftRight
+            | O::IMin
+            | O::UMin
+            | O::IMax
+            | O::UMax
+            | O::IClamp
+            | O::UClamp
+            | O::IAbs
+            | O::ISign
+            | O::INegate
+            | O::ILessThan
+            | O::ILessThanEqual
+            | O::ULessThan
+            | O::ULessThanEqual
+            | O::IEqual
+            | O::INotEqual
+            | O::UToFloat => return Err("exact integers are not emitted natively".into()),
             O::Load => {
                 for (k, slot) in out.iter_mut().enumerate().take(w) {
                     *slot = Some(self.load_word(o0 as usize + k)?);

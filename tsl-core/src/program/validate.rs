@@ -94,6 +94,10 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), InstructionError>
                     words: total,
                 });
             }
+            let tag = inst.operands[1];
+            if ![LOAD_TAG_FLOAT, LOAD_TAG_INT, LOAD_TAG_UINT].contains(&tag) {
+                return Err(InstructionError::LoadTag { tag });
+            }
             vec![]
         }
         Opcode::Attr => {
