@@ -385,3 +385,23 @@ fn integer_loads_carry_a_checked_tag_and_float_programs_do_not_change() {
     assert_eq!(words[at] & 0xff, Opcode::Load as u32);
     assert_eq!(words[at + 2], 0);
 }
+
+#[test]
+fn the_guide_example_compiles_and_runs() {
+    // docs/integers.md's example, as written there.
+    let g = NodeGraph::new();
+    let seed = g.named_uniform("seed", 0x9E37_79B9u32);
+    let h = g.mul(g.to_uint(g.to_int(g.mul(g.uv(), g.float(512.0)))), seed);
+    let h = g.bit_xor(h, g.shift_right(h, g.uint(16)));
+    let low = g.swizzle(g.bit_and(h, g.uint(0xFFFF)), "x");
+    let f = g.div(g.to_float(low), g.float(65536.0));
+    g.set_output(COLOR_NODE, g.join(&[f, f, f])).unwrap();
+    let mut program = g.compile().unwrap();
+    program.set_uniform_uint("seed", 0x85EB_CA6Bu32).unwrap();
+    // uv (0.25, 0) → int 128 → 128 * 0x85EBCA6B mod 2^32 = 0xF5E53580 (0x85EBCA6B << 7 keeps
+    // 0x42F5E53580's low 32 bits); ^ (>> 16 = 0xF5E5) → 0xF5E5C065; & 0xFFFF = 0xC065 = 49253.
+    let mut fragment = Fragment::default();
+    fragment.uv = glam::Vec2::new(0.25, 0.0);
+    let out = program.evaluate(COLOR_NODE, &fragment).unwrap();
+    assert_eq!(out[0], 49253.0 / 65536.0);
+}
