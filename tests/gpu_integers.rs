@@ -62,7 +62,10 @@ fn uv(g: &NodeGraph) -> NodeRef {
 
 /// Integer uniforms of special shapes: NaN (quiet and signalling), infinity, subnormal, -0.
 fn shapes(g: &NodeGraph) -> NodeRef {
-    g.named_uniform("shapes", [0x7FC0_0001u32, 0x7F80_0001, 0xFF80_0000, 0x8000_0000])
+    g.named_uniform(
+        "shapes",
+        [0x7FC0_0001u32, 0x7F80_0001, 0xFF80_0000, 0x8000_0000],
+    )
 }
 
 type Build = Box<dyn Fn(&NodeGraph) -> NodeRef>;
@@ -93,12 +96,20 @@ fn programs(name: &str, build: &Build) -> Vec<(String, NodeProgram, Output)> {
             let g = NodeGraph::new();
             let v = build(&g);
             let c = g.swizzle(v, &"xyzw"[k..k + 1]);
-            let u = if ty.kind() == Some(Scalar::Int) { g.to_uint(c) } else { c };
+            let u = if ty.kind() == Some(Scalar::Int) {
+                g.to_uint(c)
+            } else {
+                c
+            };
             let hi = g.to_float(g.shift_right(u, g.uint(16)));
             let lo = g.to_float(g.bit_and(u, g.uint(0xFFFF)));
             g.set_output(COLOR_NODE, g.join(&[hi, lo, g.to_float(c)]))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            (format!("{name}.{}", &"xyzw"[k..k + 1]), g.compile().unwrap(), COLOR_NODE)
+            (
+                format!("{name}.{}", &"xyzw"[k..k + 1]),
+                g.compile().unwrap(),
+                COLOR_NODE,
+            )
         })
         .collect()
 }
@@ -165,9 +176,15 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
             }
             // The native path refuses the program rather than run it inexactly.
             let native = interp.run_native(&program, output, &batch(1), &WhiteSampler);
-            assert!(native.is_err(), "{label}: the native path ran an integer program");
+            assert!(
+                native.is_err(),
+                "{label}: the native path ran an integer program"
+            );
         }
     }
-    println!("compared {compared} values bit for bit, {} differ", failures.len());
+    println!(
+        "compared {compared} values bit for bit, {} differ",
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -405,3 +405,30 @@ fn the_guide_example_compiles_and_runs() {
     let out = program.evaluate(COLOR_NODE, &fragment).unwrap();
     assert_eq!(out[0], 49253.0 / 65536.0);
 }
+
+#[test]
+#[allow(non_snake_case)]
+fn variables_branches_and_unrolled_loops_keep_the_bits() {
+    // A uint Var through an If and a Loop of 4: h = h * 0x01000193 ^ i for i in 0..4 (FNV-1a's
+    // steps, with the loop's index as a float converted to uint), starting at 0x811C9DC5;
+    // worked below in u32 arithmetic by hand's rules (wrapping).
+    let g = NodeGraph::new();
+    let h = g.Var(g.uint(0x811C_9DC5));
+    let i = g.Loop(4);
+    g.assign(
+        h,
+        g.bit_xor(g.mul(g.get(h), g.uint(0x0100_0193)), g.to_uint(i)),
+    );
+    g.End();
+    // A NaN-shaped value chosen by a branch.
+    let picked = g.Var(g.uint(0));
+    g.If(g.greater_than(g.float(1.0), g.float(0.0)));
+    g.assign(picked, g.uint(0x7F80_0001));
+    g.End();
+    let mut want = 0x811C_9DC5u32;
+    for i in 0..4u32 {
+        want = want.wrapping_mul(0x0100_0193) ^ i;
+    }
+    assert_eq!(one(&g, g.get(h)), want);
+    assert_eq!(one(&g, g.get(picked)), 0x7F80_0001);
+}

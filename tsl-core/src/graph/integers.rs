@@ -9,7 +9,7 @@ use crate::types::{Scalar, ValueType};
 
 impl NodeGraph {
     /// A constant of `kind` from the components' bits, 1 to 4 of them.
-    fn int_constant(&self, kind: Scalar, bits: &[u32]) -> NodeRef {
+    pub(super) fn int_constant(&self, kind: Scalar, bits: &[u32]) -> NodeRef {
         let mut value = [0.0f32; 4];
         for (v, &b) in value.iter_mut().zip(bits) {
             // The bits as they are: a register holds an integer's bits in f32 form.
