@@ -49,9 +49,9 @@ fn batch(seed: u64) -> FragmentBatch {
     batch
 }
 
-/// Signed values that differ per lane: `int(position * 1e5)`, up to ±400,000.
+/// Signed values that differ per lane: `int(position_world * 1e5)`, up to ±400,000.
 fn iv(g: &NodeGraph) -> NodeRef {
-    g.to_int(g.mul(g.position_local(), g.float(100_000.0)))
+    g.to_int(g.mul(g.position_world(), g.float(100_000.0)))
 }
 
 /// Unsigned values that differ per lane and fill all 32 bits: `uint(int(uv * 7919)) * 0x9E3779B9`.
@@ -80,7 +80,9 @@ macro_rules! cases {
 /// component of a vector (one program per component); a float value as it is.
 fn programs(name: &str, build: &Build) -> Vec<(String, NodeProgram, Output)> {
     let probe = NodeGraph::new();
-    let ty = probe.type_of(build(&probe)).expect("a value");
+    let ty = probe
+        .type_of(build(&probe))
+        .unwrap_or_else(|| panic!("{name}: {:?}", probe.error()));
     let width = ty.width().expect("a vector");
     if !ty.is_integer() {
         // A float vector padded to the vec4 of the cast-shadow output.
@@ -131,7 +133,7 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
         "shift left by lane counts", |g| g.shift_left(uv(g), g.bit_and(iv(g), g.int32(63)));
         "ishift right arithmetic", |g| g.shift_right(iv(g), g.bit_and(uv(g), g.uint(63)));
         "ushift right logical", |g| g.shift_right(uv(g), g.bit_and(g.to_uint(iv(g)), g.uint(31)));
-        "shift by negative counts", |g| g.shift_left(g.uint(1), g.to_uint(g.min(iv(g), g.int32(-1))));
+        "shift by negative counts", |g| g.shift_left(g.uvec3(1, 1, 1), g.to_uint(g.min(iv(g), g.int32(-1))));
         "imin imax", |g| g.max(g.min(iv(g), g.int32(1000)), g.int32(-1000));
         "umin umax", |g| g.max(g.min(uv(g), g.uint(0xF000_0000)), g.uint(0x1000_0000));
         "iclamp", |g| g.clamp(iv(g), g.int32(-5000), g.int32(7000));
@@ -142,7 +144,7 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
         "less equal greater", |g| g.add(g.less_than_equal(iv(g), g.int32(0)), g.greater_than_equal(uv(g), g.uint(0x8000_0000)));
         "equal of bits", |g| g.equal(shapes(g), g.uvec4(0x7FC0_0001, 0, 0xFF80_0000, 0));
         "not equal", |g| g.not_equal(g.to_uint(iv(g)), g.uint(0));
-        "float to int and uint", |g| g.add(g.to_float(g.to_int(g.mul(g.position_local(), g.float(1e9)))), g.to_float(g.to_uint(g.mul(g.normal_local(), g.float(2e9)))));
+        "float to int and uint", |g| g.add(g.to_float(g.to_int(g.mul(g.position_world(), g.float(1e9)))), g.to_float(g.to_uint(g.mul(g.normal_world(), g.float(2e9)))));
         "int and uint to float", |g| g.add(g.to_float(g.mul(iv(g), g.int32(1001))), g.to_float(uv(g)));
         "special shapes survive", |g| g.bit_xor(g.to_uint(g.to_int(shapes(g))), g.uint(0));
         "select swizzle join keep bits", |g| g.select(g.less_than(g.swizzle(g.uv(), "x"), g.float(0.0)), g.swizzle(shapes(g), "wzyx"), shapes(g));
@@ -151,6 +153,8 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
     let mut registers = Registers::new();
     let mut failures = Vec::new();
     let mut compared = 0usize;
+    // The distinct results, so that a case that gives one value everywhere cannot pass unseen.
+    let mut distinct = std::collections::BTreeSet::new();
     for (name, build) in &cases {
         for (label, program, output) in programs(name, build) {
             let width = output.value_type().width().unwrap_or(1);
@@ -166,6 +170,7 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
                     for k in 0..width {
                         let (g, c) = (got[lane][k].to_bits(), want[k][lane].to_bits());
                         compared += 1;
+                        distinct.insert(c);
                         if g != c && failures.len() < 12 {
                             failures.push(format!(
                                 "{label}: seed {seed} lane {lane} component {k}: gpu {g:#010x} cpu {c:#010x}"
@@ -183,8 +188,10 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
         }
     }
     println!(
-        "compared {compared} values bit for bit, {} differ",
+        "compared {compared} values bit for bit ({} distinct), {} differ",
+        distinct.len(),
         failures.len()
     );
+    assert!(distinct.len() > 1000, "the cases vary too little");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
