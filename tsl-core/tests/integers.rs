@@ -400,8 +400,10 @@ fn the_guide_example_compiles_and_runs() {
     program.set_uniform_uint("seed", 0x85EB_CA6Bu32).unwrap();
     // uv (0.25, 0) → int 128 → 128 * 0x85EBCA6B mod 2^32 = 0xF5E53580 (0x85EBCA6B << 7 keeps
     // 0x42F5E53580's low 32 bits); ^ (>> 16 = 0xF5E5) → 0xF5E5C065; & 0xFFFF = 0xC065 = 49253.
-    let mut fragment = Fragment::default();
-    fragment.uv = glam::Vec2::new(0.25, 0.0);
+    let fragment = Fragment {
+        uv: glam::Vec2::new(0.25, 0.0),
+        ..Default::default()
+    };
     let out = program.evaluate(COLOR_NODE, &fragment).unwrap();
     assert_eq!(out[0], 49253.0 / 65536.0);
 }
