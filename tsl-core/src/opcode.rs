@@ -23,8 +23,8 @@ pub enum TypeRule {
     /// A shift: the left operand is an integer scalar or vector and gives the result's type; the
     /// count is a signed or unsigned integer, a scalar or of the left operand's width.
     Shift,
-    /// A conversion to the opcode's kind ([`Opcode::converts_to`]) of a float or integer scalar or
-    /// vector; the result has the operand's width.
+    /// A conversion to the opcode's kind (`to_int`, `to_uint`, `to_float`) of a float or integer
+    /// scalar or vector; the result has the operand's width.
     Convert,
     /// Not a graph operation: emitted by the compiler alone (loads, moves, joins, fused steps).
     Internal,
@@ -321,15 +321,10 @@ impl Opcode {
         self.rule() == TypeRule::Reduce
     }
 
-    /// The kind a conversion opcode converts to; `None` for other operations.
-    pub fn converts_to(self) -> Option<crate::types::Scalar> {
-        use crate::types::Scalar;
-        match self {
-            Opcode::ToInt => Some(Scalar::Int),
-            Opcode::ToUint => Some(Scalar::UInt),
-            Opcode::ToFloat | Opcode::UToFloat => Some(Scalar::Float),
-            _ => None,
-        }
+    /// Whether the opcode is one of the exact integer operations (bytes 100 to 132, R-INT): they
+    /// read and write registers as raw bits.
+    pub fn is_integer(self) -> bool {
+        (Opcode::BitAnd as u8..=Opcode::UToFloat as u8).contains(&(self as u8))
     }
 
     /// The width of a noise's result; `None` for other operations.

@@ -540,7 +540,7 @@ enum Machine {
 fn machine_op(code: Opcode, kinds: &[Scalar]) -> Machine {
     use Opcode::*;
     let first = kinds.first().copied().unwrap_or(Scalar::Float);
-    if let Some(to) = code.converts_to() {
+    if let Some(to) = crate::graph::typecheck::converts_to(code) {
         return match (first, to) {
             (from, to) if from == to => Machine::Bits,
             (Scalar::Float, _) => Machine::Same,

@@ -232,7 +232,7 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
         TypeRule::Convert => {
             // Invariant: the rule is the conversions', each of which has `converts_to`; the
             // operand has a width (`operands`).
-            let to = code.converts_to().expect("a conversion");
+            let to = converts_to(code).expect("a conversion");
             with_kind(inputs[0], to)
         }
         rule => {
@@ -445,7 +445,7 @@ pub fn known_operands(op: &Op, inputs: &[&super::GraphNode]) -> Result<(), TypeE
         Opcode::ToInt | Opcode::ToUint => {
             if let Some((ty, bits)) = constant(0) {
                 if ty.kind() == Some(Scalar::Float) {
-                    let to = code.converts_to().unwrap_or(Scalar::Int);
+                    let to = converts_to(*code).unwrap_or(Scalar::Int);
                     for b in bits {
                         let x = f32::from_bits(b);
                         if float_to_int(x, to).is_none() {
@@ -471,6 +471,16 @@ pub fn float_to_int(x: f32, to: Scalar) -> Option<u32> {
     match to {
         Scalar::Int if (-2_147_483_648.0..2_147_483_648.0).contains(&x) => Some(x as i32 as u32),
         Scalar::UInt if x > -1.0 && x < 4_294_967_296.0 => Some(x as u32),
+        _ => None,
+    }
+}
+
+/// The kind a conversion opcode converts to; `None` for other operations.
+pub fn converts_to(code: Opcode) -> Option<Scalar> {
+    match code {
+        Opcode::ToInt => Some(Scalar::Int),
+        Opcode::ToUint => Some(Scalar::UInt),
+        Opcode::ToFloat | Opcode::UToFloat => Some(Scalar::Float),
         _ => None,
     }
 }

@@ -80,11 +80,6 @@ fn compare<const N: usize>(
     }
 }
 
-/// Whether `op` is one of the integer opcodes this module runs.
-pub(crate) fn is_integer_op(op: Opcode) -> bool {
-    (Opcode::BitAnd as u8..=Opcode::UToFloat as u8).contains(&(op as u8))
-}
-
 /// Run an integer instruction: `w` components of `d` from the operands.
 pub(crate) fn execute<const N: usize>(
     op: Opcode,

@@ -254,7 +254,7 @@ pub(crate) fn execute<const N: usize>(
         | Opcode::WorleyVec2
         | Opcode::WorleyVec3
         | Opcode::WorleyCellVec3 => noise_lanes(op, w, d, a, b, c),
-        op if super::int::is_integer_op(op) => super::int::execute(op, w, d, [a, b, c]),
+        op if op.is_integer() => super::int::execute(op, w, d, [a, b, c]),
         _ => {}
     }
 }

@@ -9,8 +9,6 @@ mod int;
 mod math;
 
 pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};
-#[cfg(feature = "naga")]
-pub(crate) use int::is_integer_op;
 
 use crate::interface::Output;
 use crate::opcode::Opcode;

@@ -420,9 +420,7 @@ impl<'p> Lower<'p> {
         }
         // Exact integers (R-INT) run on the interpreters alone for now: the emitted code would
         // carry an integer's bits through WGSL float literals and arithmetic.
-        if crate::interp::is_integer_op(opcode)
-            || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT)
-        {
+        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
             return Err(unsupported(
                 index,
                 opcode.name().into(),
