@@ -434,3 +434,54 @@ fn variables_branches_and_unrolled_loops_keep_the_bits() {
     assert_eq!(one(&g, g.get(h)), want);
     assert_eq!(one(&g, g.get(picked)), 0x7F80_0001);
 }
+
+#[test]
+fn validate_refuses_an_operation_of_the_other_kind() {
+    // to_float(uvec3(1, 2, 3) + uvec3(4, 5, 6)): load, load, iadd, uto_float. Make the iadd a
+    // float add, then the uto_float a to_float of a float: each reads the other kind.
+    let g = NodeGraph::new();
+    let sum = g.add(g.uvec3(1, 2, 3), g.named_uniform("u", [4u32, 5, 6]));
+    g.set_output(COLOR_NODE, g.to_float(sum)).unwrap();
+    let program = g.compile().unwrap();
+    assert_eq!(
+        program.evaluate(COLOR_NODE, &Fragment::default()),
+        Some(vec![5.0, 7.0, 9.0])
+    );
+    let words = program.words().to_vec();
+    let code = words[format::H_CODE] as usize;
+    let n = words[format::H_CODE_LEN] as usize;
+    let find = |op: Opcode| {
+        (0..n)
+            .map(|i| code + 4 * i)
+            .find(|&a| words[a] & 0xff == op as u32)
+            .unwrap()
+    };
+    let retag = |at: usize, op: Opcode| {
+        let mut bad = words.clone();
+        bad[at] = (bad[at] & !0xff) | op as u32;
+        NodeProgram::from_words(bad, program.uniforms().to_vec(), vec![])
+            .unwrap_err()
+            .to_string()
+    };
+    let e = retag(find(Opcode::IAdd), Opcode::Add);
+    assert!(
+        e.contains("an integer where the operation takes floats"),
+        "{e}"
+    );
+    let e = retag(find(Opcode::UToFloat), Opcode::Floor);
+    assert!(
+        e.contains("an integer where the operation takes floats"),
+        "{e}"
+    );
+    // A load of the integers retagged as floats: the iadd then reads floats.
+    let mut bad = words.clone();
+    let load = find(Opcode::Load);
+    bad[load + 2] = format::LOAD_TAG_FLOAT;
+    let e = NodeProgram::from_words(bad, program.uniforms().to_vec(), vec![])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a float where the operation takes integers"),
+        "{e}"
+    );
+}

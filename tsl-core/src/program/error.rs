@@ -112,6 +112,15 @@ pub enum InstructionError {
         /// The B word.
         tag: u32,
     },
+    /// An integer operation that reads a float an earlier instruction of the output wrote, or a
+    /// float operation that reads an integer (R-INT-6).
+    #[error("operand {slot} reads {}", if *.integer { "a float where the operation takes integers" } else { "an integer where the operation takes floats" })]
+    OperandKind {
+        /// The operand slot, 0 to 2.
+        slot: usize,
+        /// Whether the operation takes integers there.
+        integer: bool,
+    },
     /// An `attr` of an attribute or view that does not exist, or wider than 3.
     #[error("attribute {attribute} in view {view} of width {width}")]
     Attribute {
