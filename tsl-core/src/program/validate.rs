@@ -8,8 +8,9 @@ use crate::opcode::Opcode;
 /// Check `words` against docs/bytecode.md: the header's sizes agree with the words, every output's
 /// code lies in the code, and every instruction has a known opcode, registers below
 /// `MAX_REGISTERS`, a width of 1 to 4 (3 for `cross`), a destination that none of its register
-/// operands reads, loads and texture ids inside the words and an attribute that exists. Never
-/// panics, whatever the words.
+/// operands reads, loads and texture ids inside the words and an attribute that exists, a `load`
+/// tag of 0 to 2, and along each output's code no integer operation reading a float or float
+/// operation reading an integer (R-INT-6). Never panics, whatever the words.
 pub fn validate(words: &[u32]) -> Result<(), ValidationError> {
     if words.len() < HEADER_WORDS {
         return Err(ValidationError::Short { words: words.len() });
