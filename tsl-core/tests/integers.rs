@@ -319,6 +319,11 @@ fn no_implicit_mixing_and_the_error_says_what_to_write() {
     // A join of two kinds is refused.
     let g = NodeGraph::new();
     assert!(g.join(&[g.uint(1), g.float(1.0)]).is_refused());
+    // The compiler's own integer opcodes are not graph operations.
+    let g = NodeGraph::new();
+    assert!(g.math(Opcode::IAdd, &[g.uint(1), g.uint(2)]).is_refused());
+    let e = g.error().unwrap().to_string();
+    assert!(e.contains("is not a graph operation"), "{e}");
 }
 
 #[test]

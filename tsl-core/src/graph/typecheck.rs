@@ -208,6 +208,8 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     }
     operands(code, inputs)?;
     match code.rule() {
+        // Before any operand's kind: `iadd` and the like are the compiler's, whatever they read.
+        TypeRule::Internal => Err(TypeError::NotAGraphOperation),
         TypeRule::Componentwise => componentwise_kinds(code, inputs),
         TypeRule::Integer => {
             if let Some(&found) = inputs.iter().find(|t| !t.is_integer()) {
