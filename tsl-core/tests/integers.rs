@@ -490,3 +490,15 @@ fn validate_refuses_an_operation_of_the_other_kind() {
         "{e}"
     );
 }
+
+#[cfg(feature = "naga")]
+#[test]
+fn the_native_back_end_refuses_an_integer_program() {
+    // R-INT-7: the naga emission would carry the bits through float literals; it says so.
+    let g = NodeGraph::new();
+    g.set_output(OPACITY_NODE, g.to_float(g.add(g.uint(1), g.uniform(2u32))))
+        .unwrap();
+    let program = g.compile().unwrap();
+    let e = program.to_wgsl().unwrap_err().to_string();
+    assert!(e.contains("exact integers"), "{e}");
+}

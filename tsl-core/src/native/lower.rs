@@ -8,8 +8,8 @@ use super::{EmitError, EmittedOutputs};
 use crate::interface::{Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{
-    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT, MAGIC,
-    MAX_REGISTERS,
+    Instruction, RegOperand, HEADER_WORDS, H_CODE_LEN, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT,
+    MAGIC, MAX_REGISTERS,
 };
 use crate::program::NodeProgram;
 use naga::{
@@ -58,6 +58,7 @@ type Ex = Handle<E>;
 /// assert!(wgsl.contains("tsl_word(70u)") && wgsl.contains("2f"));
 /// ```
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
+    refuse_integers(program)?;
     let callees = Callees::find(module)?;
     for output in Output::ALL {
         let name = function_name(output);
@@ -871,6 +872,32 @@ impl<'p> Lower<'p> {
 }
 
 /// The error for instruction `instruction`.
+/// Refuse a program with exact integers (R-INT-7): an integer instruction or an integer `load`,
+/// whose bits the emitted code would carry through WGSL float literals and arithmetic. The
+/// interpreters run such a program.
+pub(super) fn refuse_integers(program: &NodeProgram) -> Result<(), EmitError> {
+    let words = program.words();
+    let count = words.get(H_CODE_LEN).copied().unwrap_or(0) as usize;
+    for index in 0..count {
+        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        let Some(code) = words.get(at..at + INSTRUCTION_WORDS) else {
+            break;
+        };
+        let inst = Instruction::decode(code);
+        let Some(opcode) = Opcode::from_byte(inst.opcode) else {
+            continue;
+        };
+        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                "exact integers run on the interpreters, not yet on the native back end".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn unsupported(instruction: usize, opcode: String, reason: String) -> EmitError {
     EmitError::Unsupported {
         instruction,
