@@ -17,6 +17,15 @@ pub enum TypeRule {
     /// or 1 to 4 for cell noise), any other operand a float; the result has the width of
     /// [`Opcode::noise_output`].
     Noise,
+    /// Integer operands alone (`int` or `uint` scalars and vectors, one kind); otherwise as
+    /// `Componentwise`: `bit_and`, `rem` (R-INT-3).
+    Integer,
+    /// A shift: the left operand is an integer scalar or vector and gives the result's type; the
+    /// count is a signed or unsigned integer, a scalar or of the left operand's width.
+    Shift,
+    /// A conversion to the opcode's kind (`to_int`, `to_uint`, `to_float`) of a float or integer
+    /// scalar or vector; the result has the operand's width.
+    Convert,
     /// Not a graph operation: emitted by the compiler alone (loads, moves, joins, fused steps).
     Internal,
 }
@@ -225,12 +234,97 @@ opcodes! {
     /// Read a 3D texture (a volume) at a vec3 coordinate; the second word is the index of the
     /// volume's id, as `texture`'s (three.js's `texture3D`).
     Tex3 = 98, "texture_3d", 1, Internal;
+
+    // Exact integers (R-INT, docs/requirements.md; docs/integers.md). An integer register
+    // component holds the value's 32 bits as they are (`f32::from_bits`), and these operations
+    // read and write those bits without floating-point arithmetic. The graph's `add`, `sub`,
+    // `mul`, `div`, `min`, `max`, `clamp`, `abs`, `sign`, `negate`, the comparisons and `select`
+    // take integers too; the compiler emits the integer opcodes below for them.
+
+    /// Bitwise `a & b` of integers.
+    BitAnd = 100, "bit_and", 2, Integer;
+    /// Bitwise `a | b`.
+    BitOr = 101, "bit_or", 2, Integer;
+    /// Bitwise `a ^ b`.
+    BitXor = 102, "bit_xor", 2, Integer;
+    /// Bitwise `~a`.
+    BitNot = 103, "bit_not", 1, Integer;
+    /// `a << b`; a count outside 0 to 31 gives 0.
+    ShiftLeft = 104, "shift_left", 2, Shift;
+    /// `a >> b`, arithmetic (the sign bit repeated) for `int`; the compiler emits
+    /// [`Opcode::UShiftRight`] for `uint`. A count outside 0 to 31 gives 0.
+    ShiftRight = 105, "shift_right", 2, Shift;
+    /// GLSL's `%` of signed integers: `a - b * (a / b)`, division truncated toward zero; 0 where
+    /// `b` is 0. The compiler emits [`Opcode::URem`] for `uint`.
+    Rem = 106, "rem", 2, Integer;
+    /// GLSL's `int(x)`: a float truncated toward zero; 0 where the result is not in `int`'s range
+    /// (NaN and infinities too). Of an integer, the compiler keeps the bits and emits nothing.
+    ToInt = 107, "to_int", 1, Convert;
+    /// GLSL's `uint(x)`: a float truncated toward zero; 0 where the result is not in `uint`'s
+    /// range. Of an integer, the bits are kept (no instruction).
+    ToUint = 108, "to_uint", 1, Convert;
+    /// GLSL's `float(i)` of a signed integer, rounded to nearest even; the compiler emits
+    /// [`Opcode::UToFloat`] for `uint` and nothing for a float.
+    ToFloat = 109, "to_float", 1, Convert;
+    /// `a + b` of integers, wrapping modulo 2^32.
+    IAdd = 110, "iadd", 2, Internal;
+    /// `a - b` of integers, wrapping.
+    ISub = 111, "isub", 2, Internal;
+    /// `a * b` of integers, the low 32 bits.
+    IMul = 112, "imul", 2, Internal;
+    /// `a / b` of signed integers, truncated toward zero; 0 where `b` is 0, and `i32::MIN` for
+    /// `i32::MIN / -1` (wrapping).
+    IDiv = 113, "idiv", 2, Internal;
+    /// `a / b` of unsigned integers; 0 where `b` is 0.
+    UDiv = 114, "udiv", 2, Internal;
+    /// `a % b` of unsigned integers; 0 where `b` is 0.
+    URem = 115, "urem", 2, Internal;
+    /// `a >> b` of unsigned integers, logical; a count outside 0 to 31 gives 0.
+    UShiftRight = 116, "ushift_right", 2, Internal;
+    /// `min` of signed integers.
+    IMin = 117, "imin", 2, Internal;
+    /// `min` of unsigned integers.
+    UMin = 118, "umin", 2, Internal;
+    /// `max` of signed integers.
+    IMax = 119, "imax", 2, Internal;
+    /// `max` of unsigned integers.
+    UMax = 120, "umax", 2, Internal;
+    /// `clamp(x, low, high)` of signed integers: `min(max(x, low), high)`.
+    IClamp = 121, "iclamp", 3, Internal;
+    /// `clamp(x, low, high)` of unsigned integers.
+    UClamp = 122, "uclamp", 3, Internal;
+    /// `|a|` of signed integers, wrapping (`abs(i32::MIN)` is `i32::MIN`).
+    IAbs = 123, "iabs", 1, Internal;
+    /// -1, 0 or 1 of signed integers.
+    ISign = 124, "isign", 1, Internal;
+    /// `-a` of integers, wrapping (`0 - a`).
+    INegate = 125, "inegate", 1, Internal;
+    /// `a < b` of signed integers, one or zero (floats) per component.
+    ILessThan = 126, "iless_than", 2, Internal;
+    /// `a <= b` of signed integers.
+    ILessThanEqual = 127, "iless_than_equal", 2, Internal;
+    /// `a < b` of unsigned integers.
+    ULessThan = 128, "uless_than", 2, Internal;
+    /// `a <= b` of unsigned integers.
+    ULessThanEqual = 129, "uless_than_equal", 2, Internal;
+    /// `a == b` of integers: the bits are equal.
+    IEqual = 130, "iequal", 2, Internal;
+    /// `a != b` of integers.
+    INotEqual = 131, "inot_equal", 2, Internal;
+    /// `float(u)` of an unsigned integer, rounded to nearest even.
+    UToFloat = 132, "uto_float", 1, Internal;
 }
 
 impl Opcode {
     /// Whether the result is one float whatever the operand width.
     pub fn reduces(self) -> bool {
         self.rule() == TypeRule::Reduce
+    }
+
+    /// Whether the opcode is one of the exact integer operations (bytes 100 to 132, R-INT): they
+    /// read and write registers as raw bits.
+    pub fn is_integer(self) -> bool {
+        (Opcode::BitAnd as u8..=Opcode::UToFloat as u8).contains(&(self as u8))
     }
 
     /// The width of a noise's result; `None` for other operations.

@@ -25,6 +25,51 @@ pub enum ValueType {
     Mat4,
     /// A texture handle.
     Texture,
+    /// A signed 32-bit integer (GLSL's `int`), exact: a register holds its bits (R-INT-1,
+    /// docs/requirements.md).
+    Int,
+    /// Two signed integers.
+    IVec2,
+    /// Three signed integers.
+    IVec3,
+    /// Four signed integers.
+    IVec4,
+    /// An unsigned 32-bit integer (GLSL's `uint`), exact: a register holds its bits.
+    UInt,
+    /// Two unsigned integers.
+    UVec2,
+    /// Three unsigned integers.
+    UVec3,
+    /// Four unsigned integers.
+    UVec4,
+}
+
+/// The kind of a vector type's components: what decides which operation an opcode runs and what
+/// may mix with what. Integer and float kinds never mix implicitly (R-INT-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    /// IEEE 754 binary32.
+    Float,
+    /// A signed 32-bit integer, two's complement.
+    Int,
+    /// An unsigned 32-bit integer.
+    UInt,
+}
+
+impl Scalar {
+    /// Whether the kind is one of the two integer kinds.
+    pub fn is_integer(self) -> bool {
+        self != Scalar::Float
+    }
+
+    /// The GLSL spelling of the kind's scalar type: `float`, `int`, `uint`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scalar::Float => "float",
+            Scalar::Int => "int",
+            Scalar::UInt => "uint",
+        }
+    }
 }
 
 impl ValueType {
@@ -39,15 +84,51 @@ impl ValueType {
         }
     }
 
-    /// The number of floats of a float or vector type; `None` for matrices and textures.
+    /// The vector type of `width` components (1 to 4) of `kind`: `vector_of(Scalar::UInt, 3)` is
+    /// `uvec3`.
+    pub fn vector_of(kind: Scalar, width: usize) -> Option<ValueType> {
+        use ValueType::*;
+        let row = match kind {
+            Scalar::Float => [Float, Vec2, Vec3, Vec4],
+            Scalar::Int => [Int, IVec2, IVec3, IVec4],
+            Scalar::UInt => [UInt, UVec2, UVec3, UVec4],
+        };
+        width.checked_sub(1).and_then(|i| row.get(i).copied())
+    }
+
+    /// The number of components of a scalar or vector type (float or integer); `None` for
+    /// matrices and textures.
     pub fn width(self) -> Option<usize> {
+        use ValueType::*;
         match self {
-            ValueType::Float => Some(1),
-            ValueType::Vec2 => Some(2),
-            ValueType::Vec3 => Some(3),
-            ValueType::Vec4 => Some(4),
-            _ => None,
+            Float | Int | UInt => Some(1),
+            Vec2 | IVec2 | UVec2 => Some(2),
+            Vec3 | IVec3 | UVec3 => Some(3),
+            Vec4 | IVec4 | UVec4 => Some(4),
+            Mat3 | Mat4 | Texture => None,
         }
+    }
+
+    /// The kind of a scalar or vector type's components; `None` for matrices and textures.
+    pub fn kind(self) -> Option<Scalar> {
+        use ValueType::*;
+        match self {
+            Float | Vec2 | Vec3 | Vec4 => Some(Scalar::Float),
+            Int | IVec2 | IVec3 | IVec4 => Some(Scalar::Int),
+            UInt | UVec2 | UVec3 | UVec4 => Some(Scalar::UInt),
+            Mat3 | Mat4 | Texture => None,
+        }
+    }
+
+    /// Whether the type is a signed or unsigned integer scalar or vector.
+    pub fn is_integer(self) -> bool {
+        self.kind().is_some_and(Scalar::is_integer)
+    }
+
+    /// The same width with components of `kind`: `ivec3.with_kind(Scalar::Float)` is `vec3`;
+    /// `None` for matrices and textures.
+    pub fn with_kind(self, kind: Scalar) -> Option<ValueType> {
+        self.width().and_then(|w| ValueType::vector_of(kind, w))
     }
 
     /// The size of a square matrix type (3 or 4); `None` for other types.
@@ -59,7 +140,7 @@ impl ValueType {
         }
     }
 
-    /// The floats this type occupies in a program's data: a vector's width, a matrix's columns.
+    /// The words (floats, or integers' bits) this type occupies in a program's data: a vector's width, a matrix's columns.
     pub fn float_count(self) -> usize {
         match self {
             ValueType::Mat3 => 9,
@@ -79,6 +160,14 @@ impl ValueType {
             ValueType::Mat3 => "mat3",
             ValueType::Mat4 => "mat4",
             ValueType::Texture => "texture",
+            ValueType::Int => "int",
+            ValueType::IVec2 => "ivec2",
+            ValueType::IVec3 => "ivec3",
+            ValueType::IVec4 => "ivec4",
+            ValueType::UInt => "uint",
+            ValueType::UVec2 => "uvec2",
+            ValueType::UVec3 => "uvec3",
+            ValueType::UVec4 => "uvec4",
         }
     }
 }
@@ -181,6 +270,22 @@ pub enum UniformValue {
     Mat3(Mat3),
     /// A `mat4`.
     Mat4(Mat4),
+    /// Signed integers, `int` to `ivec4`: the first `width` (1 to 4) of `values`, every bit kept
+    /// (R-INT-5).
+    Int {
+        /// The components.
+        values: [i32; 4],
+        /// How many are used, 1 to 4.
+        width: u8,
+    },
+    /// Unsigned integers, `uint` to `uvec4`: the first `width` (1 to 4) of `values`, every bit
+    /// kept.
+    UInt {
+        /// The components.
+        values: [u32; 4],
+        /// How many are used, 1 to 4.
+        width: u8,
+    },
 }
 
 impl UniformValue {
@@ -193,6 +298,23 @@ impl UniformValue {
             UniformValue::Vec4(_) => ValueType::Vec4,
             UniformValue::Mat3(_) => ValueType::Mat3,
             UniformValue::Mat4(_) => ValueType::Mat4,
+            UniformValue::Int { width, .. } => int_type(Scalar::Int, *width),
+            UniformValue::UInt { width, .. } => int_type(Scalar::UInt, *width),
+        }
+    }
+
+    /// The words of the value as the program stores them: f32 bits, or the integers' own bits.
+    pub fn bits(&self) -> Vec<u32> {
+        match self {
+            UniformValue::Int { values, width } => values
+                .iter()
+                .take(int_width(*width))
+                .map(|&v| v as u32)
+                .collect(),
+            UniformValue::UInt { values, width } => {
+                values.iter().take(int_width(*width)).copied().collect()
+            }
+            other => other.floats().iter().map(|f| f.to_bits()).collect(),
         }
     }
 
@@ -206,8 +328,42 @@ impl UniformValue {
             UniformValue::Vec4(v) => v.to_array().to_vec(),
             UniformValue::Mat3(m) => m.to_cols_array().to_vec(),
             UniformValue::Mat4(m) => m.to_cols_array().to_vec(),
+            // The integers' bits in f32 form, never converted: `bits` is the form to store.
+            UniformValue::Int { .. } | UniformValue::UInt { .. } => {
+                self.bits().into_iter().map(f32::from_bits).collect()
+            }
         }
     }
+}
+
+/// An integer uniform's width, 1 to 4 (a width outside is read as the nearest).
+fn int_width(width: u8) -> usize {
+    (width as usize).clamp(1, 4)
+}
+
+fn int_type(kind: Scalar, width: u8) -> ValueType {
+    // Invariant: `int_width` is 1 to 4.
+    ValueType::vector_of(kind, int_width(width)).expect("1 to 4")
+}
+
+macro_rules! uniform_from_ints {
+    ($($t:ty, $variant:ident, $n:literal, |$v:ident| $arr:expr;)*) => {$(
+        impl From<$t> for UniformValue {
+            fn from($v: $t) -> Self {
+                UniformValue::$variant { values: $arr, width: $n }
+            }
+        }
+    )*};
+}
+uniform_from_ints! {
+    u32, UInt, 1, |v| [v, 0, 0, 0];
+    [u32; 2], UInt, 2, |v| [v[0], v[1], 0, 0];
+    [u32; 3], UInt, 3, |v| [v[0], v[1], v[2], 0];
+    [u32; 4], UInt, 4, |v| v;
+    i32, Int, 1, |v| [v, 0, 0, 0];
+    [i32; 2], Int, 2, |v| [v[0], v[1], 0, 0];
+    [i32; 3], Int, 3, |v| [v[0], v[1], v[2], 0];
+    [i32; 4], Int, 4, |v| v;
 }
 
 macro_rules! uniform_from {

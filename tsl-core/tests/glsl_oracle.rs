@@ -76,6 +76,7 @@ fn uniform_value(ty: ValueType, f: &[f32]) -> UniformValue {
         ValueType::Mat3 => UniformValue::Mat3(Mat3::from_cols_slice(f)),
         ValueType::Mat4 => UniformValue::Mat4(Mat4::from_cols_slice(f)),
         ValueType::Texture => panic!("a texture is set with set_texture"),
+        other => panic!("no GLSL uniform of this subset is a {other}"),
     }
 }
 

@@ -62,6 +62,9 @@ impl Build<'_> {
                 g.vec4(m.z_axis.x, m.z_axis.y, m.z_axis.z, m.z_axis.w),
                 g.vec4(m.w_axis.x, m.w_axis.y, m.w_axis.z, m.w_axis.w),
             ]),
+            UniformValue::Int { .. } | UniformValue::UInt { .. } => {
+                unreachable!("float operands only")
+            }
         }
     }
 

@@ -77,6 +77,14 @@ fn the_slots_are_laid_out_as_documented() {
             ValueType::Mat3 => 4,
             ValueType::Mat4 => 5,
             ValueType::Texture => 6,
+            ValueType::Int => 7,
+            ValueType::IVec2 => 8,
+            ValueType::IVec3 => 9,
+            ValueType::IVec4 => 10,
+            ValueType::UInt => 11,
+            ValueType::UVec2 => 12,
+            ValueType::UVec3 => 13,
+            ValueType::UVec4 => 14,
         };
         want.extend(le(code));
         want.extend(le(u.word as u32));
@@ -286,7 +294,7 @@ fn each_refusal_names_what_was_wrong() {
         "{e}"
     );
 
-    // A uniform "k" whose name is not UTF-8, then one of type 7.
+    // A uniform "k" whose name is not UTF-8, then one of type 15 (7 to 14 are the integer types).
     let data = 257u32;
     let uniform = |name: &[u8], code: u32| {
         let mut s = le(1).to_vec();
@@ -303,9 +311,9 @@ fn each_refusal_names_what_was_wrong() {
         FileError::Name { at: header + 8 }
     );
     assert_eq!(
-        file(refuse(&container(&words, &uniform(b"k", 7)))),
+        file(refuse(&container(&words, &uniform(b"k", 15)))),
         FileError::Type {
-            code: 7,
+            code: 15,
             at: header + 9
         }
     );

@@ -39,8 +39,14 @@ pub fn integrity(parts: &GraphParts) -> Result<(), CompileError> {
             });
         }
         let types: Vec<ValueType> = node.inputs.iter().map(|&i| nodes[i as usize].ty).collect();
-        let expected =
-            typecheck::node_type(&node.op, &types, &parts.uniforms).map_err(|fault| match fault {
+        let expected = typecheck::node_type(&node.op, &types, &parts.uniforms)
+            .and_then(|ty| {
+                let operands: Vec<_> = node.inputs.iter().map(|&i| &nodes[i as usize]).collect();
+                typecheck::known_operands(&node.op, &operands)
+                    .map(|()| ty)
+                    .map_err(NodeFault::Type)
+            })
+            .map_err(|fault| match fault {
                 NodeFault::Count { given, takes, most } => CompileError::Arity {
                     node: index,
                     inputs: given,

@@ -21,6 +21,9 @@ pub enum Imm {
     None,
     /// `load`: the first word read.
     Load(DataRef),
+    /// `load` of an integer value: the first word read and the kind's tag for the B word
+    /// (`format::LOAD_TAG_INT`, `LOAD_TAG_UINT`).
+    LoadTagged(DataRef, u32),
     /// `attr`: the attribute's lane index and the view it is read in.
     Attr(u8, crate::interface::View),
     /// `texture`: the word holding the texture id.

@@ -7,7 +7,8 @@ use crate::graph::{Axis, GraphParts, Op, UniformInit};
 use crate::interface::{Attribute, Output, Source, View};
 use crate::opcode::{Opcode, TypeRule};
 use crate::program::format::HeaderValue;
-use crate::types::{TextureId, ValueType};
+use crate::program::format::{LOAD_TAG_FLOAT, LOAD_TAG_INT, LOAD_TAG_UINT};
+use crate::types::{Scalar, TextureId, ValueType};
 use std::collections::HashMap;
 
 /// The data section as the outputs fill it: uniforms first, then constants and texture ids, each
@@ -29,7 +30,7 @@ impl DataLayout {
         for decl in &parts.uniforms {
             uniform_at.push(words.len());
             match decl.value {
-                UniformInit::Value(v) => words.extend(v.floats().iter().map(|f| f.to_bits())),
+                UniformInit::Value(v) => words.extend(v.bits()),
                 UniformInit::Texture(id) => words.push(id.0),
             }
         }
@@ -182,6 +183,23 @@ impl<'a> Lowering<'a> {
         self.lir.push(inst, age)
     }
 
+    /// A load of a value of `ty`: an integer's carries its kind's tag (R-INT-6), a float's is the
+    /// plain load, so float programs keep their words.
+    fn load_typed(&mut self, at: DataRef, ty: ValueType, width: usize, age: u32) -> Operand {
+        let tag = load_tag(ty);
+        if tag == LOAD_TAG_FLOAT {
+            return self.load(at, width, age);
+        }
+        let inst = LirInst {
+            op: Opcode::Load,
+            width: width as u8,
+            args: vec![],
+            imm: Imm::LoadTagged(at, tag),
+            select: 0,
+        };
+        self.lir.push(inst, age)
+    }
+
     fn inst(&mut self, op: Opcode, width: u8, args: Vec<Operand>, age: u32) -> Operand {
         self.lir.push(
             LirInst {
@@ -204,7 +222,7 @@ impl<'a> Lowering<'a> {
                 // constant of another type (`TypeError::ConstantType`).
                 let width = ty.width().expect("constants are vectors");
                 let at = self.data.constant(&value[..width]);
-                Lowered::Value(self.load(DataRef::Data(at), width, age))
+                Lowered::Value(self.load_typed(DataRef::Data(at), *ty, width, age))
             }
             Op::Uniform(u) => {
                 let at = self.data.uniform_at[*u];
@@ -219,7 +237,12 @@ impl<'a> Lowering<'a> {
                                 .collect(),
                         )
                     }
-                    ty => Lowered::Value(self.load(DataRef::Data(at), ty.float_count(), age)),
+                    ty => Lowered::Value(self.load_typed(
+                        DataRef::Data(at),
+                        ty,
+                        ty.float_count(),
+                        age,
+                    )),
                 }
             }
             Op::TextureConst(id) => Lowered::Texture(DataRef::Data(self.data.texture(*id))),
@@ -251,7 +274,26 @@ impl<'a> Lowering<'a> {
                     })
                     .collect();
                 debug_assert!(code.rule() != TypeRule::Internal);
-                Lowered::Value(self.inst(*code, width, args, age))
+                let kinds: Vec<Scalar> = node
+                    .inputs
+                    .iter()
+                    .map(|&i| {
+                        self.parts.nodes[i as usize]
+                            .ty
+                            .kind()
+                            .unwrap_or(Scalar::Float)
+                    })
+                    .collect();
+                match machine_op(*code, &kinds) {
+                    Machine::Same => Lowered::Value(self.inst(*code, width, args, age)),
+                    Machine::Op(op) => Lowered::Value(self.inst(op, width, args, age)),
+                    Machine::Swapped(op) => {
+                        let swapped = vec![args[1], args[0]];
+                        Lowered::Value(self.inst(op, width, swapped, age))
+                    }
+                    // A conversion that keeps the bits: the operand itself, retyped.
+                    Machine::Bits => Lowered::Value(args[0]),
+                }
             }
             Op::Swizzle { components, len } => Lowered::Value(
                 self.value(node.inputs[0])
@@ -467,5 +509,79 @@ impl<'a> Lowering<'a> {
             sum = self.inst(Opcode::MulAdd, n, vec![column, vi, sum], age);
         }
         sum
+    }
+}
+
+/// The tag a `load` of a value of `ty` carries in its B word (docs/bytecode.md).
+fn load_tag(ty: ValueType) -> u32 {
+    match ty.kind() {
+        Some(Scalar::Int) => LOAD_TAG_INT,
+        Some(Scalar::UInt) => LOAD_TAG_UINT,
+        _ => LOAD_TAG_FLOAT,
+    }
+}
+
+/// What a graph math node becomes in the bytecode.
+enum Machine {
+    /// The graph's opcode itself.
+    Same,
+    /// Another opcode over the same operands.
+    Op(Opcode),
+    /// Another opcode over the two operands swapped (`a > b` is `b < a`).
+    Swapped(Opcode),
+    /// No instruction: a conversion between `int` and `uint`, or to the operand's own kind,
+    /// keeps the bits (R-INT-5).
+    Bits,
+}
+
+/// The machine operation of graph opcode `code` over operands of `kinds` (R-INT-3): floats keep
+/// the graph's opcode; integers take the integer opcode of the value operands' kind (for
+/// `select`, operand 1's).
+fn machine_op(code: Opcode, kinds: &[Scalar]) -> Machine {
+    use Opcode::*;
+    let first = kinds.first().copied().unwrap_or(Scalar::Float);
+    if let Some(to) = crate::graph::typecheck::converts_to(code) {
+        return match (first, to) {
+            (from, to) if from == to => Machine::Bits,
+            (Scalar::Float, _) => Machine::Same,
+            (_, Scalar::Float) if first == Scalar::UInt => Machine::Op(UToFloat),
+            (_, Scalar::Float) => Machine::Same,
+            _ => Machine::Bits,
+        };
+    }
+    let kind = if code == Select {
+        kinds.get(1).copied().unwrap_or(Scalar::Float)
+    } else {
+        first
+    };
+    let signed = kind == Scalar::Int;
+    let pick = |i: Opcode, u: Opcode| Machine::Op(if signed { i } else { u });
+    if kind == Scalar::Float {
+        return Machine::Same;
+    }
+    match code {
+        Add => Machine::Op(IAdd),
+        Sub => Machine::Op(ISub),
+        Mul => Machine::Op(IMul),
+        Div => pick(IDiv, UDiv),
+        Rem => pick(Rem, URem),
+        ShiftRight => pick(ShiftRight, UShiftRight),
+        Min => pick(IMin, UMin),
+        Max => pick(IMax, UMax),
+        Clamp => pick(IClamp, UClamp),
+        Abs => Machine::Op(IAbs),
+        Sign => Machine::Op(ISign),
+        Negate => Machine::Op(INegate),
+        LessThan => pick(ILessThan, ULessThan),
+        LessThanEqual => pick(ILessThanEqual, ULessThanEqual),
+        GreaterThan => Machine::Swapped(if signed { ILessThan } else { ULessThan }),
+        GreaterThanEqual => Machine::Swapped(if signed {
+            ILessThanEqual
+        } else {
+            ULessThanEqual
+        }),
+        Equal => Machine::Op(IEqual),
+        NotEqual => Machine::Op(INotEqual),
+        _ => Machine::Same,
     }
 }

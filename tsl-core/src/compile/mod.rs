@@ -215,6 +215,10 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
             match inst.imm {
                 Imm::None => {}
                 Imm::Load(at) => operands[0] = absolute(at),
+                Imm::LoadTagged(at, tag) => {
+                    operands[0] = absolute(at);
+                    operands[1] = tag;
+                }
                 Imm::Attr(a, view) => operands[0] = a as u32 | (view as u32) << 8,
                 Imm::Texture(at) => operands[1] = absolute(at),
             }

@@ -841,6 +841,12 @@ impl NodeGraph {
         }
         self.ensure_discard_flag();
         let zero = match function.output.width() {
+            // An integer function's zero is an integer zero (R-INT-1), a float's a float zero.
+            Some(w) if function.output.is_integer() => {
+                // Invariant: an integer type has a kind.
+                let kind = function.output.kind().expect("an integer kind");
+                self.int_constant(kind, &[0; 4][..w])
+            }
             Some(w) => self.constant(&[0.0; 4][..w]),
             None => {
                 self.statement_error(

@@ -421,6 +421,82 @@ pub enum TypeError {
         /// The jitter's type.
         found: ValueType,
     },
+    /// Operands of two kinds (float, int, uint): nothing converts implicitly (R-INT-2).
+    #[error(
+        "a {a} and a {b} do not mix: integers and floats never convert implicitly; write {}",
+        kind_fix(*.a, *.b)
+    )]
+    KindMismatch {
+        /// The first operand of its kind.
+        a: ValueType,
+        /// The operand of another kind.
+        b: ValueType,
+    },
+    /// An integer operand of an operation that takes floats alone.
+    #[error("takes floats, and this operand is a {found}: write to_float(…) first")]
+    FloatOnly {
+        /// The operand's type.
+        found: ValueType,
+    },
+    /// A float operand of an integer operation (`bit_and`, `rem`, a shift).
+    #[error("takes int or uint operands, and this operand is a {found}: write to_int(…) or to_uint(…) first")]
+    IntegerOnly {
+        /// The operand's type.
+        found: ValueType,
+    },
+    /// A `uint` operand of `abs` or `sign`, which GLSL defines for `int` and floats alone.
+    #[error("takes floats or ints, not a {found}: write to_int(…) first")]
+    NotUnsigned {
+        /// The operand's type.
+        found: ValueType,
+    },
+    /// A shift count that is not an integer scalar or of the shifted value's width.
+    #[error("the count is a {found}: a shift of a {value} counts with an int or uint, a scalar or of its width")]
+    ShiftCount {
+        /// The shifted value's type.
+        value: ValueType,
+        /// The count's type.
+        found: ValueType,
+    },
+    /// A constant shift count outside 0 to 31.
+    #[error("the count {count} is outside 0 to 31")]
+    KnownShift {
+        /// The count, as its type reads it.
+        count: i64,
+    },
+    /// A constant integer divisor of zero.
+    #[error("an integer division by a constant zero")]
+    KnownDivisionByZero,
+    /// A constant float whose conversion to an integer is not finite or not in the integer's range.
+    #[error("{value} is not a {to}: a known conversion must be finite and in range")]
+    KnownConversion {
+        /// The float, as Rust prints it.
+        value: String,
+        /// The integer type.
+        to: ValueType,
+    },
+    /// An integer value given to an operation that works on floats (`interpolate`,
+    /// `differentiate`).
+    #[error("cannot {verb} a {found}: write to_float(…) first")]
+    NotFloat {
+        /// The operand's type.
+        found: ValueType,
+        /// What the operation does to it.
+        verb: &'static str,
+    },
+}
+
+/// What to write for a [`TypeError::KindMismatch`] of `a` and `b`.
+fn kind_fix(a: ValueType, b: ValueType) -> String {
+    let convert = |from: ValueType, to: ValueType| {
+        let f = match to.kind() {
+            Some(crate::types::Scalar::Int) => "to_int",
+            Some(crate::types::Scalar::UInt) => "to_uint",
+            _ => "to_float",
+        };
+        format!("{f}(the {from})")
+    };
+    format!("{} or {}", convert(b, a), convert(a, b))
 }
 
 /// `1 input`, `3 inputs`, `1 to 4 inputs`.

@@ -18,6 +18,7 @@ mod builder;
 mod color;
 mod control;
 mod error;
+mod integers;
 mod library;
 mod material;
 mod noise;
@@ -330,7 +331,13 @@ impl NodeGraph {
                 .iter()
                 .map(|&i| parts.nodes[i as usize].ty)
                 .collect();
-            typecheck::node_type(&op, &types, &parts.uniforms)
+            let nodes: Vec<&GraphNode> =
+                indexes.iter().map(|&i| &parts.nodes[i as usize]).collect();
+            typecheck::node_type(&op, &types, &parts.uniforms).and_then(|ty| {
+                typecheck::known_operands(&op, &nodes)
+                    .map(|()| ty)
+                    .map_err(typecheck::NodeFault::Type)
+            })
         };
         let ty = ty.map_err(|fault| self.refuse(BuildError::new(name, fault)))?;
         self.push_typed(name, op, indexes, ty)

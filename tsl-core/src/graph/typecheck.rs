@@ -3,7 +3,7 @@
 
 use super::{BuildErrorKind, Op, TypeError, UniformDecl};
 use crate::opcode::{Opcode, TypeRule};
-use crate::types::{ValueType, NO_TEXTURE};
+use crate::types::{Scalar, ValueType, NO_TEXTURE};
 
 /// Why a node's operation, inputs and uniform fit no node: what [`node_type`] refuses. The
 /// builder reports it as a [`BuildErrorKind`], `compile` as a `CompileError`.
@@ -108,15 +108,18 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
                     None => TypeError::ComponentIndex { index: c },
                 });
             }
-            // Invariant: `components` is `..len` of a `[u8; 4]`, not empty (checked above): 1 to 4.
-            Ok(ValueType::vector(components.len()).expect("1 to 4 components"))
+            // Invariant: `components` is `..len` of a `[u8; 4]`, not empty (checked above): 1 to 4;
+            // `vector_width` gave the input a width, so it has a kind.
+            let kind = inputs[0].kind().expect("a vector");
+            Ok(ValueType::vector_of(kind, components.len()).expect("1 to 4 components"))
         }
         Op::Join => {
             let mut width = 0;
             for &ty in inputs {
                 width += vector_width(ty, "join")?;
             }
-            ValueType::vector(width).ok_or(TypeError::TooWide { width })
+            let kind = same_kind(inputs)?;
+            ValueType::vector_of(kind, width).ok_or(TypeError::TooWide { width })
         }
         Op::Texture | Op::Texture3d => {
             if inputs[0] != ValueType::Texture {
@@ -152,6 +155,12 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
                 "differentiate"
             };
             vector_width(inputs[0], what)?;
+            if inputs[0].is_integer() {
+                return Err(TypeError::NotFloat {
+                    found: inputs[0],
+                    verb: what,
+                });
+            }
             Ok(inputs[0])
         }
         Op::Column(index) => {
@@ -199,49 +208,173 @@ fn math(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     }
     operands(code, inputs)?;
     match code.rule() {
-        TypeRule::Componentwise => widest(inputs),
-        TypeRule::Reduce => widest(inputs).map(|_| ValueType::Float),
-        TypeRule::Cross => {
-            if inputs.iter().all(|&t| t == ValueType::Vec3) {
-                Ok(ValueType::Vec3)
-            } else {
-                Err(TypeError::CrossOperands {
-                    found: inputs.to_vec(),
-                })
-            }
-        }
-        TypeRule::Refract => {
-            if inputs[2] != ValueType::Float {
-                return Err(TypeError::EtaType { found: inputs[2] });
-            }
-            widest(inputs)
-        }
-        TypeRule::Noise => noise(code, inputs),
+        // Before any operand's kind: `iadd` and the like are the compiler's, whatever they read.
         TypeRule::Internal => Err(TypeError::NotAGraphOperation),
+        TypeRule::Componentwise => componentwise_kinds(code, inputs),
+        TypeRule::Integer => {
+            if let Some(&found) = inputs.iter().find(|t| !t.is_integer()) {
+                return Err(TypeError::IntegerOnly { found });
+            }
+            let kind = same_kind(inputs)?;
+            with_kind(widest(inputs)?, kind)
+        }
+        TypeRule::Shift => {
+            let (value, count) = (inputs[0], inputs[1]);
+            if !value.is_integer() {
+                return Err(TypeError::IntegerOnly { found: value });
+            }
+            if !count.is_integer() || (count.width() != Some(1) && count.width() != value.width()) {
+                return Err(TypeError::ShiftCount {
+                    value,
+                    found: count,
+                });
+            }
+            Ok(value)
+        }
+        TypeRule::Convert => {
+            // Invariant: the rule is the conversions', each of which has `converts_to`; the
+            // operand has a width (`operands`).
+            let to = converts_to(code).expect("a conversion");
+            with_kind(inputs[0], to)
+        }
+        rule => {
+            if let Some(&found) = inputs.iter().find(|t| t.is_integer()) {
+                return Err(TypeError::FloatOnly { found });
+            }
+            match rule {
+                TypeRule::Reduce => widest(inputs).map(|_| ValueType::Float),
+                TypeRule::Cross => {
+                    if inputs.iter().all(|&t| t == ValueType::Vec3) {
+                        Ok(ValueType::Vec3)
+                    } else {
+                        Err(TypeError::CrossOperands {
+                            found: inputs.to_vec(),
+                        })
+                    }
+                }
+                TypeRule::Refract => {
+                    if inputs[2] != ValueType::Float {
+                        return Err(TypeError::EtaType { found: inputs[2] });
+                    }
+                    widest(inputs)
+                }
+                TypeRule::Noise => noise(code, inputs),
+                _ => Err(TypeError::NotAGraphOperation),
+            }
+        }
     }
 }
 
-/// The widest operand, when every operand wider than one float has its width.
-fn widest(inputs: &[ValueType]) -> Result<ValueType, TypeError> {
-    let mut widest = ValueType::Float;
+/// The componentwise graph operations that take integers as well as floats (R-INT-3): the
+/// compiler emits the integer opcode of each for integer operands.
+pub fn takes_integers(code: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        code,
+        Add | Sub
+            | Mul
+            | Div
+            | Min
+            | Max
+            | Clamp
+            | Abs
+            | Sign
+            | Negate
+            | LessThan
+            | LessThanEqual
+            | GreaterThan
+            | GreaterThanEqual
+            | Equal
+            | NotEqual
+            | Select
+    )
+}
+
+/// Whether `code` compares: its result is the condition form (floats, one or zero) whatever its
+/// operands' kind.
+pub fn compares(code: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        code,
+        LessThan | LessThanEqual | GreaterThan | GreaterThanEqual | Equal | NotEqual
+    )
+}
+
+/// The componentwise rule with kinds: one kind among the operands (for `select`, among the two
+/// values; its condition is a float), integers only where [`takes_integers`], `uint` not for
+/// `abs` and `sign`; a comparison gives floats.
+fn componentwise_kinds(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
+    let values = if code == Opcode::Select {
+        if inputs[0].is_integer() {
+            return Err(TypeError::FloatOnly { found: inputs[0] });
+        }
+        &inputs[1..]
+    } else {
+        inputs
+    };
+    let kind = same_kind(values)?;
+    if kind.is_integer() {
+        // Invariant: `same_kind` found an integer kind, so some value is an integer.
+        let found = *values.iter().find(|t| t.is_integer()).expect("an integer");
+        if !takes_integers(code) {
+            return Err(TypeError::FloatOnly { found });
+        }
+        if kind == Scalar::UInt && matches!(code, Opcode::Abs | Opcode::Sign) {
+            return Err(TypeError::NotUnsigned { found });
+        }
+    }
+    let width = widest(inputs)?;
+    let result = if compares(code) { Scalar::Float } else { kind };
+    with_kind(width, result)
+}
+
+/// The one kind of `inputs` (scalars and vectors), or the first pair that differs.
+fn same_kind(inputs: &[ValueType]) -> Result<Scalar, TypeError> {
+    let mut first: Option<(ValueType, Scalar)> = None;
     for &ty in inputs {
-        if ty == ValueType::Float || ty == widest {
+        let Some(kind) = ty.kind() else { continue };
+        match first {
+            None => first = Some((ty, kind)),
+            Some((a, k)) if k != kind => return Err(TypeError::KindMismatch { a, b: ty }),
+            Some(_) => {}
+        }
+    }
+    Ok(first.map_or(Scalar::Float, |(_, k)| k))
+}
+
+/// `ty`'s width with components of `kind`.
+fn with_kind(ty: ValueType, kind: Scalar) -> Result<ValueType, TypeError> {
+    ty.with_kind(kind).ok_or(TypeError::NoComponents {
+        found: ty,
+        verb: "convert",
+    })
+}
+
+/// The widest operand, when every operand wider than one component has its width (a scalar is
+/// repeated into every component).
+fn widest(inputs: &[ValueType]) -> Result<ValueType, TypeError> {
+    let mut widest: Option<ValueType> = None;
+    for &ty in inputs {
+        if ty.width() == Some(1) || Some(ty) == widest {
             continue;
         }
-        if widest != ValueType::Float {
-            return Err(TypeError::WidthMismatch { a: widest, b: ty });
+        match widest {
+            Some(a) if a.width() != ty.width() => {
+                return Err(TypeError::WidthMismatch { a, b: ty })
+            }
+            Some(_) => {}
+            None => widest = Some(ty),
         }
-        widest = ty;
     }
-    Ok(widest)
+    Ok(widest.unwrap_or(ValueType::Float))
 }
 
 fn matrix_mul(a: ValueType, b: ValueType) -> Result<ValueType, TypeError> {
     let size = |t: ValueType| t.matrix_size().or_else(|| t.width());
     let fits = match (a.matrix_size(), b.matrix_size()) {
         (Some(m), Some(n)) => m == n,
-        (Some(m), None) => size(b) == Some(m) && b.width().is_some(),
-        (None, Some(n)) => size(a) == Some(n) && a.width().is_some(),
+        (Some(m), None) => size(b) == Some(m) && b.kind() == Some(Scalar::Float),
+        (None, Some(n)) => size(a) == Some(n) && a.kind() == Some(Scalar::Float),
         (None, None) => false,
     };
     if fits {
@@ -272,4 +405,84 @@ fn noise(code: Opcode, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
     }
     // Invariant: as above; `noise_output` is 1 to 3.
     Ok(ValueType::vector(code.noise_output().expect("a noise")).expect("1 to 3"))
+}
+
+/// Refusals that read a constant operand's value (R-INT-4): a known shift count outside 0 to 31,
+/// a known integer division or remainder by zero, and a known float-to-integer conversion that
+/// is not finite or not in range. At run time the same cases give 0; a constant would be an
+/// error the author can see now. `inputs` are the operand nodes, already typed.
+pub fn known_operands(op: &Op, inputs: &[&super::GraphNode]) -> Result<(), TypeError> {
+    let Op::Math(code) = op else { return Ok(()) };
+    // The used components of a constant operand, as bits.
+    let constant = |slot: usize| match inputs.get(slot).map(|n| (&n.op, n.ty)) {
+        Some((Op::Constant { ty, value }, _)) => Some((
+            *ty,
+            value
+                .iter()
+                .take(ty.width().unwrap_or(0))
+                .map(|f| f.to_bits())
+                .collect::<Vec<u32>>(),
+        )),
+        _ => None,
+    };
+    match code {
+        Opcode::ShiftLeft | Opcode::ShiftRight => {
+            if let Some((ty, bits)) = constant(1) {
+                let signed = ty.kind() == Some(Scalar::Int);
+                for b in bits {
+                    let count = if signed { b as i32 as i64 } else { b as i64 };
+                    if !(0..32).contains(&count) {
+                        return Err(TypeError::KnownShift { count });
+                    }
+                }
+            }
+        }
+        Opcode::Div | Opcode::Rem => {
+            if let Some((ty, bits)) = constant(1) {
+                if ty.is_integer() && bits.contains(&0) {
+                    return Err(TypeError::KnownDivisionByZero);
+                }
+            }
+        }
+        Opcode::ToInt | Opcode::ToUint => {
+            if let Some((ty, bits)) = constant(0) {
+                if ty.kind() == Some(Scalar::Float) {
+                    let to = converts_to(*code).unwrap_or(Scalar::Int);
+                    for b in bits {
+                        let x = f32::from_bits(b);
+                        if float_to_int(x, to).is_none() {
+                            return Err(TypeError::KnownConversion {
+                                value: format!("{x:?}"),
+                                to: ValueType::vector_of(to, 1).unwrap_or(ValueType::Int),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// GLSL's `int(x)` / `uint(x)` of a float as bits: `x` truncated toward zero, or `None` where
+/// that is not finite or not in the type's range (R-INT-4). The interpreters give 0 for `None`.
+pub fn float_to_int(x: f32, to: Scalar) -> Option<u32> {
+    // Bounds as f32: 2^31 and 2^32 are exact; every f32 in [-2^31, 2^31) truncates into int's
+    // range, every f32 in (-1, 2^32) into uint's (NaN fails every comparison).
+    match to {
+        Scalar::Int if (-2_147_483_648.0..2_147_483_648.0).contains(&x) => Some(x as i32 as u32),
+        Scalar::UInt if x > -1.0 && x < 4_294_967_296.0 => Some(x as u32),
+        _ => None,
+    }
+}
+
+/// The kind a conversion opcode converts to; `None` for other operations.
+pub fn converts_to(code: Opcode) -> Option<Scalar> {
+    match code {
+        Opcode::ToInt => Some(Scalar::Int),
+        Opcode::ToUint => Some(Scalar::UInt),
+        Opcode::ToFloat | Opcode::UToFloat => Some(Scalar::Float),
+        _ => None,
+    }
 }

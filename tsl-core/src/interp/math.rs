@@ -254,7 +254,8 @@ pub(crate) fn execute<const N: usize>(
         | Opcode::WorleyVec2
         | Opcode::WorleyVec3
         | Opcode::WorleyCellVec3 => noise_lanes(op, w, d, a, b, c),
-        Opcode::Load | Opcode::Attr | Opcode::Tex | Opcode::Tex3 | Opcode::Mov | Opcode::Join => {}
+        op if op.is_integer() => super::int::execute(op, w, d, [a, b, c]),
+        _ => {}
     }
 }
 

@@ -5,6 +5,7 @@
 //! batch and each operation is a loop over lanes that the compiler vectorizes.
 
 mod batch;
+mod int;
 mod math;
 
 pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};

@@ -328,6 +328,10 @@ fn align_size(ty: ValueType) -> (u64, u64) {
         ValueType::Mat4 => (16, 64),
         // Texture uniforms have no member: their slots are bindings.
         ValueType::Texture => (1, 0),
+        ValueType::Int | ValueType::UInt => (4, 4),
+        ValueType::IVec2 | ValueType::UVec2 => (8, 8),
+        ValueType::IVec3 | ValueType::UVec3 => (16, 12),
+        ValueType::IVec4 | ValueType::UVec4 => (16, 16),
     }
 }
 
@@ -341,6 +345,14 @@ pub(super) fn wgsl_type(ty: ValueType) -> &'static str {
         ValueType::Mat3 => "mat3x3<f32>",
         ValueType::Mat4 => "mat4x4<f32>",
         ValueType::Texture => "u32",
+        ValueType::Int => "i32",
+        ValueType::IVec2 => "vec2<i32>",
+        ValueType::IVec3 => "vec3<i32>",
+        ValueType::IVec4 => "vec4<i32>",
+        ValueType::UInt => "u32",
+        ValueType::UVec2 => "vec2<u32>",
+        ValueType::UVec3 => "vec3<u32>",
+        ValueType::UVec4 => "vec4<u32>",
     }
 }
 

@@ -8,7 +8,8 @@ use super::{EmitError, EmittedOutputs};
 use crate::interface::{Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{
-    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, MAGIC, MAX_REGISTERS,
+    Instruction, RegOperand, HEADER_WORDS, H_CODE_LEN, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT,
+    MAGIC, MAX_REGISTERS,
 };
 use crate::program::NodeProgram;
 use naga::{
@@ -57,6 +58,7 @@ type Ex = Handle<E>;
 /// assert!(wgsl.contains("tsl_word(70u)") && wgsl.contains("2f"));
 /// ```
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
+    refuse_integers(program)?;
     let callees = Callees::find(module)?;
     for output in Output::ALL {
         let name = function_name(output);
@@ -417,6 +419,15 @@ impl<'p> Lower<'p> {
                 format!("width {w}"),
             ));
         }
+        // Exact integers (R-INT) run on the interpreters alone for now: the emitted code would
+        // carry an integer's bits through WGSL float literals and arithmetic.
+        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                "exact integers run on the interpreters, not yet on the native back end".into(),
+            ));
+        }
         let dst = inst.dst as usize;
         if dst >= MAX_REGISTERS {
             return Err(unsupported(
@@ -459,6 +470,40 @@ impl<'p> Lower<'p> {
             }};
         }
         match opcode {
+            // Refused in `instruction` before this match.
+            O::BitAnd
+            | O::BitOr
+            | O::BitXor
+            | O::BitNot
+            | O::ShiftLeft
+            | O::ShiftRight
+            | O::Rem
+            | O::ToInt
+            | O::ToUint
+            | O::ToFloat
+            | O::IAdd
+            | O::ISub
+            | O::IMul
+            | O::IDiv
+            | O::UDiv
+            | O::URem
+            | O::UShiftRight
+            | O::IMin
+            | O::UMin
+            | O::IMax
+            | O::UMax
+            | O::IClamp
+            | O::UClamp
+            | O::IAbs
+            | O::ISign
+            | O::INegate
+            | O::ILessThan
+            | O::ILessThanEqual
+            | O::ULessThan
+            | O::ULessThanEqual
+            | O::IEqual
+            | O::INotEqual
+            | O::UToFloat => return Err("exact integers are not emitted natively".into()),
             O::Load => {
                 for (k, slot) in out.iter_mut().enumerate().take(w) {
                     *slot = Some(self.load_word(o0 as usize + k)?);
@@ -827,6 +872,32 @@ impl<'p> Lower<'p> {
 }
 
 /// The error for instruction `instruction`.
+/// Refuse a program with exact integers (R-INT-7): an integer instruction or an integer `load`,
+/// whose bits the emitted code would carry through WGSL float literals and arithmetic. The
+/// interpreters run such a program.
+pub(super) fn refuse_integers(program: &NodeProgram) -> Result<(), EmitError> {
+    let words = program.words();
+    let count = words.get(H_CODE_LEN).copied().unwrap_or(0) as usize;
+    for index in 0..count {
+        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        let Some(code) = words.get(at..at + INSTRUCTION_WORDS) else {
+            break;
+        };
+        let inst = Instruction::decode(code);
+        let Some(opcode) = Opcode::from_byte(inst.opcode) else {
+            continue;
+        };
+        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
+            return Err(unsupported(
+                index,
+                opcode.name().into(),
+                "exact integers run on the interpreters, not yet on the native back end".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn unsupported(instruction: usize, opcode: String, reason: String) -> EmitError {
     EmitError::Unsupported {
         instruction,

@@ -500,6 +500,8 @@ impl NodeProgram {
     /// Refuses a program that reads `varying(...)` or `barycentric()`
     /// ([`EmitError::NotStandalone`]).
     pub fn to_module(&self) -> Result<Module, EmitError> {
+        // Before the host is written: its uniform block would declare the integers' members.
+        super::lower::refuse_integers(self)?;
         let reads = reads(self)?;
         let interface = self.native_interface();
         let mut module = super::parse_wgsl(&host_source(self, &interface, &reads))?;

@@ -42,10 +42,15 @@ impl NodeProgram {
         })
     }
 
-    fn constant_text(&self, word: usize, width: usize) -> String {
+    fn constant_text(&self, word: usize, width: usize, tag: u32) -> String {
+        // An integer load's tag says how to print its bits: `7i`, `4294967295u`.
         let floats: Vec<String> = self.words()[word..word + width]
             .iter()
-            .map(|&w| format!("{}", f32::from_bits(w)))
+            .map(|&w| match tag {
+                LOAD_TAG_INT => format!("{}i", w as i32),
+                LOAD_TAG_UINT => format!("{w}u"),
+                _ => format!("{}", f32::from_bits(w)),
+            })
             .collect();
         if width == 1 {
             floats[0].clone()
@@ -66,7 +71,7 @@ impl NodeProgram {
                 let word = inst.operands[0] as usize;
                 let value = self
                     .data_name(word)
-                    .unwrap_or_else(|| self.constant_text(word, width));
+                    .unwrap_or_else(|| self.constant_text(word, width, inst.operands[1]));
                 return format!("{dst} = {value}");
             }
             Opcode::Attr => {

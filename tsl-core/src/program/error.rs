@@ -105,6 +105,22 @@ pub enum InstructionError {
         /// The program's words.
         words: usize,
     },
+    /// A `load` whose B word is none of the kind tags (`LOAD_TAG_FLOAT`, `LOAD_TAG_INT`,
+    /// `LOAD_TAG_UINT`).
+    #[error("a load's type tag {tag} is none of 0 (float), 1 (int) and 2 (uint)")]
+    LoadTag {
+        /// The B word.
+        tag: u32,
+    },
+    /// An integer operation that reads a float an earlier instruction of the output wrote, or a
+    /// float operation that reads an integer (R-INT-6).
+    #[error("operand {slot} reads {}", if *.integer { "a float where the operation takes integers" } else { "an integer where the operation takes floats" })]
+    OperandKind {
+        /// The operand slot, 0 to 2.
+        slot: usize,
+        /// Whether the operation takes integers there.
+        integer: bool,
+    },
     /// An `attr` of an attribute or view that does not exist, or wider than 3.
     #[error("attribute {attribute} in view {view} of width {width}")]
     Attribute {
@@ -209,6 +225,18 @@ pub enum ProgramError {
         /// The value's type.
         value: ValueType,
     },
+    /// `set_uniform_uint` of a value that is not a `u32` or an array of them.
+    #[error("set_uniform_uint: the value is a {value}; pass a u32 or [u32; 2] to [u32; 4]")]
+    NotUnsigned {
+        /// The value's type.
+        value: ValueType,
+    },
+    /// `set_uniform_int` of a value that is not an `i32` or an array of them.
+    #[error("set_uniform_int: the value is a {value}; pass an i32 or [i32; 2] to [i32; 4]")]
+    NotSigned {
+        /// The value's type.
+        value: ValueType,
+    },
     /// `set_texture` of a uniform that is not a texture.
     #[error("set_texture: uniform '{name}' is a {uniform}, not a texture")]
     NotATexture {
@@ -305,6 +333,8 @@ impl ProgramError {
             | ProgramError::CustomAttribute { .. } => "program",
             ProgramError::NoUniform { op, .. } | ProgramError::NotAUniformNode { op, .. } => op,
             ProgramError::UniformType { .. } => "set_uniform",
+            ProgramError::NotUnsigned { .. } => "set_uniform_uint",
+            ProgramError::NotSigned { .. } => "set_uniform_int",
             ProgramError::NotATexture { .. } | ProgramError::NoTexture => "set_texture",
             ProgramError::File(_) => "program file",
         }

@@ -19,8 +19,10 @@ pub(super) const FILE_MAGIC: [u8; 4] = *b"TSLP";
 /// before the screen, camera and draw values, version 2 the 180-word header of nine output slots).
 pub(super) const VERSION: u32 = 4;
 
-/// The uniform types by their code in the file (the code is the index).
-const TYPES: [ValueType; 7] = [
+/// The uniform types by their code in the file (the code is the index). The integer types
+/// (R-INT-5) take codes 7 to 14, after the float types' codes, which files of version 4 already
+/// hold.
+const TYPES: [ValueType; 15] = [
     ValueType::Float,
     ValueType::Vec2,
     ValueType::Vec3,
@@ -28,6 +30,14 @@ const TYPES: [ValueType; 7] = [
     ValueType::Mat3,
     ValueType::Mat4,
     ValueType::Texture,
+    ValueType::Int,
+    ValueType::IVec2,
+    ValueType::IVec3,
+    ValueType::IVec4,
+    ValueType::UInt,
+    ValueType::UVec2,
+    ValueType::UVec3,
+    ValueType::UVec4,
 ];
 
 /// The texture slot kinds: a constant id, or the id of a texture uniform (followed by its name).

@@ -204,6 +204,14 @@ impl HeaderValue {
 /// The words of one instruction.
 pub const INSTRUCTION_WORDS: usize = 4;
 
+/// The B word (operand word 1) of a `load` of floats: zero, as every float program writes it.
+pub const LOAD_TAG_FLOAT: u32 = 0;
+/// The B word of a `load` of signed integers (`int` to `ivec4`, constants and uniforms):
+/// `validate` refuses a `load` whose B word is none of the three tags (R-INT-6).
+pub const LOAD_TAG_INT: u32 = 1;
+/// The B word of a `load` of unsigned integers (`uint` to `uvec4`).
+pub const LOAD_TAG_UINT: u32 = 2;
+
 /// The most registers a program uses (`MAX_REGISTERS`, R-LIM-2, docs/requirements.md).
 pub const MAX_REGISTERS: usize = 32;
 /// The most instructions of one output (`MAX_INSTRUCTIONS`, R-LIM-1).

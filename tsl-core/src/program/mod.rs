@@ -437,12 +437,56 @@ impl NodeProgram {
         }
         for i in slots {
             let word = self.uniforms[i].word;
-            for (k, f) in value.floats().iter().enumerate() {
+            for (k, bits) in value.bits().into_iter().enumerate() {
                 // Invariant: `check` refused a slot outside the data (`UniformOutsideData`, checked `word + len`).
-                self.words[word + k] = f.to_bits();
+                self.words[word + k] = bits;
             }
         }
         Ok(())
+    }
+
+    /// Change a `uint` to `uvec4` uniform (R-INT-5): every bit of `value` is kept. `value` is
+    /// a `u32` for a `uint`, `[u32; 2]` to `[u32; 4]` for the vectors. Refuses a uniform of any
+    /// other type, a float uniform included, as [`NodeProgram::set_uniform`] refuses.
+    pub fn set_uniform_uint(
+        &mut self,
+        key: impl UniformKey,
+        value: impl Into<UniformValue>,
+    ) -> Result<(), ProgramError> {
+        let value = value.into();
+        if value.value_type().kind() != Some(crate::types::Scalar::UInt) {
+            return Err(ProgramError::NotUnsigned {
+                value: value.value_type(),
+            });
+        }
+        self.set_uniform(key, value)
+    }
+
+    /// Change an `int` to `ivec4` uniform: every bit kept. `value` is an `i32` or `[i32; 2]` to
+    /// `[i32; 4]`; refuses a uniform of any other type.
+    pub fn set_uniform_int(
+        &mut self,
+        key: impl UniformKey,
+        value: impl Into<UniformValue>,
+    ) -> Result<(), ProgramError> {
+        let value = value.into();
+        if value.value_type().kind() != Some(crate::types::Scalar::Int) {
+            return Err(ProgramError::NotSigned {
+                value: value.value_type(),
+            });
+        }
+        self.set_uniform(key, value)
+    }
+
+    /// A uniform's words now, as bits: of the first float, vector, matrix or integer uniform
+    /// `key` finds. An integer uniform's value is exactly these words.
+    pub fn uniform_bits(&self, key: impl UniformKey) -> Option<Vec<u32>> {
+        let slots = self.uniform_slots("uniform", key.uniform_ref()).ok()?;
+        let slot = slots
+            .iter()
+            .map(|&i| &self.uniforms[i])
+            .find(|u| u.ty != ValueType::Texture)?;
+        Some(self.words[slot.word..slot.word + slot.ty.float_count()].to_vec())
     }
 
     /// A uniform's value now: of the first float, vector or matrix uniform `key` finds.

@@ -8,8 +8,9 @@ use crate::opcode::Opcode;
 /// Check `words` against docs/bytecode.md: the header's sizes agree with the words, every output's
 /// code lies in the code, and every instruction has a known opcode, registers below
 /// `MAX_REGISTERS`, a width of 1 to 4 (3 for `cross`), a destination that none of its register
-/// operands reads, loads and texture ids inside the words and an attribute that exists. Never
-/// panics, whatever the words.
+/// operands reads, loads and texture ids inside the words and an attribute that exists, a `load`
+/// tag of 0 to 2, and along each output's code no integer operation reading a float or float
+/// operation reading an integer (R-INT-6). Never panics, whatever the words.
 pub fn validate(words: &[u32]) -> Result<(), ValidationError> {
     if words.len() < HEADER_WORDS {
         return Err(ValidationError::Short { words: words.len() });
@@ -71,6 +72,134 @@ pub fn validate(words: &[u32]) -> Result<(), ValidationError> {
         )
         .map_err(|error| ValidationError::Instruction { index, error })?;
     }
+    for output in Output::ALL {
+        let start = words[H_OUTPUTS + 2 * output.index()] as usize;
+        let count = words[H_OUTPUTS + 2 * output.index() + 1] as usize;
+        kinds(words, start, count)?;
+    }
+    Ok(())
+}
+
+/// What a register component holds, as far as one output's code shows (R-INT-6).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Not written yet in this output's code, or written from both kinds (a `select`).
+    Unknown,
+    /// A float.
+    Float,
+    /// An integer's bits.
+    Integer,
+}
+
+/// Walk one output's code (already checked instruction by instruction) and refuse an integer
+/// operation that reads a component a float operation wrote, and a float operation that reads
+/// one an integer operation (or an integer `load`) wrote. Components no instruction of the
+/// output wrote yet are not judged. Moves, joins and selections carry either kind.
+fn kinds(words: &[u32], start: usize, count: usize) -> Result<(), ValidationError> {
+    let mut regs = [[Kind::Unknown; 4]; MAX_REGISTERS];
+    for index in start..start + count {
+        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
+        let inst = Instruction::decode(&words[at..at + INSTRUCTION_WORDS]);
+        // Invariant: `instruction` accepted the opcode, the width and the registers.
+        let Some(op) = Opcode::from_byte(inst.opcode) else {
+            continue;
+        };
+        let w = inst.width as usize;
+        let read = |slot: usize, k: usize| {
+            let operand = RegOperand::decode(inst.operands[slot]);
+            regs[operand.reg as usize % MAX_REGISTERS][operand.swizzle[k] as usize % 4]
+        };
+        let expect = |slot: usize, k: usize, want: Kind| {
+            let found = read(slot, k);
+            if found == Kind::Unknown || found == want {
+                Ok(())
+            } else {
+                Err(ValidationError::Instruction {
+                    index,
+                    error: InstructionError::OperandKind {
+                        slot,
+                        integer: want == Kind::Integer,
+                    },
+                })
+            }
+        };
+        let mut out = [Kind::Unknown; 4];
+        let mut written = op.result_width(w);
+        match op {
+            Opcode::Load => {
+                let tag = inst.operands[1];
+                let kind = if tag == LOAD_TAG_FLOAT {
+                    Kind::Float
+                } else {
+                    Kind::Integer
+                };
+                out = [kind; 4];
+            }
+            Opcode::Attr => {
+                out = [Kind::Float; 4];
+                written = w.min(3);
+            }
+            Opcode::Mov => {
+                for (k, o) in out.iter_mut().enumerate().take(w) {
+                    *o = read(0, k);
+                }
+            }
+            Opcode::Join => {
+                for (k, o) in out.iter_mut().enumerate().take(w) {
+                    *o = read(inst.join_source(k).min(2), k);
+                }
+            }
+            Opcode::Select => {
+                for (k, o) in out.iter_mut().enumerate().take(w) {
+                    expect(0, k, Kind::Float)?;
+                    let (a, b) = (read(1, k), read(2, k));
+                    *o = if a == b { a } else { Kind::Unknown };
+                }
+            }
+            op => {
+                // The operands' kind: integers for the integer opcodes but the conversions from
+                // floats; the result's: floats for comparisons and conversions to float.
+                let (takes, gives) = match op {
+                    Opcode::ToInt | Opcode::ToUint => (Kind::Float, Kind::Integer),
+                    Opcode::ToFloat | Opcode::UToFloat => (Kind::Integer, Kind::Float),
+                    Opcode::ILessThan
+                    | Opcode::ILessThanEqual
+                    | Opcode::ULessThan
+                    | Opcode::ULessThanEqual
+                    | Opcode::IEqual
+                    | Opcode::INotEqual => (Kind::Integer, Kind::Float),
+                    op if op.is_integer() => (Kind::Integer, Kind::Integer),
+                    _ => (Kind::Float, Kind::Float),
+                };
+                // A texture reads its coordinate's 2 or 3 components; every other operation
+                // reads its operands' first `w` (a noise's jitter and style read component 0,
+                // which is within them).
+                let reads = match op {
+                    Opcode::Tex => 2,
+                    Opcode::Tex3 => 3,
+                    _ => w,
+                };
+                let slots = if matches!(op, Opcode::Tex | Opcode::Tex3) {
+                    1
+                } else {
+                    op.arity()
+                };
+                for slot in 0..slots {
+                    for k in 0..reads {
+                        expect(slot, k, takes)?;
+                    }
+                }
+                out = [gives; 4];
+                if matches!(op, Opcode::Tex | Opcode::Tex3) {
+                    written = 4;
+                } else if op.noise_output().is_some() {
+                    written = 3;
+                }
+            }
+        }
+        let dst = inst.dst as usize % MAX_REGISTERS;
+        regs[dst][..written.min(4)].copy_from_slice(&out[..written.min(4)]);
+    }
     Ok(())
 }
 
@@ -93,6 +222,10 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), InstructionError>
                     first,
                     words: total,
                 });
+            }
+            let tag = inst.operands[1];
+            if ![LOAD_TAG_FLOAT, LOAD_TAG_INT, LOAD_TAG_UINT].contains(&tag) {
+                return Err(InstructionError::LoadTag { tag });
             }
             vec![]
         }

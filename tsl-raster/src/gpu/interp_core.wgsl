@@ -17,6 +17,38 @@ fn swz(r: vec4<f32>, w: u32) -> vec4<f32> {
     return vec4<f32>(r[(w >> 8u) & 3u], r[(w >> 10u) & 3u], r[(w >> 12u) & 3u], r[(w >> 14u) & 3u]);
 }
 
+// Exact integers (R-INT, docs/integers.md): a register component of an integer holds its bits,
+// read with bitcast<vec4<u32>> / bitcast<vec4<i32>> and written back with bitcast<vec4<f32>>, never
+// through float arithmetic. `ibits`/`ubits` read an operand, `fbits` writes a result.
+fn ubits(v: vec4<f32>) -> vec4<u32> {
+    return bitcast<vec4<u32>>(v);
+}
+
+fn ibits(v: vec4<f32>) -> vec4<i32> {
+    return bitcast<vec4<i32>>(v);
+}
+
+fn fbits(v: vec4<u32>) -> vec4<f32> {
+    return bitcast<vec4<f32>>(v);
+}
+
+// A shift count outside 0 to 31 (its bits read as unsigned, so a negative int too) gives 0.
+fn shift_ok(n: vec4<u32>) -> vec4<bool> {
+    return n < vec4<u32>(32u);
+}
+
+// GLSL's int(x) / uint(x) of floats, truncated; 0 where not finite or out of range (NaN fails
+// every comparison), as tsl_core's `float_to_int`.
+fn f_to_i(x: vec4<f32>) -> vec4<u32> {
+    let ok = (x >= vec4<f32>(-2147483648.0)) & (x < vec4<f32>(2147483648.0));
+    return select(vec4<u32>(0u), bitcast<vec4<u32>>(vec4<i32>(select(vec4<f32>(0.0), x, ok))), ok);
+}
+
+fn f_to_u(x: vec4<f32>) -> vec4<u32> {
+    let ok = (x > vec4<f32>(-1.0)) & (x < vec4<f32>(4294967296.0));
+    return select(vec4<u32>(0u), vec4<u32>(select(vec4<f32>(0.0), x, ok)), ok);
+}
+
 // A noise opcode (OP_PERLIN_FLOAT to OP_WORLEY_CELL_VEC3) on the point `a` of w components, the
 // jitter j and Worley's style or metric `mode`.
 fn noise(op: u32, w: u32, a: vec4<f32>, j: f32, mode: f32) -> vec3<f32> {
@@ -211,6 +243,75 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
             case OP_LOGICAL_XOR: { res = truth(nz(va) != nz(vb)); }
             case OP_LOGICAL_NOT: { res = truth(va == vec4<f32>(0.0)); }
             case OP_SELECT: { res = select(vc, vb, nz(va)); }
+            // Exact integers: bits in, bits out.
+            case OP_BIT_AND: { res = fbits(ubits(va) & ubits(vb)); }
+            case OP_BIT_OR: { res = fbits(ubits(va) | ubits(vb)); }
+            case OP_BIT_XOR: { res = fbits(ubits(va) ^ ubits(vb)); }
+            case OP_BIT_NOT: { res = fbits(~ubits(va)); }
+            case OP_SHIFT_LEFT: {
+                let n = ubits(vb);
+                res = fbits(select(vec4<u32>(0u), ubits(va) << (n & vec4<u32>(31u)), shift_ok(n)));
+            }
+            case OP_SHIFT_RIGHT: {
+                let n = ubits(vb);
+                let r = bitcast<vec4<u32>>(ibits(va) >> (n & vec4<u32>(31u)));
+                res = fbits(select(vec4<u32>(0u), r, shift_ok(n)));
+            }
+            case OP_U_SHIFT_RIGHT: {
+                let n = ubits(vb);
+                res = fbits(select(vec4<u32>(0u), ubits(va) >> (n & vec4<u32>(31u)), shift_ok(n)));
+            }
+            case OP_I_ADD: { res = fbits(ubits(va) + ubits(vb)); }
+            case OP_I_SUB: { res = fbits(ubits(va) - ubits(vb)); }
+            case OP_I_MUL: { res = fbits(ubits(va) * ubits(vb)); }
+            // Division and remainder by zero give 0; WGSL's own i32 division gives MIN / -1 =
+            // MIN and MIN % -1 = 0, as the reference's wrapping does.
+            case OP_I_DIV: {
+                let z = ubits(vb) == vec4<u32>(0u);
+                let d = select(ibits(vb), vec4<i32>(1), z);
+                res = fbits(select(bitcast<vec4<u32>>(ibits(va) / d), vec4<u32>(0u), z));
+            }
+            case OP_U_DIV: {
+                let z = ubits(vb) == vec4<u32>(0u);
+                let d = select(ubits(vb), vec4<u32>(1u), z);
+                res = fbits(select(ubits(va) / d, vec4<u32>(0u), z));
+            }
+            case OP_REM: {
+                let z = ubits(vb) == vec4<u32>(0u);
+                let d = select(ibits(vb), vec4<i32>(1), z);
+                res = fbits(select(bitcast<vec4<u32>>(ibits(va) % d), vec4<u32>(0u), z));
+            }
+            case OP_U_REM: {
+                let z = ubits(vb) == vec4<u32>(0u);
+                let d = select(ubits(vb), vec4<u32>(1u), z);
+                res = fbits(select(ubits(va) % d, vec4<u32>(0u), z));
+            }
+            case OP_I_MIN: { res = fbits(bitcast<vec4<u32>>(min(ibits(va), ibits(vb)))); }
+            case OP_U_MIN: { res = fbits(min(ubits(va), ubits(vb))); }
+            case OP_I_MAX: { res = fbits(bitcast<vec4<u32>>(max(ibits(va), ibits(vb)))); }
+            case OP_U_MAX: { res = fbits(max(ubits(va), ubits(vb))); }
+            // min(max(x, low), high), defined where low > high (WGSL's clamp is not).
+            case OP_I_CLAMP: {
+                res = fbits(bitcast<vec4<u32>>(min(max(ibits(va), ibits(vb)), ibits(vc))));
+            }
+            case OP_U_CLAMP: { res = fbits(min(max(ubits(va), ubits(vb)), ubits(vc))); }
+            // Wrapping: |MIN| is MIN, as 0 - MIN in u32.
+            case OP_I_ABS: {
+                let u = ubits(va);
+                res = fbits(select(u, vec4<u32>(0u) - u, ibits(va) < vec4<i32>(0)));
+            }
+            case OP_I_SIGN: { res = fbits(bitcast<vec4<u32>>(sign(ibits(va)))); }
+            case OP_I_NEGATE: { res = fbits(vec4<u32>(0u) - ubits(va)); }
+            case OP_I_LESS_THAN: { res = truth(ibits(va) < ibits(vb)); }
+            case OP_I_LESS_THAN_EQUAL: { res = truth(ibits(va) <= ibits(vb)); }
+            case OP_U_LESS_THAN: { res = truth(ubits(va) < ubits(vb)); }
+            case OP_U_LESS_THAN_EQUAL: { res = truth(ubits(va) <= ubits(vb)); }
+            case OP_I_EQUAL: { res = truth(ubits(va) == ubits(vb)); }
+            case OP_I_NOT_EQUAL: { res = truth(ubits(va) != ubits(vb)); }
+            case OP_TO_INT: { res = fbits(f_to_i(va)); }
+            case OP_TO_UINT: { res = fbits(f_to_u(va)); }
+            case OP_TO_FLOAT: { res = vec4<f32>(ibits(va)); }
+            case OP_U_TO_FLOAT: { res = vec4<f32>(ubits(va)); }
             // The noises write components 0 to 2 (the reference's lane loop writes all three).
             case OP_PERLIN_FLOAT, OP_PERLIN_VEC3, OP_CELL_FLOAT, OP_CELL_VEC3, OP_WORLEY_FLOAT,
                 OP_WORLEY_VEC2, OP_WORLEY_VEC3, OP_WORLEY_CELL_VEC3: {
