@@ -3,8 +3,8 @@
 //! tree as objects with parents, each mesh's primitives as meshes, its materials as STANDARD or
 //! PHYSICAL materials with their maps, its cameras, and its KHR_lights_punctual lights.
 //!
-//! The stages, one file each: [`accessor`] reads typed arrays out of buffers with every range
-//! checked; [`material`] maps materials and textures; this file reads buffers and images and
+//! The stages, one file each: `accessor.rs` reads typed arrays out of buffers with every range
+//! checked; `material.rs` maps materials and textures; this file reads buffers and images and
 //! walks the node tree. Every size a file states is checked against [`GltfLimits`] before
 //! anything of that size is allocated.
 //!
