@@ -22,6 +22,10 @@
 mod instancing_scene;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+
+#[cfg(feature = "gpu")]
+#[path = "shared/gpu_paths.rs"]
+mod gpu_paths;
 use std::time::Duration;
 use tsl::raster::*;
 
@@ -101,39 +105,13 @@ fn frames(c: &mut Criterion) {
         })
     });
     #[cfg(feature = "gpu")]
-    gpu_paths(&mut group, &settings, (&scene, &camera, &assets));
+    gpu_paths::gpu_paths(
+        &mut group,
+        "cubes_10000",
+        &settings,
+        (&scene, &camera, &assets),
+    );
     group.finish();
-}
-
-#[cfg(feature = "gpu")]
-fn gpu_paths(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    settings: &RenderSettings,
-    (scene, camera, assets): (&Scene, &Camera, &Assets),
-) {
-    use tsl::raster::gpu::{gpu, GpuPath, GpuRenderer};
-    let gpu = match gpu() {
-        Ok(gpu) => gpu,
-        Err(e) => {
-            eprintln!("no wgpu adapter, the GPU paths not measured: {e}");
-            return;
-        }
-    };
-    println!("adapter: {} ({:?})", gpu.info.name, gpu.info.backend);
-    for (path, name) in [
-        (GpuPath::Kernel, "kernel"),
-        (GpuPath::Interpreted, "interpreted"),
-        (GpuPath::Native, "native"),
-    ] {
-        group.bench_function(format!("cubes_10000_{name}"), |b| {
-            // The first frame builds the pipelines (here, so that a filtered-out path costs none).
-            let mut renderer = GpuRenderer::new(gpu, settings.clone()).with_path(path);
-            renderer
-                .render(scene, camera, assets)
-                .expect("the first frame draws");
-            b.iter(|| renderer.render(scene, camera, assets).expect("draws"))
-        });
-    }
 }
 
 criterion_group!(benches, frames);

@@ -5,15 +5,22 @@
 //! - `points_100000_round_4px`: 4-pixel points whose colour reads `point_coord()` and whose mask
 //!   rounds them;
 //! - `points_100000_size_node`: the size node sizes each point by its world position;
-//! - `lines_100000_strip`: the same vertices as one `Line` strip.
+//! - `lines_100000_strip`: the same vertices as one `Line` strip;
+//! - `points_100000_size_1_{kernel,interpreted,native}` (with `--features gpu` and an adapter):
+//!   the 1-pixel points on the GPU renderer's paths.
 //!
 //! Figures in docs/PERF.md; rerun with `cargo bench --bench points -- --warm-up-time 1
-//! --measurement-time 3`.
+//! --measurement-time 3` (and `NODEVICE_SELECT=1 cargo bench --features gpu --bench points` for
+//! the GPU paths).
 
 // criterion_group! makes a public function that cannot carry a doc comment.
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
+
+#[cfg(feature = "gpu")]
+#[path = "shared/gpu_paths.rs"]
+mod gpu_paths;
 use glam::Vec3;
 use std::time::Duration;
 use tsl::core::*;
@@ -73,7 +80,8 @@ fn by_x(g: &NodeGraph) {
 }
 
 fn bench(c: &mut Criterion) {
-    let renderer = Renderer::new(RenderSettings::new(640, 360));
+    let settings = RenderSettings::new(640, 360);
+    let renderer = Renderer::new(settings.clone());
     let mut group = c.benchmark_group("points");
     group.sample_size(10);
     let cases: [(&str, (Scene, Camera, Assets)); 4] = [
@@ -121,6 +129,11 @@ fn bench(c: &mut Criterion) {
         group.bench_function(*name, |b| {
             b.iter(|| renderer.render(scene, camera, assets).expect("renders"))
         });
+    }
+    #[cfg(feature = "gpu")]
+    {
+        let (name, (scene, camera, assets)) = &cases[0];
+        gpu_paths::gpu_paths(&mut group, name, &settings, (scene, camera, assets));
     }
     group.finish();
 }

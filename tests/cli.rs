@@ -306,7 +306,7 @@ fn emit_refuses_a_bad_file_with_exit_code_1() {
     );
     let (code, text) = tsl_code(&["emit", "--wgsl", "--shadertoy", &bad]);
     assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("line 2"), "{text}");
+    assert!(text.contains("emit_bad.glsl:2:9: error:"), "{text}");
     let toy = write("emit_toy.glsl", TOY);
     let (code, text) = tsl_code(&["emit", "--shadertoy", &toy]);
     assert_eq!(code, Some(2), "no target: {text}");
