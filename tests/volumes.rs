@@ -589,3 +589,87 @@ fn capture_volume_depth_refuses_bad_snapshots() {
         Err(RenderError::Refused(Refusal::VolumeDepth(_)))
     ));
 }
+
+/// R-VOL-5 (spec/001: "The capture excludes all volumes, all blended draws, and transmissive
+/// draws"): a transmissive pane across the volume, drawn before it (render order), leaves no
+/// depth in the capture, so the gated volume is the ungated one; the same pane made opaque
+/// (transmission 0) gates it.
+#[test]
+fn a_transmissive_draw_is_not_in_the_captured_depth() {
+    let with_pane = |transmission: f32, gate: bool| {
+        let (mut scene, camera, mut assets) = march_scene(10.0, None, 20);
+        let volume = assets.materials.get_mut(MaterialId(0)).unwrap();
+        volume.set_volume_scene_depth(gate).unwrap();
+        let pane_g = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+        let mut pane = Material::physical(Color::WHITE, 0.5, 0.0);
+        pane.transmission = transmission;
+        let pane_m = assets.materials.add(pane);
+        scene.add(Object::mesh(pane_g, pane_m).at(Vec3::new(0.0, 0.0, 0.2)));
+        if let Some(mesh) = scene.object_mut(ObjectId(0)).and_then(|o| o.mesh.as_mut()) {
+            mesh.render_order = 1;
+        }
+        render(&scene, &camera, &assets)
+    };
+    assert_eq!(with_pane(1.0, true), with_pane(1.0, false));
+    assert_ne!(with_pane(0.0, true), with_pane(0.0, false));
+}
+
+/// R-VOL-5, the CPU's low-level call: the gated volume alone (no wall in the scene) drawn with a
+/// caller's snapshot of a wall at world z 0.2 is the f64 reference gated at that wall. The
+/// orthographic camera at z 10 (near 0.1, far 20) sees the wall 9.8 away: window depth
+/// (9.8 − 0.1) / (20 − 0.1) = 9.7 / 19.9. Without a snapshot the call is refused.
+#[test]
+fn a_low_level_cpu_call_reads_the_caller_s_snapshot() {
+    let steps = 20;
+    let (scene, camera, mut assets) = march_scene(10.0, None, steps);
+    let volume = assets.materials.get_mut(MaterialId(0)).unwrap();
+    volume.set_volume_scene_depth(true).unwrap();
+    let renderer = Renderer::new(RenderSettings::new(SIDE, SIDE));
+    let e = renderer
+        .render_linear_with_target(&scene, &camera, &assets, None)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            RenderError::Refused(Refusal::NoVolumeDepth {
+                object: 0,
+                target: false
+            })
+        ),
+        "{e}"
+    );
+    let empty = renderer.render_linear(&Scene::new(), &camera, &assets);
+    let mut target = TransmissionTarget::new(&empty.unwrap());
+    let e = renderer
+        .render_linear_with_target(&scene, &camera, &assets, Some(&target))
+        .unwrap_err();
+    assert!(e.to_string().contains("capture_volume_depth"), "{e}");
+
+    let wall = OpaqueDepth::new(SIDE, SIDE, vec![9.7 / 19.9; (SIDE * SIDE) as usize]).unwrap();
+    target
+        .capture_volume_depth(&wall, camera.to_screen(SIDE, SIDE), camera.far)
+        .unwrap();
+    let image = renderer
+        .render_linear_with_target(&scene, &camera, &assets, Some(&target))
+        .unwrap();
+    for j in 0..SIDE {
+        for i in 0..SIDE {
+            let p = DVec3::new(
+                -1.0 + (i as f64 + 0.5) / 2.0,
+                1.0 - (j as f64 + 0.5) / 2.0,
+                -1.0,
+            );
+            let want = reference_gated(DVec3::new(0.0, 0.0, 10.0), p, steps, 0.0, false, Some(0.2));
+            let got = image.pixel(i, j).unwrap();
+            for k in 0..3 {
+                let bound = 1e-4 * want[k].abs().max(1e-3);
+                assert!(
+                    (got[k] as f64 - want[k]).abs() <= bound,
+                    "pixel ({i}, {j}) channel {k}: {} against {}",
+                    got[k],
+                    want[k]
+                );
+            }
+        }
+    }
+}

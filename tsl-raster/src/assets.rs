@@ -29,6 +29,11 @@ pub struct Assets {
     /// opaque pass without the back faces of the double-sided transmissive meshes (R-SCREEN-3).
     /// Never set by a user's assets.
     pub(crate) screen_back: Option<TextureId>,
+    /// The caller's opaque-depth snapshot (camera-axis distances, rows from the top) of a
+    /// low-level draw with a target (`TransmissionTarget::capture_volume_depth`), which a
+    /// gated VOLUME material reads in place of the frame's own capture (R-VOL-5). Never set by
+    /// a user's assets.
+    pub(crate) volume_depth: Option<std::sync::Arc<[f32]>>,
 }
 
 impl Assets {

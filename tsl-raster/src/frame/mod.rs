@@ -251,7 +251,9 @@ fn world_radius(positions: &[glam::Vec3], world: Mat4) -> f32 {
 pub(crate) struct Pass {
     pub draw: u32,
     pub faces: Option<bool>,
-    pub transparent: bool,
+    /// Whether the draw comes after the opaque ones (`Material::drawn_after_opaques`): the
+    /// tiles capture the opaque depth before the first such pass.
+    pub after_opaques: bool,
 }
 
 /// Everything the tiles share.
@@ -290,6 +292,10 @@ pub(crate) struct FrameContext<'a> {
     /// Window depth to camera-axis distance, for a VOLUME material's scene-depth gate
     /// (R-VOL-5).
     pub scene_depth: volume_depth::SceneDepth,
+    /// A low-level caller's snapshot of the opaque scene's camera-axis distances, one a pixel,
+    /// rows from the top (`TransmissionTarget::capture_volume_depth`): read in place of the
+    /// tiles' own capture where given (R-VOL-5).
+    pub volume_snapshot: Option<&'a [f32]>,
     /// The camera's projection (a transmissive surface projects its refracted point with it,
     /// R-SCREEN-3).
     pub projection: Mat4,
@@ -355,6 +361,7 @@ impl<'a> FrameContext<'a> {
             view_matrix: view,
             camera_position: view.inverse().w_axis.truncate(),
             scene_depth: volume_depth::SceneDepth::new(projection, camera.far),
+            volume_snapshot: assets.volume_depth.as_deref(),
             projection,
             screen: assets.screen.and_then(|id| assets.textures.get(id)),
             screen_back: assets

@@ -154,15 +154,16 @@ impl RenderSettings {
                 .into());
             }
         }
-        // three.js's order: opaque front to back, then transparent back to front; a transparent
-        // double-sided draw twice, back faces first.
+        // three.js's order: opaque front to back, then its transparent list (transparent and
+        // transmissive materials; volumes here too) back to front; a transparent double-sided
+        // draw twice, back faces first.
         draws.sort_by(|a, b| {
-            a.material
-                .transparent
-                .cmp(&b.material.transparent)
+            let after = a.material.drawn_after_opaques();
+            after
+                .cmp(&b.material.drawn_after_opaques())
                 .then(a.render_order.cmp(&b.render_order))
                 .then_with(|| {
-                    if a.material.transparent {
+                    if after {
                         b.sort_z.total_cmp(&a.sort_z)
                     } else {
                         a.sort_z.total_cmp(&b.sort_z)
@@ -173,20 +174,20 @@ impl RenderSettings {
         });
         let mut passes = Vec::new();
         for (i, d) in draws.iter().enumerate() {
-            let transparent = d.material.transparent;
-            if transparent && d.material.side == Side::Double {
+            let after_opaques = d.material.drawn_after_opaques();
+            if d.material.transparent && d.material.side == Side::Double {
                 for front in [false, true] {
                     passes.push(Pass {
                         draw: i as u32,
                         faces: Some(front),
-                        transparent,
+                        after_opaques,
                     });
                 }
             } else {
                 passes.push(Pass {
                     draw: i as u32,
                     faces: None,
-                    transparent,
+                    after_opaques,
                 });
             }
         }

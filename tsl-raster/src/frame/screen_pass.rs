@@ -210,6 +210,7 @@ pub(crate) fn with_target(
     let id = assets.textures.add(target.texture.clone());
     assets.screen = Some(id);
     assets.screen_back = target.back.clone().map(|t| assets.textures.add(t));
+    assets.volume_depth = target.volume_depth.clone();
     let ids: Vec<_> = assets.programs.iter().map(|(id, _)| id).collect();
     for program in ids {
         if let Some(p) = assets.programs.get_mut(program) {

@@ -9,9 +9,10 @@
 //! perspective and orthographic cameras (three.js r187 compares a perspective step depth with
 //! the scene's depth, which mixes spaces for an orthographic camera).
 
+use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::frame::screen_pass::TransmissionTarget;
-use crate::scene::Camera;
+use crate::scene::{Camera, MaterialKind, Scene};
 use crate::RenderError;
 use glam::{Mat4, Vec4};
 
@@ -155,6 +156,18 @@ impl TransmissionTarget {
     pub fn volume_depth(&self) -> Option<&[f32]> {
         self.volume_depth.as_deref()
     }
+}
+
+/// The first object of `scene` drawn with a VOLUME material whose scene-depth gate is on, if
+/// any: a frame with one captures the opaque depth, or takes a caller's snapshot (R-VOL-5).
+pub(crate) fn first_gated(scene: &Scene, assets: &Assets) -> Option<usize> {
+    scene.objects().iter().position(|o| {
+        o.mesh
+            .map(|m| m.material)
+            .or(o.sprite.map(|s| s.material))
+            .and_then(|m| assets.materials.get(m))
+            .is_some_and(|m| m.kind == MaterialKind::Volume && m.volume_scene_depth)
+    })
 }
 
 /// `opaque`'s window depths as camera-axis distances through `to_screen` and `far`, for a frame

@@ -328,7 +328,7 @@ impl<'g> GpuRenderer<'g> {
         camera: &Camera,
         assets: &Assets,
     ) -> Result<Option<Vec<f32>>, RenderError> {
-        if !scene_depth::gated(scene, assets) {
+        if volume_depth::first_gated(scene, assets).is_none() {
             return Ok(None);
         }
         let depth = self.opaque_depth(scene, camera, assets)?;

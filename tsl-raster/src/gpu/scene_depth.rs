@@ -16,7 +16,7 @@ use super::layout::{FrameRecord, NONE};
 use crate::assets::Assets;
 use crate::error::Refusal;
 use crate::raster::draw::Draw;
-use crate::scene::{MaterialKind, Scene};
+use crate::scene::Scene;
 use crate::RenderError;
 
 /// What a frame carries for the scene-depth gate.
@@ -34,18 +34,6 @@ pub(super) enum FrameDepth<'a> {
     Snapshot(&'a [f32]),
 }
 
-/// Whether an object of `scene` is drawn with a VOLUME material whose gate is on (then the
-/// renderer captures the opaque depth before the frame).
-pub(super) fn gated(scene: &Scene, assets: &Assets) -> bool {
-    scene.objects().iter().any(|o| {
-        o.mesh
-            .map(|m| m.material)
-            .or(o.sprite.map(|s| s.material))
-            .and_then(|m| assets.materials.get(m))
-            .is_some_and(|m| m.kind == MaterialKind::Volume && m.volume_scene_depth)
-    })
-}
-
 /// The scene whose depth the gate reads: `scene` without the meshes and sprites whose materials
 /// are transparent (blended), VOLUME or transmissive (their objects stay, as groups, so their
 /// children are drawn).
@@ -54,7 +42,7 @@ pub(super) fn capture_scene(scene: &Scene, assets: &Assets) -> Scene {
         assets
             .materials
             .get(m)
-            .is_some_and(|m| m.transparent || m.kind == MaterialKind::Volume || m.is_transmissive())
+            .is_some_and(|m| m.drawn_after_opaques())
     };
     let mut opaque = scene.clone();
     for index in 0..opaque.objects().len() {

@@ -7,11 +7,12 @@ use crate::assets::Assets;
 use crate::frame::bin::{bin_passes, tiles};
 use crate::frame::screen_pass::{self, TransmissionTarget};
 use crate::frame::shadow::FrameShadows;
+use crate::frame::volume_depth;
 use crate::frame::FrameContext;
 use crate::output::{Image, LinearImage};
 use crate::scene::{Camera, Scene};
 use crate::settings::{RenderSettings, Shading};
-use crate::RenderError;
+use crate::{Refusal, RenderError};
 use rayon::prelude::*;
 use tile::{render_tile, TileWork};
 
@@ -196,7 +197,10 @@ impl Renderer {
     /// (R-SCREEN-1): no opaque pass of its own. A program that reads the screen
     /// (`viewport_texture`) in the texture view is refused
     /// ([`Refusal::NoTransmissionTarget`](crate::Refusal::NoTransmissionTarget)) when `target` is
-    /// `None` or of another size than the frame.
+    /// `None` or of another size than the frame. A VOLUME material with its scene-depth gate
+    /// reads the target's snapshot
+    /// ([`TransmissionTarget::capture_volume_depth`], R-VOL-5), as the GPU renderer's call does,
+    /// and is refused ([`Refusal::NoVolumeDepth`]) without one.
     pub fn render_linear_with_target(
         &self,
         scene: &Scene,
@@ -206,6 +210,16 @@ impl Renderer {
     ) -> Result<LinearImage, RenderError> {
         let mut pixels = vec![[0.0f32; 4]; self.settings.frame_len()? / 4];
         let copy = |tile: &[[f32; 4]], row: &mut [[f32; 4]], _| row.copy_from_slice(tile);
+        // A gated volume reads the caller's snapshot, which must be there (R-VOL-5).
+        if let Some(object) = volume_depth::first_gated(scene, assets) {
+            if target.and_then(TransmissionTarget::volume_depth).is_none() {
+                return Err(Refusal::NoVolumeDepth {
+                    object,
+                    target: target.is_some(),
+                }
+                .into());
+            }
+        }
         match target {
             Some(target) => {
                 let size = (self.settings.width, self.settings.height);

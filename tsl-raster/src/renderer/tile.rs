@@ -264,7 +264,7 @@ pub(crate) fn render_tile(
     for (entry, &(pass_index, tri_index)) in bin.iter().enumerate() {
         // Invariant: bin entries name passes and triangles of this frame (bin_passes makes them from `passes` and each draw's `tris`).
         let pass = &ctx.passes[pass_index as usize];
-        if pass.transparent && !resolved {
+        if pass.after_opaques && !resolved {
             flush(ctx, pending.take(), &mut buf, work);
             resolve(ctx, bin, &mut buf, work);
             resolved = true;

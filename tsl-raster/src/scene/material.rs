@@ -505,6 +505,14 @@ impl Material {
         self.kind == MaterialKind::Physical && self.transmission > 0.0
     }
 
+    /// Whether a frame draws this material after every opaque draw, sorted back to front, and
+    /// leaves it out of the opaque depth a volume's scene-depth gate reads (R-VOL-5): a
+    /// transparent material, a transmissive one (three.js r187's `RenderList.push` puts both in
+    /// its transparent list) and a VOLUME one (spec/001: the capture excludes all volumes).
+    pub(crate) fn drawn_after_opaques(&self) -> bool {
+        self.transparent || self.is_transmissive() || self.kind == MaterialKind::Volume
+    }
+
     /// Whether a PHYSICAL material uses any of three.js's physical extensions beyond the
     /// clearcoat (an ior or specular other than the defaults, sheen, iridescence, anisotropy, or
     /// a map of theirs or of the clearcoat): such a material is shaded by the full physical

@@ -70,6 +70,18 @@ pub(super) fn shade_volume(state: &mut BatchState) {
         times: volume_shadow_times(&ctx.shadows, draw.object),
     };
     let gate = m.volume_scene_depth;
+    // The opaque scene's distance at each lane's pixel: a caller's snapshot, or the tile's own
+    // capture (R-VOL-5).
+    let mut scene_distance = [0.0f32; LANES];
+    if gate {
+        for (l, frag) in state.frags[..n].iter().enumerate() {
+            let captured = || ctx.scene_depth.distance(frag.scene_z);
+            scene_distance[l] = ctx.volume_snapshot.map_or_else(captured, |s| {
+                // Invariant: the snapshot is the frame's size (`with_target` checks the target's).
+                s[frag.y as usize * ctx.width as usize + frag.x as usize]
+            });
+        }
+    }
 
     // Each lane's ray: start, unit direction, step length, and which way it runs.
     let mut start = [Vec3::ZERO; LANES];
@@ -118,7 +130,7 @@ pub(super) fn shade_volume(state: &mut BatchState) {
             let (normal, frag) = (state.lanes.normal_view.get(l), &state.frags[l]);
             let pixel = (frag.x, frag.y);
             // The scene-depth gate (R-VOL-5): a step behind the opaque scene gathers nothing.
-            if gate && !admits(-ray_view.z, ctx.scene_depth.distance(frag.scene_z)) {
+            if gate && !admits(-ray_view.z, scene_distance[l]) {
                 density[l] = Vec3::ZERO;
                 continue;
             }
