@@ -131,8 +131,8 @@ pub(crate) struct Draw<'a> {
     /// The fragment outputs that read no attribute and no texture, with their value: the same in
     /// every fragment of the frame, so computed once here.
     pub uniform_outputs: Vec<(Output, [f32; 4])>,
-    /// Shaded as it is rasterized (it can discard, moves its depth or blends); otherwise its
-    /// visible fragments are shaded once, after the opaque draws.
+    /// Shaded as it is rasterized (it can discard, moves its depth, blends, or comes after the
+    /// opaque draws); otherwise its visible fragments are shaded once, after the opaque draws.
     pub forward: bool,
     /// The normalized device z of the object's origin, for the draw order.
     pub sort_z: f32,
@@ -402,7 +402,8 @@ impl<'a> Draw<'a> {
             normal_derivatives: physical && !material.flat_shading,
         };
         let outputs = |o: Output| program.is_some_and(|p| p.has_output(o));
-        let forward = material.transparent
+        // A draw after the opaque ones (transmissive, VOLUME) comes after the tiles' resolve.
+        let forward = material.drawn_after_opaques()
             || material.alpha_test > 0.0
             || outputs(Output::AlphaTest)
             || !material.depth_test
