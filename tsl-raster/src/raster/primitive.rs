@@ -136,11 +136,28 @@ fn mix_vertex(a: &Vertex, b: &Vertex, t: f32) -> Vertex {
 const UNLIT_SKIPS: [Output; 4] = [Output::Depth, Output::Normal, Output::Emissive, Output::Ao];
 
 impl super::draw::Draw<'_> {
-    /// Whether the draw runs its program's `output`: the program has it, and a point or a line
-    /// runs it (not [`UNLIT_SKIPS`]).
+    /// Whether the draw runs its program's `output`: the program has it, a point or a line runs
+    /// it (not [`UNLIT_SKIPS`]), and the material can use its value (the opacity only where the
+    /// alpha is read, [`Draw::reads_alpha`](super::draw::Draw::reads_alpha)).
     pub fn runs(&self, output: Output) -> bool {
         self.program.is_some_and(|p| p.has_output(output))
             && !(self.primitive != Primitive::Triangles && UNLIT_SKIPS.contains(&output))
+            && (output != Output::Opacity || self.reads_alpha())
+    }
+
+    /// Whether anything reads the fragment's alpha (`diffuseColor.a`) before it is made 1: a
+    /// transparent material blends with it, an alpha test compares it (the material's
+    /// `alpha_test` or `ALPHA_TEST_NODE`). three.js r187's `NodeMaterial.setupDiffuseColor` sets
+    /// an opaque material's alpha to 1 after the test (this renderer has no other blending and no
+    /// alpha to coverage, and its shadow pass reads the map's alpha, not the opacity), so
+    /// elsewhere the opacity changes no pixel and is not computed.
+    pub fn reads_alpha(&self) -> bool {
+        let m = self.material;
+        m.transparent
+            || m.alpha_test > 0.0
+            || self
+                .program
+                .is_some_and(|p| p.has_output(Output::AlphaTest))
     }
 }
 
