@@ -42,7 +42,10 @@ fn an_opacity_of_the_colours_value_is_the_colours_code_and_one_mov() {
         program.output_range(COLOR_NODE),
         program.output_range(OPACITY_NODE),
     );
-    assert_eq!(color.0, opacity.0, "the opacity starts where the colour does");
+    assert_eq!(
+        color.0, opacity.0,
+        "the opacity starts where the colour does"
+    );
     // The shared instructions are the same words, once.
     assert_eq!(program.words()[tsl_core::format::H_CODE_LEN], 7);
     // The colour computes three components, so a renderer takes alpha 1 from it and the alpha
@@ -119,7 +122,10 @@ fn a_constant_alpha_is_its_own_load() {
     assert_eq!(program.instruction_count(COLOR_NODE), 6, "{program}");
     assert_eq!(program.instruction_count(OPACITY_NODE), 1, "{program}");
     assert_eq!(program.output_width(COLOR_NODE), 3);
-    assert_eq!(program.evaluate(OPACITY_NODE, &at(1.5, 2.5)), Some(vec![1.0]));
+    assert_eq!(
+        program.evaluate(OPACITY_NODE, &at(1.5, 2.5)),
+        Some(vec![1.0])
+    );
 }
 
 /// The examples' clouds ShaderToy (`examples/shadertoy.rs`): 202 colour and 203 opacity

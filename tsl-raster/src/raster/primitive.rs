@@ -364,6 +364,65 @@ pub(crate) fn expand_lines(segments: &[(u32, u32)], clip: &[Vec4], screen: (u32,
 mod tests {
     use super::*;
 
+    /// Whether the one draw of a plane of `material` (over `program`) runs OPACITY_NODE, and
+    /// the centre pixel it draws.
+    fn opacity_run(
+        graph: &tsl_core::NodeGraph,
+        edit: impl Fn(&mut crate::scene::Material),
+    ) -> (bool, [u8; 4]) {
+        use crate::scene::{shader_material, Camera, Object, Scene};
+        use crate::{Assets, PlaneGeometry, RenderSettings, Renderer};
+        let mut assets = Assets::new();
+        let program = assets.programs.add(graph.compile().unwrap());
+        let mut material = shader_material(program);
+        edit(&mut material);
+        let material = assets.materials.add(material);
+        let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+        let mut scene = Scene::new();
+        scene.add(Object::mesh(plane, material));
+        let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(glam::Vec3::Z);
+        let settings = RenderSettings::new(4, 4);
+        let frame = settings.prepare_frame(&assets.programs, &camera);
+        let (draws, _) = settings
+            .place_draws(&frame, &scene, &camera, &assets)
+            .unwrap();
+        let runs = draws[0].runs(Output::Opacity);
+        let image = Renderer::new(settings)
+            .render(&scene, &camera, &assets)
+            .unwrap();
+        (runs, image.pixel(2, 2).unwrap())
+    }
+
+    #[test]
+    fn only_a_material_that_reads_its_alpha_runs_the_opacity() {
+        use tsl_core::{Color, NodeGraph, ALPHA_TEST_NODE, COLOR_NODE, OPACITY_NODE};
+        let graph = NodeGraph::new();
+        graph
+            .set_output(COLOR_NODE, graph.color(Color::WHITE))
+            .unwrap();
+        graph.set_output(OPACITY_NODE, graph.float(0.5)).unwrap();
+        // Opaque, no alpha test: three.js makes the alpha 1 (NodeMaterial.setupDiffuseColor), so
+        // the opacity is not run and the pixel is opaque white as before.
+        assert_eq!(opacity_run(&graph, |_| {}), (false, [255, 255, 255, 255]));
+        // Transparent: blended over the clear colour (transparent black), the image's straight
+        // alpha is 0.5 (127.5 rounds to 128) over white.
+        assert_eq!(
+            opacity_run(&graph, |m| m.transparent = true),
+            (true, [255, 255, 255, 128])
+        );
+        // An alpha test reads it: 0.5 <= 0.75 discards, the clear colour shows.
+        let (runs, pixel) = opacity_run(&graph, |m| m.alpha_test = 0.75);
+        assert!(runs);
+        assert_eq!(pixel[..3], [0, 0, 0]);
+        // So does ALPHA_TEST_NODE.
+        graph
+            .set_output(ALPHA_TEST_NODE, graph.float(0.75))
+            .unwrap();
+        let (runs, pixel) = opacity_run(&graph, |_| {});
+        assert!(runs);
+        assert_eq!(pixel[..3], [0, 0, 0]);
+    }
+
     /// A 64×64 screen whose clip space is the pixels: x = 2·px/64 − 1, y = 1 − 2·py/64 (rows
     /// down), w = 1.
     fn at(px: f32, py: f32) -> Vec4 {
