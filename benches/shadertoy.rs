@@ -57,7 +57,10 @@ fn frame(c: &mut Criterion) {
         "fragColor = vec4(col, 1.0);",
         "fragColor = vec4(col, 1.0) * (0.75 + 0.25 * cover);",
     );
-    assert_ne!(faded, clouds, "the clouds end with fragColor = vec4(col, 1.0)");
+    assert_ne!(
+        faded, clouds,
+        "the clouds end with fragColor = vec4(col, 1.0)"
+    );
     let (scene, camera, assets) = transparent_frame(&faded);
     let mut settings = RenderSettings::new(SIZE.0, SIZE.1);
     settings.time = TIME;
