@@ -8,6 +8,9 @@ use crate::interface::Output;
 use crate::program::NodeProgram;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, SwitchCase, SwitchValue};
 
+/// An output's instruction count and its emitted function.
+type Counted = (u32, Handle<Function>);
+
 /// The stub's signature, as an error shows it.
 const STUB: &str = "fn run_code(base: u32, start: u32, count: u32) -> vec4<f32>";
 
@@ -57,7 +60,7 @@ pub fn fill_dispatch(
         .ok_or_else(signature_error)?;
     // One case per distinct start; outputs that share their first instructions (a colour and
     // the opacity laid out after it, docs/bytecode.md) start together and differ by their count.
-    let mut cases: Vec<(u32, Vec<(u32, Handle<Function>)>)> = Vec::new();
+    let mut cases: Vec<(u32, Vec<Counted>)> = Vec::new();
     for output in Output::ALL {
         let Some(function) = outputs.functions[output.index()] else {
             continue;
