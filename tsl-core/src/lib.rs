@@ -46,8 +46,8 @@ pub use compile::{CompileError, GraphError, Reading};
 pub use graph::*;
 pub use interface::*;
 pub use interp::{
-    run_nodes, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler, ViewAttributes,
-    WhiteSampler, LANES,
+    run_nodes, run_nodes_after, Fragment, FragmentBatch, Lane, Register, Registers, TextureSampler,
+    ViewAttributes, WhiteSampler, LANES,
 };
 pub use limits::Limits;
 pub use opcode::{Opcode, TypeRule};

@@ -132,6 +132,21 @@ impl Lir {
         uniform
     }
 
+    /// For each value, whether computing `root` computes it: `root` and what it reads.
+    pub fn closure(&self, root: u32) -> Vec<bool> {
+        let mut reached = vec![false; self.insts.len()];
+        reached[root as usize] = true;
+        // An instruction's operands come before it, so one pass down from the root suffices.
+        for id in (0..=root as usize).rev() {
+            if reached[id] {
+                for arg in &self.insts[id].args {
+                    reached[arg.value as usize] = true;
+                }
+            }
+        }
+        reached
+    }
+
     /// The value of `inst`, built now or found among those built.
     pub fn push(&mut self, inst: LirInst, age: u32) -> Operand {
         let width = inst.result_width();

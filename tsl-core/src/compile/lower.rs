@@ -295,10 +295,12 @@ impl<'a> Lowering<'a> {
                     Machine::Bits => Lowered::Value(args[0]),
                 }
             }
-            Op::Swizzle { components, len } => Lowered::Value(
-                self.value(node.inputs[0])
-                    .pick(&components[..*len as usize]),
-            ),
+            Op::Swizzle { components, len } => {
+                let picked = self
+                    .value(node.inputs[0])
+                    .pick(&components[..*len as usize]);
+                Lowered::Value(self.through_join(picked, age))
+            }
             Op::Join => {
                 let mut parts = Vec::new();
                 for &input in &node.inputs {
@@ -421,6 +423,25 @@ impl<'a> Lowering<'a> {
             },
             age,
         )
+    }
+
+    /// A read of some components of a `join`'s value as a read of the values it joined: the
+    /// components of one value are a swizzle of it (`vec4(rgb, a).xyz` is `rgb`, `.w` is `a`),
+    /// so an output that reads part of a join does not compute the rest (GLSL's `gl_FragColor`
+    /// splits into colour and opacity this way); components of several are a smaller join.
+    fn through_join(&mut self, read: Operand, age: u32) -> Operand {
+        let join = &self.lir.insts[read.value as usize];
+        if join.op != Opcode::Join {
+            return read;
+        }
+        let parts: Vec<Operand> = read.swizzle[..read.width as usize]
+            .iter()
+            .map(|&c| {
+                let slot = (join.select >> (2 * c)) & 3;
+                join.args[slot as usize].pick(&[c])
+            })
+            .collect();
+        self.join(&parts, age)
     }
 
     /// One-component operands assembled into one vector, three source values per instruction.

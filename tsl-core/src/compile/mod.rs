@@ -19,9 +19,10 @@ use crate::types::ValueType;
 use lir::{DataRef, Imm, LirInst, Operand};
 use lower::{DataLayout, Lowering};
 
-/// One output's instructions, before the data section's place is known.
+/// The code of one output, or of outputs that share it: output *i*'s code is the first
+/// `outputs[i].1` instructions of `code` (docs/bytecode.md, "Running an output").
 struct Laid {
-    output: Output,
+    outputs: Vec<(Output, usize)>,
     /// Each instruction, its register, its operands' registers and whether it is uniform.
     code: Vec<(LirInst, u8, Vec<u8>, bool)>,
 }
@@ -54,55 +55,39 @@ impl NodeGraph {
         check::integrity(&parts)?;
         widen_color(&mut parts);
         let mut data = DataLayout::new(&parts);
-        let mut laid = Vec::new();
+        let mut laid: Vec<Laid> = Vec::new();
         for output in Output::ALL {
             let Some(root) = parts.outputs[output.index()] else {
                 continue;
             };
+            if laid
+                .iter()
+                .any(|l| l.outputs.iter().any(|&(o, _)| o == output))
+            {
+                continue;
+            }
             check::context(&parts, output, root)?;
             let mut lowering = Lowering::new(&parts, &mut data, output);
-            let mut result = lowering.lower_root(root);
-            if !result.is_identity() {
-                // The result is the register the last instruction writes, so give it a move.
-                let mov = LirInst {
-                    op: crate::opcode::Opcode::Mov,
-                    width: result.width,
-                    args: vec![result],
-                    imm: Imm::None,
-                    select: 0,
-                };
-                result = lowering.lir.push(mov, root);
-            }
-            let lir = lowering.lir;
-            let schedule = schedule::schedule(&lir, result.value)
+            let result = lower_output(&mut lowering, root);
+            let lir = &lowering.lir;
+            let schedule = schedule::schedule(lir, result)
                 .map_err(|registers| CompileError::Registers { output, registers })?;
-            if schedule.order.len() > MAX_INSTRUCTIONS {
+            let count = schedule.order.len();
+            if count > MAX_INSTRUCTIONS {
                 return Err(CompileError::Instructions {
                     output,
-                    instructions: schedule.order.len(),
+                    instructions: count,
                 }
                 .into());
             }
-            let uniform = lir.uniform_values();
-            let code = schedule
-                .order
-                .iter()
-                .map(|&id| {
-                    let inst = lir.insts[id as usize].clone();
-                    let regs = inst
-                        .args
-                        .iter()
-                        .map(|a| schedule.register[a.value as usize])
-                        .collect();
-                    (
-                        inst,
-                        schedule.register[id as usize],
-                        regs,
-                        uniform[id as usize],
-                    )
-                })
-                .collect();
-            laid.push(Laid { output, code });
+            let shared = match SHARES.iter().find(|&&(first, _)| first == output) {
+                Some(&(first, second)) => share(&parts, &mut lowering, (first, result), second)?,
+                None => None,
+            };
+            laid.push(shared.unwrap_or_else(|| Laid {
+                outputs: vec![(output, count)],
+                code: registers(&lowering.lir, &schedule),
+            }));
         }
         let mut program = encode(&parts, data, laid)
             // `named_attribute` packs them; edited parts may not (R-ATTR-1).
@@ -110,6 +95,105 @@ impl NodeGraph {
         program.set_uniform_nodes(self.id(), uniform_nodes(&parts));
         Ok(program)
     }
+}
+
+/// The outputs laid out as a first output's code plus the rest of a second's, when the second
+/// reads what the first computes (GLSL's `gl_FragColor` is a colour's `.xyz` and an opacity's `.w`
+/// of one value): the second's code starts where the first's does and runs it all, then its own
+/// remaining instructions. The first precedes the second in `Output::ALL`, as the renderers run
+/// them, so an interpreter that has just run the first runs only the rest for the second.
+const SHARES: [(Output, Output); 1] = [(Output::Color, Output::Opacity)];
+
+/// Lower `root` as an output's value, which the last instruction writes: a swizzle that is not
+/// the identity gets a final `mov`, and so does a vector output that reads fewer components than
+/// its value has (`texture(...).xyz`), since the components a vector output computes are its last
+/// instruction's width (`NodeProgram::output_width`: a renderer reads a four-component colour's
+/// alpha). Returns the result's LIR id.
+fn lower_output(lowering: &mut Lowering, root: u32) -> u32 {
+    let result = lowering.lower_root(root);
+    let value_width = lowering.lir.insts[result.value as usize].result_width();
+    let narrower = result.width > 1 && result.width < value_width;
+    if result.is_identity() && !narrower {
+        return result.value;
+    }
+    mov(lowering, result, root)
+}
+
+fn mov(lowering: &mut Lowering, of: Operand, root: u32) -> u32 {
+    let inst = LirInst {
+        op: crate::opcode::Opcode::Mov,
+        width: of.width,
+        args: vec![of],
+        imm: Imm::None,
+        select: 0,
+    };
+    lowering.lir.push(inst, root).value
+}
+
+/// `second` laid out after the first output's code in one run ([`SHARES`]), when `second` is set
+/// and the run is at most one instruction longer than `second`'s own code (its own code computes
+/// all of the first's but a final `mov`): running `second` alone then costs at most one
+/// instruction more than before, and running it just after the first costs only the rest.
+/// `None` when it would cost more, or when the run would pass `MAX_INSTRUCTIONS` or
+/// `MAX_REGISTERS` (each output is then laid out alone).
+fn share(
+    parts: &crate::graph::GraphParts,
+    lowering: &mut Lowering,
+    (first_output, first_result): (Output, u32),
+    second: Output,
+) -> Result<Option<Laid>, GraphError> {
+    let Some(root) = parts.outputs[second.index()] else {
+        return Ok(None);
+    };
+    check::context(parts, second, root)?;
+    let mut result = lower_output(lowering, root);
+    let first = lowering.lir.closure(first_result);
+    let alone = lowering.lir.closure(result);
+    let own = alone.iter().filter(|&&r| r).count();
+    if first[result as usize] {
+        // Its value is among the first's: a `mov` makes its part end with its own result.
+        let operand =
+            lir::Operand::whole(result, lowering.lir.insts[result as usize].result_width());
+        result = mov(lowering, operand, root);
+        if first.get(result as usize).copied().unwrap_or(false) {
+            return Ok(None);
+        }
+    }
+    let Ok(schedule) = schedule::schedule_roots(&lowering.lir, &[first_result, result]) else {
+        return Ok(None);
+    };
+    let total = schedule.order.len();
+    let first_count = first.iter().filter(|&&f| f).count();
+    if total > MAX_INSTRUCTIONS || total > own + 1 {
+        return Ok(None);
+    }
+    Ok(Some(Laid {
+        outputs: vec![(first_output, first_count), (second, total)],
+        code: registers(&lowering.lir, &schedule),
+    }))
+}
+
+/// The scheduled instructions with their registers and uniform bits, as `encode` writes them.
+fn registers(lir: &lir::Lir, schedule: &schedule::Schedule) -> Vec<(LirInst, u8, Vec<u8>, bool)> {
+    let uniform = lir.uniform_values();
+    schedule
+        .order
+        .iter()
+        .map(|&id| {
+            let inst = lir.insts[id as usize].clone();
+            let regs = inst
+                .args
+                .iter()
+                .map(|a| schedule.register[a.value as usize])
+                .collect();
+            (
+                inst,
+                schedule.register[id as usize],
+                regs,
+                uniform[id as usize],
+            )
+        })
+        .collect()
 }
 
 /// The node that declared each uniform (the first that reads it, in edited parts; `u32::MAX` for
@@ -197,8 +281,10 @@ fn encode(parts: &crate::graph::GraphParts, data: DataLayout, laid: Vec<Laid>) -
     };
     let mut next = 0usize;
     for l in &laid {
-        words[H_OUTPUTS + 2 * l.output.index()] = next as u32;
-        words[H_OUTPUTS + 2 * l.output.index() + 1] = l.code.len() as u32;
+        for &(output, count) in &l.outputs {
+            words[H_OUTPUTS + 2 * output.index()] = next as u32;
+            words[H_OUTPUTS + 2 * output.index() + 1] = count as u32;
+        }
         next += l.code.len();
         for (inst, dst, regs, uniform) in &l.code {
             let operand = |arg: &Operand, reg: u8| {

@@ -31,6 +31,14 @@ pub struct Schedule {
 
 /// Schedule `root`'s instructions within `MAX_REGISTERS`, or return the least peak found.
 pub fn schedule(lir: &Lir, root: u32) -> Result<Schedule, usize> {
+    schedule_roots(lir, &[root])
+}
+
+/// Schedule the instructions of several roots as one run: `roots[0]`'s, then what `roots[1]`
+/// reads that is not laid out yet, and so on. The registers are chosen for the whole run, so a
+/// value that a later root reads keeps its register until then, and each root's part ends with
+/// that root: running the order up to and including a root computes it.
+pub fn schedule_roots(lir: &Lir, roots: &[u32]) -> Result<Schedule, usize> {
     let need = registers_needed(lir);
     let mut least = usize::MAX;
     for strategy in [
@@ -38,7 +46,11 @@ pub fn schedule(lir: &Lir, root: u32) -> Result<Schedule, usize> {
         InputOrder::MostNeededFirst,
         InputOrder::OldestFirst,
     ] {
-        let order = run_order(lir, root, strategy, &need);
+        let mut placed = vec![false; lir.insts.len()];
+        let mut order = Vec::new();
+        for &root in roots {
+            run_order(lir, root, strategy, &need, &mut placed, &mut order);
+        }
         let (register, peak) = allocate(lir, &order);
         if peak <= MAX_REGISTERS {
             let register = register.into_iter().map(|r| r as u8).collect();
@@ -79,10 +91,16 @@ fn distinct(values: impl Iterator<Item = u32>) -> Vec<u32> {
     out
 }
 
-/// Depth-first post-order from `root`, inputs ordered by `strategy`, each value once.
-fn run_order(lir: &Lir, root: u32, strategy: InputOrder, need: &[usize]) -> Vec<u32> {
-    let mut placed = vec![false; lir.insts.len()];
-    let mut order = Vec::new();
+/// Depth-first post-order from `root` onto `order`, inputs ordered by `strategy`, each value once
+/// (those `placed` already are not laid out again).
+fn run_order(
+    lir: &Lir,
+    root: u32,
+    strategy: InputOrder,
+    need: &[usize],
+    placed: &mut [bool],
+    order: &mut Vec<u32>,
+) {
     let mut stack = vec![(root, false)];
     while let Some((id, inputs_done)) = stack.pop() {
         if placed[id as usize] {
@@ -111,7 +129,6 @@ fn run_order(lir: &Lir, root: u32, strategy: InputOrder, need: &[usize]) -> Vec<
                 .map(|&v| (v, false)),
         );
     }
-    order
 }
 
 /// Registers for `order`: the lowest free register for each result, taken before its inputs'

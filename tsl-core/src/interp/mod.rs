@@ -77,20 +77,74 @@ pub fn run_nodes<'r>(
     registers: &'r mut Registers,
 ) -> Option<&'r Register> {
     let (start, count) = program.output_range(output);
-    if count == 0 {
+    run_range(
+        program,
+        start,
+        start..start + count,
+        batch,
+        sampler,
+        registers,
+    )
+}
+
+/// [`run_nodes`] for `output` just after `previous` ran: the caller promises that the last run
+/// on `registers` was `previous` of this `program` over this `batch`, both unchanged since. When
+/// `output`'s code extends `previous`'s (it starts at the same instruction and is at least as
+/// long, as the compiler lays out an opacity that reads the colour's value: docs/bytecode.md,
+/// "Running an output"), the registers already hold what that shared part computed, so only the
+/// instructions past it run; otherwise the whole output runs. Either way the result is what
+/// [`run_nodes`] gives.
+pub fn run_nodes_after<'r>(
+    program: &NodeProgram,
+    output: Output,
+    previous: Output,
+    batch: &FragmentBatch,
+    sampler: &dyn TextureSampler,
+    registers: &'r mut Registers,
+) -> Option<&'r Register> {
+    let (start, count) = program.output_range(output);
+    let (previous_start, previous_count) = program.output_range(previous);
+    let done = if previous_start == start && (1..=count).contains(&previous_count) {
+        previous_count
+    } else {
+        0
+    };
+    run_range(
+        program,
+        start,
+        start + done..start + count,
+        batch,
+        sampler,
+        registers,
+    )
+}
+
+/// Run the instructions `run` of the output whose code starts at `start` (`run` ends where the
+/// output does); the result is the register its last instruction writes.
+fn run_range<'r>(
+    program: &NodeProgram,
+    start: usize,
+    run: std::ops::Range<usize>,
+    batch: &FragmentBatch,
+    sampler: &dyn TextureSampler,
+    registers: &'r mut Registers,
+) -> Option<&'r Register> {
+    if run.end == start {
         return None;
     }
     let words = program.words();
-    let mut last = 0;
-    for index in start..start + count {
+    // Invariant: `validate`'s `OutputCode` check bounds `start + count` by the instruction count
+    // and `Sections` puts every instruction inside the words; each instruction passed
+    // `validate::instruction` (its destination and operands below `MAX_REGISTERS`, loads,
+    // attributes and textures inside the words), so `execute` indexes only checked values.
+    let decode = |index: usize| {
         let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
-        // Invariant: `validate`'s `OutputCode` check bounds `start + count` by the instruction count
-        // and `Sections` puts every instruction inside the words; each instruction passed
-        // `validate::instruction` (its destination and operands below `MAX_REGISTERS`, loads,
-        // attributes and textures inside the words), so `execute` indexes only checked values.
-        let inst = Instruction::decode(&words[at..at + INSTRUCTION_WORDS]);
-        execute(&inst, words, batch, sampler, &mut registers.0);
-        last = inst.dst as usize;
+        Instruction::decode(&words[at..at + INSTRUCTION_WORDS])
+    };
+    // The last instruction's register, also when `run` is empty (all of it ran before).
+    let last = decode(run.end - 1).dst as usize;
+    for index in run {
+        execute(&decode(index), words, batch, sampler, &mut registers.0);
     }
     Some(&registers.0[last])
 }

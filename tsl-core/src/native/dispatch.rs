@@ -8,6 +8,9 @@ use crate::interface::Output;
 use crate::program::NodeProgram;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, SwitchCase, SwitchValue};
 
+/// An output's instruction count and its emitted function.
+type Counted = (u32, Handle<Function>);
+
 /// The stub's signature, as an error shows it.
 const STUB: &str = "fn run_code(base: u32, start: u32, count: u32) -> vec4<f32>";
 
@@ -25,13 +28,14 @@ pub fn emit_run_code(program: &NodeProgram, module: &mut naga::Module) -> Result
 /// Replaces the body of `stub`, a function `fn(base: u32, start: u32, count: u32) -> vec4<f32>`
 /// (the signature of the GPU interpreter's `run_code`), with a switch on `start`: each set
 /// output's first instruction ([`NodeProgram::output_range`]) returns that output's emitted
-/// function's result, any other start returns `vec4(0.0)`. `base` and `count` are unused.
+/// function's result, any other start returns `vec4(0.0)`. Outputs that start at the same
+/// instruction with different counts (an opacity laid out as the colour's code and more) are told
+/// apart by a switch on `count`; `base` is unused.
 ///
 /// naga requires a function to come after every function it calls, so this reorders the
 /// module's functions (callees first, otherwise in their order): afterwards the handles of the
 /// stub, of the emitted functions and of the functions between them are stale; find functions by
-/// name ([`super::function_by_name`]). Two set outputs that start at the same instruction with
-/// different counts cannot be told apart by `start`: [`EmitError::Unsupported`].
+/// name ([`super::function_by_name`]).
 pub fn fill_dispatch(
     module: &mut Module,
     stub: Handle<Function>,
@@ -54,8 +58,9 @@ pub fn fill_dispatch(
         .as_ref()
         .map(|r| r.ty)
         .ok_or_else(signature_error)?;
-    // One case per distinct start.
-    let mut cases: Vec<(u32, usize, Handle<Function>)> = Vec::new();
+    // One case per distinct start; outputs that share their first instructions (a colour and
+    // the opacity laid out after it, docs/bytecode.md) start together and differ by their count.
+    let mut cases: Vec<(u32, Vec<Counted>)> = Vec::new();
     for output in Output::ALL {
         let Some(function) = outputs.functions[output.index()] else {
             continue;
@@ -64,24 +69,19 @@ pub fn fill_dispatch(
             EmitError::Invalid(format!("no emitted function for {}", output.name()))
         })?;
         let (start, count) = program.output_range(output);
-        match cases.iter().find(|(s, _, _)| *s as usize == start) {
-            Some(&(_, c, _)) if c == count => {}
-            Some(_) => {
-                return Err(EmitError::Unsupported {
-                    instruction: start,
-                    opcode: "dispatch".into(),
-                    reason: "two outputs start here with different counts".into(),
-                })
-            }
-            // Invariant: `validate` bounds a start by the code's length, a u32.
-            None => cases.push((start as u32, count, function)),
+        // Invariant: `validate` bounds a start and a count by the code's length, a u32.
+        let (start, count) = (start as u32, count as u32);
+        match cases.iter_mut().find(|(s, _)| *s == start) {
+            Some((_, counts)) if counts.iter().any(|&(c, _)| c == count) => {}
+            Some((_, counts)) => counts.push((count, function)),
+            None => cases.push((start, vec![(count, function)])),
         }
     }
     let mut body = Block::new();
     let mut expressions = naga::Arena::new();
-    let selector = expressions.append(Expression::FunctionArgument(1), Span::UNDEFINED);
-    let mut switch_cases = Vec::with_capacity(cases.len() + 1);
-    for &(start, _, function) in &cases {
+    let start_argument = expressions.append(Expression::FunctionArgument(1), Span::UNDEFINED);
+    let count_argument = expressions.append(Expression::FunctionArgument(2), Span::UNDEFINED);
+    let mut call = |function: Handle<Function>| {
         let result = expressions.append(Expression::CallResult(function), Span::UNDEFINED);
         let mut case = Block::new();
         case.push(
@@ -98,8 +98,40 @@ pub fn fill_dispatch(
             },
             Span::UNDEFINED,
         );
+        case
+    };
+    let mut switch_cases = Vec::with_capacity(cases.len() + 1);
+    for (start, counts) in &cases {
+        let case = match counts[..] {
+            // One output starts here: its count is not looked at.
+            [(_, function)] => call(function),
+            _ => {
+                let mut by_count: Vec<SwitchCase> = counts
+                    .iter()
+                    .map(|&(count, function)| SwitchCase {
+                        value: SwitchValue::U32(count),
+                        body: call(function),
+                        fall_through: false,
+                    })
+                    .collect();
+                by_count.push(SwitchCase {
+                    value: SwitchValue::Default,
+                    body: Block::new(),
+                    fall_through: false,
+                });
+                let mut case = Block::new();
+                case.push(
+                    Statement::Switch {
+                        selector: count_argument,
+                        cases: by_count,
+                    },
+                    Span::UNDEFINED,
+                );
+                case
+            }
+        };
         switch_cases.push(SwitchCase {
-            value: SwitchValue::U32(start),
+            value: SwitchValue::U32(*start),
             body: case,
             fall_through: false,
         });
@@ -111,7 +143,7 @@ pub fn fill_dispatch(
     });
     body.push(
         Statement::Switch {
-            selector,
+            selector: start_argument,
             cases: switch_cases,
         },
         Span::UNDEFINED,

@@ -136,11 +136,28 @@ fn mix_vertex(a: &Vertex, b: &Vertex, t: f32) -> Vertex {
 const UNLIT_SKIPS: [Output; 4] = [Output::Depth, Output::Normal, Output::Emissive, Output::Ao];
 
 impl super::draw::Draw<'_> {
-    /// Whether the draw runs its program's `output`: the program has it, and a point or a line
-    /// runs it (not [`UNLIT_SKIPS`]).
+    /// Whether the draw runs its program's `output`: the program has it, a point or a line runs
+    /// it (not [`UNLIT_SKIPS`]), and the material can use its value (the opacity only where the
+    /// alpha is read, [`Draw::reads_alpha`](super::draw::Draw::reads_alpha)).
     pub fn runs(&self, output: Output) -> bool {
         self.program.is_some_and(|p| p.has_output(output))
             && !(self.primitive != Primitive::Triangles && UNLIT_SKIPS.contains(&output))
+            && (output != Output::Opacity || self.reads_alpha())
+    }
+
+    /// Whether anything reads the fragment's alpha (`diffuseColor.a`) before it is made 1: a
+    /// transparent material blends with it, an alpha test compares it (the material's
+    /// `alpha_test` or `ALPHA_TEST_NODE`). three.js r187's `NodeMaterial.setupDiffuseColor` sets
+    /// an opaque material's alpha to 1 after the test (this renderer has no other blending and no
+    /// alpha to coverage, and its shadow pass reads the map's alpha, not the opacity), so
+    /// elsewhere the opacity changes no pixel and is not computed.
+    pub fn reads_alpha(&self) -> bool {
+        let m = self.material;
+        m.transparent
+            || m.alpha_test > 0.0
+            || self
+                .program
+                .is_some_and(|p| p.has_output(Output::AlphaTest))
     }
 }
 
@@ -346,6 +363,65 @@ pub(crate) fn expand_lines(segments: &[(u32, u32)], clip: &[Vec4], screen: (u32,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the one draw of a plane of `material` (over `program`) runs OPACITY_NODE, and
+    /// the centre pixel it draws.
+    fn opacity_run(
+        graph: &tsl_core::NodeGraph,
+        edit: impl Fn(&mut crate::scene::Material),
+    ) -> (bool, [u8; 4]) {
+        use crate::scene::{shader_material, Camera, Object, Scene};
+        use crate::{Assets, PlaneGeometry, RenderSettings, Renderer};
+        let mut assets = Assets::new();
+        let program = assets.programs.add(graph.compile().unwrap());
+        let mut material = shader_material(program);
+        edit(&mut material);
+        let material = assets.materials.add(material);
+        let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+        let mut scene = Scene::new();
+        scene.add(Object::mesh(plane, material));
+        let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(glam::Vec3::Z);
+        let settings = RenderSettings::new(4, 4);
+        let frame = settings.prepare_frame(&assets.programs, &camera);
+        let (draws, _) = settings
+            .place_draws(&frame, &scene, &camera, &assets)
+            .unwrap();
+        let runs = draws[0].runs(Output::Opacity);
+        let image = Renderer::new(settings)
+            .render(&scene, &camera, &assets)
+            .unwrap();
+        (runs, image.pixel(2, 2).unwrap())
+    }
+
+    #[test]
+    fn only_a_material_that_reads_its_alpha_runs_the_opacity() {
+        use tsl_core::{Color, NodeGraph, ALPHA_TEST_NODE, COLOR_NODE, OPACITY_NODE};
+        let graph = NodeGraph::new();
+        graph
+            .set_output(COLOR_NODE, graph.color(Color::WHITE))
+            .unwrap();
+        graph.set_output(OPACITY_NODE, graph.float(0.5)).unwrap();
+        // Opaque, no alpha test: three.js makes the alpha 1 (NodeMaterial.setupDiffuseColor), so
+        // the opacity is not run and the pixel is opaque white as before.
+        assert_eq!(opacity_run(&graph, |_| {}), (false, [255, 255, 255, 255]));
+        // Transparent: blended over the clear colour (transparent black), the image's straight
+        // alpha is 0.5 (127.5 rounds to 128) over white.
+        assert_eq!(
+            opacity_run(&graph, |m| m.transparent = true),
+            (true, [255, 255, 255, 128])
+        );
+        // An alpha test reads it: 0.5 <= 0.75 discards, the clear colour shows.
+        let (runs, pixel) = opacity_run(&graph, |m| m.alpha_test = 0.75);
+        assert!(runs);
+        assert_eq!(pixel[..3], [0, 0, 0]);
+        // So does ALPHA_TEST_NODE.
+        graph
+            .set_output(ALPHA_TEST_NODE, graph.float(0.75))
+            .unwrap();
+        let (runs, pixel) = opacity_run(&graph, |_| {});
+        assert!(runs);
+        assert_eq!(pixel[..3], [0, 0, 0]);
+    }
 
     /// A 64×64 screen whose clip space is the pixels: x = 2·px/64 − 1, y = 1 − 2·py/64 (rows
     /// down), w = 1.

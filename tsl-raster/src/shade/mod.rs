@@ -147,6 +147,7 @@ pub(crate) fn shade_batch(
             volumes: ctx.volumes,
             white: ctx.shading == Shading::Lit,
             screen_ids: ctx.screen_ids,
+            last: None,
         },
         out,
     };

@@ -12,7 +12,8 @@ use crate::store::Store;
 use crate::texture::Texture;
 use glam::{Vec2, Vec3};
 use tsl_core::{
-    run_nodes, FragmentBatch, Lane, NodeProgram, Output, Register, Registers, TextureId, LANES,
+    run_nodes, run_nodes_after, FragmentBatch, Lane, NodeProgram, Output, Register, Registers,
+    TextureId, LANES,
 };
 
 /// One fragment to shade: its pixel, its triangle in the draw, its interpolated window depth.
@@ -191,6 +192,9 @@ pub(super) struct Nodes<'s> {
     pub(super) white: bool,
     /// The screen's texture ids, which a point or a line reads as opaque white (R-PRIM-7).
     pub(super) screen_ids: [TextureId; 2],
+    /// The output the interpreter ran last over this batch, whose values the registers hold
+    /// ([`Nodes::run_after`]).
+    pub(super) last: Option<Output>,
 }
 
 impl Nodes<'_> {
@@ -200,7 +204,24 @@ impl Nodes<'_> {
     #[inline]
     pub(super) fn run(&mut self, draw: &Draw, output: Output, n: usize) -> Option<&Register> {
         let p = draw.program.filter(|_| draw.runs(output))?;
-        self.run_program(draw, p, output, n)
+        self.run_program(draw, p, output, n, None)
+    }
+
+    /// [`Nodes::run`] for an output that the stage runs right after `previous`, with nothing
+    /// between that changes the batch's views: when the interpreter's last run was `previous`,
+    /// an `output` laid out as `previous`'s code and more (the opacity after the colour,
+    /// docs/bytecode.md) runs only the rest (`run_nodes_after`).
+    #[inline]
+    pub(super) fn run_after(
+        &mut self,
+        draw: &Draw,
+        output: Output,
+        previous: Output,
+        n: usize,
+    ) -> Option<&Register> {
+        let p = draw.program.filter(|_| draw.runs(output))?;
+        let previous = Some(previous).filter(|&o| self.last == Some(o));
+        self.run_program(draw, p, output, n, previous)
     }
 
     fn run_program(
@@ -209,6 +230,7 @@ impl Nodes<'_> {
         p: &NodeProgram,
         output: Output,
         n: usize,
+        previous: Option<Output>,
     ) -> Option<&Register> {
         match draw.uniform_outputs.iter().find(|(o, _)| *o == output) {
             Some((_, value)) => {
@@ -230,7 +252,13 @@ impl Nodes<'_> {
                         &self.screen_ids
                     },
                 };
-                run_nodes(p, output, self.batch, &sampler, self.registers)
+                self.last = Some(output);
+                match previous {
+                    Some(previous) => {
+                        run_nodes_after(p, output, previous, self.batch, &sampler, self.registers)
+                    }
+                    None => run_nodes(p, output, self.batch, &sampler, self.registers),
+                }
             }
         }
     }

@@ -86,7 +86,9 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             s.diffuse.set(l, s.diffuse.get(l) * tint);
         }
     }
-    match nodes.run(draw, Output::Opacity, n) {
+    // The colour's code is often the opacity's first part (`gl_FragColor`'s rgb and a): nothing
+    // above changed the batch, so the opacity runs only the rest.
+    match nodes.run_after(draw, Output::Opacity, Output::Color, n) {
         Some(r) => {
             for (a, o) in s.alpha[..n].iter_mut().zip(&r[0][..n]) {
                 *a *= o;
