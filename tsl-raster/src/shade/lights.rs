@@ -1,7 +1,7 @@
 //! Stage 5 of shading, [`shade_lights`]: the lights through the material's model, the
 //! emissive, the fog.
 
-use super::backdrop::{backdrop_lanes, mix_backdrop};
+use super::backdrop::backdrop_lanes;
 use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes};
 use super::lane_math::{unit_or_zero, Lanes3};
 use super::maps::read_map;
@@ -63,19 +63,9 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         frags: state_frags,
         received: received.as_deref(),
     });
-    // With a backdrop on a lit material the model runs twice, the second time with a black
-    // diffuse colour, to isolate the diffuse light (shade/backdrop.rs).
-    let lit = !matches!(
-        m.kind,
-        MaterialKind::Basic | MaterialKind::Normals | MaterialKind::Depth
-    );
-    let runs = if backdrop.is_some() && lit { 2 } else { 1 };
-    let (mut with_diffuse, diffuse) = (Lanes3::default(), s.diffuse);
-    for run in 0..runs {
-        if run == 1 {
-            with_diffuse = s.outgoing;
-            s.diffuse = Lanes3::default();
-        }
+    // A backdrop takes the place of the total diffuse light inside each model, before its
+    // finish (shade/backdrop.rs).
+    let backdrop = backdrop.as_ref();
         match m.kind {
             MaterialKind::Standard | MaterialKind::Physical => {
                 // The physical model runs over the whole batch at once (shade/physical.rs).
@@ -105,7 +95,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                         m,
                         maps,
                         (thickness.as_ref(), environment),
-                        shadow,
+                        (shadow, backdrop),
                         (s, &mut outgoing),
                         n,
                     );
@@ -155,6 +145,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                             clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
                             environment: env_lanes.as_ref(),
                             shadow: receiver.as_ref(),
+                            backdrop,
                         },
                         physical_scratch,
                         &mut s.outgoing,
@@ -166,6 +157,11 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                     s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
                     s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
                     s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+                    // Unlit: the whole light is the diffuse light.
+                    if let Some(b) = backdrop {
+                        let outgoing = s.outgoing.get(l);
+                        s.outgoing.set(l, outgoing + b.share(l, outgoing));
+                    }
                 }
             }
             MaterialKind::Lambert | MaterialKind::Phong => {
@@ -182,7 +178,8 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                         ao: s.ao[l],
                     };
                     let shadow = |i| receiver.as_ref().map_or(Vec3::ONE, |r| r.factor_of(i, l));
-                    let mut outgoing = phong(lights, &surface, specular, shadow);
+                    let backdrop = backdrop.map(|b| b.at(l));
+                    let mut outgoing = phong(lights, &surface, (specular, backdrop), shadow);
                     if let Some(sc) = &scattering {
                         // The thickness map's red channel times the colour (white without a map).
                         let red = scattering_map
@@ -202,20 +199,11 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                 }
             }
             MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
-            // The ray's light, gathered by `volume::shade_volume` before this stage.
+            // The ray's light, gathered by `volume::shade_volume` before this stage; three's
+            // VolumetricLightingModel.finish replaces the outgoing light with it, so a
+            // backdrop changes nothing.
             MaterialKind::Volume => {}
         }
-    }
-    if let Some(b) = &backdrop {
-        if runs == 2 {
-            let black = s.outgoing;
-            s.outgoing = with_diffuse;
-            s.diffuse = diffuse;
-            mix_backdrop(b, &black, &mut s.outgoing, n);
-        } else {
-            mix_backdrop(b, &Lanes3::default(), &mut s.outgoing, n);
-        }
-    }
     for l in 0..n {
         let outgoing = s.outgoing.get(l);
         let mut rgb = (outgoing + s.emissive.get(l)).max(Vec3::ZERO);
