@@ -239,7 +239,11 @@ pub fn transmission_layers() -> Case {
             0.8,
             0.45,
         ),
-        (glass(0xffddaa, 0.3, 0.0).with_nodes(metal_node), -0.45, -0.45),
+        (
+            glass(0xffddaa, 0.3, 0.0).with_nodes(metal_node),
+            -0.45,
+            -0.45,
+        ),
         (
             Material {
                 transmission: 0.9,

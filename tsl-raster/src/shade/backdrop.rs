@@ -9,8 +9,8 @@
 //! they cover the light it replaces.
 
 use super::lane_math::{copy_register, Lanes3};
-use glam::Vec3;
 use super::state::BatchState;
+use glam::Vec3;
 use tsl_core::{Output, LANES};
 
 /// The backdrop and its alpha at each lane.

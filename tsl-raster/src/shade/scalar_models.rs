@@ -184,7 +184,9 @@ mod tests {
             )],
             Mat4::IDENTITY,
         );
-        let c = phong(&lights, &facing(Vec3::splat(0.5)), (None, None), |_| Vec3::ONE);
+        let c = phong(&lights, &facing(Vec3::splat(0.5)), (None, None), |_| {
+            Vec3::ONE
+        });
         assert!((c - Vec3::splat(2.0 * 0.5 / PI)).length() < 1e-6, "{c}");
     }
 
