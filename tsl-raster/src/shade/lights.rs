@@ -178,7 +178,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
                 };
                 let shadow = |i| receiver.as_ref().map_or(Vec3::ONE, |r| r.factor_of(i, l));
                 let backdrop = backdrop.map(|b| b.at(l));
-                let mut outgoing = phong(lights, &surface, (specular, backdrop), shadow);
+                let mut outgoing = phong(lights, &surface, specular, backdrop, shadow);
                 if let Some(sc) = &scattering {
                     // The thickness map's red channel times the colour (white without a map).
                     let red =

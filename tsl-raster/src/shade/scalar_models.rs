@@ -35,7 +35,8 @@ pub(crate) struct Surface {
 pub(crate) fn phong(
     lights: &FrameLights,
     s: &Surface,
-    (specular, backdrop): (Option<(Vec3, f32)>, Option<(Vec3, f32)>),
+    specular: Option<(Vec3, f32)>,
+    backdrop: Option<(Vec3, f32)>,
     shadow: impl Fn(usize) -> Vec3,
 ) -> Vec3 {
     let mut direct_diffuse = Vec3::ZERO;
@@ -184,7 +185,7 @@ mod tests {
             )],
             Mat4::IDENTITY,
         );
-        let c = phong(&lights, &facing(Vec3::splat(0.5)), (None, None), |_| {
+        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, None, |_| {
             Vec3::ONE
         });
         assert!((c - Vec3::splat(2.0 * 0.5 / PI)).length() < 1e-6, "{c}");
@@ -195,7 +196,7 @@ mod tests {
         let lights = FrameLights::new(&[Light::ambient(Color::WHITE, 1.0)], Mat4::IDENTITY);
         let mut s = facing(Vec3::ONE);
         s.ao = 0.5;
-        let c = phong(&lights, &s, (None, None), |_| Vec3::ONE);
+        let c = phong(&lights, &s, None, None, |_| Vec3::ONE);
         assert!((c - Vec3::splat(0.5 / PI)).length() < 1e-6, "{c}");
     }
 
