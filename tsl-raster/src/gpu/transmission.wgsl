@@ -3,10 +3,10 @@
 // three.js's getIBLVolumeRefraction. The view ray refracted by the ior and carried `thickness`
 // (local units, scaled along the world's axes) to where it leaves; that point projected to the
 // screen; the frame's transmission target (F_SCREEN, the opaque pass with its mip chain) read
-// there bicubically at the level the roughness and the ior choose; tinted by the diffuse colour
-// and Beer's law, less the reflected share. The result is the fragment's backdrop (s_backdrop),
-// mixed into the diffuse light by `transmission` as raster.wgsl's shade_lights mixes a
-// BACKDROP_NODE.
+// there bicubically at the level the roughness and the ior choose; tinted by diffuseContribution
+// (the colour times one less the metalness) and Beer's law, less the reflected share. The result
+// is the fragment's backdrop (s_backdrop), mixed into each model's total diffuse light by
+// `transmission` before its finish (raster.wgsl's backdrop_share), as a BACKDROP_NODE.
 
 // GLSL's refract(i, n, eta): zero on total internal reflection.
 fn refract3(i: vec3<f32>, n: vec3<f32>, eta: f32) -> vec3<f32> {

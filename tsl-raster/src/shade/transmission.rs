@@ -3,10 +3,12 @@
 //! computes it (`getIBLVolumeRefraction`): the view ray refracted into the volume by the ior and
 //! carried `thickness` (in the mesh's local units) to where it leaves, projected to the screen;
 //! the opaque pass read there bicubically at a mip level that the roughness and the ior choose
-//! (`getTransmissionSample`, `textureBicubicLevel`); tinted by the diffuse colour and by Beer's
-//! law over the ray's length (`volumeAttenuation`); less the light the surface reflects (the
-//! environment BRDF's Fresnel). The result takes the diffuse light's place by `transmission`
-//! (three's `backdrop` and `backdropAlpha`), which shade/backdrop.rs mixes.
+//! (`getTransmissionSample`, `textureBicubicLevel`); tinted by `diffuseContribution` (the diffuse
+//! colour times one less the metalness) and by Beer's law over the ray's length
+//! (`volumeAttenuation`); less the light the surface reflects (the environment BRDF's Fresnel of
+//! the metal-blended specular colour). The result takes the total diffuse light's place by
+//! `transmission` (three's `backdrop` and `backdropAlpha`) before the model's finish lays a
+//! clearcoat over it, as shade/backdrop.rs mixes a backdrop.
 
 use super::backdrop::BackdropLanes;
 use super::brdf::dfg;
