@@ -1,7 +1,7 @@
 //! Screen reads on every GPU path (R-SCREEN-1): the scene of `tests/screen_reads.rs`
 //! (`screen_reads_scene/`), held to the same hand-worked values, and the same refusal without a
 //! target; and PHYSICAL transmission (R-SCREEN-3) on every path, held to the same hand-worked
-//! bicubic reads as `tests/screen_reads.rs`.
+//! bicubic reads as `tests/screen_reads.rs`, and both under a clearcoat and on a metal.
 
 #[macro_use]
 mod gpu_harness;
@@ -17,6 +17,7 @@ gpu_tests![
     each_path_mixes_the_backdrop_by_its_alpha,
     the_lit_view_reads_white_on_the_gpu,
     each_path_transmits_the_opaque_pass,
+    each_path_lays_a_clearcoat_over_the_backdrop_and_transmission,
     each_path_draws_both_sides_and_dispersion_as_the_cpu,
 ];
 
@@ -119,6 +120,21 @@ fn each_path_transmits_the_opaque_pass(gpu: &'static Gpu) {
             given: None
         })
     );
+}
+
+fn each_path_lays_a_clearcoat_over_the_backdrop_and_transmission(gpu: &'static Gpu) {
+    // R-SCREEN-2 and R-SCREEN-3 under a clearcoat and on a metal, as on the CPU
+    // (screen_reads_scene's layered_cases, by hand).
+    for (who, c, want) in layered_cases() {
+        for path in PATHS {
+            check_columns(
+                &render(gpu, &c, path),
+                &want,
+                BOUND,
+                &format!("{path:?} {who}"),
+            );
+        }
+    }
 }
 
 /// Double-sided transmission (three's back-face pass) with dispersion on every path, held to the

@@ -247,6 +247,14 @@ fn transmission_dispersion_matches_three() {
 }
 
 #[test]
+fn transmission_on_layers_matches_three() {
+    // R-SCREEN-3: transmission under metalness (the material's and METALNESS_NODE's), a
+    // clearcoat, sheen and thickness scattering; three mixes it into the total diffuse light
+    // before the model's finish lays the clearcoat over it.
+    check("transmission_layers");
+}
+
+#[test]
 fn a_volume_lit_by_a_point_light_matches_three() {
     check("volume_point");
 }

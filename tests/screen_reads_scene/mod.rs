@@ -205,3 +205,79 @@ pub fn transmission_checks() -> [TransmissionCheck; 2] {
         ),
     ]
 }
+
+/// The clearcoat's share of the light under it at normal incidence, by hand from three.js's
+/// `F_Schlick(f0 0.04, f90 1, dotVH 1)` (`fresnel = exp2((−5.55473 · 1 − 6.98316) · 1)`): the
+/// flat planes of the screen cases face the orthographic camera, so `dotNVcc` is 1.
+fn clearcoat_fresnel_straight_on() -> f32 {
+    let fresnel = (-5.55473f32 - 6.98316).exp2();
+    0.04 * (1.0 - fresnel) + fresnel
+}
+
+/// A case, what it shows, and its 32 columns by hand.
+pub type LayeredCase = (&'static str, ScreenCase, Vec<[f32; 3]>);
+
+/// A backdrop and a transmission under a clearcoat and on a metal, as three.js r187 mixes them
+/// (`LightsNode`: `totalDiffuse = mix(totalDiffuse, backdrop, alpha)` before the model's
+/// `finish`, which lays the clearcoat over it: `outgoing · (1 − cc · Fcc) + cc · clearcoat
+/// light`). Without lights every model light is zero, so: [`backdrop_case`] on a white metal
+/// (metalness 1, no diffuse light) is 0.25 × the backdrop, and on a white dielectric with
+/// clearcoat 1 that times 1 − Fcc; [`transmission_case`] (white, transmission 1) with clearcoat
+/// 1 is the bicubic read times 1 − Fcc, and on a metal nothing (the transmission is tinted by
+/// `diffuseContribution`, the colour times one less the metalness).
+pub fn layered_cases() -> Vec<LayeredCase> {
+    let k = 1.0 - clearcoat_fresnel_straight_on();
+    let columns = |f: &dyn Fn(u32) -> [f32; 3], scale: f32| {
+        (0..32).map(|c| f(c).map(|v| v * scale)).collect::<Vec<_>>()
+    };
+    let backdrop = |c: u32| expected(c).map(|v| 0.25 * v);
+    let coat = |mut m: Material| {
+        m.clearcoat = 1.0;
+        m
+    };
+    let transmission = |clearcoat: f32, metalness: f32| {
+        let mut c = transmission_case(Color::WHITE, 1.0);
+        let front = c.scene.objects()[1].mesh.unwrap().material;
+        let m = c.assets.materials.get_mut(front).unwrap();
+        m.clearcoat = clearcoat;
+        m.metalness = metalness;
+        c
+    };
+    vec![
+        (
+            "backdrop on a metal",
+            backdrop_case(Material::standard(Color::WHITE, 0.5, 1.0)),
+            columns(&backdrop, 1.0),
+        ),
+        (
+            "backdrop under a clearcoat",
+            backdrop_case(coat(Material::physical(Color::WHITE, 0.5, 0.0))),
+            columns(&backdrop, k),
+        ),
+        (
+            "transmission under a clearcoat",
+            transmission(1.0, 0.0),
+            columns(&expected_transmission, k),
+        ),
+        (
+            "transmission on a metal",
+            transmission(0.0, 1.0),
+            columns(&expected_transmission, 0.0),
+        ),
+    ]
+}
+
+/// Hold `image` to `want`, one colour per column, within `bound`.
+pub fn check_columns(image: &LinearImage, want: &[[f32; 3]], bound: f32, who: &str) {
+    for y in 0..16 {
+        for (x, want) in want.iter().enumerate() {
+            let got = image.pixel(x as u32, y).unwrap();
+            for k in 0..3 {
+                assert!(
+                    (got[k] - want[k]).abs() <= bound,
+                    "{who}: pixel ({x}, {y}) is {got:?}, by hand {want:?}"
+                );
+            }
+        }
+    }
+}

@@ -115,6 +115,7 @@ cases![
     transmission_map in scenes_transmission,
     transmission_double in scenes_transmission,
     transmission_dispersion in scenes_transmission,
+    transmission_layers in scenes_transmission,
     outputs_lit in scenes_outputs,
     outputs_env in scenes_outputs,
     outputs_alpha_test in scenes_outputs,

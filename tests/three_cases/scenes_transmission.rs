@@ -185,3 +185,77 @@ pub fn transmission_dispersion() -> Case {
     );
     c
 }
+
+/// tools/three_cases/transmission_layers.mjs: transmission under metalness (the material's and
+/// METALNESS_NODE's), a clearcoat, sheen and thickness scattering.
+pub fn transmission_layers() -> Case {
+    let mut c = stage(Vec3::new(0.2, 0.1, -0.6));
+    c.scene
+        .add_light(Light::ambient(Color::from_hex(0x404040), 1.0));
+    // The case's glass: thickness 0.8, ior 1.5, an orange attenuation at distance 1.5.
+    let glass = |color: u32, roughness: f32, metalness: f32| Material {
+        transmission: 1.0,
+        thickness: 0.8,
+        ior: 1.5,
+        attenuation_color: Color::from_hex(0xffaa55),
+        attenuation_distance: 1.5,
+        ..Material::physical(Color::from_hex(color), roughness, metalness)
+    };
+    let program = |c: &mut Case, outputs: &dyn Fn(&NodeGraph) -> Vec<(Output, NodeRef)>| {
+        let g = NodeGraph::new();
+        for (output, node) in outputs(&g) {
+            g.set_output(output, node).unwrap();
+        }
+        c.assets.programs.add(g.compile().unwrap())
+    };
+    let metal_node = program(&mut c, &|g| {
+        vec![(METALNESS_NODE, g.mul(g.swizzle(g.uv(), "y"), g.float(0.8)))]
+    });
+    let sss = program(&mut c, &|g| {
+        vec![
+            (THICKNESS_COLOR_NODE, g.vec3(0.9, 0.4, 0.2)),
+            (THICKNESS_AMBIENT_NODE, g.float(0.4)),
+            (THICKNESS_ATTENUATION_NODE, g.float(0.5)),
+        ]
+    });
+    let materials = [
+        (glass(0xffffff, 0.25, 0.4), -0.8, 0.45),
+        (
+            Material {
+                clearcoat: 0.8,
+                clearcoat_roughness: 0.2,
+                ..glass(0xccffdd, 0.5, 0.0)
+            },
+            0.0,
+            0.45,
+        ),
+        (
+            Material {
+                sheen: 1.0,
+                sheen_color: Color::from_hex(0xff88cc),
+                sheen_roughness: 0.5,
+                ..glass(0xffffff, 0.3, 0.0)
+            },
+            0.8,
+            0.45,
+        ),
+        (
+            glass(0xffddaa, 0.3, 0.0).with_nodes(metal_node),
+            -0.45,
+            -0.45,
+        ),
+        (
+            Material {
+                transmission: 0.9,
+                ..glass(0xffeedd, 0.4, 0.0).with_nodes(sss)
+            },
+            0.45,
+            -0.45,
+        ),
+    ];
+    for (material, x, y) in materials {
+        let sphere = SphereGeometry::new(0.38, 32, 16).build();
+        add(&mut c, sphere, material, Vec3::new(x, y, 0.3), Vec3::ZERO);
+    }
+    c
+}

@@ -257,11 +257,12 @@ pub enum MaterialRefusal {
         /// The most direct lights.
         limit: usize,
     },
-    /// `BACKDROP_NODE` on a lit material whose light other than the diffuse depends on the
-    /// diffuse colour or layers over it (a metalness, a clearcoat, sheen, thickness
-    /// scattering): the backdrop takes the place of the diffuse light alone (R-SCREEN-2), which
-    /// the renderer isolates only where the rest does not depend on it.
-    #[error("BACKDROP_NODE on a lit material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light it replaces is not isolated there)")]
+    /// `BACKDROP_NODE` on a PHONG material with subsurface scattering (`Material::set_scattering`,
+    /// three.js's `SubsurfaceScatteringShader`): that is a ShaderMaterial in three.js, which has
+    /// no backdrop, so the mix has no meaning to port (R-SCREEN-2). A backdrop on a metal, a
+    /// clearcoat, sheen or thickness scattering of a STANDARD or PHYSICAL material is drawn as
+    /// three.js r187 draws it.
+    #[error("BACKDROP_NODE on a PHONG material with subsurface scattering is not supported (three.js's SubsurfaceScatteringShader has no backdrop)")]
     BackdropOnLayers,
     /// A VOLUME material with an emissive colour or map: three.js's VolumeNodeMaterial has
     /// neither (R-VOL-1).
@@ -286,12 +287,6 @@ pub enum MaterialRefusal {
     /// each light, which is not ported (R-VOL-4).
     #[error("RECEIVED_SHADOW_NODE on a VOLUME material is not supported (three.js would run it at each ray step)")]
     VolumeReceivedShadow,
-    /// A transmissive PHYSICAL material (R-SCREEN-3) whose light other than the diffuse depends
-    /// on the diffuse colour or layers over it (a metalness, a clearcoat, sheen, thickness
-    /// scattering): the transmitted light takes the place of the diffuse light alone, which
-    /// the renderer isolates only where the rest does not depend on it (as BACKDROP_NODE).
-    #[error("a transmissive material needs metalness 0 and no clearcoat, sheen or thickness scattering (the diffuse light the transmission replaces is not isolated there)")]
-    TransmissionOnLayers,
     /// A transmissive material whose program sets BACKDROP_NODE: both take the diffuse light's
     /// place.
     #[error("a transmissive material refuses a program's BACKDROP_NODE (both replace the diffuse light)")]

@@ -294,7 +294,7 @@ pub(super) fn check_material<'a>(
     if material.wireframe {
         return refuse(MaterialRefusal::ProgramOnWireframe);
     }
-    if program_sets(assets, id, Output::Backdrop) && backdrop_on_layers(material, assets, id) {
+    if program_sets(assets, id, Output::Backdrop) && backdrop_on_scattering(material) {
         return refuse(MaterialRefusal::BackdropOnLayers);
     }
     let at = frame.program_index(index, id);
@@ -357,17 +357,9 @@ fn program_sets(assets: &Assets, id: crate::store::ProgramId, output: Output) ->
         .is_some_and(|p| p.has_output(output))
 }
 
-/// Whether `material`'s light other than its diffuse light depends on its diffuse colour or
-/// layers over it, where a backdrop cannot take the diffuse light's place (R-SCREEN-2,
-/// shade/backdrop.rs).
-fn backdrop_on_layers(material: &Material, assets: &Assets, id: crate::store::ProgramId) -> bool {
-    let metal = matches!(
-        material.kind,
-        MaterialKind::Standard | MaterialKind::Physical
-    ) && (material.metalness != 0.0 || program_sets(assets, id, Output::Metalness));
-    let layers = material.kind == MaterialKind::Physical
-        && (material.clearcoat > 0.0
-            || material.sheen > 0.0
-            || program_sets(assets, id, Output::ThicknessColor));
-    metal || layers || material.scattering.is_some()
+/// Whether `material` is a PHONG one with subsurface scattering (three.js's
+/// `SubsurfaceScatteringShader`, a ShaderMaterial without a backdrop), where a backdrop has no
+/// three.js meaning (R-SCREEN-2).
+fn backdrop_on_scattering(material: &Material) -> bool {
+    material.kind == MaterialKind::Phong && material.scattering.is_some()
 }

@@ -114,10 +114,21 @@ pub(crate) fn first_screen_reader(scene: &Scene, assets: &Assets) -> Option<usiz
     })
 }
 
-/// The scene of the opaque pass: `scene` with the meshes of every transparent material and of
-/// every material that reads the screen taken out (their objects stay, as groups, so their
-/// children are drawn). An opaque point or line stays: its screen reads are opaque white
-/// (R-PRIM-7).
+/// Whether `material` is in three.js's transparent list, which its opaque pass leaves out
+/// (`RenderList.push`): transparent, transmissive, or with a program's `BACKDROP_NODE`.
+fn in_transparent_list(material: &Material, assets: &Assets) -> bool {
+    material.transparent
+        || material.is_transmissive()
+        || material
+            .nodes
+            .and_then(|id| assets.programs.get(id))
+            .is_some_and(|p| p.has_output(tsl_core::Output::Backdrop))
+}
+
+/// The scene of the opaque pass: `scene` with the meshes of every material of three.js's
+/// transparent list and of every material that reads the screen taken out (their objects stay,
+/// as groups, so their children are drawn). An opaque point or line stays: its screen reads are
+/// opaque white (R-PRIM-7).
 pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
     let mut opaque = scene.clone();
     for index in 0..opaque.objects().len() {
@@ -127,7 +138,8 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
         };
         let out = object.mesh.is_some_and(|mesh| {
             assets.materials.get(mesh.material).is_some_and(|m| {
-                m.transparent || (mesh.primitive == Primitive::Triangles && reads_screen(m, assets))
+                in_transparent_list(m, assets)
+                    || (mesh.primitive == Primitive::Triangles && reads_screen(m, assets))
             })
         });
         if out {
@@ -137,7 +149,7 @@ pub(crate) fn opaque_scene(scene: &Scene, assets: &Assets) -> Scene {
         let sprite_out = object
             .sprite
             .and_then(|s| assets.materials.get(s.material))
-            .is_some_and(|m| m.transparent || reads_screen(m, assets));
+            .is_some_and(|m| in_transparent_list(m, assets) || reads_screen(m, assets));
         if sprite_out {
             object.sprite = None;
         }
@@ -222,9 +234,10 @@ pub(crate) fn with_target(
     Ok(assets)
 }
 
-/// Why a transmissive PHYSICAL `material` cannot be drawn (R-SCREEN-3), if it cannot: the
-/// transmitted light takes the diffuse light's place as a backdrop does (shade/backdrop.rs), so
-/// the same layers are refused.
+/// Why a transmissive PHYSICAL `material` cannot be drawn (R-SCREEN-3), if it cannot: a
+/// transmission, thickness, attenuation distance or dispersion that is not a number, or a
+/// program's BACKDROP_NODE, which would take the diffuse light's place as the transmitted light
+/// does (three.js's lighting model overwrites the one with the other).
 pub(crate) fn transmission_refusal(
     material: &Material,
     assets: &Assets,
@@ -239,15 +252,6 @@ pub(crate) fn transmission_refusal(
     }
     if m.attenuation_distance.is_nan() || !m.dispersion.is_finite() {
         return Some(MaterialRefusal::TransmissionNotFinite);
-    }
-    if m.metalness != 0.0
-        || sets(Output::Metalness)
-        || m.clearcoat > 0.0
-        || m.sheen > 0.0
-        || m.scattering.is_some()
-        || sets(Output::ThicknessColor)
-    {
-        return Some(MaterialRefusal::TransmissionOnLayers);
     }
     if sets(Output::Backdrop) {
         return Some(MaterialRefusal::TransmissionWithBackdrop);

@@ -726,7 +726,8 @@ fn phong(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f32>,
         }
     }
     let indirect = irradiance(nw) * diffuse / PI_F * ao;
-    return dd + indirect + ds;
+    let total_diffuse = dd + indirect;
+    return total_diffuse + backdrop_share(total_diffuse) + ds;
 }
 
 fn dfg_at(x: u32, y: u32) -> vec2<f32> {
@@ -968,8 +969,12 @@ fn physical(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: vec3<f3
     let fms = fss_ess * favg / (1.0 - ems * favg);
     let scattering = fss_ess + fms * ems;
     let indirect = irradiance(nw) * (contribution / PI_F) * (1.0 - scattering) * ao;
-    var outgoing = dd + indirect + ds;
-    outgoing += env_light(p, n, nw, v, diffuse, ao, roughness, ab, nv, 1.0 - scattering);
+    var total_diffuse = dd + indirect;
+    var outgoing = total_diffuse + ds;
+    let env = env_light(p, n, nw, v, diffuse, ao, roughness, ab, nv, 1.0 - scattering);
+    outgoing += env[0] + env[1];
+    total_diffuse += env[0];
+    outgoing += backdrop_share(total_diffuse);
     if (clearcoat) {
         cc += env_clearcoat(p, n, v, cc_roughness, nv, ao);
         let strength = pf(p, P_CLEARCOAT);
@@ -1347,14 +1352,17 @@ fn physical_full(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, position: ve
         sh += irradiance * sheen * albedo * (1.0 / PI_F) * ao;
         indirect *= 1.0 - max3(sheen) * albedo;
     }
-    var outgoing = dd + indirect * ao + ds;
+    var total_diffuse = dd + indirect * ao;
+    var outgoing = total_diffuse + ds;
     if (pu(p, P_ENV) != NONE) {
         let e = env_full(p, EnvFullIn(n, nw, v, diffuse, ao, roughness, ab, fr, fr_metal, f90,
             has_sheen, sheen, sheen_roughness, clearcoat, ncc, cc_roughness, a));
-        outgoing += e.base;
+        outgoing += e.diffuse + e.specular;
+        total_diffuse += e.diffuse;
         cc += e.clearcoat;
         sh += e.sheen;
     }
+    outgoing += backdrop_share(total_diffuse);
     if (clearcoat) {
         let fcc = f_schlick(vec3<f32>(0.04), 1.0, clamp(dot3(ncc, v), 0.0, 1.0));
         outgoing = outgoing * (vec3<f32>(1.0) - cc_strength * fcc) + cc * cc_strength;
@@ -1687,7 +1695,6 @@ fn shade_lights() {
     let p = s_pass;
     s_lights = LIGHTS_AT + pu(p, P_LIGHTS);
     let flags = pass_flags(p);
-    let kind = pass_kind(p);
     let diffuse = s_surface.diffuse;
     let ao = s_surface.ao;
     var view_dir = vec3<f32>(0.0, 0.0, 1.0);
@@ -1703,24 +1710,9 @@ fn shade_lights() {
     if ((flags & FL_TRANSMISSION) != 0u) {
         shade_transmission(p, geometry_roughness);
     }
-    // The backdrop takes the diffuse light's place (R-SCREEN-2, shade/backdrop.rs): the light
-    // with a black diffuse colour is the rest, a second run of the model (one call site, so
-    // that the shader holds one copy of the models); an unlit material's rest is zero.
-    var outgoing = vec3<f32>(0.0);
-    var black = vec3<f32>(0.0);
-    let runs = select(1u, 2u, s_has_backdrop && kind != KIND_BASIC);
-    for (var run = 0u; run < runs; run++) {
-        let o = lit_model(select(diffuse.xyz, vec3<f32>(0.0), run == 1u), ao, view_dir,
-            geometry_roughness);
-        if (run == 0u) {
-            outgoing = o;
-        } else {
-            black = o;
-        }
-    }
-    if (s_has_backdrop) {
-        outgoing = black + lerp3(outgoing - black, s_backdrop.xyz, s_backdrop.w);
-    }
+    // The backdrop takes the total diffuse light's place inside each model, before its finish
+    // (R-SCREEN-2, shade/backdrop.rs, backdrop_share).
+    let outgoing = lit_model(diffuse.xyz, ao, view_dir, geometry_roughness);
     var rgb = max(outgoing + s_surface.emissive, vec3<f32>(0.0));
     let alpha = max(s_surface.diffuse.w, 0.0);
     let fog = frame[F_FOG];
@@ -1743,6 +1735,16 @@ fn shade_lights() {
 // The backdrop outputs' values at the fragment (R-SCREEN-2): the colour and the alpha (1 until
 // BACKDROP_ALPHA_NODE runs), and whether BACKDROP_NODE ran.
 var<private> s_backdrop: vec4<f32>;
+
+// What mixing `diffuse`, a model's total diffuse light (three's LightsNode totalDiffuse, before
+// the model's finish lays a clearcoat over it), toward the backdrop by its alpha adds; zero
+// without one (shade/backdrop.rs BackdropLanes::share).
+fn backdrop_share(diffuse: vec3<f32>) -> vec3<f32> {
+    if (!s_has_backdrop) {
+        return vec3<f32>(0.0);
+    }
+    return (s_backdrop.xyz - diffuse) * s_backdrop.w;
+}
 var<private> s_has_backdrop: bool;
 
 // The material's model at the fragment with the diffuse colour `diffuse`: the outgoing light
@@ -1753,7 +1755,8 @@ fn lit_model(diffuse: vec3<f32>, ao: f32, view_dir: vec3<f32>, geometry_roughnes
     let kind = pass_kind(p);
     var outgoing = diffuse;
     switch kind {
-        case KIND_BASIC: { outgoing = diffuse * ao; }
+        // Unlit: the whole light is the diffuse light the backdrop mixes with.
+        case KIND_BASIC: { outgoing = diffuse * ao + backdrop_share(diffuse * ao); }
         case KIND_LAMBERT, KIND_PHONG: {
             outgoing = phong(p, s_nv, s_nw, view_dir, s_pv, diffuse, ao, kind == KIND_PHONG);
             if ((flags & FL_SCATTERING) != 0u) {
@@ -2326,10 +2329,10 @@ fn env_direction(n: vec3<f32>, v: vec3<f32>, roughness: f32) -> vec3<f32> {
 // physical.rs ibl_shares and env_light: the environment's indirect diffuse and specular light
 // of pass `p` (STANDARD's or PHYSICAL's base model), zero without an environment.
 fn env_light(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, diffuse: vec3<f32>, ao: f32,
-             roughness: f32, ab: vec2<f32>, nv: f32, indirect_scale: f32) -> vec3<f32> {
+             roughness: f32, ab: vec2<f32>, nv: f32, indirect_scale: f32) -> array<vec3<f32>, 2> {
     let e = pu(p, P_ENV);
     if (e == NONE) {
-        return vec3<f32>(0.0);
+        return array<vec3<f32>, 2>(vec3<f32>(0.0), vec3<f32>(0.0));
     }
     let k = pf(p, P_ENV_INTENSITY);
     let radiance = env_sample(e, env_direction(n, v, roughness), roughness) * k;
@@ -2349,7 +2352,7 @@ fn env_light(p: u32, n: vec3<f32>, nw: vec3<f32>, v: vec3<f32>, diffuse: vec3<f3
     let specular_ao = clamp(ao - (1.0 - pow(nv + ao, exponent)), 0.0, 1.0);
     let cosine_weighted = irradiance * (1.0 / PI_F);
     let specular = radiance * single + multi * cosine_weighted;
-    return diffuse_share * cosine_weighted + specular * specular_ao;
+    return array<vec3<f32>, 2>(diffuse_share * cosine_weighted, specular * specular_ao);
 }
 
 // physical.rs: the clearcoat's indirect specular, its radiance times EnvironmentBRDF (f0 0.04,
@@ -2431,7 +2434,8 @@ struct EnvFullIn {
 }
 
 struct EnvFullOut {
-    base: vec3<f32>,
+    diffuse: vec3<f32>,
+    specular: vec3<f32>,
     clearcoat: vec3<f32>,
     sheen: vec3<f32>,
 }
@@ -2473,7 +2477,7 @@ fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
     let cosine_weighted = irradiance * (1.0 / PI_F);
     var specular = radiance * single + multi * cosine_weighted;
     var indirect = diffuse * cosine_weighted;
-    var out = EnvFullOut(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
+    var out = EnvFullOut(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
     if (i.has_sheen) {
         let albedo = ibl_sheen_brdf(i.n, i.v, i.sheen_roughness);
         out.sheen = irradiance * i.sheen * albedo * (1.0 / PI_F) * i.ao;
@@ -2489,7 +2493,8 @@ fn env_full(p: u32, i: EnvFullIn) -> EnvFullOut {
         let fab = dfg(i.cc_roughness, clamp(dot3(i.ncc, i.v), 0.0, 1.0));
         out.clearcoat = cc_radiance * (0.04 * fab.x + fab.y) * i.ao;
     }
-    out.base = indirect * i.ao + specular * specular_ao;
+    out.diffuse = indirect * i.ao;
+    out.specular = specular * specular_ao;
     return out;
 }
 

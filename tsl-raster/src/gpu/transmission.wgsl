@@ -3,10 +3,10 @@
 // three.js's getIBLVolumeRefraction. The view ray refracted by the ior and carried `thickness`
 // (local units, scaled along the world's axes) to where it leaves; that point projected to the
 // screen; the frame's transmission target (F_SCREEN, the opaque pass with its mip chain) read
-// there bicubically at the level the roughness and the ior choose; tinted by the diffuse colour
-// and Beer's law, less the reflected share. The result is the fragment's backdrop (s_backdrop),
-// mixed into the diffuse light by `transmission` as raster.wgsl's shade_lights mixes a
-// BACKDROP_NODE.
+// there bicubically at the level the roughness and the ior choose; tinted by diffuseContribution
+// (the colour times one less the metalness) and Beer's law, less the reflected share. The result
+// is the fragment's backdrop (s_backdrop), mixed into each model's total diffuse light by
+// `transmission` before its finish (raster.wgsl's backdrop_share), as a BACKDROP_NODE.
 
 // GLSL's refract(i, n, eta): zero on total internal reflection.
 fn refract3(i: vec3<f32>, n: vec3<f32>, eta: f32) -> vec3<f32> {
@@ -104,11 +104,17 @@ fn shade_transmission(p: u32, geometry_roughness: f32) {
     let transmission = pf(p, P_TRANSMISSION) * texels[0].x;
     let thickness = pf(p, P_VOLUME_THICKNESS) * texels[1].y;
     let ior = pf(p, P_IOR);
-    // MeshPhysicalNodeMaterial.setupSpecular with metalness 0.
+    // MeshPhysicalNodeMaterial.setupSpecular: specularColorBlended and specularF90, which the
+    // metalness mixes toward the diffuse colour and 1; MeshStandardNodeMaterial's
+    // diffuseContribution, which it takes off.
     let intensity = pf(p, P_SPECULAR_INTENSITY) * texels[2].w;
     let r = (ior - 1.0) / (ior + 1.0);
-    let specular = min((pv3(p, P_SPECULAR_COLOR) * texels[3].xyz) * (r * r), vec3<f32>(1.0))
-        * intensity;
+    let base = s_surface.diffuse.xyz;
+    let metal = s_metalness;
+    let specular = lerp3(min((pv3(p, P_SPECULAR_COLOR) * texels[3].xyz) * (r * r),
+        vec3<f32>(1.0)) * intensity, base, metal);
+    let f90 = intensity + (1.0 - intensity) * metal;
+    let contribution = base * (1.0 - metal);
     let roughness = final_roughness(s_roughness, geometry_roughness);
     // three's v is cameraPosition − positionWorld: in view space −position (orthographic too).
     let v = normalize0(-s_pv);
@@ -137,7 +143,7 @@ fn shade_transmission(p: u32, geometry_roughness: f32) {
         if (screen != NONE && !white) {
             sample = bicubic_level(screen, uv, lod);
         }
-        let tint = s_surface.diffuse.xyz * volume_attenuation(length(world),
+        let tint = contribution * volume_attenuation(length(world),
             pv3(p, P_ATTENUATION_COLOR), pf(p, P_ATTENUATION_DISTANCE));
         if (dispersed) {
             transmitted[k] = sample[k];
@@ -152,7 +158,7 @@ fn shade_transmission(p: u32, geometry_roughness: f32) {
         transmitted.w /= 3.0;
     }
     let ab = dfg(roughness, clamp(dot3(n, v), 0.0, 1.0));
-    let fresnel = specular * ab.x + vec3<f32>(intensity * ab.y);
+    let fresnel = specular * ab.x + vec3<f32>(f90 * ab.y);
     let factor = (transmittance.x + transmittance.y + transmittance.z) / 3.0;
     let rgb = (vec3<f32>(1.0) - fresnel) * transmittance * transmitted.xyz;
     let alpha = 1.0 - (1.0 - transmitted.w) * factor;

@@ -2,13 +2,15 @@
 //! surface's diffuse light, `BACKDROP_ALPHA_NODE` says how much, as three.js r187 mixes them
 //! (`LightsNode.setup`: `totalDiffuse = mix(totalDiffuse, backdrop, backdropAlpha)`, or the
 //! backdrop alone without an alpha; an unlit material's `NodeMaterial.setupLighting` mixes its
-//! outgoing light the same way). The diffuse light is isolated as the model's light less its
-//! light with a black diffuse colour, which is exact where the rest of the light does not depend
-//! on the diffuse colour; the placing refuses the materials where it does
-//! (`MaterialRefusal::BackdropOnLayers`).
+//! outgoing light the same way). A transmissive material's light through it is a backdrop too
+//! (shade/transmission.rs). Each lighting model mixes it into its total diffuse light where
+//! three's `LightsNode` does, before the model's `finish` (which lays a clearcoat over the
+//! mixed light and adds the sheen), so the layers over the diffuse light cover the backdrop as
+//! they cover the light it replaces.
 
 use super::lane_math::{copy_register, Lanes3};
 use super::state::BatchState;
+use glam::Vec3;
 use tsl_core::{Output, LANES};
 
 /// The backdrop and its alpha at each lane.
@@ -36,13 +38,20 @@ pub(super) fn backdrop_lanes(state: &mut BatchState) -> Option<BackdropLanes> {
     Some(b)
 }
 
-/// Mix the backdrop into `outgoing`, whose diffuse share is `outgoing − black` (`black`: the
-/// light with a black diffuse colour, zero for an unlit material): `black + mix(diffuse,
-/// backdrop, alpha)` at each of the first `n` lanes.
-pub(super) fn mix_backdrop(b: &BackdropLanes, black: &Lanes3, outgoing: &mut Lanes3, n: usize) {
-    for l in 0..n {
-        let base = black.get(l);
-        let diffuse = outgoing.get(l) - base;
-        outgoing.set(l, base + diffuse.lerp(b.color.get(l), b.alpha[l]));
+impl BackdropLanes {
+    /// What mixing `diffuse`, lane `l`'s total diffuse light, toward the backdrop by its alpha
+    /// adds to the light: `mix(diffuse, backdrop, alpha) − diffuse`.
+    pub(super) fn share(&self, l: usize, diffuse: Vec3) -> Vec3 {
+        backdrop_share(Some(self.at(l)), diffuse)
     }
+
+    /// Lane `l`'s backdrop and alpha.
+    pub(super) fn at(&self, l: usize) -> (Vec3, f32) {
+        (self.color.get(l), self.alpha[l])
+    }
+}
+
+/// [`BackdropLanes::share`] of one fragment's `(backdrop, alpha)`: zero without one.
+pub(super) fn backdrop_share(backdrop: Option<(Vec3, f32)>, diffuse: Vec3) -> Vec3 {
+    backdrop.map_or(Vec3::ZERO, |(color, alpha)| (color - diffuse) * alpha)
 }

@@ -1,7 +1,7 @@
 //! Stage 5 of shading, [`shade_lights`]: the lights through the material's model, the
 //! emissive, the fog.
 
-use super::backdrop::{backdrop_lanes, mix_backdrop};
+use super::backdrop::backdrop_lanes;
 use super::environment::{environment_lanes, EnvironmentInputs, EnvironmentLanes};
 use super::lane_math::{unit_or_zero, Lanes3};
 use super::maps::read_map;
@@ -63,158 +63,145 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
         frags: state_frags,
         received: received.as_deref(),
     });
-    // With a backdrop on a lit material the model runs twice, the second time with a black
-    // diffuse colour, to isolate the diffuse light (shade/backdrop.rs).
-    let lit = !matches!(
-        m.kind,
-        MaterialKind::Basic | MaterialKind::Normals | MaterialKind::Depth
-    );
-    let runs = if backdrop.is_some() && lit { 2 } else { 1 };
-    let (mut with_diffuse, diffuse) = (Lanes3::default(), s.diffuse);
-    for run in 0..runs {
-        if run == 1 {
-            with_diffuse = s.outgoing;
-            s.diffuse = Lanes3::default();
-        }
-        match m.kind {
-            MaterialKind::Standard | MaterialKind::Physical => {
-                // The physical model runs over the whole batch at once (shade/physical.rs).
-                for l in 0..n {
-                    s.roughness[l] =
-                        final_roughness(s.material_roughness[l], s.geometry_roughness[l]);
+    // A backdrop takes the place of the total diffuse light inside each model, before its
+    // finish (shade/backdrop.rs).
+    let backdrop = backdrop.as_ref();
+    match m.kind {
+        MaterialKind::Standard | MaterialKind::Physical => {
+            // The physical model runs over the whole batch at once (shade/physical.rs).
+            for l in 0..n {
+                s.roughness[l] = final_roughness(s.material_roughness[l], s.geometry_roughness[l]);
+            }
+            if let Some(maps) = &extension_maps {
+                // The physical extensions, one fragment at a time (shade/physical_full.rs).
+                let environment = match &m.env_map {
+                    Some(e) => Some((&**e, m.env_map_intensity)),
+                    None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
                 }
-                if let Some(maps) = &extension_maps {
-                    // The physical extensions, one fragment at a time (shade/physical_full.rs).
-                    let environment = match &m.env_map {
-                        Some(e) => Some((&**e, m.env_map_intensity)),
-                        None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
+                .map(|(e, intensity)| {
+                    let view_to_world = ctx.view_to_world;
+                    (
+                        e,
+                        EnvironmentOf {
+                            intensity,
+                            view_to_world,
+                        },
+                    )
+                });
+                let (shadow, mut outgoing) = (receiver.as_ref(), Lanes3::default());
+                physical_full_lanes(
+                    lights,
+                    m,
+                    maps,
+                    (thickness.as_ref(), environment),
+                    (shadow, backdrop),
+                    (s, &mut outgoing),
+                    n,
+                );
+                s.outgoing = outgoing;
+            } else {
+                if clearcoat {
+                    for l in 0..n {
+                        s.clearcoat_roughness[l] =
+                            final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
                     }
-                    .map(|(e, intensity)| {
-                        let view_to_world = ctx.view_to_world;
-                        (
-                            e,
-                            EnvironmentOf {
-                                intensity,
-                                view_to_world,
-                            },
-                        )
-                    });
-                    let (shadow, mut outgoing) = (receiver.as_ref(), Lanes3::default());
-                    physical_full_lanes(
-                        lights,
-                        m,
-                        maps,
-                        (thickness.as_ref(), environment),
-                        shadow,
-                        (s, &mut outgoing),
-                        n,
-                    );
-                    s.outgoing = outgoing;
-                } else {
-                    if clearcoat {
-                        for l in 0..n {
-                            s.clearcoat_roughness[l] =
-                                final_roughness(m.clearcoat_roughness, s.geometry_roughness[l]);
-                        }
-                    }
-                    // The material's own environment, else the scene's (`materialEnvIntensity`).
-                    let environment = match &m.env_map {
-                        Some(e) => Some((&**e, m.env_map_intensity)),
-                        None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
-                    };
-                    let mut env_lanes = None;
-                    if let Some((environment, intensity)) = environment {
-                        let lanes = env_lanes.insert(EnvironmentLanes::default());
-                        environment_lanes(
-                            &EnvironmentInputs {
-                                environment,
-                                intensity,
-                                view_to_world: ctx.view_to_world,
-                                count: n,
-                                normal_view: &s.normal_view,
-                                normal_world: &s.normal_world,
-                                view_dir: &s.view_dir,
-                                roughness: &s.roughness,
-                                clearcoat_roughness: clearcoat.then_some(&s.clearcoat_roughness),
-                            },
-                            lanes,
-                        );
-                    }
-                    physical_lanes(
-                        lights,
-                        &PhysicalLanes {
+                }
+                // The material's own environment, else the scene's (`materialEnvIntensity`).
+                let environment = match &m.env_map {
+                    Some(e) => Some((&**e, m.env_map_intensity)),
+                    None => ctx.environment.as_ref().map(|(e, k)| (&**e, *k)),
+                };
+                let mut env_lanes = None;
+                if let Some((environment, intensity)) = environment {
+                    let lanes = env_lanes.insert(EnvironmentLanes::default());
+                    environment_lanes(
+                        &EnvironmentInputs {
+                            environment,
+                            intensity,
+                            view_to_world: ctx.view_to_world,
                             count: n,
-                            normal: &s.normal_view,
+                            normal_view: &s.normal_view,
                             normal_world: &s.normal_world,
                             view_dir: &s.view_dir,
-                            position: &s.position_view,
-                            diffuse: &s.diffuse,
-                            ao: &s.ao,
                             roughness: &s.roughness,
-                            metalness: &s.metalness,
-                            clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
-                            environment: env_lanes.as_ref(),
-                            shadow: receiver.as_ref(),
+                            clearcoat_roughness: clearcoat.then_some(&s.clearcoat_roughness),
                         },
-                        physical_scratch,
-                        &mut s.outgoing,
+                        lanes,
                     );
                 }
+                physical_lanes(
+                    lights,
+                    &PhysicalLanes {
+                        count: n,
+                        normal: &s.normal_view,
+                        normal_world: &s.normal_world,
+                        view_dir: &s.view_dir,
+                        position: &s.position_view,
+                        diffuse: &s.diffuse,
+                        ao: &s.ao,
+                        roughness: &s.roughness,
+                        metalness: &s.metalness,
+                        clearcoat: clearcoat.then_some((m.clearcoat, &s.clearcoat_roughness)),
+                        environment: env_lanes.as_ref(),
+                        shadow: receiver.as_ref(),
+                        backdrop,
+                    },
+                    physical_scratch,
+                    &mut s.outgoing,
+                );
             }
-            MaterialKind::Basic => {
-                for l in 0..n {
-                    s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
-                    s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
-                    s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+        }
+        MaterialKind::Basic => {
+            for l in 0..n {
+                s.outgoing.x[l] = s.diffuse.x[l] * s.ao[l];
+                s.outgoing.y[l] = s.diffuse.y[l] * s.ao[l];
+                s.outgoing.z[l] = s.diffuse.z[l] * s.ao[l];
+                // Unlit: the whole light is the diffuse light.
+                if let Some(b) = backdrop {
+                    let outgoing = s.outgoing.get(l);
+                    s.outgoing.set(l, outgoing + b.share(l, outgoing));
                 }
             }
-            MaterialKind::Lambert | MaterialKind::Phong => {
-                let specular =
-                    (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
-                let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
-                for l in 0..n {
-                    let surface = Surface {
-                        normal: s.normal_view.get(l),
-                        normal_world: s.normal_world.get(l),
-                        view_dir: s.view_dir.get(l),
-                        position: s.position_view.get(l),
-                        diffuse: s.diffuse.get(l),
-                        ao: s.ao[l],
+        }
+        MaterialKind::Lambert | MaterialKind::Phong => {
+            let specular =
+                (m.kind == MaterialKind::Phong).then(|| (m.specular.to_vec3(), m.shininess));
+            let scattering = m.scattering.filter(|_| m.kind == MaterialKind::Phong);
+            for l in 0..n {
+                let surface = Surface {
+                    normal: s.normal_view.get(l),
+                    normal_world: s.normal_world.get(l),
+                    view_dir: s.view_dir.get(l),
+                    position: s.position_view.get(l),
+                    diffuse: s.diffuse.get(l),
+                    ao: s.ao[l],
+                };
+                let shadow = |i| receiver.as_ref().map_or(Vec3::ONE, |r| r.factor_of(i, l));
+                let backdrop = backdrop.map(|b| b.at(l));
+                let mut outgoing = phong(lights, &surface, specular, backdrop, shadow);
+                if let Some(sc) = &scattering {
+                    // The thickness map's red channel times the colour (white without a map).
+                    let red =
+                        scattering_map.map_or(1.0, |t| read_map(t, s.uv_raw.get(l), s.duv[l]).x);
+                    let t = Thickness {
+                        color: sc.color.to_vec3() * red,
+                        distortion: sc.distortion,
+                        ambient: sc.ambient,
+                        attenuation: sc.attenuation,
+                        power: sc.power,
+                        scale: sc.scale,
                     };
-                    let shadow = |i| receiver.as_ref().map_or(Vec3::ONE, |r| r.factor_of(i, l));
-                    let mut outgoing = phong(lights, &surface, specular, shadow);
-                    if let Some(sc) = &scattering {
-                        // The thickness map's red channel times the colour (white without a map).
-                        let red = scattering_map
-                            .map_or(1.0, |t| read_map(t, s.uv_raw.get(l), s.duv[l]).x);
-                        let t = Thickness {
-                            color: sc.color.to_vec3() * red,
-                            distortion: sc.distortion,
-                            ambient: sc.ambient,
-                            attenuation: sc.attenuation,
-                            power: sc.power,
-                            scale: sc.scale,
-                        };
-                        let (v, n) = (surface.view_dir, surface.normal);
-                        outgoing += scattering_sum(lights, surface.position, (v, n), &t, shadow);
-                    }
-                    s.outgoing.set(l, outgoing);
+                    let (v, n) = (surface.view_dir, surface.normal);
+                    outgoing += scattering_sum(lights, surface.position, (v, n), &t, shadow);
                 }
+                s.outgoing.set(l, outgoing);
             }
-            MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
-            // The ray's light, gathered by `volume::shade_volume` before this stage.
-            MaterialKind::Volume => {}
         }
-    }
-    if let Some(b) = &backdrop {
-        if runs == 2 {
-            let black = s.outgoing;
-            s.outgoing = with_diffuse;
-            s.diffuse = diffuse;
-            mix_backdrop(b, &black, &mut s.outgoing, n);
-        } else {
-            mix_backdrop(b, &Lanes3::default(), &mut s.outgoing, n);
-        }
+        MaterialKind::Normals | MaterialKind::Depth => s.outgoing = s.diffuse,
+        // The ray's light, gathered by `volume::shade_volume` before this stage; three's
+        // VolumetricLightingModel.finish replaces the outgoing light with it, so a
+        // backdrop changes nothing.
+        MaterialKind::Volume => {}
     }
     for l in 0..n {
         let outgoing = s.outgoing.get(l);

@@ -4,6 +4,7 @@
 //! [`super::scalar_models::physical`], which stays the scalar reference that the tests hold this
 //! to.
 
+use super::backdrop::BackdropLanes;
 use super::brdf::{dfg_lanes, DfgScratch};
 use super::environment::EnvironmentLanes;
 use super::lane_math::{exp2_lane, Lanes3};
@@ -39,6 +40,9 @@ pub(crate) struct PhysicalLanes<'a> {
     pub environment: Option<&'a EnvironmentLanes>,
     /// The shadows that fall on the batch, if it receives them.
     pub shadow: Option<&'a Receiver<'a>>,
+    /// The backdrop that takes the total diffuse light's place before the clearcoat is laid
+    /// over it (a BACKDROP_NODE or the transmission, shade/backdrop.rs).
+    pub backdrop: Option<&'a BackdropLanes>,
 }
 
 /// Scratch for one batch's lighting, kept from batch to batch.
@@ -224,8 +228,10 @@ fn clearcoat_lanes(
     }
 }
 
-/// The direct sums plus the indirect diffuse (the dielectric multiple scattering taken off) at
-/// each lane into `out`, with `irradiance(l)` lane `l`'s ambient and hemisphere irradiance.
+/// The direct sums plus the indirect diffuse (the dielectric multiple scattering taken off) and
+/// the environment's light at each lane into `out`, the backdrop mixed into the diffuse share
+/// (`LightsNode`'s `totalDiffuse`), with `irradiance(l)` lane `l`'s ambient and hemisphere
+/// irradiance.
 #[inline(always)]
 fn outgoing_lanes(
     p: &PhysicalLanes,
@@ -246,18 +252,26 @@ fn outgoing_lanes(
         let indirect_scale = 1.0 - scattering;
         let ao = p.ao[l];
         let [ir, ig, ib] = irradiance(l);
-        // The same operations per component as the vector form.
-        let channel = |irradiance: f32, diffuse: f32, dd: f32, ds: f32| {
+        // The same operations per component as the vector form: the direct and the indirect
+        // diffuse light, to which the specular light is added.
+        let channel = |irradiance: f32, diffuse: f32, dd: f32| {
             let contribution = diffuse * (1.0 - metal);
-            let indirect = irradiance * (contribution / PI) * indirect_scale * ao;
-            dd + indirect + ds
+            dd + irradiance * (contribution / PI) * indirect_scale * ao
         };
-        out.x[l] = channel(ir, p.diffuse.x[l], dd.x[l], ds.x[l]);
-        out.y[l] = channel(ig, p.diffuse.y[l], dd.y[l], ds.y[l]);
-        out.z[l] = channel(ib, p.diffuse.z[l], dd.z[l], ds.z[l]);
+        let mut diffuse = Vec3::new(
+            channel(ir, p.diffuse.x[l], dd.x[l]),
+            channel(ig, p.diffuse.y[l], dd.y[l]),
+            channel(ib, p.diffuse.z[l], dd.z[l]),
+        );
+        out.set(l, diffuse + ds.get(l));
         if let Some(env) = p.environment {
             let shares = ibl_shares(p, l, inputs.dot_nv[l], a, b, indirect_scale);
-            out.set(l, out.get(l) + env_light(env, l, shares));
+            let [env_diffuse, env_specular] = env_light(env, l, shares);
+            out.set(l, out.get(l) + (env_diffuse + env_specular));
+            diffuse += env_diffuse;
+        }
+        if let Some(backdrop) = p.backdrop {
+            out.set(l, out.get(l) + backdrop.share(l, diffuse));
         }
     }
 }
@@ -303,10 +317,10 @@ fn ibl_shares(
 }
 
 /// The environment's indirect diffuse and specular light at lane `l`.
-fn env_light(env: &EnvironmentLanes, l: usize, s: IblShares) -> Vec3 {
+fn env_light(env: &EnvironmentLanes, l: usize, s: IblShares) -> [Vec3; 2] {
     let cosine_weighted = env.irradiance.get(l) * (1.0 / PI);
     let specular = env.radiance.get(l) * s.single + s.multi * cosine_weighted;
-    s.diffuse * cosine_weighted + specular * s.specular_ao
+    [s.diffuse * cosine_weighted, specular * s.specular_ao]
 }
 
 /// The first `n` lanes of `lanes` set to zero.
@@ -570,6 +584,7 @@ mod tests {
                     clearcoat: clearcoat.map(|s| (s, &cc_roughness)),
                     environment: None,
                     shadow: None,
+                    backdrop: None,
                 },
                 scratch,
                 &mut out,

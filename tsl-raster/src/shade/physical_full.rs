@@ -8,6 +8,7 @@ use super::anisotropy::{
     alpha_t, anisotropy_frame, d_ggx_anisotropic, material_anisotropy,
     v_ggx_smith_correlated_anisotropic, AnisotropicDots, AnisotropyFrame,
 };
+use super::backdrop::{backdrop_share, BackdropLanes};
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, v_ggx_smith_correlated};
 use super::environment::{bent_normal, fragment_environment, FragmentEnvironment, FragmentInputs};
 use super::geometry::face_sign;
@@ -67,6 +68,10 @@ pub(crate) struct PhysicalFull {
     pub sss: Option<Thickness>,
     /// The environment's light at the fragment (R-ENV-7), when the material has one.
     pub environment: Option<FragmentEnvironment>,
+    /// The backdrop (colour, alpha) that takes the total diffuse light's place before the
+    /// clearcoat is laid over it and the sheen added (a BACKDROP_NODE or the transmission,
+    /// shade/backdrop.rs).
+    pub backdrop: Option<(Vec3, f32)>,
 }
 
 /// `setupSpecular`'s `specularColor` of `ior`, a specular colour and an intensity.
@@ -219,13 +224,17 @@ pub(crate) fn physical_full(
         sheen_specular += irradiance * sh.color * albedo * (1.0 / PI) * s.ao;
         indirect_diffuse *= 1.0 - max3(sh.color) * albedo;
     }
-    let mut outgoing = direct_diffuse + indirect_diffuse * s.ao + direct_specular;
+    // LightsNode's totalDiffuse, which the backdrop takes the place of.
+    let mut diffuse = direct_diffuse + indirect_diffuse * s.ao;
+    let mut outgoing = diffuse + direct_specular;
     if let Some(env) = &p.environment {
         let terms = environment_terms(s, p, env, ab, (spec, f90));
-        outgoing += terms.base;
+        outgoing += terms.diffuse + terms.specular;
+        diffuse += terms.diffuse;
         clearcoat_specular += terms.clearcoat;
         sheen_specular += terms.sheen;
     }
+    outgoing += backdrop_share(p.backdrop, diffuse);
     if let Some((strength, _)) = p.clearcoat {
         let dot_nv_cc = p.clearcoat_normal.dot(v).clamp(0.0, 1.0);
         let fcc = f_schlick(Vec3::splat(0.04), 1.0, dot_nv_cc);
@@ -279,7 +288,7 @@ pub(super) fn physical_full_lanes(
         Option<&ThicknessLanes>,
         Option<(&Environment, EnvironmentOf)>,
     ),
-    shadow: Option<&Receiver>,
+    (shadow, backdrop): (Option<&Receiver>, Option<&BackdropLanes>),
     (s, outgoing): (&LaneSet, &mut Lanes3),
     n: usize,
 ) {
@@ -371,6 +380,7 @@ pub(super) fn physical_full_lanes(
             anisotropy,
             sss: thickness.map(|t| t.at(l)),
             environment: None,
+            backdrop: backdrop.map(|b| b.at(l)),
         };
         let p = PhysicalFull {
             environment: environment.map(|(e, inputs)| {
@@ -426,7 +436,8 @@ fn environment_inputs(e: EnvironmentOf, s: &Surface, p: &PhysicalFull) -> Fragme
 /// specular (after the AO and the specular occlusion), the clearcoat's indirect specular and
 /// the sheen's (after the AO).
 struct EnvironmentTerms {
-    base: Vec3,
+    diffuse: Vec3,
+    specular: Vec3,
     clearcoat: Vec3,
     sheen: Vec3,
 }
@@ -483,7 +494,8 @@ fn environment_terms(
         None => Vec3::ZERO,
     };
     EnvironmentTerms {
-        base: indirect_diffuse * ao + specular * specular_ao,
+        diffuse: indirect_diffuse * ao,
+        specular: specular * specular_ao,
         clearcoat,
         sheen,
     }
@@ -548,6 +560,7 @@ mod tests {
             anisotropy: None,
             sss: None,
             environment: None,
+            backdrop: None,
         }
     }
 

@@ -4,6 +4,7 @@
 //! multiple-scattering compensation and clearcoat, the scalar reference that [`super::physical`]
 //! (the batch at once) is tested against. No environment map, so the indirect specular is zero.
 
+use super::backdrop::backdrop_share;
 use super::brdf::{brdf_ggx, d_ggx, dfg, f_schlick, fresnel_factor, v_ggx_smith_correlated};
 use super::rect_area::{direct_rect_area, RectSurface};
 use crate::frame::lights::FrameLights;
@@ -28,12 +29,14 @@ pub(crate) struct Surface {
 }
 
 /// `PhongLightingModel(specular)`: Lambert diffuse, and Blinn-Phong specular when `specular` is
-/// given as (colour, shininess); `shadow(i)` multiplies the `i`-th direct light's colour (its
-/// shadow factor, 1 without one).
+/// given as (colour, shininess); a `backdrop` (colour, alpha) mixed into the diffuse light
+/// (shade/backdrop.rs); `shadow(i)` multiplies the `i`-th direct light's colour (its shadow
+/// factor, 1 without one).
 pub(crate) fn phong(
     lights: &FrameLights,
     s: &Surface,
     specular: Option<(Vec3, f32)>,
+    backdrop: Option<(Vec3, f32)>,
     shadow: impl Fn(usize) -> Vec3,
 ) -> Vec3 {
     let mut direct_diffuse = Vec3::ZERO;
@@ -58,7 +61,8 @@ pub(crate) fn phong(
         }
     });
     let indirect_diffuse = lights.irradiance(s.normal_world) * s.diffuse / PI * s.ao;
-    direct_diffuse + indirect_diffuse + direct_specular
+    let diffuse = direct_diffuse + indirect_diffuse;
+    diffuse + backdrop_share(backdrop, diffuse) + direct_specular
 }
 
 /// The physical model's parameters.
@@ -181,7 +185,9 @@ mod tests {
             )],
             Mat4::IDENTITY,
         );
-        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, |_| Vec3::ONE);
+        let c = phong(&lights, &facing(Vec3::splat(0.5)), None, None, |_| {
+            Vec3::ONE
+        });
         assert!((c - Vec3::splat(2.0 * 0.5 / PI)).length() < 1e-6, "{c}");
     }
 
@@ -190,7 +196,7 @@ mod tests {
         let lights = FrameLights::new(&[Light::ambient(Color::WHITE, 1.0)], Mat4::IDENTITY);
         let mut s = facing(Vec3::ONE);
         s.ao = 0.5;
-        let c = phong(&lights, &s, None, |_| Vec3::ONE);
+        let c = phong(&lights, &s, None, None, |_| Vec3::ONE);
         assert!((c - Vec3::splat(0.5 / PI)).length() < 1e-6, "{c}");
     }
 

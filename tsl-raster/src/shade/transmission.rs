@@ -3,15 +3,18 @@
 //! computes it (`getIBLVolumeRefraction`): the view ray refracted into the volume by the ior and
 //! carried `thickness` (in the mesh's local units) to where it leaves, projected to the screen;
 //! the opaque pass read there bicubically at a mip level that the roughness and the ior choose
-//! (`getTransmissionSample`, `textureBicubicLevel`); tinted by the diffuse colour and by Beer's
-//! law over the ray's length (`volumeAttenuation`); less the light the surface reflects (the
-//! environment BRDF's Fresnel). The result takes the diffuse light's place by `transmission`
-//! (three's `backdrop` and `backdropAlpha`), which shade/backdrop.rs mixes.
+//! (`getTransmissionSample`, `textureBicubicLevel`); tinted by `diffuseContribution` (the diffuse
+//! colour times one less the metalness) and by Beer's law over the ray's length
+//! (`volumeAttenuation`); less the light the surface reflects (the environment BRDF's Fresnel of
+//! the metal-blended specular colour). The result takes the total diffuse light's place by
+//! `transmission` (three's `backdrop` and `backdropAlpha`) before the model's finish lays a
+//! clearcoat over it, as shade/backdrop.rs mixes a backdrop.
 
 use super::backdrop::BackdropLanes;
 use super::brdf::dfg;
 use super::lane_math::Lanes3;
 use super::maps::read_map;
+use super::physical_full::specular_color;
 use super::scalar_models::final_roughness;
 use super::state::BatchState;
 use crate::scene::Material;
@@ -44,7 +47,7 @@ pub(crate) struct TransmissionFrame<'t> {
 pub(crate) struct TransmissionSurface {
     pub position: Vec3,
     pub normal: Vec3,
-    /// The diffuse colour (three's `diffuseContribution`: metalness is 0 here).
+    /// three's `diffuseContribution`: the diffuse colour times one less the metalness.
     pub diffuse: Vec3,
     /// The final roughness (with the geometry's).
     pub roughness: f32,
@@ -211,20 +214,23 @@ pub(super) fn transmission_lanes(state: &mut BatchState) -> Option<BackdropLanes
         let texel = |t: Option<&Texture>| t.map(|t| read_map(t, uv, duv));
         let transmission = m.transmission * texel(maps.0).map_or(1.0, |t| t.x);
         let thickness = m.thickness * texel(maps.1).map_or(1.0, |t| t.y);
-        // MeshPhysicalNodeMaterial.setupSpecular with metalness 0.
+        // MeshPhysicalNodeMaterial.setupSpecular: `specularColorBlended` and `specularF90`,
+        // which the metalness mixes toward the diffuse colour and 1; MeshStandardNodeMaterial's
+        // `diffuseContribution`, which it takes off.
         let intensity = m.specular_intensity * texel(maps.2).map_or(1.0, |t| t.w);
         let color = m.specular_color.to_vec3() * texel(maps.3).map_or(Vec3::ONE, |t| t.truncate());
-        let f0 = ((m.ior - 1.0) / (m.ior + 1.0)).powi(2);
-        let specular = (color * f0).min(Vec3::ONE) * intensity;
+        let (diffuse, metal) = (s.diffuse.get(l), s.metalness[l]);
+        let specular = specular_color(m.ior, color, intensity).lerp(diffuse, metal);
+        let f90 = intensity + (1.0 - intensity) * metal;
         let surface = TransmissionSurface {
             position: s.position_view.get(l),
             normal: s.normal_view.get(l),
-            diffuse: s.diffuse.get(l),
+            diffuse: diffuse * (1.0 - metal),
             roughness: final_roughness(s.material_roughness[l], s.geometry_roughness[l]),
             thickness,
             front: s.front[l],
         };
-        let backdrop = volume_refraction(m, &surface, &frame, (specular, intensity));
+        let backdrop = volume_refraction(m, &surface, &frame, (specular, f90));
         b.color.set(l, backdrop.truncate());
         b.alpha[l] = transmission;
         s.alpha[l] *= 1.0 + (backdrop.w - 1.0) * transmission;
