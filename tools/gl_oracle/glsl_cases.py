@@ -528,6 +528,60 @@ fx("array_of_structs", "vec4(l[i].c, l[1 - i].v)", decls="struct L { vec3 c; flo
    body="L l[2];\nl[0] = L(vec3(x, 0.0, y), 0.25);\nl[1].c = vec3(y);\nl[1].v = x;\nint i = x > 0.5 ? 1 : 0;")
 
 
+# ------------------------------------------------------------------ matrices (issue 18)
+MAT2 = [0.9, -0.3, 0.45, 1.2]
+MAT4B = [0.7, -0.2, 0.3, 0.05, 0.1, 1.1, -0.4, 0.2, -0.25, 0.35, 0.95, -0.1, 0.4, -0.6, 0.15, 1.3]
+fx("mat2_uniform_times_vec", "vec4(m * vec2(x, y), vec2(x, y) * m)", decls="uniform mat2 m;", uniforms={"m": MAT2})
+fx("mat2_uniform_columns", "vec4(m[0], m[1].y, m[1][0] * x)", decls="uniform mat2 m;", uniforms={"m": MAT2})
+fx("mat2_local_scalars", "vec4(m * vec2(1.0, 2.0), m[1])", body="mat2 m = mat2(x, y, x + y, x - y);")
+fx("mat2_diagonal", "vec4(m[0], m[1])", body="mat2 m = mat2(x + 0.5);")
+fx("mat2_times_mat2", "vec4(p[0], p[1])", decls="uniform mat2 u;", body="mat2 m = mat2(x, y, 0.5, x * y);\nmat2 p = m * u;", uniforms={"u": MAT2})
+fx("mat2_mixed_args", "vec4(m[0], m[1])", body="mat2 m = mat2(vec3(x, y, 0.25), x * 2.0);")
+fx("mat3_diagonal", "vec4(m * vec3(x, y, 1.0), m[2][2])", body="mat3 m = mat3(2.0 * x);")
+fx("mat3_columns", "vec4(m * vec3(0.5, -1.0, 2.0), 1.0)", body="mat3 m = mat3(vec3(x, y, 1.0), vec3(y, 0.5, x), vec3(0.25, x * y, y));")
+fx("mat3_scalars", "vec4(vec3(x, 1.0, y) * m, m[1][2])", body="mat3 m = mat3(x, 0.1, 0.2, y, 0.3, 0.4, 0.5, x * y, 0.6);")
+fx("mat3_vec_span", "vec4(m[0], m[1].x) + vec4(m[1].yz, m[2].xy)", body="mat3 m = mat3(vec2(x, y), vec4(0.1, 0.2, 0.3, 0.4), vec3(x, y, 0.5));")
+fx("mat3_from_mat4", "vec4(m * vec3(x, y, 1.0), 1.0)", decls="uniform mat4 u;", body="mat3 m = mat3(u);", uniforms={"u": MAT4})
+fx("mat4_from_mat3", "m * vec4(x, y, 0.5, 1.0)", decls="uniform mat3 u;", body="mat4 m = mat4(u);", uniforms={"u": MAT3})
+fx("mat2_from_mat3", "vec4(m[0], m[1])", decls="uniform mat3 u;", body="mat2 m = mat2(u);", uniforms={"u": MAT3})
+fx("mat3_from_mat2", "vec4(m[0] + m[1] + m[2], m[2][2])", decls="uniform mat2 u;", body="mat3 m = mat3(u);", uniforms={"u": MAT2})
+fx("mat4_from_mat2", "m[0] + m[1] * 2.0 + m[2] * 3.0 + m[3] * 4.0", decls="uniform mat2 u;", body="mat4 m = mat4(u);", uniforms={"u": MAT2})
+fx("mat3_times_mat3", "vec4(p * vec3(x, y, 1.0), p[2][0])", decls="uniform mat3 u;", body="mat3 m = mat3(x, y, 0.5, 0.25, x, y, y, 0.75, x);\nmat3 p = m * u;", uniforms={"u": MAT3})
+fx("mat4_times_mat4", "p * vec4(x, y, 0.5, 1.0)", decls="uniform mat4 a;\nuniform mat4 b;", body="mat4 p = a * b;", uniforms={"a": MAT4, "b": MAT4B})
+fx("mat4_times_mat4_local", "p[3] + p[1] * x", decls="uniform mat4 a;", body="mat4 m = mat4(x, y, 0.0, 0.0, 0.0, 1.0, y, 0.0, 0.0, 0.0, 1.0, x, 0.5, 0.25, 0.0, 1.0);\nmat4 p = m * a;", uniforms={"a": MAT4})
+fx("mat4_vec_times", "vec4(x, y, 0.5, 1.0) * m", body="mat4 m = mat4(vec4(x, 0.1, 0.2, 0.3), vec4(0.4, y, 0.5, 0.6), vec4(0.7, 0.8, x * y, 0.9), vec4(1.0, x, y, 1.1));")
+fx("mat_scalar_ops", "vec4((m * 2.0)[0], (0.5 * m)[1].x, (m / 4.0)[1].y)", body="mat2 m = mat2(x, y, 1.0 - x, 0.5);")
+fx("mat_add_sub", "vec4((a + b)[0], (a - b)[1])", body="mat2 a = mat2(x, y, 0.5, 1.0);\nmat2 b = mat2(0.25, x * y, y, -x);")
+fx("mat_add_scalar", "vec4((m + 1.0)[0], (1.0 - m)[1])", body="mat2 m = mat2(x, y, 0.5, x * y);")
+fx("mat_negate_div", "vec4((-m)[0], (m / n)[1])", body="mat2 m = mat2(x, y, 0.5, x * y);\nmat2 n = mat2(2.0, 4.0, 0.5 + x, 1.0 + y);")
+fx("mat_compound", "vec4(m[0], m[1].xy) + vec4(v, 0.0)", decls="uniform mat3 u;",
+   body="mat3 m = mat3(x);\nm *= u;\nm += mat3(0.5);\nm *= 2.0;\nm -= u;\nvec3 v = vec3(x, y, 1.0);\nv *= m;", uniforms={"u": MAT3})
+fx("mat_column_write", "vec4(m[0].xy, m[1].x, m[2].z)", body="mat3 m = mat3(1.0);\nm[1] = vec3(x, y, 0.5);\nm[0].y = y * 3.0;\nm[2][2] = x + y;")
+fx("mat_dynamic_index", "vec4(m[i], m[j].x)", body="mat3 m = mat3(x, y, 0.1, 0.2, x * y, 0.3, 0.4, 0.5, y - x);\nint i = int(x * 3.0);\nint j = int(y * 3.0);")
+fx("mat_dynamic_write", "vec4(m[0].x, m[1].y, m[2].z, m[1].x)", body="mat3 m = mat3(1.0);\nint i = int(x * 3.0);\nm[i] = vec3(y);")
+fx("mat_loop_index", "vec4(s, 1.0)", decls="uniform mat3 u;", body="vec3 s = vec3(0.0);\nfor (int i = 0; i < 3; i++) s += u[i] * float(i + 1) * x;", uniforms={"u": MAT3})
+fx("mat_equal", "vec4(float(a == b), float(a != b), float(a == a), float(mat2(1.0) == mat2(1.0, 0.0, 0.0, 1.0)))",
+   body="mat2 a = mat2(x, y, 0.5, 1.0);\nmat2 b = mat2(x, 0.5, 0.5, 1.0);")
+fx("mat_ternary_select", "vec4(m[0], m[1])", body="mat2 m = x > 0.5 ? mat2(x) : mat2(y, 0.25, 0.5, x);\nif (y > 0.5) m = mat2(1.0, 2.0, 3.0, 4.0) * m;")
+fx("mat_compmult", "vec4(p[0], p[1])", body="mat2 a = mat2(x, y, 0.5, 2.0);\nmat2 b = mat2(y, 3.0, x, x * y);\nmat2 p = matrixCompMult(a, b);")
+fx("mat_transpose", "vec4(t[0], t[1].x) + vec4(transpose(mat2(x, y, 0.5, 0.25))[0], 0.0, 0.0)", body="mat3 t = transpose(mat3(x, y, 0.1, 0.2, x * y, 0.3, 0.4, 0.5, y));")
+fx("mat_transpose4", "transpose(m)[1] + transpose(m)[3]", decls="uniform mat4 m;", uniforms={"m": MAT4})
+fx("mat_determinant", "vec4(determinant(mat2(x, y, 0.5, 1.0)), determinant(mat3(x, y, 0.1, 0.2, 1.0, 0.3, 0.4, 0.5, y + 1.0)), determinant(u), determinant(w))",
+   decls="uniform mat3 u;\nuniform mat4 w;", uniforms={"u": MAT3, "w": MAT4})
+fx("mat_inverse2", "vec4(i[0], i[1])", body="mat2 i = inverse(mat2(1.0 + x, y, 0.5, 2.0 - y));")
+fx("mat_inverse3", "vec4(i * vec3(x, y, 1.0), i[1][1])", decls="uniform mat3 u;", body="mat3 i = inverse(u * mat3(1.0 + x));", uniforms={"u": MAT3})
+fx("mat_inverse4", "i * vec4(x, y, 0.5, 1.0)", decls="uniform mat4 u;", body="mat4 i = inverse(u);", uniforms={"u": MAT4})
+fx("mat_inverse4_local", "i[0] + i[1] * x + i[2] * y + i[3]", body="mat4 i = inverse(mat4(vec4(2.0 + x, 0.1, 0.2, 0.3), vec4(0.4, 1.5 + y, 0.5, 0.6), vec4(0.7, 0.8, 3.0, x), vec4(y, 0.9, 0.25, 1.0)));")
+fx("mat_inverse_roundtrip", "vec4((m * inverse(m))[0], (inverse(m) * m)[1].y)", body="mat3 m = mat3(2.0 + x, y, 0.5, 0.25, 1.5, x, y, 0.75, 1.0 + x);", rel=2e-5, abs=2e-6,
+   why="m times its inverse is the identity up to the rounding of both; near-zero entries are sums that cancel")
+fx("mat_function", "vec4(apply(rot(x), vec2(1.0, y)), det2(rot(y)), 1.0)",
+   decls="mat2 rot(float a) { float c = cos(a); float s = sin(a); return mat2(c, s, -s, c); }\nvec2 apply(mat2 m, vec2 v) { return m * v; }\nfloat det2(in mat2 m) { return m[0][0] * m[1][1] - m[1][0] * m[0][1]; }")
+fx("mat_out_param", "vec4(m[0], m[1])", decls="void make(out mat2 m, float a) { m = mat2(a, 1.0, 2.0, a * a); }\nvoid scale(inout mat2 m) { m *= 0.5; }",
+   body="mat2 m;\nmake(m, x);\nscale(m);")
+fx("mat_in_struct", "vec4(t.m * vec2(x, y), t.k, 1.0)", decls="struct T { mat2 m; float k; };", body="T t = T(mat2(x, y, 0.5, 1.0), y);\nt.m[1] = vec2(x * y, 2.0);")
+fx("mat3_rotation_uv", "vec4(r * vec3(vUv - 0.5, 1.0), 1.0)", decls="uniform float angle;",
+   body="float c = cos(angle);\nfloat s = sin(angle);\nmat3 r = mat3(c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0);", uniforms={"angle": 0.6})
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -541,6 +595,7 @@ with open(os.path.join(THREE_DIR, "shaders.json")) as _f:
     THREE_SHADERS = json.load(_f)
 
 THREE_ACCEPTED = [
+    "ACESFilmicToneMappingShader.ACESFilmicToneMappingShader",
     "AfterimageShader.AfterimageShader",
     "BasicShader.BasicShader",
     "BleachBypassShader.BleachBypassShader",
@@ -571,9 +626,11 @@ THREE_ACCEPTED = [
     "RGBShiftShader.RGBShiftShader",
     "SSAOShader.SSAOBlurShader",
     "SSAOShader.SSAODepthShader",
+    "SSAOShader.SSAOShader",
     "SSRShader.SSRBlurShader",
     "SSRShader.SSRDepthShader",
     "SepiaShader.SepiaShader",
+    "SobelOperatorShader.SobelOperatorShader",
     "TechnicolorShader.TechnicolorShader",
     "UnpackDepthRGBAShader.UnpackDepthRGBAShader",
     "VerticalBlurShader.VerticalBlurShader",
@@ -608,6 +665,15 @@ THREE_UNIFORMS = {
     "DepthLimitedBlurShader.DepthLimitedBlurShader": dict(
         [("size", [8, 8])] + [("sampleUvOffsets[%d]" % i, [0.5 * i, 0.25 * i]) for i in range(5)]
         + [("sampleWeights[%d]" % i, 0.3 - 0.05 * i) for i in range(5)]),
+    "SobelOperatorShader.SobelOperatorShader": {"resolution": [8, 8]},
+    # SSAOShader's pass sets its camera's projection (here fov 60°, aspect 1, planes 0.1 and
+    # 100) and inverse, and a kernel of KERNEL_SIZE vectors in the hemisphere around +z.
+    "SSAOShader.SSAOShader": dict(
+        [("resolution", [8, 8]), ("cameraNear", 0.1), ("cameraFar", 100.0),
+         ("cameraProjectionMatrix", [1.7320508, 0, 0, 0, 0, 1.7320508, 0, 0, 0, 0, -1.002002, -1, 0, 0, -0.2002002, 0]),
+         ("cameraInverseProjectionMatrix", [0.57735027, 0, 0, 0, 0, 0.57735027, 0, 0, 0, 0, 0, -4.995, 0, 0, -1, 5.005])]
+        + [("kernel[%d]" % i, [0.3 * ((i * 7) % 5 - 2) / 2, 0.3 * ((i * 3) % 7 - 3) / 3, 0.05 + 0.9 * i / 31])
+           for i in range(32)]),
 }
 
 
@@ -635,7 +701,9 @@ for _name in THREE_ACCEPTED:
     _uniforms.update(THREE_UNIFORMS.get(_name, {}))
     # A default given whole for a uniform array is replaced by its elements above.
     _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
-    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items() if v is None and u not in _uniforms}
+    # A null default is a texture, unless the pass sets it (a uniform array's elements count).
+    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items()
+                 if v is None and u not in _uniforms and not any(o.startswith(u + "[") for o in _uniforms)}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
                   "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,

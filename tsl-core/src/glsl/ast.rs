@@ -12,6 +12,7 @@ pub(crate) enum TypeName {
     Vec2,
     Vec3,
     Vec4,
+    Mat2,
     Mat3,
     Mat4,
     Sampler2D,

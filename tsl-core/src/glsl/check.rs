@@ -319,7 +319,7 @@ impl Checker {
     /// The array type of `n` elements of `elem`, refused past the subset's bounds.
     fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
         match elem {
-            Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
+            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
                 return err(
                     span,
                     format!("an array of {} is not in the subset", self.ty_name(elem)),
@@ -406,7 +406,8 @@ impl Checker {
                 .iter()
                 .map(|&(_, t)| self.leaves(t))
                 .sum(),
-            _ => 1,
+            // A matrix is its columns.
+            _ => ty.matrix_size().unwrap_or(1),
         }
     }
 
@@ -420,12 +421,6 @@ impl Checker {
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
                 Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
-                Ty::Mat3 | Ty::Mat4 => {
-                    return err(
-                        f.ty.span,
-                        format!("a {ty} in a struct is not in the subset"),
-                    )
-                }
                 _ => {}
             }
             fields.push((f.name.clone(), ty));
@@ -782,7 +777,7 @@ impl Checker {
             return err(f.span, format!("{} is already a variable", f.name));
         }
         let ret = Ty::from_name(f.ret.name);
-        if ret.is_matrix() || ret == Ty::Sampler {
+        if ret == Ty::Sampler {
             return err(
                 f.ret.span,
                 format!("a function that answers a {ret} is not in the subset"),
@@ -832,7 +827,7 @@ impl Checker {
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
-            if (ty.is_matrix() || ty == Ty::Sampler) && p.storage != Storage::In {
+            if ty == Ty::Sampler && p.storage != Storage::In {
                 return err(
                     p.ty.span,
                     format!(
@@ -844,7 +839,7 @@ impl Checker {
             let local = state.locals.len();
             state.locals.push(LocalInfo { ty });
             state.meta.push(LocalMeta {
-                read_only: p.is_const || ty.is_matrix() || ty == Ty::Sampler,
+                read_only: p.is_const || ty == Ty::Sampler,
                 konst: None,
                 glsl_const: false,
                 loop_index: false,
@@ -1063,7 +1058,7 @@ impl Checker {
         let is_const = matches!(decl.storage, Some((Storage::Const, _)));
         match ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
-            Ty::Mat3 | Ty::Mat4 | Ty::Sampler => {
+            Ty::Sampler => {
                 return err(
                     decl.ty.span,
                     format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
@@ -1526,6 +1521,14 @@ impl Checker {
                     lv.span = e.span;
                     return Ok(lv);
                 }
+                if let Some(n) = lv.ty.matrix_size() {
+                    // A matrix's column, written as an array's element is.
+                    let idx = self.element_index(index, n)?;
+                    lv.ty = Ty::vec(n);
+                    lv.path.push(Access::Element(idx));
+                    lv.span = e.span;
+                    return Ok(lv);
+                }
                 if !lv.ty.is_vector() {
                     return err(
                         e.span,
@@ -1605,7 +1608,7 @@ impl Checker {
             ExprKind::Unary(op, a) => {
                 let a = self.expr(a)?;
                 let ok = match op {
-                    UnOp::Neg | UnOp::Plus => a.ty == Ty::Int || a.ty.is_gen(),
+                    UnOp::Neg | UnOp::Plus => a.ty == Ty::Int || a.ty.is_gen() || a.ty.is_matrix(),
                     UnOp::Not => a.ty == Ty::Bool,
                 };
                 if !ok {
@@ -1651,7 +1654,11 @@ impl Checker {
                         format!("the two sides of ?: are a {} and a {}", a.ty, b.ty),
                     );
                 }
-                if !(a.ty.is_scalar() || a.ty.is_vector() || matches!(a.ty, Ty::Struct(_))) {
+                if !(a.ty.is_scalar()
+                    || a.ty.is_vector()
+                    || a.ty.is_matrix()
+                    || matches!(a.ty, Ty::Struct(_)))
+                {
                     return err(e.span, format!("?: of a {} is not in the subset", a.ty));
                 }
                 let konst = match (c.konst, a.konst, b.konst) {
@@ -1698,10 +1705,20 @@ impl Checker {
                     t.glsl_const = glsl;
                     return Ok(t);
                 }
+                if let Some(n) = base.ty.matrix_size() {
+                    // A column: like an array's element, its index may be known at run time alone.
+                    let idx = self.element_index(index, n)?;
+                    let glsl = base.glsl_const && idx.glsl_const;
+                    let mut t = texpr(
+                        TKind::Index(Box::new(base), Box::new(idx)),
+                        Ty::vec(n),
+                        e.span,
+                    );
+                    t.glsl_const = glsl;
+                    return Ok(t);
+                }
                 let (ty, width) = if base.ty.is_vector() {
                     (Ty::Float, base.ty.width().unwrap_or(1))
-                } else if let Some(n) = base.ty.matrix_size() {
-                    (Ty::vec(n), n)
                 } else {
                     return err(e.span, format!("a {} cannot be indexed", base.ty));
                 };
@@ -1880,13 +1897,17 @@ impl Checker {
         match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
                 if a.is_matrix() || b.is_matrix() {
+                    // A float with a matrix, and two matrices of one size, work component by
+                    // component (but for *, the linear-algebraic product).
+                    if (a.is_matrix() && (b == a || b == Ty::Float))
+                        || (a == Ty::Float && b.is_matrix())
+                    {
+                        return Ok(if a.is_matrix() { a } else { b });
+                    }
                     if op == BinOp::Mul {
                         if let Some(n) = a.matrix_size() {
                             if b.width() == Some(n) && b.is_vector() {
                                 return Ok(b);
-                            }
-                            if b == a {
-                                return Ok(a);
                             }
                         }
                         if let Some(n) = b.matrix_size() {
@@ -1896,12 +1917,12 @@ impl Checker {
                         }
                         return err(
                             span,
-                            format!("a {a} times a {b}: a matrix multiplies a vector of its size"),
+                            format!("a {a} times a {b}: a matrix multiplies a vector or a matrix of its size, or a float"),
                         );
                     }
                     return err(
                         span,
-                        format!("{a} {sym} {b}: a matrix takes * with a vector alone"),
+                        format!("{a} {sym} {b}: {sym} takes a matrix with a float or with a matrix of its size"),
                     );
                 }
                 if a == Ty::Sampler || b == Ty::Sampler {
@@ -1955,7 +1976,7 @@ impl Checker {
                 if a != b {
                     return err(span, format!("{a} {sym} {b}: the two sides differ in type"));
                 }
-                if !(a.is_scalar() || a.is_vector()) {
+                if !(a.is_scalar() || a.is_vector() || a.is_matrix()) {
                     return err(span, format!("{sym} of a {a} is not in the subset"));
                 }
                 Ok(Ty::Bool)
@@ -1975,11 +1996,12 @@ impl Checker {
         if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
             return err(span, reason);
         }
-        if a.ty.is_matrix()
+        if op == BinOp::Mul
+            && (self.is_builtin_matrix(&a) != self.is_builtin_matrix(&b))
+            && a.ty.is_matrix()
             && b.ty.is_matrix()
-            && !(self.is_builtin_matrix(&a) && self.is_builtin_matrix(&b))
         {
-            return err(span, "a matrix times a matrix is not in the subset (but for projectionMatrix * viewMatrix * modelMatrix)");
+            return err(span, "three.js's matrices multiply each other (projectionMatrix * viewMatrix * modelMatrix) and vectors, not other matrices");
         }
         if let (Some(x), Some(y)) = (a.konst, b.konst) {
             if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
@@ -2434,14 +2456,61 @@ impl Checker {
         Ok(t)
     }
 
-    fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
-        match ty {
-            Ty::Mat3 | Ty::Mat4 => {
+    /// A matrix's constructor: of one scalar (the diagonal), of one matrix (its top left corner,
+    /// the identity's elsewhere), or of scalars and vectors that fill it column by column.
+    fn construct_matrix(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        let mut targs = Vec::with_capacity(args.len());
+        for a in args {
+            targs.push(self.expr(a)?);
+        }
+        let n = ty.matrix_size().unwrap_or(4);
+        let single_matrix = targs.len() == 1 && targs[0].ty.is_matrix();
+        let single_scalar = targs.len() == 1 && targs[0].ty.is_scalar();
+        if targs.is_empty() {
+            return err(span, format!("{ty}() needs a value"));
+        }
+        if !(single_matrix || single_scalar) {
+            if let Some(m) = targs.iter().find(|a| a.ty.is_matrix()) {
+                return err(
+                    m.start,
+                    format!("{ty}(...) of a matrix takes that matrix alone"),
+                );
+            }
+            if let Some(a) = targs
+                .iter()
+                .find(|a| !(a.ty.is_scalar() || a.ty.is_vector()))
+            {
+                return err(
+                    a.start,
+                    format!(
+                        "{ty}(...) takes scalars, vectors or one matrix, not a {}",
+                        self.ty_name(a.ty)
+                    ),
+                );
+            }
+            let widths: Vec<usize> = targs.iter().map(|a| a.ty.width().unwrap_or(1)).collect();
+            let total: usize = widths.iter().sum();
+            if total < n * n {
                 return err(
                     span,
-                    format!("a matrix constructor ({ty}(...)) is not in the subset"),
-                )
+                    format!("{ty} needs {} components, and {total} are given", n * n),
+                );
             }
+            // Invariant: `targs` is not empty (refused above), so neither is `widths`.
+            let before_last: usize = widths[..widths.len() - 1].iter().sum();
+            if before_last >= n * n {
+                return err(span, format!("{ty}(...) has more arguments than it uses"));
+            }
+        }
+        let glsl = targs.iter().all(|a| a.glsl_const);
+        let mut t = texpr(TKind::Construct(targs), ty, span);
+        t.glsl_const = glsl;
+        Ok(t)
+    }
+
+    fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        match ty {
+            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
             Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
             Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}

@@ -24,6 +24,8 @@ use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
 
+mod matrix;
+
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
 /// The deepest the lowering recurses, statements and expressions counted together through the
@@ -299,7 +301,8 @@ fn zero_uniform(ty: Ty) -> Option<UniformValue> {
         Ty::Float | Ty::Int | Ty::Bool => UniformValue::Float(0.0),
         Ty::Vec2 => UniformValue::Vec2(Vec2::ZERO),
         Ty::Vec3 => UniformValue::Vec3(Vec3::ZERO),
-        Ty::Vec4 => UniformValue::Vec4(Vec4::ZERO),
+        // A mat2 is a vec4 of its columns: the graph has no mat2 (R-GLSL-20).
+        Ty::Vec4 | Ty::Mat2 => UniformValue::Vec4(Vec4::ZERO),
         Ty::Mat3 => UniformValue::Mat3(Mat3::ZERO),
         Ty::Mat4 => UniformValue::Mat4(Mat4::ZERO),
         _ => return None,
@@ -498,6 +501,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     format!("uniform {name} is a {old} in the other shader and a {ty} here"),
                 );
             }
+            if ty.is_matrix() {
+                return self.split_matrix(&Val::of(ty, n, 0));
+            }
             let mut v = Val::of(ty, n, 0);
             v.bare = true;
             return Ok(v);
@@ -518,7 +524,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             );
             return err(span, reason);
         }
-        // An int or a bool uniform is a float the caller sets (R-GLSL-15): an int drops
+        // An int or a bool uniform is a float the caller sets (R-GLSL-20): an int drops
         // its fraction toward zero, a bool is true where the float is not zero.
         let n = match ty {
             Ty::Int => self.math(Opcode::Trunc, &[raw])?,
@@ -529,6 +535,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             _ => raw,
         };
         self.b.uniforms.insert(name.to_string(), (n, ty, span));
+        if ty.is_matrix() {
+            return self.split_matrix(&Val::of(ty, n, 0));
+        }
         let mut v = Val::of(ty, n, 0);
         v.bare = true;
         Ok(v)
@@ -734,6 +743,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     parts: vec![zero; n],
                     ..Val::void()
                 }
+            }
+            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => {
+                let n = ty.matrix_size().unwrap_or(4);
+                Self::matrix(ty, vec![Val::zero(Ty::vec(n)); n])
             }
             _ => Val::zero(ty),
         }
@@ -1335,14 +1348,8 @@ impl ShaderLowering<'_, '_> {
                 match op {
                     UnOp::Not => self.not(&a)?,
                     UnOp::Plus => a,
-                    UnOp::Neg => match a.konst {
-                        Some(k) => Val::konst(a.ty, fold_unary(UnOp::Neg, a.ty, &k)),
-                        None => {
-                            let na = self.n(&a)?;
-                            let n = self.math(Opcode::Negate, &[na])?;
-                            Val::of(a.ty, n, a.reads)
-                        }
-                    },
+                    UnOp::Neg if a.ty.is_matrix() => self.matrix_negate(&a)?,
+                    UnOp::Neg => self.negate(&a)?,
                 }
             }
             TKind::Binary(op, a, b) => {
@@ -1408,18 +1415,19 @@ impl ShaderLowering<'_, '_> {
             TKind::Index(base, index) => {
                 let base = self.expr(base)?;
                 self.span = e.span;
-                if let Some(size) = base.ty.matrix_size() {
-                    let i = self.index_value(index, size)?;
-                    self.span = e.span;
+                if base.ty.is_matrix() {
                     if base.form != Form::None {
                         return err(
                             e.span,
                             "a column of three.js's matrices is not in the subset; use them in the forms of gl_Position and the varyings",
                         );
                     }
-                    let nb = self.n(&base)?;
-                    let n = self.node("column", Op::Column(i as u8), &[nb])?;
-                    Val::of(Ty::vec(size), n, base.reads)
+                    // A column, picked as an array's element is (the index may be known at
+                    // run time alone).
+                    let columns = self.columns(&base)?;
+                    let idx = self.expr(index)?;
+                    self.span = e.span;
+                    self.element(&Self::matrix(base.ty, columns), &idx, index.span)?
                 } else {
                     let i = self.index_value(index, base.ty.width().unwrap_or(1))?;
                     self.span = e.span;
@@ -1488,6 +1496,9 @@ impl ShaderLowering<'_, '_> {
             return Ok(Val::konst(ty, k));
         }
         let matrix_form = |v: &Val| matches!(v.form, Form::Matrices(_) | Form::NormalMatrix);
+        if (a.ty.is_matrix() || b.ty.is_matrix()) && !matrix_form(a) && !matrix_form(b) {
+            return self.matrix_binary(op, a, b, ty);
+        }
         if op == BinOp::Mul
             && (a.ty.is_matrix() || b.ty.is_matrix() || matrix_form(a) || matrix_form(b))
         {
@@ -1657,6 +1668,9 @@ impl ShaderLowering<'_, '_> {
     }
 
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
+        if ty.is_matrix() {
+            return self.matrix_construct(ty, args);
+        }
         if let Ty::Struct(_) | Ty::Array(_) = ty {
             return Ok(Val {
                 ty,
@@ -1748,6 +1762,9 @@ impl ShaderLowering<'_, '_> {
     }
 
     fn builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
+        if args.first().is_some_and(|a| a.ty.is_matrix()) {
+            return self.matrix_builtin(b, args, ty);
+        }
         let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
         if b.folds() && args.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
@@ -1820,6 +1837,11 @@ impl ShaderLowering<'_, '_> {
             Texture => {
                 let n = self.node("texture", Op::Texture, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
+            }
+            MatrixCompMult | Transpose | Determinant | Inverse => {
+                // Invariant: the checker gave these a matrix argument, which `matrix_builtin`
+                // took above.
+                return err(self.span, "a matrix built-in takes a matrix");
             }
         };
         let n = self.math(code, &nodes)?;

@@ -160,6 +160,7 @@ fn type_name(word: &str) -> Option<TypeName> {
         "vec2" => TypeName::Vec2,
         "vec3" => TypeName::Vec3,
         "vec4" => TypeName::Vec4,
+        "mat2" | "mat2x2" => TypeName::Mat2,
         "mat3" | "mat3x3" => TypeName::Mat3,
         "mat4" | "mat4x4" => TypeName::Mat4,
         "sampler2D" => TypeName::Sampler2D,
@@ -173,7 +174,6 @@ fn refused_type(word: &str) -> Option<String> {
         "uint" | "uvec2" | "uvec3" | "uvec4" => "unsigned integers",
         "ivec2" | "ivec3" | "ivec4" => "integer vectors",
         "bvec2" | "bvec3" | "bvec4" => "boolean vectors",
-        "mat2" | "mat2x2" => "mat2",
         "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
         "sampler3D"
         | "samplerCube"
@@ -1367,7 +1367,7 @@ mod tests {
             ("flat varying float x;", "flat"),
             ("void main() { x %= 2; }", "%="),
             ("void main() { x = (a, b); }", "comma"),
-            ("uniform mat2 m;", "mat2"),
+            ("uniform mat2x3 m;", "non-square"),
             ("float class;", "reserved"),
         ] {
             let e = parse_str(src).unwrap_err();

@@ -14,6 +14,8 @@ pub(crate) enum Ty {
     Vec2,
     Vec3,
     Vec4,
+    /// A matrix: the lowering holds it as its columns' values (`Ty::vec(n)` each).
+    Mat2,
     Mat3,
     Mat4,
     Sampler,
@@ -35,6 +37,7 @@ impl Ty {
             TypeName::Vec2 => Ty::Vec2,
             TypeName::Vec3 => Ty::Vec3,
             TypeName::Vec4 => Ty::Vec4,
+            TypeName::Mat2 => Ty::Mat2,
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
@@ -51,6 +54,7 @@ impl Ty {
             Ty::Vec2 => "vec2",
             Ty::Vec3 => "vec3",
             Ty::Vec4 => "vec4",
+            Ty::Mat2 => "mat2",
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
@@ -95,12 +99,13 @@ impl Ty {
     }
 
     pub fn is_matrix(self) -> bool {
-        matches!(self, Ty::Mat3 | Ty::Mat4)
+        matches!(self, Ty::Mat2 | Ty::Mat3 | Ty::Mat4)
     }
 
     /// The size of a matrix.
     pub fn matrix_size(self) -> Option<usize> {
         match self {
+            Ty::Mat2 => Some(2),
             Ty::Mat3 => Some(3),
             Ty::Mat4 => Some(4),
             _ => None,
@@ -162,6 +167,10 @@ pub(crate) enum Builtin {
     Dfdy,
     Fwidth,
     Texture,
+    MatrixCompMult,
+    Transpose,
+    Determinant,
+    Inverse,
 }
 
 /// How a name of GLSL's own functions is taken: a built-in of the subset (with GLSL ES 3.00
@@ -237,6 +246,15 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             builtin: Fwidth,
             es300_only: true,
         },
+        "matrixCompMult" => subset(MatrixCompMult),
+        "transpose" | "determinant" | "inverse" => BuiltinName::Subset {
+            builtin: match name {
+                "transpose" => Transpose,
+                "determinant" => Determinant,
+                _ => Inverse,
+            },
+            es300_only: true,
+        },
         "texture2D" => BuiltinName::Texture2D,
         "texture" => BuiltinName::Texture,
         "sinh"
@@ -258,11 +276,7 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "unpackUnorm2x16"
         | "packHalf2x16"
         | "unpackHalf2x16"
-        | "matrixCompMult"
         | "outerProduct"
-        | "transpose"
-        | "determinant"
-        | "inverse"
         | "lessThan"
         | "lessThanEqual"
         | "greaterThan"
@@ -477,6 +491,30 @@ impl Builtin {
                 count(3)?;
                 if args[0].is_gen() && args[1] == args[0] && args[2] == Ty::Float {
                     Ok(args[0])
+                } else {
+                    Err(no_form())
+                }
+            }
+            MatrixCompMult => {
+                count(2)?;
+                if args[0].is_matrix() && args[1] == args[0] {
+                    Ok(args[0])
+                } else {
+                    Err(no_form())
+                }
+            }
+            Transpose | Inverse => {
+                count(1)?;
+                if args[0].is_matrix() {
+                    Ok(args[0])
+                } else {
+                    Err(no_form())
+                }
+            }
+            Determinant => {
+                count(1)?;
+                if args[0].is_matrix() {
+                    Ok(Ty::Float)
                 } else {
                     Err(no_form())
                 }
