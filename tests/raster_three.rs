@@ -326,3 +326,10 @@ fn points_and_lines_cast_shadows_as_three() {
 fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
     check("gltf_boxes");
 }
+
+/// The sky of `examples/sky.rs` (a `#[tsl_fn]` of `position_world()` and four uniforms on the back
+/// faces of a sphere), with a hemisphere-lit ground and ball.
+#[test]
+fn the_typed_sky_example_matches_three() {
+    check("sky");
+}

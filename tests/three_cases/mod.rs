@@ -17,6 +17,7 @@ pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
 pub mod scenes_shadownodes;
+pub mod scenes_sky;
 pub mod scenes_sprites;
 pub mod scenes_transmission;
 pub mod scenes_volume;
@@ -125,6 +126,7 @@ cases![
     lines_colors in scenes_points,
     points_shadow in scenes_points with shadows_pcf,
     gltf_boxes in scenes_gltf,
+    sky in scenes_sky,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
