@@ -74,9 +74,10 @@ pub fn sky_scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>
     let ball = assets
         .geometries
         .add(SphereGeometry::new(16.0, 32, 16).build());
-    let ball_material = assets
-        .materials
-        .add(Material::standard(Color::from_hex(0xe05a40), 0.5, 0.0));
+    let ball_material =
+        assets
+            .materials
+            .add(Material::standard(Color::from_hex(0xe05a40), 0.5, 0.0));
 
     let mut scene = Scene::new();
     scene.add(Object::mesh(sphere, sky_material));
