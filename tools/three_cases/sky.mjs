@@ -1,4 +1,4 @@
-// The sky of spec/003's third solution (examples/sky.rs, docs/tsl-to-rust.md): three.js's
+// The sky of the TSL lessons' third exercise (examples/sky.rs, docs/tsl-to-rust.md): three.js's
 // webgl_lights_hemisphere sky as TSL, on the inside of a SphereGeometry(4000, 32, 15) (BackSide,
 // MeshBasicNodeMaterial):
 //   h = normalize(positionWorld + offset).y,  colorNode = mix(bottom, top, max(pow(max(h, 0), exponent), 0))
