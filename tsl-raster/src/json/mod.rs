@@ -297,11 +297,11 @@ fn object<'a>(value: &'a Value, at: &str) -> Result<&'a Map<String, Value>, Json
         .ok_or_else(|| field(at, "is not an object"))
 }
 
+/// The entries of a list by uuid: each one's place in the list and the entry.
+type ByUuid<'a> = HashMap<&'a str, (usize, &'a Map<String, Value>)>;
+
 /// A list of the document's root by uuid: each entry's uuid and the entry.
-fn by_uuid<'a>(
-    root: &'a Map<String, Value>,
-    name: &str,
-) -> Result<HashMap<&'a str, (usize, &'a Map<String, Value>)>, JsonError> {
+fn by_uuid<'a>(root: &'a Map<String, Value>, name: &str) -> Result<ByUuid<'a>, JsonError> {
     let mut out = HashMap::new();
     let Some(list) = root.get(name) else {
         return Ok(out);

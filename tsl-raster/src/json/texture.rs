@@ -1,7 +1,7 @@
 //! The textures and images of object JSON: three.js's `Texture.toJSON` fields and an image as a
 //! PNG data URL, written for the textures a material or a program names and read back by uuid.
 
-use super::{by_uuid, field, uuid};
+use super::{by_uuid, field, uuid, ByUuid};
 use crate::assets::Assets;
 use crate::output::srgb_oetf;
 use crate::texture::{ColorSpace, Filter, Texture, Wrap};
@@ -132,8 +132,8 @@ impl<'a> Writer<'a> {
 
 /// The textures of a document, made when first named.
 pub(super) struct Reader<'a> {
-    textures: HashMap<&'a str, (usize, &'a Map<String, Value>)>,
-    images: HashMap<&'a str, (usize, &'a Map<String, Value>)>,
+    textures: ByUuid<'a>,
+    images: ByUuid<'a>,
     /// The store's length: the first id a made texture gets.
     base: usize,
     made: Vec<Texture>,
