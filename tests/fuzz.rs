@@ -1268,3 +1268,78 @@ fn fuzz_gltf() {
     }
     campaign.finish();
 }
+
+#[test]
+fn fuzz_object_json() {
+    // Seeds: a node material with a texture uniform, a constant texture and a custom attribute
+    // (the code form), and one with integer data (codeBits).
+    let mut assets = Assets::new();
+    let image = Image::from_rgba8(2, 1, vec![255, 0, 0, 255, 0, 0, 255, 255]).unwrap();
+    let map = assets.textures.add(Texture::new(image, ColorSpace::Srgb));
+    let g = NodeGraph::new();
+    let t = g.texture(g.texture_uniform("map", map), g.uv());
+    let c = g.add(
+        g.swizzle(t, "xyz"),
+        g.swizzle(g.texture(map, g.uv()), "xyz"),
+    );
+    let c = g.add(c, g.named_attribute("tone", ValueType::Vec3));
+    g.set_output(COLOR_NODE, c).unwrap();
+    let p = assets.programs.add(g.compile().unwrap());
+    let a = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
+    let g = NodeGraph::new();
+    let bits = g.bit_xor(g.uint(0x7fc0_0001), g.named_uniform("mask", 3u32));
+    g.set_output(OPACITY_NODE, g.to_float(bits)).unwrap();
+    let p = assets.programs.add(g.compile().unwrap());
+    let b = assets
+        .materials
+        .add(Material::basic(Color::WHITE).with_nodes(p));
+    let corpus: Vec<Vec<u8>> = [a, b]
+        .iter()
+        .map(|&m| object_to_json(&[m], &assets).unwrap().into_bytes())
+        .collect();
+    let mut rng = Rng::new(seed() ^ 19);
+    let mut campaign = Campaign::new("object_json");
+    let dictionary = [
+        "\"codeBits\":",
+        "\"code\":",
+        "\"word\":",
+        "\"version\":",
+        "4294967295",
+        "4294967296",
+        "2139095040",
+        "-1",
+        "1e308",
+        "null",
+        "\"mat4\"",
+        "\"uvec4\"",
+    ];
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for _ in 0..iterations(3000) {
+        let base = rng.pick(&corpus).clone();
+        let input = mutate(&mut rng, &base, &dictionary, &corpus);
+        campaign.exec(&input, || {
+            let Ok(text) = std::str::from_utf8(&input) else {
+                return Ok(());
+            };
+            let mut loaded = Assets::new();
+            match read_object_json(text, &mut loaded) {
+                Ok(_) => {
+                    accepted += 1;
+                    // What is accepted holds together: every program validates and writes again.
+                    for (_, p) in loaded.programs.iter() {
+                        validate(p.words()).map_err(|e| format!("accepted: {e}"))?;
+                    }
+                    let ids: Vec<MaterialId> = loaded.materials.iter().map(|(id, _)| id).collect();
+                    object_to_json(&ids, &loaded)
+                        .map_err(|e| format!("accepted, not written: {e}"))?;
+                }
+                Err(_) => refused += 1,
+            }
+            Ok(())
+        });
+    }
+    eprintln!("fuzz object_json: {accepted} accepted, {refused} refused");
+    campaign.finish();
+}

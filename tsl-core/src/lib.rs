@@ -54,7 +54,8 @@ pub use opcode::{Opcode, TypeRule};
 pub use program::format;
 pub use program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 pub use program::{
-    validate, FileError, InstructionError, MaterialValues, NodeProgram, ProgramError, TextureSlot,
-    UniformKey, UniformNode, UniformRef, UniformSlot, ValidationError,
+    validate, FileError, InstructionError, JsonError, MaterialValues, NodeProgram, ProgramError,
+    TextureSlot, UniformKey, UniformNode, UniformRef, UniformSlot, ValidationError, MAX_JSON_WORDS,
+    PROGRAM_JSON_VERSION,
 };
 pub use types::*;

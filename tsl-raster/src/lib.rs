@@ -51,6 +51,7 @@ pub mod geometry;
 pub mod gltf;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod json;
 pub mod output;
 mod raster;
 mod renderer;
@@ -78,6 +79,7 @@ pub use geometry::{
     CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
     PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
+pub use json::{object_to_json, read_object_json, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,

@@ -340,3 +340,58 @@ impl ProgramError {
         }
     }
 }
+
+/// Why a program or an object in JSON was refused, or could not be written (docs/json.md). The
+/// message starts `json: ` and names the field, as a path from the document's root.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum JsonError {
+    /// Text that is not JSON, or cut short.
+    #[error("json: not JSON: {0}")]
+    Syntax(String),
+    /// A document, or a part, larger than this library reads.
+    #[error("json: {what} is {found}, more than the limit of {limit}")]
+    TooLarge {
+        /// What: the text's bytes, the program's words.
+        what: &'static str,
+        /// Its size.
+        found: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// A version this library does not read or write.
+    #[error("json: {at} is version {found}; this library reads version {expected}")]
+    Version {
+        /// The field.
+        at: String,
+        /// The version the document gives.
+        found: String,
+        /// The one this library reads.
+        expected: String,
+    },
+    /// A field that is missing, of the wrong kind or out of its range.
+    #[error("json: {at}: {reason}")]
+    Field {
+        /// The field.
+        at: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A program that object JSON cannot hold, or whose storage breaks the rules a loaded
+    /// program is held to (overlapping spans, nonfinite float data).
+    #[error("json: {at}: {reason}")]
+    Storage {
+        /// The program's field.
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Words and slots that [`NodeProgram::from_words`](super::NodeProgram::from_words) or the
+    /// custom attribute table refused.
+    #[error("json: {at}: {error}")]
+    Program {
+        /// The program's field.
+        at: String,
+        /// The refusal.
+        error: ProgramError,
+    },
+}

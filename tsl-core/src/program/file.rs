@@ -22,7 +22,7 @@ pub(super) const VERSION: u32 = 4;
 /// The uniform types by their code in the file (the code is the index). The integer types
 /// (R-INT-5) take codes 7 to 14, after the float types' codes, which files of version 4 already
 /// hold.
-const TYPES: [ValueType; 15] = [
+pub(super) const TYPES: [ValueType; 15] = [
     ValueType::Float,
     ValueType::Vec2,
     ValueType::Vec3,

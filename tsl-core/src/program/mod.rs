@@ -6,10 +6,12 @@ mod error;
 mod file;
 pub mod format;
 mod header;
+mod json;
 mod validate;
 
-pub use error::{FileError, InstructionError, ProgramError, ValidationError};
+pub use error::{FileError, InstructionError, JsonError, ProgramError, ValidationError};
 pub use header::MaterialValues;
+pub use json::{MAX_JSON_WORDS, PROGRAM_JSON_VERSION};
 pub use validate::validate;
 
 use crate::interface::{CustomAttribute, Output, CUSTOM_ATTRIBUTE_FLOATS};

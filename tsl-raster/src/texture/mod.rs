@@ -282,6 +282,11 @@ impl Texture {
         self.levels[0].height as u32
     }
 
+    /// The full-size level's linear texels, rows from the top (what object JSON writes).
+    pub(crate) fn base_texels(&self) -> &[Vec4] {
+        &self.levels[0].texels
+    }
+
     /// How the bytes were decoded.
     pub fn color_space(&self) -> ColorSpace {
         self.color_space

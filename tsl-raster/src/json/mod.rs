@@ -1,0 +1,327 @@
+//! Object JSON (docs/json.md; R-JSON-1 and R-JSON-2 in docs/requirements.md): materials, their
+//! textures and images as three.js's `ObjectLoader` reads them, with each node material's
+//! compiled program in its `nodes` field ([`NodeProgram::to_json`]).
+//!
+//! The reader names everything by uuid: a material's map and a program's texture slots name a
+//! texture of the file's `textures`, which names an image of its `images`. Each texture goes to
+//! `assets.textures` once, and the program gets the id it has there.
+
+mod texture;
+
+use crate::assets::Assets;
+use crate::output::srgb_oetf;
+use crate::scene::{Material, MaterialKind, Side};
+use crate::store::MaterialId;
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use tsl_core::{Color, JsonError, NodeProgram, TextureId};
+
+pub use texture::MAX_OBJECT_JSON_BYTES;
+
+/// The version of three.js's object JSON this library writes (`metadata.version`, r187's 4.7).
+pub const OBJECT_JSON_VERSION: f64 = 4.7;
+
+/// The material types by their kind: three.js's class names.
+const TYPES: [(MaterialKind, &str); 7] = [
+    (MaterialKind::Basic, "MeshBasicMaterial"),
+    (MaterialKind::Lambert, "MeshLambertMaterial"),
+    (MaterialKind::Phong, "MeshPhongMaterial"),
+    (MaterialKind::Standard, "MeshStandardMaterial"),
+    (MaterialKind::Physical, "MeshPhysicalMaterial"),
+    (MaterialKind::Normals, "MeshNormalMaterial"),
+    (MaterialKind::Depth, "MeshDepthMaterial"),
+];
+
+/// The numbers three.js writes for a material, each with its field here.
+type Number = (&'static str, fn(&mut Material) -> &mut f32);
+const NUMBERS: [Number; 9] = [
+    ("opacity", |m| &mut m.opacity),
+    ("alphaTest", |m| &mut m.alpha_test),
+    ("emissiveIntensity", |m| &mut m.emissive_intensity),
+    ("roughness", |m| &mut m.roughness),
+    ("metalness", |m| &mut m.metalness),
+    ("shininess", |m| &mut m.shininess),
+    ("clearcoat", |m| &mut m.clearcoat),
+    ("clearcoatRoughness", |m| &mut m.clearcoat_roughness),
+    ("aoMapIntensity", |m| &mut m.ao_map_intensity),
+];
+
+/// The colours, written as three.js's sRGB hex.
+type Colour = (&'static str, fn(&mut Material) -> &mut Color);
+const COLOURS: [Colour; 3] = [
+    ("color", |m| &mut m.color),
+    ("emissive", |m| &mut m.emissive),
+    ("specular", |m| &mut m.specular),
+];
+
+/// The switches.
+type Switch = (&'static str, fn(&mut Material) -> &mut bool);
+const SWITCHES: [Switch; 7] = [
+    ("transparent", |m| &mut m.transparent),
+    ("vertexColors", |m| &mut m.vertex_colors),
+    ("flatShading", |m| &mut m.flat_shading),
+    ("depthTest", |m| &mut m.depth_test),
+    ("depthWrite", |m| &mut m.depth_write),
+    ("wireframe", |m| &mut m.wireframe),
+    ("fog", |m| &mut m.fog),
+];
+
+/// The maps, each a texture's uuid.
+type MapField = (&'static str, fn(&mut Material) -> &mut Option<TextureId>);
+const MAPS: [MapField; 6] = [
+    ("map", |m| &mut m.map),
+    ("emissiveMap", |m| &mut m.emissive_map),
+    ("aoMap", |m| &mut m.ao_map),
+    ("normalMap", |m| &mut m.normal_map),
+    ("roughnessMap", |m| &mut m.roughness_map),
+    ("metalnessMap", |m| &mut m.metalness_map),
+];
+
+/// three.js's `side` constants.
+const SIDES: [(Side, u64); 3] = [(Side::Front, 0), (Side::Back, 1), (Side::Double, 2)];
+
+/// A colour as three.js's `getHex()`: linear to sRGB bytes.
+fn hex(c: Color) -> u32 {
+    let byte = |v: f32| (srgb_oetf(v).clamp(0.0, 1.0) * 255.0).round() as u32;
+    byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
+}
+
+/// The uuid this writer gives the `index`th item of a kind (`tag`, one hex digit).
+fn uuid(tag: u32, index: u32) -> String {
+    format!("00000000-0000-4000-8{tag:03x}-{index:012x}")
+}
+
+/// `materials` and what they read as three.js's object JSON (docs/json.md): `metadata`,
+/// `materials` (each with its node program in `nodes`), `textures` and `images`. Refuses a
+/// material id not in `assets`, a material of a kind object JSON has no type for (VOLUME), a
+/// texture id not in `assets.textures` (the reserved ids included), and a program that
+/// [`NodeProgram::to_json`] refuses (a 3D texture, nonfinite float data).
+pub fn object_to_json(materials: &[MaterialId], assets: &Assets) -> Result<String, JsonError> {
+    let mut textures = texture::Writer::new(assets);
+    let mut out = Vec::with_capacity(materials.len());
+    for (i, &id) in materials.iter().enumerate() {
+        let at = format!("materials[{i}]");
+        let m = assets.materials.get(id).ok_or_else(|| JsonError::Field {
+            at: at.clone(),
+            reason: format!("no material has id {}", id.0),
+        })?;
+        let mut m = m.clone();
+        let ty = TYPES
+            .iter()
+            .find(|(k, _)| *k == m.kind)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| JsonError::Field {
+                at: at.clone(),
+                reason: format!("object JSON has no type for a {:?} material", m.kind),
+            })?;
+        let mut o = Map::new();
+        o.insert("uuid".into(), uuid(1, i as u32).into());
+        o.insert("type".into(), ty.into());
+        for (name, get) in COLOURS {
+            o.insert(name.into(), hex(*get(&mut m)).into());
+        }
+        for (name, get) in NUMBERS {
+            o.insert(name.into(), f64::from(*get(&mut m)).into());
+        }
+        for (name, get) in SWITCHES {
+            o.insert(name.into(), (*get(&mut m)).into());
+        }
+        let side = SIDES
+            .iter()
+            .find(|(s, _)| *s == m.side)
+            .map_or(0, |(_, n)| *n);
+        o.insert("side".into(), side.into());
+        for (name, get) in MAPS {
+            if let Some(t) = *get(&mut m) {
+                o.insert(
+                    name.into(),
+                    textures.uuid(t, &format!("{at}.{name}"))?.into(),
+                );
+            }
+        }
+        if let Some(p) = m.nodes {
+            let nodes_at = format!("{at}.nodes");
+            let program = assets.programs.get(p).ok_or_else(|| JsonError::Field {
+                at: nodes_at.clone(),
+                reason: format!("no program has id {}", p.0),
+            })?;
+            let json = program.to_json(&nodes_at, |t| textures.uuid(t, &nodes_at))?;
+            o.insert("nodes".into(), json);
+        }
+        out.push(Value::Object(o));
+    }
+    let (textures, images) = textures.finish()?;
+    let document = json!({
+        "metadata": { "version": OBJECT_JSON_VERSION, "type": "Object", "generator": "tsl-rs object_to_json" },
+        "materials": out,
+        "textures": textures,
+        "images": images,
+    });
+    Ok(document.to_string())
+}
+
+/// The materials of three.js object JSON, added to `assets` (their programs to
+/// `assets.programs`, their textures to `assets.textures`), in the file's order: their ids.
+///
+/// Refuses, with a [`JsonError`] that names the field: text longer than
+/// [`MAX_OBJECT_JSON_BYTES`] (before it is parsed), text that is not JSON or is cut short, a
+/// `metadata.version` whose major version is not 4, an unknown material type, a uuid that no
+/// texture or image of the file has, an image that is not a PNG data URL or is larger than the
+/// default [`tsl_core::Limits`], and any program [`NodeProgram::from_json`] refuses. Nothing is
+/// added to `assets` unless everything is read. Never panics.
+pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialId>, JsonError> {
+    if text.len() > MAX_OBJECT_JSON_BYTES {
+        return Err(JsonError::TooLarge {
+            what: "the text's bytes",
+            found: text.len() as u64,
+            limit: MAX_OBJECT_JSON_BYTES as u64,
+        });
+    }
+    let document: Value =
+        serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+    let root = object(&document, "document")?;
+    let version = root
+        .get("metadata")
+        .and_then(|m| m.get("version"))
+        .ok_or_else(|| field("metadata.version", "is missing"))?;
+    if version.as_f64().is_none_or(|v| !(4.0..5.0).contains(&v)) {
+        return Err(JsonError::Version {
+            at: "metadata.version".into(),
+            found: version.to_string(),
+            expected: "4.x".into(),
+        });
+    }
+    // The textures are made first, and added to the store only once every material is read:
+    // a texture's id is then the store's length plus its place among them.
+    let mut reader = texture::Reader::new(root, assets.textures.len())?;
+    let empty = Vec::new();
+    let list = match root.get("materials") {
+        None => &empty,
+        Some(v) => v
+            .as_array()
+            .ok_or_else(|| field("materials", "is not an array"))?,
+    };
+    let mut materials = Vec::with_capacity(list.len());
+    let mut programs: Vec<NodeProgram> = Vec::new();
+    for (i, v) in list.iter().enumerate() {
+        let at = format!("materials[{i}]");
+        let o = object(v, &at)?;
+        let ty = o.get("type").and_then(Value::as_str).unwrap_or("");
+        let kind = TYPES
+            .iter()
+            .find(|(_, t)| *t == ty)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| {
+                field(
+                    &format!("{at}.type"),
+                    &format!("'{ty}' is not a material type this library reads"),
+                )
+            })?;
+        let mut m = Material::new(kind, Color::WHITE);
+        for (name, get) in COLOURS {
+            if let Some(v) = o.get(name) {
+                let n = v.as_u64().filter(|&n| n <= 0xff_ffff).ok_or_else(|| {
+                    field(
+                        &format!("{at}.{name}"),
+                        "is not a colour from 0 to 0xffffff",
+                    )
+                })?;
+                *get(&mut m) = Color::from_hex(n as u32);
+            }
+        }
+        for (name, get) in NUMBERS {
+            if let Some(v) = o.get(name) {
+                let x = v.as_f64().map(|x| x as f32).filter(|x| x.is_finite());
+                *get(&mut m) =
+                    x.ok_or_else(|| field(&format!("{at}.{name}"), "is not a finite number"))?;
+            }
+        }
+        for (name, get) in SWITCHES {
+            if let Some(v) = o.get(name) {
+                *get(&mut m) = v
+                    .as_bool()
+                    .ok_or_else(|| field(&format!("{at}.{name}"), "is not true or false"))?;
+            }
+        }
+        if let Some(v) = o.get("side") {
+            m.side = SIDES
+                .iter()
+                .find(|(_, n)| v.as_u64() == Some(*n))
+                .map(|(s, _)| *s)
+                .ok_or_else(|| field(&format!("{at}.side"), "is not 0, 1 or 2"))?;
+        }
+        for (name, get) in MAPS {
+            if let Some(v) = o.get(name) {
+                let key = v
+                    .as_str()
+                    .ok_or_else(|| field(&format!("{at}.{name}"), "is not a uuid"))?;
+                *get(&mut m) = Some(reader.id(key, &format!("{at}.{name}"))?);
+            }
+        }
+        if let Some(nodes) = o.get("nodes") {
+            let nodes_at = format!("{at}.nodes");
+            let program = NodeProgram::from_json(nodes, &nodes_at, |key| match key {
+                None => Ok(tsl_core::NO_TEXTURE),
+                Some(key) => reader.id(key, &nodes_at),
+            })?;
+            // Its id once added: the store's length plus the programs before it.
+            m.nodes = Some(crate::store::ProgramId(
+                (assets.programs.len() + programs.len()) as u32,
+            ));
+            programs.push(program);
+        }
+        materials.push(m);
+    }
+    for t in reader.finish() {
+        assets.textures.add(t);
+    }
+    for p in programs {
+        assets.programs.add(p);
+    }
+    Ok(materials
+        .into_iter()
+        .map(|m| assets.materials.add(m))
+        .collect())
+}
+
+fn field(at: &str, reason: &str) -> JsonError {
+    JsonError::Field {
+        at: at.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+fn object<'a>(value: &'a Value, at: &str) -> Result<&'a Map<String, Value>, JsonError> {
+    value
+        .as_object()
+        .ok_or_else(|| field(at, "is not an object"))
+}
+
+/// The entries of a list by uuid: each one's place in the list and the entry.
+type ByUuid<'a> = HashMap<&'a str, (usize, &'a Map<String, Value>)>;
+
+/// A list of the document's root by uuid: each entry's uuid and the entry.
+fn by_uuid<'a>(root: &'a Map<String, Value>, name: &str) -> Result<ByUuid<'a>, JsonError> {
+    let mut out = HashMap::new();
+    let Some(list) = root.get(name) else {
+        return Ok(out);
+    };
+    let list = list
+        .as_array()
+        .ok_or_else(|| field(name, "is not an array"))?;
+    for (i, v) in list.iter().enumerate() {
+        let at = format!("{name}[{i}]");
+        let o = object(v, &at)?;
+        let key = o
+            .get("uuid")
+            .and_then(Value::as_str)
+            .ok_or_else(|| field(&format!("{at}.uuid"), "is not a string"))?;
+        if out.insert(key, (i, o)).is_some() {
+            return Err(field(
+                &format!("{at}.uuid"),
+                &format!("'{key}' is given twice"),
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,266 @@
+//! The textures and images of object JSON: three.js's `Texture.toJSON` fields and an image as a
+//! PNG data URL, written for the textures a material or a program names and read back by uuid.
+
+use super::{by_uuid, field, uuid, ByUuid};
+use crate::assets::Assets;
+use crate::output::srgb_oetf;
+use crate::texture::{ColorSpace, Filter, Texture, Wrap};
+use crate::Image;
+use base64::Engine;
+use glam::Vec2;
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use tsl_core::{JsonError, Limits, TextureId};
+
+/// The longest text [`super::read_object_json`] reads: 256 MiB, refused before it is parsed. The
+/// JSON tree costs a few times the text; each image is then held to the default
+/// [`Limits`] from its PNG header before its texels are made.
+pub const MAX_OBJECT_JSON_BYTES: usize = 256 << 20;
+
+/// three.js's wrap constants.
+const WRAPS: [(Wrap, u64); 3] = [
+    (Wrap::Repeat, 1000),
+    (Wrap::ClampToEdge, 1001),
+    (Wrap::MirroredRepeat, 1002),
+];
+
+/// three.js's filter constants.
+const FILTERS: [(Filter, u64); 6] = [
+    (Filter::Nearest, 1003),
+    (Filter::NearestMipmapNearest, 1004),
+    (Filter::NearestMipmapLinear, 1005),
+    (Filter::Linear, 1006),
+    (Filter::LinearMipmapNearest, 1007),
+    (Filter::LinearMipmapLinear, 1008),
+];
+
+/// three.js's colour space names (`NoColorSpace` is the empty string).
+const COLOR_SPACES: [(ColorSpace, &str); 3] = [
+    (ColorSpace::Srgb, "srgb"),
+    (ColorSpace::Linear, ""),
+    (ColorSpace::Linear, "srgb-linear"),
+];
+
+const PNG_URL: &str = "data:image/png;base64,";
+
+fn code<T: PartialEq, C: Copy>(table: &[(T, C)], value: T) -> C {
+    // Invariant: each table lists every value of its enum.
+    table
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map(|(_, c)| *c)
+        .unwrap_or(table[0].1)
+}
+
+/// The textures a document names, in the order first named.
+pub(super) struct Writer<'a> {
+    assets: &'a Assets,
+    order: Vec<TextureId>,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(assets: &'a Assets) -> Self {
+        Writer {
+            assets,
+            order: Vec::new(),
+        }
+    }
+
+    /// The uuid of texture `id`, which the document then holds; refuses an id not in the store.
+    pub fn uuid(&mut self, id: TextureId, at: &str) -> Result<String, JsonError> {
+        if !self.assets.textures.contains(id) {
+            return Err(field(
+                at,
+                &format!("no texture in the store has id {}", id.0),
+            ));
+        }
+        let index = match self.order.iter().position(|&t| t == id) {
+            Some(i) => i,
+            None => {
+                self.order.push(id);
+                self.order.len() - 1
+            }
+        };
+        Ok(uuid(2, index as u32))
+    }
+
+    /// The `textures` and `images` lists.
+    pub fn finish(self) -> Result<(Vec<Value>, Vec<Value>), JsonError> {
+        let mut textures = Vec::with_capacity(self.order.len());
+        let mut images = Vec::with_capacity(self.order.len());
+        for (i, &id) in self.order.iter().enumerate() {
+            // Invariant: `uuid` took only ids in the store.
+            let Some(t) = self.assets.textures.get(id) else {
+                continue;
+            };
+            let space = t.color_space();
+            let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+            let mut bytes = Vec::with_capacity(4 * t.base_texels().len());
+            for p in t.base_texels() {
+                let c = |v: f32| match space {
+                    ColorSpace::Srgb => byte(srgb_oetf(v)),
+                    ColorSpace::Linear => byte(v),
+                };
+                bytes.extend([c(p.x), c(p.y), c(p.z), byte(p.w)]);
+            }
+            let png = Image::from_rgba8(t.width(), t.height(), bytes)
+                .and_then(|image| image.to_png())
+                .map_err(|e| field(&format!("textures[{i}]"), &e.to_string()))?;
+            let url = format!(
+                "{PNG_URL}{}",
+                base64::engine::general_purpose::STANDARD.encode(png)
+            );
+            images.push(json!({ "uuid": uuid(3, i as u32), "url": url }));
+            textures.push(json!({
+                "uuid": uuid(2, i as u32),
+                "image": uuid(3, i as u32),
+                "mapping": 300,
+                "repeat": [t.repeat.x, t.repeat.y],
+                "offset": [t.offset.x, t.offset.y],
+                "center": [t.center.x, t.center.y],
+                "rotation": t.rotation,
+                "wrap": [code(&WRAPS, t.wrap_s), code(&WRAPS, t.wrap_t)],
+                "colorSpace": code(&COLOR_SPACES, space),
+                "minFilter": code(&FILTERS, t.min_filter),
+                "magFilter": code(&FILTERS, t.mag_filter),
+                "flipY": t.flip_y,
+            }));
+        }
+        Ok((textures, images))
+    }
+}
+
+/// The textures of a document, made when first named.
+pub(super) struct Reader<'a> {
+    textures: ByUuid<'a>,
+    images: ByUuid<'a>,
+    /// The store's length: the first id a made texture gets.
+    base: usize,
+    made: Vec<Texture>,
+    ids: HashMap<&'a str, TextureId>,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(root: &'a Map<String, Value>, base: usize) -> Result<Self, JsonError> {
+        Ok(Reader {
+            textures: by_uuid(root, "textures")?,
+            images: by_uuid(root, "images")?,
+            base,
+            made: Vec::new(),
+            ids: HashMap::new(),
+        })
+    }
+
+    /// The id the texture of uuid `key` will have in the store; `at` names who asks.
+    pub fn id(&mut self, key: &str, at: &str) -> Result<TextureId, JsonError> {
+        if let Some(&id) = self.ids.get(key) {
+            return Ok(id);
+        }
+        let (&key, &(i, entry)) = self
+            .textures
+            .get_key_value(key)
+            .ok_or_else(|| field(at, &format!("no texture has the uuid '{key}'")))?;
+        let texture = self.texture(entry, &format!("textures[{i}]"))?;
+        let id = TextureId((self.base + self.made.len()) as u32);
+        self.made.push(texture);
+        self.ids.insert(key, id);
+        Ok(id)
+    }
+
+    fn texture(&self, o: &Map<String, Value>, at: &str) -> Result<Texture, JsonError> {
+        let name = |n: &str| format!("{at}.{n}");
+        let image_key = o
+            .get("image")
+            .and_then(Value::as_str)
+            .ok_or_else(|| field(&name("image"), "is not a uuid"))?;
+        let (j, image) = self.images.get(image_key).ok_or_else(|| {
+            field(
+                &name("image"),
+                &format!("no image has the uuid '{image_key}'"),
+            )
+        })?;
+        let image_at = format!("images[{j}].url");
+        let data = image
+            .get("url")
+            .and_then(Value::as_str)
+            .and_then(|u| u.strip_prefix(PNG_URL))
+            .ok_or_else(|| {
+                field(
+                    &image_at,
+                    "is not a PNG data URL (data:image/png;base64,...)",
+                )
+            })?;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| field(&image_at, &format!("is not base64: {e}")))?;
+        let space = match o.get("colorSpace") {
+            None => ColorSpace::Srgb,
+            Some(v) => COLOR_SPACES
+                .iter()
+                .find(|(_, s)| v.as_str() == Some(s))
+                .map(|(c, _)| *c)
+                .ok_or_else(|| field(&name("colorSpace"), "is not srgb, srgb-linear or empty"))?,
+        };
+        let mut t = Texture::from_png_with_limits(&png, space, &Limits::DEFAULT)
+            .map_err(|e| field(&image_at, &e.to_string()))?;
+        if let Some(v) = o.get("wrap") {
+            let pair = v.as_array().filter(|a| a.len() == 2);
+            let wrap = |k: usize| {
+                pair.and_then(|a| WRAPS.iter().find(|(_, c)| a[k].as_u64() == Some(*c)))
+                    .map(|(w, _)| *w)
+                    .ok_or_else(|| field(&name("wrap"), "is not two of 1000, 1001, 1002"))
+            };
+            t.wrap_s = wrap(0)?;
+            t.wrap_t = wrap(1)?;
+        }
+        for (n, get) in [
+            ("minFilter", &mut t.min_filter as &mut Filter),
+            ("magFilter", &mut t.mag_filter),
+        ] {
+            if let Some(v) = o.get(n) {
+                *get = FILTERS
+                    .iter()
+                    .find(|(_, c)| v.as_u64() == Some(*c))
+                    .map(|(f, _)| *f)
+                    .ok_or_else(|| field(&name(n), "is not a filter from 1003 to 1008"))?;
+            }
+        }
+        if !matches!(t.mag_filter, Filter::Linear | Filter::Nearest) {
+            return Err(field(&name("magFilter"), "is a mipmap filter"));
+        }
+        for (n, get) in [
+            ("repeat", &mut t.repeat as &mut Vec2),
+            ("offset", &mut t.offset),
+            ("center", &mut t.center),
+        ] {
+            if let Some(v) = o.get(n) {
+                *get = vec2(v).ok_or_else(|| field(&name(n), "is not two finite numbers"))?;
+            }
+        }
+        if let Some(v) = o.get("rotation") {
+            t.rotation = v
+                .as_f64()
+                .map(|x| x as f32)
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| field(&name("rotation"), "is not a finite number"))?;
+        }
+        if let Some(v) = o.get("flipY") {
+            t.flip_y = v
+                .as_bool()
+                .ok_or_else(|| field(&name("flipY"), "is not true or false"))?;
+        }
+        Ok(t)
+    }
+
+    /// The textures made, in the order of their ids.
+    pub fn finish(self) -> Vec<Texture> {
+        self.made
+    }
+}
+
+fn vec2(v: &Value) -> Option<Vec2> {
+    let a = v.as_array().filter(|a| a.len() == 2)?;
+    let x = a[0].as_f64()? as f32;
+    let y = a[1].as_f64()? as f32;
+    (x.is_finite() && y.is_finite()).then_some(Vec2::new(x, y))
+}
