@@ -582,6 +582,38 @@ fx("mat_in_struct", "vec4(t.m * vec2(x, y), t.k, 1.0)", decls="struct T { mat2 m
 fx("mat3_rotation_uv", "vec4(r * vec3(vUv - 0.5, 1.0), 1.0)", decls="uniform float angle;",
    body="float c = cos(angle);\nfloat s = sin(angle);\nmat3 r = mat3(c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0);", uniforms={"angle": 0.6})
 
+# ------------------------------------------------------------------ global variables (issue 18)
+# Globals that are not const: the shader's own state, which its functions read and write; each
+# invocation starts from the initializers (constant expressions, as GLSL ES requires). A global
+# without an initializer is undefined until written (Mesa reads it as anything), so each case
+# writes one before it reads it.
+fx("global_written_by_functions", "vec4(g, h, k.y, float(n) * 0.1)",
+   decls="float g = 0.25;\nfloat h;\nvec2 k = vec2(1.0, 2.0);\nint n = 3;\nvoid bump(float a) { g += a; n++; }\nfloat twice() { h = g * 2.0; return h; }",
+   body="bump(x);\nif (y > 0.5) bump(y);\nk.y = twice() + k.x;")
+fx("global_const_initializer", "vec4(a, b, c * x, 1.0)",
+   decls="const float K = 1.5;\nfloat a = K * 2.0;\nfloat b = sqrt(K), c = K - 1.0;\nvoid grow() { a *= a; }",
+   body="grow();")
+fx("global_array_struct_matrix", "vec4(acc[0] + acc[1], acc[2], s.a, m[1].x)",
+   decls="struct S { float a; vec2 b; };\nS s = S(0.5, vec2(0.25));\nfloat acc[3];\nmat2 m = mat2(1.0);\nvoid fill(int i, float v) { acc[i] = v; s.a += v; m[1] += vec2(v); }",
+   body="for (int i = 0; i < 3; i++) fill(i, x * float(i + 1));\nacc[int(y * 3.0)] = 1.0;")
+fx("global_break_from_loop", "vec4(total, float(calls) * 0.125, y, 1.0)",
+   decls="float total = 0.0;\nint calls = 0;\nbool stop(float v) { calls++; total += v; return total > 1.0; }",
+   body="for (int i = 0; i < 8; i++) { if (stop(x + 0.1 * float(i))) break; }")
+fx("global_under_ternary_and_return", "vec4(g, t, r, 1.0)",
+   decls="float g = 1.0;\nfloat f(float v) { if (v > 0.5) { g = v; return 1.0; } g -= 0.25; return 0.0; }",
+   body="float t = x > 0.5 ? f(x) : 0.5;\nfloat r = f(y) + g;")
+case("global_es300", "#version 300 es\nprecision highp float;\nin vec2 vUv;\nout vec4 o;\nvec3 acc = vec3(0.0);\nvoid add(vec3 v) { acc += v; }\nvoid main() {\n  add(vec3(vUv, 1.0));\n  add(vec3(0.5) * vUv.x);\n  o = vec4(acc, 1.0);\n}\n",
+     kind="raw", vertex=RAW300_VERT)
+case("global_toy", """vec2 res;
+float px(float v) { return v / res.x; }
+void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+  res = iResolution.xy;
+  fragColor = vec4(px(fragCoord.x), fragCoord.y / res.y, 0.5, 1.0);
+}
+""", kind="toy", w=8, h=8, time=0.5)
+case("global_vertex", "varying vec2 vUv;\nvarying float vK;\nvoid main() { gl_FragColor = vec4(vUv, vK, 1.0); }\n",
+     vertex="varying vec2 vUv;\nvarying float vK;\nfloat k = 0.5;\nvoid scale(float s) { k *= s; }\nvoid main() {\n  scale(2.0);\n  vUv = uv;\n  vK = k;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n")
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own

@@ -440,14 +440,6 @@ fn a_uniform_with_a_value() {
 }
 
 #[test]
-fn global_variables_that_are_not_const() {
-    frag(
-        "float $g = 1.0;\nvoid main() { gl_FragColor = vec4(g); }",
-        "not const",
-    );
-}
-
-#[test]
 fn a_const_of_a_value_that_is_not_constant() {
     frag(
         "uniform float u;\nconst float k = $u * 2.0;\nvoid main() { gl_FragColor = vec4(k); }",
@@ -825,6 +817,36 @@ fn modulo_of_floats() {
 #[test]
 fn modulo_assignment() {
     frag(&body("  int a = 5;\n  a $%= 2;"), "%=");
+}
+
+/// A global that is not const is the shader's own state (issue 18); as in GLSL ES and Mesa, its
+/// initializer is a constant expression.
+#[test]
+fn global_variables_outside_glsl() {
+    frag(
+        "uniform float u;\nfloat g = $u * 2.0;\nvoid main() { gl_FragColor = vec4(g); }\n",
+        "initializer of global variable g must be a constant expression",
+    );
+    frag(
+        "float a = 1.0;\nfloat b = $a + 1.0;\nvoid main() { gl_FragColor = vec4(b); }\n",
+        "constant expression",
+    );
+    frag(
+        "$sampler2D s;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "a global sampler2D must be a uniform",
+    );
+    frag(
+        "float $gl_Thing;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "belong to GLSL",
+    );
+    frag(
+        "float g;\nfloat $g;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "declared twice",
+    );
+    frag(
+        "float g = $1;\nvoid main() { gl_FragColor = vec4(g); }\n",
+        "g is a float, and the value a int",
+    );
 }
 
 #[test]

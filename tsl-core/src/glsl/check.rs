@@ -446,12 +446,7 @@ impl Checker {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
         let Some((storage, storage_span)) = decl.storage else {
-            return err(
-                // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one
-                // variable.
-                decl.vars[0].span,
-                "global variables that are not const are not in the subset; make it const or a uniform, or declare it in main",
-            );
+            return self.private_globals(decl);
         };
         if let Some(at) = decl.layout {
             let fragment_out = storage == Storage::Out && env.stage == Stage::Fragment;
@@ -470,27 +465,7 @@ impl Checker {
             return err(decl.ty.span, "a variable cannot be void");
         }
         for var in &decl.vars {
-            if let Some(old) = self.global_names.get(&var.name) {
-                // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
-                // `globals` (so do `TKind::Global` ids below).
-                let old = &self.globals[*old];
-                let reason = if old.span == Span::default() {
-                    format!("{} is declared already by {}", var.name, self.declarer())
-                } else {
-                    format!("{} is declared twice", var.name)
-                };
-                return err(var.span, reason);
-            }
-            if self.fn_names.contains_key(&var.name) {
-                return err(var.span, format!("{} is already a function", var.name));
-            }
-
-            if self.toy_arrays.contains_key(&var.name) {
-                return err(
-                    var.span,
-                    format!("{} is declared already by ShaderToy", var.name),
-                );
-            }
+            self.check_new_global(var)?;
             let ty = match (&var.array, storage) {
                 (None, _) => ty,
                 (Some(_), Storage::Const | Storage::Uniform) => {
@@ -524,6 +499,86 @@ impl Checker {
                 }
                 Storage::InOut => return err(storage_span, "inout is for parameters"),
             }
+        }
+        Ok(())
+    }
+
+    /// Global variables that are neither const nor a uniform, an input or an output: the shader's
+    /// own state, which its functions read and write. GLSL ES (and Mesa) takes a constant
+    /// expression alone as a global's initializer.
+    fn private_globals(&mut self, decl: &Decl) -> Result<(), Diag> {
+        if let Some(at) = decl.layout {
+            return err(
+                at,
+                "layout(...) is taken on a fragment shader's output alone",
+            );
+        }
+        let base_ty = Ty::from_name(decl.ty.name);
+        match base_ty {
+            Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
+            Ty::Sampler => {
+                return err(
+                    decl.ty.span,
+                    format!("a global {base_ty} must be a uniform"),
+                )
+            }
+            _ => {}
+        }
+        for var in &decl.vars {
+            self.check_new_global(var)?;
+            if var.name.starts_with("gl_") {
+                return err(var.span, "names starting with gl_ belong to GLSL");
+            }
+            let init = match &var.init {
+                Some(e) => Some(self.expr(e)?),
+                None => None,
+            };
+            let ty = self.var_ty(base_ty, var, init.as_ref())?;
+            if let Some(v) = &init {
+                if v.ty != ty {
+                    return err(
+                        v.start,
+                        format!(
+                            "{} is a {}, and the value a {}",
+                            var.name,
+                            self.ty_name(ty),
+                            self.ty_name(v.ty)
+                        ),
+                    );
+                }
+                if !v.glsl_const {
+                    return err(
+                        v.start,
+                        format!("the initializer of global variable {} must be a constant expression (GLSL ES); assign it in main", var.name),
+                    );
+                }
+            }
+            self.add_global(&var.name, ty, GlobalKind::Private(init), var.span);
+        }
+        Ok(())
+    }
+
+    /// Refuses a global's name that is taken already.
+    fn check_new_global(&self, var: &VarDecl) -> Result<(), Diag> {
+        if let Some(old) = self.global_names.get(&var.name) {
+            // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
+            // `globals` (so do `TKind::Global` ids below).
+            let old = &self.globals[*old];
+            let reason = if old.span == Span::default() {
+                format!("{} is declared already by {}", var.name, self.declarer())
+            } else {
+                format!("{} is declared twice", var.name)
+            };
+            return err(var.span, reason);
+        }
+        if self.fn_names.contains_key(&var.name) {
+            return err(var.span, format!("{} is already a function", var.name));
+        }
+        if self.toy_arrays.contains_key(&var.name) {
+            return err(
+                var.span,
+                format!("{} is declared already by ShaderToy", var.name),
+            );
         }
         Ok(())
     }
@@ -1438,7 +1493,8 @@ impl Checker {
                     GlobalKind::VaryingOut
                     | GlobalKind::FragColor
                     | GlobalKind::FragDepth
-                    | GlobalKind::PointSize => true,
+                    | GlobalKind::PointSize
+                    | GlobalKind::Private(_) => true,
                     GlobalKind::Position => {
                         return err(
                             e.span,

@@ -191,6 +191,10 @@ pub(crate) enum GlobalKind {
     VaryingIn,
     /// A constant, with its initializer.
     Const(TExpr),
+    /// A variable of the shader's own, not const: its functions read and write it, and each
+    /// invocation starts from its initializer (a constant expression), or zero without one (GLSL
+    /// leaves that undefined).
+    Private(Option<TExpr>),
     /// The colour output: gl_FragColor, pc_fragColor or the one out vec4.
     FragColor,
     FragDepth,

@@ -995,6 +995,19 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         Ok(Val::of(Ty::Vec4, n, READS_FRAGMENT))
     }
 
+    /// A global's initializer, a constant expression: its value everywhere, outside the guards of
+    /// where it is first read.
+    fn unguarded(&mut self, init: &TExpr) -> Result<Val, Diag> {
+        let saved = std::mem::take(&mut self.guards);
+        let saved_prefix = std::mem::take(&mut self.prefix);
+        self.mask_cache = None;
+        let v = self.expr(init);
+        self.guards = saved;
+        self.prefix = saved_prefix;
+        self.mask_cache = None;
+        v
+    }
+
     fn global(&mut self, id: GlobalId, span: Span) -> Result<Val, Diag> {
         if let Some(v) = &self.globals[id] {
             return Ok(v.clone());
@@ -1068,16 +1081,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 Some((_, v)) => v.clone(),
                 None => return err(span, format!("the vertex shader does not write {}", g.name)),
             },
-            GlobalKind::Const(init) => {
-                let saved = std::mem::take(&mut self.guards);
-                let saved_prefix = std::mem::take(&mut self.prefix);
-                self.mask_cache = None;
-                let v = self.expr(init);
-                self.guards = saved;
-                self.prefix = saved_prefix;
-                self.mask_cache = None;
-                v?
-            }
+            GlobalKind::Const(init) | GlobalKind::Private(Some(init)) => self.unguarded(init)?,
+            // Read before it is written: zero, as a local starts (GLSL leaves it undefined).
+            GlobalKind::Private(None) => self.zero_of(g.ty),
             GlobalKind::FragCoord => self.frag_coord()?,
             GlobalKind::FrontFacing => {
                 self.attr_val(Attribute::GlFrontFacing, Ty::Bool, READS_FRAGMENT)?
