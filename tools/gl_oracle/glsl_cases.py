@@ -614,6 +614,34 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 case("global_vertex", "varying vec2 vUv;\nvarying float vK;\nvoid main() { gl_FragColor = vec4(vUv, vK, 1.0); }\n",
      vertex="varying vec2 vUv;\nvarying float vK;\nfloat k = 0.5;\nvoid scale(float s) { k *= s; }\nvoid main() {\n  scale(2.0);\n  vUv = uv;\n  vK = k;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n")
 
+# ------------------------------------------------------------------ assignments as values, the comma (issue 18)
+# An assignment's value is its target's new value (a++'s the old one), and a comma runs its left
+# side, then its right. Mesa runs an assignment or a call inside an expression before it reads the
+# variables around it (it reads `a` in `vec4(a, a = 1.0)` after the assignment); GLSL reads left to
+# right, as we do, so no case reads a variable in the expression that writes it.
+fx("assign_chain", "vec4(a + b, c, v.xy)",
+   body="float a, b, c;\na = b = c = x * 2.0;\nvec3 v = vec3(0.0);\nv.x = v.y = y;\nc *= 0.5;")
+fx("assign_compound_value", "vec4(a, b, c, d)",
+   body="float a = x;\nfloat b = (a += 1.0) * 2.0;\nvec2 w = vec2(x, y);\nfloat c = (w *= 3.0).y;\nfloat d = w.x;")
+fx("assign_steps_as_values", "vec4(float(i) * 0.1 + float(j) * 0.01, float(k) * 0.1, f + g, w.x + w.y)",
+   body="int i = int(x * 4.0);\nint j = i++ + 10;\nint k = ++i * 2;\nfloat f = y;\nfloat g = f--;\nvec2 v = vec2(x, y);\nvec2 w = ++v;")
+fx("assign_in_condition_and_ternary", "vec4(s, t, u, 1.0)",
+   body="float s = 0.0;\nfloat t = 0.0;\nif ((s = x * 2.0) > 1.0) t = 1.0;\nfloat u = y > 0.5 ? (s += 1.0) : (t -= 1.0);")
+fx("assign_in_logical", "vec4(n, float(hit), m, 1.0)",
+   body="bool hit = false;\nfloat n = 0.0;\nfloat m = 0.0;\nif (x > 0.5 && (n += 1.0) > 0.5) hit = true;\nif (y > 0.5 || (m = 2.0) > 10.0) n += 4.0;")
+fx("assign_in_loop_and_call", "vec4(acc, last, g, float(calls) * 0.1)",
+   decls="float g = 0.0;\nint calls = 0;\nfloat f(float v) { calls++; return g = v * 0.5; }",
+   body="float acc = 0.0;\nfloat last = 0.0;\nfor (int i = 0; i < 4; i++) { acc += last = f(x + float(i)); if (i == int(y * 4.0)) break; }")
+fx("comma_statements", "vec4(a, b, c, g)",
+   decls="float g = 0.0;\nvoid bump() { g += 0.25; }",
+   body="float a = 0.0, b = 0.0;\na = x, b = y * 2.0;\nfloat c = (a += 1.0, b * 3.0);\nbump(), bump(), bump();")
+fx("comma_in_condition_and_index", "vec4(a, k[(i = 1, i + 1)], t, 1.0)",
+   decls="const float k[3] = float[3](0.5, 0.25, 0.125);",
+   body="float a = 0.0;\nint i = 0;\nfloat t = 0.0;\nif (a = x * 3.0, a > 1.0) t = a;")
+fx("comma_global_array", "vec4(G[0] + G[1], G[2].x * x, 1.0)",
+   decls="vec2 G[3];",
+   body="G[0] = vec2(x, 0.5),\nG[1] = vec2(y),\nG[2] = G[0] - G[1];")
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -644,6 +672,7 @@ THREE_ACCEPTED = [
     "DotScreenShader.DotScreenShader",
     "ExposureShader.ExposureShader",
     "FilmShader.FilmShader",
+    "FocusShader.FocusShader",
     "GTAOShader.GTAOBlendShader",
     "GTAOShader.GTAODepthShader",
     "GammaCorrectionShader.GammaCorrectionShader",

@@ -849,33 +849,39 @@ fn global_variables_outside_glsl() {
     );
 }
 
+/// Assignments, `++` and `--` are values, and the comma operator runs both sides (issue 18);
+/// what they write is still a variable, and an index of one that is written runs once.
 #[test]
-fn an_assignment_inside_an_expression() {
+fn assignments_inside_expressions_outside_glsl() {
     frag(
-        &body("  float a, b;\n  a = b $= 1.0;"),
-        "assignment inside an expression",
+        &body("  float a = 1.0;\n  float b = (a $+ 1.0 = 2.0);"),
+        "the left side of an assignment must be a variable",
     );
     frag(
-        &body("  float a = 1.0;\n  float b = (a $+= 1.0);"),
-        "assignment inside an expression",
-    );
-}
-
-#[test]
-fn increment_inside_an_expression() {
-    frag(
-        &body("  int i = 0;\n  int j = i$++ + 1;"),
-        "inside an expression",
+        &body("  float a = 1.0;\n  float b = 1.0;\n  vUv.x > 0.5 $? a : b = 2.0;"),
+        "the left side of an assignment must be a variable",
     );
     frag(
-        &body("  int i = 0;\n  int j = $++i;"),
-        "inside an expression",
+        &body("  const float k = 1.0;\n  float b = ($k = 2.0);"),
+        "k is read-only",
     );
-}
-
-#[test]
-fn the_comma_operator() {
-    frag(&body("  float a = (1.0$, 2.0);"), "comma");
+    frag(
+        &body("  bool b = true;\n  bool c = $b++;"),
+        "++ and -- take a number, not a bool",
+    );
+    frag(
+        &body("  float a[4];\n  int i = 0;\n  a[$i++] = 1.0;"),
+        "compute it in a local first",
+    );
+    frag(
+        &body("  for (int i = 0; i < 4; i++) {\n    int j = $i++;\n  }"),
+        "the loop index i is written in the body",
+    );
+    frag(&body("  float a = 1.0;\n  float b = (a $%= 2.0);"), "%=");
+    vert(
+        "void main() {\n  float a = ($gl_Position = vec4(1.0)).x;\n}\n",
+        "gl_Position is written whole",
+    );
 }
 
 #[test]

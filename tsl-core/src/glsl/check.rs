@@ -189,19 +189,20 @@ struct Checker {
 
 /// An expression before its constant value is filled in.
 fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
-    let calls = match &kind {
-        TKind::Call(..) => true,
+    let effects = match &kind {
+        TKind::Call(..) | TKind::Assign { .. } => true,
         TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.calls,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.effects,
         TKind::Binary(_, a, b)
         | TKind::Logical(_, a, b)
         | TKind::Index(a, b)
-        | TKind::Element(a, b) => a.calls || b.calls,
-        TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
-        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
+        | TKind::Element(a, b)
+        | TKind::Comma(a, b) => a.effects || b.effects,
+        TKind::Ternary(c, a, b) => c.effects || a.effects || b.effects,
+        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.effects),
     };
     TExpr {
-        calls,
+        effects,
         kind,
         ty,
         span,
@@ -1004,22 +1005,11 @@ impl Checker {
                 value,
             } => self.assign(target, *op, value, *op_span, out)?,
             StmtKind::Step { target, inc } => {
-                let lv = self.lvalue(target)?;
-                if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
-                    return err(
-                        target.span,
-                        format!("++ and -- take a number, not a {}", lv.ty),
-                    );
-                }
-                let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
-                let mut one = texpr(TKind::Const, one_ty, s.span);
-                one.konst = Some([1.0, 0.0, 0.0, 0.0]);
-                one.unrolled_const = true;
-                one.glsl_const = true;
+                let (target, op, value) = self.step(target, *inc, s.span)?;
                 out.push(TStmt::Assign {
-                    target: lv,
-                    op: Some(if *inc { BinOp::Add } else { BinOp::Sub }),
-                    value: one,
+                    target,
+                    op: Some(op),
+                    value,
                 });
             }
             StmtKind::If { cond, then, els } => {
@@ -1192,6 +1182,19 @@ impl Checker {
                 }
             }
         }
+        let (target, value) = self.assignment(target, op, value, span)?;
+        out.push(TStmt::Assign { target, op, value });
+        Ok(())
+    }
+
+    /// An assignment's target and its value, typed against each other.
+    fn assignment(
+        &mut self,
+        target: &Expr,
+        op: Option<BinOp>,
+        value: &Expr,
+        span: Span,
+    ) -> Result<(LValue, TExpr), Diag> {
         let lv = self.lvalue(target)?;
         let v = self.expr(value)?;
         match op {
@@ -1219,12 +1222,29 @@ impl Checker {
                 }
             }
         }
-        out.push(TStmt::Assign {
-            target: lv,
-            op,
-            value: v,
-        });
-        Ok(())
+        Ok((lv, v))
+    }
+
+    /// `++target` or `--target`: its target and the operator and one it is moved by.
+    fn step(
+        &mut self,
+        target: &Expr,
+        inc: bool,
+        span: Span,
+    ) -> Result<(LValue, BinOp, TExpr), Diag> {
+        let lv = self.lvalue(target)?;
+        if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
+            return err(
+                target.span,
+                format!("++ and -- take a number, not a {}", lv.ty),
+            );
+        }
+        let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
+        let mut one = texpr(TKind::Const, one_ty, span);
+        one.konst = Some([1.0, 0.0, 0.0, 0.0]);
+        one.unrolled_const = true;
+        one.glsl_const = true;
+        Ok((lv, if inc { BinOp::Add } else { BinOp::Sub }, one))
     }
 
     fn set_position(
@@ -1571,7 +1591,7 @@ impl Checker {
                 let mut lv = self.lvalue(base)?;
                 if let Ty::Array(a) = lv.ty {
                     let (elem, n) = self.arrays[a as usize];
-                    let idx = self.element_index(index, n)?;
+                    let idx = self.written_index(index, n)?;
                     lv.ty = elem;
                     lv.path.push(Access::Element(idx));
                     lv.span = e.span;
@@ -1579,7 +1599,7 @@ impl Checker {
                 }
                 if let Some(n) = lv.ty.matrix_size() {
                     // A matrix's column, written as an array's element is.
-                    let idx = self.element_index(index, n)?;
+                    let idx = self.written_index(index, n)?;
                     lv.ty = Ty::vec(n);
                     lv.path.push(Access::Element(idx));
                     lv.span = e.span;
@@ -1793,6 +1813,34 @@ impl Checker {
                 t.glsl_const = glsl;
                 t
             }
+            ExprKind::Assign { target, op, value } => {
+                let (target, value) = self.assignment(target, *op, value, e.span)?;
+                let ty = target.ty;
+                let kind = TKind::Assign {
+                    target,
+                    op: *op,
+                    value: Box::new(value),
+                    post: false,
+                };
+                texpr(kind, ty, e.span)
+            }
+            ExprKind::Step { target, inc, post } => {
+                let (target, op, value) = self.step(target, *inc, e.span)?;
+                let ty = target.ty;
+                let kind = TKind::Assign {
+                    target,
+                    op: Some(op),
+                    value: Box::new(value),
+                    post: *post,
+                };
+                texpr(kind, ty, e.span)
+            }
+            ExprKind::Comma(a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                let ty = b.ty;
+                texpr(TKind::Comma(Box::new(a), Box::new(b)), ty, e.span)
+            }
             ExprKind::Length(base) => {
                 let base = self.expr(base)?;
                 let Ty::Array(a) = base.ty else {
@@ -1920,6 +1968,20 @@ impl Checker {
     /// An array's index: an int, inside `0..len` where known now; one known only at run time
     /// picks its element through a select chain (outside the array it reads the first element
     /// and writes none).
+    /// An element's index where it is written: the lowering reads the variable and writes it back,
+    /// each through the index, so one that calls a function or assigns (which would run twice)
+    /// is refused.
+    fn written_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
+        let idx = self.element_index(index, len)?;
+        if idx.effects {
+            return err(
+                idx.start,
+                "the index of an element that is written calls a function or assigns; compute it in a local first",
+            );
+        }
+        Ok(idx)
+    }
+
     fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
         if idx.ty != Ty::Int {
