@@ -642,6 +642,13 @@ fx("comma_global_array", "vec4(G[0] + G[1], G[2].x * x, 1.0)",
    decls="vec2 G[3];",
    body="G[0] = vec2(x, 0.5),\nG[1] = vec2(y),\nG[2] = G[0] - G[1];")
 
+# ------------------------------------------------------------------ matrix consts (issue 18)
+fx("mat_const_global", "vec4(G * vec3(x, y, 1.0), R[1][0] + K[0].y)",
+   decls="const mat3 G = mat3(0.35, 0, -0.35, 0.5, 0, -0.5, 0.35, 0, -0.35);\nconst mat2 R = mat2(0.8, -0.6, 0.6, 0.8);\nconst mat2 K = R * 2.0;")
+fx("mat_const_local_and_function", "vec4(f(vec2(x, y)), m[1] * x)",
+   decls="vec2 f(vec2 v) { const mat2 S = mat2(2.0, 0.0, 0.5, 1.0); return S * v; }",
+   body="const mat2 m = mat2(1.0, 2.0, 3.0, 4.0);")
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own

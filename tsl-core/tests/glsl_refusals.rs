@@ -847,6 +847,10 @@ fn global_variables_outside_glsl() {
         "float g = $1;\nvoid main() { gl_FragColor = vec4(g); }\n",
         "g is a float, and the value a int",
     );
+    frag(
+        "uniform sampler2D t;\nconst $sampler2D s = t;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "a sampler is a uniform",
+    );
 }
 
 /// Assignments, `++` and `--` are values, and the comma operator runs both sides (issue 18);

@@ -622,10 +622,10 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_) | Ty::Array(_))) {
+        if ty == Ty::Sampler {
             return err(
                 ty_span,
-                format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
+                format!("a const {ty} is not in the subset; a sampler is a uniform"),
             );
         }
         let Some(init) = &var.init else {
