@@ -1070,6 +1070,11 @@ fn a_texture_read_with_a_bias() {
         "uniform sampler2D s;\nvoid main() { gl_FragColor = $texture2D(s, vec2(0.5), 1.0); }",
         "with a bias",
     );
+    // The refusal says what to write instead.
+    frag(
+        "uniform sampler2D s;\nin vec2 vUv;\nvoid main() { gl_FragColor = $texture(s, vUv, -1.0); }",
+        "write texture(sampler, uv) to read without one",
+    );
 }
 
 #[test]
