@@ -649,6 +649,15 @@ fx("mat_const_local_and_function", "vec4(f(vec2(x, y)), m[1] * x)",
    decls="vec2 f(vec2 v) { const mat2 S = mat2(2.0, 0.0, 0.5, 1.0); return S * v; }",
    body="const mat2 m = mat2(1.0, 2.0, 3.0, 4.0);")
 
+# ------------------------------------------------------------------ a loop condition with more than its index (issue 18)
+# `for (int i = a; i < b && rest; i++)`: the loop unrolls on `i < b` and tests `rest` at the top of
+# each time through, after `i < b` held (FXAAShader's edge walk).
+fx("for_index_and_condition", "vec4(s, float(n) * 0.1, float(done), 1.0)",
+   body="float s = 0.0;\nint n = 0;\nbool done = false;\nfor (int i = 0; i < 8 && !done; i++) { s += x; n++; done = s > y * 2.0; }")
+fx("for_condition_with_a_call", "vec4(s, float(tests) * 0.1, 0.0, 1.0)",
+   decls="int tests = 0;\nbool more(float v) { tests++; return v < 1.0; }",
+   body="float s = 0.0;\nfor (int i = 0; i < 6 && more(s); i++) s += x * 0.5 + y;")
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -678,6 +687,7 @@ THREE_ACCEPTED = [
     "DigitalGlitch.DigitalGlitch",
     "DotScreenShader.DotScreenShader",
     "ExposureShader.ExposureShader",
+    "FXAAShader.FXAAShader",
     "FilmShader.FilmShader",
     "FocusShader.FocusShader",
     "GTAOShader.GTAOBlendShader",
@@ -714,6 +724,17 @@ THREE_TEX = {"width": 8, "height": 8, "filter": "nearest", "wrap": "clamp",
                                                      0.5 + 0.4 * ((i * 5) % 8) / 7)]}
 
 
+# Textures of their own, where THREE_TEX would not reach the code: FXAAShader's smooth pattern is
+# under its contrast threshold everywhere (it returns the texel at once), so it reads a hard edge
+# with steps in it, which its edge walk follows. Its blend then reads under half a texel away,
+# which the nearest filter (what glsl_oracle.rs samples) rounds back to the texel itself: the
+# case holds the shader's paths to Mesa, the for_* cases its loop.
+THREE_TEXTURES = {
+    "FXAAShader.FXAAShader": dict(THREE_TEX, data=[v for i in range(64) for v in (
+        (0.9, 0.85, 0.8, 1.0) if (i % 8) > (i // 8) // 2 + 2 else (0.1, 0.15, 0.2, 1.0))]),
+}
+
+
 # Uniforms a pass sets that the defaults leave unusable: three's blur passes set `resolution` to
 # the target's size (the default (0, 0) makes every offset a NaN, which GL leaves undefined);
 # DigitalGlitch's `seed` 0 takes its snow away, which is fract(sin(k) * 43758.5453) and
@@ -734,6 +755,9 @@ THREE_UNIFORMS = {
         [("size", [8, 8])] + [("sampleUvOffsets[%d]" % i, [0.5 * i, 0.25 * i]) for i in range(5)]
         + [("sampleWeights[%d]" % i, 0.3 - 0.05 * i) for i in range(5)]),
     "SobelOperatorShader.SobelOperatorShader": {"resolution": [8, 8]},
+    # FXAAShader's resolution is one over the target's size: the 8×8 pattern's texel, so that its
+    # neighbours differ and the edge walk runs.
+    "FXAAShader.FXAAShader": {"resolution": [0.125, 0.125]},
     # SSAOShader's pass sets its camera's projection (here fov 60°, aspect 1, planes 0.1 and
     # 100) and inverse, and a kernel of KERNEL_SIZE vectors in the hemisphere around +z.
     "SSAOShader.SSAOShader": dict(
@@ -770,7 +794,7 @@ for _name in THREE_ACCEPTED:
     # A default given whole for a uniform array is replaced by its elements above.
     _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
     # A null default is a texture, unless the pass sets it (a uniform array's elements count).
-    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items()
+    _textures = {u: THREE_TEXTURES.get(_name, THREE_TEX) for u, v in _s["uniforms"].items()
                  if v is None and u not in _uniforms and not any(o.startswith(u + "[") for o in _uniforms)}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],

@@ -654,6 +654,19 @@ fn a_loop_condition_not_on_its_index() {
         "compares the index",
     );
     frag(&body("  for (int i = 0; i $== 4; i++) { }"), "not ==");
+    // `i < b && rest` takes the index's test first; another order, or `||`, is refused.
+    frag(
+        &body("  bool go = true;\n  for (int i = 0; $go && i < 4; i++) { }"),
+        "compares the index",
+    );
+    frag(
+        &body("  bool go = true;\n  for (int i = 0; $i < 4 || go; i++) { }"),
+        "compares the index",
+    );
+    frag(
+        &body("  for (int i = 0; i < 4 && $1.0; i++) { }"),
+        "a loop condition is a bool, not a float",
+    );
 }
 
 #[test]

@@ -1342,10 +1342,23 @@ impl Checker {
                 loop_index: true,
             },
         )?;
-        // The condition: index op constant, either way round.
-        let Some(cond) = cond else {
+        // The condition: index op constant, either way round, and perhaps `&& rest`, which the
+        // loop tests at the top of each time through, after the index's test held (as `&&` does):
+        // `if (!(rest)) break;`.
+        let Some(mut cond) = cond else {
             return err(span, format!("the loop has no condition; {HEADER}"));
         };
+        let mut rest = None;
+        if let ExprKind::Binary(BinOp::And, a, b) = &cond.kind {
+            let compares_index = |e: &Expr| {
+                matches!(&e.kind, ExprKind::Binary(_, x, y)
+                    if [x, y].iter().any(|s| matches!(&s.kind, ExprKind::Ident(n) if *n == var.name)))
+            };
+            if compares_index(a) {
+                rest = Some(b.as_ref());
+                cond = a.as_ref();
+            }
+        }
         let (op, bound, flipped) = match &cond.kind {
             ExprKind::Binary(op, a, b) => {
                 let is_index = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == var.name);
@@ -1461,14 +1474,32 @@ impl Checker {
             }
             i += step_value;
         }
+        let mut stmts = Vec::new();
+        if let Some(rest) = rest {
+            let test = self.expr(rest)?;
+            if test.ty != Ty::Bool {
+                return err(
+                    test.start,
+                    format!("a loop condition is a bool, not a {}", test.ty),
+                );
+            }
+            let stop = texpr(TKind::Unary(UnOp::Not, Box::new(test)), Ty::Bool, rest.span);
+            stmts.push(TStmt::If {
+                cond: stop,
+                then: vec![TStmt::Break(rest.span)],
+                els: Vec::new(),
+            });
+        }
         let f = self.fs();
         f.loop_depth += 1;
         f.branch_depth += 1;
-        let body = self.scoped(body)?;
+        let body = self.scoped(body);
         let f = self.fs();
         f.loop_depth -= 1;
         f.branch_depth -= 1;
         f.scopes.pop();
+        stmts.extend(body?);
+        let body = stmts;
         out.push(TStmt::For {
             index,
             range: ForRange {
