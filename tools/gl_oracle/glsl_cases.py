@@ -582,6 +582,82 @@ fx("mat_in_struct", "vec4(t.m * vec2(x, y), t.k, 1.0)", decls="struct T { mat2 m
 fx("mat3_rotation_uv", "vec4(r * vec3(vUv - 0.5, 1.0), 1.0)", decls="uniform float angle;",
    body="float c = cos(angle);\nfloat s = sin(angle);\nmat3 r = mat3(c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0);", uniforms={"angle": 0.6})
 
+# ------------------------------------------------------------------ global variables (issue 18)
+# Globals that are not const: the shader's own state, which its functions read and write; each
+# invocation starts from the initializers (constant expressions, as GLSL ES requires). A global
+# without an initializer is undefined until written (Mesa reads it as anything), so each case
+# writes one before it reads it.
+fx("global_written_by_functions", "vec4(g, h, k.y, float(n) * 0.1)",
+   decls="float g = 0.25;\nfloat h;\nvec2 k = vec2(1.0, 2.0);\nint n = 3;\nvoid bump(float a) { g += a; n++; }\nfloat twice() { h = g * 2.0; return h; }",
+   body="bump(x);\nif (y > 0.5) bump(y);\nk.y = twice() + k.x;")
+fx("global_const_initializer", "vec4(a, b, c * x, 1.0)",
+   decls="const float K = 1.5;\nfloat a = K * 2.0;\nfloat b = sqrt(K), c = K - 1.0;\nvoid grow() { a *= a; }",
+   body="grow();")
+fx("global_array_struct_matrix", "vec4(acc[0] + acc[1], acc[2], s.a, m[1].x)",
+   decls="struct S { float a; vec2 b; };\nS s = S(0.5, vec2(0.25));\nfloat acc[3];\nmat2 m = mat2(1.0);\nvoid fill(int i, float v) { acc[i] = v; s.a += v; m[1] += vec2(v); }",
+   body="for (int i = 0; i < 3; i++) fill(i, x * float(i + 1));\nacc[int(y * 3.0)] = 1.0;")
+fx("global_break_from_loop", "vec4(total, float(calls) * 0.125, y, 1.0)",
+   decls="float total = 0.0;\nint calls = 0;\nbool stop(float v) { calls++; total += v; return total > 1.0; }",
+   body="for (int i = 0; i < 8; i++) { if (stop(x + 0.1 * float(i))) break; }")
+fx("global_under_ternary_and_return", "vec4(g, t, r, 1.0)",
+   decls="float g = 1.0;\nfloat f(float v) { if (v > 0.5) { g = v; return 1.0; } g -= 0.25; return 0.0; }",
+   body="float t = x > 0.5 ? f(x) : 0.5;\nfloat r = f(y) + g;")
+case("global_es300", "#version 300 es\nprecision highp float;\nin vec2 vUv;\nout vec4 o;\nvec3 acc = vec3(0.0);\nvoid add(vec3 v) { acc += v; }\nvoid main() {\n  add(vec3(vUv, 1.0));\n  add(vec3(0.5) * vUv.x);\n  o = vec4(acc, 1.0);\n}\n",
+     kind="raw", vertex=RAW300_VERT)
+case("global_toy", """vec2 res;
+float px(float v) { return v / res.x; }
+void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+  res = iResolution.xy;
+  fragColor = vec4(px(fragCoord.x), fragCoord.y / res.y, 0.5, 1.0);
+}
+""", kind="toy", w=8, h=8, time=0.5)
+case("global_vertex", "varying vec2 vUv;\nvarying float vK;\nvoid main() { gl_FragColor = vec4(vUv, vK, 1.0); }\n",
+     vertex="varying vec2 vUv;\nvarying float vK;\nfloat k = 0.5;\nvoid scale(float s) { k *= s; }\nvoid main() {\n  scale(2.0);\n  vUv = uv;\n  vK = k;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n")
+
+# ------------------------------------------------------------------ assignments as values, the comma (issue 18)
+# An assignment's value is its target's new value (a++'s the old one), and a comma runs its left
+# side, then its right. Mesa runs an assignment or a call inside an expression before it reads the
+# variables around it (it reads `a` in `vec4(a, a = 1.0)` after the assignment); GLSL reads left to
+# right, as we do, so no case reads a variable in the expression that writes it.
+fx("assign_chain", "vec4(a + b, c, v.xy)",
+   body="float a, b, c;\na = b = c = x * 2.0;\nvec3 v = vec3(0.0);\nv.x = v.y = y;\nc *= 0.5;")
+fx("assign_compound_value", "vec4(a, b, c, d)",
+   body="float a = x;\nfloat b = (a += 1.0) * 2.0;\nvec2 w = vec2(x, y);\nfloat c = (w *= 3.0).y;\nfloat d = w.x;")
+fx("assign_steps_as_values", "vec4(float(i) * 0.1 + float(j) * 0.01, float(k) * 0.1, f + g, w.x + w.y)",
+   body="int i = int(x * 4.0);\nint j = i++ + 10;\nint k = ++i * 2;\nfloat f = y;\nfloat g = f--;\nvec2 v = vec2(x, y);\nvec2 w = ++v;")
+fx("assign_in_condition_and_ternary", "vec4(s, t, u, 1.0)",
+   body="float s = 0.0;\nfloat t = 0.0;\nif ((s = x * 2.0) > 1.0) t = 1.0;\nfloat u = y > 0.5 ? (s += 1.0) : (t -= 1.0);")
+fx("assign_in_logical", "vec4(n, float(hit), m, 1.0)",
+   body="bool hit = false;\nfloat n = 0.0;\nfloat m = 0.0;\nif (x > 0.5 && (n += 1.0) > 0.5) hit = true;\nif (y > 0.5 || (m = 2.0) > 10.0) n += 4.0;")
+fx("assign_in_loop_and_call", "vec4(acc, last, g, float(calls) * 0.1)",
+   decls="float g = 0.0;\nint calls = 0;\nfloat f(float v) { calls++; return g = v * 0.5; }",
+   body="float acc = 0.0;\nfloat last = 0.0;\nfor (int i = 0; i < 4; i++) { acc += last = f(x + float(i)); if (i == int(y * 4.0)) break; }")
+fx("comma_statements", "vec4(a, b, c, g)",
+   decls="float g = 0.0;\nvoid bump() { g += 0.25; }",
+   body="float a = 0.0, b = 0.0;\na = x, b = y * 2.0;\nfloat c = (a += 1.0, b * 3.0);\nbump(), bump(), bump();")
+fx("comma_in_condition_and_index", "vec4(a, k[(i = 1, i + 1)], t, 1.0)",
+   decls="const float k[3] = float[3](0.5, 0.25, 0.125);",
+   body="float a = 0.0;\nint i = 0;\nfloat t = 0.0;\nif (a = x * 3.0, a > 1.0) t = a;")
+fx("comma_global_array", "vec4(G[0] + G[1], G[2].x * x, 1.0)",
+   decls="vec2 G[3];",
+   body="G[0] = vec2(x, 0.5),\nG[1] = vec2(y),\nG[2] = G[0] - G[1];")
+
+# ------------------------------------------------------------------ matrix consts (issue 18)
+fx("mat_const_global", "vec4(G * vec3(x, y, 1.0), R[1][0] + K[0].y)",
+   decls="const mat3 G = mat3(0.35, 0, -0.35, 0.5, 0, -0.5, 0.35, 0, -0.35);\nconst mat2 R = mat2(0.8, -0.6, 0.6, 0.8);\nconst mat2 K = R * 2.0;")
+fx("mat_const_local_and_function", "vec4(f(vec2(x, y)), m[1] * x)",
+   decls="vec2 f(vec2 v) { const mat2 S = mat2(2.0, 0.0, 0.5, 1.0); return S * v; }",
+   body="const mat2 m = mat2(1.0, 2.0, 3.0, 4.0);")
+
+# ------------------------------------------------------------------ a loop condition with more than its index (issue 18)
+# `for (int i = a; i < b && rest; i++)`: the loop unrolls on `i < b` and tests `rest` at the top of
+# each time through, after `i < b` held (FXAAShader's edge walk).
+fx("for_index_and_condition", "vec4(s, float(n) * 0.1, float(done), 1.0)",
+   body="float s = 0.0;\nint n = 0;\nbool done = false;\nfor (int i = 0; i < 8 && !done; i++) { s += x; n++; done = s > y * 2.0; }")
+fx("for_condition_with_a_call", "vec4(s, float(tests) * 0.1, 0.0, 1.0)",
+   decls="int tests = 0;\nbool more(float v) { tests++; return v < 1.0; }",
+   body="float s = 0.0;\nfor (int i = 0; i < 6 && more(s); i++) s += x * 0.5 + y;")
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -611,7 +687,9 @@ THREE_ACCEPTED = [
     "DigitalGlitch.DigitalGlitch",
     "DotScreenShader.DotScreenShader",
     "ExposureShader.ExposureShader",
+    "FXAAShader.FXAAShader",
     "FilmShader.FilmShader",
+    "FocusShader.FocusShader",
     "GTAOShader.GTAOBlendShader",
     "GTAOShader.GTAODepthShader",
     "GammaCorrectionShader.GammaCorrectionShader",
@@ -646,6 +724,17 @@ THREE_TEX = {"width": 8, "height": 8, "filter": "nearest", "wrap": "clamp",
                                                      0.5 + 0.4 * ((i * 5) % 8) / 7)]}
 
 
+# Textures of their own, where THREE_TEX would not reach the code: FXAAShader's smooth pattern is
+# under its contrast threshold everywhere (it returns the texel at once), so it reads a hard edge
+# with steps in it, which its edge walk follows. Its blend then reads under half a texel away,
+# which the nearest filter (what glsl_oracle.rs samples) rounds back to the texel itself: the
+# case holds the shader's paths to Mesa, the for_* cases its loop.
+THREE_TEXTURES = {
+    "FXAAShader.FXAAShader": dict(THREE_TEX, data=[v for i in range(64) for v in (
+        (0.9, 0.85, 0.8, 1.0) if (i % 8) > (i // 8) // 2 + 2 else (0.1, 0.15, 0.2, 1.0))]),
+}
+
+
 # Uniforms a pass sets that the defaults leave unusable: three's blur passes set `resolution` to
 # the target's size (the default (0, 0) makes every offset a NaN, which GL leaves undefined);
 # DigitalGlitch's `seed` 0 takes its snow away, which is fract(sin(k) * 43758.5453) and
@@ -666,6 +755,9 @@ THREE_UNIFORMS = {
         [("size", [8, 8])] + [("sampleUvOffsets[%d]" % i, [0.5 * i, 0.25 * i]) for i in range(5)]
         + [("sampleWeights[%d]" % i, 0.3 - 0.05 * i) for i in range(5)]),
     "SobelOperatorShader.SobelOperatorShader": {"resolution": [8, 8]},
+    # FXAAShader's resolution is one over the target's size: the 8×8 pattern's texel, so that its
+    # neighbours differ and the edge walk runs.
+    "FXAAShader.FXAAShader": {"resolution": [0.125, 0.125]},
     # SSAOShader's pass sets its camera's projection (here fov 60°, aspect 1, planes 0.1 and
     # 100) and inverse, and a kernel of KERNEL_SIZE vectors in the hemisphere around +z.
     "SSAOShader.SSAOShader": dict(
@@ -702,7 +794,7 @@ for _name in THREE_ACCEPTED:
     # A default given whole for a uniform array is replaced by its elements above.
     _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
     # A null default is a texture, unless the pass sets it (a uniform array's elements count).
-    _textures = {u: THREE_TEX for u, v in _s["uniforms"].items()
+    _textures = {u: THREE_TEXTURES.get(_name, THREE_TEX) for u, v in _s["uniforms"].items()
                  if v is None and u not in _uniforms and not any(o.startswith(u + "[") for o in _uniforms)}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],

@@ -589,3 +589,18 @@ fn a_call_costs_the_locals_of_its_frame() {
     assert_reason(&e, &["Limits::unrolled_work", "5000"]);
     compile_shader_material_with_limits(VERT, &src, &[], &limits(20_000)).unwrap();
 }
+
+#[test]
+fn long_chains_of_assignments_and_commas_are_bounded() {
+    // `a = a = ... = 1.0` nests to the right, one level a link; `a, a, ..., a` is a chain like
+    // `a + a + ...`, one level of the tree a link. Both are refused at the parser's bounds.
+    let assigns = format!("float a = 0.0;\n{} 1.0;", "a = ".repeat(10_000));
+    let e = refuse_frag(&frag("", &assigns));
+    assert_reason(&e, &["nests more than"]);
+    let commas = format!("float a = 0.0;\na{};", ", a".repeat(100_000));
+    let e = refuse_frag(&frag("", &commas));
+    assert_reason(&e, &["nests more than"]);
+    let steps = format!("int i = 0;\nint j = {}i;", "++".repeat(10_000));
+    let e = refuse_frag(&frag("", &steps));
+    assert_reason(&e, &["nests more than"]);
+}

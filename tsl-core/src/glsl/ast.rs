@@ -133,6 +133,21 @@ pub(crate) enum ExprKind {
     Field(Box<Expr>, String),
     /// `a.length()`.
     Length(Box<Expr>),
+    /// `target = value` or `target op= value` as a value: the target's new value. The
+    /// expression's span is the operator's.
+    Assign {
+        target: Box<Expr>,
+        op: Option<BinOp>,
+        value: Box<Expr>,
+    },
+    /// `++target` or `--target`, the new value; `target++` or `target--` (`post`), the old one.
+    Step {
+        target: Box<Expr>,
+        inc: bool,
+        post: bool,
+    },
+    /// `a, b`: `a`, then `b`, whose value it is.
+    Comma(Box<Expr>, Box<Expr>),
 }
 
 /// A variable of a declaration.

@@ -189,19 +189,20 @@ struct Checker {
 
 /// An expression before its constant value is filled in.
 fn texpr(kind: TKind, ty: Ty, span: Span) -> TExpr {
-    let calls = match &kind {
-        TKind::Call(..) => true,
+    let effects = match &kind {
+        TKind::Call(..) | TKind::Assign { .. } => true,
         TKind::Const | TKind::Local(_) | TKind::Global(_) => false,
-        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.calls,
+        TKind::Unary(_, a) | TKind::Swizzle(a, _) | TKind::Field(a, _) => a.effects,
         TKind::Binary(_, a, b)
         | TKind::Logical(_, a, b)
         | TKind::Index(a, b)
-        | TKind::Element(a, b) => a.calls || b.calls,
-        TKind::Ternary(c, a, b) => c.calls || a.calls || b.calls,
-        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.calls),
+        | TKind::Element(a, b)
+        | TKind::Comma(a, b) => a.effects || b.effects,
+        TKind::Ternary(c, a, b) => c.effects || a.effects || b.effects,
+        TKind::Construct(args) | TKind::Builtin(_, args) => args.iter().any(|a| a.effects),
     };
     TExpr {
-        calls,
+        effects,
         kind,
         ty,
         span,
@@ -446,12 +447,7 @@ impl Checker {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
         let Some((storage, storage_span)) = decl.storage else {
-            return err(
-                // Invariant: the parser's `declaration_rest` makes a `Decl` with at least one
-                // variable.
-                decl.vars[0].span,
-                "global variables that are not const are not in the subset; make it const or a uniform, or declare it in main",
-            );
+            return self.private_globals(decl);
         };
         if let Some(at) = decl.layout {
             let fragment_out = storage == Storage::Out && env.stage == Stage::Fragment;
@@ -470,27 +466,7 @@ impl Checker {
             return err(decl.ty.span, "a variable cannot be void");
         }
         for var in &decl.vars {
-            if let Some(old) = self.global_names.get(&var.name) {
-                // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
-                // `globals` (so do `TKind::Global` ids below).
-                let old = &self.globals[*old];
-                let reason = if old.span == Span::default() {
-                    format!("{} is declared already by {}", var.name, self.declarer())
-                } else {
-                    format!("{} is declared twice", var.name)
-                };
-                return err(var.span, reason);
-            }
-            if self.fn_names.contains_key(&var.name) {
-                return err(var.span, format!("{} is already a function", var.name));
-            }
-
-            if self.toy_arrays.contains_key(&var.name) {
-                return err(
-                    var.span,
-                    format!("{} is declared already by ShaderToy", var.name),
-                );
-            }
+            self.check_new_global(var)?;
             let ty = match (&var.array, storage) {
                 (None, _) => ty,
                 (Some(_), Storage::Const | Storage::Uniform) => {
@@ -524,6 +500,86 @@ impl Checker {
                 }
                 Storage::InOut => return err(storage_span, "inout is for parameters"),
             }
+        }
+        Ok(())
+    }
+
+    /// Global variables that are neither const nor a uniform, an input or an output: the shader's
+    /// own state, which its functions read and write. GLSL ES (and Mesa) takes a constant
+    /// expression alone as a global's initializer.
+    fn private_globals(&mut self, decl: &Decl) -> Result<(), Diag> {
+        if let Some(at) = decl.layout {
+            return err(
+                at,
+                "layout(...) is taken on a fragment shader's output alone",
+            );
+        }
+        let base_ty = Ty::from_name(decl.ty.name);
+        match base_ty {
+            Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
+            Ty::Sampler => {
+                return err(
+                    decl.ty.span,
+                    format!("a global {base_ty} must be a uniform"),
+                )
+            }
+            _ => {}
+        }
+        for var in &decl.vars {
+            self.check_new_global(var)?;
+            if var.name.starts_with("gl_") {
+                return err(var.span, "names starting with gl_ belong to GLSL");
+            }
+            let init = match &var.init {
+                Some(e) => Some(self.expr(e)?),
+                None => None,
+            };
+            let ty = self.var_ty(base_ty, var, init.as_ref())?;
+            if let Some(v) = &init {
+                if v.ty != ty {
+                    return err(
+                        v.start,
+                        format!(
+                            "{} is a {}, and the value a {}",
+                            var.name,
+                            self.ty_name(ty),
+                            self.ty_name(v.ty)
+                        ),
+                    );
+                }
+                if !v.glsl_const {
+                    return err(
+                        v.start,
+                        format!("the initializer of global variable {} must be a constant expression (GLSL ES); assign it in main", var.name),
+                    );
+                }
+            }
+            self.add_global(&var.name, ty, GlobalKind::Private(init), var.span);
+        }
+        Ok(())
+    }
+
+    /// Refuses a global's name that is taken already.
+    fn check_new_global(&self, var: &VarDecl) -> Result<(), Diag> {
+        if let Some(old) = self.global_names.get(&var.name) {
+            // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
+            // `globals` (so do `TKind::Global` ids below).
+            let old = &self.globals[*old];
+            let reason = if old.span == Span::default() {
+                format!("{} is declared already by {}", var.name, self.declarer())
+            } else {
+                format!("{} is declared twice", var.name)
+            };
+            return err(var.span, reason);
+        }
+        if self.fn_names.contains_key(&var.name) {
+            return err(var.span, format!("{} is already a function", var.name));
+        }
+        if self.toy_arrays.contains_key(&var.name) {
+            return err(
+                var.span,
+                format!("{} is declared already by ShaderToy", var.name),
+            );
         }
         Ok(())
     }
@@ -566,10 +622,10 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if !(ty.is_scalar() || ty.is_vector() || matches!(ty, Ty::Struct(_) | Ty::Array(_))) {
+        if ty == Ty::Sampler {
             return err(
                 ty_span,
-                format!("a const {ty} is not in the subset; a constant is a scalar or a vector"),
+                format!("a const {ty} is not in the subset; a sampler is a uniform"),
             );
         }
         let Some(init) = &var.init else {
@@ -949,22 +1005,11 @@ impl Checker {
                 value,
             } => self.assign(target, *op, value, *op_span, out)?,
             StmtKind::Step { target, inc } => {
-                let lv = self.lvalue(target)?;
-                if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
-                    return err(
-                        target.span,
-                        format!("++ and -- take a number, not a {}", lv.ty),
-                    );
-                }
-                let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
-                let mut one = texpr(TKind::Const, one_ty, s.span);
-                one.konst = Some([1.0, 0.0, 0.0, 0.0]);
-                one.unrolled_const = true;
-                one.glsl_const = true;
+                let (target, op, value) = self.step(target, *inc, s.span)?;
                 out.push(TStmt::Assign {
-                    target: lv,
-                    op: Some(if *inc { BinOp::Add } else { BinOp::Sub }),
-                    value: one,
+                    target,
+                    op: Some(op),
+                    value,
                 });
             }
             StmtKind::If { cond, then, els } => {
@@ -1137,6 +1182,19 @@ impl Checker {
                 }
             }
         }
+        let (target, value) = self.assignment(target, op, value, span)?;
+        out.push(TStmt::Assign { target, op, value });
+        Ok(())
+    }
+
+    /// An assignment's target and its value, typed against each other.
+    fn assignment(
+        &mut self,
+        target: &Expr,
+        op: Option<BinOp>,
+        value: &Expr,
+        span: Span,
+    ) -> Result<(LValue, TExpr), Diag> {
         let lv = self.lvalue(target)?;
         let v = self.expr(value)?;
         match op {
@@ -1164,12 +1222,29 @@ impl Checker {
                 }
             }
         }
-        out.push(TStmt::Assign {
-            target: lv,
-            op,
-            value: v,
-        });
-        Ok(())
+        Ok((lv, v))
+    }
+
+    /// `++target` or `--target`: its target and the operator and one it is moved by.
+    fn step(
+        &mut self,
+        target: &Expr,
+        inc: bool,
+        span: Span,
+    ) -> Result<(LValue, BinOp, TExpr), Diag> {
+        let lv = self.lvalue(target)?;
+        if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
+            return err(
+                target.span,
+                format!("++ and -- take a number, not a {}", lv.ty),
+            );
+        }
+        let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
+        let mut one = texpr(TKind::Const, one_ty, span);
+        one.konst = Some([1.0, 0.0, 0.0, 0.0]);
+        one.unrolled_const = true;
+        one.glsl_const = true;
+        Ok((lv, if inc { BinOp::Add } else { BinOp::Sub }, one))
     }
 
     fn set_position(
@@ -1267,10 +1342,23 @@ impl Checker {
                 loop_index: true,
             },
         )?;
-        // The condition: index op constant, either way round.
-        let Some(cond) = cond else {
+        // The condition: index op constant, either way round, and perhaps `&& rest`, which the
+        // loop tests at the top of each time through, after the index's test held (as `&&` does):
+        // `if (!(rest)) break;`.
+        let Some(mut cond) = cond else {
             return err(span, format!("the loop has no condition; {HEADER}"));
         };
+        let mut rest = None;
+        if let ExprKind::Binary(BinOp::And, a, b) = &cond.kind {
+            let compares_index = |e: &Expr| {
+                matches!(&e.kind, ExprKind::Binary(_, x, y)
+                    if [x, y].iter().any(|s| matches!(&s.kind, ExprKind::Ident(n) if *n == var.name)))
+            };
+            if compares_index(a) {
+                rest = Some(b.as_ref());
+                cond = a.as_ref();
+            }
+        }
         let (op, bound, flipped) = match &cond.kind {
             ExprKind::Binary(op, a, b) => {
                 let is_index = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == var.name);
@@ -1386,14 +1474,32 @@ impl Checker {
             }
             i += step_value;
         }
+        let mut stmts = Vec::new();
+        if let Some(rest) = rest {
+            let test = self.expr(rest)?;
+            if test.ty != Ty::Bool {
+                return err(
+                    test.start,
+                    format!("a loop condition is a bool, not a {}", test.ty),
+                );
+            }
+            let stop = texpr(TKind::Unary(UnOp::Not, Box::new(test)), Ty::Bool, rest.span);
+            stmts.push(TStmt::If {
+                cond: stop,
+                then: vec![TStmt::Break(rest.span)],
+                els: Vec::new(),
+            });
+        }
         let f = self.fs();
         f.loop_depth += 1;
         f.branch_depth += 1;
-        let body = self.scoped(body)?;
+        let body = self.scoped(body);
         let f = self.fs();
         f.loop_depth -= 1;
         f.branch_depth -= 1;
         f.scopes.pop();
+        stmts.extend(body?);
+        let body = stmts;
         out.push(TStmt::For {
             index,
             range: ForRange {
@@ -1438,7 +1544,8 @@ impl Checker {
                     GlobalKind::VaryingOut
                     | GlobalKind::FragColor
                     | GlobalKind::FragDepth
-                    | GlobalKind::PointSize => true,
+                    | GlobalKind::PointSize
+                    | GlobalKind::Private(_) => true,
                     GlobalKind::Position => {
                         return err(
                             e.span,
@@ -1515,7 +1622,7 @@ impl Checker {
                 let mut lv = self.lvalue(base)?;
                 if let Ty::Array(a) = lv.ty {
                     let (elem, n) = self.arrays[a as usize];
-                    let idx = self.element_index(index, n)?;
+                    let idx = self.written_index(index, n)?;
                     lv.ty = elem;
                     lv.path.push(Access::Element(idx));
                     lv.span = e.span;
@@ -1523,7 +1630,7 @@ impl Checker {
                 }
                 if let Some(n) = lv.ty.matrix_size() {
                     // A matrix's column, written as an array's element is.
-                    let idx = self.element_index(index, n)?;
+                    let idx = self.written_index(index, n)?;
                     lv.ty = Ty::vec(n);
                     lv.path.push(Access::Element(idx));
                     lv.span = e.span;
@@ -1737,6 +1844,34 @@ impl Checker {
                 t.glsl_const = glsl;
                 t
             }
+            ExprKind::Assign { target, op, value } => {
+                let (target, value) = self.assignment(target, *op, value, e.span)?;
+                let ty = target.ty;
+                let kind = TKind::Assign {
+                    target,
+                    op: *op,
+                    value: Box::new(value),
+                    post: false,
+                };
+                texpr(kind, ty, e.span)
+            }
+            ExprKind::Step { target, inc, post } => {
+                let (target, op, value) = self.step(target, *inc, e.span)?;
+                let ty = target.ty;
+                let kind = TKind::Assign {
+                    target,
+                    op: Some(op),
+                    value: Box::new(value),
+                    post: *post,
+                };
+                texpr(kind, ty, e.span)
+            }
+            ExprKind::Comma(a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                let ty = b.ty;
+                texpr(TKind::Comma(Box::new(a), Box::new(b)), ty, e.span)
+            }
             ExprKind::Length(base) => {
                 let base = self.expr(base)?;
                 let Ty::Array(a) = base.ty else {
@@ -1864,6 +1999,20 @@ impl Checker {
     /// An array's index: an int, inside `0..len` where known now; one known only at run time
     /// picks its element through a select chain (outside the array it reads the first element
     /// and writes none).
+    /// An element's index where it is written: the lowering reads the variable and writes it back,
+    /// each through the index, so one that calls a function or assigns (which would run twice)
+    /// is refused.
+    fn written_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
+        let idx = self.element_index(index, len)?;
+        if idx.effects {
+            return err(
+                idx.start,
+                "the index of an element that is written calls a function or assigns; compute it in a local first",
+            );
+        }
+        Ok(idx)
+    }
+
     fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
         if idx.ty != Ty::Int {

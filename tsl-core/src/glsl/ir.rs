@@ -24,9 +24,11 @@ pub(crate) struct TExpr {
     pub unrolled_const: bool,
     /// Whether GLSL calls it a constant expression (what a const's value must be).
     pub glsl_const: bool,
-    /// Whether it holds a call of the shader's own functions, found once when it is built (so
-    /// that the lowering asks in O(1), not by a walk of the tree each time it is lowered).
-    pub calls: bool,
+    /// Whether it holds a call of the shader's own functions or an assignment (which write
+    /// variables, and a call may discard, so it runs under the mask of where it is reached),
+    /// found once when it is built (so that the lowering asks in O(1), not by a walk of the tree
+    /// each time it is lowered).
+    pub effects: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -51,6 +53,16 @@ pub(crate) enum TKind {
     Element(Box<TExpr>, Box<TExpr>),
     Builtin(Builtin, Vec<TExpr>),
     Call(FnId, Vec<TArg>),
+    /// An assignment as a value: the target's new value, or with `post` (`a++`, `a--`) its old
+    /// one. `++a` is `a += 1`.
+    Assign {
+        target: LValue,
+        op: Option<BinOp>,
+        value: Box<TExpr>,
+        post: bool,
+    },
+    /// `a, b`: `a` for what it writes, then `b`, whose value it is.
+    Comma(Box<TExpr>, Box<TExpr>),
 }
 
 /// An argument of a call of a function of the shader.
@@ -191,6 +203,10 @@ pub(crate) enum GlobalKind {
     VaryingIn,
     /// A constant, with its initializer.
     Const(TExpr),
+    /// A variable of the shader's own, not const: its functions read and write it, and each
+    /// invocation starts from its initializer (a constant expression), or zero without one (GLSL
+    /// leaves that undefined).
+    Private(Option<TExpr>),
     /// The colour output: gl_FragColor, pc_fragColor or the one out vec4.
     FragColor,
     FragDepth,

@@ -309,10 +309,11 @@ fn zero_uniform(ty: Ty) -> Option<UniformValue> {
     })
 }
 
-/// Whether an expression holds a call of the shader's own functions (which can write variables
-/// and discard, so it must run under the mask of where it is reached): found by the checker.
-fn has_call(e: &TExpr) -> bool {
-    e.calls
+/// Whether an expression holds a call of the shader's own functions or an assignment (which write
+/// variables, and a call may discard, so it must run under the mask of where it is reached):
+/// found by the checker.
+fn has_effects(e: &TExpr) -> bool {
+    e.effects
 }
 
 impl<'a, 'g> ShaderLowering<'a, 'g> {
@@ -995,6 +996,19 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         Ok(Val::of(Ty::Vec4, n, READS_FRAGMENT))
     }
 
+    /// A global's initializer, a constant expression: its value everywhere, outside the guards of
+    /// where it is first read.
+    fn unguarded(&mut self, init: &TExpr) -> Result<Val, Diag> {
+        let saved = std::mem::take(&mut self.guards);
+        let saved_prefix = std::mem::take(&mut self.prefix);
+        self.mask_cache = None;
+        let v = self.expr(init);
+        self.guards = saved;
+        self.prefix = saved_prefix;
+        self.mask_cache = None;
+        v
+    }
+
     fn global(&mut self, id: GlobalId, span: Span) -> Result<Val, Diag> {
         if let Some(v) = &self.globals[id] {
             return Ok(v.clone());
@@ -1068,16 +1082,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 Some((_, v)) => v.clone(),
                 None => return err(span, format!("the vertex shader does not write {}", g.name)),
             },
-            GlobalKind::Const(init) => {
-                let saved = std::mem::take(&mut self.guards);
-                let saved_prefix = std::mem::take(&mut self.prefix);
-                self.mask_cache = None;
-                let v = self.expr(init);
-                self.guards = saved;
-                self.prefix = saved_prefix;
-                self.mask_cache = None;
-                v?
-            }
+            GlobalKind::Const(init) | GlobalKind::Private(Some(init)) => self.unguarded(init)?,
+            // Read before it is written: zero, as a local starts (GLSL leaves it undefined).
+            GlobalKind::Private(None) => self.zero_of(g.ty),
             GlobalKind::FragCoord => self.frag_coord()?,
             GlobalKind::FrontFacing => {
                 self.attr_val(Attribute::GlFrontFacing, Ty::Bool, READS_FRAGMENT)?
@@ -1153,18 +1160,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 self.frame().locals[*local] = Some(v);
             }
             TStmt::Assign { target, op, value } => {
-                self.span = target.span;
-                let v = self.expr(value)?;
-                let v = match op {
-                    None => v,
-                    Some(op) => {
-                        let old = self.lvalue_value(target)?;
-                        self.span = target.span;
-                        self.binary(*op, &old, &v, target.ty)?
-                    }
-                };
-                self.span = target.span;
-                self.write(target, v)?;
+                self.assign(target, *op, value, false)?;
             }
             TStmt::Expr(e) => {
                 self.expr(e)?;
@@ -1294,6 +1290,36 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             .map_or(Ty::Float, |l| l.ty)
     }
 
+    /// `target = value` or `target op= value`: the value first, then the target read (for `op=`)
+    /// and written. Its value is the target's new value, or with `post` (`a++`) its old one.
+    fn assign(
+        &mut self,
+        target: &LValue,
+        op: Option<BinOp>,
+        value: &TExpr,
+        post: bool,
+    ) -> Result<Val, Diag> {
+        self.span = target.span;
+        let v = self.expr(value)?;
+        let old = match op {
+            Some(_) => Some(self.lvalue_value(target)?),
+            None => None,
+        };
+        let new = match (op, &old) {
+            (Some(op), Some(old)) => {
+                self.span = target.span;
+                self.binary(op, old, &v, target.ty)?
+            }
+            _ => v,
+        };
+        self.span = target.span;
+        self.write(target, new.clone())?;
+        Ok(match old {
+            Some(old) if post => old,
+            _ => new,
+        })
+    }
+
     fn lvalue_value(&mut self, lv: &LValue) -> Result<Val, Diag> {
         let root = self.root_value(lv.root, lv.root_ty)?;
         self.read_path(root, &lv.path)
@@ -1369,7 +1395,7 @@ impl ShaderLowering<'_, '_> {
                     }
                     return self.expr(b);
                 }
-                let b = if has_call(b) {
+                let b = if has_effects(b) {
                     let gate = if and { a.clone() } else { self.not(&a)? };
                     self.guarded(gate, b)?
                 } else {
@@ -1390,12 +1416,12 @@ impl ShaderLowering<'_, '_> {
                 if c.is_false() {
                     return self.expr(b);
                 }
-                let va = if has_call(a) {
+                let va = if has_effects(a) {
                     self.guarded(c.clone(), a)?
                 } else {
                     self.expr(a)?
                 };
-                let vb = if has_call(b) {
+                let vb = if has_effects(b) {
                     let not_c = self.not(&c)?;
                     self.guarded(not_c, b)?
                 } else {
@@ -1451,6 +1477,16 @@ impl ShaderLowering<'_, '_> {
                 self.builtin(*b, &vals, e.ty)?
             }
             TKind::Call(id, args) => self.call(*id, args, e.span)?,
+            TKind::Assign {
+                target,
+                op,
+                value,
+                post,
+            } => self.assign(target, *op, value, *post)?,
+            TKind::Comma(a, b) => {
+                self.expr(a)?;
+                self.expr(b)?
+            }
         };
         Ok(v)
     }

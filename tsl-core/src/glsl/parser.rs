@@ -663,7 +663,7 @@ impl<'a> Parser<'a> {
             let (name, span) = self.new_name("a name")?;
             let array = self.array_suffix()?;
             let init = if self.eat_op("=") {
-                let (e, _) = self.ternary()?;
+                let (e, _) = self.assignment()?;
                 if !self.is_op(",") {
                     self.refuse_after_expression()?;
                 }
@@ -942,62 +942,89 @@ impl<'a> Parser<'a> {
         Ok(Stmt { kind, span })
     }
 
-    /// `a = b`, `a op= b`, `a++`, `++a` or an expression, without its `;`.
+    /// `a = b`, `a op= b`, `a++`, `++a` or an expression, without its `;`: an assignment or a
+    /// step at the top is a statement of its own (where `gl_Position` and a loop's step are
+    /// recognised), anything else an expression statement.
     fn assignment_or_expression(&mut self) -> Result<StmtKind, Diag> {
-        if self.is_op("++") || self.is_op("--") {
-            let inc = self.is_op("++");
-            self.bump();
-            let (target, _) = self.unary()?;
-            return Ok(StmtKind::Step { target, inc });
-        }
-        let (target, _) = self.ternary()?;
-        if self.is_op("++") || self.is_op("--") {
-            let inc = self.is_op("++");
-            self.bump();
-            return Ok(StmtKind::Step { target, inc });
-        }
-        if let Some(op) = assign_op(self.peek()) {
-            let at = self.span();
-            let op = op.map_err(|reason| Diag::new(at, reason))?;
-            self.bump();
-            let value = self.expression()?;
-            return Ok(StmtKind::Assign {
-                target,
+        let e = self.expression()?;
+        Ok(match e.kind {
+            ExprKind::Assign { target, op, value } => StmtKind::Assign {
+                target: *target,
                 op,
-                op_span: at,
-                value,
-            });
-        }
-        self.refuse_after_expression()?;
-        Ok(StmtKind::Expr(target))
+                op_span: e.span,
+                value: *value,
+            },
+            ExprKind::Step { target, inc, .. } => StmtKind::Step {
+                target: *target,
+                inc,
+            },
+            _ => StmtKind::Expr(e),
+        })
     }
 
-    /// An expression where a value is read: no assignment, no `++`, no comma.
+    /// GLSL's `expression`: assignments and the comma operator, left to right.
     fn expression(&mut self) -> Result<Expr, Diag> {
-        let (e, _) = self.ternary()?;
-        self.refuse_after_expression()?;
+        let (e, _) = self.sequence()?;
         Ok(e)
     }
 
+    /// `a, b, ...`, each an assignment expression.
+    fn sequence(&mut self) -> Result<Parsed, Diag> {
+        let (mut e, mut depth) = self.assignment()?;
+        while self.is_op(",") {
+            let span = self.bump().span;
+            let (b, d) = self.assignment()?;
+            // A link of a chain, as a binary operator's.
+            depth = Depth {
+                nest: depth.nest.max(d.nest + 1),
+                tree: depth.tree.max(d.tree) + 1,
+            };
+            self.check_depth(depth, span)?;
+            e = Expr {
+                start: e.start,
+                kind: ExprKind::Comma(Box::new(e), Box::new(b)),
+                span,
+            };
+        }
+        self.refuse_after_expression()?;
+        Ok((e, depth))
+    }
+
+    /// GLSL's `assignment_expression`: a conditional expression, or one assigned to (the checker
+    /// refuses a target that is not a variable), right to left.
+    fn assignment(&mut self) -> Result<Parsed, Diag> {
+        let (target, d) = self.ternary()?;
+        let Some(op) = assign_op(self.peek()) else {
+            return Ok((target, d));
+        };
+        let span = self.span();
+        let op = op.map_err(|reason| Diag::new(span, reason))?;
+        self.bump();
+        // A chain `a = b = c` nests to the right, each link a level.
+        self.nest()?;
+        let value = self.assignment();
+        self.nesting -= 1;
+        let (value, dv) = value?;
+        let depth = d.max(dv).up();
+        self.check_depth(depth, span)?;
+        Ok((
+            Expr {
+                start: target.start,
+                kind: ExprKind::Assign {
+                    target: Box::new(target),
+                    op,
+                    value: Box::new(value),
+                },
+                span,
+            },
+            depth,
+        ))
+    }
+
+    /// What no expression of the subset continues with.
     fn refuse_after_expression(&self) -> Result<(), Diag> {
-        let at = self.span();
-        if assign_op(self.peek()).is_some() {
-            return Err(Diag::new(
-                at,
-                "an assignment inside an expression is not in the subset; assign in a statement of its own",
-            ));
-        }
-        if self.is_op("++") || self.is_op("--") {
-            return Err(Diag::new(
-                at,
-                "++ and -- inside an expression are not in the subset; write them as a statement",
-            ));
-        }
-        if self.is_op(",") {
-            return Err(Diag::new(at, "the comma operator is not in the subset"));
-        }
         if let Some(reason) = bit_operator(self.peek()) {
-            return Err(Diag::new(at, reason));
+            return Err(Diag::new(self.span(), reason));
         }
         Ok(())
     }
@@ -1044,8 +1071,7 @@ impl<'a> Parser<'a> {
             return Ok((cond, d));
         }
         let span = self.bump().span;
-        let (a, da) = self.ternary()?;
-        self.refuse_after_expression()?;
+        let (a, da) = self.sequence()?;
         self.expect_op(":")?;
         let (b, db) = self.ternary()?;
         let depth = d.max(da).max(db).up();
@@ -1098,10 +1124,26 @@ impl<'a> Parser<'a> {
             Tok::Op("~") => {
                 return Err(Diag::new(t.span, "the bit operators are not in the subset"))
             }
-            Tok::Op("++") | Tok::Op("--") => return Err(Diag::new(
-                t.span,
-                "++ and -- inside an expression are not in the subset; write them as a statement",
-            )),
+            Tok::Op("++") | Tok::Op("--") => {
+                self.bump();
+                self.nest()?;
+                let (e, d) = self.unary()?;
+                self.nesting -= 1;
+                self.check_depth(d.up(), t.span)?;
+                let step = ExprKind::Step {
+                    target: Box::new(e),
+                    inc: t.tok == Tok::Op("++"),
+                    post: false,
+                };
+                return Ok((
+                    Expr {
+                        kind: step,
+                        span: t.span,
+                        start: t.span,
+                    },
+                    d.up(),
+                ));
+            }
             _ => None,
         };
         if let Some(op) = op {
@@ -1127,8 +1169,7 @@ impl<'a> Parser<'a> {
         loop {
             if self.is_op("[") {
                 let span = self.bump().span;
-                let (index, d) = self.ternary()?;
-                self.refuse_after_expression()?;
+                let (index, d) = self.sequence()?;
                 self.expect_op("]")?;
                 depth = depth.max(d).up();
                 self.check_depth(depth, span)?;
@@ -1168,6 +1209,19 @@ impl<'a> Parser<'a> {
                     kind: ExprKind::Field(Box::new(e), field.clone()),
                     span: t.span,
                 };
+            } else if self.is_op("++") || self.is_op("--") {
+                let t = self.bump();
+                depth = depth.up();
+                self.check_depth(depth, t.span)?;
+                e = Expr {
+                    start: e.start,
+                    kind: ExprKind::Step {
+                        target: Box::new(e),
+                        inc: t.tok == Tok::Op("++"),
+                        post: true,
+                    },
+                    span: t.span,
+                };
             } else {
                 return Ok((e, depth));
             }
@@ -1201,8 +1255,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Op("(") => {
                 self.bump();
-                let (mut e, d) = self.ternary()?;
-                self.refuse_after_expression()?;
+                let (mut e, d) = self.sequence()?;
                 if !self.is_op(")") {
                     return Err(self.unexpected("')'"));
                 }
@@ -1271,7 +1324,7 @@ impl<'a> Parser<'a> {
                 }
                 if !self.eat_op(")") {
                     loop {
-                        let (arg, d) = self.ternary()?;
+                        let (arg, d) = self.assignment()?;
                         if self.is_op(",") {
                             self.bump();
                             args.push(arg);
@@ -1353,8 +1406,6 @@ mod tests {
     #[test]
     fn refusals() {
         for (src, want) in [
-            ("void main() { int a = b = 1; }", "assignment inside"),
-            ("void main() { f(i++); }", "inside an expression"),
             ("void main() { while (true) {} }", "while"),
             ("float a[3][2];", "arrays of arrays"),
             ("struct S { float x; } s;", "apart from it"),
@@ -1366,13 +1417,74 @@ mod tests {
             ("float f(float x);", "prototypes"),
             ("flat varying float x;", "flat"),
             ("void main() { x %= 2; }", "%="),
-            ("void main() { x = (a, b); }", "comma"),
             ("uniform mat2x3 m;", "non-square"),
             ("float class;", "reserved"),
         ] {
             let e = parse_str(src).unwrap_err();
             assert!(e.reason.contains(want), "{src}: {}", e.reason);
         }
+    }
+
+    /// The body's first statement of `void main() { ... }`.
+    fn first_statement(src: &str) -> StmtKind {
+        match parse_str(src).unwrap().remove(0) {
+            Item::Function(f) => f.body[0].kind.clone(),
+            other => panic!("not a function: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn assignments_steps_and_commas_are_expressions() {
+        // `a = b = 1` is `a = (b = 1)`: a statement whose value is an assignment.
+        let StmtKind::Assign {
+            value, op: None, ..
+        } = first_statement("void main() { a = b = 1; }")
+        else {
+            panic!("an assignment");
+        };
+        assert!(matches!(value.kind, ExprKind::Assign { op: None, .. }));
+        // `a, b = c`: the comma binds loosest, an assignment inside.
+        let StmtKind::Expr(e) = first_statement("void main() { a, b += c; }") else {
+            panic!("an expression");
+        };
+        let ExprKind::Comma(_, right) = e.kind else {
+            panic!("a comma");
+        };
+        assert!(matches!(
+            right.kind,
+            ExprKind::Assign {
+                op: Some(BinOp::Add),
+                ..
+            }
+        ));
+        // `f(i++, ++j)`: the arguments are two, a step after and one before.
+        let StmtKind::Expr(e) = first_statement("void main() { f(i++, ++j); }") else {
+            panic!("an expression");
+        };
+        let ExprKind::Call(_, args) = e.kind else {
+            panic!("a call");
+        };
+        assert!(matches!(
+            args[0].kind,
+            ExprKind::Step {
+                inc: true,
+                post: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            args[1].kind,
+            ExprKind::Step {
+                inc: true,
+                post: false,
+                ..
+            }
+        ));
+        // A statement `i++;` is a step statement, as a loop's header reads it.
+        assert!(matches!(
+            first_statement("void main() { i--; }"),
+            StmtKind::Step { inc: false, .. }
+        ));
     }
 
     #[test]

@@ -521,8 +521,10 @@ impl Builtin {
             }
             Texture => {
                 if args.len() == 3 {
+                    // The graph's texture read takes its level from the uv's derivatives alone:
+                    // a bias would need a texture op of its own in every backend.
                     return Err(format!(
-                        "{name} with a bias (a third argument) is not in the subset"
+                        "{name} with a bias (a third argument) is not in the subset: the graph's texture read has no level bias (its level comes from the uv's derivatives alone); write {name}(sampler, uv) to read without one"
                     ));
                 }
                 count(2)?;
