@@ -94,7 +94,10 @@ pub(super) fn shade_normal(state: &mut BatchState) {
 /// each of its screen derivatives, less the height at the uv, times `bumpScale`), over the view
 /// position's derivatives `dposition`; `side` is three's `faceDirection`.
 pub(super) fn bumped(normal: Vec3, dposition: (Vec3, Vec3), dh: Vec2, side: f32) -> Vec3 {
-    let (sx, sy) = (dposition.0.normalize_or_zero(), dposition.1.normalize_or_zero());
+    let (sx, sy) = (
+        dposition.0.normalize_or_zero(),
+        dposition.1.normalize_or_zero(),
+    );
     let r1 = sy.cross(normal);
     let r2 = normal.cross(sx);
     let det = sx.dot(r1) * side;
