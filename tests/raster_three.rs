@@ -87,6 +87,11 @@ fn normal_ao_and_emissive_maps_match_three() {
 }
 
 #[test]
+fn alpha_and_bump_maps_match_three() {
+    check("alpha_bump");
+}
+
+#[test]
 fn aces_tone_mapping_matches_three() {
     check("tone_aces");
 }

@@ -5,6 +5,7 @@
 
 pub mod fidelity;
 pub mod scenes;
+pub mod scenes_alphabump;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
@@ -81,6 +82,7 @@ cases![
     alpha_test,
     transparent,
     maps,
+    alpha_bump in scenes_alphabump,
     tone_aces with aces,
     graph_nodes with at_time_1_5,
     mask_opacity,

@@ -23,7 +23,7 @@ pub struct Case {
 }
 
 impl Case {
-    fn new(camera: Camera) -> Case {
+    pub fn new(camera: Camera) -> Case {
         Case {
             scene: Scene::new(),
             camera,
@@ -42,7 +42,8 @@ impl Case {
     }
 }
 
-fn hex(h: u32) -> Color {
+/// A colour from three.js's sRGB hex.
+pub fn hex(h: u32) -> Color {
     Color::from_hex(h)
 }
 

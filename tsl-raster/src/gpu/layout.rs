@@ -455,6 +455,14 @@ record! {
         /// How the draw's vertices are joined (`PRIMITIVE_*`, R-PRIM-1): a point's or a line's
         /// texture reads take their own level and read the screen as white (R-PRIM-7, R-PRIM-8).
         primitive: u32,
+        /// The alpha map's texture id (its first component multiplies the opacity where no
+        /// OPACITY_NODE replaces both), `NONE` without one.
+        alpha_map: u32,
+        /// The bump map's texture id (its first component is the height), `NONE` without one
+        /// or where a normal map takes its place.
+        bump_map: u32,
+        /// The bump map's `bumpScale`.
+        bump_scale: f32,
     }
 }
 

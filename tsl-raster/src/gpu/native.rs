@@ -223,6 +223,8 @@ impl PassState {
             flags,
             maps: [
                 (Output::Normal, pass.normal_map),
+                (Output::Normal, pass.bump_map),
+                (Output::Opacity, pass.alpha_map),
                 (Output::Color, pass.map),
                 (Output::Emissive, pass.emissive_map),
                 (Output::Ao, pass.ao_map),

@@ -944,6 +944,9 @@ fn pack(
                 metalness_map: map_id(m.metalness_map.filter(|_| lit)),
                 _reserved_volume: 0,
                 dispersion: m.dispersion,
+                alpha_map: map_id(m.alpha_map),
+                bump_map: map_id(m.bump_map.filter(|_| m.normal_map.is_none())),
+                bump_scale: m.bump_scale,
                 primitive: match d.primitive {
                     Primitive::Triangles => PRIMITIVE_TRIANGLES,
                     Primitive::Points => PRIMITIVE_POINTS,

@@ -1612,6 +1612,24 @@ fn shade_normal_map(map: u32, texel: vec4<f32>) {
     s_nw = normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), s_nv));
 }
 
+// 3. The normal, first half without a normal map: the bump map (`height`, its first component at
+// the uv), three.js's dHdxy_fwd and perturbNormalArb (shade/normal.rs `bumped`).
+fn shade_bump_map(map: u32, height: f32) {
+    let g = s_geometry;
+    let hx = read_map(map, g.uv + g.duv0, g.duv0, g.duv1).x;
+    let hy = read_map(map, g.uv + g.duv1, g.duv0, g.duv1).x;
+    let dh = vec2<f32>(hx - height, hy - height) * pf(s_pass, P_BUMP_SCALE);
+    let n = s_nv_here;
+    let sx = normalize0(g.dp0);
+    let sy = normalize0(g.dp1);
+    let r1 = cross3(sy, n);
+    let r2 = cross3(n, sx);
+    let det = dot3(sx, r1) * s_sign;
+    let grad = (r1 * dh.x + r2 * dh.y) * sign(det);
+    s_nv = normalize0(n * abs(det) - grad);
+    s_nw = normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), s_nv));
+}
+
 // 3. The normal, second half: the normal node, an offset to the world normal.
 fn shade_normal_node(r: vec4<f32>) {
     s_nw = normalize0(s_nw + r.xyz);
@@ -1634,9 +1652,10 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
             s_surface.diffuse = vec4<f32>(rgb, texel.w);
         }
         case STAGE_OPACITY: {
-            // three.js's `diffuseColor.a *= opacity`: the material's where no node gives it.
+            // three.js's `diffuseColor.a *= opacity`: the material's times its alpha map's first
+            // component (white without one) where no node gives it.
             if (pu(p, P_COUNT + STAGE_OPACITY) == 0u) {
-                s_surface.diffuse.w *= pf(p, P_OPACITY);
+                s_surface.diffuse.w *= pf(p, P_OPACITY) * texel.x;
             }
         }
         case STAGE_EMISSIVE: {
@@ -1794,7 +1813,16 @@ fn shade_output(r: vec4<f32>) {
 // The material map stage k reads (NONE for none): one read_map call site serves them all.
 fn stage_map(p: u32, k: u32) -> u32 {
     switch k {
-        case STAGE_NORMAL: { return pu(p, P_NORMAL_MAP); }
+        case STAGE_NORMAL: {
+            // The normal map, else the bump map (the host leaves the bump map out beside one).
+            let normal_map = pu(p, P_NORMAL_MAP);
+            return select(pu(p, P_BUMP_MAP), normal_map, normal_map != NONE);
+        }
+        case STAGE_OPACITY: {
+            // The alpha map where no opacity node replaces the opacity and it.
+            let needs_map = pu(p, P_COUNT + STAGE_OPACITY) == 0u;
+            return select(NONE, pu(p, P_ALPHA_MAP), needs_map);
+        }
         case STAGE_COLOR: {
             // The colour map where no colour node replaces the material's colour and map.
             let needs_map = pu(p, P_COUNT + STAGE_COLOR) == 0u;
@@ -1938,8 +1966,10 @@ fn shade(p: u32, t: u32, px: i32, py: i32, z: f32) -> Shaded {
         }
         switch k {
             case STAGE_NORMAL: {
-                if (read) {
+                if (read && map == pu(p, P_NORMAL_MAP)) {
                     shade_normal_map(map, texel);
+                } else if (read) {
+                    shade_bump_map(map, texel.x);
                 }
             }
             case STAGE_OUTPUT: { shade_lights(); }

@@ -122,8 +122,8 @@ const S_MATRIX: u32 = 12u; // 16 words
 const S_AXES: u32 = 28u; // 54 words
 const S_COLORS: u32 = 82u;
 
-// `PassRecord` (gpu/layout.rs): 141 words.
-const PASS_STRIDE: u32 = 141u;
+// `PassRecord` (gpu/layout.rs): 144 words.
+const PASS_STRIDE: u32 = 144u;
 const P_FLAGS: u32 = 0u;
 const P_FACES: u32 = 1u;
 const P_KIND: u32 = 2u;
@@ -191,6 +191,9 @@ const P_ROUGHNESS_MAP: u32 = 136u;
 const P_METALNESS_MAP: u32 = 137u;
 const P_DISPERSION: u32 = 139u;
 const P_PRIMITIVE: u32 = 140u;
+const P_ALPHA_MAP: u32 = 141u;
+const P_BUMP_MAP: u32 = 142u;
+const P_BUMP_SCALE: u32 = 143u;
 
 // `TriRecord` (gpu/layout.rs): 72 words.
 const TRI_STRIDE: u32 = 72u;

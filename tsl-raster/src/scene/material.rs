@@ -87,6 +87,15 @@ pub struct Material {
     pub normal_map: Option<TextureId>,
     /// Scales the normal map's x and y; (1, 1) by default.
     pub normal_scale: Vec2,
+    /// `alphaMap`: its red channel multiplies the opacity (three.js r187's node material reads
+    /// the texel's first component, where its classic shaders read green); an OPACITY_NODE
+    /// replaces both.
+    pub alpha_map: Option<TextureId>,
+    /// `bumpMap`: a height map (its red channel) that turns the normal by the height's screen
+    /// derivatives (three.js's `BumpMapNode`); a `normal_map` takes its place when both are set.
+    pub bump_map: Option<TextureId>,
+    /// Scales the bump map's height (`bumpScale`); 1 by default.
+    pub bump_scale: f32,
     /// Whether the scene's fog applies; true by default.
     pub fog: bool,
     /// STANDARD and PHYSICAL roughness; 1 by default.
@@ -325,6 +334,9 @@ impl Material {
             ao_map_intensity: 1.0,
             normal_map: None,
             normal_scale: Vec2::ONE,
+            alpha_map: None,
+            bump_map: None,
+            bump_scale: 1.0,
             fog: true,
             roughness: 1.0,
             metalness: 0.0,
@@ -473,6 +485,8 @@ impl Material {
             self.emissive_map,
             self.ao_map,
             self.normal_map,
+            self.alpha_map,
+            self.bump_map,
             self.specular_intensity_map,
             self.specular_color_map,
             self.sheen_color_map,

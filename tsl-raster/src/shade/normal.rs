@@ -1,18 +1,20 @@
-//! Stage 3 of shading, [`shade_normal`]: the normal map, then the normal node.
+//! Stage 3 of shading, [`shade_normal`]: the normal map or the bump map, then the normal node.
 
 use super::geometry::face_sign;
 use super::lane_math::lane_value;
 use super::maps::{linear2, read_map};
 use super::state::BatchState;
 use super::views::put_fragment_normals;
+use glam::{Vec2, Vec3};
 use tsl_core::Output;
 
-/// Stage 3: the normal map (tangents from the screen derivatives of the position and the uv),
-/// then the normal node's world-space offset, each made unit length again and written into the
-/// fragment's view for the stages after.
+/// Stage 3: the normal map (tangents from the screen derivatives of the position and the uv) or,
+/// without one, the bump map, then the normal node's world-space offset, each made unit length
+/// again and written into the fragment's view for the stages after.
 #[inline]
 pub(super) fn shade_normal(state: &mut BatchState) {
     let texture = state.map(state.draw.material.normal_map);
+    let bump = state.map(state.draw.material.bump_map);
     let BatchState {
         ctx,
         draw,
@@ -60,6 +62,21 @@ pub(super) fn shade_normal(state: &mut BatchState) {
         if draw.program.is_some() {
             put_fragment_normals(nodes.batch, s, n);
         }
+    } else if let Some(texture) = bump {
+        for l in 0..n {
+            let (uv, duv) = (s.uv_raw.get(l), s.duv[l]);
+            let height = |at: Vec2| read_map(texture, at, duv).x;
+            let h = height(uv);
+            let dh = Vec2::new(height(uv + duv.0) - h, height(uv + duv.1) - h) * m.bump_scale;
+            let side = face_sign(m.side, s.front[l]);
+            let normal_view = bumped(s.normal_view.get(l), s.dposition[l], dh, side);
+            s.normal_view.set(l, normal_view);
+            s.normal_world
+                .set(l, (ctx.view_to_world * normal_view).normalize_or_zero());
+        }
+        if draw.program.is_some() {
+            put_fragment_normals(nodes.batch, s, n);
+        }
     }
     if let Some(r) = nodes.run(draw, Output::Normal, n) {
         for l in 0..n {
@@ -69,5 +86,32 @@ pub(super) fn shade_normal(state: &mut BatchState) {
                 .set(l, (ctx.world_to_view * world).normalize_or_zero());
         }
         put_fragment_normals(nodes.batch, s, n);
+    }
+}
+
+/// three.js's `perturbNormalArb` (Mikkelsen's surface-gradient bump): the view normal `normal`
+/// turned by the height's screen differences `dh` (`dHdxy_fwd`: the height read at the uv plus
+/// each of its screen derivatives, less the height at the uv, times `bumpScale`), over the view
+/// position's derivatives `dposition`; `side` is three's `faceDirection`.
+pub(super) fn bumped(normal: Vec3, dposition: (Vec3, Vec3), dh: Vec2, side: f32) -> Vec3 {
+    let (sx, sy) = (
+        dposition.0.normalize_or_zero(),
+        dposition.1.normalize_or_zero(),
+    );
+    let r1 = sy.cross(normal);
+    let r2 = normal.cross(sx);
+    let det = sx.dot(r1) * side;
+    let grad = (r1 * dh.x + r2 * dh.y) * sign(det);
+    (normal * det.abs() - grad).normalize_or_zero()
+}
+
+/// GLSL's `sign`: 0 at 0 (Rust's `signum` gives ±1 there).
+fn sign(v: f32) -> f32 {
+    if v > 0.0 {
+        1.0
+    } else if v < 0.0 {
+        -1.0
+    } else {
+        0.0
     }
 }

@@ -158,6 +158,7 @@ impl Wants {
             || ctx.environment.is_some()
             || m.env_map.is_some()
             || m.normal_map.is_some()
+            || m.bump_map.is_some()
             || draw.runs(Output::Normal);
         let vertex_color = reads_here || m.vertex_colors;
         let roughness_only = !needs.surface_derivatives && !m.flat_shading;

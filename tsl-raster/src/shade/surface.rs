@@ -9,15 +9,16 @@ use tsl_core::Output;
 
 /// Stage 4: the mask (a discard joins it), the colour (the colour node, a vec4, or the material's
 /// colour times the map and the vertex colours) and its alpha times the opacity (the opacity
-/// node or the material's), as three.js's `diffuseColor` (R-OUT-11), the alpha test,
+/// node, or the material's times its alpha map), as three.js's `diffuseColor` (R-OUT-11), the alpha test,
 /// the emissive (colour, map, node), the ambient occlusion (map, node).
 #[inline]
 pub(super) fn shade_surface(state: &mut BatchState) {
     let m = state.draw.material;
-    let (map_texture, emissive_map, ao_map) = (
+    let (map_texture, emissive_map, ao_map, alpha_map) = (
         state.map(m.map),
         state.map(m.emissive_map),
         state.map(m.ao_map),
+        state.map(m.alpha_map),
     );
     let BatchState {
         draw,
@@ -94,11 +95,19 @@ pub(super) fn shade_surface(state: &mut BatchState) {
                 *a *= o;
             }
         }
-        None => {
-            for a in &mut s.alpha[..n] {
-                *a *= m.opacity;
+        // three.js's `materialOpacity`: the opacity times the alpha map's first component.
+        None => match alpha_map {
+            Some(t) => {
+                for l in 0..n {
+                    s.alpha[l] *= m.opacity * read_map(t, s.uv_raw.get(l), s.duv[l]).x;
+                }
             }
-        }
+            None => {
+                for a in &mut s.alpha[..n] {
+                    *a *= m.opacity;
+                }
+            }
+        },
     }
     // The material's threshold or ALPHA_TEST_NODE's (R-OUT-18).
     super::variants::alpha_test(draw, nodes, &s.alpha, out, n);
