@@ -8,9 +8,10 @@ use tsl::raster::*;
 mod args;
 
 /// Render `scene` with `settings` and write the picture to the command line's `OUT.png` or
-/// `default_path`, printing the path. `--help`, an unknown option or a second argument is answered
-/// with the usage ([`args::parse`]); a failure to draw or write is printed as a sentence with the
-/// path, and the process exits 1.
+/// `default_path`, printing the time and the path; with `--gpu`, on the GPU ([`args::renderer`]).
+/// `--help`, an unknown option or a second argument is answered with the usage
+/// ([`args::parse`]); a failure to draw or write is printed as a sentence with the path, and the
+/// process exits 1.
 pub fn render_png(
     default_path: &str,
     (scene, camera, assets): (Scene, Camera, Assets),
@@ -27,9 +28,12 @@ pub fn render_png(
     let about = format!("Draws the example's picture to OUT.png ({default_path} by default).");
     let args = args::parse(&example, "[OUT.png]", &about, 1);
     let path = args::text(&args, 0, default_path);
-    let drawn = Renderer::new(settings)
-        .render(&scene, &camera, &assets)
-        .map_err(|e| -> Box<dyn Error> { format!("cannot draw {path}: {e}").into() })
+    let drawn = args::renderer(settings)
+        .and_then(|mut renderer| {
+            renderer
+                .render(&scene, &camera, &assets)
+                .map_err(|e| format!("cannot draw {path}: {e}").into())
+        })
         .and_then(|image| args::write_png(&image, &path));
     if let Err(e) = drawn {
         eprintln!("error: {e}");
