@@ -1,7 +1,7 @@
 //! Environment lighting (R-ENV, docs/requirements.md): a procedural HDR sky (a gradient, a
 //! ground, a sun disk) prefiltered into three.js's PMREM, lighting a row of STANDARD and
 //! PHYSICAL spheres (a mirror, brushed metal, a clearcoat over rough paint, matte clay) and drawn
-//! as the blurred background. Writes docs/images/environment.png.
+//! as the blurred background. Writes docs/gallery/environment.png.
 //!
 //! Run: `cargo run --release --example environment` (optionally `-- OUT.png`); a Radiance `.hdr`
 //! file instead of the procedural sky: `-- OUT.png SKY.hdr`.
@@ -76,7 +76,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut settings = RenderSettings::new(640, 240);
     settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.0);
     png_main::render_png(
-        "docs/images/environment.png",
+        "docs/gallery/environment.png",
         (scene, camera, assets),
         settings,
     )

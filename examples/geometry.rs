@@ -1,10 +1,10 @@
 //! The geometry generators (R-RAST-11 and R-RAST-12, docs/requirements.md): three.js r187's
 //! torus knot, cone, capsule, lathe, tube, the four platonic solids, ring, circle, a shape and
-//! an extruded shape, each lit by a sun and a sky. Writes `docs/images/geometry.png` (or the
+//! an extruded shape, each lit by a sun and a sky. Writes `docs/gallery/geometry.png` (or the
 //! path given):
 //!
 //! ```sh
-//! cargo run --release --example geometry -- docs/images/geometry.png
+//! cargo run --release --example geometry -- docs/gallery/geometry.png
 //! ```
 
 #[path = "shared/png_main.rs"]

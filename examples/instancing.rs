@@ -2,7 +2,7 @@
 //! matrix and colour (three.js's `setMatrixAt`/`setColorAt`) and an emissive glow that travels by
 //! `instance_index()`, over a floor whose colour node reads two geometry attributes by name
 //! (`attribute('heat', 'float')`, `attribute('tint', 'vec3')`). Writes
-//! `docs/images/instancing.png`.
+//! `docs/gallery/instancing.png`.
 //!
 //! Run: `cargo run --release --example instancing` (optionally `-- OUT.png`).
 
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut settings = RenderSettings::new(640, 400);
     settings.time = 0.8;
     png_main::render_png(
-        "docs/images/instancing.png",
+        "docs/gallery/instancing.png",
         instancing_scene::scene(20)?,
         settings,
     )

@@ -284,6 +284,9 @@ fn guitar_gpu_without_a_gpu_is_a_sentence_and_exit_1() -> Result<(), String> {
     Ok(())
 }
 
+/// A test of the example run as a process: `Err` when it cannot be run.
+type ProcessTest = fn() -> Result<(), String>;
+
 fn main() -> ExitCode {
     // Only without the feature does the list grow.
     #[cfg_attr(feature = "gpu", allow(unused_mut))]
@@ -318,7 +321,7 @@ fn main() -> ExitCode {
         "without_the_feature_a_gpu_renderer_is_refused_with_a_sentence",
         without_the_feature_a_gpu_renderer_is_refused_with_a_sentence,
     ));
-    let processes: [(&str, fn() -> Result<(), String>); 5] = [
+    let processes: [(&str, ProcessTest); 5] = [
         (
             "guitar_out_png_writes_out_png",
             guitar_out_png_writes_out_png,
