@@ -113,6 +113,6 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
-    png_main::render_png("geometry.png", scene()?, RenderSettings::new(640, 480))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("geometry.png", scene, RenderSettings::new(640, 480))
 }

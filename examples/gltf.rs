@@ -35,10 +35,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, model.cameras[0], assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
         "docs/gallery/gltf.png",
-        scene()?,
+        scene,
         RenderSettings::new(320, 320),
     )
 }

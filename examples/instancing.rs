@@ -15,12 +15,12 @@ mod png_main;
 
 use tsl::raster::*;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 400);
     settings.time = 0.8;
     png_main::render_png(
         "docs/gallery/instancing.png",
-        instancing_scene::scene(20)?,
+        || instancing_scene::scene(20),
         settings,
     )
 }

@@ -82,10 +82,6 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png(
-        "material_outputs.png",
-        scene()?,
-        RenderSettings::new(320, 240),
-    )
+fn main() -> std::process::ExitCode {
+    png_main::render_png("material_outputs.png", scene, RenderSettings::new(320, 240))
 }

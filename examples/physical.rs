@@ -89,10 +89,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
         "docs/gallery/physical.png",
-        scene()?,
+        scene,
         RenderSettings::new(840, 140),
     )
 }

@@ -95,8 +95,8 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 400);
     settings.shadow_map_enabled = true;
-    png_main::render_png("shadow_nodes.png", scene()?, settings)
+    png_main::render_png("shadow_nodes.png", scene, settings)
 }
