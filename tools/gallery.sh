@@ -4,7 +4,8 @@
 #
 #   tools/gallery.sh          # the CPU renderer, release build (a cold build takes long)
 #   tools/gallery.sh --gpu    # every picture drawn with the GpuRenderer instead (--features gpu,
-#                             # a Vulkan adapter), and wgpu_custom's own-device pictures too
+#                             # a Vulkan adapter), and wgpu_custom's own-device pictures too; on
+#                             # lavapipe 20 s to 2 min an example (each process builds its pipelines)
 #
 # Each example draws at its own default size, or smaller where it takes a size (graph, card,
 # shadertoy), so that the pictures stay small in the repository. Examples that write more than one
