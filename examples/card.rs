@@ -99,11 +99,11 @@ fn draw(path: &str, width: u32, height: u32) -> Result<(), Box<dyn std::error::E
         .at(Vec3::new(0.0, 0.3, 4.2))
         .looking_at(Vec3::ZERO);
 
-    let (image, stats) = Renderer::new(RenderSettings::new(width, height))
+    let (image, stats) = args::renderer(RenderSettings::new(width, height))?
         .render_counted(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     println!(
-        "drew {width}×{height} ({} triangles, {} fragments shaded): {path}",
+        "{} triangles, {} fragments shaded: {path}",
         stats.triangles, stats.fragments
     );
     Ok(())

@@ -1,7 +1,7 @@
 //! Environment lighting (R-ENV, docs/requirements.md): a procedural HDR sky (a gradient, a
 //! ground, a sun disk) prefiltered into three.js's PMREM, lighting a row of STANDARD and
 //! PHYSICAL spheres (a mirror, brushed metal, a clearcoat over rough paint, matte clay) and drawn
-//! as the blurred background. Writes docs/images/environment.png.
+//! as the blurred background. Writes docs/gallery/environment.png.
 //!
 //! Run: `cargo run --release --example environment` (optionally `-- OUT.png`); a Radiance `.hdr`
 //! file instead of the procedural sky: `-- OUT.png SKY.hdr`.
@@ -38,13 +38,16 @@ fn sky() -> Result<EquirectImage, Box<dyn std::error::Error>> {
     Ok(EquirectImage::from_rgba_f32(w, h, data)?)
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let image = match std::env::args().nth(2) {
-        Some(path) => EquirectImage::from_hdr(&std::fs::read(path)?)?,
+/// The spheres under the sky of `SKY.hdr` when the command line names one, else under [`sky`].
+fn scene(args: &[String]) -> Result<png_main::Drawn, Box<dyn std::error::Error>> {
+    let image = match args.first() {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            EquirectImage::from_hdr(&bytes).map_err(|e| format!("cannot read {path}: {e}"))?
+        }
         None => sky()?,
     };
     let environment = Arc::new(Environment::from_equirect(&image)?);
-
     let mut assets = Assets::new();
     let mut scene = Scene::new();
     scene.environment = Some(environment.clone());
@@ -73,11 +76,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let camera = Camera::perspective(45.0, 0.1, 100.0)
         .at(Vec3::new(0.0, 0.4, 2.9))
         .looking_at(Vec3::new(0.0, 0.0, 0.0));
+    Ok((scene, camera, assets))
+}
+
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 240);
     settings.set_tone_mapping(ToneMapping::AcesFilmic, 1.0);
-    png_main::render_png(
-        "docs/images/environment.png",
-        (scene, camera, assets),
+    png_main::render_png_with(
+        "docs/gallery/environment.png",
+        ("[SKY.hdr]", 1),
+        scene,
         settings,
     )
 }

@@ -1,10 +1,10 @@
 //! The geometry generators (R-RAST-11 and R-RAST-12, docs/requirements.md): three.js r187's
 //! torus knot, cone, capsule, lathe, tube, the four platonic solids, ring, circle, a shape and
-//! an extruded shape, each lit by a sun and a sky. Writes `docs/images/geometry.png` (or the
+//! an extruded shape, each lit by a sun and a sky. Writes `docs/gallery/geometry.png` (or the
 //! path given):
 //!
 //! ```sh
-//! cargo run --release --example geometry -- docs/images/geometry.png
+//! cargo run --release --example geometry -- docs/gallery/geometry.png
 //! ```
 
 #[path = "shared/png_main.rs"]
@@ -113,6 +113,6 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
-    png_main::render_png("geometry.png", scene()?, RenderSettings::new(640, 480))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("geometry.png", scene, RenderSettings::new(640, 480))
 }

@@ -1,7 +1,7 @@
 //! glTF (R-GLTF; docs/gltf.md): a model loaded as three.js's GLTFLoader loads it, drawn from its
 //! own camera under its own lights, with one of its materials replaced by a node material (a
 //! colour node of MaterialX noise over the uv, on the textured box).
-//! Writes `docs/images/gltf.png`.
+//! Writes `docs/gallery/gltf.png`.
 //!
 //! Run: `cargo run --example gltf` (optionally `-- OUT.png`).
 
@@ -35,10 +35,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, model.cameras[0], assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/gltf.png",
-        scene()?,
+        "docs/gallery/gltf.png",
+        scene,
         RenderSettings::new(320, 320),
     )
 }

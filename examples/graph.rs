@@ -10,9 +10,8 @@ mod args;
 #[path = "shared/graph_scene.rs"]
 mod graph_scene;
 
-use std::time::Instant;
 use tsl::prelude::*;
-use tsl::raster::{RenderSettings, Renderer};
+use tsl::raster::RenderSettings;
 
 fn main() -> std::process::ExitCode {
     let args = args::parse(
@@ -66,14 +65,12 @@ fn draw(path: &str, width: u32, height: u32) -> Result<(), Box<dyn std::error::E
 
     // The picture: the same program on a sphere and a plane.
     let (scene, camera, assets) = graph_scene::graph_scene(program)?;
-    let mut renderer = Renderer::new(RenderSettings::new(width, height));
+    let mut renderer = args::renderer(RenderSettings::new(width, height))?;
     renderer.settings.time = 1.5;
-    let start = Instant::now();
     let (image, stats) = renderer.render_counted(&scene, &camera, &assets)?;
-    let ms = start.elapsed().as_secs_f64() * 1e3;
     args::write_png(&image, path)?;
     println!(
-        "drew {width}×{height} ({} triangles, {} fragments shaded) in {ms:.1} ms: {path}",
+        "{} triangles, {} fragments shaded: {path}",
         stats.triangles, stats.fragments
     );
     Ok(())

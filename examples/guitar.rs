@@ -13,7 +13,7 @@ mod guitar_scene;
 
 use guitar_scene::*;
 use tsl::prelude::*;
-use tsl::raster::{RenderSettings, Renderer};
+use tsl::raster::RenderSettings;
 
 fn main() -> std::process::ExitCode {
     let args = args::parse(
@@ -41,7 +41,7 @@ fn draw(path: &str, harmonic: f32) -> Result<(), Box<dyn std::error::Error>> {
     let (width, height) = (640, 200);
     let (scene, camera, assets) = guitar_scene(harmonic)?;
     let image =
-        Renderer::new(RenderSettings::new(width, height)).render(&scene, &camera, &assets)?;
+        args::renderer(RenderSettings::new(width, height))?.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     let lift = if harmonic == 1.0 { 0.2 } else { 0.0 };
     let quarter = 0.2 * (0.25 * std::f32::consts::PI * harmonic).sin();

@@ -13,7 +13,7 @@ mod guitar_scene;
 mod guitar_typed;
 
 use guitar_typed::*;
-use tsl::raster::{RenderSettings, Renderer};
+use tsl::raster::RenderSettings;
 
 fn main() -> std::process::ExitCode {
     let args = args::parse(
@@ -27,7 +27,7 @@ fn main() -> std::process::ExitCode {
     args::run(|| {
         let (scene, camera, assets) = guitar_scene(harmonic)?;
         let image =
-            Renderer::new(RenderSettings::new(640, 200)).render(&scene, &camera, &assets)?;
+            args::renderer(RenderSettings::new(640, 200))?.render(&scene, &camera, &assets)?;
         args::write_png(&image, &path)?;
         println!("harmonic {harmonic}: {path}");
         Ok(())

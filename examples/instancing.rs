@@ -2,7 +2,7 @@
 //! matrix and colour (three.js's `setMatrixAt`/`setColorAt`) and an emissive glow that travels by
 //! `instance_index()`, over a floor whose colour node reads two geometry attributes by name
 //! (`attribute('heat', 'float')`, `attribute('tint', 'vec3')`). Writes
-//! `docs/images/instancing.png`.
+//! `docs/gallery/instancing.png`.
 //!
 //! Run: `cargo run --release --example instancing` (optionally `-- OUT.png`).
 
@@ -15,12 +15,12 @@ mod png_main;
 
 use tsl::raster::*;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 400);
     settings.time = 0.8;
     png_main::render_png(
-        "docs/images/instancing.png",
-        instancing_scene::scene(20)?,
+        "docs/gallery/instancing.png",
+        || instancing_scene::scene(20),
         settings,
     )
 }

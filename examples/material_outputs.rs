@@ -1,7 +1,7 @@
 //! The outputs that replace a material's numbers (R-OUT-17, R-OUT-18; docs/outputs.md): a row of
 //! STANDARD spheres whose ROUGHNESS_NODE runs with the uv's x and METALNESS_NODE with a band of
 //! the uv's y, and a card whose ALPHA_TEST_NODE rises across it so that its holes of a noise grow
-//! from left to right. Writes `docs/images/material_outputs.png`.
+//! from left to right. Writes `docs/gallery/material_outputs.png`.
 //!
 //! Run: `cargo run --example material_outputs` (optionally `-- OUT.png`).
 
@@ -82,10 +82,6 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png(
-        "material_outputs.png",
-        scene()?,
-        RenderSettings::new(320, 240),
-    )
+fn main() -> std::process::ExitCode {
+    png_main::render_png("material_outputs.png", scene, RenderSettings::new(320, 240))
 }

@@ -1,7 +1,7 @@
 //! MeshPhysical's extensions in a row, left to right: the plain physical surface, a clearcoat,
 //! a high ior with a tinted specular colour, sheen, iridescence (a thin film), anisotropy, and
 //! last a PHONG surface with subsurface scattering lit from behind. Writes
-//! `docs/images/physical.png` (docs/lighting.md, section "Physical").
+//! `docs/gallery/physical.png` (docs/lighting.md, section "Physical").
 
 #[path = "shared/png_main.rs"]
 mod png_main;
@@ -89,10 +89,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/physical.png",
-        scene()?,
+        "docs/gallery/physical.png",
+        scene,
         RenderSettings::new(840, 140),
     )
 }

@@ -2,7 +2,7 @@
 //! R-SPRITE-4; docs/primitives.md, docs/sprites.md): a spiral of round points whose size
 //! attenuates with distance and whose colour is their height, a ring drawn as a `LineLoop`, a
 //! grid of `LineSegments` on the floor, and three sprites facing the camera (a uv gradient, a
-//! turned one, and one anchored at its corner). Writes `docs/images/primitives.png`.
+//! turned one, and one anchored at its corner). Writes `docs/gallery/primitives.png`.
 //!
 //! Run: `cargo run --example primitives` (optionally `-- OUT.png`).
 
@@ -106,10 +106,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/primitives.png",
-        scene()?,
+        "docs/gallery/primitives.png",
+        scene,
         RenderSettings::new(320, 240),
     )
 }

@@ -2,7 +2,7 @@
 //! tall panels (red, green, blue, 2 × 5, intensity 5) around a glossy floor shine at a torus and a
 //! sphere; the sphere's material takes the red panel alone (`lights_of(&[0])`, three.js's
 //! `material.lightsNode = lights( [ rectLight1 ] )`). The panels themselves are BASIC planes, as
-//! the page's `RectAreaLightHelper` draws them. Writes `docs/images/rect_area.png`.
+//! the page's `RectAreaLightHelper` draws them. Writes `docs/gallery/rect_area.png`.
 //!
 //! The page's torus knot becomes a torus (tsl-raster has no knot generator), its floor box a
 //! plane, and its panels stand round the objects, facing them, so that the camera sees the lit
@@ -74,10 +74,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/rect_area.png",
-        scene()?,
+        "docs/gallery/rect_area.png",
+        scene,
         RenderSettings::new(640, 400),
     )
 }

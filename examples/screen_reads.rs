@@ -97,7 +97,7 @@ fn main() -> std::process::ExitCode {
     let path = args::text(&args, 0, "screen_reads.png");
     args::run(|| {
         let (scene, camera, assets) = scene()?;
-        let renderer = Renderer::new(RenderSettings::new(320, 240));
+        let mut renderer = args::renderer(RenderSettings::new(320, 240))?;
         args::write_png(&renderer.render(&scene, &camera, &assets)?, &path)?;
         println!("{path}");
         Ok(())

@@ -2,13 +2,14 @@
 //! over the uv and time) and two longer ones written for the GLSL subset: `clouds` (value noise
 //! from a sine hash, smoothstep-interpolated, summed over five octaves in a loop, over a sky
 //! gradient) and `orbits` (a palette function, glowing discs circling in a loop, smoothstep rings,
-//! and a vignette). Each is compiled with `compile_shader_toy` and drawn by `tsl::shadertoy::render`:
+//! and a vignette). Each is compiled with `compile_shader_toy`, set up by `tsl::shadertoy::scene`
+//! and drawn as `tsl::shadertoy::render` draws it (with `--gpu`, by the GPU renderer):
 //! `iResolution` is the image's size, iTime is `Renderer.time`, the plane fills an orthographic
 //! camera's view so that `fragCoord` is each pixel's centre, and the output is linear (no sRGB
 //! encoding), as shadertoy.com and three.js's ShaderToy page show it; the images go to
 //! `shadertoy_*.png`.
 //!
-//! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME`).
+//! Run: `cargo run --release --example shadertoy` (optionally `-- WIDTH HEIGHT TIME --gpu`).
 
 #[path = "shared/args.rs"]
 mod args;
@@ -105,7 +106,8 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 }
 ";
 
-/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane (no channels).
+/// Draw `source` at `width × height` and `time` seconds on a full-viewport plane (no channels),
+/// as `tsl::shadertoy::render` does, with the renderer the command line asked for.
 fn render_toy(
     source: &str,
     width: u32,
@@ -113,13 +115,8 @@ fn render_toy(
     time: f32,
 ) -> Result<Image, Box<dyn std::error::Error>> {
     let program = compile_shader_toy(source)?;
-    Ok(tsl::shadertoy::render(
-        program,
-        width,
-        height,
-        time,
-        &Default::default(),
-    )?)
+    let toy = tsl::shadertoy::scene(program, width, height, time, &Default::default())?;
+    Ok(args::renderer(toy.settings)?.render(&toy.scene, &toy.camera, &toy.assets)?)
 }
 
 fn main() -> std::process::ExitCode {
@@ -142,14 +139,10 @@ fn draw(width: u32, height: u32, time: f32) -> Result<(), Box<dyn std::error::Er
         ("clouds", CLOUDS),
         ("orbits", ORBITS),
     ] {
-        let start = std::time::Instant::now();
         let image = render_toy(source, width, height, time)?;
         let path = format!("shadertoy_{name}.png");
         args::write_png(&image, &path)?;
-        println!(
-            "{name}: {width}×{height} at iTime {time} s in {:.1} ms: {path}",
-            start.elapsed().as_secs_f64() * 1e3
-        );
+        println!("{name} at iTime {time} s: {path}");
     }
     Ok(())
 }

@@ -1,11 +1,11 @@
 //! Shadow nodes (R-SHADOW-5 to R-SHADOW-7, docs/requirements.md): a floor whose
 //! `RECEIVED_SHADOW_NODE` turns each shadow red (three.js's `shadow.mix(color(0xff0000), 1)`),
 //! under a sphere and an alpha-tested card whose holes the shadow pass keeps, and a sheen sphere
-//! (the full physical model) that the card shades. Writes `docs/images/shadow_nodes.png` (or
+//! (the full physical model) that the card shades. Writes `docs/gallery/shadow_nodes.png` (or
 //! the path given):
 //!
 //! ```sh
-//! cargo run --release --example shadow_nodes -- docs/images/shadow_nodes.png
+//! cargo run --release --example shadow_nodes -- docs/gallery/shadow_nodes.png
 //! ```
 
 #[path = "shared/png_main.rs"]
@@ -95,8 +95,8 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 400);
     settings.shadow_map_enabled = true;
-    png_main::render_png("shadow_nodes.png", scene()?, settings)
+    png_main::render_png("shadow_nodes.png", scene, settings)
 }

@@ -1,10 +1,10 @@
 //! Shadows (R-SHADOW-1 to R-SHADOW-3, docs/requirements.md): a sphere moved by a position node, a
 //! torus and a box casting the shadows of a directional light (PCF, three.js r187's default
 //! filter) and of a warm spot light onto a floor and a wall that receive them. Writes
-//! `docs/images/shadows.png` (or the path given):
+//! `docs/gallery/shadows.png` (or the path given):
 //!
 //! ```sh
-//! cargo run --release --example shadows -- docs/images/shadows.png
+//! cargo run --release --example shadows -- docs/gallery/shadows.png
 //! ```
 
 #[path = "shared/png_main.rs"]
@@ -118,8 +118,8 @@ fn scene() -> Result<(Scene, Camera, Assets), Box<dyn Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> std::process::ExitCode {
     let mut settings = RenderSettings::new(640, 400);
     settings.shadow_map_enabled = true;
-    png_main::render_png("shadows.png", scene()?, settings)
+    png_main::render_png("shadows.png", scene, settings)
 }

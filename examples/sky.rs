@@ -11,7 +11,7 @@ mod args;
 #[path = "shared/sky.rs"]
 mod sky;
 
-use tsl::raster::{RenderSettings, Renderer};
+use tsl::raster::RenderSettings;
 
 fn main() -> std::process::ExitCode {
     let args = args::parse(
@@ -24,7 +24,7 @@ fn main() -> std::process::ExitCode {
     args::run(|| {
         let (scene, camera, assets) = sky::sky_scene()?;
         let image =
-            Renderer::new(RenderSettings::new(640, 360)).render(&scene, &camera, &assets)?;
+            args::renderer(RenderSettings::new(640, 360))?.render(&scene, &camera, &assets)?;
         args::write_png(&image, &path)?;
         println!("{path}");
         Ok(())

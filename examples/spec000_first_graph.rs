@@ -33,7 +33,7 @@ mod args;
 mod graph_scene;
 
 use tsl::prelude::*;
-use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Renderer, Scene};
+use tsl::raster::{Assets, Camera, RenderError, RenderSettings, Scene};
 
 /// The graph of R-EX-1, typed:
 ///
@@ -80,7 +80,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(program()?)?;
-    let mut renderer = Renderer::new(RenderSettings::new(480, 270));
+    let mut renderer = args::renderer(RenderSettings::new(480, 270))?;
     renderer.settings.time = TIME;
     let image = renderer.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;

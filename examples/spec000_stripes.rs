@@ -65,7 +65,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(program()?)?;
-    let image = Renderer::new(RenderSettings::new(256, 256)).render(&scene, &camera, &assets)?;
+    let image = args::renderer(RenderSettings::new(256, 256))?.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     println!("{path}");
     Ok(())

@@ -34,7 +34,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the frames `rounds` times and write the animation to `path`.
 fn draw(path: &str, rounds: usize) -> Result<(), Box<dyn std::error::Error>> {
     let mut spin = spin_scene()?;
-    let mut renderer = Renderer::new(RenderSettings::new(WIDTH, HEIGHT));
+    let mut renderer = args::renderer(RenderSettings::new(WIDTH, HEIGHT))?;
 
     // One frame first, so that the pool of threads is started before the clock runs.
     let (_, stats) = renderer.render_counted(&spin.scene, &spin.camera, &spin.assets)?;
@@ -46,12 +46,10 @@ fn draw(path: &str, rounds: usize) -> Result<(), Box<dyn std::error::Error>> {
             spin.frame(&mut renderer.settings, i);
             // The first round makes the frames; later ones draw into them again, as an
             // application that keeps its frames does.
-            match frames.get_mut(i) {
-                Some(frame) => {
-                    renderer.render_into(&spin.scene, &spin.camera, &spin.assets, frame)?;
-                }
-                None => frames.push(renderer.render(&spin.scene, &spin.camera, &spin.assets)?),
+            if frames.len() == i {
+                frames.push(Image::new(WIDTH, HEIGHT)?);
             }
+            renderer.render_into(&spin.scene, &spin.camera, &spin.assets, &mut frames[i])?;
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;
         best = best.min(ms);
@@ -61,8 +59,9 @@ fn draw(path: &str, rounds: usize) -> Result<(), Box<dyn std::error::Error>> {
     }
     write_apng(path, &frames, 1000 / 30).map_err(|e| format!("cannot write {path}: {e}"))?;
     println!(
-        "36 frames of 240×180 in {best:.1} ms ({:.2} ms a frame, {} fragments shaded in the \
+        "36 frames of 240×180 on {} in {best:.1} ms ({:.2} ms a frame, {} fragments shaded in the \
          first, {} threads): {path}",
+        renderer.device(),
         best / 36.0,
         stats.fragments,
         rayon::current_num_threads()

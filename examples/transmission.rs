@@ -3,7 +3,7 @@
 //! a frosted one whose roughness blurs what is behind it (the opaque pass read at a coarser level
 //! of its mip chain), in front of coloured boxes on a checker floor.
 //! The renderer draws the opaque scene first, as three.js's `transmissionRenderTarget`.
-//! Writes `docs/images/transmission.png`.
+//! Writes `docs/gallery/transmission.png`.
 //!
 //! Run: `cargo run --example transmission` (optionally `-- OUT.png`).
 
@@ -87,10 +87,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/transmission.png",
-        scene()?,
+        "docs/gallery/transmission.png",
+        scene,
         RenderSettings::new(320, 240),
     )
 }

@@ -149,6 +149,6 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png("tsl_angular_slicing.png", scene()?, settings(640, 480))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("tsl_angular_slicing.png", scene, settings(640, 480))
 }

@@ -73,10 +73,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
         "tsl_compute_texture.png",
-        scene()?,
+        scene,
         RenderSettings::new(512, 512),
     )
 }

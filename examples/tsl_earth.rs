@@ -307,6 +307,6 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png("tsl_earth.png", scene()?, RenderSettings::new(640, 480))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("tsl_earth.png", scene, RenderSettings::new(640, 480))
 }

@@ -87,6 +87,6 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png("tsl_editor.png", scene()?, settings(200, 200))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("tsl_editor.png", scene, settings(200, 200))
 }

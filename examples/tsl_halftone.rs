@@ -214,7 +214,7 @@ fn main() -> std::process::ExitCode {
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (w, h) = (SIZE.0 * 4, SIZE.1 * 4);
     let (scene, camera, assets) = scene(1.0)?;
-    let image = Renderer::new(RenderSettings::new(w, h)).render(&scene, &camera, &assets)?;
+    let image = args::renderer(RenderSettings::new(w, h))?.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     println!("{path}");
     Ok(())

@@ -210,7 +210,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
-    let mut renderer = Renderer::new(settings(SIZE.0, SIZE.1));
+    let mut renderer = args::renderer(settings(SIZE.0, SIZE.1))?;
     renderer.settings.time = 1.0;
     let image = renderer.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;

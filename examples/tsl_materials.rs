@@ -80,6 +80,6 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png("tsl_materials.png", scene()?, RenderSettings::new(450, 150))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("tsl_materials.png", scene, RenderSettings::new(450, 150))
 }

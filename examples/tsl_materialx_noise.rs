@@ -115,7 +115,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
-    let mut renderer = Renderer::new(RenderSettings::new(512, 512));
+    let mut renderer = args::renderer(RenderSettings::new(512, 512))?;
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(1500));

@@ -287,7 +287,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(128)?;
-    let image = Renderer::new(settings(640, 480)).render(&scene, &camera, &assets)?;
+    let image = args::renderer(settings(640, 480))?.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     println!("{path}");
     Ok(())

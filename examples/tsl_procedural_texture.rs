@@ -81,7 +81,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(4.0)?;
-    let image = Renderer::new(RenderSettings::new(512, 512)).render(&scene, &camera, &assets)?;
+    let image = args::renderer(RenderSettings::new(512, 512))?.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;
     println!("{path}");
     Ok(())

@@ -219,7 +219,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene(64)?;
-    let mut renderer = Renderer::new(RenderSettings::new(640, 480));
+    let mut renderer = args::renderer(RenderSettings::new(640, 480))?;
     renderer
         .settings
         .set_time(std::time::Duration::from_millis(1000));

@@ -395,7 +395,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
-    let mut renderer = Renderer::new(RenderSettings::new(640, 480));
+    let mut renderer = args::renderer(RenderSettings::new(640, 480))?;
     renderer.settings.time = 1.0;
     let image = renderer.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;

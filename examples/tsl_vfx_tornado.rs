@@ -482,7 +482,7 @@ fn main() -> std::process::ExitCode {
 /// Draw the picture to `path`.
 fn draw(path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (scene, camera, assets) = scene()?;
-    let mut renderer = Renderer::new(settings(480, 640));
+    let mut renderer = args::renderer(settings(480, 640))?;
     renderer.settings.time = 2.0;
     let image = renderer.render(&scene, &camera, &assets)?;
     args::write_png(&image, path)?;

@@ -489,6 +489,6 @@ pub fn settings(width: u32, height: u32) -> RenderSettings {
     settings
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    png_main::render_png("tsl_wood.png", scene()?, settings(768, 288))
+fn main() -> std::process::ExitCode {
+    png_main::render_png("tsl_wood.png", scene, settings(768, 288))
 }

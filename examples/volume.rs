@@ -2,7 +2,7 @@
 //! `VolumeNodeMaterial` whose scattering reads a 3D noise texture (`texture_3d` of a 32³ R8
 //! `Texture3d`, linear, repeating) at the ray's world position, lit by an orange point light
 //! inside it, a blue spot light and a rect area light above it, over a floor. Writes
-//! `docs/images/volume.png`.
+//! `docs/gallery/volume.png`.
 //!
 //! The page's scene (a Sponza-like room, `bayer16` dithering in `offsetNode`, a depth pass and
 //! a blurred, half-resolution volume layer) becomes a floor, a constant offset and the volume
@@ -140,10 +140,10 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     Ok((scene, camera, assets))
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     png_main::render_png(
-        "docs/images/volume.png",
-        scene()?,
+        "docs/gallery/volume.png",
+        scene,
         RenderSettings::new(320, 200),
     )
 }

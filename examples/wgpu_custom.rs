@@ -7,6 +7,8 @@
 //! Run: `cargo run --features gpu --example wgpu_custom` (optionally `-- OUT_PREFIX`): writes
 //! `wgpu_custom_0.png` and `wgpu_custom_1.png`.
 
+#[path = "shared/args.rs"]
+mod args;
 #[path = "shared/wgpu_custom_app.rs"]
 mod wgpu_custom_app;
 
@@ -15,8 +17,21 @@ use tsl::prelude::*;
 use tsl::raster::Image;
 use wgpu_custom_app::{device, program, CustomApp};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let prefix = std::env::args().nth(1).unwrap_or("wgpu_custom".into());
+fn main() -> std::process::ExitCode {
+    let args = args::parse_without_gpu(
+        "wgpu_custom",
+        "[OUT_PREFIX]",
+        "Draws a node program with a wgpu device, pipeline and render pass of the app's own to \
+         OUT_PREFIX_0.png and OUT_PREFIX_1.png (wgpu_custom_* by default); needs --features gpu. It \
+         takes no --gpu: it always draws on the GPU, without tsl's renderers.",
+        1,
+    );
+    let prefix = args::text(&args, 0, "wgpu_custom");
+    args::run(|| draw(&prefix))
+}
+
+/// Draw the two frames to `PREFIX_0.png` and `PREFIX_1.png`.
+fn draw(prefix: &str) -> Result<(), Box<dyn std::error::Error>> {
     let (width, height) = (256, 256);
     let mut program = program()?;
     let (device, queue) = device()?;
@@ -37,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         program.set_uniform("centre", centre)?;
         let pixels = app.draw(&device, &queue, &program, &frame)?;
         let path = format!("{prefix}_{i}.png");
-        Image::from_rgba8(width, height, pixels)?.write_png(&path)?;
+        args::write_png(&Image::from_rgba8(width, height, pixels)?, &path)?;
         println!("time {time}, centre {centre}: {path}");
     }
     Ok(())

@@ -101,16 +101,31 @@ pub fn channels_read(program: &NodeProgram) -> [bool; CHANNELS] {
     })
 }
 
-/// Draw a ShaderToy program at `width × height` and `time` seconds (iTime) with the CPU
-/// rasterizer: `iResolution` and each given channel's `iChannelResolution[i]` are set, the
-/// channels are bound, and the output is [`output`]'s linear bytes.
-pub fn render(
+/// A ShaderToy ready to draw ([`scene`]): a full-screen quad carrying the program, the camera that
+/// makes `fragCoord` each pixel's centre, the assets, and the settings (size, iTime, [`output`])
+/// to draw it with, by the CPU `Renderer` or any other renderer of the same scenes.
+#[derive(Clone, Debug)]
+pub struct ToyScene {
+    /// The quad.
+    pub scene: Scene,
+    /// An orthographic camera whose view the quad fills.
+    pub camera: Camera,
+    /// The program, its material, the quad's geometry and the channels' textures.
+    pub assets: Assets,
+    /// `width × height`, `time` as iTime, and the linear output transform.
+    pub settings: RenderSettings,
+}
+
+/// Set a ShaderToy program up to draw at `width × height` and `time` seconds (iTime):
+/// `iResolution` and each given channel's `iChannelResolution[i]` are set and the channels are
+/// bound. [`render`] draws it with the CPU rasterizer.
+pub fn scene(
     mut program: NodeProgram,
     width: u32,
     height: u32,
     time: f32,
     channels: &Channels,
-) -> Result<Image, ShaderToyError> {
+) -> Result<ToyScene, ShaderToyError> {
     let render_error = |e: &dyn fmt::Display| ShaderToyError::Render(e.to_string());
     program
         .set_uniform(
@@ -149,5 +164,23 @@ pub fn render(
     let mut settings = RenderSettings::new(width, height);
     settings.time = time;
     settings.output = output();
-    Ok(Renderer::new(settings).render(&scene, &camera, &assets)?)
+    Ok(ToyScene {
+        scene,
+        camera,
+        assets,
+        settings,
+    })
+}
+
+/// Draw a ShaderToy program at `width × height` and `time` seconds (iTime) with the CPU
+/// rasterizer: the [`scene`] drawn with its settings, so the output is [`output`]'s linear bytes.
+pub fn render(
+    program: NodeProgram,
+    width: u32,
+    height: u32,
+    time: f32,
+    channels: &Channels,
+) -> Result<Image, ShaderToyError> {
+    let toy = scene(program, width, height, time, channels)?;
+    Ok(Renderer::new(toy.settings).render(&toy.scene, &toy.camera, &toy.assets)?)
 }

@@ -1,21 +1,39 @@
-//! The `main` of the ports: draw a scene once and write it as a PNG, to the path given as the
-//! first argument or to the example's own name.
+//! The `main` of the ports: read the command line, build the scene, draw it once and write it as a
+//! PNG, to the path given as the first argument or to the example's own default.
 
 use std::error::Error;
+use std::process::ExitCode;
 use tsl::raster::*;
 
 #[path = "args.rs"]
 mod args;
 
-/// Render `scene` with `settings` and write the picture to the command line's `OUT.png` or
-/// `default_path`, printing the path. `--help`, an unknown option or a second argument is answered
-/// with the usage ([`args::parse`]); a failure to draw or write is printed as a sentence with the
-/// path, and the process exits 1.
-pub fn render_png(
+/// The three things a picture is drawn from.
+pub type Drawn = (Scene, Camera, Assets);
+
+/// Build the scene with `scene`, render it with `settings` and write the picture to the command
+/// line's `OUT.png` or `default_path`, printing the time and the path; with `--gpu`, on the GPU
+/// ([`args::renderer`]). The command line is read first: `--help`, an unknown option or a second
+/// argument is answered with the usage ([`args::parse`]); a failure to build, draw or write is
+/// printed as a sentence (with the path where it has one), and the process exits 1.
+// `examples/environment.rs`, which takes a sky, calls `render_png_with` alone.
+#[allow(dead_code)]
+pub fn render_png<E: Into<Box<dyn Error>>>(
     default_path: &str,
-    (scene, camera, assets): (Scene, Camera, Assets),
+    scene: impl FnOnce() -> Result<Drawn, E>,
     settings: RenderSettings,
-) -> Result<(), Box<dyn Error>> {
+) -> ExitCode {
+    render_png_with(default_path, ("", 0), |_| scene(), settings)
+}
+
+/// [`render_png`] for an example that takes `more` arguments after `OUT.png`, named by `usage`
+/// (e.g. `"[SKY.hdr]"`); `scene` is given them.
+pub fn render_png_with<E: Into<Box<dyn Error>>>(
+    default_path: &str,
+    (usage, more): (&str, usize),
+    scene: impl FnOnce(&[String]) -> Result<Drawn, E>,
+    settings: RenderSettings,
+) -> ExitCode {
     let example = std::env::args()
         .next()
         .and_then(|p| {
@@ -25,16 +43,21 @@ pub fn render_png(
         })
         .unwrap_or_else(|| "EXAMPLE".into());
     let about = format!("Draws the example's picture to OUT.png ({default_path} by default).");
-    let args = args::parse(&example, "[OUT.png]", &about, 1);
+    let arguments = if more == 0 {
+        "[OUT.png]".to_string()
+    } else {
+        format!("[OUT.png {usage}]")
+    };
+    let args = args::parse(&example, &arguments, &about, 1 + more);
     let path = args::text(&args, 0, default_path);
-    let drawn = Renderer::new(settings)
-        .render(&scene, &camera, &assets)
-        .map_err(|e| -> Box<dyn Error> { format!("cannot draw {path}: {e}").into() })
-        .and_then(|image| args::write_png(&image, &path));
-    if let Err(e) = drawn {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
-    println!("{path}");
-    Ok(())
+    args::run(|| {
+        let (scene, camera, assets) =
+            scene(args.get(1..).unwrap_or_default()).map_err(Into::into)?;
+        let image = args::renderer(settings)?
+            .render(&scene, &camera, &assets)
+            .map_err(|e| format!("cannot draw {path}: {e}"))?;
+        args::write_png(&image, &path)?;
+        println!("{path}");
+        Ok(())
+    })
 }
