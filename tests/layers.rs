@@ -51,7 +51,7 @@ const LAYERS: &[CrateLayers] = &[
             &["scene"],
             &["assets"],
             // The render settings; the loaders that fill a scene and its assets from files.
-            &["settings", "gltf"],
+            &["settings", "gltf", "raycast"],
             // Triangle set-up and clipping; the frame (programs, lights, passes, bins) over it.
             &["raster"],
             &["frame"],

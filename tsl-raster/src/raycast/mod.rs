@@ -1,0 +1,381 @@
+//! Picking: which triangles of a scene a ray meets, as three.js r187's `Raycaster` with
+//! `intersectObjects(scene.children, true)` (R-RAY-1, docs/raycaster.md).
+//!
+//! A mesh is picked by its geometry, never by what its material's position node makes of it
+//! (spec/000: "the raycaster picks the geometry without the position node, as three.js's
+//! raycaster does"). Points, lines and sprites are not picked.
+
+mod triangle;
+
+use crate::error::{AssetKind, Refusal};
+use crate::geometry::Geometry;
+use crate::scene::{Camera, ObjectId, Primitive, Scene, Side};
+use crate::{Assets, RenderError};
+use glam::{DMat4, DVec3, DVec4, Vec2, Vec3};
+use std::collections::HashMap;
+use triangle::{barycoord, face_normal, intersect_triangle, Culling};
+
+/// A ray and the stretch of it that counts: three.js's `Raycaster` (`ray`, `near`, `far`).
+///
+/// ```
+/// use tsl_raster::*;
+/// use glam::{Vec2, Vec3};
+/// let mut assets = Assets::new();
+/// let box_ = assets.geometries.add(BoxGeometry::new(1.0, 1.0, 1.0).build());
+/// let paint = assets.materials.add(Material::new(MaterialKind::Basic, tsl_core::Color::WHITE));
+/// let mut scene = Scene::new();
+/// let id = scene.add(Object::mesh(box_, paint));
+/// let camera = Camera::perspective(50.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 5.0));
+/// let hits = Raycaster::from_camera(Vec2::ZERO, &camera, 1.0)
+///     .unwrap()
+///     .intersect(&scene, &assets)
+///     .unwrap();
+/// assert_eq!(hits.len(), 1); // the front face; the back face is culled (FrontSide)
+/// assert_eq!(hits[0].object, id);
+/// assert!((hits[0].distance - 4.5).abs() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Raycaster {
+    /// Where the ray starts, in world space.
+    pub origin: Vec3,
+    /// Where it goes, in world space (a unit vector; [`Raycaster::intersect`] normalizes it).
+    pub direction: Vec3,
+    /// Hits nearer than this (a world distance from the origin) are dropped; 0 by default.
+    pub near: f32,
+    /// Hits farther than this are dropped; infinity by default.
+    pub far: f32,
+    /// Whether objects that are not visible (their own flag or a parent's) are skipped. three's
+    /// raycaster reads no `visible` flag, so false by default: hidden meshes are hit.
+    pub visible_only: bool,
+}
+
+/// Where a ray meets a triangle: three.js's intersection object.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    /// The world distance from the ray's origin.
+    pub distance: f32,
+    /// The point, in world space.
+    pub point: Vec3,
+    /// The triangle: its corners' vertex indices and its normal.
+    pub face: Face,
+    /// The triangle's number in the geometry (its index in [`Geometry::indices`]).
+    pub face_index: usize,
+    /// The geometry's uv at the point (by barycentrics), if it has uvs.
+    pub uv: Option<Vec2>,
+    /// The geometry's vertex normal at the point, in the object's own space, turned to face
+    /// the ray, if it has normals (three's `intersection.normal`).
+    pub normal: Option<Vec3>,
+    /// The object hit.
+    pub object: ObjectId,
+    /// The instance hit, for an instanced mesh.
+    pub instance_id: Option<usize>,
+}
+
+/// A hit triangle: three.js's `intersection.face`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    /// The first corner's vertex index.
+    pub a: u32,
+    /// The second corner's.
+    pub b: u32,
+    /// The third corner's.
+    pub c: u32,
+    /// The unit normal of its front (counter-clockwise) side, in the object's own space.
+    pub normal: Vec3,
+}
+
+/// A ray in f64, the precision three.js computes in.
+#[derive(Clone, Copy)]
+struct Ray {
+    origin: DVec3,
+    direction: DVec3,
+}
+
+impl Raycaster {
+    /// A ray from `origin` along `direction` (normalized), with near 0 and far infinite.
+    /// Refuses a NaN or an infinity and a zero direction.
+    pub fn new(origin: Vec3, direction: Vec3) -> Result<Raycaster, RenderError> {
+        let raycaster = Raycaster {
+            origin,
+            direction: direction.normalize_or_zero(),
+            near: 0.0,
+            far: f32::INFINITY,
+            visible_only: false,
+        };
+        raycaster.ray()?;
+        Ok(raycaster)
+    }
+
+    /// The ray through the point `ndc` of the image (x and y from −1 to 1, +y up) of `camera`,
+    /// for an image of `aspect` (width over height), as three's `setFromCamera`: from the
+    /// camera's position towards the point's unprojection for a perspective camera; from the
+    /// point on the camera's plane along the camera's −z for an orthographic one. Refuses a
+    /// non-finite `ndc` and a camera whose matrices are not finite.
+    pub fn from_camera(ndc: Vec2, camera: &Camera, aspect: f32) -> Result<Raycaster, RenderError> {
+        if !ndc.is_finite() {
+            return Err(Refusal::RayNotFinite.into());
+        }
+        let world = camera.world_matrix().as_dmat4();
+        let projection = camera.projection_matrix(aspect).as_dmat4();
+        let unprojection = world * projection.inverse();
+        if !unprojection.is_finite() {
+            return Err(Refusal::CameraNotFinite.into());
+        }
+        let unproject = |z: f64| {
+            let p = unprojection * DVec4::new(ndc.x as f64, ndc.y as f64, z, 1.0);
+            p.truncate() / p.w
+        };
+        let (origin, direction) = if camera.is_orthographic() {
+            // Clip z `projection[14]` unprojects to the camera's own plane (view z = 0).
+            let origin = unproject(projection.w_axis.z);
+            (origin, world.transform_vector3(DVec3::NEG_Z))
+        } else {
+            let origin = world.w_axis.truncate();
+            (origin, unproject(0.5) - origin)
+        };
+        Raycaster::new(origin.as_vec3(), direction.normalize_or_zero().as_vec3())
+    }
+
+    /// The same ray, counting hits from `near` to `far` only (world distances).
+    pub fn with_range(mut self, near: f32, far: f32) -> Raycaster {
+        self.near = near;
+        self.far = far;
+        self
+    }
+
+    /// The ray checked and in f64: refuses a non-finite origin or direction, a zero direction
+    /// and a NaN near or far.
+    fn ray(&self) -> Result<Ray, RenderError> {
+        let direction = self.direction.as_dvec3().normalize_or_zero();
+        if !self.origin.is_finite()
+            || !self.direction.is_finite()
+            || direction == DVec3::ZERO
+            || self.near.is_nan()
+            || self.far.is_nan()
+        {
+            return Err(Refusal::RayNotFinite.into());
+        }
+        Ok(Ray {
+            origin: self.origin.as_dvec3(),
+            direction,
+        })
+    }
+
+    /// Every triangle of the scene's meshes (and of each drawn instance of its instanced meshes)
+    /// that the ray meets between `near` and `far`, nearest first, as three's
+    /// `intersectObjects(scene.children, true)`: objects in the scene's tree order (depth first,
+    /// children in the order added), the material's side culling faces (FrontSide the back ones,
+    /// BackSide the front ones, DoubleSide none), the geometry as it is stored (no position node).
+    /// Refuses a ray [`Raycaster::new`] refuses, a parent that loops or names no object, and a
+    /// mesh whose geometry or material is not in `assets`.
+    pub fn intersect(&self, scene: &Scene, assets: &Assets) -> Result<Vec<Hit>, RenderError> {
+        let ray = self.ray()?;
+        let world = scene.world_matrices()?;
+        let mut spheres = HashMap::new();
+        let mut hits: Vec<(f64, Hit)> = Vec::new();
+        for index in tree_order(scene) {
+            let object = &scene.objects()[index];
+            let (matrix, visible) = world[index];
+            let Some(mesh) = object.mesh else { continue };
+            if (self.visible_only && !visible) || mesh.primitive != Primitive::Triangles {
+                continue;
+            }
+            let missing = |asset, id| Refusal::MissingAsset {
+                object: index,
+                asset,
+                id,
+            };
+            let geometry = assets
+                .geometries
+                .get(mesh.geometry)
+                .ok_or(missing(AssetKind::Geometry, mesh.geometry.0))?;
+            let material = assets
+                .materials
+                .get(mesh.material)
+                .ok_or(missing(AssetKind::Material, mesh.material.0))?;
+            let target = Target {
+                geometry,
+                sphere: *spheres
+                    .entry(mesh.geometry)
+                    .or_insert_with(|| bounding_sphere(geometry)),
+                side: material.side,
+                object: ObjectId(index as u32),
+            };
+            let matrix = matrix.as_dmat4();
+            match &object.instances {
+                None => self.mesh_hits(ray, &target, matrix, None, &mut hits),
+                Some(instances) => {
+                    let drawn = &instances.matrices()[..instances.count()];
+                    for (i, instance) in drawn.iter().enumerate() {
+                        let each = matrix * instance.as_dmat4();
+                        self.mesh_hits(ray, &target, each, Some(i), &mut hits);
+                    }
+                }
+            }
+        }
+        // Stable, so that equal distances keep the tree's order, as three's sort does.
+        hits.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Ok(hits.into_iter().map(|(_, hit)| hit).collect())
+    }
+
+    /// The hits on one mesh placed by `matrix` (object space to world): three's `Mesh.raycast`.
+    fn mesh_hits(
+        &self,
+        ray: Ray,
+        target: &Target,
+        matrix: DMat4,
+        instance_id: Option<usize>,
+        hits: &mut Vec<(f64, Hit)>,
+    ) {
+        let (near, far) = (self.near as f64, self.far as f64);
+        if !sphere_in_reach(ray, target.sphere, matrix, near, far) {
+            return;
+        }
+        let inverse = matrix.inverse();
+        let local = Ray {
+            origin: inverse.transform_point3(ray.origin),
+            direction: inverse.transform_vector3(ray.direction).normalize_or_zero(),
+        };
+        if !local.origin.is_finite() || !local.direction.is_finite() {
+            // A matrix that flattens the mesh (a zero scale) leaves nothing to hit.
+            return;
+        }
+        let geometry = target.geometry;
+        let positions = geometry.positions();
+        for (face_index, &[a, b, c]) in geometry.indices().iter().enumerate() {
+            let corner = |i: u32| positions[i as usize].as_dvec3();
+            let corners = [corner(a), corner(b), corner(c)];
+            // BackSide tests the corners turned round, so that its culling drops the front.
+            let t = match target.side {
+                Side::Front => {
+                    intersect_triangle(local.origin, local.direction, corners, Culling::Back)
+                }
+                Side::Back => {
+                    let [p, q, r] = corners;
+                    intersect_triangle(local.origin, local.direction, [r, q, p], Culling::Back)
+                }
+                Side::Double => {
+                    intersect_triangle(local.origin, local.direction, corners, Culling::None)
+                }
+            };
+            let Some(t) = t else { continue };
+            let point = local.origin + local.direction * t;
+            let world_point = matrix.transform_point3(point);
+            let distance = ray.origin.distance(world_point);
+            if distance < near || distance > far {
+                continue;
+            }
+            let weights = barycoord(point, corners);
+            let blend = |v: [DVec3; 3]| v[0] * weights.x + v[1] * weights.y + v[2] * weights.z;
+            let uv = geometry.uvs().map(|uvs| {
+                let at = |i: u32| uvs[i as usize].as_dvec2().extend(0.0);
+                blend([at(a), at(b), at(c)]).truncate().as_vec2()
+            });
+            let normal = geometry.normals().map(|normals| {
+                let at = |i: u32| normals[i as usize].as_dvec3();
+                let n = blend([at(a), at(b), at(c)]);
+                // Turned to face the ray, as three does.
+                if n.dot(local.direction) > 0.0 { -n } else { n }.as_vec3()
+            });
+            let hit = Hit {
+                distance: distance as f32,
+                point: world_point.as_vec3(),
+                face: Face {
+                    a,
+                    b,
+                    c,
+                    normal: face_normal(corners).as_vec3(),
+                },
+                face_index,
+                uv,
+                normal,
+                object: target.object,
+                instance_id,
+            };
+            hits.push((distance, hit));
+        }
+    }
+}
+
+/// One mesh as the ray tests it.
+struct Target<'a> {
+    geometry: &'a Geometry,
+    /// The geometry's bounding sphere (object space): centre and radius.
+    sphere: (DVec3, f64),
+    side: Side,
+    object: ObjectId,
+}
+
+/// The objects in three's traversal order: the roots in the order added, each followed by its
+/// children (depth first, in the order added). `world_matrices` has checked the parents.
+fn tree_order(scene: &Scene) -> Vec<usize> {
+    let objects = scene.objects();
+    let mut children = vec![Vec::new(); objects.len()];
+    let mut roots = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        match object.parent {
+            Some(ObjectId(p)) => children[p as usize].push(i),
+            None => roots.push(i),
+        }
+    }
+    let mut order = Vec::with_capacity(objects.len());
+    let mut stack: Vec<usize> = roots.into_iter().rev().collect();
+    while let Some(i) = stack.pop() {
+        order.push(i);
+        stack.extend(children[i].iter().rev());
+    }
+    order
+}
+
+/// The geometry's bounding sphere as three computes it: the centre of its box, the radius to
+/// the farthest vertex.
+fn bounding_sphere(geometry: &Geometry) -> (DVec3, f64) {
+    let positions = geometry.positions();
+    let Some(first) = positions.first() else {
+        return (DVec3::ZERO, -1.0);
+    };
+    let (low, high) = positions
+        .iter()
+        .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let centre = (low.as_dvec3() + high.as_dvec3()) * 0.5;
+    let radius = positions
+        .iter()
+        .map(|p| centre.distance_squared(p.as_dvec3()))
+        .fold(0.0, f64::max)
+        .sqrt();
+    (centre, radius)
+}
+
+/// Whether the ray, between `near` and `far`, can meet the bounding sphere placed by `matrix`:
+/// three's early-out, which drops no hit (every triangle lies in the sphere); its radius is
+/// scaled by the matrix's largest axis and given a margin for rounding.
+fn sphere_in_reach(
+    ray: Ray,
+    (centre, radius): (DVec3, f64),
+    matrix: DMat4,
+    near: f64,
+    far: f64,
+) -> bool {
+    if radius < 0.0 {
+        return false;
+    }
+    let scale = [matrix.x_axis, matrix.y_axis, matrix.z_axis]
+        .map(|axis| axis.truncate().length_squared())
+        .into_iter()
+        .fold(0.0, f64::max)
+        .sqrt();
+    let radius = radius * scale * (1.0 + 1e-9) + 1e-9;
+    let to_origin = ray.origin - matrix.transform_point3(centre);
+    let b = to_origin.dot(ray.direction);
+    let discriminant = b * b - (to_origin.length_squared() - radius * radius);
+    if discriminant.is_nan() {
+        // A non-finite matrix: the triangle test finds nothing either way.
+        return true;
+    }
+    if discriminant < 0.0 {
+        return false;
+    }
+    let root = discriminant.sqrt();
+    // The ray is in the sphere from -b - root to -b + root (world distances, unit direction).
+    -b + root >= near && -b - root <= far
+}
