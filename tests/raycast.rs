@@ -242,7 +242,7 @@ fn hits_are_threes_object_face_distance_point_and_uv() {
     assert_eq!(hits, 397);
 }
 
-/// spec/000: "The raycaster picks the geometry without the position node, as three.js's
+/// R-RAY-2 (docs/requirements.md), the spec's sentence: "The raycaster picks the geometry without the position node, as three.js's
 /// raycaster does."
 #[test]
 fn the_raycaster_picks_the_geometry_without_the_position_node() {

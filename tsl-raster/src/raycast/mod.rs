@@ -2,8 +2,8 @@
 //! `intersectObjects(scene.children, true)` (R-RAY-1, docs/raycaster.md).
 //!
 //! A mesh is picked by its geometry, never by what its material's position node makes of it
-//! (spec/000: "the raycaster picks the geometry without the position node, as three.js's
-//! raycaster does"). Points, lines and sprites are not picked.
+//! (R-RAY-2, docs/requirements.md: "the raycaster picks the geometry without the position node,
+//! as three.js's raycaster does"). Points, lines and sprites are not picked.
 
 mod triangle;
 
@@ -25,14 +25,17 @@ use triangle::{barycoord, face_normal, intersect_triangle, Culling};
 /// let paint = assets.materials.add(Material::new(MaterialKind::Basic, tsl_core::Color::WHITE));
 /// let mut scene = Scene::new();
 /// let id = scene.add(Object::mesh(box_, paint));
-/// let camera = Camera::perspective(50.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 5.0));
-/// let hits = Raycaster::from_camera(Vec2::ZERO, &camera, 1.0)
-///     .unwrap()
-///     .intersect(&scene, &assets)
-///     .unwrap();
+/// // Down −z, off the diagonal the front face's two triangles share.
+/// let down = Raycaster::new(Vec3::new(0.1, 0.2, 5.0), Vec3::NEG_Z).unwrap();
+/// let hits = down.intersect(&scene, &assets).unwrap();
 /// assert_eq!(hits.len(), 1); // the front face; the back face is culled (FrontSide)
 /// assert_eq!(hits[0].object, id);
-/// assert!((hits[0].distance - 4.5).abs() < 1e-6);
+/// assert_eq!(hits[0].distance, 4.5);
+/// assert_eq!(hits[0].uv, Some(Vec2::new(0.6, 0.7)));
+/// // A camera's pixel: NDC from −1 to 1, +y up.
+/// let camera = Camera::perspective(50.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 5.0));
+/// let pixel = Raycaster::from_camera(Vec2::new(0.1, 0.05), &camera, 1.0).unwrap();
+/// assert_eq!(pixel.intersect(&scene, &assets).unwrap()[0].object, id);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Raycaster {
