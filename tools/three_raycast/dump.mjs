@@ -69,6 +69,27 @@ hidden.position.set(-0.25, 1.25, -1);
 hidden.visible = false;
 scene.add(hidden);
 
+// Points and lines of one six-vertex geometry (no index), picked within the thresholds below.
+const strip = new THREE.BufferGeometry();
+strip.setAttribute('position', new THREE.BufferAttribute(new Float32Array([
+	0, 0, 0, 0.5, 0.25, 0, 0.75, 0.5, 0.125, 0.375, 1, -0.25, -0.125, 0.75, 0, -0.25, 0.25, 0.25,
+]), 3));
+const dots = new THREE.Points(strip, new THREE.PointsMaterial());
+dots.name = 'dots';
+dots.position.set(0.5, 1.5, 0);
+dots.scale.set(1.5, 1, 1.25); // the threshold is divided by the mean of the object's scale
+scene.add(dots);
+const loop = new THREE.LineLoop(strip, new THREE.LineBasicMaterial());
+loop.name = 'loop';
+loop.position.set(-1, -0.5, 0.5);
+loop.rotation.set(0.5, 0, 0.25);
+group.add(loop);
+const pairs = new THREE.LineSegments(strip, new THREE.LineBasicMaterial());
+pairs.name = 'pairs';
+pairs.position.set(1.5, -0.5, 1);
+pairs.rotation.set(0, 0.75, 0);
+scene.add(pairs);
+
 scene.updateMatrixWorld(true);
 
 const perspective = new THREE.PerspectiveCamera(50, 4 / 3, 0.1, 100);
@@ -90,6 +111,8 @@ for (let j = 0; j < 15; j++) {
 
 const v3 = (v) => [v.x, v.y, v.z];
 const raycaster = new THREE.Raycaster();
+raycaster.params.Points.threshold = 0.2;
+raycaster.params.Line.threshold = 0.1;
 // Each run: a camera and the raycaster's near and far (the last cuts the hits to 5.5 to 7).
 const runs = [];
 for (const [name, camera, near, far] of [
@@ -106,8 +129,10 @@ for (const [name, camera, near, far] of [
 			distance: hit.distance,
 			point: v3(hit.point),
 			face_index: hit.faceIndex,
-			face: [hit.face.a, hit.face.b, hit.face.c],
-			face_normal: v3(hit.face.normal),
+			face: hit.face ? [hit.face.a, hit.face.b, hit.face.c] : null,
+			face_normal: hit.face ? v3(hit.face.normal) : null,
+			index: hit.index ?? null,
+			distance_to_ray: hit.distanceToRay ?? null,
 			normal: hit.normal ? v3(hit.normal) : null,
 			uv: hit.uv ? [hit.uv.x, hit.uv.y] : null,
 			instance_id: hit.instanceId ?? null,
@@ -119,5 +144,5 @@ for (const [name, camera, near, far] of [
 }
 
 const hits = runs.reduce((n, c) => n + c.rays.reduce((m, r) => m + r.hits.length, 0), 0);
-writeFileSync(outFile, JSON.stringify({ three: 'r187', runs }) + '\n');
+writeFileSync(outFile, JSON.stringify({ three: 'r187', points_threshold: 0.2, line_threshold: 0.1, runs }) + '\n');
 console.log(`${runs.length} runs, ${ndcs.length} rays each, ${hits} hits`);

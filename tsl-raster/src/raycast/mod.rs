@@ -3,8 +3,10 @@
 //!
 //! A mesh is picked by its geometry, never by what its material's position node makes of it
 //! (R-RAY-2, docs/requirements.md: "the raycaster picks the geometry without the position node,
-//! as three.js's raycaster does"). Points, lines and sprites are not picked.
+//! as three.js's raycaster does"). Points and lines are picked within a threshold, as three's
+//! `Points.raycast` and `Line.raycast`; sprites are not picked.
 
+mod threshold;
 mod triangle;
 
 use crate::error::{AssetKind, Refusal};
@@ -13,6 +15,7 @@ use crate::scene::{Camera, ObjectId, Primitive, Scene, Side};
 use crate::{Assets, RenderError};
 use glam::{DMat4, DVec3, DVec4, Vec2, Vec3};
 use std::collections::HashMap;
+use threshold::{nearest_to_point, nearest_to_segment};
 use triangle::{barycoord, face_normal, intersect_triangle, Culling};
 
 /// A ray and the stretch of it that counts: three.js's `Raycaster` (`ray`, `near`, `far`).
@@ -50,19 +53,34 @@ pub struct Raycaster {
     /// Whether objects that are not visible (their own flag or a parent's) are skipped. three's
     /// raycaster reads no `visible` flag, so false by default: hidden meshes are hit.
     pub visible_only: bool,
+    /// How near (world units) the ray must pass a vertex of a [`Primitive::Points`] object to
+    /// hit it: three's `params.Points.threshold`, 1 by default.
+    pub points_threshold: f32,
+    /// How near it must pass a segment of a line: three's `params.Line.threshold`, 1 by default.
+    pub line_threshold: f32,
 }
 
-/// Where a ray meets a triangle: three.js's intersection object.
+/// Where a ray meets a triangle, or passes near a point or a line: three.js's intersection
+/// object.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hit {
-    /// The world distance from the ray's origin.
+    /// The world distance from the ray's origin (to the ray's point nearest a point or a line).
     pub distance: f32,
-    /// The point, in world space.
+    /// The point, in world space: on the triangle; on the ray, nearest the point of a
+    /// [`Primitive::Points`] object; on the segment, nearest the ray, for a line.
     pub point: Vec3,
-    /// The triangle: its corners' vertex indices and its normal.
-    pub face: Face,
-    /// The triangle's number in the geometry (its index in [`Geometry::indices`]).
-    pub face_index: usize,
+    /// The triangle: its corners' vertex indices and its normal; `None` for a point or a line.
+    pub face: Option<Face>,
+    /// The triangle's number in the geometry (its index in [`Geometry::indices`]); `None` for a
+    /// point or a line.
+    pub face_index: Option<usize>,
+    /// For a point, its vertex index; for a line, the place in the vertex order (the
+    /// geometry's indices one after another) of the segment's first vertex. `None` for a
+    /// triangle.
+    pub index: Option<usize>,
+    /// For a point, how far the ray passes from it, in the object's own space (three's
+    /// `distanceToRay`); `None` otherwise.
+    pub distance_to_ray: Option<f32>,
     /// The geometry's uv at the point (by barycentrics), if it has uvs.
     pub uv: Option<Vec2>,
     /// The geometry's vertex normal at the point, in the object's own space, turned to face
@@ -104,6 +122,8 @@ impl Raycaster {
             near: 0.0,
             far: f32::INFINITY,
             visible_only: false,
+            points_threshold: 1.0,
+            line_threshold: 1.0,
         };
         raycaster.ray()?;
         Ok(raycaster)
@@ -155,6 +175,8 @@ impl Raycaster {
             || direction == DVec3::ZERO
             || self.near.is_nan()
             || self.far.is_nan()
+            || self.points_threshold.is_nan()
+            || self.line_threshold.is_nan()
         {
             return Err(Refusal::RayNotFinite.into());
         }
@@ -180,7 +202,7 @@ impl Raycaster {
             let object = &scene.objects()[index];
             let (matrix, visible) = world[index];
             let Some(mesh) = object.mesh else { continue };
-            if (self.visible_only && !visible) || mesh.primitive != Primitive::Triangles {
+            if self.visible_only && !visible {
                 continue;
             }
             let missing = |asset, id| Refusal::MissingAsset {
@@ -205,9 +227,27 @@ impl Raycaster {
                 object: ObjectId(index as u32),
             };
             let matrix = matrix.as_dmat4();
-            match &object.instances {
-                None => self.mesh_hits(ray, &target, matrix, None, &mut hits),
-                Some(instances) => {
+            // three's `this.scale`: the object's own scale, not its world matrix's.
+            let scale = object.transform.scale.as_dvec3().element_sum() / 3.0;
+            match (&object.instances, mesh.primitive) {
+                (_, Primitive::Points) => {
+                    let threshold = self.points_threshold as f64;
+                    self.point_hits(ray, &target, matrix, threshold, scale, &mut hits)
+                }
+                (_, primitive) if primitive.is_line() => {
+                    let threshold = self.line_threshold as f64;
+                    let segments = Segments::of(primitive);
+                    self.line_hits(
+                        ray,
+                        &target,
+                        matrix,
+                        (threshold, scale),
+                        segments,
+                        &mut hits,
+                    )
+                }
+                (None, _) => self.mesh_hits(ray, &target, matrix, None, &mut hits),
+                (Some(instances), _) => {
                     let drawn = &instances.matrices()[..instances.count()];
                     for (i, instance) in drawn.iter().enumerate() {
                         let each = matrix * instance.as_dmat4();
@@ -231,18 +271,12 @@ impl Raycaster {
         hits: &mut Vec<(f64, Hit)>,
     ) {
         let (near, far) = (self.near as f64, self.far as f64);
-        if !sphere_in_reach(ray, target.sphere, matrix, near, far) {
+        if !sphere_in_reach(ray, target.sphere, matrix, 0.0, (near, far)) {
             return;
         }
-        let inverse = matrix.inverse();
-        let local = Ray {
-            origin: inverse.transform_point3(ray.origin),
-            direction: inverse.transform_vector3(ray.direction).normalize_or_zero(),
+        let Some(local) = local_ray(ray, matrix) else {
+            return;
         };
-        if !local.origin.is_finite() || !local.direction.is_finite() {
-            // A matrix that flattens the mesh (a zero scale) leaves nothing to hit.
-            return;
-        }
         let geometry = target.geometry;
         let positions = geometry.positions();
         for (face_index, &[a, b, c]) in geometry.indices().iter().enumerate() {
@@ -264,10 +298,9 @@ impl Raycaster {
             let Some(t) = t else { continue };
             let point = local.origin + local.direction * t;
             let world_point = matrix.transform_point3(point);
-            let distance = ray.origin.distance(world_point);
-            if distance < near || distance > far {
+            let Some(distance) = self.in_range(ray, world_point) else {
                 continue;
-            }
+            };
             let weights = barycoord(point, corners);
             let blend = |v: [DVec3; 3]| v[0] * weights.x + v[1] * weights.y + v[2] * weights.z;
             let uv = geometry.uvs().map(|uvs| {
@@ -283,13 +316,15 @@ impl Raycaster {
             let hit = Hit {
                 distance: distance as f32,
                 point: world_point.as_vec3(),
-                face: Face {
+                face: Some(Face {
                     a,
                     b,
                     c,
                     normal: face_normal(corners).as_vec3(),
-                },
-                face_index,
+                }),
+                face_index: Some(face_index),
+                index: None,
+                distance_to_ray: None,
                 uv,
                 normal,
                 object: target.object,
@@ -298,6 +333,136 @@ impl Raycaster {
             hits.push((distance, hit));
         }
     }
+
+    /// The hits on a [`Primitive::Points`] object: three's `Points.raycast`, each vertex (in the
+    /// geometry's index order) within `threshold` of the ray, the threshold divided by the
+    /// object's mean scale in its own space.
+    fn point_hits(
+        &self,
+        ray: Ray,
+        target: &Target,
+        matrix: DMat4,
+        threshold: f64,
+        scale: f64,
+        hits: &mut Vec<(f64, Hit)>,
+    ) {
+        let Some(local) = near_object(ray, target, matrix, threshold) else {
+            return;
+        };
+        let local_sq = (threshold / scale).powi(2);
+        let positions = target.geometry.positions();
+        for &vertex in target.geometry.indices().as_flattened() {
+            let p = positions[vertex as usize].as_dvec3();
+            let (on_ray, distance_sq) = nearest_to_point(local.origin, local.direction, p);
+            if distance_sq >= local_sq {
+                continue;
+            }
+            let point = matrix.transform_point3(on_ray);
+            let Some(distance) = self.in_range(ray, point) else {
+                continue;
+            };
+            let hit = Hit {
+                index: Some(vertex as usize),
+                distance_to_ray: Some(distance_sq.sqrt() as f32),
+                ..target.hit(distance, point)
+            };
+            hits.push((distance, hit));
+        }
+    }
+
+    /// The hits on a line: three's `Line.raycast`, each segment (in the vertex order, joined as
+    /// `segments` says) within the threshold of the ray, the threshold divided by the object's
+    /// mean scale in its own space.
+    fn line_hits(
+        &self,
+        ray: Ray,
+        target: &Target,
+        matrix: DMat4,
+        (threshold, scale): (f64, f64),
+        segments: Segments,
+        hits: &mut Vec<(f64, Hit)>,
+    ) {
+        let Some(local) = near_object(ray, target, matrix, threshold) else {
+            return;
+        };
+        let local_sq = (threshold / scale).powi(2);
+        let positions = target.geometry.positions();
+        let order = target.geometry.indices().as_flattened();
+        let step = if segments == Segments::Pairs { 2 } else { 1 };
+        let mut pairs: Vec<(usize, usize)> = (0..order.len().saturating_sub(1))
+            .step_by(step)
+            .map(|i| (i, i + 1))
+            .collect();
+        if segments == Segments::Loop && !order.is_empty() {
+            pairs.push((order.len() - 1, 0));
+        }
+        for (i, j) in pairs {
+            let at = |k: usize| positions[order[k] as usize].as_dvec3();
+            let (on_ray, on_segment, distance_sq) =
+                nearest_to_segment(local.origin, local.direction, at(i), at(j));
+            if distance_sq > local_sq {
+                continue;
+            }
+            // The distance is the ray's point's; the hit's point is the segment's.
+            let Some(distance) = self.in_range(ray, matrix.transform_point3(on_ray)) else {
+                continue;
+            };
+            let hit = Hit {
+                index: Some(i),
+                ..target.hit(distance, matrix.transform_point3(on_segment))
+            };
+            hits.push((distance, hit));
+        }
+    }
+
+    /// The world distance from the ray's origin to `point`, if it lies from `near` to `far`.
+    fn in_range(&self, ray: Ray, point: DVec3) -> Option<f64> {
+        let distance = ray.origin.distance(point);
+        (distance >= self.near as f64 && distance <= self.far as f64).then_some(distance)
+    }
+}
+
+/// The ray in the object's space, if it passes within `threshold` of the object's bounding
+/// sphere (three's `intersectsSphere` for points and lines, which reads no near or far).
+fn near_object(ray: Ray, target: &Target, matrix: DMat4, threshold: f64) -> Option<Ray> {
+    let whole = (0.0, f64::INFINITY);
+    sphere_in_reach(ray, target.sphere, matrix, threshold, whole)
+        .then(|| local_ray(ray, matrix))
+        .flatten()
+}
+
+/// How a line joins its vertices (in the order of the geometry's indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Segments {
+    /// Each vertex to the next (`Line`).
+    Strip,
+    /// The first to the second, the third to the fourth, ... (`LineSegments`).
+    Pairs,
+    /// A strip whose last vertex joins the first (`LineLoop`).
+    Loop,
+}
+
+impl Segments {
+    /// The segments of a line primitive.
+    fn of(primitive: Primitive) -> Segments {
+        match primitive {
+            Primitive::LineSegments => Segments::Pairs,
+            Primitive::LineLoop => Segments::Loop,
+            _ => Segments::Strip,
+        }
+    }
+}
+
+/// The ray in the space of an object placed by `matrix`, its direction a unit vector again;
+/// `None` where the matrix flattens the object (a zero scale), which leaves nothing to hit.
+fn local_ray(ray: Ray, matrix: DMat4) -> Option<Ray> {
+    let inverse = matrix.inverse();
+    let local = Ray {
+        origin: inverse.transform_point3(ray.origin),
+        direction: inverse.transform_vector3(ray.direction).normalize_or_zero(),
+    };
+    (local.origin.is_finite() && local.direction.is_finite() && local.direction != DVec3::ZERO)
+        .then_some(local)
 }
 
 /// One mesh as the ray tests it.
@@ -307,6 +472,25 @@ struct Target<'a> {
     sphere: (DVec3, f64),
     side: Side,
     object: ObjectId,
+}
+
+impl Target<'_> {
+    /// A hit on this object at `point` (world), `distance` from the ray's origin, without a
+    /// face, an index, a uv or a normal: a point's or a line's, which fill what they have.
+    fn hit(&self, distance: f64, point: DVec3) -> Hit {
+        Hit {
+            distance: distance as f32,
+            point: point.as_vec3(),
+            face: None,
+            face_index: None,
+            index: None,
+            distance_to_ray: None,
+            uv: None,
+            normal: None,
+            object: self.object,
+            instance_id: None,
+        }
+    }
 }
 
 /// The objects in three's traversal order: the roots in the order added, each followed by its
@@ -349,15 +533,15 @@ fn bounding_sphere(geometry: &Geometry) -> (DVec3, f64) {
     (centre, radius)
 }
 
-/// Whether the ray, between `near` and `far`, can meet the bounding sphere placed by `matrix`:
-/// three's early-out, which drops no hit (every triangle lies in the sphere); its radius is
-/// scaled by the matrix's largest axis and given a margin for rounding.
+/// Whether the ray, between `near` and `far`, can meet the bounding sphere placed by `matrix`
+/// and grown by `threshold`: three's early-out, which drops no hit (every triangle lies in the
+/// sphere); its radius is scaled by the matrix's largest axis and given a margin for rounding.
 fn sphere_in_reach(
     ray: Ray,
     (centre, radius): (DVec3, f64),
     matrix: DMat4,
-    near: f64,
-    far: f64,
+    threshold: f64,
+    (near, far): (f64, f64),
 ) -> bool {
     if radius < 0.0 {
         return false;
@@ -367,7 +551,7 @@ fn sphere_in_reach(
         .into_iter()
         .fold(0.0, f64::max)
         .sqrt();
-    let radius = radius * scale * (1.0 + 1e-9) + 1e-9;
+    let radius = (radius * scale + threshold) * (1.0 + 1e-9) + 1e-9;
     let to_origin = ray.origin - matrix.transform_point3(centre);
     let b = to_origin.dot(ray.direction);
     let discriminant = b * b - (to_origin.length_squared() - radius * radius);
