@@ -187,7 +187,8 @@ impl Raycaster {
     }
 
     /// Every triangle of the scene's meshes (and of each drawn instance of its instanced meshes)
-    /// that the ray meets between `near` and `far`, nearest first, as three's
+    /// that the ray meets between `near` and `far`, and every point and line segment it passes
+    /// within its threshold of, nearest first, as three's
     /// `intersectObjects(scene.children, true)`: objects in the scene's tree order (depth first,
     /// children in the order added), the material's side culling faces (FrontSide the back ones,
     /// BackSide the front ones, DoubleSide none), the geometry as it is stored (no position node).
