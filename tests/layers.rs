@@ -50,8 +50,9 @@ const LAYERS: &[CrateLayers] = &[
             &["store"],
             &["scene"],
             &["assets"],
-            // The render settings; the loaders that fill a scene and its assets from files.
-            &["settings", "gltf"],
+            // The render settings; the loaders that fill a scene and its assets from files (glTF, object
+            // JSON) and the picking that reads them.
+            &["settings", "gltf", "json", "raycast"],
             // Triangle set-up and clipping; the frame (programs, lights, passes, bins) over it.
             &["raster"],
             &["frame"],

@@ -590,8 +590,8 @@ fn capture_volume_depth_refuses_bad_snapshots() {
     ));
 }
 
-/// R-VOL-5 (spec/001: "The capture excludes all volumes, all blended draws, and transmissive
-/// draws"): a transmissive pane across the volume, drawn before it (render order), leaves no
+/// R-VOL-5 (docs/requirements.md: the capture leaves out every volume, blended draw and
+/// transmissive draw): a transmissive pane across the volume, drawn before it (render order), leaves no
 /// depth in the capture, so the gated volume is the ungated one; the same pane made opaque
 /// (transmission 0) gates it.
 #[test]

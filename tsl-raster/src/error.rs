@@ -158,6 +158,10 @@ pub enum Refusal {
     /// refused its inputs (R-VOL-5): the reason.
     #[error("capture_volume_depth: {0}")]
     VolumeDepth(String),
+    /// A [`Raycaster`](crate::Raycaster)'s ray has a NaN or an infinity in its origin or
+    /// direction, a zero direction, or a NaN near or far (docs/raycaster.md).
+    #[error("the ray is not finite, its direction is zero, or its near or far is NaN")]
+    RayNotFinite,
 }
 
 /// The store an asset id names.

@@ -14,6 +14,8 @@
 //!   scene to an [`Image`] with the node programs run by `tsl_core::run_nodes` in batches, in
 //!   the order of R-RUN-6 (docs/requirements.md). Everything the requirements refuse is a
 //!   [`RenderError`], never a panic.
+//! - [`Raycaster`]: picking, the triangles a ray (or a camera's pixel) meets, nearest first, as
+//!   three.js's raycaster (docs/raycaster.md).
 //!
 //! ```
 //! use tsl_raster::*;
@@ -54,6 +56,7 @@ pub mod gpu;
 pub mod json;
 pub mod output;
 mod raster;
+mod raycast;
 mod renderer;
 pub mod scene;
 mod settings;
@@ -84,6 +87,7 @@ pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,
 };
+pub use raycast::{Face, Hit, Raycaster};
 pub use renderer::{RenderStats, Renderer};
 pub use scene::Primitive;
 pub use scene::Sprite;

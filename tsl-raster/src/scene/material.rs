@@ -522,7 +522,7 @@ impl Material {
     /// Whether a frame draws this material after every opaque draw, sorted back to front, and
     /// leaves it out of the opaque depth a volume's scene-depth gate reads (R-VOL-5): a
     /// transparent material, a transmissive one (three.js r187's `RenderList.push` puts both in
-    /// its transparent list) and a VOLUME one (spec/001: the capture excludes all volumes).
+    /// its transparent list) and a VOLUME one (R-VOL-5: the depth capture leaves out every volume).
     pub(crate) fn drawn_after_opaques(&self) -> bool {
         self.transparent || self.is_transmissive() || self.kind == MaterialKind::Volume
     }
