@@ -420,7 +420,7 @@ fn diagnostics_go_to_stderr_as_file_line_column_error_without_colour_off_a_termi
     assert_eq!(code, Some(1), "{err}");
     // The first line is what editors parse; the source and a caret follow.
     let first = err.lines().next().unwrap();
-    assert_eq!(first, format!("{bad}:2:25: error: nope is not declared"));
+    assert_eq!(first, format!("{bad}:2:25: error: nope is not declared; declare it before this line"));
     assert!(err.contains("2 |     gl_FragColor = vec4(nope);"), "{err}");
     assert!(err.contains("|                         ^^^^"), "{err}");
     assert!(err.contains("1 of 2 files refused"), "{err}");
@@ -464,7 +464,7 @@ fn the_stage_comes_from_stage_or_the_extension_including_vert_glsl() {
         let (code, _, err) = tsl_streams(&["check", &path]);
         assert_eq!(code, Some(1), "{name}: {err}");
         assert!(
-            err.contains("gl_Position belongs to the vertex shader"),
+            err.contains("gl_Position is a vertex-shader output"),
             "{err}"
         );
     }

@@ -62,8 +62,9 @@ fn refuse(kind: Kind, vertex: &str, fragment: &str, shader: Shader, needle: &str
     let shown = e.to_string();
     assert!(shown.starts_with("error: "), "{shown}");
     if e.line > 0 {
+        // The first refusal's caret: its fourth line (notes and further refusals follow).
         let lines: Vec<&str> = shown.lines().collect();
-        let caret = lines.last().unwrap();
+        let caret = lines[3];
         let bar = caret.find('|').unwrap();
         assert_eq!(caret[bar + 2..].find('^'), Some(e.column - 1), "{shown}");
     }
@@ -776,7 +777,7 @@ fn a_call_with_the_wrong_arguments() {
     );
     frag(
         "float f(float x) { return x; }\nvoid main() { gl_FragColor = vec4(f($1)); }",
-        "argument 1 of f is a float, not a int",
+        "argument 1 of f is a float, not an int: write float(…)",
     );
 }
 
@@ -858,7 +859,7 @@ fn global_variables_outside_glsl() {
     );
     frag(
         "float g = $1;\nvoid main() { gl_FragColor = vec4(g); }\n",
-        "g is a float, and the value a int",
+        "g is a float, and the value an int: write float(…)",
     );
     frag(
         "uniform sampler2D t;\nconst $sampler2D s = t;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
@@ -1207,7 +1208,7 @@ fn builtin_matrices_in_other_forms() {
     vert("varying vec4 v;\nvoid main() {\n  v = vec4(position, 1.0) $* modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a vector times modelMatrix");
     vert("void main() {\n  gl_Position = modelViewMatrix $* projectionMatrix * vec4(position, 1.0);\n}", "not in the subset");
     vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix$[3];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a column of three.js's matrices");
-    vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "the left side is a float");
+    vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "v is a float, and the value a mat4");
 }
 
 #[test]
@@ -1258,27 +1259,27 @@ fn gl_variables_outside_the_subset() {
 #[test]
 fn point_variables_in_the_other_stage_and_a_point_size_that_reads_position() {
     // R-PRIM-6: the specification's refusals of gl_PointCoord and gl_PointSize.
-    vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord belongs to the fragment shader");
+    vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord is a fragment-shader variable");
     frag(
         &body("  float s = $gl_PointSize;"),
-        "gl_PointSize belongs to the vertex shader",
+        "gl_PointSize is a vertex-shader output",
     );
     vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $gl_PointSize = position.x * 4.0;\n}", "gl_PointSize reads position or normal");
 }
 
 #[test]
 fn fragment_variables_in_a_vertex_shader() {
-    vert("void main() {\n  vec4 c = $gl_FragCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
+    vert("void main() {\n  vec4 c = $gl_FragCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "is a fragment-shader variable");
     frag(
         &body("  vec4 p = $gl_Position;"),
-        "belongs to the vertex shader",
+        "is a vertex-shader output",
     );
 }
 
 #[test]
 fn screen_variables_in_a_varying() {
     // A vertex has no pixel: gl_FragCoord and gl_FrontFacing belong to the fragment shader.
-    vert("void main() {\n  bool f = $gl_FrontFacing;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
+    vert("void main() {\n  bool f = $gl_FrontFacing;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "is a fragment-shader variable");
 }
 
 // ------------------------------------------------------------------ linking and outputs
@@ -1415,7 +1416,7 @@ fn shader_toy_outputs_and_versions() {
     );
     toy(
         "void mainImage(out vec4 c, in vec2 p) { $gl_FragColor = vec4(1.0); }",
-        "writes mainImage's fragColor",
+        "write mainImage's fragColor",
     );
     toy(
         "uniform float $iTime;\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(iTime); }",
