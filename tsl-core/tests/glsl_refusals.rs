@@ -1452,3 +1452,103 @@ fn shaders_of_two_versions() {
         "both are one version",
     );
 }
+
+/// The fragment shader `body` wraps, checked alone; its refusal.
+fn check_fragment(source: &str) -> GlslError {
+    check_shader(Shader::Fragment, source).expect_err("the shader must be refused")
+}
+
+#[test]
+fn every_error_of_a_source_in_order_without_follow_on_errors() {
+    // Each statement is checked whatever the one before gave (issue 18): three errors, in the
+    // order of the source. `a`'s declaration fails, yet `a` is a float after it (as rustc's
+    // `let a: f32 = 1;` leaves one), so `a * 2.0` reports nothing; `arr`'s size fails, so `arr`
+    // is poisoned and its use reports nothing either.
+    let e = check_fragment(
+        "void main() {\n  float a = 1;\n  float x = a * 2.0;\n  float arr[n];\n  float y = arr[0];\n  x = vec2(1.0);\n  gl_FragColor = vec4(x);\n}",
+    );
+    let places: Vec<(usize, usize)> = e.all().map(|e| (e.line, e.column)).collect();
+    assert_eq!(places, [(2, 13), (4, 13), (6, 7)], "{e}");
+    assert!(
+        e.reason
+            .contains("a is a float, and the value an int: write float(…)"),
+        "{e}"
+    );
+    assert!(e.others[0].reason.contains("n is not declared"), "{e}");
+    assert_eq!(
+        e.others[1].reason, "x is a float, and the value a vec2",
+        "{e}"
+    );
+    assert_eq!(e.omitted, 0);
+    // The clash's note is at x's declaration.
+    let note = &e.others[1].notes[0];
+    assert_eq!(
+        (note.line, note.column, note.message.as_str()),
+        (3, 9, "x is declared here as a float")
+    );
+    assert_eq!(note.source_line, "  float x = a * 2.0;");
+    // The rendering shows all three, the note after its error.
+    let shown = e.to_string();
+    assert_eq!(shown.matches("error: ").count(), 3, "{shown}");
+    assert!(
+        shown.contains("note: fragment shader, line 3, column 9: x is declared here as a float"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn errors_in_one_function_do_not_hide_the_next_function_or_declaration() {
+    let e = check_fragment(
+        "float f() { return 1; }\nuniform float u = 2.0;\nfloat g() { return nope; }\nvoid main() { gl_FragColor = vec4(f() + g() + u); }",
+    );
+    let lines: Vec<usize> = e.all().map(|e| e.line).collect();
+    assert_eq!(lines, [1, 2, 3], "{e}");
+    // `u`'s declaration failed: its use in main is a follow-on error, not reported.
+}
+
+#[test]
+fn redeclarations_and_calls_point_at_the_first_place() {
+    let e = check_fragment(
+        "void main() {\n  float a = 1.0;\n  float a = 2.0;\n  gl_FragColor = vec4(a);\n}",
+    );
+    assert!(
+        e.reason.contains("a is declared twice in this block"),
+        "{e}"
+    );
+    assert_eq!((e.notes[0].line, e.notes[0].column), (2, 9), "{e}");
+    let e = check_fragment(
+        "uniform float k;\nuniform float k;\nvoid main() { gl_FragColor = vec4(k); }",
+    );
+    assert_eq!(
+        (e.line, e.notes[0].line, e.notes[0].message.as_str()),
+        (2, 1, "k is first declared here"),
+        "{e}"
+    );
+    let e = check_fragment(
+        "float f(vec2 v) { return v.x; }\nvoid main() { gl_FragColor = vec4(f(1.0)); }",
+    );
+    assert_eq!(
+        e.reason, "argument 1 of f is a vec2, not a float: write vec2(…)",
+        "{e}"
+    );
+    assert_eq!(
+        (e.notes[0].line, e.notes[0].message.as_str()),
+        (1, "f is declared here"),
+        "{e}"
+    );
+}
+
+#[test]
+fn errors_past_the_bound_are_counted() {
+    let mut source = String::from("void main() {\n");
+    for _ in 0..25 {
+        source.push_str("  float a = 1;\n");
+    }
+    source.push_str("  gl_FragColor = vec4(1.0);\n}");
+    let e = check_fragment(&source);
+    // Each of the 25 statements is refused for its int (the value is checked before the name is
+    // declared): 20 kept, 5 counted.
+    assert_eq!(e.all().count(), MAX_DIAGNOSTICS);
+    assert_eq!(e.omitted, 25 - MAX_DIAGNOSTICS);
+    assert!(e.to_string().ends_with("error: and 5 more"), "{e}");
+}

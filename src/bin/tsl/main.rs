@@ -319,11 +319,23 @@ fn diagnostic(path: &Path, error: &GlslError) -> String {
         if one.line == 0 {
             text.push_str(&file_error(path, &one.reason));
         } else {
-            let place = (one.line, one.column, one.source_line.as_str(), one.source_column, one.length);
+            let place = (
+                one.line,
+                one.column,
+                one.source_line.as_str(),
+                one.source_column,
+                one.length,
+            );
             text.push_str(&located(path, Paint::Error, "error", &one.reason, place));
         }
         for note in &one.notes {
-            let place = (note.line, note.column, note.source_line.as_str(), note.source_column, note.length);
+            let place = (
+                note.line,
+                note.column,
+                note.source_line.as_str(),
+                note.source_column,
+                note.length,
+            );
             text.push('\n');
             text.push_str(&located(path, Paint::Note, "note", &note.message, place));
         }

@@ -595,11 +595,18 @@ impl Checker {
             if old.span == Span::default() {
                 return err(
                     var.span,
-                    format!("{} is declared already by {}; use it, or choose another name", var.name, self.declarer()),
+                    format!(
+                        "{} is declared already by {}; use it, or choose another name",
+                        var.name,
+                        self.declarer()
+                    ),
                 );
             }
-            return Err(Diag::new(var.span, format!("{} is declared twice; remove one", var.name))
-                .with_note(old.span, format!("{} is first declared here", var.name)));
+            return Err(Diag::new(
+                var.span,
+                format!("{} is declared twice; remove one", var.name),
+            )
+            .with_note(old.span, format!("{} is first declared here", var.name)));
         }
         if self.fn_names.contains_key(&var.name) {
             return err(var.span, format!("{} is already a function", var.name));
@@ -937,8 +944,11 @@ impl Checker {
                 // Invariant: a function's state is made with one scope (`scopes:
                 // vec![HashMap::new()]`).
                 if let Some(first) = state.scopes[0].insert(name.clone(), local) {
-                    return Err(Diag::new(*span, format!("two parameters are named {name}; rename one"))
-                        .with_note(state.meta[first].span, format!("the first {name} is here")));
+                    return Err(Diag::new(
+                        *span,
+                        format!("two parameters are named {name}; rename one"),
+                    )
+                    .with_note(state.meta[first].span, format!("the first {name} is here")));
                 }
             }
             params.push(TParam {
@@ -996,7 +1006,9 @@ impl Checker {
             let first = f.meta[first].span;
             return Err(Diag::new(
                 span,
-                format!("{name} is declared twice in this block; rename one, or assign to the first"),
+                format!(
+                    "{name} is declared twice in this block; rename one, or assign to the first"
+                ),
             )
             .with_note(first, format!("{name} is first declared here")));
         }
@@ -1209,7 +1221,10 @@ impl Checker {
         let base_ty = Ty::from_name(decl.ty.name);
         let is_const = matches!(decl.storage, Some((Storage::Const, _)));
         if var.name.starts_with("gl_") {
-            return err(var.span, "names starting with gl_ belong to GLSL; choose another name");
+            return err(
+                var.span,
+                "names starting with gl_ belong to GLSL; choose another name",
+            );
         }
         let init = match &var.init {
             Some(e) => Some(self.expr(e)?),
@@ -1222,7 +1237,14 @@ impl Checker {
             }
             Some(v) => Some(v),
             None if is_const => {
-                return err(var.span, format!("a const needs a value: const {} {} = ...;", self.ty_name(ty), var.name))
+                return err(
+                    var.span,
+                    format!(
+                        "a const needs a value: const {} {} = ...;",
+                        self.ty_name(ty),
+                        var.name
+                    ),
+                )
             }
             None => None,
         };
@@ -1258,7 +1280,11 @@ impl Checker {
     fn clash(&self, name: Option<&str>, want: Ty, got: Ty, at: Span) -> Diag {
         let (want_name, got_name) = (self.ty_name(want), self.ty_name(got));
         let head = match name {
-            Some(name) => format!("{name} is {}, and the value {}", article(&want_name), article(&got_name)),
+            Some(name) => format!(
+                "{name} is {}, and the value {}",
+                article(&want_name),
+                article(&got_name)
+            ),
             None => format!(
                 "the left side is {}, and the right {}",
                 article(&want_name),
@@ -1288,7 +1314,10 @@ impl Checker {
             None => self.globals[*self.global_names.get(name)?].span,
         };
         let ty_name = self.ty_name(ty);
-        Some((span, format!("{name} is declared here as {}", article(&ty_name))))
+        Some((
+            span,
+            format!("{name} is declared here as {}", article(&ty_name)),
+        ))
     }
 
     fn assign(

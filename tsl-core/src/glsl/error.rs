@@ -384,7 +384,10 @@ impl GlslError {
             None => GlslError::from_diag(
                 shader,
                 GlslErrorKind::Internal,
-                Diag::new(Span::default(), "the compiler refused the source without a reason (a bug)"),
+                Diag::new(
+                    Span::default(),
+                    "the compiler refused the source without a reason (a bug)",
+                ),
                 source,
             ),
         }
@@ -407,7 +410,10 @@ impl GlslError {
         } else if self.shader == Shader::Defines {
             format!("defines, entry {line}, column {column}: {text}")
         } else {
-            format!("{} shader, line {line}, column {column}: {text}", self.shader)
+            format!(
+                "{} shader, line {line}, column {column}: {text}",
+                self.shader
+            )
         }
     }
 
@@ -415,7 +421,13 @@ impl GlslError {
     fn fmt_one(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error: {}", self.message())?;
         if self.line != 0 {
-            draw_quote(f, self.line, &self.source_line, self.source_column, self.length)?;
+            draw_quote(
+                f,
+                self.line,
+                &self.source_line,
+                self.source_column,
+                self.length,
+            )?;
         }
         for note in &self.notes {
             write!(
@@ -423,7 +435,13 @@ impl GlslError {
                 "\nnote: {}",
                 self.place_and(&note.message, note.line, note.column)
             )?;
-            draw_quote(f, note.line, &note.source_line, note.source_column, note.length)?;
+            draw_quote(
+                f,
+                note.line,
+                &note.source_line,
+                note.source_column,
+                note.length,
+            )?;
         }
         Ok(())
     }
