@@ -420,7 +420,10 @@ fn diagnostics_go_to_stderr_as_file_line_column_error_without_colour_off_a_termi
     assert_eq!(code, Some(1), "{err}");
     // The first line is what editors parse; the source and a caret follow.
     let first = err.lines().next().unwrap();
-    assert_eq!(first, format!("{bad}:2:25: error: nope is not declared"));
+    assert_eq!(
+        first,
+        format!("{bad}:2:25: error: nope is not declared; declare it before this line")
+    );
     assert!(err.contains("2 |     gl_FragColor = vec4(nope);"), "{err}");
     assert!(err.contains("|                         ^^^^"), "{err}");
     assert!(err.contains("1 of 2 files refused"), "{err}");
@@ -464,7 +467,7 @@ fn the_stage_comes_from_stage_or_the_extension_including_vert_glsl() {
         let (code, _, err) = tsl_streams(&["check", &path]);
         assert_eq!(code, Some(1), "{name}: {err}");
         assert!(
-            err.contains("gl_Position belongs to the vertex shader"),
+            err.contains("gl_Position is a vertex-shader output"),
             "{err}"
         );
     }
@@ -709,4 +712,37 @@ fn a_raw_fragment_shader_without_a_float_precision_is_refused_as_webgl_does() {
     let (code, _, err) = tsl_streams(&["disasm", "--raw", &vertex, &bare]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.starts_with(&format!("{bare}:1:9: error:")), "{err}");
+}
+
+#[test]
+fn check_prints_every_error_of_a_file_with_notes() {
+    // Three independent errors (issue 21): an int where a float is declared, an undeclared name,
+    // and an assignment to a declared vec3 of a vec2, whose note points at the declaration.
+    let bad = write(
+        "three.frag",
+        "void main() {\n    float a = 1;\n    vec3 c = vec3(1.0);\n    float b = nope;\n    c = vec2(1.0);\n    gl_FragColor = vec4(c * a * b, 1.0);\n}\n",
+    );
+    let (code, _, err) = tsl_streams(&["check", &bad]);
+    assert_eq!(code, Some(1), "{err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.contains(": error: ")).collect();
+    assert_eq!(
+        errors,
+        [
+            format!("{bad}:2:15: error: a is a float, and the value an int: write float(…)"),
+            format!("{bad}:4:15: error: nope is not declared; declare it before this line"),
+            format!("{bad}:5:9: error: c is a vec3, and the value a vec2"),
+        ],
+        "{err}"
+    );
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains(": note: ")).collect();
+    assert_eq!(
+        notes,
+        [format!("{bad}:3:10: note: c is declared here as a vec3")],
+        "{err}"
+    );
+    // The note quotes its own line, with a caret under the name.
+    assert!(
+        err.contains("3 |     vec3 c = vec3(1.0);\n  |          ^"),
+        "{err}"
+    );
 }

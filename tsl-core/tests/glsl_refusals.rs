@@ -62,8 +62,9 @@ fn refuse(kind: Kind, vertex: &str, fragment: &str, shader: Shader, needle: &str
     let shown = e.to_string();
     assert!(shown.starts_with("error: "), "{shown}");
     if e.line > 0 {
+        // The first refusal's caret: its fourth line (notes and further refusals follow).
         let lines: Vec<&str> = shown.lines().collect();
-        let caret = lines.last().unwrap();
+        let caret = lines[3];
         let bar = caret.find('|').unwrap();
         assert_eq!(caret[bar + 2..].find('^'), Some(e.column - 1), "{shown}");
     }
@@ -776,7 +777,7 @@ fn a_call_with_the_wrong_arguments() {
     );
     frag(
         "float f(float x) { return x; }\nvoid main() { gl_FragColor = vec4(f($1)); }",
-        "argument 1 of f is a float, not a int",
+        "argument 1 of f is a float, not an int: write float(…)",
     );
 }
 
@@ -858,7 +859,7 @@ fn global_variables_outside_glsl() {
     );
     frag(
         "float g = $1;\nvoid main() { gl_FragColor = vec4(g); }\n",
-        "g is a float, and the value a int",
+        "g is a float, and the value an int: write float(…)",
     );
     frag(
         "uniform sampler2D t;\nconst $sampler2D s = t;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
@@ -1207,7 +1208,7 @@ fn builtin_matrices_in_other_forms() {
     vert("varying vec4 v;\nvoid main() {\n  v = vec4(position, 1.0) $* modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a vector times modelMatrix");
     vert("void main() {\n  gl_Position = modelViewMatrix $* projectionMatrix * vec4(position, 1.0);\n}", "not in the subset");
     vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix$[3];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a column of three.js's matrices");
-    vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "the left side is a float");
+    vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "v is a float, and the value a mat4");
 }
 
 #[test]
@@ -1258,27 +1259,27 @@ fn gl_variables_outside_the_subset() {
 #[test]
 fn point_variables_in_the_other_stage_and_a_point_size_that_reads_position() {
     // R-PRIM-6: the specification's refusals of gl_PointCoord and gl_PointSize.
-    vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord belongs to the fragment shader");
+    vert("void main() {\n  vec2 c = $gl_PointCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_PointCoord is a fragment-shader variable");
     frag(
         &body("  float s = $gl_PointSize;"),
-        "gl_PointSize belongs to the vertex shader",
+        "gl_PointSize is a vertex-shader output",
     );
     vert("void main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $gl_PointSize = position.x * 4.0;\n}", "gl_PointSize reads position or normal");
 }
 
 #[test]
 fn fragment_variables_in_a_vertex_shader() {
-    vert("void main() {\n  vec4 c = $gl_FragCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
+    vert("void main() {\n  vec4 c = $gl_FragCoord;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "is a fragment-shader variable");
     frag(
         &body("  vec4 p = $gl_Position;"),
-        "belongs to the vertex shader",
+        "is a vertex-shader output",
     );
 }
 
 #[test]
 fn screen_variables_in_a_varying() {
     // A vertex has no pixel: gl_FragCoord and gl_FrontFacing belong to the fragment shader.
-    vert("void main() {\n  bool f = $gl_FrontFacing;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "belongs to the fragment shader");
+    vert("void main() {\n  bool f = $gl_FrontFacing;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "is a fragment-shader variable");
 }
 
 // ------------------------------------------------------------------ linking and outputs
@@ -1415,7 +1416,7 @@ fn shader_toy_outputs_and_versions() {
     );
     toy(
         "void mainImage(out vec4 c, in vec2 p) { $gl_FragColor = vec4(1.0); }",
-        "writes mainImage's fragColor",
+        "write mainImage's fragColor",
     );
     toy(
         "uniform float $iTime;\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(iTime); }",
@@ -1450,4 +1451,104 @@ fn shaders_of_two_versions() {
         Shader::Fragment,
         "both are one version",
     );
+}
+
+/// The fragment shader `body` wraps, checked alone; its refusal.
+fn check_fragment(source: &str) -> GlslError {
+    check_shader(Shader::Fragment, source).expect_err("the shader must be refused")
+}
+
+#[test]
+fn every_error_of_a_source_in_order_without_follow_on_errors() {
+    // Each statement is checked whatever the one before gave (issue 18): three errors, in the
+    // order of the source. `a`'s declaration fails, yet `a` is a float after it (as rustc's
+    // `let a: f32 = 1;` leaves one), so `a * 2.0` reports nothing; `arr`'s size fails, so `arr`
+    // is poisoned and its use reports nothing either.
+    let e = check_fragment(
+        "void main() {\n  float a = 1;\n  float x = a * 2.0;\n  float arr[n];\n  float y = arr[0];\n  x = vec2(1.0);\n  gl_FragColor = vec4(x);\n}",
+    );
+    let places: Vec<(usize, usize)> = e.all().map(|e| (e.line, e.column)).collect();
+    assert_eq!(places, [(2, 13), (4, 13), (6, 7)], "{e}");
+    assert!(
+        e.reason
+            .contains("a is a float, and the value an int: write float(…)"),
+        "{e}"
+    );
+    assert!(e.others[0].reason.contains("n is not declared"), "{e}");
+    assert_eq!(
+        e.others[1].reason, "x is a float, and the value a vec2",
+        "{e}"
+    );
+    assert_eq!(e.omitted, 0);
+    // The clash's note is at x's declaration.
+    let note = &e.others[1].notes[0];
+    assert_eq!(
+        (note.line, note.column, note.message.as_str()),
+        (3, 9, "x is declared here as a float")
+    );
+    assert_eq!(note.source_line, "  float x = a * 2.0;");
+    // The rendering shows all three, the note after its error.
+    let shown = e.to_string();
+    assert_eq!(shown.matches("error: ").count(), 3, "{shown}");
+    assert!(
+        shown.contains("note: fragment shader, line 3, column 9: x is declared here as a float"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn errors_in_one_function_do_not_hide_the_next_function_or_declaration() {
+    let e = check_fragment(
+        "float f() { return 1; }\nuniform float u = 2.0;\nfloat g() { return nope; }\nvoid main() { gl_FragColor = vec4(f() + g() + u); }",
+    );
+    let lines: Vec<usize> = e.all().map(|e| e.line).collect();
+    assert_eq!(lines, [1, 2, 3], "{e}");
+    // `u`'s declaration failed: its use in main is a follow-on error, not reported.
+}
+
+#[test]
+fn redeclarations_and_calls_point_at_the_first_place() {
+    let e = check_fragment(
+        "void main() {\n  float a = 1.0;\n  float a = 2.0;\n  gl_FragColor = vec4(a);\n}",
+    );
+    assert!(
+        e.reason.contains("a is declared twice in this block"),
+        "{e}"
+    );
+    assert_eq!((e.notes[0].line, e.notes[0].column), (2, 9), "{e}");
+    let e = check_fragment(
+        "uniform float k;\nuniform float k;\nvoid main() { gl_FragColor = vec4(k); }",
+    );
+    assert_eq!(
+        (e.line, e.notes[0].line, e.notes[0].message.as_str()),
+        (2, 1, "k is first declared here"),
+        "{e}"
+    );
+    let e = check_fragment(
+        "float f(vec2 v) { return v.x; }\nvoid main() { gl_FragColor = vec4(f(1.0)); }",
+    );
+    assert_eq!(
+        e.reason, "argument 1 of f is a vec2, not a float: write vec2(…)",
+        "{e}"
+    );
+    assert_eq!(
+        (e.notes[0].line, e.notes[0].message.as_str()),
+        (1, "f is declared here"),
+        "{e}"
+    );
+}
+
+#[test]
+fn errors_past_the_bound_are_counted() {
+    let mut source = String::from("void main() {\n");
+    for _ in 0..25 {
+        source.push_str("  float a = 1;\n");
+    }
+    source.push_str("  gl_FragColor = vec4(1.0);\n}");
+    let e = check_fragment(&source);
+    // Each of the 25 statements is refused for its int (the value is checked before the name is
+    // declared): 20 kept, 5 counted.
+    assert_eq!(e.all().count(), MAX_DIAGNOSTICS);
+    assert_eq!(e.omitted, 25 - MAX_DIAGNOSTICS);
+    assert!(e.to_string().ends_with("error: and 5 more"), "{e}");
 }

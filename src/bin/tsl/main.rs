@@ -275,6 +275,8 @@ enum Paint {
     Place,
     /// The gutter and caret: bold blue.
     Gutter,
+    /// `note` and its caret: bold green, as rustc paints a note.
+    Note,
 }
 
 /// `text` in its colour where stderr is a terminal and `NO_COLOR` is unset or empty
@@ -291,6 +293,7 @@ fn paint(what: Paint, text: &str) -> String {
         Paint::Error => "1;31",
         Paint::Place => "1",
         Paint::Gutter => "1;34",
+        Paint::Note => "1;32",
     };
     format!("\x1b[{code}m{text}\x1b[0m")
 }
@@ -304,36 +307,77 @@ fn file_error(path: &Path, reason: &dyn std::fmt::Display) -> String {
     )
 }
 
-/// A front end's refusal as compilers print one: `path:line:column: error: reason`, then the
-/// line with a caret under the place.
+/// A front end's refusals as compilers print them: for each, `path:line:column: error: reason`
+/// then the line with a caret under the place, and its notes as `path:line:column: note: ...`
+/// with their lines; the count of those left out last.
 fn diagnostic(path: &Path, error: &GlslError) -> String {
-    if error.line == 0 {
-        return file_error(path, &error.reason);
+    let mut text = String::new();
+    for (i, one) in error.all().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        if one.line == 0 {
+            text.push_str(&file_error(path, &one.reason));
+        } else {
+            let place = (
+                one.line,
+                one.column,
+                one.source_line.as_str(),
+                one.source_column,
+                one.length,
+            );
+            text.push_str(&located(path, Paint::Error, "error", &one.reason, place));
+        }
+        for note in &one.notes {
+            let place = (
+                note.line,
+                note.column,
+                note.source_line.as_str(),
+                note.source_column,
+                note.length,
+            );
+            text.push('\n');
+            text.push_str(&located(path, Paint::Note, "note", &note.message, place));
+        }
     }
-    let place = format!("{}:{}:{}:", path.display(), error.line, error.column);
-    let number = error.line.to_string();
+    if error.omitted > 0 {
+        text.push('\n');
+        text.push_str(&file_error(path, &format!("and {} more", error.omitted)));
+    }
+    text
+}
+
+/// `path:line:column: what: message`, then the line with carets under the place: (line, column,
+/// the quoted line, the caret's column in it, the caret's length).
+fn located(
+    path: &Path,
+    paint_as: Paint,
+    what: &str,
+    message: &str,
+    (line, column, source_line, source_column, length): (usize, usize, &str, usize, usize),
+) -> String {
+    let place = format!("{}:{line}:{column}:", path.display());
+    let number = line.to_string();
     let gutter = " ".repeat(number.len());
     // Tabs would shift the caret; each is shown as one space, as the column counts it.
-    let text: String = error
-        .source_line
+    let text: String = source_line
         .chars()
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
     let width = text.chars().count();
-    let start = error.source_column.saturating_sub(1).min(width);
-    let carets = error.length.min(width.saturating_sub(start).max(1));
+    let start = source_column.saturating_sub(1).min(width);
+    let carets = length.min(width.saturating_sub(start).max(1));
     format!(
-        "{} {}: {}\n{} {}\n{} {text}\n{} {} {}{}",
+        "{} {}: {message}\n{} {}\n{} {text}\n{} {} {}{}",
         paint(Paint::Place, &place),
-        paint(Paint::Error, "error"),
-        error.reason,
+        paint(paint_as, what),
         gutter,
         paint(Paint::Gutter, "|"),
         paint(Paint::Gutter, &format!("{number} |")),
         gutter,
         paint(Paint::Gutter, "|"),
         " ".repeat(start),
-        paint(Paint::Error, &"^".repeat(carets)),
+        paint(paint_as, &"^".repeat(carets)),
     )
 }
 
@@ -391,6 +435,9 @@ fn raw_precision(shader: Shader, source: &str) -> Result<(), GlslError> {
         ),
         source_line,
         source_column,
+        notes: Vec::new(),
+        others: Vec::new(),
+        omitted: 0,
     })
 }
 

@@ -2,12 +2,12 @@
 //! conversions), counts the loops, and refuses what the subset leaves out, each at its place.
 
 use super::ast::*;
-use super::error::{Diag, Span};
+use super::error::{Diag, Diags, Span};
 use super::ir::*;
 use super::preprocess::Version;
 use super::types::*;
 use crate::graph::MAX_LOOP_COUNT;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The shader stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
 }
 
 /// Check a parsed shader.
-pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
+pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diags> {
     let mut c = Checker {
         env,
         structs: Vec::new(),
@@ -95,14 +95,41 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
         user_out: None,
         position_written: false,
         f: None,
+        errors: Diags::default(),
+        poisoned: HashSet::new(),
     };
     c.declare_builtins();
+    // Each item is checked whatever the items before it gave, as rustc goes on with the next
+    // item: the names an item failed to declare are poisoned, so that their uses report nothing.
     for item in items {
-        match item {
-            Item::Decl(decl) => c.global_decl(decl)?,
-            Item::Function(function) => c.function(function)?,
-            Item::Struct(decl) => c.struct_decl(decl)?,
+        let checked = match item {
+            Item::Decl(decl) => c.global_decl(decl),
+            Item::Function(function) => c.function(function),
+            Item::Struct(decl) => c.struct_decl(decl),
+        };
+        if let Err(d) = checked {
+            c.f = None;
+            match item {
+                Item::Decl(decl) => {
+                    for var in &decl.vars {
+                        if !c.global_names.contains_key(&var.name) {
+                            c.poisoned.insert(var.name.clone());
+                        }
+                    }
+                }
+                Item::Function(function) => {
+                    if !c.fn_names.contains_key(&function.name) {
+                        c.poisoned.insert(function.name.clone());
+                    }
+                }
+                Item::Struct(_) => {}
+            }
+            c.errors.push(d);
         }
+    }
+    if !c.errors.is_empty() {
+        // A missing main or gl_Position may follow from the errors: they are not reported.
+        return Err(c.errors);
     }
     let entry_name = if env.kind == Kind::ShaderToy {
         "mainImage"
@@ -121,21 +148,20 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
             Item::Function(f) => f.span,
             Item::Struct(s) => s.span,
         });
-        return err(
-            end,
-            if env.kind == Kind::ShaderToy {
-                "a ShaderToy shader defines void mainImage(out vec4 fragColor, in vec2 fragCoord)"
-            } else {
-                "the shader has no main function"
-            },
-        );
+        let reason = if env.kind == Kind::ShaderToy {
+            "a ShaderToy shader defines void mainImage(out vec4 fragColor, in vec2 fragCoord)"
+        } else {
+            "the shader has no main function; define void main()"
+        };
+        return Err(Diag::new(end, reason).into());
     };
     if env.stage == Stage::Vertex && !c.position_written {
-        return err(
+        return Err(Diag::new(
             // Invariant: `fn_names` holds only indexes of functions pushed to `functions`.
             c.functions[entry_id].span,
-            "the vertex shader never writes gl_Position",
-        );
+            "the vertex shader never writes gl_Position; a vertex shader's main writes it",
+        )
+        .into());
     }
     Ok(Checked {
         structs: c.structs,
@@ -148,6 +174,10 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diag> {
 }
 
 struct LocalMeta {
+    /// Where it is declared (a parameter: its name, or the function where it has none).
+    span: Span,
+    /// Its declaration was refused: its uses report nothing more (rustc's error type).
+    poisoned: bool,
     read_only: bool,
     konst: Option<Konst>,
     glsl_const: bool,
@@ -185,6 +215,11 @@ struct Checker {
     user_out: Option<GlobalId>,
     position_written: bool,
     f: Option<FnState>,
+    /// The refusals found so far.
+    errors: Diags,
+    /// Global variables and functions whose declaration was refused: a use of one is a
+    /// follow-on error, not reported.
+    poisoned: HashSet<String>,
 }
 
 /// An expression before its constant value is filled in.
@@ -537,15 +572,7 @@ impl Checker {
             let ty = self.var_ty(base_ty, var, init.as_ref())?;
             if let Some(v) = &init {
                 if v.ty != ty {
-                    return err(
-                        v.start,
-                        format!(
-                            "{} is a {}, and the value a {}",
-                            var.name,
-                            self.ty_name(ty),
-                            self.ty_name(v.ty)
-                        ),
-                    );
+                    return Err(self.clash(Some(&var.name), ty, v.ty, v.start));
                 }
                 if !v.glsl_const {
                     return err(
@@ -565,12 +592,21 @@ impl Checker {
             // Invariant: `global_names` and `user_out` hold only indexes of globals pushed to
             // `globals` (so do `TKind::Global` ids below).
             let old = &self.globals[*old];
-            let reason = if old.span == Span::default() {
-                format!("{} is declared already by {}", var.name, self.declarer())
-            } else {
-                format!("{} is declared twice", var.name)
-            };
-            return err(var.span, reason);
+            if old.span == Span::default() {
+                return err(
+                    var.span,
+                    format!(
+                        "{} is declared already by {}; use it, or choose another name",
+                        var.name,
+                        self.declarer()
+                    ),
+                );
+            }
+            return Err(Diag::new(
+                var.span,
+                format!("{} is declared twice; remove one", var.name),
+            )
+            .with_note(old.span, format!("{} is first declared here", var.name)));
         }
         if self.fn_names.contains_key(&var.name) {
             return err(var.span, format!("{} is already a function", var.name));
@@ -823,10 +859,12 @@ impl Checker {
                 q.len() == tys.len() && q.iter().zip(&tys).all(|(p, t)| p.ty == *t)
             });
             if same || matches!(f.name.as_str(), "main" | "mainImage") {
-                return err(
+                let first = self.functions[ids[0]].span;
+                return Err(Diag::new(
                     f.span,
-                    format!("{} is defined twice with the same parameter types", f.name),
-                );
+                    format!("{} is defined twice with the same parameter types; remove one, or rename it", f.name),
+                )
+                .with_note(first, format!("{} is first defined here", f.name)));
             }
         }
         if self.global_names.contains_key(&f.name) || self.toy_arrays.contains_key(&f.name) {
@@ -895,6 +933,8 @@ impl Checker {
             let local = state.locals.len();
             state.locals.push(LocalInfo { ty });
             state.meta.push(LocalMeta {
+                span: p.name.as_ref().map_or(f.span, |(_, span)| *span),
+                poisoned: false,
                 read_only: p.is_const || ty == Ty::Sampler,
                 konst: None,
                 glsl_const: false,
@@ -903,8 +943,12 @@ impl Checker {
             if let Some((name, span)) = &p.name {
                 // Invariant: a function's state is made with one scope (`scopes:
                 // vec![HashMap::new()]`).
-                if state.scopes[0].insert(name.clone(), local).is_some() {
-                    return err(*span, format!("two parameters are named {name}"));
+                if let Some(first) = state.scopes[0].insert(name.clone(), local) {
+                    return Err(Diag::new(
+                        *span,
+                        format!("two parameters are named {name}; rename one"),
+                    )
+                    .with_note(state.meta[first].span, format!("the first {name} is here")));
                 }
             }
             params.push(TParam {
@@ -918,7 +962,7 @@ impl Checker {
         let count = f.body.len();
         for (i, s) in f.body.iter().enumerate() {
             self.fs().final_return = i + 1 == count && matches!(s.kind, StmtKind::Return(_));
-            self.stmt(s, &mut body)?;
+            self.stmt_or_report(s, &mut body);
         }
         // Invariant: `self.f` was set to Some at the top of this function, and only `function` sets
         // or takes it (the grammar has no nested functions).
@@ -958,8 +1002,15 @@ impl Checker {
         // Invariant: a function's state starts with one scope (its parameters'), and each
         // `scopes.pop()` follows its own `push`.
         let scope = f.scopes.last_mut().expect("a scope");
-        if scope.insert(name.to_string(), local).is_some() {
-            return err(span, format!("{name} is declared twice in this block"));
+        if let Some(first) = scope.insert(name.to_string(), local) {
+            let first = f.meta[first].span;
+            return Err(Diag::new(
+                span,
+                format!(
+                    "{name} is declared twice in this block; rename one, or assign to the first"
+                ),
+            )
+            .with_note(first, format!("{name} is first declared here")));
         }
         Ok(local)
     }
@@ -974,10 +1025,24 @@ impl Checker {
     fn block(&mut self, stmts: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
         self.fs().scopes.push(HashMap::new());
         for s in stmts {
-            self.stmt(s, out)?;
+            self.stmt_or_report(s, out);
         }
         self.fs().scopes.pop();
         Ok(())
+    }
+
+    /// Check `s`, or report its refusal and go on with the next statement, as rustc does: the
+    /// scopes and depths it opened are closed again.
+    fn stmt_or_report(&mut self, s: &Stmt, out: &mut Vec<TStmt>) {
+        let f = self.fs();
+        let mark = (f.scopes.len(), f.loop_depth, f.branch_depth);
+        if let Err(d) = self.stmt(s, out) {
+            let f = self.fs();
+            f.scopes.truncate(mark.0);
+            f.loop_depth = mark.1;
+            f.branch_depth = mark.2;
+            self.errors.push(d);
+        }
     }
 
     /// A statement in a scope of its own (a branch or a loop body).
@@ -1097,72 +1162,162 @@ impl Checker {
         Ok(())
     }
 
+    /// A local declaration. A variable whose declaration is refused is declared all the same, so
+    /// that its uses report nothing more: of its declared type where that is known (`float k =
+    /// 1;` leaves a float k, as rustc's `let k: f32 = 1;` does), poisoned where it is not (an
+    /// array whose size failed, a const whose value failed); the next variable is checked.
     fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
-        let base_ty = Ty::from_name(decl.ty.name);
-        let ty = base_ty;
-        let is_const = matches!(decl.storage, Some((Storage::Const, _)));
-        match ty {
-            Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
-            Ty::Sampler => {
-                return err(
-                    decl.ty.span,
-                    format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
-                )
+        let ty = Ty::from_name(decl.ty.name);
+        let refused = match ty {
+            Ty::Void => Some(Diag::new(
+                decl.ty.span,
+                "a variable cannot be void; give it a type such as float",
+            )),
+            Ty::Sampler => Some(Diag::new(
+                decl.ty.span,
+                format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
+            )),
+            _ => None,
+        };
+        if let Some(d) = refused {
+            for var in &decl.vars {
+                self.declare_refused(var, None);
             }
-            _ => {}
+            return Err(d);
         }
+        let is_const = matches!(decl.storage, Some((Storage::Const, _)));
+        let known = (!is_const).then_some(ty);
         for var in &decl.vars {
-            if var.name == "gl_Position" || var.name.starts_with("gl_") {
-                return err(var.span, "names starting with gl_ belong to GLSL");
+            if let Err(d) = self.local_var(decl, var, out) {
+                self.declare_refused(var, known.filter(|_| var.array.is_none()));
+                self.errors.push(d);
             }
+        }
+        Ok(())
+    }
 
-            let init = match &var.init {
-                Some(e) => Some(self.expr(e)?),
-                None => None,
-            };
-            let ty = self.var_ty(base_ty, var, init.as_ref())?;
-            let init = match init {
-                Some(v) => {
-                    if v.ty != ty {
-                        return err(
-                            v.start,
-                            format!(
-                                "{} is a {}, and the value a {}",
-                                var.name,
-                                self.ty_name(ty),
-                                self.ty_name(v.ty)
-                            ),
-                        );
-                    }
-                    Some(v)
-                }
-                None if is_const => return err(var.span, "a const needs a value"),
-                None => None,
-            };
-            if is_const && !init.as_ref().is_some_and(|v| v.glsl_const) {
+    /// Declare `var`, whose declaration was refused, in the innermost scope (unless the scope has
+    /// it already): of type `ty`, or poisoned where its type is not known.
+    fn declare_refused(&mut self, var: &VarDecl, ty: Option<Ty>) {
+        let f = self.fs();
+        // Invariant: a function's state starts with one scope and each pop follows its push.
+        if f.scopes.last().expect("a scope").contains_key(&var.name) {
+            return;
+        }
+        let meta = LocalMeta {
+            span: var.span,
+            poisoned: ty.is_none(),
+            read_only: false,
+            konst: None,
+            glsl_const: false,
+            loop_index: false,
+        };
+        // A poisoned variable's type is never read: each use stops at `ident` or `lvalue`.
+        let _ = self.new_local(&var.name, var.span, ty.unwrap_or(Ty::Float), meta);
+    }
+
+    /// One variable of a local declaration.
+    fn local_var(&mut self, decl: &Decl, var: &VarDecl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        let base_ty = Ty::from_name(decl.ty.name);
+        let is_const = matches!(decl.storage, Some((Storage::Const, _)));
+        if var.name.starts_with("gl_") {
+            return err(
+                var.span,
+                "names starting with gl_ belong to GLSL; choose another name",
+            );
+        }
+        let init = match &var.init {
+            Some(e) => Some(self.expr(e)?),
+            None => None,
+        };
+        let ty = self.var_ty(base_ty, var, init.as_ref())?;
+        let init = match init {
+            Some(v) if v.ty != ty => {
+                return Err(self.clash(Some(&var.name), ty, v.ty, v.start));
+            }
+            Some(v) => Some(v),
+            None if is_const => {
                 return err(
                     var.span,
                     format!(
-                        "the value of const {} is not a constant expression",
+                        "a const needs a value: const {} {} = ...;",
+                        self.ty_name(ty),
                         var.name
                     ),
-                );
+                )
             }
-            let meta = LocalMeta {
-                read_only: is_const,
-                konst: if is_const {
-                    init.as_ref().and_then(|v| v.konst)
-                } else {
-                    None
-                },
-                glsl_const: is_const,
-                loop_index: false,
-            };
-            // The name is visible after its initializer, as in GLSL.
-            let local = self.new_local(&var.name, var.span, ty, meta)?;
-            out.push(TStmt::Decl { local, init });
+            None => None,
+        };
+        if is_const && !init.as_ref().is_some_and(|v| v.glsl_const) {
+            return err(
+                var.span,
+                format!(
+                    "the value of const {} is not a constant expression; drop const, or compute it from constants alone",
+                    var.name
+                ),
+            );
         }
+        let meta = LocalMeta {
+            span: var.span,
+            poisoned: false,
+            read_only: is_const,
+            konst: if is_const {
+                init.as_ref().and_then(|v| v.konst)
+            } else {
+                None
+            },
+            glsl_const: is_const,
+            loop_index: false,
+        };
+        // The name is visible after its initializer, as in GLSL.
+        let local = self.new_local(&var.name, var.span, ty, meta)?;
+        out.push(TStmt::Decl { local, init });
         Ok(())
+    }
+
+    /// The refusal of a value of type `got` where `want` is needed: named after the variable
+    /// where there is one, with what to write where a constructor converts one to the other.
+    fn clash(&self, name: Option<&str>, want: Ty, got: Ty, at: Span) -> Diag {
+        let (want_name, got_name) = (self.ty_name(want), self.ty_name(got));
+        let head = match name {
+            Some(name) => format!(
+                "{name} is {}, and the value {}",
+                article(&want_name),
+                article(&got_name)
+            ),
+            None => format!(
+                "the left side is {}, and the right {}",
+                article(&want_name),
+                article(&got_name)
+            ),
+        };
+        // GLSL ES converts nothing on its own; a constructor converts a scalar to any scalar or
+        // vector, and a vector to another of its width.
+        let converts = match (want.width(), got.width()) {
+            (Some(w), Some(g)) => g == 1 || w == g,
+            _ => false,
+        };
+        let reason = if converts {
+            format!("{head}: write {want_name}(…)")
+        } else {
+            head
+        };
+        Diag::new(at, reason)
+    }
+
+    /// Where the variable `name` names is declared, as a note of a clash; none for a built-in.
+    fn declared_note(&self, name: &str, ty: Ty) -> Option<(Span, String)> {
+        let span = match self.lookup_local(name) {
+            // Invariant: `lookup_local` answers Some only inside a function, with an index of
+            // `meta`.
+            Some(local) => self.f.as_ref().expect("a function").meta[local].span,
+            None => self.globals[*self.global_names.get(name)?].span,
+        };
+        let ty_name = self.ty_name(ty);
+        Some((
+            span,
+            format!("{name} is declared here as {}", article(&ty_name)),
+        ))
     }
 
     fn assign(
@@ -1200,10 +1355,16 @@ impl Checker {
         match op {
             None => {
                 if v.ty != lv.ty {
-                    return err(
-                        value.start,
-                        format!("the left side is a {} and the right a {}", lv.ty, v.ty),
-                    );
+                    // A whole variable is named, with a note at its declaration.
+                    let named = match &target.kind {
+                        ExprKind::Ident(name) => Some(name.as_str()),
+                        _ => None,
+                    };
+                    let mut d = self.clash(named, lv.ty, v.ty, value.start);
+                    if let Some((span, note)) = named.and_then(|n| self.declared_note(n, lv.ty)) {
+                        d = d.with_note(span, note);
+                    }
+                    return Err(d);
                 }
             }
             Some(op) => {
@@ -1336,6 +1497,8 @@ impl Checker {
             var.span,
             ty,
             LocalMeta {
+                span: var.span,
+                poisoned: false,
                 read_only: true,
                 konst: None,
                 glsl_const: false,
@@ -1523,6 +1686,9 @@ impl Checker {
                     // Some; `local` is an index `new_local` pushed to both `meta` and `locals`.
                     let f = self.f.as_ref().expect("a function");
                     let meta = &f.meta[local];
+                    if meta.poisoned {
+                        return Err(Diag::follow_on(e.span));
+                    }
                     if meta.loop_index {
                         return err(e.span, format!("the loop index {name} is written in the body; the loop's header moves it"));
                     }
@@ -1658,6 +1824,9 @@ impl Checker {
         if let Some(&id) = self.global_names.get(name) {
             return Ok(id);
         }
+        if self.poisoned.contains(name) {
+            return Err(Diag::follow_on(span));
+        }
         let env = self.env;
         if self.toy_arrays.contains_key(name) {
             return err(
@@ -1674,21 +1843,23 @@ impl Checker {
                     .to_string()
             }
             "gl_FragColor" | "pc_fragColor" if env.kind == Kind::ShaderToy => {
-                format!("{name}: a ShaderToy shader writes mainImage's fragColor")
+                format!("a ShaderToy shader has no {name}; write mainImage's fragColor")
             }
             "gl_FragColor" | "gl_FragDepth" | "gl_FragCoord" | "gl_FrontFacing"
             | "gl_PointCoord" | "pc_fragColor"
                 if env.stage == Stage::Vertex =>
             {
-                format!("{name} belongs to the fragment shader")
+                format!("{name} is a fragment-shader variable; a vertex shader passes what the fragment shader needs through a varying")
             }
             "gl_FragDepth" if env.kind == Kind::ShaderToy => {
-                "gl_FragDepth: a ShaderToy shader writes its colour alone".to_string()
+                "a ShaderToy shader has no gl_FragDepth; it writes its colour alone".to_string()
             }
             "gl_FragDepth" => "gl_FragDepth needs #version 300 es".to_string(),
-            "gl_Position" | "gl_PointSize" => format!("{name} belongs to the vertex shader"),
-            n if n.starts_with("gl_") => format!("{n} is not in the subset"),
-            _ => format!("{name} is not declared"),
+            "gl_Position" | "gl_PointSize" => {
+                format!("{name} is a vertex-shader output; write it in the vertex shader, and pass what the fragment shader needs through a varying")
+            }
+            n if n.starts_with("gl_") => format!("the built-in variable {n} is not in the subset"),
+            _ => format!("{name} is not declared; declare it before this line"),
         };
         err(span, reason)
     }
@@ -1946,6 +2117,9 @@ impl Checker {
             // `local` is an index `new_local` pushed to both `meta` and `locals`.
             let f = self.f.as_ref().expect("a function");
             let meta = &f.meta[local];
+            if meta.poisoned {
+                return Err(Diag::follow_on(span));
+            }
             let mut t = texpr(TKind::Local(local), f.locals[local].ty, span);
             t.konst = meta.konst;
             t.unrolled_const = meta.konst.is_some() || meta.loop_index;
@@ -2259,6 +2433,9 @@ impl Checker {
                 return err(span, format!("the built-in {name} is not in the subset"))
             }
             None => {
+                if self.poisoned.contains(name) {
+                    return Err(Diag::follow_on(span));
+                }
                 if self.global_names.contains_key(name) {
                     return err(span, format!("{name} is a variable, not a function"));
                 }
@@ -2421,14 +2598,16 @@ impl Checker {
                 .iter()
                 .map(|&id| self.functions[id].params.len().to_string())
                 .collect();
-            return err(
+            let first = self.functions[ids[0]].span;
+            return Err(Diag::new(
                 span,
                 format!(
                     "{name} takes {} arguments, not {}",
                     counts.join(" or "),
                     args.len()
                 ),
-            );
+            )
+            .with_note(first, format!("{name} is declared here")));
         }
         enum Checked1 {
             Value(TExpr),
@@ -2490,15 +2669,24 @@ impl Checker {
                     .enumerate()
                     .find(|(i, p)| p.ty != tys[*i])
                     .expect("a differing argument");
-                return err(
+                let (want, got) = (self.ty_name(p.ty), self.ty_name(tys[i]));
+                let hint = match (p.ty.width(), tys[i].width()) {
+                    (Some(w), Some(g)) if g == 1 || w == g => format!(": write {want}(…)"),
+                    _ => String::new(),
+                };
+                return Err(Diag::new(
                     args[i].start,
                     format!(
-                        "argument {} of {name} is a {}, not a {}",
+                        "argument {} of {name} is {}, not {}{hint}",
                         i + 1,
-                        self.ty_name(p.ty),
-                        self.ty_name(tys[i])
+                        article(&want),
+                        article(&got)
                     ),
-                );
+                )
+                .with_note(
+                    self.functions[candidates[0]].span,
+                    format!("{name} is declared here"),
+                ));
             }
             let shown: Vec<String> = tys.iter().map(|&t| self.ty_name(t)).collect();
             return err(span, format!("no {name} takes ({})", shown.join(", ")));

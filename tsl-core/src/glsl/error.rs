@@ -57,6 +57,11 @@ pub(crate) struct Diag {
     pub reason: String,
     /// The graph's own refusal, where the graph refused a node the lowering built.
     pub graph: Option<Box<BuildError>>,
+    /// Second places that explain the first: where a clashing variable is declared, say.
+    pub notes: Vec<(Span, String)>,
+    /// An error that follows from one reported already (a use of a variable whose declaration
+    /// was refused): dropped, as rustc drops errors about its error type.
+    pub follow_on: bool,
 }
 
 impl Diag {
@@ -65,15 +70,73 @@ impl Diag {
             span,
             reason: reason.into(),
             graph: None,
+            notes: Vec::new(),
+            follow_on: false,
         }
     }
 
     /// The graph's refusal of a node built at `span`, its message the reason.
     pub fn from_graph(span: Span, error: BuildError) -> Diag {
+        let reason = error.to_string();
         Diag {
-            span,
-            reason: error.to_string(),
             graph: Some(Box::new(error)),
+            ..Diag::new(span, reason)
+        }
+    }
+
+    /// This refusal with a note at a second place; none where the place is unknown (a
+    /// built-in's, line zero).
+    pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diag {
+        if span.line != 0 {
+            self.notes.push((span, note.into()));
+        }
+        self
+    }
+
+    /// A refusal that follows from one reported already, and is not shown.
+    pub fn follow_on(span: Span) -> Diag {
+        Diag {
+            follow_on: true,
+            ..Diag::new(span, "follows from an error reported already")
+        }
+    }
+}
+
+/// The refusals of one source, as many as a pass finds: the first [`MAX_DIAGNOSTICS`] kept, the
+/// rest counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Diags {
+    pub kept: Vec<Diag>,
+    pub omitted: usize,
+}
+
+/// The most refusals of one source an error keeps; the rest are counted
+/// ([`GlslError::omitted`]).
+pub const MAX_DIAGNOSTICS: usize = 20;
+
+impl Diags {
+    /// Keep `diag` (a follow-on refusal is dropped, one past the bound counted).
+    pub fn push(&mut self, diag: Diag) {
+        if diag.follow_on {
+            return;
+        }
+        if self.kept.len() < MAX_DIAGNOSTICS {
+            self.kept.push(diag);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+}
+
+impl From<Diag> for Diags {
+    fn from(diag: Diag) -> Diags {
+        Diags {
+            kept: vec![diag],
+            omitted: 0,
         }
     }
 }
@@ -106,13 +169,19 @@ pub enum GlslErrorKind {
 
 /// What the front end returns where it refuses a shader: the shader, the line and column (both
 /// from one; zero where the refusal has no place, as a program-wide limit), the stage that
-/// refused, the reason, and the source line. [`fmt::Display`] renders it as a compiler does:
+/// refused, the reason, and the source line; the notes that point at a second place, and the
+/// further refusals of the same source ([`GlslError::others`]). [`fmt::Display`] renders them as
+/// a compiler does:
 ///
 /// ```text
-/// error: fragment shader, line 3, column 5: gl_FragCoord.z needs the fragment's depth ...
+/// error: fragment shader, line 3, column 9: k is a float, and the value an int; write float(...)
 ///   |
-/// 3 |     gl_FragCoord.z;
-///   |     ^^^^^^^^^^^^
+/// 3 |     k = 1;
+///   |         ^
+/// note: fragment shader, line 2, column 11: k is declared here as a float
+///   |
+/// 2 |     float k = 0.5;
+///   |           ^
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlslError {
@@ -133,6 +202,34 @@ pub struct GlslError {
     pub source_line: String,
     /// The column of the caret in `source_line`, from one: `column`, or less where the start of
     /// the line is clipped off; zero with line zero.
+    pub source_column: usize,
+    /// Second places in the same source that explain the refusal (the declaration of a variable
+    /// whose type clashes, the first of a name declared twice).
+    pub notes: Vec<GlslNote>,
+    /// The further refusals of the same source, in the order of the source, each with its own
+    /// notes (and no `others` of its own): together with this one at most
+    /// [`MAX_DIAGNOSTICS`]. The parser stops at its first error; the checker goes on with the
+    /// next statement, and the next function, and leaves out what follows from an error it
+    /// reported (the uses of a variable whose declaration it refused).
+    pub others: Vec<GlslError>,
+    /// How many refusals past [`MAX_DIAGNOSTICS`] were found and left out.
+    pub omitted: usize,
+}
+
+/// A second place a refusal points at, in the refusal's source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlslNote {
+    /// The line, from one.
+    pub line: usize,
+    /// The column, in characters from one.
+    pub column: usize,
+    /// How many characters the caret covers (at least one).
+    pub length: usize,
+    /// What the place is, in words ("k is declared here as a float").
+    pub message: String,
+    /// The text of the line, clipped as [`GlslError::source_line`] is.
+    pub source_line: String,
+    /// The column of the caret in `source_line`, from one.
     pub source_column: usize,
 }
 
@@ -176,6 +273,46 @@ fn clip_line(line: &str, column: usize) -> (String, usize) {
     (text, caret)
 }
 
+/// Line `line` (from one) of `source`, clipped around `column`; empty with line zero.
+fn quote(source: &str, line: usize, column: usize) -> (String, usize) {
+    if line == 0 {
+        return (String::new(), 0);
+    }
+    let whole = source
+        .split('\n')
+        .nth(line - 1)
+        .unwrap_or("")
+        .trim_end_matches('\r');
+    clip_line(whole, column)
+}
+
+/// The quoted line with carets under `length` characters from `column`, as rustc draws it:
+/// `  |`, `3 | text`, `  |     ^^^`, each line after a newline.
+fn draw_quote(
+    f: &mut fmt::Formatter<'_>,
+    line: usize,
+    source_line: &str,
+    source_column: usize,
+    length: usize,
+) -> fmt::Result {
+    let number = line.to_string();
+    let gutter = " ".repeat(number.len());
+    // Tabs would shift the caret; show each as one space, as the column counts it.
+    let text: String = source_line
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let width = text.chars().count();
+    let start = source_column.saturating_sub(1).min(width);
+    let carets = length.min(width.saturating_sub(start).max(1));
+    write!(
+        f,
+        "\n{gutter} |\n{number} | {text}\n{gutter} | {}{}",
+        " ".repeat(start),
+        "^".repeat(carets)
+    )
+}
+
 impl GlslError {
     /// The longest source line an error quotes whole; a longer line is clipped to a window
     /// around the column (so that a 10 MB line does not make a 10 MB error).
@@ -189,16 +326,23 @@ impl GlslError {
     ) -> GlslError {
         let line = diag.span.line as usize;
         let column = if line == 0 { 0 } else { diag.span.col as usize };
-        let (source_line, source_column) = if line == 0 {
-            (String::new(), 0)
-        } else {
-            let whole = source
-                .split('\n')
-                .nth(line - 1)
-                .unwrap_or("")
-                .trim_end_matches('\r');
-            clip_line(whole, column)
-        };
+        let (source_line, source_column) = quote(source, line, column);
+        let notes = diag
+            .notes
+            .into_iter()
+            .map(|(span, message)| {
+                let (line, column) = (span.line as usize, span.col as usize);
+                let (source_line, source_column) = quote(source, line, column);
+                GlslNote {
+                    line,
+                    column,
+                    length: span.len.max(1) as usize,
+                    message: clip_reason(message),
+                    source_line,
+                    source_column,
+                }
+            })
+            .collect();
         GlslError {
             shader,
             line,
@@ -211,50 +355,109 @@ impl GlslError {
             reason: clip_reason(diag.reason),
             source_line,
             source_column,
+            notes,
+            others: Vec::new(),
+            omitted: 0,
         }
+    }
+
+    /// The first of `diags` (which holds at least one), the rest its `others`.
+    pub(crate) fn from_diags(
+        shader: Shader,
+        kind: GlslErrorKind,
+        diags: Diags,
+        source: &str,
+    ) -> GlslError {
+        let mut all = diags
+            .kept
+            .into_iter()
+            .map(|d| GlslError::from_diag(shader, kind.clone(), d, source));
+        let first = all.next();
+        let others: Vec<GlslError> = all.collect();
+        match first {
+            Some(first) => GlslError {
+                others,
+                omitted: diags.omitted,
+                ..first
+            },
+            // Invariant broken (no refusal); still an error, not a panic.
+            None => GlslError::from_diag(
+                shader,
+                GlslErrorKind::Internal,
+                Diag::new(
+                    Span::default(),
+                    "the compiler refused the source without a reason (a bug)",
+                ),
+                source,
+            ),
+        }
+    }
+
+    /// This refusal and its [`others`](GlslError::others), in the order of the source.
+    pub fn all(&self) -> impl Iterator<Item = &GlslError> {
+        std::iter::once(self).chain(self.others.iter())
     }
 
     /// The one-line form, without the source: `fragment shader, line 3, column 5: reason`.
     pub fn message(&self) -> String {
-        if self.line == 0 {
-            format!("{} shader: {}", self.shader, self.reason)
+        self.place_and(&self.reason, self.line, self.column)
+    }
+
+    /// `fragment shader, line L, column C: text` (the shader's own form of a place).
+    fn place_and(&self, text: &str, line: usize, column: usize) -> String {
+        if line == 0 {
+            format!("{} shader: {}", self.shader, text)
         } else if self.shader == Shader::Defines {
-            format!(
-                "defines, entry {}, column {}: {}",
-                self.line, self.column, self.reason
-            )
+            format!("defines, entry {line}, column {column}: {text}")
         } else {
             format!(
-                "{} shader, line {}, column {}: {}",
-                self.shader, self.line, self.column, self.reason
+                "{} shader, line {line}, column {column}: {text}",
+                self.shader
             )
         }
+    }
+
+    /// This refusal alone (not its others) with its notes.
+    fn fmt_one(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: {}", self.message())?;
+        if self.line != 0 {
+            draw_quote(
+                f,
+                self.line,
+                &self.source_line,
+                self.source_column,
+                self.length,
+            )?;
+        }
+        for note in &self.notes {
+            write!(
+                f,
+                "\nnote: {}",
+                self.place_and(&note.message, note.line, note.column)
+            )?;
+            draw_quote(
+                f,
+                note.line,
+                &note.source_line,
+                note.source_column,
+                note.length,
+            )?;
+        }
+        Ok(())
     }
 }
 
 impl fmt::Display for GlslError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.message())?;
-        if self.line == 0 {
-            return Ok(());
+        self.fmt_one(f)?;
+        for other in &self.others {
+            f.write_str("\n")?;
+            other.fmt_one(f)?;
         }
-        let number = self.line.to_string();
-        let gutter = " ".repeat(number.len());
-        // Tabs would shift the caret; show each as one space, as the column counts it.
-        let text: String = self
-            .source_line
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
-        let width = text.chars().count();
-        let start = self.source_column.saturating_sub(1).min(width);
-        let carets = self.length.min(width.saturating_sub(start).max(1));
-        write!(
-            f,
-            "\n{gutter} |\n{number} | {text}\n{gutter} | {}{}",
-            " ".repeat(start),
-            "^".repeat(carets)
-        )
+        if self.omitted > 0 {
+            write!(f, "\nerror: and {} more", self.omitted)?;
+        }
+        Ok(())
     }
 }
 

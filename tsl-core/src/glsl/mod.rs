@@ -77,7 +77,7 @@ mod parser;
 mod preprocess;
 mod types;
 
-pub use error::{GlslError, GlslErrorKind, Shader};
+pub use error::{GlslError, GlslErrorKind, GlslNote, Shader, MAX_DIAGNOSTICS};
 
 use crate::compile::GraphError;
 use crate::graph::NodeGraph;
@@ -602,7 +602,8 @@ fn front(
         kind,
         version: pre.version,
     };
-    check::check(&items, env).map_err(fail(GlslErrorKind::Check))
+    check::check(&items, env)
+        .map_err(|d| GlslError::from_diags(shader, GlslErrorKind::Check, d, source))
 }
 
 /// The functions three.js r187's `WebGLProgram` puts before a ShaderMaterial's fragment shader

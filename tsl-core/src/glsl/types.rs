@@ -771,3 +771,16 @@ pub(crate) fn fold_construct(result: Ty, tys: &[Ty], args: &[Konst]) -> Konst {
     }
     out
 }
+
+/// `name` after its article: "an int", "a float", "a vec3" (a type name, or a struct's).
+pub(crate) fn article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    if vowel {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
