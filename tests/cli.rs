@@ -746,3 +746,27 @@ fn check_prints_every_error_of_a_file_with_notes() {
         "{err}"
     );
 }
+
+#[test]
+fn check_prints_every_syntax_error_of_a_file() {
+    // Two statements the parser refuses and a refused declaration after the function: the
+    // parser skips each and goes on (issue 21), so all three are printed, in source order.
+    let bad = write(
+        "syntax.frag",
+        "void main() {\n    float a = 1.0 + ;\n    float b = 2.0;\n    b = (b));\n    gl_FragColor = vec4(b);\n}\nuniform float;\n",
+    );
+    let (code, _, err) = tsl_streams(&["check", &bad]);
+    assert_eq!(code, Some(1), "{err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.contains(": error: ")).collect();
+    let places: Vec<String> = errors
+        .iter()
+        .map(|l| {
+            l[bad.len() + 1..]
+                .split(": error: ")
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(places, ["2:21", "4:12", "7:14"], "{err}");
+}

@@ -586,7 +586,8 @@ fn front(
         chunks,
     };
     let pre = preprocess::preprocess(source, &options).map_err(fail(GlslErrorKind::Preprocess))?;
-    let mut items = parser::parse(&pre.tokens).map_err(fail(GlslErrorKind::Syntax))?;
+    let mut items = parser::parse(&pre.tokens)
+        .map_err(|d| GlslError::from_diags(shader, GlslErrorKind::Syntax, d, source))?;
     if kind == Kind::ShaderMaterial && stage == Stage::Fragment {
         let mut prefix = THREE_FRAGMENT_ITEMS.clone().map_err(|d| {
             internal(
@@ -645,7 +646,7 @@ fn three_fragment_prefix() -> Result<Vec<ast::Item>, Diag> {
     for token in &mut pre.tokens {
         token.span = Span::new(1, 1, 1);
     }
-    parser::parse(&pre.tokens)
+    parser::parse(&pre.tokens).map_err(|mut d| d.kept.swap_remove(0))
 }
 
 /// Each varying the fragment shader reads must be one the vertex shader declares, of its type.

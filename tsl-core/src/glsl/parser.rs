@@ -3,7 +3,7 @@
 //! inside expressions) and bounds the nesting, so that the later passes cannot run out of stack.
 
 use super::ast::*;
-use super::error::{Diag, Span};
+use super::error::{Diag, Diags, Span};
 use super::lexer::{Tok, Token};
 
 /// The deepest an expression nests: parentheses, calls, operators inside operators. The links of
@@ -232,7 +232,10 @@ fn assign_op(tok: &Tok) -> Option<Result<Option<BinOp>, &'static str>> {
 }
 
 /// Parse the tokens of one shader (ending with [`Tok::Eof`]).
-pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
+/// Parse a shader's tokens. A refused item or statement does not stop the parse: the parser
+/// skips it ([`Parser::skip_refused`]) and goes on with the next, so every syntax error of the
+/// source is reported (at most [`MAX_DIAGNOSTICS`](super::error::MAX_DIAGNOSTICS) kept).
+pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diags> {
     let mut parser = Parser {
         tokens,
         at: 0,
@@ -240,14 +243,32 @@ pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Item>, Diag> {
         links: 0,
         nesting: 0,
         structs: Vec::new(),
+        refused: Diags::default(),
     };
     let mut items = Vec::new();
     while !parser.at_eof() {
-        if let Some(item) = parser.item()? {
-            items.push(item);
+        let state = parser.state();
+        match parser.item() {
+            Ok(Some(item)) => items.push(item),
+            Ok(None) => {}
+            Err(diag) => parser.skip_refused(state, diag),
         }
     }
-    Ok(items)
+    if parser.refused.is_empty() {
+        Ok(items)
+    } else {
+        Err(parser.refused)
+    }
+}
+
+/// Where a parse stood before an item or a statement: what [`Parser::skip_refused`] goes back
+/// to.
+#[derive(Clone, Copy)]
+struct State {
+    at: usize,
+    depth: usize,
+    links: usize,
+    nesting: usize,
 }
 
 struct Parser<'a> {
@@ -261,6 +282,8 @@ struct Parser<'a> {
     nesting: usize,
     /// The names of the structs declared so far, in order: a struct's type names its place.
     structs: Vec<String>,
+    /// The items and statements refused so far.
+    refused: Diags,
 }
 
 /// How deep an expression is.
@@ -296,6 +319,56 @@ impl Depth {
 type Parsed = (Expr, Depth);
 
 impl<'a> Parser<'a> {
+    fn state(&self) -> State {
+        State {
+            at: self.at,
+            depth: self.depth,
+            links: self.links,
+            nesting: self.nesting,
+        }
+    }
+
+    /// Keep `diag`, the refusal of the item or statement that began at `state`, and skip that
+    /// item or statement: back to its start, then over its brackets to just past a `;` outside
+    /// them, or past the `}` that closes them (unless an `else`, or a `while` after the `}`,
+    /// carries the statement on), or up to a `}` that closes the enclosing block. A closer that matches no open
+    /// bracket is passed over; a `}` closes the brackets left open inside its block. Each token
+    /// is passed once more at most, and the skip takes at least one, so a source's refusals
+    /// cost time linear in its length.
+    fn skip_refused(&mut self, state: State, diag: Diag) {
+        self.refused.push(diag);
+        self.at = state.at;
+        self.depth = state.depth;
+        self.links = state.links;
+        self.nesting = state.nesting;
+        let mut open: Vec<&str> = Vec::new();
+        while !self.at_eof() {
+            if open.is_empty() && self.is_op("}") {
+                if self.at == state.at {
+                    self.bump();
+                }
+                return;
+            }
+            let mut block_end = false;
+            let ends = open.is_empty() && self.is_op(";");
+            match self.peek() {
+                Tok::Op(op @ ("(" | "[" | "{")) => open.push(op),
+                Tok::Op(")") if open.last() == Some(&"(") => drop(open.pop()),
+                Tok::Op("]") if open.last() == Some(&"[") => drop(open.pop()),
+                Tok::Op("}") => {
+                    while open.pop().is_some_and(|op| op != "{") {}
+                    block_end = open.is_empty();
+                }
+                _ => {}
+            }
+            self.bump();
+            let carried = self.is_word("else") || (block_end && self.is_word("while"));
+            if (ends || block_end) && !carried {
+                return;
+            }
+        }
+    }
+
     fn token(&self) -> &'a Token {
         let last = self.tokens.len().saturating_sub(1);
         // Invariant: the preprocessor's tokens end with `Tok::Eof`, so there is at least one.
@@ -729,7 +802,11 @@ impl<'a> Parser<'a> {
             if self.at_eof() {
                 return Err(Diag::new(open, "this { has no }"));
             }
-            body.push(self.statement()?);
+            let state = self.state();
+            match self.statement() {
+                Ok(statement) => body.push(statement),
+                Err(diag) => self.skip_refused(state, diag),
+            }
         }
         let end = self.bump().span;
         self.depth -= 1;
@@ -1378,6 +1455,23 @@ mod tests {
     use crate::glsl::lexer::lex_line;
 
     fn parse_str(s: &str) -> Result<Vec<Item>, Diag> {
+        parse_all(s).map_err(|mut d| d.kept.swap_remove(0))
+    }
+
+    /// Parse `s` on a thread with the compiler's stack, as the front end does
+    /// (`on_compiler_stack`): the nesting tests recurse to the parser's bounds.
+    fn parse_all(s: &str) -> Result<Vec<Item>, Diags> {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(crate::glsl::COMPILER_STACK)
+                .spawn_scoped(scope, || parse_on_this_stack(s))
+                .expect("a thread")
+                .join()
+                .expect("the parser returns")
+        })
+    }
+
+    fn parse_on_this_stack(s: &str) -> Result<Vec<Item>, Diags> {
         let mut tokens = Vec::new();
         for (i, line) in s.lines().enumerate() {
             let chars: Vec<char> = line.chars().collect();
@@ -1388,6 +1482,36 @@ mod tests {
             span: Span::new(1, 1, 1),
         });
         parse(&tokens)
+    }
+
+    /// Each refused statement and item is reported, at its own line, and the parse goes on
+    /// after it: a statement inside an `if`'s block, one after a refused `if` condition (the
+    /// `if`, its block and its `else` skipped whole), a statement with an unbalanced `)`, and
+    /// a refused item after the function.
+    #[test]
+    fn every_refused_statement_and_item_is_reported() {
+        let source = "void main() {
+    if (true) { float a = 1.0 + ; }
+    if (1.0 +) { float b = 1.0; } else { float c = ); }
+    float d = 2.0;
+    d = (d));
+}
+uniform float;
+float ok = 1.0;
+";
+        let refused = parse_all(source).unwrap_err();
+        let lines: Vec<u32> = refused.kept.iter().map(|d| d.span.line).collect();
+        assert_eq!(lines, [2, 3, 5, 7], "{:?}", refused.kept);
+        assert_eq!(refused.omitted, 0);
+    }
+
+    /// Past [`MAX_DIAGNOSTICS`](crate::glsl::error::MAX_DIAGNOSTICS) refusals the rest are
+    /// counted, and a source of nothing but refusals is passed in one sweep.
+    #[test]
+    fn refusals_past_the_bound_are_counted() {
+        let source = "void main() {\n".to_string() + &"x = ;\n".repeat(25) + "}\n";
+        let refused = parse_all(&source).unwrap_err();
+        assert_eq!((refused.kept.len(), refused.omitted), (20, 5));
     }
 
     #[test]
