@@ -239,28 +239,24 @@ fn a_new_program_draws_at_once_and_natively_after_the_wait(gpu: &'static Gpu) {
 }
 
 fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
-    // Valid words the emitter cannot dispatch: the AO output starts at the colour output's first
-    // instruction with another count (tsl_core::native::fill_dispatch tells outputs apart by
-    // their start). Hybrid draws it with the interpreter and says why; Native refuses the frame.
+    // A valid program the emitter refuses: exact integers (`to_int`) run on the interpreters,
+    // not yet on the native back end (docs/integers.md). The colour's blue is uv.x rounded down
+    // to a thousandth through an int, so the interpreters' pixels agree within the bounds even
+    // where the CPU and the GPU round a uv to either side of a step. Hybrid draws it with the
+    // interpreter and says why; Native refuses the frame.
     let mut c = Case::new();
     let g = NodeGraph::new();
+    let x = g.swizzle(g.uv(), "x");
+    let steps = g.to_float(g.to_int(g.mul(x, g.float(1000.0))));
     g.set_output(
         COLOR_NODE,
-        g.mul(g.join(&[g.uv(), g.float(0.25)]), g.float(0.9)),
+        g.mul(
+            g.join(&[g.uv(), g.mul(steps, g.float(0.001))]),
+            g.float(0.9),
+        ),
     )
     .unwrap();
-    let compiled = g.compile().unwrap();
-    let (start, count) = compiled.output_range(Output::Color);
-    assert!(count >= 2, "the colour output has {count} instructions");
-    let mut words = compiled.words().to_vec();
-    words[format::H_OUTPUTS + 2 * Output::Ao.index()] = start as u32;
-    words[format::H_OUTPUTS + 2 * Output::Ao.index() + 1] = 1;
-    let program = NodeProgram::from_words(
-        words,
-        compiled.uniforms().to_vec(),
-        compiled.texture_slots().to_vec(),
-    )
-    .expect("the words are valid");
+    let program = g.compile().unwrap();
     let p = c.assets.programs.add(program.clone());
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.5, 0.0));
     let cpu = cpu_image(&c);
