@@ -1,4 +1,4 @@
-//! The alpha map and the bump map at the places spec/000 names (docs/requirements.md), worked
+//! The alpha map and the bump map at the places the core specification names (docs/requirements.md), worked
 //! by hand on a plane that fills an orthographic 32×32 view; tests/raster_three.rs
 //! (`alpha_bump`) holds both to three.js's render.
 
