@@ -417,6 +417,42 @@ fn texture_3d_reads_the_volume_in_a_render() {
     assert_eq!(centre, [5.0 / 7.0, 0.0, 0.0, 1.0]);
 }
 
+/// Hold each pixel of `image` to the f64 reference ray gated by an opaque wall at world z 0.2
+/// (within 1e-4 relative), for the camera at (0, 0, `camera_z`): the pixel (i, j) sees the box's
+/// back face z = −1 at x = −1 + (i + ½) / 2, y = 1 − (j + ½) / 2. Gives each pixel's gated and
+/// ungated reference.
+fn hold_to_the_wall_s_gate(
+    image: &LinearImage,
+    camera_z: f32,
+    offset: f64,
+    steps: u32,
+) -> Vec<(DVec3, DVec3)> {
+    let cam = DVec3::new(0.0, 0.0, camera_z as f64);
+    let mut references = Vec::new();
+    for j in 0..SIDE {
+        for i in 0..SIDE {
+            let p = DVec3::new(
+                -1.0 + (i as f64 + 0.5) / 2.0,
+                1.0 - (j as f64 + 0.5) / 2.0,
+                -1.0,
+            );
+            let want = reference_gated(cam, p, steps, offset, false, Some(0.2));
+            let got = image.pixel(i, j).unwrap();
+            for k in 0..3 {
+                let bound = 1e-4 * want[k].abs().max(1e-3);
+                assert!(
+                    (got[k] as f64 - want[k]).abs() <= bound,
+                    "camera z {camera_z}, pixel ({i}, {j}) channel {k}: {} against {}",
+                    got[k],
+                    want[k]
+                );
+            }
+            references.push((want, reference(cam, p, steps, offset, false)));
+        }
+    }
+    references
+}
+
 /// R-VOL-5: an opaque wall across the volume at world z 0.2, facing the camera, and the volume
 /// with its scene-depth gate on: each pixel is the reference ray with the steps behind the wall
 /// (farther along the camera's axis) gathering nothing, for a ray from the camera (camera at
@@ -437,31 +473,11 @@ fn the_scene_depth_gate_stops_the_ray_at_the_opaque_scene() {
         let wall_m = assets.materials.add(Material::basic(Color::WHITE));
         scene.add(Object::mesh(wall_g, wall_m).at(Vec3::new(0.0, 0.0, 0.2)));
         let image = render(&scene, &camera, &assets);
+        let off = offset.unwrap_or(0.0) as f64;
         let (mut gated, mut lit) = (0, 0.0f64);
-        for j in 0..SIDE {
-            for i in 0..SIDE {
-                let p = DVec3::new(
-                    -1.0 + (i as f64 + 0.5) / 2.0,
-                    1.0 - (j as f64 + 0.5) / 2.0,
-                    -1.0,
-                );
-                let cam = DVec3::new(0.0, 0.0, camera_z as f64);
-                let off = offset.unwrap_or(0.0) as f64;
-                let want = reference_gated(cam, p, steps, off, false, Some(0.2));
-                let open = reference(cam, p, steps, off, false);
-                gated += usize::from((want - open).abs().max_element() > 1e-3);
-                lit = lit.max(want.max_element());
-                let got = image.pixel(i, j).unwrap();
-                for k in 0..3 {
-                    let bound = 1e-4 * want[k].abs().max(1e-3);
-                    assert!(
-                        (got[k] as f64 - want[k]).abs() <= bound,
-                        "camera z {camera_z}, pixel ({i}, {j}) channel {k}: {} against {}",
-                        got[k],
-                        want[k]
-                    );
-                }
-            }
+        for (want, open) in hold_to_the_wall_s_gate(&image, camera_z, off, steps) {
+            gated += usize::from((want - open).abs().max_element() > 1e-3);
+            lit = lit.max(want.max_element());
         }
         assert!(
             gated == (SIDE * SIDE) as usize,
@@ -652,24 +668,5 @@ fn a_low_level_cpu_call_reads_the_caller_s_snapshot() {
     let image = renderer
         .render_linear_with_target(&scene, &camera, &assets, Some(&target))
         .unwrap();
-    for j in 0..SIDE {
-        for i in 0..SIDE {
-            let p = DVec3::new(
-                -1.0 + (i as f64 + 0.5) / 2.0,
-                1.0 - (j as f64 + 0.5) / 2.0,
-                -1.0,
-            );
-            let want = reference_gated(DVec3::new(0.0, 0.0, 10.0), p, steps, 0.0, false, Some(0.2));
-            let got = image.pixel(i, j).unwrap();
-            for k in 0..3 {
-                let bound = 1e-4 * want[k].abs().max(1e-3);
-                assert!(
-                    (got[k] as f64 - want[k]).abs() <= bound,
-                    "pixel ({i}, {j}) channel {k}: {} against {}",
-                    got[k],
-                    want[k]
-                );
-            }
-        }
-    }
+    hold_to_the_wall_s_gate(&image, 10.0, 0.0, steps);
 }

@@ -359,14 +359,7 @@ fn located(
     let place = format!("{}:{line}:{column}:", path.display());
     let number = line.to_string();
     let gutter = " ".repeat(number.len());
-    // Tabs would shift the caret; each is shown as one space, as the column counts it.
-    let text: String = source_line
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect();
-    let width = text.chars().count();
-    let start = source_column.saturating_sub(1).min(width);
-    let carets = length.min(width.saturating_sub(start).max(1));
+    let (text, start, carets) = glsl::caret_layout(source_line, source_column, length);
     format!(
         "{} {}: {message}\n{} {}\n{} {text}\n{} {} {}{}",
         paint(Paint::Place, &place),

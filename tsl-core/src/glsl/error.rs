@@ -286,6 +286,25 @@ fn quote(source: &str, line: usize, column: usize) -> (String, usize) {
     clip_line(whole, column)
 }
 
+/// How a diagnostic draws a quoted line (`GlslError::source_line`): the text with each tab
+/// shown as one space (tabs would shift the caret; the column counts a tab as one), how many
+/// characters come before the caret (`source_column` from one, within the line), and how many
+/// carets (`length`, at least one, not past the line's end but for one after it).
+pub fn caret_layout(
+    source_line: &str,
+    source_column: usize,
+    length: usize,
+) -> (String, usize, usize) {
+    let text: String = source_line
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let width = text.chars().count();
+    let start = source_column.saturating_sub(1).min(width);
+    let carets = length.min(width.saturating_sub(start).max(1));
+    (text, start, carets)
+}
+
 /// The quoted line with carets under `length` characters from `column`, as rustc draws it:
 /// `  |`, `3 | text`, `  |     ^^^`, each line after a newline.
 fn draw_quote(
@@ -297,14 +316,7 @@ fn draw_quote(
 ) -> fmt::Result {
     let number = line.to_string();
     let gutter = " ".repeat(number.len());
-    // Tabs would shift the caret; show each as one space, as the column counts it.
-    let text: String = source_line
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect();
-    let width = text.chars().count();
-    let start = source_column.saturating_sub(1).min(width);
-    let carets = length.min(width.saturating_sub(start).max(1));
+    let (text, start, carets) = caret_layout(source_line, source_column, length);
     write!(
         f,
         "\n{gutter} |\n{number} | {text}\n{gutter} | {}{}",

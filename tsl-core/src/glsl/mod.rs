@@ -77,7 +77,7 @@ mod parser;
 mod preprocess;
 mod types;
 
-pub use error::{GlslError, GlslErrorKind, GlslNote, Shader, MAX_DIAGNOSTICS};
+pub use error::{caret_layout, GlslError, GlslErrorKind, GlslNote, Shader, MAX_DIAGNOSTICS};
 
 use crate::compile::GraphError;
 use crate::graph::NodeGraph;
