@@ -215,6 +215,19 @@ fn the_wood_boxes_match_three() {
 }
 
 #[test]
+fn the_wood_finishes_match_three() {
+    // tsl::materials's wood_preset, wood_program and wood_material against r187's
+    // WoodNodeMaterial.fromPreset: walnut gloss, pine matte, cherry semigloss (clear coats).
+    check_with(
+        "tsl_wood_finishes",
+        tsl_wood::finishes_scene().unwrap(),
+        tsl_wood::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
 fn the_vfx_tornado_matches_three() {
     // The case's time: 2 s; the page's clear colour.
     check_with(
