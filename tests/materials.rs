@@ -4,6 +4,9 @@
 //! occlusion against values worked out by hand. The wood's picture is held to three.js's render in
 //! `tests/tsl_oracle.rs` (`the_wood_boxes_match_three`, `the_wood_finishes_match_three`).
 
+mod ao_wall;
+
+use ao_wall::{hold_to_hand, wall, AoCase, AO_CASES, SIZE};
 use tsl::core::{Color, NodeProgram};
 use tsl::materials::*;
 use tsl::raster::*;
@@ -364,119 +367,34 @@ fn a_wood_uniform_changes_by_three_s_name() {
     assert!(program.set_uniform("ringThicknes", 0.1f32).is_err());
 }
 
-// ---- the post-processing material's ambient occlusion ----
+// ---- the post-processing material's ambient occlusion (the wall of `ao_wall/`) ----
 
-/// The hand-worked wall: a 4 × 4 plane filling a 4 × 4 picture under an orthographic camera,
-/// PHYSICAL, colour sRGB (200, 200, 200), roughness 1, metalness 0, specular intensity 0, lit by
-/// an ambient light of intensity 1 alone. With the specular intensity 0 the dielectric
-/// reflectance (F0 and F90) is 0, so three's single and multiple scattering are 0 and the indirect
-/// light is all diffuse: irradiance · colour / π · (1 − 0) = 0.577580 / π per channel
-/// (srgb(200/255) = ((200/255 + 0.055) / 1.055)^2.4). There is no environment, so there is no
-/// indirect specular light for the occlusion's specular term to dim; the pixel is that times the
-/// occlusion.
-fn wall(program: NodeProgram, assets: &mut Assets) -> (Scene, Camera) {
-    let program = assets.programs.add(program);
-    let material = Material {
-        specular_intensity: 0.0,
-        ..Material::physical(Color::from_srgb8(200, 200, 200), 1.0, 0.0).with_nodes(program)
-    };
-    let material = assets.materials.add(material);
-    let plane = assets.geometries.add(PlaneGeometry::new(4.0, 4.0).build());
-    let mut scene = Scene::new();
-    scene.add(Object::mesh(plane, material));
-    scene.add_light(Light::ambient(Color::WHITE, 1.0));
-    let camera =
-        Camera::orthographic(-2.0, 2.0, 2.0, -2.0, 0.1, 10.0).at(glam::Vec3::new(0.0, 0.0, 5.0));
-    (scene, camera)
-}
-
-/// The wall's indirect light, worked out above.
-fn indirect() -> f64 {
-    ((200.0 / 255.0 + 0.055) / 1.055f64).powf(2.4) / std::f64::consts::PI
-}
-
-/// An AO image of `n × n` texels, texel (x, y) (y from the top) the byte `value(x, y)` in red
-/// (green and blue other values, which the program must not read).
-fn ao_image(n: u32, value: impl Fn(u32, u32) -> u8) -> Image {
-    let mut bytes = Vec::new();
-    for y in 0..n {
-        for x in 0..n {
-            bytes.extend_from_slice(&[value(x, y), 7, 250, 255]);
-        }
-    }
-    Image::from_rgba8(n, n, bytes).unwrap()
-}
-
-/// Render the wall in linear light and hold each pixel's rgb to `indirect() · ao(x, y)`.
-fn check_wall(program: NodeProgram, mut assets: Assets, ao: impl Fn(u32, u32) -> f64) {
+/// Render `case`'s wall on the CPU and hold each pixel to the value worked out by hand.
+fn on_the_cpu(case: &AoCase) {
+    let mut assets = Assets::new();
+    let program = (case.program)(&mut assets);
     let (scene, camera) = wall(program, &mut assets);
-    let renderer = Renderer::new(RenderSettings::new(4, 4));
+    let renderer = Renderer::new(RenderSettings::new(SIZE, SIZE));
     let image = renderer.render_linear(&scene, &camera, &assets).unwrap();
-    for y in 0..4 {
-        for x in 0..4 {
-            let want = indirect() * ao(x, y);
-            let got = image.pixel(x, y).unwrap();
-            for (k, g) in got[..3].iter().enumerate() {
-                assert!(
-                    (f64::from(*g) - want).abs() < 1e-4,
-                    "pixel ({x}, {y}) channel {k}: {g}, by hand {want}"
-                );
-            }
-        }
-    }
-}
-
-/// The byte of texel (x, y) of the full-size pass: a different value at every pixel.
-fn pass_byte(x: u32, y: u32) -> u8 {
-    (20 + 60 * x + 13 * y) as u8
+    hold_to_hand(case, &image);
 }
 
 #[test]
 fn the_pass_dims_each_pixel_by_its_own_texel() {
-    let mut assets = Assets::new();
-    let target = assets.textures.add(ao_pass_texture(ao_image(4, pass_byte)));
-    let program = mesh_post_processing_program(target).unwrap();
-    check_wall(program, assets, |x, y| f64::from(pass_byte(x, y)) / 255.0);
+    on_the_cpu(&AO_CASES[0]);
 }
 
 #[test]
 fn a_half_size_pass_is_read_at_half_the_pixel_by_ao_pass_map_scale() {
-    let mut assets = Assets::new();
-    let half = |x: u32, y: u32| [[40u8, 200], [120, 255]][y as usize][x as usize];
-    let target = assets.textures.add(ao_pass_texture(ao_image(2, half)));
-    let mut program = mesh_post_processing_program(target).unwrap();
-    program.set_uniform("aoPassMapScale", 0.5f32).unwrap();
-    // Pixel (x, y) reads texel (floor(x / 2), floor(y / 2)).
-    check_wall(program, assets, |x, y| {
-        f64::from(half(x / 2, y / 2)) / 255.0
-    });
+    on_the_cpu(&AO_CASES[1]);
 }
 
 #[test]
 fn an_ao_map_takes_the_lower_value_and_applies_its_intensity_as_three_does() {
-    let mut assets = Assets::new();
-    let target = assets.textures.add(ao_pass_texture(ao_image(4, pass_byte)));
-    // A 1 × 1 map of 102 (0.4): below some pixels' pass values and above others'.
-    let map = assets
-        .textures
-        .add(ao_pass_texture(ao_image(1, |_, _| 102)));
-    let mut program = mesh_post_processing_program_with_ao_map(target, map).unwrap();
-    program.set_uniform("aoMapIntensity", 0.5f32).unwrap();
-    check_wall(program, assets, |x, y| {
-        // ao = min(pass, map); ao *= (ao − 1) · intensity + 1.
-        let ao = (f64::from(pass_byte(x, y)) / 255.0).min(0.4);
-        ao * ((ao - 1.0) * 0.5 + 1.0)
-    });
+    on_the_cpu(&AO_CASES[2]);
 }
 
 #[test]
 fn the_pass_is_a_texture_uniform_that_set_texture_changes() {
-    let mut assets = Assets::new();
-    let dark = assets.textures.add(ao_pass_texture(ao_image(4, |_, _| 0)));
-    let light = assets
-        .textures
-        .add(ao_pass_texture(ao_image(4, |_, _| 255)));
-    let mut program = mesh_post_processing_program(dark).unwrap();
-    program.set_texture("tAoPassMap", light).unwrap();
-    check_wall(program, assets, |_, _| 1.0);
+    on_the_cpu(&AO_CASES[3]);
 }
