@@ -73,6 +73,7 @@ mod error;
 mod ir;
 mod lexer;
 mod lower;
+mod order;
 mod parser;
 mod preprocess;
 mod types;

@@ -786,10 +786,17 @@ impl<'a> Parser<'a> {
             }
         }
         if self.is_op(";") {
-            return Err(Diag::new(
+            // A prototype: the checker lets calls come before the definition.
+            let end = self.bump().span;
+            return Ok(Function {
+                ret,
+                name,
                 span,
-                "prototypes are not in the subset; define the function before its first call",
-            ));
+                params,
+                body: Vec::new(),
+                end,
+                prototype: true,
+            });
         }
         if !self.is_op("{") {
             return Err(self.unexpected("'{'"));
@@ -817,6 +824,7 @@ impl<'a> Parser<'a> {
             params,
             body,
             end,
+            prototype: false,
         })
     }
 
@@ -950,11 +958,65 @@ impl<'a> Parser<'a> {
                         body,
                     }
                 }
-                "while" | "do" | "switch" | "case" | "default" => {
-                    return Err(Diag::new(
-                        span,
-                        format!("{w} is not in the subset; write a for loop with constant bounds"),
-                    ))
+                "while" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: false,
+                    }
+                }
+                "do" => {
+                    self.bump();
+                    if !self.is_op("{") {
+                        return Err(Diag::new(
+                            self.span(),
+                            "the body of a do is a block in braces: do { ... } while (c);",
+                        ));
+                    }
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    if !self.is_word("while") {
+                        return Err(self.unexpected("while after the body of a do"));
+                    }
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.expect_op(";")?;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: true,
+                    }
+                }
+                "switch" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let selector = self.expression()?;
+                    self.expect_op(")")?;
+                    let open = self.expect_op("{")?;
+                    StmtKind::Switch {
+                        selector,
+                        body: self.block_body(open)?,
+                    }
+                }
+                "case" | "default" => {
+                    self.bump();
+                    let value = if w == "case" {
+                        Some(self.expression()?)
+                    } else {
+                        None
+                    };
+                    self.expect_op(":")?;
+                    StmtKind::Label(value)
                 }
                 "break" | "continue" | "discard" => {
                     self.bump();
