@@ -661,6 +661,7 @@ fx("for_condition_with_a_call", "vec4(s, float(tests) * 0.1, 0.0, 1.0)",
 # ------------------------------------------------------------------ switch, while, do, prototypes (issue 18)
 import glsl_flow_cases  # noqa: E402
 glsl_flow_cases.add(case, fx)
+glsl_flow_cases.add_corpus(case)
 
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue

@@ -80,6 +80,15 @@ impl ShaderLowering<'_, '_> {
         match &e.kind {
             TKind::Local(id) => self.hope_local(*id),
             TKind::Unary(op, a) => Some(fold_unary(*op, a.ty, &self.hope_of(a)?)),
+            // `known && unknown` and `known || unknown` decide by the known side alone, where
+            // it is false and true.
+            TKind::Logical(op, a, b)
+                if self
+                    .hope_of(a)
+                    .is_some_and(|k| (k[0] != 0.0) == (*op == BinOp::Or)) =>
+            {
+                self.hope_of(a)
+            }
             TKind::Binary(op, a, b) | TKind::Logical(op, a, b) => {
                 let (x, y) = (self.hope_of(a)?, self.hope_of(b)?);
                 if int_division_by_zero(*op, e.ty, Some(&y)).is_some()
