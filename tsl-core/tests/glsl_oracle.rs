@@ -162,8 +162,14 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     // the one stated, so that a change in what is refused shows here.
     if let Some(want) = case.get("refused").and_then(Value::as_str) {
         return match oracle_cases::compile(case) {
-            Ok(_) => Err(format!("{name}: compiles, but the case says it is refused ({want}); compare it instead")),
-            Err(e) if e.contains(want) => Ok(Outcome { pixels: 0, max_rel: 0.0, failures: Vec::new() }),
+            Ok(_) => Err(format!(
+                "{name}: compiles, but the case says it is refused ({want}); compare it instead"
+            )),
+            Err(e) if e.contains(want) => Ok(Outcome {
+                pixels: 0,
+                max_rel: 0.0,
+                failures: Vec::new(),
+            }),
             Err(e) => Err(format!("{name}: refused, but not for '{want}':\n{e}")),
         };
     }
@@ -234,11 +240,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     // The grid in batches of LANES pixels, row by row; each output's values per pixel.
     let sampler = Sampler(textures);
     let mut registers = Registers::new();
-    let (mut color, mut opacity, mut mask) = (
-        Some(Vec::new()),
-        Some(Vec::new()),
-        Some(Vec::new()),
-    );
+    let (mut color, mut opacity, mut mask) = (Some(Vec::new()), Some(Vec::new()), Some(Vec::new()));
     for first in (0..w * h).step_by(LANES) {
         let count = LANES.min(w * h - first);
         let mut batch = FragmentBatch::new();
@@ -260,7 +262,9 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             match run_nodes(&program, output, &batch, &sampler, &mut registers) {
                 Some(r) => {
                     if let Some(v) = values.as_mut() {
-                        v.extend((0..count).map(|l| (0..width).map(|k| r[k][l]).collect::<Vec<f32>>()));
+                        v.extend(
+                            (0..count).map(|l| (0..width).map(|k| r[k][l]).collect::<Vec<f32>>()),
+                        );
                     }
                 }
                 None => *values = None,

@@ -572,7 +572,10 @@ fn while_and_do_not_proved_to_stop() {
         "not proved to stop within 256",
     );
     // A condition that never turns false, and one over a uniform (unbounded).
-    frag(&body("  $while (true) { }"), "write a for loop with constant bounds");
+    frag(
+        &body("  $while (true) { }"),
+        "write a for loop with constant bounds",
+    );
     frag(
         "uniform int count;\nvoid main() {\n  int i = 0;\n  $while (i < count) { i++; }\n  gl_FragColor = vec4(1.0);\n}",
         "not proved to stop",
@@ -587,7 +590,10 @@ fn while_and_do_not_proved_to_stop() {
         &body("  int i = 0;\n  $while (i < 4) { if (vUv.x < 0.5) { i++; } else { i += 2; } }"),
         "not proved to stop",
     );
-    frag(&body("  do $i++; while (false);"), "the body of a do is a block in braces");
+    frag(
+        &body("  do $i++; while (false);"),
+        "the body of a do is a block in braces",
+    );
 }
 
 #[test]

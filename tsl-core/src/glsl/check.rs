@@ -1136,7 +1136,10 @@ impl Checker {
             }
             StmtKind::Switch { selector, body } => self.switch(selector, body, out)?,
             StmtKind::Label(_) => {
-                return err(s.span, "a case or default label is directly in a switch's body")
+                return err(
+                    s.span,
+                    "a case or default label is directly in a switch's body",
+                )
             }
             StmtKind::Break | StmtKind::Continue => {
                 let f = self.fs();
@@ -1748,7 +1751,8 @@ impl Checker {
                         });
                         open_labels = true;
                     }
-                    let label = self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
+                    let label =
+                        self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
                     // Invariant: a section was pushed above when none was open.
                     let section = sections.last_mut().expect("a section is open");
                     match label {
@@ -1758,7 +1762,10 @@ impl Checker {
                     }
                 }
                 _ if sections.is_empty() => {
-                    result = err(stmt.span, "a statement of a switch comes before its first case label");
+                    result = err(
+                        stmt.span,
+                        "a statement of a switch comes before its first case label",
+                    );
                     break;
                 }
                 StmtKind::Decl(_) => {
@@ -1806,7 +1813,10 @@ impl Checker {
         };
         let v = self.expr(value)?;
         if v.ty != Ty::Int {
-            return err(v.start, format!("a case label is an int, as the selector is, not a {}", v.ty));
+            return err(
+                v.start,
+                format!("a case label is an int, as the selector is, not a {}", v.ty),
+            );
         }
         let Some(k) = v.konst else {
             return err(v.start, "a case label is a constant");

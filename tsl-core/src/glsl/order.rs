@@ -46,12 +46,16 @@ pub(crate) fn check_order(items: &[Item]) -> (Vec<usize>, Vec<Diag>) {
         // name is recursion, which the checker refuses too.
         let waits: HashSet<&str> = calls
             .into_iter()
-            .filter(|n| declared.contains(n) && *n != f.name && pending.get(n).is_some_and(|&c| c > 0))
+            .filter(|n| {
+                declared.contains(n) && *n != f.name && pending.get(n).is_some_and(|&c| c > 0)
+            })
             .collect();
         waiting.push((at, waits));
         // Place every waiting definition whose callees are all placed, until none is.
         loop {
-            let ready = waiting.iter().position(|(_, w)| w.iter().all(|n| pending[n] == 0));
+            let ready = waiting
+                .iter()
+                .position(|(_, w)| w.iter().all(|n| pending[n] == 0));
             let Some(i) = ready else { break };
             let (at, _) = waiting.remove(i);
             order.push(at);

@@ -50,7 +50,13 @@ impl ShaderLowering<'_, '_> {
     pub(super) fn hope_note(&mut self, local: LocalId, value: Option<Konst>) {
         let frame = self.frames.len().saturating_sub(1);
         let top = self.guards.len().saturating_sub(1);
-        let at_top = matches!(self.guards.last(), Some(Guard::Loop { continued: None, .. }));
+        let at_top = matches!(
+            self.guards.last(),
+            Some(Guard::Loop {
+                continued: None,
+                ..
+            })
+        );
         if let (Some(h), Some(k)) = (self.hopes.last_mut(), value) {
             if h.frame == frame && h.guard_at == top && at_top {
                 h.known.insert(local, k);
