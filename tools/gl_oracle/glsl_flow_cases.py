@@ -92,6 +92,27 @@ do {
   b += x + float(m);
   if (b > 6.0 + y) break;
 } while (m < 8);""", w=8, h=4)
+    # A condition that writes (through a call's inout arguments) runs once more than the body:
+    # the while runs 5 bodies and asks 6 times; the do runs its body first, then 5 more, asking
+    # 6 times (spec/001: the final condition's effects are kept).
+    case("while_condition_effects", """varying vec2 vUv;
+bool ask(inout int k, inout int asks) {
+  asks++;
+  k++;
+  return k <= 5;
+}
+void main() {
+  int k = 0;
+  int asks = 0;
+  float s = 0.0;
+  while (ask(k, asks)) { s += vUv.x; }
+  int k2 = 0;
+  int asks2 = 0;
+  float bodies2 = 0.0;
+  do { bodies2 += 1.0; } while (ask(k2, asks2));
+  gl_FragColor = vec4(s, float(asks) / 8.0, bodies2 / 8.0, float(asks2) / 8.0);
+}
+""")
     # A while of exactly 256 bodies is accepted: s = 0 + 1 + ... + 255 = 32640.
     fx("while_256", "vec4(s / 32640.0, float(i) / 256.0, x, 1.0)",
        body="""int i = 0;
