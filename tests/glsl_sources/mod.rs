@@ -62,3 +62,24 @@ pub fn programs() -> Vec<(&'static str, NodeProgram)> {
         ),
     ]
 }
+
+/// The ShaderToy set (`tests/glsl_sources/shadertoy/`, its README.md): each source compiled, by
+/// its file's name, in order.
+pub fn shadertoy_set() -> Vec<(String, NodeProgram)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl_sources/shadertoy");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the ShaderToy set's folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "glsl"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let source = std::fs::read_to_string(&path).expect("a source");
+            let program = compile_shader_toy(&source).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, program)
+        })
+        .collect()
+}

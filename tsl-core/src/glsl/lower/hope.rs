@@ -83,20 +83,21 @@ impl ShaderLowering<'_, '_> {
         if e.konst.is_some() {
             return e.konst;
         }
+        // Outside every while loop nothing is asked (and the walk is not paid for).
+        if self.hopes.is_empty() {
+            return None;
+        }
         match &e.kind {
             TKind::Local(id) => self.hope_local(*id),
             TKind::Unary(op, a) => Some(fold_unary(*op, a.ty, &self.hope_of(a)?)),
-            // `known && unknown` and `known || unknown` decide by the known side alone, where
-            // it is false and true.
-            TKind::Logical(op, a, b)
-                if self
-                    .hope_of(a)
-                    .is_some_and(|k| (k[0] != 0.0) == (*op == BinOp::Or)) =>
-            {
-                self.hope_of(a)
-            }
             TKind::Binary(op, a, b) | TKind::Logical(op, a, b) => {
-                let (x, y) = (self.hope_of(a)?, self.hope_of(b)?);
+                let x = self.hope_of(a)?;
+                // `known && unknown` and `known || unknown` decide by the known side alone,
+                // where it is false and true.
+                if matches!(e.kind, TKind::Logical(..)) && (x[0] != 0.0) == (*op == BinOp::Or) {
+                    return Some(x);
+                }
+                let y = self.hope_of(b)?;
                 if int_division_by_zero(*op, e.ty, Some(&y)).is_some()
                     || int_binary_out_of_range(*op, e.ty, &x, &y).is_some()
                 {
