@@ -594,6 +594,11 @@ fn while_and_do_not_proved_to_stop() {
         &body("  do $i++; while (false);"),
         "the body of a do is a block in braces",
     );
+    // Three nested loops of 256 bodies each are proved, but unroll past the work limit.
+    frag(
+        &body("  int i = 0;\n  while (i < 256) {\n    int j = 0;\n    while (j < 256) {\n      int k = 0;\n      while (k < 256) { k++; }\n      j++;\n    }\n    i++;\n  }"),
+        "units of work",
+    );
 }
 
 #[test]
