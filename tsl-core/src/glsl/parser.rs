@@ -1610,6 +1610,37 @@ float ok = 1.0;
         }
     }
 
+    #[test]
+    fn switch_labels_do_and_prototypes_parse() {
+        // The labels are statements of the switch's body, in order; `default` has no value.
+        let StmtKind::Switch { body, .. } = first_statement(
+            "void main() { switch (k) { case 1: case 2: x = 1.0; default: break; } }",
+        ) else {
+            panic!("a switch")
+        };
+        let kinds: Vec<&str> = body
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Label(Some(_)) => "case",
+                StmtKind::Label(None) => "default",
+                StmtKind::Break => "break",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["case", "case", "other", "default", "break"]);
+        let StmtKind::While { do_first, .. } =
+            first_statement("void main() { do { x = 1.0; } while (x < 2.0); }")
+        else {
+            panic!("a do")
+        };
+        assert!(do_first);
+        let items = parse_str("float f(float x);\nvoid main() { }").unwrap();
+        let Item::Function(f) = &items[0] else {
+            panic!("a prototype")
+        };
+        assert!(f.prototype && f.body.is_empty());
+    }
+
     /// The body's first statement of `void main() { ... }`.
     fn first_statement(src: &str) -> StmtKind {
         match parse_str(src).unwrap().remove(0) {
