@@ -94,7 +94,7 @@ do {
 } while (m < 8);""", w=8, h=4)
     # A condition that writes (through a call's inout arguments) runs once more than the body:
     # the while runs 5 bodies and asks 6 times; the do runs its body first, then 5 more, asking
-    # 6 times (spec/001: the final condition's effects are kept).
+    # 6 times (the specification: the final condition's effects are kept).
     case("while_condition_effects", """varying vec2 vUv;
 bool ask(inout int k, inout int asks) {
   asks++;

@@ -566,7 +566,7 @@ fn a_varying_that_is_not_a_vector() {
 
 #[test]
 fn while_and_do_not_proved_to_stop() {
-    // 257 bodies: one past spec/001's MAX_WHILE_COUNT.
+    // 257 bodies: one past the specification's MAX_WHILE_COUNT.
     frag(
         &body("  int i = 0;\n  $while (i < 257) { i++; }"),
         "not proved to stop within 256",
@@ -580,7 +580,7 @@ fn while_and_do_not_proved_to_stop() {
         "uniform int count;\nvoid main() {\n  int i = 0;\n  $while (i < count) { i++; }\n  gl_FragColor = vec4(1.0);\n}",
         "not proved to stop",
     );
-    // A data-dependent exit alone is not a proof (spec/001: the proof is conservative).
+    // A data-dependent exit alone is not a proof (the specification: the proof is conservative).
     frag(
         &body("  float v = vUv.x;\n  $do { v *= 2.0; } while (v < 1.0);"),
         "this do loop is not proved to stop",

@@ -1723,7 +1723,7 @@ impl Checker {
     /// runs where its labels or an earlier section's matched (GLSL's fall-through).
     fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let selector = self.expr(selector)?;
-        // uint joins int here once the exact unsigned integers land (spec/001 asks for both).
+        // uint joins int here once the exact unsigned integers land (the specification asks for both).
         if selector.ty != Ty::Int {
             return err(
                 selector.start,

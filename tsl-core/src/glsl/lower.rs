@@ -27,7 +27,7 @@ use std::collections::HashMap;
 mod hope;
 mod matrix;
 
-/// The most bodies a `while` or `do` runs (spec/001's MAX_WHILE_COUNT).
+/// The most bodies a `while` or `do` runs (the specification's MAX_WHILE_COUNT).
 pub(crate) const MAX_WHILE_COUNT: usize = 256;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
@@ -1331,7 +1331,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     /// A `while`'s or a `do`'s bodies, under the loop's guard, which the caller opened: each
     /// body after its condition (a do's first without one), at most [`MAX_WHILE_COUNT`] of
     /// them, then one condition more. The loop must have stopped everywhere by then, as the
-    /// constants the lowering folds show; spec/001 refuses a loop it cannot prove stops rather
+    /// constants the lowering folds show; the specification refuses a loop it cannot prove stops rather
     /// than truncate it (docs/requirements.md, R-GLSL's loops).
     fn while_bodies(
         &mut self,

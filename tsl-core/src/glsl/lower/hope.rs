@@ -1,6 +1,6 @@
 //! What a `while` or `do` loop's variables hold where the loop still runs: the proof that such
-//! a loop stops within [`MAX_WHILE_COUNT`](super::MAX_WHILE_COUNT) bodies (spec/001's While and
-//! do, docs/requirements.md).
+//! a loop stops within [`MAX_WHILE_COUNT`](super::MAX_WHILE_COUNT) bodies (the specification's
+//! "While and do"; docs/glsl.md).
 //!
 //! The lowering writes a variable under the loop's mask as `select(running, new, old)`, so once a
 //! data-dependent `break` has left the loop somewhere, a counter such as `i++` is no longer a
