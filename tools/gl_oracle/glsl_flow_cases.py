@@ -160,7 +160,10 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 # reason is listed in BOUNDS (docs/glsl.md's ShaderToy set table says the same).
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests",
                       "glsl_sources", "shadertoy")
-REFUSED = {}
+REFUSED = {
+    # simplex/4d.glsl's grad4 builds its sign vector with lessThan, outside the subset today.
+    "35_ashima_simplex4d": "the built-in lessThan is not in the subset",
+}
 # The measured largest difference from Mesa (32x16 at iTime 1.3) is in each "why"; the bound is
 # set a little above it.
 _ATAN = "atan's last bits differ from llvmpipe's"
