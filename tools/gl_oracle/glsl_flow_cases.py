@@ -180,7 +180,7 @@ BOUNDS = {
     "27_spiral": {"rel": 5e-4, "why": _ATAN + " and log's, read through fract (3.3e-4 measured)"},
     "09_value_noise": {"rel": 2e-2, "abs": 5e-3, "why": "fract(sin(k) * 43758.5453) amplifies llvmpipe's sin's last bits by 4e4, as FilmShader's rand() does (3.9e-3 absolute measured)"},
     "11_voronoi": {"abs": 1.5e-2, "why": "the fract(sin(k) * 43758.5453) hash jitters each cell's point (1.2e-2 absolute measured)"},
-    "25_domain_warp": {"abs": 4e-3, "share": 0.97, "why": "the hash's (x + y) * z of values near 100 keeps about 2e-3 of fract, so one-ulp differences (Mesa fuses multiply-adds) move the noise, and where fract wraps they jump; 98% of components are within 4e-3 (the worst 0.105)"},
+    "25_domain_warp": {"abs": 4e-3, "share": 0.97, "why": "the hash's (x + y) * z of values near 100 keeps about 2e-3 of fract, so one-ulp differences (presumably Mesa's fused multiply-adds) move the noise, and where fract wraps they jump; 98% of components are within 4e-3 (the worst 0.105)"},
 }
 
 
