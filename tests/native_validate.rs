@@ -2,7 +2,7 @@
 //! docs/requirements.md) and validated with naga, no adapter needed: three.js's TSL examples
 //! ported (`examples/tsl_*.rs`, checked by `tsl_examples.rs`), the other examples' graphs the
 //! tests reach (`spec000_*`, the guitar in both styles), `glsl_render.rs`'s
-//! GLSL programs, the three.js noise oracle's graphs (`tsl-core/tests/noise_nodes.rs`) and the
+//! GLSL programs and the ShaderToy set (`tests/glsl_sources/shadertoy/`), the three.js noise oracle's graphs (`tsl-core/tests/noise_nodes.rs`) and the
 //! `tsl!` / `#[tsl_fn]` programs of `macros.rs`, and every program of the GPU parity scenes
 //! (`tests/parity_scenes/`, drawn by `gpu_parity.rs` and `gpu_native.rs`). Each is collected by calling the builder its own
 //! test calls (shared modules), not a copy.
@@ -153,6 +153,12 @@ fn the_glsl_render_programs_emit_and_validate() {
         .map(|(name, p)| (name.to_string(), p))
         .collect();
     all_validate(programs, 5);
+}
+
+#[test]
+fn the_shadertoy_set_emits_and_validates() {
+    // 41 sources, two refused (docs/glsl.md's ShaderToy set table).
+    all_validate(glsl_sources::shadertoy_set(), 39);
 }
 
 #[test]

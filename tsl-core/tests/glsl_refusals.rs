@@ -565,23 +565,83 @@ fn a_varying_that_is_not_a_vector() {
 // ------------------------------------------------------------------ statements
 
 #[test]
-fn while_do_switch() {
-    frag(&body("  $while (true) { }"), "while is not in the subset");
-    frag(&body("  $do { } while (false);"), "do is not in the subset");
+fn while_and_do_not_proved_to_stop() {
+    // 257 bodies: one past the specification's MAX_WHILE_COUNT.
     frag(
-        &body("  int i = 0;\n  $switch (i) { default: break; }"),
-        "switch is not in the subset",
+        &body("  int i = 0;\n  $while (i < 257) { i++; }"),
+        "not proved to stop within 256",
+    );
+    // A condition that never turns false, and one over a uniform (unbounded).
+    frag(
+        &body("  $while (true) { }"),
+        "write a for loop with constant bounds",
+    );
+    frag(
+        "uniform int count;\nvoid main() {\n  int i = 0;\n  $while (i < count) { i++; }\n  gl_FragColor = vec4(1.0);\n}",
+        "not proved to stop",
+    );
+    // A data-dependent exit alone is not a proof (the specification: the proof is conservative).
+    frag(
+        &body("  float v = vUv.x;\n  $do { v *= 2.0; } while (v < 1.0);"),
+        "this do loop is not proved to stop",
+    );
+    // The counter is written in a branch: not known where the loop runs.
+    frag(
+        &body("  int i = 0;\n  $while (i < 4) { if (vUv.x < 0.5) { i++; } else { i += 2; } }"),
+        "not proved to stop",
+    );
+    frag(
+        &body("  do $i++; while (false);"),
+        "the body of a do is a block in braces",
+    );
+    // Three nested loops of 256 bodies each are proved, but unroll past the work limit.
+    frag(
+        &body("  int i = 0;\n  while (i < 256) {\n    int j = 0;\n    while (j < 256) {\n      int k = 0;\n      while (k < 256) { k++; }\n      j++;\n    }\n    i++;\n  }"),
+        "units of work",
     );
 }
 
 #[test]
+fn switch_outside_the_subset() {
+    frag(
+        &body("  float s = vUv.x;\n  switch ($s) { default: break; }"),
+        "a switch selects by an int, not a float",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case $i: break; }"),
+        "a case label is a constant",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case 1: break; case $1: break; }"),
+        "case 1 is labelled twice",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { default: break; case 2: $default: break; }"),
+        "a switch has one default label",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case 0: $float f = 1.0; break; }"),
+        "a declaration directly in a switch",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { $i = 2; case 0: break; }"),
+        "before its first case label",
+    );
+    frag(&body("  $case 1: ;"), "directly in a switch's body");
+}
+
+#[test]
 fn break_and_continue_outside_a_loop() {
-    frag(&body("  $break;"), "break outside a for loop");
+    frag(&body("  $break;"), "break outside a loop or a switch");
     frag(
         &body("  if (true) { $continue; }"),
-        "continue outside a for loop",
+        "continue outside a loop",
     );
-    frag("float f() {\n  $break;\n  return 1.0;\n}\nvoid main() { for (int i = 0; i < 2; i++) { gl_FragColor = vec4(f()); } }", "outside a for loop");
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { default: $continue; }"),
+        "continue outside a loop",
+    );
+    frag("float f() {\n  $break;\n  return 1.0;\n}\nvoid main() { for (int i = 0; i < 2; i++) { gl_FragColor = vec4(f()); } }", "outside a loop");
 }
 
 #[test]
@@ -707,9 +767,15 @@ fn a_loop_index_that_is_a_vector() {
 
 #[test]
 fn prototypes() {
+    // A prototype lets the call come first, but recursion through prototypes is refused.
     frag(
-        "float $f(float x);\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "prototypes",
+        "float f(float x);\nfloat g(float x);\nfloat $g(float x) { return f(x); }\nfloat f(float x) { return g(x); }\nvoid main() { gl_FragColor = vec4(f(1.0)); }",
+        "recursion is not in the subset",
+    );
+    // A prototype with no definition: the call names a function that is not defined.
+    frag(
+        "float f(float x);\nvoid main() { gl_FragColor = vec4($f(1.0)); }",
+        "no function named f",
     );
 }
 

@@ -202,6 +202,19 @@ pub(crate) enum StmtKind {
         step: Option<Box<Stmt>>,
         body: Box<Stmt>,
     },
+    /// `while (cond) body`, or with `do_first`, `do body while (cond);`.
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+        do_first: bool,
+    },
+    /// `switch (selector) { ... }`: its body's statements, among them its labels.
+    Switch {
+        selector: Expr,
+        body: Vec<Stmt>,
+    },
+    /// `case value:` or (`None`) `default:`, directly in a switch's body.
+    Label(Option<Expr>),
     Block(Vec<Stmt>),
     Break,
     Continue,
@@ -227,8 +240,11 @@ pub(crate) struct Function {
     pub span: Span,
     pub params: Vec<Param>,
     pub body: Vec<Stmt>,
-    /// The closing brace.
+    /// The closing brace (a prototype's `;`).
     pub end: Span,
+    /// Whether it is a prototype (`float f(float x);`): a declaration with no body, which lets
+    /// a call come before the definition.
+    pub prototype: bool,
 }
 
 /// A field of a struct.

@@ -101,7 +101,11 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diags> {
     c.declare_builtins();
     // Each item is checked whatever the items before it gave, as rustc goes on with the next
     // item: the names an item failed to declare are poisoned, so that their uses report nothing.
-    for item in items {
+    let (order, recursion) = super::order::check_order(items);
+    for diag in recursion {
+        c.errors.push(diag);
+    }
+    for item in order.into_iter().map(|at| &items[at]) {
         let checked = match item {
             Item::Decl(decl) => c.global_decl(decl),
             Item::Function(function) => c.function(function),
@@ -191,6 +195,8 @@ struct FnState {
     meta: Vec<LocalMeta>,
     scopes: Vec<HashMap<String, LocalId>>,
     loop_depth: usize,
+    /// How many switches are open around the statement (which a `break` may leave).
+    switch_depth: usize,
     branch_depth: usize,
     is_main: bool,
     /// Whether the statement being checked is the last of main's body (where a vertex shader's
@@ -911,6 +917,7 @@ impl Checker {
             meta: Vec::new(),
             scopes: vec![HashMap::new()],
             loop_depth: 0,
+            switch_depth: 0,
             branch_depth: 0,
             is_main: is_main || (env.kind == Kind::ShaderToy && f.name == "mainImage"),
             final_return: false,
@@ -1035,12 +1042,13 @@ impl Checker {
     /// scopes and depths it opened are closed again.
     fn stmt_or_report(&mut self, s: &Stmt, out: &mut Vec<TStmt>) {
         let f = self.fs();
-        let mark = (f.scopes.len(), f.loop_depth, f.branch_depth);
+        let mark = (f.scopes.len(), f.loop_depth, f.branch_depth, f.switch_depth);
         if let Err(d) = self.stmt(s, out) {
             let f = self.fs();
             f.scopes.truncate(mark.0);
             f.loop_depth = mark.1;
             f.branch_depth = mark.2;
+            f.switch_depth = mark.3;
             self.errors.push(d);
         }
     }
@@ -1100,14 +1108,49 @@ impl Checker {
                 step,
                 body,
             } => self.for_loop(init, cond.as_ref(), step.as_deref(), body, s.span, out)?,
+            StmtKind::While {
+                cond,
+                body,
+                do_first,
+            } => {
+                let cond = self.expr(cond)?;
+                if cond.ty != Ty::Bool {
+                    return err(
+                        cond.start,
+                        format!("a loop condition is a bool, not a {}", cond.ty),
+                    );
+                }
+                let f = self.fs();
+                f.loop_depth += 1;
+                f.branch_depth += 1;
+                let body = self.scoped(body);
+                let f = self.fs();
+                f.loop_depth -= 1;
+                f.branch_depth -= 1;
+                out.push(TStmt::While {
+                    cond,
+                    body: body?,
+                    do_first: *do_first,
+                    span: s.span,
+                });
+            }
+            StmtKind::Switch { selector, body } => self.switch(selector, body, out)?,
+            StmtKind::Label(_) => {
+                return err(
+                    s.span,
+                    "a case or default label is directly in a switch's body",
+                )
+            }
             StmtKind::Break | StmtKind::Continue => {
-                if self.fs().loop_depth == 0 {
-                    let what = if s.kind == StmtKind::Break {
-                        "break"
+                let f = self.fs();
+                let is_break = s.kind == StmtKind::Break;
+                if f.loop_depth == 0 && !(is_break && f.switch_depth > 0) {
+                    let what = if is_break {
+                        "break outside a loop or a switch"
                     } else {
-                        "continue"
+                        "continue outside a loop"
                     };
-                    return err(s.span, format!("{what} outside a for loop"));
+                    return err(s.span, what);
                 }
                 out.push(if s.kind == StmtKind::Break {
                     TStmt::Break(s.span)
@@ -1674,6 +1717,117 @@ impl Checker {
             span,
         });
         Ok(())
+    }
+
+    /// `switch (selector) { body }`: the body's labels split it into sections, each of which
+    /// runs where its labels or an earlier section's matched (GLSL's fall-through).
+    fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        let selector = self.expr(selector)?;
+        // uint joins int here once the exact unsigned integers land (the specification asks for both).
+        if selector.ty != Ty::Int {
+            return err(
+                selector.start,
+                format!("a switch selects by an int, not a {}", selector.ty),
+            );
+        }
+        let mut sections: Vec<SwitchSection> = Vec::new();
+        let mut seen: Vec<(i64, Span)> = Vec::new();
+        let mut default_at: Option<Span> = None;
+        // Whether the last section has statements (a label after them starts a new section).
+        let mut open_labels = false;
+        self.fs().scopes.push(HashMap::new());
+        let f = self.fs();
+        f.switch_depth += 1;
+        f.branch_depth += 1;
+        let mut result = Ok(());
+        for stmt in body {
+            match &stmt.kind {
+                StmtKind::Label(value) => {
+                    if !open_labels {
+                        sections.push(SwitchSection {
+                            labels: Vec::new(),
+                            default: false,
+                            body: Vec::new(),
+                        });
+                        open_labels = true;
+                    }
+                    let label =
+                        self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
+                    // Invariant: a section was pushed above when none was open.
+                    let section = sections.last_mut().expect("a section is open");
+                    match label {
+                        Ok(Some(k)) => section.labels.push(k),
+                        Ok(None) => section.default = true,
+                        Err(d) => self.errors.push(d),
+                    }
+                }
+                _ if sections.is_empty() => {
+                    result = err(
+                        stmt.span,
+                        "a statement of a switch comes before its first case label",
+                    );
+                    break;
+                }
+                StmtKind::Decl(_) => {
+                    self.errors.push(Diag::new(
+                        stmt.span,
+                        "a declaration directly in a switch is not in the subset; put the case's statements in a block { }",
+                    ));
+                }
+                _ => {
+                    open_labels = false;
+                    // Invariant: `sections` is not empty (the arm above).
+                    let section = sections.last_mut().expect("a section is open");
+                    let mut stmts = std::mem::take(&mut section.body);
+                    self.stmt_or_report(stmt, &mut stmts);
+                    // Invariant: as above; `stmt_or_report` adds no section.
+                    sections.last_mut().expect("a section is open").body = stmts;
+                }
+            }
+        }
+        let f = self.fs();
+        f.switch_depth -= 1;
+        f.branch_depth -= 1;
+        f.scopes.pop();
+        result?;
+        out.push(TStmt::Switch { selector, sections });
+        Ok(())
+    }
+
+    /// A `case` label's value (`None` for `default`), constant, of the selector's type, and not
+    /// a second of its value.
+    fn switch_label(
+        &mut self,
+        value: Option<&Expr>,
+        span: Span,
+        seen: &mut Vec<(i64, Span)>,
+        default_at: &mut Option<Span>,
+    ) -> Result<Option<Konst>, Diag> {
+        let Some(value) = value else {
+            if let Some(first) = *default_at {
+                return Err(Diag::new(span, "a switch has one default label")
+                    .with_note(first, "the first default is here"));
+            }
+            *default_at = Some(span);
+            return Ok(None);
+        };
+        let v = self.expr(value)?;
+        if v.ty != Ty::Int {
+            return err(
+                v.start,
+                format!("a case label is an int, as the selector is, not a {}", v.ty),
+            );
+        }
+        let Some(k) = v.konst else {
+            return err(v.start, "a case label is a constant");
+        };
+        let key = k[0] as i64;
+        if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == key) {
+            return Err(Diag::new(v.start, format!("case {key} is labelled twice"))
+                .with_note(first, "the first label is here"));
+        }
+        seen.push((key, v.start));
+        Ok(Some(k))
     }
 
     // ------------------------------------------------------------------ l-values

@@ -135,12 +135,36 @@ pub(crate) enum TStmt {
         body: Vec<TStmt>,
         span: Span,
     },
+    /// A `while`, or with `do_first` a `do`: lowered 256 bodies deep at most, and refused where
+    /// the lowering cannot prove that it stops by then.
+    While {
+        cond: TExpr,
+        body: Vec<TStmt>,
+        do_first: bool,
+        span: Span,
+    },
+    /// A `switch`: the selector is read once; each section runs where its label or an earlier
+    /// one matched (falling through), until a `break`.
+    Switch {
+        selector: TExpr,
+        sections: Vec<SwitchSection>,
+    },
     Break(Span),
     Continue(Span),
     Return(Option<TExpr>, Span),
     Discard(Span),
     /// `gl_Position = value`, once, at the top of main.
     SetPosition(TExpr, Span),
+}
+
+/// The statements of a switch that follow one run of labels.
+#[derive(Clone, Debug)]
+pub(crate) struct SwitchSection {
+    /// The `case` values of its labels.
+    pub labels: Vec<Konst>,
+    /// Whether `default:` is among its labels.
+    pub default: bool,
+    pub body: Vec<TStmt>,
 }
 
 /// A local variable or parameter.

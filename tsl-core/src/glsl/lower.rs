@@ -24,8 +24,11 @@ use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
 
+mod hope;
 mod matrix;
 
+/// The most bodies a `while` or `do` runs (the specification's MAX_WHILE_COUNT).
+pub(crate) const MAX_WHILE_COUNT: usize = 256;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
 /// The deepest the lowering recurses, statements and expressions counted together through the
@@ -258,6 +261,10 @@ enum Guard {
     Func {
         returned: Option<Val>,
     },
+    /// A switch, which a `break` leaves (a `continue` passes it to the loop around it).
+    Switch {
+        broken: Option<Val>,
+    },
 }
 
 struct Frame {
@@ -289,6 +296,8 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     linked: &'a HashMap<String, (Ty, Val)>,
     /// The statements and expressions being lowered, through the calls: [`MAX_LOWERING_DEPTH`].
     depth: usize,
+    /// The open `while` and `do` loops' known values, innermost last (see `hope.rs`).
+    hopes: Vec<hope::Hope>,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -334,6 +343,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             guards: Vec::new(),
             mask_cache: None,
             prefix: Vec::new(),
+            hopes: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,
@@ -643,7 +653,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                         parts.push((c.clone(), true));
                     }
                 }
-                Guard::Func { returned } => {
+                Guard::Func { returned } | Guard::Switch { broken: returned } => {
                     if let Some(r) = returned {
                         parts.push((r.clone(), true));
                     }
@@ -685,7 +695,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     fn raise_flag(&mut self, which: FlagKind) -> Result<(), Diag> {
         let mask = self.mask()?;
         let at = self.guards.iter().rposition(|g| match which {
-            FlagKind::Broken | FlagKind::Continued => matches!(g, Guard::Loop { .. }),
+            FlagKind::Broken => matches!(g, Guard::Loop { .. } | Guard::Switch { .. }),
+            FlagKind::Continued => matches!(g, Guard::Loop { .. }),
             FlagKind::Returned => matches!(g, Guard::Func { .. }),
         });
         let Some(at) = at else {
@@ -693,7 +704,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         };
         // Invariant: `at` is a position `rposition` found in `guards`.
         let old = match (&self.guards[at], which) {
-            (Guard::Loop { broken, .. }, FlagKind::Broken) => broken.clone(),
+            (Guard::Loop { broken, .. } | Guard::Switch { broken }, FlagKind::Broken) => {
+                broken.clone()
+            }
             (Guard::Loop { continued, .. }, FlagKind::Continued) => continued.clone(),
             (Guard::Func { returned }, FlagKind::Returned) => returned.clone(),
             _ => None,
@@ -704,7 +717,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             (Some(o), Some(m)) => self.or(&o, &m)?,
         };
         match (&mut self.guards[at], which) {
-            (Guard::Loop { broken, .. }, FlagKind::Broken) => *broken = Some(new),
+            (Guard::Loop { broken, .. } | Guard::Switch { broken }, FlagKind::Broken) => {
+                *broken = Some(new)
+            }
             (Guard::Loop { continued, .. }, FlagKind::Continued) => *continued = Some(new),
             (Guard::Func { returned }, FlagKind::Returned) => *returned = Some(new),
             _ => {}
@@ -768,7 +783,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     fn store(&mut self, root: Root, value: Val) {
         match root {
-            Root::Local(id) => self.frame().locals[id] = Some(value),
+            Root::Local(id) => {
+                self.hope_forget(id);
+                self.frame().locals[id] = Some(value);
+            }
             Root::Global(id) => {
                 self.globals[id] = Some(value);
                 self.written[id] = Some(self.span);
@@ -1157,10 +1175,21 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     }
                     None => self.zero_of(ty),
                 };
-                self.frame().locals[*local] = Some(v);
+                let known = match init {
+                    Some(e) => self.hope_of(e),
+                    None => v.konst,
+                };
+                self.store(Root::Local(*local), v);
+                self.hope_note(*local, known);
             }
             TStmt::Assign { target, op, value } => {
+                let known = self.hope_assigned(target, *op, value);
                 self.assign(target, *op, value, false)?;
+                if target.path.is_empty() {
+                    if let Root::Local(id) = target.root {
+                        self.hope_note(id, known);
+                    }
+                }
             }
             TStmt::Expr(e) => {
                 self.expr(e)?;
@@ -1224,6 +1253,23 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                 self.pop_guard();
                 result?;
             }
+            TStmt::While {
+                cond,
+                body,
+                do_first,
+                span,
+            } => {
+                self.push_guard(Guard::Loop {
+                    broken: None,
+                    continued: None,
+                });
+                self.hope_open();
+                let r = self.while_bodies(cond, body, *do_first, *span);
+                self.hope_close();
+                self.pop_guard();
+                r?;
+            }
+            TStmt::Switch { selector, sections } => self.switch(selector, sections)?,
             TStmt::Break(span) => {
                 self.span = *span;
                 self.raise_flag(FlagKind::Broken)?;
@@ -1280,6 +1326,110 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             }
         }
         Ok(())
+    }
+
+    /// A `while`'s or a `do`'s bodies, under the loop's guard, which the caller opened: each
+    /// body after its condition (a do's first without one), at most [`MAX_WHILE_COUNT`] of
+    /// them, then one condition more. The loop must have stopped everywhere by then, as the
+    /// constants the lowering folds show; the specification refuses a loop it cannot prove stops rather
+    /// than truncate it (docs/requirements.md, R-GLSL's loops).
+    fn while_bodies(
+        &mut self,
+        cond: &TExpr,
+        body: &[TStmt],
+        do_first: bool,
+        span: Span,
+    ) -> Result<(), Diag> {
+        for k in 0..=MAX_WHILE_COUNT {
+            self.span = span;
+            self.tick()?;
+            if !(do_first && k == 0) {
+                let c = self.expr(cond)?;
+                // Where the loop still runs, the condition may be known though its node is not
+                // (hope.rs): true there, nothing stops; false there, every running lane stops.
+                let c = match self.hope_of(cond) {
+                    Some(k) if c.konst.is_none() => Val::konst(Ty::Bool, k),
+                    _ => c,
+                };
+                let stop = self.not(&c)?;
+                if stop.is_true() {
+                    // Every lane still in the loop leaves it (the others left already).
+                    if let Some(Guard::Loop { broken, .. }) = self.guards.last_mut() {
+                        *broken = Some(Val::konst(Ty::Bool, [1.0, 0.0, 0.0, 0.0]));
+                    }
+                    self.prefix.truncate(self.guards.len().saturating_sub(1));
+                    self.mask_cache = None;
+                } else if !stop.is_false() {
+                    self.push_guard(Guard::Cond(stop));
+                    let r = self.raise_flag(FlagKind::Broken);
+                    self.pop_guard();
+                    r?;
+                }
+            }
+            if self.dead()? {
+                return Ok(());
+            }
+            if k == MAX_WHILE_COUNT {
+                let what = if do_first { "do" } else { "while" };
+                return err(
+                    span,
+                    format!(
+                        "this {what} loop is not proved to stop within {MAX_WHILE_COUNT} times through: its condition, or a break, must end it through values the compiler can follow (constants and loop counters); write a for loop with constant bounds, and break out of it"
+                    ),
+                );
+            }
+            self.block(body)?;
+            // A `continue` ends the body it is in, not the next.
+            if let Some(Guard::Loop { continued, .. }) = self.guards.last_mut() {
+                *continued = None;
+            }
+            self.prefix.truncate(self.guards.len().saturating_sub(1));
+            self.mask_cache = None;
+        }
+        Ok(())
+    }
+
+    /// A switch: the selector read once, then each section under the mask of where its labels
+    /// or an earlier section's matched (fall-through), inside a guard that `break` leaves.
+    fn switch(&mut self, selector: &TExpr, sections: &[SwitchSection]) -> Result<(), Diag> {
+        let sel = self.expr(selector)?;
+        let never = Val::konst(Ty::Bool, [0.0; 4]);
+        let mut hits = Vec::with_capacity(sections.len());
+        let mut any = never.clone();
+        for section in sections {
+            let mut hit = never.clone();
+            for label in &section.labels {
+                let label = Val::konst(sel.ty, *label);
+                let eq = self.binary(BinOp::Eq, &sel, &label, Ty::Bool)?;
+                hit = self.or(&hit, &eq)?;
+            }
+            any = self.or(&any, &hit)?;
+            hits.push(hit);
+        }
+        // `default` is where no label matched.
+        let unmatched = self.not(&any)?;
+        self.push_guard(Guard::Switch { broken: None });
+        let mut entered = never;
+        let mut result = Ok(());
+        for (section, hit) in sections.iter().zip(hits) {
+            let hit = if section.default {
+                self.or(&hit, &unmatched)?
+            } else {
+                hit
+            };
+            entered = self.or(&entered, &hit)?;
+            if entered.is_false() {
+                continue;
+            }
+            self.push_guard(Guard::Cond(entered.clone()));
+            result = self.block(&section.body);
+            self.pop_guard();
+            if result.is_err() || self.dead()? {
+                break;
+            }
+        }
+        self.pop_guard();
+        result
     }
 
     fn frame_local_ty(&self, id: LocalId) -> Ty {

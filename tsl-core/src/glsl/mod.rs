@@ -59,7 +59,11 @@
 //!   starts at zero where the shader does not write it.
 //! - `if`, `?:`, `&&` and `||` run under masks, `for` loops unroll, calls inline (out and inout
 //!   parameters copy back at the end of the call), and `break`, `continue` and `return` are flags,
-//!   as the core's statements are (R-CTL-9).
+//!   as the core's statements are (R-CTL-9). A `switch` runs each section under the mask of
+//!   where its labels or an earlier section's matched (fall-through); `while` and `do` unroll as
+//!   a `for` does, and are refused unless the lowering proves they stop within 256 bodies
+//!   (docs/glsl.md, "switch, while, do and prototypes"). A prototype lets a call come before the
+//!   function's definition.
 //!
 //! - `gl_FragCoord` is `vec4(frag_coord(), 1.0)`: the pixel's centre in pixels from the bottom
 //!   left, the window depth from 0 to 1, and 1 for w (R-GLSL-12; three.js's w is one over the
@@ -73,6 +77,7 @@ mod error;
 mod ir;
 mod lexer;
 mod lower;
+mod order;
 mod parser;
 mod preprocess;
 mod types;

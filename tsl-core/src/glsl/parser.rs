@@ -1,5 +1,5 @@
 //! The parser: tokens to a syntax tree, by recursive descent. It refuses what the subset leaves
-//! out at the place it is written (structs, arrays, while, switch, bit operators, assignments
+//! out at the place it is written (structs, arrays, a do without braces, bit operators, assignments
 //! inside expressions) and bounds the nesting, so that the later passes cannot run out of stack.
 
 use super::ast::*;
@@ -786,10 +786,17 @@ impl<'a> Parser<'a> {
             }
         }
         if self.is_op(";") {
-            return Err(Diag::new(
+            // A prototype: the checker lets calls come before the definition.
+            let end = self.bump().span;
+            return Ok(Function {
+                ret,
+                name,
                 span,
-                "prototypes are not in the subset; define the function before its first call",
-            ));
+                params,
+                body: Vec::new(),
+                end,
+                prototype: true,
+            });
         }
         if !self.is_op("{") {
             return Err(self.unexpected("'{'"));
@@ -817,6 +824,7 @@ impl<'a> Parser<'a> {
             params,
             body,
             end,
+            prototype: false,
         })
     }
 
@@ -950,11 +958,65 @@ impl<'a> Parser<'a> {
                         body,
                     }
                 }
-                "while" | "do" | "switch" | "case" | "default" => {
-                    return Err(Diag::new(
-                        span,
-                        format!("{w} is not in the subset; write a for loop with constant bounds"),
-                    ))
+                "while" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: false,
+                    }
+                }
+                "do" => {
+                    self.bump();
+                    if !self.is_op("{") {
+                        return Err(Diag::new(
+                            self.span(),
+                            "the body of a do is a block in braces: do { ... } while (c);",
+                        ));
+                    }
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    if !self.is_word("while") {
+                        return Err(self.unexpected("while after the body of a do"));
+                    }
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.expect_op(";")?;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: true,
+                    }
+                }
+                "switch" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let selector = self.expression()?;
+                    self.expect_op(")")?;
+                    let open = self.expect_op("{")?;
+                    StmtKind::Switch {
+                        selector,
+                        body: self.block_body(open)?,
+                    }
+                }
+                "case" | "default" => {
+                    self.bump();
+                    let value = if w == "case" {
+                        Some(self.expression()?)
+                    } else {
+                        None
+                    };
+                    self.expect_op(":")?;
+                    StmtKind::Label(value)
                 }
                 "break" | "continue" | "discard" => {
                     self.bump();
@@ -1530,7 +1592,7 @@ float ok = 1.0;
     #[test]
     fn refusals() {
         for (src, want) in [
-            ("void main() { while (true) {} }", "while"),
+            ("void main() { do x++; while (true); }", "block in braces"),
             ("float a[3][2];", "arrays of arrays"),
             ("struct S { float x; } s;", "apart from it"),
             (
@@ -1538,7 +1600,6 @@ float ok = 1.0;
                 "at the top of the shader",
             ),
             ("void main() { x = a & b; }", "bit operators"),
-            ("float f(float x);", "prototypes"),
             ("flat varying float x;", "flat"),
             ("void main() { x %= 2; }", "%="),
             ("uniform mat2x3 m;", "non-square"),
@@ -1547,6 +1608,37 @@ float ok = 1.0;
             let e = parse_str(src).unwrap_err();
             assert!(e.reason.contains(want), "{src}: {}", e.reason);
         }
+    }
+
+    #[test]
+    fn switch_labels_do_and_prototypes_parse() {
+        // The labels are statements of the switch's body, in order; `default` has no value.
+        let StmtKind::Switch { body, .. } = first_statement(
+            "void main() { switch (k) { case 1: case 2: x = 1.0; default: break; } }",
+        ) else {
+            panic!("a switch")
+        };
+        let kinds: Vec<&str> = body
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Label(Some(_)) => "case",
+                StmtKind::Label(None) => "default",
+                StmtKind::Break => "break",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["case", "case", "other", "default", "break"]);
+        let StmtKind::While { do_first, .. } =
+            first_statement("void main() { do { x = 1.0; } while (x < 2.0); }")
+        else {
+            panic!("a do")
+        };
+        assert!(do_first);
+        let items = parse_str("float f(float x);\nvoid main() { }").unwrap();
+        let Item::Function(f) = &items[0] else {
+            panic!("a prototype")
+        };
+        assert!(f.prototype && f.body.is_empty());
     }
 
     /// The body's first statement of `void main() { ... }`.
