@@ -390,8 +390,8 @@ impl Checker {
     fn array_size(&mut self, size: &Expr) -> Result<usize, Diag> {
         let v = self.expr(size)?;
         match v.konst {
-            Some(k) if v.ty == Ty::Int && v.glsl_const => {
-                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f32 {
+            Some(k) if matches!(v.ty, Ty::Int | Ty::UInt) && v.glsl_const => {
+                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f64 {
                     return err(
                         v.start,
                         format!(
@@ -402,7 +402,7 @@ impl Checker {
                 }
                 Ok(k[0] as usize)
             }
-            _ => err(v.start, "an array's size is a constant int"),
+            _ => err(v.start, "an array's size is a constant int or uint"),
         }
     }
 
@@ -669,15 +669,7 @@ impl Checker {
         };
         let value = self.expr(init)?;
         if value.ty != ty {
-            return err(
-                init.start,
-                format!(
-                    "{} is a {}, and the value a {}",
-                    var.name,
-                    self.ty_name(ty),
-                    self.ty_name(value.ty)
-                ),
-            );
+            return Err(self.clash(Some(&var.name), ty, value.ty, init.start));
         }
         if !value.glsl_const {
             return err(
@@ -826,7 +818,7 @@ impl Checker {
         if !matches!(ty, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
             return err(
                 ty_span,
-                format!("a varying is a float or a vector, not a {ty}"),
+                format!("a varying is a float or a float vector, not {}: an integer or bool varying needs flat, which is not in the subset", article(ty.name())),
             );
         }
         let _ = at;
@@ -894,9 +886,9 @@ impl Checker {
                 && f.params.len() == 2
                 // Invariant: `params.len() == 2` is checked first (`&&` short-circuits).
                 && f.params[0].storage == Storage::Out
-                && f.params[0].ty.name == TypeName::Vec4
+                && f.params[0].ty.name == TypeName::Vector(Comp::Float, 4)
                 && f.params[1].storage == Storage::In
-                && f.params[1].ty.name == TypeName::Vec2;
+                && f.params[1].ty.name == TypeName::Vector(Comp::Float, 2);
             if !ok {
                 return err(
                     f.span,
@@ -1369,6 +1361,9 @@ impl Checker {
             }
             Some(op) => {
                 let result = self.binary_type(op, lv.ty, v.ty, span)?;
+                if let Some(reason) = known_operand_refusal(op, result, v.ty, v.konst.as_ref()) {
+                    return err(span, reason);
+                }
                 if result != lv.ty {
                     return err(
                         span,
@@ -1394,13 +1389,14 @@ impl Checker {
         span: Span,
     ) -> Result<(LValue, BinOp, TExpr), Diag> {
         let lv = self.lvalue(target)?;
-        if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
+        if !lv.ty.is_numeric() {
             return err(
                 target.span,
                 format!("++ and -- take a number, not a {}", lv.ty),
             );
         }
-        let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
+        // One of the target's kind: GLSL adds 1 to each component.
+        let one_ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), 1);
         let mut one = texpr(TKind::Const, one_ty, span);
         one.konst = Some([1.0, 0.0, 0.0, 0.0]);
         one.unrolled_const = true;
@@ -1470,10 +1466,10 @@ impl Checker {
             return err(init.span, HEADER);
         }
         let ty = Ty::from_name(decl.ty.name);
-        if ty != Ty::Int && ty != Ty::Float {
+        if !matches!(ty, Ty::Int | Ty::UInt | Ty::Float) {
             return err(
                 decl.ty.span,
-                format!("a loop index is an int or a float, not a {ty}"),
+                format!("a loop index is an int, a uint or a float, not a {ty}"),
             );
         }
         // Invariant: `decl.vars.len() == 1` was checked above.
@@ -1611,7 +1607,12 @@ impl Checker {
             }
         };
         // Count the times through, as the GPU would run them.
-        let holds = |i: f32| {
+        let range = ForRange {
+            start: start[0],
+            step: step_value,
+            count: 0,
+        };
+        let holds = |i: f64| {
             let (a, b) = if flipped {
                 (bound_v[0], i)
             } else {
@@ -1635,7 +1636,7 @@ impl Checker {
                     format!("the loop runs more than {MAX_LOOP_COUNT} times"),
                 );
             }
-            i += step_value;
+            i = range.next(ty, i);
         }
         let mut stmts = Vec::new();
         if let Some(rest) = rest {
@@ -1666,9 +1667,8 @@ impl Checker {
         out.push(TStmt::For {
             index,
             range: ForRange {
-                start: start[0],
-                step: step_value,
                 count: count as u32,
+                ..range
             },
             body,
             span,
@@ -1779,7 +1779,7 @@ impl Checker {
                         );
                     }
                 }
-                lv.ty = Ty::vec(comps.len());
+                lv.ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), comps.len());
                 lv.path.push(Access::Swizzle(comps));
                 lv.span = e.span;
                 Ok(lv)
@@ -1809,7 +1809,7 @@ impl Checker {
                     );
                 }
                 let idx = self.index_expr(index, lv.ty.width().unwrap_or(1))?;
-                lv.ty = Ty::Float;
+                lv.ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), 1);
                 lv.path.push(Access::Index(idx));
                 lv.span = e.span;
                 Ok(lv)
@@ -1871,7 +1871,7 @@ impl Checker {
     }
 
     fn expr_inner(&mut self, e: &Expr) -> Result<TExpr, Diag> {
-        let constant = |kind: TKind, ty: Ty, value: f32| {
+        let constant = |kind: TKind, ty: Ty, value: f64| {
             let mut t = texpr(kind, ty, e.span);
             t.konst = Some([value, 0.0, 0.0, 0.0]);
             t.unrolled_const = true;
@@ -1879,28 +1879,31 @@ impl Checker {
             t
         };
         Ok(match &e.kind {
-            ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f32),
-            ExprKind::Float(x) => constant(TKind::Const, Ty::Float, *x),
+            ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f64),
+            ExprKind::UInt(u) => constant(TKind::Const, Ty::UInt, f64::from(*u)),
+            ExprKind::Float(x) => constant(TKind::Const, Ty::Float, f64::from(*x)),
             ExprKind::Bool(b) => constant(TKind::Const, Ty::Bool, if *b { 1.0 } else { 0.0 }),
             ExprKind::Ident(name) => self.ident(name, e.span)?,
             ExprKind::Unary(op, a) => {
                 let a = self.expr(a)?;
                 let ok = match op {
-                    UnOp::Neg | UnOp::Plus => a.ty == Ty::Int || a.ty.is_gen() || a.ty.is_matrix(),
+                    UnOp::Neg | UnOp::Plus => a.ty.is_numeric() || a.ty.is_matrix(),
                     UnOp::Not => a.ty == Ty::Bool,
+                    UnOp::BitNot => a.ty.is_integer(),
                 };
                 if !ok {
-                    let sym = match op {
-                        UnOp::Neg => "-",
-                        UnOp::Plus => "+",
-                        UnOp::Not => "!",
+                    let wants = match op {
+                        UnOp::Not => "a bool (not() negates a bvec)",
+                        UnOp::BitNot => "an int, a uint or a vector of them",
+                        _ => "a number",
                     };
-                    let wants = if *op == UnOp::Not {
-                        "a bool"
-                    } else {
-                        "a number"
-                    };
-                    return err(e.span, format!("{sym} takes {wants}, not a {}", a.ty));
+                    return err(
+                        e.span,
+                        format!("{} takes {wants}, not {}", op.symbol(), article(a.ty.name())),
+                    );
+                }
+                if *op == UnOp::BitNot {
+                    self.unsigned_bits(a.ty, e.span)?;
                 }
                 if *op == UnOp::Plus {
                     return Ok(a);
@@ -1996,7 +1999,10 @@ impl Checker {
                     return Ok(t);
                 }
                 let (ty, width) = if base.ty.is_vector() {
-                    (Ty::Float, base.ty.width().unwrap_or(1))
+                    (
+                        Ty::of(base.ty.comp().unwrap_or(Comp::Float), 1),
+                        base.ty.width().unwrap_or(1),
+                    )
                 } else {
                     return err(e.span, format!("a {} cannot be indexed", base.ty));
                 };
@@ -2054,7 +2060,7 @@ impl Checker {
                         ),
                     );
                 };
-                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f32)
+                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f64)
             }
             ExprKind::Field(base, field) => {
                 let base = self.expr(base)?;
@@ -2077,7 +2083,7 @@ impl Checker {
                     return err(e.span, format!("a {} has no field {field}", base.ty));
                 }
                 let comps = swizzle(field, base.ty.width().unwrap_or(1), e.span)?;
-                let ty = Ty::vec(comps.len());
+                let ty = Ty::of(base.ty.comp().unwrap_or(Comp::Float), comps.len());
                 let konst = base.konst.map(|k| {
                     let mut out = [0.0; 4];
                     for (o, &c) in out.iter_mut().zip(&comps) {
@@ -2153,14 +2159,17 @@ impl Checker {
     /// An index: an int known once the loops unroll, and inside `0..len` where known now.
     fn index_expr(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
-        if idx.ty != Ty::Int {
-            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
+        if !matches!(idx.ty, Ty::Int | Ty::UInt) {
+            return err(
+                idx.start,
+                format!("an index is an int or a uint, not {}", article(idx.ty.name())),
+            );
         }
         if !idx.unrolled_const {
             return err(idx.start, "an index must be a constant or a loop index");
         }
         if let Some(k) = idx.konst {
-            if k[0] < 0.0 || k[0] >= len as f32 {
+            if k[0] < 0.0 || k[0] >= len as f64 {
                 return err(
                     idx.start,
                     format!("the index {} is outside 0 to {}", k[0], len - 1),
@@ -2189,11 +2198,14 @@ impl Checker {
 
     fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
-        if idx.ty != Ty::Int {
-            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
+        if !matches!(idx.ty, Ty::Int | Ty::UInt) {
+            return err(
+                idx.start,
+                format!("an index is an int or a uint, not {}", article(idx.ty.name())),
+            );
         }
         if let Some(k) = idx.konst {
-            if k[0] < 0.0 || k[0] >= len as f32 {
+            if k[0] < 0.0 || k[0] >= len as f64 {
                 return err(
                     idx.start,
                     format!("the index {} is outside 0 to {}", k[0], len - 1),
@@ -2254,45 +2266,55 @@ impl Checker {
                         format!("a sampler2D is read with texture(), not {sym}"),
                     );
                 }
-                if a == Ty::Bool || b == Ty::Bool || a == Ty::Void || b == Ty::Void {
+                if !(a.is_numeric() && b.is_numeric()) {
                     return err(span, format!("{a} {sym} {b}: {sym} takes numbers"));
                 }
-                if a == Ty::Int && b == Ty::Int {
-                    return Ok(Ty::Int);
-                }
-                if a == Ty::Int || b == Ty::Int {
-                    return err(span, format!("{a} {sym} {b}: GLSL ES has no conversion between int and float; write float(i)"));
-                }
-                if a == b || b == Ty::Float {
-                    return Ok(a);
-                }
-                if a == Ty::Float {
-                    return Ok(b);
-                }
-                err(span, format!("{a} {sym} {b}: the vectors differ in size"))
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
             }
             BinOp::Mod => {
                 if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
                     return err(span, "% needs #version 300 es");
                 }
-                if a == Ty::Int && b == Ty::Int {
-                    return Ok(Ty::Int);
-                }
                 if a.is_gen() || b.is_gen() {
                     return err(span, "% of floats is not in the subset; use mod(x, y)");
                 }
-                err(span, format!("{a} % {b}: % takes two ints"))
+                if !(a.is_integer() && b.is_integer()) {
+                    return err(span, format!("{a} % {b}: % takes integers"));
+                }
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
+            }
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
+                if !(a.is_integer() && b.is_integer()) {
+                    return err(
+                        span,
+                        format!("{a} {sym} {b}: {sym} takes integers (a uint or a uvec)"),
+                    );
+                }
+                self.unsigned_bits(a, span)?;
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    // The count is either kind, a scalar or of the left side's width.
+                    return if b.is_scalar() || b.width() == a.width() {
+                        Ok(a)
+                    } else {
+                        err(span, format!("{a} {sym} {b}: a shift's count is a scalar or of its value's width"))
+                    };
+                }
+                self.unsigned_bits(b, span)?;
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
             }
             BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => {
                 if a.is_vector() || b.is_vector() {
-                    return err(span, format!("a vector compared with {sym} is not in the subset; compare its components"));
+                    return err(span, format!("a vector compared with {sym} is not in the subset; compare its components, or use lessThan() and the like for a bvec"));
                 }
-                if a == b && (a == Ty::Int || a == Ty::Float) {
+                if a == b && a.is_numeric() {
                     return Ok(Ty::Bool);
+                }
+                if a.is_numeric() && b.is_numeric() {
+                    return err(span, format!("{a} {sym} {b}: {}", no_conversion(a, b)));
                 }
                 err(
                     span,
-                    format!("{a} {sym} {b}: {sym} compares two ints or two floats"),
+                    format!("{a} {sym} {b}: {sym} compares two numbers of one type"),
                 )
             }
             BinOp::Eq | BinOp::Ne => {
@@ -2314,9 +2336,22 @@ impl Checker {
         }
     }
 
+    /// The subset's bit operators take unsigned integers alone (docs/requirements.md, R-GLSL-21):
+    /// a signed one is refused with the way round it.
+    fn unsigned_bits(&self, ty: Ty, span: Span) -> Result<(), Diag> {
+        if ty.comp() == Some(Comp::Int) {
+            let u = ty.with_comp(Comp::UInt).unwrap_or(Ty::UInt);
+            return err(
+                span,
+                format!("the bit operators of {} are not in the subset; they take a uint or a uvec: convert with {u}(x) and back with {ty}(...), which keep every bit", article(ty.name())),
+            );
+        }
+        Ok(())
+    }
+
     fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> Result<TExpr, Diag> {
         let ty = self.binary_type(op, a.ty, b.ty, span)?;
-        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+        if let Some(reason) = known_operand_refusal(op, ty, b.ty, b.konst.as_ref()) {
             return err(span, reason);
         }
         if op == BinOp::Mul
@@ -2326,20 +2361,12 @@ impl Checker {
         {
             return err(span, "three.js's matrices multiply each other (projectionMatrix * viewMatrix * modelMatrix) and vectors, not other matrices");
         }
-        if let (Some(x), Some(y)) = (a.konst, b.konst) {
-            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
-                return err(span, reason);
-            }
-        }
         let konst = match (a.konst, b.konst) {
             (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),
             (Some(x), None) if op == BinOp::And && x[0] == 0.0 => Some([0.0; 4]),
             (Some(x), None) if op == BinOp::Or && x[0] != 0.0 => Some([1.0, 0.0, 0.0, 0.0]),
             _ => None,
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let scalar_math = !(a.ty.is_matrix() || b.ty.is_matrix());
         let unrolled = a.unrolled_const && b.unrolled_const && scalar_math;
         let glsl = a.glsl_const && b.glsl_const;
@@ -2429,6 +2456,9 @@ impl Checker {
                 }
                 Builtin::Texture
             }
+            Some(BuiltinName::NotInSubset) if name.contains("BitsTo") => {
+                return err(span, format!("the built-in {name} is not in the subset: the graph has no bit cast between floats and integers (a conversion such as int(x) converts the value, not its bits)"))
+            }
             Some(BuiltinName::NotInSubset) => {
                 return err(span, format!("the built-in {name} is not in the subset"))
             }
@@ -2480,9 +2510,6 @@ impl Checker {
         } else {
             None
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
         let glsl = !matches!(
             builtin,
@@ -2890,13 +2917,10 @@ impl Checker {
         let konst = if targs.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
-            Some(fold_construct(ty, &tys, &values))
+            Some(fold_construct(ty, &tys, &values).map_err(|r| Diag::new(span, r))?)
         } else {
             None
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let unrolled = targs.iter().all(|a| a.unrolled_const);
         let glsl = targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Construct(targs), ty, span);
@@ -2941,4 +2965,33 @@ fn swizzle(field: &str, width: usize, span: Span) -> Result<Vec<u8>, Diag> {
         out.push(i as u8);
     }
     Ok(out)
+}
+
+/// Why two numbers of different kinds do not mix: GLSL ES converts none implicitly.
+fn no_conversion(a: Ty, b: Ty) -> String {
+    let (Some(ka), Some(kb)) = (a.comp(), b.comp()) else {
+        return "the two sides differ in type".into();
+    };
+    let float_side = if ka == Comp::Float { b } else { a };
+    if ka == Comp::Float || kb == Comp::Float {
+        let to = float_side.with_comp(Comp::Float).unwrap_or(Ty::Float);
+        format!("GLSL ES has no implicit conversion between {} and float; write {to}(...) of the {float_side}", article(float_side.name()).trim_start_matches("a ").trim_start_matches("an "))
+    } else {
+        format!("an int and a uint do not mix (GLSL ES converts neither implicitly); write uint(...) or int(...), which keep every bit")
+    }
+}
+
+/// The type of a componentwise operator over numbers of one kind: a scalar repeats into the
+/// other side's components, two vectors are of one width.
+fn componentwise(a: Ty, b: Ty, sym: &str) -> Result<Ty, String> {
+    if a.comp() != b.comp() {
+        return Err(format!("{a} {sym} {b}: {}", no_conversion(a, b)));
+    }
+    if a == b || b.is_scalar() {
+        Ok(a)
+    } else if a.is_scalar() {
+        Ok(b)
+    } else {
+        Err(format!("{a} {sym} {b}: the vectors differ in size"))
+    }
 }
