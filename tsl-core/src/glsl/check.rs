@@ -1880,7 +1880,10 @@ impl Checker {
         };
         Ok(match &e.kind {
             ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f64),
-            ExprKind::UInt(u) => constant(TKind::Const, Ty::UInt, f64::from(*u)),
+            ExprKind::UInt(u) => {
+                self.es300("a uint (the u suffix)", e.span)?;
+                constant(TKind::Const, Ty::UInt, f64::from(*u))
+            }
             ExprKind::Float(x) => constant(TKind::Const, Ty::Float, f64::from(*x)),
             ExprKind::Bool(b) => constant(TKind::Const, Ty::Bool, if *b { 1.0 } else { 0.0 }),
             ExprKind::Ident(name) => self.ident(name, e.span)?,
@@ -1903,6 +1906,7 @@ impl Checker {
                     );
                 }
                 if *op == UnOp::BitNot {
+                    self.es300("the bit operator ~", e.span)?;
                     self.unsigned_bits(a.ty, e.span)?;
                 }
                 if *op == UnOp::Plus {
@@ -2284,6 +2288,7 @@ impl Checker {
                 componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
             }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
+                self.es300(&format!("the bit operator {sym}"), span)?;
                 if !(a.is_integer() && b.is_integer()) {
                     return err(
                         span,
@@ -2334,6 +2339,15 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// A construct of GLSL ES 3.00 alone (uints, the bit operators) refused in a raw GLSL ES 1.00
+    /// shader, as Mesa refuses it.
+    fn es300(&self, what: &str, span: Span) -> Result<(), Diag> {
+        if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
+            return err(span, format!("{what} needs #version 300 es"));
+        }
+        Ok(())
     }
 
     /// The subset's bit operators take unsigned integers alone (docs/requirements.md, R-GLSL-21):
@@ -2873,6 +2887,9 @@ impl Checker {
     }
 
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        if ty.comp() == Some(Comp::UInt) {
+            self.es300(&format!("{ty}(...)"), span)?;
+        }
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
             Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),

@@ -954,10 +954,13 @@ pub(crate) fn fold_construct(result: Ty, tys: &[Ty], args: &[Konst]) -> Result<K
 
 /// `name` after its article: "an int", "a float", "a vec3" (a type name, or a struct's).
 pub(crate) fn article(name: &str) -> String {
+    // "a uint", "a uvec3": the u is said as "you".
     let vowel = name
         .chars()
         .next()
-        .is_some_and(|c| "aeiouAEIOU".contains(c));
+        .is_some_and(|c| "aeiouAEIOU".contains(c))
+        && !name.starts_with("uint")
+        && !name.starts_with("uvec");
     if vowel {
         format!("an {name}")
     } else {
