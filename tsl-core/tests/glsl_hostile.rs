@@ -486,8 +486,14 @@ fn the_work_of_a_loop_is_its_expression_nodes_not_its_statements() {
 
 #[test]
 fn int_literals_past_32_bits_are_refused() {
-    // An int literal stops at 2^31 - 1 (docs/requirements.md, R-GLSL-21), a uint's at 2^32 - 1.
-    for lit in ["2147483648", "0x80000000", "020000000000", "4294967296u", "0x100000000u"] {
+    // An int literal stops at 2^31 - 1 (docs/requirements.md, R-GLSL-8), a uint's at 2^32 - 1.
+    for lit in [
+        "2147483648",
+        "0x80000000",
+        "020000000000",
+        "4294967296u",
+        "0x100000000u",
+    ] {
         let src = frag(
             "",
             &format!("uint n = uint({lit}); gl_FragColor = vec4(float(n));"),
@@ -530,7 +536,7 @@ fn int_division_and_remainder_by_a_constant_zero_are_refused() {
 #[test]
 fn folded_int_arithmetic_wraps_and_known_conversions_must_be_in_range() {
     // GLSL leaves signed overflow undefined; the subset wraps modulo 2^32, folded or not
-    // (R-GLSL-21): each body sets n to -2^31, so n - 1 wraps back to 2^31 - 1 and
+    // (R-GLSL-8): each body sets n to -2^31, so n - 1 wraps back to 2^31 - 1 and
     // float(n - 1) is 2147483648.0 (2^31 - 1 rounded to the nearest float).
     for body in [
         "int n = 2147483647 + 1;",

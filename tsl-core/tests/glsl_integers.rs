@@ -1,4 +1,4 @@
-//! GLSL's exact integers at run time where Mesa is no oracle (R-GLSL-21, docs/requirements.md;
+//! GLSL's exact integers at run time where Mesa is no oracle (R-GLSL-8, docs/requirements.md;
 //! docs/integers.md): GLSL leaves a negative `%`, a division by zero and a shift past 31
 //! undefined, and Mesa answers them two ways (tools/gl_oracle/glsl_cases_int.py), so these values
 //! are worked out from the subset's definitions by hand. The uniform setters of a GLSL program's
@@ -27,14 +27,22 @@ fn color_at(program: &NodeProgram, a: i32, b: i32) -> Vec<f32> {
         ..Fragment::default()
     };
     let mut rgba = program.evaluate(COLOR_NODE, &fragment).expect("a colour");
-    rgba.extend(program.evaluate(OPACITY_NODE, &fragment).expect("an opacity"));
+    rgba.extend(
+        program
+            .evaluate(OPACITY_NODE, &fragment)
+            .expect("an opacity"),
+    );
     rgba
 }
 
 #[test]
 fn division_truncates_and_the_remainder_takes_the_dividends_sign() {
     // a == (a / b) * b + a % b with the quotient truncated toward zero (docs/integers.md).
-    let p = program("", "", "vec4(float(a / b), float(a % b), float(-a / b), float(-a % b))");
+    let p = program(
+        "",
+        "",
+        "vec4(float(a / b), float(a % b), float(-a / b), float(-a % b))",
+    );
     for (a, b, want) in [
         (-7, 2, [-3.0, -1.0, 3.0, 1.0]),
         (7, -2, [-3.0, 1.0, 3.0, -1.0]),
@@ -86,7 +94,8 @@ fn a_uint_uniform_keeps_every_bit() {
         "vec4(float(seed >> 16u), float(seed & 65535u), float(pair.x ^ pair.y), 1.0)",
     );
     p.set_uniform_uint("seed", 0xDEAD_BEEFu32).unwrap();
-    p.set_uniform_uint("pair", [0xFFFF_FFF0u32, 0xFFFF_FFFF]).unwrap();
+    p.set_uniform_uint("pair", [0xFFFF_FFF0u32, 0xFFFF_FFFF])
+        .unwrap();
     assert_eq!(color_at(&p, 0, 0), [57005.0, 48879.0, 15.0, 1.0]);
 }
 

@@ -1044,13 +1044,7 @@ fn three_s_matrices_times_other_matrices() {
 
 #[test]
 fn builtins_outside_the_subset() {
-    for f in [
-        "sinh",
-        "isnan",
-        "outerProduct",
-        "textureLod",
-        "texelFetch",
-    ] {
+    for f in ["sinh", "isnan", "outerProduct", "textureLod", "texelFetch"] {
         frag(
             &body(&format!("  float a = ${f}(vUv.x);")),
             &format!("the built-in {f} is not in the subset"),
@@ -1553,7 +1547,7 @@ fn errors_past_the_bound_are_counted() {
     assert!(e.to_string().ends_with("error: and 5 more"), "{e}");
 }
 
-// ------------------------------------------------------------------ exact integers (R-GLSL-21)
+// ------------------------------------------------------------------ exact integers (R-GLSL-8)
 
 #[test]
 fn integers_never_convert_implicitly() {
@@ -1581,7 +1575,7 @@ fn integers_never_convert_implicitly() {
 
 #[test]
 fn signed_bit_operators_are_refused() {
-    // The subset's bit operators take uints (docs/requirements.md, R-GLSL-21).
+    // The subset's bit operators take uints (docs/requirements.md, R-GLSL-8).
     for (src, what) in [
         ("  int i = 6;\n  int j = i $& 3;", "an int"),
         ("  int i = 6;\n  int j = $~i;", "an int"),
@@ -1590,7 +1584,9 @@ fn signed_bit_operators_are_refused() {
     ] {
         frag(
             &body(src),
-            &format!("the bit operators of {what} are not in the subset; they take a uint or a uvec"),
+            &format!(
+                "the bit operators of {what} are not in the subset; they take a uint or a uvec"
+            ),
         );
     }
     frag(
@@ -1606,12 +1602,30 @@ fn signed_bit_operators_are_refused() {
 #[test]
 fn known_undefined_integer_operands_are_refused() {
     for (src, needle) in [
-        ("  uint u = 1u $<< 32;", "the shift count 32 is outside 0 to 31"),
-        ("  uint u = 1u $>> -1;", "the shift count -1 is outside 0 to 31"),
-        ("  uvec2 u = uvec2(1u) $<< uvec2(3u, 40u);", "the shift count 40"),
-        ("  ivec2 v = ivec2(4) $/ ivec2(1, 0);", "an integer division by zero"),
-        ("  uint u = 9u;\n  u $%= 0u;", "an integer remainder by zero"),
-        ("  int i = $int(-3.0e9);", "is not an int: a known float-to-integer conversion must be finite and in range"),
+        (
+            "  uint u = 1u $<< 32;",
+            "the shift count 32 is outside 0 to 31",
+        ),
+        (
+            "  uint u = 1u $>> -1;",
+            "the shift count -1 is outside 0 to 31",
+        ),
+        (
+            "  uvec2 u = uvec2(1u) $<< uvec2(3u, 40u);",
+            "the shift count 40",
+        ),
+        (
+            "  ivec2 v = ivec2(4) $/ ivec2(1, 0);",
+            "an integer division by zero",
+        ),
+        (
+            "  uint u = 9u;\n  u $%= 0u;",
+            "an integer remainder by zero",
+        ),
+        (
+            "  int i = $int(-3.0e9);",
+            "is not an int: a known float-to-integer conversion must be finite and in range",
+        ),
         ("  uint u = $uint(-1.0);", "is not a uint"),
     ] {
         frag(&body(src), needle);
@@ -1620,19 +1634,36 @@ fn known_undefined_integer_operands_are_refused() {
 
 #[test]
 fn integer_literals_past_their_type_are_refused() {
-    frag(&body("  int i = $2147483648;"), "past 2147483647 (2^31 - 1)");
-    frag(&body("  uint u = $4294967296u;"), "past 4294967295 (2^32 - 1)");
+    frag(
+        &body("  int i = $2147483648;"),
+        "past 2147483647 (2^31 - 1)",
+    );
+    frag(
+        &body("  uint u = $4294967296u;"),
+        "past 4294967295 (2^32 - 1)",
+    );
 }
 
 #[test]
 fn es300_integer_forms_in_a_raw_es100_shader() {
     for (src, needle) in [
-        ("  uint u = $3u;", "a uint (the u suffix) needs #version 300 es"),
-        ("  float f = float($uint(3));", "uint(...) needs #version 300 es"),
-        ("  int i = 6;\n  bool b = (i $& 3) == 2;", "the bit operator & needs #version 300 es"),
+        (
+            "  uint u = $3u;",
+            "a uint (the u suffix) needs #version 300 es",
+        ),
+        (
+            "  float f = float($uint(3));",
+            "uint(...) needs #version 300 es",
+        ),
+        (
+            "  int i = 6;\n  bool b = (i $& 3) == 2;",
+            "the bit operator & needs #version 300 es",
+        ),
     ] {
         raw_frag(
-            &format!("precision highp float;\nvoid main() {{\n{src}\n  gl_FragColor = vec4(1.0);\n}}\n"),
+            &format!(
+                "precision highp float;\nvoid main() {{\n{src}\n  gl_FragColor = vec4(1.0);\n}}\n"
+            ),
             needle,
         );
     }
@@ -1640,7 +1671,12 @@ fn es300_integer_forms_in_a_raw_es100_shader() {
 
 #[test]
 fn bit_casts_are_refused() {
-    for f in ["floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat"] {
+    for f in [
+        "floatBitsToInt",
+        "floatBitsToUint",
+        "intBitsToFloat",
+        "uintBitsToFloat",
+    ] {
         frag(
             &body(&format!("  float a = float(${f}(vUv.x));")),
             "the graph has no bit cast between floats and integers",
@@ -1670,5 +1706,8 @@ fn comparison_builtins_take_vectors_of_one_type() {
         &body("  bvec2 b = $lessThan(1.0, 2.0);"),
         "lessThan has no form that takes (float, float)",
     );
-    frag(&body("  int i = $abs(3u);"), "abs has no form that takes (uint)");
+    frag(
+        &body("  int i = $abs(3u);"),
+        "abs has no form that takes (uint)",
+    );
 }

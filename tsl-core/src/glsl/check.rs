@@ -1902,7 +1902,11 @@ impl Checker {
                     };
                     return err(
                         e.span,
-                        format!("{} takes {wants}, not {}", op.symbol(), article(a.ty.name())),
+                        format!(
+                            "{} takes {wants}, not {}",
+                            op.symbol(),
+                            article(a.ty.name())
+                        ),
                     );
                 }
                 if *op == UnOp::BitNot {
@@ -2166,7 +2170,10 @@ impl Checker {
         if !matches!(idx.ty, Ty::Int | Ty::UInt) {
             return err(
                 idx.start,
-                format!("an index is an int or a uint, not {}", article(idx.ty.name())),
+                format!(
+                    "an index is an int or a uint, not {}",
+                    article(idx.ty.name())
+                ),
             );
         }
         if !idx.unrolled_const {
@@ -2205,7 +2212,10 @@ impl Checker {
         if !matches!(idx.ty, Ty::Int | Ty::UInt) {
             return err(
                 idx.start,
-                format!("an index is an int or a uint, not {}", article(idx.ty.name())),
+                format!(
+                    "an index is an int or a uint, not {}",
+                    article(idx.ty.name())
+                ),
             );
         }
         if let Some(k) = idx.konst {
@@ -2350,7 +2360,7 @@ impl Checker {
         Ok(())
     }
 
-    /// The subset's bit operators take unsigned integers alone (docs/requirements.md, R-GLSL-21):
+    /// The subset's bit operators take unsigned integers alone (docs/requirements.md, R-GLSL-8):
     /// a signed one is refused with the way round it.
     fn unsigned_bits(&self, ty: Ty, span: Span) -> Result<(), Diag> {
         if ty.comp() == Some(Comp::Int) {
@@ -2994,7 +3004,7 @@ fn no_conversion(a: Ty, b: Ty) -> String {
         let to = float_side.with_comp(Comp::Float).unwrap_or(Ty::Float);
         format!("GLSL ES has no implicit conversion between {} and float; write {to}(...) of the {float_side}", article(float_side.name()).trim_start_matches("a ").trim_start_matches("an "))
     } else {
-        format!("an int and a uint do not mix (GLSL ES converts neither implicitly); write uint(...) or int(...), which keep every bit")
+        "an int and a uint do not mix (GLSL ES converts neither implicitly); write uint(...) or int(...), which keep every bit".into()
     }
 }
 

@@ -1174,10 +1174,7 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8) -> Result<Parsed, Diag> {
         let (mut lhs, mut depth) = self.unary()?;
-        loop {
-            let Some((op, prec)) = binary_op(self.peek()) else {
-                break;
-            };
+        while let Some((op, prec)) = binary_op(self.peek()) {
             if prec < min {
                 break;
             }
@@ -1423,7 +1420,7 @@ impl<'a> Parser<'a> {
                             depth = depth.max(d.up());
                             continue;
                         }
-                                        args.push(arg);
+                        args.push(arg);
                         depth = depth.max(d.up());
                         if !self.is_op(")") {
                             return Err(self.unexpected("',' or ')'"));

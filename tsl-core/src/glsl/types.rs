@@ -112,10 +112,7 @@ impl Ty {
 
     /// What a scalar's or a vector's components are.
     pub fn comp(self) -> Option<Comp> {
-        VECTORS
-            .iter()
-            .find(|r| r.1.contains(&self))
-            .map(|r| r.0)
+        VECTORS.iter().find(|r| r.1.contains(&self)).map(|r| r.0)
     }
 
     /// This type's width with components of `comp` (`ivec3` to `vec3`).
@@ -523,8 +520,10 @@ impl Builtin {
             Mix => {
                 count(3)?;
                 let t = args[0];
-                let by_bools = ints && args[2].comp() == Some(Comp::Bool) && args[2].width() == t.width();
-                if t.is_gen() && args[1] == t && (args[2] == t || args[2] == Ty::Float || by_bools) {
+                let by_bools =
+                    ints && args[2].comp() == Some(Comp::Bool) && args[2].width() == t.width();
+                if t.is_gen() && args[1] == t && (args[2] == t || args[2] == Ty::Float || by_bools)
+                {
                     Ok(t)
                 } else {
                     Err(no_form())
@@ -618,7 +617,8 @@ impl Builtin {
             LessThan | LessThanEqual | GreaterThan | GreaterThanEqual | Equal | NotEqual => {
                 count(2)?;
                 let t = args[0];
-                let kinds = t.is_numeric() || (matches!(self, Equal | NotEqual) && t.comp() == Some(Comp::Bool));
+                let kinds = t.is_numeric()
+                    || (matches!(self, Equal | NotEqual) && t.comp() == Some(Comp::Bool));
                 match t.with_comp(Comp::Bool) {
                     Some(b) if t.is_vector() && kinds && args[1] == t => Ok(b),
                     _ => Err(no_form()),
@@ -707,22 +707,24 @@ pub(crate) fn known_operand_refusal(
     let right = right?;
     let w = right_ty.width().unwrap_or(1);
     match op {
-        BinOp::Div | BinOp::Mod if result.is_integer() => {
-            right[..w].iter().any(|&d| d == 0.0).then(|| {
-                format!(
-                    "an integer {} by zero has no value; the divisor here is a constant 0",
-                    if op == BinOp::Div {
-                        "division"
-                    } else {
-                        "remainder"
-                    }
-                )
-            })
-        }
+        BinOp::Div | BinOp::Mod if result.is_integer() => right[..w].contains(&0.0).then(|| {
+            format!(
+                "an integer {} by zero has no value; the divisor here is a constant 0",
+                if op == BinOp::Div {
+                    "division"
+                } else {
+                    "remainder"
+                }
+            )
+        }),
         BinOp::Shl | BinOp::Shr => right[..w]
             .iter()
             .find(|&&c| !(0.0..=31.0).contains(&c))
-            .map(|c| format!("the shift count {c} is outside 0 to 31: GLSL leaves such a shift undefined")),
+            .map(|c| {
+                format!(
+                    "the shift count {c} is outside 0 to 31: GLSL leaves such a shift undefined"
+                )
+            }),
         _ => None,
     }
 }
@@ -881,7 +883,10 @@ pub(crate) fn fold_builtin(builtin: Builtin, tys: &[Ty], args: &[Konst], result:
             Builtin::Min => min(arg(0, k), arg(1, k)),
             Builtin::Max => max(arg(0, k), arg(1, k)),
             Builtin::Clamp => min(max(arg(0, k), arg(1, k)), arg(2, k)),
-            Builtin::Step => truth(!(arg(1, k) < arg(0, k))),
+            // 0 where edge > x, else 1 (a NaN gives 1, as the interpreter's `x < edge` test).
+            Builtin::Step => {
+                truth(arg(1, k).partial_cmp(&arg(0, k)) != Some(std::cmp::Ordering::Less))
+            }
             Builtin::Mix if tys[2].comp() == Some(Comp::Bool) => {
                 if arg(2, k) != 0.0 {
                     arg(1, k)
