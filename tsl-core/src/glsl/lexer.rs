@@ -267,7 +267,17 @@ mod tests {
             lex("1.f 2.").unwrap(),
             vec![Tok::Float(1.0), Tok::Float(2.0)]
         );
-        assert!(lex("3u").is_err());
+        assert_eq!(
+            lex("3u 0xFFFFFFFFu 017U 2147483647").unwrap(),
+            vec![
+                Tok::UInt(3),
+                Tok::UInt(u32::MAX),
+                Tok::UInt(15),
+                Tok::Int(2147483647)
+            ]
+        );
+        assert!(lex("4294967296u").is_err());
+        assert!(lex("3uu").is_err());
         assert!(lex("1abc").is_err());
         assert!(lex("09").is_err());
         assert!(lex("2147483648").is_err());
