@@ -1711,3 +1711,19 @@ fn comparison_builtins_take_vectors_of_one_type() {
         "abs has no form that takes (uint)",
     );
 }
+
+#[test]
+fn integer_forms_outside_their_place() {
+    frag(
+        &body("  for (uint i = $0; i < 4u; i++) { }"),
+        "the index is a uint and its start an int",
+    );
+    frag(
+        &body("  mat3 m = mat3(1.0);\n  vec3 v = m $* ivec3(1);"),
+        "a matrix multiplies a vector or a matrix of its size, or a float",
+    );
+    frag(
+        &body("  ivec2 v = ivec2(1);\n  bool b = v $< ivec2(2);"),
+        "use lessThan()",
+    );
+}

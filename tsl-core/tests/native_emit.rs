@@ -368,16 +368,16 @@ fn the_glsl_programs_examples_emit() {
     emits(&channels);
     // iFrame is an int, an exact integer since GLSL's ints are (R-GLSL-8): its program runs on
     // the interpreters (R-INT-7), and the emitter says so.
-    let frame = compile_shader_toy(
-        "void mainImage(out vec4 c, in vec2 p) { c = iMouse * float(iFrame); }",
-    )
-    .unwrap();
+    let frame =
+        compile_shader_toy("void mainImage(out vec4 c, in vec2 p) { c = iMouse * float(iFrame); }")
+            .unwrap();
     let e = emit(&frame).expect_err("integers are not emitted yet");
     assert!(e.to_string().contains(INTEGERS_REFUSED), "{e}");
 }
 
 /// The emitter's refusal of a program with exact integers (R-INT-7).
-const INTEGERS_REFUSED: &str = "exact integers run on the interpreters, not yet on the native back end";
+const INTEGERS_REFUSED: &str =
+    "exact integers run on the interpreters, not yet on the native back end";
 
 #[test]
 fn structure_key_ignores_uniform_values_textures_and_the_frame_but_not_constants() {

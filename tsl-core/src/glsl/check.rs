@@ -1482,7 +1482,11 @@ impl Checker {
         if start.ty != ty {
             return err(
                 start.start,
-                format!("the index is a {ty} and its start a {}", start.ty),
+                format!(
+                    "the index is {} and its start {}",
+                    article(ty.name()),
+                    article(start.ty.name())
+                ),
             );
         }
         let Some(start) = start.konst else {
@@ -1558,7 +1562,11 @@ impl Checker {
         if bound_e.ty != ty {
             return err(
                 bound_e.start,
-                format!("the index is a {ty} and the bound a {}", bound_e.ty),
+                format!(
+                    "the index is {} and the bound {}",
+                    article(ty.name()),
+                    article(bound_e.ty.name())
+                ),
             );
         }
         let Some(bound_v) = bound_e.konst else {
@@ -1586,7 +1594,11 @@ impl Checker {
                 if v.ty != ty {
                     return err(
                         v.start,
-                        format!("the index is a {ty} and the step a {}", v.ty),
+                        format!(
+                            "the index is {} and the step {}",
+                            article(ty.name()),
+                            article(v.ty.name())
+                        ),
                     );
                 }
                 let Some(k) = v.konst else {
@@ -2255,12 +2267,12 @@ impl Checker {
                     }
                     if op == BinOp::Mul {
                         if let Some(n) = a.matrix_size() {
-                            if b.width() == Some(n) && b.is_vector() {
+                            if b.width() == Some(n) && b.is_vector() && b.is_gen() {
                                 return Ok(b);
                             }
                         }
                         if let Some(n) = b.matrix_size() {
-                            if a.width() == Some(n) && a.is_vector() {
+                            if a.width() == Some(n) && a.is_vector() && a.is_gen() {
                                 return Ok(a);
                             }
                         }
