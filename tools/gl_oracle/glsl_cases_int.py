@@ -127,3 +127,7 @@ fi("function_overload_int_uint", "vec4(float(f(ix)), float(f(uint(iy))), vec2(g(
    decls="int f(int a) { return a * -2; }\nuint f(uint a) { return a + 10u; }\nivec2 g(ivec2 v) { return v.yx - 1; }")
 fi("const_fold_int", "vec4(hl(K), float(D), float(R))",
    decls="const uint K = 0xFFFFFFFFu * 3u;\nconst int D = -7 / 2;\nconst int R = -7 % 2;")
+# ---- an index known at run time alone reads a vector's component (a select chain)
+fi("index_vector_runtime", "vec4(f[ix], float(v[iy]), float(u[uint(ix + iy) % 3u]), f[(ix * 3 + iy) % 4])",
+   body="vec4 f = vec4(x, y, 0.25, 0.75);\nivec4 v = ivec4(10, -20, 30, -40 + ix);\nuvec3 u = uvec3(5u, 6u, 7u);")
+fi("index_column_runtime", "vec4(m[ix % 3], float(iy))", body="mat3 m = mat3(1.0, 2.0, 3.0, x, y, 0.5, -1.0, -2.0, -3.0);")

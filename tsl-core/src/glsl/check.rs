@@ -2026,9 +2026,11 @@ impl Checker {
                 } else {
                     return err(e.span, format!("a {} cannot be indexed", base.ty));
                 };
-                let idx = self.index_expr(index, width)?;
+                // A component read: its index may be known at run time alone, as an array's
+                // element's (a select chain; a written component's index is known, `lvalue`).
+                let idx = self.element_index(index, width)?;
                 let konst = match (base.konst, idx.konst) {
-                    // Invariant: `index_expr` refused a constant outside 0 to `width - 1`, and
+                    // Invariant: `element_index` refused a constant outside 0 to `width - 1`, and
                     // `width` is at most 4.
                     (Some(b), Some(i)) => Some([b[i[0] as usize], 0.0, 0.0, 0.0]),
                     _ => None,

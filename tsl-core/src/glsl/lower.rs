@@ -1479,9 +1479,19 @@ impl ShaderLowering<'_, '_> {
                     self.span = e.span;
                     self.element(&Self::matrix(base.ty, columns), &idx, index.span)?
                 } else {
-                    let i = self.index_value(index, base.ty.width().unwrap_or(1))?;
+                    // A component, picked as an array's element is: each one a part.
+                    let idx = self.expr(index)?;
                     self.span = e.span;
-                    self.swizzle_expr(&base, &[i as u8])?
+                    let width = base.ty.width().unwrap_or(1) as u8;
+                    let parts = (0..width)
+                        .map(|i| self.swizzle_expr(&base, &[i]))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let components = Val {
+                        ty: base.ty,
+                        parts,
+                        ..Val::void()
+                    };
+                    self.element(&components, &idx, index.span)?
                 }
             }
             TKind::Construct(args) => {
