@@ -1649,8 +1649,13 @@ fn integer_literals_past_their_type_are_refused() {
 #[test]
 fn es300_integer_forms_in_a_raw_es100_shader() {
     for (src, needle) in [
+        ("  $uint u;", "the type uint needs #version 300 es"),
         (
-            "  uint u = $3u;",
+            "  $uvec2 u = uvec2(3);",
+            "the type uvec2 needs #version 300 es",
+        ),
+        (
+            "  int u = int($3u);",
             "a uint (the u suffix) needs #version 300 es",
         ),
         (
@@ -1669,6 +1674,10 @@ fn es300_integer_forms_in_a_raw_es100_shader() {
             needle,
         );
     }
+    raw_frag(
+        "precision highp float;\nuniform $uint u;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "the type uint needs #version 300 es",
+    );
 }
 
 #[test]

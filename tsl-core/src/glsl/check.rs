@@ -481,6 +481,7 @@ impl Checker {
     fn global_decl(&mut self, decl: &Decl) -> Result<(), Diag> {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
+        self.uint_type(ty, decl.ty.span)?;
         let Some((storage, storage_span)) = decl.storage else {
             return self.private_globals(decl);
         };
@@ -863,6 +864,7 @@ impl Checker {
             return err(f.span, format!("{} is already a variable", f.name));
         }
         let ret = Ty::from_name(f.ret.name);
+        self.uint_type(ret, f.ret.span)?;
         if ret == Ty::Sampler {
             return err(
                 f.ret.span,
@@ -910,6 +912,7 @@ impl Checker {
         let mut params = Vec::new();
         for p in &f.params {
             let ty = Ty::from_name(p.ty.name);
+            self.uint_type(ty, p.ty.span)?;
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
@@ -1160,6 +1163,7 @@ impl Checker {
     /// array whose size failed, a const whose value failed); the next variable is checked.
     fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let ty = Ty::from_name(decl.ty.name);
+        self.uint_type(ty, decl.ty.span)?;
         let refused = match ty {
             Ty::Void => Some(Diag::new(
                 decl.ty.span,
@@ -2370,6 +2374,14 @@ impl Checker {
     fn es300(&self, what: &str, span: Span) -> Result<(), Diag> {
         if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
             return err(span, format!("{what} needs #version 300 es"));
+        }
+        Ok(())
+    }
+
+    /// A `uint` or `uvec` type where it is written: GLSL ES 3.00's alone ([`Checker::es300`]).
+    fn uint_type(&self, ty: Ty, span: Span) -> Result<(), Diag> {
+        if ty.comp() == Some(Comp::UInt) {
+            self.es300(&format!("the type {ty}"), span)?;
         }
         Ok(())
     }
