@@ -131,3 +131,5 @@ fi("const_fold_int", "vec4(hl(K), float(D), float(R))",
 fi("index_vector_runtime", "vec4(f[ix], float(v[iy]), float(u[uint(ix + iy) % 3u]), f[(ix * 3 + iy) % 4])",
    body="vec4 f = vec4(x, y, 0.25, 0.75);\nivec4 v = ivec4(10, -20, 30, -40 + ix);\nuvec3 u = uvec3(5u, 6u, 7u);")
 fi("index_column_runtime", "vec4(m[ix % 3], float(iy))", body="mat3 m = mat3(1.0, 2.0, 3.0, x, y, 0.5, -1.0, -2.0, -3.0);")
+# ---- a constructor converts the components it uses alone (the last argument's others are dropped)
+fi("ctor_drops_unused_components", "vec4(vec2(ivec2(iy, vec2(x * 3.0 + 0.5, 1e20))), vec2(uvec2(uint(ix), vec3(y * 9.0, -1.0, 1e30))))")

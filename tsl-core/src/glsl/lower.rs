@@ -1770,13 +1770,8 @@ impl ShaderLowering<'_, '_> {
             v.bare = first.bare && v.node == first.node;
             return Ok(v);
         }
-        // Each argument converted to the result's components, then joined.
-        let args: Vec<Val> = args
-            .iter()
-            .map(|a| self.convert(a, comp))
-            .collect::<Result<_, _>>()?;
         if args.len() == 1 && args[0].ty.is_scalar() {
-            let v = &args[0];
+            let v = &self.convert(&args[0], comp)?;
             let comps = vec![0u8; width];
             let mut out = self.swizzle_val(v, &comps)?;
             out.ty = ty;
@@ -1800,7 +1795,7 @@ impl ShaderLowering<'_, '_> {
         }
         let mut parts = Vec::new();
         let mut have = 0;
-        for a in &args {
+        for a in args {
             let w = a.ty.width().unwrap_or(1);
             let take = w.min(width - have);
             let part = if take < w {
@@ -1809,6 +1804,8 @@ impl ShaderLowering<'_, '_> {
             } else {
                 a.clone()
             };
+            // Each part converted to the result's components, those it gives alone.
+            let part = self.convert(&part, comp)?;
             parts.push(self.n(&part)?);
             have += take;
             if have == width {
