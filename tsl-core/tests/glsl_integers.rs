@@ -129,3 +129,32 @@ fn a_loop_index_of_each_kind_is_a_constant_each_time_through() {
     // s: 2 + 1 + 0 + 7 (0x7FFFFFFF & 7) = 10; t: 2, 2 * 2 + 1 = 5, 10, 19, 19 * 2 - 2 = 36.
     assert_eq!(color_at(&p, 0, 0), [10.0, 36.0, 0.0, 1.0]);
 }
+
+#[test]
+fn loop_indexes_and_folded_ints_are_no_instruction() {
+    // The index is a constant each time through the unrolled body, so `v[i % 4]`, `i * K - i / 2`
+    // and `uint(i) & 3u` fold: the program holds no integer instruction (and stays on the native
+    // path, which refuses integers, R-INT-7), and the sum is exact.
+    let fragment = "varying vec2 vUv;\nvoid main() {\n  vec4 v = vec4(vUv, 0.25, 0.5);\n  const int K = 7;\n  float s = 0.0;\n  for (int i = 0; i < 64; i++) {\n    s += v[i % 4] * float(i * K - i / 2 + int(uint(i) & 3u));\n  }\n  gl_FragColor = vec4(s, 0.0, 0.0, 1.0);\n}\n";
+    let p = compile_shader_material(VERT, fragment).unwrap_or_else(|e| panic!("{e}"));
+    let (start, count) = p.output_range(COLOR_NODE);
+    for i in start..start + count {
+        let byte = p.instruction(i).opcode;
+        let op = Opcode::from_byte(byte).expect("an opcode");
+        assert!(!op.is_integer(), "instruction {i} is {}", op.name());
+    }
+    // The same sum by hand, in the shader's order.
+    let uv = Vec2::new(0.3125, 0.6875);
+    let v = [uv.x, uv.y, 0.25, 0.5];
+    let mut s = 0.0f32;
+    for i in 0..64i32 {
+        let k = i * 7 - i / 2 + (i & 3);
+        s += v[(i % 4) as usize] * k as f32;
+    }
+    let fragment = Fragment {
+        uv,
+        ..Fragment::default()
+    };
+    let got = p.evaluate(COLOR_NODE, &fragment).expect("a colour")[0];
+    assert!((got - s).abs() <= s.abs() * 1e-6, "{got} vs {s}");
+}
