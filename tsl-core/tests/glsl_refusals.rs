@@ -1678,6 +1678,10 @@ fn es300_integer_forms_in_a_raw_es100_shader() {
         "precision highp float;\nuniform $uint u;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
         "the type uint needs #version 300 es",
     );
+    raw_frag(
+        "precision highp float;\nstruct S { $uvec3 u; };\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "the type uvec3 needs #version 300 es",
+    );
 }
 
 #[test]

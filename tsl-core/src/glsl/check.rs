@@ -454,6 +454,7 @@ impl Checker {
         let mut fields = Vec::with_capacity(decl.fields.len());
         for f in &decl.fields {
             let ty = Ty::from_name(f.ty.name);
+            self.uint_type(ty, f.ty.span)?;
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
                 Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
