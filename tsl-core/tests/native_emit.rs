@@ -331,7 +331,7 @@ fn every_glsl_oracle_case_emits_and_validates() {
             Ok(_) => emitted += 1,
             // GLSL's ints are exact (R-GLSL-8), and a program computing with them at run time
             // holds integer instructions, which the interpreters run (R-INT-7).
-            Err(e) if e.to_string().contains(INTEGERS_REFUSED) => {}
+            Err(e) if e.to_string().contains(oracle_cases::INTEGERS_REFUSED) => {}
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
@@ -372,12 +372,11 @@ fn the_glsl_programs_examples_emit() {
         compile_shader_toy("void mainImage(out vec4 c, in vec2 p) { c = iMouse * float(iFrame); }")
             .unwrap();
     let e = emit(&frame).expect_err("integers are not emitted yet");
-    assert!(e.to_string().contains(INTEGERS_REFUSED), "{e}");
+    assert!(
+        e.to_string().contains(oracle_cases::INTEGERS_REFUSED),
+        "{e}"
+    );
 }
-
-/// The emitter's refusal of a program with exact integers (R-INT-7).
-const INTEGERS_REFUSED: &str =
-    "exact integers run on the interpreters, not yet on the native back end";
 
 #[test]
 fn structure_key_ignores_uniform_values_textures_and_the_frame_but_not_constants() {
