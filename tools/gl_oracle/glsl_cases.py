@@ -805,3 +805,6 @@ for _name in THREE_ACCEPTED:
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
                   "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,
                   "textures": _textures, "w": 8, "h": 8, "chunks": True, **THREE_BOUNDS.get(_name, {})})
+
+# The exact-integer cases: a file of their own, which adds to CASES.
+import glsl_cases_int  # noqa: E402,F401

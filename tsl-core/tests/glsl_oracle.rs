@@ -67,7 +67,26 @@ fn floats(v: &Value) -> Vec<f32> {
     }
 }
 
-fn uniform_value(ty: ValueType, f: &[f32]) -> UniformValue {
+/// A uint uniform's components, every bit of each (a float would round those past 2^24).
+fn uints(v: &Value) -> Vec<u32> {
+    match v {
+        Value::Number(n) => vec![n.as_u64().expect("a uint") as u32],
+        Value::Array(a) => a.iter().flat_map(uints).collect(),
+        other => panic!("not a uint: {other}"),
+    }
+}
+
+fn uniform_value(ty: ValueType, value: &Value) -> UniformValue {
+    if ty.kind() == Some(Scalar::UInt) {
+        let u = uints(value);
+        let mut values = [0; 4];
+        values[..u.len()].copy_from_slice(&u);
+        return UniformValue::UInt {
+            values,
+            width: u.len() as u8,
+        };
+    }
+    let f = &floats(value);
     match ty {
         ValueType::Float => UniformValue::Float(f[0]),
         ValueType::Vec2 => UniformValue::Vec2(Vec2::from_slice(f)),
@@ -185,7 +204,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             // three.js's own matrices are forms, not uniforms, in our program.
             if let Some(ty) = slot_type(n) {
                 program
-                    .set_uniform(n, uniform_value(ty, &floats(value)))
+                    .set_uniform(n, uniform_value(ty, value))
                     .map_err(|e| format!("{name}: {e}"))?;
             }
         }

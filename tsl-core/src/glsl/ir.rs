@@ -3,7 +3,7 @@
 
 use super::ast::{BinOp, Storage, UnOp};
 use super::error::Span;
-use super::types::{Builtin, Konst, Ty};
+use super::types::{Builtin, Comp, Konst, Ty};
 
 pub(crate) type LocalId = usize;
 pub(crate) type GlobalId = usize;
@@ -106,9 +106,23 @@ pub(crate) enum Access {
 /// How a `for` loop runs, worked out from its constant header.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ForRange {
-    pub start: f32,
-    pub step: f32,
+    /// The index's first value and what each step adds (negative for a step down), exact values
+    /// of the index's type, an int, a uint or a float.
+    pub start: f64,
+    pub step: f64,
     pub count: u32,
+}
+
+impl ForRange {
+    /// The index after `i` for an index of type `ty`: a float's f32 sum, an integer's wrapping
+    /// one (as the GPU would step it).
+    pub fn next(&self, ty: Ty, i: f64) -> f64 {
+        match ty.comp() {
+            Some(Comp::Int) => f64::from((i as i32).wrapping_add(self.step as i32)),
+            Some(Comp::UInt) => f64::from((i as u32).wrapping_add(self.step as i64 as u32)),
+            _ => f64::from(i as f32 + self.step as f32),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

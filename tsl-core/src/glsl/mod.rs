@@ -42,9 +42,12 @@
 //!
 //! - A uniform is a graph uniform of its name, zero until set (a sampler2D a texture uniform
 //!   with [`crate::NO_TEXTURE`] until `set_texture`). Every uniform a shader declares is in the
-//!   program, read or not. An int is a whole number in a float and a bool is zero or one; an int
-//!   division drops the fraction toward zero. An int or bool uniform is a float the caller sets:
-//!   the int drops its fraction toward zero, the bool is true where it is not zero.
+//!   program, read or not. An `int`, a `uint` and their vectors are the graph's exact 32-bit
+//!   integers (docs/integers.md): arithmetic wraps, a division truncates toward zero, and nothing
+//!   converts implicitly; a `bool` or a `bvec` is the graph's condition, zero or one. An int,
+//!   bool, ivec or bvec uniform is a float the caller sets: the int drops its fraction toward
+//!   zero, the bool is true where it is not zero; a uint or uvec uniform is exact, set with
+//!   `set_uniform_uint` (docs/requirements.md, R-GLSL-8 and R-GLSL-15).
 //! - `gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0)` (or through
 //!   `viewMatrix * modelMatrix`, a local variable or a function) makes `p - position` the
 //!   [`POSITION_NODE`](crate::POSITION_NODE); none when `p` is `position`.

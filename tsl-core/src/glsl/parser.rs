@@ -5,6 +5,7 @@
 use super::ast::*;
 use super::error::{Diag, Diags, Span};
 use super::lexer::{Tok, Token};
+use super::types::Comp;
 
 /// The deepest an expression nests: parentheses, calls, operators inside operators. The links of
 /// a left-associative chain (`a + b + c`) are not nesting: a chain counts as one level.
@@ -154,12 +155,18 @@ const RESERVED: &[&str] = &[
 fn type_name(word: &str) -> Option<TypeName> {
     Some(match word {
         "void" => TypeName::Void,
-        "bool" => TypeName::Bool,
-        "int" => TypeName::Int,
-        "float" => TypeName::Float,
-        "vec2" => TypeName::Vec2,
-        "vec3" => TypeName::Vec3,
-        "vec4" => TypeName::Vec4,
+        "bool" | "int" | "uint" | "float" => TypeName::Vector(scalar_comp(word)?, 1),
+        "vec2" | "vec3" | "vec4" | "ivec2" | "ivec3" | "ivec4" | "uvec2" | "uvec3" | "uvec4"
+        | "bvec2" | "bvec3" | "bvec4" => {
+            let (prefix, n) = word.split_at(word.len() - 1);
+            let comp = match prefix {
+                "ivec" => Comp::Int,
+                "uvec" => Comp::UInt,
+                "bvec" => Comp::Bool,
+                _ => Comp::Float,
+            };
+            TypeName::Vector(comp, n.parse().ok()?)
+        }
         "mat2" | "mat2x2" => TypeName::Mat2,
         "mat3" | "mat3x3" => TypeName::Mat3,
         "mat4" | "mat4x4" => TypeName::Mat4,
@@ -168,12 +175,19 @@ fn type_name(word: &str) -> Option<TypeName> {
     })
 }
 
+fn scalar_comp(word: &str) -> Option<Comp> {
+    Some(match word {
+        "bool" => Comp::Bool,
+        "int" => Comp::Int,
+        "uint" => Comp::UInt,
+        "float" => Comp::Float,
+        _ => return None,
+    })
+}
+
 /// Why a type keyword outside the subset is refused, or `None` for a word that is no type.
 fn refused_type(word: &str) -> Option<String> {
     let what = match word {
-        "uint" | "uvec2" | "uvec3" | "uvec4" => "unsigned integers",
-        "ivec2" | "ivec3" | "ivec4" => "integer vectors",
-        "bvec2" | "bvec3" | "bvec4" => "boolean vectors",
         "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
         "sampler3D"
         | "samplerCube"
@@ -196,37 +210,45 @@ fn refused_type(word: &str) -> Option<String> {
 }
 
 fn binary_op(tok: &Tok) -> Option<(BinOp, u8)> {
-    // (operator, precedence): higher binds tighter.
+    // (operator, precedence): higher binds tighter, as GLSL ES 3.00's table 5.1 orders them.
     Some(match tok {
         Tok::Op("||") => (BinOp::Or, 1),
         Tok::Op("^^") => (BinOp::Xor, 2),
         Tok::Op("&&") => (BinOp::And, 3),
-        Tok::Op("==") => (BinOp::Eq, 4),
-        Tok::Op("!=") => (BinOp::Ne, 4),
-        Tok::Op("<") => (BinOp::Lt, 5),
-        Tok::Op(">") => (BinOp::Gt, 5),
-        Tok::Op("<=") => (BinOp::Le, 5),
-        Tok::Op(">=") => (BinOp::Ge, 5),
-        Tok::Op("+") => (BinOp::Add, 6),
-        Tok::Op("-") => (BinOp::Sub, 6),
-        Tok::Op("*") => (BinOp::Mul, 7),
-        Tok::Op("/") => (BinOp::Div, 7),
-        Tok::Op("%") => (BinOp::Mod, 7),
+        Tok::Op("|") => (BinOp::BitOr, 4),
+        Tok::Op("^") => (BinOp::BitXor, 5),
+        Tok::Op("&") => (BinOp::BitAnd, 6),
+        Tok::Op("==") => (BinOp::Eq, 7),
+        Tok::Op("!=") => (BinOp::Ne, 7),
+        Tok::Op("<") => (BinOp::Lt, 8),
+        Tok::Op(">") => (BinOp::Gt, 8),
+        Tok::Op("<=") => (BinOp::Le, 8),
+        Tok::Op(">=") => (BinOp::Ge, 8),
+        Tok::Op("<<") => (BinOp::Shl, 9),
+        Tok::Op(">>") => (BinOp::Shr, 9),
+        Tok::Op("+") => (BinOp::Add, 10),
+        Tok::Op("-") => (BinOp::Sub, 10),
+        Tok::Op("*") => (BinOp::Mul, 11),
+        Tok::Op("/") => (BinOp::Div, 11),
+        Tok::Op("%") => (BinOp::Mod, 11),
         _ => return None,
     })
 }
 
-fn assign_op(tok: &Tok) -> Option<Result<Option<BinOp>, &'static str>> {
+/// An assignment's operator: `None` for `=`, else the operator of its compound form.
+fn assign_op(tok: &Tok) -> Option<Option<BinOp>> {
     Some(match tok {
-        Tok::Op("=") => Ok(None),
-        Tok::Op("+=") => Ok(Some(BinOp::Add)),
-        Tok::Op("-=") => Ok(Some(BinOp::Sub)),
-        Tok::Op("*=") => Ok(Some(BinOp::Mul)),
-        Tok::Op("/=") => Ok(Some(BinOp::Div)),
-        Tok::Op("%=") => Err("%= is not in the subset; write x = x % y"),
-        Tok::Op("<<=") | Tok::Op(">>=") | Tok::Op("&=") | Tok::Op("|=") | Tok::Op("^=") => {
-            Err("the bit operators are not in the subset")
-        }
+        Tok::Op("=") => None,
+        Tok::Op("+=") => Some(BinOp::Add),
+        Tok::Op("-=") => Some(BinOp::Sub),
+        Tok::Op("*=") => Some(BinOp::Mul),
+        Tok::Op("/=") => Some(BinOp::Div),
+        Tok::Op("%=") => Some(BinOp::Mod),
+        Tok::Op("&=") => Some(BinOp::BitAnd),
+        Tok::Op("|=") => Some(BinOp::BitOr),
+        Tok::Op("^=") => Some(BinOp::BitXor),
+        Tok::Op("<<=") => Some(BinOp::Shl),
+        Tok::Op(">>=") => Some(BinOp::Shr),
         _ => return None,
     })
 }
@@ -737,9 +759,6 @@ impl<'a> Parser<'a> {
             let array = self.array_suffix()?;
             let init = if self.eat_op("=") {
                 let (e, _) = self.assignment()?;
-                if !self.is_op(",") {
-                    self.refuse_after_expression()?;
-                }
                 Some(e)
             } else {
                 None
@@ -1125,7 +1144,6 @@ impl<'a> Parser<'a> {
                 span,
             };
         }
-        self.refuse_after_expression()?;
         Ok((e, depth))
     }
 
@@ -1137,7 +1155,6 @@ impl<'a> Parser<'a> {
             return Ok((target, d));
         };
         let span = self.span();
-        let op = op.map_err(|reason| Diag::new(span, reason))?;
         self.bump();
         // A chain `a = b = c` nests to the right, each link a level.
         self.nest()?;
@@ -1158,14 +1175,6 @@ impl<'a> Parser<'a> {
             },
             depth,
         ))
-    }
-
-    /// What no expression of the subset continues with.
-    fn refuse_after_expression(&self) -> Result<(), Diag> {
-        if let Some(reason) = bit_operator(self.peek()) {
-            return Err(Diag::new(self.span(), reason));
-        }
-        Ok(())
     }
 
     fn check_depth(&self, depth: Depth, span: Span) -> Result<(), Diag> {
@@ -1227,13 +1236,7 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8) -> Result<Parsed, Diag> {
         let (mut lhs, mut depth) = self.unary()?;
-        loop {
-            if let Some(reason) = bit_operator(self.peek()) {
-                return Err(Diag::new(self.span(), reason));
-            }
-            let Some((op, prec)) = binary_op(self.peek()) else {
-                break;
-            };
+        while let Some((op, prec)) = binary_op(self.peek()) {
             if prec < min {
                 break;
             }
@@ -1260,9 +1263,7 @@ impl<'a> Parser<'a> {
             Tok::Op("-") => Some(UnOp::Neg),
             Tok::Op("+") => Some(UnOp::Plus),
             Tok::Op("!") => Some(UnOp::Not),
-            Tok::Op("~") => {
-                return Err(Diag::new(t.span, "the bit operators are not in the subset"))
-            }
+            Tok::Op("~") => Some(UnOp::BitNot),
             Tok::Op("++") | Tok::Op("--") => {
                 self.bump();
                 self.nest()?;
@@ -1381,6 +1382,17 @@ impl<'a> Parser<'a> {
                     Depth::LEAF,
                 ))
             }
+            Tok::UInt(u) => {
+                self.bump();
+                Ok((
+                    Expr {
+                        kind: ExprKind::UInt(*u),
+                        span: t.span,
+                        start: t.span,
+                    },
+                    Depth::LEAF,
+                ))
+            }
             Tok::Float(x) => {
                 self.bump();
                 Ok((
@@ -1470,7 +1482,6 @@ impl<'a> Parser<'a> {
                             depth = depth.max(d.up());
                             continue;
                         }
-                        self.refuse_after_expression()?;
                         args.push(arg);
                         depth = depth.max(d.up());
                         if !self.is_op(")") {
@@ -1492,15 +1503,6 @@ impl<'a> Parser<'a> {
             }
             _ => Err(self.unexpected("an expression")),
         }
-    }
-}
-
-fn bit_operator(tok: &Tok) -> Option<&'static str> {
-    match tok {
-        Tok::Op("&") | Tok::Op("|") | Tok::Op("^") | Tok::Op("<<") | Tok::Op(">>") => {
-            Some("the bit operators are not in the subset")
-        }
-        _ => None,
     }
 }
 
@@ -1599,9 +1601,7 @@ float ok = 1.0;
                 "void main() { struct S { float x; }; }",
                 "at the top of the shader",
             ),
-            ("void main() { x = a & b; }", "bit operators"),
             ("flat varying float x;", "flat"),
-            ("void main() { x %= 2; }", "%="),
             ("uniform mat2x3 m;", "non-square"),
             ("float class;", "reserved"),
         ] {

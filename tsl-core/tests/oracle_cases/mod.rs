@@ -7,6 +7,11 @@ use std::collections::HashMap;
 use tsl_core::glsl::*;
 use tsl_core::NodeProgram;
 
+/// The native emitter's refusal of a program with exact integers (R-INT-7): a case computing with
+/// GLSL's ints at run time (R-GLSL-8) holds integer instructions, which the interpreters run.
+pub const INTEGERS_REFUSED: &str =
+    "exact integers run on the interpreters, not yet on the native back end";
+
 /// The whole fixture, as JSON (`clear` and `cases`).
 pub fn fixture() -> Value {
     let path = concat!(
