@@ -161,8 +161,6 @@ void mainImage(out vec4 fragColor, in vec2 fragCoord) {
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests",
                       "glsl_sources", "shadertoy")
 REFUSED = {
-    # simplex/4d.glsl's grad4 builds its sign vector with lessThan, outside the subset today.
-    "35_ashima_simplex4d": "the built-in lessThan is not in the subset",
     # 64 sphere-tracing steps whose distance and step count both stay live after the break: the
     # selects of each step chain through the exit flag, past the register file.
     "41_sdf_primitives": "COLOR_NODE needs 91 registers at once; MAX_REGISTERS is 32",

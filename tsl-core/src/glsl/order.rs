@@ -154,7 +154,11 @@ fn stmt_calls<'a>(s: &'a Stmt, out: &mut HashSet<&'a str>) {
 /// The names of the functions that an expression calls.
 fn expr_calls<'a>(e: &'a Expr, out: &mut HashSet<&'a str>) {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => {}
+        ExprKind::Int(_)
+        | ExprKind::UInt(_)
+        | ExprKind::Float(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Ident(_) => {}
         ExprKind::Call(callee, args) => {
             match callee {
                 Callee::Name(n) => {

@@ -36,6 +36,12 @@ pub fn cases() -> Vec<Value> {
     fixture()["cases"].as_array().expect("cases").clone()
 }
 
+/// Whether the subset compiles the case: one it refuses names a piece of its refusal in
+/// `refused` (glsl_oracle.rs checks it) and has no program to look at.
+pub fn compiles(case: &Value) -> bool {
+    case.get("refused").is_none()
+}
+
 /// The case's name.
 pub fn name(case: &Value) -> &str {
     case["name"].as_str().unwrap()

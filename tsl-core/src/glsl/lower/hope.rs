@@ -98,9 +98,7 @@ impl ShaderLowering<'_, '_> {
                     return Some(x);
                 }
                 let y = self.hope_of(b)?;
-                if int_division_by_zero(*op, e.ty, Some(&y)).is_some()
-                    || int_binary_out_of_range(*op, e.ty, &x, &y).is_some()
-                {
+                if known_operand_refusal(*op, e.ty, b.ty, Some(&y)).is_some() {
                     return None;
                 }
                 Some(fold_binary(*op, a.ty, &x, b.ty, &y, e.ty))
@@ -130,9 +128,7 @@ impl ShaderLowering<'_, '_> {
         let v = self.hope_of(value)?;
         let Some(op) = op else { return Some(v) };
         let old = self.hope_local(id)?;
-        if int_division_by_zero(op, target.ty, Some(&v)).is_some()
-            || int_binary_out_of_range(op, target.ty, &old, &v).is_some()
-        {
+        if known_operand_refusal(op, target.ty, value.ty, Some(&v)).is_some() {
             return None;
         }
         Some(fold_binary(op, target.ty, &old, value.ty, &v, target.ty))
