@@ -3,7 +3,7 @@
 //! instructions are built once.
 
 use crate::opcode::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Where a `load` reads: the header (frame values) or the data section, by word offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,15 +83,76 @@ impl Operand {
     }
 }
 
+/// An instruction's register operands, at most three, held in place (an instruction is built
+/// for each node, and an allocation each was a fifth of compile time). The slots past `len`
+/// hold `Args::EMPTY_SLOT`, so equal lists compare and hash equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Args {
+    list: [Operand; 3],
+    len: u8,
+}
+
+impl Args {
+    const EMPTY_SLOT: Operand = Operand {
+        value: 0,
+        swizzle: [0; 4],
+        width: 0,
+    };
+
+    /// No operands.
+    pub const NONE: Args = Args {
+        list: [Args::EMPTY_SLOT; 3],
+        len: 0,
+    };
+}
+
+impl std::ops::Deref for Args {
+    type Target = [Operand];
+
+    fn deref(&self) -> &[Operand] {
+        &self.list[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Args {
+    type Item = &'a Operand;
+    type IntoIter = std::slice::Iter<'a, Operand>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Operand> for Args {
+    /// The first three operands (every opcode takes at most three: `Opcode::arity`).
+    fn from_iter<I: IntoIterator<Item = Operand>>(iter: I) -> Args {
+        let mut args = Args::NONE;
+        for operand in iter {
+            debug_assert!(args.len < 3, "an instruction of more than three operands");
+            if let Some(slot) = args.list.get_mut(args.len as usize) {
+                *slot = operand;
+                args.len += 1;
+            }
+        }
+        args
+    }
+}
+
+impl<const K: usize> From<[Operand; K]> for Args {
+    fn from(list: [Operand; K]) -> Args {
+        list.into_iter().collect()
+    }
+}
+
 /// One instruction of the IR.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LirInst {
     /// The operation.
     pub op: Opcode,
     /// The width it works on.
     pub width: u8,
     /// Its register operands (at most three).
-    pub args: Vec<Operand>,
+    pub args: Args,
     /// Its immediate.
     pub imm: Imm,
     /// For `join`: the operand of each result component, two bits each.
@@ -112,7 +173,7 @@ pub struct Lir {
     pub insts: Vec<LirInst>,
     /// For each instruction, the index of the graph node it came from (for "oldest first").
     pub age: Vec<u32>,
-    built: HashMap<LirInst, u32>,
+    built: FxHashMap<LirInst, u32>,
 }
 
 impl Lir {
@@ -150,16 +211,12 @@ impl Lir {
     /// The value of `inst`, built now or found among those built.
     pub fn push(&mut self, inst: LirInst, age: u32) -> Operand {
         let width = inst.result_width();
-        let id = match self.built.get(&inst) {
-            Some(&id) => id,
-            None => {
-                let id = self.insts.len() as u32;
-                self.built.insert(inst.clone(), id);
-                self.insts.push(inst);
-                self.age.push(age);
-                id
-            }
-        };
+        let (insts, ages) = (&mut self.insts, &mut self.age);
+        let id = *self.built.entry(inst).or_insert_with(|| {
+            insts.push(inst);
+            ages.push(age);
+            insts.len() as u32 - 1
+        });
         Operand::whole(id, width)
     }
 }

@@ -127,18 +127,23 @@ fn lanes3<const N: usize>(
 }
 
 #[inline(always)]
-fn map1<const N: usize>(d: &mut [[f32; N]; 4], w: usize, a: Operand<N>, f: impl Fn(f32) -> f32) {
+fn map1<'a, const N: usize>(
+    d: &mut [[f32; N]; 4],
+    w: usize,
+    a: impl Operand<'a, N>,
+    f: impl Fn(f32) -> f32,
+) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
         with_input!(a.at(k), x => lanes1(out, x, &f));
     }
 }
 
 #[inline(always)]
-fn map2<const N: usize>(
+fn map2<'a, const N: usize>(
     d: &mut [[f32; N]; 4],
     w: usize,
-    a: Operand<N>,
-    b: Operand<N>,
+    a: impl Operand<'a, N>,
+    b: impl Operand<'a, N>,
     f: impl Fn(f32, f32) -> f32,
 ) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
@@ -147,12 +152,12 @@ fn map2<const N: usize>(
 }
 
 #[inline(always)]
-fn map3<const N: usize>(
+fn map3<'a, const N: usize>(
     d: &mut [[f32; N]; 4],
     w: usize,
-    a: Operand<N>,
-    b: Operand<N>,
-    c: Operand<N>,
+    a: impl Operand<'a, N>,
+    b: impl Operand<'a, N>,
+    c: impl Operand<'a, N>,
     f: impl Fn(f32, f32, f32) -> f32,
 ) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
@@ -164,7 +169,7 @@ fn map3<const N: usize>(
 
 /// `dot(a, b)` of `w` components, per lane, summed in component order.
 #[inline(always)]
-fn dot<const N: usize>(w: usize, a: Operand<N>, b: Operand<N>) -> [f32; N] {
+fn dot<'a, const N: usize>(w: usize, a: impl Operand<'a, N>, b: impl Operand<'a, N>) -> [f32; N] {
     let mut sum = [0.0; N];
     for k in 0..w {
         with_input!(a.at(k), x => with_input!(b.at(k), y => {
@@ -180,11 +185,11 @@ fn dot<const N: usize>(w: usize, a: Operand<N>, b: Operand<N>) -> [f32; N] {
 ///
 /// The common operations read each operand component as a lane array or a broadcast value; the
 /// rest read lane arrays, the broadcast ones filled into `scratch` first.
-pub(crate) fn execute<const N: usize>(
+pub(crate) fn execute<'a, const N: usize>(
     op: Opcode,
     w: usize,
     d: &mut [[f32; N]; 4],
-    operands: [Operand<N>; 3],
+    operands: [impl Operand<'a, N>; 3],
     scratch: &mut [[[f32; N]; 4]; 3],
 ) {
     use std::f32::consts::PI;
@@ -272,11 +277,11 @@ pub(crate) fn execute<const N: usize>(
 }
 
 /// The operations that read every operand component as a lane array.
-fn dense<const N: usize>(
+fn dense<'a, const N: usize>(
     op: Opcode,
     w: usize,
     d: &mut [[f32; N]; 4],
-    operands: [Operand<N>; 3],
+    operands: [impl Operand<'a, N>; 3],
     scratch: &mut [[[f32; N]; 4]; 3],
 ) {
     let [s0, s1, s2] = scratch;

@@ -60,35 +60,41 @@ pub(crate) enum Comp<'a, const N: usize> {
     Splat(f32),
 }
 
-/// An operand as the math kernels read it: its four components.
-#[derive(Clone, Copy)]
-pub(crate) struct Operand<'a, const N: usize>(pub [Comp<'a, N>; 4]);
-
-impl<'a, const N: usize> Operand<'a, N> {
+/// An operand as the math kernels read it, a component at a time: during a run a step's
+/// operand names where each component lives and is looked up as a kernel reads it (building
+/// arrays of components per step cost more than the kernels of a small graph); at planning, four
+/// values.
+pub(crate) trait Operand<'a, const N: usize>: Copy {
     /// Component `k` of the operand.
-    #[inline(always)]
-    pub fn at(&self, k: usize) -> Comp<'a, N> {
-        self.0[k]
-    }
+    fn at(&self, k: usize) -> Comp<'a, N>;
 
     /// The operand with its first `w` components as lane arrays, broadcast ones filled into
     /// `scratch`; components from `w` on read `scratch` as it is.
-    pub fn dense<'s>(&self, w: usize, scratch: &'s mut [[f32; N]; 4]) -> Src<'s, N>
+    fn dense<'s>(&self, w: usize, scratch: &'s mut [[f32; N]; 4]) -> Src<'s, N>
     where
         'a: 's,
     {
+        let comps: [Comp<'a, N>; 4] = std::array::from_fn(|k| self.at(k));
         for (k, lane) in scratch.iter_mut().enumerate().take(w) {
-            if let Comp::Splat(value) = self.0[k] {
+            if let Comp::Splat(value) = comps[k] {
                 lane.fill(value);
             }
         }
         let scratch: &'s [[f32; N]; 4] = scratch;
         Src {
-            comps: std::array::from_fn(|k| match self.0[k] {
+            comps: std::array::from_fn(|k| match comps[k] {
                 Comp::Lanes(lanes) if k < w => lanes,
                 _ => &scratch[k],
             }),
         }
+    }
+}
+
+/// Four values, one per component, each for every lane.
+impl<const N: usize> Operand<'static, N> for [f32; 4] {
+    #[inline(always)]
+    fn at(&self, k: usize) -> Comp<'static, N> {
+        Comp::Splat(self[k])
     }
 }
 

@@ -240,10 +240,10 @@ fn plan_instruction(
                 // The same value in every lane: compute it once, at one lane, now.
                 let mut one = [[0.0f32; 1]; 4];
                 let operands = operands.map(|operand| {
-                    Operand(operand.map(|o| match o {
-                        Origin::Splat(value) => Comp::Splat(value),
-                        _ => Comp::Splat(0.0),
-                    }))
+                    operand.map(|o| match o {
+                        Origin::Splat(value) => value,
+                        _ => 0.0,
+                    })
                 });
                 math::execute(op, w, &mut one, operands, &mut [[[0.0; 1]; 4]; 3]);
                 for (k, value) in one.iter().enumerate().take(op.result_width(w)) {
@@ -325,8 +325,19 @@ impl<'a> Inputs<'a> {
         lanes.map_or(Comp::Splat(0.0), Comp::Lanes)
     }
 
-    fn operand(&self, origins: &[Origin; 4]) -> Operand<'a, LANES> {
-        Operand(origins.map(|o| self.comp(o)))
+}
+
+/// A step's operand during a run: where its components live, looked up as a kernel reads them.
+#[derive(Clone, Copy)]
+struct Reading<'i, 'a> {
+    inputs: &'i Inputs<'a>,
+    origins: &'i [Origin; 4],
+}
+
+impl<'a> Operand<'a, LANES> for Reading<'_, 'a> {
+    #[inline(always)]
+    fn at(&self, k: usize) -> Comp<'a, LANES> {
+        self.inputs.comp(self.origins[k])
     }
 }
 
@@ -350,7 +361,10 @@ impl Step {
                 let Some((d, inputs)) = Inputs::split(regs, *dst, batch) else {
                     return;
                 };
-                let operands = operands.each_ref().map(|o| inputs.operand(o));
+                let inputs = &inputs;
+                let operands = operands
+                    .each_ref()
+                    .map(|origins| Reading { inputs, origins });
                 math::execute(*op, *width as usize, d, operands, scratch);
             }
             Step::Sample {
@@ -362,7 +376,11 @@ impl Step {
                 let Some((d, inputs)) = Inputs::split(regs, *dst, batch) else {
                     return;
                 };
-                let at = inputs.operand(&[*u, *v, *z, Origin::Splat(0.0)]);
+                let origins = [*u, *v, *z, Origin::Splat(0.0)];
+                let at = Reading {
+                    inputs: &inputs,
+                    origins: &origins,
+                };
                 let at = at.dense(if *volume { 3 } else { 2 }, &mut scratch[0]);
                 let id = TextureId(words.get(*texture as usize).copied().unwrap_or(u32::MAX));
                 if *volume {
