@@ -3,6 +3,7 @@
 
 use super::{Comp, Operand, Src};
 use crate::opcode::Opcode;
+use multiversion::multiversion;
 
 /// GLSL `min` (`y < x ? y : x`), but a NaN operand gives the other operand, as GPUs measurably do
 /// (R-MATH-13: Mesa's llvmpipe for either operand, SwiftShader for the first); NaN only where both
@@ -185,11 +186,17 @@ fn dot<'a, const N: usize>(w: usize, a: impl Operand<'a, N>, b: impl Operand<'a,
 ///
 /// The common operations read each operand component as a lane array or a broadcast value; the
 /// rest read lane arrays, the broadcast ones filled into `scratch` first.
-pub(crate) fn execute<'a, const N: usize>(
+///
+/// Compiled for baseline x86-64 and again for AVX2, chosen at run time by the CPU (`multiversion`
+/// keeps the `unsafe` call of a `target_feature` function inside its macro); the two compute the
+/// same bits, since Rust never fuses a multiply and an add (no FMA) and each lane's operations
+/// are the same IEEE operations in the same order.
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn execute<'a, const N: usize, O: Operand<'a, N>>(
     op: Opcode,
     w: usize,
     d: &mut [[f32; N]; 4],
-    operands: [impl Operand<'a, N>; 3],
+    operands: [O; 3],
     scratch: &mut [[[f32; N]; 4]; 3],
 ) {
     use std::f32::consts::PI;
@@ -277,11 +284,12 @@ pub(crate) fn execute<'a, const N: usize>(
 }
 
 /// The operations that read every operand component as a lane array.
-fn dense<'a, const N: usize>(
+#[multiversion(targets("x86_64+avx2"))]
+fn dense<'a, const N: usize, O: Operand<'a, N>>(
     op: Opcode,
     w: usize,
     d: &mut [[f32; N]; 4],
-    operands: [impl Operand<'a, N>; 3],
+    operands: [O; 3],
     scratch: &mut [[[f32; N]; 4]; 3],
 ) {
     let [s0, s1, s2] = scratch;
