@@ -31,7 +31,7 @@ pub enum Imm {
 }
 
 /// A value read through a swizzle. Components past `width` are zero so equal reads compare equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Operand {
     /// The instruction that computes the value.
     pub value: u32,
@@ -39,6 +39,19 @@ pub struct Operand {
     pub swizzle: [u8; 4],
     /// How many components the operand has.
     pub width: u8,
+}
+
+impl std::hash::Hash for Operand {
+    /// One word: the value, the swizzle's two bits a component and the width (hashing each byte
+    /// alone was a tenth of compile time, through the instructions' map).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let swizzle = self
+            .swizzle
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (k, &c)| bits | u64::from(c & 3) << (2 * k));
+        state.write_u64(u64::from(self.value) | swizzle << 32 | u64::from(self.width) << 40);
+    }
 }
 
 impl Operand {
@@ -85,8 +98,8 @@ impl Operand {
 
 /// An instruction's register operands, at most three, held in place (an instruction is built
 /// for each node, and an allocation each was a fifth of compile time). The slots past `len`
-/// hold `Args::EMPTY_SLOT`, so equal lists compare and hash equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// hold `Args::EMPTY_SLOT`, so equal lists compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Args {
     list: [Operand; 3],
     len: u8,
@@ -104,6 +117,14 @@ impl Args {
         list: [Args::EMPTY_SLOT; 3],
         len: 0,
     };
+}
+
+impl std::hash::Hash for Args {
+    /// The operands in use (equal lists have equal ones).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(self.len);
+        self.iter().for_each(|operand| operand.hash(state));
+    }
 }
 
 impl std::ops::Deref for Args {
@@ -177,6 +198,15 @@ pub struct Lir {
 }
 
 impl Lir {
+    /// An empty IR with room for about `nodes` instructions.
+    pub fn with_capacity(nodes: usize) -> Lir {
+        Lir {
+            insts: Vec::with_capacity(nodes),
+            age: Vec::with_capacity(nodes),
+            built: FxHashMap::with_capacity_and_hasher(nodes, Default::default()),
+        }
+    }
+
     /// For each value, whether it is the same for every fragment: a load, or math of such values.
     /// The interpreter computes those once per batch instead of once per lane.
     pub fn uniform_values(&self) -> Vec<bool> {

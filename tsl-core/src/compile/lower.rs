@@ -139,7 +139,7 @@ impl<'a> Lowering<'a> {
         Lowering {
             parts,
             data,
-            lir: Lir::default(),
+            lir: Lir::with_capacity(parts.nodes.len()),
             done: Done::new(parts.nodes.len()),
             view: View::Fragment,
             per_vertex: output == Output::Position,
@@ -161,11 +161,12 @@ impl<'a> Lowering<'a> {
                 self.done.insert(node, view, lowered);
             } else {
                 stack.push((node, view, true));
-                for input in self.input_views(node, view).into_iter().rev() {
-                    if self.done.get(input.0, input.1).is_none() {
-                        stack.push((input.0, input.1, false));
+                let done = &self.done;
+                self.input_views_rev(node, view, |(input, in_view)| {
+                    if done.get(input, in_view).is_none() {
+                        stack.push((input, in_view, false));
                     }
-                }
+                });
             }
         }
         // Invariant: the loop above lowered `root` in the fragment view; `check::integrity` refused
@@ -176,13 +177,17 @@ impl<'a> Lowering<'a> {
         }
     }
 
-    /// The inputs of `node` and the views they are read in: a varying reads its input at the
-    /// corners (or at the corner it is in), a derivative at the neighbour and here.
-    fn input_views(&self, node: u32, view: View) -> Vec<(u32, View)> {
+    /// Call `f` with the inputs of `node` and the views they are read in, last first: a varying
+    /// reads its input at the corners (or at the corner it is in), a derivative at the neighbour
+    /// and here. (No list per node: this runs for every node of every compile.)
+    fn input_views_rev(&self, node: u32, view: View, mut f: impl FnMut((u32, View))) {
         let node = &self.parts.nodes[node as usize];
         match node.op {
             Op::Varying if !view.is_corner() => {
-                View::CORNERS.iter().map(|&c| (node.inputs[0], c)).collect()
+                View::CORNERS
+                    .iter()
+                    .rev()
+                    .for_each(|&c| f((node.inputs[0], c)));
             }
             Op::Derivative(axis) => {
                 let there = if axis == Axis::X {
@@ -190,12 +195,10 @@ impl<'a> Lowering<'a> {
                 } else {
                     View::Up
                 };
-                vec![
-                    (node.inputs[0], there),
-                    (node.inputs[0], View::DerivativeHere),
-                ]
+                f((node.inputs[0], View::DerivativeHere));
+                f((node.inputs[0], there));
             }
-            _ => node.inputs.iter().map(|&i| (i, view)).collect(),
+            _ => node.inputs.iter().rev().for_each(|&i| f((i, view))),
         }
     }
 

@@ -1,8 +1,9 @@
 //! `run_nodes`: the reference interpreter that both rasterizers call.
 //!
 //! It runs one output of a program over a batch of [`LANES`] fragments held as
-//! structure-of-arrays registers, so that decoding and dispatch are paid once per instruction per
-//! batch and each operation is a loop over lanes that the compiler vectorizes.
+//! structure-of-arrays registers. Each output's code is decoded once per program and data into a
+//! plan (`plan.rs`) that has already computed what reads constants and uniforms alone; a batch
+//! runs the plan's steps, each operation a loop over lanes that the compiler vectorizes.
 
 mod batch;
 mod int;
