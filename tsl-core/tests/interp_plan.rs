@@ -43,8 +43,14 @@ fn a_uniform_set_after_a_run_is_read_by_the_next_run() {
     let mut registers = Registers::new();
     for u in [0.5f32, 2.0, -1.25] {
         program.set_uniform("u", u).unwrap();
-        let result =
-            run_nodes(&program, OPACITY_NODE, &batch, &WhiteSampler, &mut registers).unwrap();
+        let result = run_nodes(
+            &program,
+            OPACITY_NODE,
+            &batch,
+            &WhiteSampler,
+            &mut registers,
+        )
+        .unwrap();
         for lane in 0..LANES {
             let expected = uv_x(lane) * u + u.sin();
             assert_eq!(result[0][lane], expected, "u {u}, lane {lane}");
@@ -88,8 +94,19 @@ fn an_output_of_uniforms_alone_fills_every_lane() {
     g.set_output(COLOR_NODE, g.abs(g.sin(u))).unwrap();
     let program = g.compile().unwrap();
     let mut registers = Registers::new();
-    let result = run_nodes(&program, COLOR_NODE, &batch(), &WhiteSampler, &mut registers).unwrap();
-    let expected = [0.25f32.sin().abs(), (-2.0f32).sin().abs(), 7.5f32.sin().abs()];
+    let result = run_nodes(
+        &program,
+        COLOR_NODE,
+        &batch(),
+        &WhiteSampler,
+        &mut registers,
+    )
+    .unwrap();
+    let expected = [
+        0.25f32.sin().abs(),
+        (-2.0f32).sin().abs(),
+        7.5f32.sin().abs(),
+    ];
     for lane in 0..LANES {
         for k in 0..3 {
             assert_eq!(result[k][lane], expected[k], "lane {lane}, component {k}");

@@ -571,7 +571,12 @@ impl<'a> Lowering<'a> {
 
     fn matrix_vector(&mut self, m: &[Operand], v: Operand, age: u32) -> Operand {
         let n = m.len() as u8;
-        let mut sum = self.inst(Opcode::Mul, n, Args::from([m[0], v.pick(&[0]).broadcast(n)]), age);
+        let mut sum = self.inst(
+            Opcode::Mul,
+            n,
+            Args::from([m[0], v.pick(&[0]).broadcast(n)]),
+            age,
+        );
         for (i, &column) in m.iter().enumerate().skip(1) {
             let vi = v.pick(&[i as u8]).broadcast(n);
             sum = self.inst(Opcode::MulAdd, n, Args::from([column, vi, sum]), age);

@@ -113,7 +113,10 @@ impl Plan {
 
     /// The steps of the output's instructions from `done` on.
     pub fn steps_from(&self, done: usize) -> &[Step] {
-        let at = self.first.get(done).map_or(self.steps.len(), |&at| at as usize);
+        let at = self
+            .first
+            .get(done)
+            .map_or(self.steps.len(), |&at| at as usize);
         &self.steps[at..]
     }
 
@@ -236,7 +239,10 @@ fn plan_instruction(
                 false => [Origin::Splat(0.0); 4],
             });
             let splat = |o: &Origin| matches!(o, Origin::Splat(_));
-            if operands.iter().all(|operand| operand[..w].iter().all(splat)) {
+            if operands
+                .iter()
+                .all(|operand| operand[..w].iter().all(splat))
+            {
                 // The same value in every lane: compute it once, at one lane, now.
                 let mut one = [[0.0f32; 1]; 4];
                 let operands = operands.map(|operand| {
@@ -324,7 +330,6 @@ impl<'a> Inputs<'a> {
         };
         lanes.map_or(Comp::Splat(0.0), Comp::Lanes)
     }
-
 }
 
 /// A step's operand during a run: where its components live, looked up as a kernel reads them.
