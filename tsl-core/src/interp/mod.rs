@@ -24,8 +24,8 @@ pub type Lane = [f32; LANES];
 /// One register: four components of [`LANES`] floats.
 pub type Register = [Lane; 4];
 
-/// The registers of one interpreter, reused from batch to batch (32 KiB), and the scratch where an
-/// operation that reads lane arrays alone gets its broadcast operands filled.
+/// The registers of one interpreter, reused from batch to batch (32 KiB), and three registers of
+/// scratch where an operation that reads lane arrays alone gets its broadcast operands filled.
 pub struct Registers(Box<[Register; MAX_REGISTERS]>, Box<[Register; 3]>);
 
 impl Default for Registers {
