@@ -252,6 +252,13 @@ impl<'a> Reader<'a> {
         Ok(t)
     }
 
+    /// The texture made with id `id`, if one was.
+    pub fn made(&self, id: TextureId) -> Option<&Texture> {
+        (id.0 as usize)
+            .checked_sub(self.base)
+            .and_then(|k| self.made.get(k))
+    }
+
     /// The textures made, in the order of their ids.
     pub fn finish(self) -> Vec<Texture> {
         self.made
