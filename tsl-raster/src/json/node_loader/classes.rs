@@ -321,7 +321,7 @@ impl Class {
                     g.math(code, &[a])
                 } else {
                     let b = loader.input(entry, "bNode", at)?;
-                    g.math(code, &[a, b])
+                    g.math(code, &widen(g, &[a, b]))
                 }
             }
             Class::Math => {
@@ -345,7 +345,7 @@ impl Class {
                         for p in ["bNode", "cNode"].iter().take(code.arity().saturating_sub(1)) {
                             operands.push(loader.input(entry, p, at)?);
                         }
-                        g.math(code, &operands)
+                        g.math(code, &widen(g, &operands))
                     }
                 }
             }
@@ -479,6 +479,30 @@ fn input_value(entry: &Map<String, Value>, at: &str) -> Result<(ValueType, Unifo
         _ => UniformValue::Mat4(Mat4::from_cols_slice(&floats)),
     };
     Ok((to, value))
+}
+
+/// The operands of an operator or a math method as three.js builds them: each vector as wide as
+/// the widest (`OperatorNode` and `MathNode` build every input as the longest input's type, so
+/// `mix(vec4, vec3, t)` reads the vec3 as `vec4(v, 1)`). A float stays a float: the graph repeats
+/// it into every component, which is three.js's conversion of a float. Operands with a matrix
+/// are left as they are (the graph's type rules take a matrix times a vector).
+fn widen(g: &NodeGraph, operands: &[NodeRef]) -> Vec<NodeRef> {
+    let types: Vec<_> = operands.iter().map(|&n| g.type_of(n)).collect();
+    let any_matrix = types
+        .iter()
+        .any(|t| matches!(t, Some(ValueType::Mat3 | ValueType::Mat4)));
+    let widest = types.iter().filter_map(|t| t.and_then(vector_width)).max();
+    match (any_matrix, widest.and_then(ValueType::vector)) {
+        (false, Some(to)) if widest > Some(1) => operands
+            .iter()
+            .zip(&types)
+            .map(|(&n, t)| match t.and_then(vector_width) {
+                Some(w) if w > 1 => convert(g, n, to),
+                _ => n,
+            })
+            .collect(),
+        _ => operands.to_vec(),
+    }
 }
 
 /// `node` as type `to`, as three.js's `NodeBuilder.format` converts: a float is repeated, a

@@ -159,11 +159,11 @@ pub fn read_node_material_with(
         )
     })?;
     let mut list = NodeList::default();
-    list.add(root.get("nodes"), "nodes")?;
+    list.add(root.get("nodes"), "material.nodes")?;
     if let Some(inputs) = root.get("inputNodes") {
         let inputs = inputs
             .as_object()
-            .ok_or_else(|| field("inputNodes", "is not an object"))?;
+            .ok_or_else(|| field("material.inputNodes", "is not an object"))?;
         read_outputs(&mut loader, &list, inputs, "material")?;
     }
     Ok(NodeMaterialRead {
