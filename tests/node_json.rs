@@ -211,7 +211,8 @@ fn every_class_renders_as_the_same_material_built_by_hand() {
     assert_eq!(by_hand.kind, MaterialKind::Standard);
     by_hand.nodes = Some(program);
     let by_hand = assets.materials.add(by_hand);
-    let eye = Vec3::new(0.0, 0.0, 3.0);
+    // Off the axis, so the position node's offset along z moves the plane in the image.
+    let eye = Vec3::new(0.8, 0.6, 3.0);
     same_pixels(
         &render(&assets, loaded, eye),
         &render(&assets, by_hand, eye),
