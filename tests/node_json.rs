@@ -113,9 +113,7 @@ fn parse_reads_what_node_to_json_writes() {
 fn render(assets: &Assets, material: MaterialId, eye: Vec3) -> LinearImage {
     let mut assets = assets.clone();
     let mut scene = Scene::new();
-    let plane = assets
-        .geometries
-        .add(PlaneGeometry::new(2.0, 2.0).build());
+    let plane = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
     scene.add(Object::mesh(plane, material));
     scene.add_light(Light::ambient(Color::WHITE, 0.5));
     scene.add_light(Light::directional(
@@ -139,7 +137,11 @@ fn same_pixels(a: &LinearImage, b: &LinearImage, what: &str) {
         }
     }
     assert!(worst <= 1e-6, "{what}: the renders differ by up to {worst}");
-    let lit = a.pixels().iter().filter(|p| p[0] + p[1] + p[2] > 0.01).count();
+    let lit = a
+        .pixels()
+        .iter()
+        .filter(|p| p[0] + p[1] + p[2] > 0.01)
+        .count();
     assert!(lit > 500, "{what}: only {lit} pixels drawn");
 }
 
@@ -204,8 +206,11 @@ fn every_class_renders_as_the_same_material_built_by_hand() {
     g.set_output(METALNESS_NODE, g.float(0.25)).unwrap();
     g.set_output(OPACITY_NODE, g.abs(g.dot(u, u))).unwrap();
     // three's positionNode replaces the position; here it is an offset.
-    g.set_output(POSITION_NODE, g.join(&[g.float(0.0), g.float(0.0), g.mul(k, g.float(0.1))]))
-        .unwrap();
+    g.set_output(
+        POSITION_NODE,
+        g.join(&[g.float(0.0), g.float(0.0), g.mul(k, g.float(0.1))]),
+    )
+    .unwrap();
     let program = assets.programs.add(g.compile().unwrap());
     let mut by_hand = assets.materials.get(loaded).unwrap().clone();
     assert_eq!(by_hand.kind, MaterialKind::Standard);
@@ -290,7 +295,14 @@ fn hold_json_scene_to_three(name: &str) {
         .render(&scene.scene, &scene.camera, &scene.assets)
         .unwrap();
     assert_eq!((image.width(), image.height()), (W, H));
-    hold_to_three(case, &scene, &renderer, "CPU from three's JSON", &image, &linear);
+    hold_to_three(
+        case,
+        &scene,
+        &renderer,
+        "CPU from three's JSON",
+        &image,
+        &linear,
+    );
 }
 
 #[test]
@@ -304,7 +316,10 @@ fn three_json_of_the_mask_opacity_case_matches_three() {
 }
 
 fn refusal(text: &str) -> String {
-    let by_graph = read_node_material(text).map(|_| ()).unwrap_err().to_string();
+    let by_graph = read_node_material(text)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
     let by_store = read_material_json(text, &mut Assets::new())
         .map(|_| ())
         .unwrap_err()
@@ -317,9 +332,18 @@ fn refusal(text: &str) -> String {
 fn each_refusal_names_what_it_refuses() {
     let cases = [
         ("refuse_class.material.json", "'ScreenNode'"),
-        ("refuse_bodiless.material.json", "a Node with no class of its own"),
-        ("refuse_clearcoat.material.json", "'clearcoatNode' has no output here"),
-        ("custom_attribute.material.json", "custom attribute 'tone' has no declared type"),
+        (
+            "refuse_bodiless.material.json",
+            "a Node with no class of its own",
+        ),
+        (
+            "refuse_clearcoat.material.json",
+            "'clearcoatNode' has no output here",
+        ),
+        (
+            "custom_attribute.material.json",
+            "custom attribute 'tone' has no declared type",
+        ),
         ("refuse_texture_bias.material.json", "biasNode"),
         ("refuse_texture_compare.material.json", "compareNode"),
         ("refuse_texture_depth.material.json", "depthNode"),
@@ -365,12 +389,18 @@ fn sin_of(uuid: &str, input: &str) -> Value {
 #[test]
 fn missing_uuids_and_cycles_are_refused() {
     let e = refusal(&material("a", json!([sin_of("a", "gone")])));
-    assert!(e.contains("no node has the uuid 'gone'") && e.contains("aNode"), "{e}");
+    assert!(
+        e.contains("no node has the uuid 'gone'") && e.contains("aNode"),
+        "{e}"
+    );
     let e = refusal(&material("nowhere", json!([])));
     assert!(e.contains("'nowhere'"), "{e}");
     let e = refusal(&material("a", json!([sin_of("a", "a")])));
     assert!(e.contains("cycle"), "{e}");
-    let e = refusal(&material("a", json!([sin_of("a", "b"), sin_of("b", "c"), sin_of("c", "a")])));
+    let e = refusal(&material(
+        "a",
+        json!([sin_of("a", "b"), sin_of("b", "c"), sin_of("c", "a")]),
+    ));
     assert!(e.contains("cycle"), "{e}");
     let e = refusal(&material("a", json!([sin_of("a", "b"), sin_of("a", "b")])));
     assert!(e.contains("given twice"), "{e}");
@@ -404,10 +434,9 @@ fn a_gather_is_refused_only_where_an_output_reads_it() {
     let e = refusal(&reached.to_string());
     assert!(e.contains("gatherNode") && !e.contains("missing"), "{e}");
     // Not reached: the colour reads a constant, and the gather stays unbuilt.
-    document["nodes"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({ "uuid": "k", "type": "ConstNode", "value": [1, 0, 0], "valueType": "color" }));
+    document["nodes"].as_array_mut().unwrap().push(
+        json!({ "uuid": "k", "type": "ConstNode", "value": [1, 0, 0], "valueType": "color" }),
+    );
     document["inputNodes"]["colorNode"] = json!("k");
     let read = read_node_material(&document.to_string()).unwrap();
     assert!(read.textures.is_empty());
@@ -418,10 +447,13 @@ fn a_gather_is_refused_only_where_an_output_reads_it() {
 fn a_deep_chain_is_walked_without_recursion_and_a_long_list_is_refused() {
     // 60000 nodes in a chain: the walk keeps its own stack, so this is no stack overflow.
     let depth = 60_000;
-    let mut nodes = vec![json!({ "uuid": "n0", "type": "ConstNode", "value": 0.5, "valueType": "float" })];
+    let mut nodes =
+        vec![json!({ "uuid": "n0", "type": "ConstNode", "value": 0.5, "valueType": "float" })];
     for i in 1..depth {
-        nodes.push(json!({ "uuid": format!("n{i}"), "type": "MathNode", "method": "negate",
-            "inputNodes": { "aNode": format!("n{}", i - 1) } }));
+        nodes.push(
+            json!({ "uuid": format!("n{i}"), "type": "MathNode", "method": "negate",
+            "inputNodes": { "aNode": format!("n{}", i - 1) } }),
+        );
     }
     let top = format!("n{}", depth - 1);
     let text = material(&top, Value::Array(nodes.clone()));
@@ -437,7 +469,9 @@ fn a_deep_chain_is_walked_without_recursion_and_a_long_list_is_refused() {
     let many: Vec<Value> = (0..=MAX_JSON_NODES)
         .map(|i| json!({ "uuid": format!("m{i}"), "type": "ConstNode" }))
         .collect();
-    let e = NodeLoader::new().parse_nodes(&Value::Array(many)).unwrap_err();
+    let e = NodeLoader::new()
+        .parse_nodes(&Value::Array(many))
+        .unwrap_err();
     assert!(matches!(e, JsonError::TooLarge { .. }), "{e}");
 }
 
@@ -448,7 +482,10 @@ fn half() -> Value {
 #[test]
 fn bad_fields_are_refused_not_panicked_on() {
     let k = |value: Value, ty: &str| {
-        material("k", json!([{ "uuid": "k", "type": "ConstNode", "value": value, "valueType": ty }]))
+        material(
+            "k",
+            json!([{ "uuid": "k", "type": "ConstNode", "value": value, "valueType": ty }]),
+        )
     };
     for (text, said) in [
         (k(json!(3), "int"), "type 'int'"),
@@ -456,17 +493,29 @@ fn bad_fields_are_refused_not_panicked_on() {
         (k(json!(1e300), "float"), "finite"),
         (k(json!("x"), "float"), "is not a float"),
         (
-            material("o", json!([{ "uuid": "o", "type": "OperatorNode", "op": "<<", "inputNodes": { "aNode": "h", "bNode": "h" } }, half()])),
+            material(
+                "o",
+                json!([{ "uuid": "o", "type": "OperatorNode", "op": "<<", "inputNodes": { "aNode": "h", "bNode": "h" } }, half()]),
+            ),
             "'<<'",
         ),
         (
-            material("o", json!([{ "uuid": "o", "type": "MathNode", "method": "sinh", "inputNodes": { "aNode": "h" } }, half()])),
+            material(
+                "o",
+                json!([{ "uuid": "o", "type": "MathNode", "method": "sinh", "inputNodes": { "aNode": "h" } }, half()]),
+            ),
             "'sinh'",
         ),
-        ("{\"type\": \"MeshBasicMaterial\"}".to_string(), "node material"),
+        (
+            "{\"type\": \"MeshBasicMaterial\"}".to_string(),
+            "node material",
+        ),
         ("[".to_string(), "not JSON"),
     ] {
-        let e = read_node_material(&text).map(|_| ()).unwrap_err().to_string();
+        let e = read_node_material(&text)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(said), "{said}: {e}");
     }
 }

@@ -83,8 +83,8 @@ pub use geometry::{
     PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
 pub use json::{
-    node_json_type_names, object_to_json, read_material_json, read_node_material,
-    read_object_json, NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
+    node_json_type_names, object_to_json, read_material_json, read_node_material, read_object_json,
+    NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,

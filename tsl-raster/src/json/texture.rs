@@ -272,13 +272,12 @@ impl<'a> Reader<'a> {
 
 /// A DataTexture's image as three.js's `serializeImage` writes it: `{ data, width, height,
 /// type: "Uint8Array" }`, RGBA8 rows from v = 0, held to the default [`Limits`]' texels.
-fn data_texture(
-    o: &Map<String, Value>,
-    space: ColorSpace,
-    at: &str,
-) -> Result<Texture, JsonError> {
+fn data_texture(o: &Map<String, Value>, space: ColorSpace, at: &str) -> Result<Texture, JsonError> {
     if o.get("type").and_then(Value::as_str) != Some("Uint8Array") {
-        return Err(field(&format!("{at}.type"), "is not Uint8Array (RGBA8 data)"));
+        return Err(field(
+            &format!("{at}.type"),
+            "is not Uint8Array (RGBA8 data)",
+        ));
     }
     let size = |n: &str| {
         o.get(n)
@@ -308,8 +307,8 @@ fn data_texture(
         .map(|v| v.as_u64().and_then(|b| u8::try_from(b).ok()))
         .collect::<Option<Vec<u8>>>()
         .ok_or_else(|| field(&format!("{at}.data"), "is not bytes from 0 to 255"))?;
-    let image = crate::Image::from_rgba8(width, height, bytes)
-        .map_err(|e| field(at, &e.to_string()))?;
+    let image =
+        crate::Image::from_rgba8(width, height, bytes).map_err(|e| field(at, &e.to_string()))?;
     Ok(Texture::new(image, space))
 }
 

@@ -212,7 +212,10 @@ impl Class {
                     .as_str()
                     .map(|s| Some((property.to_string(), s)))
                     .ok_or_else(|| {
-                        field(&format!("{at}.inputNodes.{property}"), "is not a node's uuid")
+                        field(
+                            &format!("{at}.inputNodes.{property}"),
+                            "is not a node's uuid",
+                        )
                     }),
             }
         };
@@ -240,10 +243,15 @@ impl Class {
                 let list = inputs
                     .and_then(|i| i.get("nodes"))
                     .and_then(Value::as_array)
-                    .ok_or_else(|| field(&format!("{at}.inputNodes.nodes"), "is not a list of uuids"))?;
+                    .ok_or_else(|| {
+                        field(&format!("{at}.inputNodes.nodes"), "is not a list of uuids")
+                    })?;
                 for (k, v) in list.iter().enumerate() {
                     let s = v.as_str().ok_or_else(|| {
-                        field(&format!("{at}.inputNodes.nodes[{k}]"), "is not a node's uuid")
+                        field(
+                            &format!("{at}.inputNodes.nodes[{k}]"),
+                            "is not a node's uuid",
+                        )
                     })?;
                     out.push((format!("nodes[{k}]"), s));
                 }
@@ -292,11 +300,21 @@ impl Class {
                     UniformValue::Vec3(v) => g.vec3(v.x, v.y, v.z),
                     UniformValue::Vec4(v) => g.vec4(v.x, v.y, v.z, v.w),
                     UniformValue::Mat3(m) => {
-                        let c: Vec<_> = (0..3).map(|k| { let v = m.col(k); g.vec3(v.x, v.y, v.z) }).collect();
+                        let c: Vec<_> = (0..3)
+                            .map(|k| {
+                                let v = m.col(k);
+                                g.vec3(v.x, v.y, v.z)
+                            })
+                            .collect();
                         g.matrix(&c)
                     }
                     UniformValue::Mat4(m) => {
-                        let c: Vec<_> = (0..4).map(|k| { let v = m.col(k); g.vec4(v.x, v.y, v.z, v.w) }).collect();
+                        let c: Vec<_> = (0..4)
+                            .map(|k| {
+                                let v = m.col(k);
+                                g.vec4(v.x, v.y, v.z, v.w)
+                            })
+                            .collect();
                         g.matrix(&c)
                     }
                     _ => return Err(field(&format!("{at}.value"), "has no constant here")),
@@ -315,7 +333,12 @@ impl Class {
                     .iter()
                     .find(|(o, _)| *o == op)
                     .map(|(_, c)| *c)
-                    .ok_or_else(|| field(&format!("{at}.op"), &format!("the operator '{op}' has no node here")))?;
+                    .ok_or_else(|| {
+                        field(
+                            &format!("{at}.op"),
+                            &format!("the operator '{op}' has no node here"),
+                        )
+                    })?;
                 let a = loader.input(entry, "aNode", at)?;
                 if code == Opcode::LogicalNot {
                     g.math(code, &[a])
@@ -330,7 +353,12 @@ impl Class {
                     .iter()
                     .find(|(m, _)| *m == method)
                     .map(|(_, c)| *c)
-                    .ok_or_else(|| field(&format!("{at}.method"), &format!("the method '{method}' has no node here")))?;
+                    .ok_or_else(|| {
+                        field(
+                            &format!("{at}.method"),
+                            &format!("the method '{method}' has no node here"),
+                        )
+                    })?;
                 let a = loader.input(entry, "aNode", at)?;
                 match how {
                     Method::Derivative(Axis::X) => g.dfdx(a),
@@ -342,7 +370,10 @@ impl Class {
                     }
                     Method::Code(code) => {
                         let mut operands = vec![a];
-                        for p in ["bNode", "cNode"].iter().take(code.arity().saturating_sub(1)) {
+                        for p in ["bNode", "cNode"]
+                            .iter()
+                            .take(code.arity().saturating_sub(1))
+                        {
                             operands.push(loader.input(entry, p, at)?);
                         }
                         g.math(code, &widen(g, &operands))
@@ -393,14 +424,23 @@ impl Class {
             }
             Class::VertexColor => match entry.get("index").and_then(Value::as_u64) {
                 None | Some(0) => g.vertex_color(),
-                Some(k) => return Err(field(&format!("{at}.index"), &format!("vertex colour set {k} has no node here"))),
+                Some(k) => {
+                    return Err(field(
+                        &format!("{at}.index"),
+                        &format!("vertex colour set {k} has no node here"),
+                    ))
+                }
             },
             Class::Texture => {
                 let texture = text("value")
                     .map_err(|_| field(&format!("{at}.value"), "is not a texture's uuid"))?
                     .to_string();
                 let uuid = text("uuid")?.to_string();
-                let uv = if has("uvNode") { loader.input(entry, "uvNode", at)? } else { g.uv() };
+                let uv = if has("uvNode") {
+                    loader.input(entry, "uvNode", at)?
+                } else {
+                    g.uv()
+                };
                 let transformed = entry.get("updateMatrix").and_then(Value::as_bool) == Some(true);
                 let matrix = transformed.then(|| format!("{uuid}.matrix"));
                 let uv = match &matrix {
@@ -413,7 +453,11 @@ impl Class {
                 };
                 let map = g.texture_uniform(&uuid, NO_TEXTURE);
                 let node = g.texture(map, uv);
-                loader.textures.push(NodeTexture { uniform: uuid, texture, matrix });
+                loader.textures.push(NodeTexture {
+                    uniform: uuid,
+                    texture,
+                    matrix,
+                });
                 node
             }
             Class::Var | Class::SubBuild => loader.input(entry, "node", at)?,
@@ -426,7 +470,11 @@ impl Class {
                     .nodes
                     .get(node.index())
                     .is_some_and(|n| matches!(n.op, tsl_core::Op::Attribute(_)));
-                if is_attribute { node } else { g.varying(node) }
+                if is_attribute {
+                    node
+                } else {
+                    g.varying(node)
+                }
             }
             Class::Conditional => {
                 let c = loader.input(entry, "condNode", at)?;
@@ -442,14 +490,22 @@ impl Class {
 /// The value and type of a `ConstNode` or `UniformNode`: `value` (a number, or an array of a
 /// vector's, colour's or matrix's floats, column-major as three.js's `toArray`), `valueType`,
 /// and `nodeType` where three.js set one (the node's type, which the value converts to).
-fn input_value(entry: &Map<String, Value>, at: &str) -> Result<(ValueType, UniformValue), JsonError> {
+fn input_value(
+    entry: &Map<String, Value>,
+    at: &str,
+) -> Result<(ValueType, UniformValue), JsonError> {
     let value_type = entry.get("valueType").and_then(Value::as_str).unwrap_or("");
     let from = type_named(value_type, &format!("{at}.valueType"))?;
     let to = match entry.get("nodeType").and_then(Value::as_str) {
         None => from,
         Some(name) => type_named(name, &format!("{at}.nodeType"))?,
     };
-    let bad = || field(&format!("{at}.value"), &format!("is not a {value_type} of finite numbers"));
+    let bad = || {
+        field(
+            &format!("{at}.value"),
+            &format!("is not a {value_type} of finite numbers"),
+        )
+    };
     let v = entry.get("value").ok_or_else(bad)?;
     let floats: Vec<f32> = match v {
         Value::Number(n) => vec![n.as_f64().ok_or_else(bad)? as f32],
@@ -529,7 +585,10 @@ pub(super) fn convert(g: &NodeGraph, node: NodeRef, to: ValueType) -> NodeRef {
 }
 
 fn vector_width(ty: ValueType) -> Option<usize> {
-    matches!(ty, ValueType::Float | ValueType::Vec2 | ValueType::Vec3 | ValueType::Vec4)
-        .then(|| ty.width())
-        .flatten()
+    matches!(
+        ty,
+        ValueType::Float | ValueType::Vec2 | ValueType::Vec3 | ValueType::Vec4
+    )
+    .then(|| ty.width())
+    .flatten()
 }

@@ -14,8 +14,8 @@ mod classes;
 mod material;
 
 pub use classes::node_json_type_names;
-pub use material::{read_node_material, read_node_material_with, NodeMaterialRead};
 pub(crate) use material::{node_material_kind, read_outputs};
+pub use material::{read_node_material, read_node_material_with, NodeMaterialRead};
 
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
@@ -225,12 +225,22 @@ impl NodeLoader {
     }
 
     /// The ref of an input that [`NodeLoader::node`] built before the node reading it.
-    fn input(&self, entry: &Map<String, Value>, property: &str, at: &str) -> Result<NodeRef, JsonError> {
+    fn input(
+        &self,
+        entry: &Map<String, Value>,
+        property: &str,
+        at: &str,
+    ) -> Result<NodeRef, JsonError> {
         let key = entry
             .get("inputNodes")
             .and_then(|i| i.get(property))
             .and_then(Value::as_str)
-            .ok_or_else(|| field(&format!("{at}.inputNodes.{property}"), "is not a node's uuid"))?;
+            .ok_or_else(|| {
+                field(
+                    &format!("{at}.inputNodes.{property}"),
+                    "is not a node's uuid",
+                )
+            })?;
         self.built
             .get(key)
             .copied()
