@@ -1,4 +1,4 @@
-//! three.js's node JSON (docs/node_json.md): the graph that r187's `Node.toJSON()` and
+//! three.js's node JSON (docs/node_json.md; R-JSON-3 in docs/requirements.md): the graph that r187's `Node.toJSON()` and
 //! `NodeMaterial.toJSON()` write, read into a [`NodeGraph`] as three.js's `NodeLoader`,
 //! `NodeMaterialLoader` and `NodeObjectLoader` read it.
 //!
