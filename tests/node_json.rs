@@ -108,6 +108,26 @@ fn parse_reads_what_node_to_json_writes() {
     assert_eq!(loader.graph.type_of(x), Some(ValueType::Float));
 }
 
+#[test]
+fn time_is_a_uniform_named_by_its_uuid() {
+    let document = fixture_json("time.material.json");
+    let time = document["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["type"] == "UniformNode")
+        .unwrap()["uuid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let read = read_node_material(&document.to_string()).unwrap();
+    let mut program = read.graph.compile().unwrap();
+    let red = |p: &NodeProgram| p.evaluate(COLOR_NODE, &Fragment::default()).unwrap()[0];
+    assert_eq!(red(&program), 0.0, "three's starting value, 0");
+    program.set_uniform(time.as_str(), 0.5f32).unwrap();
+    assert!((red(&program) - 0.5f32.sin()).abs() < 1e-6);
+}
+
 /// A 2×2 plane facing an orthographic camera at `eye`, lit by an ambient and a directional
 /// light, drawn with `material`; the linear render.
 fn render(assets: &Assets, material: MaterialId, eye: Vec3) -> LinearImage {

@@ -73,6 +73,14 @@ const materials = {
 		return m;
 
 	},
+	// TSL's `time`: a UniformNode whose name and update three.js does not write.
+	time: () => {
+
+		const m = new THREE.MeshBasicNodeMaterial();
+		m.colorNode = T.vec3( T.sin( T.time ), 0, 0 );
+		return m;
+
+	},
 	// A custom attribute: refused unless its type is declared.
 	custom_attribute: () => {
 
