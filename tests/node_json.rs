@@ -1,6 +1,6 @@
 //! three.js r187's node JSON (docs/node_json.md): the fixtures in tests/fixtures/node_json/ are
 //! what real three.js wrote (tools/three_node_json/make.mjs). Each supported class loads; a
-//! material read from three's JSON renders as the same material built by hand here; two of
+//! material read from three's JSON renders as the same material built by hand here; four of
 //! three's cases, read from their `scene.toJSON()`, hold to three's own canvases; and every
 //! refusal of the loader is an `Err` naming what it refuses.
 
@@ -281,32 +281,69 @@ fn a_view_space_normal_node_renders_as_its_world_normal_by_hand() {
     assert!(worst < 1e-5, "the renders differ by up to {worst}");
 }
 
-/// Replace each mesh's material of `case` by the material of the same kind that three's
-/// `scene.toJSON()` of the same case file gives.
-fn from_three_json(mut case: Case, name: &str) -> Case {
+/// What of three's `scene.toJSON()` of the same case file replaces each mesh's material of
+/// `case`: the whole material read from the JSON, or only its program (the case's own material
+/// fields kept, for materials with fields object JSON does not carry, such as sheen).
+#[derive(Clone, Copy, PartialEq)]
+enum Take {
+    Material,
+    Program,
+}
+
+/// `case` with each mesh's material (or program) replaced by the one three's JSON gives the
+/// mesh of the same place: the k-th mesh here is the k-th object of the JSON with a material
+/// (the case files and their Rust scenes add objects in the same order).
+fn from_three_json(mut case: Case, name: &str, take: Take) -> Case {
+    let document = fixture_json(name);
     let ids = read_object_json(&fixture(name), &mut case.assets).unwrap();
-    let ids: Vec<(MaterialId, MaterialKind)> = ids
-        .into_iter()
-        .map(|id| (id, case.assets.materials.get(id).unwrap().kind))
+    let uuids: Vec<&str> = document["materials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uuid"].as_str().unwrap())
         .collect();
-    let objects: Vec<ObjectId> = (0..case.scene.objects().len())
-        .map(|i| ObjectId(i as u32))
-        .collect();
-    for id in objects {
-        let o = case.scene.object_mut(id).unwrap();
-        if let Some(mesh) = o.mesh.as_mut() {
-            let kind = case.assets.materials.get(mesh.material).unwrap().kind;
-            let (found, _) = *ids.iter().find(|(_, k)| *k == kind).unwrap();
-            assert!(case.assets.materials.get(found).unwrap().nodes.is_some());
-            mesh.material = found;
+    let children = document["object"]["children"].as_array().unwrap();
+    let mut placed = children
+        .iter()
+        .filter_map(|c| c["material"].as_str())
+        .map(|uuid| ids[uuids.iter().position(|u| *u == uuid).unwrap()]);
+    let mut replaced = 0;
+    for i in 0..case.scene.objects().len() {
+        let o = case.scene.object_mut(ObjectId(i as u32)).unwrap();
+        let Some(mesh) = o.mesh.as_mut() else {
+            continue;
+        };
+        let loaded = placed.next().expect("as many meshes as three's JSON has");
+        let from_json = case.assets.materials.get(loaded).unwrap().clone();
+        let mine = case.assets.materials.get(mesh.material).unwrap().clone();
+        assert_eq!(from_json.kind, mine.kind, "{name}: mesh {i}");
+        if from_json.nodes.is_none() {
+            assert!(
+                mine.nodes.is_none(),
+                "{name}: mesh {i} has nodes in three's JSON"
+            );
+            continue;
         }
+        mesh.material = match take {
+            Take::Material => loaded,
+            Take::Program => case.assets.materials.add(Material {
+                nodes: from_json.nodes,
+                ..mine
+            }),
+        };
+        replaced += 1;
     }
+    assert!(replaced > 0, "{name}: no node material");
+    assert!(
+        placed.next().is_none(),
+        "{name}: more meshes in three's JSON"
+    );
     case
 }
 
-fn hold_json_scene_to_three(name: &str) {
+fn hold_json_scene_to_three(name: &str, take: Take) {
     let case = three_cases::case(name);
-    let scene = from_three_json((case.scene)(), &format!("{name}.scene.json"));
+    let scene = from_three_json((case.scene)(), &format!("{name}.scene.json"), take);
     let renderer = (case.renderer)();
     let linear = renderer
         .render_linear(&scene.scene, &scene.camera, &scene.assets)
@@ -327,12 +364,24 @@ fn hold_json_scene_to_three(name: &str) {
 
 #[test]
 fn three_json_of_the_unlit_colour_node_case_matches_three() {
-    hold_json_scene_to_three("unlit_color_node");
+    hold_json_scene_to_three("unlit_color_node", Take::Material);
 }
 
 #[test]
 fn three_json_of_the_mask_opacity_case_matches_three() {
-    hold_json_scene_to_three("mask_opacity");
+    hold_json_scene_to_three("mask_opacity", Take::Material);
+}
+
+#[test]
+fn three_json_of_the_alpha_test_case_matches_three() {
+    // A vec4 colorNode whose alpha multiplies the opacity, alphaTestNode, opacityNode.
+    hold_json_scene_to_three("outputs_alpha_test", Take::Material);
+}
+
+#[test]
+fn three_json_of_the_sss_case_matches_three() {
+    // MeshSSSNodeMaterial's thickness nodes, one reading a DataTexture through a TextureNode.
+    hold_json_scene_to_three("sss_thickness", Take::Program);
 }
 
 fn refusal(text: &str) -> String {

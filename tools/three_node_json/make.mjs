@@ -24,7 +24,8 @@ const write = ( name, json ) => writeFileSync( join( out, name ), JSON.stringify
 
 // three's cases whose scenes the Rust test renders from the JSON (graph_nodes: a refusal, its
 // outputNode reads TSL's `output`, a PropertyNode, and its positionNode `normalLocal`).
-for ( const name of [ 'unlit_color_node', 'mask_opacity', 'graph_nodes' ] ) {
+const cases = [ 'unlit_color_node', 'mask_opacity', 'outputs_alpha_test', 'sss_thickness', 'graph_nodes' ];
+for ( const name of cases ) {
 
 	const { default: build } = await import( pathToFileURL( join( root, 'tools/three_cases', name + '.mjs' ) ) );
 	write( name + '.scene.json', build( { THREE, TSL } ).scene.toJSON() );
@@ -135,7 +136,7 @@ for ( const [ name, read ] of Object.entries( reads ) ) {
 }
 
 for ( const [ name, build ] of Object.entries( materials ) ) write( name + '.material.json', build().toJSON() );
-console.log( 'wrote', Object.keys( materials ).length, 'materials and 3 scenes to', out );
+console.log( 'wrote', Object.keys( materials ).length, 'materials,', cases.length, 'scenes and a node to', out );
 
 // What Node.toJSON() writes for one node (NodeLoader.parse): unlit_color_node's colour.
 write( 'mix.node.json', T.mix( T.color( 0xff8040 ), T.color( 0x2060ff ), T.uv().x ).toJSON() );

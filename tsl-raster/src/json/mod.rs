@@ -341,7 +341,7 @@ fn read_materials(
 
 /// A three.js node material's program: its `inputNodes` built from the document's `nodes` and
 /// its own, compiled, each texture node given the id its texture gets and the texture's uv
-/// transform. `None` for a material with no `inputNodes`.
+/// transform. `None` for a material with no `inputNodes`, or none set.
 fn node_program(
     root: &Map<String, Value>,
     material: &Map<String, Value>,
@@ -354,6 +354,10 @@ fn node_program(
     let inputs = inputs
         .as_object()
         .ok_or_else(|| field(&format!("{at}.inputNodes"), "is not an object"))?;
+    if inputs.is_empty() {
+        // A node material with no node set draws as its plain class.
+        return Ok(None);
+    }
     let mut list = NodeList::default();
     if !std::ptr::eq(root, material) {
         list.add(root.get("nodes"), "nodes")?;
