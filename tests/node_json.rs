@@ -588,3 +588,16 @@ fn bad_fields_are_refused_not_panicked_on() {
         assert!(e.contains(said), "{said}: {e}");
     }
 }
+
+#[test]
+fn a_matrix_constant_is_column_major_as_three_writes_it() {
+    // three's Matrix3.toArray() is column-major: [1..9] has the first column (1, 2, 3), so the
+    // matrix times (0, 1, 0) is the second column, (4, 5, 6).
+    let m = json!({ "uuid": "m", "type": "ConstNode", "value": [1, 2, 3, 4, 5, 6, 7, 8, 9], "valueType": "mat3" });
+    let v = json!({ "uuid": "v", "type": "ConstNode", "value": [0, 1, 0], "valueType": "vec3" });
+    let mul = json!({ "uuid": "p", "type": "OperatorNode", "op": "*", "inputNodes": { "aNode": "m", "bNode": "v" } });
+    let read = read_node_material(&material("p", json!([mul, m, v]))).unwrap();
+    let program = read.graph.compile().unwrap();
+    let got = program.evaluate(COLOR_NODE, &Fragment::default()).unwrap();
+    assert_eq!(&got[..3], &[4.0, 5.0, 6.0]);
+}

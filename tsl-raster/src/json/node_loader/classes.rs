@@ -300,22 +300,10 @@ impl Class {
                     UniformValue::Vec3(v) => g.vec3(v.x, v.y, v.z),
                     UniformValue::Vec4(v) => g.vec4(v.x, v.y, v.z, v.w),
                     UniformValue::Mat3(m) => {
-                        let c: Vec<_> = (0..3)
-                            .map(|k| {
-                                let v = m.col(k);
-                                g.vec3(v.x, v.y, v.z)
-                            })
-                            .collect();
-                        g.matrix(&c)
+                        g.matrix(&m.to_cols_array_2d().map(|[x, y, z]| g.vec3(x, y, z)))
                     }
                     UniformValue::Mat4(m) => {
-                        let c: Vec<_> = (0..4)
-                            .map(|k| {
-                                let v = m.col(k);
-                                g.vec4(v.x, v.y, v.z, v.w)
-                            })
-                            .collect();
-                        g.matrix(&c)
+                        g.matrix(&m.to_cols_array_2d().map(|[x, y, z, w]| g.vec4(x, y, z, w)))
                     }
                     _ => return Err(field(&format!("{at}.value"), "has no constant here")),
                 };
@@ -382,18 +370,15 @@ impl Class {
             }
             Class::Split => g.swizzle(loader.input(entry, "node", at)?, text("components")?),
             Class::Join => {
-                let list = entry
-                    .get("inputNodes")
-                    .and_then(|i| i.get("nodes"))
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| field(&format!("{at}.inputNodes.nodes"), "is not a list"))?;
-                let mut parts = Vec::with_capacity(list.len());
-                for v in list {
-                    let key = v.as_str().unwrap_or("");
-                    parts.push(loader.built.get(key).copied().ok_or_else(|| {
-                        field(&format!("{at}.inputNodes.nodes"), "was not built")
-                    })?);
-                }
+                let parts = self
+                    .inputs(entry, at)?
+                    .into_iter()
+                    .map(|(property, key)| {
+                        loader.built.get(key).copied().ok_or_else(|| {
+                            field(&format!("{at}.inputNodes.{property}"), "was not built")
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
                 g.join(&parts)
             }
             Class::Convert => {
