@@ -1,6 +1,6 @@
 //! three.js r187's node JSON (docs/node_json.md): the fixtures in tests/fixtures/node_json/ are
 //! what real three.js wrote (tools/three_node_json/make.mjs). Each supported class loads; a
-//! material read from three's JSON renders as the same material built by hand here; four of
+//! material read from three's JSON renders as the same material built by hand here; five of
 //! three's cases, read from their `scene.toJSON()`, hold to three's own canvases; and every
 //! refusal of the loader is an `Err` naming what it refuses.
 
@@ -293,9 +293,14 @@ enum Take {
 /// `case` with each mesh's material (or program) replaced by the one three's JSON gives the
 /// mesh of the same place: the k-th mesh here is the k-th object of the JSON with a material
 /// (the case files and their Rust scenes add objects in the same order).
-fn from_three_json(mut case: Case, name: &str, take: Take) -> Case {
+fn from_three_json(
+    mut case: Case,
+    name: &str,
+    take: Take,
+    attributes: &[(&str, ValueType)],
+) -> Case {
     let document = fixture_json(name);
-    let ids = read_object_json(&fixture(name), &mut case.assets).unwrap();
+    let ids = read_object_json_with(&fixture(name), &mut case.assets, attributes).unwrap();
     let uuids: Vec<&str> = document["materials"]
         .as_array()
         .unwrap()
@@ -341,9 +346,14 @@ fn from_three_json(mut case: Case, name: &str, take: Take) -> Case {
     case
 }
 
-fn hold_json_scene_to_three(name: &str, take: Take) {
+fn hold_json_scene_to_three(name: &str, take: Take, attributes: &[(&str, ValueType)]) {
     let case = three_cases::case(name);
-    let scene = from_three_json((case.scene)(), &format!("{name}.scene.json"), take);
+    let scene = from_three_json(
+        (case.scene)(),
+        &format!("{name}.scene.json"),
+        take,
+        attributes,
+    );
     let renderer = (case.renderer)();
     let linear = renderer
         .render_linear(&scene.scene, &scene.camera, &scene.assets)
@@ -364,24 +374,38 @@ fn hold_json_scene_to_three(name: &str, take: Take) {
 
 #[test]
 fn three_json_of_the_unlit_colour_node_case_matches_three() {
-    hold_json_scene_to_three("unlit_color_node", Take::Material);
+    hold_json_scene_to_three("unlit_color_node", Take::Material, &[]);
 }
 
 #[test]
 fn three_json_of_the_mask_opacity_case_matches_three() {
-    hold_json_scene_to_three("mask_opacity", Take::Material);
+    hold_json_scene_to_three("mask_opacity", Take::Material, &[]);
 }
 
 #[test]
 fn three_json_of_the_alpha_test_case_matches_three() {
     // A vec4 colorNode whose alpha multiplies the opacity, alphaTestNode, opacityNode.
-    hold_json_scene_to_three("outputs_alpha_test", Take::Material);
+    hold_json_scene_to_three("outputs_alpha_test", Take::Material, &[]);
+}
+
+#[test]
+fn three_json_of_the_custom_attribute_case_matches_three() {
+    // three's JSON keeps the attributes' names, not their types: the caller declares them, as
+    // the case file's TSL does (`tint` read as a vec4 from a buffer of three components).
+    let attributes = [
+        ("tint", ValueType::Vec4),
+        ("heat", ValueType::Float),
+        ("glow", ValueType::Vec2),
+    ];
+    let e = read_object_json(&fixture("attribute_color.scene.json"), &mut Assets::new());
+    assert!(e.unwrap_err().to_string().contains("no declared type"));
+    hold_json_scene_to_three("attribute_color", Take::Material, &attributes);
 }
 
 #[test]
 fn three_json_of_the_sss_case_matches_three() {
     // MeshSSSNodeMaterial's thickness nodes, one reading a DataTexture through a TextureNode.
-    hold_json_scene_to_three("sss_thickness", Take::Program);
+    hold_json_scene_to_three("sss_thickness", Take::Program, &[]);
 }
 
 fn refusal(text: &str) -> String {

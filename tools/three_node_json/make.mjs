@@ -24,7 +24,7 @@ const write = ( name, json ) => writeFileSync( join( out, name ), JSON.stringify
 
 // three's cases whose scenes the Rust test renders from the JSON (graph_nodes: a refusal, its
 // outputNode reads TSL's `output`, a PropertyNode, and its positionNode `normalLocal`).
-const cases = [ 'unlit_color_node', 'mask_opacity', 'outputs_alpha_test', 'sss_thickness', 'graph_nodes' ];
+const cases = [ 'unlit_color_node', 'mask_opacity', 'outputs_alpha_test', 'sss_thickness', 'attribute_color', 'graph_nodes' ];
 for ( const name of cases ) {
 
 	const { default: build } = await import( pathToFileURL( join( root, 'tools/three_cases', name + '.mjs' ) ) );

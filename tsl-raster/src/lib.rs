@@ -84,7 +84,7 @@ pub use geometry::{
 };
 pub use json::{
     node_json_type_names, object_to_json, read_material_json, read_node_material, read_object_json,
-    NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
+    read_object_json_with, NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
 };
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,

@@ -180,6 +180,18 @@ pub fn object_to_json(materials: &[MaterialId], assets: &Assets) -> Result<Strin
 /// document's `nodes` by a [`NodeLoader`] and compiled into `assets.programs`, with the
 /// refusals of [`NodeLoader::node`].
 pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialId>, JsonError> {
+    read_object_json_with(text, assets, &[])
+}
+
+/// [`read_object_json`] with the types of the custom attributes that node materials read:
+/// three.js's JSON names an `AttributeNode`'s attribute but not its type, so each is declared
+/// here as with [`NodeLoader::set_attribute`] (docs/node_json.md). Refuses what
+/// [`read_object_json`] refuses.
+pub fn read_object_json_with(
+    text: &str,
+    assets: &mut Assets,
+    attributes: &[(&str, tsl_core::ValueType)],
+) -> Result<Vec<MaterialId>, JsonError> {
     let document = parse_document(text)?;
     let root = object(&document, "document")?;
     let empty = Vec::new();
@@ -189,7 +201,7 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
             .as_array()
             .ok_or_else(|| field("materials", "is not an array"))?,
     };
-    read_materials(root, list, "materials", assets)
+    read_materials(root, list, "materials", assets, attributes)
 }
 
 /// A material that three.js's `Material.toJSON()` wrote alone (its `textures`, `images` and,
@@ -202,7 +214,13 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
 pub fn read_material_json(text: &str, assets: &mut Assets) -> Result<MaterialId, JsonError> {
     let document = parse_document(text)?;
     let root = object(&document, "material")?;
-    let ids = read_materials(root, std::slice::from_ref(&document), "material", assets)?;
+    let ids = read_materials(
+        root,
+        std::slice::from_ref(&document),
+        "material",
+        assets,
+        &[],
+    )?;
     // Invariant: one material in, one id out.
     Ok(ids[0])
 }
@@ -239,6 +257,7 @@ fn read_materials(
     list: &[Value],
     name: &str,
     assets: &mut Assets,
+    attributes: &[(&str, tsl_core::ValueType)],
 ) -> Result<Vec<MaterialId>, JsonError> {
     // The textures are made first, and added to the store only once every material is read:
     // a texture's id is then the store's length plus its place among them.
@@ -307,7 +326,7 @@ fn read_materials(
             }
         }
         if node_kind.is_some() {
-            if let Some(program) = node_program(root, o, &at, &mut reader)? {
+            if let Some(program) = node_program(root, o, &at, &mut reader, attributes)? {
                 m.nodes = Some(crate::store::ProgramId(
                     (assets.programs.len() + programs.len()) as u32,
                 ));
@@ -347,6 +366,7 @@ fn node_program(
     material: &Map<String, Value>,
     at: &str,
     reader: &mut texture::Reader<'_>,
+    attributes: &[(&str, tsl_core::ValueType)],
 ) -> Result<Option<NodeProgram>, JsonError> {
     let Some(inputs) = material.get("inputNodes") else {
         return Ok(None);
@@ -364,6 +384,9 @@ fn node_program(
     }
     list.add(material.get("nodes"), &format!("{at}.nodes"))?;
     let mut loader = NodeLoader::new();
+    for &(name, ty) in attributes {
+        loader.set_attribute(name, ty);
+    }
     node_loader::read_outputs(&mut loader, &list, inputs, at)?;
     let mut program = loader
         .graph
