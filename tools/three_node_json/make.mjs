@@ -15,9 +15,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname( fileURLToPath( import.meta.url ) );
 const root = join( here, '..', '..' );
-const threeDir = process.env.THREE_DIR ?? '/tmp/three187/package';
+const threeDir = process.env.THREE_DIR;
+if ( ! threeDir ) {
+
+	console.error( 'set THREE_DIR to an unpacked three@0.187.0 package (see the header)' );
+	process.exit( 1 );
+
+}
+
 const THREE = await import( pathToFileURL( join( threeDir, 'build/three.webgpu.js' ) ) );
 const TSL = await import( pathToFileURL( join( threeDir, 'build/three.tsl.js' ) ) );
+if ( THREE.REVISION !== '187' ) throw new Error( `three r${ THREE.REVISION }: the fixtures are r187's` );
 const out = join( root, 'tests/fixtures/node_json' );
 mkdirSync( out, { recursive: true } );
 const write = ( name, json ) => writeFileSync( join( out, name ), JSON.stringify( json, null, 1 ) + '\n' );
