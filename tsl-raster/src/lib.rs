@@ -82,7 +82,10 @@ pub use geometry::{
     CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
     PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
-pub use json::{object_to_json, read_object_json, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION};
+pub use json::{
+    node_json_type_names, object_to_json, read_material_json, read_node_material, read_object_json,
+    read_object_json_with, NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
+};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,
