@@ -67,7 +67,7 @@ pub mod texture;
 pub use assets::Assets;
 pub use environment::{Environment, EquirectImage};
 pub use error::{
-    AssetKind, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal, RenderError,
+    AssetKind, DeformError, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal, RenderError,
     TextureReader,
 };
 pub use frame::light_mask::light_masks;
@@ -75,6 +75,7 @@ pub use frame::screen_pass::TransmissionTarget;
 pub use frame::volume_depth::OpaqueDepth;
 pub use frame::Frame;
 pub use geometry::NamedAttribute;
+pub use geometry::{MorphTargets, SkinWeights};
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
@@ -91,6 +92,7 @@ pub use raycast::{Face, Hit, Raycaster};
 pub use renderer::{RenderStats, Renderer};
 pub use scene::Primitive;
 pub use scene::Sprite;
+pub use scene::{BindMode, Skin};
 pub use scene::MAX_VOLUME_STEPS;
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
