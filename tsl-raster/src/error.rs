@@ -177,7 +177,9 @@ pub enum Refusal {
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum DeformError {
     /// More influences than the geometry has morph targets, or a non-finite influence.
-    #[error("{influences} morph influences for {targets} morph targets (at most one each, finite)")]
+    #[error(
+        "{influences} morph influences for {targets} morph targets (at most one each, finite)"
+    )]
     MorphInfluences {
         /// The influences given.
         influences: usize,

@@ -67,15 +67,14 @@ pub mod texture;
 pub use assets::Assets;
 pub use environment::{Environment, EquirectImage};
 pub use error::{
-    AssetKind, DeformError, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal, RenderError,
-    TextureReader,
+    AssetKind, DeformError, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal,
+    RenderError, TextureReader,
 };
 pub use frame::light_mask::light_masks;
 pub use frame::screen_pass::TransmissionTarget;
 pub use frame::volume_depth::OpaqueDepth;
 pub use frame::Frame;
 pub use geometry::NamedAttribute;
-pub use geometry::{MorphTargets, SkinWeights};
 pub use geometry::{
     BoxGeometry, CylinderGeometry, Geometry, PlaneGeometry, SphereGeometry, TorusGeometry,
 };
@@ -83,6 +82,7 @@ pub use geometry::{
     CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
     PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
+pub use geometry::{MorphTargets, SkinWeights};
 pub use json::{object_to_json, read_object_json, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
@@ -92,13 +92,13 @@ pub use raycast::{Face, Hit, Raycaster};
 pub use renderer::{RenderStats, Renderer};
 pub use scene::Primitive;
 pub use scene::Sprite;
-pub use scene::{BindMode, Skin};
 pub use scene::MAX_VOLUME_STEPS;
 pub use scene::{lights_of, LightMask, LightMaskError, ALL_LIGHTS};
 pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
     Object, ObjectId, Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
+pub use scene::{BindMode, Skin};
 pub use scene::{Instances, SharedInstances, MAX_INSTANCES};
 pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};

@@ -104,8 +104,10 @@ impl Geometry {
         weights: Vec<Vec4>,
     ) -> Result<Geometry, RenderError> {
         let n = self.positions.len();
-        for (attribute, count) in [("skin joints", joints.len()), ("skin weights", weights.len())]
-        {
+        for (attribute, count) in [
+            ("skin joints", joints.len()),
+            ("skin weights", weights.len()),
+        ] {
             if count != n {
                 return Err(GeometryError::AttributeCount {
                     attribute,

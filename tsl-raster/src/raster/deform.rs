@@ -287,9 +287,15 @@ mod tests {
         let g = triangle()
             .with_morph_targets(vec![vec![Vec3::Z; 3], vec![Vec3::X; 3]], None, true)
             .unwrap();
-        let d = deform(0, &mesh().with_morph_influences(vec![0.6, 0.3]), &g, &WORLD, None)
-            .unwrap()
-            .unwrap();
+        let d = deform(
+            0,
+            &mesh().with_morph_influences(vec![0.6, 0.3]),
+            &g,
+            &WORLD,
+            None,
+        )
+        .unwrap()
+        .unwrap();
         assert!(d.positions[0].abs_diff_eq(Vec3::new(0.3, 0.0, 0.6), 1e-6));
         // Without normal targets the normals do not morph.
         assert_eq!(d.normals.unwrap()[0], Vec3::Z);
@@ -319,7 +325,10 @@ mod tests {
         // each: ½·(1,0,0) + ½·(0,0,−1) = (0.5, 0, −0.5); its normal (0,0,1) turns to
         // ½·(0,0,1) + ½·(1,0,0).
         let g = triangle()
-            .with_skin_weights(vec![[0, 1, 0, 0]; 3], vec![Vec4::new(0.5, 0.5, 0.0, 0.0); 3])
+            .with_skin_weights(
+                vec![[0, 1, 0, 0]; 3],
+                vec![Vec4::new(0.5, 0.5, 0.0, 0.0); 3],
+            )
             .unwrap();
         let worlds = [
             (Mat4::IDENTITY, true),
@@ -363,11 +372,11 @@ mod tests {
 
     #[test]
     fn bad_skins_and_influences_are_refused() {
-        let refused = |object: &Object, g: &Geometry, worlds: &[(Mat4, bool)]| {
-            match deform(0, object, g, worlds, None) {
-                Err(RenderError::Refused(Refusal::Deform { object: 0, error })) => error,
-                other => panic!("not refused: {other:?}"),
-            }
+        let refused = |object: &Object, g: &Geometry, worlds: &[(Mat4, bool)]| match deform(
+            0, object, g, worlds, None,
+        ) {
+            Err(RenderError::Refused(Refusal::Deform { object: 0, error })) => error,
+            other => panic!("not refused: {other:?}"),
         };
         let skinned = triangle()
             .with_skin_weights(vec![[0, 0, 0, 2]; 3], vec![Vec4::X; 3])

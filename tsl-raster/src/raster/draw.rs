@@ -552,7 +552,15 @@ fn position_offsets(
         .map(|start| {
             let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
             with_interpreter(|batch, registers| {
-                run_position(geometry, positions, start..end, program, no_normals, batch, registers)
+                run_position(
+                    geometry,
+                    positions,
+                    start..end,
+                    program,
+                    no_normals,
+                    batch,
+                    registers,
+                )
             })
         })
         .collect();
