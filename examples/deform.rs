@@ -1,7 +1,8 @@
 //! Morph targets, skinning and a displacement map (R-DEFORM-1 to R-DEFORM-4): a box morphed
 //! halfway to a sphere and stretched (two absolute targets at 0.6 and 0.3), a cylinder bent by a
 //! skeleton of three bones, and a floor raised by a round bump in its displacement map, under a
-//! directional light with shadows, which fall from the moved triangles. Writes
+//! directional light with shadows, which fall from the moved triangles; the floor's colour node
+//! reads its displaced height. Writes
 //! `docs/gallery/deform.png`.
 //!
 //! Run: `cargo run --release --example deform` (optionally `-- OUT.png`).
@@ -78,7 +79,7 @@ fn bump() -> Result<Texture, RenderError> {
     Ok(map)
 }
 
-fn scene() -> Result<png_main::Drawn, RenderError> {
+fn scene() -> Result<png_main::Drawn, Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let mut scene = Scene::new();
     scene.background = Some(Color::from_hex(0x14181e));
@@ -99,16 +100,25 @@ fn scene() -> Result<png_main::Drawn, RenderError> {
         }
         .build(),
     );
+    // Coloured by its height: the fragments read the displaced position (the normals stay the
+    // plane's, as three's, so the light alone would not show the bump).
+    let g = NodeGraph::new();
+    let height = g.swizzle(g.position_local(), "z");
+    let t = g.smoothstep(g.float(0.0), g.float(0.8), height);
+    let low = g.color(Color::from_hex(0x8fb0d0));
+    let high = g.color(Color::from_hex(0xe0a050));
+    g.set_output(COLOR_NODE, g.mix(low, high, t))?;
+    let by_height = assets.programs.add(g.compile()?);
     let ground = assets.materials.add(Material {
         displacement_map: Some(map),
         displacement_scale: 0.8,
-        ..Material::standard(Color::from_hex(0x8fb0d0), 0.7, 0.0)
+        ..Material::standard(Color::WHITE, 0.7, 0.0).with_nodes(by_height)
     });
     scene.add(
         Object::mesh(floor, ground)
             .rotated(-FRAC_PI_2, 0.0, 0.0)
             .at(Vec3::new(0.0, -1.0, 0.0))
-            .shadows(false, true),
+            .shadows(true, true),
     );
 
     let cube = assets.geometries.add(morphed_box()?);
