@@ -20,6 +20,9 @@ use std::time::Duration;
 use tsl::core::Color;
 use tsl::raster::*;
 
+/// A way to deform the cylinder: its geometry and its object, with the scene to add bones to.
+type Deform = fn(Geometry, &mut Scene, Object) -> (Geometry, Object);
+
 fn cylinder() -> Geometry {
     CylinderGeometry {
         radius_top: 0.3,
@@ -121,7 +124,7 @@ fn bench(c: &mut Criterion) {
         .looking_at(Vec3::ZERO);
     let mut group = c.benchmark_group("deform");
     group.sample_size(10);
-    let cases: [(&str, fn(Geometry, &mut Scene, Object) -> (Geometry, Object)); 3] = [
+    let cases: [(&str, Deform); 3] = [
         ("cylinder_50k_plain", |g, _, o| (g, o)),
         ("cylinder_50k_skinned", skinned),
         ("cylinder_50k_morphed", morphed),
