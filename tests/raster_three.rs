@@ -338,3 +338,18 @@ fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
 fn the_typed_sky_example_matches_three() {
     check("sky");
 }
+
+#[test]
+fn morph_targets_match_three() {
+    check("morph_targets");
+}
+
+#[test]
+fn skinning_matches_three() {
+    check("skinning");
+}
+
+#[test]
+fn a_displacement_map_matches_three() {
+    check("displacement_map");
+}

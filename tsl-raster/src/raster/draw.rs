@@ -3,6 +3,7 @@
 
 use super::clip::{clip_triangle, inside, ClipVertex};
 use super::custom::custom_attributes;
+use super::deform::Deformed;
 use super::point_size::point_sizes;
 use super::primitive::expand_primitive;
 use super::recycle::Recycler;
@@ -15,6 +16,7 @@ use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind, Primitive, Side};
 use glam::{Mat3, Mat3A, Mat4, Vec2, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
+use std::sync::Arc;
 use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
     WhiteSampler, LANES,
@@ -206,6 +208,9 @@ pub(crate) struct Placement<'a> {
     pub textured: bool,
     /// How the vertices are drawn (R-PRIM-1).
     pub primitive: Primitive,
+    /// The mesh's vertices after its morph targets, bones and displacement map
+    /// (raster/deform.rs), shared by an instanced mesh's draws; `None` when nothing deforms it.
+    pub deformed: Option<Arc<Deformed>>,
 }
 
 impl<'a> Draw<'a> {
@@ -219,19 +224,28 @@ impl<'a> Draw<'a> {
     ) -> Draw<'a> {
         let program = p.program;
         let primitive = p.primitive;
-        let offsets = position_offsets(geometry, program, primitive != Primitive::Triangles);
+        // The morph targets, bones and displacement map come first; the position node reads the
+        // moved positions but the geometry's own normals (R-DEFORM-4).
+        let deformed = p.deformed.as_deref();
+        let positions = deformed.map_or(geometry.positions(), |d| &d.positions);
+        let offsets = position_offsets(
+            geometry,
+            positions,
+            program,
+            primitive != Primitive::Triangles,
+        );
         // The normal's matrices with their columns in SIMD registers: the same products, lane by
         // lane, as `Mat3`'s, in fewer instructions.
         let normal_matrix = Mat3A::from(Mat3::from_mat4(p.model).inverse().transpose());
         let view3 = Mat3A::from(Mat3::from_mat4(p.view));
-        let normals = geometry.normals();
+        let normals = deformed.map_or(geometry.normals(), |d| d.normals.as_deref());
         let uvs = geometry.uvs();
         let colors = geometry.colors();
         // Each vertex placed and projected once, in parallel (the frame's serial part otherwise:
         // one mesh is one draw).
         // Invariant: `i` is a vertex index below positions().len(); Geometry::check (every constructor) makes normals, uvs and colours as long as positions, and position_offsets returns one per vertex.
         let place = |i: usize| {
-            let local = geometry.positions()[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
+            let local = positions[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
             let world = p.model.transform_point3(local);
             let view = p.view.transform_point3(world);
             let clip = p.projection * view.extend(1.0);
@@ -525,6 +539,7 @@ pub(super) fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Regist
 /// The position node's offset for every vertex (none without one).
 fn position_offsets(
     geometry: &Geometry,
+    positions: &[Vec3],
     program: Option<&NodeProgram>,
     no_normals: bool,
 ) -> Option<Vec<Vec3>> {
@@ -537,7 +552,15 @@ fn position_offsets(
         .map(|start| {
             let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
             with_interpreter(|batch, registers| {
-                run_position(geometry, start..end, program, no_normals, batch, registers)
+                run_position(
+                    geometry,
+                    positions,
+                    start..end,
+                    program,
+                    no_normals,
+                    batch,
+                    registers,
+                )
             })
         })
         .collect();
@@ -578,15 +601,16 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
 }
 
 /// The position node over the vertices `range` of `geometry`, a batch of lanes at a time.
+#[allow(clippy::too_many_arguments)]
 fn run_position(
     geometry: &Geometry,
+    positions: &[Vec3],
     range: std::ops::Range<usize>,
     program: &NodeProgram,
     no_normals: bool,
     batch: &mut FragmentBatch,
     registers: &mut Registers,
 ) -> Vec<Vec3> {
-    let positions = geometry.positions();
     // A point or a line's position node reads zero as the normal (R-PRIM-4).
     let normals = geometry.normals().filter(|_| !no_normals);
     let mut offsets = Vec::with_capacity(range.len());
