@@ -59,17 +59,16 @@ const SEGMENTS: (u32, u32) = (576, 384);
 
 /// spin's frames (`spin_frame_*`, its own 36×24 sphere) and the dense sphere's.
 fn spin(c: &mut Criterion) {
-    for (label, segments) in [("spin_frame", (36, 24)), ("sphere_576x384", SEGMENTS)] {
-        spin_frames(c, label, segments);
-    }
+    let spin = spin_scene::spin_scene().expect("the scene builds");
+    spin_frames(c, "spin_frame", spin, (36, 24));
+    let dense = spin_scene::spin_scene_segments(SEGMENTS.0, SEGMENTS.1).expect("the scene builds");
+    spin_frames(c, "sphere_576x384", dense, SEGMENTS);
 }
 
-/// spin's scene with a sphere of `segments`, a frame per iteration through spin's 36 (each
+/// spin's scene `spin`, whose sphere has `segments`, a frame per iteration through spin's 36 (each
 /// frame drawn into the same image, as `examples/spin.rs`'s later rounds), on one thread and on
 /// all; the throughput is the input triangles.
-fn spin_frames(c: &mut Criterion, label: &str, segments: (u32, u32)) {
-    let mut spin =
-        spin_scene::spin_scene_segments(segments.0, segments.1).expect("the scene builds");
+fn spin_frames(c: &mut Criterion, label: &str, mut spin: spin_scene::Spin, segments: (u32, u32)) {
     let triangles = SphereGeometry::new(0.9, segments.0, segments.1)
         .build()
         .triangle_count();
