@@ -4,7 +4,8 @@
 //! 240×180 at `time = 2π·i/36`, written as an animated PNG. Prints the milliseconds spent drawing
 //! all 36 frames (the Mojo port: 280 ms on a Xeon; our goal: under 28 ms on 2 cores).
 //!
-//! Run: `cargo run --release --example spin` (optionally `-- OUT.png ROUNDS`). It draws the 36
+//! Run: `cargo run --release --example spin` (optionally `-- OUT.png ROUNDS SEGMENTS`, SEGMENTS
+//! the sphere's as `WxH`, 36x24 by default: `576x384` is `benches/raster.rs`'s dense sphere). It draws the 36
 //! frames ROUNDS times (5 by default), prints each round and then the best: the first round makes
 //! the frames (and finds the caches cold), the later ones draw into them again with
 //! `Renderer::render_into`, as an application that keeps its frames does.
@@ -14,26 +15,34 @@ mod args;
 #[path = "shared/spin_scene.rs"]
 mod spin_scene;
 
-use spin_scene::{spin_scene, FRAMES, HEIGHT, WIDTH};
+use spin_scene::{spin_scene_segments, FRAMES, HEIGHT, WIDTH};
 use std::time::Instant;
 use tsl::raster::*;
 
 fn main() -> std::process::ExitCode {
     let args = args::parse(
         "spin",
-        "[OUT.png [ROUNDS]]",
+        "[OUT.png [ROUNDS [SEGMENTS]]]",
         "Draws 36 frames ROUNDS times (5 by default), prints the best, writes the animated PNG \
-         OUT.png (spin.png by default).",
-        2,
+         OUT.png (spin.png by default). SEGMENTS: the sphere's, as WxH (36x24 by default).",
+        3,
     );
     let path = args::text(&args, 0, "spin.png");
     let rounds: usize = args::number(&args, 1, "ROUNDS", 5usize).max(1);
-    args::run(|| draw(&path, rounds))
+    let segments = args::text(&args, 2, "36x24");
+    let segments = segments
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+    let Some(segments) = segments else {
+        eprintln!("spin: SEGMENTS is the sphere's segments as WxH, such as 36x24");
+        return std::process::ExitCode::from(2);
+    };
+    args::run(|| draw(&path, rounds, segments))
 }
 
-/// Draw the frames `rounds` times and write the animation to `path`.
-fn draw(path: &str, rounds: usize) -> Result<(), Box<dyn std::error::Error>> {
-    let mut spin = spin_scene()?;
+/// Draw the frames `rounds` times, the sphere of `segments`, and write the animation to `path`.
+fn draw(path: &str, rounds: usize, segments: (u32, u32)) -> Result<(), Box<dyn std::error::Error>> {
+    let mut spin = spin_scene_segments(segments.0, segments.1)?;
     let mut renderer = args::renderer(RenderSettings::new(WIDTH, HEIGHT))?;
 
     // One frame first, so that the pool of threads is started before the clock runs.

@@ -24,6 +24,9 @@ use tsl_core::{
 /// (fewer would cost more to hand to a thread than to place).
 const PARALLEL_VERTICES: usize = 256;
 const PARALLEL_TRIANGLES: usize = 256;
+/// A dense mesh's triangles are set up in about this many runs a thread: enough for the threads
+/// to even out, few enough that each run's vectors are kept for the next frame ([`Recycler`]).
+const RUNS_PER_THREAD: usize = 8;
 
 /// A frame's vectors, kept for the next frame's draws (see [`Recycler`]).
 static VERTICES: Recycler<Vertex> = Recycler::new();
@@ -31,6 +34,7 @@ static CORNERS: Recycler<Corner> = Recycler::new();
 static TRIS: Recycler<Tri> = Recycler::new();
 static PLANES: Recycler<WeightPlanes> = Recycler::new();
 static SURFACES: Recycler<SurfacePlanes> = Recycler::new();
+static OFFSETS: Recycler<Vec3> = Recycler::new();
 type Run = (Vec<Tri>, Vec<WeightPlanes>, Vec<SurfacePlanes>);
 static RUNS: Recycler<Run> = Recycler::new();
 
@@ -175,17 +179,25 @@ pub(crate) struct Draw<'a> {
 /// box, the radius the farthest position's distance from it) then `Sphere.applyMatrix4(model)`,
 /// which scales the radius by the matrix's largest axis scale (`getMaxScaleOnAxis`).
 fn model_radius(geometry: &Geometry, model: Mat4) -> f32 {
-    let positions = geometry.positions();
-    let (mut low, mut high) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    for &p in positions {
-        low = low.min(p);
-        high = high.max(p);
-    }
+    // In parallel: a minimum and a maximum are the same in any order.
+    let positions = geometry
+        .positions()
+        .par_iter()
+        .with_min_len(PARALLEL_VERTICES);
+    let (low, high) = positions
+        .clone()
+        .fold(
+            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(low, high), &p| (low.min(p), high.max(p)),
+        )
+        .reduce(
+            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(a, b), (c, d)| (a.min(c), b.max(d)),
+        );
     let centre = (low + high) * 0.5;
     let radius_sq = positions
-        .iter()
         .map(|&p| centre.distance_squared(p))
-        .fold(0.0f32, f32::max);
+        .reduce(|| 0.0f32, f32::max);
     let scale_sq = [model.x_axis, model.y_axis, model.z_axis]
         .map(|c| c.truncate().length_squared())
         .into_iter()
@@ -306,11 +318,15 @@ impl<'a> Draw<'a> {
         // The triangles in runs set up in parallel, each run's in order, the runs in order.
         let indices = expanded.as_deref().unwrap_or(geometry.indices());
         let mut runs = RUNS.take();
+        let run_length = indices
+            .len()
+            .div_ceil(rayon::current_num_threads() * RUNS_PER_THREAD)
+            .max(PARALLEL_TRIANGLES);
         indices
-            .par_chunks(PARALLEL_TRIANGLES)
+            .par_chunks(run_length)
             .enumerate()
             .map(|(run, chunk)| {
-                let first = run * PARALLEL_TRIANGLES;
+                let first = run * run_length;
                 let mut tris = TRIS.take();
                 let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
                 let corners = [Vec3::X, Vec3::Y, Vec3::Z];
@@ -371,12 +387,20 @@ impl<'a> Draw<'a> {
             })
             .collect_into_vec(&mut runs);
         CORNERS.give(placed);
+        if let Some(o) = offsets {
+            OFFSETS.give(o);
+        }
         // The first run's vectors are the draw's (a mesh of one run is not copied at all), the
-        // others' appended to them.
+        // others' appended to them, grown once.
+        let count = runs.iter().map(|r| r.0.len()).sum::<usize>();
         let mut each = runs.drain(..);
         let (mut tris, mut planes, mut surface) = each
             .next()
             .unwrap_or_else(|| (TRIS.take(), PLANES.take(), SURFACES.take()));
+        let more = count - tris.len();
+        tris.reserve(more);
+        planes.reserve(more);
+        surface.reserve(more);
         for (t, pl, su) in each {
             tris.extend_from_slice(&t);
             planes.extend_from_slice(&pl);
@@ -529,19 +553,20 @@ fn position_offsets(
     no_normals: bool,
 ) -> Option<Vec<Vec3>> {
     let program = program.filter(|p| p.has_output(Output::Position))?;
-    // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter.
-    let runs: Vec<Vec<Vec3>> = (0..geometry.positions().len())
-        .step_by(PARALLEL_VERTICES)
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|start| {
-            let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
+    // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter,
+    // written in place into last frame's vector.
+    let mut offsets = OFFSETS.take();
+    offsets.resize(geometry.positions().len(), Vec3::ZERO);
+    offsets
+        .par_chunks_mut(PARALLEL_VERTICES)
+        .enumerate()
+        .for_each(|(run, out)| {
+            let start = run * PARALLEL_VERTICES;
             with_interpreter(|batch, registers| {
-                run_position(geometry, start..end, program, no_normals, batch, registers)
+                run_position(geometry, start, out, program, no_normals, batch, registers)
             })
-        })
-        .collect();
-    Some(runs.concat())
+        });
+    Some(offsets)
 }
 
 /// The value of each fragment output of `program` that reads no attribute and no texture. Such an
@@ -577,19 +602,21 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
     })
 }
 
-/// The position node over the vertices `range` of `geometry`, a batch of lanes at a time.
+/// The position node over the vertices of `geometry` from `first`, one for each of `offsets`,
+/// which it writes, a batch of lanes at a time.
 fn run_position(
     geometry: &Geometry,
-    range: std::ops::Range<usize>,
+    first: usize,
+    offsets: &mut [Vec3],
     program: &NodeProgram,
     no_normals: bool,
     batch: &mut FragmentBatch,
     registers: &mut Registers,
-) -> Vec<Vec3> {
+) {
     let positions = geometry.positions();
     // A point or a line's position node reads zero as the normal (R-PRIM-4).
     let normals = geometry.normals().filter(|_| !no_normals);
-    let mut offsets = Vec::with_capacity(range.len());
+    let range = first..first + offsets.len();
     for start in range.clone().step_by(LANES) {
         let end = (start + LANES).min(range.end);
         for i in start..end {
@@ -602,10 +629,10 @@ fn run_position(
         let result = run_nodes(program, Output::Position, batch, &WhiteSampler, registers);
         for i in start..end {
             let lane = i - start;
-            offsets.push(result.map_or(Vec3::ZERO, |r| {
+            // Invariant: `i` is in `range`, which is as long as `offsets` from `first`.
+            offsets[i - first] = result.map_or(Vec3::ZERO, |r| {
                 Vec3::new(r[0][lane], r[1][lane], r[2][lane])
-            }));
+            });
         }
     }
-    offsets
 }

@@ -401,7 +401,7 @@ struct Corners {
 }
 
 /// Append the triangle of `corners`, whose doubled signed area is `twice` (not zero), to `out`,
-/// wound so that its area is positive, unless its bounding box holds no pixel. (Always inlined:
+/// wound so that its area is positive, unless its bounding box holds no pixel centre. (Always inlined:
 /// out of line, the corners went through memory and its registers spilled, some 40 instructions
 /// a triangle.)
 #[inline(always)]
@@ -442,6 +442,16 @@ fn push_triangle(
     ];
     // A box without a pixel: nothing more to build.
     if bbox[0] >= bbox[2] || bbox[1] >= bbox[3] {
+        return;
+    }
+    // Nor one without a pixel's centre: a covered centre is inside the triangle, so inside its
+    // corners' box (most triangles of a dense mesh are smaller than a pixel and cover none). The
+    // box is kept as it is, since the planes are taken from its corner.
+    let centres = |low: i64, high: i64| {
+        (low - SUBPIXEL / 2 + SUBPIXEL - 1).div_euclid(SUBPIXEL)
+            <= (high - SUBPIXEL / 2).div_euclid(SUBPIXEL)
+    };
+    if !(centres(min_x, max_x) && centres(min_y, max_y)) {
         return;
     }
     let mut tri = Tri {
