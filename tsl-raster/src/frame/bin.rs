@@ -23,22 +23,30 @@ pub(crate) fn tiles(size: (u32, u32)) -> Vec<[u32; 4]> {
 /// box touches, a two-pass draw's faces in their own pass.
 pub(crate) fn bin_passes(draws: &[Draw], passes: &[Pass], size: (u32, u32)) -> Vec<Vec<BinEntry>> {
     let tiles_x = size.0.div_ceil(TILE) as usize;
-    let mut bins: Vec<Vec<BinEntry>> = vec![Vec::new(); tiles(size).len()];
-    for (p, pass) in passes.iter().enumerate() {
-        // Invariant: each pass is made for a draw of `draws` (the frame pushes a pass per draw it pushes).
-        let draw = &draws[pass.draw as usize];
-        for (t, tri) in draw.tris.iter().enumerate() {
-            if pass.faces.is_some_and(|front| front != tri.front) {
-                continue;
-            }
-            let [x0, y0, x1, y1] = tri.bbox;
-            for ty in (y0 / TILE)..y1.div_ceil(TILE) {
-                for tx in (x0 / TILE)..x1.div_ceil(TILE) {
-                    // Invariant: setup clamps a triangle's bbox to the frame (0..=width, 0..=height), so its tiles are inside `tiles(size)`.
-                    bins[ty as usize * tiles_x + tx as usize].push((p as u32, t as u32));
+    // Each pass's triangles and the tiles each touches, the tiles as indices.
+    let each = |visit: &mut dyn FnMut(usize, BinEntry)| {
+        for (p, pass) in passes.iter().enumerate() {
+            // Invariant: each pass is made for a draw of `draws` (the frame pushes a pass per draw it pushes).
+            let draw = &draws[pass.draw as usize];
+            for (t, tri) in draw.tris.iter().enumerate() {
+                if pass.faces.is_some_and(|front| front != tri.front) {
+                    continue;
+                }
+                let [x0, y0, x1, y1] = tri.bbox;
+                for ty in (y0 / TILE)..y1.div_ceil(TILE) {
+                    for tx in (x0 / TILE)..x1.div_ceil(TILE) {
+                        visit(ty as usize * tiles_x + tx as usize, (p as u32, t as u32));
+                    }
                 }
             }
         }
-    }
+    };
+    // Counted first, so that each bin is allocated once (a dense mesh puts thousands in a tile).
+    let mut counts = vec![0usize; tiles(size).len()];
+    // Invariant: setup clamps a triangle's bbox to the frame (0..=width, 0..=height), so its tiles are inside `tiles(size)`.
+    each(&mut |tile, _| counts[tile] += 1);
+    let mut bins: Vec<Vec<BinEntry>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+    // Invariant: the same tiles as counted.
+    each(&mut |tile, entry| bins[tile].push(entry));
     bins
 }

@@ -35,8 +35,9 @@ static TRIS: Recycler<Tri> = Recycler::new();
 static PLANES: Recycler<WeightPlanes> = Recycler::new();
 static SURFACES: Recycler<SurfacePlanes> = Recycler::new();
 static OFFSETS: Recycler<Vec3> = Recycler::new();
-type Run = (Vec<Tri>, Vec<WeightPlanes>, Vec<SurfacePlanes>);
-static RUNS: Recycler<Run> = Recycler::new();
+/// A run's triangles, apart from the draws' (whose vectors are a whole mesh's, and kept so).
+static RUN_TRIS: Recycler<Tri> = Recycler::new();
+static RUNS: Recycler<Vec<Tri>> = Recycler::new();
 
 impl Drop for Draw<'_> {
     fn drop(&mut self) {
@@ -327,7 +328,7 @@ impl<'a> Draw<'a> {
             .enumerate()
             .map(|(run, chunk)| {
                 let first = run * run_length;
-                let mut tris = TRIS.take();
+                let mut tris = RUN_TRIS.take();
                 let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
                 let corners = [Vec3::X, Vec3::Y, Vec3::Z];
                 for (k, idx) in chunk.iter().enumerate() {
@@ -374,42 +375,36 @@ impl<'a> Draw<'a> {
                     clip_triangle([a.clip, b.clip, d.clip], &mut poly);
                     setup_polygon(&poly, t, side, mirrored, p.size, &mut tris);
                 }
-                let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
-                for tri in &tris {
-                    let (origin, exact) = tri.exact_weight_planes();
-                    planes.push(WeightPlanes::from_exact(tri, origin, &exact));
-                    // Invariant: `tri.orig` is the index of the geometry triangle set up (`t` above), and its indices are checked by Geometry::check.
-                    let [a, b, d] = indices[tri.orig as usize];
-                    let corners = [&verts[a as usize], &verts[b as usize], &verts[d as usize]];
-                    surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
-                }
-                (tris, planes, surface)
+                tris
             })
             .collect_into_vec(&mut runs);
         CORNERS.give(placed);
         if let Some(o) = offsets {
             OFFSETS.give(o);
         }
-        // The first run's vectors are the draw's (a mesh of one run is not copied at all), the
-        // others' appended to them, grown once.
-        let count = runs.iter().map(|r| r.0.len()).sum::<usize>();
-        let mut each = runs.drain(..);
-        let (mut tris, mut planes, mut surface) = each
-            .next()
-            .unwrap_or_else(|| (TRIS.take(), PLANES.take(), SURFACES.take()));
-        let more = count - tris.len();
-        tris.reserve(more);
-        planes.reserve(more);
-        surface.reserve(more);
-        for (t, pl, su) in each {
-            tris.extend_from_slice(&t);
-            planes.extend_from_slice(&pl);
-            surface.extend_from_slice(&su);
-            TRIS.give(t);
-            PLANES.give(pl);
-            SURFACES.give(su);
+        // The runs' triangles in order, into the draw's vector grown once.
+        let mut tris = TRIS.take();
+        tris.reserve(runs.iter().map(Vec::len).sum());
+        for mut run in runs.drain(..) {
+            tris.append(&mut run);
+            RUN_TRIS.give(run);
         }
         RUNS.give(runs);
+        // Each triangle's planes, in parallel, written in place.
+        let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
+        tris.par_iter()
+            .with_min_len(PARALLEL_TRIANGLES)
+            .map(|tri| {
+                let (origin, exact) = tri.exact_weight_planes();
+                // Invariant: `tri.orig` is the index of the geometry triangle set up (`t` above), and its indices are checked by Geometry::check.
+                let [a, b, d] = indices[tri.orig as usize];
+                let corners = [&verts[a as usize], &verts[b as usize], &verts[d as usize]];
+                (
+                    WeightPlanes::from_exact(tri, origin, &exact),
+                    SurfacePlanes::new(tri, origin, &exact, corners),
+                )
+            })
+            .unzip_into_vecs(&mut planes, &mut surface);
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(
             material.kind,
