@@ -68,10 +68,11 @@ fn draw(path: &str, rounds: usize, segments: (u32, u32)) -> Result<(), Box<dyn s
     }
     write_apng(path, &frames, 1000 / 30).map_err(|e| format!("cannot write {path}: {e}"))?;
     println!(
-        "36 frames of 240×180 on {} in {best:.1} ms ({:.2} ms a frame, {} fragments shaded in the \
-         first, {} threads): {path}",
+        "36 frames of 240×180 on {} in {best:.1} ms ({:.2} ms a frame, {} triangles drawn and {} \
+         fragments shaded in the first, {} threads): {path}",
         renderer.device(),
         best / 36.0,
+        stats.triangles,
         stats.fragments,
         rayon::current_num_threads()
     );

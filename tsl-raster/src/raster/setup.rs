@@ -66,7 +66,6 @@ impl Tri {
     /// Whether the edge values put the point inside (top-left rule).
     /// (The tiles' pixel loop folds the same test into one comparison.)
     #[inline]
-    #[cfg_attr(not(test), allow(dead_code))]
     pub fn inside(&self, e: [i64; 3]) -> bool {
         e[0] + self.bias[0] > 0 && e[1] + self.bias[1] > 0 && e[2] + self.bias[2] > 0
     }
@@ -390,6 +389,9 @@ fn setup_projected_polygon(
     }
 }
 
+/// A triangle whose box holds at most these many pixel centres is kept only when it covers one.
+const FEW_CENTRES: i64 = 4;
+
 /// A triangle's corners: subpixel coordinates, one over clip w, window depth and weights of the
 /// original corners.
 struct Corners {
@@ -448,10 +450,13 @@ fn push_triangle(
     // corners' box (most triangles of a dense mesh are smaller than a pixel and cover none). The
     // box is kept as it is, since the planes are taken from its corner.
     let centres = |low: i64, high: i64| {
-        (low - SUBPIXEL / 2 + SUBPIXEL - 1).div_euclid(SUBPIXEL)
-            <= (high - SUBPIXEL / 2).div_euclid(SUBPIXEL)
+        (
+            (low - SUBPIXEL / 2 + SUBPIXEL - 1).div_euclid(SUBPIXEL),
+            (high - SUBPIXEL / 2).div_euclid(SUBPIXEL),
+        )
     };
-    if !(centres(min_x, max_x) && centres(min_y, max_y)) {
+    let (columns, rows) = (centres(min_x, max_x), centres(min_y, max_y));
+    if columns.0 > columns.1 || rows.0 > rows.1 {
         return;
     }
     let mut tri = Tri {
@@ -475,6 +480,16 @@ fn push_triangle(
         tri.b[i] = b;
         tri.c[i] = -(x[k] - x[j]) * y[j] + (y[k] - y[j]) * x[j];
         tri.bias[i] = i64::from(a > 0 || (a == 0 && b > 0));
+    }
+    // With a few centres in its box, a triangle covering none of them (by the tiles' own test)
+    // is dropped too: a dense mesh's triangles, with a centre in the box but not inside, would
+    // otherwise be binned and visited for nothing.
+    let few = (columns.1 - columns.0 + 1) * (rows.1 - rows.0 + 1) <= FEW_CENTRES;
+    if few
+        && !(rows.0..=rows.1)
+            .any(|y| (columns.0..=columns.1).any(|x| tri.inside(tri.edges(centre(x), centre(y)))))
+    {
+        return;
     }
     out.push(tri);
 }
