@@ -24,6 +24,8 @@ use tsl_core::{
 /// (fewer would cost more to hand to a thread than to place).
 const PARALLEL_VERTICES: usize = 256;
 const PARALLEL_TRIANGLES: usize = 256;
+/// Triangles are copied from the runs in parallel in pieces of at least these many.
+const PARALLEL_COPY: usize = 2048;
 /// A dense mesh's triangles are set up in about this many runs a thread: enough for the threads
 /// to even out, few enough that each run's vectors are kept for the next frame ([`Recycler`]).
 const RUNS_PER_THREAD: usize = 8;
@@ -382,11 +384,24 @@ impl<'a> Draw<'a> {
         if let Some(o) = offsets {
             OFFSETS.give(o);
         }
-        // The runs' triangles in order, into the draw's vector grown once.
+        // The runs' triangles in order, copied in parallel into the draw's vector: each copy
+        // finds its run among the runs' first indices.
+        let mut firsts = Vec::with_capacity(runs.len() + 1);
+        firsts.push(0);
+        for run in &runs {
+            firsts.push(firsts[firsts.len() - 1] + run.len());
+        }
         let mut tris = TRIS.take();
-        tris.reserve(runs.iter().map(Vec::len).sum());
-        for mut run in runs.drain(..) {
-            tris.append(&mut run);
+        (0..firsts[runs.len()])
+            .into_par_iter()
+            .with_min_len(PARALLEL_COPY)
+            .map(|k| {
+                let run = firsts.partition_point(|&first| first <= k) - 1;
+                // Invariant: `firsts` rises from 0 to the total, so `k` is in run `run`.
+                runs[run][k - firsts[run]].clone()
+            })
+            .collect_into_vec(&mut tris);
+        for run in runs.drain(..) {
             RUN_TRIS.give(run);
         }
         RUNS.give(runs);
