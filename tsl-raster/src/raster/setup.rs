@@ -536,6 +536,56 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_dense_mesh_keeps_only_triangles_that_cover_a_centre_and_still_covers_each_pixel_once() {
+        // The whole 8×8 view as a grid of 37×29 cells (not aligned to the pixels), its inner
+        // vertices moved a little, each cell two triangles: the mesh is watertight, so by the
+        // top-left rule every pixel centre is covered exactly once, and each triangle (under a
+        // quarter of a pixel wide) has at most one centre in its box.
+        let (nx, ny) = (37, 29);
+        let vertex = |i: usize, j: usize| {
+            let inner = i > 0 && i < nx && j > 0 && j < ny;
+            let jitter = if inner {
+                ((i * 7 + j * 13) % 5) as f32 * 0.004
+            } else {
+                0.0
+            };
+            [
+                -1.0 + 2.0 * i as f32 / nx as f32 + jitter,
+                -1.0 + 2.0 * j as f32 / ny as f32 - jitter,
+            ]
+        };
+        let mut tris = Vec::new();
+        for j in 0..ny {
+            for i in 0..nx {
+                let (a, b) = (vertex(i, j), vertex(i + 1, j));
+                let (c, d) = (vertex(i + 1, j + 1), vertex(i, j + 1));
+                setup_polygon(
+                    &polygon([a, b, c]),
+                    0,
+                    Side::Front,
+                    false,
+                    (8, 8),
+                    &mut tris,
+                );
+                setup_polygon(
+                    &polygon([a, c, d]),
+                    0,
+                    Side::Front,
+                    false,
+                    (8, 8),
+                    &mut tris,
+                );
+            }
+        }
+        assert!(covered(&tris, 8).iter().all(|&c| c == 1));
+        // Of the 2,146 triangles, each kept one covers a centre, and no two the same one.
+        assert_eq!(tris.len(), 64);
+        for t in &tris {
+            assert_eq!(covered(std::slice::from_ref(t), 8).iter().sum::<u32>(), 1);
+        }
+    }
+
+    #[test]
     fn back_faces_are_culled_by_side() {
         let cw = polygon([[-1.0, -1.0], [1.0, 1.0], [1.0, -1.0]]);
         let mut tris = Vec::new();
