@@ -2411,23 +2411,24 @@ impl Checker {
                 }
                 builtin
             }
-            Some(BuiltinName::Texture2D) => {
-                if raw300 {
+            Some(BuiltinName::Spelled {
+                builtin,
+                es100,
+                other,
+            }) => {
+                if es100 && raw300 {
                     return err(
                         span,
-                        "texture2D is GLSL ES 1.00; #version 300 es writes texture",
+                        format!("{name} is GLSL ES 1.00; #version 300 es writes {other}"),
                     );
                 }
-                Builtin::Texture
-            }
-            Some(BuiltinName::Texture) => {
-                if raw100 {
+                if !es100 && raw100 {
                     return err(
                         span,
-                        "texture is GLSL ES 3.00; GLSL ES 1.00 writes texture2D",
+                        format!("{name} is GLSL ES 3.00; GLSL ES 1.00 writes {other}"),
                     );
                 }
-                Builtin::Texture
+                builtin
             }
             Some(BuiltinName::NotInSubset) => {
                 return err(span, format!("the built-in {name} is not in the subset"))
@@ -2452,7 +2453,7 @@ impl Checker {
         };
         if env.stage == Stage::Vertex {
             match builtin {
-                Builtin::Texture => {
+                b if b.reads_texture() => {
                     return err(
                         span,
                         "a texture read in a vertex shader is not in the subset",
@@ -2484,10 +2485,9 @@ impl Checker {
             return err(span, reason);
         }
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
-        let glsl = !matches!(
-            builtin,
-            Builtin::Texture | Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth
-        ) && targs.iter().all(|a| a.glsl_const);
+        let glsl = !builtin.reads_texture()
+            && !matches!(builtin, Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth)
+            && targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Builtin(builtin, targs), ty, span);
         t.konst = konst;
         t.unrolled_const = unrolled;

@@ -1870,8 +1870,8 @@ impl ShaderLowering<'_, '_> {
                 let n = self.math(Opcode::Add, &[ax, ay])?;
                 return Ok(Val::of(ty, n, reads));
             }
-            Texture => {
-                let n = self.node("texture", Op::Texture, &nodes)?;
+            Texture | TextureLod | TextureGrad | TextureProj => {
+                let n = self.texture_read(b, &args[1].ty, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
             }
             MatrixCompMult | Transpose | Determinant | Inverse => {
@@ -1882,6 +1882,30 @@ impl ShaderLowering<'_, '_> {
         };
         let n = self.math(code, &nodes)?;
         Ok(Val::of(ty, n, reads))
+    }
+
+    /// A texture built-in's read: `nodes` are the sampler, the coordinate (of type `coord`) and
+    /// the rest of the checked form (bias, level or gradients). A level, a gradient or a bias
+    /// is the graph's `texture_level`, `texture_grad` or `texture_bias`; `textureProj` divides
+    /// `P.xy` by P's last component first.
+    fn texture_read(&mut self, b: Builtin, coord: &Ty, nodes: &[NodeRef]) -> Result<NodeRef, Diag> {
+        self.b.room(self.span)?;
+        let g = &self.b.g;
+        let (map, mut uv) = (nodes[0], nodes[1]);
+        if b == Builtin::TextureProj {
+            let last = if *coord == Ty::Vec3 { "z" } else { "w" };
+            uv = g.div(g.swizzle(uv, "xy"), g.swizzle(uv, last));
+        }
+        let n = match (b, &nodes[2..]) {
+            (Builtin::TextureLod, &[level]) => g.texture_level(map, uv, level),
+            (Builtin::TextureGrad, &[ddx, ddy]) => g.texture_grad(map, uv, ddx, ddy),
+            (_, &[bias]) => g.texture_bias(map, uv, bias),
+            _ => g.texture(map, uv),
+        };
+        match self.b.g.error() {
+            Some(e) if n.is_refused() => Err(Diag::from_graph(self.span, e)),
+            _ => Ok(n),
+        }
     }
 
     fn call(&mut self, id: FnId, args: &[TArg], span: Span) -> Result<Val, Diag> {

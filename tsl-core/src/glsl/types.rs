@@ -166,7 +166,15 @@ pub(crate) enum Builtin {
     Dfdx,
     Dfdy,
     Fwidth,
+    /// `texture(s, P)` and `texture(s, P, bias)` (and ES 1.00's `texture2D`).
     Texture,
+    /// `textureLod(s, P, lod)`.
+    TextureLod,
+    /// `textureGrad(s, P, dPdx, dPdy)`.
+    TextureGrad,
+    /// `textureProj(s, P)` and with a bias (and ES 1.00's `texture2DProj`): `P.xy` over its
+    /// last component.
+    TextureProj,
     MatrixCompMult,
     Transpose,
     Determinant,
@@ -180,10 +188,14 @@ pub(crate) enum BuiltinName {
         builtin: Builtin,
         es300_only: bool,
     },
-    /// `texture2D`: GLSL ES 1.00's spelling of `texture`.
-    Texture2D,
-    /// `texture`: GLSL ES 3.00's.
-    Texture,
+    /// A texture function of two spellings: GLSL ES 1.00's (`texture2D`, `texture2DProj`) where
+    /// `es100`, else GLSL ES 3.00's (`texture`, `textureProj`); `other` is the other spelling.
+    /// A ShaderMaterial takes both (three's prefix defines the ES 1.00 names).
+    Spelled {
+        builtin: Builtin,
+        es100: bool,
+        other: &'static str,
+    },
     NotInSubset,
 }
 
@@ -255,8 +267,28 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             },
             es300_only: true,
         },
-        "texture2D" => BuiltinName::Texture2D,
-        "texture" => BuiltinName::Texture,
+        "texture2D" | "texture" | "texture2DProj" | "textureProj" => BuiltinName::Spelled {
+            builtin: if name.contains("Proj") {
+                TextureProj
+            } else {
+                Texture
+            },
+            es100: name.contains("2D"),
+            other: match name {
+                "texture2D" => "texture",
+                "texture" => "texture2D",
+                "texture2DProj" => "textureProj",
+                _ => "texture2DProj",
+            },
+        },
+        "textureLod" | "textureGrad" => BuiltinName::Subset {
+            builtin: if name == "textureLod" {
+                TextureLod
+            } else {
+                TextureGrad
+            },
+            es300_only: true,
+        },
         "sinh"
         | "cosh"
         | "tanh"
@@ -287,8 +319,6 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "all"
         | "not"
         | "textureSize"
-        | "textureProj"
-        | "textureLod"
         | "textureOffset"
         | "texelFetch"
         | "texelFetchOffset"
@@ -296,11 +326,9 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "textureLodOffset"
         | "textureProjLod"
         | "textureProjLodOffset"
-        | "textureGrad"
         | "textureGradOffset"
         | "textureProjGrad"
         | "textureProjGradOffset"
-        | "texture2DProj"
         | "texture2DLod"
         | "texture2DProjLod"
         | "textureCube"
@@ -350,6 +378,13 @@ impl Builtin {
                 | Step
                 | Mix
         )
+    }
+
+    /// Whether the built-in reads a texture (a fragment-shader read: its level comes from
+    /// derivatives or is given).
+    pub fn reads_texture(self) -> bool {
+        use Builtin::*;
+        matches!(self, Texture | TextureLod | TextureGrad | TextureProj)
     }
 
     /// The type of a call of the built-in with arguments of `args`' types, or why there is none.
@@ -519,17 +554,22 @@ impl Builtin {
                     Err(no_form())
                 }
             }
-            Texture => {
-                if args.len() == 3 {
-                    // The graph's texture read takes its level from the uv's derivatives alone:
-                    // a bias would need a texture op of its own in every backend.
-                    return Err(format!(
-                        "{name} with a bias (a third argument) is not in the subset: the graph's texture read has no level bias (its level comes from the uv's derivatives alone); write {name}(sampler, uv) to read without one"
-                    ));
-                }
-                count(2)?;
-                if args[0] == Ty::Sampler && args[1] == Ty::Vec2 {
-                    Ok(Ty::Vec4)
+            Texture | TextureLod | TextureGrad | TextureProj => {
+                use Ty::{Float, Sampler, Vec2, Vec3, Vec4};
+                // The forms of the subset (a sampler2D's): GLSL ES 3.00 §8.8.
+                let forms: &[&[Ty]] = match self {
+                    Texture => &[&[Sampler, Vec2], &[Sampler, Vec2, Float]],
+                    TextureLod => &[&[Sampler, Vec2, Float]],
+                    TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
+                    _ => &[
+                        &[Sampler, Vec3],
+                        &[Sampler, Vec4],
+                        &[Sampler, Vec3, Float],
+                        &[Sampler, Vec4, Float],
+                    ],
+                };
+                if forms.contains(&args) {
+                    Ok(Vec4)
                 } else {
                     Err(no_form())
                 }

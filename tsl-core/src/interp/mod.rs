@@ -209,6 +209,11 @@ fn execute(
             let id = crate::types::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
             sampler.sample_3d(id, [uvw.at(0), uvw.at(1), uvw.at(2)], d);
         }
+        Opcode::TexLod => {
+            let at = src(o0);
+            let id = crate::types::TextureId(words.get(o1 as usize).copied().unwrap_or(u32::MAX));
+            sampler.sample_level(id, at.at(0), at.at(1), at.at(2), d);
+        }
         Opcode::Mov => {
             let a = src(o0);
             for (k, lane) in d.iter_mut().enumerate().take(w) {

@@ -102,9 +102,6 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     let levels = tex.levels();
     let base = &levels[0];
     let size = Vec2::new(base.width as f32, base.height as f32);
-    let s = uv.x;
-    // Rows run from the top of the image; with flip_y the top row is read at v = 1.
-    let t = if tex.flip_y { 1.0 - uv.y } else { uv.y };
     let rho = (ddx * size).length().max((ddy * size).length());
     let lambda = if rho.is_finite() && rho > 0.0 {
         rho.log2()
@@ -113,6 +110,21 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     } else {
         (levels.len() - 1) as f32
     };
+    sample_lambda(tex, uv, lambda)
+}
+
+/// The texture at `uv` at level of detail `lambda` (OpenGL's λ: at or below 0 the
+/// magnification filter reads level 0; above, the minification filter picks one level or
+/// blends two). A NaN λ reads transparent black.
+pub(super) fn sample_lambda(tex: &Texture, uv: Vec2, lambda: f32) -> Vec4 {
+    if lambda.is_nan() {
+        return Vec4::ZERO;
+    }
+    let levels = tex.levels();
+    let base = &levels[0];
+    let s = uv.x;
+    // Rows run from the top of the image; with flip_y the top row is read at v = 1.
+    let t = if tex.flip_y { 1.0 - uv.y } else { uv.y };
     if lambda <= 0.0 {
         return filtered(base, s, t, tex, tex.mag_filter != Filter::Nearest);
     }
