@@ -1047,8 +1047,9 @@ fn builtins_outside_the_subset() {
         "isnan",
         "outerProduct",
         "lessThan",
-        "textureLod",
+        "textureSize",
         "texelFetch",
+        "textureOffset",
         "any",
     ] {
         frag(
@@ -1079,21 +1080,53 @@ fn a_builtin_with_the_wrong_arguments() {
 }
 
 #[test]
-fn a_texture_read_with_a_bias() {
-    frag(
-        "uniform sampler2D s;\nvoid main() { gl_FragColor = $texture2D(s, vec2(0.5), 1.0); }",
-        "with a bias",
+fn texture_reads_outside_their_forms() {
+    let read = |call: &str| {
+        format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${call}; }}")
+    };
+    for (call, needle) in [
+        ("textureGrad(s, vUv, 1.0, 1.0)", "textureGrad has no form that takes (sampler2D, vec2, float, float)"),
+        ("textureProj(s, vUv)", "textureProj has no form that takes (sampler2D, vec2)"),
+        ("textureLod(s, vUv)", "textureLod has no form that takes (sampler2D, vec2)"),
+        ("texture(s, vUv, 1.0, 2.0)", "texture has no form that takes (sampler2D, vec2, float, float)"),
+        ("texture(s, vec3(vUv, 1.0))", "texture has no form that takes (sampler2D, vec3)"),
+        ("textureLod(s, vUv, vUv)", "textureLod has no form that takes (sampler2D, vec2, vec2)"),
+        ("texture2D(s, vUv, vUv)", "texture2D has no form that takes (sampler2D, vec2, vec2)"),
+    ] {
+        frag(&read(call), needle);
+    }
+}
+
+#[test]
+fn texture_reads_outside_their_versions() {
+    let es100 = |call: &str| {
+        format!("precision highp float;\nuniform sampler2D s;\nvoid main() {{\n  vec2 vUv = gl_FragCoord.xy;\n  gl_FragColor = ${call};\n}}")
+    };
+    raw_frag(&es100("textureLod(s, vUv, 1.0)"), "textureLod needs #version 300 es");
+    raw_frag(&es100("textureGrad(s, vUv, vUv, vUv)"), "textureGrad needs #version 300 es");
+    raw_frag(
+        &es100("textureProj(s, vec3(vUv, 1.0))"),
+        "textureProj is GLSL ES 3.00; GLSL ES 1.00 writes texture2DProj",
     );
-    // The refusal says what to write instead.
-    frag(
-        "uniform sampler2D s;\nin vec2 vUv;\nvoid main() { gl_FragColor = $texture(s, vUv, -1.0); }",
-        "write texture(sampler, uv) to read without one",
+    raw_frag(
+        "#version 300 es\nprecision highp float;\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = $texture2DProj(s, gl_FragCoord.xyz); }",
+        "texture2DProj is GLSL ES 1.00; #version 300 es writes textureProj",
     );
+    // GLSL ES 1.00's Lod reads are for vertex shaders alone (its §8.7); Mesa refuses them here.
+    for name in ["texture2DLod", "texture2DProjLod", "textureCubeLod"] {
+        raw_frag(&es100(&format!("{name}(s, vUv, 1.0)")), "GLSL ES 1.00's vertex-shader read");
+        frag(
+            &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${name}(s, vUv, 1.0); }}"),
+            "a fragment shader reads a level with textureLod",
+        );
+    }
 }
 
 #[test]
 fn a_texture_read_in_a_vertex_shader() {
-    vert("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {\n  c = $texture2D(s, uv);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "texture read in a vertex shader");
+    for call in ["texture2D(s, uv)", "textureLod(s, uv, 0.0)", "textureGrad(s, uv, uv, uv)", "texture2DProj(s, vec3(uv, 1.0))"] {
+        vert(&format!("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {{\n  c = ${call};\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}}"), "texture read in a vertex shader");
+    }
 }
 
 #[test]

@@ -2430,6 +2430,9 @@ impl Checker {
                 }
                 builtin
             }
+            Some(BuiltinName::VertexLod) => {
+                return err(span, format!("{name} is GLSL ES 1.00's vertex-shader read (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader; a fragment shader reads a level with textureLod (#version 300 es)"))
+            }
             Some(BuiltinName::NotInSubset) => {
                 return err(span, format!("the built-in {name} is not in the subset"))
             }

@@ -196,6 +196,9 @@ pub(crate) enum BuiltinName {
         es100: bool,
         other: &'static str,
     },
+    /// GLSL ES 1.00's `texture2DLod`, `texture2DProjLod` and `textureCubeLod`: vertex-shader
+    /// functions (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader.
+    VertexLod,
     NotInSubset,
 }
 
@@ -289,6 +292,7 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             },
             es300_only: true,
         },
+        "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
         "sinh"
         | "cosh"
         | "tanh"
@@ -329,10 +333,7 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "textureGradOffset"
         | "textureProjGrad"
         | "textureProjGradOffset"
-        | "texture2DLod"
-        | "texture2DProjLod"
         | "textureCube"
-        | "textureCubeLod"
         | "fma"
         | "frexp"
         | "ldexp"
