@@ -205,6 +205,31 @@ mod tests {
     }
 
     #[test]
+    fn an_explicit_level_is_lambda() {
+        // The checker's levels: 0 is white at (0.25, 0.25), 1 is the mean 0.5 (a 1×1 level).
+        let t = checker();
+        let at = Vec2::new(0.25, 0.25);
+        assert_eq!(t.sample_lod(at, 1.0).x, 0.5);
+        // Halfway between the levels (LINEAR_MIPMAP_LINEAR): 0.75.
+        assert!((t.sample_lod(at, 0.5).x - 0.75).abs() < 1e-6);
+        // At or below 0, the magnification filter at level 0: the white texel's centre.
+        assert_eq!(t.sample_lod(at, 0.0).x, 1.0);
+        assert_eq!(t.sample_lod(at, -3.0).x, 1.0);
+        // Past the last level, the last level; a NaN level reads transparent black.
+        assert_eq!(t.sample_lod(at, f32::INFINITY).x, 0.5);
+        assert_eq!(t.sample_lod(at, f32::NAN), Vec4::ZERO);
+        // A minification filter without mipmaps reads level 0 at any level.
+        let mut flat = checker();
+        flat.min_filter = Filter::Linear;
+        assert_eq!(flat.sample_lod(at, 1.0).x, 1.0);
+        // A nearest-level filter takes level 1 above λ = 0.5 (GL: ceil(λ + 1/2) - 1).
+        let mut near = checker();
+        near.min_filter = Filter::LinearMipmapNearest;
+        assert_eq!(near.sample_lod(at, 0.5).x, 1.0);
+        assert_eq!(near.sample_lod(at, 0.6).x, 0.5);
+    }
+
+    #[test]
     fn non_finite_coordinates_do_not_panic() {
         let t = checker();
         for x in [f32::NAN, f32::INFINITY, -f32::INFINITY, 1e30] {
