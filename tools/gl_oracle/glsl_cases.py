@@ -741,6 +741,29 @@ fx("mip_lod_in_a_function", "look(m, vUv, 1.0)", decls=MIP_DECL + "\nvec4 look(s
 fx("mip_two_maps_lod", "textureLod(m, vUv, 1.0) - textureLod(n, vUv, 2.0)", decls=MIP_DECL + "\nuniform sampler2D n;",
    textures={"m": MIP, "n": dict(MIP, min_filter="nearest_mipmap_nearest", wrap="repeat")})
 
+# ------------------------------------------------------------------ sampler3D
+# A 4×4×4 volume (red the x texel, green y, blue z, alpha their mix), nearest or trilinear,
+# clamped or repeated: texture(sampler3D, vec3), the graph's texture_3d.
+VOL = {"width": 4, "height": 4, "depth": 4, "filter": "nearest", "wrap": "clamp",
+       "data": [v for i in range(64) for v in ((i % 4) / 4.0 + 0.05, (i // 4 % 4) / 4.0 + 0.1, (i // 16) / 4.0 + 0.15,
+                                               0.3 + 0.1 * ((i * 7) % 5))]}
+VOL_DECL = "uniform sampler3D v;"
+for _name, _expr, _tex in [
+        ("nearest", "texture(v, vec3(vUv, 0.4))", VOL),
+        ("nearest_slices", "texture(v, vec3(vUv.x, 0.6, vUv.y))", VOL),
+        ("linear", "texture(v, vec3(vUv, 0.3))", dict(VOL, filter="linear")),
+        ("linear_diagonal", "texture(v, vec3(vUv, vUv.x * 0.5 + vUv.y * 0.25))", dict(VOL, filter="linear")),
+        ("clamp_outside", "texture(v, vec3(vUv * 2.0 - 0.5, 1.2))", dict(VOL, filter="linear")),
+        ("repeat", "texture(v, vec3(vUv * 3.0 - 1.0, -0.35))", dict(VOL, filter="linear", wrap="repeat")),
+        ("mirror", "texture(v, vec3(vUv * 3.0 - 1.0, 1.3))", dict(VOL, wrap="mirror")),
+        ("beside_a_2d_read", "texture(v, vec3(vUv, 0.5)) * 0.5 + textureLod(m, vUv, 1.0) * 0.5", dict(VOL, filter="linear"))]:
+    fx("volume_" + _name, _expr, decls=VOL_DECL + "\n" + MIP_DECL, textures={"v": _tex, "m": MIP})
+fx("volume_in_a_function", "look(v, vec3(vUv, 0.7))", decls=VOL_DECL + "\nvec4 look(sampler3D t, vec3 at) { return texture(t, at).zyxw; }",
+   textures={"v": dict(VOL, filter="linear")})
+case("volume_raw_es300",
+     "#version 300 es\nprecision highp float;\nprecision highp sampler3D;\nin vec2 vUv;\nuniform sampler3D v;\nout vec4 o;\nvoid main() {\n  o = texture(v, vec3(vUv.yx, 0.55));\n}\n",
+     kind="raw", vertex=RAW300_VERT, textures={"v": dict(VOL, filter="linear")})
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own

@@ -33,6 +33,8 @@ enum Filter {
 /// minification filter with its mipmap mode (`mip`: none, nearest or linear between levels).
 struct Texture {
     levels: Vec<Level>,
+    /// A 3D texture's depth (its level 0 holds `depth` slices, from r = 0); 1 for a 2D one.
+    depth: usize,
     wrap: &'static str,
     mag: Filter,
     min: Filter,
@@ -52,6 +54,7 @@ impl Texture {
             t["width"].as_u64().unwrap() as usize,
             t["height"].as_u64().unwrap() as usize,
         );
+        let depth = t.get("depth").map_or(1, |d| d.as_u64().unwrap() as usize);
         let mut levels = vec![Level {
             width,
             height,
@@ -69,6 +72,7 @@ impl Texture {
         let of = |s: &str| if s.starts_with("linear") { Filter::Linear } else { Filter::Nearest };
         Texture {
             levels,
+            depth,
             wrap: match t.get("wrap").and_then(Value::as_str) {
                 Some("repeat") => "repeat",
                 Some("mirror") => "mirror",
@@ -117,6 +121,35 @@ impl Texture {
         std::array::from_fn(|k| {
             (1.0 - a) * (1.0 - b) * c00[k] + a * (1.0 - b) * c10[k] + (1.0 - a) * b * c01[k] + a * b * c11[k]
         })
+    }
+
+    /// A 3D texture at (s, t, r): level 0 (it has one), its texel or the trilinear blend of the
+    /// eight around the point (§3.8.10 with a third axis), wrapped on each.
+    fn sample_3d(&self, s: f32, t: f32, r: f32) -> [f32; 4] {
+        let level = &self.levels[0];
+        let size = [level.width, level.height, self.depth];
+        let texel = |i: [i64; 3]| {
+            let [x, y, z] = [0, 1, 2].map(|a| self.wrap(i[a], size[a]));
+            let at = ((z * level.height + y) * level.width + x) * 4;
+            std::array::from_fn::<f32, 4, _>(|k| level.data[at + k])
+        };
+        let p = [s, t, r];
+        if self.mag == Filter::Nearest {
+            return texel([0, 1, 2].map(|a| (p[a] * size[a] as f32).floor() as i64));
+        }
+        let x = [0, 1, 2].map(|a| p[a] * size[a] as f32 - 0.5);
+        let i = x.map(|v| v.floor() as i64);
+        let f = [0, 1, 2].map(|a| x[a] - x[a].floor());
+        let mut sum = [0.0; 4];
+        for corner in 0..8 {
+            let d = [corner & 1, (corner >> 1) & 1, corner >> 2];
+            let w: f32 = (0..3).map(|a| if d[a] == 1 { f[a] } else { 1.0 - f[a] }).product();
+            let c = texel([0, 1, 2].map(|a| i[a] + d[a] as i64));
+            for k in 0..4 {
+                sum[k] += w * c[k];
+            }
+        }
+        sum
     }
 
     /// The texture at (s, t) at level of detail λ (§3.8.10: magnification at λ ≤ 0; above,
@@ -175,6 +208,10 @@ impl TextureSampler for Sampler {
 
     fn sample_level(&self, texture: TextureId, u: &Lane, v: &Lane, level: &Lane, out: &mut Register) {
         self.each(texture, out, |t, l| t.sample(u[l], v[l], level[l]));
+    }
+
+    fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
+        self.each(texture, out, |t, l| t.sample_3d(uvw[0][l], uvw[1][l], uvw[2][l]));
     }
 }
 

@@ -327,8 +327,9 @@ fn types_outside_the_subset() {
         ("uvec3", "unsigned"),
         ("bvec4", "boolean vectors"),
         ("mat3x4", "non-square"),
-        ("samplerCube", "samplers other than sampler2D"),
-        ("sampler3D", "samplers other than sampler2D"),
+        ("samplerCube", "samplers other than sampler2D and sampler3D"),
+        ("sampler2DArray", "samplers other than sampler2D and sampler3D"),
+        ("sampler2DShadow", "samplers other than sampler2D and sampler3D"),
     ] {
         frag(
             &format!("uniform ${ty} u;\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
@@ -1095,6 +1096,36 @@ fn texture_reads_outside_their_forms() {
     ] {
         frag(&read(call), needle);
     }
+}
+
+#[test]
+fn volume_reads_outside_their_forms() {
+    let read = |call: &str| {
+        format!("varying vec2 vUv;\nuniform sampler3D v;\nvoid main() {{ gl_FragColor = ${call}; }}")
+    };
+    for (call, needle) in [
+        ("texture(v, vUv)", "texture has no form that takes (sampler3D, vec2)"),
+        // A volume has one level: no level, gradient, bias or projection.
+        ("texture(v, vec3(vUv, 0.5), 1.0)", "texture has no form that takes (sampler3D, vec3, float)"),
+        ("textureLod(v, vec3(vUv, 0.5), 0.0)", "textureLod has no form that takes (sampler3D, vec3, float)"),
+        ("textureProj(v, vec4(vUv, 0.5, 1.0))", "textureProj has no form that takes (sampler3D, vec4)"),
+    ] {
+        frag(&read(call), needle);
+    }
+    // A sampler3D is a uniform, read with texture() alone.
+    frag(
+        "uniform sampler3D v;\nvoid main() { gl_FragColor = vec4(1.0) $* v; }",
+        "a sampler3D is read with texture(), not *",
+    );
+    frag(
+        "void main() {\n  $sampler3D v;\n  gl_FragColor = vec4(1.0);\n}",
+        "a sampler3D in a local variable is not in the subset",
+    );
+    // GLSL ES 1.00 has no sampler3D.
+    raw_frag(
+        "precision highp float;\nuniform $sampler3D v;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "sampler3D needs #version 300 es",
+    );
 }
 
 #[test]

@@ -355,7 +355,7 @@ impl Checker {
     /// The array type of `n` elements of `elem`, refused past the subset's bounds.
     fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
         match elem {
-            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
+            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Sampler3D | Ty::Void | Ty::Array(_) => {
                 return err(
                     span,
                     format!("an array of {} is not in the subset", self.ty_name(elem)),
@@ -456,7 +456,7 @@ impl Checker {
             let ty = Ty::from_name(f.ty.name);
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
-                Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
+                Ty::Sampler | Ty::Sampler3D => return err(f.ty.span, "a sampler in a struct is not in the subset"),
                 _ => {}
             }
             fields.push((f.name.clone(), ty));
@@ -552,7 +552,7 @@ impl Checker {
         let base_ty = Ty::from_name(decl.ty.name);
         match base_ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
-            Ty::Sampler => {
+            Ty::Sampler | Ty::Sampler3D => {
                 return err(
                     decl.ty.span,
                     format!("a global {base_ty} must be a uniform"),
@@ -658,7 +658,7 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if ty == Ty::Sampler {
+        if ty.is_sampler() {
             return err(
                 ty_span,
                 format!("a const {ty} is not in the subset; a sampler is a uniform"),
@@ -693,6 +693,12 @@ impl Checker {
     }
 
     fn uniform(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
+        if ty == Ty::Sampler3D
+            && self.env.kind == Kind::Raw
+            && self.env.version == Version::Es100
+        {
+            return err(ty_span, "sampler3D needs #version 300 es");
+        }
         if var.init.is_some() {
             return err(
                 var.span,
@@ -871,7 +877,7 @@ impl Checker {
             return err(f.span, format!("{} is already a variable", f.name));
         }
         let ret = Ty::from_name(f.ret.name);
-        if ret == Ty::Sampler {
+        if ret.is_sampler() {
             return err(
                 f.ret.span,
                 format!("a function that answers a {ret} is not in the subset"),
@@ -921,7 +927,7 @@ impl Checker {
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
-            if ty == Ty::Sampler && p.storage != Storage::In {
+            if ty.is_sampler() && p.storage != Storage::In {
                 return err(
                     p.ty.span,
                     format!(
@@ -935,7 +941,7 @@ impl Checker {
             state.meta.push(LocalMeta {
                 span: p.name.as_ref().map_or(f.span, |(_, span)| *span),
                 poisoned: false,
-                read_only: p.is_const || ty == Ty::Sampler,
+                read_only: p.is_const || ty.is_sampler(),
                 konst: None,
                 glsl_const: false,
                 loop_index: false,
@@ -1173,7 +1179,7 @@ impl Checker {
                 decl.ty.span,
                 "a variable cannot be void; give it a type such as float",
             )),
-            Ty::Sampler => Some(Diag::new(
+            Ty::Sampler | Ty::Sampler3D => Some(Diag::new(
                 decl.ty.span,
                 format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
             )),
@@ -2248,10 +2254,11 @@ impl Checker {
                         format!("{a} {sym} {b}: {sym} takes a matrix with a float or with a matrix of its size"),
                     );
                 }
-                if a == Ty::Sampler || b == Ty::Sampler {
+                if a.is_sampler() || b.is_sampler() {
+                    let sampler = if a.is_sampler() { a } else { b };
                     return err(
                         span,
-                        format!("a sampler2D is read with texture(), not {sym}"),
+                        format!("a {sampler} is read with texture(), not {sym}"),
                     );
                 }
                 if a == Ty::Bool || b == Ty::Bool || a == Ty::Void || b == Ty::Void {
@@ -2851,7 +2858,7 @@ impl Checker {
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
-            Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            Ty::Sampler | Ty::Sampler3D | Ty::Void => return err(span, format!("{ty} has no constructor")),
             Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}
         }

@@ -510,7 +510,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             return Ok(v);
         }
         self.b.room(span)?;
-        let raw = if ty == Ty::Sampler {
+        let raw = if ty.is_sampler() {
             self.b.g.texture_uniform(name, NO_TEXTURE)
         } else {
             match zero_uniform(ty) {
@@ -1892,6 +1892,14 @@ impl ShaderLowering<'_, '_> {
         self.b.room(self.span)?;
         let g = &self.b.g;
         let (map, mut uv) = (nodes[0], nodes[1]);
+        if b == Builtin::Texture && *coord == Ty::Vec3 {
+            // The one form of a vec3 coordinate: a sampler3D's (the checker's forms).
+            let n = g.texture_3d(map, uv);
+            return match self.b.g.error() {
+                Some(e) if n.is_refused() => Err(Diag::from_graph(self.span, e)),
+                _ => Ok(n),
+            };
+        }
         if b == Builtin::TextureProj {
             let last = if *coord == Ty::Vec3 { "z" } else { "w" };
             uv = g.div(g.swizzle(uv, "xy"), g.swizzle(uv, last));

@@ -19,6 +19,8 @@ pub(crate) enum Ty {
     Mat3,
     Mat4,
     Sampler,
+    /// A 3D texture (a volume): GLSL ES 3.00's `sampler3D`, the graph's `texture_3d` map.
+    Sampler3D,
     /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
     /// fields' values, one value each.
     Struct(u16),
@@ -41,6 +43,7 @@ impl Ty {
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
+            TypeName::Sampler3D => Ty::Sampler3D,
             TypeName::Struct(i) => Ty::Struct(i),
         }
     }
@@ -58,10 +61,16 @@ impl Ty {
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
+            Ty::Sampler3D => "sampler3D",
             // Messages that know the struct's name write it (`Checker::ty_name`).
             Ty::Struct(_) => "struct",
             Ty::Array(_) => "array",
         }
+    }
+
+    /// Whether the type is a sampler (a texture uniform of the graph).
+    pub fn is_sampler(self) -> bool {
+        matches!(self, Ty::Sampler | Ty::Sampler3D)
     }
 
     /// The float vector type of `n` components (a float for one).
@@ -556,10 +565,11 @@ impl Builtin {
                 }
             }
             Texture | TextureLod | TextureGrad | TextureProj => {
-                use Ty::{Float, Sampler, Vec2, Vec3, Vec4};
-                // The forms of the subset (a sampler2D's): GLSL ES 3.00 §8.8.
+                use Ty::{Float, Sampler, Sampler3D, Vec2, Vec3, Vec4};
+                // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and a sampler3D's
+                // implicit read (a volume has one level, so no level, gradient or bias).
                 let forms: &[&[Ty]] = match self {
-                    Texture => &[&[Sampler, Vec2], &[Sampler, Vec2, Float]],
+                    Texture => &[&[Sampler, Vec2], &[Sampler, Vec2, Float], &[Sampler3D, Vec3]],
                     TextureLod => &[&[Sampler, Vec2, Float]],
                     TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
                     _ => &[
