@@ -1071,12 +1071,19 @@ pub fn a_program_reads_textures_at_levels_gradients_and_biases(check: Check) {
     let card_id = c.assets.textures.add(texture);
     let g = NodeGraph::new();
     let uv = g.uv();
-    let level = g.texture_level(card_id, g.mul(uv, g.float(2.0)), g.mul(g.swizzle(uv, "x"), g.float(7.0)));
+    let level = g.texture_level(
+        card_id,
+        g.mul(uv, g.float(2.0)),
+        g.mul(g.swizzle(uv, "x"), g.float(7.0)),
+    );
     let ddx = g.vec2(0.05, 0.0);
     let ddy = g.mul(g.vec2(0.0, 0.01), g.swizzle(uv, "y"));
     let grad = g.texture_grad(card_id, g.add(uv, g.vec2(0.3, 0.1)), ddx, ddy);
     let bias = g.texture_bias(g.texture_uniform("card", card_id), uv, g.float(1.5));
-    let sum = g.add(g.add(g.mul(level, g.float(0.4)), g.mul(grad, g.float(0.3))), g.mul(bias, g.float(0.3)));
+    let sum = g.add(
+        g.add(g.mul(level, g.float(0.4)), g.mul(grad, g.float(0.3))),
+        g.mul(bias, g.float(0.3)),
+    );
     g.set_output(COLOR_NODE, g.swizzle(sum, "xyz")).unwrap();
     let p = c.program(&g);
     tilted_floor(&mut c, shader_material(p));

@@ -60,7 +60,13 @@ impl Texture {
             height,
             data: floats(&t["data"]),
         }];
-        for (k, data) in t.get("levels").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        for (k, data) in t
+            .get("levels")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             levels.push(Level {
                 width: (width >> (k + 1)).max(1),
                 height: (height >> (k + 1)).max(1),
@@ -68,8 +74,17 @@ impl Texture {
             });
         }
         let filter = t.get("filter").and_then(Value::as_str).unwrap_or("nearest");
-        let min = t.get("min_filter").and_then(Value::as_str).unwrap_or(filter);
-        let of = |s: &str| if s.starts_with("linear") { Filter::Linear } else { Filter::Nearest };
+        let min = t
+            .get("min_filter")
+            .and_then(Value::as_str)
+            .unwrap_or(filter);
+        let of = |s: &str| {
+            if s.starts_with("linear") {
+                Filter::Linear
+            } else {
+                Filter::Nearest
+            }
+        };
         Texture {
             levels,
             depth,
@@ -104,7 +119,12 @@ impl Texture {
     fn texel(&self, level: &Level, i: i64, j: i64) -> [f32; 4] {
         let (x, y) = (self.wrap(i, level.width), self.wrap(j, level.height));
         let at = (y * level.width + x) * 4;
-        [level.data[at], level.data[at + 1], level.data[at + 2], level.data[at + 3]]
+        [
+            level.data[at],
+            level.data[at + 1],
+            level.data[at + 2],
+            level.data[at + 3],
+        ]
     }
 
     /// One level read at (s, t) with `filter`.
@@ -119,7 +139,10 @@ impl Texture {
         let corner = |di, dj| self.texel(level, i + di, j + dj);
         let (c00, c10, c01, c11) = (corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1));
         std::array::from_fn(|k| {
-            (1.0 - a) * (1.0 - b) * c00[k] + a * (1.0 - b) * c10[k] + (1.0 - a) * b * c01[k] + a * b * c11[k]
+            (1.0 - a) * (1.0 - b) * c00[k]
+                + a * (1.0 - b) * c10[k]
+                + (1.0 - a) * b * c01[k]
+                + a * b * c11[k]
         })
     }
 
@@ -143,7 +166,9 @@ impl Texture {
         let mut sum = [0.0; 4];
         for corner in 0..8 {
             let d = [corner & 1, (corner >> 1) & 1, corner >> 2];
-            let w: f32 = (0..3).map(|a| if d[a] == 1 { f[a] } else { 1.0 - f[a] }).product();
+            let w: f32 = (0..3)
+                .map(|a| if d[a] == 1 { f[a] } else { 1.0 - f[a] })
+                .product();
             let c = texel([0, 1, 2].map(|a| i[a] + d[a] as i64));
             for k in 0..4 {
                 sum[k] += w * c[k];
@@ -165,14 +190,21 @@ impl Texture {
         match self.mip {
             None => self.read(&self.levels[0], s, t, self.min),
             Some(Filter::Nearest) => {
-                let d = if lambda <= 0.5 { 0.0 } else { ((lambda + 0.5).ceil() - 1.0).min(q) };
+                let d = if lambda <= 0.5 {
+                    0.0
+                } else {
+                    ((lambda + 0.5).ceil() - 1.0).min(q)
+                };
                 self.read(&self.levels[d as usize], s, t, self.min)
             }
             Some(Filter::Linear) => {
                 let l = lambda.min(q);
                 let d1 = l.floor() as usize;
                 let d2 = (d1 + 1).min(q as usize);
-                let (a, b) = (self.read(&self.levels[d1], s, t, self.min), self.read(&self.levels[d2], s, t, self.min));
+                let (a, b) = (
+                    self.read(&self.levels[d1], s, t, self.min),
+                    self.read(&self.levels[d2], s, t, self.min),
+                );
                 let f = l - l.floor();
                 std::array::from_fn(|k| (1.0 - f) * a[k] + f * b[k])
             }
@@ -181,7 +213,12 @@ impl Texture {
 }
 
 impl Sampler {
-    fn each(&self, texture: TextureId, out: &mut Register, read: impl Fn(&Texture, usize) -> [f32; 4]) {
+    fn each(
+        &self,
+        texture: TextureId,
+        out: &mut Register,
+        read: impl Fn(&Texture, usize) -> [f32; 4],
+    ) {
         let Some(t) = self.textures.get(texture.0 as usize) else {
             for lane in out.iter_mut() {
                 lane.fill(f32::NAN);
@@ -206,12 +243,21 @@ impl TextureSampler for Sampler {
         });
     }
 
-    fn sample_level(&self, texture: TextureId, u: &Lane, v: &Lane, level: &Lane, out: &mut Register) {
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
         self.each(texture, out, |t, l| t.sample(u[l], v[l], level[l]));
     }
 
     fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
-        self.each(texture, out, |t, l| t.sample_3d(uvw[0][l], uvw[1][l], uvw[2][l]));
+        self.each(texture, out, |t, l| {
+            t.sample_3d(uvw[0][l], uvw[1][l], uvw[2][l])
+        });
     }
 }
 

@@ -328,8 +328,14 @@ fn types_outside_the_subset() {
         ("bvec4", "boolean vectors"),
         ("mat3x4", "non-square"),
         ("samplerCube", "samplers other than sampler2D and sampler3D"),
-        ("sampler2DArray", "samplers other than sampler2D and sampler3D"),
-        ("sampler2DShadow", "samplers other than sampler2D and sampler3D"),
+        (
+            "sampler2DArray",
+            "samplers other than sampler2D and sampler3D",
+        ),
+        (
+            "sampler2DShadow",
+            "samplers other than sampler2D and sampler3D",
+        ),
     ] {
         frag(
             &format!("uniform ${ty} u;\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
@@ -1083,16 +1089,39 @@ fn a_builtin_with_the_wrong_arguments() {
 #[test]
 fn texture_reads_outside_their_forms() {
     let read = |call: &str| {
-        format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${call}; }}")
+        format!(
+            "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${call}; }}"
+        )
     };
     for (call, needle) in [
-        ("textureGrad(s, vUv, 1.0, 1.0)", "textureGrad has no form that takes (sampler2D, vec2, float, float)"),
-        ("textureProj(s, vUv)", "textureProj has no form that takes (sampler2D, vec2)"),
-        ("textureLod(s, vUv)", "textureLod has no form that takes (sampler2D, vec2)"),
-        ("texture(s, vUv, 1.0, 2.0)", "texture has no form that takes (sampler2D, vec2, float, float)"),
-        ("texture(s, vec3(vUv, 1.0))", "texture has no form that takes (sampler2D, vec3)"),
-        ("textureLod(s, vUv, vUv)", "textureLod has no form that takes (sampler2D, vec2, vec2)"),
-        ("texture2D(s, vUv, vUv)", "texture2D has no form that takes (sampler2D, vec2, vec2)"),
+        (
+            "textureGrad(s, vUv, 1.0, 1.0)",
+            "textureGrad has no form that takes (sampler2D, vec2, float, float)",
+        ),
+        (
+            "textureProj(s, vUv)",
+            "textureProj has no form that takes (sampler2D, vec2)",
+        ),
+        (
+            "textureLod(s, vUv)",
+            "textureLod has no form that takes (sampler2D, vec2)",
+        ),
+        (
+            "texture(s, vUv, 1.0, 2.0)",
+            "texture has no form that takes (sampler2D, vec2, float, float)",
+        ),
+        (
+            "texture(s, vec3(vUv, 1.0))",
+            "texture has no form that takes (sampler2D, vec3)",
+        ),
+        (
+            "textureLod(s, vUv, vUv)",
+            "textureLod has no form that takes (sampler2D, vec2, vec2)",
+        ),
+        (
+            "texture2D(s, vUv, vUv)",
+            "texture2D has no form that takes (sampler2D, vec2, vec2)",
+        ),
     ] {
         frag(&read(call), needle);
     }
@@ -1101,14 +1130,28 @@ fn texture_reads_outside_their_forms() {
 #[test]
 fn volume_reads_outside_their_forms() {
     let read = |call: &str| {
-        format!("varying vec2 vUv;\nuniform sampler3D v;\nvoid main() {{ gl_FragColor = ${call}; }}")
+        format!(
+            "varying vec2 vUv;\nuniform sampler3D v;\nvoid main() {{ gl_FragColor = ${call}; }}"
+        )
     };
     for (call, needle) in [
-        ("texture(v, vUv)", "texture has no form that takes (sampler3D, vec2)"),
+        (
+            "texture(v, vUv)",
+            "texture has no form that takes (sampler3D, vec2)",
+        ),
         // A volume has one level: no level, gradient, bias or projection.
-        ("texture(v, vec3(vUv, 0.5), 1.0)", "texture has no form that takes (sampler3D, vec3, float)"),
-        ("textureLod(v, vec3(vUv, 0.5), 0.0)", "textureLod has no form that takes (sampler3D, vec3, float)"),
-        ("textureProj(v, vec4(vUv, 0.5, 1.0))", "textureProj has no form that takes (sampler3D, vec4)"),
+        (
+            "texture(v, vec3(vUv, 0.5), 1.0)",
+            "texture has no form that takes (sampler3D, vec3, float)",
+        ),
+        (
+            "textureLod(v, vec3(vUv, 0.5), 0.0)",
+            "textureLod has no form that takes (sampler3D, vec3, float)",
+        ),
+        (
+            "textureProj(v, vec4(vUv, 0.5, 1.0))",
+            "textureProj has no form that takes (sampler3D, vec4)",
+        ),
     ] {
         frag(&read(call), needle);
     }
@@ -1133,8 +1176,14 @@ fn texture_reads_outside_their_versions() {
     let es100 = |call: &str| {
         format!("precision highp float;\nuniform sampler2D s;\nvoid main() {{\n  vec2 vUv = gl_FragCoord.xy;\n  gl_FragColor = ${call};\n}}")
     };
-    raw_frag(&es100("textureLod(s, vUv, 1.0)"), "textureLod needs #version 300 es");
-    raw_frag(&es100("textureGrad(s, vUv, vUv, vUv)"), "textureGrad needs #version 300 es");
+    raw_frag(
+        &es100("textureLod(s, vUv, 1.0)"),
+        "textureLod needs #version 300 es",
+    );
+    raw_frag(
+        &es100("textureGrad(s, vUv, vUv, vUv)"),
+        "textureGrad needs #version 300 es",
+    );
     raw_frag(
         &es100("textureProj(s, vec3(vUv, 1.0))"),
         "textureProj is GLSL ES 3.00; GLSL ES 1.00 writes texture2DProj",
@@ -1145,7 +1194,10 @@ fn texture_reads_outside_their_versions() {
     );
     // GLSL ES 1.00's Lod reads are for vertex shaders alone (its §8.7); Mesa refuses them here.
     for name in ["texture2DLod", "texture2DProjLod", "textureCubeLod"] {
-        raw_frag(&es100(&format!("{name}(s, vUv, 1.0)")), "GLSL ES 1.00's vertex-shader read");
+        raw_frag(
+            &es100(&format!("{name}(s, vUv, 1.0)")),
+            "GLSL ES 1.00's vertex-shader read",
+        );
         frag(
             &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${name}(s, vUv, 1.0); }}"),
             "a fragment shader reads a level with textureLod",
@@ -1155,7 +1207,12 @@ fn texture_reads_outside_their_versions() {
 
 #[test]
 fn a_texture_read_in_a_vertex_shader() {
-    for call in ["texture2D(s, uv)", "textureLod(s, uv, 0.0)", "textureGrad(s, uv, uv, uv)", "texture2DProj(s, vec3(uv, 1.0))"] {
+    for call in [
+        "texture2D(s, uv)",
+        "textureLod(s, uv, 0.0)",
+        "textureGrad(s, uv, uv, uv)",
+        "texture2DProj(s, vec3(uv, 1.0))",
+    ] {
         vert(&format!("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {{\n  c = ${call};\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}}"), "texture read in a vertex shader");
     }
 }

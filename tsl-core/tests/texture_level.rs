@@ -21,7 +21,14 @@ impl TextureSampler for Echo {
         }
     }
 
-    fn sample_level(&self, texture: TextureId, u: &Lane, v: &Lane, level: &Lane, out: &mut Register) {
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
         out[0] = *u;
         out[1] = *v;
         out[2] = *level;
@@ -60,7 +67,10 @@ fn the_sampler_reads_at_the_node_level() {
         program.evaluate_with(OUTPUT_NODE, &f, &Echo).unwrap(),
         vec![0.625, 0.25, 2.5, 5.0]
     );
-    assert!(program.to_string().contains("= texture_level(map (#5), r"), "{program}");
+    assert!(
+        program.to_string().contains("= texture_level(map (#5), r"),
+        "{program}"
+    );
 }
 
 #[test]
@@ -73,7 +83,10 @@ fn a_gradient_chooses_log2_of_the_longer_footprint() {
     g.set_output(OUTPUT_NODE, read).unwrap();
     let mut program = g.compile().unwrap();
     program
-        .set_uniform(&texture_size_uniform_name("map", 0), glam::Vec2::new(16.0, 8.0))
+        .set_uniform(
+            &texture_size_uniform_name("map", 0),
+            glam::Vec2::new(16.0, 8.0),
+        )
         .unwrap();
     let f = Fragment::default();
     let got = program.evaluate_with(OUTPUT_NODE, &f, &Echo).unwrap();
@@ -89,7 +102,10 @@ fn a_gradient_chooses_log2_of_the_longer_footprint() {
     .unwrap();
     let mut program = g.compile().unwrap();
     program
-        .set_uniform(&texture_size_uniform_name("map", 0), glam::Vec2::new(16.0, 8.0))
+        .set_uniform(
+            &texture_size_uniform_name("map", 0),
+            glam::Vec2::new(16.0, 8.0),
+        )
         .unwrap();
     let got = program.evaluate_with(OUTPUT_NODE, &f, &Echo).unwrap();
     assert!((got[2] - 5f32.log2()).abs() < 1e-6, "{got:?}");
@@ -99,11 +115,17 @@ fn a_gradient_chooses_log2_of_the_longer_footprint() {
 fn a_zero_gradient_magnifies() {
     let g = NodeGraph::new();
     let zero = g.vec2(0.0, 0.0);
-    g.set_output(OUTPUT_NODE, g.texture_grad(TextureId(0), g.uv(), zero, zero))
-        .unwrap();
+    g.set_output(
+        OUTPUT_NODE,
+        g.texture_grad(TextureId(0), g.uv(), zero, zero),
+    )
+    .unwrap();
     let mut program = g.compile().unwrap();
     program
-        .set_uniform(&texture_size_uniform_name("#0", 0), glam::Vec2::new(8.0, 8.0))
+        .set_uniform(
+            &texture_size_uniform_name("#0", 0),
+            glam::Vec2::new(8.0, 8.0),
+        )
         .unwrap();
     let got = program
         .evaluate_with(OUTPUT_NODE, &Fragment::default(), &Echo)
@@ -120,7 +142,10 @@ fn a_bias_adds_to_the_surface_level() {
         .unwrap();
     let mut program = g.compile().unwrap();
     program
-        .set_uniform(&texture_size_uniform_name("map", 0), glam::Vec2::new(64.0, 64.0))
+        .set_uniform(
+            &texture_size_uniform_name("map", 0),
+            glam::Vec2::new(64.0, 64.0),
+        )
         .unwrap();
     // One pixel steps uv by 1/16: 4 texels of 64, λ = 2; plus the bias, 3.5.
     let views = views_at(glam::Vec2::new(0.5, 0.5), glam::Vec2::splat(1.0 / 16.0));
@@ -133,12 +158,20 @@ fn the_type_rules() {
     let g = NodeGraph::new();
     let map = g.texture_uniform("map", TextureId(0));
     assert!(g.texture_level(map, g.uv(), g.vec2(1.0, 1.0)).is_refused());
-    assert!(g.error().unwrap().to_string().contains("mip level is a vec2, not a float"));
+    assert!(g
+        .error()
+        .unwrap()
+        .to_string()
+        .contains("mip level is a vec2, not a float"));
     let g = NodeGraph::new();
     let map = g.texture_uniform("map", TextureId(0));
-    assert!(g.texture_level(map, g.vec3(0.0, 0.0, 0.0), g.float(1.0)).is_refused());
+    assert!(g
+        .texture_level(map, g.vec3(0.0, 0.0, 0.0), g.float(1.0))
+        .is_refused());
     let g = NodeGraph::new();
-    assert!(g.texture_level(NO_TEXTURE, g.uv(), g.float(1.0)).is_refused());
+    assert!(g
+        .texture_level(NO_TEXTURE, g.uv(), g.float(1.0))
+        .is_refused());
 }
 
 #[test]

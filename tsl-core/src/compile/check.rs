@@ -150,9 +150,8 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
             _ => None,
         };
         let refusal = reading.and_then(|(source, read)| {
-            let texture_or_lit = node.op.reads_texture()
-                || source == Source::Lit
-                || source == Source::Shadow;
+            let texture_or_lit =
+                node.op.reads_texture() || source == Source::Lit || source == Source::Shadow;
             let derivative = matches!(node.op, Op::Derivative(_));
             match source {
                 Source::Fragment | Source::Screen if output == Output::Position => {

@@ -355,7 +355,13 @@ impl Checker {
     /// The array type of `n` elements of `elem`, refused past the subset's bounds.
     fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
         match elem {
-            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Sampler3D | Ty::Void | Ty::Array(_) => {
+            Ty::Mat2
+            | Ty::Mat3
+            | Ty::Mat4
+            | Ty::Sampler
+            | Ty::Sampler3D
+            | Ty::Void
+            | Ty::Array(_) => {
                 return err(
                     span,
                     format!("an array of {} is not in the subset", self.ty_name(elem)),
@@ -456,7 +462,9 @@ impl Checker {
             let ty = Ty::from_name(f.ty.name);
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
-                Ty::Sampler | Ty::Sampler3D => return err(f.ty.span, "a sampler in a struct is not in the subset"),
+                Ty::Sampler | Ty::Sampler3D => {
+                    return err(f.ty.span, "a sampler in a struct is not in the subset")
+                }
                 _ => {}
             }
             fields.push((f.name.clone(), ty));
@@ -693,10 +701,7 @@ impl Checker {
     }
 
     fn uniform(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if ty == Ty::Sampler3D
-            && self.env.kind == Kind::Raw
-            && self.env.version == Version::Es100
-        {
+        if ty == Ty::Sampler3D && self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
             return err(ty_span, "sampler3D needs #version 300 es");
         }
         if var.init.is_some() {
@@ -2858,7 +2863,9 @@ impl Checker {
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
-            Ty::Sampler | Ty::Sampler3D | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            Ty::Sampler | Ty::Sampler3D | Ty::Void => {
+                return err(span, format!("{ty} has no constructor"))
+            }
             Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}
         }

@@ -569,7 +569,11 @@ impl Builtin {
                 // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and a sampler3D's
                 // implicit read (a volume has one level, so no level, gradient or bias).
                 let forms: &[&[Ty]] = match self {
-                    Texture => &[&[Sampler, Vec2], &[Sampler, Vec2, Float], &[Sampler3D, Vec3]],
+                    Texture => &[
+                        &[Sampler, Vec2],
+                        &[Sampler, Vec2, Float],
+                        &[Sampler3D, Vec3],
+                    ],
                     TextureLod => &[&[Sampler, Vec2, Float]],
                     TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
                     _ => &[

@@ -28,7 +28,14 @@ pub trait TextureSampler {
     /// filters pick one or two levels from it as GL's do) into `out[0..4][l]` for every lane. A
     /// sampler whose textures have one level reads as [`TextureSampler::sample`] does, which is
     /// this default.
-    fn sample_level(&self, texture: TextureId, u: &Lane, v: &Lane, level: &Lane, out: &mut Register) {
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
         let _ = level;
         self.sample(texture, u, v, out);
     }

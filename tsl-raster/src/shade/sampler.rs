@@ -30,7 +30,12 @@ impl LaneSampler<'_> {
     /// Fill `out` with `read(texture, lane)` for each lane in use: opaque white in SHADE_LIT
     /// and for the white ids, transparent black for a texture the store lacks (the renderer
     /// refuses such a program before it draws).
-    fn each_lane(&self, texture: TextureId, out: &mut Register, read: impl Fn(&Texture, usize) -> Vec4) {
+    fn each_lane(
+        &self,
+        texture: TextureId,
+        out: &mut Register,
+        read: impl Fn(&Texture, usize) -> Vec4,
+    ) {
         let white = self.white || self.white_ids.contains(&texture);
         for lane in out.iter_mut() {
             lane.fill(if white { 1.0 } else { 0.0 });
@@ -57,8 +62,17 @@ impl TextureSampler for LaneSampler<'_> {
         });
     }
 
-    fn sample_level(&self, texture: TextureId, u: &Lane, v: &Lane, level: &Lane, out: &mut Register) {
-        self.each_lane(texture, out, |t, l| t.sample_lod(Vec2::new(u[l], v[l]), level[l]));
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        self.each_lane(texture, out, |t, l| {
+            t.sample_lod(Vec2::new(u[l], v[l]), level[l])
+        });
     }
 
     fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
