@@ -225,9 +225,10 @@ impl Sampler {
             }
             return;
         };
-        for l in 0..LANES {
-            for (k, value) in read(t, l).into_iter().enumerate() {
-                out[k][l] = value;
+        let colours: Vec<[f32; 4]> = (0..LANES).map(|l| read(t, l)).collect();
+        for (k, lane) in out.iter_mut().enumerate() {
+            for (slot, colour) in lane.iter_mut().zip(&colours) {
+                *slot = colour[k];
             }
         }
     }

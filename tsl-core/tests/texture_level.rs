@@ -84,7 +84,7 @@ fn a_gradient_chooses_log2_of_the_longer_footprint() {
     let mut program = g.compile().unwrap();
     program
         .set_uniform(
-            &texture_size_uniform_name("map", 0),
+            texture_size_uniform_name("map", 0),
             glam::Vec2::new(16.0, 8.0),
         )
         .unwrap();
@@ -103,7 +103,7 @@ fn a_gradient_chooses_log2_of_the_longer_footprint() {
     let mut program = g.compile().unwrap();
     program
         .set_uniform(
-            &texture_size_uniform_name("map", 0),
+            texture_size_uniform_name("map", 0),
             glam::Vec2::new(16.0, 8.0),
         )
         .unwrap();
@@ -123,7 +123,7 @@ fn a_zero_gradient_magnifies() {
     let mut program = g.compile().unwrap();
     program
         .set_uniform(
-            &texture_size_uniform_name("#0", 0),
+            texture_size_uniform_name("#0", 0),
             glam::Vec2::new(8.0, 8.0),
         )
         .unwrap();
@@ -143,7 +143,7 @@ fn a_bias_adds_to_the_surface_level() {
     let mut program = g.compile().unwrap();
     program
         .set_uniform(
-            &texture_size_uniform_name("map", 0),
+            texture_size_uniform_name("map", 0),
             glam::Vec2::new(64.0, 64.0),
         )
         .unwrap();
