@@ -584,10 +584,14 @@ fn reads_white(id: u32) -> bool {
             && (id == TEXTURE_VIEWPORT || id == frame[F_SCREEN]));
 }
 
-// A program's texture read at an explicit level (texture_level), white where texture_of is.
+// A program's texture read at an explicit level (texture_level), white where texture_of is;
+// transparent black at a coordinate that is not finite, as Texture::sample_lod.
 fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     if (reads_white(id)) {
         return vec4<f32>(1.0);
+    }
+    if (!(finite(uv.x) && finite(uv.y))) {
+        return vec4<f32>(0.0);
     }
     return sample_lambda(id, uv, level);
 }

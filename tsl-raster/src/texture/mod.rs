@@ -353,9 +353,13 @@ impl Texture {
     /// The texture at `uv` at level of detail `lambda`: GLSL's `textureLod` (the graph's
     /// `texture_level`). At or below 0 the magnification filter reads the full-size level;
     /// above, the minification filter picks the nearest level or blends the two around λ
-    /// (clamped to the last level), as for [`Texture::sample_grad`]'s λ. A NaN λ reads
-    /// transparent black.
+    /// (clamped to the last level), as for [`Texture::sample_grad`]'s λ. A NaN λ or a
+    /// coordinate that is not finite reads transparent black (docs/requirements.md: the
+    /// interpreter has no exception channel, so a non-finite read is black).
     pub fn sample_lod(&self, uv: Vec2, lambda: f32) -> Vec4 {
+        if !uv.is_finite() {
+            return Vec4::ZERO;
+        }
         sample::sample_lambda(self, uv, lambda)
     }
 

@@ -218,6 +218,10 @@ mod tests {
         // Past the last level, the last level; a NaN level reads transparent black.
         assert_eq!(t.sample_lod(at, f32::INFINITY).x, 0.5);
         assert_eq!(t.sample_lod(at, f32::NAN), Vec4::ZERO);
+        // A coordinate that is not finite reads transparent black too.
+        for bad in [f32::NAN, f32::INFINITY] {
+            assert_eq!(t.sample_lod(Vec2::new(bad, 0.25), 1.0), Vec4::ZERO);
+        }
         // A minification filter without mipmaps reads level 0 at any level.
         let mut flat = checker();
         flat.min_filter = Filter::Linear;
