@@ -1128,6 +1128,20 @@ fn texture_reads_outside_their_forms() {
 }
 
 #[test]
+fn a_gradient_known_not_finite() {
+    for dx in ["vec2(1.0 / 0.0, 0.0)", "vec2(0.0, -1.0 / 0.0)", "vec2(0.0 / 0.0)"] {
+        frag(
+            &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = textureGrad(s, vUv, ${dx}, vec2(0.0, 0.1)); }}"),
+            "textureGrad's gradient is not finite",
+        );
+    }
+    frag(
+        "varying vec2 vUv;\nuniform sampler2D s;\nconst float big = 1e38;\nvoid main() { gl_FragColor = textureGrad(s, vUv, vec2(0.1), $vec2(big) * big); }",
+        "textureGrad's gradient is not finite",
+    );
+}
+
+#[test]
 fn volume_reads_outside_their_forms() {
     let read = |call: &str| {
         format!(

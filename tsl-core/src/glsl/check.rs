@@ -2489,6 +2489,15 @@ impl Checker {
         let ty = builtin
             .signature(name, &tys, ints)
             .map_err(|reason| Diag::new(span, reason))?;
+        if builtin == Builtin::TextureGrad {
+            // A gradient known here that is not finite has no level (spec/001: refused).
+            for a in &targs[2..] {
+                let width = a.ty.width().unwrap_or(1);
+                if a.konst.is_some_and(|k| k[..width].iter().any(|v| !v.is_finite())) {
+                    return err(a.start, format!("{name}'s gradient is not finite: a gradient chooses the level, and an infinite or NaN one has none"));
+                }
+            }
+        }
         let konst = if builtin.folds() && targs.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
