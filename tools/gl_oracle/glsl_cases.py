@@ -736,6 +736,8 @@ case("mip_toy_lod", """void mainImage(out vec4 fragColor, in vec2 fragCoord) {
     fragColor = textureLod(iChannel0, uv, 2.0) + texture(iChannel0, uv, -1.0) * 0.5;
 }
 """, kind="toy", textures={"iChannel0": MIP})
+# WebGL 1's EXT_shader_texture_lod names, which three's ShaderMaterial prefix defines.
+mip("ext_spellings", "texture2DLodEXT(m, vUv, 1.25) * 0.5 + texture2DGradEXT(m, vUv.yx, vec2(0.0, 0.5), vec2(0.25, 0.0)) * 0.5")
 fx("mip_lod_in_a_function", "look(m, vUv, 1.0)", decls=MIP_DECL + "\nvec4 look(sampler2D t, vec2 at, float l) { return textureLod(t, at, l) * 2.0; }",
    textures=MIP_CASES)
 fx("mip_two_maps_lod", "textureLod(m, vUv, 1.0) - textureLod(n, vUv, 2.0)", decls=MIP_DECL + "\nuniform sampler2D n;",

@@ -1129,7 +1129,11 @@ fn texture_reads_outside_their_forms() {
 
 #[test]
 fn a_gradient_known_not_finite() {
-    for dx in ["vec2(1.0 / 0.0, 0.0)", "vec2(0.0, -1.0 / 0.0)", "vec2(0.0 / 0.0)"] {
+    for dx in [
+        "vec2(1.0 / 0.0, 0.0)",
+        "vec2(0.0, -1.0 / 0.0)",
+        "vec2(0.0 / 0.0)",
+    ] {
         frag(
             &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = textureGrad(s, vUv, ${dx}, vec2(0.0, 0.1)); }}"),
             "textureGrad's gradient is not finite",
@@ -1205,6 +1209,11 @@ fn texture_reads_outside_their_versions() {
     raw_frag(
         "#version 300 es\nprecision highp float;\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = $texture2DProj(s, gl_FragCoord.xyz); }",
         "texture2DProj is GLSL ES 1.00; #version 300 es writes textureProj",
+    );
+    // three's prefix names the EXT_shader_texture_lod reads in a ShaderMaterial alone.
+    raw_frag(
+        &es100("texture2DLodEXT(s, vUv, 1.0)"),
+        "texture2DLodEXT is three.js's ShaderMaterial prefix's name for textureLod",
     );
     // GLSL ES 1.00's Lod reads are for vertex shaders alone (its §8.7); Mesa refuses them here.
     for name in ["texture2DLod", "texture2DProjLod", "textureCubeLod"] {

@@ -2442,6 +2442,12 @@ impl Checker {
                 }
                 builtin
             }
+            Some(BuiltinName::ThreeAlias { builtin, glsl }) => {
+                if env.kind != Kind::ShaderMaterial {
+                    return err(span, format!("{name} is three.js's ShaderMaterial prefix's name for {glsl} (WebGL 1's EXT_shader_texture_lod); this shader writes {glsl}"));
+                }
+                builtin
+            }
             Some(BuiltinName::VertexLod) => {
                 return err(span, format!("{name} is GLSL ES 1.00's vertex-shader read (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader; a fragment shader reads a level with textureLod (#version 300 es)"))
             }
@@ -2493,7 +2499,9 @@ impl Checker {
             // A gradient known here that is not finite has no level (spec/001: refused).
             for a in &targs[2..] {
                 let width = a.ty.width().unwrap_or(1);
-                if a.konst.is_some_and(|k| k[..width].iter().any(|v| !v.is_finite())) {
+                if a.konst
+                    .is_some_and(|k| k[..width].iter().any(|v| !v.is_finite()))
+                {
                     return err(a.start, format!("{name}'s gradient is not finite: a gradient chooses the level, and an infinite or NaN one has none"));
                 }
             }

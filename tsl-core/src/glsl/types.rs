@@ -205,6 +205,13 @@ pub(crate) enum BuiltinName {
         es100: bool,
         other: &'static str,
     },
+    /// `texture2DLodEXT` and `texture2DGradEXT`: the names three.js's ShaderMaterial prefix
+    /// defines as `glsl` (`textureLod`, `textureGrad`), for shaders written for WebGL 1's
+    /// EXT_shader_texture_lod; a ShaderMaterial's alone.
+    ThreeAlias {
+        builtin: Builtin,
+        glsl: &'static str,
+    },
     /// GLSL ES 1.00's `texture2DLod`, `texture2DProjLod` and `textureCubeLod`: vertex-shader
     /// functions (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader.
     VertexLod,
@@ -302,6 +309,14 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             es300_only: true,
         },
         "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
+        "texture2DLodEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureLod,
+            glsl: "textureLod",
+        },
+        "texture2DGradEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureGrad,
+            glsl: "textureGrad",
+        },
         "sinh"
         | "cosh"
         | "tanh"
