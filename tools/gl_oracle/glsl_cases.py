@@ -722,6 +722,9 @@ mip("bias_nearest", "texture(m, vUv, 0.75)", min_filter="nearest_mipmap_nearest"
 mip("proj_vec3", "textureProj(m, vec3(vUv * 2.0, 2.0))")
 mip("proj_vec4", "textureProj(m, vec4(vUv * 0.5, 7.0, 0.5))")
 mip("proj_bias", "textureProj(m, vec3(vUv, 1.0), 1.0)")
+mip("proj_lod", "textureProjLod(m, vec3(vUv * 0.5, 0.5), 1.25) + textureProjLod(m, vec4(vUv, 3.0, 2.0), 2.5) * 0.5")
+mip("proj_grad", "textureProjGrad(m, vec4(vUv * 4.0, 0.0, 4.0), vec2(0.25, 0.0), vec2(0.0, 0.125))")
+mip("proj_ext_spellings", "texture2DProjLodEXT(m, vec3(vUv, 1.0), 0.5) + texture2DProjGradEXT(m, vec4(vUv, 0.0, 1.0), vec2(0.5, 0.0), vec2(0.0, 0.5))")
 mip("proj_texture2DProj", "texture2DProj(m, vec4(vUv.yx * 3.0, 0.0, 3.0))")
 case("mip_raw_es100_bias_and_proj",
      "precision highp float;\nvarying vec2 vUv;\nuniform sampler2D m;\nvoid main() {\n  gl_FragColor = texture2D(m, vUv, 1.0) * 0.5 + texture2DProj(m, vec3(vUv, 1.0)) * 0.5;\n}\n",

@@ -1203,6 +1203,10 @@ fn texture_reads_outside_their_versions() {
         "textureGrad needs #version 300 es",
     );
     raw_frag(
+        &es100("textureProjLod(s, vec3(vUv, 1.0), 1.0)"),
+        "textureProjLod needs #version 300 es",
+    );
+    raw_frag(
         &es100("textureProj(s, vec3(vUv, 1.0))"),
         "textureProj is GLSL ES 3.00; GLSL ES 1.00 writes texture2DProj",
     );

@@ -2495,7 +2495,7 @@ impl Checker {
         let ty = builtin
             .signature(name, &tys, ints)
             .map_err(|reason| Diag::new(span, reason))?;
-        if builtin == Builtin::TextureGrad {
+        if matches!(builtin, Builtin::TextureGrad | Builtin::TextureProjGrad) {
             // A gradient known here that is not finite has no level (spec/001: refused).
             for a in &targs[2..] {
                 let width = a.ty.width().unwrap_or(1);

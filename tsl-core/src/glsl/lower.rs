@@ -1870,7 +1870,7 @@ impl ShaderLowering<'_, '_> {
                 let n = self.math(Opcode::Add, &[ax, ay])?;
                 return Ok(Val::of(ty, n, reads));
             }
-            Texture | TextureLod | TextureGrad | TextureProj => {
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
                 let n = self.texture_read(b, &args[1].ty, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
             }
@@ -1889,24 +1889,19 @@ impl ShaderLowering<'_, '_> {
     /// is the graph's `texture_level`, `texture_grad` or `texture_bias`; `textureProj` divides
     /// `P.xy` by P's last component first.
     fn texture_read(&mut self, b: Builtin, coord: &Ty, nodes: &[NodeRef]) -> Result<NodeRef, Diag> {
+        use Builtin::*;
         self.b.room(self.span)?;
         let g = &self.b.g;
         let (map, mut uv) = (nodes[0], nodes[1]);
-        if b == Builtin::Texture && *coord == Ty::Vec3 {
-            // The one form of a vec3 coordinate: a sampler3D's (the checker's forms).
-            let n = g.texture_3d(map, uv);
-            return match self.b.g.error() {
-                Some(e) if n.is_refused() => Err(Diag::from_graph(self.span, e)),
-                _ => Ok(n),
-            };
-        }
-        if b == Builtin::TextureProj {
+        if matches!(b, TextureProj | TextureProjLod | TextureProjGrad) {
             let last = if *coord == Ty::Vec3 { "z" } else { "w" };
             uv = g.div(g.swizzle(uv, "xy"), g.swizzle(uv, last));
         }
         let n = match (b, &nodes[2..]) {
-            (Builtin::TextureLod, &[level]) => g.texture_level(map, uv, level),
-            (Builtin::TextureGrad, &[ddx, ddy]) => g.texture_grad(map, uv, ddx, ddy),
+            // The one form of a vec3 coordinate: a sampler3D's (the checker's forms).
+            (Texture, &[]) if *coord == Ty::Vec3 => g.texture_3d(map, uv),
+            (TextureLod | TextureProjLod, &[level]) => g.texture_level(map, uv, level),
+            (TextureGrad | TextureProjGrad, &[ddx, ddy]) => g.texture_grad(map, uv, ddx, ddy),
             (_, &[bias]) => g.texture_bias(map, uv, bias),
             _ => g.texture(map, uv),
         };

@@ -184,6 +184,11 @@ pub(crate) enum Builtin {
     /// `textureProj(s, P)` and with a bias (and ES 1.00's `texture2DProj`): `P.xy` over its
     /// last component.
     TextureProj,
+    /// `textureProjLod(s, P, lod)`: projected as `textureProj`, at a level as `textureLod`.
+    TextureProjLod,
+    /// `textureProjGrad(s, P, dPdx, dPdy)`: projected, with gradients of the projected
+    /// coordinate (GLSL ES 3.00 §8.8).
+    TextureProjGrad,
     MatrixCompMult,
     Transpose,
     Determinant,
@@ -300,14 +305,17 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
                 _ => "texture2DProj",
             },
         },
-        "textureLod" | "textureGrad" => BuiltinName::Subset {
-            builtin: if name == "textureLod" {
-                TextureLod
-            } else {
-                TextureGrad
-            },
-            es300_only: true,
-        },
+        "textureLod" | "textureGrad" | "textureProjLod" | "textureProjGrad" => {
+            BuiltinName::Subset {
+                builtin: match name {
+                    "textureLod" => TextureLod,
+                    "textureGrad" => TextureGrad,
+                    "textureProjLod" => TextureProjLod,
+                    _ => TextureProjGrad,
+                },
+                es300_only: true,
+            }
+        }
         "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
         "texture2DLodEXT" => BuiltinName::ThreeAlias {
             builtin: TextureLod,
@@ -316,6 +324,14 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         "texture2DGradEXT" => BuiltinName::ThreeAlias {
             builtin: TextureGrad,
             glsl: "textureGrad",
+        },
+        "texture2DProjLodEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureProjLod,
+            glsl: "textureProjLod",
+        },
+        "texture2DProjGradEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureProjGrad,
+            glsl: "textureProjGrad",
         },
         "sinh"
         | "cosh"
@@ -352,10 +368,8 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "texelFetchOffset"
         | "textureProjOffset"
         | "textureLodOffset"
-        | "textureProjLod"
         | "textureProjLodOffset"
         | "textureGradOffset"
-        | "textureProjGrad"
         | "textureProjGradOffset"
         | "textureCube"
         | "fma"
@@ -409,7 +423,10 @@ impl Builtin {
     /// derivatives or is given).
     pub fn reads_texture(self) -> bool {
         use Builtin::*;
-        matches!(self, Texture | TextureLod | TextureGrad | TextureProj)
+        matches!(
+            self,
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad
+        )
     }
 
     /// The type of a call of the built-in with arguments of `args`' types, or why there is none.
@@ -579,7 +596,7 @@ impl Builtin {
                     Err(no_form())
                 }
             }
-            Texture | TextureLod | TextureGrad | TextureProj => {
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
                 use Ty::{Float, Sampler, Sampler3D, Vec2, Vec3, Vec4};
                 // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and a sampler3D's
                 // implicit read (a volume has one level, so no level, gradient or bias).
@@ -591,6 +608,10 @@ impl Builtin {
                     ],
                     TextureLod => &[&[Sampler, Vec2, Float]],
                     TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
+                    TextureProjLod => &[&[Sampler, Vec3, Float], &[Sampler, Vec4, Float]],
+                    TextureProjGrad => {
+                        &[&[Sampler, Vec3, Vec2, Vec2], &[Sampler, Vec4, Vec2, Vec2]]
+                    }
                     _ => &[
                         &[Sampler, Vec3],
                         &[Sampler, Vec4],
