@@ -80,19 +80,15 @@ pub fn alpha_bump_scene() -> (Scene, Camera, Assets) {
     let sphere = geometries.add(SphereGeometry::new(0.45, 32, 16).build());
     let card_plane = geometries.add(PlaneGeometry::new(0.8, 0.8).build());
     let cut_plane = geometries.add(PlaneGeometry::new(0.6, 0.6).build());
-    scene
-        .add(Object::mesh(plane, floor).rotated(-PI / 2.0, 0.0, 0.0));
-    scene
-        .add(Object::mesh(sphere, ball).at(Vec3::new(-0.5, 0.45, 0.0)));
+    scene.add(Object::mesh(plane, floor).rotated(-PI / 2.0, 0.0, 0.0));
+    scene.add(Object::mesh(sphere, ball).at(Vec3::new(-0.5, 0.45, 0.0)));
     scene.add(
         Object::mesh(card_plane, card)
             .at(Vec3::new(0.55, 0.5, 0.2))
             .rotated(0.0, -0.4, 0.0),
     );
-    scene
-        .add(Object::mesh(cut_plane, cut).at(Vec3::new(0.3, 0.35, 0.8)));
-    scene
-        .add_light(Light::hemisphere(hex(0xddeeff), hex(0x332211), 1.2));
+    scene.add(Object::mesh(cut_plane, cut).at(Vec3::new(0.3, 0.35, 0.8)));
+    scene.add_light(Light::hemisphere(hex(0xddeeff), hex(0x332211), 1.2));
     scene.add_light(Light::directional(
         Color::WHITE,
         2.5,

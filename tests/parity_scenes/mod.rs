@@ -47,6 +47,7 @@ macro_rules! with_scenes {
             every_texture_filter_and_wrap,
             normal_emissive_and_ao_maps_on_a_standard_surface,
             a_program_reads_textures_at_its_own_coordinates,
+            a_program_reads_textures_at_levels_gradients_and_biases,
             a_floor_to_the_horizon_takes_the_64_bit_edges,
             light_masks_with_and_without_a_node_program,
             rect_area_lights_on_standard_and_physical,
@@ -1056,6 +1057,38 @@ pub fn a_program_reads_textures_at_its_own_coordinates(check: Check) {
     );
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
     check(c, "program textures");
+}
+
+pub fn a_program_reads_textures_at_levels_gradients_and_biases(check: Check) {
+    // A mipmapped card (trilinear) read at a level across the floor (0 to 6, past the last of
+    // the 64-texel chain's 7 at the far edge), at gradients that stretch the footprint along u,
+    // and at the surface's own level plus a bias, by id and through a uniform.
+    let mut c = Case::new();
+    let mut texture = Texture::new(card(64), ColorSpace::Srgb);
+    texture.wrap_s = Wrap::Repeat;
+    texture.wrap_t = Wrap::MirroredRepeat;
+    texture.min_filter = Filter::LinearMipmapLinear;
+    let card_id = c.assets.textures.add(texture);
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    let level = g.texture_level(
+        card_id,
+        g.mul(uv, g.float(2.0)),
+        g.mul(g.swizzle(uv, "x"), g.float(7.0)),
+    );
+    let ddx = g.vec2(0.05, 0.0);
+    let ddy = g.mul(g.vec2(0.0, 0.01), g.swizzle(uv, "y"));
+    let grad = g.texture_grad(card_id, g.add(uv, g.vec2(0.3, 0.1)), ddx, ddy);
+    let bias = g.texture_bias(g.texture_uniform("card", card_id), uv, g.float(1.5));
+    let sum = g.add(
+        g.add(g.mul(level, g.float(0.4)), g.mul(grad, g.float(0.3))),
+        g.mul(bias, g.float(0.3)),
+    );
+    g.set_output(COLOR_NODE, g.swizzle(sum, "xyz")).unwrap();
+    let p = c.program(&g);
+    tilted_floor(&mut c, shader_material(p));
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
+    check(c, "program texture levels");
 }
 
 pub fn a_floor_to_the_horizon_takes_the_64_bit_edges(check: Check) {

@@ -663,6 +663,117 @@ import glsl_flow_cases  # noqa: E402
 glsl_flow_cases.add(case, fx)
 glsl_flow_cases.add_corpus(case)
 
+# ------------------------------------------------------------------ mip levels: lod, grad, bias, proj
+# An 8×8 texture whose levels (4×4, 2×2, 1×1) are not its means but values of their own (each
+# level's red is its number over 4, green and blue vary across it), so that a read shows which
+# level, or which two, it took. The 4×4 grid's uv steps 1/4 a pixel: an implicit read's λ is
+# log2(8 / 4) = 1. The default filter blends two levels (LINEAR_MIPMAP_LINEAR).
+def mip_level(k, n):
+    return [v for i in range(n * n) for v in (k / 4.0 + 0.01 * (i % n), (i % n) / n, (i // n) / n, 1.0 - 0.1 * k)]
+
+
+MIP = {"width": 8, "height": 8, "filter": "linear", "min_filter": "linear_mipmap_linear", "wrap": "clamp",
+       "data": mip_level(0, 8), "levels": [mip_level(1, 4), mip_level(2, 2), mip_level(3, 1)]}
+MIP_DECL = "uniform sampler2D m;"
+MIP_CASES = {"m": MIP}
+
+
+def mip(name, expr, min_filter="linear_mipmap_linear", wrap="clamp", body="", **extra):
+    fx("mip_" + name, expr, decls=MIP_DECL, body=body,
+       textures={"m": dict(MIP, min_filter=min_filter, wrap=wrap)}, **extra)
+
+
+# textureLod at whole, half and quarter levels, below 0 (the magnification filter), past the last
+# level (clamped), and a level per pixel.
+for _lod in ["0.0", "0.5", "1.0", "1.25", "2.0", "3.0", "7.0", "-1.0"]:
+    mip("lod_" + _lod.replace(".", "_").replace("-", "minus"), "textureLod(m, vUv, %s)" % _lod)
+mip("lod_per_pixel", "textureLod(m, vUv, x * 4.0 - 0.5)")
+mip("lod_per_pixel_y", "textureLod(m, vUv.yx, y * 3.0)")
+# Each minification filter at a level between two: nearest level or the blend, nearest texel or
+# bilinear; a filter without mipmaps reads level 0 at any level. No level is halfway between
+# two: there GL's nearest level is ceil(λ + 1/2) - 1 (1 at λ = 1.5), which llvmpipe rounds up.
+for _f in ["nearest_mipmap_nearest", "linear_mipmap_nearest", "nearest_mipmap_linear", "linear"]:
+    mip("lod_filter_" + _f, "textureLod(m, vUv, 1.625) + textureLod(m, vUv, 0.75) * 0.5", min_filter=_f)
+mip("lod_nearest_at_half", "textureLod(m, vUv, 0.5) + textureLod(m, vUv, 1.49)", min_filter="nearest_mipmap_nearest")
+# The wraps at a level: repeat and mirror outside 0..1.
+mip("lod_repeat", "textureLod(m, vUv * 3.0 - 1.0, 1.0)", wrap="repeat")
+mip("lod_mirror", "textureLod(m, vUv * 3.0 - 1.0, 1.5)", wrap="mirror")
+mip("lod_clamp_outside", "textureLod(m, vUv * 2.0 - 0.5, 2.0)")
+# textureGrad: the gradients' longer footprint in texels chooses λ (log2 of it), gradients along
+# the axes (GL's ρ; an implementation may approximate a slanted footprint's length).
+for _name, _dx, _dy in [("one_texel", "vec2(0.125, 0.0)", "vec2(0.0, 0.125)"),
+                        ("two_texels", "vec2(0.25, 0.0)", "vec2(0.0, 0.25)"),
+                        ("x_longer", "vec2(0.5, 0.0)", "vec2(0.0, 0.125)"),
+                        ("y_longer", "vec2(0.0, 0.125)", "vec2(0.0, 0.5)"),
+                        ("half_texel", "vec2(0.0625, 0.0)", "vec2(0.0, 0.0625)"),
+                        ("zero", "vec2(0.0)", "vec2(0.0)"),
+                        ("negative", "vec2(-0.25, 0.0)", "vec2(0.0, -0.5)"),
+                        ("huge", "vec2(64.0, 0.0)", "vec2(0.0, 1.0)")]:
+    mip("grad_" + _name, "textureGrad(m, vUv, %s, %s)" % (_dx, _dy))
+mip("grad_per_pixel", "textureGrad(m, vUv, vec2(x * 0.5, 0.0), vec2(0.0, y * 0.25))",
+    rel=3e-2, abs=3e-2, why="llvmpipe approximates log2 of a footprint that is not a power of two (λ = 1.5625 for log2 3 = 1.585), as GL allows; "
+    "the powers of two of the other grad cases are exact")
+mip("grad_of_derivatives", "textureGrad(m, vUv * 2.0, dFdx(vUv * 2.0), dFdy(vUv * 2.0))")
+mip("grad_nearest", "textureGrad(m, vUv, vec2(0.25, 0.0), vec2(0.0, 0.375))", min_filter="nearest_mipmap_nearest")
+# The implicit level (the grid's λ = 1) and a bias added to it: GLSL ES 3.00's texture(s, P, bias)
+# and ES 1.00's texture2D(s, P, bias), as DOFMipMapShader reads.
+mip("implicit", "texture(m, vUv)")
+for _b in ["-2.0", "-1.0", "0.0", "0.5", "1.0", "1.5", "2.0", "9.0"]:
+    mip("bias_" + _b.replace(".", "_").replace("-", "minus"), "texture(m, vUv, %s)" % _b)
+mip("bias_per_pixel", "texture2D(m, vUv, x * 2.0 - 1.0)")
+mip("bias_texture2D", "texture2D(m, vUv, 1.0) * 0.5 + texture2D(m, vUv.yx, -0.5)")
+mip("bias_nearest", "texture(m, vUv, 0.75)", min_filter="nearest_mipmap_nearest")
+# textureProj: P.xy over its last component (z of a vec3, w of a vec4), with a bias too.
+mip("proj_vec3", "textureProj(m, vec3(vUv * 2.0, 2.0))")
+mip("proj_vec4", "textureProj(m, vec4(vUv * 0.5, 7.0, 0.5))")
+mip("proj_bias", "textureProj(m, vec3(vUv, 1.0), 1.0)")
+mip("proj_lod", "textureProjLod(m, vec3(vUv * 0.5, 0.5), 1.25) + textureProjLod(m, vec4(vUv, 3.0, 2.0), 2.5) * 0.5")
+mip("proj_grad", "textureProjGrad(m, vec4(vUv * 4.0, 0.0, 4.0), vec2(0.25, 0.0), vec2(0.0, 0.125))")
+mip("proj_ext_spellings", "texture2DProjLodEXT(m, vec3(vUv, 1.0), 0.5) + texture2DProjGradEXT(m, vec4(vUv, 0.0, 1.0), vec2(0.5, 0.0), vec2(0.0, 0.5))")
+mip("proj_texture2DProj", "texture2DProj(m, vec4(vUv.yx * 3.0, 0.0, 3.0))")
+case("mip_raw_es100_bias_and_proj",
+     "precision highp float;\nvarying vec2 vUv;\nuniform sampler2D m;\nvoid main() {\n  gl_FragColor = texture2D(m, vUv, 1.0) * 0.5 + texture2DProj(m, vec3(vUv, 1.0)) * 0.5;\n}\n",
+     kind="raw", textures=MIP_CASES)
+case("mip_raw_es300_lod_grad_proj",
+     "#version 300 es\nprecision highp float;\nin vec2 vUv;\nuniform sampler2D m;\nout vec4 o;\nvoid main() {\n"
+     "  o = textureLod(m, vUv, 1.5) * 0.25 + textureGrad(m, vUv, vec2(0.25, 0.0), vec2(0.0, 0.25)) * 0.25\n"
+     "    + textureProj(m, vec3(vUv, 1.0), -1.0) * 0.5;\n}\n",
+     kind="raw", vertex=RAW300_VERT, textures=MIP_CASES)
+case("mip_toy_lod", """void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+    vec2 uv = fragCoord / iResolution.xy;
+    fragColor = textureLod(iChannel0, uv, 2.0) + texture(iChannel0, uv, -1.0) * 0.5;
+}
+""", kind="toy", textures={"iChannel0": MIP})
+# WebGL 1's EXT_shader_texture_lod names, which three's ShaderMaterial prefix defines.
+mip("ext_spellings", "texture2DLodEXT(m, vUv, 1.25) * 0.5 + texture2DGradEXT(m, vUv.yx, vec2(0.0, 0.5), vec2(0.25, 0.0)) * 0.5")
+fx("mip_lod_in_a_function", "look(m, vUv, 1.0)", decls=MIP_DECL + "\nvec4 look(sampler2D t, vec2 at, float l) { return textureLod(t, at, l) * 2.0; }",
+   textures=MIP_CASES)
+fx("mip_two_maps_lod", "textureLod(m, vUv, 1.0) - textureLod(n, vUv, 2.0)", decls=MIP_DECL + "\nuniform sampler2D n;",
+   textures={"m": MIP, "n": dict(MIP, min_filter="nearest_mipmap_nearest", wrap="repeat")})
+
+# ------------------------------------------------------------------ sampler3D
+# A 4×4×4 volume (red the x texel, green y, blue z, alpha their mix), nearest or trilinear,
+# clamped or repeated: texture(sampler3D, vec3), the graph's texture_3d.
+VOL = {"width": 4, "height": 4, "depth": 4, "filter": "nearest", "wrap": "clamp",
+       "data": [v for i in range(64) for v in ((i % 4) / 4.0 + 0.05, (i // 4 % 4) / 4.0 + 0.1, (i // 16) / 4.0 + 0.15,
+                                               0.3 + 0.1 * ((i * 7) % 5))]}
+VOL_DECL = "uniform sampler3D v;"
+for _name, _expr, _tex in [
+        ("nearest", "texture(v, vec3(vUv, 0.4))", VOL),
+        ("nearest_slices", "texture(v, vec3(vUv.x, 0.6, vUv.y))", VOL),
+        ("linear", "texture(v, vec3(vUv, 0.3))", dict(VOL, filter="linear")),
+        ("linear_diagonal", "texture(v, vec3(vUv, vUv.x * 0.5 + vUv.y * 0.25))", dict(VOL, filter="linear")),
+        ("clamp_outside", "texture(v, vec3(vUv * 2.0 - 0.5, 1.2))", dict(VOL, filter="linear")),
+        ("repeat", "texture(v, vec3(vUv * 3.0 - 1.0, -0.35))", dict(VOL, filter="linear", wrap="repeat")),
+        ("mirror", "texture(v, vec3(vUv * 3.0 - 1.0, 1.3))", dict(VOL, wrap="mirror")),
+        ("beside_a_2d_read", "texture(v, vec3(vUv, 0.5)) * 0.5 + textureLod(m, vUv, 1.0) * 0.5", dict(VOL, filter="linear"))]:
+    fx("volume_" + _name, _expr, decls=VOL_DECL + "\n" + MIP_DECL, textures={"v": _tex, "m": MIP})
+fx("volume_in_a_function", "look(v, vec3(vUv, 0.7))", decls=VOL_DECL + "\nvec4 look(sampler3D t, vec3 at) { return texture(t, at).zyxw; }",
+   textures={"v": dict(VOL, filter="linear")})
+case("volume_raw_es300",
+     "#version 300 es\nprecision highp float;\nprecision highp sampler3D;\nin vec2 vUv;\nuniform sampler3D v;\nout vec4 o;\nvoid main() {\n  o = texture(v, vec3(vUv.yx, 0.55));\n}\n",
+     kind="raw", vertex=RAW300_VERT, textures={"v": dict(VOL, filter="linear")})
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -688,6 +799,7 @@ THREE_ACCEPTED = [
     "ColorifyShader.ColorifyShader",
     "ConvolutionShader.ConvolutionShader",
     "CopyShader.CopyShader",
+    "DOFMipMapShader.DOFMipMapShader",
     "DepthLimitedBlurShader.DepthLimitedBlurShader",
     "DigitalGlitch.DigitalGlitch",
     "DotScreenShader.DotScreenShader",
@@ -735,6 +847,9 @@ THREE_TEX = {"width": 8, "height": 8, "filter": "nearest", "wrap": "clamp",
 # which the nearest filter (what glsl_oracle.rs samples) rounds back to the texel itself: the
 # case holds the shader's paths to Mesa, the for_* cases its loop.
 THREE_TEXTURES = {
+    # DOFMipMapShader reads tColor with a bias (its blur): a mipmapped texture, so that the bias
+    # chooses between levels (tDepth, read without one, stays the pattern).
+    "DOFMipMapShader.DOFMipMapShader": {"tColor": MIP},
     "FXAAShader.FXAAShader": dict(THREE_TEX, data=[v for i in range(64) for v in (
         (0.9, 0.85, 0.8, 1.0) if (i % 8) > (i // 8) // 2 + 2 else (0.1, 0.15, 0.2, 1.0))]),
 }
@@ -792,6 +907,15 @@ def three_define(name, value):
     return "%s %s" % (name, value)
 
 
+def _texture_of(shader, uniform):
+    """The texture a corpus case gives `uniform`: the shader's own (one for every uniform, or
+    one per uniform name), else THREE_TEX."""
+    own = THREE_TEXTURES.get(shader, THREE_TEX)
+    if "data" in own:
+        return own
+    return own.get(uniform, THREE_TEX)
+
+
 for _name in THREE_ACCEPTED:
     _s = THREE_SHADERS[_name]
     _uniforms = {u: v for u, v in _s["uniforms"].items() if v is not None}
@@ -799,7 +923,7 @@ for _name in THREE_ACCEPTED:
     # A default given whole for a uniform array is replaced by its elements above.
     _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
     # A null default is a texture, unless the pass sets it (a uniform array's elements count).
-    _textures = {u: THREE_TEXTURES.get(_name, THREE_TEX) for u, v in _s["uniforms"].items()
+    _textures = {u: _texture_of(_name, u) for u, v in _s["uniforms"].items()
                  if v is None and u not in _uniforms and not any(o.startswith(u + "[") for o in _uniforms)}
     _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],

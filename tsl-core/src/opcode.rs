@@ -234,6 +234,11 @@ opcodes! {
     /// Read a 3D texture (a volume) at a vec3 coordinate; the second word is the index of the
     /// volume's id, as `texture`'s (three.js's `texture3D`).
     Tex3 = 98, "texture_3d", 1, Internal;
+    /// Read a texture at an explicit mip level: the operand is a vec3 (u, v, level), where the
+    /// level is GLSL's `textureLod` level (the λ before the filter picks one or two levels);
+    /// the second word is the index of the texture id, as `texture`'s (TSL's
+    /// `texture(map, uv).level(l)`).
+    TexLod = 99, "texture_level", 1, Internal;
 
     // Exact integers (R-INT, docs/requirements.md; docs/integers.md). An integer register
     // component holds the value's 32 bits as they are (`f32::from_bits`), and these operations
@@ -335,6 +340,17 @@ impl Opcode {
             Opcode::PerlinVec3 | Opcode::CellVec3 | Opcode::WorleyVec3 | Opcode::WorleyCellVec3 => {
                 Some(3)
             }
+            _ => None,
+        }
+    }
+
+    /// For a texture read (`texture`, `texture_3d`, `texture_level`), how many components of
+    /// its one register operand it reads; `None` for every other operation. Such an
+    /// instruction's second operand word is the index of the texture id, and it writes a vec4.
+    pub fn texture_coordinate(self) -> Option<usize> {
+        match self {
+            Opcode::Tex => Some(2),
+            Opcode::Tex3 | Opcode::TexLod => Some(3),
             _ => None,
         }
     }

@@ -14,41 +14,251 @@ use tsl_core::*;
 const DEFAULT_REL: f32 = 1e-5;
 const DEFAULT_ABS: f32 = 1e-6;
 
-/// An RGBA32F texture read as GL_NEAREST, with clamp-to-edge or repeat.
-struct Texture {
+/// One mip level of an RGBA32F texture: rows from the bottom, as GL's `glTexImage2D` takes them.
+struct Level {
     width: usize,
     height: usize,
     data: Vec<f32>,
-    repeat: bool,
 }
 
-struct Sampler(Vec<Texture>);
+/// How a level is read: GL_NEAREST or GL_LINEAR.
+#[derive(Clone, Copy, PartialEq)]
+enum Filter {
+    Nearest,
+    Linear,
+}
+
+/// An RGBA32F texture as OpenGL ES 3.0 §3.8.10-11 samples it, written from the specification:
+/// wrap (clamp-to-edge, repeat, mirrored repeat), the magnification filter, and the
+/// minification filter with its mipmap mode (`mip`: none, nearest or linear between levels).
+struct Texture {
+    levels: Vec<Level>,
+    /// A 3D texture's depth (its level 0 holds `depth` slices, from r = 0); 1 for a 2D one.
+    depth: usize,
+    wrap: &'static str,
+    mag: Filter,
+    min: Filter,
+    mip: Option<Filter>,
+}
+
+/// The textures of a case, and the grid's uv derivatives (one pixel's step in u and v) that
+/// an implicit read's level comes from.
+struct Sampler {
+    textures: Vec<Texture>,
+    step: Vec2,
+}
 
 impl Texture {
-    fn texel(&self, coord: f32, size: usize) -> usize {
-        let c = if self.repeat {
-            coord - coord.floor()
-        } else {
-            coord
+    fn from_case(t: &Value) -> Texture {
+        let (width, height) = (
+            t["width"].as_u64().unwrap() as usize,
+            t["height"].as_u64().unwrap() as usize,
+        );
+        let depth = t.get("depth").map_or(1, |d| d.as_u64().unwrap() as usize);
+        let mut levels = vec![Level {
+            width,
+            height,
+            data: floats(&t["data"]),
+        }];
+        for (k, data) in t
+            .get("levels")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            levels.push(Level {
+                width: (width >> (k + 1)).max(1),
+                height: (height >> (k + 1)).max(1),
+                data: floats(data),
+            });
+        }
+        let filter = t.get("filter").and_then(Value::as_str).unwrap_or("nearest");
+        let min = t
+            .get("min_filter")
+            .and_then(Value::as_str)
+            .unwrap_or(filter);
+        let of = |s: &str| {
+            if s.starts_with("linear") {
+                Filter::Linear
+            } else {
+                Filter::Nearest
+            }
         };
-        ((c * size as f32).floor().max(0.0) as usize).min(size - 1)
+        Texture {
+            levels,
+            depth,
+            wrap: match t.get("wrap").and_then(Value::as_str) {
+                Some("repeat") => "repeat",
+                Some("mirror") => "mirror",
+                _ => "clamp",
+            },
+            mag: of(filter),
+            min: of(min),
+            mip: min.split_once("_mipmap_").map(|(_, m)| of(m)),
+        }
+    }
+
+    /// §3.8.10's wrap of texel index `i` on a side of `n`.
+    fn wrap(&self, i: i64, n: usize) -> usize {
+        let n = n as i64;
+        (match self.wrap {
+            "repeat" => i.rem_euclid(n),
+            "mirror" => {
+                let k = i.rem_euclid(2 * n);
+                if k >= n {
+                    2 * n - 1 - k
+                } else {
+                    k
+                }
+            }
+            _ => i.clamp(0, n - 1),
+        }) as usize
+    }
+
+    fn texel(&self, level: &Level, i: i64, j: i64) -> [f32; 4] {
+        let (x, y) = (self.wrap(i, level.width), self.wrap(j, level.height));
+        let at = (y * level.width + x) * 4;
+        [
+            level.data[at],
+            level.data[at + 1],
+            level.data[at + 2],
+            level.data[at + 3],
+        ]
+    }
+
+    /// One level read at (s, t) with `filter`.
+    fn read(&self, level: &Level, s: f32, t: f32, filter: Filter) -> [f32; 4] {
+        let (u, v) = (s * level.width as f32, t * level.height as f32);
+        if filter == Filter::Nearest {
+            return self.texel(level, u.floor() as i64, v.floor() as i64);
+        }
+        let (x, y) = (u - 0.5, v - 0.5);
+        let (i, j) = (x.floor() as i64, y.floor() as i64);
+        let (a, b) = (x - x.floor(), y - y.floor());
+        let corner = |di, dj| self.texel(level, i + di, j + dj);
+        let (c00, c10, c01, c11) = (corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1));
+        std::array::from_fn(|k| {
+            (1.0 - a) * (1.0 - b) * c00[k]
+                + a * (1.0 - b) * c10[k]
+                + (1.0 - a) * b * c01[k]
+                + a * b * c11[k]
+        })
+    }
+
+    /// A 3D texture at (s, t, r): level 0 (it has one), its texel or the trilinear blend of the
+    /// eight around the point (§3.8.10 with a third axis), wrapped on each.
+    fn sample_3d(&self, s: f32, t: f32, r: f32) -> [f32; 4] {
+        let level = &self.levels[0];
+        let size = [level.width, level.height, self.depth];
+        let texel = |i: [i64; 3]| {
+            let [x, y, z] = [0, 1, 2].map(|a| self.wrap(i[a], size[a]));
+            let at = ((z * level.height + y) * level.width + x) * 4;
+            std::array::from_fn::<f32, 4, _>(|k| level.data[at + k])
+        };
+        let p = [s, t, r];
+        if self.mag == Filter::Nearest {
+            return texel([0, 1, 2].map(|a| (p[a] * size[a] as f32).floor() as i64));
+        }
+        let x = [0, 1, 2].map(|a| p[a] * size[a] as f32 - 0.5);
+        let i = x.map(|v| v.floor() as i64);
+        let f = [0, 1, 2].map(|a| x[a] - x[a].floor());
+        let mut sum = [0.0; 4];
+        for corner in 0..8 {
+            let d = [corner & 1, (corner >> 1) & 1, corner >> 2];
+            let w: f32 = (0..3)
+                .map(|a| if d[a] == 1 { f[a] } else { 1.0 - f[a] })
+                .product();
+            let c = texel([0, 1, 2].map(|a| i[a] + d[a] as i64));
+            for k in 0..4 {
+                sum[k] += w * c[k];
+            }
+        }
+        sum
+    }
+
+    /// The texture at (s, t) at level of detail λ (§3.8.10: magnification at λ ≤ 0; above,
+    /// the minification filter, its level d or the two levels around λ).
+    fn sample(&self, s: f32, t: f32, lambda: f32) -> [f32; 4] {
+        if lambda.is_nan() {
+            return [0.0; 4];
+        }
+        if lambda <= 0.0 {
+            return self.read(&self.levels[0], s, t, self.mag);
+        }
+        let q = (self.levels.len() - 1) as f32;
+        match self.mip {
+            None => self.read(&self.levels[0], s, t, self.min),
+            Some(Filter::Nearest) => {
+                let d = if lambda <= 0.5 {
+                    0.0
+                } else {
+                    ((lambda + 0.5).ceil() - 1.0).min(q)
+                };
+                self.read(&self.levels[d as usize], s, t, self.min)
+            }
+            Some(Filter::Linear) => {
+                let l = lambda.min(q);
+                let d1 = l.floor() as usize;
+                let d2 = (d1 + 1).min(q as usize);
+                let (a, b) = (
+                    self.read(&self.levels[d1], s, t, self.min),
+                    self.read(&self.levels[d2], s, t, self.min),
+                );
+                let f = l - l.floor();
+                std::array::from_fn(|k| (1.0 - f) * a[k] + f * b[k])
+            }
+        }
     }
 }
 
-impl TextureSampler for Sampler {
-    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
-        let Some(t) = self.0.get(texture.0 as usize) else {
+impl Sampler {
+    fn each(
+        &self,
+        texture: TextureId,
+        out: &mut Register,
+        read: impl Fn(&Texture, usize) -> [f32; 4],
+    ) {
+        let Some(t) = self.textures.get(texture.0 as usize) else {
             for lane in out.iter_mut() {
                 lane.fill(f32::NAN);
             }
             return;
         };
-        for l in 0..LANES {
-            let (i, j) = (t.texel(u[l], t.width), t.texel(v[l], t.height));
-            for (k, comp) in out.iter_mut().enumerate() {
-                comp[l] = t.data[(j * t.width + i) * 4 + k];
+        let colours: Vec<[f32; 4]> = (0..LANES).map(|l| read(t, l)).collect();
+        for (k, lane) in out.iter_mut().enumerate() {
+            for (slot, colour) in lane.iter_mut().zip(&colours) {
+                *slot = colour[k];
             }
         }
+    }
+}
+
+impl TextureSampler for Sampler {
+    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+        self.each(texture, out, |t, l| {
+            // §3.8.10's ρ of the grid's uv (the surface's own coordinates choose the level).
+            let base = &t.levels[0];
+            let rho = (self.step.x * base.width as f32).max(self.step.y * base.height as f32);
+            t.sample(u[l], v[l], rho.log2())
+        });
+    }
+
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        self.each(texture, out, |t, l| t.sample(u[l], v[l], level[l]));
+    }
+
+    fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
+        self.each(texture, out, |t, l| {
+            t.sample_3d(uvw[0][l], uvw[1][l], uvw[2][l])
+        });
     }
 }
 
@@ -218,12 +428,16 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     if let Some(ts) = case.get("textures").and_then(Value::as_object) {
         for (n, t) in ts {
             let id = TextureId(textures.len() as u32);
-            textures.push(Texture {
-                width: t["width"].as_u64().unwrap() as usize,
-                height: t["height"].as_u64().unwrap() as usize,
-                data: floats(&t["data"]),
-                repeat: t.get("wrap").and_then(Value::as_str) == Some("repeat"),
-            });
+            let texture = Texture::from_case(t);
+            // What a renderer fills each frame: the size a gradient's or a bias's level reads.
+            let size = texture_size_uniform_name(n, 0);
+            if slot_type(&size).is_some() {
+                let base = &texture.levels[0];
+                program
+                    .set_uniform(&size, Vec2::new(base.width as f32, base.height as f32))
+                    .map_err(|e| format!("{name}: {e}"))?;
+            }
+            textures.push(texture);
             if slot_type(n).is_some() {
                 program
                     .set_texture(n, id)
@@ -257,7 +471,10 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     let abs = case.get("abs").map_or(DEFAULT_ABS, |r| floats(r)[0]);
 
     // The grid in batches of LANES pixels, row by row; each output's values per pixel.
-    let sampler = Sampler(textures);
+    let sampler = Sampler {
+        textures,
+        step: Vec2::new(1.0 / w as f32, 1.0 / h as f32),
+    };
     let mut registers = Registers::new();
     let (mut color, mut opacity, mut mask) = (Some(Vec::new()), Some(Vec::new()), Some(Vec::new()));
     for first in (0..w * h).step_by(LANES) {

@@ -323,8 +323,15 @@ fn an_error_through_a_define_names_the_authors_line() {
 fn types_outside_the_subset() {
     for (ty, what) in [
         ("mat3x4", "non-square"),
-        ("samplerCube", "samplers other than sampler2D"),
-        ("sampler3D", "samplers other than sampler2D"),
+        ("samplerCube", "samplers other than sampler2D and sampler3D"),
+        (
+            "sampler2DArray",
+            "samplers other than sampler2D and sampler3D",
+        ),
+        (
+            "sampler2DShadow",
+            "samplers other than sampler2D and sampler3D",
+        ),
     ] {
         frag(
             &format!("uniform ${ty} u;\nvoid main() {{ gl_FragColor = vec4(1.0); }}"),
@@ -1112,7 +1119,14 @@ fn three_s_matrices_times_other_matrices() {
 
 #[test]
 fn builtins_outside_the_subset() {
-    for f in ["sinh", "isnan", "outerProduct", "textureLod", "texelFetch"] {
+    for f in [
+        "sinh",
+        "isnan",
+        "outerProduct",
+        "textureSize",
+        "texelFetch",
+        "textureOffset",
+    ] {
         frag(
             &body(&format!("  float a = ${f}(vUv.x);")),
             &format!("the built-in {f} is not in the subset"),
@@ -1141,21 +1155,161 @@ fn a_builtin_with_the_wrong_arguments() {
 }
 
 #[test]
-fn a_texture_read_with_a_bias() {
+fn texture_reads_outside_their_forms() {
+    let read = |call: &str| {
+        format!(
+            "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${call}; }}"
+        )
+    };
+    for (call, needle) in [
+        (
+            "textureGrad(s, vUv, 1.0, 1.0)",
+            "textureGrad has no form that takes (sampler2D, vec2, float, float)",
+        ),
+        (
+            "textureProj(s, vUv)",
+            "textureProj has no form that takes (sampler2D, vec2)",
+        ),
+        (
+            "textureLod(s, vUv)",
+            "textureLod has no form that takes (sampler2D, vec2)",
+        ),
+        (
+            "texture(s, vUv, 1.0, 2.0)",
+            "texture has no form that takes (sampler2D, vec2, float, float)",
+        ),
+        (
+            "texture(s, vec3(vUv, 1.0))",
+            "texture has no form that takes (sampler2D, vec3)",
+        ),
+        (
+            "textureLod(s, vUv, vUv)",
+            "textureLod has no form that takes (sampler2D, vec2, vec2)",
+        ),
+        (
+            "texture2D(s, vUv, vUv)",
+            "texture2D has no form that takes (sampler2D, vec2, vec2)",
+        ),
+    ] {
+        frag(&read(call), needle);
+    }
+}
+
+#[test]
+fn a_gradient_known_not_finite() {
+    for dx in [
+        "vec2(1.0 / 0.0, 0.0)",
+        "vec2(0.0, -1.0 / 0.0)",
+        "vec2(0.0 / 0.0)",
+    ] {
+        frag(
+            &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = textureGrad(s, vUv, ${dx}, vec2(0.0, 0.1)); }}"),
+            "textureGrad's gradient is not finite",
+        );
+    }
     frag(
-        "uniform sampler2D s;\nvoid main() { gl_FragColor = $texture2D(s, vec2(0.5), 1.0); }",
-        "with a bias",
-    );
-    // The refusal says what to write instead.
-    frag(
-        "uniform sampler2D s;\nin vec2 vUv;\nvoid main() { gl_FragColor = $texture(s, vUv, -1.0); }",
-        "write texture(sampler, uv) to read without one",
+        "varying vec2 vUv;\nuniform sampler2D s;\nconst float big = 1e38;\nvoid main() { gl_FragColor = textureGrad(s, vUv, vec2(0.1), $vec2(big) * big); }",
+        "textureGrad's gradient is not finite",
     );
 }
 
 #[test]
+fn volume_reads_outside_their_forms() {
+    let read = |call: &str| {
+        format!(
+            "varying vec2 vUv;\nuniform sampler3D v;\nvoid main() {{ gl_FragColor = ${call}; }}"
+        )
+    };
+    for (call, needle) in [
+        (
+            "texture(v, vUv)",
+            "texture has no form that takes (sampler3D, vec2)",
+        ),
+        // A volume has one level: no level, gradient, bias or projection.
+        (
+            "texture(v, vec3(vUv, 0.5), 1.0)",
+            "texture has no form that takes (sampler3D, vec3, float)",
+        ),
+        (
+            "textureLod(v, vec3(vUv, 0.5), 0.0)",
+            "textureLod has no form that takes (sampler3D, vec3, float)",
+        ),
+        (
+            "textureProj(v, vec4(vUv, 0.5, 1.0))",
+            "textureProj has no form that takes (sampler3D, vec4)",
+        ),
+    ] {
+        frag(&read(call), needle);
+    }
+    // A sampler3D is a uniform, read with texture() alone.
+    frag(
+        "uniform sampler3D v;\nvoid main() { gl_FragColor = vec4(1.0) $* v; }",
+        "a sampler3D is read with texture(), not *",
+    );
+    frag(
+        "void main() {\n  $sampler3D v;\n  gl_FragColor = vec4(1.0);\n}",
+        "a sampler3D in a local variable is not in the subset",
+    );
+    // GLSL ES 1.00 has no sampler3D.
+    raw_frag(
+        "precision highp float;\nuniform $sampler3D v;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "sampler3D needs #version 300 es",
+    );
+}
+
+#[test]
+fn texture_reads_outside_their_versions() {
+    let es100 = |call: &str| {
+        format!("precision highp float;\nuniform sampler2D s;\nvoid main() {{\n  vec2 vUv = gl_FragCoord.xy;\n  gl_FragColor = ${call};\n}}")
+    };
+    raw_frag(
+        &es100("textureLod(s, vUv, 1.0)"),
+        "textureLod needs #version 300 es",
+    );
+    raw_frag(
+        &es100("textureGrad(s, vUv, vUv, vUv)"),
+        "textureGrad needs #version 300 es",
+    );
+    raw_frag(
+        &es100("textureProjLod(s, vec3(vUv, 1.0), 1.0)"),
+        "textureProjLod needs #version 300 es",
+    );
+    raw_frag(
+        &es100("textureProj(s, vec3(vUv, 1.0))"),
+        "textureProj is GLSL ES 3.00; GLSL ES 1.00 writes texture2DProj",
+    );
+    raw_frag(
+        "#version 300 es\nprecision highp float;\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = $texture2DProj(s, gl_FragCoord.xyz); }",
+        "texture2DProj is GLSL ES 1.00; #version 300 es writes textureProj",
+    );
+    // three's prefix names the EXT_shader_texture_lod reads in a ShaderMaterial alone.
+    raw_frag(
+        &es100("texture2DLodEXT(s, vUv, 1.0)"),
+        "texture2DLodEXT is three.js's ShaderMaterial prefix's name for textureLod",
+    );
+    // GLSL ES 1.00's Lod reads are for vertex shaders alone (its §8.7); Mesa refuses them here.
+    for name in ["texture2DLod", "texture2DProjLod", "textureCubeLod"] {
+        raw_frag(
+            &es100(&format!("{name}(s, vUv, 1.0)")),
+            "GLSL ES 1.00's vertex-shader read",
+        );
+        frag(
+            &format!("varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ gl_FragColor = ${name}(s, vUv, 1.0); }}"),
+            "a fragment shader reads a level with textureLod",
+        );
+    }
+}
+
+#[test]
 fn a_texture_read_in_a_vertex_shader() {
-    vert("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {\n  c = $texture2D(s, uv);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "texture read in a vertex shader");
+    for call in [
+        "texture2D(s, uv)",
+        "textureLod(s, uv, 0.0)",
+        "textureGrad(s, uv, uv, uv)",
+        "texture2DProj(s, vec3(uv, 1.0))",
+    ] {
+        vert(&format!("uniform sampler2D s;\nvarying vec4 c;\nvoid main() {{\n  c = ${call};\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}}"), "texture read in a vertex shader");
+    }
 }
 
 #[test]

@@ -612,7 +612,7 @@ fn random_valid_words_emit_and_validate_or_err_without_panicking() {
                         i[2] = 0;
                     }
                     Opcode::Attr => i[1] = rng.below(13) as u32 | (rng.below(7) as u32) << 8,
-                    Opcode::Tex => i[2] = rng.below(total) as u32,
+                    code if code.texture_coordinate().is_some() => i[2] = rng.below(total) as u32,
                     _ => {}
                 }
                 i

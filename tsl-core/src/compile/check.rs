@@ -144,15 +144,14 @@ pub fn context(parts: &GraphParts, output: Output, root: u32) -> Result<(), Comp
         let node = &parts.nodes[index as usize];
         let reading = match &node.op {
             Op::Attribute(a) => Some((a.source(), Reading::Attribute(*a))),
-            Op::Texture | Op::Texture3d => Some((Source::Fragment, Reading::Texture)),
+            op if op.reads_texture() => Some((Source::Fragment, Reading::Texture)),
             Op::Varying => Some((Source::Fragment, Reading::Varying)),
             Op::Derivative(_) => Some((Source::Fragment, Reading::Derivative)),
             _ => None,
         };
         let refusal = reading.and_then(|(source, read)| {
-            let texture_or_lit = matches!(node.op, Op::Texture | Op::Texture3d)
-                || source == Source::Lit
-                || source == Source::Shadow;
+            let texture_or_lit =
+                node.op.reads_texture() || source == Source::Lit || source == Source::Shadow;
             let derivative = matches!(node.op, Op::Derivative(_));
             match source {
                 Source::Fragment | Source::Screen if output == Output::Position => {

@@ -212,10 +212,8 @@ impl Lir {
     pub fn uniform_values(&self) -> Vec<bool> {
         let mut uniform = Vec::with_capacity(self.insts.len());
         for inst in &self.insts {
-            let computed = !matches!(
-                inst.op,
-                Opcode::Attr | Opcode::Tex | Opcode::Tex3 | Opcode::Load
-            );
+            let computed = !matches!(inst.op, Opcode::Attr | Opcode::Load)
+                && inst.op.texture_coordinate().is_none();
             let value = inst.op == Opcode::Load
                 || (computed && inst.args.iter().all(|a| uniform[a.value as usize]));
             uniform.push(value);

@@ -356,20 +356,25 @@ impl<'a> Lowering<'a> {
                 }
                 Lowered::Value(self.join(&parts, age))
             }
-            Op::Texture | Op::Texture3d => {
+            Op::Texture | Op::Texture3d | Op::TextureLevel => {
                 let Lowered::Texture(map) = *self.lowered(node.inputs[0]) else {
                     // Invariant: `check::integrity`: a texture node's first input is of type
                     // texture, lowered as `Lowered::Texture`.
                     unreachable!("a texture")
                 };
-                let uv = self.value(node.inputs[1]);
+                let (op, uv) = match node.op {
+                    Op::Texture3d => (Opcode::Tex3, self.value(node.inputs[1])),
+                    // The one register operand is (u, v, level).
+                    Op::TextureLevel => {
+                        let (uv, level) = (self.value(node.inputs[1]), self.value(node.inputs[2]));
+                        let parts = [uv.pick(&[0]), uv.pick(&[1]), level.pick(&[0])];
+                        (Opcode::TexLod, self.join(&parts, age))
+                    }
+                    _ => (Opcode::Tex, self.value(node.inputs[1])),
+                };
                 Lowered::Value(self.lir.push(
                     LirInst {
-                        op: if node.op == Op::Texture3d {
-                            Opcode::Tex3
-                        } else {
-                            Opcode::Tex
-                        },
+                        op,
                         width: 4,
                         args: Args::from([uv]),
                         imm: Imm::Texture(map),

@@ -13,6 +13,7 @@ pub(crate) enum TypeName {
     Mat3,
     Mat4,
     Sampler2D,
+    Sampler3D,
     /// A struct the shader declared: its place among the shader's structs, in order.
     Struct(u16),
 }

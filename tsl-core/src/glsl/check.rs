@@ -361,7 +361,13 @@ impl Checker {
     /// The array type of `n` elements of `elem`, refused past the subset's bounds.
     fn array_ty(&mut self, elem: Ty, n: usize, span: Span) -> Result<Ty, Diag> {
         match elem {
-            Ty::Mat2 | Ty::Mat3 | Ty::Mat4 | Ty::Sampler | Ty::Void | Ty::Array(_) => {
+            Ty::Mat2
+            | Ty::Mat3
+            | Ty::Mat4
+            | Ty::Sampler
+            | Ty::Sampler3D
+            | Ty::Void
+            | Ty::Array(_) => {
                 return err(
                     span,
                     format!("an array of {} is not in the subset", self.ty_name(elem)),
@@ -463,7 +469,9 @@ impl Checker {
             self.uint_type(ty, f.ty.span)?;
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
-                Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
+                Ty::Sampler | Ty::Sampler3D => {
+                    return err(f.ty.span, "a sampler in a struct is not in the subset")
+                }
                 _ => {}
             }
             fields.push((f.name.clone(), ty));
@@ -560,7 +568,7 @@ impl Checker {
         let base_ty = Ty::from_name(decl.ty.name);
         match base_ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
-            Ty::Sampler => {
+            Ty::Sampler | Ty::Sampler3D => {
                 return err(
                     decl.ty.span,
                     format!("a global {base_ty} must be a uniform"),
@@ -666,7 +674,7 @@ impl Checker {
     }
 
     fn global_const(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if ty == Ty::Sampler {
+        if ty.is_sampler() {
             return err(
                 ty_span,
                 format!("a const {ty} is not in the subset; a sampler is a uniform"),
@@ -693,6 +701,9 @@ impl Checker {
     }
 
     fn uniform(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
+        if ty == Ty::Sampler3D && self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
+            return err(ty_span, "sampler3D needs #version 300 es");
+        }
         if var.init.is_some() {
             return err(
                 var.span,
@@ -872,7 +883,7 @@ impl Checker {
         }
         let ret = Ty::from_name(f.ret.name);
         self.uint_type(ret, f.ret.span)?;
-        if ret == Ty::Sampler {
+        if ret.is_sampler() {
             return err(
                 f.ret.span,
                 format!("a function that answers a {ret} is not in the subset"),
@@ -924,7 +935,7 @@ impl Checker {
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
-            if ty == Ty::Sampler && p.storage != Storage::In {
+            if ty.is_sampler() && p.storage != Storage::In {
                 return err(
                     p.ty.span,
                     format!(
@@ -938,7 +949,7 @@ impl Checker {
             state.meta.push(LocalMeta {
                 span: p.name.as_ref().map_or(f.span, |(_, span)| *span),
                 poisoned: false,
-                read_only: p.is_const || ty == Ty::Sampler,
+                read_only: p.is_const || ty.is_sampler(),
                 konst: None,
                 glsl_const: false,
                 loop_index: false,
@@ -1213,7 +1224,7 @@ impl Checker {
                 decl.ty.span,
                 "a variable cannot be void; give it a type such as float",
             )),
-            Ty::Sampler => Some(Diag::new(
+            Ty::Sampler | Ty::Sampler3D => Some(Diag::new(
                 decl.ty.span,
                 format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
             )),
@@ -2447,10 +2458,11 @@ impl Checker {
                         format!("{a} {sym} {b}: {sym} takes a matrix with a float or with a matrix of its size"),
                     );
                 }
-                if a == Ty::Sampler || b == Ty::Sampler {
+                if a.is_sampler() || b.is_sampler() {
+                    let sampler = if a.is_sampler() { a } else { b };
                     return err(
                         span,
-                        format!("a sampler2D is read with texture(), not {sym}"),
+                        format!("a {sampler} is read with texture(), not {sym}"),
                     );
                 }
                 if !(a.is_numeric() && b.is_numeric()) {
@@ -2643,23 +2655,33 @@ impl Checker {
                 }
                 builtin
             }
-            Some(BuiltinName::Texture2D) => {
-                if raw300 {
+            Some(BuiltinName::Spelled {
+                builtin,
+                es100,
+                other,
+            }) => {
+                if es100 && raw300 {
                     return err(
                         span,
-                        "texture2D is GLSL ES 1.00; #version 300 es writes texture",
+                        format!("{name} is GLSL ES 1.00; #version 300 es writes {other}"),
                     );
                 }
-                Builtin::Texture
+                if !es100 && raw100 {
+                    return err(
+                        span,
+                        format!("{name} is GLSL ES 3.00; GLSL ES 1.00 writes {other}"),
+                    );
+                }
+                builtin
             }
-            Some(BuiltinName::Texture) => {
-                if raw100 {
-                    return err(
-                        span,
-                        "texture is GLSL ES 3.00; GLSL ES 1.00 writes texture2D",
-                    );
+            Some(BuiltinName::ThreeAlias { builtin, glsl }) => {
+                if env.kind != Kind::ShaderMaterial {
+                    return err(span, format!("{name} is three.js's ShaderMaterial prefix's name for {glsl} (WebGL 1's EXT_shader_texture_lod); this shader writes {glsl}"));
                 }
-                Builtin::Texture
+                builtin
+            }
+            Some(BuiltinName::VertexLod) => {
+                return err(span, format!("{name} is GLSL ES 1.00's vertex-shader read (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader; a fragment shader reads a level with textureLod (#version 300 es)"))
             }
             Some(BuiltinName::NotInSubset) if name.contains("BitsTo") => {
                 return err(span, format!("the built-in {name} is not in the subset: the graph has no bit cast between floats and integers (a conversion such as int(x) converts the value, not its bits)"))
@@ -2687,7 +2709,7 @@ impl Checker {
         };
         if env.stage == Stage::Vertex {
             match builtin {
-                Builtin::Texture => {
+                b if b.reads_texture() => {
                     return err(
                         span,
                         "a texture read in a vertex shader is not in the subset",
@@ -2708,6 +2730,17 @@ impl Checker {
         let ty = builtin
             .signature(name, &tys, ints)
             .map_err(|reason| Diag::new(span, reason))?;
+        if matches!(builtin, Builtin::TextureGrad | Builtin::TextureProjGrad) {
+            // A gradient known here that is not finite has no level (spec/001: refused).
+            for a in &targs[2..] {
+                let width = a.ty.width().unwrap_or(1);
+                if a.konst
+                    .is_some_and(|k| k[..width].iter().any(|v| !v.is_finite()))
+                {
+                    return err(a.start, format!("{name}'s gradient is not finite: a gradient chooses the level, and an infinite or NaN one has none"));
+                }
+            }
+        }
         let konst = if builtin.folds() && targs.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
@@ -2716,10 +2749,9 @@ impl Checker {
             None
         };
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
-        let glsl = !matches!(
-            builtin,
-            Builtin::Texture | Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth
-        ) && targs.iter().all(|a| a.glsl_const);
+        let glsl = !builtin.reads_texture()
+            && !matches!(builtin, Builtin::Dfdx | Builtin::Dfdy | Builtin::Fwidth)
+            && targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Builtin(builtin, targs), ty, span);
         t.konst = konst;
         t.unrolled_const = unrolled;
@@ -3083,7 +3115,9 @@ impl Checker {
         }
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
-            Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
+            Ty::Sampler | Ty::Sampler3D | Ty::Void => {
+                return err(span, format!("{ty} has no constructor"))
+            }
             Ty::Struct(_) => return self.construct_struct(ty, args, span),
             _ => {}
         }

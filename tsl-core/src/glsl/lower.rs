@@ -532,7 +532,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             return Ok(v);
         }
         self.b.room(span)?;
-        let raw = if ty == Ty::Sampler {
+        let raw = if ty.is_sampler() {
             self.b.g.texture_uniform(name, NO_TEXTURE)
         } else {
             match zero_uniform(ty) {
@@ -2069,8 +2069,8 @@ impl ShaderLowering<'_, '_> {
                 let n = self.math(Opcode::Add, &[ax, ay])?;
                 return Ok(Val::of(ty, n, reads));
             }
-            Texture => {
-                let n = self.node("texture", Op::Texture, &nodes)?;
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
+                let n = self.texture_read(b, &args[1].ty, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
             }
             LessThan => Opcode::LessThan,
@@ -2107,6 +2107,33 @@ impl ShaderLowering<'_, '_> {
         };
         let n = self.math(code, &nodes)?;
         Ok(Val::of(ty, n, reads))
+    }
+
+    /// A texture built-in's read: `nodes` are the sampler, the coordinate (of type `coord`) and
+    /// the rest of the checked form (bias, level or gradients). A level, a gradient or a bias
+    /// is the graph's `texture_level`, `texture_grad` or `texture_bias`; `textureProj` divides
+    /// `P.xy` by P's last component first.
+    fn texture_read(&mut self, b: Builtin, coord: &Ty, nodes: &[NodeRef]) -> Result<NodeRef, Diag> {
+        use Builtin::*;
+        self.b.room(self.span)?;
+        let g = &self.b.g;
+        let (map, mut uv) = (nodes[0], nodes[1]);
+        if matches!(b, TextureProj | TextureProjLod | TextureProjGrad) {
+            let last = if *coord == Ty::Vec3 { "z" } else { "w" };
+            uv = g.div(g.swizzle(uv, "xy"), g.swizzle(uv, last));
+        }
+        let n = match (b, &nodes[2..]) {
+            // The one form of a vec3 coordinate: a sampler3D's (the checker's forms).
+            (Texture, &[]) if *coord == Ty::Vec3 => g.texture_3d(map, uv),
+            (TextureLod | TextureProjLod, &[level]) => g.texture_level(map, uv, level),
+            (TextureGrad | TextureProjGrad, &[ddx, ddy]) => g.texture_grad(map, uv, ddx, ddy),
+            (_, &[bias]) => g.texture_bias(map, uv, bias),
+            _ => g.texture(map, uv),
+        };
+        match self.b.g.error() {
+            Some(e) if n.is_refused() => Err(Diag::from_graph(self.span, e)),
+            _ => Ok(n),
+        }
     }
 
     fn call(&mut self, id: FnId, args: &[TArg], span: Span) -> Result<Val, Diag> {

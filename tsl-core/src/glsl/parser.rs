@@ -171,6 +171,7 @@ fn type_name(word: &str) -> Option<TypeName> {
         "mat3" | "mat3x3" => TypeName::Mat3,
         "mat4" | "mat4x4" => TypeName::Mat4,
         "sampler2D" => TypeName::Sampler2D,
+        "sampler3D" => TypeName::Sampler3D,
         _ => return None,
     })
 }
@@ -189,8 +190,7 @@ fn scalar_comp(word: &str) -> Option<Comp> {
 fn refused_type(word: &str) -> Option<String> {
     let what = match word {
         "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
-        "sampler3D"
-        | "samplerCube"
+        "samplerCube"
         | "sampler2DShadow"
         | "samplerCubeShadow"
         | "sampler2DArray"
@@ -202,7 +202,7 @@ fn refused_type(word: &str) -> Option<String> {
         | "usampler2D"
         | "usampler3D"
         | "usamplerCube"
-        | "usampler2DArray" => "samplers other than sampler2D",
+        | "usampler2DArray" => "samplers other than sampler2D and sampler3D",
         "atomic_uint" => "atomic counters",
         _ => return None,
     };

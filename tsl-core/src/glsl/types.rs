@@ -31,6 +31,8 @@ pub(crate) enum Ty {
     Mat3,
     Mat4,
     Sampler,
+    /// A 3D texture (a volume): GLSL ES 3.00's `sampler3D`, the graph's `texture_3d` map.
+    Sampler3D,
     /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
     /// fields' values, one value each.
     Struct(u16),
@@ -64,6 +66,7 @@ impl Ty {
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
+            TypeName::Sampler3D => Ty::Sampler3D,
             TypeName::Struct(i) => Ty::Struct(i),
             TypeName::Vector(comp, n) => Ty::of(comp, n as usize),
         }
@@ -92,10 +95,16 @@ impl Ty {
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
+            Ty::Sampler3D => "sampler3D",
             // Messages that know the struct's name write it (`Checker::ty_name`).
             Ty::Struct(_) => "struct",
             Ty::Array(_) => "array",
         }
+    }
+
+    /// Whether the type is a sampler (a texture uniform of the graph).
+    pub fn is_sampler(self) -> bool {
+        matches!(self, Ty::Sampler | Ty::Sampler3D)
     }
 
     /// The float vector type of `n` components (a float for one).
@@ -232,7 +241,20 @@ pub(crate) enum Builtin {
     Dfdx,
     Dfdy,
     Fwidth,
+    /// `texture(s, P)` and `texture(s, P, bias)` (and ES 1.00's `texture2D`).
     Texture,
+    /// `textureLod(s, P, lod)`.
+    TextureLod,
+    /// `textureGrad(s, P, dPdx, dPdy)`.
+    TextureGrad,
+    /// `textureProj(s, P)` and with a bias (and ES 1.00's `texture2DProj`): `P.xy` over its
+    /// last component.
+    TextureProj,
+    /// `textureProjLod(s, P, lod)`: projected as `textureProj`, at a level as `textureLod`.
+    TextureProjLod,
+    /// `textureProjGrad(s, P, dPdx, dPdy)`: projected, with gradients of the projected
+    /// coordinate (GLSL ES 3.00 §8.8).
+    TextureProjGrad,
     MatrixCompMult,
     Transpose,
     Determinant,
@@ -255,10 +277,24 @@ pub(crate) enum BuiltinName {
         builtin: Builtin,
         es300_only: bool,
     },
-    /// `texture2D`: GLSL ES 1.00's spelling of `texture`.
-    Texture2D,
-    /// `texture`: GLSL ES 3.00's.
-    Texture,
+    /// A texture function of two spellings: GLSL ES 1.00's (`texture2D`, `texture2DProj`) where
+    /// `es100`, else GLSL ES 3.00's (`texture`, `textureProj`); `other` is the other spelling.
+    /// A ShaderMaterial takes both (three's prefix defines the ES 1.00 names).
+    Spelled {
+        builtin: Builtin,
+        es100: bool,
+        other: &'static str,
+    },
+    /// `texture2DLodEXT` and `texture2DGradEXT`: the names three.js's ShaderMaterial prefix
+    /// defines as `glsl` (`textureLod`, `textureGrad`), for shaders written for WebGL 1's
+    /// EXT_shader_texture_lod; a ShaderMaterial's alone.
+    ThreeAlias {
+        builtin: Builtin,
+        glsl: &'static str,
+    },
+    /// GLSL ES 1.00's `texture2DLod`, `texture2DProjLod` and `textureCubeLod`: vertex-shader
+    /// functions (GLSL ES 1.00 §8.7), and the subset reads no texture in a vertex shader.
+    VertexLod,
     NotInSubset,
 }
 
@@ -339,8 +375,48 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         "any" => subset(Any),
         "all" => subset(All),
         "not" => subset(Not),
-        "texture2D" => BuiltinName::Texture2D,
-        "texture" => BuiltinName::Texture,
+        "texture2D" | "texture" | "texture2DProj" | "textureProj" => BuiltinName::Spelled {
+            builtin: if name.contains("Proj") {
+                TextureProj
+            } else {
+                Texture
+            },
+            es100: name.contains("2D"),
+            other: match name {
+                "texture2D" => "texture",
+                "texture" => "texture2D",
+                "texture2DProj" => "textureProj",
+                _ => "texture2DProj",
+            },
+        },
+        "textureLod" | "textureGrad" | "textureProjLod" | "textureProjGrad" => {
+            BuiltinName::Subset {
+                builtin: match name {
+                    "textureLod" => TextureLod,
+                    "textureGrad" => TextureGrad,
+                    "textureProjLod" => TextureProjLod,
+                    _ => TextureProjGrad,
+                },
+                es300_only: true,
+            }
+        }
+        "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
+        "texture2DLodEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureLod,
+            glsl: "textureLod",
+        },
+        "texture2DGradEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureGrad,
+            glsl: "textureGrad",
+        },
+        "texture2DProjLodEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureProjLod,
+            glsl: "textureProjLod",
+        },
+        "texture2DProjGradEXT" => BuiltinName::ThreeAlias {
+            builtin: TextureProjGrad,
+            glsl: "textureProjGrad",
+        },
         "sinh"
         | "cosh"
         | "tanh"
@@ -362,24 +438,15 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "unpackHalf2x16"
         | "outerProduct"
         | "textureSize"
-        | "textureProj"
-        | "textureLod"
         | "textureOffset"
         | "texelFetch"
         | "texelFetchOffset"
         | "textureProjOffset"
         | "textureLodOffset"
-        | "textureProjLod"
         | "textureProjLodOffset"
-        | "textureGrad"
         | "textureGradOffset"
-        | "textureProjGrad"
         | "textureProjGradOffset"
-        | "texture2DProj"
-        | "texture2DLod"
-        | "texture2DProjLod"
         | "textureCube"
-        | "textureCubeLod"
         | "fma"
         | "frexp"
         | "ldexp"
@@ -433,6 +500,16 @@ impl Builtin {
                 | Any
                 | All
                 | Not
+        )
+    }
+
+    /// Whether the built-in reads a texture (a fragment-shader read: its level comes from
+    /// derivatives or is given).
+    pub fn reads_texture(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad
         )
     }
 
@@ -632,17 +709,31 @@ impl Builtin {
                     Err(no_form())
                 }
             }
-            Texture => {
-                if args.len() == 3 {
-                    // The graph's texture read takes its level from the uv's derivatives alone:
-                    // a bias would need a texture op of its own in every backend.
-                    return Err(format!(
-                        "{name} with a bias (a third argument) is not in the subset: the graph's texture read has no level bias (its level comes from the uv's derivatives alone); write {name}(sampler, uv) to read without one"
-                    ));
-                }
-                count(2)?;
-                if args[0] == Ty::Sampler && args[1] == Ty::Vec2 {
-                    Ok(Ty::Vec4)
+            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
+                use Ty::{Float, Sampler, Sampler3D, Vec2, Vec3, Vec4};
+                // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and a sampler3D's
+                // implicit read (a volume has one level, so no level, gradient or bias).
+                let forms: &[&[Ty]] = match self {
+                    Texture => &[
+                        &[Sampler, Vec2],
+                        &[Sampler, Vec2, Float],
+                        &[Sampler3D, Vec3],
+                    ],
+                    TextureLod => &[&[Sampler, Vec2, Float]],
+                    TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
+                    TextureProjLod => &[&[Sampler, Vec3, Float], &[Sampler, Vec4, Float]],
+                    TextureProjGrad => {
+                        &[&[Sampler, Vec3, Vec2, Vec2], &[Sampler, Vec4, Vec2, Vec2]]
+                    }
+                    _ => &[
+                        &[Sampler, Vec3],
+                        &[Sampler, Vec4],
+                        &[Sampler, Vec3, Float],
+                        &[Sampler, Vec4, Float],
+                    ],
+                };
+                if forms.contains(&args) {
+                    Ok(Vec4)
                 } else {
                     Err(no_form())
                 }

@@ -431,11 +431,16 @@ impl NodeGraph {
     /// `texture(map, uv)`: the texture read at a vec2 coordinate, a vec4 of linear colour and
     /// straight alpha. Refuses [`NO_TEXTURE`] and a coordinate that is not a vec2.
     pub fn texture(&self, map: impl Into<TextureSource>, uv: NodeRef) -> NodeRef {
-        let map = match map.into() {
+        let map = self.map_node(map);
+        self.node("texture", Op::Texture, &[map, uv])
+    }
+
+    /// The node of a texture source: a texture id becomes a texture node.
+    pub(super) fn map_node(&self, map: impl Into<TextureSource>) -> NodeRef {
+        match map.into() {
             TextureSource::Node(node) => node,
             TextureSource::Id(id) => self.texture_id(id),
-        };
-        self.node("texture", Op::Texture, &[map, uv])
+        }
     }
 
     /// A texture by id, as a node of type texture: the map a `texture` node or a function's

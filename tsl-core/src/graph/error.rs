@@ -340,6 +340,12 @@ pub enum TypeError {
         /// The coordinate's type.
         found: ValueType,
     },
+    /// A texture read at a level (`texture_level`) whose level is not a float.
+    #[error("a texture's mip level is a {found}, not a float")]
+    LevelType {
+        /// The level's type.
+        found: ValueType,
+    },
     /// A 3D texture read (`texture_3d`) whose coordinate is not a vec3.
     #[error("a 3D texture's coordinate is a {found}, not a vec3")]
     VolumeCoordinateType {

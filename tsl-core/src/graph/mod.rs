@@ -26,6 +26,7 @@ mod normal_maps;
 mod screen;
 mod shading;
 mod texture_3d;
+mod texture_level;
 mod texture_size;
 pub(crate) mod typecheck;
 mod viewport_texture;
@@ -117,6 +118,17 @@ pub enum Op {
     Derivative(Axis),
     /// `texture_3d(map, uvw)`: input 0 is the map (a volume), input 1 the vec3 coordinate.
     Texture3d,
+    /// `texture_level(map, uv, level)`: input 0 is the map, input 1 the vec2 coordinate, input
+    /// 2 the float mip level (λ).
+    TextureLevel,
+}
+
+impl Op {
+    /// Whether the node reads a texture (`texture`, `texture_3d`, `texture_level`): its input
+    /// 0 is the map, and it reads the fragment.
+    pub fn reads_texture(&self) -> bool {
+        matches!(self, Op::Texture | Op::Texture3d | Op::TextureLevel)
+    }
 }
 
 /// The direction of a derivative.

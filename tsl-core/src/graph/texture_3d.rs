@@ -23,10 +23,7 @@ impl NodeGraph {
     /// and straight alpha; the volume's filter (linear by default) blends the eight nearest
     /// texels. Refuses [`NO_TEXTURE`](crate::NO_TEXTURE) and a coordinate that is not a vec3.
     pub fn texture_3d(&self, map: impl Into<TextureSource>, uvw: NodeRef) -> NodeRef {
-        let map = match map.into() {
-            TextureSource::Node(node) => node,
-            TextureSource::Id(id) => self.texture_id(id),
-        };
+        let map = self.map_node(map);
         self.node("texture_3d", Op::Texture3d, &[map, uvw])
     }
 }

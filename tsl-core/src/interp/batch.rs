@@ -22,6 +22,23 @@ pub trait TextureSampler {
             lane.fill(1.0);
         }
     }
+
+    /// Write the colour of `texture` at (`u[l]`, `v[l]`) read at the explicit mip level
+    /// `level[l]` (`texture_level`, GLSL's `textureLod`: the level is λ, and the texture's
+    /// filters pick one or two levels from it as GL's do) into `out[0..4][l]` for every lane. A
+    /// sampler whose textures have one level reads as [`TextureSampler::sample`] does, which is
+    /// this default.
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        let _ = level;
+        self.sample(texture, u, v, out);
+    }
 }
 
 /// A sampler that reads opaque white everywhere (what SHADE_LIT reads).

@@ -55,10 +55,11 @@ pub(crate) enum Step {
         dst: u8,
         operands: [[Origin; 4]; 3],
     },
-    /// A `texture` (or with `volume`, `texture_3d`) read at `coords`, the id in word `texture`.
+    /// A texture read at `coords`, the id in word `texture`: `Tex` (uv), `Tex3` (uvw) or
+    /// `TexLod` (uv and the level).
     Sample {
         dst: u8,
-        volume: bool,
+        read: Opcode,
         texture: u32,
         coords: [Origin; 3],
     },
@@ -199,12 +200,12 @@ fn plan_instruction(
             }
             None
         }
-        Opcode::Tex | Opcode::Tex3 => {
+        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
             let [u, v, z, _] = read(state, o0);
             state[dst] = std::array::from_fn(|k| Origin::own(dst, k));
             Some(Step::Sample {
                 dst: dst as u8,
-                volume: op == Opcode::Tex3,
+                read: op,
                 texture: o1,
                 coords: [u, v, z],
             })
@@ -374,7 +375,7 @@ impl Step {
             }
             Step::Sample {
                 dst,
-                volume,
+                read,
                 texture,
                 coords: [u, v, z],
             } => {
@@ -386,12 +387,12 @@ impl Step {
                     inputs: &inputs,
                     origins: &origins,
                 };
-                let at = at.dense(if *volume { 3 } else { 2 }, &mut scratch[0]);
+                let at = at.dense(if *read == Opcode::Tex { 2 } else { 3 }, &mut scratch[0]);
                 let id = TextureId(words.get(*texture as usize).copied().unwrap_or(u32::MAX));
-                if *volume {
-                    sampler.sample_3d(id, [at.at(0), at.at(1), at.at(2)], d);
-                } else {
-                    sampler.sample(id, at.at(0), at.at(1), d);
+                match read {
+                    Opcode::Tex3 => sampler.sample_3d(id, [at.at(0), at.at(1), at.at(2)], d),
+                    Opcode::TexLod => sampler.sample_level(id, at.at(0), at.at(1), at.at(2), d),
+                    _ => sampler.sample(id, at.at(0), at.at(1), d),
                 }
             }
             Step::Write { dst, comps } => {

@@ -157,6 +157,10 @@ pub(super) struct Callees {
     /// only a program with a `texture_3d` node calls it (such a program refuses a host without
     /// it, [`EmitError::MissingHook`]).
     pub texture_3d: Option<Handle<naga::Function>>,
+    /// `tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32>`, the read at an
+    /// explicit mip level: optional, as `texture_3d` is (only a program with a
+    /// `texture_level` node calls it).
+    pub texture_level: Option<Handle<naga::Function>>,
 }
 
 /// The signature of the optional hook a `texture_3d` instruction calls.
@@ -168,6 +172,19 @@ const TEXTURE_3D: Signature = Signature {
     args: &[Ty::U32, Ty::Vec3],
     result: Ty::Vec4,
     wgsl: TEXTURE_3D_WGSL,
+    origin: Origin::Hook,
+};
+
+/// The signature of the optional hook a `texture_level` instruction calls.
+pub(super) const TEXTURE_LEVEL_WGSL: &str =
+    "fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32>";
+
+/// The optional hook a `texture_level` instruction calls.
+const TEXTURE_LEVEL: Signature = Signature {
+    name: "tsl_texture_level",
+    args: &[Ty::U32, Ty::Vec2, Ty::F32],
+    result: Ty::Vec4,
+    wgsl: TEXTURE_LEVEL_WGSL,
     origin: Origin::Hook,
 };
 
@@ -217,6 +234,7 @@ impl Callees {
             pcg_hash: h[11],
             worley: h[12],
             texture_3d: find(module, &TEXTURE_3D).ok(),
+            texture_level: find(module, &TEXTURE_LEVEL).ok(),
         })
     }
 }

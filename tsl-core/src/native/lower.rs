@@ -541,6 +541,21 @@ impl<'p> Lower<'p> {
                     *slot = Some(self.component(v, k as u32));
                 }
             }
+            O::TexLod => {
+                let Some(texture_level) = self.callees.texture_level else {
+                    return Err(format!(
+                        "the host has no `{}` for a texture_level read",
+                        super::hooks::TEXTURE_LEVEL_WGSL
+                    ));
+                };
+                let word = self.uint(o1);
+                let id = self.call(self.callees.word, vec![word]);
+                let uv = self.compose(self.types.vec2, vec![a[0], a[1]]);
+                let v = self.call(texture_level, vec![id, uv, a[2]]);
+                for (k, slot) in out.iter_mut().enumerate() {
+                    *slot = Some(self.component(v, k as u32));
+                }
+            }
             O::Mov => each!(|k| a[k]),
             O::Join => {
                 for (k, slot) in out.iter_mut().enumerate().take(w) {

@@ -127,7 +127,7 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
             start..start + count
         })
         .map(|index| program.instruction(index))
-        .filter(|inst| inst.opcode == Opcode::Tex as u8)
+        .filter(|inst| inst.opcode == Opcode::Tex as u8 || inst.opcode == Opcode::TexLod as u8)
         .map(|inst| inst.operands[1] as usize)
         .collect();
     for output in Output::ALL {
@@ -139,7 +139,7 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                 Some(Opcode::Load) => words.extend(
                     (o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)),
                 ),
-                Some(Opcode::Tex) => words.push(o1 as usize),
+                Some(Opcode::Tex | Opcode::TexLod) => words.push(o1 as usize),
                 Some(Opcode::Tex3) => {
                     if planar.contains(&(o1 as usize)) {
                         return Err(EmitError::NotStandalone {
@@ -304,6 +304,17 @@ struct TslVarying {
     line("    switch id {");
     for k in of(TextureDimension::D2) {
         line(&format!("        case {k}u: {{ return t{k}; }}"));
+    }
+    line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
+    // An explicit level needs no derivatives, so it reads in the switch.
+    line("fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {");
+    line("    let p = vec2<f32>(uv.x, 1.0 - uv.y);");
+    line("    switch id {");
+    for k in of(TextureDimension::D2) {
+        line(&format!(
+            "        case {k}u: {{ return textureSampleLevel(tsl_texture_{k}, tsl_sampler_{k}, \
+             p, level); }}"
+        ));
     }
     line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
     // A volume has no mips (the bytecode's `texture_3d` reads level 0 with the volume's own

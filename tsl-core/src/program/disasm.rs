@@ -84,7 +84,7 @@ impl NodeProgram {
                     None => format!("{dst} = {name} @?"),
                 };
             }
-            Opcode::Tex | Opcode::Tex3 => {
+            Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
                 let word = inst.operands[1] as usize;
                 let id = self.words()[word];
                 let name = self
@@ -92,13 +92,10 @@ impl NodeProgram {
                     .iter()
                     .find(|u| u.word == word)
                     .map_or(format!("texture #{id}"), |u| format!("{} (#{id})", u.name));
-                let (call, width) = if op == Opcode::Tex3 {
-                    ("texture_3d", 3)
-                } else {
-                    ("texture", 2)
-                };
+                let width = op.texture_coordinate().unwrap_or(2);
                 return format!(
-                    "{dst} = {call}({name}, {})",
+                    "{dst} = {}({name}, {})",
+                    op.name(),
                     operand(inst.operands[0], width)
                 );
             }

@@ -174,12 +174,8 @@ fn kinds(words: &[u32], start: usize, count: usize) -> Result<(), ValidationErro
                 // A texture reads its coordinate's 2 or 3 components; every other operation
                 // reads its operands' first `w` (a noise's jitter and style read component 0,
                 // which is within them).
-                let reads = match op {
-                    Opcode::Tex => 2,
-                    Opcode::Tex3 => 3,
-                    _ => w,
-                };
-                let slots = if matches!(op, Opcode::Tex | Opcode::Tex3) {
+                let reads = op.texture_coordinate().unwrap_or(w);
+                let slots = if op.texture_coordinate().is_some() {
                     1
                 } else {
                     op.arity()
@@ -190,7 +186,7 @@ fn kinds(words: &[u32], start: usize, count: usize) -> Result<(), ValidationErro
                     }
                 }
                 out = [gives; 4];
-                if matches!(op, Opcode::Tex | Opcode::Tex3) {
+                if op.texture_coordinate().is_some() {
                     written = 4;
                 } else if op.noise_output().is_some() {
                     written = 3;
@@ -243,7 +239,7 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), InstructionError>
             }
             vec![]
         }
-        Opcode::Tex | Opcode::Tex3 => {
+        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
             if inst.operands[1] as usize >= total || width != 4 {
                 return Err(InstructionError::Texture {
                     word: inst.operands[1],

@@ -74,6 +74,7 @@ mod screen;
 mod shading;
 mod swizzle;
 mod texture_3d;
+mod texture_level;
 mod texture_size;
 mod types;
 mod values;
@@ -109,6 +110,7 @@ pub mod prelude {
     pub use super::shading::*;
     pub use super::swizzle::Swizzles;
     pub use super::texture_3d::{texture_3d, volume_uniform};
+    pub use super::texture_level::{texture_bias, texture_grad, texture_level};
     pub use super::texture_size::texture_size;
     pub use super::types::{
         AddOperands, DivOperands, JoinOperands, Matrix, MulOperands, NodeType, Numeric,

@@ -80,6 +80,7 @@ const OP_WORLEY_VEC2: u32 = 95u;
 const OP_WORLEY_VEC3: u32 = 96u;
 const OP_WORLEY_CELL_VEC3: u32 = 97u;
 const OP_TEX3: u32 = 98u;
+const OP_TEX_LOD: u32 = 99u;
 const OP_BIT_AND: u32 = 100u;
 const OP_BIT_OR: u32 = 101u;
 const OP_BIT_XOR: u32 = 102u;

@@ -48,3 +48,7 @@ fn texture3d_of(id: u32, uvw: vec3<f32>) -> vec4<f32> {
     return vec4<f32>(1.0);
 }
 
+fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
+    return vec4<f32>(1.0);
+}
+

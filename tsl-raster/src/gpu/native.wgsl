@@ -34,6 +34,10 @@ fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {
     return texture3d_of(id, uvw);
 }
 
+fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
+    return texture_level_of(id, uv, level);
+}
+
 struct NativeVarying {
     @builtin(position) position: vec4<f32>,
     @location(0) @interpolate(flat) tri: u32,

@@ -29,3 +29,8 @@ fn tsl_texture(id: u32, uv: vec2<f32>) -> vec4<f32> {
 fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {
     return texture3d_of(id, uvw);
 }
+
+// Texture `id` at `uv` at mip `level`: the interpreter's stand-in sampler.
+fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
+    return texture_level_of(id, uv, level);
+}

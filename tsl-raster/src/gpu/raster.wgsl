@@ -475,8 +475,6 @@ fn len2(v: vec2<f32>) -> f32 {
 fn sample_grad(id: u32, uv: vec2<f32>, ddx: vec2<f32>, ddy: vec2<f32>) -> vec4<f32> {
     let base = level_of(id, 0u);
     let size = vec2<f32>(f32(base.width), f32(base.height));
-    let s = uv.x;
-    let t = select(uv.y, 1.0 - uv.y, xw(id, X_FLIP_Y) != 0u);
     let ra = len2(ddx * size);
     let rb = len2(ddy * size);
     // f32::max: a NaN gives the other.
@@ -484,21 +482,33 @@ fn sample_grad(id: u32, uv: vec2<f32>, ddx: vec2<f32>, ddy: vec2<f32>) -> vec4<f
     if (rb > ra || !(ra == ra)) {
         rho = rb;
     }
-    let levels = xw(id, X_LEVELS);
-    let last = f32(levels - 1u);
-    var lambda = last;
-    var magnified = false;
+    var lambda = f32(xw(id, X_LEVELS) - 1u);
     if (finite(rho) && rho > 0.0) {
         lambda = log2(rho);
     } else if (finite(rho)) {
-        magnified = true;
+        // A zero footprint magnifies (Rust's λ = -inf).
+        lambda = -1.0;
     }
+    return sample_lambda(id, uv, lambda);
+}
+
+// Texture `id` at `uv` at level of detail `lambda`, as Texture::sample_lod: at or below 0 the
+// magnification filter, above it the minification filter's level or two; a NaN λ reads
+// transparent black.
+fn sample_lambda(id: u32, uv: vec2<f32>, lambda: f32) -> vec4<f32> {
+    if (!(lambda == lambda)) {
+        return vec4<f32>(0.0);
+    }
+    let s = uv.x;
+    let t = select(uv.y, 1.0 - uv.y, xw(id, X_FLIP_Y) != 0u);
+    let levels = xw(id, X_LEVELS);
+    let last = f32(levels - 1u);
     var d0 = 0u;
     var two = false;
     var f = 0.0;
     var linear: bool;
     let min_filter = xw(id, X_MIN);
-    if (magnified || lambda <= 0.0) {
+    if (lambda <= 0.0) {
         linear = xw(id, X_MAG) != FILTER_NEAREST;
     } else if (min_filter <= FILTER_LINEAR) {
         linear = min_filter == FILTER_LINEAR;
@@ -560,14 +570,30 @@ fn read_map(id: u32, uv: vec2<f32>, d0: vec2<f32>, d1: vec2<f32>) -> vec4<f32> {
 // A program's texture read: the surface's uv derivatives choose the level; opaque white in the
 // lit shading view, and a point's or a line's read of the screen (R-PRIM-7).
 fn texture_of(id: u32, uv: vec2<f32>) -> vec4<f32> {
-    if (frame[F_SHADING] == SHADING_LIT) {
-        return vec4<f32>(1.0);
-    }
-    if (pu(s_pass, P_PRIMITIVE) != PRIMITIVE_TRIANGLES
-        && (id == TEXTURE_VIEWPORT || id == frame[F_SCREEN])) {
+    if (reads_white(id)) {
         return vec4<f32>(1.0);
     }
     return sample_grad(id, uv, s_duv0, s_duv1);
+}
+
+// Whether a program's read of texture `id` is opaque white: in the lit shading view, and a
+// point's or a line's read of the screen (R-PRIM-7).
+fn reads_white(id: u32) -> bool {
+    return frame[F_SHADING] == SHADING_LIT
+        || (pu(s_pass, P_PRIMITIVE) != PRIMITIVE_TRIANGLES
+            && (id == TEXTURE_VIEWPORT || id == frame[F_SCREEN]));
+}
+
+// A program's texture read at an explicit level (texture_level), white where texture_of is;
+// transparent black at a coordinate that is not finite, as Texture::sample_lod.
+fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
+    if (reads_white(id)) {
+        return vec4<f32>(1.0);
+    }
+    if (!(finite(uv.x) && finite(uv.y))) {
+        return vec4<f32>(0.0);
+    }
+    return sample_lambda(id, uv, level);
 }
 
 

@@ -607,8 +607,9 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
             && (start..start + count).all(|index| {
                 let opcode = program.instruction(index).opcode;
                 opcode != Opcode::Attr as u8
-                    && opcode != Opcode::Tex as u8
-                    && opcode != Opcode::Tex3 as u8
+                    && Opcode::from_byte(opcode)
+                        .and_then(Opcode::texture_coordinate)
+                        .is_none()
             })
     };
     let outputs: Vec<Output> = Output::ALL

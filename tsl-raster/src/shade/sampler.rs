@@ -26,8 +26,16 @@ pub(crate) struct LaneSampler<'a> {
     pub white_ids: &'a [TextureId],
 }
 
-impl TextureSampler for LaneSampler<'_> {
-    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+impl LaneSampler<'_> {
+    /// Fill `out` with `read(texture, lane)` for each lane in use: opaque white in SHADE_LIT
+    /// and for the white ids, transparent black for a texture the store lacks (the renderer
+    /// refuses such a program before it draws).
+    fn each_lane(
+        &self,
+        texture: TextureId,
+        out: &mut Register,
+        read: impl Fn(&Texture, usize) -> Vec4,
+    ) {
         let white = self.white || self.white_ids.contains(&texture);
         for lane in out.iter_mut() {
             lane.fill(if white { 1.0 } else { 0.0 });
@@ -39,13 +47,32 @@ impl TextureSampler for LaneSampler<'_> {
             return;
         };
         for l in 0..self.count.min(LANES) {
-            let (ddx, ddy) = self.gradients[l];
-            let c: Vec4 = t.sample_grad(Vec2::new(u[l], v[l]), ddx, ddy);
-            out[0][l] = c.x;
-            out[1][l] = c.y;
-            out[2][l] = c.z;
-            out[3][l] = c.w;
+            for (k, value) in read(t, l).to_array().into_iter().enumerate() {
+                out[k][l] = value;
+            }
         }
+    }
+}
+
+impl TextureSampler for LaneSampler<'_> {
+    fn sample(&self, texture: TextureId, u: &Lane, v: &Lane, out: &mut Register) {
+        self.each_lane(texture, out, |t, l| {
+            let (ddx, ddy) = self.gradients[l];
+            t.sample_grad(Vec2::new(u[l], v[l]), ddx, ddy)
+        });
+    }
+
+    fn sample_level(
+        &self,
+        texture: TextureId,
+        u: &Lane,
+        v: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        self.each_lane(texture, out, |t, l| {
+            t.sample_lod(Vec2::new(u[l], v[l]), level[l])
+        });
     }
 
     fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {

@@ -350,6 +350,19 @@ impl Texture {
         sample::sample(self, uv, ddx, ddy)
     }
 
+    /// The texture at `uv` at level of detail `lambda`: GLSL's `textureLod` (the graph's
+    /// `texture_level`). At or below 0 the magnification filter reads the full-size level;
+    /// above, the minification filter picks the nearest level or blends the two around λ
+    /// (clamped to the last level), as for [`Texture::sample_grad`]'s λ. A NaN λ or a
+    /// coordinate that is not finite reads transparent black (docs/requirements.md: the
+    /// interpreter has no exception channel, so a non-finite read is black).
+    pub fn sample_lod(&self, uv: Vec2, lambda: f32) -> Vec4 {
+        if !uv.is_finite() {
+            return Vec4::ZERO;
+        }
+        sample::sample_lambda(self, uv, lambda)
+    }
+
     /// The texture at `uv` read at mip level `level` (clamped to the last level), bilinearly
     /// or (`linear` false) with the nearest texel: GLSL's `textureLod` at a whole level, what
     /// three.js's `textureBicubicLevel` reads its taps with (R-SCREEN-3).

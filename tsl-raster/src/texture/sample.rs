@@ -102,9 +102,6 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     let levels = tex.levels();
     let base = &levels[0];
     let size = Vec2::new(base.width as f32, base.height as f32);
-    let s = uv.x;
-    // Rows run from the top of the image; with flip_y the top row is read at v = 1.
-    let t = if tex.flip_y { 1.0 - uv.y } else { uv.y };
     let rho = (ddx * size).length().max((ddy * size).length());
     let lambda = if rho.is_finite() && rho > 0.0 {
         rho.log2()
@@ -113,6 +110,21 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     } else {
         (levels.len() - 1) as f32
     };
+    sample_lambda(tex, uv, lambda)
+}
+
+/// The texture at `uv` at level of detail `lambda` (OpenGL's λ: at or below 0 the
+/// magnification filter reads level 0; above, the minification filter picks one level or
+/// blends two). A NaN λ reads transparent black.
+pub(super) fn sample_lambda(tex: &Texture, uv: Vec2, lambda: f32) -> Vec4 {
+    if lambda.is_nan() {
+        return Vec4::ZERO;
+    }
+    let levels = tex.levels();
+    let base = &levels[0];
+    let s = uv.x;
+    // Rows run from the top of the image; with flip_y the top row is read at v = 1.
+    let t = if tex.flip_y { 1.0 - uv.y } else { uv.y };
     if lambda <= 0.0 {
         return filtered(base, s, t, tex, tex.mag_filter != Filter::Nearest);
     }
@@ -190,6 +202,35 @@ mod tests {
         let g = Vec2::new(2f32.sqrt() / 2.0, 0.0);
         let v = t.sample_grad(Vec2::new(0.25, 0.25), g, Vec2::ZERO).x;
         assert!((v - 0.75).abs() < 1e-6, "{v}");
+    }
+
+    #[test]
+    fn an_explicit_level_is_lambda() {
+        // The checker's levels: 0 is white at (0.25, 0.25), 1 is the mean 0.5 (a 1×1 level).
+        let t = checker();
+        let at = Vec2::new(0.25, 0.25);
+        assert_eq!(t.sample_lod(at, 1.0).x, 0.5);
+        // Halfway between the levels (LINEAR_MIPMAP_LINEAR): 0.75.
+        assert!((t.sample_lod(at, 0.5).x - 0.75).abs() < 1e-6);
+        // At or below 0, the magnification filter at level 0: the white texel's centre.
+        assert_eq!(t.sample_lod(at, 0.0).x, 1.0);
+        assert_eq!(t.sample_lod(at, -3.0).x, 1.0);
+        // Past the last level, the last level; a NaN level reads transparent black.
+        assert_eq!(t.sample_lod(at, f32::INFINITY).x, 0.5);
+        assert_eq!(t.sample_lod(at, f32::NAN), Vec4::ZERO);
+        // A coordinate that is not finite reads transparent black too.
+        for bad in [f32::NAN, f32::INFINITY] {
+            assert_eq!(t.sample_lod(Vec2::new(bad, 0.25), 1.0), Vec4::ZERO);
+        }
+        // A minification filter without mipmaps reads level 0 at any level.
+        let mut flat = checker();
+        flat.min_filter = Filter::Linear;
+        assert_eq!(flat.sample_lod(at, 1.0).x, 1.0);
+        // A nearest-level filter takes level 1 above λ = 0.5 (GL: ceil(λ + 1/2) - 1).
+        let mut near = checker();
+        near.min_filter = Filter::LinearMipmapNearest;
+        assert_eq!(near.sample_lod(at, 0.5).x, 1.0);
+        assert_eq!(near.sample_lod(at, 0.6).x, 0.5);
     }
 
     #[test]
