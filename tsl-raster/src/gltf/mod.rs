@@ -673,7 +673,7 @@ fn light_at(light: &gltf::khr_lights_punctual::Light, world: Mat4) -> Light {
 
 /// A JPEG decoded to RGBA8, its size checked against `limits` from its header before its pixels
 /// are allocated.
-fn decode_jpeg(bytes: &[u8], limits: &Limits) -> Result<Image, String> {
+pub(crate) fn decode_jpeg(bytes: &[u8], limits: &Limits) -> Result<Image, String> {
     use image::ImageDecoder;
     let decoder = image::codecs::jpeg::JpegDecoder::new(std::io::Cursor::new(bytes))
         .map_err(|e| format!("is not a readable JPEG: {e}"))?;
