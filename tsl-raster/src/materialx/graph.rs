@@ -128,6 +128,13 @@ impl<'a, 'd> Context<'a, 'd> {
                 describe(at)
             )));
         };
+        // Relative paths only (`..` is common in `fileprefix`): not a drive, a root or a URL.
+        if Path::new(file).has_root() || Path::new(file).is_absolute() || file.contains(':') {
+            return Err(MaterialxError::Unsupported(format!(
+                "{} reads the image {file}; only a path relative to the document is read",
+                describe(at)
+            )));
+        }
         let path = base.join(file);
         if let Some(&id) = self.textures.get(&path) {
             return Ok(id);

@@ -108,6 +108,23 @@ pub(super) fn build<'a, 'd>(
             describe(node)
         )));
     }
+    let mut a = Args { c, node, category };
+    // A separate node is of type "multioutput": each output is one float.
+    if let Some(index) = separate_channel(category, output) {
+        let count = category.as_bytes()[8] - b'0';
+        if index >= count {
+            return Err(MaterialxError::Parse(format!(
+                "{} has no output {}",
+                describe(node),
+                output.unwrap_or_default()
+            )));
+        }
+        let v = a.get("in", count)?;
+        return Ok(Val {
+            node: a.c.component(v, index),
+            width: 1,
+        });
+    }
     let ty = node.attribute("type").unwrap_or_default();
     let w = super::graph::type_width(ty).ok_or_else(|| {
         MaterialxError::Unsupported(format!(
@@ -115,11 +132,6 @@ pub(super) fn build<'a, 'd>(
             describe(node)
         ))
     })?;
-    let mut a = Args { c, node, category };
-    if let Some(index) = separate_channel(category, output) {
-        let v = a.get("in", category.as_bytes()[8] - b'0')?;
-        return Ok(a.c.fit(Val { node: a.c.component(v, index), width: 1 }, w));
-    }
     let v = a.node_value(w)?;
     // A single-output node read by a channel (`outx`, `outr`) gives that component.
     match output {

@@ -1,0 +1,8 @@
+// MaterialX (spec/001 loaders.materialx): materialx/standard_surface_velvet.mtlx on a sphere
+// (_materialx.mjs).
+import { materialxCase } from './_materialx.mjs';
+export default function ( { THREE } ) {
+
+	return materialxCase( THREE, 'standard_surface_velvet.mtlx' );
+
+}
