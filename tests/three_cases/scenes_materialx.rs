@@ -52,7 +52,7 @@ pub fn materialx_marble() -> Case {
 }
 
 /// tools/three_cases/materialx_wood.mjs: tiledimage colour (sRGB) and roughness, anisotropy and
-/// a coat.
+/// a coat (at `uvtiling` 1, 1: tools/three_cases/materialx/README.md says why).
 pub fn materialx_wood() -> Case {
     materialx_case("standard_surface_wood_tiled.mtlx")
 }

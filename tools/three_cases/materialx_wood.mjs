@@ -1,4 +1,5 @@
-// MaterialX (spec/001 loaders.materialx): materialx/standard_surface_wood_tiled.mtlx on a sphere
+// MaterialX (spec/001 loaders.materialx): materialx/standard_surface_wood_tiled.mtlx (uvtiling 1, 1:
+// materialx/README.md says why) on a sphere
 // (_materialx.mjs).
 import { materialxCase } from './_materialx.mjs';
 export default function ( { THREE } ) {
