@@ -1293,7 +1293,11 @@ fn fuzz_materialx() {
     for (name, bytes) in &corpus {
         let mut assets = Assets::new();
         let loaded = load_materialx_slice(bytes, None, &mut assets, &limits);
-        assert!(loaded.is_ok(), "seed {name} does not load: {:?}", loaded.err());
+        assert!(
+            loaded.is_ok(),
+            "seed {name} does not load: {:?}",
+            loaded.err()
+        );
     }
     let others: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
     let mut rng = Rng::new(seed() ^ 11);
@@ -1313,13 +1317,17 @@ fn fuzz_materialx() {
         "<output name=\"out\" type=\"color3\" nodename=\"m\" />",
         "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>",
     ];
+    let loaded = std::cell::Cell::new(0usize);
     for _ in 0..iterations(400) {
         let (_, base) = rng.pick(&corpus);
         let input = mutate(&mut rng, base, &dictionary, &others);
         campaign.exec(&input, || {
             let mut assets = Assets::new();
             if let Ok(read) = load_materialx_slice(&input, None, &mut assets, &limits) {
-                let sphere = assets.geometries.add(SphereGeometry::new(1.0, 8, 4).build());
+                loaded.set(loaded.get() + 1);
+                let sphere = assets
+                    .geometries
+                    .add(SphereGeometry::new(1.0, 8, 4).build());
                 let mut scene = Scene::new();
                 for id in read.ids {
                     scene.add(Object::mesh(sphere, id));
@@ -1331,6 +1339,10 @@ fn fuzz_materialx() {
             Ok(())
         });
     }
+    eprintln!(
+        "fuzz materialx: {} documents loaded and drawn",
+        loaded.get()
+    );
     campaign.finish();
 }
 

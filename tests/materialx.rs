@@ -23,7 +23,9 @@ fn load(name: &str) -> (Assets, tsl::raster::materialx::MaterialxRead) {
     (assets, read)
 }
 
-fn load_text(text: &str) -> Result<(Assets, tsl::raster::materialx::MaterialxRead), MaterialxError> {
+fn load_text(
+    text: &str,
+) -> Result<(Assets, tsl::raster::materialx::MaterialxRead), MaterialxError> {
     let mut assets = Assets::new();
     let read = load_materialx_str(text, None, &mut assets, &MaterialxLimits::default())?;
     Ok((assets, read))
@@ -82,11 +84,17 @@ fn velvet_and_jade_set_sheen_ior_and_anisotropy() {
     assert!(close(m.color, [0.8 * 0.029, 0.0, 0.8 * 0.047]));
     assert_eq!((m.sheen, m.sheen_roughness), (1.0, 0.3));
     assert!(close(m.sheen_color, [0.404, 0.058, 1.0]));
-    assert_eq!((m.specular_intensity, m.ior, m.roughness), (0.0, 0.0, 0.693));
+    assert_eq!(
+        (m.specular_intensity, m.ior, m.roughness),
+        (0.0, 0.0, 0.693)
+    );
     let (assets, read) = load("standard_surface_jade.mtlx");
     let m = assets.materials.get(read.ids[0]).unwrap();
     assert!(close(m.color, [0.5 * 0.0603, 0.5 * 0.4398, 0.5 * 0.1916]));
-    assert_eq!((m.ior, m.anisotropy, m.anisotropy_rotation), (2.418, 0.5, 0.0));
+    assert_eq!(
+        (m.ior, m.anisotropy, m.anisotropy_rotation),
+        (2.418, 0.5, 0.0)
+    );
     assert_eq!(m.roughness, 0.25);
 }
 
@@ -107,8 +115,15 @@ fn a_graph_driven_colour_and_roughness_become_node_outputs() {
     // The two images (after the nodegraph's fileprefix), each read once, repeating.
     assert_eq!(assets.textures.len(), 2);
     let t = assets.textures.iter().next().unwrap().1;
-    assert_eq!((t.wrap_s, t.wrap_t, t.flip_y), (Wrap::Repeat, Wrap::Repeat, false));
-    assert_eq!(t.color_space(), ColorSpace::Linear, "decoded after filtering, as three does");
+    assert_eq!(
+        (t.wrap_s, t.wrap_t, t.flip_y),
+        (Wrap::Repeat, Wrap::Repeat, false)
+    );
+    assert_eq!(
+        t.color_space(),
+        ColorSpace::Linear,
+        "decoded after filtering, as three does"
+    );
     // coat 0.1 with its roughness; anisotropy 0.5; specular 0.4.
     assert_eq!((m.clearcoat, m.clearcoat_roughness), (0.1, 0.2));
     assert_eq!((m.anisotropy, m.specular_intensity), (0.5, 0.4));
@@ -176,7 +191,10 @@ fn unsupported_and_refused_categories_are_named_with_their_line() {
     let e = refusal(&graph_doc(
         "<frobnicate name=\"f\" type=\"float\" />\n<output name=\"out\" type=\"float\" nodename=\"f\" />",
     ));
-    assert!(e.contains("frobnicate") && e.contains("name=\"f\"") && e.contains("line 4"), "{e}");
+    assert!(
+        e.contains("frobnicate") && e.contains("name=\"f\"") && e.contains("line 4"),
+        "{e}"
+    );
     let e = refusal(&graph_doc(
         "<normalmap name=\"n\" type=\"vector3\" />\n<output name=\"out\" type=\"vector3\" nodename=\"n\" />",
     ));
@@ -233,7 +251,10 @@ fn cycles_depth_and_size_are_bounded() {
         ..MaterialxLimits::default()
     };
     let e = load_materialx_str(&doc, None, &mut assets, &small).unwrap_err();
-    assert!(matches!(e, MaterialxError::OverLimit { limit: 100, .. }), "{e}");
+    assert!(
+        matches!(e, MaterialxError::OverLimit { limit: 100, .. }),
+        "{e}"
+    );
     let tiny = MaterialxLimits {
         bytes: 64,
         ..MaterialxLimits::default()
@@ -277,6 +298,11 @@ fn malformed_documents_are_refused_with_the_reason() {
     let doc = graph_doc(
         "<image name=\"i\" type=\"color3\"><input name=\"file\" type=\"filename\" value=\"absent.png\" /></image>\n<output name=\"out\" type=\"color3\" nodename=\"i\" />",
     );
-    let e = load_materialx_str(&doc, Some(&documents()), &mut assets, &MaterialxLimits::default());
+    let e = load_materialx_str(
+        &doc,
+        Some(&documents()),
+        &mut assets,
+        &MaterialxLimits::default(),
+    );
     assert!(matches!(e, Err(MaterialxError::Io { .. })), "{e:?}");
 }

@@ -5,10 +5,10 @@
 use super::scenes::Case;
 use glam::Vec3;
 use std::path::Path;
+use tsl::core::Color;
 use tsl::raster::geometry::SphereGeometry;
 use tsl::raster::materialx::load_materialx;
 use tsl::raster::*;
-use tsl::core::Color;
 
 /// tools/three_cases/_materialx.mjs with the first material of `materialx/FILE`.
 fn materialx_case(file: &str) -> Case {
@@ -21,7 +21,10 @@ fn materialx_case(file: &str) -> Case {
             .looking_at(Vec3::ZERO),
     );
     let read = load_materialx(&path, &mut c.assets).unwrap();
-    let geometry = c.assets.geometries.add(SphereGeometry::new(1.0, 48, 24).build());
+    let geometry = c
+        .assets
+        .geometries
+        .add(SphereGeometry::new(1.0, 48, 24).build());
     c.scene.add(Object::mesh(geometry, read.ids[0]));
     c.scene
         .add_light(Light::directional(Color::WHITE, 3.0, Vec3::ONE));

@@ -389,7 +389,9 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
     pub fn component(&self, v: Val, index: u8) -> NodeRef {
         match v.width {
             1 => v.node,
-            _ => self.g.swizzle(v.node, ["x", "y", "z", "w"][usize::from(index.min(3))]),
+            _ => self
+                .g
+                .swizzle(v.node, ["x", "y", "z", "w"][usize::from(index.min(3))]),
         }
     }
 
@@ -426,7 +428,10 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
 
     /// The texture of an image node's `file` input, with whether its colour space asks for the
     /// sRGB decode; `None` when the node names no file.
-    pub fn image_file(&mut self, node: Node<'a, 'd>) -> Result<Option<(TextureId, bool)>, MaterialxError> {
+    pub fn image_file(
+        &mut self,
+        node: Node<'a, 'd>,
+    ) -> Result<Option<(TextureId, bool)>, MaterialxError> {
         let Some(file) = Self::input_element(node, "file") else {
             return Ok(None);
         };
@@ -468,13 +473,19 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
     /// The program of the graph built so far.
     pub fn compile(self, at: Node) -> Result<NodeProgram, MaterialxError> {
         self.g.compile().map_err(|e| {
-            MaterialxError::Unsupported(format!("the program of {} does not compile: {e}", describe(at)))
+            MaterialxError::Unsupported(format!(
+                "the program of {} does not compile: {e}",
+                describe(at)
+            ))
         })
     }
 }
 
 /// A nodegraph's `<output>` named `name`, or its first output when no name is given.
-pub(super) fn graph_output<'a, 'd>(graph: Node<'a, 'd>, name: Option<&str>) -> Option<Node<'a, 'd>> {
+pub(super) fn graph_output<'a, 'd>(
+    graph: Node<'a, 'd>,
+    name: Option<&str>,
+) -> Option<Node<'a, 'd>> {
     graph.children().find(|c| {
         c.tag_name().name() == "output" && name.is_none_or(|n| c.attribute("name") == Some(n))
     })

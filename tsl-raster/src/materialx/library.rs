@@ -18,7 +18,10 @@ const REFUSED: [(&str, &str); 13] = [
     ("frame", "the program has no frame count"),
     ("unifiednoise2d", "the unified noises are not built"),
     ("unifiednoise3d", "the unified noises are not built"),
-    ("transformmatrix", "the program has no matrices of these types"),
+    (
+        "transformmatrix",
+        "the program has no matrices of these types",
+    ),
     ("creatematrix", "the program has no matrices of these types"),
     ("determinant", "the program has no matrices of these types"),
     ("transpose", "the program has no matrices of these types"),
@@ -85,11 +88,10 @@ pub(super) fn default_of(category: &str, input: &str) -> Option<&'static str> {
         ("refract", "ior") => "1",
         (
             _,
-            "in" | "in1" | "in2" | "in3" | "in4" | "fg" | "bg" | "mix" | "low" | "inlow"
-            | "outlow" | "pivot" | "offset" | "rotate" | "amount" | "valuel" | "valuer"
-            | "valuet" | "valueb" | "valuetl" | "valuetr" | "valuebl" | "valuebr" | "uvoffset"
-            | "default" | "value" | "value1" | "value2" | "iny" | "index" | "style"
-            | "operationorder",
+            "in" | "in1" | "in2" | "in3" | "in4" | "fg" | "bg" | "mix" | "low" | "inlow" | "outlow"
+            | "pivot" | "offset" | "rotate" | "amount" | "valuel" | "valuer" | "valuet" | "valueb"
+            | "valuetl" | "valuetr" | "valuebl" | "valuebr" | "uvoffset" | "default" | "value"
+            | "value1" | "value2" | "iny" | "index" | "style" | "operationorder",
         ) => "0",
         _ => return None,
     })
@@ -201,10 +203,19 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
         })?;
         let g = &self.c.g;
         Ok(match spec {
-            "@UV0" => Val { node: g.uv(), width: 2 },
+            "@UV0" => Val {
+                node: g.uv(),
+                width: 2,
+            },
             // Object space reads the world's (docs/materialx.md).
-            "@P" => Val { node: g.position_world(), width: 3 },
-            "@N" => Val { node: g.normalize(g.normal_world()), width: 3 },
+            "@P" => Val {
+                node: g.position_world(),
+                width: 3,
+            },
+            "@N" => Val {
+                node: g.normalize(g.normal_world()),
+                width: 3,
+            },
             numbers => {
                 let parsed: Vec<f32> = numbers
                     .split(',')
@@ -264,7 +275,11 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
     /// The node's value, `w` wide or to be fitted to it.
     fn node_value(&mut self, w: u8) -> Result<Val, MaterialxError> {
         let category = self.category;
-        if let Some((_, op, inputs)) = MATH.iter().chain(MATH2.iter()).find(|(n, ..)| *n == category) {
+        if let Some((_, op, inputs)) = MATH
+            .iter()
+            .chain(MATH2.iter())
+            .find(|(n, ..)| *n == category)
+        {
             let args = inputs
                 .iter()
                 .map(|name| self.n(name, w))
@@ -281,7 +296,11 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
             "dotproduct" | "distance" => {
                 let a = self.raw("in1", 3)?;
                 let b = self.n("in2", a.width)?;
-                let f = if category == "dotproduct" { g.dot(a.node, b) } else { g.distance(a.node, b) };
+                let f = if category == "dotproduct" {
+                    g.dot(a.node, b)
+                } else {
+                    g.distance(a.node, b)
+                };
                 Self::val(f, 1)
             }
             "crossproduct" => v(g.cross(self.n("in1", 3)?, self.n("in2", 3)?)),
@@ -292,10 +311,16 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
                 self.n("outlow", w)?,
                 self.n("outhigh", w)?,
             )),
-            "smoothstep" => v(g.mx_smoothstep(self.n("in", w)?, self.n("low", w)?, self.n("high", w)?)),
+            "smoothstep" => {
+                v(g.mx_smoothstep(self.n("in", w)?, self.n("low", w)?, self.n("high", w)?))
+            }
             "luminance" => Self::val(g.luminance(self.n("in", 3)?, self.n("lumacoeffs", 3)?), 1),
             "saturate" => {
-                let rgb = g.saturation(self.n("in", 3)?, self.n("amount", 1)?, self.n("lumacoeffs", 3)?);
+                let rgb = g.saturation(
+                    self.n("in", 3)?,
+                    self.n("amount", 1)?,
+                    self.n("lumacoeffs", 3)?,
+                );
                 self.keep_alpha(rgb, w)?
             }
             "rgbtohsv" => {
@@ -306,7 +331,9 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
                 let rgb = g.mx_hsvtorgb(self.n("in", 3)?);
                 self.keep_alpha(rgb, w)?
             }
-            "contrast" => v(g.mx_contrast(self.n("in", w)?, self.n("amount", w)?, self.n("pivot", w)?)),
+            "contrast" => {
+                v(g.mx_contrast(self.n("in", w)?, self.n("amount", w)?, self.n("pivot", w)?))
+            }
             "mix" => {
                 let (bg, fg) = (self.n("bg", w)?, self.n("fg", w)?);
                 let m = self.raw("mix", 1)?;
@@ -341,11 +368,23 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
                 )))
             }
             "dot" | "constant" | "convert" => {
-                let name = if category == "constant" { "value" } else { "in" };
+                let name = if category == "constant" {
+                    "value"
+                } else {
+                    "in"
+                };
                 self.raw(name, w)?
             }
-            "ramplr" => v(g.mx_ramplr(self.n("valuel", w)?, self.n("valuer", w)?, self.n("texcoord", 2)?)),
-            "ramptb" => v(g.mx_ramptb(self.n("valueb", w)?, self.n("valuet", w)?, self.n("texcoord", 2)?)),
+            "ramplr" => v(g.mx_ramplr(
+                self.n("valuel", w)?,
+                self.n("valuer", w)?,
+                self.n("texcoord", 2)?,
+            )),
+            "ramptb" => v(g.mx_ramptb(
+                self.n("valueb", w)?,
+                self.n("valuet", w)?,
+                self.n("texcoord", 2)?,
+            )),
             "ramp4" => v(g.mx_ramp4(
                 self.n("valuetl", w)?,
                 self.n("valuetr", w)?,
@@ -367,7 +406,11 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
                 self.n("texcoord", 2)?,
             )),
             "noise2d" | "noise3d" => {
-                let at = if category == "noise2d" { self.n("texcoord", 2)? } else { self.n("position", 3)? };
+                let at = if category == "noise2d" {
+                    self.n("texcoord", 2)?
+                } else {
+                    self.n("position", 3)?
+                };
                 let pivot = self.n("pivot", 1)?;
                 match w {
                     1 => v(g.mx_noise_float(at, self.n("amplitude", 1)?, pivot)),
@@ -383,18 +426,28 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
             }
             "fractal2d" | "fractal3d" => self.fractal(w)?,
             "cellnoise2d" | "cellnoise3d" => {
-                let at = if category == "cellnoise2d" { self.n("texcoord", 2)? } else { self.n("position", 3)? };
+                let at = if category == "cellnoise2d" {
+                    self.n("texcoord", 2)?
+                } else {
+                    self.n("position", 3)?
+                };
                 match w {
                     3 => v(g.mx_cell_noise_vec3(at)),
                     _ => Self::val(g.mx_cell_noise_float(at), 1),
                 }
             }
             "worleynoise2d" | "worleynoise3d" => {
-                let at = if category == "worleynoise2d" { self.n("texcoord", 2)? } else { self.n("position", 3)? };
+                let at = if category == "worleynoise2d" {
+                    self.n("texcoord", 2)?
+                } else {
+                    self.n("position", 3)?
+                };
                 let jitter = self.n("jitter", 1)?;
                 let style = g.float(self.number("style")?);
                 match w {
-                    1 if category == "worleynoise2d" => v(g.mx_worley_noise_float_2d(at, jitter, style)),
+                    1 if category == "worleynoise2d" => {
+                        v(g.mx_worley_noise_float_2d(at, jitter, style))
+                    }
                     1 => v(g.mx_worley_noise_float_3d(at, jitter, style)),
                     _ => {
                         let cells = g.mx_worley_noise_vec3_style(at, jitter, style, g.float(0.0));
@@ -417,7 +470,9 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
                 ))
             }
             "rotate2d" => v(g.mx_rotate2d(self.n("in", 2)?, self.n("amount", 1)?)),
-            "rotate3d" => v(g.mx_rotate3d(self.n("in", 3)?, self.n("amount", 1)?, self.n("axis", 3)?)),
+            "rotate3d" => {
+                v(g.mx_rotate3d(self.n("in", 3)?, self.n("amount", 1)?, self.n("axis", 3)?))
+            }
             "position" => Self::val(g.position_world(), 3),
             "normal" => Self::val(g.normalize(g.normal_world()), 3),
             "texcoord" | "geomcolor" => {
@@ -531,7 +586,10 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
         }
         let texel = g.texture(id, uv);
         let texel = match decode {
-            true => g.join(&[g.mx_srgb_texture_to_lin_rec709(g.swizzle(texel, "rgb")), g.swizzle(texel, "a")]),
+            true => g.join(&[
+                g.mx_srgb_texture_to_lin_rec709(g.swizzle(texel, "rgb")),
+                g.swizzle(texel, "a"),
+            ]),
             false => texel,
         };
         Ok(Self::val(texel, 4))

@@ -107,7 +107,12 @@ pub(super) fn graph_material<'a, 'd>(
     Ok(Some((Material::basic(Color::WHITE), Some(program))))
 }
 
-fn set(c: &Compiler, output: tsl_core::Output, node: NodeRef, at: Node) -> Result<(), MaterialxError> {
+fn set(
+    c: &Compiler,
+    output: tsl_core::Output,
+    node: NodeRef,
+    at: Node,
+) -> Result<(), MaterialxError> {
     c.g.set_output(output, node).map_err(|e| {
         MaterialxError::Unsupported(format!("{} cannot set {output:?}: {e}", describe(at)))
     })
@@ -157,7 +162,12 @@ fn standard_surface<'a, 'd>(
         outputs: false,
     };
     s.apply()?;
-    let Surface { c, material, outputs, .. } = s;
+    let Surface {
+        c,
+        material,
+        outputs,
+        ..
+    } = s;
     let program = match outputs {
         true => Some(c.compile(shader)?),
         false => None,
@@ -177,7 +187,10 @@ struct Surface<'c, 'a, 'd> {
 
 impl Surface<'_, '_, '_> {
     fn get(&self, name: &str) -> In {
-        self.inputs.get(name).cloned().unwrap_or(In::Value(Vec::new()))
+        self.inputs
+            .get(name)
+            .cloned()
+            .unwrap_or(In::Value(Vec::new()))
     }
 
     /// Input `name` as numbers: refused where a graph drives it, as no node output takes it.
