@@ -32,6 +32,7 @@ pub fn scene() -> Result<(Scene, Camera, Assets), Box<dyn std::error::Error>> {
     }
     scene.add_light(Light::directional(Color::WHITE, 3.0, Vec3::ONE));
     scene.add_light(Light::ambient(Color::WHITE, 0.5));
+    scene.background = Some(Color::from_hex(0x20242c));
     let camera = Camera::perspective(40.0, 0.1, 100.0)
         .at(Vec3::new(0.0, 0.0, 5.5))
         .looking_at(Vec3::ZERO);

@@ -1,4 +1,4 @@
-//! The MaterialX loader (spec/001 `loaders.materialx`, docs/materialx.md) on the MaterialX
+//! The MaterialX loader (R-MTLX, docs/materialx.md) on the MaterialX
 //! project's example documents in tools/three_cases/materialx/ (their values worked by hand into
 //! what three.js r187's MaterialXLoader sets) and on small documents written here, and its
 //! refusals. three.js's renders of the same documents are the `materialx_*` cases of

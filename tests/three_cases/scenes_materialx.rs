@@ -1,4 +1,4 @@
-//! The MaterialX cases of tools/three_cases/ (`materialx_*.mjs`, spec/001 `loaders.materialx`):
+//! The MaterialX cases of tools/three_cases/ (`materialx_*.mjs`, R-MTLX):
 //! the material is what `tsl::raster::materialx` loads from the same document three's
 //! MaterialXLoader read, on a sphere under the lights of `_materialx.mjs`.
 

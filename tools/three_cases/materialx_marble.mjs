@@ -1,4 +1,4 @@
-// MaterialX (spec/001 loaders.materialx): materialx/standard_surface_marble_solid.mtlx on a sphere
+// MaterialX (R-MTLX): materialx/standard_surface_marble_solid.mtlx on a sphere
 // (_materialx.mjs).
 import { materialxCase } from './_materialx.mjs';
 export default function ( { THREE } ) {

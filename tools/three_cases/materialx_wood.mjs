@@ -1,4 +1,4 @@
-// MaterialX (spec/001 loaders.materialx): materialx/standard_surface_wood_tiled.mtlx (uvtiling 1, 1:
+// MaterialX (R-MTLX): materialx/standard_surface_wood_tiled.mtlx (uvtiling 1, 1:
 // materialx/README.md says why) on a sphere
 // (_materialx.mjs).
 import { materialxCase } from './_materialx.mjs';

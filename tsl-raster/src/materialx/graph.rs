@@ -158,7 +158,7 @@ impl<'a, 'd> Context<'a, 'd> {
         let mut texture = if bytes.starts_with(b"\x89PNG") {
             Texture::from_png_with_limits(&bytes, ColorSpace::Linear, limits)?
         } else if bytes.starts_with(&[0xff, 0xd8]) {
-            let image = crate::gltf::decode_jpeg(&bytes, limits).map_err(fail)?;
+            let image = crate::texture::jpeg::decode_jpeg(&bytes, limits).map_err(fail)?;
             Texture::try_new(image, ColorSpace::Linear, limits)?
         } else {
             return Err(fail("is neither a PNG nor a JPEG".into()));

@@ -1,4 +1,4 @@
-//! MaterialX (spec/001 `loaders.materialx`, docs/materialx.md): a `.mtlx` document's materials
+//! MaterialX (R-MTLX, docs/materialx.md): a `.mtlx` document's materials
 //! read into [`Assets`] as three.js r187's MaterialXLoader makes them. A `surfacematerial` whose
 //! shader is a `standard_surface` becomes a PHYSICAL material; a document with no surface
 //! material makes a BASIC material of each nodegraph, its `out` output as the colour.
