@@ -5,7 +5,6 @@
 
 use super::{describe, over, MaterialxError, MaterialxLimits};
 use crate::assets::Assets;
-use crate::scene::Material;
 use crate::store::MaterialId;
 use crate::texture::{ColorSpace, Texture, Wrap};
 use roxmltree::{Node, NodeId};
@@ -17,7 +16,7 @@ use tsl_core::{NodeGraph, NodeProgram, NodeRef, TextureId};
 /// The materials of a document and their programs, kept aside until the whole document loads.
 #[derive(Default)]
 pub(super) struct Made {
-    pub materials: Vec<(String, (Material, Option<NodeProgram>))>,
+    pub materials: Vec<(String, super::surface::Built)>,
 }
 
 impl Made {

@@ -89,6 +89,9 @@ pub enum MaterialxError {
         /// What is wrong.
         reason: String,
     },
+    /// The thread a load runs on (its stack sized to the depth limit) did not start.
+    #[error("MaterialX: the loading thread did not start: {0}")]
+    Thread(std::io::Error),
     /// The renderer refused what the document describes (an image, a program).
     #[error("MaterialX: {0}")]
     Render(#[from] RenderError),
@@ -149,6 +152,43 @@ pub fn load_materialx_str(
     limits: &MaterialxLimits,
 ) -> Result<MaterialxRead, MaterialxError> {
     over("the document's size in bytes", text.len(), limits.bytes)?;
+    // The connections are followed by recursion, each level counted against `limits.depth`; the
+    // load runs on a thread whose stack holds that many levels (an unoptimised build spends
+    // tens of KiB a level), whatever stack the caller's thread has.
+    let stack = limits
+        .depth
+        .saturating_mul(STACK_PER_LEVEL)
+        .saturating_add(1 << 20)
+        .min(MAX_STACK);
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("materialx".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || load_document(text, base, assets, limits))
+            .map_err(MaterialxError::Thread)?;
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// The stack one level of connections may take (measured at under 64 KiB unoptimised).
+const STACK_PER_LEVEL: usize = 96 << 10;
+
+/// The largest stack a load's thread is given (a depth limit past 10900 levels is held to it).
+const MAX_STACK: usize = 1 << 30;
+
+/// [`load_materialx_str`] on the thread it starts.
+fn load_document(
+    text: &str,
+    base: Option<&Path>,
+    assets: &mut Assets,
+    limits: &MaterialxLimits,
+) -> Result<MaterialxRead, MaterialxError> {
+    let limits = &MaterialxLimits {
+        depth: limits.depth.min(MAX_STACK / STACK_PER_LEVEL - 16),
+        ..*limits
+    };
     let options = roxmltree::ParsingOptions {
         allow_dtd: false,
         nodes_limit: u32::try_from(limits.elements).unwrap_or(u32::MAX),
@@ -180,7 +220,7 @@ pub fn load_materialx_str(
         .collect();
     for material in &surfaces {
         let name = material.attribute("name").unwrap_or_default().to_string();
-        let built = surface::surface_material(&mut cx, *material, &mut made)?;
+        let built = surface::surface_material(&mut cx, *material)?;
         made.materials.push((name, built));
     }
     if surfaces.is_empty() {
@@ -188,7 +228,7 @@ pub fn load_materialx_str(
             .children()
             .filter(|n| n.is_element() && n.tag_name().name() == "nodegraph")
         {
-            if let Some(built) = surface::graph_material(&mut cx, ng, &mut made)? {
+            if let Some(built) = surface::graph_material(&mut cx, ng)? {
                 let name = ng.attribute("name").unwrap_or_default().to_string();
                 made.materials.push((name, built));
             }

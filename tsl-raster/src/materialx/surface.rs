@@ -3,7 +3,7 @@
 //! drives becomes a node output where this port has one (colour, opacity, roughness, metalness,
 //! glow, normal) and is refused where it has none. The inputs three.js ignores are ignored.
 
-use super::graph::{graph_output, Compiler, Context, Made, Val};
+use super::graph::{graph_output, Compiler, Context, Val};
 use super::{describe, MaterialxError};
 use crate::scene::{Material, Side};
 use glam::Vec2;
@@ -14,7 +14,7 @@ use tsl_core::{
 };
 
 /// A material and the program of its node outputs, if it has any.
-type Built = (Material, Option<NodeProgram>);
+pub(super) type Built = (Material, Option<NodeProgram>);
 
 /// The `standard_surface` inputs three.js maps, with the defaults of the standard library's
 /// version 1.0.1 (the default version) and of version 1.0.0 where they differ.
@@ -60,7 +60,6 @@ enum In {
 pub(super) fn surface_material<'a, 'd>(
     cx: &mut Context<'a, 'd>,
     material: Node<'a, 'd>,
-    _made: &mut Made,
 ) -> Result<Built, MaterialxError> {
     let root = cx.doc.root_element();
     let shader = Compiler::input_element(material, "surfaceshader")
@@ -89,7 +88,6 @@ pub(super) fn surface_material<'a, 'd>(
 pub(super) fn graph_material<'a, 'd>(
     cx: &mut Context<'a, 'd>,
     graph: Node<'a, 'd>,
-    _made: &mut Made,
 ) -> Result<Option<Built>, MaterialxError> {
     if graph.attribute("nodedef").is_some() {
         return Ok(None);
