@@ -70,6 +70,24 @@ pub(super) fn parse_numbers(text: &str, ty: &str) -> Option<Vec<f32>> {
     (numbers.len() == width).then_some(numbers)
 }
 
+/// The numbers of an element's `value`, parsed by its `type` (`default_type` where it has
+/// none); `None` when it has no value.
+pub(super) fn element_value(
+    el: Node,
+    default_type: &str,
+) -> Result<Option<Vec<f32>>, MaterialxError> {
+    let Some(text) = el.attribute("value") else {
+        return Ok(None);
+    };
+    let ty = el.attribute("type").unwrap_or(default_type);
+    parse_numbers(text, ty).map(Some).ok_or_else(|| {
+        MaterialxError::Parse(format!(
+            "{} has the value \"{text}\", which is not a {ty}",
+            describe(el)
+        ))
+    })
+}
+
 /// The document-wide state of a load: the elements by scope and name, the images read so far.
 pub(super) struct Context<'a, 'd> {
     pub doc: &'a roxmltree::Document<'d>,
@@ -210,25 +228,7 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
         if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
         }
-        if !self.visiting.insert(node.id()) {
-            return Err(MaterialxError::Parse(format!(
-                "{} is part of a cycle of connections",
-                describe(node)
-            )));
-        }
-        self.depth += 1;
-        let result = if self.depth > self.cx.limits.depth {
-            Err(MaterialxError::OverLimit {
-                what: "the depth of the node connections",
-                size: self.depth,
-                limit: self.cx.limits.depth,
-            })
-        } else {
-            super::library::build(self, node, output)
-        };
-        self.depth -= 1;
-        self.visiting.remove(&node.id());
-        let v = result?;
+        let v = self.guarded(node, |c| super::library::build(c, node, output))?;
         self.memo.insert(key, v);
         Ok(v)
     }
@@ -287,17 +287,8 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
                 })?;
             let root = self.cx.doc.root_element();
             self.followed(root, bound)?
-        } else if let Some(text) = el.attribute("value") {
-            let ty = el.attribute("type").unwrap_or_default();
-            let numbers = parse_numbers(text, ty).ok_or_else(|| {
-                MaterialxError::Parse(format!(
-                    "{} has the value \"{text}\", which is not a {ty}",
-                    describe(el)
-                ))
-            })?;
-            Some(self.constant(&numbers))
         } else {
-            None
+            element_value(el, "")?.map(|numbers| self.constant(&numbers))
         };
         match (v, el.attribute("channels")) {
             (Some(v), Some(channels)) => Ok(Some(self.channels(v, channels, el)?)),
@@ -312,10 +303,20 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
         scope: Node<'a, 'd>,
         el: Node<'a, 'd>,
     ) -> Result<Option<Val>, MaterialxError> {
-        if !self.visiting.insert(el.id()) {
+        self.guarded(el, |c| c.connection(scope, el))
+    }
+
+    /// `step` one level down the chain at `at`: refused where `at` is already on the chain (a
+    /// cycle) or the chain is as deep as the limit.
+    fn guarded<T>(
+        &mut self,
+        at: Node<'a, 'd>,
+        step: impl FnOnce(&mut Self) -> Result<T, MaterialxError>,
+    ) -> Result<T, MaterialxError> {
+        if !self.visiting.insert(at.id()) {
             return Err(MaterialxError::Parse(format!(
                 "{} is part of a cycle of connections",
-                describe(el)
+                describe(at)
             )));
         }
         self.depth += 1;
@@ -326,10 +327,10 @@ impl<'c, 'a, 'd> Compiler<'c, 'a, 'd> {
                 limit: self.cx.limits.depth,
             })
         } else {
-            self.connection(scope, el)
+            step(self)
         };
         self.depth -= 1;
-        self.visiting.remove(&el.id());
+        self.visiting.remove(&at.id());
         result
     }
 

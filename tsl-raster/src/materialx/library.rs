@@ -238,16 +238,9 @@ impl<'a, 'd> Args<'_, '_, 'a, 'd> {
         };
         match held {
             Some(h) if h.attribute("value").is_some() => {
-                let text = h.attribute("value").unwrap_or_default();
-                let ty = h.attribute("type").unwrap_or("float");
-                super::graph::parse_numbers(text, ty)
+                Ok(super::graph::element_value(h, "float")?
                     .and_then(|v| v.first().copied())
-                    .ok_or_else(|| {
-                        MaterialxError::Parse(format!(
-                            "{} has the value \"{text}\", which is not a {ty}",
-                            describe(h)
-                        ))
-                    })
+                    .unwrap_or(0.0))
             }
             Some(h) if h.attribute("nodename").is_some() || h.attribute("nodegraph").is_some() => {
                 Err(MaterialxError::Unsupported(format!(

@@ -131,15 +131,7 @@ fn standard_surface<'a, 'd>(
         };
         let value = match Compiler::input_element(shader, name) {
             Some(el) if el.attribute("value").is_some() => {
-                let text = el.attribute("value").unwrap_or_default();
-                let ty = el.attribute("type").unwrap_or_default();
-                let numbers = super::graph::parse_numbers(text, ty).ok_or_else(|| {
-                    MaterialxError::Parse(format!(
-                        "{} has the value \"{text}\", which is not a {ty}",
-                        describe(el)
-                    ))
-                })?;
-                In::Value(numbers)
+                In::Value(super::graph::element_value(el, "")?.unwrap_or_default())
             }
             Some(el) => {
                 let root = c.cx.doc.root_element();
