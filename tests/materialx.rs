@@ -306,3 +306,49 @@ fn malformed_documents_are_refused_with_the_reason() {
     );
     assert!(matches!(e, Err(MaterialxError::Io { .. })), "{e:?}");
 }
+
+#[test]
+fn a_graph_driven_normal_that_is_the_surface_normal_changes_nothing() {
+    // NORMAL_NODE is an offset added to the world normal (R-OUT-4): the loader writes
+    // normalize(normal) − normal_world, zero when the graph gives the surface's own normal.
+    let doc = |normal: &str| {
+        format!(
+            r#"<materialx version="1.39">
+          <nodegraph name="NG"><normal name="n" type="vector3"><input name="space" type="string" value="world" /></normal>
+            <output name="out_normal" type="vector3" nodename="n" /></nodegraph>
+          <standard_surface name="SR" type="surfaceshader">
+            <input name="base_color" type="color3" value="0.6, 0.3, 0.2" />{normal}
+          </standard_surface>
+          <surfacematerial name="M" type="material"><input name="surfaceshader" type="surfaceshader" nodename="SR" /></surfacematerial>
+        </materialx>"#
+        )
+    };
+    let render = |text: &str| {
+        let (mut assets, read) = load_text(text).unwrap();
+        let sphere = assets
+            .geometries
+            .add(tsl::raster::geometry::SphereGeometry::new(1.0, 32, 16).build());
+        let mut scene = Scene::new();
+        scene.add(Object::mesh(sphere, read.ids[0]));
+        scene.add_light(Light::directional(Color::WHITE, 3.0, Vec3::ONE));
+        let camera = Camera::perspective(45.0, 0.1, 10.0).at(Vec3::new(0.0, 0.0, 3.2));
+        let renderer = Renderer::new(RenderSettings::new(16, 16));
+        (
+            renderer.render_linear(&scene, &camera, &assets).unwrap(),
+            assets,
+            read,
+        )
+    };
+    let (plain, ..) = render(&doc(""));
+    let driven =
+        doc(r#"<input name="normal" type="vector3" nodegraph="NG" output="out_normal" />"#);
+    let (bent, assets, read) = render(&driven);
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    let program = assets.programs.get(m.nodes.unwrap()).unwrap();
+    assert!(program.has_output(tsl::core::NORMAL_NODE));
+    for (a, b) in plain.pixels().iter().zip(bent.pixels()) {
+        for k in 0..4 {
+            assert!((a[k] - b[k]).abs() < 1e-4, "{a:?} {b:?}");
+        }
+    }
+}

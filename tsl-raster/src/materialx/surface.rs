@@ -295,9 +295,12 @@ impl Surface<'_, '_, '_> {
             self.product(&terms, 3, EMISSIVE_NODE, |m, v| m.emissive = rgb(&v))?;
         }
         if let In::Driven(normal) = self.get("normal") {
-            let n = self.c.fit(normal, 3).node;
-            let view = self.c.g.transform_normal_to_view(n);
-            set(&self.c, NORMAL_NODE, view, self.shader)?;
+            // three.js's normalNode replaces the normal; this port's NORMAL_NODE is an offset
+            // added to the world normal (R-OUT-4), so the offset is the difference.
+            let g = &self.c.g;
+            let n = g.normalize(self.c.fit(normal, 3).node);
+            let offset = g.sub(n, g.normalize(g.normal_world()));
+            set(&self.c, NORMAL_NODE, offset, self.shader)?;
             self.outputs = true;
         }
 
