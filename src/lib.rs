@@ -24,6 +24,7 @@ pub use tsl_macros as macros;
 #[doc(inline)]
 pub use tsl_raster as raster;
 
+pub mod materials;
 #[cfg(feature = "glsl")]
 pub mod shadertoy;
 

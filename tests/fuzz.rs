@@ -1420,3 +1420,67 @@ fn fuzz_object_json() {
     eprintln!("fuzz object_json: {accepted} accepted, {refused} refused");
     campaign.finish();
 }
+
+#[test]
+fn fuzz_node_json() {
+    // Seeds: what three.js r187 wrote (tests/fixtures/node_json/, tools/three_node_json/): a
+    // material of every class, a scene of three's case, one node, and refusals.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/node_json");
+    let corpus: Vec<Vec<u8>> = [
+        "classes.material.json",
+        "mask_opacity.scene.json",
+        "mix.node.json",
+        "normal_view.material.json",
+        "refuse_texture_gather.material.json",
+    ]
+    .iter()
+    .map(|name| std::fs::read(dir.join(name)).unwrap())
+    .collect();
+    let mut rng = Rng::new(seed() ^ 0x6e6f6465);
+    let mut campaign = Campaign::new("node_json");
+    let dictionary = [
+        "\"inputNodes\":",
+        "\"nodes\":",
+        "\"uuid\":",
+        "\"type\":",
+        "\"ConstNode\"",
+        "\"JoinNode\"",
+        "\"TextureNode\"",
+        "\"Node\"",
+        "\"valueType\":",
+        "\"vec4\"",
+        "\"mat4\"",
+        "\"updateMatrix\":",
+        "\"gatherNode\":",
+        "1e308",
+        "null",
+        "[]",
+    ];
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for _ in 0..iterations(2000) {
+        let base = rng.pick(&corpus).clone();
+        let input = mutate(&mut rng, &base, &dictionary, &corpus);
+        campaign.exec(&input, || {
+            let Ok(text) = std::str::from_utf8(&input) else {
+                return Ok(());
+            };
+            match read_node_material(text) {
+                Ok(read) => {
+                    accepted += 1;
+                    if let Ok(program) = read.graph.compile() {
+                        validate(program.words()).map_err(|e| format!("compiled: {e}"))?;
+                    }
+                }
+                Err(_) => refused += 1,
+            }
+            let _ = read_material_json(text, &mut Assets::new());
+            let _ = read_object_json(text, &mut Assets::new());
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+                let _ = NodeLoader::new().parse(&value);
+            }
+            Ok(())
+        });
+    }
+    eprintln!("fuzz node_json: {accepted} accepted, {refused} refused");
+    campaign.finish();
+}

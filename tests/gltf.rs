@@ -182,6 +182,7 @@ fn malformed_and_unsupported_documents_are_refused_with_a_reason() {
         |t| *t = t.replace("\"count\": 4,", "\"count\": 3,"),
         "past the primitive's 3 vertices",
     );
+    // A skin the file does not have.
     refused(
         |t| *t = t.replacen("\"mesh\": 0", "\"mesh\": 0, \"skin\": 0", 1),
         "skin",
@@ -232,4 +233,115 @@ fn the_limits_are_checked_before_the_work() {
     let e =
         load_gltf_slice(&text, None, &mut scene, &mut assets, &GltfLimits::default()).unwrap_err();
     assert!(e.to_string().contains("has no folder"), "{e}");
+}
+
+/// Standard base64 of `bytes` (for a data URI).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// R-DEFORM-1, R-DEFORM-2 through glTF: a triangle with one relative morph target and a skin of
+/// one joint, as three's GLTFLoader makes them (`addMorphTargets`: relative targets;
+/// `updateMorphTargets`: the node's weights over the mesh's; `mesh.bind(skeleton, identity)`).
+#[test]
+fn a_skin_and_morph_targets_load_as_three_s_loader_makes_them() {
+    let f = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let mut bin = f(&[0., 0., 0., 1., 0., 0., 0., 1., 0.]); // 0..36 positions
+    bin.extend(f(&[0., 0., 1., 0., 0., 1., 0., 0., 1.])); // 36..72 the target: +z
+    bin.extend([0u8; 12]); // 72..84 joints: all on joint 0
+    bin.extend(f(&[1., 0., 0., 0., 1., 0., 0., 0., 1., 0., 0., 0.])); // 84..132 weights
+                                                                      // 132..196 the inverse bind matrix: a translation by (0, −1, 0), column-major.
+    bin.extend(f(&[
+        1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0., 0., -1., 0., 1.,
+    ]));
+    let json = format!(
+        r#"{{
+  "asset": {{"version": "2.0"}},
+  "scene": 0,
+  "scenes": [{{"nodes": [0, 1]}}],
+  "nodes": [
+    {{"mesh": 0, "skin": 0, "weights": [0.25]}},
+    {{"translation": [2, 0, 0]}}
+  ],
+  "meshes": [{{"weights": [0.5], "primitives": [{{
+    "attributes": {{"POSITION": 0, "JOINTS_0": 2, "WEIGHTS_0": 3}},
+    "targets": [{{"POSITION": 1}}]
+  }}]}}],
+  "skins": [{{"joints": [1], "inverseBindMatrices": 4}}],
+  "accessors": [
+    {{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}},
+    {{"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 1], "max": [0, 0, 1]}},
+    {{"bufferView": 2, "componentType": 5121, "count": 3, "type": "VEC4"}},
+    {{"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC4"}},
+    {{"bufferView": 4, "componentType": 5126, "count": 1, "type": "MAT4"}}
+  ],
+  "bufferViews": [
+    {{"buffer": 0, "byteOffset": 0, "byteLength": 36}},
+    {{"buffer": 0, "byteOffset": 36, "byteLength": 36}},
+    {{"buffer": 0, "byteOffset": 72, "byteLength": 12}},
+    {{"buffer": 0, "byteOffset": 84, "byteLength": 48}},
+    {{"buffer": 0, "byteOffset": 132, "byteLength": 64}}
+  ],
+  "buffers": [{{"byteLength": 196, "uri": "data:application/octet-stream;base64,{}"}}]
+}}"#,
+        base64(&bin)
+    );
+    let (mut scene, mut assets) = (Scene::new(), Assets::new());
+    let model = load_gltf_slice(
+        json.as_bytes(),
+        None,
+        &mut scene,
+        &mut assets,
+        &GltfLimits::default(),
+    )
+    .unwrap();
+    let mesh = model.meshes[0][0];
+    let object = scene.object(mesh).unwrap();
+    // The node's weights win over the mesh's.
+    assert_eq!(object.morph_influences, vec![0.25]);
+    let skin = object.skin.as_ref().unwrap();
+    assert_eq!(skin.bones, vec![model.nodes[1].unwrap()]);
+    assert_eq!(skin.bind_matrix, Mat4::IDENTITY);
+    // Vertex 1 (1, 0, 0): morphed by 0.25·(0, 0, 1), then moved by the bone's world matrix
+    // (2, 0, 0) times its inverse bind (0, −1, 0): (3, −1, 0.25). The triangle now has corners
+    // (2, −1, 0.25), (3, −1, 0.25), (2, 0, 0.25): the ray down −z through (2.2, −0.8) meets it
+    // 4.75 from z = 5.
+    let hits = Raycaster::new(Vec3::new(2.2, -0.8, 5.0), Vec3::NEG_Z)
+        .unwrap()
+        .intersect(&scene, &assets)
+        .unwrap();
+    assert_eq!(hits.len(), 1);
+    assert!((hits[0].distance - 4.75).abs() < 1e-5, "{:?}", hits[0]);
+    // A joint outside the loaded scene is refused by name.
+    let outside = json.replace(
+        r#""scenes": [{"nodes": [0, 1]}]"#,
+        r#""scenes": [{"nodes": [0]}]"#,
+    );
+    let e = load_gltf_slice(
+        outside.as_bytes(),
+        None,
+        &mut Scene::new(),
+        &mut Assets::new(),
+        &GltfLimits::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("joint node 1"), "{e}");
 }

@@ -13,7 +13,10 @@ mod gpu_harness;
 use tsl_core::*;
 use tsl_raster::gpu::{Gpu, GpuInterpreter};
 
-gpu_tests!(integer_opcodes_match_run_nodes_bit_for_bit);
+gpu_tests!(
+    integer_opcodes_match_run_nodes_bit_for_bit,
+    glsl_integer_cases_match_run_nodes_bit_for_bit
+);
 
 /// A small deterministic generator.
 struct Rng(u64);
@@ -193,5 +196,104 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
         failures.len()
     );
     assert!(distinct.len() > 1000, "the cases vary too little");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The GLSL exact-integer cases of the Mesa oracle (`int/` in tools/gl_oracle/glsl_cases_int.py,
+/// held to Mesa's pixels by tsl-core's glsl_oracle.rs through `run_nodes`) on the WGSL
+/// interpreter, bit for bit against `run_nodes`: so the GPU agrees with Mesa on them too. The
+/// 64 lanes are the 16 cells of the cases' 4 x 4 grid, four times.
+fn glsl_integer_cases_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
+    use serde_json::Value;
+    use tsl_core::glsl::compile_raw_shader_material;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tsl-core/tests/fixtures/glsl/cases.json"
+    );
+    let fixture: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the fixture")).expect("JSON");
+    let mut batch = FragmentBatch::new();
+    for lane in 0..LANES {
+        let cell = lane % 16;
+        let (u, v) = (
+            (cell % 4) as f32 * 0.25 + 0.125,
+            (cell / 4) as f32 * 0.25 + 0.125,
+        );
+        batch.set(Attribute::Uv, lane, [u, v, 0.0]);
+    }
+    let mut interp = GpuInterpreter::new(gpu);
+    let mut registers = Registers::new();
+    let (mut cases, mut compared, mut failures) = (0, 0usize, Vec::new());
+    for case in fixture["cases"].as_array().expect("cases") {
+        let name = case["name"].as_str().expect("a name");
+        if !name.starts_with("int/") {
+            continue;
+        }
+        cases += 1;
+        let source = |key: &str| case[key].as_str().expect("a source");
+        let mut program = compile_raw_shader_material(source("vertex"), source("fragment"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (uniform, value) in case["uniforms"].as_object().into_iter().flatten() {
+            let numbers: Vec<&Value> = match value {
+                Value::Array(a) => a.iter().collect(),
+                one => vec![one],
+            };
+            let ty = program
+                .uniforms()
+                .iter()
+                .find(|slot| slot.name == *uniform)
+                .map(|slot| slot.ty);
+            let set = if ty.and_then(|t| t.kind()) == Some(Scalar::UInt) {
+                let u: Vec<u32> = numbers
+                    .iter()
+                    .map(|n| n.as_u64().expect("a uint") as u32)
+                    .collect();
+                let mut values = [0; 4];
+                values[..u.len()].copy_from_slice(&u);
+                program.set_uniform_uint(
+                    uniform.as_str(),
+                    UniformValue::UInt {
+                        values,
+                        width: u.len() as u8,
+                    },
+                )
+            } else {
+                let f: Vec<f32> = numbers
+                    .iter()
+                    .map(|n| n.as_f64().expect("a number") as f32)
+                    .collect();
+                let value = match f.len() {
+                    1 => UniformValue::Float(f[0]),
+                    2 => UniformValue::Vec2(glam::Vec2::from_slice(&f)),
+                    3 => UniformValue::Vec3(glam::Vec3::from_slice(&f)),
+                    _ => UniformValue::Vec4(glam::Vec4::from_slice(&f)),
+                };
+                program.set_uniform(uniform.as_str(), value)
+            };
+            set.unwrap_or_else(|e| panic!("{name}: {uniform}: {e}"));
+        }
+        for output in [COLOR_NODE, OPACITY_NODE] {
+            let width = output.value_type().width().unwrap_or(1);
+            let want = run_nodes(&program, output, &batch, &WhiteSampler, &mut registers)
+                .expect("output set");
+            let got = interp
+                .run(&program, output, &batch, &WhiteSampler)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .expect("output set");
+            for lane in 0..LANES {
+                for k in 0..width {
+                    let (g, c) = (got[lane][k].to_bits(), want[k][lane].to_bits());
+                    compared += 1;
+                    if g != c && failures.len() < 12 {
+                        failures.push(format!(
+                            "{name} {output:?}: lane {lane} component {k}: gpu {g:#010x} cpu {c:#010x}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    println!("{cases} GLSL integer cases, {compared} values compared bit for bit");
+    assert!(cases >= 60, "{cases} cases");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -351,3 +351,18 @@ fn materialx_documents_match_three() {
 fn the_typed_sky_example_matches_three() {
     check("sky");
 }
+
+#[test]
+fn morph_targets_match_three() {
+    check("morph_targets");
+}
+
+#[test]
+fn skinning_matches_three() {
+    check("skinning");
+}
+
+#[test]
+fn a_displacement_map_matches_three() {
+    check("displacement_map");
+}

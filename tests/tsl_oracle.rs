@@ -8,7 +8,10 @@
 //! On a failure the render and a difference image (8× the difference) are written to
 //! `target/tsl_oracle_diff/`.
 
+mod three_tsl_fixture;
 mod tsl_ports;
+
+use three_tsl_fixture::{compare, fixture};
 
 use tsl_ports::{
     tsl_angular_slicing, tsl_backdrop_water, tsl_coffee_smoke, tsl_compute_texture, tsl_earth,
@@ -36,29 +39,6 @@ const SAME: Bound = Bound {
     mean_levels: 1.0,
     within_3: 0.99,
 };
-
-fn fixture(name: &str) -> Image {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/three_tsl")
-        .join(format!("{name}.png"));
-    Image::load_png(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// (mean absolute difference in levels, fraction of channel values within 3 levels) over RGB.
-fn compare(ours: &Image, theirs: &Image) -> (f64, f64) {
-    let (a, b) = (ours.data(), theirs.data());
-    assert_eq!(a.len(), b.len(), "sizes differ");
-    let (mut sum, mut within, mut count) = (0u64, 0u64, 0u64);
-    for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
-        for k in 0..3 {
-            let d = u64::from(pa[k].abs_diff(pb[k]));
-            sum += d;
-            within += u64::from(d <= 3);
-            count += 1;
-        }
-    }
-    (sum as f64 / count as f64, within as f64 / count as f64)
-}
 
 /// Draw `scene` at the fixture's size and `time`, and hold it to the fixture within `bound`.
 fn check(name: &str, scene: (Scene, Camera, Assets), time: f32, bound: Bound) {
@@ -208,6 +188,19 @@ fn the_wood_boxes_match_three() {
     check_with(
         "tsl_wood",
         tsl_wood::scene().unwrap(),
+        tsl_wood::settings,
+        0.0,
+        SAME,
+    );
+}
+
+#[test]
+fn the_wood_finishes_match_three() {
+    // tsl::materials's wood_preset, wood_program and wood_material against r187's
+    // WoodNodeMaterial.fromPreset: walnut gloss, pine matte, cherry semigloss (clear coats).
+    check_with(
+        "tsl_wood_finishes",
+        tsl_wood::finishes_scene().unwrap(),
         tsl_wood::settings,
         0.0,
         SAME,

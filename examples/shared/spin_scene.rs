@@ -26,7 +26,15 @@ pub struct Spin {
 }
 
 /// Build the scene: a sphere of radius 0.9 (36×24 segments, roughness 0.45).
+// `examples/spin.rs` builds through `spin_scene_segments` alone.
+#[allow(dead_code)]
 pub fn spin_scene() -> Result<Spin, Box<dyn std::error::Error>> {
+    spin_scene_segments(36, 24)
+}
+
+/// The scene of [`spin_scene`] with a sphere of `width` × `height` segments (the dense-mesh
+/// benchmark's 576×384 in `benches/raster.rs`).
+pub fn spin_scene_segments(width: u32, height: u32) -> Result<Spin, Box<dyn std::error::Error>> {
     let mut assets = Assets::new();
     let graph = NodeGraph::new();
     let wave = graph.sin(graph.time());
@@ -50,7 +58,7 @@ pub fn spin_scene() -> Result<Spin, Box<dyn std::error::Error>> {
     });
     let sphere = assets
         .geometries
-        .add(SphereGeometry::new(0.9, 36, 24).build());
+        .add(SphereGeometry::new(0.9, width, height).build());
     let mut scene = Scene::new();
     scene.background = Some(Color::from_srgb8(14, 16, 22));
     let ball = scene.add(Object::mesh(sphere, material));

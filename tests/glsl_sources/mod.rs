@@ -62,3 +62,26 @@ pub fn programs() -> Vec<(&'static str, NodeProgram)> {
         ),
     ]
 }
+
+/// The ShaderToy set (`tests/glsl_sources/shadertoy/`, its README.md): each source that compiles,
+/// by its file's name, in order (`tsl-core/tests/glsl_oracle.rs` checks the reason of each one
+/// refused).
+pub fn shadertoy_set() -> Vec<(String, NodeProgram)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl_sources/shadertoy");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the ShaderToy set's folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "glsl"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let source = std::fs::read_to_string(&path).expect("a source");
+            compile_shader_toy(&source)
+                .ok()
+                .map(|program| (name, program))
+        })
+        .collect()
+}

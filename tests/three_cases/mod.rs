@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_alphabump;
+pub mod scenes_deform;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
 pub mod scenes_fullmodel;
@@ -135,6 +136,9 @@ cases![
     materialx_marble in scenes_materialx,
     materialx_wood in scenes_materialx,
     sky in scenes_sky,
+    morph_targets in scenes_deform,
+    skinning in scenes_deform,
+    displacement_map in scenes_deform,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).

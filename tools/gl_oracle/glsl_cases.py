@@ -658,6 +658,11 @@ fx("for_condition_with_a_call", "vec4(s, float(tests) * 0.1, 0.0, 1.0)",
    decls="int tests = 0;\nbool more(float v) { tests++; return v < 1.0; }",
    body="float s = 0.0;\nfor (int i = 0; i < 6 && more(s); i++) s += x * 0.5 + y;")
 
+# ------------------------------------------------------------------ switch, while, do, prototypes (issue 18)
+import glsl_flow_cases  # noqa: E402
+glsl_flow_cases.add(case, fx)
+glsl_flow_cases.add_corpus(case)
+
 # ------------------------------------------------------------------ three r187's own shaders
 # The fragment shaders of three r187's examples/jsm/shaders/ that the front end compiles (issue
 # 18's corpus; the JSON is written by three_r187/dump.mjs), each as a ShaderMaterial with its own
@@ -800,3 +805,6 @@ for _name in THREE_ACCEPTED:
     CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
                   "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,
                   "textures": _textures, "w": 8, "h": 8, "chunks": True, **THREE_BOUNDS.get(_name, {})})
+
+# The exact-integer cases: a file of their own, which adds to CASES.
+import glsl_cases_int  # noqa: E402,F401

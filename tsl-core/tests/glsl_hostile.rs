@@ -485,28 +485,35 @@ fn the_work_of_a_loop_is_its_expression_nodes_not_its_statements() {
 // ------------------------------------------------------------------ item 12: ints f32 holds exactly
 
 #[test]
-fn int_literals_past_2_to_the_24_are_refused() {
-    for lit in ["16777217", "2147483647", "0x1000001", "0100000001"] {
+fn int_literals_past_32_bits_are_refused() {
+    // An int literal stops at 2^31 - 1 (docs/requirements.md, R-GLSL-8), a uint's at 2^32 - 1.
+    for lit in [
+        "2147483648",
+        "0x80000000",
+        "020000000000",
+        "4294967296u",
+        "0x100000000u",
+    ] {
         let src = frag(
             "",
-            &format!("int n = {lit}; gl_FragColor = vec4(float(n));"),
+            &format!("uint n = uint({lit}); gl_FragColor = vec4(float(n));"),
         );
         let e = refuse_frag(&src);
         assert_eq!(e.kind, GlslErrorKind::Preprocess, "{lit}");
-        assert_reason(&e, &["16777216", "32-bit float"]);
+        assert_reason(&e, &["the whole number is past"]);
     }
-    // 2^24 itself, and its negation, are exact.
+    // 2^31 - 1 and -2^31 are ints, exact: their sum is -1.
     let src = frag(
         "",
-        "int n = 16777216; int m = -16777216; gl_FragColor = vec4(float(n + m), 0.0, 0.0, 1.0);",
+        "int n = 2147483647; int m = -2147483647 - 1; gl_FragColor = vec4(float(n + m), 0.0, 0.0, 1.0);",
+    );
+    assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), -1.0);
+    // `16777217 == 16777216` was true while an int was a float; it is false now.
+    let src = frag(
+        "",
+        "bool b = 16777217 == 16777216; gl_FragColor = vec4(float(b), 0.0, 0.0, 1.0);",
     );
     assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), 0.0);
-    // `16777217 == 16777216` was true.
-    let src = frag(
-        "",
-        "bool b = 16777217 == 16777216; gl_FragColor = vec4(1.0);",
-    );
-    assert_reason(&refuse_frag(&src), &["16777216"]);
 }
 
 #[test]
@@ -527,24 +534,31 @@ fn int_division_and_remainder_by_a_constant_zero_are_refused() {
 }
 
 #[test]
-fn folded_int_arithmetic_past_2_to_the_24_is_refused() {
+fn folded_int_arithmetic_wraps_and_known_conversions_must_be_in_range() {
+    // GLSL leaves signed overflow undefined; the subset wraps modulo 2^32, folded or not
+    // (R-GLSL-8): each body sets n to -2^31, so n - 1 wraps back to 2^31 - 1 and
+    // float(n - 1) is 2147483648.0 (2^31 - 1 rounded to the nearest float).
     for body in [
-        "int n = 16777216 + 1;",
-        "int n = 4096 * 4097;",
-        "int n = -16777216 - 1;",
-        "int n = int(3.0e9);",
-        // Folded while unrolling: the index is a constant there.
-        "int n = 0; for (int i = 0; i < 4; i++) { n = 8388608 * i; }",
+        "int n = 2147483647 + 1;",
+        "int n = 65536 * 32768;",
+        "int n = -2147483647 - 1;",
+        "int n = -(-2147483647 - 1);",
+        // Folded while unrolling: the index is a constant there; 2^30 * 2 wraps to -2^31.
+        "int n = 0; for (int i = 0; i < 3; i++) { n = 1073741824 * i; }",
     ] {
+        let src = frag(
+            "",
+            &format!("{body} gl_FragColor = vec4(float(n - 1), 0.0, 0.0, 1.0);"),
+        );
+        let program = compile_shader_material(VERT, &src).unwrap_or_else(|e| panic!("{body}: {e}"));
+        assert_eq!(red(&program), 2147483648.0, "{body}");
+    }
+    // A known float-to-integer conversion must be finite and in range.
+    for body in ["int n = int(3.0e9);", "int n = int(-2147483904.0);"] {
         let src = frag("", &format!("{body} gl_FragColor = vec4(1.0);"));
         let e = compile_shader_material(VERT, &src).expect_err(body);
-        assert_reason(&e, &["16777216"]);
+        assert_reason(&e, &["is not an int", "finite and in range"]);
     }
-    let src = frag(
-        "",
-        "int n = 4096 * 4096; gl_FragColor = vec4(float(n - 16777215), 0.0, 0.0, 1.0);",
-    );
-    assert_eq!(red(&compile_shader_material(VERT, &src).unwrap()), 1.0);
 }
 
 #[test]

@@ -67,7 +67,26 @@ fn floats(v: &Value) -> Vec<f32> {
     }
 }
 
-fn uniform_value(ty: ValueType, f: &[f32]) -> UniformValue {
+/// A uint uniform's components, every bit of each (a float would round those past 2^24).
+fn uints(v: &Value) -> Vec<u32> {
+    match v {
+        Value::Number(n) => vec![n.as_u64().expect("a uint") as u32],
+        Value::Array(a) => a.iter().flat_map(uints).collect(),
+        other => panic!("not a uint: {other}"),
+    }
+}
+
+fn uniform_value(ty: ValueType, value: &Value) -> UniformValue {
+    if ty.kind() == Some(Scalar::UInt) {
+        let u = uints(value);
+        let mut values = [0; 4];
+        values[..u.len()].copy_from_slice(&u);
+        return UniformValue::UInt {
+            values,
+            width: u.len() as u8,
+        };
+    }
+    let f = &floats(value);
     match ty {
         ValueType::Float => UniformValue::Float(f[0]),
         ValueType::Vec2 => UniformValue::Vec2(Vec2::from_slice(f)),
@@ -158,6 +177,21 @@ struct Outcome {
 
 fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     let name = oracle_cases::name(case);
+    // A corpus shader the subset refuses (docs/glsl.md's table says why): the refusal must be
+    // the one stated, so that a change in what is refused shows here.
+    if let Some(want) = case.get("refused").and_then(Value::as_str) {
+        return match oracle_cases::compile(case) {
+            Ok(_) => Err(format!(
+                "{name}: compiles, but the case says it is refused ({want}); compare it instead"
+            )),
+            Err(e) if e.contains(want) => Ok(Outcome {
+                pixels: 0,
+                max_rel: 0.0,
+                failures: Vec::new(),
+            }),
+            Err(e) => Err(format!("{name}: refused, but not for '{want}':\n{e}")),
+        };
+    }
     let mut program = oracle_cases::compile(case).map_err(|e| format!("{name}: refused:\n{e}"))?;
     let (w, h) = (
         case["w"].as_u64().unwrap() as usize,
@@ -170,7 +204,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             // three.js's own matrices are forms, not uniforms, in our program.
             if let Some(ty) = slot_type(n) {
                 program
-                    .set_uniform(n, uniform_value(ty, &floats(value)))
+                    .set_uniform(n, uniform_value(ty, value))
                     .map_err(|e| format!("{name}: {e}"))?;
             }
         }
@@ -222,28 +256,40 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
     let rel = case.get("rel").map_or(DEFAULT_REL, |r| floats(r)[0]);
     let abs = case.get("abs").map_or(DEFAULT_ABS, |r| floats(r)[0]);
 
-    // One batch holds the whole grid (at most 64 pixels).
-    assert!(w * h <= LANES, "{name}: the grid is larger than a batch");
-    let mut batch = FragmentBatch::new();
-    for y in 0..h {
-        for x in 0..w {
+    // The grid in batches of LANES pixels, row by row; each output's values per pixel.
+    let sampler = Sampler(textures);
+    let mut registers = Registers::new();
+    let (mut color, mut opacity, mut mask) = (Some(Vec::new()), Some(Vec::new()), Some(Vec::new()));
+    for first in (0..w * h).step_by(LANES) {
+        let count = LANES.min(w * h - first);
+        let mut batch = FragmentBatch::new();
+        for lane in 0..count {
+            let (x, y) = ((first + lane) % w, (first + lane) / w);
             let u = (x as f32 + 0.5) / w as f32;
             let v = (y as f32 + 0.5) / h as f32;
             let all = views(&inputs, (u, v), (w, h), facing_back);
             for view in View::ALL {
-                batch.set_view(view, y * w + x, &all[view as usize]);
+                batch.set_view(view, lane, &all[view as usize]);
+            }
+        }
+        for (output, values) in [
+            (COLOR_NODE, &mut color),
+            (OPACITY_NODE, &mut opacity),
+            (MASK_NODE, &mut mask),
+        ] {
+            let width = output.value_type().width().unwrap();
+            match run_nodes(&program, output, &batch, &sampler, &mut registers) {
+                Some(r) => {
+                    if let Some(v) = values.as_mut() {
+                        v.extend(
+                            (0..count).map(|l| (0..width).map(|k| r[k][l]).collect::<Vec<f32>>()),
+                        );
+                    }
+                }
+                None => *values = None,
             }
         }
     }
-    let sampler = Sampler(textures);
-    let mut registers = Registers::new();
-    let mut read = |output: Output| -> Option<Vec<[f32; LANES]>> {
-        let width = output.value_type().width().unwrap();
-        run_nodes(&program, output, &batch, &sampler, &mut registers).map(|r| r[..width].to_vec())
-    };
-    let color = read(COLOR_NODE);
-    let opacity = read(OPACITY_NODE);
-    let mask = read(MASK_NODE);
     let pixels = &case["pixels"];
     let mut outcome = Outcome {
         pixels: 0,
@@ -257,7 +303,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
             }
             let lane = y * w + x;
             let want = floats(&pixels[y][x]);
-            let discarded = mask.as_ref().is_some_and(|m| m[0][lane] == 0.0);
+            let discarded = mask.as_ref().is_some_and(|m| m[lane][0] == 0.0);
             if want == clear {
                 if !discarded {
                     outcome.failures.push(format!(
@@ -278,7 +324,7 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
                     .push(format!("{name}: the program has no colour"));
                 break;
             };
-            let got = [c[0][lane], c[1][lane], c[2][lane], o[0][lane]];
+            let got = [c[lane][0], c[lane][1], c[lane][2], o[lane][0]];
             outcome.pixels += 1;
             for k in 0..4 {
                 if !close(got[k], want[k], rel, abs) {
@@ -291,6 +337,15 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
                     outcome.max_rel = outcome.max_rel.max(r);
                 }
             }
+        }
+    }
+    // A case whose noise amplifies last-bit differences (a hash of a large product read through
+    // fract) states the share of components that must be within its bound; the rest may differ
+    // where the hash's fract wraps.
+    if let Some(share) = case.get("share").map(|s| floats(s)[0]) {
+        let allowed = ((1.0 - share) * (outcome.pixels * 4) as f32).floor() as usize;
+        if outcome.failures.len() <= allowed {
+            outcome.failures.clear();
         }
     }
     Ok(outcome)
@@ -309,7 +364,7 @@ fn every_case_agrees_with_mesa() {
             Ok(o) => {
                 pixels += o.pixels;
                 // The largest difference among the cases held to the default bound.
-                if case.get("rel").is_none() && o.max_rel > worst.0 {
+                if case.get("rel").is_none() && case.get("abs").is_none() && o.max_rel > worst.0 {
                     worst = (o.max_rel, case["name"].as_str().unwrap().to_string());
                 }
                 failures.extend(o.failures);

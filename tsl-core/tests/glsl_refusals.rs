@@ -322,10 +322,6 @@ fn an_error_through_a_define_names_the_authors_line() {
 #[test]
 fn types_outside_the_subset() {
     for (ty, what) in [
-        ("uint", "unsigned"),
-        ("ivec2", "integer vectors"),
-        ("uvec3", "unsigned"),
-        ("bvec4", "boolean vectors"),
         ("mat3x4", "non-square"),
         ("samplerCube", "samplers other than sampler2D"),
         ("sampler3D", "samplers other than sampler2D"),
@@ -558,30 +554,90 @@ fn both_colour_outputs_written() {
 fn a_varying_that_is_not_a_vector() {
     frag(
         "varying $int n;\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "a float or a vector",
+        "a float or a float vector, not an int: an integer or bool varying needs flat",
     );
 }
 
 // ------------------------------------------------------------------ statements
 
 #[test]
-fn while_do_switch() {
-    frag(&body("  $while (true) { }"), "while is not in the subset");
-    frag(&body("  $do { } while (false);"), "do is not in the subset");
+fn while_and_do_not_proved_to_stop() {
+    // 257 bodies: one past the specification's MAX_WHILE_COUNT.
     frag(
-        &body("  int i = 0;\n  $switch (i) { default: break; }"),
-        "switch is not in the subset",
+        &body("  int i = 0;\n  $while (i < 257) { i++; }"),
+        "not proved to stop within 256",
+    );
+    // A condition that never turns false, and one over a uniform (unbounded).
+    frag(
+        &body("  $while (true) { }"),
+        "write a for loop with constant bounds",
+    );
+    frag(
+        "uniform int count;\nvoid main() {\n  int i = 0;\n  $while (i < count) { i++; }\n  gl_FragColor = vec4(1.0);\n}",
+        "not proved to stop",
+    );
+    // A data-dependent exit alone is not a proof (the specification: the proof is conservative).
+    frag(
+        &body("  float v = vUv.x;\n  $do { v *= 2.0; } while (v < 1.0);"),
+        "this do loop is not proved to stop",
+    );
+    // The counter is written in a branch: not known where the loop runs.
+    frag(
+        &body("  int i = 0;\n  $while (i < 4) { if (vUv.x < 0.5) { i++; } else { i += 2; } }"),
+        "not proved to stop",
+    );
+    frag(
+        &body("  do $i++; while (false);"),
+        "the body of a do is a block in braces",
+    );
+    // Three nested loops of 256 bodies each are proved, but unroll past the work limit.
+    frag(
+        &body("  int i = 0;\n  while (i < 256) {\n    int j = 0;\n    while (j < 256) {\n      int k = 0;\n      while (k < 256) { k++; }\n      j++;\n    }\n    i++;\n  }"),
+        "units of work",
     );
 }
 
 #[test]
+fn switch_outside_the_subset() {
+    frag(
+        &body("  float s = vUv.x;\n  switch ($s) { default: break; }"),
+        "a switch selects by an int, not a float",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case $i: break; }"),
+        "a case label is a constant",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case 1: break; case $1: break; }"),
+        "case 1 is labelled twice",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { default: break; case 2: $default: break; }"),
+        "a switch has one default label",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case 0: $float f = 1.0; break; }"),
+        "a declaration directly in a switch",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { $i = 2; case 0: break; }"),
+        "before its first case label",
+    );
+    frag(&body("  $case 1: ;"), "directly in a switch's body");
+}
+
+#[test]
 fn break_and_continue_outside_a_loop() {
-    frag(&body("  $break;"), "break outside a for loop");
+    frag(&body("  $break;"), "break outside a loop or a switch");
     frag(
         &body("  if (true) { $continue; }"),
-        "continue outside a for loop",
+        "continue outside a loop",
     );
-    frag("float f() {\n  $break;\n  return 1.0;\n}\nvoid main() { for (int i = 0; i < 2; i++) { gl_FragColor = vec4(f()); } }", "outside a for loop");
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { default: $continue; }"),
+        "continue outside a loop",
+    );
+    frag("float f() {\n  $break;\n  return 1.0;\n}\nvoid main() { for (int i = 0; i < 2; i++) { gl_FragColor = vec4(f()); } }", "outside a loop");
 }
 
 #[test]
@@ -699,7 +755,7 @@ fn a_loop_index_written_in_the_body() {
 fn a_loop_index_that_is_a_vector() {
     frag(
         &body("  for ($vec2 v = vec2(0.0); v.x < 1.0; v.x += 0.5) { }"),
-        "an int or a float",
+        "an int, a uint or a float",
     );
 }
 
@@ -707,9 +763,15 @@ fn a_loop_index_that_is_a_vector() {
 
 #[test]
 fn prototypes() {
+    // A prototype lets the call come first, but recursion through prototypes is refused.
     frag(
-        "float $f(float x);\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "prototypes",
+        "float f(float x);\nfloat g(float x);\nfloat $g(float x) { return f(x); }\nfloat f(float x) { return g(x); }\nvoid main() { gl_FragColor = vec4(f(1.0)); }",
+        "recursion is not in the subset",
+    );
+    // A prototype with no definition: the call names a function that is not defined.
+    frag(
+        "float f(float x);\nvoid main() { gl_FragColor = vec4($f(1.0)); }",
+        "no function named f",
     );
 }
 
@@ -830,7 +892,10 @@ fn modulo_of_floats() {
 
 #[test]
 fn modulo_assignment() {
-    frag(&body("  int a = 5;\n  a $%= 2;"), "%=");
+    frag(
+        &body("  float a = 5.0;\n  a $%= 2.0;"),
+        "% of floats is not in the subset; use mod(x, y)",
+    );
 }
 
 /// A global that is not const is the shader's own state (issue 18); as in GLSL ES and Mesa, its
@@ -895,7 +960,10 @@ fn assignments_inside_expressions_outside_glsl() {
         &body("  for (int i = 0; i < 4; i++) {\n    int j = $i++;\n  }"),
         "the loop index i is written in the body",
     );
-    frag(&body("  float a = 1.0;\n  float b = (a $%= 2.0);"), "%=");
+    frag(
+        &body("  float a = 1.0;\n  float b = (a $%= 2.0);"),
+        "% of floats",
+    );
     vert(
         "void main() {\n  float a = ($gl_Position = vec4(1.0)).x;\n}\n",
         "gl_Position is written whole",
@@ -906,7 +974,7 @@ fn assignments_inside_expressions_outside_glsl() {
 fn int_and_float_mixed() {
     frag(
         &body("  float a = 1.0 $+ 2;"),
-        "no conversion between int and float",
+        "float + int: GLSL ES has no implicit conversion between int and float; write float(...) of the int",
     );
 }
 
@@ -946,7 +1014,9 @@ fn a_swizzle_of_a_missing_component() {
 
 #[test]
 fn an_index_that_is_not_constant() {
-    frag("uniform float u;\nvoid main() {\n  vec4 v = vec4(1.0);\n  float a = v[$int(u)];\n  gl_FragColor = vec4(a);\n}", "constant or a loop index");
+    // A component is read through an index known at run time alone (a select chain), but
+    // written through a constant or a loop index only (the specification's subset).
+    frag("uniform float u;\nvoid main() {\n  vec4 v = vec4(1.0);\n  v[$int(u)] = 2.0;\n  gl_FragColor = v;\n}", "constant or a loop index");
 }
 
 #[test]
@@ -981,7 +1051,7 @@ fn matrices_of_other_sizes() {
     );
     frag(
         &body("  mat2 m = mat2(1.0);\n  bool b = m $< m;"),
-        "compares two ints or two floats",
+        "compares two numbers of one type",
     );
     frag(
         &body("  mat2 m = $matrixCompMult(mat2(1.0), mat3(1.0));"),
@@ -1042,15 +1112,7 @@ fn three_s_matrices_times_other_matrices() {
 
 #[test]
 fn builtins_outside_the_subset() {
-    for f in [
-        "sinh",
-        "isnan",
-        "outerProduct",
-        "lessThan",
-        "textureLod",
-        "texelFetch",
-        "any",
-    ] {
+    for f in ["sinh", "isnan", "outerProduct", "textureLod", "texelFetch"] {
         frag(
             &body(&format!("  float a = ${f}(vUv.x);")),
             &format!("the built-in {f} is not in the subset"),
@@ -1073,7 +1135,7 @@ fn a_builtin_with_the_wrong_arguments() {
         "takes 1 argument, not 2",
     );
     frag(
-        &body("  float a = $mix(1.0, 2.0, true);"),
+        &body("  float a = $mix(1.0, 2.0, bvec2(true));"),
         "mix has no form",
     );
 }
@@ -1551,4 +1613,198 @@ fn errors_past_the_bound_are_counted() {
     assert_eq!(e.all().count(), MAX_DIAGNOSTICS);
     assert_eq!(e.omitted, 25 - MAX_DIAGNOSTICS);
     assert!(e.to_string().ends_with("error: and 5 more"), "{e}");
+}
+
+// ------------------------------------------------------------------ exact integers (R-GLSL-8)
+
+#[test]
+fn integers_never_convert_implicitly() {
+    frag(
+        &body("  float k = 1.0;\n  k = $3;"),
+        "k is a float, and the value an int: write float(…)",
+    );
+    frag(
+        &body("  int i = 2;\n  uint u = $i;"),
+        "u is a uint, and the value an int: write uint(…)",
+    );
+    frag(
+        &body("  int i = 2;\n  uint u = 3u $+ i;"),
+        "uint + int: an int and a uint do not mix",
+    );
+    frag(
+        &body("  ivec2 v = ivec2(1) $* vec2(2.0);"),
+        "ivec2 * vec2: GLSL ES has no implicit conversion between ivec2 and float; write vec2(...) of the ivec2",
+    );
+    frag(
+        &body("  bool b = 1u $< 2;"),
+        "uint < int: an int and a uint do not mix",
+    );
+}
+
+#[test]
+fn signed_bit_operators_are_refused() {
+    // The subset's bit operators take uints (docs/requirements.md, R-GLSL-8).
+    for (src, what) in [
+        ("  int i = 6;\n  int j = i $& 3;", "an int"),
+        ("  int i = 6;\n  int j = $~i;", "an int"),
+        ("  ivec2 v = ivec2(6);\n  ivec2 w = v $<< 1;", "an ivec2"),
+        ("  int i = 6;\n  i $|= 1;", "an int"),
+    ] {
+        frag(
+            &body(src),
+            &format!(
+                "the bit operators of {what} are not in the subset; they take a uint or a uvec"
+            ),
+        );
+    }
+    frag(
+        &body("  float f = 1.0;\n  uint u = 1u $<< f;"),
+        "takes integers",
+    );
+    frag(
+        &body("  uvec3 u = uvec3(1u) $>> uvec2(1u);"),
+        "a shift's count is a scalar or of its value's width",
+    );
+}
+
+#[test]
+fn known_undefined_integer_operands_are_refused() {
+    for (src, needle) in [
+        (
+            "  uint u = 1u $<< 32;",
+            "the shift count 32 is outside 0 to 31",
+        ),
+        (
+            "  uint u = 1u $>> -1;",
+            "the shift count -1 is outside 0 to 31",
+        ),
+        (
+            "  uvec2 u = uvec2(1u) $<< uvec2(3u, 40u);",
+            "the shift count 40",
+        ),
+        (
+            "  ivec2 v = ivec2(4) $/ ivec2(1, 0);",
+            "an integer division by zero",
+        ),
+        (
+            "  uint u = 9u;\n  u $%= 0u;",
+            "an integer remainder by zero",
+        ),
+        (
+            "  int i = $int(-3.0e9);",
+            "is not an int: a known float-to-integer conversion must be finite and in range",
+        ),
+        ("  uint u = $uint(-1.0);", "is not a uint"),
+    ] {
+        frag(&body(src), needle);
+    }
+}
+
+#[test]
+fn integer_literals_past_their_type_are_refused() {
+    frag(
+        &body("  int i = $2147483648;"),
+        "past 2147483647 (2^31 - 1)",
+    );
+    frag(
+        &body("  uint u = $4294967296u;"),
+        "past 4294967295 (2^32 - 1)",
+    );
+}
+
+#[test]
+fn es300_integer_forms_in_a_raw_es100_shader() {
+    for (src, needle) in [
+        ("  $uint u;", "the type uint needs #version 300 es"),
+        (
+            "  $uvec2 u = uvec2(3);",
+            "the type uvec2 needs #version 300 es",
+        ),
+        (
+            "  int u = int($3u);",
+            "a uint (the u suffix) needs #version 300 es",
+        ),
+        (
+            "  float f = float($uint(3));",
+            "uint(...) needs #version 300 es",
+        ),
+        (
+            "  int i = 6;\n  bool b = (i $& 3) == 2;",
+            "the bit operator & needs #version 300 es",
+        ),
+    ] {
+        raw_frag(
+            &format!(
+                "precision highp float;\nvoid main() {{\n{src}\n  gl_FragColor = vec4(1.0);\n}}\n"
+            ),
+            needle,
+        );
+    }
+    raw_frag(
+        "precision highp float;\nuniform $uint u;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "the type uint needs #version 300 es",
+    );
+    raw_frag(
+        "precision highp float;\nstruct S { $uvec3 u; };\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        "the type uvec3 needs #version 300 es",
+    );
+}
+
+#[test]
+fn bit_casts_are_refused() {
+    for f in [
+        "floatBitsToInt",
+        "floatBitsToUint",
+        "intBitsToFloat",
+        "uintBitsToFloat",
+    ] {
+        frag(
+            &body(&format!("  float a = float(${f}(vUv.x));")),
+            "the graph has no bit cast between floats and integers",
+        );
+    }
+}
+
+#[test]
+fn integer_and_bool_varyings_are_refused() {
+    frag(
+        "varying $ivec2 n;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "an integer or bool varying needs flat, which is not in the subset",
+    );
+}
+
+#[test]
+fn comparison_builtins_take_vectors_of_one_type() {
+    frag(
+        &body("  bvec2 b = $lessThan(vec2(1.0), ivec2(1));"),
+        "lessThan has no form that takes (vec2, ivec2)",
+    );
+    frag(
+        &body("  bool b = $any(vec2(1.0));"),
+        "any has no form that takes (vec2)",
+    );
+    frag(
+        &body("  bvec2 b = $lessThan(1.0, 2.0);"),
+        "lessThan has no form that takes (float, float)",
+    );
+    frag(
+        &body("  int i = $abs(3u);"),
+        "abs has no form that takes (uint)",
+    );
+}
+
+#[test]
+fn integer_forms_outside_their_place() {
+    frag(
+        &body("  for (uint i = $0; i < 4u; i++) { }"),
+        "the index is a uint and its start an int",
+    );
+    frag(
+        &body("  mat3 m = mat3(1.0);\n  vec3 v = m $* ivec3(1);"),
+        "a matrix multiplies a vector or a matrix of its size, or a float",
+    );
+    frag(
+        &body("  ivec2 v = ivec2(1);\n  bool b = v $< ivec2(2);"),
+        "use lessThan()",
+    );
 }

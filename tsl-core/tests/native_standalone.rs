@@ -248,9 +248,12 @@ fn a_layout_made_by_hand_that_does_not_fit_is_refused() {
 
 #[test]
 fn every_glsl_oracle_case_makes_every_form_or_is_refused_for_a_varying() {
-    let (mut made, mut refused) = (0, 0);
+    let (mut made, mut refused, mut integers) = (0, 0, 0);
     let mut failures = Vec::new();
-    for case in &oracle_cases::cases() {
+    for case in oracle_cases::cases()
+        .iter()
+        .filter(|c| oracle_cases::compiles(c))
+    {
         let name = oracle_cases::name(case);
         let program = oracle_cases::compile(case).unwrap_or_else(|e| panic!("{name}: {e}"));
         let corners = program.views_read().iter().any(|v| v.is_corner());
@@ -259,6 +262,9 @@ fn every_glsl_oracle_case_makes_every_form_or_is_refused_for_a_varying() {
                 assert_eq!(node, "varying(...)", "{name}");
                 refused += 1;
             }
+            // GLSL's ints are exact (R-GLSL-8); a program computing with them at run time
+            // runs on the interpreters (R-INT-7).
+            Err(e) if e.to_string().contains(oracle_cases::INTEGERS_REFUSED) => integers += 1,
             Err(e) => failures.push(format!("{name}: {e}")),
             Ok(_) => match all_forms(name, &program) {
                 Ok(()) => made += 1,
@@ -267,7 +273,7 @@ fn every_glsl_oracle_case_makes_every_form_or_is_refused_for_a_varying() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    eprintln!("{made} made, {refused} refused for a varying");
+    eprintln!("{made} made, {refused} refused for a varying, {integers} for integers");
     assert!(made >= 100, "{made} made, {refused} refused");
 }
 

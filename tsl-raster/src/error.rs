@@ -162,6 +162,62 @@ pub enum Refusal {
     /// direction, a zero direction, or a NaN near or far (docs/raycaster.md).
     #[error("the ray is not finite, its direction is zero, or its near or far is NaN")]
     RayNotFinite,
+    /// A mesh's morph targets or skin do not fit its geometry or the scene (R-DEFORM-1,
+    /// R-DEFORM-2, docs/requirements.md).
+    #[error("object {object}: {error}")]
+    Deform {
+        /// The mesh object's index.
+        object: usize,
+        /// What does not fit.
+        error: DeformError,
+    },
+}
+
+/// Why a mesh's morph targets or skin cannot deform it (R-DEFORM-1, R-DEFORM-2).
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum DeformError {
+    /// More influences than the geometry has morph targets, or a non-finite influence.
+    #[error(
+        "{influences} morph influences for {targets} morph targets (at most one each, finite)"
+    )]
+    MorphInfluences {
+        /// The influences given.
+        influences: usize,
+        /// The geometry's morph targets.
+        targets: usize,
+    },
+    /// A skin on a mesh whose geometry has no skinning attributes.
+    #[error("a skinned mesh's geometry has no skin joints and weights")]
+    NoSkinWeights,
+    /// A skin whose bone inverses are not one per bone.
+    #[error("{inverses} bone inverses for {bones} bones")]
+    BoneInverses {
+        /// The bones.
+        bones: usize,
+        /// The inverse bind matrices.
+        inverses: usize,
+    },
+    /// A bone that names no object of the scene.
+    #[error("bone {bone} names object {id}, which is not in the scene")]
+    MissingBone {
+        /// The bone's index in the skin.
+        bone: usize,
+        /// The object id it names.
+        id: u32,
+    },
+    /// A vertex's joint past the skeleton's bones.
+    #[error("vertex {vertex} names joint {joint} of {bones} bones")]
+    JointOutOfRange {
+        /// The vertex.
+        vertex: usize,
+        /// The joint index.
+        joint: u16,
+        /// The skeleton's bones.
+        bones: usize,
+    },
+    /// A NaN or an infinity in a bind matrix, a bone inverse or a deformed position.
+    #[error("a non-finite bind matrix, bone inverse or deformed position")]
+    NonFinite,
 }
 
 /// The store an asset id names.
@@ -443,6 +499,15 @@ pub enum GeometryError {
         item_size: usize,
         /// How many floats were given.
         len: usize,
+    },
+    /// Morph targets with no position target, or normal targets that are not one per position
+    /// target (or on a geometry without normals) (R-DEFORM-1).
+    #[error("{positions} morph position targets with {normals:?} normal targets (one or more, and as many normal targets on a geometry with normals)")]
+    MorphTargets {
+        /// The position targets given.
+        positions: usize,
+        /// The normal targets given, if any.
+        normals: Option<usize>,
     },
 }
 

@@ -68,8 +68,8 @@ pub mod texture;
 pub use assets::Assets;
 pub use environment::{Environment, EquirectImage};
 pub use error::{
-    AssetKind, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal, RenderError,
-    TextureReader,
+    AssetKind, DeformError, GeometryError, ImageError, MaterialRefusal, Pixels, Refusal,
+    RenderError, TextureReader,
 };
 pub use frame::light_mask::light_masks;
 pub use frame::screen_pass::TransmissionTarget;
@@ -83,7 +83,11 @@ pub use geometry::{
     CapsuleGeometry, CircleGeometry, ConeGeometry, ExtrudeGeometry, LatheGeometry, Platonic,
     PolyhedronGeometry, RingGeometry, ShapeGeometry, TorusKnotGeometry, TubeGeometry,
 };
-pub use json::{object_to_json, read_object_json, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION};
+pub use geometry::{MorphTargets, SkinWeights};
+pub use json::{
+    node_json_type_names, object_to_json, read_material_json, read_node_material, read_object_json,
+    read_object_json_with, NodeLoader, MAX_OBJECT_JSON_BYTES, OBJECT_JSON_VERSION,
+};
 pub use output::{
     encode_apng, write_apng, Image, LinearImage, OutputColorSpace, OutputTransform, ToneMapping,
     MAX_PNG_SIDE,
@@ -98,6 +102,7 @@ pub use scene::{
     shader_material, BackgroundEnvironment, Camera, Fog, Light, Material, MaterialKind, Mesh,
     Object, ObjectId, Projection, Scattering, ScatteringError, Scene, Side, Transform,
 };
+pub use scene::{BindMode, Skin};
 pub use scene::{Instances, SharedInstances, MAX_INSTANCES};
 pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};

@@ -3,7 +3,7 @@
 //! instructions are built once.
 
 use crate::opcode::Opcode;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Where a `load` reads: the header (frame values) or the data section, by word offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,7 +31,7 @@ pub enum Imm {
 }
 
 /// A value read through a swizzle. Components past `width` are zero so equal reads compare equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Operand {
     /// The instruction that computes the value.
     pub value: u32,
@@ -39,6 +39,19 @@ pub struct Operand {
     pub swizzle: [u8; 4],
     /// How many components the operand has.
     pub width: u8,
+}
+
+impl std::hash::Hash for Operand {
+    /// One word: the value, the swizzle's two bits a component and the width (hashing each byte
+    /// alone was a tenth of compile time, through the instructions' map).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let swizzle = self
+            .swizzle
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (k, &c)| bits | u64::from(c & 3) << (2 * k));
+        state.write_u64(u64::from(self.value) | swizzle << 32 | u64::from(self.width) << 40);
+    }
 }
 
 impl Operand {
@@ -83,15 +96,84 @@ impl Operand {
     }
 }
 
+/// An instruction's register operands, at most three, held in place (an instruction is built
+/// for each node, and an allocation each was a fifth of compile time). The slots past `len`
+/// hold `Args::EMPTY_SLOT`, so equal lists compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Args {
+    list: [Operand; 3],
+    len: u8,
+}
+
+impl Args {
+    const EMPTY_SLOT: Operand = Operand {
+        value: 0,
+        swizzle: [0; 4],
+        width: 0,
+    };
+
+    /// No operands.
+    pub const NONE: Args = Args {
+        list: [Args::EMPTY_SLOT; 3],
+        len: 0,
+    };
+}
+
+impl std::hash::Hash for Args {
+    /// The operands in use (equal lists have equal ones).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(self.len);
+        self.iter().for_each(|operand| operand.hash(state));
+    }
+}
+
+impl std::ops::Deref for Args {
+    type Target = [Operand];
+
+    fn deref(&self) -> &[Operand] {
+        &self.list[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Args {
+    type Item = &'a Operand;
+    type IntoIter = std::slice::Iter<'a, Operand>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Operand> for Args {
+    /// The first three operands (every opcode takes at most three: `Opcode::arity`).
+    fn from_iter<I: IntoIterator<Item = Operand>>(iter: I) -> Args {
+        let mut args = Args::NONE;
+        for operand in iter {
+            debug_assert!(args.len < 3, "an instruction of more than three operands");
+            if let Some(slot) = args.list.get_mut(args.len as usize) {
+                *slot = operand;
+                args.len += 1;
+            }
+        }
+        args
+    }
+}
+
+impl<const K: usize> From<[Operand; K]> for Args {
+    fn from(list: [Operand; K]) -> Args {
+        list.into_iter().collect()
+    }
+}
+
 /// One instruction of the IR.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LirInst {
     /// The operation.
     pub op: Opcode,
     /// The width it works on.
     pub width: u8,
     /// Its register operands (at most three).
-    pub args: Vec<Operand>,
+    pub args: Args,
     /// Its immediate.
     pub imm: Imm,
     /// For `join`: the operand of each result component, two bits each.
@@ -112,10 +194,19 @@ pub struct Lir {
     pub insts: Vec<LirInst>,
     /// For each instruction, the index of the graph node it came from (for "oldest first").
     pub age: Vec<u32>,
-    built: HashMap<LirInst, u32>,
+    built: FxHashMap<LirInst, u32>,
 }
 
 impl Lir {
+    /// An empty IR with room for about `nodes` instructions.
+    pub fn with_capacity(nodes: usize) -> Lir {
+        Lir {
+            insts: Vec::with_capacity(nodes),
+            age: Vec::with_capacity(nodes),
+            built: FxHashMap::with_capacity_and_hasher(nodes, Default::default()),
+        }
+    }
+
     /// For each value, whether it is the same for every fragment: a load, or math of such values.
     /// The interpreter computes those once per batch instead of once per lane.
     pub fn uniform_values(&self) -> Vec<bool> {
@@ -150,16 +241,12 @@ impl Lir {
     /// The value of `inst`, built now or found among those built.
     pub fn push(&mut self, inst: LirInst, age: u32) -> Operand {
         let width = inst.result_width();
-        let id = match self.built.get(&inst) {
-            Some(&id) => id,
-            None => {
-                let id = self.insts.len() as u32;
-                self.built.insert(inst.clone(), id);
-                self.insts.push(inst);
-                self.age.push(age);
-                id
-            }
-        };
+        let (insts, ages) = (&mut self.insts, &mut self.age);
+        let id = *self.built.entry(inst).or_insert_with(|| {
+            insts.push(inst);
+            ages.push(age);
+            insts.len() as u32 - 1
+        });
         Operand::whole(id, width)
     }
 }

@@ -2,14 +2,14 @@
 //! data, matrices become lists of columns and `mul` of a matrix becomes vector steps, swizzles
 //! fold into operands, joins become `join` instructions.
 
-use super::lir::{DataRef, Imm, Lir, LirInst, Operand};
+use super::lir::{Args, DataRef, Imm, Lir, LirInst, Operand};
 use crate::graph::{Axis, GraphParts, Op, UniformInit};
-use crate::interface::{Attribute, Output, Source, View};
+use crate::interface::{Attribute, Output, Source, View, VIEW_COUNT};
 use crate::opcode::{Opcode, TypeRule};
 use crate::program::format::HeaderValue;
 use crate::program::format::{LOAD_TAG_FLOAT, LOAD_TAG_INT, LOAD_TAG_UINT};
 use crate::types::{Scalar, TextureId, ValueType};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The data section as the outputs fill it: uniforms first, then constants and texture ids, each
 /// stored once.
@@ -18,8 +18,8 @@ pub struct DataLayout {
     pub words: Vec<u32>,
     /// The data offset of each uniform, in declaration order.
     pub uniform_at: Vec<usize>,
-    constants: HashMap<Vec<u32>, usize>,
-    textures: HashMap<TextureId, usize>,
+    constants: FxHashMap<Vec<u32>, usize>,
+    textures: FxHashMap<TextureId, usize>,
 }
 
 impl DataLayout {
@@ -37,18 +37,20 @@ impl DataLayout {
         DataLayout {
             words,
             uniform_at,
-            constants: HashMap::new(),
-            textures: HashMap::new(),
+            constants: FxHashMap::default(),
+            textures: FxHashMap::default(),
         }
     }
 
     fn constant(&mut self, floats: &[f32]) -> usize {
         let bits: Vec<u32> = floats.iter().map(|f| f.to_bits()).collect();
-        let words = &mut self.words;
-        *self.constants.entry(bits.clone()).or_insert_with(|| {
-            words.extend(&bits);
-            words.len() - bits.len()
-        })
+        if let Some(&at) = self.constants.get(&bits) {
+            return at;
+        }
+        self.words.extend(&bits);
+        let at = self.words.len() - bits.len();
+        self.constants.insert(bits, at);
+        at
     }
 
     fn texture(&mut self, id: TextureId) -> usize {
@@ -75,13 +77,55 @@ enum Lowered {
     Texture(DataRef),
 }
 
+/// What each node lowered to, in each view it is read in: a list per view, indexed by node, made
+/// when the view is first used (most outputs read the fragment's view alone).
+struct Done {
+    nodes: usize,
+    views: [Vec<Option<Lowered>>; VIEW_COUNT],
+}
+
+impl Done {
+    fn new(nodes: usize) -> Done {
+        Done {
+            nodes,
+            views: Default::default(),
+        }
+    }
+
+    fn get(&self, node: u32, view: View) -> Option<&Lowered> {
+        self.views[view as usize].get(node as usize)?.as_ref()
+    }
+
+    fn insert(&mut self, node: u32, view: View, lowered: Lowered) {
+        let list = &mut self.views[view as usize];
+        if list.is_empty() {
+            list.resize(self.nodes, None);
+        }
+        if let Some(slot) = list.get_mut(node as usize) {
+            *slot = Some(lowered);
+        }
+    }
+
+    /// What `node` lowered to in `view`.
+    ///
+    /// # Panics
+    ///
+    /// When it was not lowered: `lower_root` lowers a node's inputs before the node.
+    fn lowered(&self, node: u32, view: View) -> &Lowered {
+        match self.get(node, view) {
+            Some(lowered) => lowered,
+            None => unreachable!("node #{node} is read before it is lowered"),
+        }
+    }
+}
+
 /// Lowers the nodes of one output.
 pub struct Lowering<'a> {
     parts: &'a GraphParts,
     data: &'a mut DataLayout,
     /// The IR built so far.
     pub lir: Lir,
-    done: HashMap<(u32, View), Lowered>,
+    done: Done,
     /// The view of the node being lowered.
     view: View,
     /// Whether this is the position node, which runs per vertex: elsewhere a local attribute
@@ -95,8 +139,8 @@ impl<'a> Lowering<'a> {
         Lowering {
             parts,
             data,
-            lir: Lir::default(),
-            done: HashMap::new(),
+            lir: Lir::with_capacity(parts.nodes.len()),
+            done: Done::new(parts.nodes.len()),
             view: View::Fragment,
             per_vertex: output == Output::Position,
         }
@@ -108,37 +152,42 @@ impl<'a> Lowering<'a> {
         // Iterative post-order, so a chain of 65,536 nodes does not overflow the stack.
         let mut stack = vec![(root, View::Fragment, false)];
         while let Some((node, view, inputs_done)) = stack.pop() {
-            if self.done.contains_key(&(node, view)) {
+            if self.done.get(node, view).is_some() {
                 continue;
             }
             if inputs_done {
                 self.view = view;
                 let lowered = self.lower_node(node);
-                self.done.insert((node, view), lowered);
+                self.done.insert(node, view, lowered);
             } else {
                 stack.push((node, view, true));
-                for input in self.input_views(node, view).into_iter().rev() {
-                    if !self.done.contains_key(&input) {
-                        stack.push((input.0, input.1, false));
+                let done = &self.done;
+                self.input_views_rev(node, view, |(input, in_view)| {
+                    if done.get(input, in_view).is_none() {
+                        stack.push((input, in_view, false));
                     }
-                }
+                });
             }
         }
         // Invariant: the loop above lowered `root` in the fragment view; `check::integrity` refused
         // an output whose root is not of the output's type (floats and vectors only).
-        match &self.done[&(root, View::Fragment)] {
-            Lowered::Value(v) => *v,
+        match self.done.get(root, View::Fragment) {
+            Some(Lowered::Value(v)) => *v,
             _ => unreachable!("outputs are floats and vectors"),
         }
     }
 
-    /// The inputs of `node` and the views they are read in: a varying reads its input at the
-    /// corners (or at the corner it is in), a derivative at the neighbour and here.
-    fn input_views(&self, node: u32, view: View) -> Vec<(u32, View)> {
+    /// Call `f` with the inputs of `node` and the views they are read in, last first: a varying
+    /// reads its input at the corners (or at the corner it is in), a derivative at the neighbour
+    /// and here. (No list per node: this runs for every node of every compile.)
+    fn input_views_rev(&self, node: u32, view: View, mut f: impl FnMut((u32, View))) {
         let node = &self.parts.nodes[node as usize];
         match node.op {
             Op::Varying if !view.is_corner() => {
-                View::CORNERS.iter().map(|&c| (node.inputs[0], c)).collect()
+                View::CORNERS
+                    .iter()
+                    .rev()
+                    .for_each(|&c| f((node.inputs[0], c)));
             }
             Op::Derivative(axis) => {
                 let there = if axis == Axis::X {
@@ -146,21 +195,19 @@ impl<'a> Lowering<'a> {
                 } else {
                     View::Up
                 };
-                vec![
-                    (node.inputs[0], there),
-                    (node.inputs[0], View::DerivativeHere),
-                ]
+                f((node.inputs[0], View::DerivativeHere));
+                f((node.inputs[0], there));
             }
-            _ => node.inputs.iter().map(|&i| (i, view)).collect(),
+            _ => node.inputs.iter().rev().for_each(|&i| f((i, view))),
         }
     }
 
     fn lowered(&self, node: u32) -> &Lowered {
-        &self.done[&(node, self.view)]
+        self.done.lowered(node, self.view)
     }
 
     fn value_in(&self, node: u32, view: View) -> Operand {
-        match &self.done[&(node, view)] {
+        match self.done.lowered(node, view) {
             Lowered::Value(v) => *v,
             // Invariant: `check::integrity` recomputed every node's type (`typecheck::node_type`);
             // only float and vector operands reach a value's use.
@@ -176,7 +223,7 @@ impl<'a> Lowering<'a> {
         let inst = LirInst {
             op: Opcode::Load,
             width: width as u8,
-            args: vec![],
+            args: Args::NONE,
             imm: Imm::Load(at),
             select: 0,
         };
@@ -193,14 +240,14 @@ impl<'a> Lowering<'a> {
         let inst = LirInst {
             op: Opcode::Load,
             width: width as u8,
-            args: vec![],
+            args: Args::NONE,
             imm: Imm::LoadTagged(at, tag),
             select: 0,
         };
         self.lir.push(inst, age)
     }
 
-    fn inst(&mut self, op: Opcode, width: u8, args: Vec<Operand>, age: u32) -> Operand {
+    fn inst(&mut self, op: Opcode, width: u8, args: Args, age: u32) -> Operand {
         self.lir.push(
             LirInst {
                 op,
@@ -288,7 +335,7 @@ impl<'a> Lowering<'a> {
                     Machine::Same => Lowered::Value(self.inst(*code, width, args, age)),
                     Machine::Op(op) => Lowered::Value(self.inst(op, width, args, age)),
                     Machine::Swapped(op) => {
-                        let swapped = vec![args[1], args[0]];
+                        let swapped = Args::from([args[1], args[0]]);
                         Lowered::Value(self.inst(op, width, swapped, age))
                     }
                     // A conversion that keeps the bits: the operand itself, retyped.
@@ -324,7 +371,7 @@ impl<'a> Lowering<'a> {
                             Opcode::Tex
                         },
                         width: 4,
-                        args: vec![uv],
+                        args: Args::from([uv]),
                         imm: Imm::Texture(map),
                         select: 0,
                     },
@@ -354,7 +401,7 @@ impl<'a> Lowering<'a> {
                     },
                 );
                 let here = self.value_in(node.inputs[0], View::DerivativeHere);
-                Lowered::Value(self.inst(Opcode::Sub, here.width, vec![there, here], age))
+                Lowered::Value(self.inst(Opcode::Sub, here.width, Args::from([there, here]), age))
             }
         }
     }
@@ -365,12 +412,12 @@ impl<'a> Lowering<'a> {
         let width = corners[0].width;
         let weights = self.lane_attribute(Attribute::Barycentric, age);
         let weight = |k: u8| weights.pick(&[k]).broadcast(width);
-        let mut sum = self.inst(Opcode::Mul, width, vec![corners[0], weight(0)], age);
+        let mut sum = self.inst(Opcode::Mul, width, Args::from([corners[0], weight(0)]), age);
         for k in 1..3 {
             sum = self.inst(
                 Opcode::MulAdd,
                 width,
-                vec![corners[k as usize], weight(k), sum],
+                Args::from([corners[k as usize], weight(k), sum]),
                 age,
             );
         }
@@ -417,7 +464,7 @@ impl<'a> Lowering<'a> {
             LirInst {
                 op: Opcode::Attr,
                 width,
-                args: vec![],
+                args: Args::NONE,
                 imm,
                 select: 0,
             },
@@ -507,7 +554,7 @@ impl<'a> Lowering<'a> {
                 let n = m.len() as u8;
                 let parts: Vec<Operand> = m
                     .iter()
-                    .map(|&column| self.inst(Opcode::Dot, n, vec![v, column], age))
+                    .map(|&column| self.inst(Opcode::Dot, n, Args::from([v, column]), age))
                     .collect();
                 Lowered::Value(self.join(&parts, age))
             }
@@ -524,10 +571,15 @@ impl<'a> Lowering<'a> {
 
     fn matrix_vector(&mut self, m: &[Operand], v: Operand, age: u32) -> Operand {
         let n = m.len() as u8;
-        let mut sum = self.inst(Opcode::Mul, n, vec![m[0], v.pick(&[0]).broadcast(n)], age);
+        let mut sum = self.inst(
+            Opcode::Mul,
+            n,
+            Args::from([m[0], v.pick(&[0]).broadcast(n)]),
+            age,
+        );
         for (i, &column) in m.iter().enumerate().skip(1) {
             let vi = v.pick(&[i as u8]).broadcast(n);
-            sum = self.inst(Opcode::MulAdd, n, vec![column, vi, sum], age);
+            sum = self.inst(Opcode::MulAdd, n, Args::from([column, vi, sum]), age);
         }
         sum
     }

@@ -10,7 +10,7 @@
 //! that needs the most registers goes first; when that still needs more, the oldest input (the
 //! node built first) goes first. The least of the three is the figure a refusal gives.
 
-use super::lir::Lir;
+use super::lir::{Lir, Operand};
 use crate::program::format::MAX_REGISTERS;
 
 /// How the inputs of an instruction are ordered.
@@ -65,10 +65,9 @@ pub fn schedule_roots(lir: &Lir, roots: &[u32]) -> Result<Schedule, usize> {
 fn registers_needed(lir: &Lir) -> Vec<usize> {
     let mut need = vec![1usize; lir.insts.len()];
     for (id, inst) in lir.insts.iter().enumerate() {
-        let mut inputs: Vec<usize> = distinct(inst.args.iter().map(|a| a.value))
-            .iter()
-            .map(|&v| need[v as usize])
-            .collect();
+        let (values, n) = distinct(&inst.args);
+        let mut inputs = values.map(|v| need[v as usize]);
+        let inputs = &mut inputs[..n];
         inputs.sort_unstable_by(|a, b| b.cmp(a));
         let during = inputs
             .iter()
@@ -81,14 +80,19 @@ fn registers_needed(lir: &Lir) -> Vec<usize> {
     need
 }
 
-fn distinct(values: impl Iterator<Item = u32>) -> Vec<u32> {
-    let mut out: Vec<u32> = Vec::with_capacity(3);
-    for v in values {
-        if !out.contains(&v) {
-            out.push(v);
+/// The distinct values an instruction's operands read, in operand order (the first `n` of the
+/// array; an instruction has at most three operands). In place: this runs for every instruction
+/// in each of three orders.
+fn distinct(args: &[Operand]) -> ([u32; 3], usize) {
+    let mut out = [0u32; 3];
+    let mut n = 0;
+    for a in args.iter().take(3) {
+        if !out[..n].contains(&a.value) {
+            out[n] = a.value;
+            n += 1;
         }
     }
-    out
+    (out, n)
 }
 
 /// Depth-first post-order from `root` onto `order`, inputs ordered by `strategy`, each value once
@@ -112,7 +116,8 @@ fn run_order(
             continue;
         }
         stack.push((id, true));
-        let mut inputs = distinct(lir.insts[id as usize].args.iter().map(|a| a.value));
+        let (mut values, n) = distinct(&lir.insts[id as usize].args);
+        let inputs = &mut values[..n];
         match strategy {
             InputOrder::AsWritten => {}
             InputOrder::MostNeededFirst => {
@@ -152,7 +157,8 @@ fn allocate(lir: &Lir, order: &[u32]) -> (Vec<usize>, usize) {
         register[id as usize] = free;
         live += 1;
         peak = peak.max(live);
-        for value in distinct(lir.insts[id as usize].args.iter().map(|a| a.value)) {
+        let (values, n) = distinct(&lir.insts[id as usize].args);
+        for &value in &values[..n] {
             if last_read[value as usize] == position {
                 in_use[register[value as usize]] = false;
                 live -= 1;

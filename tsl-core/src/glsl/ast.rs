@@ -1,17 +1,14 @@
 //! The syntax tree the parser builds: close to what was written, before names are resolved.
 
 use super::error::Span;
+use super::types::Comp;
 
 /// A type the subset can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum TypeName {
     Void,
-    Bool,
-    Int,
-    Float,
-    Vec2,
-    Vec3,
-    Vec4,
+    /// A scalar (1) or a vector (2 to 4) of bools, ints, uints or floats.
+    Vector(Comp, u8),
     Mat2,
     Mat3,
     Mat4,
@@ -59,6 +56,19 @@ pub(crate) enum UnOp {
     Neg,
     Plus,
     Not,
+    /// `~`, of integers.
+    BitNot,
+}
+
+impl UnOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            UnOp::Neg => "-",
+            UnOp::Plus => "+",
+            UnOp::Not => "!",
+            UnOp::BitNot => "~",
+        }
+    }
 }
 
 /// A binary operator.
@@ -78,6 +88,11 @@ pub(crate) enum BinOp {
     And,
     Or,
     Xor,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
 }
 
 impl BinOp {
@@ -97,6 +112,11 @@ impl BinOp {
             BinOp::And => "&&",
             BinOp::Or => "||",
             BinOp::Xor => "^^",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
         }
     }
 }
@@ -122,6 +142,7 @@ pub(crate) struct Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum ExprKind {
     Int(i64),
+    UInt(u32),
     Float(f32),
     Bool(bool),
     Ident(String),
@@ -202,6 +223,19 @@ pub(crate) enum StmtKind {
         step: Option<Box<Stmt>>,
         body: Box<Stmt>,
     },
+    /// `while (cond) body`, or with `do_first`, `do body while (cond);`.
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+        do_first: bool,
+    },
+    /// `switch (selector) { ... }`: its body's statements, among them its labels.
+    Switch {
+        selector: Expr,
+        body: Vec<Stmt>,
+    },
+    /// `case value:` or (`None`) `default:`, directly in a switch's body.
+    Label(Option<Expr>),
     Block(Vec<Stmt>),
     Break,
     Continue,
@@ -227,8 +261,11 @@ pub(crate) struct Function {
     pub span: Span,
     pub params: Vec<Param>,
     pub body: Vec<Stmt>,
-    /// The closing brace.
+    /// The closing brace (a prototype's `;`).
     pub end: Span,
+    /// Whether it is a prototype (`float f(float x);`): a declaration with no body, which lets
+    /// a call come before the definition.
+    pub prototype: bool,
 }
 
 /// A field of a struct.

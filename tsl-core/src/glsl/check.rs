@@ -101,7 +101,11 @@ pub(crate) fn check(items: &[Item], env: Env) -> Result<Checked, Diags> {
     c.declare_builtins();
     // Each item is checked whatever the items before it gave, as rustc goes on with the next
     // item: the names an item failed to declare are poisoned, so that their uses report nothing.
-    for item in items {
+    let (order, recursion) = super::order::check_order(items);
+    for diag in recursion {
+        c.errors.push(diag);
+    }
+    for item in order.into_iter().map(|at| &items[at]) {
         let checked = match item {
             Item::Decl(decl) => c.global_decl(decl),
             Item::Function(function) => c.function(function),
@@ -191,6 +195,8 @@ struct FnState {
     meta: Vec<LocalMeta>,
     scopes: Vec<HashMap<String, LocalId>>,
     loop_depth: usize,
+    /// How many switches are open around the statement (which a `break` may leave).
+    switch_depth: usize,
     branch_depth: usize,
     is_main: bool,
     /// Whether the statement being checked is the last of main's body (where a vertex shader's
@@ -390,8 +396,8 @@ impl Checker {
     fn array_size(&mut self, size: &Expr) -> Result<usize, Diag> {
         let v = self.expr(size)?;
         match v.konst {
-            Some(k) if v.ty == Ty::Int && v.glsl_const => {
-                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f32 {
+            Some(k) if matches!(v.ty, Ty::Int | Ty::UInt) && v.glsl_const => {
+                if k[0] < 1.0 || k[0] > MAX_ARRAY_SIZE as f64 {
                     return err(
                         v.start,
                         format!(
@@ -402,7 +408,7 @@ impl Checker {
                 }
                 Ok(k[0] as usize)
             }
-            _ => err(v.start, "an array's size is a constant int"),
+            _ => err(v.start, "an array's size is a constant int or uint"),
         }
     }
 
@@ -454,6 +460,7 @@ impl Checker {
         let mut fields = Vec::with_capacity(decl.fields.len());
         for f in &decl.fields {
             let ty = Ty::from_name(f.ty.name);
+            self.uint_type(ty, f.ty.span)?;
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
                 Ty::Sampler => return err(f.ty.span, "a sampler in a struct is not in the subset"),
@@ -481,6 +488,7 @@ impl Checker {
     fn global_decl(&mut self, decl: &Decl) -> Result<(), Diag> {
         let env = self.env;
         let ty = Ty::from_name(decl.ty.name);
+        self.uint_type(ty, decl.ty.span)?;
         let Some((storage, storage_span)) = decl.storage else {
             return self.private_globals(decl);
         };
@@ -669,15 +677,7 @@ impl Checker {
         };
         let value = self.expr(init)?;
         if value.ty != ty {
-            return err(
-                init.start,
-                format!(
-                    "{} is a {}, and the value a {}",
-                    var.name,
-                    self.ty_name(ty),
-                    self.ty_name(value.ty)
-                ),
-            );
+            return Err(self.clash(Some(&var.name), ty, value.ty, init.start));
         }
         if !value.glsl_const {
             return err(
@@ -826,7 +826,7 @@ impl Checker {
         if !matches!(ty, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
             return err(
                 ty_span,
-                format!("a varying is a float or a vector, not a {ty}"),
+                format!("a varying is a float or a float vector, not {}: an integer or bool varying needs flat, which is not in the subset", article(ty.name())),
             );
         }
         let _ = at;
@@ -871,6 +871,7 @@ impl Checker {
             return err(f.span, format!("{} is already a variable", f.name));
         }
         let ret = Ty::from_name(f.ret.name);
+        self.uint_type(ret, f.ret.span)?;
         if ret == Ty::Sampler {
             return err(
                 f.ret.span,
@@ -894,9 +895,9 @@ impl Checker {
                 && f.params.len() == 2
                 // Invariant: `params.len() == 2` is checked first (`&&` short-circuits).
                 && f.params[0].storage == Storage::Out
-                && f.params[0].ty.name == TypeName::Vec4
+                && f.params[0].ty.name == TypeName::Vector(Comp::Float, 4)
                 && f.params[1].storage == Storage::In
-                && f.params[1].ty.name == TypeName::Vec2;
+                && f.params[1].ty.name == TypeName::Vector(Comp::Float, 2);
             if !ok {
                 return err(
                     f.span,
@@ -911,6 +912,7 @@ impl Checker {
             meta: Vec::new(),
             scopes: vec![HashMap::new()],
             loop_depth: 0,
+            switch_depth: 0,
             branch_depth: 0,
             is_main: is_main || (env.kind == Kind::ShaderToy && f.name == "mainImage"),
             final_return: false,
@@ -918,6 +920,7 @@ impl Checker {
         let mut params = Vec::new();
         for p in &f.params {
             let ty = Ty::from_name(p.ty.name);
+            self.uint_type(ty, p.ty.span)?;
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
@@ -1035,12 +1038,13 @@ impl Checker {
     /// scopes and depths it opened are closed again.
     fn stmt_or_report(&mut self, s: &Stmt, out: &mut Vec<TStmt>) {
         let f = self.fs();
-        let mark = (f.scopes.len(), f.loop_depth, f.branch_depth);
+        let mark = (f.scopes.len(), f.loop_depth, f.branch_depth, f.switch_depth);
         if let Err(d) = self.stmt(s, out) {
             let f = self.fs();
             f.scopes.truncate(mark.0);
             f.loop_depth = mark.1;
             f.branch_depth = mark.2;
+            f.switch_depth = mark.3;
             self.errors.push(d);
         }
     }
@@ -1100,14 +1104,49 @@ impl Checker {
                 step,
                 body,
             } => self.for_loop(init, cond.as_ref(), step.as_deref(), body, s.span, out)?,
+            StmtKind::While {
+                cond,
+                body,
+                do_first,
+            } => {
+                let cond = self.expr(cond)?;
+                if cond.ty != Ty::Bool {
+                    return err(
+                        cond.start,
+                        format!("a loop condition is a bool, not a {}", cond.ty),
+                    );
+                }
+                let f = self.fs();
+                f.loop_depth += 1;
+                f.branch_depth += 1;
+                let body = self.scoped(body);
+                let f = self.fs();
+                f.loop_depth -= 1;
+                f.branch_depth -= 1;
+                out.push(TStmt::While {
+                    cond,
+                    body: body?,
+                    do_first: *do_first,
+                    span: s.span,
+                });
+            }
+            StmtKind::Switch { selector, body } => self.switch(selector, body, out)?,
+            StmtKind::Label(_) => {
+                return err(
+                    s.span,
+                    "a case or default label is directly in a switch's body",
+                )
+            }
             StmtKind::Break | StmtKind::Continue => {
-                if self.fs().loop_depth == 0 {
-                    let what = if s.kind == StmtKind::Break {
-                        "break"
+                let f = self.fs();
+                let is_break = s.kind == StmtKind::Break;
+                if f.loop_depth == 0 && !(is_break && f.switch_depth > 0) {
+                    let what = if is_break {
+                        "break outside a loop or a switch"
                     } else {
-                        "continue"
+                        "continue outside a loop"
                     };
-                    return err(s.span, format!("{what} outside a for loop"));
+                    return err(s.span, what);
                 }
                 out.push(if s.kind == StmtKind::Break {
                     TStmt::Break(s.span)
@@ -1168,6 +1207,7 @@ impl Checker {
     /// array whose size failed, a const whose value failed); the next variable is checked.
     fn local_decl(&mut self, decl: &Decl, out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let ty = Ty::from_name(decl.ty.name);
+        self.uint_type(ty, decl.ty.span)?;
         let refused = match ty {
             Ty::Void => Some(Diag::new(
                 decl.ty.span,
@@ -1369,6 +1409,9 @@ impl Checker {
             }
             Some(op) => {
                 let result = self.binary_type(op, lv.ty, v.ty, span)?;
+                if let Some(reason) = known_operand_refusal(op, result, v.ty, v.konst.as_ref()) {
+                    return err(span, reason);
+                }
                 if result != lv.ty {
                     return err(
                         span,
@@ -1394,13 +1437,14 @@ impl Checker {
         span: Span,
     ) -> Result<(LValue, BinOp, TExpr), Diag> {
         let lv = self.lvalue(target)?;
-        if !(lv.ty == Ty::Int || lv.ty.is_gen()) {
+        if !lv.ty.is_numeric() {
             return err(
                 target.span,
                 format!("++ and -- take a number, not a {}", lv.ty),
             );
         }
-        let one_ty = if lv.ty == Ty::Int { Ty::Int } else { Ty::Float };
+        // One of the target's kind: GLSL adds 1 to each component.
+        let one_ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), 1);
         let mut one = texpr(TKind::Const, one_ty, span);
         one.konst = Some([1.0, 0.0, 0.0, 0.0]);
         one.unrolled_const = true;
@@ -1470,10 +1514,10 @@ impl Checker {
             return err(init.span, HEADER);
         }
         let ty = Ty::from_name(decl.ty.name);
-        if ty != Ty::Int && ty != Ty::Float {
+        if !matches!(ty, Ty::Int | Ty::UInt | Ty::Float) {
             return err(
                 decl.ty.span,
-                format!("a loop index is an int or a float, not a {ty}"),
+                format!("a loop index is an int, a uint or a float, not a {ty}"),
             );
         }
         // Invariant: `decl.vars.len() == 1` was checked above.
@@ -1486,7 +1530,11 @@ impl Checker {
         if start.ty != ty {
             return err(
                 start.start,
-                format!("the index is a {ty} and its start a {}", start.ty),
+                format!(
+                    "the index is {} and its start {}",
+                    article(ty.name()),
+                    article(start.ty.name())
+                ),
             );
         }
         let Some(start) = start.konst else {
@@ -1562,7 +1610,11 @@ impl Checker {
         if bound_e.ty != ty {
             return err(
                 bound_e.start,
-                format!("the index is a {ty} and the bound a {}", bound_e.ty),
+                format!(
+                    "the index is {} and the bound {}",
+                    article(ty.name()),
+                    article(bound_e.ty.name())
+                ),
             );
         }
         let Some(bound_v) = bound_e.konst else {
@@ -1590,7 +1642,11 @@ impl Checker {
                 if v.ty != ty {
                     return err(
                         v.start,
-                        format!("the index is a {ty} and the step a {}", v.ty),
+                        format!(
+                            "the index is {} and the step {}",
+                            article(ty.name()),
+                            article(v.ty.name())
+                        ),
                     );
                 }
                 let Some(k) = v.konst else {
@@ -1611,7 +1667,12 @@ impl Checker {
             }
         };
         // Count the times through, as the GPU would run them.
-        let holds = |i: f32| {
+        let range = ForRange {
+            start: start[0],
+            step: step_value,
+            count: 0,
+        };
+        let holds = |i: f64| {
             let (a, b) = if flipped {
                 (bound_v[0], i)
             } else {
@@ -1635,7 +1696,7 @@ impl Checker {
                     format!("the loop runs more than {MAX_LOOP_COUNT} times"),
                 );
             }
-            i += step_value;
+            i = range.next(ty, i);
         }
         let mut stmts = Vec::new();
         if let Some(rest) = rest {
@@ -1666,14 +1727,124 @@ impl Checker {
         out.push(TStmt::For {
             index,
             range: ForRange {
-                start: start[0],
-                step: step_value,
                 count: count as u32,
+                ..range
             },
             body,
             span,
         });
         Ok(())
+    }
+
+    /// `switch (selector) { body }`: the body's labels split it into sections, each of which
+    /// runs where its labels or an earlier section's matched (GLSL's fall-through).
+    fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
+        let selector = self.expr(selector)?;
+        // uint joins int here once the exact unsigned integers land (the specification asks for both).
+        if selector.ty != Ty::Int {
+            return err(
+                selector.start,
+                format!("a switch selects by an int, not a {}", selector.ty),
+            );
+        }
+        let mut sections: Vec<SwitchSection> = Vec::new();
+        let mut seen: Vec<(i64, Span)> = Vec::new();
+        let mut default_at: Option<Span> = None;
+        // Whether the last section has statements (a label after them starts a new section).
+        let mut open_labels = false;
+        self.fs().scopes.push(HashMap::new());
+        let f = self.fs();
+        f.switch_depth += 1;
+        f.branch_depth += 1;
+        let mut result = Ok(());
+        for stmt in body {
+            match &stmt.kind {
+                StmtKind::Label(value) => {
+                    if !open_labels {
+                        sections.push(SwitchSection {
+                            labels: Vec::new(),
+                            default: false,
+                            body: Vec::new(),
+                        });
+                        open_labels = true;
+                    }
+                    let label =
+                        self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
+                    // Invariant: a section was pushed above when none was open.
+                    let section = sections.last_mut().expect("a section is open");
+                    match label {
+                        Ok(Some(k)) => section.labels.push(k),
+                        Ok(None) => section.default = true,
+                        Err(d) => self.errors.push(d),
+                    }
+                }
+                _ if sections.is_empty() => {
+                    result = err(
+                        stmt.span,
+                        "a statement of a switch comes before its first case label",
+                    );
+                    break;
+                }
+                StmtKind::Decl(_) => {
+                    self.errors.push(Diag::new(
+                        stmt.span,
+                        "a declaration directly in a switch is not in the subset; put the case's statements in a block { }",
+                    ));
+                }
+                _ => {
+                    open_labels = false;
+                    // Invariant: `sections` is not empty (the arm above).
+                    let section = sections.last_mut().expect("a section is open");
+                    let mut stmts = std::mem::take(&mut section.body);
+                    self.stmt_or_report(stmt, &mut stmts);
+                    // Invariant: as above; `stmt_or_report` adds no section.
+                    sections.last_mut().expect("a section is open").body = stmts;
+                }
+            }
+        }
+        let f = self.fs();
+        f.switch_depth -= 1;
+        f.branch_depth -= 1;
+        f.scopes.pop();
+        result?;
+        out.push(TStmt::Switch { selector, sections });
+        Ok(())
+    }
+
+    /// A `case` label's value (`None` for `default`), constant, of the selector's type, and not
+    /// a second of its value.
+    fn switch_label(
+        &mut self,
+        value: Option<&Expr>,
+        span: Span,
+        seen: &mut Vec<(i64, Span)>,
+        default_at: &mut Option<Span>,
+    ) -> Result<Option<Konst>, Diag> {
+        let Some(value) = value else {
+            if let Some(first) = *default_at {
+                return Err(Diag::new(span, "a switch has one default label")
+                    .with_note(first, "the first default is here"));
+            }
+            *default_at = Some(span);
+            return Ok(None);
+        };
+        let v = self.expr(value)?;
+        if v.ty != Ty::Int {
+            return err(
+                v.start,
+                format!("a case label is an int, as the selector is, not a {}", v.ty),
+            );
+        }
+        let Some(k) = v.konst else {
+            return err(v.start, "a case label is a constant");
+        };
+        let key = k[0] as i64;
+        if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == key) {
+            return Err(Diag::new(v.start, format!("case {key} is labelled twice"))
+                .with_note(first, "the first label is here"));
+        }
+        seen.push((key, v.start));
+        Ok(Some(k))
     }
 
     // ------------------------------------------------------------------ l-values
@@ -1779,7 +1950,7 @@ impl Checker {
                         );
                     }
                 }
-                lv.ty = Ty::vec(comps.len());
+                lv.ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), comps.len());
                 lv.path.push(Access::Swizzle(comps));
                 lv.span = e.span;
                 Ok(lv)
@@ -1809,7 +1980,7 @@ impl Checker {
                     );
                 }
                 let idx = self.index_expr(index, lv.ty.width().unwrap_or(1))?;
-                lv.ty = Ty::Float;
+                lv.ty = Ty::of(lv.ty.comp().unwrap_or(Comp::Float), 1);
                 lv.path.push(Access::Index(idx));
                 lv.span = e.span;
                 Ok(lv)
@@ -1871,7 +2042,7 @@ impl Checker {
     }
 
     fn expr_inner(&mut self, e: &Expr) -> Result<TExpr, Diag> {
-        let constant = |kind: TKind, ty: Ty, value: f32| {
+        let constant = |kind: TKind, ty: Ty, value: f64| {
             let mut t = texpr(kind, ty, e.span);
             t.konst = Some([value, 0.0, 0.0, 0.0]);
             t.unrolled_const = true;
@@ -1879,28 +2050,39 @@ impl Checker {
             t
         };
         Ok(match &e.kind {
-            ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f32),
-            ExprKind::Float(x) => constant(TKind::Const, Ty::Float, *x),
+            ExprKind::Int(i) => constant(TKind::Const, Ty::Int, *i as f64),
+            ExprKind::UInt(u) => {
+                self.es300("a uint (the u suffix)", e.span)?;
+                constant(TKind::Const, Ty::UInt, f64::from(*u))
+            }
+            ExprKind::Float(x) => constant(TKind::Const, Ty::Float, f64::from(*x)),
             ExprKind::Bool(b) => constant(TKind::Const, Ty::Bool, if *b { 1.0 } else { 0.0 }),
             ExprKind::Ident(name) => self.ident(name, e.span)?,
             ExprKind::Unary(op, a) => {
                 let a = self.expr(a)?;
                 let ok = match op {
-                    UnOp::Neg | UnOp::Plus => a.ty == Ty::Int || a.ty.is_gen() || a.ty.is_matrix(),
+                    UnOp::Neg | UnOp::Plus => a.ty.is_numeric() || a.ty.is_matrix(),
                     UnOp::Not => a.ty == Ty::Bool,
+                    UnOp::BitNot => a.ty.is_integer(),
                 };
                 if !ok {
-                    let sym = match op {
-                        UnOp::Neg => "-",
-                        UnOp::Plus => "+",
-                        UnOp::Not => "!",
+                    let wants = match op {
+                        UnOp::Not => "a bool (not() negates a bvec)",
+                        UnOp::BitNot => "an int, a uint or a vector of them",
+                        _ => "a number",
                     };
-                    let wants = if *op == UnOp::Not {
-                        "a bool"
-                    } else {
-                        "a number"
-                    };
-                    return err(e.span, format!("{sym} takes {wants}, not a {}", a.ty));
+                    return err(
+                        e.span,
+                        format!(
+                            "{} takes {wants}, not {}",
+                            op.symbol(),
+                            article(a.ty.name())
+                        ),
+                    );
+                }
+                if *op == UnOp::BitNot {
+                    self.es300("the bit operator ~", e.span)?;
+                    self.unsigned_bits(a.ty, e.span)?;
                 }
                 if *op == UnOp::Plus {
                     return Ok(a);
@@ -1996,13 +2178,18 @@ impl Checker {
                     return Ok(t);
                 }
                 let (ty, width) = if base.ty.is_vector() {
-                    (Ty::Float, base.ty.width().unwrap_or(1))
+                    (
+                        Ty::of(base.ty.comp().unwrap_or(Comp::Float), 1),
+                        base.ty.width().unwrap_or(1),
+                    )
                 } else {
                     return err(e.span, format!("a {} cannot be indexed", base.ty));
                 };
-                let idx = self.index_expr(index, width)?;
+                // A component read: its index may be known at run time alone, as an array's
+                // element's (a select chain; a written component's index is known, `lvalue`).
+                let idx = self.element_index(index, width)?;
                 let konst = match (base.konst, idx.konst) {
-                    // Invariant: `index_expr` refused a constant outside 0 to `width - 1`, and
+                    // Invariant: `element_index` refused a constant outside 0 to `width - 1`, and
                     // `width` is at most 4.
                     (Some(b), Some(i)) => Some([b[i[0] as usize], 0.0, 0.0, 0.0]),
                     _ => None,
@@ -2054,7 +2241,7 @@ impl Checker {
                         ),
                     );
                 };
-                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f32)
+                constant(TKind::Const, Ty::Int, self.arrays[a as usize].1 as f64)
             }
             ExprKind::Field(base, field) => {
                 let base = self.expr(base)?;
@@ -2077,7 +2264,7 @@ impl Checker {
                     return err(e.span, format!("a {} has no field {field}", base.ty));
                 }
                 let comps = swizzle(field, base.ty.width().unwrap_or(1), e.span)?;
-                let ty = Ty::vec(comps.len());
+                let ty = Ty::of(base.ty.comp().unwrap_or(Comp::Float), comps.len());
                 let konst = base.konst.map(|k| {
                     let mut out = [0.0; 4];
                     for (o, &c) in out.iter_mut().zip(&comps) {
@@ -2153,14 +2340,20 @@ impl Checker {
     /// An index: an int known once the loops unroll, and inside `0..len` where known now.
     fn index_expr(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
-        if idx.ty != Ty::Int {
-            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
+        if !matches!(idx.ty, Ty::Int | Ty::UInt) {
+            return err(
+                idx.start,
+                format!(
+                    "an index is an int or a uint, not {}",
+                    article(idx.ty.name())
+                ),
+            );
         }
         if !idx.unrolled_const {
             return err(idx.start, "an index must be a constant or a loop index");
         }
         if let Some(k) = idx.konst {
-            if k[0] < 0.0 || k[0] >= len as f32 {
+            if k[0] < 0.0 || k[0] >= len as f64 {
                 return err(
                     idx.start,
                     format!("the index {} is outside 0 to {}", k[0], len - 1),
@@ -2189,11 +2382,17 @@ impl Checker {
 
     fn element_index(&mut self, index: &Expr, len: usize) -> Result<TExpr, Diag> {
         let idx = self.expr(index)?;
-        if idx.ty != Ty::Int {
-            return err(idx.start, format!("an index is an int, not a {}", idx.ty));
+        if !matches!(idx.ty, Ty::Int | Ty::UInt) {
+            return err(
+                idx.start,
+                format!(
+                    "an index is an int or a uint, not {}",
+                    article(idx.ty.name())
+                ),
+            );
         }
         if let Some(k) = idx.konst {
-            if k[0] < 0.0 || k[0] >= len as f32 {
+            if k[0] < 0.0 || k[0] >= len as f64 {
                 return err(
                     idx.start,
                     format!("the index {} is outside 0 to {}", k[0], len - 1),
@@ -2229,12 +2428,12 @@ impl Checker {
                     }
                     if op == BinOp::Mul {
                         if let Some(n) = a.matrix_size() {
-                            if b.width() == Some(n) && b.is_vector() {
+                            if b.width() == Some(n) && b.is_vector() && b.is_gen() {
                                 return Ok(b);
                             }
                         }
                         if let Some(n) = b.matrix_size() {
-                            if a.width() == Some(n) && a.is_vector() {
+                            if a.width() == Some(n) && a.is_vector() && a.is_gen() {
                                 return Ok(a);
                             }
                         }
@@ -2254,45 +2453,56 @@ impl Checker {
                         format!("a sampler2D is read with texture(), not {sym}"),
                     );
                 }
-                if a == Ty::Bool || b == Ty::Bool || a == Ty::Void || b == Ty::Void {
+                if !(a.is_numeric() && b.is_numeric()) {
                     return err(span, format!("{a} {sym} {b}: {sym} takes numbers"));
                 }
-                if a == Ty::Int && b == Ty::Int {
-                    return Ok(Ty::Int);
-                }
-                if a == Ty::Int || b == Ty::Int {
-                    return err(span, format!("{a} {sym} {b}: GLSL ES has no conversion between int and float; write float(i)"));
-                }
-                if a == b || b == Ty::Float {
-                    return Ok(a);
-                }
-                if a == Ty::Float {
-                    return Ok(b);
-                }
-                err(span, format!("{a} {sym} {b}: the vectors differ in size"))
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
             }
             BinOp::Mod => {
                 if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
                     return err(span, "% needs #version 300 es");
                 }
-                if a == Ty::Int && b == Ty::Int {
-                    return Ok(Ty::Int);
-                }
                 if a.is_gen() || b.is_gen() {
                     return err(span, "% of floats is not in the subset; use mod(x, y)");
                 }
-                err(span, format!("{a} % {b}: % takes two ints"))
+                if !(a.is_integer() && b.is_integer()) {
+                    return err(span, format!("{a} % {b}: % takes integers"));
+                }
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
+            }
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
+                self.es300(&format!("the bit operator {sym}"), span)?;
+                if !(a.is_integer() && b.is_integer()) {
+                    return err(
+                        span,
+                        format!("{a} {sym} {b}: {sym} takes integers (a uint or a uvec)"),
+                    );
+                }
+                self.unsigned_bits(a, span)?;
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    // The count is either kind, a scalar or of the left side's width.
+                    return if b.is_scalar() || b.width() == a.width() {
+                        Ok(a)
+                    } else {
+                        err(span, format!("{a} {sym} {b}: a shift's count is a scalar or of its value's width"))
+                    };
+                }
+                self.unsigned_bits(b, span)?;
+                componentwise(a, b, sym).map_err(|r| Diag::new(span, r))
             }
             BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => {
                 if a.is_vector() || b.is_vector() {
-                    return err(span, format!("a vector compared with {sym} is not in the subset; compare its components"));
+                    return err(span, format!("a vector compared with {sym} is not in the subset; compare its components, or use lessThan() and the like for a bvec"));
                 }
-                if a == b && (a == Ty::Int || a == Ty::Float) {
+                if a == b && a.is_numeric() {
                     return Ok(Ty::Bool);
+                }
+                if a.is_numeric() && b.is_numeric() {
+                    return err(span, format!("{a} {sym} {b}: {}", no_conversion(a, b)));
                 }
                 err(
                     span,
-                    format!("{a} {sym} {b}: {sym} compares two ints or two floats"),
+                    format!("{a} {sym} {b}: {sym} compares two numbers of one type"),
                 )
             }
             BinOp::Eq | BinOp::Ne => {
@@ -2314,9 +2524,39 @@ impl Checker {
         }
     }
 
+    /// A construct of GLSL ES 3.00 alone (uints, the bit operators) refused in a raw GLSL ES 1.00
+    /// shader, as Mesa refuses it.
+    fn es300(&self, what: &str, span: Span) -> Result<(), Diag> {
+        if self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
+            return err(span, format!("{what} needs #version 300 es"));
+        }
+        Ok(())
+    }
+
+    /// A `uint` or `uvec` type where it is written: GLSL ES 3.00's alone ([`Checker::es300`]).
+    fn uint_type(&self, ty: Ty, span: Span) -> Result<(), Diag> {
+        if ty.comp() == Some(Comp::UInt) {
+            self.es300(&format!("the type {ty}"), span)?;
+        }
+        Ok(())
+    }
+
+    /// The subset's bit operators take unsigned integers alone (docs/requirements.md, R-GLSL-8):
+    /// a signed one is refused with the way round it.
+    fn unsigned_bits(&self, ty: Ty, span: Span) -> Result<(), Diag> {
+        if ty.comp() == Some(Comp::Int) {
+            let u = ty.with_comp(Comp::UInt).unwrap_or(Ty::UInt);
+            return err(
+                span,
+                format!("the bit operators of {} are not in the subset; they take a uint or a uvec: convert with {u}(x) and back with {ty}(...), which keep every bit", article(ty.name())),
+            );
+        }
+        Ok(())
+    }
+
     fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> Result<TExpr, Diag> {
         let ty = self.binary_type(op, a.ty, b.ty, span)?;
-        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+        if let Some(reason) = known_operand_refusal(op, ty, b.ty, b.konst.as_ref()) {
             return err(span, reason);
         }
         if op == BinOp::Mul
@@ -2326,20 +2566,12 @@ impl Checker {
         {
             return err(span, "three.js's matrices multiply each other (projectionMatrix * viewMatrix * modelMatrix) and vectors, not other matrices");
         }
-        if let (Some(x), Some(y)) = (a.konst, b.konst) {
-            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
-                return err(span, reason);
-            }
-        }
         let konst = match (a.konst, b.konst) {
             (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),
             (Some(x), None) if op == BinOp::And && x[0] == 0.0 => Some([0.0; 4]),
             (Some(x), None) if op == BinOp::Or && x[0] != 0.0 => Some([1.0, 0.0, 0.0, 0.0]),
             _ => None,
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let scalar_math = !(a.ty.is_matrix() || b.ty.is_matrix());
         let unrolled = a.unrolled_const && b.unrolled_const && scalar_math;
         let glsl = a.glsl_const && b.glsl_const;
@@ -2429,6 +2661,9 @@ impl Checker {
                 }
                 Builtin::Texture
             }
+            Some(BuiltinName::NotInSubset) if name.contains("BitsTo") => {
+                return err(span, format!("the built-in {name} is not in the subset: the graph has no bit cast between floats and integers (a conversion such as int(x) converts the value, not its bits)"))
+            }
             Some(BuiltinName::NotInSubset) => {
                 return err(span, format!("the built-in {name} is not in the subset"))
             }
@@ -2480,9 +2715,6 @@ impl Checker {
         } else {
             None
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let unrolled = builtin.folds() && targs.iter().all(|a| a.unrolled_const);
         let glsl = !matches!(
             builtin,
@@ -2846,6 +3078,9 @@ impl Checker {
     }
 
     fn construct(&mut self, ty: Ty, args: &[Expr], span: Span) -> Result<TExpr, Diag> {
+        if ty.comp() == Some(Comp::UInt) {
+            self.es300(&format!("{ty}(...)"), span)?;
+        }
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
             Ty::Sampler | Ty::Void => return err(span, format!("{ty} has no constructor")),
@@ -2890,13 +3125,10 @@ impl Checker {
         let konst = if targs.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let values: Vec<Konst> = targs.iter().map(|a| a.konst.expect("all known")).collect();
-            Some(fold_construct(ty, &tys, &values))
+            Some(fold_construct(ty, &tys, &values).map_err(|r| Diag::new(span, r))?)
         } else {
             None
         };
-        if let Some(reason) = konst.and_then(|k| int_out_of_range(ty, &k)) {
-            return err(span, reason);
-        }
         let unrolled = targs.iter().all(|a| a.unrolled_const);
         let glsl = targs.iter().all(|a| a.glsl_const);
         let mut t = texpr(TKind::Construct(targs), ty, span);
@@ -2941,4 +3173,33 @@ fn swizzle(field: &str, width: usize, span: Span) -> Result<Vec<u8>, Diag> {
         out.push(i as u8);
     }
     Ok(out)
+}
+
+/// Why two numbers of different kinds do not mix: GLSL ES converts none implicitly.
+fn no_conversion(a: Ty, b: Ty) -> String {
+    let (Some(ka), Some(kb)) = (a.comp(), b.comp()) else {
+        return "the two sides differ in type".into();
+    };
+    let float_side = if ka == Comp::Float { b } else { a };
+    if ka == Comp::Float || kb == Comp::Float {
+        let to = float_side.with_comp(Comp::Float).unwrap_or(Ty::Float);
+        format!("GLSL ES has no implicit conversion between {} and float; write {to}(...) of the {float_side}", article(float_side.name()).trim_start_matches("a ").trim_start_matches("an "))
+    } else {
+        "an int and a uint do not mix (GLSL ES converts neither implicitly); write uint(...) or int(...), which keep every bit".into()
+    }
+}
+
+/// The type of a componentwise operator over numbers of one kind: a scalar repeats into the
+/// other side's components, two vectors are of one width.
+fn componentwise(a: Ty, b: Ty, sym: &str) -> Result<Ty, String> {
+    if a.comp() != b.comp() {
+        return Err(format!("{a} {sym} {b}: {}", no_conversion(a, b)));
+    }
+    if a == b || b.is_scalar() {
+        Ok(a)
+    } else if a.is_scalar() {
+        Ok(b)
+    } else {
+        Err(format!("{a} {sym} {b}: the vectors differ in size"))
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::ast::{BinOp, Storage, UnOp};
 use super::error::Span;
-use super::types::{Builtin, Konst, Ty};
+use super::types::{Builtin, Comp, Konst, Ty};
 
 pub(crate) type LocalId = usize;
 pub(crate) type GlobalId = usize;
@@ -106,9 +106,23 @@ pub(crate) enum Access {
 /// How a `for` loop runs, worked out from its constant header.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ForRange {
-    pub start: f32,
-    pub step: f32,
+    /// The index's first value and what each step adds (negative for a step down), exact values
+    /// of the index's type, an int, a uint or a float.
+    pub start: f64,
+    pub step: f64,
     pub count: u32,
+}
+
+impl ForRange {
+    /// The index after `i` for an index of type `ty`: a float's f32 sum, an integer's wrapping
+    /// one (as the GPU would step it).
+    pub fn next(&self, ty: Ty, i: f64) -> f64 {
+        match ty.comp() {
+            Some(Comp::Int) => f64::from((i as i32).wrapping_add(self.step as i32)),
+            Some(Comp::UInt) => f64::from((i as u32).wrapping_add(self.step as i64 as u32)),
+            _ => f64::from(i as f32 + self.step as f32),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -135,12 +149,36 @@ pub(crate) enum TStmt {
         body: Vec<TStmt>,
         span: Span,
     },
+    /// A `while`, or with `do_first` a `do`: lowered 256 bodies deep at most, and refused where
+    /// the lowering cannot prove that it stops by then.
+    While {
+        cond: TExpr,
+        body: Vec<TStmt>,
+        do_first: bool,
+        span: Span,
+    },
+    /// A `switch`: the selector is read once; each section runs where its label or an earlier
+    /// one matched (falling through), until a `break`.
+    Switch {
+        selector: TExpr,
+        sections: Vec<SwitchSection>,
+    },
     Break(Span),
     Continue(Span),
     Return(Option<TExpr>, Span),
     Discard(Span),
     /// `gl_Position = value`, once, at the top of main.
     SetPosition(TExpr, Span),
+}
+
+/// The statements of a switch that follow one run of labels.
+#[derive(Clone, Debug)]
+pub(crate) struct SwitchSection {
+    /// The `case` values of its labels.
+    pub labels: Vec<Konst>,
+    /// Whether `default:` is among its labels.
+    pub default: bool,
+    pub body: Vec<TStmt>,
 }
 
 /// A local variable or parameter.

@@ -9,6 +9,8 @@ pub(crate) enum Tok {
     Ident(String),
     /// A whole-number literal, at most 2147483647.
     Int(i64),
+    /// A whole-number literal with the `u` suffix, a uint.
+    UInt(u32),
     /// A floating-point literal.
     Float(f32),
     /// An operator or a punctuation mark.
@@ -30,6 +32,7 @@ impl Token {
         match &self.tok {
             Tok::Ident(s) => s.clone(),
             Tok::Int(i) => i.to_string(),
+            Tok::UInt(u) => format!("{u}u"),
             Tok::Float(x) => format!("{x:?}"),
             Tok::Op(s) => s.to_string(),
             Tok::Eof => "the end of the source".into(),
@@ -44,9 +47,9 @@ const OPERATORS: &[&str] = &[
     ":", "+", "-", "*", "/", "%", "=", "<", ">", "!", "~", "&", "|", "^", "#",
 ];
 
-/// The largest whole-number literal the subset takes: 2^24, as an int is a 32-bit float here,
-/// which holds every whole number up to 2^24 and not all past it.
-pub(crate) const MAX_INT_LITERAL: i64 = 1 << 24;
+/// The largest whole-number literal without the `u` suffix: an int's largest value (GLSL ES 3.00
+/// would take the bit pattern of a larger one; this subset asks for the `u` or the negation).
+pub(crate) const MAX_INT_LITERAL: i64 = i32::MAX as i64;
 
 fn is_ident_start(c: char) -> bool {
     c.is_ascii_alphabetic() || c == '_'
@@ -219,11 +222,17 @@ fn lex_number(chars: &[char], start: usize) -> Result<(Tok, usize), String> {
 
 fn int_token(value: i64, next: char, end: usize) -> Result<(Tok, usize), String> {
     if next == 'u' || next == 'U' {
-        return Err("unsigned integers (the u suffix) are not in the subset".into());
+        return match u32::try_from(value) {
+            Ok(u) => Ok((Tok::UInt(u), end + 1)),
+            Err(_) => Err(format!(
+                "the whole number is past {} (2^32 - 1), the largest a uint holds",
+                u32::MAX
+            )),
+        };
     }
     if value > MAX_INT_LITERAL {
         return Err(format!(
-            "the whole number is past {MAX_INT_LITERAL} (2^24), the largest the subset takes: an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so a larger one would be silently rounded"
+            "the whole number is past {MAX_INT_LITERAL} (2^31 - 1), the largest an int holds; write it with the u suffix for a uint, or as a negation (-2147483647 - 1) for an int"
         ));
     }
     Ok((Tok::Int(value), end))
@@ -258,7 +267,17 @@ mod tests {
             lex("1.f 2.").unwrap(),
             vec![Tok::Float(1.0), Tok::Float(2.0)]
         );
-        assert!(lex("3u").is_err());
+        assert_eq!(
+            lex("3u 0xFFFFFFFFu 017U 2147483647").unwrap(),
+            vec![
+                Tok::UInt(3),
+                Tok::UInt(u32::MAX),
+                Tok::UInt(15),
+                Tok::Int(2147483647)
+            ]
+        );
+        assert!(lex("4294967296u").is_err());
+        assert!(lex("3uu").is_err());
         assert!(lex("1abc").is_err());
         assert!(lex("09").is_err());
         assert!(lex("2147483648").is_err());

@@ -24,8 +24,11 @@ use crate::opcode::Opcode;
 use crate::types::{UniformValue, ValueType, NO_TEXTURE};
 use std::collections::HashMap;
 
+mod hope;
 mod matrix;
 
+/// The most bodies a `while` or `do` runs (the specification's MAX_WHILE_COUNT).
+pub(crate) const MAX_WHILE_COUNT: usize = 256;
 /// The deepest nesting of calls.
 const MAX_CALL_DEPTH: usize = 32;
 /// The deepest the lowering recurses, statements and expressions counted together through the
@@ -193,7 +196,7 @@ impl Val {
 pub(crate) struct Builder<'g> {
     pub g: &'g NodeGraph,
     uniforms: HashMap<String, (NodeRef, Ty, Span)>,
-    constants: HashMap<(usize, [u32; 4]), NodeRef>,
+    constants: HashMap<(ValueType, [u32; 4]), NodeRef>,
     attributes: HashMap<Attribute, NodeRef>,
     /// The work done so far, both shaders together: one unit for each statement, each time
     /// through a loop and each expression lowered (a constant the checker folded is free).
@@ -258,6 +261,10 @@ enum Guard {
     Func {
         returned: Option<Val>,
     },
+    /// A switch, which a `break` leaves (a `continue` passes it to the loop around it).
+    Switch {
+        broken: Option<Val>,
+    },
 }
 
 struct Frame {
@@ -289,6 +296,8 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     linked: &'a HashMap<String, (Ty, Val)>,
     /// The statements and expressions being lowered, through the calls: [`MAX_LOWERING_DEPTH`].
     depth: usize,
+    /// The open `while` and `do` loops' known values, innermost last (see `hope.rs`).
+    hopes: Vec<hope::Hope>,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -297,8 +306,16 @@ fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
 
 fn zero_uniform(ty: Ty) -> Option<UniformValue> {
     use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
-    Some(match ty {
-        Ty::Float | Ty::Int | Ty::Bool => UniformValue::Float(0.0),
+    // An int, a bool and their vectors are float uniforms the caller sets (R-GLSL-20); a uint's
+    // are exact (set_uniform_uint).
+    if ty.comp() == Some(Comp::UInt) {
+        return Some(UniformValue::UInt {
+            values: [0; 4],
+            width: ty.width()? as u8,
+        });
+    }
+    Some(match ty.with_comp(Comp::Float).unwrap_or(ty) {
+        Ty::Float => UniformValue::Float(0.0),
         Ty::Vec2 => UniformValue::Vec2(Vec2::ZERO),
         Ty::Vec3 => UniformValue::Vec3(Vec3::ZERO),
         // A mat2 is a vec4 of its columns: the graph has no mat2 (R-GLSL-20).
@@ -334,6 +351,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             guards: Vec::new(),
             mask_cache: None,
             prefix: Vec::new(),
+            hopes: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,
@@ -378,19 +396,23 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     }
 
     fn constant_node(&mut self, ty: Ty, k: Konst) -> Result<NodeRef, Diag> {
-        let width = ty.width().unwrap_or(1);
+        let vt = ty.value_type().unwrap_or(ValueType::Float);
+        let width = vt.width().unwrap_or(1);
+        // A register holds an integer's bits in f32 form (docs/integers.md).
         let mut bits = [0u32; 4];
-        for (b, v) in bits.iter_mut().zip(&k).take(width) {
-            *b = v.to_bits();
+        for (b, &v) in bits.iter_mut().zip(&k).take(width) {
+            *b = match ty.comp() {
+                Some(Comp::Int) => v as i32 as u32,
+                Some(Comp::UInt) => v as u32,
+                _ => (v as f32).to_bits(),
+            };
         }
-        if let Some(&n) = self.b.constants.get(&(width, bits)) {
+        if let Some(&n) = self.b.constants.get(&(vt, bits)) {
             return Ok(n);
         }
-        let vt = ValueType::vector(width).unwrap_or(ValueType::Float);
-        let mut value = [0.0; 4];
-        value[..width].copy_from_slice(&k[..width]);
+        let value = bits.map(f32::from_bits);
         let n = self.node(vt.name(), Op::Constant { ty: vt, value }, &[])?;
-        self.b.constants.insert((width, bits), n);
+        self.b.constants.insert((vt, bits), n);
         Ok(n)
     }
 
@@ -525,13 +547,14 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             );
             return err(span, reason);
         }
-        // An int or a bool uniform is a float the caller sets (R-GLSL-20): an int drops
-        // its fraction toward zero, a bool is true where the float is not zero.
-        let n = match ty {
-            Ty::Int => self.math(Opcode::Trunc, &[raw])?,
-            Ty::Bool => {
-                let zero = self.constant_node(Ty::Float, [0.0; 4])?;
-                self.math(Opcode::NotEqual, &[raw, zero])?
+        // An int or a bool uniform (and their vectors) is a float the caller sets (R-GLSL-20):
+        // an int drops its fraction toward zero (a float outside the int's range gives 0, as
+        // any conversion at run time), a bool is true where the float is not zero.
+        let n = match ty.comp() {
+            Some(c @ (Comp::Int | Comp::Bool)) => {
+                let floats = ty.with_comp(Comp::Float).unwrap_or(Ty::Float);
+                let v = self.convert(&Val::of(floats, raw, 0), c)?;
+                self.n(&v)?
             }
             _ => raw,
         };
@@ -567,6 +590,16 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         let na = self.n(a)?;
         let n = self.math(Opcode::LogicalNot, &[na])?;
         Ok(Val::of(Ty::Bool, n, a.reads))
+    }
+
+    /// A componentwise unary operator of a scalar or a vector, folded where `v` is known.
+    pub(super) fn unary_math(&mut self, op: UnOp, code: Opcode, v: &Val) -> Result<Val, Diag> {
+        if let Some(k) = v.konst {
+            return Ok(Val::konst(v.ty, fold_unary(op, v.ty, &k)));
+        }
+        let nv = self.n(v)?;
+        let n = self.math(code, &[nv])?;
+        Ok(Val::of(v.ty, n, v.reads))
     }
 
     fn and(&mut self, a: &Val, b: &Val) -> Result<Val, Diag> {
@@ -643,7 +676,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                         parts.push((c.clone(), true));
                     }
                 }
-                Guard::Func { returned } => {
+                Guard::Func { returned } | Guard::Switch { broken: returned } => {
                     if let Some(r) = returned {
                         parts.push((r.clone(), true));
                     }
@@ -685,7 +718,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     fn raise_flag(&mut self, which: FlagKind) -> Result<(), Diag> {
         let mask = self.mask()?;
         let at = self.guards.iter().rposition(|g| match which {
-            FlagKind::Broken | FlagKind::Continued => matches!(g, Guard::Loop { .. }),
+            FlagKind::Broken => matches!(g, Guard::Loop { .. } | Guard::Switch { .. }),
+            FlagKind::Continued => matches!(g, Guard::Loop { .. }),
             FlagKind::Returned => matches!(g, Guard::Func { .. }),
         });
         let Some(at) = at else {
@@ -693,7 +727,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         };
         // Invariant: `at` is a position `rposition` found in `guards`.
         let old = match (&self.guards[at], which) {
-            (Guard::Loop { broken, .. }, FlagKind::Broken) => broken.clone(),
+            (Guard::Loop { broken, .. } | Guard::Switch { broken }, FlagKind::Broken) => {
+                broken.clone()
+            }
             (Guard::Loop { continued, .. }, FlagKind::Continued) => continued.clone(),
             (Guard::Func { returned }, FlagKind::Returned) => returned.clone(),
             _ => None,
@@ -704,7 +740,9 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             (Some(o), Some(m)) => self.or(&o, &m)?,
         };
         match (&mut self.guards[at], which) {
-            (Guard::Loop { broken, .. }, FlagKind::Broken) => *broken = Some(new),
+            (Guard::Loop { broken, .. } | Guard::Switch { broken }, FlagKind::Broken) => {
+                *broken = Some(new)
+            }
             (Guard::Loop { continued, .. }, FlagKind::Continued) => *continued = Some(new),
             (Guard::Func { returned }, FlagKind::Returned) => *returned = Some(new),
             _ => {}
@@ -768,7 +806,10 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
 
     fn store(&mut self, root: Root, value: Val) {
         match root {
-            Root::Local(id) => self.frame().locals[id] = Some(value),
+            Root::Local(id) => {
+                self.hope_forget(id);
+                self.frame().locals[id] = Some(value);
+            }
             Root::Global(id) => {
                 self.globals[id] = Some(value);
                 self.written[id] = Some(self.span);
@@ -855,8 +896,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     }
 
     /// A constant index of an array of `len` elements (known once loops unroll).
-    fn element_const(&self, i: f32, len: usize, span: Span) -> Result<usize, Diag> {
-        if i < 0.0 || i >= len as f32 {
+    fn element_const(&self, i: f64, len: usize, span: Span) -> Result<usize, Diag> {
+        if i < 0.0 || i >= len as f64 {
             return err(span, format!("the index {i} is outside 0 to {}", len - 1));
         }
         Ok(i as usize)
@@ -865,7 +906,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     /// Whether the index `idx` is `i`.
     fn index_is(&mut self, idx: &Val, i: usize) -> Result<Val, Diag> {
         let ni = self.n(idx)?;
-        let k = self.constant_node(Ty::Float, [i as f32, 0.0, 0.0, 0.0])?;
+        let k = self.constant_node(idx.ty, [i as f64, 0.0, 0.0, 0.0])?;
         let n = self.math(Opcode::Equal, &[ni, k])?;
         Ok(Val::of(Ty::Bool, n, idx.reads))
     }
@@ -943,7 +984,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     }
 
     fn swizzle_val(&mut self, v: &Val, comps: &[u8]) -> Result<Val, Diag> {
-        let ty = Ty::vec(comps.len());
+        let ty = Ty::of(v.ty.comp().unwrap_or(Comp::Float), comps.len());
         if let Some(k) = v.konst {
             let mut out = [0.0; 4];
             for (o, &c) in out.iter_mut().zip(comps) {
@@ -976,7 +1017,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         let Some(k) = v.konst else {
             return err(e.span, "an index must be a constant or a loop index");
         };
-        if k[0] < 0.0 || k[0] >= len as f32 {
+        if k[0] < 0.0 || k[0] >= len as f64 {
             return err(
                 e.span,
                 format!("the index {} is outside 0 to {}", k[0], len - 1),
@@ -1157,10 +1198,21 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     }
                     None => self.zero_of(ty),
                 };
-                self.frame().locals[*local] = Some(v);
+                let known = match init {
+                    Some(e) => self.hope_of(e),
+                    None => v.konst,
+                };
+                self.store(Root::Local(*local), v);
+                self.hope_note(*local, known);
             }
             TStmt::Assign { target, op, value } => {
+                let known = self.hope_assigned(target, *op, value);
                 self.assign(target, *op, value, false)?;
+                if target.path.is_empty() {
+                    if let Root::Local(id) = target.root {
+                        self.hope_note(id, known);
+                    }
+                }
             }
             TStmt::Expr(e) => {
                 self.expr(e)?;
@@ -1219,11 +1271,28 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     if stop || self.dead()? {
                         break;
                     }
-                    i += range.step;
+                    i = range.next(ty, i);
                 }
                 self.pop_guard();
                 result?;
             }
+            TStmt::While {
+                cond,
+                body,
+                do_first,
+                span,
+            } => {
+                self.push_guard(Guard::Loop {
+                    broken: None,
+                    continued: None,
+                });
+                self.hope_open();
+                let r = self.while_bodies(cond, body, *do_first, *span);
+                self.hope_close();
+                self.pop_guard();
+                r?;
+            }
+            TStmt::Switch { selector, sections } => self.switch(selector, sections)?,
             TStmt::Break(span) => {
                 self.span = *span;
                 self.raise_flag(FlagKind::Broken)?;
@@ -1280,6 +1349,110 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             }
         }
         Ok(())
+    }
+
+    /// A `while`'s or a `do`'s bodies, under the loop's guard, which the caller opened: each
+    /// body after its condition (a do's first without one), at most [`MAX_WHILE_COUNT`] of
+    /// them, then one condition more. The loop must have stopped everywhere by then, as the
+    /// constants the lowering folds show; the specification refuses a loop it cannot prove stops rather
+    /// than truncate it (docs/requirements.md, R-GLSL's loops).
+    fn while_bodies(
+        &mut self,
+        cond: &TExpr,
+        body: &[TStmt],
+        do_first: bool,
+        span: Span,
+    ) -> Result<(), Diag> {
+        for k in 0..=MAX_WHILE_COUNT {
+            self.span = span;
+            self.tick()?;
+            if !(do_first && k == 0) {
+                let c = self.expr(cond)?;
+                // Where the loop still runs, the condition may be known though its node is not
+                // (hope.rs): true there, nothing stops; false there, every running lane stops.
+                let c = match self.hope_of(cond) {
+                    Some(k) if c.konst.is_none() => Val::konst(Ty::Bool, k),
+                    _ => c,
+                };
+                let stop = self.not(&c)?;
+                if stop.is_true() {
+                    // Every lane still in the loop leaves it (the others left already).
+                    if let Some(Guard::Loop { broken, .. }) = self.guards.last_mut() {
+                        *broken = Some(Val::konst(Ty::Bool, [1.0, 0.0, 0.0, 0.0]));
+                    }
+                    self.prefix.truncate(self.guards.len().saturating_sub(1));
+                    self.mask_cache = None;
+                } else if !stop.is_false() {
+                    self.push_guard(Guard::Cond(stop));
+                    let r = self.raise_flag(FlagKind::Broken);
+                    self.pop_guard();
+                    r?;
+                }
+            }
+            if self.dead()? {
+                return Ok(());
+            }
+            if k == MAX_WHILE_COUNT {
+                let what = if do_first { "do" } else { "while" };
+                return err(
+                    span,
+                    format!(
+                        "this {what} loop is not proved to stop within {MAX_WHILE_COUNT} times through: its condition, or a break, must end it through values the compiler can follow (constants and loop counters); write a for loop with constant bounds, and break out of it"
+                    ),
+                );
+            }
+            self.block(body)?;
+            // A `continue` ends the body it is in, not the next.
+            if let Some(Guard::Loop { continued, .. }) = self.guards.last_mut() {
+                *continued = None;
+            }
+            self.prefix.truncate(self.guards.len().saturating_sub(1));
+            self.mask_cache = None;
+        }
+        Ok(())
+    }
+
+    /// A switch: the selector read once, then each section under the mask of where its labels
+    /// or an earlier section's matched (fall-through), inside a guard that `break` leaves.
+    fn switch(&mut self, selector: &TExpr, sections: &[SwitchSection]) -> Result<(), Diag> {
+        let sel = self.expr(selector)?;
+        let never = Val::konst(Ty::Bool, [0.0; 4]);
+        let mut hits = Vec::with_capacity(sections.len());
+        let mut any = never.clone();
+        for section in sections {
+            let mut hit = never.clone();
+            for label in &section.labels {
+                let label = Val::konst(sel.ty, *label);
+                let eq = self.binary(BinOp::Eq, &sel, &label, Ty::Bool)?;
+                hit = self.or(&hit, &eq)?;
+            }
+            any = self.or(&any, &hit)?;
+            hits.push(hit);
+        }
+        // `default` is where no label matched.
+        let unmatched = self.not(&any)?;
+        self.push_guard(Guard::Switch { broken: None });
+        let mut entered = never;
+        let mut result = Ok(());
+        for (section, hit) in sections.iter().zip(hits) {
+            let hit = if section.default {
+                self.or(&hit, &unmatched)?
+            } else {
+                hit
+            };
+            entered = self.or(&entered, &hit)?;
+            if entered.is_false() {
+                continue;
+            }
+            self.push_guard(Guard::Cond(entered.clone()));
+            result = self.block(&section.body);
+            self.pop_guard();
+            if result.is_err() || self.dead()? {
+                break;
+            }
+        }
+        self.pop_guard();
+        result
     }
 
     fn frame_local_ty(&self, id: LocalId) -> Ty {
@@ -1376,6 +1549,7 @@ impl ShaderLowering<'_, '_> {
                     UnOp::Plus => a,
                     UnOp::Neg if a.ty.is_matrix() => self.matrix_negate(&a)?,
                     UnOp::Neg => self.negate(&a)?,
+                    UnOp::BitNot => self.unary_math(UnOp::BitNot, Opcode::BitNot, &a)?,
                 }
             }
             TKind::Binary(op, a, b) => {
@@ -1455,9 +1629,19 @@ impl ShaderLowering<'_, '_> {
                     self.span = e.span;
                     self.element(&Self::matrix(base.ty, columns), &idx, index.span)?
                 } else {
-                    let i = self.index_value(index, base.ty.width().unwrap_or(1))?;
+                    // A component, picked as an array's element is: each one a part.
+                    let idx = self.expr(index)?;
                     self.span = e.span;
-                    self.swizzle_expr(&base, &[i as u8])?
+                    let width = base.ty.width().unwrap_or(1) as u8;
+                    let parts = (0..width)
+                        .map(|i| self.swizzle_expr(&base, &[i]))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let components = Val {
+                        ty: base.ty,
+                        parts,
+                        ..Val::void()
+                    };
+                    self.element(&components, &idx, index.span)?
                 }
             }
             TKind::Construct(args) => {
@@ -1521,15 +1705,11 @@ impl ShaderLowering<'_, '_> {
 
     fn binary(&mut self, op: BinOp, a: &Val, b: &Val, ty: Ty) -> Result<Val, Diag> {
         // The checker refuses these where it folds; here they are folded as loops unroll.
-        if let Some(reason) = int_division_by_zero(op, ty, b.konst.as_ref()) {
+        if let Some(reason) = known_operand_refusal(op, ty, b.ty, b.konst.as_ref()) {
             return err(self.span, reason);
         }
         if let (Some(x), Some(y)) = (a.konst, b.konst) {
-            let k = fold_binary(op, a.ty, &x, b.ty, &y, ty);
-            if let Some(reason) = int_binary_out_of_range(op, ty, &x, &y) {
-                return err(self.span, reason);
-            }
-            return Ok(Val::konst(ty, k));
+            return Ok(Val::konst(ty, fold_binary(op, a.ty, &x, b.ty, &y, ty)));
         }
         let matrix_form = |v: &Val| matches!(v.form, Form::Matrices(_) | Form::NormalMatrix);
         if (a.ty.is_matrix() || b.ty.is_matrix()) && !matrix_form(a) && !matrix_form(b) {
@@ -1546,17 +1726,14 @@ impl ShaderLowering<'_, '_> {
             BinOp::Add => self.math(Opcode::Add, &[na, nb])?,
             BinOp::Sub => self.math(Opcode::Sub, &[na, nb])?,
             BinOp::Mul => self.math(Opcode::Mul, &[na, nb])?,
-            BinOp::Div if ty == Ty::Int => {
-                let q = self.math(Opcode::Div, &[na, nb])?;
-                self.math(Opcode::Trunc, &[q])?
-            }
+            // The graph's integer division truncates, and its remainder is GLSL's % (R-INT-3).
             BinOp::Div => self.math(Opcode::Div, &[na, nb])?,
-            BinOp::Mod => {
-                let q = self.math(Opcode::Div, &[na, nb])?;
-                let t = self.math(Opcode::Trunc, &[q])?;
-                let m = self.math(Opcode::Mul, &[nb, t])?;
-                self.math(Opcode::Sub, &[na, m])?
-            }
+            BinOp::Mod => self.math(Opcode::Rem, &[na, nb])?,
+            BinOp::BitAnd => self.math(Opcode::BitAnd, &[na, nb])?,
+            BinOp::BitOr => self.math(Opcode::BitOr, &[na, nb])?,
+            BinOp::BitXor => self.math(Opcode::BitXor, &[na, nb])?,
+            BinOp::Shl => self.math(Opcode::ShiftLeft, &[na, nb])?,
+            BinOp::Shr => self.math(Opcode::ShiftRight, &[na, nb])?,
             BinOp::Lt => self.math(Opcode::LessThan, &[na, nb])?,
             BinOp::Gt => self.math(Opcode::GreaterThan, &[na, nb])?,
             BinOp::Le => self.math(Opcode::LessThanEqual, &[na, nb])?,
@@ -1705,7 +1882,15 @@ impl ShaderLowering<'_, '_> {
 
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
         if ty.is_matrix() {
-            return self.matrix_construct(ty, args);
+            // A matrix's components are floats: an integer argument converts first.
+            let args: Vec<Val> = args
+                .iter()
+                .map(|a| match a.ty.comp() {
+                    Some(Comp::Int | Comp::UInt) => self.convert(a, Comp::Float),
+                    _ => Ok(a.clone()),
+                })
+                .collect::<Result<_, _>>()?;
+            return self.matrix_construct(ty, &args);
         }
         if let Ty::Struct(_) | Ty::Array(_) = ty {
             return Ok(Val {
@@ -1718,14 +1903,12 @@ impl ShaderLowering<'_, '_> {
         if args.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
-            let k = fold_construct(ty, &tys, &ks);
-            if let Some(reason) = int_out_of_range(ty, &k) {
-                return err(self.span, reason);
-            }
+            let k = fold_construct(ty, &tys, &ks).map_err(|r| Diag::new(self.span, r))?;
             return Ok(Val::konst(ty, k));
         }
         let reads = args.iter().fold(0, |r, a| r | a.reads);
         let width = ty.width().unwrap_or(1);
+        let comp = ty.comp().unwrap_or(Comp::Float);
         if ty.is_scalar() {
             let a = &args[0];
             let first = if a.ty.is_vector() {
@@ -1733,21 +1916,12 @@ impl ShaderLowering<'_, '_> {
             } else {
                 a.clone()
             };
-            let na = self.n(&first)?;
-            let n = match (ty, first.ty) {
-                (Ty::Int, Ty::Float) => self.math(Opcode::Trunc, &[na])?,
-                (Ty::Bool, Ty::Float | Ty::Int) => {
-                    let zero = self.constant_node(Ty::Float, [0.0; 4])?;
-                    self.math(Opcode::NotEqual, &[na, zero])?
-                }
-                _ => na,
-            };
-            let mut v = Val::of(ty, n, reads);
-            v.bare = first.bare && n == na;
+            let mut v = self.convert(&first, comp)?;
+            v.bare = first.bare && v.node == first.node;
             return Ok(v);
         }
         if args.len() == 1 && args[0].ty.is_scalar() {
-            let v = &args[0];
+            let v = &self.convert(&args[0], comp)?;
             let comps = vec![0u8; width];
             let mut out = self.swizzle_val(v, &comps)?;
             out.ty = ty;
@@ -1780,6 +1954,8 @@ impl ShaderLowering<'_, '_> {
             } else {
                 a.clone()
             };
+            // Each part converted to the result's components, those it gives alone.
+            let part = self.convert(&part, comp)?;
             parts.push(self.n(&part)?);
             have += take;
             if have == width {
@@ -1797,6 +1973,33 @@ impl ShaderLowering<'_, '_> {
         })
     }
 
+    /// `v` with components of `to`, as GLSL's constructors convert (see `fold_construct`): a
+    /// bool is the condition form, a float's zero or one, so it needs no node to be a float.
+    fn convert(&mut self, v: &Val, to: Comp) -> Result<Val, Diag> {
+        let from = v.ty.comp().unwrap_or(Comp::Float);
+        let ty = v.ty.with_comp(to).unwrap_or(v.ty);
+        if let Some(k) = v.konst {
+            let k = fold_construct(ty, &[v.ty], &[k]).map_err(|r| Diag::new(self.span, r))?;
+            return Ok(Val::konst(ty, k));
+        }
+        let nv = self.n(v)?;
+        let n = match (from, to) {
+            _ if from == to => return Ok(v.clone()),
+            (Comp::Bool, Comp::Float) => nv,
+            (_, Comp::Float) => self.math(Opcode::ToFloat, &[nv])?,
+            (_, Comp::Int) => self.math(Opcode::ToInt, &[nv])?,
+            (_, Comp::UInt) => self.math(Opcode::ToUint, &[nv])?,
+            (_, Comp::Bool) => {
+                let zero = self.constant_node(Ty::of(from, 1), [0.0; 4])?;
+                self.math(Opcode::NotEqual, &[nv, zero])?
+            }
+        };
+        Ok(Val {
+            form: if n == nv { v.form } else { Form::None },
+            ..Val::of(ty, n, v.reads)
+        })
+    }
+
     fn builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
         if args.first().is_some_and(|a| a.ty.is_matrix()) {
             return self.matrix_builtin(b, args, ty);
@@ -1805,11 +2008,7 @@ impl ShaderLowering<'_, '_> {
         if b.folds() && args.iter().all(|a| a.konst.is_some()) {
             // Invariant: the condition above checked that every argument's `konst` is Some.
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
-            let k = fold_builtin(b, &tys, &ks, ty);
-            if let Some(reason) = int_out_of_range(ty, &k) {
-                return err(self.span, reason);
-            }
-            return Ok(Val::konst(ty, k));
+            return Ok(Val::konst(ty, fold_builtin(b, &tys, &ks, ty)));
         }
         let reads = args.iter().fold(0, |r, a| r | a.reads);
         let mut nodes = Vec::with_capacity(args.len());
@@ -1845,7 +2044,7 @@ impl ShaderLowering<'_, '_> {
             Min => Opcode::Min,
             Max => Opcode::Max,
             Clamp => Opcode::Clamp,
-            Mix => Opcode::Mix,
+            Mix if args[2].ty.comp() != Some(Comp::Bool) => Opcode::Mix,
             Step => Opcode::Step,
             Smoothstep => Opcode::Smoothstep,
             Length => Opcode::Length,
@@ -1873,6 +2072,32 @@ impl ShaderLowering<'_, '_> {
             Texture => {
                 let n = self.node("texture", Op::Texture, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
+            }
+            LessThan => Opcode::LessThan,
+            LessThanEqual => Opcode::LessThanEqual,
+            GreaterThan => Opcode::GreaterThan,
+            GreaterThanEqual => Opcode::GreaterThanEqual,
+            Equal => Opcode::Equal,
+            NotEqual => Opcode::NotEqual,
+            Not => Opcode::LogicalNot,
+            Any | All => {
+                // A bvec's components are zero or one, so their dot with themselves counts
+                // the true ones exactly.
+                let count = self.math(Opcode::Dot, &[nodes[0], nodes[0]])?;
+                let n = args[0].ty.width().unwrap_or(1);
+                let (code, bound) = if b == Any {
+                    (Opcode::GreaterThan, 0.0)
+                } else {
+                    (Opcode::Equal, n as f64)
+                };
+                let k = self.constant_node(Ty::Float, [bound, 0.0, 0.0, 0.0])?;
+                let n = self.math(code, &[count, k])?;
+                return Ok(Val::of(ty, n, reads));
+            }
+            Mix => {
+                // mix(x, y, b) picks y where b holds, each component on its own.
+                let n = self.math(Opcode::Select, &[nodes[2], nodes[1], nodes[0]])?;
+                return Ok(Val::of(ty, n, reads));
             }
             MatrixCompMult | Transpose | Determinant | Inverse => {
                 // Invariant: the checker gave these a matrix argument, which `matrix_builtin`

@@ -42,9 +42,12 @@
 //!
 //! - A uniform is a graph uniform of its name, zero until set (a sampler2D a texture uniform
 //!   with [`crate::NO_TEXTURE`] until `set_texture`). Every uniform a shader declares is in the
-//!   program, read or not. An int is a whole number in a float and a bool is zero or one; an int
-//!   division drops the fraction toward zero. An int or bool uniform is a float the caller sets:
-//!   the int drops its fraction toward zero, the bool is true where it is not zero.
+//!   program, read or not. An `int`, a `uint` and their vectors are the graph's exact 32-bit
+//!   integers (docs/integers.md): arithmetic wraps, a division truncates toward zero, and nothing
+//!   converts implicitly; a `bool` or a `bvec` is the graph's condition, zero or one. An int,
+//!   bool, ivec or bvec uniform is a float the caller sets: the int drops its fraction toward
+//!   zero, the bool is true where it is not zero; a uint or uvec uniform is exact, set with
+//!   `set_uniform_uint` (docs/requirements.md, R-GLSL-8 and R-GLSL-15).
 //! - `gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0)` (or through
 //!   `viewMatrix * modelMatrix`, a local variable or a function) makes `p - position` the
 //!   [`POSITION_NODE`](crate::POSITION_NODE); none when `p` is `position`.
@@ -59,7 +62,11 @@
 //!   starts at zero where the shader does not write it.
 //! - `if`, `?:`, `&&` and `||` run under masks, `for` loops unroll, calls inline (out and inout
 //!   parameters copy back at the end of the call), and `break`, `continue` and `return` are flags,
-//!   as the core's statements are (R-CTL-9).
+//!   as the core's statements are (R-CTL-9). A `switch` runs each section under the mask of
+//!   where its labels or an earlier section's matched (fall-through); `while` and `do` unroll as
+//!   a `for` does, and are refused unless the lowering proves they stop within 256 bodies
+//!   (docs/glsl.md, "switch, while, do and prototypes"). A prototype lets a call come before the
+//!   function's definition.
 //!
 //! - `gl_FragCoord` is `vec4(frag_coord(), 1.0)`: the pixel's centre in pixels from the bottom
 //!   left, the window depth from 0 to 1, and 1 for w (R-GLSL-12; three.js's w is one over the
@@ -73,6 +80,7 @@ mod error;
 mod ir;
 mod lexer;
 mod lower;
+mod order;
 mod parser;
 mod preprocess;
 mod types;

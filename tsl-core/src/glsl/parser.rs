@@ -1,10 +1,11 @@
 //! The parser: tokens to a syntax tree, by recursive descent. It refuses what the subset leaves
-//! out at the place it is written (structs, arrays, while, switch, bit operators, assignments
+//! out at the place it is written (structs, arrays, a do without braces, bit operators, assignments
 //! inside expressions) and bounds the nesting, so that the later passes cannot run out of stack.
 
 use super::ast::*;
 use super::error::{Diag, Diags, Span};
 use super::lexer::{Tok, Token};
+use super::types::Comp;
 
 /// The deepest an expression nests: parentheses, calls, operators inside operators. The links of
 /// a left-associative chain (`a + b + c`) are not nesting: a chain counts as one level.
@@ -154,12 +155,18 @@ const RESERVED: &[&str] = &[
 fn type_name(word: &str) -> Option<TypeName> {
     Some(match word {
         "void" => TypeName::Void,
-        "bool" => TypeName::Bool,
-        "int" => TypeName::Int,
-        "float" => TypeName::Float,
-        "vec2" => TypeName::Vec2,
-        "vec3" => TypeName::Vec3,
-        "vec4" => TypeName::Vec4,
+        "bool" | "int" | "uint" | "float" => TypeName::Vector(scalar_comp(word)?, 1),
+        "vec2" | "vec3" | "vec4" | "ivec2" | "ivec3" | "ivec4" | "uvec2" | "uvec3" | "uvec4"
+        | "bvec2" | "bvec3" | "bvec4" => {
+            let (prefix, n) = word.split_at(word.len() - 1);
+            let comp = match prefix {
+                "ivec" => Comp::Int,
+                "uvec" => Comp::UInt,
+                "bvec" => Comp::Bool,
+                _ => Comp::Float,
+            };
+            TypeName::Vector(comp, n.parse().ok()?)
+        }
         "mat2" | "mat2x2" => TypeName::Mat2,
         "mat3" | "mat3x3" => TypeName::Mat3,
         "mat4" | "mat4x4" => TypeName::Mat4,
@@ -168,12 +175,19 @@ fn type_name(word: &str) -> Option<TypeName> {
     })
 }
 
+fn scalar_comp(word: &str) -> Option<Comp> {
+    Some(match word {
+        "bool" => Comp::Bool,
+        "int" => Comp::Int,
+        "uint" => Comp::UInt,
+        "float" => Comp::Float,
+        _ => return None,
+    })
+}
+
 /// Why a type keyword outside the subset is refused, or `None` for a word that is no type.
 fn refused_type(word: &str) -> Option<String> {
     let what = match word {
-        "uint" | "uvec2" | "uvec3" | "uvec4" => "unsigned integers",
-        "ivec2" | "ivec3" | "ivec4" => "integer vectors",
-        "bvec2" | "bvec3" | "bvec4" => "boolean vectors",
         "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
         "sampler3D"
         | "samplerCube"
@@ -196,37 +210,45 @@ fn refused_type(word: &str) -> Option<String> {
 }
 
 fn binary_op(tok: &Tok) -> Option<(BinOp, u8)> {
-    // (operator, precedence): higher binds tighter.
+    // (operator, precedence): higher binds tighter, as GLSL ES 3.00's table 5.1 orders them.
     Some(match tok {
         Tok::Op("||") => (BinOp::Or, 1),
         Tok::Op("^^") => (BinOp::Xor, 2),
         Tok::Op("&&") => (BinOp::And, 3),
-        Tok::Op("==") => (BinOp::Eq, 4),
-        Tok::Op("!=") => (BinOp::Ne, 4),
-        Tok::Op("<") => (BinOp::Lt, 5),
-        Tok::Op(">") => (BinOp::Gt, 5),
-        Tok::Op("<=") => (BinOp::Le, 5),
-        Tok::Op(">=") => (BinOp::Ge, 5),
-        Tok::Op("+") => (BinOp::Add, 6),
-        Tok::Op("-") => (BinOp::Sub, 6),
-        Tok::Op("*") => (BinOp::Mul, 7),
-        Tok::Op("/") => (BinOp::Div, 7),
-        Tok::Op("%") => (BinOp::Mod, 7),
+        Tok::Op("|") => (BinOp::BitOr, 4),
+        Tok::Op("^") => (BinOp::BitXor, 5),
+        Tok::Op("&") => (BinOp::BitAnd, 6),
+        Tok::Op("==") => (BinOp::Eq, 7),
+        Tok::Op("!=") => (BinOp::Ne, 7),
+        Tok::Op("<") => (BinOp::Lt, 8),
+        Tok::Op(">") => (BinOp::Gt, 8),
+        Tok::Op("<=") => (BinOp::Le, 8),
+        Tok::Op(">=") => (BinOp::Ge, 8),
+        Tok::Op("<<") => (BinOp::Shl, 9),
+        Tok::Op(">>") => (BinOp::Shr, 9),
+        Tok::Op("+") => (BinOp::Add, 10),
+        Tok::Op("-") => (BinOp::Sub, 10),
+        Tok::Op("*") => (BinOp::Mul, 11),
+        Tok::Op("/") => (BinOp::Div, 11),
+        Tok::Op("%") => (BinOp::Mod, 11),
         _ => return None,
     })
 }
 
-fn assign_op(tok: &Tok) -> Option<Result<Option<BinOp>, &'static str>> {
+/// An assignment's operator: `None` for `=`, else the operator of its compound form.
+fn assign_op(tok: &Tok) -> Option<Option<BinOp>> {
     Some(match tok {
-        Tok::Op("=") => Ok(None),
-        Tok::Op("+=") => Ok(Some(BinOp::Add)),
-        Tok::Op("-=") => Ok(Some(BinOp::Sub)),
-        Tok::Op("*=") => Ok(Some(BinOp::Mul)),
-        Tok::Op("/=") => Ok(Some(BinOp::Div)),
-        Tok::Op("%=") => Err("%= is not in the subset; write x = x % y"),
-        Tok::Op("<<=") | Tok::Op(">>=") | Tok::Op("&=") | Tok::Op("|=") | Tok::Op("^=") => {
-            Err("the bit operators are not in the subset")
-        }
+        Tok::Op("=") => None,
+        Tok::Op("+=") => Some(BinOp::Add),
+        Tok::Op("-=") => Some(BinOp::Sub),
+        Tok::Op("*=") => Some(BinOp::Mul),
+        Tok::Op("/=") => Some(BinOp::Div),
+        Tok::Op("%=") => Some(BinOp::Mod),
+        Tok::Op("&=") => Some(BinOp::BitAnd),
+        Tok::Op("|=") => Some(BinOp::BitOr),
+        Tok::Op("^=") => Some(BinOp::BitXor),
+        Tok::Op("<<=") => Some(BinOp::Shl),
+        Tok::Op(">>=") => Some(BinOp::Shr),
         _ => return None,
     })
 }
@@ -737,9 +759,6 @@ impl<'a> Parser<'a> {
             let array = self.array_suffix()?;
             let init = if self.eat_op("=") {
                 let (e, _) = self.assignment()?;
-                if !self.is_op(",") {
-                    self.refuse_after_expression()?;
-                }
                 Some(e)
             } else {
                 None
@@ -786,10 +805,17 @@ impl<'a> Parser<'a> {
             }
         }
         if self.is_op(";") {
-            return Err(Diag::new(
+            // A prototype: the checker lets calls come before the definition.
+            let end = self.bump().span;
+            return Ok(Function {
+                ret,
+                name,
                 span,
-                "prototypes are not in the subset; define the function before its first call",
-            ));
+                params,
+                body: Vec::new(),
+                end,
+                prototype: true,
+            });
         }
         if !self.is_op("{") {
             return Err(self.unexpected("'{'"));
@@ -817,6 +843,7 @@ impl<'a> Parser<'a> {
             params,
             body,
             end,
+            prototype: false,
         })
     }
 
@@ -950,11 +977,65 @@ impl<'a> Parser<'a> {
                         body,
                     }
                 }
-                "while" | "do" | "switch" | "case" | "default" => {
-                    return Err(Diag::new(
-                        span,
-                        format!("{w} is not in the subset; write a for loop with constant bounds"),
-                    ))
+                "while" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: false,
+                    }
+                }
+                "do" => {
+                    self.bump();
+                    if !self.is_op("{") {
+                        return Err(Diag::new(
+                            self.span(),
+                            "the body of a do is a block in braces: do { ... } while (c);",
+                        ));
+                    }
+                    self.enter(span)?;
+                    let body = Box::new(self.statement()?);
+                    self.depth -= 1;
+                    if !self.is_word("while") {
+                        return Err(self.unexpected("while after the body of a do"));
+                    }
+                    self.bump();
+                    self.expect_op("(")?;
+                    let cond = self.expression()?;
+                    self.expect_op(")")?;
+                    self.expect_op(";")?;
+                    StmtKind::While {
+                        cond,
+                        body,
+                        do_first: true,
+                    }
+                }
+                "switch" => {
+                    self.bump();
+                    self.expect_op("(")?;
+                    let selector = self.expression()?;
+                    self.expect_op(")")?;
+                    let open = self.expect_op("{")?;
+                    StmtKind::Switch {
+                        selector,
+                        body: self.block_body(open)?,
+                    }
+                }
+                "case" | "default" => {
+                    self.bump();
+                    let value = if w == "case" {
+                        Some(self.expression()?)
+                    } else {
+                        None
+                    };
+                    self.expect_op(":")?;
+                    StmtKind::Label(value)
                 }
                 "break" | "continue" | "discard" => {
                     self.bump();
@@ -1063,7 +1144,6 @@ impl<'a> Parser<'a> {
                 span,
             };
         }
-        self.refuse_after_expression()?;
         Ok((e, depth))
     }
 
@@ -1075,7 +1155,6 @@ impl<'a> Parser<'a> {
             return Ok((target, d));
         };
         let span = self.span();
-        let op = op.map_err(|reason| Diag::new(span, reason))?;
         self.bump();
         // A chain `a = b = c` nests to the right, each link a level.
         self.nest()?;
@@ -1096,14 +1175,6 @@ impl<'a> Parser<'a> {
             },
             depth,
         ))
-    }
-
-    /// What no expression of the subset continues with.
-    fn refuse_after_expression(&self) -> Result<(), Diag> {
-        if let Some(reason) = bit_operator(self.peek()) {
-            return Err(Diag::new(self.span(), reason));
-        }
-        Ok(())
     }
 
     fn check_depth(&self, depth: Depth, span: Span) -> Result<(), Diag> {
@@ -1165,13 +1236,7 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8) -> Result<Parsed, Diag> {
         let (mut lhs, mut depth) = self.unary()?;
-        loop {
-            if let Some(reason) = bit_operator(self.peek()) {
-                return Err(Diag::new(self.span(), reason));
-            }
-            let Some((op, prec)) = binary_op(self.peek()) else {
-                break;
-            };
+        while let Some((op, prec)) = binary_op(self.peek()) {
             if prec < min {
                 break;
             }
@@ -1198,9 +1263,7 @@ impl<'a> Parser<'a> {
             Tok::Op("-") => Some(UnOp::Neg),
             Tok::Op("+") => Some(UnOp::Plus),
             Tok::Op("!") => Some(UnOp::Not),
-            Tok::Op("~") => {
-                return Err(Diag::new(t.span, "the bit operators are not in the subset"))
-            }
+            Tok::Op("~") => Some(UnOp::BitNot),
             Tok::Op("++") | Tok::Op("--") => {
                 self.bump();
                 self.nest()?;
@@ -1319,6 +1382,17 @@ impl<'a> Parser<'a> {
                     Depth::LEAF,
                 ))
             }
+            Tok::UInt(u) => {
+                self.bump();
+                Ok((
+                    Expr {
+                        kind: ExprKind::UInt(*u),
+                        span: t.span,
+                        start: t.span,
+                    },
+                    Depth::LEAF,
+                ))
+            }
             Tok::Float(x) => {
                 self.bump();
                 Ok((
@@ -1408,7 +1482,6 @@ impl<'a> Parser<'a> {
                             depth = depth.max(d.up());
                             continue;
                         }
-                        self.refuse_after_expression()?;
                         args.push(arg);
                         depth = depth.max(d.up());
                         if !self.is_op(")") {
@@ -1430,15 +1503,6 @@ impl<'a> Parser<'a> {
             }
             _ => Err(self.unexpected("an expression")),
         }
-    }
-}
-
-fn bit_operator(tok: &Tok) -> Option<&'static str> {
-    match tok {
-        Tok::Op("&") | Tok::Op("|") | Tok::Op("^") | Tok::Op("<<") | Tok::Op(">>") => {
-            Some("the bit operators are not in the subset")
-        }
-        _ => None,
     }
 }
 
@@ -1530,23 +1594,51 @@ float ok = 1.0;
     #[test]
     fn refusals() {
         for (src, want) in [
-            ("void main() { while (true) {} }", "while"),
+            ("void main() { do x++; while (true); }", "block in braces"),
             ("float a[3][2];", "arrays of arrays"),
             ("struct S { float x; } s;", "apart from it"),
             (
                 "void main() { struct S { float x; }; }",
                 "at the top of the shader",
             ),
-            ("void main() { x = a & b; }", "bit operators"),
-            ("float f(float x);", "prototypes"),
             ("flat varying float x;", "flat"),
-            ("void main() { x %= 2; }", "%="),
             ("uniform mat2x3 m;", "non-square"),
             ("float class;", "reserved"),
         ] {
             let e = parse_str(src).unwrap_err();
             assert!(e.reason.contains(want), "{src}: {}", e.reason);
         }
+    }
+
+    #[test]
+    fn switch_labels_do_and_prototypes_parse() {
+        // The labels are statements of the switch's body, in order; `default` has no value.
+        let StmtKind::Switch { body, .. } = first_statement(
+            "void main() { switch (k) { case 1: case 2: x = 1.0; default: break; } }",
+        ) else {
+            panic!("a switch")
+        };
+        let kinds: Vec<&str> = body
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Label(Some(_)) => "case",
+                StmtKind::Label(None) => "default",
+                StmtKind::Break => "break",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["case", "case", "other", "default", "break"]);
+        let StmtKind::While { do_first, .. } =
+            first_statement("void main() { do { x = 1.0; } while (x < 2.0); }")
+        else {
+            panic!("a do")
+        };
+        assert!(do_first);
+        let items = parse_str("float f(float x);\nvoid main() { }").unwrap();
+        let Item::Function(f) = &items[0] else {
+            panic!("a prototype")
+        };
+        assert!(f.prototype && f.body.is_empty());
     }
 
     /// The body's first statement of `void main() { ... }`.

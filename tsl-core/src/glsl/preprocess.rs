@@ -1087,6 +1087,7 @@ impl IfParser<'_> {
                 Ok(value)
             }
             Tok::Int(i) => Ok(*i),
+            Tok::UInt(u) => Ok(i64::from(*u)),
             Tok::Ident(_) => Ok(0), // a name that is not a macro is zero, as in C
             Tok::Float(_) => Err(Diag::new(
                 span,

@@ -2,18 +2,30 @@
 //! folding that the checker and the lowering share.
 
 use super::ast::{BinOp, TypeName, UnOp};
+use crate::types::{Scalar, ValueType};
 
-/// A GLSL type of the subset. An int and a bool are held in a float in the graph: an int is a
-/// whole number, a bool is zero or one.
+/// A GLSL type of the subset. A bool is held in a float in the graph, zero or one (the graph's
+/// condition form), and a bvec in a float vector; an int, a uint and their vectors are the
+/// graph's exact 32-bit integers (R-INT-1, docs/integers.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Ty {
     Void,
     Bool,
     Int,
+    UInt,
     Float,
     Vec2,
     Vec3,
     Vec4,
+    IVec2,
+    IVec3,
+    IVec4,
+    UVec2,
+    UVec3,
+    UVec4,
+    BVec2,
+    BVec3,
+    BVec4,
     /// A matrix: the lowering holds it as its columns' values (`Ty::vec(n)` each).
     Mat2,
     Mat3,
@@ -27,21 +39,33 @@ pub(crate) enum Ty {
     Array(u16),
 }
 
+/// What a scalar or a vector's components are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Comp {
+    Bool,
+    Int,
+    UInt,
+    Float,
+}
+
+/// The scalar and vector types, by component kind and width (a data table: one row a kind).
+const VECTORS: [(Comp, [Ty; 4]); 4] = [
+    (Comp::Bool, [Ty::Bool, Ty::BVec2, Ty::BVec3, Ty::BVec4]),
+    (Comp::Int, [Ty::Int, Ty::IVec2, Ty::IVec3, Ty::IVec4]),
+    (Comp::UInt, [Ty::UInt, Ty::UVec2, Ty::UVec3, Ty::UVec4]),
+    (Comp::Float, [Ty::Float, Ty::Vec2, Ty::Vec3, Ty::Vec4]),
+];
+
 impl Ty {
     pub fn from_name(name: TypeName) -> Ty {
         match name {
             TypeName::Void => Ty::Void,
-            TypeName::Bool => Ty::Bool,
-            TypeName::Int => Ty::Int,
-            TypeName::Float => Ty::Float,
-            TypeName::Vec2 => Ty::Vec2,
-            TypeName::Vec3 => Ty::Vec3,
-            TypeName::Vec4 => Ty::Vec4,
             TypeName::Mat2 => Ty::Mat2,
             TypeName::Mat3 => Ty::Mat3,
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
             TypeName::Struct(i) => Ty::Struct(i),
+            TypeName::Vector(comp, n) => Ty::of(comp, n as usize),
         }
     }
 
@@ -50,10 +74,20 @@ impl Ty {
             Ty::Void => "void",
             Ty::Bool => "bool",
             Ty::Int => "int",
+            Ty::UInt => "uint",
             Ty::Float => "float",
             Ty::Vec2 => "vec2",
             Ty::Vec3 => "vec3",
             Ty::Vec4 => "vec4",
+            Ty::IVec2 => "ivec2",
+            Ty::IVec3 => "ivec3",
+            Ty::IVec4 => "ivec4",
+            Ty::UVec2 => "uvec2",
+            Ty::UVec3 => "uvec3",
+            Ty::UVec4 => "uvec4",
+            Ty::BVec2 => "bvec2",
+            Ty::BVec3 => "bvec3",
+            Ty::BVec4 => "bvec4",
             Ty::Mat2 => "mat2",
             Ty::Mat3 => "mat3",
             Ty::Mat4 => "mat4",
@@ -66,36 +100,56 @@ impl Ty {
 
     /// The float vector type of `n` components (a float for one).
     pub fn vec(n: usize) -> Ty {
-        match n {
-            1 => Ty::Float,
-            2 => Ty::Vec2,
-            3 => Ty::Vec3,
-            _ => Ty::Vec4,
-        }
+        Ty::of(Comp::Float, n)
+    }
+
+    /// The scalar or vector of `comp` components, `n` of them (1 to 4; more is 4).
+    pub fn of(comp: Comp, n: usize) -> Ty {
+        // Invariant: every kind has a row of `VECTORS`.
+        let row = VECTORS.iter().find(|r| r.0 == comp).expect("a row");
+        row.1[n.clamp(1, 4) - 1]
+    }
+
+    /// What a scalar's or a vector's components are.
+    pub fn comp(self) -> Option<Comp> {
+        VECTORS.iter().find(|r| r.1.contains(&self)).map(|r| r.0)
+    }
+
+    /// This type's width with components of `comp` (`ivec3` to `vec3`).
+    pub fn with_comp(self, comp: Comp) -> Option<Ty> {
+        self.width().map(|n| Ty::of(comp, n))
     }
 
     /// Components of a scalar or a vector.
     pub fn width(self) -> Option<usize> {
-        match self {
-            Ty::Bool | Ty::Int | Ty::Float => Some(1),
-            Ty::Vec2 => Some(2),
-            Ty::Vec3 => Some(3),
-            Ty::Vec4 => Some(4),
-            _ => None,
-        }
+        VECTORS
+            .iter()
+            .find_map(|r| r.1.iter().position(|&t| t == self))
+            .map(|i| i + 1)
     }
 
     pub fn is_scalar(self) -> bool {
-        matches!(self, Ty::Bool | Ty::Int | Ty::Float)
+        self.width() == Some(1)
     }
 
+    /// A vector of any kind of components.
     pub fn is_vector(self) -> bool {
-        matches!(self, Ty::Vec2 | Ty::Vec3 | Ty::Vec4)
+        self.width().is_some_and(|n| n > 1)
     }
 
     /// A float or a float vector: GLSL's genType.
     pub fn is_gen(self) -> bool {
-        matches!(self, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4)
+        self.comp() == Some(Comp::Float)
+    }
+
+    /// An int, a uint or a vector of them: GLSL's genIType and genUType.
+    pub fn is_integer(self) -> bool {
+        matches!(self.comp(), Some(Comp::Int | Comp::UInt))
+    }
+
+    /// A number (not a bool) or a vector of numbers.
+    pub fn is_numeric(self) -> bool {
+        matches!(self.comp(), Some(Comp::Int | Comp::UInt | Comp::Float))
     }
 
     pub fn is_matrix(self) -> bool {
@@ -111,6 +165,16 @@ impl Ty {
             _ => None,
         }
     }
+
+    /// The graph's type of a scalar or a vector: a bool's is the float condition form.
+    pub fn value_type(self) -> Option<ValueType> {
+        let kind = match self.comp()? {
+            Comp::Bool | Comp::Float => Scalar::Float,
+            Comp::Int => Scalar::Int,
+            Comp::UInt => Scalar::UInt,
+        };
+        ValueType::vector_of(kind, self.width()?)
+    }
 }
 
 impl std::fmt::Display for Ty {
@@ -119,8 +183,10 @@ impl std::fmt::Display for Ty {
     }
 }
 
-/// The components of a constant scalar or vector (unused ones zero).
-pub(crate) type Konst = [f32; 4];
+/// The components of a constant scalar or vector (unused ones zero), each its exact value: a
+/// float's f32 widened, an int's or a uint's 32-bit value (an f64 holds both exactly), a bool's
+/// zero or one.
+pub(crate) type Konst = [f64; 4];
 
 /// A built-in function of the subset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,6 +237,15 @@ pub(crate) enum Builtin {
     Transpose,
     Determinant,
     Inverse,
+    LessThan,
+    LessThanEqual,
+    GreaterThan,
+    GreaterThanEqual,
+    Equal,
+    NotEqual,
+    Any,
+    All,
+    Not,
 }
 
 /// How a name of GLSL's own functions is taken: a built-in of the subset (with GLSL ES 3.00
@@ -255,6 +330,15 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             },
             es300_only: true,
         },
+        "lessThan" => subset(LessThan),
+        "lessThanEqual" => subset(LessThanEqual),
+        "greaterThan" => subset(GreaterThan),
+        "greaterThanEqual" => subset(GreaterThanEqual),
+        "equal" => subset(Equal),
+        "notEqual" => subset(NotEqual),
+        "any" => subset(Any),
+        "all" => subset(All),
+        "not" => subset(Not),
         "texture2D" => BuiltinName::Texture2D,
         "texture" => BuiltinName::Texture,
         "sinh"
@@ -277,15 +361,6 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "packHalf2x16"
         | "unpackHalf2x16"
         | "outerProduct"
-        | "lessThan"
-        | "lessThanEqual"
-        | "greaterThan"
-        | "greaterThanEqual"
-        | "equal"
-        | "notEqual"
-        | "any"
-        | "all"
-        | "not"
         | "textureSize"
         | "textureProj"
         | "textureLod"
@@ -349,6 +424,15 @@ impl Builtin {
                 | Clamp
                 | Step
                 | Mix
+                | LessThan
+                | LessThanEqual
+                | GreaterThan
+                | GreaterThanEqual
+                | Equal
+                | NotEqual
+                | Any
+                | All
+                | Not
         )
     }
 
@@ -371,7 +455,15 @@ impl Builtin {
         };
         // Invariant: each arm below calls `count(n)?` (or checks `args.len()`) before it reads
         // `args[0]` to `args[n - 1]`.
-        let all_ints = ints && args.iter().all(|&t| t == Ty::Int);
+        // GLSL ES 3.00's integer forms: genIType (and genUType but for abs and sign), each other
+        // argument of the first's type or its scalar.
+        let int_form = |first_only: bool| {
+            let t = args[0];
+            let scalar = t.comp().map(|c| Ty::of(c, 1));
+            ints && t.is_integer()
+                && (!first_only || t.comp() == Some(Comp::Int))
+                && args[1..].iter().all(|&a| a == t || Some(a) == scalar)
+        };
         match self {
             Radians | Degrees | Sin | Cos | Tan | Asin | Acos | Atan | Exp | Log | Exp2 | Log2
             | Sqrt | InverseSqrt | Floor | Ceil | Trunc | Round | Fract | Normalize | Dfdx
@@ -385,7 +477,7 @@ impl Builtin {
             }
             Abs | Sign => {
                 count(1)?;
-                if args[0].is_gen() || all_ints {
+                if args[0].is_gen() || int_form(true) {
                     Ok(args[0])
                 } else {
                     Err(no_form())
@@ -401,8 +493,8 @@ impl Builtin {
             }
             Mod | Min | Max => {
                 count(2)?;
-                if all_ints && self != Mod {
-                    return Ok(Ty::Int);
+                if self != Mod && int_form(false) {
+                    return Ok(args[0]);
                 }
                 if args[0].is_gen() && (args[1] == args[0] || args[1] == Ty::Float) {
                     Ok(args[0])
@@ -412,8 +504,8 @@ impl Builtin {
             }
             Clamp => {
                 count(3)?;
-                if all_ints {
-                    return Ok(Ty::Int);
+                if int_form(false) && (args[1] == args[2]) {
+                    return Ok(args[0]);
                 }
                 let t = args[0];
                 if t.is_gen()
@@ -428,7 +520,10 @@ impl Builtin {
             Mix => {
                 count(3)?;
                 let t = args[0];
-                if t.is_gen() && args[1] == t && (args[2] == t || args[2] == Ty::Float) {
+                let by_bools =
+                    ints && args[2].comp() == Some(Comp::Bool) && args[2].width() == t.width();
+                if t.is_gen() && args[1] == t && (args[2] == t || args[2] == Ty::Float || by_bools)
+                {
                     Ok(t)
                 } else {
                     Err(no_form())
@@ -519,6 +614,24 @@ impl Builtin {
                     Err(no_form())
                 }
             }
+            LessThan | LessThanEqual | GreaterThan | GreaterThanEqual | Equal | NotEqual => {
+                count(2)?;
+                let t = args[0];
+                let kinds = t.is_numeric()
+                    || (matches!(self, Equal | NotEqual) && t.comp() == Some(Comp::Bool));
+                match t.with_comp(Comp::Bool) {
+                    Some(b) if t.is_vector() && kinds && args[1] == t => Ok(b),
+                    _ => Err(no_form()),
+                }
+            }
+            Any | All | Not => {
+                count(1)?;
+                if args[0].is_vector() && args[0].comp() == Some(Comp::Bool) {
+                    Ok(if self == Not { args[0] } else { Ty::Bool })
+                } else {
+                    Err(no_form())
+                }
+            }
             Texture => {
                 if args.len() == 3 {
                     // The graph's texture read takes its level from the uv's derivatives alone:
@@ -538,7 +651,7 @@ impl Builtin {
     }
 }
 
-fn truth(b: bool) -> f32 {
+fn truth(b: bool) -> f64 {
     if b {
         1.0
     } else {
@@ -547,7 +660,7 @@ fn truth(b: bool) -> f32 {
 }
 
 /// Component `k` of a constant of type `ty`: a scalar repeats into every component.
-fn at(value: &Konst, ty: Ty, k: usize) -> f32 {
+fn at(value: &Konst, ty: Ty, k: usize) -> f64 {
     if ty.is_scalar() {
         value[0]
     } else {
@@ -555,8 +668,9 @@ fn at(value: &Konst, ty: Ty, k: usize) -> f32 {
     }
 }
 
-/// GLSL `min`, `max`, `clamp` and `sign` as the interpreter computes them.
-fn min(x: f32, y: f32) -> f32 {
+/// GLSL `min`, `max` and `sign` as the interpreter computes them. A constant's component is the
+/// exact value of its float, int or uint, so one comparison serves every kind.
+fn min(x: f64, y: f64) -> f64 {
     if y < x {
         y
     } else {
@@ -564,7 +678,7 @@ fn min(x: f32, y: f32) -> f32 {
     }
 }
 
-fn max(x: f32, y: f32) -> f32 {
+fn max(x: f64, y: f64) -> f64 {
     if x < y {
         y
     } else {
@@ -572,7 +686,7 @@ fn max(x: f32, y: f32) -> f32 {
     }
 }
 
-fn sign(x: f32) -> f32 {
+fn sign(x: f64) -> f64 {
     if x > 0.0 {
         1.0
     } else if x < 0.0 {
@@ -582,89 +696,101 @@ fn sign(x: f32) -> f32 {
     }
 }
 
-/// The largest whole number an int holds exactly: an int is a 32-bit float here, which holds
-/// every whole number up to 2^24 and not all past it.
-pub(crate) const MAX_EXACT_INT: f32 = 16_777_216.0;
-
-/// The refusal of an int division or remainder (`/`, `%`, `/=`, `%=`) by a constant zero, which
-/// has no value (a float's division by zero is IEEE's and taken).
-pub(crate) fn int_division_by_zero(
+/// The refusal of an operand known now that GLSL leaves undefined (R-INT-4): an integer `/`, `%`
+/// (and `/=`, `%=`) by a zero component, a shift count outside 0 to 31.
+pub(crate) fn known_operand_refusal(
     op: BinOp,
     result: Ty,
-    divisor: Option<&Konst>,
+    right_ty: Ty,
+    right: Option<&Konst>,
 ) -> Option<String> {
-    let by_zero = result == Ty::Int
-        && matches!(op, BinOp::Div | BinOp::Mod)
-        && divisor.is_some_and(|d| d[0] == 0.0);
-    by_zero.then(|| {
-        format!(
-            "an int {} by zero has no value; the divisor here is a constant 0",
-            if op == BinOp::Div {
-                "division"
-            } else {
-                "remainder"
-            }
-        )
-    })
-}
-
-/// The refusal of a folded int outside ±2^24 ([`MAX_EXACT_INT`]): it would be silently rounded.
-pub(crate) fn int_out_of_range(ty: Ty, k: &Konst) -> Option<String> {
-    if ty == Ty::Int {
-        exact_int_refusal(f64::from(k[0]))
-    } else {
-        None
+    let right = right?;
+    let w = right_ty.width().unwrap_or(1);
+    match op {
+        BinOp::Div | BinOp::Mod if result.is_integer() => right[..w].contains(&0.0).then(|| {
+            format!(
+                "an integer {} by zero has no value; the divisor here is a constant 0",
+                if op == BinOp::Div {
+                    "division"
+                } else {
+                    "remainder"
+                }
+            )
+        }),
+        BinOp::Shl | BinOp::Shr => right[..w]
+            .iter()
+            .find(|&&c| !(0.0..=31.0).contains(&c))
+            .map(|c| {
+                format!(
+                    "the shift count {c} is outside 0 to 31: GLSL leaves such a shift undefined"
+                )
+            }),
+        _ => None,
     }
-}
-
-/// The refusal of an int operation over constants whose exact result (computed in f64, which
-/// holds every sum, difference and product of two ints of ±2^24 exactly) is outside ±2^24; the
-/// f32 fold would round `16777216 + 1` back to 16777216.
-pub(crate) fn int_binary_out_of_range(
-    op: BinOp,
-    result: Ty,
-    a: &Konst,
-    b: &Konst,
-) -> Option<String> {
-    if result != Ty::Int {
-        return None;
-    }
-    let (x, y) = (f64::from(a[0]), f64::from(b[0]));
-    let exact = match op {
-        BinOp::Add => x + y,
-        BinOp::Sub => x - y,
-        BinOp::Mul => x * y,
-        BinOp::Div if y != 0.0 => (x / y).trunc(),
-        BinOp::Mod if y != 0.0 => x - y * (x / y).trunc(),
-        _ => return None,
-    };
-    exact_int_refusal(exact)
-}
-
-fn exact_int_refusal(value: f64) -> Option<String> {
-    // NaN is outside too.
-    if value.abs() <= f64::from(MAX_EXACT_INT) {
-        return None;
-    }
-    Some(format!(
-        "this int is {value} here, outside -16777216 to 16777216 (2^24): an int is a 32-bit float here, which holds every whole number up to 2^24 but not all past it, so the value would be silently rounded"
-    ))
 }
 
 pub(crate) fn fold_unary(op: UnOp, ty: Ty, a: &Konst) -> Konst {
     let w = ty.width().unwrap_or(1);
     let mut out = [0.0; 4];
     for k in 0..w {
-        out[k] = match op {
-            UnOp::Neg => -a[k],
-            UnOp::Plus => a[k],
-            UnOp::Not => truth(a[k] == 0.0),
+        let x = a[k];
+        out[k] = match (op, ty.comp()) {
+            (UnOp::Plus, _) => x,
+            (UnOp::Not, _) => truth(x == 0.0),
+            (UnOp::Neg, Some(Comp::Int)) => f64::from((x as i32).wrapping_neg()),
+            (UnOp::Neg, Some(Comp::UInt)) => f64::from((x as u32).wrapping_neg()),
+            (UnOp::Neg, _) => -x,
+            (UnOp::BitNot, Some(Comp::Int)) => f64::from(!(x as i32)),
+            (UnOp::BitNot, _) => f64::from(!(x as u32)),
         };
     }
     out
 }
 
-/// A binary operator over constants of types `ta` and `tb`, giving a value of type `result`.
+/// An arithmetic or bit operator over two components of integers (both as `i32` bits; the kind
+/// decides division, remainder and the right shift). A zero divisor gives 0, as at run time.
+fn int_arith(op: BinOp, signed: bool, x: u32, y: u32) -> u32 {
+    let (xi, yi) = (x as i32, y as i32);
+    match op {
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div if y == 0 => 0,
+        BinOp::Mod if y == 0 => 0,
+        BinOp::Div if signed => xi.wrapping_div(yi) as u32,
+        BinOp::Mod if signed => xi.wrapping_rem(yi) as u32,
+        BinOp::Div => x / y,
+        BinOp::Mod => x % y,
+        BinOp::BitAnd => x & y,
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        BinOp::Shl => x.checked_shl(y).unwrap_or(0),
+        BinOp::Shr if signed => xi.checked_shr(y).unwrap_or(0) as u32,
+        BinOp::Shr => x.checked_shr(y).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// A constant's component as its 32 bits (an int's two's complement, a uint's value).
+fn bits(x: f64, comp: Comp) -> u32 {
+    if comp == Comp::Int {
+        x as i32 as u32
+    } else {
+        x as u32
+    }
+}
+
+/// The component of kind `comp` that holds `bits`.
+fn from_bits(b: u32, comp: Comp) -> f64 {
+    if comp == Comp::Int {
+        f64::from(b as i32)
+    } else {
+        f64::from(b)
+    }
+}
+
+/// A binary operator over constants of types `ta` and `tb`, giving a value of type `result`
+/// (see [`known_operand_refusal`] for the operands refused before).
 pub(crate) fn fold_binary(op: BinOp, ta: Ty, a: &Konst, tb: Ty, b: &Konst, result: Ty) -> Konst {
     let mut out = [0.0; 4];
     match op {
@@ -687,17 +813,31 @@ pub(crate) fn fold_binary(op: BinOp, ta: Ty, a: &Konst, tb: Ty, b: &Konst, resul
         BinOp::Xor => out[0] = truth((a[0] != 0.0) != (b[0] != 0.0)),
         _ => {
             let w = result.width().unwrap_or(1);
-            let int = result == Ty::Int;
+            let comp = result.comp().unwrap_or(Comp::Float);
             for (k, o) in out.iter_mut().enumerate().take(w) {
                 let (x, y) = (at(a, ta, k), at(b, tb, k));
-                *o = match op {
-                    BinOp::Add => x + y,
-                    BinOp::Sub => x - y,
-                    BinOp::Mul => x * y,
-                    BinOp::Div if int => (x / y).trunc(),
-                    BinOp::Div => x / y,
-                    BinOp::Mod => x - y * (x / y).trunc(),
-                    _ => 0.0,
+                *o = if comp == Comp::Float {
+                    // The interpreter's f32 arithmetic, in its order.
+                    let (x, y) = (x as f32, y as f32);
+                    f64::from(match op {
+                        BinOp::Add => x + y,
+                        BinOp::Sub => x - y,
+                        BinOp::Mul => x * y,
+                        BinOp::Div => x / y,
+                        _ => 0.0,
+                    })
+                } else {
+                    // A shift's count is either kind; its value is what counts.
+                    let count_comp = tb.comp().unwrap_or(comp);
+                    let y_bits = if matches!(op, BinOp::Shl | BinOp::Shr) {
+                        bits(y, count_comp)
+                    } else {
+                        bits(y, comp)
+                    };
+                    from_bits(
+                        int_arith(op, comp == Comp::Int, bits(x, comp), y_bits),
+                        comp,
+                    )
                 };
             }
         }
@@ -707,77 +847,125 @@ pub(crate) fn fold_binary(op: BinOp, ta: Ty, a: &Konst, tb: Ty, b: &Konst, resul
 
 /// A folding built-in over constants (see [`Builtin::folds`]).
 pub(crate) fn fold_builtin(builtin: Builtin, tys: &[Ty], args: &[Konst], result: Ty) -> Konst {
-    let w = result.width().unwrap_or(1);
     let mut out = [0.0; 4];
+    // Any and all read their argument's width; the others give one component per result's.
+    if matches!(builtin, Builtin::Any | Builtin::All) {
+        let w = tys[0].width().unwrap_or(1);
+        let v = &args[0][..w];
+        out[0] = truth(if builtin == Builtin::Any {
+            v.iter().any(|&c| c != 0.0)
+        } else {
+            v.iter().all(|&c| c != 0.0)
+        });
+        return out;
+    }
+    let w = result.width().unwrap_or(1);
+    let int = tys.first().is_some_and(|t| t.comp() == Some(Comp::Int));
     // Invariant: `signature` accepted these arguments, which checks each built-in's count
     // (`count(n)`) before it reads `args[i]`, and `k` is below the result's width, at most 4; the
     // folds read only the arguments their built-in takes.
     let arg = |i: usize, k: usize| at(&args[i], tys[i], k);
+    let f = |i: usize, k: usize| arg(i, k) as f32;
     for (k, o) in out.iter_mut().enumerate().take(w) {
         *o = match builtin {
+            Builtin::Abs if int => f64::from((arg(0, k) as i32).wrapping_abs()),
             Builtin::Abs => arg(0, k).abs(),
             Builtin::Sign => sign(arg(0, k)),
             Builtin::Floor => arg(0, k).floor(),
             Builtin::Ceil => arg(0, k).ceil(),
             Builtin::Trunc => arg(0, k).trunc(),
-            Builtin::Round => arg(0, k).round_ties_even(),
-            Builtin::Fract => arg(0, k) - arg(0, k).floor(),
+            Builtin::Round => f64::from(f(0, k).round_ties_even()),
+            Builtin::Fract => f64::from(f(0, k) - f(0, k).floor()),
             Builtin::Mod => {
-                let (x, y) = (arg(0, k), arg(1, k));
-                x - y * (x / y).floor()
+                let (x, y) = (f(0, k), f(1, k));
+                f64::from(x - y * (x / y).floor())
             }
             Builtin::Min => min(arg(0, k), arg(1, k)),
             Builtin::Max => max(arg(0, k), arg(1, k)),
             Builtin::Clamp => min(max(arg(0, k), arg(1, k)), arg(2, k)),
+            // 0 where edge > x, else 1 (a NaN gives 1, as the interpreter's `x < edge` test).
             Builtin::Step => {
-                if arg(1, k) < arg(0, k) {
-                    0.0
+                truth(arg(1, k).partial_cmp(&arg(0, k)) != Some(std::cmp::Ordering::Less))
+            }
+            Builtin::Mix if tys[2].comp() == Some(Comp::Bool) => {
+                if arg(2, k) != 0.0 {
+                    arg(1, k)
                 } else {
-                    1.0
+                    arg(0, k)
                 }
             }
             Builtin::Mix => {
-                let (x, y, t) = (arg(0, k), arg(1, k), arg(2, k));
-                x * (1.0 - t) + y * t
+                let (x, y, t) = (f(0, k), f(1, k), f(2, k));
+                f64::from(x * (1.0 - t) + y * t)
             }
+            Builtin::LessThan => truth(arg(0, k) < arg(1, k)),
+            Builtin::LessThanEqual => truth(arg(0, k) <= arg(1, k)),
+            Builtin::GreaterThan => truth(arg(0, k) > arg(1, k)),
+            Builtin::GreaterThanEqual => truth(arg(0, k) >= arg(1, k)),
+            Builtin::Equal => truth(arg(0, k) == arg(1, k)),
+            Builtin::NotEqual => truth(arg(0, k) != arg(1, k)),
+            Builtin::Not => truth(arg(0, k) == 0.0),
             _ => 0.0,
         };
     }
     out
 }
 
+/// One component converted to `to` (GLSL's constructor conversions): a float to an integer
+/// truncates and must be finite and in range; an int and a uint keep their bits; a bool tests
+/// for zero; an integer to a float rounds to the nearest (ties to even).
+fn convert(x: f64, from: Comp, to: Comp) -> Result<f64, String> {
+    Ok(match (from, to) {
+        _ if from == to => x,
+        (_, Comp::Bool) => truth(x != 0.0),
+        (Comp::Bool, _) => x,
+        (Comp::Int | Comp::UInt, Comp::Float) => f64::from(x as f32),
+        (Comp::Int, Comp::UInt) | (Comp::UInt, Comp::Int) => from_bits(bits(x, from), to),
+        (_, Comp::Int) if x.is_finite() && (-2_147_483_648.0..2_147_483_648.0).contains(&x) => {
+            x.trunc()
+        }
+        (_, Comp::UInt) if x.is_finite() && x > -1.0 && x < 4_294_967_296.0 => x.trunc(),
+        _ => {
+            return Err(format!(
+                "{x:?} is not {}: a known float-to-integer conversion must be finite and in range",
+                article(if to == Comp::Int { "int" } else { "uint" })
+            ))
+        }
+    })
+}
+
 /// A constructor over constants: the components of the arguments in order, converted to the
-/// result's scalar type (a lone scalar repeats).
-pub(crate) fn fold_construct(result: Ty, tys: &[Ty], args: &[Konst]) -> Konst {
+/// result's components (a lone scalar repeats), or why a conversion has no value.
+pub(crate) fn fold_construct(result: Ty, tys: &[Ty], args: &[Konst]) -> Result<Konst, String> {
     let w = result.width().unwrap_or(1);
+    let to = result.comp().unwrap_or(Comp::Float);
     let mut flat = Vec::with_capacity(4);
     if tys.len() == 1 && tys[0].is_scalar() {
-        flat.extend(std::iter::repeat_n(args[0][0], w));
+        flat.extend(std::iter::repeat_n((tys[0], args[0][0]), w));
     } else {
-        for (ty, value) in tys.iter().zip(args) {
+        for (&ty, value) in tys.iter().zip(args) {
             for &c in value.iter().take(ty.width().unwrap_or(1)) {
-                flat.push(c);
+                flat.push((ty, c));
             }
         }
     }
     let mut out = [0.0; 4];
     for (k, o) in out.iter_mut().enumerate().take(w) {
-        let c = flat.get(k).copied().unwrap_or(0.0);
-        *o = match result {
-            Ty::Int => c.trunc(),
-            Ty::Bool => truth(c != 0.0),
-            _ => c,
-        };
+        let (ty, c) = flat.get(k).copied().unwrap_or((Ty::Float, 0.0));
+        *o = convert(c, ty.comp().unwrap_or(Comp::Float), to)?;
     }
-    out
+    Ok(out)
 }
 
 /// `name` after its article: "an int", "a float", "a vec3" (a type name, or a struct's).
 pub(crate) fn article(name: &str) -> String {
+    // "a uint", "a uvec3": the u is said as "you".
     let vowel = name
         .chars()
         .next()
-        .is_some_and(|c| "aeiouAEIOU".contains(c));
+        .is_some_and(|c| "aeiouAEIOU".contains(c))
+        && !name.starts_with("uint")
+        && !name.starts_with("uvec");
     if vowel {
         format!("an {name}")
     } else {

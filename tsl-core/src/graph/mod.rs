@@ -258,6 +258,11 @@ impl NodeGraph {
         self.control.borrow()
     }
 
+    /// The graph's data, borrowed (the compiler copies it only to add nodes).
+    pub(crate) fn parts_ref(&self) -> std::cell::Ref<'_, GraphParts> {
+        self.parts.borrow()
+    }
+
     /// A copy of the graph's data.
     pub fn parts(&self) -> GraphParts {
         self.parts.borrow().clone()

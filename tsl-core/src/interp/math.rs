@@ -1,8 +1,9 @@
 //! The math operations over lanes, each defined as GLSL ES 3.00 (and R-MATH, docs/requirements.md)
 //! defines it.
 
-use super::Src;
+use super::{Comp, Operand, Src};
 use crate::opcode::Opcode;
+use multiversion::multiversion;
 
 /// GLSL `min` (`y < x ? y : x`), but a NaN operand gives the other operand, as GPUs measurably do
 /// (R-MATH-13: Mesa's llvmpipe for either operand, SwiftShader for the first); NaN only where both
@@ -62,69 +63,144 @@ fn smoothstep(low: f32, high: f32, x: f32) -> f32 {
     t * t * (3.0 - 2.0 * t)
 }
 
-#[inline(always)]
-fn map1<const N: usize>(d: &mut [[f32; N]; 4], w: usize, a: Src<N>, f: impl Fn(f32) -> f32) {
-    for (k, out) in d.iter_mut().enumerate().take(w) {
-        for (o, &x) in out.iter_mut().zip(a.at(k)) {
-            *o = f(x);
+/// One operand component as a lane kernel reads it: a lane array, or one value for every lane.
+/// Each kernel is compiled once per combination of its operands' kinds, so a broadcast value is
+/// read as a scalar inside a loop that still vectorizes.
+trait Input: Copy {
+    fn get(self, l: usize) -> f32;
+}
+
+impl<const N: usize> Input for &[f32; N] {
+    #[inline(always)]
+    fn get(self, l: usize) -> f32 {
+        self[l]
+    }
+}
+
+impl Input for f32 {
+    #[inline(always)]
+    fn get(self, _: usize) -> f32 {
+        self
+    }
+}
+
+/// Run `$body` with `$x` bound to the component `$comp` as an [`Input`]: once for a lane array and
+/// once for a broadcast value, so the body is compiled for each kind.
+macro_rules! with_input {
+    ($comp:expr, $x:ident => $body:expr) => {
+        match $comp {
+            Comp::Lanes($x) => $body,
+            Comp::Splat($x) => $body,
         }
+    };
+}
+
+#[inline(always)]
+fn lanes1<const N: usize>(out: &mut [f32; N], a: impl Input, f: &impl Fn(f32) -> f32) {
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = f(a.get(l));
     }
 }
 
 #[inline(always)]
-fn map2<const N: usize>(
+fn lanes2<const N: usize>(
+    out: &mut [f32; N],
+    a: impl Input,
+    b: impl Input,
+    f: &impl Fn(f32, f32) -> f32,
+) {
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = f(a.get(l), b.get(l));
+    }
+}
+
+#[inline(always)]
+fn lanes3<const N: usize>(
+    out: &mut [f32; N],
+    a: impl Input,
+    b: impl Input,
+    c: impl Input,
+    f: &impl Fn(f32, f32, f32) -> f32,
+) {
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = f(a.get(l), b.get(l), c.get(l));
+    }
+}
+
+#[inline(always)]
+fn map1<'a, const N: usize>(
     d: &mut [[f32; N]; 4],
     w: usize,
-    a: Src<N>,
-    b: Src<N>,
+    a: impl Operand<'a, N>,
+    f: impl Fn(f32) -> f32,
+) {
+    for (k, out) in d.iter_mut().enumerate().take(w) {
+        with_input!(a.at(k), x => lanes1(out, x, &f));
+    }
+}
+
+#[inline(always)]
+fn map2<'a, const N: usize>(
+    d: &mut [[f32; N]; 4],
+    w: usize,
+    a: impl Operand<'a, N>,
+    b: impl Operand<'a, N>,
     f: impl Fn(f32, f32) -> f32,
 ) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
-        let (xa, xb) = (a.at(k), b.at(k));
-        for l in 0..N {
-            out[l] = f(xa[l], xb[l]);
-        }
+        with_input!(a.at(k), x => with_input!(b.at(k), y => lanes2(out, x, y, &f)));
     }
 }
 
 #[inline(always)]
-fn map3<const N: usize>(
+fn map3<'a, const N: usize>(
     d: &mut [[f32; N]; 4],
     w: usize,
-    a: Src<N>,
-    b: Src<N>,
-    c: Src<N>,
+    a: impl Operand<'a, N>,
+    b: impl Operand<'a, N>,
+    c: impl Operand<'a, N>,
     f: impl Fn(f32, f32, f32) -> f32,
 ) {
     for (k, out) in d.iter_mut().enumerate().take(w) {
-        let (xa, xb, xc) = (a.at(k), b.at(k), c.at(k));
-        for l in 0..N {
-            out[l] = f(xa[l], xb[l], xc[l]);
-        }
+        with_input!(a.at(k), x => with_input!(b.at(k), y => with_input!(c.at(k), z => {
+            lanes3(out, x, y, z, &f)
+        })));
     }
 }
 
-/// `dot(a, b)` of `w` components, per lane.
+/// `dot(a, b)` of `w` components, per lane, summed in component order.
 #[inline(always)]
-fn dot<const N: usize>(w: usize, a: Src<N>, b: Src<N>) -> [f32; N] {
+fn dot<'a, const N: usize>(w: usize, a: impl Operand<'a, N>, b: impl Operand<'a, N>) -> [f32; N] {
     let mut sum = [0.0; N];
     for k in 0..w {
-        let (xa, xb) = (a.at(k), b.at(k));
-        for l in 0..N {
-            sum[l] += xa[l] * xb[l];
-        }
+        with_input!(a.at(k), x => with_input!(b.at(k), y => {
+            for (l, s) in sum.iter_mut().enumerate() {
+                *s += x.get(l) * y.get(l);
+            }
+        }));
     }
     sum
 }
 
 /// Run a math instruction: `w` components of `d` from the operands.
-pub(crate) fn execute<const N: usize>(
+///
+/// The common operations read each operand component as a lane array or a broadcast value; the
+/// rest read lane arrays, the broadcast ones filled into `scratch` first.
+///
+/// Compiled for baseline x86-64 and again for AVX2, chosen at run time by the CPU (`multiversion`
+/// keeps the `unsafe` call of a `target_feature` function inside its macro); the two compute the
+/// same bits, since Rust never fuses a multiply and an add (no FMA) and each lane's operations
+/// are the same IEEE operations in the same order.
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn execute<'a, const N: usize, O: Operand<'a, N>>(
     op: Opcode,
     w: usize,
     d: &mut [[f32; N]; 4],
-    [a, b, c]: [Src<N>; 3],
+    operands: [O; 3],
+    scratch: &mut [[[f32; N]; 4]; 3],
 ) {
     use std::f32::consts::PI;
+    let [a, b, c] = operands;
     match op {
         Opcode::Add => map2(d, w, a, b, |x, y| x + y),
         Opcode::Sub => map2(d, w, a, b, |x, y| x - y),
@@ -180,31 +256,52 @@ pub(crate) fn execute<const N: usize>(
         Opcode::Dot => d[0] = dot(w, a, b),
         Opcode::Length => d[0] = dot(w, a, a).map(f32::sqrt),
         Opcode::Distance => {
-            let mut sum = [0.0; N];
+            let mut sum = [0.0f32; N];
             for k in 0..w {
-                let (xa, xb) = (a.at(k), b.at(k));
-                for l in 0..N {
-                    let diff = xa[l] - xb[l];
-                    sum[l] += diff * diff;
-                }
+                with_input!(a.at(k), x => with_input!(b.at(k), y => {
+                    for (l, s) in sum.iter_mut().enumerate() {
+                        let diff = x.get(l) - y.get(l);
+                        *s += diff * diff;
+                    }
+                }));
             }
             d[0] = sum.map(f32::sqrt);
         }
         Opcode::Normalize => {
             let length = dot(w, a, a).map(f32::sqrt);
             for (k, out) in d.iter_mut().enumerate().take(w) {
-                let x = a.at(k);
-                for l in 0..N {
-                    out[l] = if length[l] == 0.0 {
+                with_input!(a.at(k), x => lanes2(out, x, &length, &|x, length| {
+                    if length == 0.0 {
                         0.0
                     } else {
-                        x[l] / length[l]
-                    };
-                }
+                        x / length
+                    }
+                }));
             }
         }
+        _ => dense(op, w, d, operands, scratch),
+    }
+}
+
+/// The operations that read every operand component as a lane array.
+#[multiversion(targets("x86_64+avx2"))]
+fn dense<'a, const N: usize, O: Operand<'a, N>>(
+    op: Opcode,
+    w: usize,
+    d: &mut [[f32; N]; 4],
+    operands: [O; 3],
+    scratch: &mut [[[f32; N]; 4]; 3],
+) {
+    let [s0, s1, s2] = scratch;
+    let [oa, ob, oc] = operands;
+    // An operand past the opcode's arity is never read: its scratch stands in unfilled.
+    let arity = op.arity();
+    let a = oa.dense(if arity > 0 { w } else { 0 }, s0);
+    let b = ob.dense(if arity > 1 { w } else { 0 }, s1);
+    let c = oc.dense(if arity > 2 { w } else { 0 }, s2);
+    match op {
         Opcode::Reflect => {
-            let n_dot_i = dot(w, b, a);
+            let n_dot_i = dot(w, ob, oa);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
                 for l in 0..N {
@@ -213,7 +310,7 @@ pub(crate) fn execute<const N: usize>(
             }
         }
         Opcode::Refract => {
-            let n_dot_i = dot(w, b, a);
+            let n_dot_i = dot(w, ob, oa);
             let eta = c.at(0);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let (i, n) = (a.at(k), b.at(k));
@@ -229,7 +326,7 @@ pub(crate) fn execute<const N: usize>(
             }
         }
         Opcode::Faceforward => {
-            let nref_dot_i = dot(w, c, b);
+            let nref_dot_i = dot(w, oc, ob);
             for (k, out) in d.iter_mut().enumerate().take(w) {
                 let n = a.at(k);
                 for l in 0..N {

@@ -222,7 +222,10 @@ impl NodeProgram {
     fn put(&mut self, at: usize, values: &[f32]) {
         // Invariant: the header is there (`validate`'s `Short`), and every `at` above is a
         // header word with room for its values (format.rs).
-        for (w, f) in self.words[at..at + values.len()].iter_mut().zip(values) {
+        for (w, f) in self.words_mut()[at..at + values.len()]
+            .iter_mut()
+            .zip(values)
+        {
             // `+ 0.0` writes an inverse's -0.0 as 0.0, so equal headers have equal words.
             *w = (f + 0.0).to_bits();
         }

@@ -75,6 +75,9 @@ pub struct NodeProgram {
     nodes: Option<UniformNodes>,
     /// The custom attributes the lanes `Custom0` to `Custom2` carry (R-ATTR-1).
     attributes: Vec<CustomAttribute>,
+    /// The interpreter's plan of each output, a function of `words`: every write to them goes
+    /// through [`NodeProgram::words_mut`], which drops the plans.
+    plans: crate::interp::Plans,
 }
 
 /// The graph and the node of each uniform slot of a compiled program.
@@ -176,6 +179,7 @@ impl NodeProgram {
             textures,
             nodes: None,
             attributes: Vec::new(),
+            plans: Default::default(),
         };
         debug_assert_eq!(
             program.check(),
@@ -199,6 +203,7 @@ impl NodeProgram {
             textures,
             nodes: None,
             attributes: Vec::new(),
+            plans: Default::default(),
         };
         program.check()?;
         Ok(program)
@@ -300,6 +305,7 @@ impl NodeProgram {
         for t in &self.textures {
             // Invariant: `check` held every slot inside the words.
             if self.words[t.word] == from.0 {
+                self.plans.clear();
                 self.words[t.word] = to.0;
                 changed += 1;
             }
@@ -357,6 +363,17 @@ impl NodeProgram {
             .map(|i| self.instruction(i).dst as usize + 1)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The words, to write: the interpreter's plans, which fold the data's values in, are dropped.
+    fn words_mut(&mut self) -> &mut [u32] {
+        self.plans.clear();
+        &mut self.words
+    }
+
+    /// The interpreter's plans of the outputs.
+    pub(crate) fn plans(&self) -> &crate::interp::Plans {
+        &self.plans
     }
 
     /// Instruction `index` of the code.
@@ -441,7 +458,7 @@ impl NodeProgram {
             let word = self.uniforms[i].word;
             for (k, bits) in value.bits().into_iter().enumerate() {
                 // Invariant: `check` refused a slot outside the data (`UniformOutsideData`, checked `word + len`).
-                self.words[word + k] = bits;
+                self.words_mut()[word + k] = bits;
             }
         }
         Ok(())
@@ -529,7 +546,7 @@ impl NodeProgram {
         }
         for i in slots {
             let word = self.uniforms[i].word;
-            self.words[word] = texture.0;
+            self.words_mut()[word] = texture.0;
         }
         Ok(())
     }

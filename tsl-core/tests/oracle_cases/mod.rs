@@ -7,6 +7,11 @@ use std::collections::HashMap;
 use tsl_core::glsl::*;
 use tsl_core::NodeProgram;
 
+/// The native emitter's refusal of a program with exact integers (R-INT-7): a case computing with
+/// GLSL's ints at run time (R-GLSL-8) holds integer instructions, which the interpreters run.
+pub const INTEGERS_REFUSED: &str =
+    "exact integers run on the interpreters, not yet on the native back end";
+
 /// The whole fixture, as JSON (`clear` and `cases`).
 pub fn fixture() -> Value {
     let path = concat!(
@@ -29,6 +34,12 @@ pub fn three_chunks() -> HashMap<String, String> {
 /// Every case of the fixture.
 pub fn cases() -> Vec<Value> {
     fixture()["cases"].as_array().expect("cases").clone()
+}
+
+/// Whether the subset compiles the case: one it refuses names a piece of its refusal in
+/// `refused` (glsl_oracle.rs checks it) and has no program to look at.
+pub fn compiles(case: &Value) -> bool {
+    case.get("refused").is_none()
 }
 
 /// The case's name.

@@ -6,11 +6,13 @@
 use super::{Frame, Pass};
 use crate::assets::Assets;
 use crate::error::{AssetKind, MaterialRefusal, Refusal, TextureReader};
+use crate::raster::deform::deform;
 use crate::raster::draw::{Draw, Placement};
 use crate::scene::{Camera, Material, MaterialKind, Primitive, Scene, Side};
 use crate::settings::{RenderSettings, Shading};
 use crate::RenderError;
 use rayon::prelude::*;
+use std::sync::Arc;
 use tsl_core::{NodeProgram, Output, TextureId, VIEWPORT_TEXTURE};
 
 impl RenderSettings {
@@ -35,6 +37,8 @@ impl RenderSettings {
 
         // Check every visible mesh before drawing any.
         let mut jobs = Vec::new();
+        // Each mesh's morph targets, bones and displacement map, by object (R-DEFORM-1 to 3).
+        let mut deformations = vec![None; scene.objects().len()];
         for (index, object) in scene.objects().iter().enumerate() {
             // Invariant: world_matrices returns one entry per object (or refuses the scene).
             let (model, visible) = worlds[index];
@@ -68,6 +72,8 @@ impl RenderSettings {
                 }
                 .into());
             }
+            let with = Some((material, &assets.textures));
+            deformations[index] = deform(index, object, geometry, &worlds, with)?.map(Arc::new);
             match &object.instances {
                 // An instanced mesh is a draw per instance, through the instance's matrix, with
                 // the instance's own program copy where the frame made one (R-INST-1).
@@ -125,6 +131,7 @@ impl RenderSettings {
                     uv_matrix,
                     textured,
                     primitive: mesh.primitive,
+                    deformed: deformations[index].clone(),
                 },
             );
             if let Some(i) = instance {

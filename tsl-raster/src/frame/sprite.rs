@@ -138,6 +138,7 @@ impl RenderSettings {
                     uv_matrix: None,
                     textured,
                     primitive: crate::scene::Primitive::Triangles,
+                    deformed: None,
                 },
             );
             // three.js sorts a sprite by its object's origin, wherever its centre puts the square.

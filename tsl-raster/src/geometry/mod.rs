@@ -9,6 +9,7 @@ mod cone;
 mod cuboid;
 mod curve;
 mod cylinder;
+mod deform;
 mod earcut;
 mod extrude;
 mod lathe;
@@ -26,6 +27,7 @@ mod tube;
 
 pub use cuboid::BoxGeometry;
 pub use cylinder::CylinderGeometry;
+pub use deform::{MorphTargets, SkinWeights};
 pub use plane::PlaneGeometry;
 pub use sphere::SphereGeometry;
 pub use torus::TorusGeometry;
@@ -62,6 +64,10 @@ pub struct Geometry {
     indices: Vec<[u32; 3]>,
     /// Named attributes a program reads with `attribute(name, type)` (R-ATTR-1, docs/requirements.md).
     attributes: Vec<NamedAttribute>,
+    /// Morph targets (R-DEFORM-1), boxed: most geometries have none.
+    morph: Option<Box<MorphTargets>>,
+    /// Skinning attributes (R-DEFORM-2), boxed: most geometries have none.
+    skin: Option<Box<SkinWeights>>,
 }
 
 /// A geometry attribute a program reads by its name: `item_size` floats (1 to 4) per vertex, as
@@ -95,6 +101,8 @@ impl Geometry {
             colors: None,
             indices,
             attributes: Vec::new(),
+            morph: None,
+            skin: None,
         };
         geometry.check()?;
         Ok(geometry)
@@ -304,6 +312,8 @@ impl Builder {
             colors: None,
             indices,
             attributes: Vec::new(),
+            morph: None,
+            skin: None,
         }
     }
 }

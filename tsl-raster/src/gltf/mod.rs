@@ -1,7 +1,8 @@
 //! glTF 2.0 (R-GLTF-1..5, docs/gltf.md): a `.gltf` or `.glb` document loaded into a [`Scene`]
 //! and its [`Assets`] as three.js r187's GLTFLoader builds its scene: the default scene's node
 //! tree as objects with parents, each mesh's primitives as meshes, its materials as STANDARD or
-//! PHYSICAL materials with their maps, its cameras, and its KHR_lights_punctual lights.
+//! PHYSICAL materials with their maps, its morph targets and skins (R-DEFORM-1, R-DEFORM-2), its
+//! cameras, and its KHR_lights_punctual lights.
 //!
 //! The stages, one file each: `accessor.rs` reads typed arrays out of buffers with every range
 //! checked; `material.rs` maps materials and textures; this file reads buffers and images and
@@ -21,7 +22,7 @@ mod material;
 
 use crate::assets::Assets;
 use crate::geometry::Geometry;
-use crate::scene::{Camera, Light, Object, ObjectId, Scene, Transform};
+use crate::scene::{Camera, Light, Object, ObjectId, Scene, Skin, Transform};
 use crate::store::{GeometryId, MaterialId};
 use crate::texture::jpeg::decode_jpeg;
 use crate::texture::{ColorSpace, Texture};
@@ -418,16 +419,14 @@ impl Loader<'_> {
             .map(|n| (n, root, Mat4::IDENTITY))
             .collect();
         stack.reverse();
+        // The mesh objects of skinned nodes and their skins, bound once every node is placed
+        // (a joint may come later in the walk).
+        let mut skinned = Vec::new();
         while let Some((node, parent, parent_world)) = stack.pop() {
             let index = node.index();
             if loaded.nodes[index].is_some() {
                 return Err(GltfError::Parse(format!(
                     "node {index} is reached twice: the nodes are not a tree"
-                )));
-            }
-            if node.skin().is_some() {
-                return Err(GltfError::Unsupported(format!(
-                    "node {index} is skinned: skinning is not built yet"
                 )));
             }
             let (t, r, s) = node.transform().decomposed();
@@ -468,8 +467,24 @@ impl Loader<'_> {
                                 self.assets.materials.add(m)
                             }),
                     };
-                    let mesh_id = scene.add(Object::mesh(geometry, material).child_of(id));
+                    // three's `updateMorphTargets`: the mesh's weights, the node's in their
+                    // place, one per target at most (the targets past them at 0).
+                    let targets = self
+                        .assets
+                        .geometries
+                        .get(geometry)
+                        .and_then(|g| g.morph_targets())
+                        .map_or(0, |m| m.positions.len());
+                    let weights = node.weights().or(mesh.weights()).unwrap_or(&[]);
+                    let influences = weights.iter().copied().take(targets).collect();
+                    let object = Object::mesh(geometry, material)
+                        .child_of(id)
+                        .with_morph_influences(influences);
+                    let mesh_id = scene.add(object);
                     loaded.meshes[index].push(mesh_id);
+                    if let Some(skin) = node.skin() {
+                        skinned.push((mesh_id, skin.index()));
+                    }
                 }
             }
             if let Some(camera) = node.camera() {
@@ -481,6 +496,20 @@ impl Loader<'_> {
             let children: Vec<_> = node.children().collect();
             for child in children.into_iter().rev() {
                 stack.push((child, id, world));
+            }
+        }
+        let mut skins: HashMap<usize, std::sync::Arc<Skin>> = HashMap::new();
+        for (mesh, index) in skinned {
+            let skin = match skins.get(&index) {
+                Some(s) => s.clone(),
+                None => {
+                    let made = std::sync::Arc::new(self.skin(index, &loaded.nodes)?);
+                    skins.insert(index, made.clone());
+                    made
+                }
+            };
+            if let Some(object) = scene.object_mut(mesh) {
+                object.skin = Some(skin);
             }
         }
         Ok(loaded)
@@ -495,11 +524,6 @@ impl Loader<'_> {
         vertices: &mut usize,
     ) -> Result<(GeometryId, bool, bool), GltfError> {
         let what = |s: &str| format!("mesh {mesh} primitive {}: {s}", primitive.index());
-        if primitive.morph_targets().next().is_some() {
-            return Err(GltfError::Unsupported(what(
-                "has morph targets, which are not built yet",
-            )));
-        }
         let mode = primitive.mode();
         if !matches!(
             mode,
@@ -561,16 +585,150 @@ impl Loader<'_> {
         };
         let triangles = triangles(&list, mode);
         let has_normals = normals.is_some();
+        let targets = self.morph_targets(primitive, &positions, normals.as_deref())?;
+        let skin = self.skin_attributes(primitive, n)?;
         let mut geometry = Geometry::from_data(positions, normals, uvs, triangles)?;
         let vertex_colors = colors.is_some();
         if let Some(c) = colors {
             geometry = geometry.with_colors(c)?;
+        }
+        if let Some((positions, normals)) = targets {
+            geometry = geometry.with_morph_targets(positions, normals, true)?;
+        }
+        if let Some((joints, weights)) = skin {
+            geometry = geometry.with_skin_weights(joints, weights)?;
         }
         Ok((
             self.assets.geometries.add(geometry),
             vertex_colors,
             !has_normals,
         ))
+    }
+}
+
+impl Loader<'_> {
+    /// A primitive's morph targets as three's `addMorphTargets` reads them: relative, a target
+    /// without POSITION (or NORMAL) taking the base attribute in its place where another target
+    /// has one; normal targets only on a geometry with normals (three's `MorphNode` reads them
+    /// only then). `None` without a POSITION or NORMAL target.
+    #[allow(clippy::type_complexity)]
+    fn morph_targets(
+        &self,
+        primitive: &gltf::Primitive,
+        positions: &[Vec3],
+        normals: Option<&[Vec3]>,
+    ) -> Result<Option<(Vec<Vec<Vec3>>, Option<Vec<Vec<Vec3>>>)>, GltfError> {
+        let b = &self.buffers;
+        let n = positions.len();
+        let read = |a: Option<gltf::Accessor>, base: &[Vec3]| -> Result<Vec<Vec3>, GltfError> {
+            match a {
+                Some(a) if a.count() != n => Err(GltfError::Accessor {
+                    index: a.index(),
+                    reason: format!("has {} elements where POSITION has {n}", a.count()),
+                }),
+                Some(a) => Ok(accessor::floats::<3>(&a, b, &[Dimensions::Vec3])?
+                    .into_iter()
+                    .map(Vec3::from)
+                    .collect()),
+                None => Ok(base.to_vec()),
+            }
+        };
+        let targets: Vec<_> = primitive.morph_targets().collect();
+        let any_position = targets.iter().any(|t| t.positions().is_some());
+        let any_normal = normals.is_some() && targets.iter().any(|t| t.normals().is_some());
+        if !any_position && !any_normal {
+            return Ok(None);
+        }
+        let mut position_targets = Vec::with_capacity(targets.len());
+        let mut normal_targets = Vec::with_capacity(targets.len());
+        for target in &targets {
+            position_targets.push(match any_position {
+                true => read(target.positions(), positions)?,
+                // Normal targets alone: the positions do not morph (zero offsets).
+                false => vec![Vec3::ZERO; n],
+            });
+            if let (true, Some(base)) = (any_normal, normals) {
+                normal_targets.push(read(target.normals(), base)?);
+            }
+        }
+        Ok(Some((
+            position_targets,
+            any_normal.then_some(normal_targets),
+        )))
+    }
+
+    /// A primitive's JOINTS_0 and WEIGHTS_0 (three's `skinIndex`, `skinWeight`; weights of
+    /// unsigned bytes or shorts normalized), both or neither.
+    #[allow(clippy::type_complexity)]
+    fn skin_attributes(
+        &self,
+        primitive: &gltf::Primitive,
+        n: usize,
+    ) -> Result<Option<(Vec<[u16; 4]>, Vec<glam::Vec4>)>, GltfError> {
+        let joints = primitive.get(&gltf::Semantic::Joints(0));
+        let weights = primitive.get(&gltf::Semantic::Weights(0));
+        let (Some(joints), Some(weights)) = (joints, weights) else {
+            return Ok(None);
+        };
+        let b = &self.buffers;
+        for a in [&joints, &weights] {
+            if a.count() != n {
+                return Err(GltfError::Accessor {
+                    index: a.index(),
+                    reason: format!("has {} elements where POSITION has {n}", a.count()),
+                });
+            }
+        }
+        // Unsigned bytes or shorts, read as floats: exact below 2^24.
+        let joints = accessor::floats::<4>(&joints, b, &[Dimensions::Vec4])?
+            .into_iter()
+            .map(|j| j.map(|v| v as u16))
+            .collect();
+        let weights = accessor::floats::<4>(&weights, b, &[Dimensions::Vec4])?
+            .into_iter()
+            .map(glam::Vec4::from)
+            .collect();
+        Ok(Some((joints, weights)))
+    }
+
+    /// glTF skin `index` as three's loader makes it: its joints' objects (each must be a node of
+    /// the loaded scene) and its inverse bind matrices (identity without them), bound with
+    /// the identity bind matrix (`mesh.bind(skeleton, identity)`).
+    fn skin(&self, index: usize, nodes: &[Option<ObjectId>]) -> Result<Skin, GltfError> {
+        let doc = self.document;
+        let fail = |reason: String| GltfError::Parse(format!("skin {index} {reason}"));
+        let skin = doc
+            .skins()
+            .nth(index)
+            .ok_or_else(|| fail("is not in the file".into()))?;
+        let bones = skin
+            .joints()
+            .map(|joint| {
+                nodes.get(joint.index()).copied().flatten().ok_or_else(|| {
+                    fail(format!(
+                        "names joint node {}, which is not in the loaded scene",
+                        joint.index()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let inverses = match skin.inverse_bind_matrices() {
+            Some(a) => {
+                let m = accessor::floats::<16>(&a, &self.buffers, &[Dimensions::Mat4])?;
+                if m.len() < bones.len() {
+                    return Err(GltfError::Accessor {
+                        index: a.index(),
+                        reason: format!("has {} matrices for {} joints", m.len(), bones.len()),
+                    });
+                }
+                m.iter()
+                    .take(bones.len())
+                    .map(Mat4::from_cols_array)
+                    .collect()
+            }
+            None => vec![Mat4::IDENTITY; bones.len()],
+        };
+        Ok(Skin::new(bones, inverses))
     }
 }
 

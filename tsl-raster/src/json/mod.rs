@@ -6,6 +6,7 @@
 //! texture of the file's `textures`, which names an image of its `images`. Each texture goes to
 //! `assets.textures` once, and the program gets the id it has there.
 
+pub mod node_loader;
 mod texture;
 
 use crate::assets::Assets;
@@ -16,6 +17,10 @@ use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use tsl_core::{Color, JsonError, NodeProgram, TextureId};
 
+pub use node_loader::{
+    node_json_type_names, read_node_material, read_node_material_with, NodeList, NodeLoader,
+    NodeMaterialRead, NodeTexture, MAX_JSON_NODES,
+};
 pub use texture::MAX_OBJECT_JSON_BYTES;
 
 /// The version of three.js's object JSON this library writes (`metadata.version`, r187's 4.7).
@@ -169,7 +174,59 @@ pub fn object_to_json(materials: &[MaterialId], assets: &Assets) -> Result<Strin
 /// texture or image of the file has, an image that is not a PNG data URL or is larger than the
 /// default [`tsl_core::Limits`], and any program [`NodeProgram::from_json`] refuses. Nothing is
 /// added to `assets` unless everything is read. Never panics.
+///
+/// A three.js node material that `scene.toJSON()` wrote (`MeshStandardNodeMaterial` and the
+/// others of docs/node_json.md) reads as the class it extends, its `inputNodes` built from the
+/// document's `nodes` by a [`NodeLoader`] and compiled into `assets.programs`, with the
+/// refusals of [`NodeLoader::node`].
 pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialId>, JsonError> {
+    read_object_json_with(text, assets, &[])
+}
+
+/// [`read_object_json`] with the types of the custom attributes that node materials read:
+/// three.js's JSON names an `AttributeNode`'s attribute but not its type, so each is declared
+/// here as with [`NodeLoader::set_attribute`] (docs/node_json.md). Refuses what
+/// [`read_object_json`] refuses.
+pub fn read_object_json_with(
+    text: &str,
+    assets: &mut Assets,
+    attributes: &[(&str, tsl_core::ValueType)],
+) -> Result<Vec<MaterialId>, JsonError> {
+    let document = parse_document(text)?;
+    let root = object(&document, "document")?;
+    let empty = Vec::new();
+    let list = match root.get("materials") {
+        None => &empty,
+        Some(v) => v
+            .as_array()
+            .ok_or_else(|| field("materials", "is not an array"))?,
+    };
+    read_materials(root, list, "materials", assets, attributes)
+}
+
+/// A material that three.js's `Material.toJSON()` wrote alone (its `textures`, `images` and,
+/// for a node material, `nodes` in the material itself), added to `assets` as
+/// [`read_object_json`] adds each material of a document, with the same refusals.
+///
+/// A node material (`MeshStandardNodeMaterial` and the others of docs/node_json.md) reads as
+/// the class it extends, its `inputNodes` built by a [`NodeLoader`] and compiled into
+/// `assets.programs`.
+pub fn read_material_json(text: &str, assets: &mut Assets) -> Result<MaterialId, JsonError> {
+    let document = parse_document(text)?;
+    let root = object(&document, "material")?;
+    let ids = read_materials(
+        root,
+        std::slice::from_ref(&document),
+        "material",
+        assets,
+        &[],
+    )?;
+    // Invariant: one material in, one id out.
+    Ok(ids[0])
+}
+
+/// The text parsed, after its size and its `metadata.version` (4.x) are checked.
+fn parse_document(text: &str) -> Result<Value, JsonError> {
     if text.len() > MAX_OBJECT_JSON_BYTES {
         return Err(JsonError::TooLarge {
             what: "the text's bytes",
@@ -179,8 +236,7 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
     }
     let document: Value =
         serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
-    let root = object(&document, "document")?;
-    let version = root
+    let version = document
         .get("metadata")
         .and_then(|m| m.get("version"))
         .ok_or_else(|| field("metadata.version", "is missing"))?;
@@ -191,26 +247,37 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
             expected: "4.x".into(),
         });
     }
+    Ok(document)
+}
+
+/// The materials of `list` (`name` in errors), whose textures, images and nodes are in `root`
+/// (and a node material's own `nodes`), added to `assets` once all are read.
+fn read_materials(
+    root: &Map<String, Value>,
+    list: &[Value],
+    name: &str,
+    assets: &mut Assets,
+    attributes: &[(&str, tsl_core::ValueType)],
+) -> Result<Vec<MaterialId>, JsonError> {
     // The textures are made first, and added to the store only once every material is read:
     // a texture's id is then the store's length plus its place among them.
     let mut reader = texture::Reader::new(root, assets.textures.len())?;
-    let empty = Vec::new();
-    let list = match root.get("materials") {
-        None => &empty,
-        Some(v) => v
-            .as_array()
-            .ok_or_else(|| field("materials", "is not an array"))?,
-    };
     let mut materials = Vec::with_capacity(list.len());
     let mut programs: Vec<NodeProgram> = Vec::new();
     for (i, v) in list.iter().enumerate() {
-        let at = format!("materials[{i}]");
+        let at = if list.len() == 1 && name == "material" {
+            name.to_string()
+        } else {
+            format!("{name}[{i}]")
+        };
         let o = object(v, &at)?;
         let ty = o.get("type").and_then(Value::as_str).unwrap_or("");
+        let node_kind = node_loader::node_material_kind(ty);
         let kind = TYPES
             .iter()
             .find(|(_, t)| *t == ty)
             .map(|(k, _)| *k)
+            .or(node_kind)
             .ok_or_else(|| {
                 field(
                     &format!("{at}.type"),
@@ -258,7 +325,14 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
                 *get(&mut m) = Some(reader.id(key, &format!("{at}.{name}"))?);
             }
         }
-        if let Some(nodes) = o.get("nodes") {
+        if node_kind.is_some() {
+            if let Some(program) = node_program(root, o, &at, &mut reader, attributes)? {
+                m.nodes = Some(crate::store::ProgramId(
+                    (assets.programs.len() + programs.len()) as u32,
+                ));
+                programs.push(program);
+            }
+        } else if let Some(nodes) = o.get("nodes") {
             let nodes_at = format!("{at}.nodes");
             let program = NodeProgram::from_json(nodes, &nodes_at, |key| match key {
                 None => Ok(tsl_core::NO_TEXTURE),
@@ -282,6 +356,55 @@ pub fn read_object_json(text: &str, assets: &mut Assets) -> Result<Vec<MaterialI
         .into_iter()
         .map(|m| assets.materials.add(m))
         .collect())
+}
+
+/// A three.js node material's program: its `inputNodes` built from the document's `nodes` and
+/// its own, compiled, each texture node given the id its texture gets and the texture's uv
+/// transform. `None` for a material with no `inputNodes`, or none set.
+fn node_program(
+    root: &Map<String, Value>,
+    material: &Map<String, Value>,
+    at: &str,
+    reader: &mut texture::Reader<'_>,
+    attributes: &[(&str, tsl_core::ValueType)],
+) -> Result<Option<NodeProgram>, JsonError> {
+    let Some(inputs) = material.get("inputNodes") else {
+        return Ok(None);
+    };
+    let inputs = inputs
+        .as_object()
+        .ok_or_else(|| field(&format!("{at}.inputNodes"), "is not an object"))?;
+    if inputs.is_empty() {
+        // A node material with no node set draws as its plain class.
+        return Ok(None);
+    }
+    let mut list = NodeList::default();
+    if !std::ptr::eq(root, material) {
+        list.add(root.get("nodes"), "nodes")?;
+    }
+    list.add(material.get("nodes"), &format!("{at}.nodes"))?;
+    let mut loader = NodeLoader::new();
+    for &(name, ty) in attributes {
+        loader.set_attribute(name, ty);
+    }
+    node_loader::read_outputs(&mut loader, &list, inputs, at)?;
+    let mut program = loader
+        .graph
+        .compile()
+        .map_err(|e| field(at, &e.to_string()))?;
+    for t in &loader.textures {
+        let here = format!("{at} texture node '{}'", t.uniform);
+        let id = reader.id(&t.texture, &here)?;
+        program
+            .set_texture(t.uniform.as_str(), id)
+            .map_err(|e| field(&here, &e.to_string()))?;
+        if let (Some(name), Some(texture)) = (&t.matrix, reader.made(id)) {
+            program
+                .set_uniform(name.as_str(), texture.uv_matrix())
+                .map_err(|e| field(&here, &e.to_string()))?;
+        }
+    }
+    Ok(Some(program))
 }
 
 fn field(at: &str, reason: &str) -> JsonError {

@@ -180,19 +180,6 @@ impl<'a> Reader<'a> {
             )
         })?;
         let image_at = format!("images[{j}].url");
-        let data = image
-            .get("url")
-            .and_then(Value::as_str)
-            .and_then(|u| u.strip_prefix(PNG_URL))
-            .ok_or_else(|| {
-                field(
-                    &image_at,
-                    "is not a PNG data URL (data:image/png;base64,...)",
-                )
-            })?;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(data)
-            .map_err(|e| field(&image_at, &format!("is not base64: {e}")))?;
         let space = match o.get("colorSpace") {
             None => ColorSpace::Srgb,
             Some(v) => COLOR_SPACES
@@ -201,8 +188,26 @@ impl<'a> Reader<'a> {
                 .map(|(c, _)| *c)
                 .ok_or_else(|| field(&name("colorSpace"), "is not srgb, srgb-linear or empty"))?,
         };
-        let mut t = Texture::from_png_with_limits(&png, space, &Limits::DEFAULT)
-            .map_err(|e| field(&image_at, &e.to_string()))?;
+        let mut t = match image.get("url") {
+            Some(Value::Object(data)) => data_texture(data, space, &image_at)?,
+            url => {
+                let data = url
+                    .and_then(Value::as_str)
+                    .and_then(|u| u.strip_prefix(PNG_URL))
+                    .ok_or_else(|| {
+                        field(
+                            &image_at,
+                            "is not a PNG data URL (data:image/png;base64,...) or a DataTexture's \
+                             Uint8Array",
+                        )
+                    })?;
+                let png = base64::engine::general_purpose::STANDARD
+                    .decode(data)
+                    .map_err(|e| field(&image_at, &format!("is not base64: {e}")))?;
+                Texture::from_png_with_limits(&png, space, &Limits::DEFAULT)
+                    .map_err(|e| field(&image_at, &e.to_string()))?
+            }
+        };
         if let Some(v) = o.get("wrap") {
             let pair = v.as_array().filter(|a| a.len() == 2);
             let wrap = |k: usize| {
@@ -252,10 +257,59 @@ impl<'a> Reader<'a> {
         Ok(t)
     }
 
+    /// The texture made with id `id`, if one was.
+    pub fn made(&self, id: TextureId) -> Option<&Texture> {
+        (id.0 as usize)
+            .checked_sub(self.base)
+            .and_then(|k| self.made.get(k))
+    }
+
     /// The textures made, in the order of their ids.
     pub fn finish(self) -> Vec<Texture> {
         self.made
     }
+}
+
+/// A DataTexture's image as three.js's `serializeImage` writes it: `{ data, width, height,
+/// type: "Uint8Array" }`, RGBA8 rows from v = 0, held to the default [`Limits`]' texels.
+fn data_texture(o: &Map<String, Value>, space: ColorSpace, at: &str) -> Result<Texture, JsonError> {
+    if o.get("type").and_then(Value::as_str) != Some("Uint8Array") {
+        return Err(field(
+            &format!("{at}.type"),
+            "is not Uint8Array (RGBA8 data)",
+        ));
+    }
+    let size = |n: &str| {
+        o.get(n)
+            .and_then(Value::as_u64)
+            .and_then(|v| u32::try_from(v).ok())
+            .filter(|&v| v > 0)
+            .ok_or_else(|| field(&format!("{at}.{n}"), "is not a whole number from 1"))
+    };
+    let (width, height) = (size("width")?, size("height")?);
+    let texels = u64::from(width) * u64::from(height);
+    if texels > Limits::DEFAULT.texture_texels {
+        return Err(field(
+            at,
+            &format!(
+                "{width}×{height} is more than the limit of {} texels",
+                Limits::DEFAULT.texture_texels
+            ),
+        ));
+    }
+    let list = o
+        .get("data")
+        .and_then(Value::as_array)
+        .filter(|a| a.len() as u64 == texels * 4)
+        .ok_or_else(|| field(&format!("{at}.data"), "is not width × height × 4 bytes"))?;
+    let bytes = list
+        .iter()
+        .map(|v| v.as_u64().and_then(|b| u8::try_from(b).ok()))
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(|| field(&format!("{at}.data"), "is not bytes from 0 to 255"))?;
+    let image =
+        crate::Image::from_rgba8(width, height, bytes).map_err(|e| field(at, &e.to_string()))?;
+    Ok(Texture::new(image, space))
 }
 
 fn vec2(v: &Value) -> Option<Vec2> {

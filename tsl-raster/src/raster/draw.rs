@@ -3,6 +3,7 @@
 
 use super::clip::{clip_triangle, inside, ClipVertex};
 use super::custom::custom_attributes;
+use super::deform::Deformed;
 use super::point_size::point_sizes;
 use super::primitive::expand_primitive;
 use super::recycle::Recycler;
@@ -15,6 +16,7 @@ use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind, Primitive, Side};
 use glam::{Mat3, Mat3A, Mat4, Vec2, Vec3, Vec3A, Vec4};
 use rayon::prelude::*;
+use std::sync::Arc;
 use tsl_core::{
     run_nodes, Attribute, FragmentBatch, NodeProgram, Opcode, Output, Registers, Source, View,
     WhiteSampler, LANES,
@@ -24,6 +26,11 @@ use tsl_core::{
 /// (fewer would cost more to hand to a thread than to place).
 const PARALLEL_VERTICES: usize = 256;
 const PARALLEL_TRIANGLES: usize = 256;
+/// Triangles are copied from the runs in parallel in pieces of at least these many.
+const PARALLEL_COPY: usize = 2048;
+/// A dense mesh's triangles are set up in about this many runs a thread: enough for the threads
+/// to even out, few enough that each run's vectors are kept for the next frame ([`Recycler`]).
+const RUNS_PER_THREAD: usize = 8;
 
 /// A frame's vectors, kept for the next frame's draws (see [`Recycler`]).
 static VERTICES: Recycler<Vertex> = Recycler::new();
@@ -31,8 +38,10 @@ static CORNERS: Recycler<Corner> = Recycler::new();
 static TRIS: Recycler<Tri> = Recycler::new();
 static PLANES: Recycler<WeightPlanes> = Recycler::new();
 static SURFACES: Recycler<SurfacePlanes> = Recycler::new();
-type Run = (Vec<Tri>, Vec<WeightPlanes>, Vec<SurfacePlanes>);
-static RUNS: Recycler<Run> = Recycler::new();
+static OFFSETS: Recycler<Vec3> = Recycler::new();
+/// A run's triangles, apart from the draws' (whose vectors are a whole mesh's, and kept so).
+static RUN_TRIS: Recycler<Tri> = Recycler::new();
+static RUNS: Recycler<Vec<Tri>> = Recycler::new();
 
 impl Drop for Draw<'_> {
     fn drop(&mut self) {
@@ -175,17 +184,25 @@ pub(crate) struct Draw<'a> {
 /// box, the radius the farthest position's distance from it) then `Sphere.applyMatrix4(model)`,
 /// which scales the radius by the matrix's largest axis scale (`getMaxScaleOnAxis`).
 fn model_radius(geometry: &Geometry, model: Mat4) -> f32 {
-    let positions = geometry.positions();
-    let (mut low, mut high) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    for &p in positions {
-        low = low.min(p);
-        high = high.max(p);
-    }
+    // In parallel: a minimum and a maximum are the same in any order.
+    let positions = geometry
+        .positions()
+        .par_iter()
+        .with_min_len(PARALLEL_VERTICES);
+    let (low, high) = positions
+        .clone()
+        .fold(
+            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(low, high), &p| (low.min(p), high.max(p)),
+        )
+        .reduce(
+            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(a, b), (c, d)| (a.min(c), b.max(d)),
+        );
     let centre = (low + high) * 0.5;
     let radius_sq = positions
-        .iter()
         .map(|&p| centre.distance_squared(p))
-        .fold(0.0f32, f32::max);
+        .reduce(|| 0.0f32, f32::max);
     let scale_sq = [model.x_axis, model.y_axis, model.z_axis]
         .map(|c| c.truncate().length_squared())
         .into_iter()
@@ -206,6 +223,9 @@ pub(crate) struct Placement<'a> {
     pub textured: bool,
     /// How the vertices are drawn (R-PRIM-1).
     pub primitive: Primitive,
+    /// The mesh's vertices after its morph targets, bones and displacement map
+    /// (raster/deform.rs), shared by an instanced mesh's draws; `None` when nothing deforms it.
+    pub deformed: Option<Arc<Deformed>>,
 }
 
 impl<'a> Draw<'a> {
@@ -219,19 +239,28 @@ impl<'a> Draw<'a> {
     ) -> Draw<'a> {
         let program = p.program;
         let primitive = p.primitive;
-        let offsets = position_offsets(geometry, program, primitive != Primitive::Triangles);
+        // The morph targets, bones and displacement map come first; the position node reads the
+        // moved positions but the geometry's own normals (R-DEFORM-4).
+        let deformed = p.deformed.as_deref();
+        let positions = deformed.map_or(geometry.positions(), |d| &d.positions);
+        let offsets = position_offsets(
+            geometry,
+            positions,
+            program,
+            primitive != Primitive::Triangles,
+        );
         // The normal's matrices with their columns in SIMD registers: the same products, lane by
         // lane, as `Mat3`'s, in fewer instructions.
         let normal_matrix = Mat3A::from(Mat3::from_mat4(p.model).inverse().transpose());
         let view3 = Mat3A::from(Mat3::from_mat4(p.view));
-        let normals = geometry.normals();
+        let normals = deformed.map_or(geometry.normals(), |d| d.normals.as_deref());
         let uvs = geometry.uvs();
         let colors = geometry.colors();
         // Each vertex placed and projected once, in parallel (the frame's serial part otherwise:
         // one mesh is one draw).
         // Invariant: `i` is a vertex index below positions().len(); Geometry::check (every constructor) makes normals, uvs and colours as long as positions, and position_offsets returns one per vertex.
         let place = |i: usize| {
-            let local = geometry.positions()[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
+            let local = positions[i] + offsets.as_ref().map_or(Vec3::ZERO, |o| o[i]);
             let world = p.model.transform_point3(local);
             let view = p.view.transform_point3(world);
             let clip = p.projection * view.extend(1.0);
@@ -306,12 +335,16 @@ impl<'a> Draw<'a> {
         // The triangles in runs set up in parallel, each run's in order, the runs in order.
         let indices = expanded.as_deref().unwrap_or(geometry.indices());
         let mut runs = RUNS.take();
+        let run_length = indices
+            .len()
+            .div_ceil(rayon::current_num_threads() * RUNS_PER_THREAD)
+            .max(PARALLEL_TRIANGLES);
         indices
-            .par_chunks(PARALLEL_TRIANGLES)
+            .par_chunks(run_length)
             .enumerate()
             .map(|(run, chunk)| {
-                let first = run * PARALLEL_TRIANGLES;
-                let mut tris = TRIS.take();
+                let first = run * run_length;
+                let mut tris = RUN_TRIS.take();
                 let mut poly: Vec<ClipVertex> = Vec::with_capacity(9);
                 let corners = [Vec3::X, Vec3::Y, Vec3::Z];
                 for (k, idx) in chunk.iter().enumerate() {
@@ -358,34 +391,49 @@ impl<'a> Draw<'a> {
                     clip_triangle([a.clip, b.clip, d.clip], &mut poly);
                     setup_polygon(&poly, t, side, mirrored, p.size, &mut tris);
                 }
-                let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
-                for tri in &tris {
-                    let (origin, exact) = tri.exact_weight_planes();
-                    planes.push(WeightPlanes::from_exact(tri, origin, &exact));
-                    // Invariant: `tri.orig` is the index of the geometry triangle set up (`t` above), and its indices are checked by Geometry::check.
-                    let [a, b, d] = indices[tri.orig as usize];
-                    let corners = [&verts[a as usize], &verts[b as usize], &verts[d as usize]];
-                    surface.push(SurfacePlanes::new(tri, origin, &exact, corners));
-                }
-                (tris, planes, surface)
+                tris
             })
             .collect_into_vec(&mut runs);
         CORNERS.give(placed);
-        // The first run's vectors are the draw's (a mesh of one run is not copied at all), the
-        // others' appended to them.
-        let mut each = runs.drain(..);
-        let (mut tris, mut planes, mut surface) = each
-            .next()
-            .unwrap_or_else(|| (TRIS.take(), PLANES.take(), SURFACES.take()));
-        for (t, pl, su) in each {
-            tris.extend_from_slice(&t);
-            planes.extend_from_slice(&pl);
-            surface.extend_from_slice(&su);
-            TRIS.give(t);
-            PLANES.give(pl);
-            SURFACES.give(su);
+        if let Some(o) = offsets {
+            OFFSETS.give(o);
+        }
+        // The runs' triangles in order, copied in parallel into the draw's vector: each copy
+        // finds its run among the runs' first indices.
+        let mut firsts = Vec::with_capacity(runs.len() + 1);
+        firsts.push(0);
+        for run in &runs {
+            firsts.push(firsts[firsts.len() - 1] + run.len());
+        }
+        let mut tris = TRIS.take();
+        (0..firsts[runs.len()])
+            .into_par_iter()
+            .with_min_len(PARALLEL_COPY)
+            .map(|k| {
+                let run = firsts.partition_point(|&first| first <= k) - 1;
+                // Invariant: `firsts` rises from 0 to the total, so `k` is in run `run`.
+                runs[run][k - firsts[run]].clone()
+            })
+            .collect_into_vec(&mut tris);
+        for run in runs.drain(..) {
+            RUN_TRIS.give(run);
         }
         RUNS.give(runs);
+        // Each triangle's planes, in parallel, written in place.
+        let (mut planes, mut surface) = (PLANES.take(), SURFACES.take());
+        tris.par_iter()
+            .with_min_len(PARALLEL_TRIANGLES)
+            .map(|tri| {
+                let (origin, exact) = tri.exact_weight_planes();
+                // Invariant: `tri.orig` is the index of the geometry triangle set up (`t` above), and its indices are checked by Geometry::check.
+                let [a, b, d] = indices[tri.orig as usize];
+                let corners = [&verts[a as usize], &verts[b as usize], &verts[d as usize]];
+                (
+                    WeightPlanes::from_exact(tri, origin, &exact),
+                    SurfacePlanes::new(tri, origin, &exact, corners),
+                )
+            })
+            .unzip_into_vecs(&mut planes, &mut surface);
         let reads = program.map(fragment_reads).unwrap_or_default();
         let physical = matches!(
             material.kind,
@@ -525,23 +573,27 @@ pub(super) fn with_interpreter<T>(f: impl FnOnce(&mut FragmentBatch, &mut Regist
 /// The position node's offset for every vertex (none without one).
 fn position_offsets(
     geometry: &Geometry,
+    positions: &[Vec3],
     program: Option<&NodeProgram>,
     no_normals: bool,
 ) -> Option<Vec<Vec3>> {
     let program = program.filter(|p| p.has_output(Output::Position))?;
-    // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter.
-    let runs: Vec<Vec<Vec3>> = (0..geometry.positions().len())
-        .step_by(PARALLEL_VERTICES)
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|start| {
-            let end = (start + PARALLEL_VERTICES).min(geometry.positions().len());
+    // Runs of vertices in parallel, each a few batches of lanes on one thread's interpreter,
+    // written in place into last frame's vector.
+    let mut offsets = OFFSETS.take();
+    offsets.resize(positions.len(), Vec3::ZERO);
+    offsets
+        .par_chunks_mut(PARALLEL_VERTICES)
+        .enumerate()
+        .for_each(|(run, out)| {
+            let start = run * PARALLEL_VERTICES;
             with_interpreter(|batch, registers| {
-                run_position(geometry, start..end, program, no_normals, batch, registers)
+                run_position(
+                    geometry, positions, start, out, program, no_normals, batch, registers,
+                )
             })
-        })
-        .collect();
-    Some(runs.concat())
+        });
+    Some(offsets)
 }
 
 /// The value of each fragment output of `program` that reads no attribute and no texture. Such an
@@ -577,19 +629,22 @@ fn uniform_outputs(program: &NodeProgram) -> Vec<(Output, [f32; 4])> {
     })
 }
 
-/// The position node over the vertices `range` of `geometry`, a batch of lanes at a time.
+/// The position node over the vertices `positions` (the moved ones) of `geometry` from `first`,
+/// one for each of `offsets`, which it writes, a batch of lanes at a time.
+#[allow(clippy::too_many_arguments)]
 fn run_position(
     geometry: &Geometry,
-    range: std::ops::Range<usize>,
+    positions: &[Vec3],
+    first: usize,
+    offsets: &mut [Vec3],
     program: &NodeProgram,
     no_normals: bool,
     batch: &mut FragmentBatch,
     registers: &mut Registers,
-) -> Vec<Vec3> {
-    let positions = geometry.positions();
+) {
     // A point or a line's position node reads zero as the normal (R-PRIM-4).
     let normals = geometry.normals().filter(|_| !no_normals);
-    let mut offsets = Vec::with_capacity(range.len());
+    let range = first..first + offsets.len();
     for start in range.clone().step_by(LANES) {
         let end = (start + LANES).min(range.end);
         for i in start..end {
@@ -602,10 +657,10 @@ fn run_position(
         let result = run_nodes(program, Output::Position, batch, &WhiteSampler, registers);
         for i in start..end {
             let lane = i - start;
-            offsets.push(result.map_or(Vec3::ZERO, |r| {
+            // Invariant: `i` is in `range`, which is as long as `offsets` from `first`.
+            offsets[i - first] = result.map_or(Vec3::ZERO, |r| {
                 Vec3::new(r[0][lane], r[1][lane], r[2][lane])
-            }));
+            });
         }
     }
-    offsets
 }

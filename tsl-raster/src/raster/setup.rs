@@ -66,7 +66,6 @@ impl Tri {
     /// Whether the edge values put the point inside (top-left rule).
     /// (The tiles' pixel loop folds the same test into one comparison.)
     #[inline]
-    #[cfg_attr(not(test), allow(dead_code))]
     pub fn inside(&self, e: [i64; 3]) -> bool {
         e[0] + self.bias[0] > 0 && e[1] + self.bias[1] > 0 && e[2] + self.bias[2] > 0
     }
@@ -390,6 +389,9 @@ fn setup_projected_polygon(
     }
 }
 
+/// A triangle whose box holds at most these many pixel centres is kept only when it covers one.
+const FEW_CENTRES: i64 = 4;
+
 /// A triangle's corners: subpixel coordinates, one over clip w, window depth and weights of the
 /// original corners.
 struct Corners {
@@ -401,7 +403,7 @@ struct Corners {
 }
 
 /// Append the triangle of `corners`, whose doubled signed area is `twice` (not zero), to `out`,
-/// wound so that its area is positive, unless its bounding box holds no pixel. (Always inlined:
+/// wound so that its area is positive, unless its bounding box holds no pixel centre. (Always inlined:
 /// out of line, the corners went through memory and its registers spilled, some 40 instructions
 /// a triangle.)
 #[inline(always)]
@@ -444,6 +446,19 @@ fn push_triangle(
     if bbox[0] >= bbox[2] || bbox[1] >= bbox[3] {
         return;
     }
+    // Nor one without a pixel's centre: a covered centre is inside the triangle, so inside its
+    // corners' box (most triangles of a dense mesh are smaller than a pixel and cover none). The
+    // box is kept as it is, since the planes are taken from its corner.
+    let centres = |low: i64, high: i64| {
+        (
+            (low - SUBPIXEL / 2 + SUBPIXEL - 1).div_euclid(SUBPIXEL),
+            (high - SUBPIXEL / 2).div_euclid(SUBPIXEL),
+        )
+    };
+    let (columns, rows) = (centres(min_x, max_x), centres(min_y, max_y));
+    if columns.0 > columns.1 || rows.0 > rows.1 {
+        return;
+    }
     let mut tri = Tri {
         orig,
         front,
@@ -465,6 +480,16 @@ fn push_triangle(
         tri.b[i] = b;
         tri.c[i] = -(x[k] - x[j]) * y[j] + (y[k] - y[j]) * x[j];
         tri.bias[i] = i64::from(a > 0 || (a == 0 && b > 0));
+    }
+    // With a few centres in its box, a triangle covering none of them (by the tiles' own test)
+    // is dropped too: a dense mesh's triangles, with a centre in the box but not inside, would
+    // otherwise be binned and visited for nothing.
+    let few = (columns.1 - columns.0 + 1) * (rows.1 - rows.0 + 1) <= FEW_CENTRES;
+    if few
+        && !(rows.0..=rows.1)
+            .any(|y| (columns.0..=columns.1).any(|x| tri.inside(tri.edges(centre(x), centre(y)))))
+    {
+        return;
     }
     out.push(tri);
 }
@@ -508,6 +533,56 @@ pub(crate) mod tests {
         setup_polygon(&b, 1, Side::Front, false, (8, 8), &mut tris);
         assert_eq!(tris.len(), 2);
         assert!(covered(&tris, 8).iter().all(|&c| c == 1));
+    }
+
+    #[test]
+    fn a_dense_mesh_keeps_only_triangles_that_cover_a_centre_and_still_covers_each_pixel_once() {
+        // The whole 8×8 view as a grid of 37×29 cells (not aligned to the pixels), its inner
+        // vertices moved a little, each cell two triangles: the mesh is watertight, so by the
+        // top-left rule every pixel centre is covered exactly once, and each triangle (under a
+        // quarter of a pixel wide) has at most one centre in its box.
+        let (nx, ny) = (37, 29);
+        let vertex = |i: usize, j: usize| {
+            let inner = i > 0 && i < nx && j > 0 && j < ny;
+            let jitter = if inner {
+                ((i * 7 + j * 13) % 5) as f32 * 0.004
+            } else {
+                0.0
+            };
+            [
+                -1.0 + 2.0 * i as f32 / nx as f32 + jitter,
+                -1.0 + 2.0 * j as f32 / ny as f32 - jitter,
+            ]
+        };
+        let mut tris = Vec::new();
+        for j in 0..ny {
+            for i in 0..nx {
+                let (a, b) = (vertex(i, j), vertex(i + 1, j));
+                let (c, d) = (vertex(i + 1, j + 1), vertex(i, j + 1));
+                setup_polygon(
+                    &polygon([a, b, c]),
+                    0,
+                    Side::Front,
+                    false,
+                    (8, 8),
+                    &mut tris,
+                );
+                setup_polygon(
+                    &polygon([a, c, d]),
+                    0,
+                    Side::Front,
+                    false,
+                    (8, 8),
+                    &mut tris,
+                );
+            }
+        }
+        assert!(covered(&tris, 8).iter().all(|&c| c == 1));
+        // Of the 2,146 triangles, each kept one covers a centre, and no two the same one.
+        assert_eq!(tris.len(), 64);
+        for t in &tris {
+            assert_eq!(covered(std::slice::from_ref(t), 8).iter().sum::<u32>(), 1);
+        }
     }
 
     #[test]

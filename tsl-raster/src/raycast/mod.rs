@@ -3,7 +3,8 @@
 //!
 //! A mesh is picked by its geometry, never by what its material's position node makes of it
 //! (R-RAY-2, docs/requirements.md: "the raycaster picks the geometry without the position node,
-//! as three.js's raycaster does"). Points and lines are picked within a threshold, as three's
+//! as three.js's raycaster does"), but after its morph targets and bones, as three.js's
+//! `Mesh.getVertexPosition` (R-DEFORM-5). Points and lines are picked within a threshold, as three's
 //! `Points.raycast` and `Line.raycast`; sprites are not picked.
 
 mod threshold;
@@ -11,6 +12,7 @@ mod triangle;
 
 use crate::error::{AssetKind, Refusal};
 use crate::geometry::Geometry;
+use crate::raster::deform::deform;
 use crate::scene::{Camera, ObjectId, Primitive, Scene, Side};
 use crate::{Assets, RenderError};
 use glam::{DMat4, DVec3, DVec4, Vec2, Vec3};
@@ -191,9 +193,11 @@ impl Raycaster {
     /// within its threshold of, nearest first, as three's
     /// `intersectObjects(scene.children, true)`: objects in the scene's tree order (depth first,
     /// children in the order added), the material's side culling faces (FrontSide the back ones,
-    /// BackSide the front ones, DoubleSide none), the geometry as it is stored (no position node).
-    /// Refuses a ray [`Raycaster::new`] refuses, a parent that loops or names no object, and a
-    /// mesh whose geometry or material is not in `assets`.
+    /// BackSide the front ones, DoubleSide none), a mesh's geometry after its morph targets and bones (no displacement
+    /// map, no position node, as three's `Mesh.getVertexPosition`).
+    /// Refuses a ray [`Raycaster::new`] refuses, a parent that loops or names no object, a
+    /// mesh whose geometry or material is not in `assets`, and morph influences or a skin that
+    /// do not fit (R-DEFORM-1, R-DEFORM-2).
     pub fn intersect(&self, scene: &Scene, assets: &Assets) -> Result<Vec<Hit>, RenderError> {
         let ray = self.ray()?;
         let world = scene.world_matrices()?;
@@ -219,11 +223,25 @@ impl Raycaster {
                 .materials
                 .get(mesh.material)
                 .ok_or(missing(AssetKind::Material, mesh.material.0))?;
+            // A mesh's morph targets and bones move what is picked, as three's
+            // `Mesh.getVertexPosition` (R-DEFORM-5); a point or a line is picked as stored.
+            let deformed = match mesh.primitive {
+                Primitive::Triangles => deform(index, object, geometry, &world, None)?,
+                _ => None,
+            };
+            let positions = deformed
+                .as_ref()
+                .map_or(geometry.positions(), |d| &d.positions);
+            let sphere = match deformed {
+                Some(_) => bounding_sphere(positions),
+                None => *spheres
+                    .entry(mesh.geometry)
+                    .or_insert_with(|| bounding_sphere(positions)),
+            };
             let target = Target {
                 geometry,
-                sphere: *spheres
-                    .entry(mesh.geometry)
-                    .or_insert_with(|| bounding_sphere(geometry)),
+                positions,
+                sphere,
                 side: material.side,
                 object: ObjectId(index as u32),
             };
@@ -279,7 +297,7 @@ impl Raycaster {
             return;
         };
         let geometry = target.geometry;
-        let positions = geometry.positions();
+        let positions = target.positions;
         for (face_index, &[a, b, c]) in geometry.indices().iter().enumerate() {
             let corner = |i: u32| positions[i as usize].as_dvec3();
             let corners = [corner(a), corner(b), corner(c)];
@@ -469,6 +487,8 @@ fn local_ray(ray: Ray, matrix: DMat4) -> Option<Ray> {
 /// One mesh as the ray tests it.
 struct Target<'a> {
     geometry: &'a Geometry,
+    /// The mesh's positions: the geometry's, morphed and skinned.
+    positions: &'a [Vec3],
     /// The geometry's bounding sphere (object space): centre and radius.
     sphere: (DVec3, f64),
     side: Side,
@@ -517,8 +537,7 @@ fn tree_order(scene: &Scene) -> Vec<usize> {
 
 /// The geometry's bounding sphere as three computes it: the centre of its box, the radius to
 /// the farthest vertex.
-fn bounding_sphere(geometry: &Geometry) -> (DVec3, f64) {
-    let positions = geometry.positions();
+fn bounding_sphere(positions: &[Vec3]) -> (DVec3, f64) {
     let Some(first) = positions.first() else {
         return (DVec3::ZERO, -1.0);
     };

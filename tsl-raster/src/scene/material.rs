@@ -96,6 +96,15 @@ pub struct Material {
     pub bump_map: Option<TextureId>,
     /// Scales the bump map's height (`bumpScale`); 1 by default.
     pub bump_scale: f32,
+    /// `displacementMap`: its first channel, read at the vertex's uv at the full-size level,
+    /// moves each vertex along its normal by `x · displacement_scale + displacement_bias`, after
+    /// the morph targets and the bones and before the position node (R-DEFORM-3,
+    /// docs/requirements.md).
+    pub displacement_map: Option<TextureId>,
+    /// `displacementScale`; 1 by default.
+    pub displacement_scale: f32,
+    /// `displacementBias`; 0 by default.
+    pub displacement_bias: f32,
     /// Whether the scene's fog applies; true by default.
     pub fog: bool,
     /// STANDARD and PHYSICAL roughness; 1 by default.
@@ -337,6 +346,9 @@ impl Material {
             alpha_map: None,
             bump_map: None,
             bump_scale: 1.0,
+            displacement_map: None,
+            displacement_scale: 1.0,
+            displacement_bias: 0.0,
             fog: true,
             roughness: 1.0,
             metalness: 0.0,

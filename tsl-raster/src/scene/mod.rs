@@ -8,6 +8,7 @@ mod light_mask;
 mod material;
 mod primitive;
 mod shadow;
+mod skin;
 mod sprite;
 mod volume_material;
 
@@ -19,6 +20,7 @@ pub use material::{shader_material, Material, MaterialKind, Scattering, Scatteri
 pub(crate) use primitive::primitive_refusal;
 pub use primitive::Primitive;
 pub use shadow::{LightShadow, ShadowCamera, ShadowMapType};
+pub use skin::{BindMode, Skin};
 pub use sprite::Sprite;
 pub use volume_material::MAX_VOLUME_STEPS;
 pub(crate) use volume_material::{scene_depth_refusal, volume_refusal};
@@ -115,6 +117,12 @@ pub struct Object {
     /// three.js's `Sprite`: a square facing the camera ([`Object::sprite`], R-SPRITE-1); `None`
     /// for a mesh or a group.
     pub sprite: Option<Sprite>,
+    /// three.js's `SkinnedMesh`: the bones that move its mesh's vertices ([`Object::with_skin`],
+    /// R-DEFORM-2); `None` for a mesh without a skin.
+    pub skin: Option<Arc<Skin>>,
+    /// three.js's `morphTargetInfluences`: how much of each of its geometry's morph targets
+    /// applies ([`Object::with_morph_influences`], R-DEFORM-1); empty by default.
+    pub morph_influences: Vec<f32>,
 }
 
 impl Object {
@@ -134,6 +142,8 @@ impl Object {
             receive_shadow: false,
             instances: None,
             sprite: None,
+            skin: None,
+            morph_influences: Vec::new(),
         }
     }
 
@@ -161,6 +171,8 @@ impl Object {
             receive_shadow: false,
             instances: None,
             sprite: None,
+            skin: None,
+            morph_influences: Vec::new(),
         }
     }
 

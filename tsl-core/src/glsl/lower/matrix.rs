@@ -155,12 +155,7 @@ impl ShaderLowering<'_, '_> {
 
     /// `-v` of a scalar or a vector.
     pub(super) fn negate(&mut self, v: &Val) -> Result<Val, Diag> {
-        if let Some(k) = v.konst {
-            return Ok(Val::konst(v.ty, fold_unary(UnOp::Neg, v.ty, &k)));
-        }
-        let nv = self.n(v)?;
-        let n = self.math(Opcode::Negate, &[nv])?;
-        Ok(Val::of(v.ty, n, v.reads))
+        self.unary_math(UnOp::Neg, Opcode::Negate, v)
     }
 
     /// `-m`, column by column.

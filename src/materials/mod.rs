@@ -1,0 +1,20 @@
+//! Ready node materials of three.js's examples (`examples/jsm/materials/`): each is a node
+//! program and the material that carries it (docs/requirements.md, R-READY).
+//!
+//! They live in the facade because each needs both halves of the workspace: the node graph of
+//! `tsl-core` builds the program, and the `Material` of `tsl-raster` carries the finish (clear
+//! coat, roughness). Neither crate depends on the other's side of that pair in this direction, so
+//! the one crate that sees both is the place for them, as three.js keeps them beside its core.
+//!
+//! - [`wood`]: three.js's `WoodNodeMaterial`: procedural wood, ten genuses in four finishes.
+//! - [`post_processing`]: three.js's `MeshPostProcessingMaterial`: a physical surface dimmed by an
+//!   ambient occlusion image read at the fragment's own pixel.
+
+pub mod post_processing;
+pub mod wood;
+mod wood_nodes;
+
+pub use post_processing::{
+    ao_pass_texture, mesh_post_processing_program, mesh_post_processing_program_with_ao_map,
+};
+pub use wood::{wood_material, wood_preset, wood_program, WoodFinish, WoodGenus, WoodParams};
