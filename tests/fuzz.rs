@@ -12,6 +12,9 @@
 //!   CRCs made again half the time, so mutations reach the decoder's logic);
 //! - `gltf`: `tsl::raster::gltf::load_gltf_slice` on mutated GLB and JSON documents (buffers and
 //!   images as data URIs), each loaded model drawn at a few pixels;
+//! - `materialx`: `tsl::raster::materialx::load_materialx_slice` on mutated MaterialX documents
+//!   (the project's examples and a seed reaching most of the node library), each loaded material
+//!   drawn at a few pixels;
 //! - `scene`: geometry, materials, lights, cameras, objects and programs read from a mutated
 //!   byte stream, drawn by the CPU renderer at a few pixels.
 //!
@@ -46,6 +49,14 @@ const PREPROCESS_SEEDS: &[&str] = &["conditionals.frag", "ifdef.frag", "nested.f
 
 /// The glTF seeds: tools/three_cases/gltf/make_models.py writes them.
 const GLTF_SEEDS: &[&str] = &["boxes.glb", "boxes_embedded.gltf"];
+
+/// The MaterialX seeds: two of the project's examples (tools/three_cases/materialx/) and one
+/// written to reach most of the node library.
+const MATERIALX_SEEDS: &[&str] = &[
+    "library.mtlx",
+    "standard_surface_gold.mtlx",
+    "standard_surface_marble_solid.mtlx",
+];
 
 const PNG_SEEDS: &[&str] = &[
     "grey1_9x2.png",
@@ -1266,6 +1277,72 @@ fn fuzz_gltf() {
             Ok(())
         });
     }
+    campaign.finish();
+}
+
+#[test]
+fn fuzz_materialx() {
+    use tsl::raster::materialx::{load_materialx_slice, MaterialxLimits};
+    let corpus = read_corpus("materialx", MATERIALX_SEEDS);
+    let limits = MaterialxLimits {
+        bytes: 1 << 20,
+        elements: 1 << 12,
+        depth: 64,
+        ..MaterialxLimits::default()
+    };
+    for (name, bytes) in &corpus {
+        let mut assets = Assets::new();
+        let loaded = load_materialx_slice(bytes, None, &mut assets, &limits);
+        assert!(
+            loaded.is_ok(),
+            "seed {name} does not load: {:?}",
+            loaded.err()
+        );
+    }
+    let others: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
+    let mut rng = Rng::new(seed() ^ 11);
+    let mut campaign = Campaign::new("materialx");
+    let dictionary = [
+        " nodename=\"p\"",
+        " nodegraph=\"NG_library\"",
+        " interfacename=\"scale\"",
+        " output=\"outy\"",
+        " channels=\"zyx1\"",
+        " type=\"vector4\"",
+        " type=\"multioutput\"",
+        " value=\"1e39\"",
+        " value=\"-0\"",
+        "<separate3 name=\"s\" type=\"multioutput\">",
+        "<image name=\"i\" type=\"color3\">",
+        "<output name=\"out\" type=\"color3\" nodename=\"m\" />",
+        "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>",
+    ];
+    let loaded = std::cell::Cell::new(0usize);
+    for _ in 0..iterations(400) {
+        let (_, base) = rng.pick(&corpus);
+        let input = mutate(&mut rng, base, &dictionary, &others);
+        campaign.exec(&input, || {
+            let mut assets = Assets::new();
+            if let Ok(read) = load_materialx_slice(&input, None, &mut assets, &limits) {
+                loaded.set(loaded.get() + 1);
+                let sphere = assets
+                    .geometries
+                    .add(SphereGeometry::new(1.0, 8, 4).build());
+                let mut scene = Scene::new();
+                for id in read.ids {
+                    scene.add(Object::mesh(sphere, id));
+                }
+                scene.add_light(Light::directional(Color::WHITE, 1.0, Vec3::ONE));
+                let camera = Camera::perspective(50.0, 0.1, 100.0).at(Vec3::new(0.0, 0.0, 3.0));
+                let _ = Renderer::new(RenderSettings::new(4, 4)).render(&scene, &camera, &assets);
+            }
+            Ok(())
+        });
+    }
+    eprintln!(
+        "fuzz materialx: {} documents loaded and drawn",
+        loaded.get()
+    );
     campaign.finish();
 }
 

@@ -51,8 +51,8 @@ const LAYERS: &[CrateLayers] = &[
             &["scene"],
             &["assets"],
             // The render settings; the loaders that fill a scene and its assets from files (glTF, object
-            // JSON) and the picking that reads them.
-            &["settings", "gltf", "json", "raycast"],
+            // JSON, MaterialX) and the picking that reads them.
+            &["settings", "gltf", "json", "materialx", "raycast"],
             // Triangle set-up and clipping; the frame (programs, lights, passes, bins) over it.
             &["raster"],
             &["frame"],

@@ -332,6 +332,19 @@ fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
     check("gltf_boxes");
 }
 
+#[test]
+fn materialx_documents_match_three() {
+    for name in [
+        "materialx_gold",
+        "materialx_velvet",
+        "materialx_jade",
+        "materialx_marble",
+        "materialx_wood",
+    ] {
+        check(name);
+    }
+}
+
 /// The sky of `examples/sky.rs` (a `#[tsl_fn]` of `position_world()` and four uniforms on the back
 /// faces of a sphere), with a hemisphere-lit ground and ball.
 #[test]

@@ -12,6 +12,7 @@ pub mod scenes_envmap;
 pub mod scenes_fullmodel;
 pub mod scenes_gltf;
 pub mod scenes_instancing;
+pub mod scenes_materialx;
 pub mod scenes_outputs;
 pub mod scenes_physical;
 pub mod scenes_points;
@@ -129,6 +130,11 @@ cases![
     lines_colors in scenes_points,
     points_shadow in scenes_points with shadows_pcf,
     gltf_boxes in scenes_gltf,
+    materialx_gold in scenes_materialx,
+    materialx_velvet in scenes_materialx,
+    materialx_jade in scenes_materialx,
+    materialx_marble in scenes_materialx,
+    materialx_wood in scenes_materialx,
     sky in scenes_sky,
     morph_targets in scenes_deform,
     skinning in scenes_deform,

@@ -54,6 +54,7 @@ pub mod gltf;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod json;
+pub mod materialx;
 pub mod output;
 mod raster;
 mod raycast;

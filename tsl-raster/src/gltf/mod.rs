@@ -22,9 +22,9 @@ mod material;
 
 use crate::assets::Assets;
 use crate::geometry::Geometry;
-use crate::output::Image;
 use crate::scene::{Camera, Light, Object, ObjectId, Scene, Skin, Transform};
 use crate::store::{GeometryId, MaterialId};
+use crate::texture::jpeg::decode_jpeg;
 use crate::texture::{ColorSpace, Texture};
 use crate::RenderError;
 use glam::{Mat4, Quat, Vec3};
@@ -827,23 +827,6 @@ fn light_at(light: &gltf::khr_lights_punctual::Light, world: Mat4) -> Light {
             l
         }
     }
-}
-
-/// A JPEG decoded to RGBA8, its size checked against `limits` from its header before its pixels
-/// are allocated.
-fn decode_jpeg(bytes: &[u8], limits: &Limits) -> Result<Image, String> {
-    use image::ImageDecoder;
-    let decoder = image::codecs::jpeg::JpegDecoder::new(std::io::Cursor::new(bytes))
-        .map_err(|e| format!("is not a readable JPEG: {e}"))?;
-    let (w, h) = decoder.dimensions();
-    let pixels = u64::from(w) * u64::from(h);
-    if pixels > limits.image_pixels.min(limits.texture_texels) {
-        return Err(format!("is {w}x{h}, over the limit of the host's images"));
-    }
-    let rgba = image::DynamicImage::from_decoder(decoder)
-        .map_err(|e| format!("is not a readable JPEG: {e}"))?
-        .to_rgba8();
-    Image::from_rgba8(w, h, rgba.into_raw()).map_err(|e| e.to_string())
 }
 
 /// `%XX` escapes of a URI decoded (glTF URIs are percent-encoded); a malformed escape is kept.

@@ -3,6 +3,7 @@
 //! centre). [`Texture::sample_grad`] reads straight-alpha linear RGBA at a coordinate, at the mip
 //! level that the coordinate's screen derivatives select.
 
+pub(crate) mod jpeg;
 mod sample;
 mod volume;
 
