@@ -2,7 +2,7 @@
 //! `bumpScale`): a floor and a ball bumped by one 8×8 height map, a translucent card whose alpha
 //! map's red channel scales its opacity, and a card cut where that channel is under 0.5. The
 //! same scene, at 64×64, is held to three.js r187's render by the `alpha_bump` case of
-//! `tests/raster_three.rs` and `tests/gpu_three.rs` (docs/requirements.md, R-MAP).
+//! `tests/raster_three.rs` and `tests/gpu_three.rs` (docs/lighting.md, "Alpha and bump maps").
 //!
 //! Run: `cargo run --release --example alpha_bump` (optionally `-- OUT.png`).
 

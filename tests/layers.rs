@@ -50,6 +50,8 @@ const LAYERS: &[CrateLayers] = &[
             &["store"],
             &["scene"],
             &["assets"],
+            // Morph targets, bones and displacement: the vertices as drawn and as picked.
+            &["deform"],
             // The render settings; the loaders that fill a scene and its assets from files (glTF, object
             // JSON, MaterialX) and the picking that reads them.
             &["settings", "gltf", "json", "materialx", "raycast"],

@@ -1,6 +1,6 @@
 #!/bin/sh
 # examples/spin.rs's 36 frames in real three.js r187 on SwiftShader (headless Chromium, the
-# oracle of /work/shared/tools/oracle: three's classic WebGLRenderer and its node renderer,
+# oracle of tools/three_oracle, installed as its README.md says: three's classic WebGLRenderer and its node renderer,
 # WebGPURenderer on WebGL2) and in ours, at 240×180 and 1920×1080, in the same run: milliseconds
 # a frame, the best of ROUNDS rounds of 36 frames after a warm-up, and our speed-up over each.
 #   tools/three_timing/time_spin.sh [ROUNDS [ORACLE_DIR [SPIN]]]

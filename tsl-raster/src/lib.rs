@@ -46,6 +46,7 @@
 
 // Which module may import which: the layers, bottom up, are the table in tests/layers.rs.
 mod assets;
+mod deform;
 pub mod environment;
 mod error;
 mod frame;

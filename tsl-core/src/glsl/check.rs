@@ -2731,7 +2731,7 @@ impl Checker {
             .signature(name, &tys, ints)
             .map_err(|reason| Diag::new(span, reason))?;
         if matches!(builtin, Builtin::TextureGrad | Builtin::TextureProjGrad) {
-            // A gradient known here that is not finite has no level (spec/001: refused).
+            // A gradient known here that is not finite has no level (refused, as the specification says).
             for a in &targs[2..] {
                 let width = a.ty.width().unwrap_or(1);
                 if a.konst

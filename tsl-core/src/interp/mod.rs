@@ -11,7 +11,6 @@ mod math;
 mod plan;
 
 pub use batch::{Fragment, FragmentBatch, TextureSampler, ViewAttributes, WhiteSampler};
-pub(crate) use plan::Plans;
 
 use crate::interface::Output;
 use crate::program::format::MAX_REGISTERS;
@@ -166,7 +165,7 @@ fn run_from<'r>(
     sampler: &dyn TextureSampler,
     registers: &'r mut Registers,
 ) -> Option<&'r Register> {
-    let plan = program.plan(output);
+    let plan = program.plan(output)?;
     let last = plan.result()?;
     let Registers(regs, scratch) = registers;
     for step in plan.steps_from(done) {

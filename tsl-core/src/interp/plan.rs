@@ -16,12 +16,11 @@
 //! drops its plans whenever a word changes (`set_uniform`, `set_frame`, `set_texture`...).
 
 use super::{math, Comp, FragmentBatch, Operand, Register, TextureSampler, LANES};
-use crate::interface::{Output, LANE_ATTRIBUTE_COUNT, OUTPUT_COUNT, VIEW_COUNT};
+use crate::interface::{Output, LANE_ATTRIBUTE_COUNT, VIEW_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{Instruction, RegOperand, MAX_REGISTERS};
 use crate::program::NodeProgram;
 use crate::types::TextureId;
-use std::sync::OnceLock;
 
 /// Where a register component's value comes from when a step runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,31 +77,12 @@ pub(crate) struct Plan {
     result: Option<u8>,
 }
 
-/// A program's plans, one per output, each built on its first run and dropped when the
-/// program's words change.
-#[derive(Clone, Default)]
-pub(crate) struct Plans(Box<[OnceLock<Plan>; OUTPUT_COUNT]>);
-
-impl std::fmt::Debug for Plans {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // A cache of the words, not part of the program's value.
-        f.write_str("Plans(..)")
-    }
-}
-
-impl Plans {
-    /// Forget every plan (a word of the program changed).
-    pub fn clear(&mut self) {
-        for plan in self.0.iter_mut() {
-            plan.take();
-        }
-    }
-}
-
 impl NodeProgram {
-    /// The plan of `output`, built on first use.
-    pub(crate) fn plan(&self, output: Output) -> &Plan {
-        self.plans().0[output.index()].get_or_init(|| Plan::build(self, output))
+    /// The plan of `output`, built on first use (`None` only if the program's cache held
+    /// another type, which no code puts there).
+    pub(crate) fn plan(&self, output: Output) -> Option<&Plan> {
+        self.derived()
+            .get_or_build(output.index(), || Plan::build(self, output))
     }
 }
 

@@ -1,6 +1,7 @@
 //! `NodeProgram`: the compiled words (header, code, data) and the names of their uniforms.
 //! docs/bytecode.md describes the words; [`validate`] refuses any that break it.
 
+mod derived;
 mod disasm;
 mod error;
 mod file;
@@ -75,9 +76,9 @@ pub struct NodeProgram {
     nodes: Option<UniformNodes>,
     /// The custom attributes the lanes `Custom0` to `Custom2` carry (R-ATTR-1).
     attributes: Vec<CustomAttribute>,
-    /// The interpreter's plan of each output, a function of `words`: every write to them goes
-    /// through [`NodeProgram::words_mut`], which drops the plans.
-    plans: crate::interp::Plans,
+    /// What the interpreter derives from `words` per output (its plans): every write to them
+    /// goes through [`NodeProgram::words_mut`], which drops it.
+    derived: derived::Derived,
 }
 
 /// The graph and the node of each uniform slot of a compiled program.
@@ -179,7 +180,7 @@ impl NodeProgram {
             textures,
             nodes: None,
             attributes: Vec::new(),
-            plans: Default::default(),
+            derived: Default::default(),
         };
         debug_assert_eq!(
             program.check(),
@@ -203,7 +204,7 @@ impl NodeProgram {
             textures,
             nodes: None,
             attributes: Vec::new(),
-            plans: Default::default(),
+            derived: Default::default(),
         };
         program.check()?;
         Ok(program)
@@ -305,7 +306,7 @@ impl NodeProgram {
         for t in &self.textures {
             // Invariant: `check` held every slot inside the words.
             if self.words[t.word] == from.0 {
-                self.plans.clear();
+                self.derived.clear();
                 self.words[t.word] = to.0;
                 changed += 1;
             }
@@ -367,13 +368,13 @@ impl NodeProgram {
 
     /// The words, to write: the interpreter's plans, which fold the data's values in, are dropped.
     fn words_mut(&mut self) -> &mut [u32] {
-        self.plans.clear();
+        self.derived.clear();
         &mut self.words
     }
 
-    /// The interpreter's plans of the outputs.
-    pub(crate) fn plans(&self) -> &crate::interp::Plans {
-        &self.plans
+    /// What the interpreter derives from the words, per output.
+    pub(crate) fn derived(&self) -> &derived::Derived {
+        &self.derived
     }
 
     /// Instruction `index` of the code.

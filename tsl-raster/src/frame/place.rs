@@ -5,8 +5,8 @@
 
 use super::{Frame, Pass};
 use crate::assets::Assets;
+use crate::deform::deform;
 use crate::error::{AssetKind, MaterialRefusal, Refusal, TextureReader};
-use crate::raster::deform::deform;
 use crate::raster::draw::{Draw, Placement};
 use crate::scene::{Camera, Material, MaterialKind, Primitive, Scene, Side};
 use crate::settings::{RenderSettings, Shading};

@@ -3,7 +3,6 @@
 
 use super::clip::{clip_triangle, inside, ClipVertex};
 use super::custom::custom_attributes;
-use super::deform::Deformed;
 use super::point_size::point_sizes;
 use super::primitive::expand_primitive;
 use super::recycle::Recycler;
@@ -11,6 +10,7 @@ use super::setup::{
     project, setup_polygon, setup_projected, setup_small_triangle, Projected, Tri, WeightPlanes,
 };
 use super::surface::SurfacePlanes;
+use crate::deform::Deformed;
 use crate::error::MaterialRefusal;
 use crate::geometry::Geometry;
 use crate::scene::{Material, MaterialKind, Primitive, Side};

@@ -5,7 +5,6 @@
 
 pub(crate) mod clip;
 pub(crate) mod custom;
-pub(crate) mod deform;
 pub(crate) mod draw;
 pub(crate) mod point_size;
 pub(crate) mod primitive;

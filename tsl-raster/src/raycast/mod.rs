@@ -10,9 +10,9 @@
 mod threshold;
 mod triangle;
 
+use crate::deform::deform;
 use crate::error::{AssetKind, Refusal};
 use crate::geometry::Geometry;
-use crate::raster::deform::deform;
 use crate::scene::{Camera, ObjectId, Primitive, Scene, Side};
 use crate::{Assets, RenderError};
 use glam::{DMat4, DVec3, DVec4, Vec2, Vec3};

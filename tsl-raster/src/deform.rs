@@ -4,12 +4,12 @@
 //! renderers place the deformed vertices (raster/draw.rs), the shadow pass casts them, and the
 //! raycaster picks the morphed and skinned ones, as three.js's `Mesh.getVertexPosition` does.
 
+use crate::error::RenderError;
 use crate::error::{DeformError, Refusal};
 use crate::geometry::{Geometry, MorphTargets, SkinWeights};
 use crate::scene::{BindMode, Material, Object, Skin};
 use crate::store::Store;
 use crate::texture::Texture;
-use crate::RenderError;
 use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
 use rayon::prelude::*;
 use tsl_core::TextureId;
