@@ -224,7 +224,7 @@ pub(crate) struct Placement<'a> {
     /// How the vertices are drawn (R-PRIM-1).
     pub primitive: Primitive,
     /// The mesh's vertices after its morph targets, bones and displacement map
-    /// (raster/deform.rs), shared by an instanced mesh's draws; `None` when nothing deforms it.
+    /// (deform.rs), shared by an instanced mesh's draws; `None` when nothing deforms it.
     pub deformed: Option<Arc<Deformed>>,
 }
 
