@@ -43,7 +43,7 @@ const LAYERS: &[CrateLayers] = &[
         dir: "tsl-raster",
         rows: &[
             // The error type, the output transform and images, textures, geometry: plain data.
-            &["error"],
+            &["error", "file"],
             &["output", "geometry"],
             &["texture", "environment"],
             // Where the assets live, the scene graph that names them, and the render settings.

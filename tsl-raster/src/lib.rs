@@ -49,6 +49,7 @@ mod assets;
 mod deform;
 pub mod environment;
 mod error;
+mod file;
 mod frame;
 pub mod geometry;
 pub mod gltf;

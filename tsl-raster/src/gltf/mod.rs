@@ -21,6 +21,7 @@ mod accessor;
 mod material;
 
 use crate::assets::Assets;
+use crate::file::{read_bounded, ReadError};
 use crate::geometry::Geometry;
 use crate::scene::{Camera, Light, Object, ObjectId, Scene, Skin, Transform};
 use crate::store::{GeometryId, MaterialId};
@@ -263,17 +264,17 @@ fn over(what: &'static str, size: usize, limit: usize) -> Result<(), GltfError> 
 
 /// A file's bytes, refused before reading when it is larger than `limit`.
 fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, GltfError> {
-    let io = |source| GltfError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    over(
-        "a file's size in bytes",
-        usize::try_from(size).unwrap_or(usize::MAX),
-        limit,
-    )?;
-    std::fs::read(path).map_err(io)
+    read_bounded(path, limit).map_err(|e| match e {
+        ReadError::Io(source) => GltfError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        ReadError::Over(size) => GltfError::OverLimit {
+            what: "a file's size in bytes",
+            size,
+            limit,
+        },
+    })
 }
 
 impl Loader<'_> {

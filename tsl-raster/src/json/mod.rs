@@ -225,8 +225,8 @@ pub fn read_material_json(text: &str, assets: &mut Assets) -> Result<MaterialId,
     Ok(ids[0])
 }
 
-/// The text parsed, after its size and its `metadata.version` (4.x) are checked.
-fn parse_document(text: &str) -> Result<Value, JsonError> {
+/// The text parsed, its size checked against [`MAX_OBJECT_JSON_BYTES`] first.
+fn parse_bounded(text: &str) -> Result<Value, JsonError> {
     if text.len() > MAX_OBJECT_JSON_BYTES {
         return Err(JsonError::TooLarge {
             what: "the text's bytes",
@@ -234,8 +234,12 @@ fn parse_document(text: &str) -> Result<Value, JsonError> {
             limit: MAX_OBJECT_JSON_BYTES as u64,
         });
     }
-    let document: Value =
-        serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+    serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))
+}
+
+/// The text parsed, after its size and its `metadata.version` (4.x) are checked.
+fn parse_document(text: &str) -> Result<Value, JsonError> {
+    let document = parse_bounded(text)?;
     let version = document
         .get("metadata")
         .and_then(|m| m.get("version"))

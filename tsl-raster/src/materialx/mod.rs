@@ -20,6 +20,7 @@ mod library;
 mod surface;
 
 use crate::assets::Assets;
+use crate::file::{read_bounded, ReadError};
 use crate::store::MaterialId;
 use crate::RenderError;
 use std::path::{Path, PathBuf};
@@ -250,17 +251,17 @@ fn over(what: &'static str, size: usize, limit: usize) -> Result<(), MaterialxEr
 
 /// A file read whole, its size checked against `limit` first.
 fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, MaterialxError> {
-    let io = |source| MaterialxError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    over(
-        "a file's size in bytes",
-        usize::try_from(size).unwrap_or(usize::MAX),
-        limit,
-    )?;
-    std::fs::read(path).map_err(io)
+    read_bounded(path, limit).map_err(|e| match e {
+        ReadError::Io(source) => MaterialxError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        ReadError::Over(size) => MaterialxError::OverLimit {
+            what: "a file's size in bytes",
+            size,
+            limit,
+        },
+    })
 }
 
 /// An element named for a message: `<category name="…"> (line N)`.

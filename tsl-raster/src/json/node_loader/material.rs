@@ -3,7 +3,7 @@
 
 use super::classes::convert;
 use super::{field, NodeList, NodeLoader, NodeTexture};
-use crate::json::MAX_OBJECT_JSON_BYTES;
+use crate::json::parse_bounded;
 use crate::scene::MaterialKind;
 use serde_json::{Map, Value};
 use tsl_core::{JsonError, NodeGraph, NodeRef, Output, ValueType};
@@ -126,7 +126,7 @@ pub struct NodeMaterialRead {
 /// outputs of a graph, from its own `nodes` list (docs/node_json.md).
 ///
 /// Refuses, with a [`JsonError`] naming the field or the node: text longer than
-/// [`MAX_OBJECT_JSON_BYTES`], text that is not JSON, a `type` that is not a node material class
+/// [`MAX_OBJECT_JSON_BYTES`](crate::json::MAX_OBJECT_JSON_BYTES), text that is not JSON, a `type` that is not a node material class
 /// this loader reads, and every refusal of [`NodeLoader::node`] and of the outputs. Never
 /// panics.
 pub fn read_node_material(text: &str) -> Result<NodeMaterialRead, JsonError> {
@@ -139,15 +139,7 @@ pub fn read_node_material_with(
     text: &str,
     mut loader: NodeLoader,
 ) -> Result<NodeMaterialRead, JsonError> {
-    if text.len() > MAX_OBJECT_JSON_BYTES {
-        return Err(JsonError::TooLarge {
-            what: "the text's bytes",
-            found: text.len() as u64,
-            limit: MAX_OBJECT_JSON_BYTES as u64,
-        });
-    }
-    let document: Value =
-        serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+    let document = parse_bounded(text)?;
     let root = document
         .as_object()
         .ok_or_else(|| field("material", "is not an object"))?;
