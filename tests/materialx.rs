@@ -200,10 +200,13 @@ fn unsupported_and_refused_categories_are_named_with_their_line() {
     ));
     assert!(e.contains("normalmap") && e.contains("tangents"), "{e}");
     let e = refusal(
-        r#"<materialx version="1.39"><open_pbr_surface name="S" type="surfaceshader" />
+        r#"<materialx version="1.39"><UsdPreviewSurface name="S" type="surfaceshader" />
         <surfacematerial name="M" type="material"><input name="surfaceshader" type="surfaceshader" nodename="S" /></surfacematerial></materialx>"#,
     );
-    assert!(e.contains("open_pbr_surface"), "{e}");
+    assert!(
+        e.contains("UsdPreviewSurface") && e.contains("open_pbr_surface"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -351,4 +354,165 @@ fn a_graph_driven_normal_that_is_the_surface_normal_changes_nothing() {
             assert!((a[k] - b[k]).abs() < 1e-4, "{a:?} {b:?}");
         }
     }
+}
+
+/// A document of one surface shader `shader` (its category and inputs) on a material, and an
+/// optional displacement shader.
+fn surface_doc(shader: &str, displacement: &str) -> String {
+    let d = if displacement.is_empty() {
+        String::new()
+    } else {
+        "<input name=\"displacementshader\" type=\"displacementshader\" nodename=\"D\" />"
+            .to_string()
+    };
+    format!(
+        "<materialx version=\"1.39\">{shader}{displacement}\
+         <surfacematerial name=\"M\" type=\"material\">\
+         <input name=\"surfaceshader\" type=\"surfaceshader\" nodename=\"S\" />{d}</surfacematerial></materialx>"
+    )
+}
+
+#[test]
+fn open_pbr_surface_maps_as_three_s_apply_open_pbr_surface() {
+    let (assets, read) = load("open_pbr_coat.mtlx");
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert_eq!(m.kind, MaterialKind::Physical);
+    // colorNode = base_weight (1) * base_color; roughnessNode = specular_roughness.
+    assert!(close(m.color, [0.1, 0.6, 0.9]), "{:?}", m.color);
+    assert_eq!((m.roughness, m.metalness, m.ior), (0.35, 0.0, 1.6));
+    // clearcoat = clamp(coat_weight * ((1.45 - 1) / (1.45 + 1))^2 / 0.04, 0, 1), by hand:
+    // (0.45 / 2.45)^2 = 0.033736, / 0.04 = 0.843399.
+    assert!((m.clearcoat - 0.843399).abs() < 1e-5, "{}", m.clearcoat);
+    assert_eq!(m.clearcoat_roughness, 0.05);
+
+    let (assets, read) = load("open_pbr_fuzz.mtlx");
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert!(close(m.color, [0.9 * 0.9, 0.9 * 0.7, 0.9 * 0.3]));
+    assert_eq!((m.metalness, m.specular_intensity), (0.6, 0.8));
+    // sheenNode = fuzz_weight * fuzz_color; sheenRoughness = fuzz_roughness^1.5.
+    assert_eq!(m.sheen, 1.0);
+    assert!(close(m.sheen_color, [0.7 * 0.9, 0.7 * 0.3, 0.7 * 0.4]));
+    assert!((m.sheen_roughness - 0.6f32.powf(1.5)).abs() < 1e-6);
+    // The thin film's micrometres in nanometres; its ior unclamped.
+    assert_eq!(m.iridescence, 1.0);
+    assert_eq!(m.iridescence_thickness_range, [400.0, 400.0]);
+    assert_eq!(m.iridescence_ior, 1.5);
+    assert!(close(m.emissive, [0.2 * 0.15, 0.4 * 0.15, 0.15]));
+    assert!(m.nodes.is_some(), "the roughness graph is a node output");
+
+    // Transmission: attenuation colour, depth as thickness and distance (0 when thin-walled),
+    // the dispersion from the scale and the Abbe number, double-sided and transparent.
+    let shader = |thin: &str| {
+        format!(
+            "<open_pbr_surface name=\"S\" type=\"surfaceshader\">\
+             <input name=\"transmission_weight\" type=\"float\" value=\"0.9\" />\
+             <input name=\"transmission_color\" type=\"color3\" value=\"0.5, 0.8, 1\" />\
+             <input name=\"transmission_depth\" type=\"float\" value=\"2\" />\
+             <input name=\"transmission_dispersion_scale\" type=\"float\" value=\"0.5\" />\
+             <input name=\"transmission_dispersion_abbe_number\" type=\"float\" value=\"40\" />\
+             <input name=\"geometry_thin_walled\" type=\"boolean\" value=\"{thin}\" />\
+             <input name=\"geometry_opacity\" type=\"float\" value=\"0.7\" /></open_pbr_surface>"
+        )
+    };
+    let (assets, read) = load_text(&surface_doc(&shader("false"), "")).unwrap();
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert_eq!(
+        (m.transmission, m.thickness, m.attenuation_distance),
+        (0.9, 2.0, 2.0)
+    );
+    assert!(close(m.attenuation_color, [0.5, 0.8, 1.0]));
+    assert_eq!(m.dispersion, 0.5 * 20.0 / 40.0);
+    assert_eq!(
+        (m.opacity, m.side, m.transparent),
+        (0.7, Side::Double, true)
+    );
+    let (assets, read) = load_text(&surface_doc(&shader("true"), "")).unwrap();
+    assert_eq!(assets.materials.get(read.ids[0]).unwrap().thickness, 0.0);
+}
+
+#[test]
+fn gltf_pbr_maps_as_three_s_apply_gltf_pbr_surface() {
+    let (assets, read) = load("gltf_pbr.mtlx");
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert_eq!(m.kind, MaterialKind::Physical);
+    assert!(close(m.color, [0.8, 0.2, 0.25]));
+    assert_eq!((m.roughness, m.metalness, m.ior), (0.45, 0.1, 1.7));
+    assert!(close(m.specular_color, [1.0, 0.9, 0.6]));
+    assert_eq!((m.clearcoat, m.clearcoat_roughness), (0.6, 0.15));
+    // sheenNode = sheen_color, sheen enabled by a colour that is not black.
+    assert_eq!((m.sheen, m.sheen_roughness), (1.0, 0.5));
+    assert!(close(m.sheen_color, [0.3, 0.5, 0.9]));
+    // emissiveNode = emissive * emissive_strength.
+    assert!(close(m.emissive, [0.1, 0.2, 0.0]));
+    assert!(!m.transparent && m.attenuation_distance.is_infinite());
+
+    // MASK: the cutoff is the alpha test, the alpha the opacity, and the material stays opaque
+    // (three makes only BLEND transparent); an authored attenuation colour alone gets distance 1.
+    let mask = "<gltf_pbr name=\"S\" type=\"surfaceshader\">\
+        <input name=\"alpha\" type=\"float\" value=\"0.4\" />\
+        <input name=\"alpha_mode\" type=\"integer\" value=\"1\" />\
+        <input name=\"alpha_cutoff\" type=\"float\" value=\"0.3\" />\
+        <input name=\"attenuation_color\" type=\"color3\" value=\"1, 0.5, 0.5\" /></gltf_pbr>";
+    let (assets, read) = load_text(&surface_doc(mask, "")).unwrap();
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert_eq!((m.alpha_test, m.opacity, m.transparent), (0.3, 0.4, false));
+    assert_eq!(m.attenuation_distance, 1.0);
+    // OPAQUE ignores the alpha; BLEND is transparent.
+    let (assets, read) = load_text(&surface_doc(
+        &mask.replace("value=\"1\"", "value=\"0\""),
+        "",
+    ))
+    .unwrap();
+    assert_eq!(assets.materials.get(read.ids[0]).unwrap().opacity, 1.0);
+    let (assets, read) = load_text(&surface_doc(
+        &mask.replace("value=\"1\"", "value=\"2\""),
+        "",
+    ))
+    .unwrap();
+    assert!(assets.materials.get(read.ids[0]).unwrap().transparent);
+}
+
+#[test]
+fn surface_unlit_is_a_basic_material_of_emission_times_its_colour() {
+    let unlit = "<surface_unlit name=\"S\" type=\"surfaceshader\">\
+        <input name=\"emission\" type=\"float\" value=\"0.5\" />\
+        <input name=\"emission_color\" type=\"color3\" value=\"1, 0.8, 0.4\" /></surface_unlit>";
+    let (mut assets, read) = load_text(&surface_doc(unlit, "")).unwrap();
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert_eq!(m.kind, MaterialKind::Basic);
+    let c = unlit_centre(&mut assets, read.ids[0]);
+    for (got, want) in c.iter().zip([0.5, 0.4, 0.2, 1.0]) {
+        assert!((got - want).abs() < 1e-5, "{c:?}");
+    }
+    // three.js blends a translucent one premultiplied, which this port has not.
+    let e = refusal(&surface_doc(
+        &unlit.replace(
+            "</surface_unlit>",
+            "<input name=\"opacity\" type=\"float\" value=\"0.5\" /></surface_unlit>",
+        ),
+        "",
+    ));
+    assert!(
+        e.contains("premultiplied") && e.contains("surface_unlit"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_displacement_shader_moves_vertices_along_the_normal_or_is_refused() {
+    let unlit = "<surface_unlit name=\"S\" type=\"surfaceshader\" />";
+    let scalar = "<displacement name=\"D\" type=\"displacementshader\">\
+        <input name=\"displacement\" type=\"float\" value=\"0.25\" />\
+        <input name=\"scale\" type=\"float\" value=\"2\" /></displacement>";
+    let (assets, read) = load_text(&surface_doc(unlit, scalar)).unwrap();
+    let m = assets.materials.get(read.ids[0]).unwrap();
+    assert!(m.nodes.is_some(), "the displacement is the position node");
+    // A zero displacement sets nothing.
+    let zero = scalar.replace("0.25", "0");
+    let (assets, read) = load_text(&surface_doc(unlit, &zero)).unwrap();
+    assert!(assets.materials.get(read.ids[0]).unwrap().nodes.is_none());
+    let vector = "<displacement name=\"D\" type=\"displacementshader\">\
+        <input name=\"displacement\" type=\"vector3\" value=\"0, 0, 1\" /></displacement>";
+    let e = refusal(&surface_doc(unlit, vector));
+    assert!(e.contains("vector3") && e.contains("name=\"D\""), "{e}");
 }

@@ -345,6 +345,20 @@ fn materialx_documents_match_three() {
     }
 }
 
+/// The surface shaders beside standard_surface that three's MaterialXLoader maps, and a
+/// displacement shader.
+#[test]
+fn materialx_surfaces_beside_standard_surface_match_three() {
+    for name in [
+        "materialx_openpbr_coat",
+        "materialx_openpbr_fuzz",
+        "materialx_gltf_pbr",
+        "materialx_unlit_displaced",
+    ] {
+        check(name);
+    }
+}
+
 /// The sky of `examples/sky.rs` (a `#[tsl_fn]` of `position_world()` and four uniforms on the back
 /// faces of a sphere), with a hemisphere-lit ground and ball.
 #[test]

@@ -59,3 +59,27 @@ pub fn materialx_marble() -> Case {
 pub fn materialx_wood() -> Case {
     materialx_case("standard_surface_wood_tiled.mtlx")
 }
+
+/// tools/three_cases/materialx_openpbr_coat.mjs: `open_pbr_surface` with a coat whose weight
+/// three.js scales by the coat ior's reflectance.
+pub fn materialx_openpbr_coat() -> Case {
+    materialx_case("open_pbr_coat.mtlx")
+}
+
+/// tools/three_cases/materialx_openpbr_fuzz.mjs: `open_pbr_surface` metalness, fuzz (sheen),
+/// thin film in micrometres, emission, specular weight, and a graph-driven roughness.
+pub fn materialx_openpbr_fuzz() -> Case {
+    materialx_case("open_pbr_fuzz.mtlx")
+}
+
+/// tools/three_cases/materialx_gltf_pbr.mjs: `gltf_pbr` with clearcoat, sheen, ior, a specular
+/// colour and an emissive strength.
+pub fn materialx_gltf_pbr() -> Case {
+    materialx_case("gltf_pbr.mtlx")
+}
+
+/// tools/three_cases/materialx_unlit_displaced.mjs: `surface_unlit` (a BASIC material) with a
+/// graph-driven colour, and a scalar `displacement` shader as the position node.
+pub fn materialx_unlit_displaced() -> Case {
+    materialx_case("unlit_displaced.mtlx")
+}
