@@ -512,7 +512,9 @@ impl Surface<'_, '_, '_> {
         })?;
         self.product_of(&["metalness"], 1, METALNESS_NODE, |m, v| m.metalness = v[0])?;
         let opacity = self.get("opacity");
-        self.product(&[opacity.clone()], 1, OPACITY_NODE, |m, v| m.opacity = v[0])?;
+        self.product(std::slice::from_ref(&opacity), 1, OPACITY_NODE, |m, v| {
+            m.opacity = v[0]
+        })?;
         if self.meaningful("emission", 0.0) {
             self.product_of(&["emission", "emission_color"], 3, EMISSIVE_NODE, |m, v| {
                 m.emissive = rgb(&v)
@@ -616,7 +618,9 @@ impl Surface<'_, '_, '_> {
         }
         let opacity = self.get("geometry_opacity");
         if self.meaningful("geometry_opacity", 1.0) {
-            self.product(&[opacity.clone()], 1, OPACITY_NODE, |m, v| m.opacity = v[0])?;
+            self.product(std::slice::from_ref(&opacity), 1, OPACITY_NODE, |m, v| {
+                m.opacity = v[0]
+            })?;
             self.material.transparent = true;
         }
         self.normal("geometry_normal")?;
@@ -674,7 +678,9 @@ impl Surface<'_, '_, '_> {
         let translucent =
             !matches!(&opacity, In::Value(v) if v.first().is_none_or(|&o| (o - 1.0).abs() <= 1e-6));
         if translucent {
-            self.product(&[opacity.clone()], 1, OPACITY_NODE, |m, v| m.opacity = v[0])?;
+            self.product(std::slice::from_ref(&opacity), 1, OPACITY_NODE, |m, v| {
+                m.opacity = v[0]
+            })?;
         }
         if alpha_mode == 1 {
             self.material.alpha_test = self.scalar("alpha_cutoff")?;
