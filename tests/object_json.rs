@@ -105,6 +105,82 @@ fn a_node_material_round_trips_to_the_same_words_and_pixels() {
     assert_eq!(before.pixels(), after.pixels(), "the same pixels");
 }
 
+/// A physical material's own fields (sheen, iridescence, anisotropy, transmission, the
+/// specular layer, the scales and their maps) round trip under three.js's names.
+#[test]
+fn a_physical_material_round_trips_its_layers_and_maps() {
+    let mut assets = Assets::new();
+    let t = assets.textures.add(texture(false));
+    let mut m = Material::physical(Color::from_hex(0x204060), 0.4, 0.1);
+    m.ior = 1.8;
+    m.specular_intensity = 0.6;
+    m.specular_color = Color::from_hex(0xffcc88);
+    m.sheen = 0.7;
+    m.sheen_color = Color::from_hex(0x66ff66);
+    m.sheen_roughness = 0.35;
+    m.iridescence = 0.9;
+    m.iridescence_ior = 1.4;
+    m.iridescence_thickness_range = [150.0, 420.0];
+    m.anisotropy = 0.5;
+    m.anisotropy_rotation = 0.25;
+    m.dispersion = 2.0;
+    m.transmission = 0.75;
+    m.thickness = 1.5;
+    m.attenuation_distance = 2.5;
+    m.attenuation_color = Color::from_hex(0xffaa55);
+    m.normal_scale = glam::Vec2::new(0.5, -1.0);
+    m.clearcoat_normal_scale = glam::Vec2::new(2.0, 2.0);
+    m.env_map_intensity = 0.8;
+    m.sheen_color_map = Some(t);
+    m.transmission_map = Some(t);
+    m.clearcoat_normal_map = Some(t);
+    let id = assets.materials.add(m.clone());
+    let text = object_to_json(&[id], &assets).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let o = &doc["materials"][0];
+    assert_eq!(o["type"], "MeshPhysicalMaterial");
+    // Under three r187's names, as its MaterialLoader reads them.
+    assert_eq!(o["sheenColor"], 0x66ff66);
+    assert_eq!(o["iridescenceThicknessMaximum"], 420.0);
+    assert_eq!(o["attenuationDistance"], 2.5);
+    assert_eq!(o["normalScale"], serde_json::json!([0.5, -1.0]));
+    assert!(o["transmissionMap"].is_string());
+    let mut loaded = Assets::new();
+    let ids = read_object_json(&text, &mut loaded).unwrap();
+    let read = loaded.materials.get(ids[0]).unwrap();
+    let mut want = m;
+    // Colours travel as sRGB bytes: an sRGB byte triple comes back exactly.
+    for (got, was) in [
+        (read.specular_color, want.specular_color),
+        (read.sheen_color, want.sheen_color),
+        (read.attenuation_color, want.attenuation_color),
+    ] {
+        assert!((got.r - was.r).abs() < 1e-6 && (got.b - was.b).abs() < 1e-6);
+    }
+    want.specular_color = read.specular_color;
+    want.sheen_color = read.sheen_color;
+    want.attenuation_color = read.attenuation_color;
+    want.color = read.color;
+    assert_eq!(read, &want);
+    // three's default distance, Infinity, is not written; JSON.stringify's null reads as it.
+    let mut infinite = want.clone();
+    infinite.attenuation_distance = f32::INFINITY;
+    let id = assets.materials.add(infinite);
+    let text = object_to_json(&[id], &assets).unwrap();
+    assert!(!text.contains("attenuationDistance"));
+    let nulled = text.replace(
+        "\"thickness\":",
+        "\"attenuationDistance\":null,\"thickness\":",
+    );
+    let ids = read_object_json(&nulled, &mut loaded).unwrap();
+    assert!(loaded
+        .materials
+        .get(ids[0])
+        .unwrap()
+        .attenuation_distance
+        .is_infinite());
+}
+
 #[test]
 fn bad_documents_are_refused_with_a_message() {
     let (assets, m) = source();

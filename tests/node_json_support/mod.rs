@@ -24,11 +24,13 @@ pub fn fixture_json(name: &str) -> Value {
 
 /// What of three's `scene.toJSON()` of the same case file replaces each mesh's material of
 /// `case`: the whole material read from the JSON, or only its program (the case's own material
-/// fields kept, for materials with fields object JSON does not carry, such as sheen).
+/// fields kept), for each node material; or every material, node material or not (`Every`:
+/// plain materials, whose JSON is `Material.toJSON`'s fields alone).
 #[derive(Clone, Copy, PartialEq)]
 pub enum Take {
     Material,
     Program,
+    Every,
 }
 
 /// `case` with each mesh's material (or program) replaced by the one three's JSON gives the
@@ -63,7 +65,7 @@ pub fn from_three_json(
         let from_json = case.assets.materials.get(loaded).unwrap().clone();
         let mine = case.assets.materials.get(mesh.material).unwrap().clone();
         assert_eq!(from_json.kind, mine.kind, "{name}: mesh {i}");
-        if from_json.nodes.is_none() {
+        if from_json.nodes.is_none() && take != Take::Every {
             assert!(
                 mine.nodes.is_none(),
                 "{name}: mesh {i} has nodes in three's JSON"
@@ -71,7 +73,7 @@ pub fn from_three_json(
             continue;
         }
         mesh.material = match take {
-            Take::Material => loaded,
+            Take::Material | Take::Every => loaded,
             Take::Program => case.assets.materials.add(Material {
                 nodes: from_json.nodes,
                 ..mine
@@ -79,7 +81,7 @@ pub fn from_three_json(
         };
         replaced += 1;
     }
-    assert!(replaced > 0, "{name}: no node material");
+    assert!(replaced > 0, "{name}: no material replaced");
     assert!(
         placed.next().is_none(),
         "{name}: more meshes in three's JSON"

@@ -28,11 +28,22 @@ const TSL = await import( pathToFileURL( join( threeDir, 'build/three.tsl.js' ) 
 if ( THREE.REVISION !== '187' ) throw new Error( `three r${ THREE.REVISION }: the fixtures are r187's` );
 const out = join( root, 'tests/fixtures/node_json' );
 mkdirSync( out, { recursive: true } );
-const write = ( name, json ) => writeFileSync( join( out, name ), JSON.stringify( json, null, 1 ) + '\n' );
+// ONLY=name,name writes just those files (by name before the first dot), leaving the others'
+// uuids as they are.
+const only = process.env.ONLY ? new Set( process.env.ONLY.split( ',' ) ) : null;
+const write = ( name, json ) => {
+
+	if ( only === null || only.has( name.split( '.' )[ 0 ] ) ) writeFileSync( join( out, name ), JSON.stringify( json, null, 1 ) + '\n' );
+
+};
 
 // three's cases whose scenes the Rust test renders from the JSON (graph_nodes: a refusal, its
 // outputNode reads TSL's `output`, a PropertyNode, and its positionNode `normalLocal`).
-const cases = [ 'unlit_color_node', 'mask_opacity', 'outputs_alpha_test', 'sss_thickness', 'attribute_color', 'graph_nodes' ];
+// The physical and transmission cases: plain MeshPhysicalNodeMaterials, whose JSON is
+// Material.toJSON()'s fields (sheen, iridescence, transmission, ...), no nodes. The cases that set
+// `ior` are not here: r187's toJSON writes no ior for a physical material.
+const cases = [ 'unlit_color_node', 'mask_opacity', 'outputs_alpha_test', 'sss_thickness', 'attribute_color', 'graph_nodes',
+	'physical_sheen', 'physical_iridescence', 'physical_anisotropy', 'transmission_sphere' ];
 for ( const name of cases ) {
 
 	const { default: build } = await import( pathToFileURL( join( root, 'tools/three_cases', name + '.mjs' ) ) );

@@ -37,9 +37,10 @@ const TYPES: [(MaterialKind, &str); 7] = [
     (MaterialKind::Depth, "MeshDepthMaterial"),
 ];
 
-/// The numbers three.js writes for a material, each with its field here.
+/// The numbers three.js writes for a material, each with its field here (r187's
+/// `Material.toJSON`; `ior` is this library's own: three writes none for a physical material).
 type Number = (&'static str, fn(&mut Material) -> &mut f32);
-const NUMBERS: [Number; 9] = [
+const NUMBERS: [Number; 26] = [
     ("opacity", |m| &mut m.opacity),
     ("alphaTest", |m| &mut m.alpha_test),
     ("emissiveIntensity", |m| &mut m.emissive_intensity),
@@ -49,14 +50,45 @@ const NUMBERS: [Number; 9] = [
     ("clearcoat", |m| &mut m.clearcoat),
     ("clearcoatRoughness", |m| &mut m.clearcoat_roughness),
     ("aoMapIntensity", |m| &mut m.ao_map_intensity),
+    ("envMapIntensity", |m| &mut m.env_map_intensity),
+    ("bumpScale", |m| &mut m.bump_scale),
+    ("displacementScale", |m| &mut m.displacement_scale),
+    ("displacementBias", |m| &mut m.displacement_bias),
+    ("ior", |m| &mut m.ior),
+    ("specularIntensity", |m| &mut m.specular_intensity),
+    ("sheen", |m| &mut m.sheen),
+    ("sheenRoughness", |m| &mut m.sheen_roughness),
+    ("iridescence", |m| &mut m.iridescence),
+    ("iridescenceIOR", |m| &mut m.iridescence_ior),
+    ("iridescenceThicknessMinimum", |m| {
+        &mut m.iridescence_thickness_range[0]
+    }),
+    ("iridescenceThicknessMaximum", |m| {
+        &mut m.iridescence_thickness_range[1]
+    }),
+    ("anisotropy", |m| &mut m.anisotropy),
+    ("anisotropyRotation", |m| &mut m.anisotropy_rotation),
+    ("dispersion", |m| &mut m.dispersion),
+    ("transmission", |m| &mut m.transmission),
+    ("thickness", |m| &mut m.thickness),
+];
+
+/// The pairs three.js writes as `[x, y]`.
+type Pair = (&'static str, fn(&mut Material) -> &mut glam::Vec2);
+const PAIRS: [Pair; 2] = [
+    ("normalScale", |m| &mut m.normal_scale),
+    ("clearcoatNormalScale", |m| &mut m.clearcoat_normal_scale),
 ];
 
 /// The colours, written as three.js's sRGB hex.
 type Colour = (&'static str, fn(&mut Material) -> &mut Color);
-const COLOURS: [Colour; 3] = [
+const COLOURS: [Colour; 6] = [
     ("color", |m| &mut m.color),
     ("emissive", |m| &mut m.emissive),
     ("specular", |m| &mut m.specular),
+    ("specularColor", |m| &mut m.specular_color),
+    ("sheenColor", |m| &mut m.sheen_color),
+    ("attenuationColor", |m| &mut m.attenuation_color),
 ];
 
 /// The switches.
@@ -73,13 +105,29 @@ const SWITCHES: [Switch; 7] = [
 
 /// The maps, each a texture's uuid.
 type MapField = (&'static str, fn(&mut Material) -> &mut Option<TextureId>);
-const MAPS: [MapField; 6] = [
+const MAPS: [MapField; 20] = [
     ("map", |m| &mut m.map),
     ("emissiveMap", |m| &mut m.emissive_map),
     ("aoMap", |m| &mut m.ao_map),
     ("normalMap", |m| &mut m.normal_map),
     ("roughnessMap", |m| &mut m.roughness_map),
     ("metalnessMap", |m| &mut m.metalness_map),
+    ("alphaMap", |m| &mut m.alpha_map),
+    ("bumpMap", |m| &mut m.bump_map),
+    ("displacementMap", |m| &mut m.displacement_map),
+    ("specularIntensityMap", |m| &mut m.specular_intensity_map),
+    ("specularColorMap", |m| &mut m.specular_color_map),
+    ("sheenColorMap", |m| &mut m.sheen_color_map),
+    ("sheenRoughnessMap", |m| &mut m.sheen_roughness_map),
+    ("iridescenceThicknessMap", |m| {
+        &mut m.iridescence_thickness_map
+    }),
+    ("anisotropyMap", |m| &mut m.anisotropy_map),
+    ("clearcoatMap", |m| &mut m.clearcoat_map),
+    ("clearcoatRoughnessMap", |m| &mut m.clearcoat_roughness_map),
+    ("clearcoatNormalMap", |m| &mut m.clearcoat_normal_map),
+    ("transmissionMap", |m| &mut m.transmission_map),
+    ("thicknessMap", |m| &mut m.thickness_map),
 ];
 
 /// three.js's `side` constants.
@@ -127,6 +175,18 @@ pub fn object_to_json(materials: &[MaterialId], assets: &Assets) -> Result<Strin
         }
         for (name, get) in NUMBERS {
             o.insert(name.into(), f64::from(*get(&mut m)).into());
+        }
+        for (name, get) in PAIRS {
+            let v = *get(&mut m);
+            o.insert(name.into(), json!([f64::from(v.x), f64::from(v.y)]));
+        }
+        // three's infinite default is written by JSON.stringify as null, which its loader then
+        // keeps; it is left out here and read as infinite.
+        if m.attenuation_distance.is_finite() {
+            o.insert(
+                "attenuationDistance".into(),
+                f64::from(m.attenuation_distance).into(),
+            );
         }
         for (name, get) in SWITCHES {
             o.insert(name.into(), (*get(&mut m)).into());
@@ -305,6 +365,52 @@ fn read_materials(
                 let x = v.as_f64().map(|x| x as f32).filter(|x| x.is_finite());
                 *get(&mut m) =
                     x.ok_or_else(|| field(&format!("{at}.{name}"), "is not a finite number"))?;
+            }
+        }
+        for (name, get) in PAIRS {
+            if let Some(v) = o.get(name) {
+                let pair = v.as_array().and_then(|a| match a.as_slice() {
+                    [x, y] => Some((x.as_f64()? as f32, y.as_f64()? as f32)),
+                    _ => None,
+                });
+                let (x, y) = pair
+                    .filter(|(x, y)| x.is_finite() && y.is_finite())
+                    .ok_or_else(|| {
+                        field(&format!("{at}.{name}"), "is not [x, y] of finite numbers")
+                    })?;
+                *get(&mut m) = glam::Vec2::new(x, y);
+            }
+        }
+        // The range as three before r180 wrote it; r187 writes the two ends (NUMBERS).
+        if let Some(v) = o.get("iridescenceThicknessRange") {
+            let pair = v.as_array().and_then(|a| match a.as_slice() {
+                [lo, hi] => Some([lo.as_f64()? as f32, hi.as_f64()? as f32]),
+                _ => None,
+            });
+            m.iridescence_thickness_range = pair
+                .filter(|r| r.iter().all(|x| x.is_finite()))
+                .ok_or_else(|| {
+                    field(
+                        &format!("{at}.iridescenceThicknessRange"),
+                        "is not [min, max] of finite numbers",
+                    )
+                })?;
+        }
+        match o.get("attenuationDistance") {
+            None => {}
+            // JSON.stringify's spelling of three's default, Infinity.
+            Some(Value::Null) => m.attenuation_distance = f32::INFINITY,
+            Some(v) => {
+                m.attenuation_distance = v
+                    .as_f64()
+                    .map(|x| x as f32)
+                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .ok_or_else(|| {
+                        field(
+                            &format!("{at}.attenuationDistance"),
+                            "is not a positive finite number or null",
+                        )
+                    })?;
             }
         }
         for (name, get) in SWITCHES {
