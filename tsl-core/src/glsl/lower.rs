@@ -2317,7 +2317,7 @@ impl ShaderLowering<'_, '_> {
             if q != p && q != local {
                 return err(
                     at,
-                    "this is the world or view position of another point than the one gl_Position draws; compute the point once, in a variable, and use it in both",
+                    "this is the world, view or clip position of another point than the one gl_Position draws; compute the point once, in a variable, and use it in both",
                 );
             }
         }
