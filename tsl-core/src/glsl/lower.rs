@@ -2428,18 +2428,39 @@ pub(crate) fn placeholder_varyings(
         if !matches!(g.kind, GlobalKind::VaryingIn) {
             continue;
         }
-        let Some(value) = zero_uniform(g.ty) else {
-            continue;
+        let value = match g.ty {
+            // An array of varyings: each element a uniform named `v[i]`.
+            Ty::Array(a) => {
+                let (elem, n) = prog.arrays[a as usize];
+                let mut parts = Vec::with_capacity(n);
+                for i in 0..n {
+                    parts.push(placeholder(b, &format!("{}[{i}]", g.name), elem, g.span)?);
+                }
+                Val {
+                    ty: g.ty,
+                    parts,
+                    ..Val::void()
+                }
+            }
+            ty => placeholder(b, &g.name, ty, g.span)?,
         };
-        b.room(g.span)?;
-        let n = b.g.named_uniform(&g.name, value);
-        if n.is_refused() {
-            let reason =
-                b.g.error()
-                    .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
-            return Err(Diag::new(g.span, reason));
-        }
-        out.insert(g.name.clone(), (g.ty, Val::of(g.ty, n, READS_FRAGMENT)));
+        out.insert(g.name.clone(), (g.ty, value));
     }
     Ok(out)
+}
+
+/// An unknown value of a varying's type: a uniform of its name.
+fn placeholder(b: &mut Builder<'_>, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
+    let Some(value) = zero_uniform(ty) else {
+        return Err(Diag::new(span, format!("a varying cannot be a {ty}")));
+    };
+    b.room(span)?;
+    let n = b.g.named_uniform(name, value);
+    if n.is_refused() {
+        let reason =
+            b.g.error()
+                .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
+        return Err(Diag::new(span, reason));
+    }
+    Ok(Val::of(ty, n, READS_FRAGMENT))
 }
