@@ -15,7 +15,7 @@ case's normal at the corners, and the world and view positions the forms read.
 
 from fractions import Fraction
 
-from glsl_cases import case
+from glsl_cases import CASES, case
 
 
 def mat_mul(a, b):
@@ -82,15 +82,22 @@ def vert(name, decls, body, fragment_decls, expr, uniforms=None, normal="affine"
     add(name, vertex, fragment, uniforms, normal, **extra)
 
 
-def add(name, vertex, fragment, uniforms=None, normal="affine", **extra):
+def three_frame(uniforms=None):
+    """What a case drawn through THREE's matrices sets: the matrices (its own uniforms over them),
+    the view, the affine normal, and our side's inputs for the forms."""
     u = dict(THREE)
     u.update(uniforms or {})
-    inputs = {"world": floats(MODEL), "view_pos": floats(MODEL_VIEW), "normal_matrix": floats(NORMAL)}
-    if normal == "affine":
-        extra.setdefault("attributes", "normal_affine")
-        inputs["normal_local"] = "affine"
-    case("vertex/" + name, fragment, vertex=vertex, uniforms=u, view=floats(VIEW), inputs=inputs,
-         **extra)
+    inputs = {"world": floats(MODEL), "view_pos": floats(MODEL_VIEW), "normal_matrix": floats(NORMAL),
+              "normal_local": "affine"}
+    return {"uniforms": u, "view": floats(VIEW), "inputs": inputs, "attributes": "normal_affine"}
+
+
+def add(name, vertex, fragment, uniforms=None, normal="affine", **extra):
+    frame = three_frame(uniforms)
+    if normal != "affine":
+        del frame["attributes"], frame["inputs"]["normal_local"]
+    frame.update(extra)
+    case("vertex/" + name, fragment, vertex=vertex, **frame)
 
 
 # ------------------------------------------------------------------ position and normal
@@ -190,3 +197,21 @@ corpus_vertex("WaterRefractionShader.WaterRefractionShader", "varying vec2 vUv;\
 corpus_vertex("SubsurfaceScatteringShader.SubsurfaceScatteringShader",
               "varying vec3 vViewPosition;\nvarying vec3 vNormal;\nvarying vec2 vUv;",
               "vec4(vViewPosition * 0.25 + normalize(vNormal), 1.0) + vec4(vUv, 0.0, 0.0)")
+
+
+# The corpus shaders whose vertex shaders read three's matrices as values or position in a
+# varying: their `three/` cases (glsl_cases.py's THREE_ACCEPTED, where they are accepted) are drawn
+# through THREE's matrices and the affine normal too, so that the matrices are not the identity.
+THREE_VERTEX = {
+    "VelocityShader.VelocityShader": {},
+    "ToonShader.ToonShader1": {},
+    "VolumeShader.VolumeRenderShader1": {},
+    "WaterRefractionShader.WaterRefractionShader": {
+        "textureMatrix": [0.5, 0, 0, 0.25, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0.5, 0.5, 0.5, 1]},
+    "SubsurfaceScatteringShader.SubsurfaceScatteringShader": {},
+}
+for _c in CASES:
+    _name = _c["name"][len("three/"):] if _c["name"].startswith("three/") else None
+    if _name in THREE_VERTEX:
+        _frame = three_frame(dict(_c.get("uniforms", {}), **THREE_VERTEX[_name]))
+        _c.update(_frame)
