@@ -7,9 +7,10 @@
 //! through, with the index a constant; a call inlines the function's body. So every value the
 //! shader computes is a node, and every loop index, constant index and loop bound is known.
 //!
-//! The vertex shader's built-in matrices are *forms*, not nodes: `projectionMatrix *
-//! modelViewMatrix * vec4(p, 1.0)` names the point that gl_Position draws, whose `p` becomes the
-//! position node, and `(modelMatrix * vec4(position, 1.0)).xyz` names `position_world()`.
+//! The vertex shader's built-in matrices are *forms* first: `projectionMatrix * modelViewMatrix *
+//! vec4(p, 1.0)` names the point that gl_Position draws, whose `p` becomes the position node, and
+//! `(modelMatrix * vec4(position, 1.0)).xyz` names `position_world()`. Outside the forms they are
+//! values, the header's matrices (`three.rs`), and a varying is any value, computed at each corner.
 
 use super::ast::{BinOp, UnOp};
 use super::check::{Env, Kind, Stage};
@@ -290,6 +291,8 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     depth: usize,
     /// The open `while` and `do` loops' known values, innermost last (see `hope.rs`).
     hopes: Vec<hope::Hope>,
+    /// three.js's matrices made values (`three.rs`), each once: the same everywhere, under any mask.
+    three_values: Vec<(Form, Val)>,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -344,6 +347,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             mask_cache: None,
             prefix: Vec::new(),
             hopes: Vec::new(),
+            three_values: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,

@@ -22,6 +22,9 @@ impl ShaderLowering<'_, '_> {
     /// A value of three.js's matrix forms as a matrix of columns (`None` for any other value).
     pub(super) fn three_matrix(&mut self, v: &Val) -> Result<Option<Val>, Diag> {
         use Factor::*;
+        if let Some((_, m)) = self.three_values.iter().find(|(f, _)| *f == v.form) {
+            return Ok(Some(m.clone()));
+        }
         let m = match v.form {
             Form::Matrices(chain) => {
                 let mut product: Option<Val> = None;
@@ -53,6 +56,7 @@ impl ShaderLowering<'_, '_> {
             }
             _ => return Ok(None),
         };
+        self.three_values.push((v.form, m.clone()));
         Ok(Some(m))
     }
 
