@@ -319,7 +319,9 @@ fn fragment_at(inputs: &Value, u: f32, v: f32) -> Fragment {
     // The oracle's quad: what a varying reads of `position` and `normal` at the corners.
     f.position_local = local.truncate();
     match inputs.get("normal_local") {
-        Some(Value::String(s)) if s == "affine" => f.normal_local = Vec3::new(u - 0.5, v - 0.5, 1.0),
+        Some(Value::String(s)) if s == "affine" => {
+            f.normal_local = Vec3::new(u - 0.5, v - 0.5, 1.0)
+        }
         Some(n) => f.normal_local = Vec3::from_slice(&floats(n)),
         None => {}
     }

@@ -409,14 +409,8 @@ fn arrays_outside_the_subset() {
     frag(&body("  float b[2]$[2];"), "arrays of arrays");
     frag(&body("  mat3 m$[2];"), "an array of mat3");
     frag(&format!("uniform mat4 m$[2];{main}"), "an array of mat4");
-    frag(
-        &format!("varying $int v[2];{main}"),
-        "not an int[2]",
-    );
-    frag(
-        &format!("varying mat3 v$[2];{main}"),
-        "an array of mat3",
-    );
+    frag(&format!("varying $int v[2];{main}"), "not an int[2]");
+    frag(&format!("varying mat3 v$[2];{main}"), "an array of mat3");
     frag(
         &format!("float f(float a$[]) {{ return a[0]; }}{main}"),
         "an array parameter states its size",
@@ -496,6 +490,11 @@ fn an_attribute_of_the_wrong_type() {
 #[test]
 fn a_builtin_uniform_redeclared() {
     vert("uniform mat4 $modelMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "declared already");
+    // three's prefix declares isOrthographic in both of a ShaderMaterial's shaders (R-GLSL-29).
+    frag(
+        "uniform bool $isOrthographic;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "declared already",
+    );
     raw_vert("attribute vec3 position;\nuniform $mat3 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { }", "mat4, not a mat3");
 }
 
@@ -1520,6 +1519,14 @@ fn a_varying_of_another_type() {
     frag(
         "varying vec3 $vUv;\nvoid main() { gl_FragColor = vec4(vUv, 1.0); }",
         "a vec2 in the vertex shader and a vec3 here",
+    );
+    // Arrays of varyings (R-GLSL-29) link by element type and length.
+    refuse(
+        Kind::Material,
+        "varying vec4 vO[2];\nvoid main() {\n  vO[0] = vec4(uv, 0.0, 1.0);\n  vO[1] = vO[0];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n",
+        "varying vec4 $vO[3];\nvoid main() { gl_FragColor = vO[0]; }",
+        Shader::Fragment,
+        "vO is a vec4[2] in the vertex shader and a vec4[3] here",
     );
 }
 
