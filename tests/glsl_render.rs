@@ -260,3 +260,44 @@ fn gl_front_facing_in_glsl_reads_the_gl_node() {
         .unwrap();
     assert_eq!(image.pixel(2, 1).unwrap(), [255, 0, 0, 255]);
 }
+
+/// A vertex shader beyond the forms (R-GLSL-29): a varying of `position`, a column of
+/// `modelMatrix` and the camera carried into the object's space by `inverse(modelMatrix)`, drawn
+/// by the CPU rasterizer on the full-screen plane scaled by 0.5 along z (which the plane, at
+/// z = 0, does not show).
+#[test]
+fn a_general_vertex_shader_reads_position_and_three_s_matrices_as_values() {
+    const VERTEX: &str = "varying vec3 vC;
+void main() {
+  vec3 cameraInObject = (inverse(modelMatrix) * vec4(cameraPosition, 1.0)).xyz;
+  vC = vec3(position.xy * 0.25 + 0.5, cameraInObject.z * 0.125 + modelMatrix[2].z * 0.5);
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+}";
+    const FRAGMENT: &str = "varying vec3 vC;
+void main() { gl_FragColor = vec4(vC, 1.0); }";
+    let program = compile_shader_material(VERTEX, FRAGMENT).unwrap();
+    let mut assets = Assets::new();
+    let material = assets
+        .materials
+        .add(shader_material(assets.programs.add(program)));
+    let quad = assets.geometries.add(PlaneGeometry::new(2.0, 2.0).build());
+    let mut scene = Scene::new();
+    scene.add(Object::mesh(quad, material).scaled(Vec3::new(1.0, 1.0, 0.5)));
+    let camera = Camera::orthographic(-1.0, 1.0, 1.0, -1.0, 0.1, 10.0).at(Vec3::Z);
+    let (w, h) = (16, 8);
+    let image = Renderer::new(RenderSettings::new(w, h))
+        .render(&scene, &camera, &assets)
+        .unwrap();
+    // By hand: the pixel (x, y) from the top left shows the plane's point
+    // position.xy = (2u - 1, 2v - 1), u = (x + 0.5) / w, v = 1 - (y + 0.5) / h, so
+    // vC.xy = position.xy / 4 + 1/2 = (u / 2 + 1/4, v / 2 + 1/4). The camera at z = 1 is at
+    // z = 1 / 0.5 = 2 in the object's space, and modelMatrix[2].z is the scale 0.5:
+    // vC.z = 2 / 8 + 0.5 / 2 = 0.5.
+    for (x, y) in [(0, 0), (15, 7), (3, 5), (12, 1), (8, 4)] {
+        let u = (x as f32 + 0.5) / w as f32;
+        let v = 1.0 - (y as f32 + 0.5) / h as f32;
+        let want = encoded([u / 2.0 + 0.25, v / 2.0 + 0.25, 0.5]);
+        let got = image.pixel(x, y).unwrap();
+        assert!(close(got, want), "({x}, {y}): {got:?}, want {want:?}");
+    }
+}

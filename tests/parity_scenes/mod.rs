@@ -62,10 +62,12 @@ macro_rules! with_scenes {
             instanced_meshes_and_custom_attributes,
             roughness_metalness_and_alpha_test_nodes_and_a_sprite,
             points_and_lines_wide_and_thin,
+            a_general_glsl_vertex_shader,
         }
     };
 }
 
+mod glsl;
 mod points;
 
 const N: u32 = 64;
@@ -2117,6 +2119,11 @@ pub fn roughness_metalness_and_alpha_test_nodes_and_a_sprite(check: Check) {
     }
     c.scene.add(sprite);
     check(c, "roughness, metalness and alpha test nodes, a sprite");
+}
+
+/// A GLSL vertex shader beyond the forms (tests/parity_scenes/glsl.rs).
+pub fn a_general_glsl_vertex_shader(check: Check) {
+    glsl::a_general_glsl_vertex_shader(check);
 }
 
 /// Points and lines (tests/parity_scenes/points.rs).

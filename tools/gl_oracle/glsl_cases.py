@@ -819,6 +819,8 @@ THREE_ACCEPTED = [
     "MirrorShader.MirrorShader",
     "NormalMapShader.NormalMapShader",
     "RGBShiftShader.RGBShiftShader",
+    "SMAAShader.SMAABlendShader",
+    "SMAAShader.SMAAEdgesShader",
     "SSAOShader.SSAOBlurShader",
     "SSAOShader.SSAODepthShader",
     "SSAOShader.SSAOShader",
@@ -828,6 +830,7 @@ THREE_ACCEPTED = [
     "SobelOperatorShader.SobelOperatorShader",
     "TechnicolorShader.TechnicolorShader",
     "UnpackDepthRGBAShader.UnpackDepthRGBAShader",
+    "VelocityShader.VelocityShader",
     "VerticalBlurShader.VerticalBlurShader",
     "VerticalTiltShiftShader.VerticalTiltShiftShader",
     "VignetteShader.VignetteShader",
@@ -932,3 +935,6 @@ for _name in THREE_ACCEPTED:
 
 # The exact-integer cases: a file of their own, which adds to CASES.
 import glsl_cases_int  # noqa: E402,F401
+
+# The general vertex-shader cases: a file of their own, which adds to CASES.
+import glsl_cases_vertex  # noqa: E402,F401

@@ -67,6 +67,22 @@ def resolve_includes(src, chunks=None, depth=0):
     return INCLUDE.sub(lambda m: resolve_includes(chunks[m.group(1)], chunks, depth + 1), src)
 
 
+# three's WebGLProgram replaces these names in a ShaderMaterial's sources (its replaceLightNums and
+# replaceClippingPlaneNums, in this order) with the scene's counts: 0 for a material without lights
+# or clipping planes, as the oracle draws.
+THREE_COUNTS = ["NUM_SUN_LIGHTS", "NUM_DIR_LIGHTS", "NUM_SPOT_LIGHTS", "NUM_SPOT_LIGHT_MAPS",
+                "NUM_SPOT_LIGHT_COORDS", "NUM_RECT_AREA_LIGHTS", "NUM_POINT_LIGHTS", "NUM_HEMI_LIGHTS",
+                "NUM_SUN_LIGHT_SHADOWS", "NUM_DIR_LIGHT_SHADOWS", "NUM_SPOT_LIGHT_SHADOWS_WITH_MAPS",
+                "NUM_SPOT_LIGHT_SHADOWS", "NUM_POINT_LIGHT_SHADOWS", "NUM_LIGHT_PROBE_GRIDS",
+                "NUM_CLIPPING_PLANES", "UNION_CLIPPING_PLANES"]
+
+
+def replace_counts(src):
+    for name in THREE_COUNTS:
+        src = src.replace(name, "0")
+    return src
+
+
 def read(name):
     with open(os.path.join(HERE, "three_prefix", name)) as f:
         return f.read()
@@ -102,7 +118,8 @@ def job(c):
         vertex_defines = defines + (["USE_COLOR"] if c.get("vertex_colors") else [])
         vertex_source, fragment_source = c["vertex"], c["fragment"]
         if c.get("chunks"):
-            vertex_source, fragment_source = resolve_includes(vertex_source), resolve_includes(fragment_source)
+            vertex_source = replace_counts(resolve_includes(vertex_source))
+            fragment_source = replace_counts(resolve_includes(fragment_source))
         vertex = with_defines(read("shadermaterial.vert"), vertex_defines) + "\n" + vertex_source
         fragment = with_defines(frag_prefix, defines) + "\n" + fragment_source
         uniforms.update(modelMatrix=IDENTITY4, modelViewMatrix=IDENTITY4, projectionMatrix=IDENTITY4,
@@ -150,6 +167,10 @@ def job(c):
             attrs["color"] = {"size": 3, "data": color}
         elif attributes == "normal_const":
             attrs["normal"] = {"size": 3, "data": [0, 0.6, 0.8] * 6}
+        elif attributes == "normal_affine":
+            # (u - 0.5, v - 0.5, 1) at each corner: a normal that varies across the quad.
+            attrs["normal"] = {"size": 3, "data": [x for i in range(6)
+                                                   for x in (QUAD_UV[2 * i] - 0.5, QUAD_UV[2 * i + 1] - 0.5, 1.0)]}
         else:
             raise SystemExit("unknown attributes " + attributes)
         j["attributes"] = attrs

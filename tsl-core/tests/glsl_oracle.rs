@@ -316,6 +316,19 @@ fn fragment_at(inputs: &Value, u: f32, v: f32) -> Fragment {
         ..Fragment::default()
     };
     let local = Vec4::new(2.0 * u - 1.0, 2.0 * v - 1.0, 0.0, 1.0);
+    // The oracle's quad: what a varying reads of `position` and `normal` at the corners.
+    f.position_local = local.truncate();
+    match inputs.get("normal_local") {
+        Some(Value::String(s)) if s == "affine" => {
+            f.normal_local = Vec3::new(u - 0.5, v - 0.5, 1.0)
+        }
+        Some(n) => f.normal_local = Vec3::from_slice(&floats(n)),
+        None => {}
+    }
+    // The view normal the host keeps for normalMatrix * normal: that product, made unit.
+    if let Some(m) = inputs.get("normal_matrix") {
+        f.normal_view = (Mat3::from_cols_slice(&floats(m)) * f.normal_local).normalize_or_zero();
+    }
     if let Some(m) = inputs.get("world") {
         f.position_world = (Mat4::from_cols_slice(&floats(m)) * local).truncate();
     }
@@ -451,6 +464,16 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
         .unwrap_or(Mat4::IDENTITY);
     let time = case.get("time").map_or(0.0, |t| floats(t)[0]);
     program.set_frame(time, view);
+    // three.js's modelMatrix and projectionMatrix, which a vertex shader may read as values
+    // (the oracle's default is the identity); the header derives modelViewMatrix and
+    // normalMatrix from them and the view.
+    let builtin = |n: &str| {
+        case.get("uniforms")
+            .and_then(|u| u.get(n))
+            .map_or(Mat4::IDENTITY, |m| Mat4::from_cols_slice(&floats(m)))
+    };
+    program.set_object(builtin("modelMatrix"));
+    program.set_camera(builtin("projectionMatrix"), 0.1, 100.0, false);
     let inputs = case.get("inputs").cloned().unwrap_or(Value::Null);
     let facing_back = case.get("facing").and_then(Value::as_str) == Some("back");
     let skip: Vec<(usize, usize)> = case

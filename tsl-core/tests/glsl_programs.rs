@@ -227,6 +227,52 @@ fn a_varying_of_another_value_is_interpolated_from_the_corners() {
 }
 
 #[test]
+fn a_varying_of_position_and_normal_is_computed_at_the_corners() {
+    // R-GLSL-29: a varying reads the vertex's position and normal; at each corner the renderer
+    // gives position_local() and normal_local(), and the fragment interpolates the corners'
+    // values (here an array varying's, element by element).
+    let program = compile_shader_material(
+        "varying vec2 vS[2];\nvoid main() {\n  vS[0] = vec2(position.x * position.x, normal.y);\n  vS[1] = vec2(dot(position, normal), 1.0);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}",
+        "varying vec2 vS[2];\nvoid main() { gl_FragColor = vec4(vS[0], vS[1]); }",
+    )
+    .unwrap();
+    let corner = |x: f32, ny: f32| Fragment {
+        position_local: Vec3::new(x, 2.0, 0.0),
+        normal_local: Vec3::new(0.0, ny, 1.0),
+        ..Fragment::default()
+    };
+    let here = Fragment {
+        barycentric: Vec3::new(0.25, 0.25, 0.5),
+        ..Fragment::default()
+    };
+    let views = [
+        here,
+        here,
+        here,
+        here,
+        corner(0.0, 1.0),
+        corner(1.0, -1.0),
+        corner(0.5, 0.5),
+    ];
+    let rgb = program
+        .evaluate_views(COLOR_NODE, &views, &WhiteSampler)
+        .unwrap();
+    let alpha = program
+        .evaluate_views(OPACITY_NODE, &views, &WhiteSampler)
+        .unwrap();
+    // By hand, with the weights 1/4, 1/4, 1/2: x² is 0, 1, 1/4 → 0.375; normal.y is 1, -1, 1/2
+    // → 0.25; dot(position, normal) = 2 normal.y is 2, -2, 1 → 0.5; the constant 1 stays 1.
+    assert_eq!(rgb, vec![0.375, 0.25, 0.5]);
+    assert_eq!(alpha, vec![1.0]);
+    // A fragment shader checked alone reads an array varying as unknown values.
+    check_shader(
+        Shader::Fragment,
+        "varying vec2 vS[2];\nvoid main() { gl_FragColor = vec4(vS[0], vS[1]); }",
+    )
+    .unwrap();
+}
+
+#[test]
 fn a_raw_shader_declares_the_builtins_it_reads() {
     let program = compile_raw_shader_material(
         "#version 300 es\nin vec3 position;\nin vec3 normal;\nuniform mat4 modelMatrix;\nuniform mat4 viewMatrix;\nuniform mat4 projectionMatrix;\nuniform mat3 normalMatrix;\nout vec3 vN;\nvoid main() {\n  vN = normalMatrix * normal;\n  gl_Position = projectionMatrix * viewMatrix * modelMatrix * vec4(position, 1.0);\n}",

@@ -409,13 +409,11 @@ fn arrays_outside_the_subset() {
     frag(&body("  float b[2]$[2];"), "arrays of arrays");
     frag(&body("  mat3 m$[2];"), "an array of mat3");
     frag(&format!("uniform mat4 m$[2];{main}"), "an array of mat4");
+    frag(&format!("varying $int v[2];{main}"), "not an int[2]");
+    frag(&format!("varying mat3 v$[2];{main}"), "an array of mat3");
     frag(
-        &format!("varying float v$[2];{main}"),
-        "an array as a varying",
-    );
-    frag(
-        &format!("float f(float a$[2]) {{ return a[0]; }}{main}"),
-        "arrays",
+        &format!("float f(float a$[]) {{ return a[0]; }}{main}"),
+        "an array parameter states its size",
     );
     frag(&format!("struct S {{ float a$[2]; }};{main}"), "arrays");
     // A constant index outside, an index that is not an int, length() of a vector.
@@ -492,6 +490,11 @@ fn an_attribute_of_the_wrong_type() {
 #[test]
 fn a_builtin_uniform_redeclared() {
     vert("uniform mat4 $modelMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "declared already");
+    // three's prefix declares isOrthographic in both of a ShaderMaterial's shaders (R-GLSL-29).
+    frag(
+        "uniform bool $isOrthographic;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "declared already",
+    );
     raw_vert("attribute vec3 position;\nuniform $mat3 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { }", "mat4, not a mat3");
 }
 
@@ -561,7 +564,7 @@ fn both_colour_outputs_written() {
 fn a_varying_that_is_not_a_vector() {
     frag(
         "varying $int n;\nvoid main() { gl_FragColor = vec4(1.0); }",
-        "a float or a float vector, not an int: an integer or bool varying needs flat",
+        "a float or a float vector, or an array of them, not an int: an integer or bool varying needs flat",
     );
 }
 
@@ -1108,10 +1111,11 @@ fn matrix_builtins_need_glsl_es_3() {
 }
 
 #[test]
-fn three_s_matrices_times_other_matrices() {
+fn gl_position_through_a_matrix_of_the_shaders_own() {
+    // The product is GLSL's (R-GLSL-29), but gl_Position is drawn through three's forms alone.
     vert(
-        "uniform mat4 u;\nvoid main() {\n  gl_Position = projectionMatrix * (modelViewMatrix $* u) * vec4(position, 1.0);\n}",
-        "three.js's matrices multiply each other",
+        "uniform mat4 u;\nvoid main() {\n  $gl_Position = projectionMatrix * (modelViewMatrix * u) * vec4(position, 1.0);\n}",
+        "the host places each vertex",
     );
 }
 
@@ -1419,17 +1423,17 @@ fn a_position_that_reads_uv() {
 
 #[test]
 fn builtin_matrices_in_other_forms() {
-    vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix $* vec4(position, 0.0);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "not one of the forms");
-    vert("varying vec3 v;\nvoid main() {\n  v = normalMatrix $* uv.xyx;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "normalMatrix * normal alone");
-    vert("varying vec4 v;\nvoid main() {\n  v = vec4(position, 1.0) $* modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a vector times modelMatrix");
-    vert("void main() {\n  gl_Position = modelViewMatrix $* projectionMatrix * vec4(position, 1.0);\n}", "not in the subset");
-    vert("varying vec4 v;\nvoid main() {\n  v = modelMatrix$[3];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "a column of three.js's matrices");
+    // A varying reads them as values (R-GLSL-29); gl_Position keeps its forms.
+    vert("void main() {\n  $gl_Position = modelViewMatrix * projectionMatrix * vec4(position, 1.0);\n}", "the host places each vertex");
+    vert("void main() {\n  $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 0.0);\n}", "the host places each vertex");
     vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "v is a float, and the value a mat4");
 }
 
 #[test]
-fn a_builtin_matrix_read_alone() {
-    vert("varying vec4 v;\nvoid main() {\n  v = (projectionMatrix * modelViewMatrix * vec4(position, 1.0)) $* 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "gl_Position's value alone");
+fn the_clip_point_of_another_point() {
+    // A varying may read the clip point gl_Position draws (R-GLSL-29), not another one: the
+    // host keeps one point for each vertex.
+    vert("varying vec4 v;\nvoid main() {\n  $v = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "another point than the one gl_Position draws");
 }
 
 #[test]
@@ -1446,9 +1450,11 @@ fn builtin_matrices_in_a_fragment_shader() {
 }
 
 #[test]
-fn a_varying_that_reads_position_or_normal() {
-    vert("varying vec3 vP;\nvoid main() {\n  $vP = position * 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "reads position or normal");
-    vert("varying vec3 vN;\nvoid main() {\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  $vN = normal;\n}", "reads position or normal");
+fn a_varying_that_reads_position_where_the_vertex_moves() {
+    // At a vertex the host keeps the point gl_Position draws: a varying reads position where
+    // that is position itself (R-GLSL-29), and normal always.
+    vert("varying vec3 vP;\nvoid main() {\n  $vP = position * 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position + normal, 1.0);\n}", "reads position, and gl_Position draws a moved point");
+    vert("varying vec3 vP;\nvoid main() {\n  vec3 moved = position + normal;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);\n  $vP = moved;\n}", "read that point's world or view position");
 }
 
 #[test]
@@ -1458,7 +1464,7 @@ fn the_world_position_of_another_point() {
 
 #[test]
 fn gl_position_in_a_branch_through_a_variable() {
-    vert("void main() {\n  vec4 p = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  if (uv.x > 0.5) $p = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0);\n  gl_Position = p;\n}", "gl_Position's value alone");
+    vert("void main() {\n  vec4 p = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n  if (uv.x > 0.5) p = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0);\n  $gl_Position = p;\n}", "the host places each vertex");
 }
 
 // ------------------------------------------------------------------ gl_ variables
@@ -1513,6 +1519,14 @@ fn a_varying_of_another_type() {
     frag(
         "varying vec3 $vUv;\nvoid main() { gl_FragColor = vec4(vUv, 1.0); }",
         "a vec2 in the vertex shader and a vec3 here",
+    );
+    // Arrays of varyings (R-GLSL-29) link by element type and length.
+    refuse(
+        Kind::Material,
+        "varying vec4 vO[2];\nvoid main() {\n  vO[0] = vec4(uv, 0.0, 1.0);\n  vO[1] = vO[0];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n",
+        "varying vec4 $vO[3];\nvoid main() { gl_FragColor = vO[0]; }",
+        Shader::Fragment,
+        "vO is a vec4[2] in the vertex shader and a vec4[3] here",
     );
 }
 

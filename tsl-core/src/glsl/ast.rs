@@ -252,6 +252,8 @@ pub(crate) struct Param {
     pub is_const: bool,
     pub ty: TypeSpec,
     pub name: Option<(String, Span)>,
+    /// `[n]` after the name: an array parameter (`[]` is refused by the checker).
+    pub array: Option<(Option<Expr>, Span)>,
 }
 
 /// A function definition.

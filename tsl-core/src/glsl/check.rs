@@ -276,6 +276,7 @@ impl Checker {
                     self.add_global(name, ty, GlobalKind::BuiltinMatrix(m), none);
                 }
                 self.add_global("cameraPosition", Ty::Vec3, GlobalKind::CameraPosition, none);
+                self.add_global("isOrthographic", Ty::Bool, GlobalKind::IsOrthographic, none);
                 for &(name, a, ty) in ATTRIBUTES {
                     self.add_global(name, ty, GlobalKind::Attribute(a), none);
                 }
@@ -288,6 +289,7 @@ impl Checker {
                     none,
                 );
                 self.add_global("cameraPosition", Ty::Vec3, GlobalKind::CameraPosition, none);
+                self.add_global("isOrthographic", Ty::Bool, GlobalKind::IsOrthographic, none);
                 let color = self.add_global("gl_FragColor", Ty::Vec4, GlobalKind::FragColor, none);
                 self.global_names.insert("pc_fragColor".into(), color);
             }
@@ -531,6 +533,12 @@ impl Checker {
                     } else {
                         self.var_ty(ty, var, None)?
                     }
+                }
+                // An array of varyings: each element its own varying (R-GLSL-29).
+                (Some(_), Storage::Varying | Storage::Out) | (Some(_), Storage::In)
+                    if env.stage == Stage::Fragment || storage != Storage::In =>
+                {
+                    self.var_ty(ty, var, None)?
                 }
                 (Some((_, at)), _) => {
                     return err(
@@ -834,10 +842,15 @@ impl Checker {
             self.user_out = Some(id);
             return Ok(());
         }
-        if !matches!(ty, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
+        // An array's elements are varyings of their own (R-GLSL-29).
+        let elem = match ty {
+            Ty::Array(i) => self.arrays[i as usize].0,
+            _ => ty,
+        };
+        if !matches!(elem, Ty::Float | Ty::Vec2 | Ty::Vec3 | Ty::Vec4) {
             return err(
                 ty_span,
-                format!("a varying is a float or a float vector, not {}: an integer or bool varying needs flat, which is not in the subset", article(ty.name())),
+                format!("a varying is a float or a float vector, or an array of them, not {}: an integer or bool varying needs flat, which is not in the subset", article(&self.ty_name(ty))),
             );
         }
         let _ = at;
@@ -930,8 +943,16 @@ impl Checker {
         };
         let mut params = Vec::new();
         for p in &f.params {
-            let ty = Ty::from_name(p.ty.name);
+            let mut ty = Ty::from_name(p.ty.name);
             self.uint_type(ty, p.ty.span)?;
+            if let Some((size, at)) = &p.array {
+                // An array parameter takes a copy of an array of its type (as a struct's does).
+                let Some(size) = size else {
+                    return err(*at, "an array parameter states its size: write T name[n]");
+                };
+                let n = self.array_size(size)?;
+                ty = self.array_ty(ty, n, *at)?;
+            }
             if ty == Ty::Void {
                 return err(p.ty.span, "a parameter cannot be void");
             }
@@ -1907,6 +1928,7 @@ impl Checker {
                         GlobalKind::Uniform
                         | GlobalKind::BuiltinMatrix(_)
                         | GlobalKind::CameraPosition
+                        | GlobalKind::IsOrthographic
                         | GlobalKind::Time => "a uniform",
                         GlobalKind::Attribute(_) => "an attribute",
                         GlobalKind::VaryingIn => "a varying, which a fragment shader reads",
@@ -2413,17 +2435,6 @@ impl Checker {
         Ok(idx)
     }
 
-    /// Whether an expression is made of the built-in matrices alone (a product of them).
-    fn is_builtin_matrix(&self, e: &TExpr) -> bool {
-        match &e.kind {
-            TKind::Global(id) => matches!(self.globals[*id].kind, GlobalKind::BuiltinMatrix(_)),
-            TKind::Binary(BinOp::Mul, a, b) => {
-                self.is_builtin_matrix(a) && self.is_builtin_matrix(b)
-            }
-            _ => false,
-        }
-    }
-
     /// The type of `a op b`, or why there is none.
     fn binary_type(&self, op: BinOp, a: Ty, b: Ty, span: Span) -> Result<Ty, Diag> {
         let sym = op.symbol();
@@ -2570,13 +2581,6 @@ impl Checker {
         let ty = self.binary_type(op, a.ty, b.ty, span)?;
         if let Some(reason) = known_operand_refusal(op, ty, b.ty, b.konst.as_ref()) {
             return err(span, reason);
-        }
-        if op == BinOp::Mul
-            && (self.is_builtin_matrix(&a) != self.is_builtin_matrix(&b))
-            && a.ty.is_matrix()
-            && b.ty.is_matrix()
-        {
-            return err(span, "three.js's matrices multiply each other (projectionMatrix * viewMatrix * modelMatrix) and vectors, not other matrices");
         }
         let konst = match (a.konst, b.konst) {
             (Some(x), Some(y)) => Some(fold_binary(op, a.ty, &x, b.ty, &y, ty)),

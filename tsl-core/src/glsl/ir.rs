@@ -234,6 +234,8 @@ pub(crate) enum GlobalKind {
     Uniform,
     BuiltinMatrix(BuiltinMatrix),
     CameraPosition,
+    /// three.js's `isOrthographic`: whether the camera is orthographic (R-GLSL-29).
+    IsOrthographic,
     Attribute(VertexAttribute),
     /// A varying that the vertex shader writes.
     VaryingOut,

@@ -7,9 +7,10 @@
 //! through, with the index a constant; a call inlines the function's body. So every value the
 //! shader computes is a node, and every loop index, constant index and loop bound is known.
 //!
-//! The vertex shader's built-in matrices are *forms*, not nodes: `projectionMatrix *
-//! modelViewMatrix * vec4(p, 1.0)` names the point that gl_Position draws, whose `p` becomes the
-//! position node, and `(modelMatrix * vec4(position, 1.0)).xyz` names `position_world()`.
+//! The vertex shader's built-in matrices are *forms* first: `projectionMatrix * modelViewMatrix *
+//! vec4(p, 1.0)` names the point that gl_Position draws, whose `p` becomes the position node, and
+//! `(modelMatrix * vec4(position, 1.0)).xyz` names `position_world()`. Outside the forms they are
+//! values, the header's matrices (`three.rs`), and a varying is any value, computed at each corner.
 
 use super::ast::{BinOp, UnOp};
 use super::check::{Env, Kind, Stage};
@@ -26,6 +27,7 @@ use std::collections::HashMap;
 
 mod hope;
 mod matrix;
+mod three;
 
 /// The most bodies a `while` or `do` runs (the specification's MAX_WHILE_COUNT).
 pub(crate) const MAX_WHILE_COUNT: usize = 256;
@@ -40,6 +42,9 @@ const MAX_LOWERING_DEPTH: usize = 3072;
 const READS_LOCAL: u8 = 1;
 /// The value reads a fragment attribute (uv, colour, the world or view position or normal).
 const READS_FRAGMENT: u8 = 2;
+/// The value reads the vertex's own position (with [`READS_LOCAL`]): at a corner the renderer
+/// keeps the point gl_Position draws, which is `position` only where the shader does not move it.
+const READS_POSITION: u8 = 4;
 
 /// A factor of a product of three.js's matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,18 +86,6 @@ impl Chain {
         use Factor::*;
         let valid: [&[Factor]; 6] = [&[P], &[V], &[M], &[V, M], &[P, V], &[P, V, M]];
         valid.contains(&all.as_slice()).then(|| Chain::of(&all))
-    }
-
-    fn name(&self) -> String {
-        self.factors()
-            .iter()
-            .map(|f| match f {
-                Factor::P => "projectionMatrix",
-                Factor::V => "viewMatrix",
-                Factor::M => "modelMatrix",
-            })
-            .collect::<Vec<_>>()
-            .join(" * ")
     }
 }
 
@@ -298,6 +291,8 @@ pub(crate) struct ShaderLowering<'a, 'g> {
     depth: usize,
     /// The open `while` and `do` loops' known values, innermost last (see `hope.rs`).
     hopes: Vec<hope::Hope>,
+    /// three.js's matrices made values (`three.rs`), each once: the same everywhere, under any mask.
+    three_values: Vec<(Form, Val)>,
 }
 
 fn err<T>(span: Span, reason: impl Into<String>) -> Result<T, Diag> {
@@ -352,6 +347,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             mask_cache: None,
             prefix: Vec::new(),
             hopes: Vec::new(),
+            three_values: Vec::new(),
             discard: None,
             discard_span: None,
             position: None,
@@ -473,18 +469,17 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         if let Some(k) = v.konst {
             return self.constant_node(v.ty, k);
         }
-        let reason = match v.form {
-            Form::Matrices(chain) => format!(
-                "{} is read in gl_Position's forms alone (projectionMatrix * modelViewMatrix * vec4(p, 1.0)) and in the varyings' forms",
-                chain.name()
-            ),
-            Form::NormalMatrix => "normalMatrix is read as normalMatrix * normal alone".into(),
-            Form::Point { space: Space::Clip, .. } => {
-                "projectionMatrix * ... * vec4(p, 1.0) is gl_Position's value alone".into()
-            }
-            _ => "this value has no node".into(),
-        };
-        err(self.span, reason)
+        if let Form::Point {
+            p,
+            space: Space::Clip,
+            ..
+        } = v.form
+        {
+            return self.clip_point(p);
+        }
+        // Invariant: a matrix value is its columns (`columns`), never one node, and every other
+        // value without a constant has a node.
+        err(self.span, "this value has no node")
     }
 
     fn uniform(&mut self, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
@@ -633,6 +628,11 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
         }
         if c.is_false() {
             return Ok(b.clone());
+        }
+        if a.ty.is_matrix() && (a.parts.is_empty() || b.parts.is_empty()) {
+            // three.js's matrices as their values.
+            let (a, b) = (self.with_columns(a)?, self.with_columns(b)?);
+            return self.select(c, &a, &b);
         }
         if !a.parts.is_empty() {
             // A struct: each field chosen on its own.
@@ -845,6 +845,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
             None => Ok(value),
             Some(Access::Element(e)) => {
                 let idx = self.expr(e)?;
+                // A matrix of three.js's is its columns here.
+                let old = &self.with_columns(old)?;
                 let mut out = old.clone();
                 if let Some(k) = idx.konst {
                     // Invariant: the checker refused a constant outside the array; one known as
@@ -914,6 +916,8 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
     /// An array's element: a select chain where the index is known at run time alone (outside
     /// the array it reads the first element, as R-GLSL's subset says; GLSL leaves it undefined).
     fn element(&mut self, array: &Val, idx: &Val, span: Span) -> Result<Val, Diag> {
+        // A matrix of three.js's is its columns here.
+        let array = &self.with_columns(array)?;
         if let Some(k) = idx.konst {
             let i = self.element_const(k[0], array.parts.len(), span)?;
             return Ok(array.parts[i].clone());
@@ -1086,6 +1090,12 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     }
                 }
             },
+            GlobalKind::IsOrthographic => {
+                // camera_is_orthographic() is 1 or 0: a bool's condition form.
+                let mut v = self.attr_val(Attribute::CameraIsOrthographic, Ty::Bool, 0)?;
+                v.bare = true;
+                v
+            }
             GlobalKind::CameraPosition => {
                 let mut v = self.attr_val(Attribute::CameraPosition, Ty::Vec3, 0)?;
                 v.bare = true;
@@ -1096,7 +1106,7 @@ impl<'a, 'g> ShaderLowering<'a, 'g> {
                     let n = self.attribute(Attribute::PositionLocal)?;
                     Val {
                         form: Form::PositionAttr,
-                        ..Val::of(Ty::Vec3, n, READS_LOCAL)
+                        ..Val::of(Ty::Vec3, n, READS_LOCAL | READS_POSITION)
                     }
                 }
                 VertexAttribute::Normal => {
@@ -1616,12 +1626,6 @@ impl ShaderLowering<'_, '_> {
                 let base = self.expr(base)?;
                 self.span = e.span;
                 if base.ty.is_matrix() {
-                    if base.form != Form::None {
-                        return err(
-                            e.span,
-                            "a column of three.js's matrices is not in the subset; use them in the forms of gl_Position and the varyings",
-                        );
-                    }
                     // A column, picked as an array's element is (the index may be known at
                     // run time alone).
                     let columns = self.columns(&base)?;
@@ -1712,13 +1716,11 @@ impl ShaderLowering<'_, '_> {
             return Ok(Val::konst(ty, fold_binary(op, a.ty, &x, b.ty, &y, ty)));
         }
         let matrix_form = |v: &Val| matches!(v.form, Form::Matrices(_) | Form::NormalMatrix);
-        if (a.ty.is_matrix() || b.ty.is_matrix()) && !matrix_form(a) && !matrix_form(b) {
-            return self.matrix_binary(op, a, b, ty);
+        if op == BinOp::Mul && (matrix_form(a) || matrix_form(b)) {
+            return self.matrix_mul(a, b, ty);
         }
-        if op == BinOp::Mul
-            && (a.ty.is_matrix() || b.ty.is_matrix() || matrix_form(a) || matrix_form(b))
-        {
-            return self.matrix_mul(a, b);
+        if a.ty.is_matrix() || b.ty.is_matrix() {
+            return self.matrix_binary(op, a, b, ty);
         }
         let reads = a.reads | b.reads;
         let (na, nb) = (self.n(a)?, self.n(b)?);
@@ -1759,9 +1761,9 @@ impl ShaderLowering<'_, '_> {
         Ok(Val::of(ty, n, reads))
     }
 
-    /// A product with a matrix: three.js's matrices as forms, a uniform's as nodes.
-    fn matrix_mul(&mut self, a: &Val, b: &Val) -> Result<Val, Diag> {
-        let span = self.span;
+    /// A product with a matrix: three.js's matrices as forms where they make one (a point, the
+    /// view normal, a product of them), as their values elsewhere; a uniform's as nodes.
+    fn matrix_mul(&mut self, a: &Val, b: &Val, ty: Ty) -> Result<Val, Diag> {
         match (a.form, b.form) {
             (Form::Matrices(ca), Form::Matrices(cb)) => match ca.times(cb) {
                 Some(c) => Ok(Val {
@@ -1769,44 +1771,19 @@ impl ShaderLowering<'_, '_> {
                     form: Form::Matrices(c),
                     ..Val::void()
                 }),
-                None => err(
-                    span,
-                    format!(
-                        "{} * {} is not in the subset; three.js's matrices multiply as projectionMatrix * viewMatrix * modelMatrix",
-                        ca.name(),
-                        cb.name()
-                    ),
-                ),
+                None => self.three_product(a, b, ty),
             },
             (Form::NormalMatrix, Form::NormalAttr) => {
                 self.attr_val(Attribute::NormalView, Ty::Vec3, READS_FRAGMENT)
             }
-            (Form::NormalMatrix, _) => err(span, "normalMatrix is read as normalMatrix * normal alone"),
             (Form::Matrices(c), _) if b.ty == Ty::Vec4 => self.apply_chain(c, b),
-            (Form::Matrices(c), _) => err(
-                span,
-                format!("{} times a {}: three.js's matrices multiply a vec4", c.name(), b.ty),
-            ),
-            (_, Form::Matrices(c)) if c.factors() == [Factor::V] => {
-                if a.reads & READS_LOCAL != 0 {
-                    return err(span, "a value that reads position or normal times viewMatrix is not in the subset");
-                }
+            (_, Form::Matrices(c)) if c.factors() == [Factor::V] && a.ty.is_vector() => {
                 let view = self.attribute(Attribute::CameraViewMatrix)?;
                 let na = self.n(a)?;
                 let n = self.math(Opcode::Mul, &[na, view])?;
                 Ok(Val::of(a.ty, n, a.reads))
             }
-            (_, Form::Matrices(c)) => err(
-                span,
-                format!("a vector times {} is not in the subset", c.name()),
-            ),
-            (_, Form::NormalMatrix) => err(span, "normalMatrix is read as normalMatrix * normal alone"),
-            _ => {
-                let (na, nb) = (self.n(a)?, self.n(b)?);
-                let n = self.math(Opcode::Mul, &[na, nb])?;
-                let ty = if a.ty.is_matrix() { b.ty } else { a.ty };
-                Ok(Val::of(ty, n, a.reads | b.reads))
-            }
+            _ => self.three_product(a, b, ty),
         }
     }
 
@@ -1829,12 +1806,14 @@ impl ShaderLowering<'_, '_> {
                 };
                 match to {
                     Some(Space::Clip) => {
+                        // Its node, made where a value reads it (`clip_point`), is not
+                        // gl_Position's: the host places each vertex.
                         return Ok(Val {
                             ty: Ty::Vec4,
                             form: point(p, p_reads, Space::Clip),
-                            reads: p_reads,
+                            reads: READS_FRAGMENT,
                             ..Val::void()
-                        })
+                        });
                     }
                     Some(space) => {
                         self.points.push((p, span));
@@ -1865,19 +1844,36 @@ impl ShaderLowering<'_, '_> {
             }
             _ => {}
         }
-        if c.factors() == [V] && v.reads & READS_LOCAL == 0 {
+        if c.factors() == [V] {
             let view = self.attribute(Attribute::CameraViewMatrix)?;
             let nv = self.n(v)?;
             let n = self.math(Opcode::Mul, &[view, nv])?;
             return Ok(Val::of(Ty::Vec4, n, v.reads));
         }
-        err(
-            span,
-            format!(
-                "{} * this vec4 is not one of the forms three.js's matrices take: projectionMatrix * modelViewMatrix * vec4(p, 1.0), (modelMatrix * vec4(position, 1.0)).xyz, (modelViewMatrix * vec4(position, 1.0)).xyz, modelMatrix * vec4(normal, 0.0), viewMatrix * v",
-                c.name()
-            ),
-        )
+        // Another product: GLSL's, of the matrices' values.
+        let m = Val {
+            ty: Ty::Mat4,
+            form: Form::Matrices(c),
+            ..Val::void()
+        };
+        self.three_product(&m, v, Ty::Vec4)
+    }
+
+    /// The clip-space point `projectionMatrix * modelViewMatrix * vec4(p, 1.0)` as a value:
+    /// the projection of the view position of the point gl_Position draws, which must be `p`.
+    fn clip_point(&mut self, p: NodeRef) -> Result<NodeRef, Diag> {
+        self.points.push((p, self.span));
+        let a = self.attribute(Attribute::PositionView)?;
+        let one = self.constant_node(Ty::Float, [1.0, 0.0, 0.0, 0.0])?;
+        let n = self.node("join", Op::Join, &[a, one])?;
+        let projection = Val {
+            ty: Ty::Mat4,
+            form: Form::Matrices(Chain::of(&[Factor::P])),
+            ..Val::void()
+        };
+        let clip =
+            self.three_product(&projection, &Val::of(Ty::Vec4, n, READS_FRAGMENT), Ty::Vec4)?;
+        self.n(&clip)
     }
 
     fn construct(&mut self, ty: Ty, args: &[Val]) -> Result<Val, Diag> {
@@ -2242,6 +2238,28 @@ impl ShaderLowering<'_, '_> {
             .map_err(|e| Diag::new(at, e.to_string()))
     }
 
+    /// What the fragment shader reads of a value the vertex shader wrote to a varying: the value
+    /// itself where it is the same everywhere or an attribute, a varying node of it elsewhere (an
+    /// array, element by element).
+    fn varying_of(&mut self, v: Val) -> Result<Val, Diag> {
+        if !v.parts.is_empty() {
+            let mut out = v;
+            for part in &mut out.parts {
+                *part = self.varying_of(std::mem::replace(part, Val::void()))?;
+            }
+            return Ok(out);
+        }
+        if v.konst.is_some() || v.reads & (READS_FRAGMENT | READS_LOCAL) == 0 || v.bare {
+            return Ok(Val {
+                form: Form::None,
+                ..v
+            });
+        }
+        let nv = self.n(&v)?;
+        let n = self.node("varying", Op::Varying, &[nv])?;
+        Ok(Val::of(v.ty, n, READS_FRAGMENT))
+    }
+
     /// Lower a vertex shader: its position node and its varyings.
     pub fn lower_vertex(&mut self) -> Result<VertexResult, Diag> {
         self.declare_uniforms()?;
@@ -2265,14 +2283,6 @@ impl ShaderLowering<'_, '_> {
             );
         }
         let local = self.attribute(Attribute::PositionLocal)?;
-        for &(q, at) in &self.points {
-            if q != p && q != local {
-                return err(
-                    at,
-                    "this is the world or view position of another point than the one gl_Position draws; compute the point once, in a variable, and use it in both",
-                );
-            }
-        }
         if p != local {
             let offset = self.math(Opcode::Sub, &[p, local])?;
             self.b
@@ -2293,28 +2303,28 @@ impl ShaderLowering<'_, '_> {
             };
             let at = self.written[id].unwrap_or(g.span);
             self.span = at;
-            if v.reads & READS_LOCAL != 0 {
+            if v.reads & READS_POSITION != 0 && p != local {
                 return err(
                     at,
                     format!(
-                        "the varying {} reads position or normal; a varying reads their forms: (modelMatrix * vec4(position, 1.0)).xyz, (modelViewMatrix * vec4(position, 1.0)).xyz, normalMatrix * normal, modelMatrix * vec4(normal, 0.0)",
+                        "the varying {} reads position, and gl_Position draws a moved point: at each vertex the renderer keeps the point gl_Position draws, not position; read that point's world or view position ((modelMatrix * vec4(p, 1.0)).xyz, (modelViewMatrix * vec4(p, 1.0)).xyz), or pass what does not move",
                         g.name
                     ),
                 );
             }
-            let fv = if v.konst.is_some() || v.reads & READS_FRAGMENT == 0 || v.bare {
-                Val {
-                    form: Form::None,
-                    ..v
-                }
-            } else {
-                let nv = self.n(&v)?;
-                let n = self.node("varying", Op::Varying, &[nv])?;
-                Val::of(v.ty, n, READS_FRAGMENT)
-            };
+            let fv = self.varying_of(v)?;
             result.varyings.insert(g.name.clone(), (g.ty, fv));
         }
         self.point_size()?;
+        // After the varyings, whose clip-space points are made as they are read.
+        for &(q, at) in &self.points {
+            if q != p && q != local {
+                return err(
+                    at,
+                    "this is the world, view or clip position of another point than the one gl_Position draws; compute the point once, in a variable, and use it in both",
+                );
+            }
+        }
         Ok(result)
     }
 
@@ -2422,18 +2432,39 @@ pub(crate) fn placeholder_varyings(
         if !matches!(g.kind, GlobalKind::VaryingIn) {
             continue;
         }
-        let Some(value) = zero_uniform(g.ty) else {
-            continue;
+        let value = match g.ty {
+            // An array of varyings: each element a uniform named `v[i]`.
+            Ty::Array(a) => {
+                let (elem, n) = prog.arrays[a as usize];
+                let mut parts = Vec::with_capacity(n);
+                for i in 0..n {
+                    parts.push(placeholder(b, &format!("{}[{i}]", g.name), elem, g.span)?);
+                }
+                Val {
+                    ty: g.ty,
+                    parts,
+                    ..Val::void()
+                }
+            }
+            ty => placeholder(b, &g.name, ty, g.span)?,
         };
-        b.room(g.span)?;
-        let n = b.g.named_uniform(&g.name, value);
-        if n.is_refused() {
-            let reason =
-                b.g.error()
-                    .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
-            return Err(Diag::new(g.span, reason));
-        }
-        out.insert(g.name.clone(), (g.ty, Val::of(g.ty, n, READS_FRAGMENT)));
+        out.insert(g.name.clone(), (g.ty, value));
     }
     Ok(out)
+}
+
+/// An unknown value of a varying's type: a uniform of its name.
+fn placeholder(b: &mut Builder<'_>, name: &str, ty: Ty, span: Span) -> Result<Val, Diag> {
+    let Some(value) = zero_uniform(ty) else {
+        return Err(Diag::new(span, format!("a varying cannot be a {ty}")));
+    };
+    b.room(span)?;
+    let n = b.g.named_uniform(name, value);
+    if n.is_refused() {
+        let reason =
+            b.g.error()
+                .map_or_else(|| "the graph refused a node".to_string(), |e| e.to_string());
+        return Err(Diag::new(span, reason));
+    }
+    Ok(Val::of(ty, n, READS_FRAGMENT))
 }

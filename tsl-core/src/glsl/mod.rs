@@ -689,11 +689,25 @@ fn link(vertex: &ir::Checked, fragment: &ir::Checked, source: &str) -> Result<()
             .globals
             .iter()
             .find(|v| v.name == g.name && matches!(v.kind, ir::GlobalKind::VaryingOut));
+        // An array type is a place in its own shader's table: compared by element and length.
+        let ty_of = |prog: &ir::Checked, ty: types::Ty| match ty {
+            types::Ty::Array(i) => {
+                let (elem, n) = prog.arrays[i as usize];
+                (elem, Some(n))
+            }
+            _ => (ty, None),
+        };
+        let name = |(ty, n): (types::Ty, Option<usize>)| match n {
+            Some(n) => format!("{ty}[{n}]"),
+            None => ty.to_string(),
+        };
         let reason = match out {
             None => format!("the vertex shader declares no varying {}", g.name),
-            Some(v) if v.ty != g.ty => format!(
+            Some(v) if ty_of(vertex, v.ty) != ty_of(fragment, g.ty) => format!(
                 "{} is a {} in the vertex shader and a {} here",
-                g.name, v.ty, g.ty
+                g.name,
+                name(ty_of(vertex, v.ty)),
+                name(ty_of(fragment, g.ty))
             ),
             Some(_) => continue,
         };

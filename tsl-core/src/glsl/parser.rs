@@ -877,12 +877,13 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        self.skip_array_suffix_refusal()?;
+        let array = self.array_suffix()?;
         Ok(Param {
             storage,
             is_const,
             ty,
             name,
+            array,
         })
     }
 

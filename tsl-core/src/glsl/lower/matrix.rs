@@ -40,10 +40,7 @@ impl ShaderLowering<'_, '_> {
 
     /// The columns of a matrix value.
     pub(super) fn columns(&mut self, m: &Val) -> Result<Vec<Val>, Diag> {
-        if m.parts.is_empty() {
-            return Ok(self.split_matrix(m)?.parts);
-        }
-        Ok(m.parts.clone())
+        Ok(self.with_columns(m)?.parts)
     }
 
     /// Element `row` of each column: `e[c][r]` is `m[c][r]`.
