@@ -9,12 +9,17 @@
 //! - [`wood`]: three.js's `WoodNodeMaterial`: procedural wood, ten genuses in four finishes.
 //! - [`post_processing`]: three.js's `MeshPostProcessingMaterial`: a physical surface dimmed by an
 //!   ambient occlusion image read at the fragment's own pixel.
+//! - [`toon_shaders`]: three.js's `ToonShader.js` (`examples/jsm/shaders/`): four toon
+//!   ShaderMaterials, three.js's own GLSL compiled through the subset.
 
 pub mod post_processing;
+mod three_shader;
+pub mod toon_shaders;
 pub mod wood;
 mod wood_nodes;
 
 pub use post_processing::{
     ao_pass_texture, mesh_post_processing_program, mesh_post_processing_program_with_ao_map,
 };
+pub use toon_shaders::{toon_shader_1, toon_shader_2, toon_shader_dotted, toon_shader_hatching};
 pub use wood::{wood_material, wood_preset, wood_program, WoodFinish, WoodGenus, WoodParams};
