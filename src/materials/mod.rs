@@ -11,10 +11,13 @@
 //!   ambient occlusion image read at the fragment's own pixel.
 //! - [`toon_shaders`]: three.js's `ToonShader.js` (`examples/jsm/shaders/`): four toon
 //!   ShaderMaterials, three.js's own GLSL compiled through the subset.
+//! - [`volume_shader`]: three.js's `VolumeRenderShader1`: a ray marched through a 3D texture,
+//!   maximum intensity or isosurface.
 
 pub mod post_processing;
 mod three_shader;
 pub mod toon_shaders;
+pub mod volume_shader;
 pub mod wood;
 mod wood_nodes;
 
@@ -22,4 +25,7 @@ pub use post_processing::{
     ao_pass_texture, mesh_post_processing_program, mesh_post_processing_program_with_ao_map,
 };
 pub use toon_shaders::{toon_shader_1, toon_shader_2, toon_shader_dotted, toon_shader_hatching};
+pub use volume_shader::{
+    volume_box, volume_render_shader, VolumeStyle, VOLUME_ISO_STEPS, VOLUME_MIP_STEPS,
+};
 pub use wood::{wood_material, wood_preset, wood_program, WoodFinish, WoodGenus, WoodParams};

@@ -16,6 +16,7 @@ pub mod scenes_materialx;
 pub mod scenes_outputs;
 pub mod scenes_physical;
 pub mod scenes_points;
+pub mod scenes_ready;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
@@ -26,7 +27,7 @@ pub mod scenes_transmission;
 pub mod scenes_volume;
 
 use scenes::Case;
-use tsl::raster::{RenderSettings, Renderer, ToneMapping};
+use tsl::raster::{OutputColorSpace, RenderSettings, Renderer, ToneMapping};
 
 /// One case: the fixture's name, its scene and the renderer settings of its case file.
 pub struct ThreeCase {
@@ -139,7 +140,26 @@ cases![
     morph_targets in scenes_deform,
     skinning in scenes_deform,
     displacement_map in scenes_deform,
+    toon_shaders in scenes_ready,
+    volume_shader in scenes_ready with linear_output,
 ];
+
+/// tools/three_cases/toon_shader_1.mjs, out of [`CASES`] while the GLSL front end refuses
+/// ToonShader1's vertex shader (a column of `modelMatrix`, `modelMatrix[0].xyz`): `raster_three.rs`
+/// holds it to three.js in a test that is ignored until then.
+pub const TOON_SHADER_1: ThreeCase = ThreeCase {
+    name: "toon_shader_1",
+    scene: scenes_ready::toon_shader_1,
+    renderer: plain,
+};
+
+/// The classic WebGLRenderer's canvas of a ShaderMaterial that writes its colour as it is (no
+/// `colorspace_fragment`): a linear output, no sRGB encoding.
+fn linear_output() -> Renderer {
+    let mut renderer = plain();
+    renderer.settings.output.color_space = OutputColorSpace::Linear;
+    renderer
+}
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
 fn shadows_pcf() -> Renderer {
