@@ -14,9 +14,31 @@
 //! 5. Draw it with `shader_material(id)` and `side: Side::Back`.
 //!
 //! ```
-//! use tsl::materials::{volume_render_shader, VolumeStyle};
-//! let mut program = volume_render_shader(VolumeStyle::Iso).unwrap();
-//! program.set_uniform("u_renderthreshold", 0.3f32).unwrap();
+//! use tsl::materials::{volume_box, volume_render_shader, VolumeStyle};
+//! use tsl::prelude::*;
+//! use tsl::raster::*;
+//!
+//! let mut assets = Assets::new();
+//! let bytes = vec![0u8; 16 * 16 * 16]; // the intensities, x fastest
+//! let volume = assets.volumes.add(Texture3d::new(16, 16, 16, VolumeFormat::R8, &bytes).unwrap());
+//! let colormap_image = Image::from_rgba8(2, 1, vec![0, 0, 0, 255, 255, 255, 255, 255]).unwrap();
+//! let colormap = assets.textures.add(Texture::new(colormap_image, ColorSpace::Linear));
+//! let mut program = volume_render_shader(VolumeStyle::Mip).unwrap();
+//! program.set_texture("u_data", volume).unwrap();
+//! program.set_texture("u_cmdata", colormap).unwrap();
+//! program.set_uniform("u_size", Vec3::splat(16.0)).unwrap();
+//! program.set_uniform("u_clim", Vec2::new(0.0, 1.0)).unwrap();
+//! program.set_uniform("u_cmwidth", 2.0f32).unwrap();
+//! let mut transform = Transform::default();
+//! transform.scale = Vec3::splat(1.0 / 8.0);
+//! program.set_uniform("u_world_to_local", transform.matrix().inverse()).unwrap();
+//! let material = Material { side: Side::Back, ..shader_material(assets.programs.add(program)) };
+//! let mut object = Object::mesh(
+//!     assets.geometries.add(volume_box([16, 16, 16]).unwrap()),
+//!     assets.materials.add(material),
+//! );
+//! object.transform = transform;
+//! # let _ = object;
 //! ```
 //!
 //! The GLSL is three.js's (`src/materials/shaders/volume.frag`, with its MIT notice), with the
