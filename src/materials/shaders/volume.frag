@@ -63,11 +63,11 @@ vec4 apply_colormap(float val) {
 vec4 cast_mip(vec3 start_loc, vec3 step, int nsteps) {
 		// The brightest value and the step it is at.
 		vec2 found = vec2(-1e6, 100.0);
+		// No break: a step past nsteps changes nothing (in the subset a break is a flag that
+		// each later step selects on).
 		for (int iter=0; iter<MAX_STEPS; iter++) {
-				if (iter >= nsteps)
-						break;
 				float val = sample1(start_loc + step * float(iter));
-				if (val > found.x)
+				if (iter < nsteps && val > found.x)
 						found = vec2(val, float(iter));
 		}
 
@@ -154,14 +154,13 @@ vec4 cast_iso(vec3 start_loc, vec3 step, int nsteps, vec3 view_ray) {
 
 		// Whether a surface is found, and where: in steps from start_loc.
 		vec2 found = vec2(0.0);
+		// No break, as in cast_mip: once found, or past nsteps, a step changes nothing.
 		for (int iter=0; iter<MAX_STEPS; iter++) {
-				if (iter >= nsteps || found.x > 0.0)
-						break;
 				float val = sample1(start_loc + step * float(iter));
 				// Take the last interval in smaller steps
 				for (int i=0; i<REFINEMENT_STEPS; i++) {
 						float at = float(iter) - 0.5 + float(i) / float(REFINEMENT_STEPS);
-						if (val > low_threshold && found.x == 0.0 && sample1(start_loc + step * at) > u_renderthreshold)
+						if (iter < nsteps && val > low_threshold && found.x == 0.0 && sample1(start_loc + step * at) > u_renderthreshold)
 								found = vec2(1.0, at);
 				}
 		}
