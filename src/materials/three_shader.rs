@@ -48,7 +48,7 @@ pub(crate) fn compile_three_shader(
     for (name, default) in shader.defaults {
         let value = match default {
             ThreeDefault::Srgb(hex) => UniformValue::Color(Color::from_hex(*hex)),
-            ThreeDefault::Value(v) => v.clone(),
+            ThreeDefault::Value(v) => *v,
         };
         program
             .set_uniform(*name, value)

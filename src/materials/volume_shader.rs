@@ -29,8 +29,7 @@
 //! program.set_uniform("u_size", Vec3::splat(16.0)).unwrap();
 //! program.set_uniform("u_clim", Vec2::new(0.0, 1.0)).unwrap();
 //! program.set_uniform("u_cmwidth", 2.0f32).unwrap();
-//! let mut transform = Transform::default();
-//! transform.scale = Vec3::splat(1.0 / 8.0);
+//! let transform = Transform { scale: Vec3::splat(1.0 / 8.0), ..Transform::default() };
 //! program.set_uniform("u_world_to_local", transform.matrix().inverse()).unwrap();
 //! let material = Material { side: Side::Back, ..shader_material(assets.programs.add(program)) };
 //! let mut object = Object::mesh(

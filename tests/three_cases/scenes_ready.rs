@@ -108,9 +108,11 @@ pub fn volume_shader() -> Case {
     let colormap = c.assets.textures.add(colormap);
     let box_geometry = c.assets.geometries.add(volume_box([16, 16, 16]).unwrap());
     for (style, x) in [(VolumeStyle::Mip, -2.2), (VolumeStyle::Iso, 0.2)] {
-        let mut transform = Transform::default();
-        transform.scale = Vec3::splat(1.0 / 8.0);
-        transform.position = Vec3::new(x, -1.0, -0.5);
+        let mut transform = Transform {
+            position: Vec3::new(x, -1.0, -0.5),
+            scale: Vec3::splat(1.0 / 8.0),
+            ..Transform::default()
+        };
         transform.set_euler(0.0, 0.3, 0.0);
         let mut program = volume_render_shader(style).unwrap();
         program.set_texture("u_data", data).unwrap();

@@ -142,6 +142,19 @@ pub enum OutputTexel {
     Srgb,
 }
 
+impl OutputTexel {
+    /// three.js's `linearToOutputTexel` in the subset: r187 writes the sRGB one as
+    /// `sRGBTransferOETF(vec4(mat3(identity) * value.rgb, value.a))`, left out here.
+    fn linear_to_output_texel(self) -> &'static str {
+        match self {
+            OutputTexel::Linear => "vec4 linearToOutputTexel( vec4 value ) { return value; }",
+            OutputTexel::Srgb => {
+                "vec4 linearToOutputTexel( vec4 value ) { return sRGBTransferOETF( value ); }"
+            }
+        }
+    }
+}
+
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
 /// cameraPosition; the attributes position, normal, uv and color; both spellings of attribute,
@@ -651,7 +664,7 @@ fn front(
 /// The functions three.js r187's `WebGLProgram` puts before a ShaderMaterial's fragment shader
 /// (`colorspace_pars_fragment`'s transfer functions and `getLuminanceFunction()` for the sRGB
 /// working space), written in the subset: `vec3(lessThanEqual(x, t))` is `step(x, t)`, which
-/// differs only at a NaN. `linearToOutputTexel` follows, one of [`LINEAR_TO_OUTPUT_TEXEL`].
+/// differs only at a NaN. `linearToOutputTexel` follows, as the [`OutputTexel`] says.
 const THREE_FRAGMENT_PREFIX: &str = "
 vec4 LinearTransferOETF( in vec4 value ) {
     return value;
@@ -668,20 +681,6 @@ float luminance( const in vec3 rgb ) {
 }
 ";
 
-/// three.js's `linearToOutputTexel` for each [`OutputTexel`]: r187 writes the sRGB one as
-/// `sRGBTransferOETF(vec4(mat3(identity) * value.rgb, value.a))`, and the identity matrix is left
-/// out here.
-const LINEAR_TO_OUTPUT_TEXEL: [(OutputTexel, &str); 2] = [
-    (
-        OutputTexel::Linear,
-        "vec4 linearToOutputTexel( vec4 value ) { return value; }",
-    ),
-    (
-        OutputTexel::Srgb,
-        "vec4 linearToOutputTexel( vec4 value ) { return sRGBTransferOETF( value ); }",
-    ),
-];
-
 /// [`THREE_FRAGMENT_PREFIX`] with each `linearToOutputTexel`, parsed once per process; its tokens
 /// are placed at line 1, column 1 of the shader (a shader that declares one of its names is
 /// refused at its own declaration).
@@ -692,10 +691,7 @@ static THREE_FRAGMENT_ITEMS_SRGB: PrefixItems =
     std::sync::LazyLock::new(|| three_fragment_prefix(OutputTexel::Srgb));
 
 fn three_fragment_prefix(output_texel: OutputTexel) -> Result<Vec<ast::Item>, Diag> {
-    let texel = LINEAR_TO_OUTPUT_TEXEL
-        .iter()
-        .find(|(o, _)| *o == output_texel)
-        .map_or("", |(_, text)| text);
+    let texel = output_texel.linear_to_output_texel();
     let source = format!("{THREE_FRAGMENT_PREFIX}{texel}\n");
     let options = Options {
         version_allowed: false,
