@@ -20,8 +20,9 @@
 //!
 //! The sources are in `src/materials/shaders/` with three.js's MIT notice. Each fragment shader
 //! ends with `#include <colorspace_fragment>`, three's `linearToOutputTexel` of the colour, which
-//! is the value as it is here ([`OutputTexel::Linear`]): the renderer's output transform encodes
-//! it to sRGB, as three's `linearToOutputTexel` does.
+//! is the value as it is here
+//! ([`OutputTexel::Linear`](tsl_core::glsl::OutputTexel::Linear)): the renderer's output
+//! transform encodes it to sRGB, as three's `linearToOutputTexel` does.
 
 use super::three_shader::{compile_three_shader, ThreeDefault, ThreeShader};
 use tsl_core::glsl::GlslError;
