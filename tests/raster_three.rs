@@ -7,9 +7,14 @@
 mod three_cases;
 
 use three_cases::fidelity::hold_to_three;
+use three_cases::ThreeCase;
 
 fn check(name: &str) {
-    let case = three_cases::case(name);
+    check_case(three_cases::case(name));
+}
+
+fn check_case(case: &'static ThreeCase) {
+    let name = case.name;
     let scene = (case.scene)();
     let renderer = (case.renderer)();
     let linear = renderer
@@ -379,4 +384,26 @@ fn skinning_matches_three() {
 #[test]
 fn a_displacement_map_matches_three() {
     check("displacement_map");
+}
+
+/// R-READY-5: three r187's ToonShader2, ToonShaderHatching and ToonShaderDotted, three's GLSL
+/// through `tsl::materials::toon_shaders`, against the classic WebGLRenderer's ShaderMaterials
+/// (their `linearToOutputTexel`, sRGB, against the output transform's encoding).
+#[test]
+fn the_toon_shaders_match_three() {
+    check("toon_shaders");
+}
+
+/// R-READY-5: ToonShader1, whose vertex shader reads `modelMatrix[0].xyz` (the world normal).
+#[test]
+fn toon_shader_1_matches_three() {
+    check("toon_shader_1");
+}
+
+/// R-READY-6: `volume_render_shader` in both styles on a 16³ R8 volume, against three r187's
+/// VolumeRenderShader1 as webgl2_materials_texture3d draws it (a linear output, as the classic
+/// renderer writes the shader's colour as it is).
+#[test]
+fn the_volume_shader_matches_three() {
+    check("volume_shader");
 }

@@ -16,6 +16,7 @@ pub mod scenes_materialx;
 pub mod scenes_outputs;
 pub mod scenes_physical;
 pub mod scenes_points;
+pub mod scenes_ready;
 pub mod scenes_rectmask;
 pub mod scenes_screen;
 pub mod scenes_shadow;
@@ -26,7 +27,7 @@ pub mod scenes_transmission;
 pub mod scenes_volume;
 
 use scenes::Case;
-use tsl::raster::{RenderSettings, Renderer, ToneMapping};
+use tsl::raster::{OutputColorSpace, RenderSettings, Renderer, ToneMapping};
 
 /// One case: the fixture's name, its scene and the renderer settings of its case file.
 pub struct ThreeCase {
@@ -143,7 +144,18 @@ cases![
     morph_targets in scenes_deform,
     skinning in scenes_deform,
     displacement_map in scenes_deform,
+    toon_shaders in scenes_ready,
+    toon_shader_1 in scenes_ready,
+    volume_shader in scenes_ready with linear_output,
 ];
+
+/// The classic WebGLRenderer's canvas of a ShaderMaterial that writes its colour as it is (no
+/// `colorspace_fragment`): a linear output, no sRGB encoding.
+fn linear_output() -> Renderer {
+    let mut renderer = plain();
+    renderer.settings.output.color_space = OutputColorSpace::Linear;
+    renderer
+}
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
 fn shadows_pcf() -> Renderer {

@@ -919,22 +919,35 @@ def _texture_of(shader, uniform):
     return own.get(uniform, THREE_TEX)
 
 
-for _name in THREE_ACCEPTED:
-    _s = THREE_SHADERS[_name]
-    _uniforms = {u: v for u, v in _s["uniforms"].items() if v is not None}
-    _uniforms.update(THREE_UNIFORMS.get(_name, {}))
+def three_case(name, uniforms=None, **extra):
+    """The corpus case of three's shader `name`: its defaults, THREE_UNIFORMS' and `uniforms`
+    over them, its textures, its defines and three's chunks, on an 8 x 8 grid."""
+    s = THREE_SHADERS[name]
+    values = {u: v for u, v in s["uniforms"].items() if v is not None}
+    values.update(THREE_UNIFORMS.get(name, {}))
+    values.update(uniforms or {})
     # A default given whole for a uniform array is replaced by its elements above.
-    _uniforms = {u: v for u, v in _uniforms.items() if not any(o.startswith(u + "[") for o in _uniforms)}
+    values = {u: v for u, v in values.items() if not any(o.startswith(u + "[") for o in values)}
     # A null default is a texture, unless the pass sets it (a uniform array's elements count).
-    _textures = {u: _texture_of(_name, u) for u, v in _s["uniforms"].items()
-                 if v is None and u not in _uniforms and not any(o.startswith(u + "[") for o in _uniforms)}
-    _defines = [d for d in (three_define(k, v) for k, v in _s["defines"].items()) if d]
-    CASES.append({"name": "three/" + _name, "kind": "shader", "vertex": _s["vertex"],
-                  "fragment": _s["fragment"], "defines": _defines, "uniforms": _uniforms,
-                  "textures": _textures, "w": 8, "h": 8, "chunks": True, **THREE_BOUNDS.get(_name, {})})
+    textures = {u: _texture_of(name, u) for u, v in s["uniforms"].items()
+                if v is None and u not in values and not any(o.startswith(u + "[") for o in values)}
+    defines = [d for d in (three_define(k, v) for k, v in s["defines"].items()) if d]
+    CASES.append({"name": "three/" + name, "kind": "shader", "vertex": s["vertex"],
+                  "fragment": s["fragment"], "defines": defines, "uniforms": values,
+                  "textures": textures, "w": 8, "h": 8, "chunks": True, **THREE_BOUNDS.get(name, {}),
+                  **extra})
+
+
+for _name in THREE_ACCEPTED:
+    three_case(_name)
 
 # The exact-integer cases: a file of their own, which adds to CASES.
 import glsl_cases_int  # noqa: E402,F401
+
+# The toon shaders that linearToOutputTexel lets through: a file of their own (issue 18). Before
+# the vertex cases, whose THREE_VERTEX gives the corpus cases of general vertex shaders their
+# matrices.
+import glsl_cases_ready  # noqa: E402,F401
 
 # The general vertex-shader cases: a file of their own, which adds to CASES.
 import glsl_cases_vertex  # noqa: E402,F401

@@ -51,6 +51,7 @@ fn three_s_shaders_compile_or_are_refused_with_a_place() {
         let options = GlslOptions {
             defines: &defines,
             chunks: Some(&chunks),
+            output_texel: OutputTexel::Srgb,
             ..GlslOptions::default()
         };
         let vertex = shader["vertex"].as_str().unwrap();

@@ -732,3 +732,35 @@ fn three_s_fragment_prefix_functions() {
     let e = compile_raw_shader_material(raw_vert, raw).unwrap_err();
     assert!(e.reason.contains("luminance"), "{e}");
 }
+
+/// R-READY-4: `linearToOutputTexel`, which three.js r187's prefix declares from the renderer's
+/// output colour space. `OutputTexel::Linear` (the default) returns the value; `Srgb` is
+/// sRGBTransferOETF: 0.5^0.41666 · 1.055 − 0.055 = 0.7353606, 0.002 · 12.92 = 0.02584,
+/// 0.25^0.41666 · 1.055 − 0.055 = 0.5371042 (the formula in f64); alpha as it is. Colorspace
+/// chunk's form, `gl_FragColor = linearToOutputTexel( gl_FragColor )`, as the toon shaders use it.
+#[test]
+fn linear_to_output_texel_follows_the_output_colour_space() {
+    let fragment = "void main() {\n  gl_FragColor = vec4(0.5, 0.002, 0.25, 0.7);\n  gl_FragColor = linearToOutputTexel( gl_FragColor );\n}\n";
+    let cases = [
+        (OutputTexel::Linear, [0.5, 0.002, 0.25]),
+        (OutputTexel::Srgb, [0.7353606, 0.02584, 0.5371042]),
+    ];
+    assert_eq!(OutputTexel::default(), OutputTexel::Linear);
+    for (output_texel, want) in cases {
+        let options = GlslOptions {
+            output_texel,
+            ..GlslOptions::default()
+        };
+        let program = compile_shader_material_with_options(VERT, fragment, &options).unwrap();
+        let color = frag(&program, COLOR_NODE, &at_uv(0.5, 0.5));
+        for (got, want) in color.iter().zip(want) {
+            assert!((got - want).abs() < 1e-5, "{output_texel:?}: {color:?}");
+        }
+        let opacity = frag(&program, OPACITY_NODE, &at_uv(0.5, 0.5));
+        assert_eq!(opacity, [0.7]);
+    }
+    // A shader that declares it again is refused at its own line, as three's GL compiler does.
+    let again = "vec4 linearToOutputTexel(vec4 v) { return v; }\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+    let e = compile_shader_material(VERT, again).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+}

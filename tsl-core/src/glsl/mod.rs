@@ -117,13 +117,50 @@ pub struct GlslOptions<'a> {
     pub chunks: Option<&'a HashMap<String, String>>,
     /// The host's limits.
     pub limits: Limits,
+    /// What three.js's `linearToOutputTexel` does in a ShaderMaterial's fragment shader.
+    pub output_texel: OutputTexel,
+}
+
+/// What `linearToOutputTexel`, which three.js r187's `WebGLProgram` declares before a
+/// ShaderMaterial's fragment shader from the renderer's `outputColorSpace`, does to its value
+/// (docs/glsl.md, "linearToOutputTexel"; docs/requirements.md, R-READY-4).
+///
+/// The default is [`OutputTexel::Linear`]: tsl-raster's output transform encodes the colour node
+/// of every material once, as three.js's sRGB `linearToOutputTexel` encodes the value a shader
+/// passes it, so a shader that calls it is drawn as three.js's canvas shows it. With
+/// [`OutputTexel::Srgb`] the shader's own output is display-encoded, as three.js's is, which is
+/// what a renderer that does not encode (an output colour space of linear), or a comparison of
+/// `gl_FragColor` with three.js's GL program, wants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputTexel {
+    /// The value as it is: three.js's `outputColorSpace = LinearSRGBColorSpace`; the renderer's
+    /// output transform encodes it.
+    #[default]
+    Linear,
+    /// `sRGBTransferOETF(value)`: three.js's default `outputColorSpace = SRGBColorSpace`, whose
+    /// working-to-output matrix is the identity.
+    Srgb,
+}
+
+impl OutputTexel {
+    /// three.js's `linearToOutputTexel` in the subset: r187 writes the sRGB one as
+    /// `sRGBTransferOETF(vec4(mat3(identity) * value.rgb, value.a))`, left out here.
+    fn linear_to_output_texel(self) -> &'static str {
+        match self {
+            OutputTexel::Linear => "vec4 linearToOutputTexel( vec4 value ) { return value; }",
+            OutputTexel::Srgb => {
+                "vec4 linearToOutputTexel( vec4 value ) { return sRGBTransferOETF( value ); }"
+            }
+        }
+    }
 }
 
 /// Compile a ShaderMaterial's two shaders to one program, with what three.js's prefix declares
 /// (the uniforms modelMatrix, modelViewMatrix, projectionMatrix, viewMatrix, normalMatrix and
 /// cameraPosition; the attributes position, normal, uv and color; both spellings of attribute,
 /// varying, texture2D and gl_FragColor; in the fragment shader, the functions `luminance`,
-/// `sRGBTransferOETF`, `sRGBTransferEOTF` and `LinearTransferOETF`).
+/// `sRGBTransferOETF`, `sRGBTransferEOTF`, `LinearTransferOETF` and `linearToOutputTexel`, the
+/// last one as [`OutputTexel::Linear`]: the value as it is, which the renderer encodes).
 pub fn compile_shader_material(vertex: &str, fragment: &str) -> Result<NodeProgram, GlslError> {
     compile_shader_material_with_defines(vertex, fragment, &[])
 }
@@ -161,6 +198,7 @@ pub fn compile_shader_material_with_limits(
         defines,
         chunks: None,
         limits: *limits,
+        output_texel: OutputTexel::default(),
     };
     compile_shader_material_with_options(vertex, fragment, &options)
 }
@@ -216,6 +254,7 @@ pub fn compile_raw_shader_material_with_limits(
         defines,
         chunks: None,
         limits: *limits,
+        output_texel: OutputTexel::default(),
     };
     compile_raw_shader_material_with_options(vertex, fragment, &options)
 }
@@ -256,6 +295,7 @@ pub fn shader_graph_with_limits(
         defines,
         chunks: None,
         limits: *limits,
+        output_texel: OutputTexel::default(),
     };
     shader_graph_with_options(vertex, fragment, &options)
 }
@@ -297,6 +337,7 @@ pub fn raw_shader_graph_with_limits(
         defines,
         chunks: None,
         limits: *limits,
+        output_texel: OutputTexel::default(),
     };
     raw_shader_graph_with_options(vertex, fragment, &options)
 }
@@ -531,6 +572,7 @@ fn front(
     defines: &[(String, Vec<Tok>)],
     limits: &Limits,
     chunks: Option<&HashMap<String, String>>,
+    output_texel: OutputTexel,
 ) -> Result<ir::Checked, GlslError> {
     let shader = match (kind, stage) {
         (Kind::ShaderToy, _) => Shader::ShaderToy,
@@ -597,7 +639,11 @@ fn front(
     let mut items = parser::parse(&pre.tokens)
         .map_err(|d| GlslError::from_diags(shader, GlslErrorKind::Syntax, d, source))?;
     if kind == Kind::ShaderMaterial && stage == Stage::Fragment {
-        let mut prefix = THREE_FRAGMENT_ITEMS.clone().map_err(|d| {
+        let items_of = match output_texel {
+            OutputTexel::Linear => &THREE_FRAGMENT_ITEMS_LINEAR,
+            OutputTexel::Srgb => &THREE_FRAGMENT_ITEMS_SRGB,
+        };
+        let mut prefix = (**items_of).clone().map_err(|d| {
             internal(
                 shader,
                 format!("three.js's prefix is refused: {}", d.reason),
@@ -618,7 +664,7 @@ fn front(
 /// The functions three.js r187's `WebGLProgram` puts before a ShaderMaterial's fragment shader
 /// (`colorspace_pars_fragment`'s transfer functions and `getLuminanceFunction()` for the sRGB
 /// working space), written in the subset: `vec3(lessThanEqual(x, t))` is `step(x, t)`, which
-/// differs only at a NaN. `linearToOutputTexel` is left out: our output transform encodes.
+/// differs only at a NaN. `linearToOutputTexel` follows, as the [`OutputTexel`] says.
 const THREE_FRAGMENT_PREFIX: &str = "
 vec4 LinearTransferOETF( in vec4 value ) {
     return value;
@@ -635,12 +681,18 @@ float luminance( const in vec3 rgb ) {
 }
 ";
 
-/// [`THREE_FRAGMENT_PREFIX`] parsed once per process; its tokens are placed at line 1, column 1
-/// of the shader (a shader that declares one of its names is refused at its own declaration).
-static THREE_FRAGMENT_ITEMS: std::sync::LazyLock<Result<Vec<ast::Item>, Diag>> =
-    std::sync::LazyLock::new(three_fragment_prefix);
+/// [`THREE_FRAGMENT_PREFIX`] with each `linearToOutputTexel`, parsed once per process; its tokens
+/// are placed at line 1, column 1 of the shader (a shader that declares one of its names is
+/// refused at its own declaration).
+type PrefixItems = std::sync::LazyLock<Result<Vec<ast::Item>, Diag>>;
+static THREE_FRAGMENT_ITEMS_LINEAR: PrefixItems =
+    std::sync::LazyLock::new(|| three_fragment_prefix(OutputTexel::Linear));
+static THREE_FRAGMENT_ITEMS_SRGB: PrefixItems =
+    std::sync::LazyLock::new(|| three_fragment_prefix(OutputTexel::Srgb));
 
-fn three_fragment_prefix() -> Result<Vec<ast::Item>, Diag> {
+fn three_fragment_prefix(output_texel: OutputTexel) -> Result<Vec<ast::Item>, Diag> {
+    let texel = output_texel.linear_to_output_texel();
+    let source = format!("{THREE_FRAGMENT_PREFIX}{texel}\n");
     let options = Options {
         version_allowed: false,
         version_refusal: "",
@@ -650,7 +702,7 @@ fn three_fragment_prefix() -> Result<Vec<ast::Item>, Diag> {
         chunk_bytes: 0,
         chunks: None,
     };
-    let mut pre = preprocess::preprocess(THREE_FRAGMENT_PREFIX, &options)?;
+    let mut pre = preprocess::preprocess(&source, &options)?;
     for token in &mut pre.tokens {
         token.span = Span::new(1, 1, 1);
     }
@@ -738,6 +790,7 @@ fn graph_pair(
         &defines,
         limits,
         options.chunks,
+        options.output_texel,
     )?;
     let graph = NodeGraph::new();
     let mut builder = Builder::new(&graph, limits);
@@ -757,6 +810,7 @@ fn graph_pair(
         &defines,
         limits,
         options.chunks,
+        options.output_texel,
     )?;
     link(&v, &f, fragment)?;
     let fenv = Env {
@@ -771,7 +825,15 @@ fn graph_pair(
 
 fn graph_toy(source: &str, limits: &Limits) -> Result<(NodeGraph, FragmentResult), GlslError> {
     check_size(Shader::ShaderToy, source.len(), limits)?;
-    let f = front(Kind::ShaderToy, Stage::Fragment, source, &[], limits, None)?;
+    let f = front(
+        Kind::ShaderToy,
+        Stage::Fragment,
+        source,
+        &[],
+        limits,
+        None,
+        OutputTexel::default(),
+    )?;
     let graph = NodeGraph::new();
     let mut builder = Builder::new(&graph, limits);
     let none = HashMap::new();
@@ -798,7 +860,15 @@ fn check_alone(kind: Kind, shader: Shader, source: &str, limits: &Limits) -> Res
             _ => Stage::Fragment,
         };
         check_size(shader, source.len(), limits)?;
-        let checked = front(kind, stage, source, &[], limits, None)?;
+        let checked = front(
+            kind,
+            stage,
+            source,
+            &[],
+            limits,
+            None,
+            OutputTexel::default(),
+        )?;
         let graph = NodeGraph::new();
         let mut builder = Builder::new(&graph, limits);
         let env = Env {

@@ -65,6 +65,9 @@ pub fn compile(case: &Value) -> Result<NodeProgram, String> {
     let options = GlslOptions {
         defines: &defines,
         chunks: chunks.as_ref(),
+        // Mesa's ShaderMaterial prefix (tools/gl_oracle/three_prefix) is three's, whose
+        // linearToOutputTexel encodes to sRGB.
+        output_texel: OutputTexel::Srgb,
         ..GlslOptions::default()
     };
     match case["kind"].as_str().unwrap() {
