@@ -2,10 +2,9 @@
 //! three.js's own GLSL compiled through the subset, on four spheres lit by one direction in view
 //! space (`uDirLightPos`), every other uniform three.js's default: ToonShader1 (top left),
 //! ToonShader2 (top right), ToonShaderHatching (bottom left) and ToonShaderDotted (bottom right).
-//! The three last ones, at 64×64, are held to three.js r187's render by the `toon_shaders` case of
-//! `tests/raster_three.rs` and `tests/gpu_three.rs`. Where the GLSL front end refuses a shader
-//! (ToonShader1's vertex shader reads a column of `modelMatrix`), its refusal is printed and its
-//! sphere left out.
+//! At 64×64 they are held to three.js r187's renders by the `toon_shaders` and `toon_shader_1`
+//! cases of `tests/raster_three.rs` and `tests/gpu_three.rs`. Where the GLSL front end refuses a
+//! shader, its refusal is printed and its sphere left out.
 //!
 //! Run: `cargo run --release --example toon` (optionally `-- OUT.png`).
 
