@@ -196,7 +196,7 @@ fn word_source(program: &NodeProgram, layout: &UniformLayout, word: usize) -> St
         }
         let k = word - u.word;
         let access = match u.ty {
-            ValueType::Float => String::new(),
+            ValueType::Float | ValueType::Int | ValueType::UInt => String::new(),
             ValueType::Mat3 => format!("[{}][{}]", k / 3, k % 3),
             ValueType::Mat4 => format!("[{}][{}]", k / 4, k % 4),
             _ => format!("[{k}]"),
@@ -511,8 +511,6 @@ impl NodeProgram {
     /// Refuses a program that reads `varying(...)` or `barycentric()`
     /// ([`EmitError::NotStandalone`]).
     pub fn to_module(&self) -> Result<Module, EmitError> {
-        // Before the host is written: its uniform block would declare the integers' members.
-        super::lower::refuse_integers(self)?;
         let reads = reads(self)?;
         let interface = self.native_interface();
         let mut module = super::parse_wgsl(&host_source(self, &interface, &reads))?;
