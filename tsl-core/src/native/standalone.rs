@@ -13,7 +13,8 @@
 //!
 //! - **Bind group 0.** Binding 0 is the uniform block `TslUniforms` ([`UniformLayout`]): the
 //!   frame (`time`, `resolution`, `camera_position`, `view`, `projection`, `model`,
-//!   `normal_matrix`) then the program's float, vector and matrix uniforms in declaration order.
+//!   `normal_matrix`) then the program's uniforms but textures in declaration order (an integer
+//!   uniform as `u32`, `i32` or a vector of them, read as its bits).
 //!   Bindings `1 + 2k` and `2 + 2k` are texture slot *k*'s `texture_2d<f32>` and `sampler`
 //!   ([`NodeProgram::texture_slots`] order). The hook `tsl_word` reads the header's frame words
 //!   and the uniforms from the block, and a texture id word as its slot's index.
