@@ -215,6 +215,8 @@ impl<'p> Lower<'p> {
     /// `x * 1.0`, then reassociates `(c - 0.5) + 0.5`; SPIR-V without `NoContraction` allows it),
     /// which moved Worley noise of a constant jitter or point width by 1 to 3 ulp on lavapipe;
     /// the interpreter's run-time operands never allow it. Measured by `tests/gpu_interp.rs`.
+    /// Integer constants and the floats converted to integers pass through it too
+    /// (`integer.rs`); [`reads_hidden_zero`] names every instruction whose code calls this.
     fn hidden_zero(&mut self) -> Ex {
         if let Some(zero) = self.hidden_zero {
             return zero;
@@ -967,6 +969,25 @@ impl<'p> Lower<'p> {
             binding: None,
         });
         self.function
+    }
+}
+
+/// Whether the code [`emit_into`] makes for `inst` reads the program's word [`H_MAGIC`] through
+/// `tsl_word` ([`Lower::hidden_zero`]): Worley noise, an integer load, a float converted to an
+/// integer. A host that answers only the words the code reads (a standalone module) needs it.
+pub(super) fn reads_hidden_zero(inst: &Instruction) -> bool {
+    match Opcode::from_byte(inst.opcode) {
+        Some(Opcode::Load) => inst.operands[1] != LOAD_TAG_FLOAT,
+        Some(op) => matches!(
+            op,
+            Opcode::WorleyFloat
+                | Opcode::WorleyVec2
+                | Opcode::WorleyVec3
+                | Opcode::WorleyCellVec3
+                | Opcode::ToInt
+                | Opcode::ToUint
+        ),
+        None => false,
     }
 }
 

@@ -163,11 +163,12 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                     }
                     derivatives |= view == View::Right as u32 || view == View::Up as u32;
                 }
-                // Worley's operands pass through word 0 (`lower.rs`, `hidden_zero`).
-                Some(Opcode::WorleyFloat | Opcode::WorleyVec2 | Opcode::WorleyVec3) => {
-                    words.push(H_MAGIC)
-                }
                 _ => {}
+            }
+            // Worley's operands, integer constants and the floats converted to integers pass
+            // through word 0 (`lower.rs`, `hidden_zero`).
+            if super::lower::reads_hidden_zero(&inst) {
+                words.push(H_MAGIC);
             }
         }
     }
