@@ -173,7 +173,8 @@ fn assert_hook_answers_word_0(name: &str, program: &NodeProgram) {
 fn integer_constants_and_conversions_read_word_0_through_the_hook() {
     // Each reads the hidden zero alone: an integer constant, then to_int and to_uint of a float
     // uniform.
-    let builds: [(&str, fn(&NodeGraph) -> NodeRef); 3] = [
+    type Build = fn(&NodeGraph) -> NodeRef;
+    let builds: [(&str, Build); 3] = [
         ("an integer constant", |g| g.to_float(g.uint(0xFFFF_FFFF))),
         ("to_int", |g| {
             g.to_float(g.to_int(g.named_uniform("f", 2.5f32)))
