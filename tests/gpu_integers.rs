@@ -1,9 +1,9 @@
-//! Exact integers (R-INT, docs/requirements.md) on the WGSL interpreter against `run_nodes`, bit
-//! for bit: every integer opcode over 64 lanes of varied values (from the fragment's attributes,
-//! so they differ per lane) and over integer uniforms with NaN-, infinity- and subnormal-shaped
-//! bits. An integer result is carried out as its two 16-bit halves, each exact as a float, and
-//! `float(u)` of it; a float result (a comparison, `to_float`) as it is. The native path refuses
-//! integer programs (`tsl_core::native`), which is checked too.
+//! Exact integers (R-INT, docs/requirements.md) on the GPU against `run_nodes`, bit for bit, on
+//! both paths: the WGSL interpreter and the program emitted natively (`tsl_core::native`,
+//! R-INT-7). Every integer opcode over 64 lanes of varied values (from the fragment's
+//! attributes, so they differ per lane) and over integer uniforms with NaN-, infinity- and
+//! subnormal-shaped bits. An integer result is carried out as its two 16-bit halves, each exact
+//! as a float, and `float(u)` of it; a float result (a comparison, `to_float`) as it is.
 //!
 //! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead.
 
@@ -17,6 +17,60 @@ gpu_tests!(
     integer_opcodes_match_run_nodes_bit_for_bit,
     glsl_integer_cases_match_run_nodes_bit_for_bit
 );
+
+/// The GPU's two ways of running a program.
+#[derive(Clone, Copy, Debug)]
+enum Path {
+    Interpreter,
+    Native,
+}
+
+impl Path {
+    const ALL: [Path; 2] = [Path::Interpreter, Path::Native];
+
+    fn run(
+        self,
+        interp: &mut GpuInterpreter,
+        program: &NodeProgram,
+        output: Output,
+        batch: &FragmentBatch,
+    ) -> Vec<[f32; 4]> {
+        match self {
+            Path::Interpreter => interp.run(program, output, batch, &WhiteSampler),
+            Path::Native => interp.run_native(program, output, batch, &WhiteSampler),
+        }
+        .unwrap_or_else(|e| panic!("{self:?}: {e}\n{program}"))
+        .expect("output set")
+    }
+}
+
+/// The values compared and the first differences.
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    failures: Vec<String>,
+    /// The distinct reference values, so that a case that gives one value everywhere cannot
+    /// pass unseen.
+    distinct: std::collections::BTreeSet<u32>,
+}
+
+impl Tally {
+    /// Compare `width` components of every lane of the GPU's `got` with the reference `want`.
+    fn check(&mut self, label: &str, width: usize, got: &[[f32; 4]], want: &Register) {
+        for (lane, got) in got.iter().enumerate().take(LANES) {
+            for k in 0..width {
+                let (g, c) = (got[k].to_bits(), want[k][lane].to_bits());
+                self.compared += 1;
+                self.distinct.insert(c);
+                if g != c && self.failures.len() < 12 {
+                    self.failures.push(format!(
+                        "{label}: lane {lane} component {k}: gpu {g:#010x} cpu {c:#010x}"
+                    ));
+                }
+            }
+        }
+    }
+}
 
 /// A small deterministic generator.
 struct Rng(u64);
@@ -154,54 +208,61 @@ fn integer_opcodes_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
     ];
     let mut interp = GpuInterpreter::new(gpu);
     let mut registers = Registers::new();
-    let mut failures = Vec::new();
-    let mut compared = 0usize;
-    // The distinct results, so that a case that gives one value everywhere cannot pass unseen.
-    let mut distinct = std::collections::BTreeSet::new();
+    let mut tally = Tally::default();
+    let mut opcodes = std::collections::BTreeSet::new();
     for (name, build) in &cases {
         for (label, program, output) in programs(name, build) {
+            opcodes.extend(integer_opcodes(&program));
             let width = output.value_type().width().unwrap_or(1);
             for seed in [1u64, 2, 3] {
                 let batch = batch(seed);
-                let want = run_nodes(&program, output, &batch, &WhiteSampler, &mut registers)
+                let want = *run_nodes(&program, output, &batch, &WhiteSampler, &mut registers)
                     .expect("output set");
-                let got = interp
-                    .run(&program, output, &batch, &WhiteSampler)
-                    .unwrap_or_else(|e| panic!("{label}: {e}"))
-                    .expect("output set");
-                for lane in 0..LANES {
-                    for k in 0..width {
-                        let (g, c) = (got[lane][k].to_bits(), want[k][lane].to_bits());
-                        compared += 1;
-                        distinct.insert(c);
-                        if g != c && failures.len() < 12 {
-                            failures.push(format!(
-                                "{label}: seed {seed} lane {lane} component {k}: gpu {g:#010x} cpu {c:#010x}"
-                            ));
-                        }
-                    }
+                for path in Path::ALL {
+                    let got = path.run(&mut interp, &program, output, &batch);
+                    tally.check(
+                        &format!("{label} ({path:?}, seed {seed})"),
+                        width,
+                        &got,
+                        &want,
+                    );
                 }
             }
-            // The native path refuses the program rather than run it inexactly.
-            let native = interp.run_native(&program, output, &batch(1), &WhiteSampler);
-            assert!(
-                native.is_err(),
-                "{label}: the native path ran an integer program"
-            );
         }
     }
     println!(
-        "compared {compared} values bit for bit ({} distinct), {} differ",
-        distinct.len(),
-        failures.len()
+        "compared {} values bit for bit on both paths ({} distinct), {} differ",
+        tally.compared,
+        tally.distinct.len(),
+        tally.failures.len()
     );
-    assert!(distinct.len() > 1000, "the cases vary too little");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Every integer opcode ran, bytes 100 to 132.
+    let missing: Vec<&str> = Opcode::ALL
+        .iter()
+        .filter(|op| op.is_integer() && !opcodes.contains(&(**op as u8)))
+        .map(|op| op.name())
+        .collect();
+    assert!(missing.is_empty(), "not covered: {missing:?}");
+    assert!(tally.distinct.len() > 1000, "the cases vary too little");
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+}
+
+/// The integer opcodes (bytes) in `program`'s code.
+fn integer_opcodes(program: &NodeProgram) -> Vec<u8> {
+    Output::ALL
+        .iter()
+        .flat_map(|&output| {
+            let (start, count) = program.output_range(output);
+            (start..start + count).map(|i| program.instruction(i).opcode)
+        })
+        .filter(|&byte| Opcode::from_byte(byte).is_some_and(Opcode::is_integer))
+        .collect()
 }
 
 /// The GLSL exact-integer cases of the Mesa oracle (`int/` in tools/gl_oracle/glsl_cases_int.py,
 /// held to Mesa's pixels by tsl-core's glsl_oracle.rs through `run_nodes`) on the WGSL
-/// interpreter, bit for bit against `run_nodes`: so the GPU agrees with Mesa on them too. The
+/// interpreter and natively, bit for bit against `run_nodes`: so the GPU agrees with Mesa on them
+/// too. The
 /// 64 lanes are the 16 cells of the cases' 4 x 4 grid, four times.
 fn glsl_integer_cases_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
     use serde_json::Value;
@@ -223,7 +284,7 @@ fn glsl_integer_cases_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
     }
     let mut interp = GpuInterpreter::new(gpu);
     let mut registers = Registers::new();
-    let (mut cases, mut compared, mut failures) = (0, 0usize, Vec::new());
+    let (mut cases, mut tally) = (0, Tally::default());
     for case in fixture["cases"].as_array().expect("cases") {
         let name = case["name"].as_str().expect("a name");
         if !name.starts_with("int/") {
@@ -274,26 +335,18 @@ fn glsl_integer_cases_match_run_nodes_bit_for_bit(gpu: &'static Gpu) {
         }
         for output in [COLOR_NODE, OPACITY_NODE] {
             let width = output.value_type().width().unwrap_or(1);
-            let want = run_nodes(&program, output, &batch, &WhiteSampler, &mut registers)
+            let want = *run_nodes(&program, output, &batch, &WhiteSampler, &mut registers)
                 .expect("output set");
-            let got = interp
-                .run(&program, output, &batch, &WhiteSampler)
-                .unwrap_or_else(|e| panic!("{name}: {e}"))
-                .expect("output set");
-            for lane in 0..LANES {
-                for k in 0..width {
-                    let (g, c) = (got[lane][k].to_bits(), want[k][lane].to_bits());
-                    compared += 1;
-                    if g != c && failures.len() < 12 {
-                        failures.push(format!(
-                            "{name} {output:?}: lane {lane} component {k}: gpu {g:#010x} cpu {c:#010x}"
-                        ));
-                    }
-                }
+            for path in Path::ALL {
+                let got = path.run(&mut interp, &program, output, &batch);
+                tally.check(&format!("{name} {output:?} ({path:?})"), width, &got, &want);
             }
         }
     }
-    println!("{cases} GLSL integer cases, {compared} values compared bit for bit");
+    println!(
+        "{cases} GLSL integer cases, {} values compared bit for bit on both paths",
+        tally.compared
+    );
     assert!(cases >= 60, "{cases} cases");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
 }

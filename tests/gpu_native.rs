@@ -34,7 +34,8 @@ macro_rules! native_tests {
             $($scene,)*
             new_uniforms_a_new_time_and_a_new_view_build_no_pipeline,
             a_new_program_draws_at_once_and_natively_after_the_wait,
-            a_program_the_emitter_refuses_stays_on_the_interpreter,
+            an_integer_program_draws_natively_once_built,
+            a_shadertoy_with_ints_draws_natively,
             coplanar_surfaces_are_the_kernel_s_with_exact_depth,
             the_visible_fragment_first_and_every_fragment_in_order_are_the_kernel_s,
             the_graph_example_at_1280x720_covers_the_set_up_s_pixels,
@@ -238,12 +239,12 @@ fn a_new_program_draws_at_once_and_natively_after_the_wait(gpu: &'static Gpu) {
     hold("hybrid, after the wait", GpuPath::Hybrid, &cpu, &second);
 }
 
-fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
-    // A valid program the emitter refuses: exact integers (`to_int`) run on the interpreters,
-    // not yet on the native back end (docs/integers.md). The colour's blue is uv.x rounded down
-    // to a thousandth through an int, so the interpreters' pixels agree within the bounds even
-    // where the CPU and the GPU round a uv to either side of a step. Hybrid draws it with the
-    // interpreter and says why; Native refuses the frame.
+fn an_integer_program_draws_natively_once_built(gpu: &'static Gpu) {
+    // Exact integers (`to_int`), which the native back end emits too (R-INT-7): hybrid draws
+    // the first frame with the interpreter and the next natively; Native draws it at once. The
+    // colour's blue is uv.x rounded down to a thousandth through an int, so the pixels agree
+    // with the CPU's within the bounds even where the CPU and the GPU round a uv to either side
+    // of a step.
     let mut c = Case::new();
     let g = NodeGraph::new();
     let x = g.swizzle(g.uv(), "x");
@@ -262,22 +263,64 @@ fn a_program_the_emitter_refuses_stays_on_the_interpreter(gpu: &'static Gpu) {
     let cpu = cpu_image(&c);
 
     let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(GpuPath::Hybrid);
-    r.render(&c.scene, &c.camera, &c.assets).expect("renders");
-    r.wait_for_native();
-    let status = r.native_status(&program);
-    assert!(
-        matches!(&status, Some(NativeStatus::Failed(e)) if e.to_string().contains("emit")),
-        "{status:?}"
+    let first = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
+    assert_eq!(
+        r.native_passes(),
+        0,
+        "the interpreter draws the first frame"
     );
+    hold(
+        "integers, hybrid, first frame",
+        GpuPath::Hybrid,
+        &cpu,
+        &first,
+    );
+    r.wait_for_native();
+    assert_eq!(r.native_status(&program), Some(NativeStatus::Ready));
     let out = r.render(&c.scene, &c.camera, &c.assets).expect("renders");
-    assert_eq!(r.native_passes(), 0, "the interpreter draws it");
-    hold("refused program, hybrid", GpuPath::Hybrid, &cpu, &out);
+    assert!(r.native_passes() > 0, "the native pipeline draws it");
+    hold("integers, hybrid, native", GpuPath::Hybrid, &cpu, &out);
 
     let mut r = GpuRenderer::new(gpu, c.settings.clone()).with_path(GpuPath::Native);
-    let refused = r
+    let out = r
         .render(&c.scene, &c.camera, &c.assets)
-        .expect_err("a native frame needs every native pipeline");
-    assert!(refused.to_string().contains("emit"), "{refused}");
+        .expect("a native frame of an integer program");
+    assert!(r.native_passes() > 0);
+    hold("integers, native", GpuPath::Native, &cpu, &out);
+}
+
+fn a_shadertoy_with_ints_draws_natively(gpu: &'static Gpu) {
+    // tests/glsl_sources/shadertoy/21_switch_shapes.glsl: each cell's shape is picked by an int
+    // computed at run time (`int(mod(...))`, then a switch on it), so the program holds exact
+    // integer instructions (R-GLSL-8). The Native path draws a frame only when every pass has
+    // its native pipeline, and says how many passes it drew natively.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/glsl_sources/shadertoy/21_switch_shapes.glsl"
+    );
+    let source = std::fs::read_to_string(path).expect("the ShaderToy");
+    let program = tsl_core::glsl::compile_shader_toy(&source).expect("compiles");
+    let (start, count) = program.output_range(COLOR_NODE);
+    let integers = (start..start + count)
+        .filter(|&i| {
+            Opcode::from_byte(program.instruction(i).opcode).is_some_and(Opcode::is_integer)
+        })
+        .count();
+    assert!(integers > 0, "no integer instruction:\n{program}");
+    let toy = tsl::shadertoy::scene(program, 96, 64, 1.0, &Default::default()).expect("a scene");
+    let cpu = Renderer::new(toy.settings.clone())
+        .render(&toy.scene, &toy.camera, &toy.assets)
+        .expect("the CPU draws it");
+    let mut r = GpuRenderer::new(gpu, toy.settings.clone()).with_path(GpuPath::Native);
+    let out = r
+        .render(&toy.scene, &toy.camera, &toy.assets)
+        .expect("a native frame of the ShaderToy");
+    println!(
+        "21_switch_shapes ({integers} integer instructions): {} pass(es) drawn natively",
+        r.native_passes()
+    );
+    assert_eq!(r.native_passes(), 1, "the native pipeline draws the quad");
+    hold("21_switch_shapes", GpuPath::Native, &cpu, &out);
 }
 
 fn coplanar_surfaces_are_the_kernel_s_with_exact_depth(gpu: &'static Gpu) {

@@ -23,7 +23,8 @@ use wgpu_custom_app::{program, CustomApp};
 gpu_tests!(
     the_custom_app_draws_the_reference_interpreters_pixels,
     frag_coord_front_facing_and_derivatives_are_the_references,
-    a_volume_read_draws_the_reference_interpreters_pixels
+    a_volume_read_draws_the_reference_interpreters_pixels,
+    integer_uniforms_and_operations_draw_the_reference_interpreters_pixels
 );
 
 /// The sRGB encoding of a linear value in [0, 1], as a byte.
@@ -53,33 +54,13 @@ fn the_custom_app_draws_the_reference_interpreters_pixels(gpu: &'static Gpu) {
         program.set_frame(time, Mat4::IDENTITY);
         program.set_uniform("centre", centre).unwrap();
         let pixels = app.draw(&gpu.device, &gpu.queue, &program, &frame).unwrap();
-        assert_eq!(pixels.len(), (4 * width * height) as usize);
-        for (x, y) in pixels_checked {
-            let uv = Vec2::new(
-                (x as f32 + 0.5) / width as f32,
-                1.0 - (y as f32 + 0.5) / height as f32,
-            );
-            let fragment = Fragment {
-                uv,
-                vertex_color: Vec3::ONE,
-                ..Fragment::default()
-            };
-            let rgb = program.evaluate(COLOR_NODE, &fragment).unwrap();
-            let at = (4 * (y * width + x)) as usize;
-            let got = &pixels[at..at + 4];
-            for k in 0..3 {
-                let expected = srgb_byte(rgb[k]);
-                assert!(
-                    got[k].abs_diff(expected) <= 1,
-                    "time {time}, pixel ({x}, {y}) channel {k}: GPU {} reference {expected} \
-                     (linear {})",
-                    got[k],
-                    rgb[k]
-                );
-            }
-            // No opacity node: alpha 1.
-            assert_eq!(got[3], 255, "pixel ({x}, {y}) alpha");
-        }
+        hold_colour(
+            &program,
+            &pixels,
+            (width, height),
+            &pixels_checked,
+            &format!("time {time}"),
+        );
         if previous.as_ref().is_some_and(|p| *p != pixels) {
             differing_frames += 1;
         }
@@ -87,6 +68,89 @@ fn the_custom_app_draws_the_reference_interpreters_pixels(gpu: &'static Gpu) {
     }
     // The second frame's block (time and centre) reached the GPU.
     assert_eq!(differing_frames, 1);
+}
+
+/// The pixels `checked` of a `size` frame drawn from `program`: each colour byte within one of
+/// the reference's (`evaluate` at the pixel's uv, sRGB-encoded), alpha 255 (no opacity node).
+fn hold_colour(
+    program: &NodeProgram,
+    pixels: &[u8],
+    (width, height): (u32, u32),
+    checked: &[(u32, u32)],
+    label: &str,
+) {
+    assert_eq!(pixels.len(), (4 * width * height) as usize);
+    for &(x, y) in checked {
+        let uv = Vec2::new(
+            (x as f32 + 0.5) / width as f32,
+            1.0 - (y as f32 + 0.5) / height as f32,
+        );
+        let fragment = Fragment {
+            uv,
+            vertex_color: Vec3::ONE,
+            ..Fragment::default()
+        };
+        let rgb = program.evaluate(COLOR_NODE, &fragment).unwrap();
+        let at = (4 * (y * width + x)) as usize;
+        let got = &pixels[at..at + 4];
+        for k in 0..3 {
+            let expected = srgb_byte(rgb[k]);
+            assert!(
+                got[k].abs_diff(expected) <= 1,
+                "{label}, pixel ({x}, {y}) channel {k}: GPU {} reference {expected} (linear {})",
+                got[k],
+                rgb[k]
+            );
+        }
+        assert_eq!(got[3], 255, "{label}, pixel ({x}, {y}) alpha");
+    }
+}
+
+/// Exact integers in a standalone module (R-INT-7): `uint`, `ivec2` and `uvec3` uniforms in the
+/// block (declared `u32`, `vec2<i32>`, `vec3<u32>`), read as their bits, through integer
+/// operations of each kind into a colour; two frames with the uniforms set again between them,
+/// each held to the reference interpreter.
+fn integer_uniforms_and_operations_draw_the_reference_interpreters_pixels(gpu: &'static Gpu) {
+    let (width, height) = (40u32, 32u32);
+    let g = NodeGraph::new();
+    let seed = g.named_uniform("seed", 0x9E37_79B9u32);
+    let pair = g.named_uniform("pair", [-7i32, 3]);
+    let wide = g.named_uniform("wide", [0xFF00_0000u32, 1, 0x8000_0000]);
+    // A byte of a hash of the pixel's column and the seed.
+    let column = g.to_uint(g.to_int(g.mul(g.swizzle(g.uv(), "x"), g.float(40.0))));
+    let h = g.mul(g.bit_xor(column, seed), g.uint(0x85EB_CA6B));
+    let r = g.bit_and(g.shift_right(h, g.uint(24)), g.uint(255));
+    // |x * y| % 256 of the signed pair, plus the row.
+    let row = g.to_int(g.mul(g.swizzle(g.uv(), "y"), g.float(32.0)));
+    let product = g.mul(g.swizzle(pair, "x"), g.swizzle(pair, "y"));
+    let gr = g.rem(g.add(g.abs(product), row), g.int32(256));
+    // The top byte of the largest of `wide`'s components.
+    let top = g.max(
+        g.max(g.swizzle(wide, "x"), g.swizzle(wide, "y")),
+        g.swizzle(wide, "z"),
+    );
+    let b = g.shift_right(top, g.uint(24));
+    let byte = |v: NodeRef| g.div(g.to_float(v), g.float(255.0));
+    g.set_output(COLOR_NODE, g.join(&[byte(r), byte(gr), byte(b)]))
+        .unwrap();
+    let mut program = g.compile().unwrap();
+    let app = CustomApp::new(&gpu.device, &program, width, height).unwrap();
+    let frame = NativeFrame {
+        resolution: Vec2::new(width as f32, height as f32),
+        projection: Mat4::IDENTITY,
+        model: Mat4::IDENTITY,
+    };
+    let checked = [(0, 0), (3, 30), (17, 9), (20, 16), (39, 31), (31, 4)];
+    let first = app.draw(&gpu.device, &gpu.queue, &program, &frame).unwrap();
+    hold_colour(&program, &first, (width, height), &checked, "first frame");
+    program.set_uniform_uint("seed", 0x1234_5678u32).unwrap();
+    program.set_uniform_int("pair", [-100i32, -9]).unwrap();
+    program
+        .set_uniform_uint("wide", [7u32, 0x7F00_0000, 0x0100_0000])
+        .unwrap();
+    let second = app.draw(&gpu.device, &gpu.queue, &program, &frame).unwrap();
+    hold_colour(&program, &second, (width, height), &checked, "second frame");
+    assert_ne!(first, second, "the second frame's block reached the GPU");
 }
 
 /// `frag_coord` counts rows up from the bottom, `front_facing` is 1 on the quad (counter-clockwise

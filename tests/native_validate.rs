@@ -75,17 +75,6 @@ fn emit_and_validate(program: &NodeProgram) -> Result<(), String> {
 
 /// Emit and validate every program; fail with each refusal, named.
 fn all_validate(programs: Vec<(String, NodeProgram)>, at_least: usize) {
-    all_validate_but_integers(programs, at_least, &[]);
-}
-
-/// [`all_validate`], where the programs named in `integers` compute with exact integers, which
-/// the native back end refuses (R-INT-7): each of them must be refused for that reason alone,
-/// and no other program may be.
-fn all_validate_but_integers(
-    programs: Vec<(String, NodeProgram)>,
-    at_least: usize,
-    integers: &[&str],
-) {
     assert!(
         programs.len() >= at_least,
         "only {} programs collected",
@@ -93,15 +82,7 @@ fn all_validate_but_integers(
     );
     let failures: Vec<String> = programs
         .iter()
-        .filter_map(|(name, p)| {
-            let integer = integers.contains(&name.as_str());
-            match emit_and_validate(p) {
-                Err(e) if integer && e.contains("exact integers run on the interpreters") => None,
-                Err(e) => Some(format!("{name}: {e}")),
-                Ok(()) if integer => Some(format!("{name}: emitted, but it holds integers")),
-                Ok(()) => None,
-            }
-        })
+        .filter_map(|(name, p)| emit_and_validate(p).err().map(|e| format!("{name}: {e}")))
         .collect();
     println!("{} programs emitted and validated", programs.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -176,13 +157,10 @@ fn the_glsl_render_programs_emit_and_validate() {
 
 #[test]
 fn the_shadertoy_set_emits_and_validates() {
-    // 41 sources, two refused (docs/glsl.md's ShaderToy set table).
-    // The two whose ints are computed at run time (a while's counter, a switch's selector).
-    all_validate_but_integers(
-        glsl_sources::shadertoy_set(),
-        40,
-        &["13_julia_while", "21_switch_shapes"],
-    );
+    // 41 sources, two refused (docs/glsl.md's ShaderToy set table). Two compute with ints at
+    // run time (13_julia_while's counter, 21_switch_shapes's selector): exact integers, which
+    // the native back end emits too (R-INT-7).
+    all_validate(glsl_sources::shadertoy_set(), 40);
 }
 
 #[test]

@@ -133,8 +133,8 @@ fn a_loop_index_of_each_kind_is_a_constant_each_time_through() {
 #[test]
 fn loop_indexes_and_folded_ints_are_no_instruction() {
     // The index is a constant each time through the unrolled body, so `v[i % 4]`, `i * K - i / 2`
-    // and `uint(i) & 3u` fold: the program holds no integer instruction (and stays on the native
-    // path, which refuses integers, R-INT-7), and the sum is exact.
+    // and `uint(i) & 3u` fold: the program holds no integer instruction (no integer work at run
+    // time), and the sum is exact.
     let fragment = "varying vec2 vUv;\nvoid main() {\n  vec4 v = vec4(vUv, 0.25, 0.5);\n  const int K = 7;\n  float s = 0.0;\n  for (int i = 0; i < 64; i++) {\n    s += v[i % 4] * float(i * K - i / 2 + int(uint(i) & 3u));\n  }\n  gl_FragColor = vec4(s, 0.0, 0.0, 1.0);\n}\n";
     let p = compile_shader_material(VERT, fragment).unwrap_or_else(|e| panic!("{e}"));
     let (start, count) = p.output_range(COLOR_NODE);

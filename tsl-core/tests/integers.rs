@@ -493,12 +493,33 @@ fn validate_refuses_an_operation_of_the_other_kind() {
 
 #[cfg(feature = "naga")]
 #[test]
-fn the_native_back_end_refuses_an_integer_program() {
-    // R-INT-7: the naga emission would carry the bits through float literals; it says so.
+fn the_native_back_end_emits_an_integer_program_with_integer_uniforms() {
+    // R-INT-7: a standalone module declares integer uniforms as `u32`/`i32` members of its block,
+    // reads their bits (a bitcast, never a conversion) and makes every form.
     let g = NodeGraph::new();
-    g.set_output(OPACITY_NODE, g.to_float(g.add(g.uint(1), g.uniform(2u32))))
-        .unwrap();
+    let seed = g.named_uniform("seed", 0x9E37_79B9u32);
+    let pair = g.named_uniform("pair", [-7i32, 3]);
+    let product = g.mul(g.swizzle(pair, "x"), g.swizzle(pair, "y"));
+    let sum = g.add(g.to_uint(product), g.bit_xor(seed, g.uint(u32::MAX)));
+    g.set_output(OPACITY_NODE, g.to_float(sum)).unwrap();
     let program = g.compile().unwrap();
-    let e = program.to_wgsl().unwrap_err().to_string();
-    assert!(e.contains("exact integers"), "{e}");
+    let wgsl = program.to_wgsl().unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        wgsl.contains("u_seed: u32") && wgsl.contains("u_pair: vec2<i32>"),
+        "{wgsl}"
+    );
+    // `tsl_word` returns each member's bits: a bitcast of `tsl.u_pair.y`, no `u32(...)`.
+    assert!(
+        wgsl.contains("tsl.u_pair.y") && !wgsl.contains(" u32(") && !wgsl.contains("(u32("),
+        "{wgsl}"
+    );
+    // The constant is its literal through the hidden zero, not a float of its bits.
+    assert!(wgsl.contains("4294967295u ^"), "{wgsl}");
+    for version in [
+        tsl_core::native::GlslVersion::Es300,
+        tsl_core::native::GlslVersion::Core450,
+    ] {
+        program.to_glsl(version).unwrap_or_else(|e| panic!("{e}"));
+    }
+    program.to_spirv().unwrap_or_else(|e| panic!("{e}"));
 }

@@ -92,8 +92,7 @@ fn set_any(g: &NodeGraph, value: NodeRef) -> Result<(), String> {
 fn every_math_opcode_at_every_width_emits_and_validates() {
     let mut emitted = 0;
     for &op in Opcode::ALL {
-        // The exact integer operations are refused by the native back end (R-INT-7), and take
-        // integer operands.
+        // The exact integer operations take integer operands: every_integer_opcode_* covers them.
         if matches!(
             op.rule(),
             TypeRule::Internal
@@ -323,7 +322,7 @@ fn every_glsl_oracle_case_emits_and_validates() {
     let cases = oracle_cases::cases();
     assert!(cases.len() >= 150);
     let mut failures = Vec::new();
-    let mut emitted = 0;
+    let (mut emitted, mut integers) = (0, 0);
     for case in &cases {
         let name = oracle_cases::name(case);
         if !oracle_cases::compiles(case) {
@@ -331,15 +330,21 @@ fn every_glsl_oracle_case_emits_and_validates() {
         }
         let program = oracle_cases::compile(case).unwrap_or_else(|e| panic!("{name}: {e}"));
         match emit(&program) {
-            Ok(_) => emitted += 1,
-            // GLSL's ints are exact (R-GLSL-8), and a program computing with them at run time
-            // holds integer instructions, which the interpreters run (R-INT-7).
-            Err(e) if e.to_string().contains(oracle_cases::INTEGERS_REFUSED) => {}
+            Ok(_) => {
+                emitted += 1;
+                // GLSL's ints are exact (R-GLSL-8): a case computing with them at run time holds
+                // integer instructions, which the native back end emits too (R-INT-7).
+                integers += usize::from(oracle_cases::has_integers(&program));
+            }
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(emitted >= 300, "{emitted} of {} emitted", cases.len());
+    assert!(
+        integers >= 20,
+        "{integers} cases with integer instructions emitted"
+    );
 }
 
 #[test]
@@ -369,16 +374,13 @@ fn the_glsl_programs_examples_emit() {
     )
     .unwrap();
     emits(&channels);
-    // iFrame is an int, an exact integer since GLSL's ints are (R-GLSL-8): its program runs on
-    // the interpreters (R-INT-7), and the emitter says so.
+    // iFrame is an int, an exact integer since GLSL's ints are (R-GLSL-8): its program holds
+    // integer instructions, which are emitted too (R-INT-7).
     let frame =
         compile_shader_toy("void mainImage(out vec4 c, in vec2 p) { c = iMouse * float(iFrame); }")
             .unwrap();
-    let e = emit(&frame).expect_err("integers are not emitted yet");
-    assert!(
-        e.to_string().contains(oracle_cases::INTEGERS_REFUSED),
-        "{e}"
-    );
+    assert!(oracle_cases::has_integers(&frame), "{frame}");
+    emits(&frame);
 }
 
 #[test]
@@ -571,15 +573,70 @@ fn hostile_but_valid_words_emit_and_validate() {
 }
 
 #[test]
+fn every_integer_opcode_at_every_width_emits_validates_and_parses_again() {
+    // Each integer opcode (R-INT-7) at widths 1 to 4 on constants at the edges: the operands
+    // of a wrap (MAX + 1, MIN / -1), a division by zero, a shift by 33, a float out of range. A
+    // WGSL front end evaluates an expression of constants when the shader is made and refuses
+    // one that overflows, so the text must parse again (no integer expression of literals
+    // alone), and the result is a bitcast of integer bits, never a float literal of them.
+    let int_data = [i32::MAX as u32, i32::MIN as u32, 0xFFFF_FFFF, 33];
+    let int_b = [1u32, 0xFFFF_FFFF, 0, 33];
+    let floats = [1e10f32, -1.5, f32::NAN, 4_294_967_296.0].map(f32::to_bits);
+    let mut emitted = 0;
+    for &code in Opcode::ALL.iter().filter(|op| op.is_integer()) {
+        for w in 1..=4u32 {
+            let header = (HEADER_WORDS + 4 * 4) as u32;
+            // The conversions of floats read float loads (tag 0), the rest integer loads.
+            let tag = if matches!(code, Opcode::ToInt | Opcode::ToUint) {
+                format::LOAD_TAG_FLOAT
+            } else {
+                format::LOAD_TAG_INT
+            };
+            let reg = |r: u32| r | 0xE4 << 8;
+            let insts = [
+                [op(Opcode::Load, 0, w), header, tag, 0],
+                [op(Opcode::Load, 1, w), header + 4, tag, 0],
+                [op(Opcode::Load, 2, w), header + 8, tag, 0],
+                [op(code, 3, w), reg(0), reg(1), reg(2)],
+            ];
+            let data: Vec<u32> = if tag == format::LOAD_TAG_FLOAT {
+                [floats, floats, floats].concat()
+            } else {
+                [int_data, int_b, int_data].concat()
+            };
+            let program = NodeProgram::from_words(
+                words(&insts, &data, &[(COLOR_NODE, 0, 4)]),
+                vec![],
+                vec![],
+            )
+            .unwrap_or_else(|e| panic!("{code:?} w{w}: {e}"));
+            let text = wgsl(&program);
+            let again = parse_wgsl(&text).unwrap_or_else(|e| panic!("{code:?} w{w}: {e}\n{text}"));
+            tsl_core::native::validate(&again).unwrap_or_else(|e| panic!("{code:?} w{w}: {e}"));
+            let body = &text[text.find("fn tsl_output_color").unwrap()..];
+            let body = &body[..body.find("\n}").unwrap()];
+            // An integer constant is its literal through the hidden zero, never a float literal
+            // of its bits (2147483647 as an f32 is 4.6e-41).
+            if tag == format::LOAD_TAG_INT {
+                assert!(body.contains("(2147483647u ^ _e"), "{code:?} w{w}:\n{body}");
+            }
+            assert!(!body.contains("e-41f"), "{code:?} w{w}:\n{body}");
+            if w == 1 && std::env::var_os("SHOW_WGSL").is_some() {
+                println!("{code:?}:\n{body}");
+            }
+            emitted += 1;
+        }
+    }
+    // Bytes 100 to 132, each at four widths.
+    assert_eq!(emitted, 33 * 4);
+}
+
+#[test]
 fn random_valid_words_emit_and_validate_or_err_without_panicking() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut emitted = 0;
-    // The float opcodes: the native back end refuses the exact integer ones (R-INT-7).
-    let float_ops: Vec<Opcode> = Opcode::ALL
-        .iter()
-        .copied()
-        .filter(|op| !op.is_integer())
-        .collect();
+    // Every opcode, the exact integer ones too (R-INT-7).
+    let float_ops: Vec<Opcode> = Opcode::ALL.to_vec();
     for _ in 0..300 {
         let n = 1 + rng.below(24);
         let data: Vec<u32> = (0..1 + rng.below(8)).map(|_| rng.next() as u32).collect();

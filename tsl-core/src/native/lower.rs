@@ -3,13 +3,15 @@
 //! interpreter, tsl-core/src/interp, is the definition; the GPU interpreter's `run_code` mirrors
 //! it, and each case below computes what its case computes).
 
+mod integer;
+
 use super::hooks::{Callees, Ty};
 use super::{EmitError, EmittedOutputs};
 use crate::interface::{Output, OUTPUT_COUNT};
 use crate::opcode::Opcode;
 use crate::program::format::{
-    Instruction, RegOperand, HEADER_WORDS, H_CODE_LEN, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT,
-    MAGIC, MAX_REGISTERS,
+    Instruction, RegOperand, HEADER_WORDS, H_MAGIC, INSTRUCTION_WORDS, LOAD_TAG_FLOAT, MAGIC,
+    MAX_REGISTERS,
 };
 use crate::program::NodeProgram;
 use naga::{
@@ -19,6 +21,27 @@ use naga::{
 
 /// A scalar naga expression.
 type Ex = Handle<E>;
+
+/// One register component: a scalar expression of the type its value has. Exact integers
+/// (R-INT) are `u32` expressions of their bits (an `int` too, read as `i32` by a bitcast where
+/// an operation is signed), floats `f32` ones; a component changes type only through a
+/// `bitcast`, which keeps every bit (docs/integers.md).
+#[derive(Clone, Copy, Debug)]
+struct Val {
+    ex: Ex,
+    /// The expression is a `u32` of an integer's bits (else an `f32`).
+    bits: bool,
+}
+
+impl Val {
+    fn float(ex: Ex) -> Val {
+        Val { ex, bits: false }
+    }
+
+    fn bits(ex: Ex) -> Val {
+        Val { ex, bits: true }
+    }
+}
 
 /// Adds one function per set output of `program` to `module`, named by [`function_name`]
 /// (`tsl_output_color`, ...), with no arguments and returning `vec4<f32>`: the
@@ -58,7 +81,6 @@ type Ex = Handle<E>;
 /// assert!(wgsl.contains("tsl_word(70u)") && wgsl.contains("2f"));
 /// ```
 pub fn emit_into(program: &NodeProgram, module: &mut Module) -> Result<EmittedOutputs, EmitError> {
-    refuse_integers(program)?;
     let callees = Callees::find(module)?;
     for output in Output::ALL {
         let name = function_name(output);
@@ -153,7 +175,7 @@ struct Lower<'p> {
     /// The first expression not yet covered by an `Emit` statement.
     pending: usize,
     /// Each register's four components.
-    regs: [[Ex; 4]; MAX_REGISTERS],
+    regs: [[Val; 4]; MAX_REGISTERS],
     /// The register the last instruction wrote.
     last: usize,
     zero: Ex,
@@ -179,7 +201,7 @@ impl<'p> Lower<'p> {
             types,
             function,
             pending,
-            regs: [[zero; 4]; MAX_REGISTERS],
+            regs: [[Val::float(zero); 4]; MAX_REGISTERS],
             last: 0,
             zero,
             one,
@@ -193,6 +215,8 @@ impl<'p> Lower<'p> {
     /// `x * 1.0`, then reassociates `(c - 0.5) + 0.5`; SPIR-V without `NoContraction` allows it),
     /// which moved Worley noise of a constant jitter or point width by 1 to 3 ulp on lavapipe;
     /// the interpreter's run-time operands never allow it. Measured by `tests/gpu_interp.rs`.
+    /// Integer constants and the floats converted to integers pass through it too
+    /// (`integer.rs`); [`reads_hidden_zero`] names every instruction whose code calls this.
     fn hidden_zero(&mut self) -> Ex {
         if let Some(zero) = self.hidden_zero {
             return zero;
@@ -375,11 +399,38 @@ impl<'p> Lower<'p> {
         self.ex(E::AccessIndex { base, index })
     }
 
-    /// The four components of register operand `word`, through its swizzle.
-    fn operand(&self, word: u32) -> [Ex; 4] {
+    /// The four components of register operand `word`, through its swizzle, as they are.
+    fn operand(&self, word: u32) -> [Val; 4] {
         let op = RegOperand::decode(word);
         let reg = &self.regs[op.reg as usize % MAX_REGISTERS];
         op.swizzle.map(|c| reg[c as usize])
+    }
+
+    /// `v` as an `f32`: an integer's bits by a bitcast.
+    fn f32_of(&mut self, v: Val) -> Ex {
+        if v.bits {
+            self.bitcast(v.ex)
+        } else {
+            v.ex
+        }
+    }
+
+    /// `v` as a `u32` of its bits: a float's by a bitcast.
+    fn u32_of(&mut self, v: Val) -> Ex {
+        if v.bits {
+            v.ex
+        } else {
+            self.ex(E::As {
+                expr: v.ex,
+                kind: ScalarKind::Uint,
+                convert: None,
+            })
+        }
+    }
+
+    /// The components of `v` as `f32`s (a float operation's operand).
+    fn floats(&mut self, v: [Val; 4]) -> [Ex; 4] {
+        v.map(|v| self.f32_of(v))
     }
 
     /// The value of word `word` of the program as an f32: through `tsl_word` when the word may
@@ -419,15 +470,6 @@ impl<'p> Lower<'p> {
                 format!("width {w}"),
             ));
         }
-        // Exact integers (R-INT) run on the interpreters alone for now: the emitted code would
-        // carry an integer's bits through WGSL float literals and arithmetic.
-        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
-            return Err(unsupported(
-                index,
-                opcode.name().into(),
-                "exact integers run on the interpreters, not yet on the native back end".into(),
-            ));
-        }
         let dst = inst.dst as usize;
         if dst >= MAX_REGISTERS {
             return Err(unsupported(
@@ -448,18 +490,75 @@ impl<'p> Lower<'p> {
         Ok(())
     }
 
-    /// The components `inst` writes (`None`: the register keeps that one).
+    /// The components `inst` writes (`None`: the register keeps that one). The operations
+    /// that copy (`mov`, `join`, `select`) keep each component's type; an integer one reads
+    /// and writes bits ([`Lower::integer`]); every other one reads and writes floats.
     fn lower(
         &mut self,
         inst: &Instruction,
         opcode: Opcode,
         w: usize,
-    ) -> Result<[Option<Ex>; 4], String> {
+    ) -> Result<[Option<Val>; 4], String> {
         use Opcode as O;
         let [o0, o1, o2] = inst.operands;
         // Operands as the interpreter reads them; an opcode reads only those of its arity, and
         // reading a register builds no expression, so reading all three costs nothing.
         let (a, b, c) = (self.operand(o0), self.operand(o1), self.operand(o2));
+        let mut out = [None; 4];
+        match opcode {
+            O::Mov => (0..w).for_each(|k| out[k] = Some(a[k])),
+            O::Join => {
+                for (k, slot) in out.iter_mut().enumerate().take(w) {
+                    *slot = Some(match inst.join_source(k) {
+                        0 => a[k],
+                        1 => b[k],
+                        2 => c[k],
+                        _ => return Err(format!("component {k} joins operand 3")),
+                    });
+                }
+            }
+            O::Select => {
+                for (k, slot) in out.iter_mut().enumerate().take(w) {
+                    let t = self.f32_of(a[k]);
+                    let t = self.nz(t);
+                    // Two floats select as floats; an integer beside either selects as bits.
+                    *slot = Some(if b[k].bits || c[k].bits {
+                        let (x, y) = (self.u32_of(b[k]), self.u32_of(c[k]));
+                        Val::bits(self.select(t, x, y))
+                    } else {
+                        Val::float(self.select(t, b[k].ex, c[k].ex))
+                    });
+                }
+            }
+            O::Load if inst.operands[1] != LOAD_TAG_FLOAT => {
+                for (k, slot) in out.iter_mut().enumerate().take(w) {
+                    *slot = Some(Val::bits(self.load_bits(o0 as usize + k)?));
+                }
+            }
+            op if op.is_integer() => return self.integer(op, w, [a, b, c]),
+            _ => {
+                let (a, b, c) = (self.floats(a), self.floats(b), self.floats(c));
+                let floats = self.lower_float(inst, opcode, w, a, b, c)?;
+                for (slot, v) in out.iter_mut().zip(floats) {
+                    *slot = v.map(Val::float);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A float operation: the components it writes, from its operands as floats.
+    fn lower_float(
+        &mut self,
+        inst: &Instruction,
+        opcode: Opcode,
+        w: usize,
+        a: [Ex; 4],
+        b: [Ex; 4],
+        c: [Ex; 4],
+    ) -> Result<[Option<Ex>; 4], String> {
+        use Opcode as O;
+        let [o0, o1, _] = inst.operands;
         let mut out = [None; 4];
         // A componentwise operation: `f` on component k of the operands, for k < w.
         macro_rules! each {
@@ -470,7 +569,8 @@ impl<'p> Lower<'p> {
             }};
         }
         match opcode {
-            // Refused in `instruction` before this match.
+            // Lowered in `lower` before this match.
+            O::Mov | O::Join | O::Select => return Err("a copy reached the float lowering".into()),
             O::BitAnd
             | O::BitOr
             | O::BitXor
@@ -503,7 +603,7 @@ impl<'p> Lower<'p> {
             | O::ULessThanEqual
             | O::IEqual
             | O::INotEqual
-            | O::UToFloat => return Err("exact integers are not emitted natively".into()),
+            | O::UToFloat => return Err("an integer reached the float lowering".into()),
             O::Load => {
                 for (k, slot) in out.iter_mut().enumerate().take(w) {
                     *slot = Some(self.load_word(o0 as usize + k)?);
@@ -554,17 +654,6 @@ impl<'p> Lower<'p> {
                 let v = self.call(texture_level, vec![id, uv, a[2]]);
                 for (k, slot) in out.iter_mut().enumerate() {
                     *slot = Some(self.component(v, k as u32));
-                }
-            }
-            O::Mov => each!(|k| a[k]),
-            O::Join => {
-                for (k, slot) in out.iter_mut().enumerate().take(w) {
-                    *slot = Some(match inst.join_source(k) {
-                        0 => a[k],
-                        1 => b[k],
-                        2 => c[k],
-                        _ => return Err(format!("component {k} joins operand 3")),
-                    });
                 }
             }
             O::MulAdd => each!(|k| {
@@ -784,10 +873,6 @@ impl<'p> Lower<'p> {
                 let t = self.bin(B::Equal, a[k], zero);
                 self.truth(t)
             }),
-            O::Select => each!(|k| {
-                let t = self.nz(a[k]);
-                self.select(t, b[k], c[k])
-            }),
             O::PerlinFloat
             | O::PerlinVec3
             | O::CellFloat
@@ -872,6 +957,7 @@ impl<'p> Lower<'p> {
     /// The function: return the last-written register as a vec4.
     fn finish(mut self, name: String) -> Function {
         let r = self.regs[self.last];
+        let r = self.floats(r);
         let value = self.compose(self.types.vec4, r.to_vec());
         self.flush();
         self.function
@@ -886,33 +972,26 @@ impl<'p> Lower<'p> {
     }
 }
 
-/// The error for instruction `instruction`.
-/// Refuse a program with exact integers (R-INT-7): an integer instruction or an integer `load`,
-/// whose bits the emitted code would carry through WGSL float literals and arithmetic. The
-/// interpreters run such a program.
-pub(super) fn refuse_integers(program: &NodeProgram) -> Result<(), EmitError> {
-    let words = program.words();
-    let count = words.get(H_CODE_LEN).copied().unwrap_or(0) as usize;
-    for index in 0..count {
-        let at = HEADER_WORDS + INSTRUCTION_WORDS * index;
-        let Some(code) = words.get(at..at + INSTRUCTION_WORDS) else {
-            break;
-        };
-        let inst = Instruction::decode(code);
-        let Some(opcode) = Opcode::from_byte(inst.opcode) else {
-            continue;
-        };
-        if opcode.is_integer() || (opcode == Opcode::Load && inst.operands[1] != LOAD_TAG_FLOAT) {
-            return Err(unsupported(
-                index,
-                opcode.name().into(),
-                "exact integers run on the interpreters, not yet on the native back end".into(),
-            ));
-        }
+/// Whether the code [`emit_into`] makes for `inst` reads the program's word [`H_MAGIC`] through
+/// `tsl_word` ([`Lower::hidden_zero`]): Worley noise, an integer load, a float converted to an
+/// integer. A host that answers only the words the code reads (a standalone module) needs it.
+pub(super) fn reads_hidden_zero(inst: &Instruction) -> bool {
+    match Opcode::from_byte(inst.opcode) {
+        Some(Opcode::Load) => inst.operands[1] != LOAD_TAG_FLOAT,
+        Some(op) => matches!(
+            op,
+            Opcode::WorleyFloat
+                | Opcode::WorleyVec2
+                | Opcode::WorleyVec3
+                | Opcode::WorleyCellVec3
+                | Opcode::ToInt
+                | Opcode::ToUint
+        ),
+        None => false,
     }
-    Ok(())
 }
 
+/// The error for instruction `instruction`.
 fn unsupported(instruction: usize, opcode: String, reason: String) -> EmitError {
     EmitError::Unsupported {
         instruction,

@@ -13,7 +13,8 @@
 //!
 //! - **Bind group 0.** Binding 0 is the uniform block `TslUniforms` ([`UniformLayout`]): the
 //!   frame (`time`, `resolution`, `camera_position`, `view`, `projection`, `model`,
-//!   `normal_matrix`) then the program's float, vector and matrix uniforms in declaration order.
+//!   `normal_matrix`) then the program's uniforms but textures in declaration order (an integer
+//!   uniform as `u32`, `i32` or a vector of them, read as its bits).
 //!   Bindings `1 + 2k` and `2 + 2k` are texture slot *k*'s `texture_2d<f32>` and `sampler`
 //!   ([`NodeProgram::texture_slots`] order). The hook `tsl_word` reads the header's frame words
 //!   and the uniforms from the block, and a texture id word as its slot's index.
@@ -162,11 +163,12 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                     }
                     derivatives |= view == View::Right as u32 || view == View::Up as u32;
                 }
-                // Worley's operands pass through word 0 (`lower.rs`, `hidden_zero`).
-                Some(Opcode::WorleyFloat | Opcode::WorleyVec2 | Opcode::WorleyVec3) => {
-                    words.push(H_MAGIC)
-                }
                 _ => {}
+            }
+            // Worley's operands, integer constants and the floats converted to integers pass
+            // through word 0 (`lower.rs`, `hidden_zero`).
+            if super::lower::reads_hidden_zero(&inst) {
+                words.push(H_MAGIC);
             }
         }
     }
@@ -196,7 +198,7 @@ fn word_source(program: &NodeProgram, layout: &UniformLayout, word: usize) -> St
         }
         let k = word - u.word;
         let access = match u.ty {
-            ValueType::Float => String::new(),
+            ValueType::Float | ValueType::Int | ValueType::UInt => String::new(),
             ValueType::Mat3 => format!("[{}][{}]", k / 3, k % 3),
             ValueType::Mat4 => format!("[{}][{}]", k / 4, k % 4),
             _ => format!("[{k}]"),
@@ -511,8 +513,6 @@ impl NodeProgram {
     /// Refuses a program that reads `varying(...)` or `barycentric()`
     /// ([`EmitError::NotStandalone`]).
     pub fn to_module(&self) -> Result<Module, EmitError> {
-        // Before the host is written: its uniform block would declare the integers' members.
-        super::lower::refuse_integers(self)?;
         let reads = reads(self)?;
         let interface = self.native_interface();
         let mut module = super::parse_wgsl(&host_source(self, &interface, &reads))?;

@@ -7,11 +7,6 @@ use std::collections::HashMap;
 use tsl_core::glsl::*;
 use tsl_core::NodeProgram;
 
-/// The native emitter's refusal of a program with exact integers (R-INT-7): a case computing with
-/// GLSL's ints at run time (R-GLSL-8) holds integer instructions, which the interpreters run.
-pub const INTEGERS_REFUSED: &str =
-    "exact integers run on the interpreters, not yet on the native back end";
-
 /// The whole fixture, as JSON (`clear` and `cases`).
 pub fn fixture() -> Value {
     let path = concat!(
@@ -76,4 +71,19 @@ pub fn compile(case: &Value) -> Result<NodeProgram, String> {
         _ => compile_shader_toy(fragment),
     }
     .map_err(|e| e.to_string())
+}
+
+/// Whether any output's code of `program` holds an integer instruction or an integer load.
+pub fn has_integers(program: &NodeProgram) -> bool {
+    tsl_core::Output::ALL.iter().any(|&output| {
+        let (start, count) = program.output_range(output);
+        (start..start + count).any(|i| {
+            let inst = program.instruction(i);
+            tsl_core::Opcode::from_byte(inst.opcode).is_some_and(|op| {
+                op.is_integer()
+                    || (op == tsl_core::Opcode::Load
+                        && inst.operands[1] != tsl_core::format::LOAD_TAG_FLOAT)
+            })
+        })
+    })
 }
