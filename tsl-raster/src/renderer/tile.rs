@@ -7,6 +7,7 @@ use crate::frame::FrameContext;
 use crate::raster::draw::Draw;
 use crate::raster::setup::{centre, Tri, SUBPIXEL};
 use crate::shade::{background_pixel, shade_batch, FragIn, FragOut, Scratch};
+use multiversion::multiversion;
 use tsl_core::LANES;
 
 /// The pixels of a tile and a worker's buffers.
@@ -129,7 +130,7 @@ fn for_each_span(tri: &Tri, rect: [u32; 4], mut f: impl FnMut(u32, u32, u32, [i6
 /// (`bias` here the top-left rule's less one), or `None`: each edge's value is monotonic in `k`,
 /// so it bounds the run on one side, found by an exact integer division (skipped where the bound
 /// already holds at the run's end).
-#[inline]
+#[inline(always)]
 fn covered_run(e: [i64; 3], bias: [i64; 3], step: [i64; 3], n: i64) -> Option<(i64, i64)> {
     let (mut lo, mut hi) = (0, n);
     for i in 0..3 {
@@ -171,8 +172,9 @@ fn depth_run(depth: &mut [f32], vis: &mut [u32], vis_entry: u32, mut z: impl FnM
 
 /// The visibility pass of a deferred draw's triangle: where it is nearest, its depth and
 /// `vis_entry` (its bin entry plus one) are written. A function of its own, so that its pixel
-/// loop has the registers to itself.
-#[inline(never)]
+/// loop has the registers to itself. Compiled for baseline x86-64 and again for AVX2, chosen at
+/// run time (the same bits: integer steps and the same float operations).
+#[multiversion(targets("x86_64+avx2"))]
 fn draw_deferred(tri: &Tri, rect: [u32; 4], vis_entry: u32, buf: &mut Buffers) {
     // `tri.screen_weights`' scale, checked once for the triangle.
     let inv = tri.inv_area as f32;

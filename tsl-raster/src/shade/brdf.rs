@@ -177,7 +177,9 @@ impl Default for DfgScratch {
 /// the same operations (so the same bits). The coordinates are worked out over all the lanes at
 /// once; then each lane reads its four texels from [`DFG_QUADS`] as two 16-byte loads, and four
 /// lanes' loads, transposed in registers, are blended four lanes at a time, so that no texel
-/// goes through memory twice.
+/// goes through memory twice. Always inlined, so that the AVX2 version of
+/// [`physical_lanes`](super::physical::physical_lanes) holds an AVX2 copy.
+#[inline(always)]
 pub(crate) fn dfg_lanes(
     roughness: &[f32; LANES],
     dot_nv: &[f32; LANES],

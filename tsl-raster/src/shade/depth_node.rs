@@ -5,7 +5,7 @@ use tsl_core::Output;
 
 /// Stage 2: the depth node (forward draws alone run it: a deferred draw has none). A NaN depth
 /// discards the fragment; any other is clamped to [0, 1].
-#[inline]
+#[inline(always)]
 pub(super) fn shade_depth_node(state: &mut BatchState) {
     let BatchState {
         draw,

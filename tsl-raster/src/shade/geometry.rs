@@ -17,7 +17,7 @@ use tsl_core::{Lane, LANES};
 /// reads) from the triangles' planes; the attributes the draw reads; the quads' derivatives and
 /// the geometry's roughness; flat shading; the normal turned toward the viewer by side; the world
 /// normal; the sampler's gradients.
-#[inline]
+#[inline(always)]
 pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
     let BatchState {
         ctx,
@@ -290,6 +290,7 @@ impl Default for QuadLanes {
 /// [`SurfacePlanes`], into `position` and `normal` (`denominators` is scratch). The gathers and
 /// the planes run a fragment at a time; the rare denominators that vanish, the reciprocals and
 /// the square roots over all of them at once.
+#[inline(always)]
 pub(super) fn surface_lanes(
     planes: &[SurfacePlanes],
     frags: &[FragIn],
@@ -340,6 +341,7 @@ pub(super) fn surface_lanes(
 /// the right or the row above, taken at the lower-left pixel of the lane's 2×2 window quad (as
 /// [`quad_derivatives`] takes it), each quad once, from the triangle's [`SurfacePlanes`]: the
 /// planes at the lower-left pixel, stepped one pixel right and one row up.
+#[inline(always)]
 pub(super) fn geometry_roughness_lanes(
     draw: &Draw,
     frags: &[FragIn],

@@ -19,7 +19,7 @@ use glam::Vec3;
 /// Lambert and Phong a fragment at a time), the AO dimming the indirect light, the colour
 /// multiplied by the arriving light, the emissive added, then the fog. The alpha stays the
 /// surface's.
-#[inline]
+#[inline(always)]
 pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut PhysicalScratch) {
     let m = state.draw.material;
     let scattering_map = state.map(m.scattering.and_then(|s| s.map));

@@ -11,7 +11,7 @@ use tsl_core::Output;
 /// Stage 3: the normal map (tangents from the screen derivatives of the position and the uv) or,
 /// without one, the bump map, then the normal node's world-space offset, each made unit length
 /// again and written into the fragment's view for the stages after.
-#[inline]
+#[inline(always)]
 pub(super) fn shade_normal(state: &mut BatchState) {
     let texture = state.map(state.draw.material.normal_map);
     let bump = state.map(state.draw.material.bump_map);

@@ -8,7 +8,7 @@ use tsl_core::{Attribute, Output, View};
 
 /// Stage 6: the output node, reading the lit colour (`lit()`), as three.js's `vec4(outputNode)`:
 /// a vec4 gives its own alpha, a vec3 alpha 1 (R-OUT-12).
-#[inline]
+#[inline(always)]
 pub(super) fn shade_output(state: &mut BatchState) {
     let BatchState {
         draw,

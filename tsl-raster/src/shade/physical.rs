@@ -13,6 +13,7 @@ use super::shadow::Receiver;
 use crate::frame::lights::{distance_attenuation, FrameLights, LightKind};
 use crate::scene::smoothstep;
 use glam::Vec3;
+use multiversion::multiversion;
 use std::f32::consts::PI;
 use tsl_core::{Lane, LANES};
 
@@ -236,8 +237,28 @@ fn clearcoat_lanes(
 fn outgoing_lanes(
     p: &PhysicalLanes,
     inputs: &DirectInputs,
+    sums: [&Lanes3; 2],
+    irradiance: impl Fn(usize) -> [f32; 3],
+    out: &mut Lanes3,
+) {
+    // Without an environment or a backdrop the loop is built again with both absent, so that
+    // it holds no branch: with one inside, an AVX2 build turns the loop into masked loads and
+    // calls `powf` and `exp2f` for every lane (spin's frame took three times as long).
+    match (p.environment, p.backdrop) {
+        (None, None) => outgoing_loop(p, inputs, sums, irradiance, None, None, out),
+        (env, backdrop) => outgoing_loop(p, inputs, sums, irradiance, env, backdrop, out),
+    }
+}
+
+/// [`outgoing_lanes`]' loop, with the environment and the backdrop given apart.
+#[inline(always)]
+fn outgoing_loop(
+    p: &PhysicalLanes,
+    inputs: &DirectInputs,
     [dd, ds]: [&Lanes3; 2],
     irradiance: impl Fn(usize) -> [f32; 3],
+    environment: Option<&EnvironmentLanes>,
+    backdrop: Option<&BackdropLanes>,
     out: &mut Lanes3,
 ) {
     let favg = 0.04 + (1.0 - 0.04) * 0.047619;
@@ -264,13 +285,13 @@ fn outgoing_lanes(
             channel(ib, p.diffuse.z[l], dd.z[l]),
         );
         out.set(l, diffuse + ds.get(l));
-        if let Some(env) = p.environment {
+        if let Some(env) = environment {
             let shares = ibl_shares(p, l, inputs.dot_nv[l], a, b, indirect_scale);
             let [env_diffuse, env_specular] = env_light(env, l, shares);
             out.set(l, out.get(l) + (env_diffuse + env_specular));
             diffuse += env_diffuse;
         }
-        if let Some(backdrop) = p.backdrop {
+        if let Some(backdrop) = backdrop {
             out.set(l, out.get(l) + backdrop.share(l, diffuse));
         }
     }
@@ -402,6 +423,10 @@ fn rect_lights(lights: &FrameLights, p: &PhysicalLanes, [dd, ds, cc]: [&mut Lane
 }
 
 /// `PhysicalLightingModel` for a batch: the outgoing light of each lane into `out`.
+///
+/// Compiled for baseline x86-64 and again for AVX2, chosen at run time, as
+/// [`shade_batch`](super::shade_batch) is: the same bits.
+#[multiversion(targets("x86_64+avx2"))]
 pub(crate) fn physical_lanes(
     lights: &FrameLights,
     p: &PhysicalLanes,

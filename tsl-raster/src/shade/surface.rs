@@ -11,7 +11,7 @@ use tsl_core::Output;
 /// colour times the map and the vertex colours) and its alpha times the opacity (the opacity
 /// node, or the material's times its alpha map), as three.js's `diffuseColor` (R-OUT-11), the alpha test,
 /// the emissive (colour, map, node), the ambient occlusion (map, node).
-#[inline]
+#[inline(always)]
 pub(super) fn shade_surface(state: &mut BatchState) {
     let m = state.draw.material;
     let (map_texture, emissive_map, ao_map, alpha_map) = (
