@@ -1,0 +1,121 @@
+//! How a [`Texture3d`](super::Texture3d)'s slices are read: as one volume, as the layers of a 2D
+//! array texture (three.js's `DataArrayTexture`) or as the six faces of a cube texture (three.js's
+//! `CubeTexture`), R-TEX-CUBE-1 and R-TEX-CUBE-2 in docs/requirements.md.
+//!
+//! A layered read picks one slice and filters within it; the coordinate's third component is a
+//! layer index (GLSL ES 3.00 §8.9: `clamp(floor(layer + 0.5), 0, depth - 1)`) or, for a cube,
+//! the face a direction points at (OpenGL ES 3.0 §3.8.10, table 3.21).
+
+use glam::Vec3;
+
+/// How the slices of a 3D texture are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VolumeLayout {
+    /// A volume (three.js's `Data3DTexture`): the coordinate is `uvw`, 0 to 1 on every axis,
+    /// and a linear filter blends neighbouring slices.
+    #[default]
+    Volume,
+    /// A 2D array texture (three.js's `DataArrayTexture`): the coordinate is `(u, v, layer)`
+    /// with the layer a slice index, rounded to the nearest and clamped to the slices; the
+    /// filter works within the layer.
+    Layers,
+    /// A cube texture (three.js's `CubeTexture`): six square slices, the faces +x, −x, +y, −y,
+    /// +z, −z in three.js's order, read by a direction as WebGL does (the face of the
+    /// direction's largest component, clamped to its edges: no filtering across faces).
+    Cube,
+}
+
+/// The slice a layer coordinate names in a stack of `depth` slices (GLSL ES 3.00 §8.9:
+/// `clamp(floor(layer + 0.5), 0, depth - 1)`); NaN reads slice 0.
+pub(crate) fn layer_index(layer: f32, depth: usize) -> i64 {
+    let l = (layer + 0.5).floor();
+    if l.is_nan() {
+        return 0;
+    }
+    l.clamp(0.0, depth as f32 - 1.0) as i64
+}
+
+/// The face a direction points into (0 to 5: +x, −x, +y, −y, +z, −z) and its coordinates on
+/// it, `(b, c)` in [−1, 1]: the two other components in increasing axis order over the major
+/// one's magnitude. Ties go to x before y before z, as Mesa's samplers break them. A zero or
+/// NaN major component gives `(0, 0)` on its face. The environment's cube maps share it.
+pub(crate) fn face_coords(d: Vec3) -> (usize, f32, f32) {
+    let abs = d.abs();
+    let a = if abs.x >= abs.y && abs.x >= abs.z {
+        0
+    } else if abs.y >= abs.z {
+        1
+    } else {
+        2
+    };
+    let c = d.to_array();
+    let major = c[a];
+    let (b, cc) = match a {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    };
+    let face = 2 * a + usize::from(major < 0.0);
+    let m = major.abs();
+    if m > 0.0 && m.is_finite() {
+        (face, c[b] / m, c[cc] / m)
+    } else {
+        (face, 0.0, 0.0)
+    }
+}
+
+/// For each face, how OpenGL ES 3.0's table 3.21 makes its `(sc, tc)` from [`face_coords`]'s
+/// `(b, c)`: whether the two swap, then the signs of `sc` and `tc`. +x: `sc = −rz`, `tc = −ry`;
+/// −x: `rz`, `−ry`; +y: `rx`, `rz`; −y: `rx`, `−rz`; +z: `rx`, `−ry`; −z: `−rx`, `−ry`.
+/// `raster.wgsl`'s `cube_st` keeps the same table.
+const GL_FACE: [(bool, f32, f32); 6] = [
+    (true, -1.0, -1.0),
+    (true, 1.0, -1.0),
+    (false, 1.0, 1.0),
+    (false, 1.0, -1.0),
+    (false, 1.0, -1.0),
+    (false, -1.0, -1.0),
+];
+
+/// The face and WebGL's face coordinates `(s, t)`, 0 to 1 with `t = 0` the face's first row,
+/// that a direction reads (OpenGL ES 3.0 §3.8.10, table 3.21: `s = (sc / |ma| + 1) / 2`).
+/// A zero direction reads the middle of face +x.
+pub(crate) fn cube_face(d: Vec3) -> (usize, f32, f32) {
+    let (face, b, c) = face_coords(d);
+    let (swap, ss, st) = GL_FACE[face];
+    let (sc, tc) = if swap { (c, b) } else { (b, c) };
+    (face, 0.5 * (ss * sc + 1.0), 0.5 * (st * tc + 1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_round_to_the_nearest_and_clamp() {
+        assert_eq!(layer_index(0.49, 4), 0);
+        assert_eq!(layer_index(0.5, 4), 1);
+        assert_eq!(layer_index(2.7, 4), 3);
+        assert_eq!(layer_index(9.0, 4), 3);
+        assert_eq!(layer_index(-3.0, 4), 0);
+        assert_eq!(layer_index(f32::NAN, 4), 0);
+    }
+
+    #[test]
+    fn faces_follow_table_3_21() {
+        // The centre of each face, then a point towards a corner worked from the table by hand:
+        // +x at (1, 0.5, -0.25): sc = -rz = 0.25, tc = -ry = -0.5 → s = 0.625, t = 0.25.
+        assert_eq!(cube_face(Vec3::new(1.0, 0.5, -0.25)), (0, 0.625, 0.25));
+        // −x at (-1, 0.5, -0.25): sc = rz = -0.25 → s = 0.375; tc = -ry → t = 0.25.
+        assert_eq!(cube_face(Vec3::new(-1.0, 0.5, -0.25)), (1, 0.375, 0.25));
+        // +y at (0.5, 2, -1): sc = rx / 2 = 0.25, tc = rz / 2 = -0.5 → (0.625, 0.25).
+        assert_eq!(cube_face(Vec3::new(0.5, 2.0, -1.0)), (2, 0.625, 0.25));
+        // −y at (0.5, -2, -1): tc = -rz / 2 = 0.5 → t = 0.75.
+        assert_eq!(cube_face(Vec3::new(0.5, -2.0, -1.0)), (3, 0.625, 0.75));
+        // +z at (0.5, 0.25, 1): sc = rx, tc = -ry → (0.75, 0.375).
+        assert_eq!(cube_face(Vec3::new(0.5, 0.25, 1.0)), (4, 0.75, 0.375));
+        // −z at (0.5, 0.25, -1): sc = -rx → s = 0.25.
+        assert_eq!(cube_face(Vec3::new(0.5, 0.25, -1.0)), (5, 0.25, 0.375));
+        assert_eq!(cube_face(Vec3::new(0.0, 0.0, 0.0)), (0, 0.5, 0.5));
+    }
+}
