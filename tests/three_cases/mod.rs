@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_alphabump;
+pub mod scenes_cube;
 pub mod scenes_deform;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
@@ -139,6 +140,7 @@ cases![
     morph_targets in scenes_deform,
     skinning in scenes_deform,
     displacement_map in scenes_deform,
+    cube_texture in scenes_cube,
 ];
 
 /// `renderer.shadowMap.enabled = true` (PCF, three.js's default type).
