@@ -2593,21 +2593,21 @@ fn texture3d_of(id: u32, uvw: vec3<f32>) -> vec4<f32> {
     // texture/cube.rs: layers and a cube's faces pick one slice and filter within it.
     var p = uvw * size;
     var slice = 0;
-    let layout = frame[r + VOL_LAYOUT];
-    if (layout == LAYOUT_LAYERS) {
+    let shape = frame[r + VOL_LAYOUT];
+    if (shape == LAYOUT_LAYERS) {
         slice = layer_index(uvw.z, i32(size.z));
-    } else if (layout == LAYOUT_CUBE) {
+    } else if (shape == LAYOUT_CUBE) {
         let f = cube_st(uvw);
         slice = i32(f.face);
         p = vec3<f32>(f.s * size.x, f.t * size.y, 0.0);
     }
     if (frame[r + VOL_FILTER] == FILTER_NEAREST) {
-        if (layout == LAYOUT_VOLUME) {
+        if (shape == LAYOUT_VOLUME) {
             slice = texel_index(p.z);
         }
         return volume_texel(r, texel_index(p.x), texel_index(p.y), slice);
     }
-    if (layout != LAYOUT_VOLUME) {
+    if (shape != LAYOUT_VOLUME) {
         return volume_bilinear(r, p.xy, slice);
     }
     let q = p.z - 0.5;

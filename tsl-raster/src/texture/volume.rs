@@ -209,6 +209,16 @@ impl Texture3d {
         Ok(t)
     }
 
+    /// Decode the colour channels from sRGB to linear (three.js's `SRGBColorSpace`, which WebGL
+    /// reads through an `SRGB8_ALPHA8` texture); alpha stays. A volume's data are linear unless
+    /// this is called.
+    pub fn decode_srgb(&mut self) {
+        for t in &mut self.texels {
+            let [r, g, b] = t.truncate().to_array().map(crate::output::srgb_eotf);
+            *t = Vec4::new(r, g, b, t.w);
+        }
+    }
+
     /// How its slices are read.
     pub fn layout(&self) -> VolumeLayout {
         self.layout
