@@ -932,3 +932,6 @@ for _name in THREE_ACCEPTED:
 
 # The exact-integer cases: a file of their own, which adds to CASES.
 import glsl_cases_int  # noqa: E402,F401
+
+# The cube and 2D array texture cases: a file of their own, which adds to CASES.
+import glsl_cases_cube  # noqa: E402,F401
