@@ -273,7 +273,7 @@ fn a_cube_texture_node_renders_as_the_same_read_by_hand() {
             .volumes
             .add(Texture3d::cube(2, VolumeFormat::Rgba8, &bytes).unwrap());
         let g = NodeGraph::new();
-        let map = g.cube_texture_uniform("cube", cube);
+        let map = g.uniform_cube_texture("cube", cube);
         let half = g.float(0.5);
         let toward = g.join(&[g.sub(g.uv(), half), g.float(0.6)]);
         let a = g.swizzle(g.cube_texture_reflect(map), "rgb");
@@ -295,7 +295,7 @@ fn a_texture_node_with_a_depth_reads_an_array_texture_s_layer() {
             .volumes
             .add(Texture3d::layers(2, 2, 3, VolumeFormat::Rgba8, &bytes).unwrap());
         let g = NodeGraph::new();
-        let map = g.cube_texture_uniform("layers", layers);
+        let map = g.uniform_cube_texture("layers", layers);
         let layer = g.mul(g.swizzle(g.uv(), "x"), g.float(3.0));
         g.set_output(COLOR_NODE, g.texture_layer(map, g.uv(), layer))
             .unwrap();

@@ -67,7 +67,7 @@ pub fn cube_texture() -> Case {
         .add(SphereGeometry::new(0.75, 48, 24).build());
 
     let g = NodeGraph::new();
-    let map = g.cube_texture_uniform("cube", cube);
+    let map = g.uniform_cube_texture("cube", cube);
     let color = g.cube_texture(map, g.normal_world());
     let left = basic(&mut c, g, color);
     let a = c.scene.add(Object::mesh(sphere, left));
@@ -76,7 +76,7 @@ pub fn cube_texture() -> Case {
     o.transform.set_euler(0.3, 0.5, 0.0);
 
     let g = NodeGraph::new();
-    let map = g.cube_texture_uniform("cube", cube);
+    let map = g.uniform_cube_texture("cube", cube);
     let color = g.cube_texture_reflect(map);
     let right = basic(&mut c, g, color);
     let b = c.scene.add(Object::mesh(sphere, right));
@@ -85,7 +85,7 @@ pub fn cube_texture() -> Case {
     let layers = Texture3d::layers(2, 2, 3, VolumeFormat::Rgba8, &array_bytes()).unwrap();
     let layers = c.assets.volumes.add(layers);
     let g = NodeGraph::new();
-    let map = g.cube_texture_uniform("layers", layers);
+    let map = g.uniform_cube_texture("layers", layers);
     let layer = g.mul(g.swizzle(g.uv(), "x"), g.float(3.0));
     let color = g.texture_layer(map, g.uv(), layer);
     let strip = basic(&mut c, g, color);

@@ -14,7 +14,7 @@ impl NodeGraph {
     /// A named cube or 2D array texture the caller changes with `NodeProgram::set_texture`, as
     /// three.js's `uniformCubeTexture(map)`: the id names a texture of the renderer's volume
     /// store (a cube or layers layout), as [`NodeGraph::volume_uniform`]'s does.
-    pub fn cube_texture_uniform(&self, name: &str, map: TextureId) -> NodeRef {
+    pub fn uniform_cube_texture(&self, name: &str, map: TextureId) -> NodeRef {
         self.volume_uniform(name, map)
     }
 

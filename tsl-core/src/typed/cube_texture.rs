@@ -1,4 +1,4 @@
-//! Cube and 2D array textures, typed: `cube_texture_uniform`, `cube_texture` and
+//! Cube and 2D array textures, typed: `uniform_cube_texture`, `cube_texture` and
 //! `texture_layer` (R-TEX-CUBE-1 and R-TEX-CUBE-2, docs/requirements.md).
 
 use super::node::{IntoNodeOf, Node};
@@ -8,9 +8,9 @@ use super::values::TextureMap;
 use crate::types::TextureId;
 
 /// three.js's `uniformCubeTexture(map)`: a named cube or array texture the caller changes with
-/// `NodeProgram::set_texture` ([`NodeGraph::cube_texture_uniform`](crate::NodeGraph::cube_texture_uniform)).
-pub fn cube_texture_uniform(name: &str, map: TextureId) -> Node<Texture> {
-    Node::wrap(current().cube_texture_uniform(name, map))
+/// `NodeProgram::set_texture` ([`NodeGraph::uniform_cube_texture`](crate::NodeGraph::uniform_cube_texture)).
+pub fn uniform_cube_texture(name: &str, map: TextureId) -> Node<Texture> {
+    Node::wrap(current().uniform_cube_texture(name, map))
 }
 
 /// three.js's `cubeTexture(map, direction)`: the cube read along a world direction, its x

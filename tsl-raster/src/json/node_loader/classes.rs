@@ -470,7 +470,7 @@ impl Class {
                 } else {
                     g.reflect_vector()
                 };
-                let map = g.cube_texture_uniform(&uuid, NO_TEXTURE);
+                let map = g.uniform_cube_texture(&uuid, NO_TEXTURE);
                 let node = g.cube_texture(map, direction);
                 loader.textures.push(NodeTexture {
                     kind: NodeTextureKind::Cube,
