@@ -21,7 +21,7 @@ const fn others(a: usize) -> (usize, usize) {
     }
 }
 
-pub(crate) use crate::texture::face_coords;
+pub(crate) use crate::geometry::face_coords;
 
 /// The direction of the centre of texel `(i, j)` of `face` at side `n` (not unit).
 pub(crate) fn texel_direction(face: usize, i: u32, j: u32, n: u32) -> Vec3 {

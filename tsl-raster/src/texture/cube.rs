@@ -6,6 +6,7 @@
 //! layer index (GLSL ES 3.00 §8.9: `clamp(floor(layer + 0.5), 0, depth - 1)`) or, for a cube,
 //! the face a direction points at (OpenGL ES 3.0 §3.8.10, table 3.21).
 
+use crate::geometry::face_coords;
 use glam::Vec3;
 
 /// How the slices of a 3D texture are read.
@@ -33,35 +34,6 @@ pub(crate) fn layer_index(layer: f32, depth: usize) -> i64 {
         return 0;
     }
     l.clamp(0.0, depth as f32 - 1.0) as i64
-}
-
-/// The face a direction points into (0 to 5: +x, −x, +y, −y, +z, −z) and its coordinates on
-/// it, `(b, c)` in [−1, 1]: the two other components in increasing axis order over the major
-/// one's magnitude. Ties go to x before y before z, as Mesa's samplers break them. A zero or
-/// NaN major component gives `(0, 0)` on its face. The environment's cube maps share it.
-pub(crate) fn face_coords(d: Vec3) -> (usize, f32, f32) {
-    let abs = d.abs();
-    let a = if abs.x >= abs.y && abs.x >= abs.z {
-        0
-    } else if abs.y >= abs.z {
-        1
-    } else {
-        2
-    };
-    let c = d.to_array();
-    let major = c[a];
-    let (b, cc) = match a {
-        0 => (1, 2),
-        1 => (0, 2),
-        _ => (0, 1),
-    };
-    let face = 2 * a + usize::from(major < 0.0);
-    let m = major.abs();
-    if m > 0.0 && m.is_finite() {
-        (face, c[b] / m, c[cc] / m)
-    } else {
-        (face, 0.0, 0.0)
-    }
 }
 
 /// For each face, how OpenGL ES 3.0's table 3.21 makes its `(sc, tc)` from [`face_coords`]'s

@@ -8,7 +8,6 @@ pub(crate) mod jpeg;
 mod sample;
 mod volume;
 
-pub(crate) use cube::face_coords;
 pub use cube::VolumeLayout;
 pub use sample::MAX_MIP_LEVELS;
 pub use volume::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};
