@@ -74,6 +74,49 @@ mod tests {
     }
 
     #[test]
+    fn a_cube_reads_the_face_and_texel_a_direction_points_at() {
+        use crate::texture::{Texture3d, VolumeFilter, VolumeFormat};
+        // Six 2×2 R8 faces, texel (i, j) of face f holding 40·f + 10·(2j + i).
+        let bytes: Vec<u8> = (0..6u8)
+            .flat_map(|f| (0..4u8).map(move |k| 40 * f + 10 * k))
+            .collect();
+        let mut cube = Texture3d::cube(2, VolumeFormat::R8, &bytes).unwrap();
+        let red = |c: &Texture3d, d: [f32; 3]| (c.sample(Vec3::from_array(d)).x * 255.0).round();
+        // −y at (0.5, −2, −1): s = 0.625, t = 0.75 → texel (1, 1) of face 3: 120 + 30.
+        assert_eq!(red(&cube, [0.5, -2.0, -1.0]), 150.0);
+        // +x at (1, 0.5, −0.25): s = 0.625, t = 0.25 → texel (1, 0) of face 0: 10.
+        assert_eq!(red(&cube, [1.0, 0.5, -0.25]), 10.0);
+        // Linear at a face's centre: the mean of its four texels; past its edge, clamped.
+        cube.filter = VolumeFilter::Linear;
+        assert_eq!(red(&cube, [0.0, 0.0, -1.0]), 200.0 + 15.0);
+        cube.wrap_s = crate::texture::Wrap::Repeat; // a cube's wraps do not apply
+        assert_eq!(red(&cube, [0.999, 0.0, -1.0]), 200.0 + 10.0);
+    }
+
+    #[test]
+    fn layers_read_one_layer_and_srgb_decodes() {
+        use crate::texture::{Texture3d, VolumeFormat};
+        // Three 1×1 layers of 0, 100 and 188.
+        let mut layers = Texture3d::layers(
+            1,
+            1,
+            3,
+            VolumeFormat::Rgba8,
+            &[0, 0, 0, 255, 100, 0, 0, 255, 188, 0, 0, 128],
+        )
+        .unwrap();
+        let at = |t: &Texture3d, l: f32| t.sample(Vec3::new(0.5, 0.5, l));
+        assert_eq!(at(&layers, 1.49).x, 100.0 / 255.0);
+        assert_eq!(at(&layers, 7.0).x, 188.0 / 255.0);
+        assert_eq!(at(&layers, -1.0).x, 0.0);
+        layers.decode_srgb();
+        // ((188/255 + 0.055) / 1.055)^2.4 = 0.50289, worked by hand; alpha stays 128/255.
+        let v = at(&layers, 2.0);
+        assert!((v.x - 0.50289).abs() < 1e-4, "{v}");
+        assert_eq!(v.w, 128.0 / 255.0);
+    }
+
+    #[test]
     fn faces_follow_table_3_21() {
         // The centre of each face, then a point towards a corner worked from the table by hand:
         // +x at (1, 0.5, -0.25): sc = -rz = 0.25, tc = -ry = -0.5 → s = 0.625, t = 0.25.
