@@ -1432,6 +1432,8 @@ fn fuzz_node_json() {
         "mix.node.json",
         "normal_view.material.json",
         "refuse_texture_gather.material.json",
+        "cube_texture.material.json",
+        "array_texture.material.json",
     ]
     .iter()
     .map(|name| std::fs::read(dir.join(name)).unwrap())
@@ -1452,6 +1454,8 @@ fn fuzz_node_json() {
         "\"mat4\"",
         "\"updateMatrix\":",
         "\"gatherNode\":",
+        "\"CubeTextureNode\"",
+        "\"depthNode\":",
         "1e308",
         "null",
         "[]",

@@ -179,6 +179,67 @@ fn reads() -> Case {
     }
 }
 
+/// Unlit boxes reading a 4×4 cube texture (R-TEX-CUBE-1) by the local position, linear, and by
+/// the reflect vector, nearest, and a 3-layer array texture (R-TEX-CUBE-2), linear and
+/// repeated, its layer from the uv: the GPU's `texture3d_of` layouts against the CPU's.
+fn cube_and_layer_reads() -> Case {
+    let mut assets = Assets::new();
+    let mut scene = Scene::new();
+    let geometry = assets
+        .geometries
+        .add(BoxGeometry::new(0.8, 0.8, 0.8).build());
+    let bytes = |n: usize| -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| {
+                [
+                    (i * 37 % 256) as u8,
+                    (i * 91 % 256) as u8,
+                    (i * 13 % 256) as u8,
+                    255,
+                ]
+            })
+            .collect()
+    };
+    let mut linear = Texture3d::cube(4, VolumeFormat::Rgba8, &bytes(96)).unwrap();
+    linear.filter = VolumeFilter::Linear;
+    let linear = assets.volumes.add(linear);
+    let nearest = assets
+        .volumes
+        .add(Texture3d::cube(4, VolumeFormat::Rgba8, &bytes(96)).unwrap());
+    let mut layers = Texture3d::layers(4, 4, 3, VolumeFormat::Rgba8, &bytes(48)).unwrap();
+    layers.filter = VolumeFilter::Linear;
+    layers.wrap_s = Wrap::Repeat;
+    layers.wrap_t = Wrap::Repeat;
+    let layers = assets.volumes.add(layers);
+    for (k, x) in [-1.0f32, 0.0, 1.0].into_iter().enumerate() {
+        let g = NodeGraph::new();
+        let read = match k {
+            0 => g.cube_texture(g.uniform_cube_texture("c", linear), g.position_local()),
+            1 => g.cube_texture_reflect(g.uniform_cube_texture("c", nearest)),
+            _ => {
+                let uv = g.uv();
+                let layer = g.mul(g.swizzle(uv, "y"), g.float(3.0));
+                let map = g.uniform_cube_texture("a", layers);
+                g.texture_layer(map, g.mul(uv, g.float(2.5)), layer)
+            }
+        };
+        g.set_output(COLOR_NODE, read).unwrap();
+        let program = assets.programs.add(g.compile().unwrap());
+        let material = assets
+            .materials
+            .add(Material::basic(Color::WHITE).with_nodes(program));
+        scene.add(Object::mesh(geometry, material).at(Vec3::new(x, 0.0, 0.0)));
+    }
+    let camera = Camera::perspective(45.0, 0.1, 20.0)
+        .at(Vec3::new(0.5, 1.0, 3.5))
+        .looking_at(Vec3::ZERO);
+    Case {
+        scene,
+        camera,
+        assets,
+    }
+}
+
 /// Both renderers, the GPU on `path`: every channel within 2/255 and 99.9% of pixels within
 /// 1/255 (gpu_parity.rs's bounds).
 fn check(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
@@ -213,7 +274,7 @@ fn check(gpu: &'static Gpu, case: MakeCase, path: GpuPath) {
 
 fn main() -> ExitCode {
     let mut tests: Vec<gpu_harness::GpuTest> = Vec::new();
-    let cases: [(&str, MakeCase); 5] = [
+    let cases: [(&str, MakeCase); 6] = [
         ("a_far_camera_marches_from_the_camera", || {
             march(Vec3::new(2.5, 2.0, 4.0))
         }),
@@ -221,6 +282,7 @@ fn main() -> ExitCode {
             march(Vec3::new(0.6, 0.8, 2.2))
         }),
         ("texture_3d_filters_and_wraps", reads),
+        ("cube_and_layer_reads", cube_and_layer_reads),
         ("a_receiving_volume_takes_each_shadow_twice", || {
             shadowed(true)
         }),

@@ -42,6 +42,7 @@ fn the_type_list_is_the_classes_three_writes_and_each_appears_in_the_fixture() {
             "AttributeNode",
             "VertexColorNode",
             "TextureNode",
+            "CubeTextureNode",
             "VarNode",
             "VaryingNode",
             "SubBuild",
@@ -49,12 +50,13 @@ fn the_type_list_is_the_classes_three_writes_and_each_appears_in_the_fixture() {
             "FrontFacingNode",
         ]
     );
-    // classes.material.json, written by three.js, holds a node of every class of the list.
+    // classes.material.json, written by three.js, holds a node of every class of the list but
+    // the cube texture's, which cube_texture.material.json holds.
     let document = fixture_json("classes.material.json");
-    let written: Vec<&str> = document["nodes"]
-        .as_array()
-        .unwrap()
+    let cube = fixture_json("cube_texture.material.json");
+    let written: Vec<&str> = [&document, &cube]
         .iter()
+        .flat_map(|d| d["nodes"].as_array().unwrap())
         .map(|n| n["type"].as_str().unwrap())
         .collect();
     for name in &names {
@@ -236,6 +238,75 @@ fn every_class_renders_as_the_same_material_built_by_hand() {
     );
 }
 
+/// The material of `fixture` (three's JSON) and the same material with `program` in its place,
+/// rendered alike from an eye off the axis.
+fn same_as_by_hand(fixture_name: &str, build: impl FnOnce(&mut Assets) -> NodeProgram) {
+    let mut assets = Assets::new();
+    let loaded = read_material_json(&fixture(fixture_name), &mut assets).unwrap();
+    let program = build(&mut assets);
+    let program = assets.programs.add(program);
+    let mut by_hand = assets.materials.get(loaded).unwrap().clone();
+    by_hand.nodes = Some(program);
+    let by_hand = assets.materials.add(by_hand);
+    let eye = Vec3::new(0.8, 0.6, 3.0);
+    same_pixels(
+        &render(&assets, loaded, eye),
+        &render(&assets, by_hand, eye),
+        fixture_name,
+    );
+}
+
+#[test]
+fn a_cube_texture_node_renders_as_the_same_read_by_hand() {
+    // R-TEX-CUBE-3: tools/three_node_json/make.mjs `cube_texture`: cubeTexture(cube) by its
+    // default direction (reflectVector, which three does not write) plus cubeTexture(cube,
+    // vec3(uv() - 0.5, 0.6)), half each; the cube of the case cube_texture, nearest.
+    let read = read_node_material(&fixture("cube_texture.material.json")).unwrap();
+    assert_eq!(read.textures.len(), 2);
+    assert!(read
+        .textures
+        .iter()
+        .all(|t| t.kind == tsl::raster::json::NodeTextureKind::Cube));
+    same_as_by_hand("cube_texture.material.json", |assets| {
+        let bytes = three_cases::scenes_cube::cube_bytes();
+        let cube = assets
+            .volumes
+            .add(Texture3d::cube(2, VolumeFormat::Rgba8, &bytes).unwrap());
+        let g = NodeGraph::new();
+        let map = g.uniform_cube_texture("cube", cube);
+        let half = g.float(0.5);
+        let toward = g.join(&[g.sub(g.uv(), half), g.float(0.6)]);
+        let a = g.swizzle(g.cube_texture_reflect(map), "rgb");
+        let b = g.swizzle(g.cube_texture(map, toward), "rgb");
+        g.set_output(COLOR_NODE, g.add(g.mul(a, half), g.mul(b, half)))
+            .unwrap();
+        g.compile().unwrap()
+    });
+}
+
+#[test]
+fn a_texture_node_with_a_depth_reads_an_array_texture_s_layer() {
+    // R-TEX-CUBE-3: make.mjs `array_texture`: texture(layers, uv()).depth(uv().x * 3) of the
+    // case cube_texture's 3-layer DataArrayTexture; three's JSON leaves out the depth, which is
+    // the data's length over a layer's.
+    same_as_by_hand("array_texture.material.json", |assets| {
+        let bytes = three_cases::scenes_cube::array_bytes();
+        let layers = assets
+            .volumes
+            .add(Texture3d::layers(2, 2, 3, VolumeFormat::Rgba8, &bytes).unwrap());
+        let g = NodeGraph::new();
+        let map = g.uniform_cube_texture("layers", layers);
+        let layer = g.mul(g.swizzle(g.uv(), "x"), g.float(3.0));
+        g.set_output(COLOR_NODE, g.texture_layer(map, g.uv(), layer))
+            .unwrap();
+        g.compile().unwrap()
+    });
+    // A cube's read by a direction, as a 2D texture, is refused (a vec3 coordinate).
+    let text = fixture("cube_texture.material.json").replace("CubeTextureNode", "TextureNode");
+    let e = read_material_json(&text, &mut Assets::new()).unwrap_err();
+    assert!(e.to_string().contains("vec3"), "{e}");
+}
+
 #[test]
 fn a_view_space_normal_node_renders_as_its_world_normal_by_hand() {
     let mut assets = Assets::new();
@@ -382,7 +453,6 @@ fn each_refusal_names_what_it_refuses() {
         ),
         ("refuse_texture_bias.material.json", "biasNode"),
         ("refuse_texture_compare.material.json", "compareNode"),
-        ("refuse_texture_depth.material.json", "depthNode"),
         ("refuse_texture_grad.material.json", "gradNode"),
         ("refuse_texture_gather.material.json", "gatherNode"),
         ("refuse_texture_offset.material.json", "offsetNode"),

@@ -6,6 +6,7 @@
 pub mod fidelity;
 pub mod scenes;
 pub mod scenes_alphabump;
+pub mod scenes_cube;
 pub mod scenes_deform;
 pub mod scenes_envgpu;
 pub mod scenes_envmap;
@@ -147,6 +148,7 @@ cases![
     toon_shaders in scenes_ready,
     toon_shader_1 in scenes_ready,
     volume_shader in scenes_ready with linear_output,
+    cube_texture in scenes_cube,
 ];
 
 /// The classic WebGLRenderer's canvas of a ShaderMaterial that writes its colour as it is (no

@@ -951,3 +951,5 @@ import glsl_cases_ready  # noqa: E402,F401
 
 # The general vertex-shader cases: a file of their own, which adds to CASES.
 import glsl_cases_vertex  # noqa: E402,F401
+# The cube and 2D array texture cases: a file of their own, which adds to CASES.
+import glsl_cases_cube  # noqa: E402,F401

@@ -61,6 +61,16 @@ texture.rotation = 0.3;
 texture.wrapS = texture.wrapT = THREE.RepeatWrapping;
 texture.needsUpdate = true;
 
+// The case cube_texture's CubeTexture (six 2×2 RGBA8 faces, nearest) and 3-layer
+// DataArrayTexture, for the cube_texture and array_texture materials.
+const { cubeBytes, arrayBytes } = await import( pathToFileURL( join( root, 'tools/three_cases/cube_texture.mjs' ) ) );
+const faceBytes = cubeBytes();
+const cube = new THREE.CubeTexture( [ 0, 1, 2, 3, 4, 5 ].map( ( f ) => ( { data: new Uint8Array( faceBytes.slice( f * 16, f * 16 + 16 ) ), width: 2, height: 2 } ) ) );
+cube.magFilter = cube.minFilter = THREE.NearestFilter;
+cube.generateMipmaps = false;
+const layers = new THREE.DataArrayTexture( new Uint8Array( arrayBytes() ), 2, 2, 3 );
+layers.format = THREE.RGBAFormat;
+
 const materials = {
 
 	// Every class of node_json_type_names(): Const (float, vec2, vec3, vec4, color), Uniform,
@@ -81,6 +91,24 @@ const materials = {
 		m.metalnessNode = T.vec4( 0.25, 0.5, 0.75, 1 ).x;
 		m.opacityNode = T.float( T.abs( T.vec3( T.dot( u, u ) ).y ) );
 		m.positionNode = T.positionLocal.add( T.vec3( 0, 0, k.mul( 0.1 ) ) );
+		return m;
+
+	},
+	// CubeTextureNode: by its default direction (reflectVector, no uvNode written) and by a
+	// direction from uv().
+	cube_texture: () => {
+
+		const m = new THREE.MeshBasicNodeMaterial();
+		const toward = T.vec3( T.uv().sub( 0.5 ), 0.6 );
+		m.colorNode = T.cubeTexture( cube ).rgb.mul( 0.5 ).add( T.cubeTexture( cube, toward ).rgb.mul( 0.5 ) );
+		return m;
+
+	},
+	// A DataArrayTexture's layer by TextureNode's depthNode.
+	array_texture: () => {
+
+		const m = new THREE.MeshBasicNodeMaterial();
+		m.colorNode = T.texture( layers, T.uv() ).depth( T.uv().x.mul( 3 ) );
 		return m;
 
 	},
@@ -136,7 +164,6 @@ const materials = {
 const reads = {
 	bias: ( t ) => t.bias( 1 ),
 	compare: ( t ) => t.compare( 0.5 ),
-	depth: ( t ) => t.depth( 1 ),
 	grad: ( t ) => t.grad( T.vec2( 0.1 ), T.vec2( 0.1 ) ),
 	gather: ( t ) => t.gather( 0 ),
 	offset: ( t ) => t.offset( T.ivec2( 1, 1 ) ),

@@ -14,6 +14,7 @@ const SEEDS: &[&str] = &[
     "uniform sampler2D map;\nvarying vec2 vUv;\nvoid main() {\n  if (vUv.x > 0.9) discard;\n  gl_FragColor = texture2D(map, vUv * 2.0);\n}\n",
     "#define N 4\n#if N > 2 && defined(N)\nconst float k = 2.0;\n#else\nconst float k = 1.0;\n#endif\nvarying vec2 vUv;\nfloat f(inout float a, out vec2 b) { a += 1.0; b = vUv; if (a > k) return a; return -a; }\nvoid main() {\n  float s = 0.0; vec2 q;\n  for (int i = 0; i < N; i++) { if (i == 2) continue; s += f(s, q); if (s > 9.0) break; }\n  gl_FragColor = vec4(q, s, s > 1.0 ? 1.0 : 0.0);\n}\n",
     "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n  vec2 uv = fragCoord / iResolution.xy;\n  vec3 col = 0.5 + 0.5 * cos(iTime + uv.xyx + vec3(0, 2, 4));\n  fragColor = vec4(col, 1.0);\n}\n",
+    "uniform samplerCube c;\nuniform sampler2DArray a;\nvarying vec2 vUv;\nvoid main() {\n  gl_FragColor = texture(c, vec3(vUv, 1.0)) + textureLod(a, vec3(vUv, 2.0), 0.0);\n}\n",
     "uniform mat4 m;\nuniform mat3 n;\nvarying vec2 vUv;\nvoid main() {\n  vec4 v = m * vec4(vUv, 0.0, 1.0);\n  v.xz = (n * v.xyz).yx;\n  v[3] = float(int(v.x * 3.0) / 2) + mod(v.y, 0.5);\n  gl_FragColor = v;\n}\n",
 ];
 
@@ -34,6 +35,9 @@ const TOKENS: &[&str] = &[
     "mat3",
     "mat4",
     "sampler2D",
+    "samplerCube",
+    "sampler2DArray",
+    "textureCube",
     "uniform",
     "varying",
     "attribute",

@@ -35,6 +35,9 @@ struct Texture {
     levels: Vec<Level>,
     /// A 3D texture's depth (its level 0 holds `depth` slices, from r = 0); 1 for a 2D one.
     depth: usize,
+    /// How a texture of slices is read: `"3d"` (a sampler3D), `"cube"` (a samplerCube's six
+    /// faces) or `"layers"` (a sampler2DArray).
+    shape: &'static str,
     wrap: &'static str,
     mag: Filter,
     min: Filter,
@@ -88,6 +91,11 @@ impl Texture {
         Texture {
             levels,
             depth,
+            shape: match t.get("shape").and_then(Value::as_str) {
+                Some("cube") => "cube",
+                Some("layers") => "layers",
+                _ => "3d",
+            },
             wrap: match t.get("wrap").and_then(Value::as_str) {
                 Some("repeat") => "repeat",
                 Some("mirror") => "mirror",
@@ -146,9 +154,73 @@ impl Texture {
         })
     }
 
+    /// A cube's face and (s, t) for a direction: OpenGL ES 3.0 §3.8.10's table 3.21, the major
+    /// axis the largest magnitude (x, then y, on a tie).
+    fn cube_face(d: [f32; 3]) -> (usize, f32, f32) {
+        let [x, y, z] = d;
+        let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+        let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+            if x >= 0.0 {
+                (0, -z, -y, ax)
+            } else {
+                (1, z, -y, ax)
+            }
+        } else if ay >= az {
+            if y >= 0.0 {
+                (2, x, z, ay)
+            } else {
+                (3, x, -z, ay)
+            }
+        } else if z >= 0.0 {
+            (4, x, -y, az)
+        } else {
+            (5, -x, -y, az)
+        };
+        (face, 0.5 * (sc / ma + 1.0), 0.5 * (tc / ma + 1.0))
+    }
+
+    /// Slice `k` of level 0 read at (s, t) with the magnification filter (a cube's faces and a
+    /// 2D array's layers: §3.8.10 within the slice; a cube's face is clamped to its edges).
+    fn read_slice(&self, k: usize, s: f32, t: f32) -> [f32; 4] {
+        let level = &self.levels[0];
+        let n = level.width * level.height * 4;
+        let slice = Level {
+            width: level.width,
+            height: level.height,
+            data: level.data[k * n..(k + 1) * n].to_vec(),
+        };
+        let clamped = Texture {
+            levels: Vec::new(),
+            depth: 1,
+            shape: "3d",
+            wrap: if self.shape == "cube" {
+                "clamp"
+            } else {
+                self.wrap
+            },
+            mag: self.mag,
+            min: self.min,
+            mip: None,
+        };
+        clamped.read(&slice, s, t, self.mag)
+    }
+
     /// A 3D texture at (s, t, r): level 0 (it has one), its texel or the trilinear blend of the
-    /// eight around the point (§3.8.10 with a third axis), wrapped on each.
+    /// eight around the point (§3.8.10 with a third axis), wrapped on each. A cube reads the
+    /// face `(s, t, r)` points at; layers the layer clamp(floor(r + 0.5), 0, depth − 1)
+    /// (GLSL ES 3.00 §8.9).
     fn sample_3d(&self, s: f32, t: f32, r: f32) -> [f32; 4] {
+        match self.shape {
+            "cube" => {
+                let (face, fs, ft) = Texture::cube_face([s, t, r]);
+                return self.read_slice(face, fs, ft);
+            }
+            "layers" => {
+                let layer = (r + 0.5).floor().clamp(0.0, self.depth as f32 - 1.0) as usize;
+                return self.read_slice(layer, s, t);
+            }
+            _ => {}
+        }
         let level = &self.levels[0];
         let size = [level.width, level.height, self.depth];
         let texel = |i: [i64; 3]| {

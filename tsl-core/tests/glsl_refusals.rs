@@ -323,14 +323,13 @@ fn an_error_through_a_define_names_the_authors_line() {
 fn types_outside_the_subset() {
     for (ty, what) in [
         ("mat3x4", "non-square"),
-        ("samplerCube", "samplers other than sampler2D and sampler3D"),
         (
-            "sampler2DArray",
-            "samplers other than sampler2D and sampler3D",
+            "samplerCubeShadow",
+            "samplers other than sampler2D, sampler3D, samplerCube and sampler2DArray",
         ),
         (
             "sampler2DShadow",
-            "samplers other than sampler2D and sampler3D",
+            "samplers other than sampler2D, sampler3D, samplerCube and sampler2DArray",
         ),
     ] {
         frag(
@@ -1260,6 +1259,64 @@ fn volume_reads_outside_their_forms() {
         "sampler3D needs #version 300 es",
     );
 }
+
+#[test]
+fn cube_and_array_reads_outside_their_forms() {
+    // R-TEX-CUBE-4: a samplerCube and a sampler2DArray take a vec3 (and textureLod's level);
+    // no bias, gradient, projection or 2D coordinate.
+    let read = |decl: &str, call: &str| {
+        format!("varying vec2 vUv;\nuniform {decl};\nvoid main() {{ gl_FragColor = ${call}; }}")
+    };
+    for (decl, call, needle) in [
+        (
+            "samplerCube c",
+            "texture(c, vUv)",
+            "texture has no form that takes (samplerCube, vec2)",
+        ),
+        (
+            "samplerCube c",
+            "texture(c, vec3(vUv, 1.0), 1.0)",
+            "texture has no form that takes (samplerCube, vec3, float)",
+        ),
+        (
+            "samplerCube c",
+            "textureGrad(c, vec3(vUv, 1.0), vec3(0.1), vec3(0.1))",
+            "textureGrad has no form that takes (samplerCube, vec3, vec3, vec3)",
+        ),
+        (
+            "sampler2DArray a",
+            "textureProj(a, vec4(vUv, 0.5, 1.0))",
+            "textureProj has no form that takes (sampler2DArray, vec4)",
+        ),
+        (
+            "sampler2DArray a",
+            "texture(a, vUv)",
+            "texture has no form that takes (sampler2DArray, vec2)",
+        ),
+    ] {
+        frag(&read(decl, call), needle);
+    }
+    frag(
+        "void main() {\n  $samplerCube c;\n  gl_FragColor = vec4(1.0);\n}",
+        "a samplerCube in a local variable is not in the subset",
+    );
+    // GLSL ES 1.00 has samplerCube (textureCube) but no sampler2DArray; ES 3.00 has no
+    // textureCube.
+    raw_frag(
+        "precision highp float;\nuniform $sampler2DArray a;\nvoid main() { gl_FragColor = vec4(1.0); }",
+        "sampler2DArray needs #version 300 es",
+    );
+    refuse(
+        Kind::Raw,
+        RAW300_VERT_FOR_CUBE,
+        "#version 300 es\nprecision highp float;\nuniform samplerCube c;\nout vec4 o;\nvoid main() { o = $textureCube(c, vec3(1.0)); }",
+        Shader::Fragment,
+        "textureCube is GLSL ES 1.00; #version 300 es writes texture",
+    );
+}
+
+/// A GLSL ES 3.00 vertex shader for the raw cases here.
+const RAW300_VERT_FOR_CUBE: &str = "#version 300 es\nin vec3 position;\nuniform mat4 modelViewMatrix;\nuniform mat4 projectionMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }";
 
 #[test]
 fn texture_reads_outside_their_versions() {

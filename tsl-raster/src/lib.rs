@@ -110,4 +110,6 @@ pub use scene::{LightShadow, ShadowCamera, ShadowMapType};
 pub use settings::{RenderSettings, Shading, SHADE_LIT, SHADE_TEXTURE, SHADE_UV};
 pub use store::{GeometryId, MaterialId, ProgramId, Store, StoreId};
 pub use texture::{ColorSpace, Filter, Texture, Wrap, MAX_TEXTURE_TEXELS};
-pub use texture::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};
+pub use texture::{
+    Texture3d, VolumeError, VolumeFilter, VolumeFormat, VolumeLayout, MAX_VOLUME_TEXELS,
+};

@@ -14,6 +14,8 @@ pub(crate) enum TypeName {
     Mat4,
     Sampler2D,
     Sampler3D,
+    SamplerCube,
+    Sampler2DArray,
     /// A struct the shader declared: its place among the shader's structs, in order.
     Struct(u16),
 }

@@ -368,6 +368,8 @@ impl Checker {
             | Ty::Mat4
             | Ty::Sampler
             | Ty::Sampler3D
+            | Ty::SamplerCube
+            | Ty::Sampler2DArray
             | Ty::Void
             | Ty::Array(_) => {
                 return err(
@@ -471,7 +473,7 @@ impl Checker {
             self.uint_type(ty, f.ty.span)?;
             match ty {
                 Ty::Void => return err(f.ty.span, "a field cannot be void"),
-                Ty::Sampler | Ty::Sampler3D => {
+                t if t.is_sampler() => {
                     return err(f.ty.span, "a sampler in a struct is not in the subset")
                 }
                 _ => {}
@@ -576,7 +578,7 @@ impl Checker {
         let base_ty = Ty::from_name(decl.ty.name);
         match base_ty {
             Ty::Void => return err(decl.ty.span, "a variable cannot be void"),
-            Ty::Sampler | Ty::Sampler3D => {
+            t if t.is_sampler() => {
                 return err(
                     decl.ty.span,
                     format!("a global {base_ty} must be a uniform"),
@@ -709,8 +711,11 @@ impl Checker {
     }
 
     fn uniform(&mut self, var: &VarDecl, ty: Ty, ty_span: Span) -> Result<(), Diag> {
-        if ty == Ty::Sampler3D && self.env.kind == Kind::Raw && self.env.version == Version::Es100 {
-            return err(ty_span, "sampler3D needs #version 300 es");
+        if matches!(ty, Ty::Sampler3D | Ty::Sampler2DArray)
+            && self.env.kind == Kind::Raw
+            && self.env.version == Version::Es100
+        {
+            return err(ty_span, format!("{ty} needs #version 300 es"));
         }
         if var.init.is_some() {
             return err(
@@ -1245,7 +1250,7 @@ impl Checker {
                 decl.ty.span,
                 "a variable cannot be void; give it a type such as float",
             )),
-            Ty::Sampler | Ty::Sampler3D => Some(Diag::new(
+            t if t.is_sampler() => Some(Diag::new(
                 decl.ty.span,
                 format!("a {ty} in a local variable is not in the subset; read the uniform where you need it"),
             )),
@@ -3119,7 +3124,7 @@ impl Checker {
         }
         match ty {
             Ty::Mat2 | Ty::Mat3 | Ty::Mat4 => return self.construct_matrix(ty, args, span),
-            Ty::Sampler | Ty::Sampler3D | Ty::Void => {
+            t if t.is_sampler() || t == Ty::Void => {
                 return err(span, format!("{ty} has no constructor"))
             }
             Ty::Struct(_) => return self.construct_struct(ty, args, span),

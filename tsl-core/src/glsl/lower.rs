@@ -2119,8 +2119,11 @@ impl ShaderLowering<'_, '_> {
             uv = g.div(g.swizzle(uv, "xy"), g.swizzle(uv, last));
         }
         let n = match (b, &nodes[2..]) {
-            // The one form of a vec3 coordinate: a sampler3D's (the checker's forms).
-            (Texture, &[]) if *coord == Ty::Vec3 => g.texture_3d(map, uv),
+            // A vec3 coordinate that is not projected: a sampler3D's, a samplerCube's direction
+            // or a sampler2DArray's (u, v, layer), each the graph's texture_3d of a volume whose
+            // layout reads it so (the checker's forms); a cube's or layers' one level is the
+            // level textureLod reads.
+            (Texture, &[]) | (TextureLod, &[_]) if *coord == Ty::Vec3 => g.texture_3d(map, uv),
             (TextureLod | TextureProjLod, &[level]) => g.texture_level(map, uv, level),
             (TextureGrad | TextureProjGrad, &[ddx, ddy]) => g.texture_grad(map, uv, ddx, ddy),
             (_, &[bias]) => g.texture_bias(map, uv, bias),

@@ -172,6 +172,8 @@ fn type_name(word: &str) -> Option<TypeName> {
         "mat4" | "mat4x4" => TypeName::Mat4,
         "sampler2D" => TypeName::Sampler2D,
         "sampler3D" => TypeName::Sampler3D,
+        "samplerCube" => TypeName::SamplerCube,
+        "sampler2DArray" => TypeName::Sampler2DArray,
         _ => return None,
     })
 }
@@ -190,10 +192,8 @@ fn scalar_comp(word: &str) -> Option<Comp> {
 fn refused_type(word: &str) -> Option<String> {
     let what = match word {
         "mat2x3" | "mat2x4" | "mat3x2" | "mat3x4" | "mat4x2" | "mat4x3" => "non-square matrices",
-        "samplerCube"
-        | "sampler2DShadow"
+        "sampler2DShadow"
         | "samplerCubeShadow"
-        | "sampler2DArray"
         | "sampler2DArrayShadow"
         | "isampler2D"
         | "isampler3D"
@@ -202,7 +202,9 @@ fn refused_type(word: &str) -> Option<String> {
         | "usampler2D"
         | "usampler3D"
         | "usamplerCube"
-        | "usampler2DArray" => "samplers other than sampler2D and sampler3D",
+        | "usampler2DArray" => {
+            "samplers other than sampler2D, sampler3D, samplerCube and sampler2DArray"
+        }
         "atomic_uint" => "atomic counters",
         _ => return None,
     };

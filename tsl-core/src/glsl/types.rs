@@ -33,6 +33,12 @@ pub(crate) enum Ty {
     Sampler,
     /// A 3D texture (a volume): GLSL ES 3.00's `sampler3D`, the graph's `texture_3d` map.
     Sampler3D,
+    /// A cube texture: GLSL's `samplerCube`, read by a direction through the graph's
+    /// `texture_3d` of a cube (R-TEX-CUBE-4, docs/requirements.md).
+    SamplerCube,
+    /// A 2D array texture: GLSL ES 3.00's `sampler2DArray`, read at `(u, v, layer)` through
+    /// the graph's `texture_3d` of layers.
+    Sampler2DArray,
     /// A struct of the shader: its place in `Checked::structs`. The lowering holds it as its
     /// fields' values, one value each.
     Struct(u16),
@@ -67,6 +73,8 @@ impl Ty {
             TypeName::Mat4 => Ty::Mat4,
             TypeName::Sampler2D => Ty::Sampler,
             TypeName::Sampler3D => Ty::Sampler3D,
+            TypeName::SamplerCube => Ty::SamplerCube,
+            TypeName::Sampler2DArray => Ty::Sampler2DArray,
             TypeName::Struct(i) => Ty::Struct(i),
             TypeName::Vector(comp, n) => Ty::of(comp, n as usize),
         }
@@ -96,6 +104,8 @@ impl Ty {
             Ty::Mat4 => "mat4",
             Ty::Sampler => "sampler2D",
             Ty::Sampler3D => "sampler3D",
+            Ty::SamplerCube => "samplerCube",
+            Ty::Sampler2DArray => "sampler2DArray",
             // Messages that know the struct's name write it (`Checker::ty_name`).
             Ty::Struct(_) => "struct",
             Ty::Array(_) => "array",
@@ -104,7 +114,10 @@ impl Ty {
 
     /// Whether the type is a sampler (a texture uniform of the graph).
     pub fn is_sampler(self) -> bool {
-        matches!(self, Ty::Sampler | Ty::Sampler3D)
+        matches!(
+            self,
+            Ty::Sampler | Ty::Sampler3D | Ty::SamplerCube | Ty::Sampler2DArray
+        )
     }
 
     /// The float vector type of `n` components (a float for one).
@@ -400,6 +413,12 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
                 es300_only: true,
             }
         }
+        // GLSL ES 1.00's cube read; ES 3.00 spells it `texture`.
+        "textureCube" => BuiltinName::Spelled {
+            builtin: Texture,
+            es100: true,
+            other: "texture",
+        },
         "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
         "texture2DLodEXT" => BuiltinName::ThreeAlias {
             builtin: TextureLod,
@@ -446,7 +465,6 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "textureProjLodOffset"
         | "textureGradOffset"
         | "textureProjGradOffset"
-        | "textureCube"
         | "fma"
         | "frexp"
         | "ldexp"
@@ -710,16 +728,25 @@ impl Builtin {
                 }
             }
             Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
-                use Ty::{Float, Sampler, Sampler3D, Vec2, Vec3, Vec4};
-                // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and a sampler3D's
-                // implicit read (a volume has one level, so no level, gradient or bias).
+                use Ty::{
+                    Float, Sampler, Sampler2DArray, Sampler3D, SamplerCube, Vec2, Vec3, Vec4,
+                };
+                // The forms of the subset (GLSL ES 3.00 §8.8): a sampler2D's, and the implicit
+                // read of a sampler3D, samplerCube and sampler2DArray (one level each, so no
+                // gradient or bias; a cube's or layers' textureLod reads that level).
                 let forms: &[&[Ty]] = match self {
                     Texture => &[
                         &[Sampler, Vec2],
                         &[Sampler, Vec2, Float],
                         &[Sampler3D, Vec3],
+                        &[SamplerCube, Vec3],
+                        &[Sampler2DArray, Vec3],
                     ],
-                    TextureLod => &[&[Sampler, Vec2, Float]],
+                    TextureLod => &[
+                        &[Sampler, Vec2, Float],
+                        &[SamplerCube, Vec3, Float],
+                        &[Sampler2DArray, Vec3, Float],
+                    ],
                     TextureGrad => &[&[Sampler, Vec2, Vec2, Vec2]],
                     TextureProjLod => &[&[Sampler, Vec3, Float], &[Sampler, Vec4, Float]],
                     TextureProjGrad => {

@@ -17,6 +17,7 @@ mod billboard;
 mod builder;
 mod color;
 mod control;
+mod cube_texture;
 mod error;
 mod integers;
 mod library;

@@ -59,6 +59,7 @@ mod chain;
 mod color;
 mod control;
 mod convert;
+mod cube_texture;
 mod library;
 mod logic;
 mod material;
@@ -95,6 +96,7 @@ pub mod prelude {
         discard, var, Break, Continue, If, IfChain, Loop, LoopFrom, Return, Var,
     };
     pub use super::convert::{to_color, to_float, to_mat3, to_vec2, to_vec3, to_vec4, ConvertTo};
+    pub use super::cube_texture::{cube_texture, texture_layer, uniform_cube_texture};
     pub use super::library::*;
     pub use super::logic::{
         and, equal, greater_than, greater_than_equal, less_than, less_than_equal, not, not_equal,

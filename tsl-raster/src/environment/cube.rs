@@ -21,28 +21,7 @@ const fn others(a: usize) -> (usize, usize) {
     }
 }
 
-/// The face a direction points into and its coordinates on it (`(s, t)` in [−1, 1]).
-/// Ties go to x before y before z.
-pub(crate) fn face_coords(d: Vec3) -> (usize, f32, f32) {
-    let abs = d.abs();
-    let a = if abs.x >= abs.y && abs.x >= abs.z {
-        0
-    } else if abs.y >= abs.z {
-        1
-    } else {
-        2
-    };
-    let c = d.to_array();
-    let major = c[a];
-    let (b, cc) = others(a);
-    let face = 2 * a + usize::from(major < 0.0);
-    let m = major.abs();
-    if m > 0.0 && m.is_finite() {
-        (face, c[b] / m, c[cc] / m)
-    } else {
-        (face, 0.0, 0.0)
-    }
-}
+pub(crate) use crate::geometry::face_coords;
 
 /// The direction of the centre of texel `(i, j)` of `face` at side `n` (not unit).
 pub(crate) fn texel_direction(face: usize, i: u32, j: u32, n: u32) -> Vec3 {

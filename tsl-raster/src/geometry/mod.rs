@@ -6,6 +6,7 @@
 mod capsule;
 mod circle;
 mod cone;
+mod cube_face;
 mod cuboid;
 mod curve;
 mod cylinder;
@@ -24,6 +25,8 @@ mod three_math;
 mod torus;
 mod torus_knot;
 mod tube;
+
+pub(crate) use cube_face::face_coords;
 
 pub use cuboid::BoxGeometry;
 pub use cylinder::CylinderGeometry;

@@ -698,6 +698,12 @@ codes! {
         WRAP_CLAMP_TO_EDGE = 1,
         /// `Wrap::MirroredRepeat`.
         WRAP_MIRRORED_REPEAT = 2,
+        /// `VolumeLayout::Volume`.
+        LAYOUT_VOLUME = 0,
+        /// `VolumeLayout::Layers`.
+        LAYOUT_LAYERS = 1,
+        /// `VolumeLayout::Cube`.
+        LAYOUT_CUBE = 2,
         /// `Filter::Nearest`.
         FILTER_NEAREST = 0,
         /// `Filter::Linear`.
@@ -776,5 +782,7 @@ record! {
         wrap: [u32; 3],
         /// `FILTER_NEAREST` or `FILTER_LINEAR`.
         filter: u32,
+        /// How its slices are read: `LAYOUT_VOLUME`, `LAYOUT_LAYERS` or `LAYOUT_CUBE`.
+        layout: u32,
     }
 }

@@ -2590,31 +2590,78 @@ fn texture3d_of(id: u32, uvw: vec3<f32>) -> vec4<f32> {
     }
     let size = vec3<f32>(f32(frame[r + VOL_SIZE]), f32(frame[r + VOL_SIZE + 1u]),
         f32(frame[r + VOL_SIZE + 2u]));
-    let p = uvw * size;
-    if (frame[r + VOL_FILTER] == FILTER_NEAREST) {
-        return volume_texel(r, texel_index(p.x), texel_index(p.y), texel_index(p.z));
+    // texture/cube.rs: layers and a cube's faces pick one slice and filter within it.
+    var p = uvw * size;
+    var slice = 0;
+    let shape = frame[r + VOL_LAYOUT];
+    if (shape == LAYOUT_LAYERS) {
+        slice = layer_index(uvw.z, i32(size.z));
+    } else if (shape == LAYOUT_CUBE) {
+        let f = cube_st(uvw);
+        slice = i32(f.face);
+        p = vec3<f32>(f.s * size.x, f.t * size.y, 0.0);
     }
-    let q = p - vec3<f32>(0.5);
+    if (frame[r + VOL_FILTER] == FILTER_NEAREST) {
+        if (shape == LAYOUT_VOLUME) {
+            slice = texel_index(p.z);
+        }
+        return volume_texel(r, texel_index(p.x), texel_index(p.y), slice);
+    }
+    if (shape != LAYOUT_VOLUME) {
+        return volume_bilinear(r, p.xy, slice);
+    }
+    let q = p.z - 0.5;
     var f = q - floor(q);
-    for (var k = 0; k < 3; k++) {
+    if (!finite(f)) {
+        f = 0.0;
+    }
+    let z = texel_index(q);
+    let a = volume_bilinear(r, p.xy, z);
+    let b = volume_bilinear(r, p.xy, z + 1);
+    return a + (b - a) * f;
+}
+
+// volume.rs bilinear: the four texels of slice `z` nearest `p` (in texels), weighted.
+fn volume_bilinear(r: u32, p: vec2<f32>, z: i32) -> vec4<f32> {
+    let q = p - vec2<f32>(0.5);
+    var f = q - floor(q);
+    for (var k = 0; k < 2; k++) {
         if (!finite(f[k])) {
             f[k] = 0.0;
         }
     }
     let x = texel_index(q.x);
     let y = texel_index(q.y);
-    let z = texel_index(q.z);
-    var c: array<vec4<f32>, 8>;
-    for (var k = 0u; k < 8u; k++) {
-        c[k] = volume_texel(r, x + i32(k & 1u), y + i32((k >> 1u) & 1u), z + i32(k >> 2u));
+    let r0 = volume_texel(r, x, y, z);
+    let r1 = volume_texel(r, x + 1, y, z);
+    let r2 = volume_texel(r, x, y + 1, z);
+    let r3 = volume_texel(r, x + 1, y + 1, z);
+    let a = r0 + (r1 - r0) * f.x;
+    let b = r2 + (r3 - r2) * f.x;
+    return a + (b - a) * f.y;
+}
+
+// cube.rs layer_index: clamp(floor(layer + 0.5), 0, depth - 1); NaN reads slice 0.
+fn layer_index(layer: f32, depth: i32) -> i32 {
+    let l = floor(layer + 0.5);
+    if (!finite(l)) {
+        return select(0, depth - 1, l > 0.0);
     }
-    let r00 = c[0] + (c[1] - c[0]) * f.x;
-    let r10 = c[2] + (c[3] - c[2]) * f.x;
-    let r01 = c[4] + (c[5] - c[4]) * f.x;
-    let r11 = c[6] + (c[7] - c[6]) * f.x;
-    let s0 = r00 + (r10 - r00) * f.y;
-    let s1 = r01 + (r11 - r01) * f.y;
-    return s0 + (s1 - s0) * f.z;
+    return i32(clamp(l, 0.0, f32(depth - 1)));
+}
+
+// cube.rs cube_face: env_face's face and (b, c) as WebGL's (s, t) by table 3.21 (GL_FACE).
+fn cube_st(d: vec3<f32>) -> FaceCoords {
+    let f = env_face(d);
+    var sc = f.s;
+    var tc = f.t;
+    if (f.face < 2u) {
+        sc = f.t;
+        tc = f.s;
+    }
+    var ss = array<f32, 6>(-1.0, 1.0, 1.0, 1.0, 1.0, -1.0);
+    var st = array<f32, 6>(-1.0, -1.0, 1.0, -1.0, -1.0, -1.0);
+    return FaceCoords(f.face, 0.5 * (ss[f.face] * sc + 1.0), 0.5 * (st[f.face] * tc + 1.0));
 }
 
 // three.js's LTC_Evaluate_Volume (shade/rect_area.rs `volume_form_factor`): zero behind the

@@ -257,12 +257,13 @@ const G_INTENSITY: u32 = 2u;
 const G_RADIUS: u32 = 3u;
 const G_INVERSE_PROJECTION: u32 = 4u; // 16 words
 
-// `VolumeRecord` (gpu/layout.rs): 8 words.
-const VOLUME_STRIDE: u32 = 8u;
+// `VolumeRecord` (gpu/layout.rs): 9 words.
+const VOLUME_STRIDE: u32 = 9u;
 const VOL_TEXELS: u32 = 0u;
 const VOL_SIZE: u32 = 1u; // 3 words
 const VOL_WRAP: u32 = 4u; // 3 words
 const VOL_FILTER: u32 = 7u;
+const VOL_LAYOUT: u32 = 8u;
 
 // P_FLAGS bits.
 const FL_FORWARD: u32 = 1u;
@@ -314,6 +315,9 @@ const LIGHT_SPOT: u32 = 2u;
 const WRAP_REPEAT: u32 = 0u;
 const WRAP_CLAMP_TO_EDGE: u32 = 1u;
 const WRAP_MIRRORED_REPEAT: u32 = 2u;
+const LAYOUT_VOLUME: u32 = 0u;
+const LAYOUT_LAYERS: u32 = 1u;
+const LAYOUT_CUBE: u32 = 2u;
 const FILTER_NEAREST: u32 = 0u;
 const FILTER_LINEAR: u32 = 1u;
 const FILTER_NEAREST_MIPMAP_NEAREST: u32 = 2u;

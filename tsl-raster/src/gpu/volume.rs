@@ -8,7 +8,7 @@ use super::layout::*;
 use crate::assets::Assets;
 use crate::frame::Frame;
 use crate::store::StoreId;
-use crate::texture::{VolumeFilter, Wrap};
+use crate::texture::{VolumeFilter, VolumeLayout, Wrap};
 use bytemuck::Zeroable;
 
 fn wrap_code(w: Wrap) -> u32 {
@@ -48,7 +48,12 @@ pub(super) fn append_volumes(w: &mut Vec<u32>, frame: &Frame, assets: &Assets) {
         let [width, height, depth] = v.size();
         r.texels = texels_at as u32;
         r.size = [width as u32, height as u32, depth as u32];
-        r.wrap = [v.wrap_s, v.wrap_t, v.wrap_r].map(wrap_code);
+        r.wrap = v.wraps().map(wrap_code);
+        r.layout = match v.layout() {
+            VolumeLayout::Volume => LAYOUT_VOLUME,
+            VolumeLayout::Layers => LAYOUT_LAYERS,
+            VolumeLayout::Cube => LAYOUT_CUBE,
+        };
         r.filter = match v.filter {
             VolumeFilter::Nearest => FILTER_NEAREST,
             VolumeFilter::Linear => FILTER_LINEAR,

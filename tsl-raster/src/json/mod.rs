@@ -19,7 +19,7 @@ use tsl_core::{Color, JsonError, NodeProgram, TextureId};
 
 pub use node_loader::{
     node_json_type_names, read_node_material, read_node_material_with, NodeList, NodeLoader,
-    NodeMaterialRead, NodeTexture, MAX_JSON_NODES,
+    NodeMaterialRead, NodeTexture, NodeTextureKind, MAX_JSON_NODES,
 };
 pub use texture::MAX_OBJECT_JSON_BYTES;
 
@@ -325,7 +325,7 @@ fn read_materials(
 ) -> Result<Vec<MaterialId>, JsonError> {
     // The textures are made first, and added to the store only once every material is read:
     // a texture's id is then the store's length plus its place among them.
-    let mut reader = texture::Reader::new(root, assets.textures.len())?;
+    let mut reader = texture::Reader::new(root, assets.textures.len(), assets.volumes.len())?;
     let mut materials = Vec::with_capacity(list.len());
     let mut programs: Vec<NodeProgram> = Vec::new();
     for (i, v) in list.iter().enumerate() {
@@ -456,8 +456,12 @@ fn read_materials(
         }
         materials.push(m);
     }
-    for t in reader.finish() {
+    let (textures, volumes) = reader.finish();
+    for t in textures {
         assets.textures.add(t);
+    }
+    for v in volumes {
+        assets.volumes.add(v);
     }
     for p in programs {
         assets.programs.add(p);
@@ -504,11 +508,16 @@ fn node_program(
         .map_err(|e| field(at, &e.to_string()))?;
     for t in &loader.textures {
         let here = format!("{at} texture node '{}'", t.uniform);
-        let id = reader.id(&t.texture, &here)?;
+        let id = match t.kind {
+            NodeTextureKind::Texture => reader.id(&t.texture, &here)?,
+            kind => reader.volume_id(&t.texture, kind, &here)?,
+        };
         program
             .set_texture(t.uniform.as_str(), id)
             .map_err(|e| field(&here, &e.to_string()))?;
-        if let (Some(name), Some(texture)) = (&t.matrix, reader.made(id)) {
+        if let (NodeTextureKind::Texture, Some(name), Some(texture)) =
+            (t.kind, &t.matrix, reader.made(id))
+        {
             program
                 .set_uniform(name.as_str(), texture.uv_matrix())
                 .map_err(|e| field(&here, &e.to_string()))?;

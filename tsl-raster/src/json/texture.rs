@@ -1,10 +1,11 @@
 //! The textures and images of object JSON: three.js's `Texture.toJSON` fields and an image as a
 //! PNG data URL, written for the textures a material or a program names and read back by uuid.
 
+use super::NodeTextureKind;
 use super::{by_uuid, field, uuid, ByUuid};
 use crate::assets::Assets;
 use crate::output::srgb_oetf;
-use crate::texture::{ColorSpace, Filter, Texture, Wrap};
+use crate::texture::{ColorSpace, Filter, Texture, Texture3d, VolumeFilter, VolumeFormat, Wrap};
 use crate::Image;
 use base64::Engine;
 use glam::Vec2;
@@ -138,16 +139,27 @@ pub(super) struct Reader<'a> {
     base: usize,
     made: Vec<Texture>,
     ids: HashMap<&'a str, TextureId>,
+    /// The volume store's length: the first id a made cube or array texture gets.
+    volume_base: usize,
+    volumes: Vec<Texture3d>,
+    volume_ids: HashMap<&'a str, (TextureId, NodeTextureKind)>,
 }
 
 impl<'a> Reader<'a> {
-    pub fn new(root: &'a Map<String, Value>, base: usize) -> Result<Self, JsonError> {
+    pub fn new(
+        root: &'a Map<String, Value>,
+        base: usize,
+        volume_base: usize,
+    ) -> Result<Self, JsonError> {
         Ok(Reader {
             textures: by_uuid(root, "textures")?,
             images: by_uuid(root, "images")?,
             base,
             made: Vec::new(),
             ids: HashMap::new(),
+            volume_base,
+            volumes: Vec::new(),
+            volume_ids: HashMap::new(),
         })
     }
 
@@ -155,6 +167,12 @@ impl<'a> Reader<'a> {
     pub fn id(&mut self, key: &str, at: &str) -> Result<TextureId, JsonError> {
         if let Some(&id) = self.ids.get(key) {
             return Ok(id);
+        }
+        if self.volume_ids.contains_key(key) {
+            return Err(field(
+                at,
+                &format!("the texture '{key}' is read as a 2D texture and as a cube or layers"),
+            ));
         }
         let (&key, &(i, entry)) = self
             .textures
@@ -264,15 +282,153 @@ impl<'a> Reader<'a> {
             .and_then(|k| self.made.get(k))
     }
 
-    /// The textures made, in the order of their ids.
-    pub fn finish(self) -> Vec<Texture> {
-        self.made
+    /// The id in the volume store that the cube or array texture of uuid `key` will have
+    /// (R-TEX-CUBE-3): a `CubeTexture`'s six data faces, or a `DataArrayTexture`'s data, whose
+    /// layer count is its length over a layer's (three.js's JSON does not write the depth).
+    pub fn volume_id(
+        &mut self,
+        key: &str,
+        kind: NodeTextureKind,
+        at: &str,
+    ) -> Result<TextureId, JsonError> {
+        if let Some(&(id, made_as)) = self.volume_ids.get(key) {
+            if made_as != kind {
+                return Err(field(
+                    at,
+                    &format!("the texture '{key}' is read as a cube and as layers"),
+                ));
+            }
+            return Ok(id);
+        }
+        if self.ids.contains_key(key) {
+            return Err(field(
+                at,
+                &format!("the texture '{key}' is read as a 2D texture and as a cube or layers"),
+            ));
+        }
+        let (&key, &(i, entry)) = self
+            .textures
+            .get_key_value(key)
+            .ok_or_else(|| field(at, &format!("no texture has the uuid '{key}'")))?;
+        let volume = self.volume(entry, kind, &format!("textures[{i}]"))?;
+        let id = TextureId((self.volume_base + self.volumes.len()) as u32);
+        self.volumes.push(volume);
+        self.volume_ids.insert(key, (id, kind));
+        Ok(id)
+    }
+
+    fn volume(
+        &self,
+        o: &Map<String, Value>,
+        kind: NodeTextureKind,
+        at: &str,
+    ) -> Result<Texture3d, JsonError> {
+        let name = |n: &str| format!("{at}.{n}");
+        let image_key = o
+            .get("image")
+            .and_then(Value::as_str)
+            .ok_or_else(|| field(&name("image"), "is not a uuid"))?;
+        let (j, image) = self.images.get(image_key).ok_or_else(|| {
+            field(
+                &name("image"),
+                &format!("no image has the uuid '{image_key}'"),
+            )
+        })?;
+        let image_at = format!("images[{j}].url");
+        let mut t = match (kind, image.get("url")) {
+            (NodeTextureKind::Cube, Some(Value::Array(faces))) if faces.len() == 6 => {
+                let mut size = None;
+                let mut bytes = Vec::new();
+                for (f, face) in faces.iter().enumerate() {
+                    let face_at = format!("{image_at}[{f}]");
+                    let face = face
+                        .as_object()
+                        .ok_or_else(|| field(&face_at, "is not a data image"))?;
+                    let (w, h, data) = data_bytes(face, &face_at)?;
+                    if w != h || size.is_some_and(|s| s != w) {
+                        return Err(field(
+                            &face_at,
+                            "is not square and of the first face's size",
+                        ));
+                    }
+                    size = Some(w);
+                    bytes.extend(data);
+                }
+                // Invariant: six faces were read.
+                Texture3d::cube(size.unwrap_or(1), VolumeFormat::Rgba8, &bytes)
+            }
+            (NodeTextureKind::Layers, Some(Value::Object(data))) => {
+                let (w, h, bytes) = data_bytes(data, &image_at)?;
+                let layer = w as usize * h as usize * 4;
+                let depth = (bytes.len() / layer) as u32;
+                Texture3d::layers(w, h, depth, VolumeFormat::Rgba8, &bytes)
+            }
+            _ => {
+                return Err(field(
+                    &image_at,
+                    match kind {
+                        NodeTextureKind::Cube => "is not a CubeTexture's six data faces",
+                        _ => "is not a DataArrayTexture's data",
+                    },
+                ))
+            }
+        }
+        .map_err(|e| field(&image_at, &e.to_string()))?;
+        match o.get("colorSpace").and_then(Value::as_str) {
+            None | Some("") | Some("srgb-linear") => {}
+            Some("srgb") => t.decode_srgb(),
+            Some(_) => {
+                return Err(field(
+                    &name("colorSpace"),
+                    "is not srgb, srgb-linear or empty",
+                ))
+            }
+        }
+        // One filter serves both: three's magFilter (a volume has no mips, docs/textures.md).
+        if let Some(v) = o.get("magFilter") {
+            t.filter = match v.as_u64() {
+                Some(1003) => VolumeFilter::Nearest,
+                Some(1006) => VolumeFilter::Linear,
+                _ => return Err(field(&name("magFilter"), "is not 1003 or 1006")),
+            };
+        }
+        if let Some(v) = o.get("wrap") {
+            let pair = v.as_array().filter(|a| a.len() == 2);
+            let wrap = |k: usize| {
+                pair.and_then(|a| WRAPS.iter().find(|(_, c)| a[k].as_u64() == Some(*c)))
+                    .map(|(w, _)| *w)
+                    .ok_or_else(|| field(&name("wrap"), "is not two of 1000, 1001, 1002"))
+            };
+            t.wrap_s = wrap(0)?;
+            t.wrap_t = wrap(1)?;
+        }
+        Ok(t)
+    }
+
+    /// The textures made, in the order of their ids, then the cube and array textures made.
+    pub fn finish(self) -> (Vec<Texture>, Vec<Texture3d>) {
+        (self.made, self.volumes)
     }
 }
 
 /// A DataTexture's image as three.js's `serializeImage` writes it: `{ data, width, height,
 /// type: "Uint8Array" }`, RGBA8 rows from v = 0, held to the default [`Limits`]' texels.
 fn data_texture(o: &Map<String, Value>, space: ColorSpace, at: &str) -> Result<Texture, JsonError> {
+    let (width, height, bytes) = data_bytes(o, at)?;
+    if bytes.len() as u64 != u64::from(width) * u64::from(height) * 4 {
+        return Err(field(
+            &format!("{at}.data"),
+            "is not width × height × 4 bytes",
+        ));
+    }
+    let image =
+        crate::Image::from_rgba8(width, height, bytes).map_err(|e| field(at, &e.to_string()))?;
+    Ok(Texture::new(image, space))
+}
+
+/// The size and bytes of a data image (`serializeImage`'s `{ data, width, height, type }`):
+/// RGBA8, a whole number of `width × height` layers, held to the default [`Limits`]' texels.
+fn data_bytes(o: &Map<String, Value>, at: &str) -> Result<(u32, u32, Vec<u8>), JsonError> {
     if o.get("type").and_then(Value::as_str) != Some("Uint8Array") {
         return Err(field(
             &format!("{at}.type"),
@@ -287,29 +443,33 @@ fn data_texture(o: &Map<String, Value>, space: ColorSpace, at: &str) -> Result<T
             .ok_or_else(|| field(&format!("{at}.{n}"), "is not a whole number from 1"))
     };
     let (width, height) = (size("width")?, size("height")?);
-    let texels = u64::from(width) * u64::from(height);
-    if texels > Limits::DEFAULT.texture_texels {
+    let layer = u64::from(width) * u64::from(height) * 4;
+    let list = o
+        .get("data")
+        .and_then(Value::as_array)
+        .filter(|a| !a.is_empty() && (a.len() as u64).is_multiple_of(layer))
+        .ok_or_else(|| {
+            field(
+                &format!("{at}.data"),
+                "is not width × height × 4 bytes (a whole number of times)",
+            )
+        })?;
+    if list.len() as u64 / 4 > Limits::DEFAULT.texture_texels {
         return Err(field(
             at,
             &format!(
-                "{width}×{height} is more than the limit of {} texels",
+                "{} texels are more than the limit of {}",
+                list.len() / 4,
                 Limits::DEFAULT.texture_texels
             ),
         ));
     }
-    let list = o
-        .get("data")
-        .and_then(Value::as_array)
-        .filter(|a| a.len() as u64 == texels * 4)
-        .ok_or_else(|| field(&format!("{at}.data"), "is not width × height × 4 bytes"))?;
     let bytes = list
         .iter()
         .map(|v| v.as_u64().and_then(|b| u8::try_from(b).ok()))
         .collect::<Option<Vec<u8>>>()
         .ok_or_else(|| field(&format!("{at}.data"), "is not bytes from 0 to 255"))?;
-    let image =
-        crate::Image::from_rgba8(width, height, bytes).map_err(|e| field(at, &e.to_string()))?;
-    Ok(Texture::new(image, space))
+    Ok((width, height, bytes))
 }
 
 fn vec2(v: &Value) -> Option<Vec2> {

@@ -3,10 +3,12 @@
 //! centre). [`Texture::sample_grad`] reads straight-alpha linear RGBA at a coordinate, at the mip
 //! level that the coordinate's screen derivatives select.
 
+mod cube;
 pub(crate) mod jpeg;
 mod sample;
 mod volume;
 
+pub use cube::VolumeLayout;
 pub use sample::MAX_MIP_LEVELS;
 pub use volume::{Texture3d, VolumeError, VolumeFilter, VolumeFormat, MAX_VOLUME_TEXELS};
 

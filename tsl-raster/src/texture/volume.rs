@@ -6,6 +6,7 @@
 //! (three.js's `NoColorSpace`). It has no mip chain (three.js's `generateMipmaps` is false for
 //! it), so one filter serves magnification and minification.
 
+use super::cube::{cube_face, layer_index, VolumeLayout};
 use super::sample::wrap;
 use super::Wrap;
 use glam::{Vec3, Vec4};
@@ -113,6 +114,8 @@ pub struct Texture3d {
     pub wrap_r: Wrap,
     /// The filter: nearest by default, as three.js's `Data3DTexture`.
     pub filter: VolumeFilter,
+    /// How its slices are read: a volume, layers or a cube's faces.
+    layout: VolumeLayout,
 }
 
 impl Texture3d {
@@ -176,7 +179,57 @@ impl Texture3d {
             wrap_t: Wrap::ClampToEdge,
             wrap_r: Wrap::ClampToEdge,
             filter: VolumeFilter::Nearest,
+            layout: VolumeLayout::Volume,
         })
+    }
+
+    /// A 2D array texture (three.js's `DataArrayTexture`) of `depth` layers of
+    /// `width × height` texels, layer after layer, rows of a layer first row first (three.js's
+    /// `flipY` is false for it), read with the coordinate `(u, v, layer)`. Its defaults and
+    /// refusals are [`Texture3d::new`]'s.
+    pub fn layers(
+        width: u32,
+        height: u32,
+        depth: u32,
+        format: VolumeFormat,
+        data: &[u8],
+    ) -> Result<Texture3d, VolumeError> {
+        let mut t = Texture3d::new(width, height, depth, format, data)?;
+        t.layout = VolumeLayout::Layers;
+        Ok(t)
+    }
+
+    /// A cube texture (three.js's `CubeTexture`) of six `size × size` faces in three.js's order
+    /// +x, −x, +y, −y, +z, −z, each first row first (a `CubeTexture`'s `flipY` is false), read
+    /// by a direction. The wraps do not apply (WebGL clamps a cube's faces to their edges); the
+    /// filter is nearest until set. Refuses what [`Texture3d::new`] refuses.
+    pub fn cube(size: u32, format: VolumeFormat, faces: &[u8]) -> Result<Texture3d, VolumeError> {
+        let mut t = Texture3d::new(size, size, 6, format, faces)?;
+        t.layout = VolumeLayout::Cube;
+        Ok(t)
+    }
+
+    /// Decode the colour channels from sRGB to linear (three.js's `SRGBColorSpace`, which WebGL
+    /// reads through an `SRGB8_ALPHA8` texture); alpha stays. A volume's data are linear unless
+    /// this is called.
+    pub fn decode_srgb(&mut self) {
+        for t in &mut self.texels {
+            let [r, g, b] = t.truncate().to_array().map(crate::output::srgb_eotf);
+            *t = Vec4::new(r, g, b, t.w);
+        }
+    }
+
+    /// How its slices are read.
+    pub fn layout(&self) -> VolumeLayout {
+        self.layout
+    }
+
+    /// The wraps along u, v and w that apply: a cube's are clamp to edge whatever is set.
+    pub fn wraps(&self) -> [Wrap; 3] {
+        match self.layout {
+            VolumeLayout::Cube => [Wrap::ClampToEdge; 3],
+            _ => [self.wrap_s, self.wrap_t, self.wrap_r],
+        }
     }
 
     /// A one-channel float volume (`RedFormat`, `FloatType`) from its values.
@@ -202,33 +255,64 @@ impl Texture3d {
 
     /// The texel at whole coordinates, each wrapped by its axis's wrap.
     fn texel(&self, x: i64, y: i64, z: i64) -> Vec4 {
-        let x = wrap(x, self.width, self.wrap_s);
-        let y = wrap(y, self.height, self.wrap_t);
-        let z = wrap(z, self.depth, self.wrap_r);
+        let [wrap_s, wrap_t, wrap_r] = self.wraps();
+        let x = wrap(x, self.width, wrap_s);
+        let y = wrap(y, self.height, wrap_t);
+        let z = wrap(z, self.depth, wrap_r);
         // Invariant: `wrap` returns 0..n on each axis, and `new` made width × height × depth texels.
         self.texels[(z * self.height + y) * self.width + x]
     }
 
-    /// The volume at `uvw` (0 to 1 across each axis), as GLSL's `texture(sampler3D, uvw)`
-    /// reads level 0: the nearest texel, or the eight nearest weighted (the texel centres at
-    /// `(i + 0.5) / size`). A NaN coordinate reads texel 0 of its axis.
+    /// The texture at `uvw` as GLSL's `texture` reads level 0 of a `sampler3D` (a volume),
+    /// a `sampler2DArray` (layers: `uvw` is `(u, v, layer)`) or a `samplerCube` (a cube: `uvw`
+    /// is a direction): the nearest texel, or the nearest eight (a volume) or four (within a
+    /// layer or face) weighted, the texel centres at `(i + 0.5) / size`. A NaN coordinate reads
+    /// texel 0 of its axis.
     pub fn sample(&self, uvw: Vec3) -> Vec4 {
+        let (u, v, slice) = match self.layout {
+            VolumeLayout::Volume => return self.sample_volume(uvw),
+            VolumeLayout::Layers => (uvw.x, uvw.y, layer_index(uvw.z, self.depth)),
+            VolumeLayout::Cube => {
+                let (face, s, t) = cube_face(uvw);
+                (s, t, face as i64)
+            }
+        };
+        let p = glam::Vec2::new(u * self.width as f32, v * self.height as f32);
+        match self.filter {
+            VolumeFilter::Nearest => self.texel(index(p.x), index(p.y), slice),
+            VolumeFilter::Linear => self.bilinear(p, slice),
+        }
+    }
+
+    /// A volume at `uvw`: nearest, or trilinear between two slices' bilinear reads.
+    fn sample_volume(&self, uvw: Vec3) -> Vec4 {
         let size = Vec3::new(self.width as f32, self.height as f32, self.depth as f32);
         let p = uvw * size;
         match self.filter {
             VolumeFilter::Nearest => self.texel(index(p.x), index(p.y), index(p.z)),
             VolumeFilter::Linear => {
-                let q = p - Vec3::splat(0.5);
-                let f = (q - q.floor())
-                    .to_array()
-                    .map(|f| if f.is_finite() { f } else { 0.0 });
-                let f = Vec3::from_array(f);
-                let (x, y, z) = (index(q.x), index(q.y), index(q.z));
-                let lerp = |a: Vec4, b: Vec4, t: f32| a + (b - a) * t;
-                let row = |y: i64, z: i64| lerp(self.texel(x, y, z), self.texel(x + 1, y, z), f.x);
-                let slice = |z: i64| lerp(row(y, z), row(y + 1, z), f.y);
-                lerp(slice(z), slice(z + 1), f.z)
+                let q = p.z - 0.5;
+                let f = q - q.floor();
+                let f = if f.is_finite() { f } else { 0.0 };
+                let z = index(q);
+                let (a, b) = (
+                    self.bilinear(p.truncate(), z),
+                    self.bilinear(p.truncate(), z + 1),
+                );
+                a + (b - a) * f
             }
         }
+    }
+
+    /// The four texels of slice `z` nearest the point `p` (in texels), weighted.
+    fn bilinear(&self, p: glam::Vec2, z: i64) -> Vec4 {
+        let q = p - glam::Vec2::splat(0.5);
+        let f = (q - q.floor())
+            .to_array()
+            .map(|f| if f.is_finite() { f } else { 0.0 });
+        let (x, y) = (index(q.x), index(q.y));
+        let lerp = |a: Vec4, b: Vec4, t: f32| a + (b - a) * t;
+        let row = |y: i64| lerp(self.texel(x, y, z), self.texel(x + 1, y, z), f[0]);
+        lerp(row(y), row(y + 1), f[1])
     }
 }

@@ -1,7 +1,7 @@
 //! The node classes this loader reads (docs/node_json.md): for each, the inputs it reads from
 //! `inputNodes` and how it is built from them and its own fields.
 
-use super::{field, NodeLoader, NodeTexture};
+use super::{field, NodeLoader, NodeTexture, NodeTextureKind};
 use glam::{Mat3, Mat4, Vec2, Vec3, Vec4};
 use serde_json::{Map, Value};
 use tsl_core::{Axis, JsonError, NodeGraph, NodeRef, Opcode, UniformValue, ValueType, NO_TEXTURE};
@@ -19,6 +19,7 @@ pub(super) enum Class {
     Attribute,
     VertexColor,
     Texture,
+    CubeTexture,
     Var,
     Varying,
     SubBuild,
@@ -27,7 +28,7 @@ pub(super) enum Class {
 }
 
 /// Each class by its name in three.js (`node.type`).
-const CLASSES: [(&str, Class); 15] = [
+const CLASSES: [(&str, Class); 16] = [
     ("ConstNode", Class::Const),
     ("UniformNode", Class::Uniform),
     ("OperatorNode", Class::Operator),
@@ -38,6 +39,7 @@ const CLASSES: [(&str, Class); 15] = [
     ("AttributeNode", Class::Attribute),
     ("VertexColorNode", Class::VertexColor),
     ("TextureNode", Class::Texture),
+    ("CubeTextureNode", Class::CubeTexture),
     ("VarNode", Class::Var),
     ("VaryingNode", Class::Varying),
     ("SubBuild", Class::SubBuild),
@@ -134,12 +136,12 @@ const METHODS: [(&str, Method); 44] = [
     ("difference", Method::Difference),
 ];
 
-/// The inputs of a `TextureNode` that this port's texture read has no form for; each refused
-/// by name when present, before the node's other inputs are looked at.
-const TEXTURE_REFUSED: [(&str, &str); 7] = [
+/// The inputs of a `TextureNode` or `CubeTextureNode` that this port's texture read has no form
+/// for; each refused by name when present, before the node's other inputs are looked at. (A
+/// `TextureNode`'s `depthNode` reads a 2D array texture's layer; a cube's is refused.)
+const TEXTURE_REFUSED: [(&str, &str); 6] = [
     ("biasNode", "a bias"),
     ("compareNode", "a depth comparison"),
-    ("depthNode", "an array layer (depth)"),
     ("gradNode", "explicit gradients"),
     ("gatherNode", "a gather"),
     ("offsetNode", "a texel offset"),
@@ -256,9 +258,13 @@ impl Class {
                     out.push((format!("nodes[{k}]"), s));
                 }
             }
-            Class::Texture => {
-                for (property, what) in TEXTURE_REFUSED {
-                    if inputs.is_some_and(|i| i.get(property).is_some_and(|v| !v.is_null())) {
+            Class::Texture | Class::CubeTexture => {
+                let cube = [("depthNode", "a cube array's layer (depth)")];
+                let refused = TEXTURE_REFUSED
+                    .iter()
+                    .chain(cube.iter().filter(|_| self == Class::CubeTexture));
+                for (property, what) in refused {
+                    if inputs.is_some_and(|i| i.get(*property).is_some_and(|v| !v.is_null())) {
                         return Err(field(
                             &format!("{at}.inputNodes.{property}"),
                             &format!("a texture read with {what} has no form here"),
@@ -266,6 +272,7 @@ impl Class {
                     }
                 }
                 out.extend(one("uvNode")?);
+                out.extend(one("depthNode")?);
             }
         }
         Ok(out)
@@ -437,11 +444,39 @@ impl Class {
                     None => uv,
                 };
                 let map = g.texture_uniform(&uuid, NO_TEXTURE);
-                let node = g.texture(map, uv);
+                let (kind, node) = if has("depthNode") {
+                    let layer = loader.input(entry, "depthNode", at)?;
+                    (NodeTextureKind::Layers, g.texture_layer(map, uv, layer))
+                } else {
+                    (NodeTextureKind::Texture, g.texture(map, uv))
+                };
                 loader.textures.push(NodeTexture {
+                    kind,
                     uniform: uuid,
                     texture,
                     matrix,
+                });
+                node
+            }
+            Class::CubeTexture => {
+                let texture = text("value")
+                    .map_err(|_| field(&format!("{at}.value"), "is not a texture's uuid"))?
+                    .to_string();
+                let uuid = text("uuid")?.to_string();
+                // three's default direction for CubeReflectionMapping, which the JSON does not
+                // write (r187's `CubeTextureNode.getDefaultUV`).
+                let direction = if has("uvNode") {
+                    loader.input(entry, "uvNode", at)?
+                } else {
+                    g.reflect_vector()
+                };
+                let map = g.uniform_cube_texture(&uuid, NO_TEXTURE);
+                let node = g.cube_texture(map, direction);
+                loader.textures.push(NodeTexture {
+                    kind: NodeTextureKind::Cube,
+                    uniform: uuid,
+                    texture,
+                    matrix: None,
                 });
                 node
             }

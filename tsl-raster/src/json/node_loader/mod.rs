@@ -25,9 +25,23 @@ use tsl_core::{JsonError, NodeGraph, NodeRef, ValueType, MAX_GRAPH_NODES};
 /// ([`MAX_GRAPH_NODES`]), and a longer list is refused before it is indexed.
 pub const MAX_JSON_NODES: usize = MAX_GRAPH_NODES;
 
+/// What a texture node of the graph reads (R-TEX-CUBE-3, docs/requirements.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeTextureKind {
+    /// A 2D texture (`TextureNode`): its uniform names a texture of `assets.textures`.
+    Texture,
+    /// A cube texture (`CubeTextureNode`): its uniform names a cube of `assets.volumes`.
+    Cube,
+    /// A 2D array texture's layer (`TextureNode` with a `depthNode`): its uniform names layers
+    /// of `assets.volumes`.
+    Layers,
+}
+
 /// A texture node of the graph: the texture uniform it reads and what fills it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeTexture {
+    /// What it reads: a 2D texture, a cube or layers.
+    pub kind: NodeTextureKind,
     /// The texture uniform's name (`NodeProgram::set_texture`): the texture node's uuid.
     pub uniform: String,
     /// The uuid of the texture three.js's node reads (the document's `textures` entry).
