@@ -25,5 +25,5 @@ three_case("ToonShader.ToonShaderHatching", uniforms=dict(LIGHT, **LINES), **LIT
 
 # The shaders that both linearToOutputTexel and general vertex shaders (R-GLSL-29) let through.
 three_case("ToonShader.ToonShader1", uniforms=LIGHT)
-three_case("WaterRefractionShader.WaterRefractionShader")
+three_case("WaterRefractionShader.WaterRefractionShader", uniforms={"color": [0.6, 0.8, 0.9], "time": 0.7})
 three_case("SubsurfaceScatteringShader.SubsurfaceScatteringShader", uniforms={"ambientLightColor": [0.1, 0.2, 0.3]})
