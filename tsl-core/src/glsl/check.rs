@@ -60,6 +60,10 @@ pub(crate) const MAX_ARRAY_SIZE: usize = 256;
 /// The most scalars and vectors of one array of structs, its elements' fields counted.
 pub(crate) const MAX_ARRAY_LEAVES: usize = 1024;
 
+/// The last level `textureSize` takes: a texture of 2^31 texels a side has no more (each level
+/// halves the side), and the renderer's size is `max(1, side >> level)`.
+const MAX_SIZE_LEVEL: f64 = 31.0;
+
 const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
     ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
     ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
@@ -2738,6 +2742,19 @@ impl Checker {
                     .is_some_and(|k| k[..width].iter().any(|v| !v.is_finite()))
                 {
                     return err(a.start, format!("{name}'s gradient is not finite: a gradient chooses the level, and an infinite or NaN one has none"));
+                }
+            }
+        }
+        if builtin == Builtin::TextureSize {
+            // The size is a uniform the renderer fills for one level (R-GLSL-31), so the level
+            // is known now.
+            match targs[1].konst {
+                Some(k) if k[0] >= 0.0 && k[0] <= MAX_SIZE_LEVEL => {}
+                Some(k) => {
+                    return err(targs[1].start, format!("textureSize's level is {}: a level is 0 to {MAX_SIZE_LEVEL}", k[0]))
+                }
+                None => {
+                    return err(targs[1].start, "textureSize's level is computed at run time: the subset reads the size of a level known when the shader compiles (a constant expression such as 0)")
                 }
             }
         }

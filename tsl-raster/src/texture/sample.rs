@@ -113,6 +113,29 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     sample_lambda(tex, uv, lambda)
 }
 
+/// Texel (`x`, `y`) of mip level `level` (each floored), unfiltered: the texel a nearest read
+/// at its centre `((x + 0.5) / width, (y + 0.5) / height)` takes, so its rows run as `uv`'s
+/// do (from the top, or from the bottom with flip_y). Transparent black outside the texture
+/// or its levels (GLSL ES leaves a `texelFetch` there undefined); no wrap applies.
+pub(super) fn fetch(tex: &Texture, x: f32, y: f32, level: f32) -> Vec4 {
+    let levels = tex.levels();
+    let d = level.floor();
+    if !(d >= 0.0 && d < levels.len() as f32) {
+        return Vec4::ZERO;
+    }
+    let level = &levels[d as usize];
+    let (x, y) = (index(x), index(y));
+    if x < 0 || y < 0 || x >= level.width as i64 || y >= level.height as i64 {
+        return Vec4::ZERO;
+    }
+    let row = if tex.flip_y {
+        level.height as i64 - 1 - y
+    } else {
+        y
+    };
+    texel(level, x, row, tex)
+}
+
 /// The texture at `uv` at level of detail `lambda` (OpenGL's λ: at or below 0 the
 /// magnification filter reads level 0; above, the minification filter picks one level or
 /// blends two). A NaN λ reads transparent black.
