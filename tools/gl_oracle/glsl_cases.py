@@ -932,3 +932,6 @@ for _name in THREE_ACCEPTED:
 
 # The exact-integer cases: a file of their own, which adds to CASES.
 import glsl_cases_int  # noqa: E402,F401
+
+# The texelFetch, textureSize, uint switch and uint/float loop index cases: a file of their own.
+import glsl_cases_texfetch  # noqa: E402,F401

@@ -1755,13 +1755,17 @@ impl Checker {
     /// runs where its labels or an earlier section's matched (GLSL's fall-through).
     fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let selector = self.expr(selector)?;
-        // uint joins int here once the exact unsigned integers land (the specification asks for both).
-        if selector.ty != Ty::Int {
+        // GLSL ES 3.00 §6.2: a scalar integer, int or uint (R-GLSL-32).
+        if !matches!(selector.ty, Ty::Int | Ty::UInt) {
             return err(
                 selector.start,
-                format!("a switch selects by an int, not a {}", selector.ty),
+                format!(
+                    "a switch selects by an int or a uint, not a {}",
+                    selector.ty
+                ),
             );
         }
+        let selector_ty = selector.ty;
         let mut sections: Vec<SwitchSection> = Vec::new();
         let mut seen: Vec<(i64, Span)> = Vec::new();
         let mut default_at: Option<Span> = None;
@@ -1783,8 +1787,13 @@ impl Checker {
                         });
                         open_labels = true;
                     }
-                    let label =
-                        self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
+                    let label = self.switch_label(
+                        value.as_ref(),
+                        selector_ty,
+                        stmt.span,
+                        &mut seen,
+                        &mut default_at,
+                    );
                     // Invariant: a section was pushed above when none was open.
                     let section = sections.last_mut().expect("a section is open");
                     match label {
@@ -1826,11 +1835,13 @@ impl Checker {
         Ok(())
     }
 
-    /// A `case` label's value (`None` for `default`), constant, of the selector's type, and not
-    /// a second of its value.
+    /// A `case` label's value (`None` for `default`), constant, of the selector's type
+    /// (`selector`: int or uint; GLSL ES has no implicit conversion between them), and not a
+    /// second of its value.
     fn switch_label(
         &mut self,
         value: Option<&Expr>,
+        selector: Ty,
         span: Span,
         seen: &mut Vec<(i64, Span)>,
         default_at: &mut Option<Span>,
@@ -1844,10 +1855,14 @@ impl Checker {
             return Ok(None);
         };
         let v = self.expr(value)?;
-        if v.ty != Ty::Int {
+        if v.ty != selector {
+            let write = if selector == Ty::UInt { "3u" } else { "3" };
             return err(
                 v.start,
-                format!("a case label is an int, as the selector is, not a {}", v.ty),
+                format!(
+                    "a case label is of the selector's type, {selector}, not {}: write a label such as {write}",
+                    v.ty
+                ),
             );
         }
         let Some(k) = v.konst else {
