@@ -325,6 +325,9 @@ struct TslVarying {
     // says) from the bottom; a texel or level outside the texture reads transparent black (WGSL
     // leaves an out-of-range `textureLoad` to the implementation).
     line("fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {");
+    // NaN fails both compares; the bound keeps the conversions to i32 in range.
+    line("    let bound = vec2<f32>(1073741824.0);");
+    line("    if (!(all(abs(texel) < bound) && level >= 0.0 && level < 32.0)) { return vec4<f32>(0.0); }");
     line("    let l = i32(floor(level));");
     line("    let p = vec2<i32>(floor(texel));");
     line("    switch id {");

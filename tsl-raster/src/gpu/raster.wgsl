@@ -598,13 +598,14 @@ fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
 
 // A program's unfiltered read of one texel (texture_fetch), white where texture_of is, as
 // Texture::fetch: texel (x, y) of level `level` (floored), rows from the bottom (the top with
-// flip_y), transparent black outside the texture or its levels.
+// flip_y), transparent black outside the texture or its levels and at a coordinate that is not
+// finite.
 fn texture_fetch_of(id: u32, texel_at: vec2<f32>, level: f32) -> vec4<f32> {
     if (reads_white(id)) {
         return vec4<f32>(1.0);
     }
     let d = floor(level);
-    if (!(d >= 0.0 && d < f32(xw(id, X_LEVELS)))) {
+    if (!(d >= 0.0 && d < f32(xw(id, X_LEVELS)) && finite(texel_at.x) && finite(texel_at.y))) {
         return vec4<f32>(0.0);
     }
     let l = level_of(id, u32(d));
