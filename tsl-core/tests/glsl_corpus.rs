@@ -56,7 +56,10 @@ fn three_s_shaders_compile_or_are_refused_with_a_place() {
             .iter()
             .find(|c| oracle_cases::name(c).strip_prefix("three/") == Some(name.as_str()));
         let defines = match case.and_then(|c| c["defines"].as_array()) {
-            Some(held) => held.iter().map(|d| d.as_str().unwrap().to_string()).collect(),
+            Some(held) => held
+                .iter()
+                .map(|d| d.as_str().unwrap().to_string())
+                .collect(),
             None => defines(shader),
         };
         let defines: Vec<&str> = defines.iter().map(String::as_str).collect();

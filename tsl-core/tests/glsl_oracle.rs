@@ -269,7 +269,9 @@ impl TextureSampler for Sampler {
         self.each(texture, out, |t, l| {
             let (i, j, d) = (x[l] as i64, y[l] as i64, level[l] as usize);
             match t.levels.get(d) {
-                Some(lv) if (0..lv.width as i64).contains(&i) && (0..lv.height as i64).contains(&j) => {
+                Some(lv)
+                    if (0..lv.width as i64).contains(&i) && (0..lv.height as i64).contains(&j) =>
+                {
                     t.texel(lv, i, j)
                 }
                 _ => [0.0; 4],

@@ -79,9 +79,7 @@ fn a_sampler_without_a_texel_grid_reads_white() {
 fn the_type_rules() {
     let g = NodeGraph::new();
     let map = g.texture_uniform("map", TextureId(0));
-    assert!(g
-        .texture_fetch(map, g.uv(), g.vec2(1.0, 1.0))
-        .is_refused());
+    assert!(g.texture_fetch(map, g.uv(), g.vec2(1.0, 1.0)).is_refused());
     assert!(g
         .error()
         .unwrap()

@@ -549,7 +549,10 @@ impl<'p> Lower<'p> {
                     (self.callees.texture_fetch, super::hooks::TEXTURE_FETCH_WGSL)
                 };
                 let Some(hook) = hook else {
-                    return Err(format!("the host has no `{wgsl}` for a {} read", opcode.name()));
+                    return Err(format!(
+                        "the host has no `{wgsl}` for a {} read",
+                        opcode.name()
+                    ));
                 };
                 let word = self.uint(o1);
                 let id = self.call(self.callees.word, vec![word]);

@@ -272,7 +272,10 @@ mod tests {
         t.flip_y = false;
         for (x, y) in [(0, 0), (2, 0), (1, 1), (2, 1)] {
             let c = t.fetch(x as f32, y as f32, 0.0);
-            assert_eq!((c.x, c.y), (x as f32 * 64.0 / 255.0, y as f32 * 128.0 / 255.0));
+            assert_eq!(
+                (c.x, c.y),
+                (x as f32 * 64.0 / 255.0, y as f32 * 128.0 / 255.0)
+            );
         }
         // With flip_y (three's default) row 0 is the image's bottom row, as v = 0 reads it.
         t.flip_y = true;
@@ -285,7 +288,10 @@ mod tests {
             nearest.mag_filter = Filter::Nearest;
             for (x, y) in [(0, 0), (1, 0), (2, 1)] {
                 let centre = Vec2::new((x as f32 + 0.5) / 3.0, (y as f32 + 0.5) / 2.0);
-                assert_eq!(t.fetch(x as f32, y as f32, 0.7), nearest.sample_lod(centre, 0.0));
+                assert_eq!(
+                    t.fetch(x as f32, y as f32, 0.7),
+                    nearest.sample_lod(centre, 0.0)
+                );
             }
         }
         // A fraction is floored: (1.9, 0.2) is texel (1, 0).
@@ -309,7 +315,11 @@ mod tests {
             (0.0, 0.0, f32::NAN),
             (f32::INFINITY, 0.0, 0.0),
         ] {
-            assert_eq!(t.fetch(x, y, level), Vec4::ZERO, "({x}, {y}) of level {level}");
+            assert_eq!(
+                t.fetch(x, y, level),
+                Vec4::ZERO,
+                "({x}, {y}) of level {level}"
+            );
         }
     }
 
