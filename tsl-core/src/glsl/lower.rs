@@ -2072,6 +2072,7 @@ impl ShaderLowering<'_, '_> {
                 let n = self.math(Opcode::Add, &[ax, ay])?;
                 return Ok(Val::of(ty, n, reads));
             }
+            // Invariant: `texel_builtin` took these above.
             TexelFetch | TextureSize => return err(self.span, "a texel built-in"),
             Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
                 let n = self.texture_read(b, &args[1].ty, &nodes)?;
@@ -2144,20 +2145,19 @@ impl ShaderLowering<'_, '_> {
     fn texel_builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
         self.b.room(self.span)?;
         let map = self.n(&args[0])?;
-        let n = if b == Builtin::TexelFetch {
-            let texel = self.convert(&args[1], Comp::Float)?;
-            let level = self.convert(&args[2], Comp::Float)?;
-            let (texel, level) = (self.n(&texel)?, self.n(&level)?);
-            let n = self.b.g.texture_fetch(map, texel, level);
-            let reads = args.iter().fold(READS_FRAGMENT, |r, a| r | a.reads);
-            return self.graph_result(n).map(|n| Val::of(ty, n, reads));
-        } else {
+        if b == Builtin::TextureSize {
             // Invariant: the checker refused a level that is not a constant of 0 to 31.
             let level = args[1].konst.map_or(0, |k| k[0] as u32);
-            self.b.g.texture_size(map, level)
-        };
-        let size = Val::of(Ty::Vec2, self.graph_result(n)?, args[0].reads);
-        self.convert(&size, Comp::Int)
+            let n = self.b.g.texture_size(map, level);
+            let size = Val::of(Ty::Vec2, self.graph_result(n)?, args[0].reads);
+            return self.convert(&size, Comp::Int);
+        }
+        let texel = self.convert(&args[1], Comp::Float)?;
+        let level = self.convert(&args[2], Comp::Float)?;
+        let (texel, level) = (self.n(&texel)?, self.n(&level)?);
+        let n = self.b.g.texture_fetch(map, texel, level);
+        let reads = args.iter().fold(READS_FRAGMENT, |r, a| r | a.reads);
+        Ok(Val::of(ty, self.graph_result(n)?, reads))
     }
 
     /// A node the graph made, or its refusal at the current span.
