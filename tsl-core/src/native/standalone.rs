@@ -322,8 +322,9 @@ struct TslVarying {
     }
     line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
     // One texel, unfiltered: WGSL's rows run from the top, ours (as the flipped `uv.y` above
-    // says) from the bottom; a texel or level outside the texture reads transparent black (WGSL
-    // leaves an out-of-range `textureLoad` to the implementation).
+    // says) from the bottom; a texel outside the level reads transparent black (WGSL leaves an
+    // out-of-range `textureLoad` to the implementation). A level past the texture's last is
+    // left to the GPU: GLSL ES 3.00, one of the module's back ends, has no `textureNumLevels`.
     line("fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {");
     // NaN fails both compares; the bound keeps the conversions to i32 in range.
     line("    let bound = vec2<f32>(1073741824.0);");
@@ -334,7 +335,6 @@ struct TslVarying {
     for k in of(TextureDimension::D2) {
         line(&format!(
             "        case {k}u: {{\n            \
-             if (l < 0 || l >= i32(textureNumLevels(tsl_texture_{k}))) {{ return vec4<f32>(0.0); }}\n            \
              let size = vec2<i32>(textureDimensions(tsl_texture_{k}, l));\n            \
              if (any(p < vec2<i32>(0)) || any(p >= size)) {{ return vec4<f32>(0.0); }}\n            \
              return textureLoad(tsl_texture_{k}, vec2<i32>(p.x, size.y - 1 - p.y), l);\n        }}"
