@@ -48,6 +48,7 @@ macro_rules! with_scenes {
             normal_emissive_and_ao_maps_on_a_standard_surface,
             a_program_reads_textures_at_its_own_coordinates,
             a_program_reads_textures_at_levels_gradients_and_biases,
+            a_program_fetches_texels_of_each_level,
             a_floor_to_the_horizon_takes_the_64_bit_edges,
             light_masks_with_and_without_a_node_program,
             rect_area_lights_on_standard_and_physical,
@@ -1091,6 +1092,31 @@ pub fn a_program_reads_textures_at_levels_gradients_and_biases(check: Check) {
     tilted_floor(&mut c, shader_material(p));
     c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
     check(c, "program texture levels");
+}
+
+pub fn a_program_fetches_texels_of_each_level(check: Check) {
+    // texelFetch: one texel of a flipped (three's default), trilinear card, unfiltered, of level
+    // 0, 1 or 2 in bands across v; the texel grid of each level is stretched a quarter past each
+    // side, so that the margins read outside the level (transparent black).
+    let mut c = Case::new();
+    let card_id = c
+        .assets
+        .textures
+        .add(Texture::new(card(64), ColorSpace::Srgb));
+    let g = NodeGraph::new();
+    let uv = g.uv();
+    let level = g.floor(g.mul(g.swizzle(uv, "y"), g.float(3.0)));
+    let side = g.div(g.float(64.0), g.exp2(level));
+    let texel = g.floor(g.sub(
+        g.mul(uv, g.mul(side, g.float(1.5))),
+        g.mul(side, g.float(0.25)),
+    ));
+    let read = g.texture_fetch(card_id, texel, level);
+    g.set_output(COLOR_NODE, g.swizzle(read, "xyz")).unwrap();
+    let p = c.program(&g);
+    tilted_floor(&mut c, shader_material(p));
+    c.mesh(sphere(), shader_material(p), Vec3::new(0.0, 0.2, -1.0));
+    check(c, "program texel fetches");
 }
 
 pub fn a_floor_to_the_horizon_takes_the_64_bit_edges(check: Check) {

@@ -126,8 +126,12 @@ def job(c):
                         viewMatrix=c.get("view", IDENTITY4), normalMatrix=IDENTITY3,
                         cameraPosition=[0, 0, 0])
     elif kind == "raw":
-        vertex = raw_source(c["vertex"], defines)
-        fragment = raw_source(c["fragment"], defines)
+        vertex_source, fragment_source = c["vertex"], c["fragment"]
+        if c.get("chunks"):
+            # three's WebGLProgram resolves a RawShaderMaterial's #includes too.
+            vertex_source, fragment_source = resolve_includes(vertex_source), resolve_includes(fragment_source)
+        vertex = raw_source(vertex_source, defines)
+        fragment = raw_source(fragment_source, defines)
         uniforms.update(modelViewMatrix=IDENTITY4, projectionMatrix=IDENTITY4)
     else:
         vertex = None

@@ -318,6 +318,12 @@ opcodes! {
     INotEqual = 131, "inot_equal", 2, Internal;
     /// `float(u)` of an unsigned integer, rounded to nearest even.
     UToFloat = 132, "uto_float", 1, Internal;
+
+    /// Read one texel of a 2D texture with no filtering: the operand is a vec3 (x, y, level) of
+    /// whole numbers (the texel's column and row counted as `texture` counts them, and the mip
+    /// level); the second word is the index of the texture id, as `texture`'s (GLSL's
+    /// `texelFetch`). A texel or level outside the texture reads transparent black.
+    TexFetch = 140, "texture_fetch", 1, Internal;
 }
 
 impl Opcode {
@@ -344,13 +350,13 @@ impl Opcode {
         }
     }
 
-    /// For a texture read (`texture`, `texture_3d`, `texture_level`), how many components of
+    /// For a texture read (`texture`, `texture_3d`, `texture_level`, `texture_fetch`), how many components of
     /// its one register operand it reads; `None` for every other operation. Such an
     /// instruction's second operand word is the index of the texture id, and it writes a vec4.
     pub fn texture_coordinate(self) -> Option<usize> {
         match self {
             Opcode::Tex => Some(2),
-            Opcode::Tex3 | Opcode::TexLod => Some(3),
+            Opcode::Tex3 | Opcode::TexLod | Opcode::TexFetch => Some(3),
             _ => None,
         }
     }

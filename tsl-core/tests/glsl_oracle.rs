@@ -327,6 +327,30 @@ impl TextureSampler for Sampler {
         self.each(texture, out, |t, l| t.sample(u[l], v[l], level[l]));
     }
 
+    /// GLSL ES 3.00 §8.8's texelFetch: texel (i, j) of level `lod`, where j counts rows as
+    /// §3.8.10's t does; outside the level (undefined in GL) what our renderers read,
+    /// transparent black.
+    fn sample_fetch(
+        &self,
+        texture: TextureId,
+        x: &Lane,
+        y: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        self.each(texture, out, |t, l| {
+            let (i, j, d) = (x[l] as i64, y[l] as i64, level[l] as usize);
+            match t.levels.get(d) {
+                Some(lv)
+                    if (0..lv.width as i64).contains(&i) && (0..lv.height as i64).contains(&j) =>
+                {
+                    t.texel(lv, i, j)
+                }
+                _ => [0.0; 4],
+            }
+        });
+    }
+
     fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
         self.each(texture, out, |t, l| {
             t.sample_3d(uvw[0][l], uvw[1][l], uvw[2][l])
@@ -514,13 +538,15 @@ fn run_case(case: &Value, clear: &[f32]) -> Result<Outcome, String> {
         for (n, t) in ts {
             let id = TextureId(textures.len() as u32);
             let texture = Texture::from_case(t);
-            // What a renderer fills each frame: the size a gradient's or a bias's level reads.
-            let size = texture_size_uniform_name(n, 0);
-            if slot_type(&size).is_some() {
-                let base = &texture.levels[0];
-                program
-                    .set_uniform(&size, Vec2::new(base.width as f32, base.height as f32))
-                    .map_err(|e| format!("{name}: {e}"))?;
+            // What a renderer fills each frame: the size a gradient's or a bias's level reads,
+            // and textureSize's of each level.
+            for (d, level) in texture.levels.iter().enumerate() {
+                let size = texture_size_uniform_name(n, d as u32);
+                if slot_type(&size).is_some() {
+                    program
+                        .set_uniform(&size, Vec2::new(level.width as f32, level.height as f32))
+                        .map_err(|e| format!("{name}: {e}"))?;
+                }
             }
             textures.push(texture);
             if slot_type(n).is_some() {

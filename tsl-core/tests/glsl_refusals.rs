@@ -610,7 +610,16 @@ fn while_and_do_not_proved_to_stop() {
 fn switch_outside_the_subset() {
     frag(
         &body("  float s = vUv.x;\n  switch ($s) { default: break; }"),
-        "a switch selects by an int, not a float",
+        "a switch selects by an int or a uint, not a float",
+    );
+    // GLSL ES has no implicit conversion between int and uint: a label is of the selector's type.
+    frag(
+        &body("  uint u = uint(vUv.x);\n  switch (u) { case $1: break; }"),
+        "a case label is of the selector's type, uint, not int: write a label such as 3u",
+    );
+    frag(
+        &body("  int i = int(vUv.x);\n  switch (i) { case $1u: break; }"),
+        "a case label is of the selector's type, int, not uint: write a label such as 3",
     );
     frag(
         &body("  int i = int(vUv.x);\n  switch (i) { case $i: break; }"),
@@ -1126,9 +1135,8 @@ fn builtins_outside_the_subset() {
         "sinh",
         "isnan",
         "outerProduct",
-        "textureSize",
-        "texelFetch",
         "textureOffset",
+        "texelFetchOffset",
     ] {
         frag(
             &body(&format!("  float a = ${f}(vUv.x);")),
@@ -1196,6 +1204,53 @@ fn texture_reads_outside_their_forms() {
     ] {
         frag(&read(call), needle);
     }
+}
+
+#[test]
+fn texel_reads_outside_their_forms() {
+    let read = |call: &str| {
+        format!(
+            "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {{ int l = int(vUv.x);\n  gl_FragColor = vec4(${call}); }}"
+        )
+    };
+    for (call, needle) in [
+        (
+            "texelFetch(s, vUv, 0)",
+            "texelFetch has no form that takes (sampler2D, vec2, int)",
+        ),
+        (
+            "texelFetch(s, ivec2(1), 0.0)",
+            "texelFetch has no form that takes (sampler2D, ivec2, float)",
+        ),
+        (
+            "texelFetch(s, ivec2(1))",
+            "texelFetch has no form that takes (sampler2D, ivec2)",
+        ),
+        (
+            "textureSize(s, 0.0), 0.0, 0.0",
+            "textureSize has no form that takes (sampler2D, float)",
+        ),
+    ] {
+        frag(&read(call), needle);
+    }
+    // The size is a uniform of one level, known when the shader compiles.
+    frag(
+        "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() {\n  int l = int(vUv.x);\n  gl_FragColor = vec4(textureSize(s, $l), 0.0, 0.0);\n}",
+        "textureSize's level is computed at run time",
+    );
+    frag(
+        "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() { gl_FragColor = vec4(textureSize(s, $-1), 0.0, 0.0); }",
+        "textureSize's level is -1: a level is 0 to 31",
+    );
+    frag(
+        "varying vec2 vUv;\nuniform sampler2D s;\nvoid main() { gl_FragColor = vec4(textureSize(s, $32), 0.0, 0.0); }",
+        "textureSize's level is 32",
+    );
+    // GLSL ES 1.00 has neither.
+    raw_frag(
+        "precision highp float;\nuniform sampler2D s;\nvoid main() { gl_FragColor = $texelFetch(s, ivec2(0), 0); }",
+        "needs #version 300 es",
+    );
 }
 
 #[test]

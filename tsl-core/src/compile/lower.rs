@@ -356,7 +356,7 @@ impl<'a> Lowering<'a> {
                 }
                 Lowered::Value(self.join(&parts, age))
             }
-            Op::Texture | Op::Texture3d | Op::TextureLevel => {
+            Op::Texture | Op::Texture3d | Op::TextureLevel | Op::TextureFetch => {
                 let Lowered::Texture(map) = *self.lowered(node.inputs[0]) else {
                     // Invariant: `check::integrity`: a texture node's first input is of type
                     // texture, lowered as `Lowered::Texture`.
@@ -364,11 +364,16 @@ impl<'a> Lowering<'a> {
                 };
                 let (op, uv) = match node.op {
                     Op::Texture3d => (Opcode::Tex3, self.value(node.inputs[1])),
-                    // The one register operand is (u, v, level).
-                    Op::TextureLevel => {
+                    // The one register operand is (u, v, level), or (x, y, level) for a fetch.
+                    Op::TextureLevel | Op::TextureFetch => {
                         let (uv, level) = (self.value(node.inputs[1]), self.value(node.inputs[2]));
                         let parts = [uv.pick(&[0]), uv.pick(&[1]), level.pick(&[0])];
-                        (Opcode::TexLod, self.join(&parts, age))
+                        let op = if node.op == Op::TextureFetch {
+                            Opcode::TexFetch
+                        } else {
+                            Opcode::TexLod
+                        };
+                        (op, self.join(&parts, age))
                     }
                     _ => (Opcode::Tex, self.value(node.inputs[1])),
                 };

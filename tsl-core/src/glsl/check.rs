@@ -60,6 +60,10 @@ pub(crate) const MAX_ARRAY_SIZE: usize = 256;
 /// The most scalars and vectors of one array of structs, its elements' fields counted.
 pub(crate) const MAX_ARRAY_LEAVES: usize = 1024;
 
+/// The last level `textureSize` takes: a texture of 2^31 texels a side has no more (each level
+/// halves the side), and the renderer's size is `max(1, side >> level)`.
+const MAX_SIZE_LEVEL: f64 = 31.0;
+
 const BUILTIN_MATRICES: &[(&str, BuiltinMatrix, Ty)] = &[
     ("modelMatrix", BuiltinMatrix::Model, Ty::Mat4),
     ("modelViewMatrix", BuiltinMatrix::ModelView, Ty::Mat4),
@@ -1777,13 +1781,17 @@ impl Checker {
     /// runs where its labels or an earlier section's matched (GLSL's fall-through).
     fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let selector = self.expr(selector)?;
-        // uint joins int here once the exact unsigned integers land (the specification asks for both).
-        if selector.ty != Ty::Int {
+        // GLSL ES 3.00 §6.2: a scalar integer, int or uint (R-GLSL-32).
+        if !matches!(selector.ty, Ty::Int | Ty::UInt) {
             return err(
                 selector.start,
-                format!("a switch selects by an int, not a {}", selector.ty),
+                format!(
+                    "a switch selects by an int or a uint, not a {}",
+                    selector.ty
+                ),
             );
         }
+        let selector_ty = selector.ty;
         let mut sections: Vec<SwitchSection> = Vec::new();
         let mut seen: Vec<(i64, Span)> = Vec::new();
         let mut default_at: Option<Span> = None;
@@ -1805,8 +1813,13 @@ impl Checker {
                         });
                         open_labels = true;
                     }
-                    let label =
-                        self.switch_label(value.as_ref(), stmt.span, &mut seen, &mut default_at);
+                    let label = self.switch_label(
+                        value.as_ref(),
+                        selector_ty,
+                        stmt.span,
+                        &mut seen,
+                        &mut default_at,
+                    );
                     // Invariant: a section was pushed above when none was open.
                     let section = sections.last_mut().expect("a section is open");
                     match label {
@@ -1848,11 +1861,13 @@ impl Checker {
         Ok(())
     }
 
-    /// A `case` label's value (`None` for `default`), constant, of the selector's type, and not
-    /// a second of its value.
+    /// A `case` label's value (`None` for `default`), constant, of the selector's type
+    /// (`selector`: int or uint; GLSL ES has no implicit conversion between them), and not a
+    /// second of its value.
     fn switch_label(
         &mut self,
         value: Option<&Expr>,
+        selector: Ty,
         span: Span,
         seen: &mut Vec<(i64, Span)>,
         default_at: &mut Option<Span>,
@@ -1866,10 +1881,14 @@ impl Checker {
             return Ok(None);
         };
         let v = self.expr(value)?;
-        if v.ty != Ty::Int {
+        if v.ty != selector {
+            let write = if selector == Ty::UInt { "3u" } else { "3" };
             return err(
                 v.start,
-                format!("a case label is an int, as the selector is, not a {}", v.ty),
+                format!(
+                    "a case label is of the selector's type, {selector}, not {}: write a label such as {write}",
+                    v.ty
+                ),
             );
         }
         let Some(k) = v.konst else {
@@ -2747,6 +2766,19 @@ impl Checker {
                     .is_some_and(|k| k[..width].iter().any(|v| !v.is_finite()))
                 {
                     return err(a.start, format!("{name}'s gradient is not finite: a gradient chooses the level, and an infinite or NaN one has none"));
+                }
+            }
+        }
+        if builtin == Builtin::TextureSize {
+            // The size is a uniform the renderer fills for one level (R-GLSL-31), so the level
+            // is known now.
+            match targs[1].konst {
+                Some(k) if k[0] >= 0.0 && k[0] <= MAX_SIZE_LEVEL => {}
+                Some(k) => {
+                    return err(targs[1].start, format!("textureSize's level is {}: a level is 0 to {MAX_SIZE_LEVEL}", k[0]))
+                }
+                None => {
+                    return err(targs[1].start, "textureSize's level is computed at run time: the subset reads the size of a level known when the shader compiles (a constant expression such as 0)")
                 }
             }
         }

@@ -2006,6 +2006,9 @@ impl ShaderLowering<'_, '_> {
             let ks: Vec<Konst> = args.iter().map(|a| a.konst.expect("all known")).collect();
             return Ok(Val::konst(ty, fold_builtin(b, &tys, &ks, ty)));
         }
+        if matches!(b, Builtin::TexelFetch | Builtin::TextureSize) {
+            return self.texel_builtin(b, args, ty);
+        }
         let reads = args.iter().fold(0, |r, a| r | a.reads);
         let mut nodes = Vec::with_capacity(args.len());
         for a in args {
@@ -2065,6 +2068,8 @@ impl ShaderLowering<'_, '_> {
                 let n = self.math(Opcode::Add, &[ax, ay])?;
                 return Ok(Val::of(ty, n, reads));
             }
+            // Invariant: `texel_builtin` took these above.
+            TexelFetch | TextureSize => return err(self.span, "a texel built-in"),
             Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad => {
                 let n = self.texture_read(b, &args[1].ty, &nodes)?;
                 return Ok(Val::of(ty, n, reads | READS_FRAGMENT));
@@ -2129,6 +2134,33 @@ impl ShaderLowering<'_, '_> {
             (_, &[bias]) => g.texture_bias(map, uv, bias),
             _ => g.texture(map, uv),
         };
+        self.graph_result(n)
+    }
+
+    /// `texelFetch(s, P, lod)` and `textureSize(s, lod)` (R-GLSL-31). The graph's texel and level
+    /// are floats (whole numbers, exact to 2^24, far past a texture's side), so a fetch
+    /// converts its ivec2 and int; a size is the texture-size uniform of the level (the checker
+    /// made it a constant) converted to an ivec2.
+    fn texel_builtin(&mut self, b: Builtin, args: &[Val], ty: Ty) -> Result<Val, Diag> {
+        self.b.room(self.span)?;
+        let map = self.n(&args[0])?;
+        if b == Builtin::TextureSize {
+            // Invariant: the checker refused a level that is not a constant of 0 to 31.
+            let level = args[1].konst.map_or(0, |k| k[0] as u32);
+            let n = self.b.g.texture_size(map, level);
+            let size = Val::of(Ty::Vec2, self.graph_result(n)?, args[0].reads);
+            return self.convert(&size, Comp::Int);
+        }
+        let texel = self.convert(&args[1], Comp::Float)?;
+        let level = self.convert(&args[2], Comp::Float)?;
+        let (texel, level) = (self.n(&texel)?, self.n(&level)?);
+        let n = self.b.g.texture_fetch(map, texel, level);
+        let reads = args.iter().fold(READS_FRAGMENT, |r, a| r | a.reads);
+        Ok(Val::of(ty, self.graph_result(n)?, reads))
+    }
+
+    /// A node the graph made, or its refusal at the current span.
+    fn graph_result(&self, n: NodeRef) -> Result<NodeRef, Diag> {
         match self.b.g.error() {
             Some(e) if n.is_refused() => Err(Diag::from_graph(self.span, e)),
             _ => Ok(n),

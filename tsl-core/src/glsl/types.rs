@@ -268,6 +268,10 @@ pub(crate) enum Builtin {
     /// `textureProjGrad(s, P, dPdx, dPdy)`: projected, with gradients of the projected
     /// coordinate (GLSL ES 3.00 §8.8).
     TextureProjGrad,
+    /// `texelFetch(s, P, lod)`: one texel of a level, unfiltered (GLSL ES 3.00 §8.8).
+    TexelFetch,
+    /// `textureSize(s, lod)`: a level's size in texels, an ivec2 (GLSL ES 3.00 §8.8).
+    TextureSize,
     MatrixCompMult,
     Transpose,
     Determinant,
@@ -419,6 +423,14 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
             es100: true,
             other: "texture",
         },
+        "texelFetch" | "textureSize" => BuiltinName::Subset {
+            builtin: if name == "texelFetch" {
+                TexelFetch
+            } else {
+                TextureSize
+            },
+            es300_only: true,
+        },
         "texture2DLod" | "texture2DProjLod" | "textureCubeLod" => BuiltinName::VertexLod,
         "texture2DLodEXT" => BuiltinName::ThreeAlias {
             builtin: TextureLod,
@@ -456,9 +468,7 @@ pub(crate) fn builtin_name(name: &str) -> Option<BuiltinName> {
         | "packHalf2x16"
         | "unpackHalf2x16"
         | "outerProduct"
-        | "textureSize"
         | "textureOffset"
-        | "texelFetch"
         | "texelFetchOffset"
         | "textureProjOffset"
         | "textureLodOffset"
@@ -527,7 +537,13 @@ impl Builtin {
         use Builtin::*;
         matches!(
             self,
-            Texture | TextureLod | TextureGrad | TextureProj | TextureProjLod | TextureProjGrad
+            Texture
+                | TextureLod
+                | TextureGrad
+                | TextureProj
+                | TextureProjLod
+                | TextureProjGrad
+                | TexelFetch
         )
     }
 
@@ -723,6 +739,19 @@ impl Builtin {
                 count(1)?;
                 if args[0].is_vector() && args[0].comp() == Some(Comp::Bool) {
                     Ok(if self == Not { args[0] } else { Ty::Bool })
+                } else {
+                    Err(no_form())
+                }
+            }
+            TexelFetch | TextureSize => {
+                // The subset's forms (GLSL ES 3.00 §8.8): a sampler2D's.
+                let (form, result): (&[Ty], Ty) = if self == TexelFetch {
+                    (&[Ty::Sampler, Ty::IVec2, Ty::Int], Ty::Vec4)
+                } else {
+                    (&[Ty::Sampler, Ty::Int], Ty::IVec2)
+                };
+                if args == form {
+                    Ok(result)
                 } else {
                     Err(no_form())
                 }

@@ -27,6 +27,7 @@ mod normal_maps;
 mod screen;
 mod shading;
 mod texture_3d;
+mod texture_fetch;
 mod texture_level;
 mod texture_size;
 pub(crate) mod typecheck;
@@ -122,13 +123,19 @@ pub enum Op {
     /// `texture_level(map, uv, level)`: input 0 is the map, input 1 the vec2 coordinate, input
     /// 2 the float mip level (λ).
     TextureLevel,
+    /// `texture_fetch(map, texel, level)`: input 0 is the map, input 1 the vec2 texel (whole
+    /// numbers), input 2 the float mip level (a whole number).
+    TextureFetch,
 }
 
 impl Op {
-    /// Whether the node reads a texture (`texture`, `texture_3d`, `texture_level`): its input
-    /// 0 is the map, and it reads the fragment.
+    /// Whether the node reads a texture (`texture`, `texture_3d`, `texture_level`,
+    /// `texture_fetch`): its input 0 is the map, and it reads the fragment.
     pub fn reads_texture(&self) -> bool {
-        matches!(self, Op::Texture | Op::Texture3d | Op::TextureLevel)
+        matches!(
+            self,
+            Op::Texture | Op::Texture3d | Op::TextureLevel | Op::TextureFetch
+        )
     }
 }
 

@@ -46,7 +46,7 @@ pub fn input_counts(op: &Op) -> (usize, usize) {
         Op::Math(code) => (code.arity(), code.arity()),
         Op::Swizzle { .. } | Op::Column(_) | Op::Varying | Op::Derivative(_) => (1, 1),
         Op::Texture | Op::Texture3d => (2, 2),
-        Op::TextureLevel => (3, 3),
+        Op::TextureLevel | Op::TextureFetch => (3, 3),
         Op::Join => (1, 4),
         Op::Matrix => (3, 4),
     }
@@ -122,7 +122,7 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
             let kind = same_kind(inputs)?;
             ValueType::vector_of(kind, width).ok_or(TypeError::TooWide { width })
         }
-        Op::Texture | Op::Texture3d | Op::TextureLevel => {
+        Op::Texture | Op::Texture3d | Op::TextureLevel | Op::TextureFetch => {
             if inputs[0] != ValueType::Texture {
                 return Err(TypeError::MapType { found: inputs[0] });
             }
@@ -133,7 +133,7 @@ fn infer(op: &Op, inputs: &[ValueType]) -> Result<ValueType, TypeError> {
             } else if inputs[1] != ValueType::Vec2 {
                 return Err(TypeError::CoordinateType { found: inputs[1] });
             }
-            if *op == Op::TextureLevel && inputs[2] != ValueType::Float {
+            if matches!(op, Op::TextureLevel | Op::TextureFetch) && inputs[2] != ValueType::Float {
                 return Err(TypeError::LevelType { found: inputs[2] });
             }
             Ok(ValueType::Vec4)

@@ -39,6 +39,26 @@ pub trait TextureSampler {
         let _ = level;
         self.sample(texture, u, v, out);
     }
+
+    /// Write the texel of `texture`'s mip level `level[l]` in column `x[l]` and row `y[l]`
+    /// (whole numbers, floored; rows counted as [`TextureSampler::sample`]'s `v` counts them)
+    /// into `out[0..4][l]` for every lane, unfiltered (`texture_fetch`, GLSL's `texelFetch`);
+    /// transparent black for a texel or level outside the texture. A sampler that knows no
+    /// texel grid reads opaque white, as [`WhiteSampler`] reads every texture; that is this
+    /// default.
+    fn sample_fetch(
+        &self,
+        texture: TextureId,
+        x: &Lane,
+        y: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        let _ = (texture, x, y, level);
+        for lane in out.iter_mut() {
+            lane.fill(1.0);
+        }
+    }
 }
 
 /// A sampler that reads opaque white everywhere (what SHADE_LIT reads).

@@ -54,8 +54,8 @@ pub(crate) enum Step {
         dst: u8,
         operands: [[Origin; 4]; 3],
     },
-    /// A texture read at `coords`, the id in word `texture`: `Tex` (uv), `Tex3` (uvw) or
-    /// `TexLod` (uv and the level).
+    /// A texture read at `coords`, the id in word `texture`: `Tex` (uv), `Tex3` (uvw),
+    /// `TexLod` (uv and the level) or `TexFetch` (the texel and the level).
     Sample {
         dst: u8,
         read: Opcode,
@@ -180,7 +180,7 @@ fn plan_instruction(
             }
             None
         }
-        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
+        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod | Opcode::TexFetch => {
             let [u, v, z, _] = read(state, o0);
             state[dst] = std::array::from_fn(|k| Origin::own(dst, k));
             Some(Step::Sample {
@@ -372,6 +372,7 @@ impl Step {
                 match read {
                     Opcode::Tex3 => sampler.sample_3d(id, [at.at(0), at.at(1), at.at(2)], d),
                     Opcode::TexLod => sampler.sample_level(id, at.at(0), at.at(1), at.at(2), d),
+                    Opcode::TexFetch => sampler.sample_fetch(id, at.at(0), at.at(1), at.at(2), d),
                     _ => sampler.sample(id, at.at(0), at.at(1), d),
                 }
             }

@@ -161,6 +161,10 @@ pub(super) struct Callees {
     /// explicit mip level: optional, as `texture_3d` is (only a program with a
     /// `texture_level` node calls it).
     pub texture_level: Option<Handle<naga::Function>>,
+    /// `tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32>`, the unfiltered
+    /// read of one texel: optional, as `texture_3d` is (only a program with a `texture_fetch`
+    /// node calls it).
+    pub texture_fetch: Option<Handle<naga::Function>>,
 }
 
 /// The signature of the optional hook a `texture_3d` instruction calls.
@@ -185,6 +189,19 @@ const TEXTURE_LEVEL: Signature = Signature {
     args: &[Ty::U32, Ty::Vec2, Ty::F32],
     result: Ty::Vec4,
     wgsl: TEXTURE_LEVEL_WGSL,
+    origin: Origin::Hook,
+};
+
+/// The signature of the optional hook a `texture_fetch` instruction calls.
+pub(super) const TEXTURE_FETCH_WGSL: &str =
+    "fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32>";
+
+/// The optional hook a `texture_fetch` instruction calls.
+const TEXTURE_FETCH: Signature = Signature {
+    name: "tsl_texture_fetch",
+    args: &[Ty::U32, Ty::Vec2, Ty::F32],
+    result: Ty::Vec4,
+    wgsl: TEXTURE_FETCH_WGSL,
     origin: Origin::Hook,
 };
 
@@ -235,6 +252,7 @@ impl Callees {
             worley: h[12],
             texture_3d: find(module, &TEXTURE_3D).ok(),
             texture_level: find(module, &TEXTURE_LEVEL).ok(),
+            texture_fetch: find(module, &TEXTURE_FETCH).ok(),
         })
     }
 }

@@ -641,17 +641,23 @@ impl<'p> Lower<'p> {
                     *slot = Some(self.component(v, k as u32));
                 }
             }
-            O::TexLod => {
-                let Some(texture_level) = self.callees.texture_level else {
+            // Both take (id, a vec2, a level), through a hook of their own.
+            O::TexLod | O::TexFetch => {
+                let (hook, wgsl) = if opcode == O::TexLod {
+                    (self.callees.texture_level, super::hooks::TEXTURE_LEVEL_WGSL)
+                } else {
+                    (self.callees.texture_fetch, super::hooks::TEXTURE_FETCH_WGSL)
+                };
+                let Some(hook) = hook else {
                     return Err(format!(
-                        "the host has no `{}` for a texture_level read",
-                        super::hooks::TEXTURE_LEVEL_WGSL
+                        "the host has no `{wgsl}` for a {} read",
+                        opcode.name()
                     ));
                 };
                 let word = self.uint(o1);
                 let id = self.call(self.callees.word, vec![word]);
                 let uv = self.compose(self.types.vec2, vec![a[0], a[1]]);
-                let v = self.call(texture_level, vec![id, uv, a[2]]);
+                let v = self.call(hook, vec![id, uv, a[2]]);
                 for (k, slot) in out.iter_mut().enumerate() {
                     *slot = Some(self.component(v, k as u32));
                 }

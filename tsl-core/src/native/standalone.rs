@@ -128,7 +128,11 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
             start..start + count
         })
         .map(|index| program.instruction(index))
-        .filter(|inst| inst.opcode == Opcode::Tex as u8 || inst.opcode == Opcode::TexLod as u8)
+        .filter(|inst| {
+            [Opcode::Tex, Opcode::TexLod, Opcode::TexFetch]
+                .iter()
+                .any(|&op| inst.opcode == op as u8)
+        })
         .map(|inst| inst.operands[1] as usize)
         .collect();
     for output in Output::ALL {
@@ -140,7 +144,7 @@ fn reads(program: &NodeProgram) -> Result<Reads, EmitError> {
                 Some(Opcode::Load) => words.extend(
                     (o0 as usize..o0 as usize + inst.width as usize).filter(|&w| dynamic(w)),
                 ),
-                Some(Opcode::Tex | Opcode::TexLod) => words.push(o1 as usize),
+                Some(Opcode::Tex | Opcode::TexLod | Opcode::TexFetch) => words.push(o1 as usize),
                 Some(Opcode::Tex3) => {
                     if planar.contains(&(o1 as usize)) {
                         return Err(EmitError::NotStandalone {
@@ -316,6 +320,26 @@ struct TslVarying {
         line(&format!(
             "        case {k}u: {{ return textureSampleLevel(tsl_texture_{k}, tsl_sampler_{k}, \
              p, level); }}"
+        ));
+    }
+    line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");
+    // One texel, unfiltered: WGSL's rows run from the top, ours (as the flipped `uv.y` above
+    // says) from the bottom; a texel outside the level reads transparent black (WGSL leaves an
+    // out-of-range `textureLoad` to the implementation). A level past the texture's last is
+    // left to the GPU: GLSL ES 3.00, one of the module's back ends, has no `textureNumLevels`.
+    line("fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {");
+    // NaN fails both compares; the bound keeps the conversions to i32 in range.
+    line("    let bound = vec2<f32>(1073741824.0);");
+    line("    if (!(all(abs(texel) < bound) && level >= 0.0 && level < 32.0)) { return vec4<f32>(0.0); }");
+    line("    let l = i32(floor(level));");
+    line("    let p = vec2<i32>(floor(texel));");
+    line("    switch id {");
+    for k in of(TextureDimension::D2) {
+        line(&format!(
+            "        case {k}u: {{\n            \
+             let size = vec2<i32>(textureDimensions(tsl_texture_{k}, l));\n            \
+             if (any(p < vec2<i32>(0)) || any(p >= size)) {{ return vec4<f32>(0.0); }}\n            \
+             return textureLoad(tsl_texture_{k}, vec2<i32>(p.x, size.y - 1 - p.y), l);\n        }}"
         ));
     }
     line("        default: { return vec4<f32>(0.0); }\n    }\n}\n");

@@ -40,6 +40,10 @@ fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     return vec4<f32>(uv, level, f32(id));
 }
 
+fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {
+    return vec4<f32>(texel, level, f32(id));
+}
+
 @compute @workgroup_size(1)
 fn main() {
     for (var i = 0u; i < 9u; i++) {

@@ -84,7 +84,7 @@ impl NodeProgram {
                     None => format!("{dst} = {name} @?"),
                 };
             }
-            Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
+            Opcode::Tex | Opcode::Tex3 | Opcode::TexLod | Opcode::TexFetch => {
                 let word = inst.operands[1] as usize;
                 let id = self.words()[word];
                 let name = self

@@ -62,7 +62,7 @@ fn roles(program: &NodeProgram) -> Result<Vec<Role>, String> {
                     "instruction {index} reads a 3D texture, which object JSON cannot hold"
                 ))
             }
-            Some(Opcode::Tex | Opcode::TexLod) if !slot_words.contains(&(inst.operands[1] as usize)) => {
+            Some(Opcode::Tex | Opcode::TexLod | Opcode::TexFetch) if !slot_words.contains(&(inst.operands[1] as usize)) => {
                 return Err(format!(
                     "instruction {index} reads the texture id at word {}, which no texture slot names",
                     inst.operands[1]

@@ -239,7 +239,7 @@ fn instruction(inst: &Instruction, total: usize) -> Result<(), InstructionError>
             }
             vec![]
         }
-        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod => {
+        Opcode::Tex | Opcode::Tex3 | Opcode::TexLod | Opcode::TexFetch => {
             if inst.operands[1] as usize >= total || width != 4 {
                 return Err(InstructionError::Texture {
                     word: inst.operands[1],

@@ -67,7 +67,7 @@ pub fn compile(case: &Value) -> Result<NodeProgram, String> {
     };
     match case["kind"].as_str().unwrap() {
         "shader" => compile_shader_material_with_options(vertex, fragment, &options),
-        "raw" => compile_raw_shader_material_with_defines(vertex, fragment, &defines),
+        "raw" => compile_raw_shader_material_with_options(vertex, fragment, &options),
         _ => compile_shader_toy(fragment),
     }
     .map_err(|e| e.to_string())

@@ -114,6 +114,7 @@ const OP_U_LESS_THAN_EQUAL: u32 = 129u;
 const OP_I_EQUAL: u32 = 130u;
 const OP_I_NOT_EQUAL: u32 = 131u;
 const OP_U_TO_FLOAT: u32 = 132u;
+const OP_TEX_FETCH: u32 = 140u;
 
 // The lane attributes (tsl_core::Attribute::lane_index) and views (tsl_core::View).
 const ATTRIBUTES: u32 = 19u;

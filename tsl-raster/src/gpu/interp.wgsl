@@ -52,3 +52,7 @@ fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     return vec4<f32>(1.0);
 }
 
+fn texture_fetch_of(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {
+    return vec4<f32>(1.0);
+}
+

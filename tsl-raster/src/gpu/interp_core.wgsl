@@ -85,7 +85,7 @@ fn noise(op: u32, w: u32, a: vec4<f32>, j: f32, mode: f32) -> vec3<f32> {
 // the register the last one wrote. Operand words that index words (load, texture) are absolute
 // within the program, so they are read at `base + index`. The includer provides `words`,
 // `attr_of(view, id) -> vec3<f32>` (a lane attribute of the current lane) and
-// `texture_of(id, uv) -> vec4<f32>` (a texture read) and `texture3d_of(id, uvw) -> vec4<f32>`, `texture_level_of(id, uv, level) -> vec4<f32>`
+// `texture_of(id, uv) -> vec4<f32>` (a texture read) and `texture3d_of(id, uvw) -> vec4<f32>`, `texture_level_of(id, uv, level) -> vec4<f32>`, `texture_fetch_of(id, texel, level) -> vec4<f32>`
 // (a volume read).
 fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
     let last_word = arrayLength(&words) - 1u - base;
@@ -137,6 +137,12 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
             // texture_level: the includer's sampler, texture words[b] at (a[0], a[1]), level a[2].
             case OP_TEX_LOD: {
                 res = texture_level_of(words[base + min(o1, last_word)], va.xy, va.z);
+                wm = vec4<bool>(true);
+            }
+            // texture_fetch: the includer's texel read, texture words[b], texel (a[0], a[1]) of
+            // level a[2].
+            case OP_TEX_FETCH: {
+                res = texture_fetch_of(words[base + min(o1, last_word)], va.xy, va.z);
                 wm = vec4<bool>(true);
             }
             // mov

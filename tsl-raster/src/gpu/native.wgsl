@@ -38,6 +38,10 @@ fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     return texture_level_of(id, uv, level);
 }
 
+fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {
+    return texture_fetch_of(id, texel, level);
+}
+
 struct NativeVarying {
     @builtin(position) position: vec4<f32>,
     @location(0) @interpolate(flat) tri: u32,

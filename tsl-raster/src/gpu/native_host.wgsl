@@ -34,3 +34,8 @@ fn tsl_texture_3d(id: u32, uvw: vec3<f32>) -> vec4<f32> {
 fn tsl_texture_level(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     return texture_level_of(id, uv, level);
 }
+
+// Texel `texel` of texture `id`'s mip `level`, unfiltered: the interpreter's stand-in sampler.
+fn tsl_texture_fetch(id: u32, texel: vec2<f32>, level: f32) -> vec4<f32> {
+    return texture_fetch_of(id, texel, level);
+}

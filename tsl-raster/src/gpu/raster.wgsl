@@ -596,6 +596,27 @@ fn texture_level_of(id: u32, uv: vec2<f32>, level: f32) -> vec4<f32> {
     return sample_lambda(id, uv, level);
 }
 
+// A program's unfiltered read of one texel (texture_fetch), white where texture_of is, as
+// Texture::fetch: texel (x, y) of level `level` (floored), rows from the bottom (the top with
+// flip_y), transparent black outside the texture or its levels and at a coordinate that is not
+// finite.
+fn texture_fetch_of(id: u32, texel_at: vec2<f32>, level: f32) -> vec4<f32> {
+    if (reads_white(id)) {
+        return vec4<f32>(1.0);
+    }
+    let d = floor(level);
+    if (!(d >= 0.0 && d < f32(xw(id, X_LEVELS)) && finite(texel_at.x) && finite(texel_at.y))) {
+        return vec4<f32>(0.0);
+    }
+    let l = level_of(id, u32(d));
+    let x = texel_index(texel_at.x);
+    let y = texel_index(texel_at.y);
+    if (x < 0 || y < 0 || x >= l.width || y >= l.height) {
+        return vec4<f32>(0.0);
+    }
+    return texel(id, l, x, select(y, l.height - 1 - y, xw(id, X_FLIP_Y) != 0u));
+}
+
 
 // ---- Colour, lights and models (output/transform.rs, frame/lights.rs, shade/scalar_models.rs, shade/physical.rs).
 

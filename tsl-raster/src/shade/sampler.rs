@@ -75,6 +75,17 @@ impl TextureSampler for LaneSampler<'_> {
         });
     }
 
+    fn sample_fetch(
+        &self,
+        texture: TextureId,
+        x: &Lane,
+        y: &Lane,
+        level: &Lane,
+        out: &mut Register,
+    ) {
+        self.each_lane(texture, out, |t, l| t.fetch(x[l], y[l], level[l]));
+    }
+
     fn sample_3d(&self, texture: TextureId, uvw: [&Lane; 3], out: &mut Register) {
         // As `sample`: white in SHADE_LIT, transparent black for a volume the store lacks (the
         // renderer refuses such a program before it draws).

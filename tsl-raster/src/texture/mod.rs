@@ -366,6 +366,14 @@ impl Texture {
         sample::sample_lambda(self, uv, lambda)
     }
 
+    /// Texel (`x`, `y`) of mip level `level`, read with no filter: GLSL's `texelFetch` (the
+    /// graph's `texture_fetch`). Each argument is floored; the rows count as `uv`'s `v` does, so
+    /// the texel is the one a nearest read at its centre takes. A texel or level outside the
+    /// texture reads transparent black (GLSL ES leaves it undefined; the wraps do not apply).
+    pub fn fetch(&self, x: f32, y: f32, level: f32) -> Vec4 {
+        sample::fetch(self, x, y, level)
+    }
+
     /// The texture at `uv` read at mip level `level` (clamped to the last level), bilinearly
     /// or (`linear` false) with the nearest texel: GLSL's `textureLod` at a whole level, what
     /// three.js's `textureBicubicLevel` reads its taps with (R-SCREEN-3).

@@ -113,6 +113,30 @@ pub(super) fn sample(tex: &Texture, uv: Vec2, ddx: Vec2, ddy: Vec2) -> Vec4 {
     sample_lambda(tex, uv, lambda)
 }
 
+/// Texel (`x`, `y`) of mip level `level` (each floored), unfiltered: the texel a nearest read
+/// at its centre `((x + 0.5) / width, (y + 0.5) / height)` takes, so its rows run as `uv`'s
+/// do (from the top, or from the bottom with flip_y). Transparent black outside the texture
+/// or its levels and at a coordinate that is not finite (GLSL ES leaves a `texelFetch` there
+/// undefined); no wrap applies.
+pub(super) fn fetch(tex: &Texture, x: f32, y: f32, level: f32) -> Vec4 {
+    let levels = tex.levels();
+    let d = level.floor();
+    if !(d >= 0.0 && d < levels.len() as f32 && x.is_finite() && y.is_finite()) {
+        return Vec4::ZERO;
+    }
+    let level = &levels[d as usize];
+    let (x, y) = (index(x), index(y));
+    if x < 0 || y < 0 || x >= level.width as i64 || y >= level.height as i64 {
+        return Vec4::ZERO;
+    }
+    let row = if tex.flip_y {
+        level.height as i64 - 1 - y
+    } else {
+        y
+    };
+    texel(level, x, row, tex)
+}
+
 /// The texture at `uv` at level of detail `lambda` (OpenGL's λ: at or below 0 the
 /// magnification filter reads level 0; above, the minification filter picks one level or
 /// blends two). A NaN λ reads transparent black.
@@ -231,6 +255,72 @@ mod tests {
         near.min_filter = Filter::LinearMipmapNearest;
         assert_eq!(near.sample_lod(at, 0.5).x, 1.0);
         assert_eq!(near.sample_lod(at, 0.6).x, 0.5);
+    }
+
+    /// A 3×2 texture (sides not powers of two) whose texel (x, y) of the image, rows from the
+    /// top, has red x / 4 and green y / 2.
+    fn npot() -> Texture {
+        let data = (0..2u8)
+            .flat_map(|y| (0..3u8).flat_map(move |x| [x * 64, y * 128, 0, 255]))
+            .collect();
+        Texture::new(Image::from_rgba8(3, 2, data).unwrap(), ColorSpace::Linear)
+    }
+
+    #[test]
+    fn a_fetch_reads_one_texel_unfiltered() {
+        let mut t = npot();
+        t.flip_y = false;
+        for (x, y) in [(0, 0), (2, 0), (1, 1), (2, 1)] {
+            let c = t.fetch(x as f32, y as f32, 0.0);
+            assert_eq!(
+                (c.x, c.y),
+                (x as f32 * 64.0 / 255.0, y as f32 * 128.0 / 255.0)
+            );
+        }
+        // With flip_y (three's default) row 0 is the image's bottom row, as v = 0 reads it.
+        t.flip_y = true;
+        assert_eq!(t.fetch(1.0, 0.0, 0.0).y, 128.0 / 255.0);
+        assert_eq!(t.fetch(1.0, 1.0, 0.0).y, 0.0);
+        // Whatever the filter, the texel a nearest read takes at its centre.
+        for flip in [false, true] {
+            t.flip_y = flip;
+            let mut nearest = t.clone();
+            nearest.mag_filter = Filter::Nearest;
+            for (x, y) in [(0, 0), (1, 0), (2, 1)] {
+                let centre = Vec2::new((x as f32 + 0.5) / 3.0, (y as f32 + 0.5) / 2.0);
+                assert_eq!(
+                    t.fetch(x as f32, y as f32, 0.7),
+                    nearest.sample_lod(centre, 0.0)
+                );
+            }
+        }
+        // A fraction is floored: (1.9, 0.2) is texel (1, 0).
+        assert_eq!(t.fetch(1.9, 0.2, 0.0), t.fetch(1.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn a_fetch_reads_the_level_it_names_and_black_outside() {
+        let t = checker();
+        // Level 1 of the 2×2 checker is its 1×1 mean.
+        assert_eq!(t.fetch(0.0, 0.0, 1.0).x, 0.5);
+        // Outside the level or the chain, and not finite: transparent black, no wrap.
+        for (x, y, level) in [
+            (-1.0, 0.0, 0.0),
+            (2.0, 0.0, 0.0),
+            (0.0, 2.0, 0.0),
+            (1.0, 0.0, 1.0),
+            (0.0, 0.0, 2.0),
+            (0.0, 0.0, -1.0),
+            (f32::NAN, 0.0, 0.0),
+            (0.0, 0.0, f32::NAN),
+            (f32::INFINITY, 0.0, 0.0),
+        ] {
+            assert_eq!(
+                t.fetch(x, y, level),
+                Vec4::ZERO,
+                "({x}, {y}) of level {level}"
+            );
+        }
     }
 
     #[test]
