@@ -25,5 +25,9 @@ three_case("ToonShader.ToonShaderHatching", uniforms=dict(LIGHT, **LINES), **LIT
 
 # The shaders that both linearToOutputTexel and general vertex shaders (R-GLSL-29) let through.
 three_case("ToonShader.ToonShader1", uniforms=LIGHT)
-three_case("WaterRefractionShader.WaterRefractionShader", uniforms={"color": [0.6, 0.8, 0.9], "time": 0.7})
+# Refractor sets its colour and textureMatrix (three's defaults are null); glsl_cases_vertex's
+# THREE_VERTEX gives the same matrix.
+three_case("WaterRefractionShader.WaterRefractionShader", uniforms={
+    "color": [0.6, 0.8, 0.9], "time": 0.7,
+    "textureMatrix": [0.5, 0, 0, 0.25, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0.5, 0.5, 0.5, 1]})
 three_case("SubsurfaceScatteringShader.SubsurfaceScatteringShader", uniforms={"ambientLightColor": [0.1, 0.2, 0.3]})
