@@ -819,6 +819,7 @@ THREE_ACCEPTED = [
     "MirrorShader.MirrorShader",
     "NormalMapShader.NormalMapShader",
     "RGBShiftShader.RGBShiftShader",
+    "SAOShader.SAOShader",
     "SSAOShader.SSAOBlurShader",
     "SSAOShader.SSAODepthShader",
     "SSAOShader.SSAOShader",
@@ -889,12 +890,23 @@ THREE_UNIFORMS = {
 }
 
 
+# SAOShader's pass sets its size and its camera (SSAOShader's above), and a kernel radius of a few
+# texels here.
+THREE_UNIFORMS["SAOShader.SAOShader"] = {
+    k: v for k, v in THREE_UNIFORMS["SSAOShader.SSAOShader"].items() if not k.startswith("kernel[")}
+THREE_UNIFORMS["SAOShader.SAOShader"]["kernelRadius"] = 2.0
+
+
 # Shaders whose noise is common's rand(), fract(sin(k) * 43758.5453), which amplifies the last
 # bits of llvmpipe's sin by 4e4 (as the case mix_hash says): FilmShader's grain differs from
 # Mesa's by up to 1.8e-3 measured, on values up to 1.15.
 THREE_BOUNDS = {
     "FilmShader.FilmShader": {"rel": 3e-3, "abs": 3e-3,
                               "why": "common's rand() is fract(sin(k) * 43758.5453), which amplifies llvmpipe's sin's last bits by 4e4"},
+    # SAOShader's spiral of samples starts at the angle rand(vUv + randomSeed) * 2pi: the sin's last
+    # bits, amplified by 4e4, turn the spiral, and the occlusion follows (1.4e-2 relative measured).
+    "SAOShader.SAOShader": {"rel": 2e-2,
+                            "why": "the samples' angle is common's rand(), fract(sin(k) * 43758.5453), which amplifies llvmpipe's sin's last bits by 4e4"},
 }
 
 
@@ -932,3 +944,6 @@ for _name in THREE_ACCEPTED:
 
 # The exact-integer cases: a file of their own, which adds to CASES.
 import glsl_cases_int  # noqa: E402,F401
+# The register-pressure cases (compile's instruction order): a file of their own, which adds to
+# CASES.
+import glsl_cases_regs  # noqa: E402,F401
