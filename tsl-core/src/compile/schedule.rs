@@ -13,7 +13,7 @@
 //! When that too fails, the least of the orders' figures is the one a refusal gives.
 
 use super::lir::{Lir, Operand};
-use crate::program::format::MAX_REGISTERS;
+use crate::program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -35,15 +35,21 @@ enum Order {
     /// or math of uniforms and constants): these need few registers, and laid out last they are
     /// computed just before their reader instead of held from the start.
     UniformLast,
+    /// Made from the output up: each instruction is placed, before those placed so far, once all
+    /// its readers are, the oldest of those first. An instruction then runs as late as its
+    /// readers allow, not as soon as its inputs do: a value that a shader computes early for a
+    /// late reader does not hold a register in between.
+    Latest,
 }
 
 /// The orders tried, in order of preference on a tie.
-const ORDERS: [Order; 5] = [
+const ORDERS: [Order; 6] = [
     Order::AsWritten,
     Order::MostNeededFirst,
     Order::OldestFirst,
     Order::Built,
     Order::UniformLast,
+    Order::Latest,
 ];
 
 /// The instructions in run order, with their registers.
@@ -82,11 +88,13 @@ pub fn schedule_roots(lir: &Lir, roots: &[u32]) -> Result<Schedule, usize> {
         .expect("ORDERS is not empty");
     if least <= MAX_REGISTERS {
         // An order whose peak fits is allocated without running anything again.
-        return allocate(lir, &orders[best], roots).ok_or(least);
+        return allocate(lir, &orders[best], roots, &facts.uniform).ok_or(least);
     }
+    // Each order runs different values again: the shortest run is kept.
     orders
         .iter()
-        .find_map(|order| allocate(lir, order, roots))
+        .filter_map(|order| allocate(lir, order, roots, &facts.uniform))
+        .min_by_key(|schedule| schedule.order.len())
         .ok_or(least)
 }
 
@@ -132,6 +140,7 @@ fn run_order(lir: &Lir, roots: &[u32], strategy: Order, facts: &Facts) -> Vec<u3
     for &root in roots {
         match strategy {
             Order::Built => built_order(lir, root, facts, &mut placed, &mut order),
+            Order::Latest => latest_order(lir, root, facts, &mut placed, &mut order),
             _ => depth_first(lir, root, strategy, facts, &mut placed, &mut order),
         }
     }
@@ -176,7 +185,7 @@ fn depth_first(
             }
             Order::OldestFirst => inputs.sort_by_key(|&v| lir.age[v as usize]),
             Order::UniformLast => inputs.sort_by_key(|&v| facts.uniform[v as usize]),
-            Order::AsWritten | Order::Built => {}
+            Order::AsWritten | Order::Built | Order::Latest => {}
         }
         // The stack pops the last pushed first, so push in reverse to visit in order.
         stack.extend(
@@ -189,73 +198,145 @@ fn depth_first(
     }
 }
 
-/// [`Order::Built`] for what `root` reads that is not `placed` yet, onto `order`. A value that is
-/// the same for every fragment (`uniform`), and a lane's attribute, is laid out just before its
-/// first reader, depth first, instead of when it could first run.
-fn built_order(lir: &Lir, root: u32, facts: &Facts, placed: &mut [bool], order: &mut Vec<u32>) {
-    let is_leaf = |id: u32| facts.uniform[id as usize] || lir.insts[id as usize].args.is_empty();
-    // The part: what `root` reads that has not run. An instruction's operands come before it,
-    // so one pass down from the root finds it, and counts each one's inputs still to run.
-    let mut in_part = vec![false; root as usize + 1];
-    let mut waiting = vec![0u8; root as usize + 1];
-    in_part[root as usize] = !placed[root as usize];
-    for id in (0..=root as usize).rev() {
-        if !in_part[id] {
-            continue;
-        }
-        let (values, n) = distinct(&lir.insts[id].args);
-        for &v in &values[..n] {
-            if !placed[v as usize] {
-                in_part[v as usize] = true;
-                if !is_leaf(v) {
-                    waiting[id] += 1;
-                }
+/// What `root` reads that has not run yet, with the readers of each value within it.
+struct Part {
+    /// Whether each value (up to `root`) is in the part.
+    member: Vec<bool>,
+    /// The readers of value `v` in the part are `readers[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    readers: Vec<u32>,
+}
+
+impl Part {
+    fn new(lir: &Lir, root: u32, placed: &[bool]) -> Part {
+        let root = root as usize;
+        // An instruction's operands come before it, so one pass down from the root finds it.
+        let mut member = vec![false; root + 1];
+        member[root] = !placed[root];
+        let mut start = vec![0u32; root + 2];
+        for id in (0..=root).rev() {
+            if !member[id] {
+                continue;
+            }
+            let (values, n) = distinct(&lir.insts[id].args);
+            for &v in values[..n].iter().filter(|&&v| !placed[v as usize]) {
+                member[v as usize] = true;
+                start[v as usize + 1] += 1;
             }
         }
-    }
-    // The readers of each instruction in the part, as one list (offsets into `list`).
-    let mut start = vec![0u32; root as usize + 2];
-    for id in (0..=root as usize).filter(|&id| in_part[id]) {
-        let (values, n) = distinct(&lir.insts[id].args);
-        for &v in &values[..n] {
-            start[v as usize + 1] += 1;
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut fill = start.clone();
+        let mut readers = vec![0u32; start[root + 1] as usize];
+        for id in (0..=root).filter(|&id| member[id]) {
+            let (values, n) = distinct(&lir.insts[id].args);
+            for &v in values[..n].iter().filter(|&&v| !placed[v as usize]) {
+                readers[fill[v as usize] as usize] = id as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        Part {
+            member,
+            start,
+            readers,
         }
     }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
+
+    fn readers(&self, v: u32) -> &[u32] {
+        &self.readers[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
-    let mut fill = start.clone();
-    let mut list = vec![0u32; start[start.len() - 1] as usize];
-    for id in (0..=root as usize).filter(|&id| in_part[id]) {
-        let (values, n) = distinct(&lir.insts[id].args);
-        for &v in &values[..n] {
-            list[fill[v as usize] as usize] = id as u32;
-            fill[v as usize] += 1;
+
+    /// The part's values, in id order.
+    fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.member.len() as u32).filter(|&id| self.member[id as usize])
+    }
+}
+
+/// Whether a value is laid out just before its first reader in [`Order::Built`] and
+/// [`Order::Latest`]: a value the same for every fragment (a load, or math of loads) or a lane's
+/// attribute, which reads no lane's value.
+fn deferred(lir: &Lir, facts: &Facts, id: u32) -> bool {
+    facts.uniform[id as usize] || lir.insts[id as usize].args.is_empty()
+}
+
+/// `id` onto `order` after those of its inputs that are [`deferred`] and not laid out yet.
+fn lay_out(lir: &Lir, id: u32, facts: &Facts, placed: &mut [bool], order: &mut Vec<u32>) {
+    let (values, n) = distinct(&lir.insts[id as usize].args);
+    for &v in &values[..n] {
+        if deferred(lir, facts, v) {
+            depth_first(lir, v, Order::AsWritten, facts, placed, order);
+        }
+    }
+    if !placed[id as usize] {
+        placed[id as usize] = true;
+        order.push(id);
+    }
+}
+
+/// [`Order::Built`] for what `root` reads that is not `placed` yet, onto `order`.
+fn built_order(lir: &Lir, root: u32, facts: &Facts, placed: &mut [bool], order: &mut Vec<u32>) {
+    let part = Part::new(lir, root, placed);
+    let deferred = |id: u32| deferred(lir, facts, id);
+    // How many of each value's inputs in the part, not deferred, are still to run.
+    let mut waiting = vec![0u8; part.member.len()];
+    for v in part.values().filter(|&v| !deferred(v)) {
+        for &reader in part.readers(v) {
+            waiting[reader as usize] += 1;
         }
     }
     let key = |id: u32| Reverse((lir.age[id as usize], id));
-    let mut ready: BinaryHeap<_> = (0..=root)
-        .filter(|&id| in_part[id as usize] && !is_leaf(id) && waiting[id as usize] == 0)
+    let mut ready: BinaryHeap<_> = part
+        .values()
+        .filter(|&id| !deferred(id) && waiting[id as usize] == 0)
         .map(key)
         .collect();
-    if is_leaf(root) && in_part[root as usize] {
+    if deferred(root) {
         ready.push(key(root));
     }
     while let Some(Reverse((_, id))) = ready.pop() {
-        let (values, n) = distinct(&lir.insts[id as usize].args);
-        for &v in &values[..n] {
-            if is_leaf(v) {
-                depth_first(lir, v, Order::AsWritten, facts, placed, order);
-            }
+        lay_out(lir, id, facts, placed, order);
+        if deferred(id) {
+            continue;
         }
-        placed[id as usize] = true;
-        order.push(id);
-        for &reader in &list[start[id as usize] as usize..start[id as usize + 1] as usize] {
+        for &reader in part.readers(id) {
             waiting[reader as usize] -= 1;
             if waiting[reader as usize] == 0 {
                 ready.push(key(reader));
             }
         }
+    }
+}
+
+/// [`Order::Latest`] for what `root` reads that is not `placed` yet, onto `order`: made from the
+/// root up, each value placed once all its readers are (so just before the first of them), the
+/// one whose readers were placed last first (the inputs of one instruction, the youngest first).
+fn latest_order(lir: &Lir, root: u32, facts: &Facts, placed: &mut [bool], order: &mut Vec<u32>) {
+    let part = Part::new(lir, root, placed);
+    let deferred = |id: u32| deferred(lir, facts, id);
+    // How many of each value's readers in the part are still to be placed (a deferred value's
+    // inputs are deferred: only deferred values read them).
+    let mut unplaced: Vec<u32> = (0..part.member.len() as u32)
+        .map(|v| part.readers(v).len() as u32)
+        .collect();
+    let mut ready = BinaryHeap::new();
+    ready.push((0usize, lir.age[root as usize], root));
+    let mut backwards = Vec::new();
+    while let Some((_, _, id)) = ready.pop() {
+        backwards.push(id);
+        if deferred(id) {
+            continue;
+        }
+        let (values, n) = distinct(&lir.insts[id as usize].args);
+        for &v in values[..n].iter().filter(|&&v| part.member[v as usize]) {
+            unplaced[v as usize] -= 1;
+            if unplaced[v as usize] == 0 && !deferred(v) {
+                ready.push((backwards.len(), lir.age[v as usize], v));
+            }
+        }
+    }
+    for &id in backwards.iter().rev() {
+        lay_out(lir, id, facts, placed, order);
     }
 }
 
@@ -281,38 +362,12 @@ fn peak(lir: &Lir, order: &[u32]) -> usize {
 }
 
 /// Registers for `order` within `MAX_REGISTERS`: the lowest free register for each result, taken
-/// before its inputs' registers are given back; where none is free, a `load` or `attr` that the
-/// instruction does not read gives its register back and runs again before its next reader.
-/// `None` when no register can be freed so.
-fn allocate(lir: &Lir, order: &[u32], roots: &[u32]) -> Option<Schedule> {
-    // The positions each value is read at, as one list (offsets into `reads`), and how many of
-    // them have passed.
-    let mut start = vec![0u32; lir.insts.len() + 1];
-    for &id in order {
-        let (values, n) = distinct(&lir.insts[id as usize].args);
-        for &v in &values[..n] {
-            start[v as usize + 1] += 1;
-        }
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    let mut next = start.clone();
-    let mut reads = vec![0u32; start[start.len() - 1] as usize];
-    for (position, &id) in order.iter().enumerate() {
-        let (values, n) = distinct(&lir.insts[id as usize].args);
-        for &v in &values[..n] {
-            reads[next[v as usize] as usize] = position as u32;
-            next[v as usize] += 1;
-        }
-    }
-    let mut next = start.clone();
-    let next_read = |next: &[u32], v: u32| {
-        let (at, end) = (next[v as usize], start[v as usize + 1]);
-        (at < end).then(|| reads[at as usize])
-    };
-
-    let mut file = RegisterFile::new(lir.insts.len());
+/// before its inputs' registers are given back. Where none is free, a value that can run again
+/// ([`Allocator::again`]) and that is not being read gives its register back, the one read again
+/// latest, and runs again (after its own inputs, the same way) before its next reader. `None`
+/// when no register can be freed so.
+fn allocate(lir: &Lir, order: &[u32], roots: &[u32], uniform: &[bool]) -> Option<Schedule> {
+    let mut allocator = Allocator::new(lir, order, uniform);
     let mut schedule = Schedule {
         order: Vec::with_capacity(order.len()),
         dst: Vec::with_capacity(order.len()),
@@ -320,35 +375,17 @@ fn allocate(lir: &Lir, order: &[u32], roots: &[u32]) -> Option<Schedule> {
         ends: Vec::with_capacity(roots.len()),
     };
     for &id in order {
-        let inst = &lir.insts[id as usize];
-        let (values, n) = distinct(&inst.args);
-        let reading = &values[..n];
-        // A value dropped from its register runs again first.
-        for &v in reading {
-            if file.of[v as usize].is_none() {
-                let register = file.take(lir, reading, |v| next_read(&next, v))?;
-                file.hold(v, register);
-                schedule.order.push(v);
-                schedule.dst.push(register);
-                schedule.operands.push([0; 3]);
-            }
+        allocator.run(id, &mut schedule)?;
+        // Values run again can pass the limit of instructions: no need to go on (an order that
+        // passes it alone is refused for its length by compile).
+        if schedule.order.len() > MAX_INSTRUCTIONS.max(order.len()) {
+            return None;
         }
-        let register = file.take(lir, reading, |v| next_read(&next, v))?;
-        let mut operands = [0u8; 3];
-        for (slot, arg) in inst.args.iter().enumerate() {
-            // Invariant: the loop above put every value read in a register.
-            operands[slot] = file.of[arg.value as usize].expect("a held value");
+        let (values, n) = distinct(&lir.insts[id as usize].args);
+        for &v in &values[..n] {
+            allocator.next[v as usize] += 1;
+            allocator.give_back_if_done(v);
         }
-        schedule.order.push(id);
-        schedule.dst.push(register);
-        schedule.operands.push(operands);
-        for &v in reading {
-            next[v as usize] += 1;
-            if next_read(&next, v).is_none() {
-                file.give_back(v);
-            }
-        }
-        file.hold(id, register);
         if roots.contains(&id) {
             schedule.ends.push(schedule.order.len());
         }
@@ -356,30 +393,130 @@ fn allocate(lir: &Lir, order: &[u32], roots: &[u32]) -> Option<Schedule> {
     Some(schedule)
 }
 
-/// The registers in use and the value each holds, as [`allocate`] fills them.
-struct RegisterFile {
+/// The most instructions from a `load` to a uniform value that runs again: running one again runs
+/// again those of its inputs that gave their registers back, so this bounds how deep that goes.
+const AGAIN_HEIGHT: u8 = 2;
+
+/// The state of [`allocate`].
+struct Allocator<'a> {
+    lir: &'a Lir,
+    /// For a value that can run again, the most instructions from a `load` or `attr` to it (0 for
+    /// those); `u8::MAX` for one that cannot.
+    height: Vec<u8>,
+    /// The positions in the order each value is read at are `reads[start[v]..start[v + 1]]`;
+    /// `next[v]` is the first of them still to come.
+    start: Vec<u32>,
+    reads: Vec<u32>,
+    next: Vec<u32>,
     /// The value each register holds (`None`: free).
     holder: Vec<Option<u32>>,
-    /// The register each value is in, indexed by LIR id.
+    /// The register each value is in.
     of: Vec<Option<u8>>,
+    /// The values being read by the instructions being laid out (one, and those it runs again
+    /// for it): their registers are not taken.
+    reading: Vec<u32>,
 }
 
-impl RegisterFile {
-    fn new(values: usize) -> RegisterFile {
-        RegisterFile {
+impl<'a> Allocator<'a> {
+    fn new(lir: &'a Lir, order: &[u32], uniform: &'a [bool]) -> Allocator<'a> {
+        let mut start = vec![0u32; lir.insts.len() + 1];
+        for &id in order {
+            let (values, n) = distinct(&lir.insts[id as usize].args);
+            for &v in &values[..n] {
+                start[v as usize + 1] += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut reads = vec![0u32; start[start.len() - 1] as usize];
+        for (position, &id) in order.iter().enumerate() {
+            let (values, n) = distinct(&lir.insts[id as usize].args);
+            for &v in &values[..n] {
+                reads[next[v as usize] as usize] = position as u32;
+                next[v as usize] += 1;
+            }
+        }
+        let mut height = vec![u8::MAX; lir.insts.len()];
+        for (v, inst) in lir.insts.iter().enumerate() {
+            let inputs = inst.args.iter().map(|a| height[a.value as usize]).max();
+            height[v] = match inputs {
+                None => 0,
+                Some(h) if uniform[v] && h < u8::MAX => h + 1,
+                Some(_) => u8::MAX,
+            };
+        }
+        Allocator {
+            lir,
+            height,
+            next: start.clone(),
+            start,
+            reads,
             holder: Vec::with_capacity(MAX_REGISTERS),
-            of: vec![None; values],
+            of: vec![None; lir.insts.len()],
+            reading: Vec::new(),
         }
     }
 
-    /// The lowest free register; when all `MAX_REGISTERS` are in use, the register of the `load`
-    /// or `attr` not in `reading` whose next read is latest, dropped (`None` when there is none).
-    fn take(
-        &mut self,
-        lir: &Lir,
-        reading: &[u32],
-        next_read: impl Fn(u32) -> Option<u32>,
-    ) -> Option<u8> {
+    /// Whether `v` can run again with the same result wherever its inputs are in registers: a
+    /// `load` or an `attr` (which read no register), or math of loads, the same for every
+    /// fragment.
+    fn again(&self, v: u32) -> bool {
+        self.height[v as usize] <= AGAIN_HEIGHT
+    }
+
+    /// The position `v` is next read at in the order, if it is.
+    fn next_read(&self, v: u32) -> Option<u32> {
+        let (at, end) = (self.next[v as usize], self.start[v as usize + 1]);
+        (at < end).then(|| self.reads[at as usize])
+    }
+
+    /// Lay out `id` onto `schedule`: its inputs that gave their registers back run again first.
+    fn run(&mut self, id: u32, schedule: &mut Schedule) -> Option<()> {
+        let inst = &self.lir.insts[id as usize];
+        let (values, n) = distinct(&inst.args);
+        let mark = self.reading.len();
+        self.reading.extend_from_slice(&values[..n]);
+        for &v in &values[..n] {
+            if self.of[v as usize].is_none() {
+                // Invariant: only a value that can run again gives its register back early.
+                debug_assert!(self.again(v));
+                self.run(v, schedule)?;
+            }
+        }
+        let register = self.take()?;
+        let mut operands = [0u8; 3];
+        for (slot, arg) in inst.args.iter().enumerate() {
+            // Invariant: the loop above put every value read in a register, and `take` takes
+            // none that is being read.
+            operands[slot] = self.of[arg.value as usize].expect("a held value");
+        }
+        schedule.order.push(id);
+        schedule.dst.push(register);
+        schedule.operands.push(operands);
+        self.reading.truncate(mark);
+        // An input run again for this one alone is done with.
+        for &v in &values[..n] {
+            self.give_back_if_done(v);
+        }
+        self.holder[register as usize] = Some(id);
+        self.of[id as usize] = Some(register);
+        Some(())
+    }
+
+    /// Give `v`'s register back when nothing still to run reads it.
+    fn give_back_if_done(&mut self, v: u32) {
+        if self.next_read(v).is_none() && !self.reading.contains(&v) {
+            if let Some(register) = self.of[v as usize].take() {
+                self.holder[register as usize] = None;
+            }
+        }
+    }
+
+    /// The lowest free register; when all `MAX_REGISTERS` are in use, the register of the value
+    /// that can run again, not being read, whose next read is latest (`None` when there is none).
+    fn take(&mut self) -> Option<u8> {
         if let Some(free) = self.holder.iter().position(Option::is_none) {
             return Some(free as u8);
         }
@@ -392,22 +529,10 @@ impl RegisterFile {
             .iter()
             .enumerate()
             .filter_map(|(r, h)| h.map(|v| (r, v)))
-            .filter(|&(_, v)| lir.insts[v as usize].args.is_empty() && !reading.contains(&v))
-            .max_by_key(|&(_, v)| next_read(v).map_or(u32::MAX, |p| p))?;
+            .filter(|&(_, v)| self.again(v) && !self.reading.contains(&v))
+            .max_by_key(|&(_, v)| self.next_read(v).map_or(u32::MAX, |p| p))?;
         self.of[value as usize] = None;
         self.holder[register] = None;
         Some(register as u8)
-    }
-
-    fn hold(&mut self, value: u32, register: u8) {
-        self.holder[register as usize] = Some(value);
-        self.of[value as usize] = Some(register);
-    }
-
-    fn give_back(&mut self, value: u32) {
-        if let Some(register) = self.of[value as usize] {
-            self.holder[register as usize] = None;
-            self.of[value as usize] = None;
-        }
     }
 }
