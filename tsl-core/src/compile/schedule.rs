@@ -42,17 +42,14 @@ enum Order {
     Latest,
 }
 
-/// The orders tried first, in order of preference on a tie: of the corpus's programs (docs/PERF.md,
-/// "Registers"), these two give the least of all six for all but 20 of 1,479 schedules.
-const FIRST: [Order; 2] = [Order::MostNeededFirst, Order::Built];
+/// The orders tried first, in order of preference on a tie: the inputs as written (the order
+/// compile had alone, kept where no other needs fewer registers), and the two that of the GLSL
+/// corpus's programs (docs/PERF.md, "Registers") give the least of all six for all but 20 of
+/// 1,479 schedules.
+const FIRST: [Order; 3] = [Order::AsWritten, Order::MostNeededFirst, Order::Built];
 
-/// The orders tried when neither of [`FIRST`] fits `MAX_REGISTERS`.
-const THEN: [Order; 4] = [
-    Order::AsWritten,
-    Order::OldestFirst,
-    Order::UniformLast,
-    Order::Latest,
-];
+/// The orders tried when none of [`FIRST`] fits `MAX_REGISTERS`.
+const THEN: [Order; 3] = [Order::OldestFirst, Order::UniformLast, Order::Latest];
 
 /// The instructions in run order, with their registers.
 pub struct Schedule {
