@@ -16,8 +16,8 @@ fn two_chains(scope: &Scope) {
     let (mut a, mut b) = (p.x(), p.y());
     for _ in 0..STEPS {
         let f = a.fract();
-        a = a + f;
-        b = b * f;
+        a += f;
+        b *= f;
     }
     scope.opacity_node(a + b).unwrap();
 }
@@ -82,8 +82,8 @@ fn a_uniform_read_at_the_end_is_loaded_there() {
     let (mut a, mut b) = (p.x(), p.y());
     for _ in 0..STEPS {
         let f = a.fract();
-        a = a + f;
-        b = b * f;
+        a += f;
+        b *= f;
     }
     scope.opacity_node((a + b) * k).unwrap();
     let program = scope.compile().unwrap();

@@ -6,11 +6,13 @@
 //! once is therefore the live values plus the one being written. Any order that runs each
 //! instruction after its inputs computes the same values, so the order is chosen for registers.
 //!
-//! Several orders are tried ([`Order`]) and the one needing the fewest registers is kept, the
-//! first on a tie. When even that needs more than `MAX_REGISTERS`, a `load` or `attr` (which reads
-//! no register, so running it again gives the same bits) is dropped from its register where one
-//! is short and run again before its next reader: the one read again latest is dropped first.
-//! When that too fails, the least of the orders' figures is the one a refusal gives.
+//! Several orders are tried ([`Order`]: [`FIRST`], then [`THEN`] when none of those fits) and the
+//! one needing the fewest registers is kept, the first on a tie. When even that needs more than
+//! `MAX_REGISTERS`, a value that can run again with the same bits (a `load` or `attr`, which read
+//! no register, or a uniform value at most [`AGAIN_HEIGHT`] instructions from loads) is dropped
+//! from its register where one is short and run again before its next reader, the one read again
+//! latest first; of the orders, the shortest such run is kept. When that too fails, the least of
+//! the orders' figures is the one a refusal gives.
 
 use super::lir::{Lir, Operand};
 use crate::program::format::{MAX_INSTRUCTIONS, MAX_REGISTERS};
