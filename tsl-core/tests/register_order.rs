@@ -30,8 +30,9 @@ fn two_chains(scope: &Scope) {
 /// when it writes. So 4 at least, and 4 in the loop's order; the final `a + b` needs 3.
 ///
 /// Depth first from `a + b` (each input's whole tree before the next input) computes the whole
-/// chain of `a` first, with every step's `f`, and holds all 40 `f`s for the chain of `b`: 42, past
-/// MAX_REGISTERS (32), which the old order refused.
+/// chain of `a` first, with every step's `f`, and holds all 40 `f`s, the last `a` and `uv` (where
+/// the chain of `b` starts) while the first `b` is written: 43, past MAX_REGISTERS (32), which the
+/// old order refused (its figure, checked against 162c7ae).
 const LEAST: usize = 4;
 
 #[test]
