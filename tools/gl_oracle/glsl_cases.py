@@ -810,6 +810,7 @@ THREE_ACCEPTED = [
     "GTAOShader.GTAOBlendShader",
     "GTAOShader.GTAODepthShader",
     "GammaCorrectionShader.GammaCorrectionShader",
+    "HalftoneShader.HalftoneShader",
     "HorizontalBlurShader.HorizontalBlurShader",
     "HorizontalTiltShiftShader.HorizontalTiltShiftShader",
     "HueSaturationShader.HueSaturationShader",
@@ -822,6 +823,7 @@ THREE_ACCEPTED = [
     "RGBShiftShader.RGBShiftShader",
     "SMAAShader.SMAABlendShader",
     "SMAAShader.SMAAEdgesShader",
+    "SAOShader.SAOShader",
     "SSAOShader.SSAOBlurShader",
     "SSAOShader.SSAODepthShader",
     "SSAOShader.SSAOShader",
@@ -854,6 +856,10 @@ THREE_TEXTURES = {
     # DOFMipMapShader reads tColor with a bias (its blur): a mipmapped texture, so that the bias
     # chooses between levels (tDepth, read without one, stays the pattern).
     "DOFMipMapShader.DOFMipMapShader": {"tColor": MIP},
+    # HalftoneShader samples its texture at the corners of rotated cells, which fall on texel
+    # edges: through the nearest filter a last-bit difference there is another texel, through
+    # the linear one it stays a last-bit difference.
+    "HalftoneShader.HalftoneShader": dict(THREE_TEX, filter="linear"),
     "FXAAShader.FXAAShader": dict(THREE_TEX, data=[v for i in range(64) for v in (
         (0.9, 0.85, 0.8, 1.0) if (i % 8) > (i // 8) // 2 + 2 else (0.1, 0.15, 0.2, 1.0))]),
 }
@@ -906,6 +912,16 @@ THREE_UNIFORMS = {
 }
 
 
+# SAOShader's pass sets its size and its camera (SSAOShader's above), and a kernel radius of a few
+# texels here.
+# HalftonePass sets width and height to the target's size; a radius of 2 pixels puts several
+# dots on the 8x8 target.
+THREE_UNIFORMS["HalftoneShader.HalftoneShader"] = {"width": 8, "height": 8, "radius": 2.0}
+THREE_UNIFORMS["SAOShader.SAOShader"] = {
+    k: v for k, v in THREE_UNIFORMS["SSAOShader.SSAOShader"].items() if not k.startswith("kernel[")}
+THREE_UNIFORMS["SAOShader.SAOShader"]["kernelRadius"] = 2.0
+
+
 # Shaders whose noise is common's rand(), fract(sin(k) * 43758.5453), which amplifies the last
 # bits of llvmpipe's sin by 4e4 (as the case mix_hash says): FilmShader's grain differs from
 # Mesa's by up to 1.8e-3 measured, on values up to 1.15.
@@ -916,6 +932,17 @@ THREE_BOUNDS = {
                               "why": "acos of the horizons: Mesa computes acos with a polynomial approximation"},
     "FilmShader.FilmShader": {"rel": 3e-3, "abs": 3e-3,
                               "why": "common's rand() is fract(sin(k) * 43758.5453), which amplifies llvmpipe's sin's last bits by 4e4"},
+    # HalftoneShader's dots have edges one pixel wide (aa), placed by distances to the corners of
+    # cells rotated by 15, 30 and 45 degrees, where the texture is read bilinearly: Mesa differs by
+    # up to 6.0e-3 (7.5e-3 relative) measured, in the blue (45 degree) dots most. Not the
+    # instruction order: the program laid out in 96 registers, no value run again, draws the same
+    # bits as in 32.
+    "HalftoneShader.HalftoneShader": {"rel": 1e-2, "abs": 1e-2,
+                                      "why": "dot edges one pixel wide over distances to rotated cell corners read through the bilinear filter (6.0e-3 absolute measured)"},
+    # SAOShader's spiral of samples starts at the angle rand(vUv + randomSeed) * 2pi: the sin's last
+    # bits, amplified by 4e4, turn the spiral, and the occlusion follows (1.4e-2 relative measured).
+    "SAOShader.SAOShader": {"rel": 2e-2,
+                            "why": "the samples' angle is common's rand(), fract(sin(k) * 43758.5453), which amplifies llvmpipe's sin's last bits by 4e4"},
 }
 
 
@@ -1005,3 +1032,6 @@ import glsl_cases_vertex  # noqa: E402,F401
 import glsl_cases_cube  # noqa: E402,F401
 # The texelFetch, textureSize, uint switch and uint/float loop index cases: a file of their own.
 import glsl_cases_texfetch  # noqa: E402,F401
+# The register-pressure cases (compile's instruction order): a file of their own, which adds to
+# CASES.
+import glsl_cases_regs  # noqa: E402,F401

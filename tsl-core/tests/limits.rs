@@ -56,10 +56,12 @@ fn constants(g: &NodeGraph, n: usize) -> Vec<NodeRef> {
 #[test]
 fn a_graph_that_needs_33_values_at_once_is_refused() {
     // Every x_i is read by both sums, so whichever sum runs first leaves all 33 live for the other.
+    // Each varies between fragments (it reads uv), so none can run again instead.
     let g = NodeGraph::new();
+    let u = g.swizzle(g.uv(), "x");
     let xs: Vec<NodeRef> = constants(&g, 33)
         .into_iter()
-        .map(|c| g.sin(g.mul(g.time(), c)))
+        .map(|c| g.sin(g.mul(u, c)))
         .collect();
     let sum = xs[1..].iter().fold(xs[0], |acc, &x| g.add(acc, x));
     let product = xs[1..].iter().fold(xs[0], |acc, &x| g.mul(acc, x));
@@ -77,6 +79,38 @@ fn a_graph_that_needs_33_values_at_once_is_refused() {
         .parse()
         .unwrap();
     assert!(figure >= 33, "{figure}");
+}
+
+#[test]
+fn uniform_values_run_again_where_holding_them_needs_33_registers() {
+    // As above, with x_i = fract(t * i) of a uniform t: the same for every fragment, two
+    // instructions from a load, so each x_i gives its register back after the sum reads it and
+    // runs again for the product (R-RUN-2).
+    let g = NodeGraph::new();
+    let t = g.named_uniform("t", 0.37f32);
+    let xs: Vec<NodeRef> = constants(&g, 33)
+        .into_iter()
+        .map(|c| g.fract(g.mul(t, c)))
+        .collect();
+    let sum = xs[1..].iter().fold(xs[0], |acc, &x| g.add(acc, x));
+    let product = xs[1..].iter().fold(xs[0], |acc, &x| g.mul(acc, x));
+    g.set_output(OPACITY_NODE, g.add(sum, product)).unwrap();
+    let program = g.compile().unwrap();
+    assert!(program.register_count(OPACITY_NODE) <= 32);
+    // Each of the 33 x_i is a load of i, a mul and a fract; t loads once; 32 adds, 32 muls and
+    // the final add: 165. Values run again add to that.
+    assert!(program.instruction_count(OPACITY_NODE) > 165);
+    // The same in f32, in the same order: GLSL's fract(x) is x - floor(x).
+    let x = |i: usize| {
+        let y = 0.37f32 * i as f32;
+        y - y.floor()
+    };
+    let sum = (2..=33).fold(x(1), |acc, i| acc + x(i));
+    let product = (2..=33).fold(x(1), |acc, i| acc * x(i));
+    assert_eq!(
+        program.evaluate(OPACITY_NODE, &Fragment::default()),
+        Some(vec![sum + product])
+    );
 }
 
 #[test]
@@ -100,8 +134,9 @@ fn inputs_are_reordered_when_their_order_needs_too_many_registers() {
         Some(vec![528.0])
     );
 
-    // With 31 constants the order written fits in 32 registers and is kept: all constants load
-    // first, 31 live plus the innermost result.
+    // With 31 constants the order written fits in 32 registers (all constants load first, 31
+    // live plus the innermost result), but the order needing the fewest is kept: the nested sum
+    // before each constant, two values live plus the one written.
     let g = NodeGraph::new();
     let cs = constants(&g, 31);
     let sum = cs
@@ -111,7 +146,7 @@ fn inputs_are_reordered_when_their_order_needs_too_many_registers() {
         .fold(cs[30], |acc, &c| g.add(c, acc));
     g.set_output(OPACITY_NODE, sum).unwrap();
     let program = g.compile().unwrap();
-    assert_eq!(program.register_count(OPACITY_NODE), 32);
+    assert_eq!(program.register_count(OPACITY_NODE), 3);
     assert_eq!(
         program.evaluate(OPACITY_NODE, &Fragment::default()),
         Some(vec![496.0])

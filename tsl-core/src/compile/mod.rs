@@ -167,7 +167,7 @@ fn share(
         return Ok(None);
     };
     let total = schedule.order.len();
-    let first_count = first.iter().filter(|&&f| f).count();
+    let first_count = schedule.ends[0];
     if total > MAX_INSTRUCTIONS || total > own + 1 {
         return Ok(None);
     }
@@ -183,19 +183,12 @@ fn registers(lir: &lir::Lir, schedule: &schedule::Schedule) -> Vec<(LirInst, u8,
     schedule
         .order
         .iter()
-        .map(|&id| {
+        .zip(&schedule.dst)
+        .zip(&schedule.operands)
+        .map(|((&id, &dst), operands)| {
             let inst = lir.insts[id as usize];
-            let regs = inst
-                .args
-                .iter()
-                .map(|a| schedule.register[a.value as usize])
-                .collect();
-            (
-                inst,
-                schedule.register[id as usize],
-                regs,
-                uniform[id as usize],
-            )
+            let regs = operands[..inst.args.len()].to_vec();
+            (inst, dst, regs, uniform[id as usize])
         })
         .collect()
 }
