@@ -824,6 +824,10 @@ THREE_ACCEPTED = [
     "SMAAShader.SMAABlendShader",
     "SMAAShader.SMAAEdgesShader",
     "SAOShader.SAOShader",
+    "BokehShader2.BokehShader",
+    "GTAOShader.GTAOShader",
+    "PoissonDenoiseShader.PoissonDenoiseShader",
+    "SSRShader.SSRShader",
     "SSAOShader.SSAOBlurShader",
     "SSAOShader.SSAODepthShader",
     "SSAOShader.SSAOShader",
@@ -948,17 +952,10 @@ THREE_BOUNDS = {
 
 # Shaders the front end still refuses whose cases are made all the same (Mesa's pixels stored, the
 # refusal checked by glsl_oracle.rs), each with the refusal's reason: when the reason goes, the
-# case says to move the shader to THREE_ACCEPTED. GTAOShader, PoissonDenoiseShader and SSRShader
-# (their texelFetch and textureSize compile) need more registers at once than the VM's 32 (47, 42
-# and 73); with MAX_REGISTERS raised to 128 (tried, not kept) the last two agree with Mesa to 1e-5
-# and GTAOShader within THREE_BOUNDS's acos bound. BokehShader2.BokehShader (its
-# linearToOutputTexel declared now) needs 115.
-THREE_REFUSED = {
-    "GTAOShader.GTAOShader": "registers at once; MAX_REGISTERS is 32",
-    "PoissonDenoiseShader.PoissonDenoiseShader": "registers at once; MAX_REGISTERS is 32",
-    "SSRShader.SSRShader": "registers at once; MAX_REGISTERS is 32",
-    "BokehShader2.BokehShader": "registers at once; MAX_REGISTERS is 32",
-}
+# case says to move the shader to THREE_ACCEPTED. None now: GTAOShader, PoissonDenoiseShader,
+# SSRShader and BokehShader2.BokehShader, which needed 47, 42, 73 and 115 registers in the order
+# the compiler used to keep, fit in 32 in the order it keeps now (R-RUN-2).
+THREE_REFUSED = {}
 
 # How a pass or an example makes a shader that three's own defaults leave incomplete (the corpus
 # test, tsl-core/tests/glsl_corpus.rs, compiles such a shader as its case says): the material kind
