@@ -363,6 +363,11 @@ fn gltf_sample_clearcoat_and_sheen_test_matches_three() {
 }
 
 #[test]
+fn gltf_sample_normal_tangent_test_matches_three() {
+    check("gltf_normal_tangent");
+}
+
+#[test]
 fn materialx_documents_match_three() {
     for name in [
         "materialx_gold",

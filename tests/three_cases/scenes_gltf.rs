@@ -25,7 +25,8 @@ pub fn gltf_boxes() -> Case {
     model("boxes.glb")
 }
 
-/// tools/three_cases/gltf_vertex_colors.mjs (BoxVertexColors): COLOR_0 as floats and bytes.
+/// tools/three_cases/gltf_vertex_colors.mjs (BoxVertexColors, VertexColorTest): COLOR_0 as floats
+/// and bytes, and with alpha on a BLEND quad.
 pub fn gltf_vertex_colors() -> Case {
     model("vertex_colors.glb")
 }
@@ -48,6 +49,12 @@ pub fn gltf_texture_transform() -> Case {
 /// tools/three_cases/gltf_metal_rough.mjs (MetalRoughSpheres): metallic and roughness factors.
 pub fn gltf_metal_rough() -> Case {
     model("metal_rough.glb")
+}
+
+/// tools/three_cases/gltf_normal_tangent.mjs (NormalTangentTest, NormalTangentMirrorTest): normal
+/// maps read in the geometry's tangents, and without them.
+pub fn gltf_normal_tangent() -> Case {
+    model("normal_tangent.glb")
 }
 
 /// tools/three_cases/gltf_clearcoat_sheen.mjs (ClearCoatTest, SheenChair): KHR material extensions.

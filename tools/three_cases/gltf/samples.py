@@ -5,12 +5,13 @@ three's GLTFLoader draw it and tests/three_cases/scenes_gltf.rs loads the same f
 
 | file | reproduces | what it holds |
 | --- | --- | --- |
-| vertex_colors.glb | BoxVertexColors | boxes with COLOR_0 as VEC4 floats and as normalized VEC3 bytes |
+| vertex_colors.glb | BoxVertexColors, VertexColorTest | boxes with COLOR_0 as VEC4 floats and as normalized VEC3 bytes; a BLEND quad whose COLOR_0 (normalized VEC4 shorts) has alpha |
 | texcoords.glb | TextureCoordinateTest | a quadrant texture on quads with turned and mirrored uvs, clamp and mirrored-repeat wraps |
 | alpha_modes.glb | AlphaBlendModeTest | an alpha-ramp texture as OPAQUE, MASK (cutoffs 0.3, 0.7) and BLEND over a backdrop |
 | texture_transform.glb | TextureTransformTest | KHR_texture_transform offset, rotation, scale and all three |
 | metal_rough.glb | MetalRoughSpheres | a 3x3 grid of spheres over metallic and roughness factors, one with a metallicRoughness texture |
 | clearcoat_sheen.glb | ClearCoatTest, SheenChair | KHR_materials_clearcoat, sheen, specular and ior on spheres |
+| normal_tangent.glb | NormalTangentTest, NormalTangentMirrorTest | a normal map on spheres with TANGENT (one with mirrored uvs, w = -1), the same sphere without, a quad with TANGENT, and a clearcoat normal map with TANGENT |
 """
 import math, struct
 
@@ -101,6 +102,10 @@ class Model:
 
     def __init__(self, mm, eye, target, yfov=0.8, lit=True):
         self.mm, self.w = mm, mm.Writer()
+        # The eye moved off the layouts' axes (the view turned a little both ways), so that no
+        # edge runs along a row or a column of pixel centres (where rasterizers' tie rules
+        # differ) and no alpha-test boundary along a column.
+        eye = [eye[0] + 0.21, eye[1] + 0.13, eye[2]]
         self.nodes, self.meshes, self.materials = [], [], []
         self.textures, self.images, self.samplers = [], [], []
         self.used = set()
@@ -158,6 +163,14 @@ class Model:
             node['scale'] = scale
         self.nodes.append(node)
 
+    def shorts_u16(self, rows):
+        """A normalized unsigned-short VEC4 accessor of `rows` (values in [0, 1])."""
+        data = b''.join(struct.pack('<4H', *(round(v * 65535) for v in r)) for r in rows)
+        view = self.w.view(data, 34962)
+        self.w.accessors.append({'bufferView': view, 'componentType': 5123, 'normalized': True,
+                                 'count': len(rows), 'type': 'VEC4'})
+        return len(self.w.accessors) - 1
+
     def bytes_u8(self, rows):
         """A normalized unsigned-byte accessor of `rows` (values in [0, 1]), each row padded
         to 4 bytes as glTF requires of vertex attributes."""
@@ -214,6 +227,17 @@ def vertex_colors(mm):
     turn = mm.quat_mul(mm.quat_y(35), mm.quat_x(20))
     m.place(floats, 'float colours', (-0.7, 0.0, 0.0), turn, [0.9, 0.9, 0.9])
     m.place(u8, 'byte colours', (0.7, 0.0, 0.0), turn, [0.9, 0.9, 0.9])
+    # VertexColorTest's alpha: a BLEND quad in front whose colours fade from opaque at the top
+    # to alpha 0.1 at the bottom (three multiplies the colour's alpha by the vertex colour's).
+    blend = m.material({'name': 'blend', 'alphaMode': 'BLEND', 'doubleSided': True,
+                        'pbrMetallicRoughness': {'metallicFactor': 0.0, 'roughnessFactor': 0.6}})
+    rgba = [[1.0, 0.9, 0.2, 0.1], [0.2, 0.9, 1.0, 0.1], [0.9, 0.3, 0.9, 1.0], [1.0, 1.0, 1.0, 1.0]]
+    m.place(m.mesh(quad(2.2, 0.6), blend, {'COLOR_0': m.shorts_u16(rgba)}), 'alpha quad', (0.0, -0.45, 0.8))
+    # An opaque backdrop, so that the canvas is opaque everywhere (a transparent canvas's
+    # colour is stored premultiplied by three and straight here).
+    back = m.material({'name': 'backdrop', 'pbrMetallicRoughness': {'baseColorFactor': [0.35, 0.35, 0.4, 1.0],
+                                                                    'metallicFactor': 0.0, 'roughnessFactor': 1.0}})
+    m.place(m.mesh(quad(8.0, 8.0), back), 'backdrop', (0.0, 0.0, -2.0))
     return m.glb()
 
 
@@ -318,4 +342,63 @@ def clearcoat_sheen(mm):
     return m.glb()
 
 
-MODELS = [vertex_colors, texcoords, alpha_modes, texture_transform, metal_rough, clearcoat_sheen]
+def domes(n=16):
+    """An n x n tangent-space normal map (+y up, as glTF's) of 2 x 2 domes, so that a tangent
+    or a bitangent turned round shows."""
+    out = []
+    for y in range(n):
+        for x in range(n):
+            cx, cy = (x % (n // 2) + 0.5) / (n // 2) * 2 - 1, (y % (n // 2) + 0.5) / (n // 2) * 2 - 1
+            nx, ny = 0.7 * cx, -0.7 * cy  # the image's rows run down: +y is up the image
+            nz = math.sqrt(max(0.05, 1 - nx * nx - ny * ny))
+            l = math.sqrt(nx * nx + ny * ny + nz * nz)
+            out += [round((v / l * 0.5 + 0.5) * 255) for v in (nx, ny, nz)] + [255]
+    return n, n, out
+
+
+def sphere_tangents(geometry, mirrored=False):
+    """The sphere's tangents along +u (three's SphereGeometry: x = -cos(2 pi u), z = sin(2 pi u)
+    times sin(pi v)) with w so that cross(normal, tangent) * w runs up the image (toward the
+    pole, -v); `mirrored` for uvs with u turned round, where the tangent turns and w is -1."""
+    pos, nor, uv, idx = geometry
+    out = []
+    for p, (u, v) in zip(pos, uv):
+        if mirrored:
+            u = 1 - u
+        phi = u * 2 * math.pi
+        t = [math.sin(phi), 0.0, math.cos(phi)]
+        out.append([-c for c in t] + [-1.0] if mirrored else t + [1.0])
+    return out
+
+
+def normal_tangent(mm):
+    """NormalTangentTest and NormalTangentMirrorTest: a normal map of domes on a sphere with
+    TANGENT, one with its uvs mirrored (tangents turned, w = -1), the first sphere without
+    TANGENT (three's frame from the derivatives), a quad with TANGENT, and a clearcoat normal
+    map on a sphere with TANGENT; one material is shared by primitives with and without."""
+    m = Model(mm, (0.0, 0.0, 3.4), (0.0, 0.0, 0.0))
+    t = m.texture(m.image(domes()))
+    pbr = {'baseColorFactor': [0.8, 0.75, 0.7, 1.0], 'metallicFactor': 0.0, 'roughnessFactor': 0.45}
+    mapped = m.material({'name': 'mapped', 'pbrMetallicRoughness': pbr, 'normalTexture': {'index': t, 'scale': 1.0}})
+    ball = sphere(0.45, 24, 16)
+    pos, nor, uv, idx = ball
+    mirror_ball = (pos, nor, [[1 - u, v] for u, v in uv], idx)
+    f = m.w.floats
+    tangents = f(sphere_tangents(ball), 'VEC4')
+    m.place(m.mesh(ball, mapped, {'TANGENT': tangents}), 'tangents', (-0.55, 0.5, 0.0))
+    m.place(m.mesh(mirror_ball, mapped, {'TANGENT': f(sphere_tangents(ball, True), 'VEC4')}), 'mirrored', (0.55, 0.5, 0.0))
+    m.place(m.mesh(ball, mapped), 'no tangents', (-0.55, -0.5, 0.0))
+    coat = m.material({'name': 'coat', 'pbrMetallicRoughness': dict(pbr, baseColorFactor=[0.2, 0.4, 0.8, 1.0]),
+                       'extensions': {'KHR_materials_clearcoat': {
+                           'clearcoatFactor': 1.0, 'clearcoatRoughnessFactor': 0.1,
+                           'clearcoatNormalTexture': {'index': t, 'scale': 0.8}}}})
+    tile = quad(0.5, 0.5)
+    m.place(m.mesh(tile, mapped, {'TANGENT': f([[1.0, 0.0, 0.0, 1.0]] * 4, 'VEC4')}), 'quad', (0.3, -0.55, 0.3),
+            mm.quat_y(-25))
+    m.place(m.mesh(ball, coat, {'TANGENT': tangents}), 'clearcoat', (0.85, -0.5, -0.3),
+            None, [0.7, 0.7, 0.7])
+    return m.glb()
+
+
+MODELS = [vertex_colors, texcoords, alpha_modes, texture_transform, metal_rough, clearcoat_sheen,
+          normal_tangent]

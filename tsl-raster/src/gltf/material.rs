@@ -143,7 +143,8 @@ impl Loader<'_> {
             };
             mat.normal_map = Some(self.texture(&r, ColorSpace::Linear)?);
             // three's loader turns `normalScale.y` round for a primitive without tangents (its
-            // normal map then uses the derivative frame): here every primitive does.
+            // normal map then uses the derivative frame): the file's material is made for that
+            // case, and a primitive with tangents draws a copy turned back (`Variant`).
             mat.normal_scale = Vec2::new(n.scale(), -n.scale());
         }
         if let Some(o) = m.occlusion_texture() {
@@ -311,6 +312,18 @@ impl Loader<'_> {
             t.offset = pair("offset", Vec2::ZERO);
             t.repeat = pair("scale", Vec2::ONE);
             t.rotation = number(tr, "rotation", 0.0);
+            if tr.get("rotation").is_some() {
+                // three's GLTFTextureTransformExtension: with a rotation, glTF's order (offset ·
+                // rotation · scale, where three's own is offset · scale · rotation) as the
+                // texture's matrix, rows (sx·c, sy·s, ox) and (−sx·s, sy·c, oy).
+                let (s, c) = t.rotation.sin_cos();
+                let (sx, sy) = (t.repeat.x, t.repeat.y);
+                t.matrix = Some(glam::Mat3::from_cols(
+                    glam::Vec3::new(sx * c, -sx * s, 0.0),
+                    glam::Vec3::new(sy * s, sy * c, 0.0),
+                    glam::Vec3::new(t.offset.x, t.offset.y, 1.0),
+                ));
+            }
             if tr
                 .get("texCoord")
                 .and_then(Value::as_u64)
