@@ -368,6 +368,11 @@ fn gltf_sample_normal_tangent_test_matches_three() {
 }
 
 #[test]
+fn gltf_sample_unlit_test_matches_three() {
+    check("gltf_unlit");
+}
+
+#[test]
 fn materialx_documents_match_three() {
     for name in [
         "materialx_gold",

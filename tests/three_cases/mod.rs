@@ -137,6 +137,7 @@ cases![
     gltf_metal_rough in scenes_gltf,
     gltf_clearcoat_sheen in scenes_gltf,
     gltf_normal_tangent in scenes_gltf,
+    gltf_unlit in scenes_gltf,
     materialx_gold in scenes_materialx,
     materialx_velvet in scenes_materialx,
     materialx_jade in scenes_materialx,

@@ -57,6 +57,11 @@ pub fn gltf_normal_tangent() -> Case {
     model("normal_tangent.glb")
 }
 
+/// tools/three_cases/gltf_unlit.mjs (UnlitTest): KHR_materials_unlit as MeshBasicMaterial.
+pub fn gltf_unlit() -> Case {
+    model("unlit.glb")
+}
+
 /// tools/three_cases/gltf_clearcoat_sheen.mjs (ClearCoatTest, SheenChair): KHR material extensions.
 pub fn gltf_clearcoat_sheen() -> Case {
     model("clearcoat_sheen.glb")

@@ -11,6 +11,7 @@ three's GLTFLoader draw it and tests/three_cases/scenes_gltf.rs loads the same f
 | texture_transform.glb | TextureTransformTest | KHR_texture_transform offset, rotation, scale and all three |
 | metal_rough.glb | MetalRoughSpheres | a 3x3 grid of spheres over metallic and roughness factors, one with a metallicRoughness texture |
 | clearcoat_sheen.glb | ClearCoatTest, SheenChair | KHR_materials_clearcoat, sheen, specular and ior on spheres |
+| unlit.glb | UnlitTest | KHR_materials_unlit: a factor-coloured sphere beside the same sphere lit, a textured quad, a vertex-coloured box, a BLEND quad |
 | normal_tangent.glb | NormalTangentTest, NormalTangentMirrorTest | a normal map on spheres with TANGENT (one with mirrored uvs, w = -1), the same sphere without, a quad with TANGENT, and a clearcoat normal map with TANGENT |
 """
 import math, struct
@@ -163,6 +164,14 @@ class Model:
             node['scale'] = scale
         self.nodes.append(node)
 
+    def backdrop(self):
+        """An opaque grey wall behind the model, so that the canvas is opaque wherever a BLEND
+        surface lies (three's canvas holds a colour over the empty background premultiplied by
+        its alpha, tsl-raster's straight)."""
+        back = self.material({'name': 'backdrop', 'pbrMetallicRoughness': {
+            'baseColorFactor': [0.35, 0.35, 0.4, 1.0], 'metallicFactor': 0.0, 'roughnessFactor': 1.0}})
+        self.place(self.mesh(quad(8.0, 8.0), back), 'backdrop', (0.0, 0.0, -2.0))
+
     def shorts_u16(self, rows):
         """A normalized unsigned-short VEC4 accessor of `rows` (values in [0, 1])."""
         data = b''.join(struct.pack('<4H', *(round(v * 65535) for v in r)) for r in rows)
@@ -233,11 +242,7 @@ def vertex_colors(mm):
                         'pbrMetallicRoughness': {'metallicFactor': 0.0, 'roughnessFactor': 0.6}})
     rgba = [[1.0, 0.9, 0.2, 0.1], [0.2, 0.9, 1.0, 0.1], [0.9, 0.3, 0.9, 1.0], [1.0, 1.0, 1.0, 1.0]]
     m.place(m.mesh(quad(2.2, 0.6), blend, {'COLOR_0': m.shorts_u16(rgba)}), 'alpha quad', (0.0, -0.45, 0.8))
-    # An opaque backdrop, so that the canvas is opaque everywhere (a transparent canvas's
-    # colour is stored premultiplied by three and straight here).
-    back = m.material({'name': 'backdrop', 'pbrMetallicRoughness': {'baseColorFactor': [0.35, 0.35, 0.4, 1.0],
-                                                                    'metallicFactor': 0.0, 'roughnessFactor': 1.0}})
-    m.place(m.mesh(quad(8.0, 8.0), back), 'backdrop', (0.0, 0.0, -2.0))
+    m.backdrop()
     return m.glb()
 
 
@@ -400,5 +405,33 @@ def normal_tangent(mm):
     return m.glb()
 
 
+def unlit(mm):
+    """UnlitTest: KHR_materials_unlit (three's MeshBasicMaterial) on a sphere of the base colour
+    factor beside the same material lit, a quad with the base colour texture, a box with vertex
+    colours, and a BLEND quad (alpha 0.5), under lights the unlit ones ignore."""
+    m = Model(mm, (0.0, 0.0, 3.4), (0.0, 0.0, 0.0))
+    t = m.texture(m.image(quadrants()), NEAREST)
+    orange = {'baseColorFactor': [1.0, 0.45, 0.1, 1.0], 'metallicFactor': 0.0, 'roughnessFactor': 0.5}
+    flat = m.material({'name': 'unlit', 'pbrMetallicRoughness': orange, 'extensions': {'KHR_materials_unlit': {}},
+                       'normalTexture': {'index': t}, 'emissiveFactor': [1.0, 0.0, 0.0]})
+    lit = m.material({'name': 'lit', 'pbrMetallicRoughness': orange})
+    textured = m.material({'name': 'unlit map', 'extensions': {'KHR_materials_unlit': {}},
+                           'pbrMetallicRoughness': {'baseColorTexture': {'index': t}}})
+    white = m.material({'name': 'unlit white', 'extensions': {'KHR_materials_unlit': {}}})
+    glass = m.material({'name': 'unlit blend', 'alphaMode': 'BLEND', 'extensions': {'KHR_materials_unlit': {}},
+                        'pbrMetallicRoughness': {'baseColorFactor': [0.2, 0.5, 1.0, 0.5]}})
+    ball = sphere(0.42, 20, 14)
+    m.place(m.mesh(ball, flat), 'unlit sphere', (-0.5, 0.5, 0.0))
+    m.place(m.mesh(ball, lit), 'lit sphere', (0.5, 0.5, 0.0))
+    m.place(m.mesh(quad(0.8, 0.8), textured), 'unlit quad', (-0.5, -0.5, 0.0))
+    pos, nor, uv, idx = mm.box()
+    idx = mm.fix_winding(pos, nor, idx)
+    box = m.mesh((pos, nor, uv, idx), white, {'COLOR_0': m.w.floats([[p[0] + 0.5, p[1] + 0.5, p[2] + 0.5] for p in pos], 'VEC3')})
+    m.place(box, 'unlit box', (0.5, -0.5, 0.0), mm.quat_mul(mm.quat_y(35), mm.quat_x(20)), [0.6, 0.6, 0.6])
+    m.place(m.mesh(quad(1.2, 0.4), glass), 'unlit blend', (0.0, -0.1, 0.6))
+    m.backdrop()
+    return m.glb()
+
+
 MODELS = [vertex_colors, texcoords, alpha_modes, texture_transform, metal_rough, clearcoat_sheen,
-          normal_tangent]
+          normal_tangent, unlit]

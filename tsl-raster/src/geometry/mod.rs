@@ -149,7 +149,7 @@ impl Geometry {
     /// The same geometry with per-vertex tangents (three.js's `tangent` attribute: xyz along the
     /// uv's u in the model's space, w the bitangent's handedness, ±1), which a tangent-space
     /// normal map (and a clearcoat normal map) reads in place of the frame from the screen
-    /// derivatives, as three's `TBNViewMatrix` does ([R-GLTF-6](../../docs/requirements.md#gltf)).
+    /// derivatives, as three's `TBNViewMatrix` does (R-GLTF-7, docs/requirements.md).
     /// Refuses a count that is not the positions' and a non-finite value.
     pub fn with_tangents(mut self, tangents: Vec<Vec4>) -> Result<Geometry, RenderError> {
         self.tangents = Some(tangents);

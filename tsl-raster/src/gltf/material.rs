@@ -97,19 +97,18 @@ impl Loader<'_> {
 
     /// glTF material `m` as three's `loadMaterial` makes it.
     pub(super) fn material(&mut self, m: &gltf::Material) -> Result<Material, GltfError> {
-        let index = m.index().unwrap_or(0);
         let ext = |name: &str| m.extension_value(name);
-        if ext("KHR_materials_unlit").is_some() {
-            return Err(GltfError::Unsupported(format!(
-                "material {index} is unlit (KHR_materials_unlit), which the loader does not map yet"
-            )));
-        }
+        // three's GLTFMaterialsUnlitExtension: MeshBasicMaterial with the base colour factor,
+        // its alpha and the base colour texture; none of the lit maps and extensions.
+        let unlit = ext("KHR_materials_unlit").is_some();
         let physical = PHYSICAL_EXTENSIONS.iter().any(|e| ext(e).is_some());
         let pbr = m.pbr_metallic_roughness();
         let [r, g, b, a] = pbr.base_color_factor();
         let color = Color::linear(r, g, b);
         let (roughness, metalness) = (pbr.roughness_factor(), pbr.metallic_factor());
-        let mut mat = if physical {
+        let mut mat = if unlit {
+            Material::basic(color)
+        } else if physical {
             Material::physical(color, roughness, metalness)
         } else {
             Material::standard(color, roughness, metalness)
@@ -118,7 +117,7 @@ impl Loader<'_> {
         if let Some(info) = pbr.base_color_texture() {
             mat.map = Some(self.texture(&TextureRef::from_info(&info), ColorSpace::Srgb)?);
         }
-        if let Some(info) = pbr.metallic_roughness_texture() {
+        if let Some(info) = pbr.metallic_roughness_texture().filter(|_| !unlit) {
             let t = self.texture(&TextureRef::from_info(&info), ColorSpace::Linear)?;
             mat.metalness_map = Some(t);
             mat.roughness_map = Some(t);
@@ -133,6 +132,9 @@ impl Loader<'_> {
             }
             gltf::material::AlphaMode::Mask => mat.alpha_test = m.alpha_cutoff().unwrap_or(0.5),
             gltf::material::AlphaMode::Opaque => {}
+        }
+        if unlit {
+            return Ok(mat);
         }
         if let Some(n) = m.normal_texture() {
             let r = TextureRef {
