@@ -359,10 +359,19 @@ fn tangents_vertex_alpha_and_a_rotated_transform_load_as_three_s_loader_makes_th
     let near = |a: glam::Vec4, b: glam::Vec4| (a - b).abs().max_element() < 1e-5;
     // The first vertex is at u = 0: the tangent along +u is (sin 0, 0, cos 0), w = 1; mirrored,
     // u = 1 there, the tangent turned round and w = -1.
-    assert!(near(tangents(3).unwrap()[0], glam::Vec4::new(0.0, 0.0, 1.0, 1.0)));
-    assert!(near(tangents(4).unwrap()[0], glam::Vec4::new(0.0, 0.0, -1.0, -1.0)));
+    assert!(near(
+        tangents(3).unwrap()[0],
+        glam::Vec4::new(0.0, 0.0, 1.0, 1.0)
+    ));
+    assert!(near(
+        tangents(4).unwrap()[0],
+        glam::Vec4::new(0.0, 0.0, -1.0, -1.0)
+    ));
     assert!(tangents(5).is_none());
-    assert_eq!(tangents(6).unwrap(), vec![glam::Vec4::new(1.0, 0.0, 0.0, 1.0); 4]);
+    assert_eq!(
+        tangents(6).unwrap(),
+        vec![glam::Vec4::new(1.0, 0.0, 0.0, 1.0); 4]
+    );
     // One material (normal scale 1) on primitives with and without tangents: three's loader
     // turns normalScale.y round only without them.
     let drawn = |node: usize| assets.materials.get(mesh(node).material).unwrap();
@@ -384,7 +393,10 @@ fn tangents_vertex_alpha_and_a_rotated_transform_load_as_three_s_loader_makes_th
         g.colors().unwrap().to_vec()
     };
     let q = |v: f32| (v * 65535.0).round() / 65535.0;
-    assert!(near(colors(5)[0], glam::Vec4::new(1.0, q(0.9), q(0.2), q(0.1))));
+    assert!(near(
+        colors(5)[0],
+        glam::Vec4::new(1.0, q(0.9), q(0.2), q(0.1))
+    ));
     assert!(colors(4).iter().all(|c| c.w == 1.0));
     let blend = assets.materials.get(mesh(5).material).unwrap();
     assert!(blend.transparent && blend.vertex_colors);
@@ -398,8 +410,13 @@ fn tangents_vertex_alpha_and_a_rotated_transform_load_as_three_s_loader_makes_th
         let m = assets.materials.get(model.materials[i]).unwrap();
         assets.textures.get(m.map.unwrap()).unwrap().clone()
     };
-    assert!(map(0).matrix.is_none(), "an offset alone keeps three's own order");
+    assert!(
+        map(0).matrix.is_none(),
+        "an offset alone keeps three's own order"
+    );
     let all = map(3).uv_matrix();
+    // The file's rotation, written to four places (not π/4 exactly).
+    #[allow(clippy::approx_constant)]
     let (s, c) = 0.7854f32.sin_cos();
     let at = |u: f32, v: f32| all.transform_point2(glam::Vec2::new(u, v));
     assert!((at(1.0, 0.0) - glam::Vec2::new(1.5 * c - 0.2, -1.5 * s + 0.3)).length() < 1e-5);
