@@ -345,3 +345,80 @@ fn a_skin_and_morph_targets_load_as_three_s_loader_makes_them() {
     .to_string();
     assert!(e.contains("joint node 1"), "{e}");
 }
+
+#[test]
+fn tangents_vertex_alpha_and_a_rotated_transform_load_as_three_s_loader_makes_them() {
+    // normal_tangent.glb (samples.py): nodes 3 to 7 are the sphere with TANGENT, the mirrored
+    // one, the sphere without, the quad and the clearcoat sphere.
+    let (scene, assets, model) = load("normal_tangent.glb");
+    let mesh = |node: usize| scene.object(model.meshes[node][0]).unwrap().mesh.unwrap();
+    let tangents = |node: usize| {
+        let g = assets.geometries.get(mesh(node).geometry).unwrap();
+        g.tangents().map(<[glam::Vec4]>::to_vec)
+    };
+    let near = |a: glam::Vec4, b: glam::Vec4| (a - b).abs().max_element() < 1e-5;
+    // The first vertex is at u = 0: the tangent along +u is (sin 0, 0, cos 0), w = 1; mirrored,
+    // u = 1 there, the tangent turned round and w = -1.
+    assert!(near(
+        tangents(3).unwrap()[0],
+        glam::Vec4::new(0.0, 0.0, 1.0, 1.0)
+    ));
+    assert!(near(
+        tangents(4).unwrap()[0],
+        glam::Vec4::new(0.0, 0.0, -1.0, -1.0)
+    ));
+    assert!(tangents(5).is_none());
+    assert_eq!(
+        tangents(6).unwrap(),
+        vec![glam::Vec4::new(1.0, 0.0, 0.0, 1.0); 4]
+    );
+    // One material (normal scale 1) on primitives with and without tangents: three's loader
+    // turns normalScale.y round only without them.
+    let drawn = |node: usize| assets.materials.get(mesh(node).material).unwrap();
+    assert_eq!(drawn(3).normal_scale, glam::Vec2::new(1.0, 1.0));
+    assert_eq!(drawn(4).normal_scale, glam::Vec2::new(1.0, 1.0));
+    assert_eq!(mesh(5).material, model.materials[0]);
+    assert_eq!(drawn(5).normal_scale, glam::Vec2::new(1.0, -1.0));
+    assert_eq!(drawn(7).clearcoat_normal_scale, glam::Vec2::new(0.8, 0.8));
+    let coat = assets.materials.get(model.materials[1]).unwrap();
+    assert_eq!(coat.clearcoat_normal_scale, glam::Vec2::new(0.8, -0.8));
+
+    // vertex_colors.glb: node 5 is the BLEND quad with normalized unsigned-short RGBA colours
+    // (its first corner 1, 0.9, 0.2 and alpha 0.1, each rounded to 1/65535); node 4's colours are
+    // VEC3 bytes, read with alpha 1.
+    let (scene, assets, model) = load("vertex_colors.glb");
+    let mesh = |node: usize| scene.object(model.meshes[node][0]).unwrap().mesh.unwrap();
+    let colors = |node: usize| {
+        let g = assets.geometries.get(mesh(node).geometry).unwrap();
+        g.colors().unwrap().to_vec()
+    };
+    let q = |v: f32| (v * 65535.0).round() / 65535.0;
+    assert!(near(
+        colors(5)[0],
+        glam::Vec4::new(1.0, q(0.9), q(0.2), q(0.1))
+    ));
+    assert!(colors(4).iter().all(|c| c.w == 1.0));
+    let blend = assets.materials.get(mesh(5).material).unwrap();
+    assert!(blend.transparent && blend.vertex_colors);
+
+    // texture_transform.glb: with a rotation, three's loader sets the texture's matrix in
+    // glTF's order, offset · rotation · scale. Material 3: offset (-0.2, 0.3), rotation
+    // 0.7854, scale (1.5, 0.75); uv (1, 0) goes to (1.5 c - 0.2, -1.5 s + 0.3) and (0, 1) to
+    // (0.75 s - 0.2, 0.75 c + 0.3), c = cos 0.7854, s = sin 0.7854.
+    let (_, assets, model) = load("texture_transform.glb");
+    let map = |i: usize| {
+        let m = assets.materials.get(model.materials[i]).unwrap();
+        assets.textures.get(m.map.unwrap()).unwrap().clone()
+    };
+    assert!(
+        map(0).matrix.is_none(),
+        "an offset alone keeps three's own order"
+    );
+    let all = map(3).uv_matrix();
+    // The file's rotation, written to four places (not π/4 exactly).
+    #[allow(clippy::approx_constant)]
+    let (s, c) = 0.7854f32.sin_cos();
+    let at = |u: f32, v: f32| all.transform_point2(glam::Vec2::new(u, v));
+    assert!((at(1.0, 0.0) - glam::Vec2::new(1.5 * c - 0.2, -1.5 * s + 0.3)).length() < 1e-5);
+    assert!((at(0.0, 1.0) - glam::Vec2::new(0.75 * s - 0.2, 0.75 * c + 0.3)).length() < 1e-5);
+}

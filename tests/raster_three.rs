@@ -345,6 +345,46 @@ fn a_gltf_model_loaded_as_three_s_gltf_loader_loads_it_matches_three() {
 }
 
 #[test]
+fn gltf_sample_box_vertex_colors_matches_three() {
+    check("gltf_vertex_colors");
+}
+
+#[test]
+fn gltf_sample_texture_coordinate_test_matches_three() {
+    check("gltf_texcoords");
+}
+
+#[test]
+fn gltf_sample_alpha_blend_mode_test_matches_three() {
+    check("gltf_alpha_modes");
+}
+
+#[test]
+fn gltf_sample_texture_transform_test_matches_three() {
+    check("gltf_texture_transform");
+}
+
+#[test]
+fn gltf_sample_metal_rough_spheres_matches_three() {
+    check("gltf_metal_rough");
+}
+
+#[test]
+fn gltf_sample_clearcoat_and_sheen_test_matches_three() {
+    check("gltf_clearcoat_sheen");
+}
+
+#[test]
+fn gltf_sample_normal_tangent_test_matches_three() {
+    check("gltf_normal_tangent");
+}
+
+#[test]
+fn gltf_sample_unlit_test_matches_three() {
+    check("gltf_unlit");
+}
+
+#[test]
 fn materialx_documents_match_three() {
     for name in [
         "materialx_gold",

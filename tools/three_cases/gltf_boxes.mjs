@@ -2,16 +2,6 @@
 // textured box (nearest checker, KHR_texture_transform), an emissive metal box, a double-sided
 // floor with vertex colours and no normals (flat-shaded), the file's camera and its
 // KHR_lights_punctual point and directional lights. tests/raster_three.rs loads the same file.
-import { W, H } from './_common.mjs';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { gltfCase } from './_gltf.mjs';
 
-export default async function () {
-
-	const bytes = await ( await fetch( new URL( './gltf/boxes.glb', import.meta.url ) ) ).arrayBuffer();
-	const gltf = await new GLTFLoader().parseAsync( bytes, '' );
-	const scene = gltf.scene;
-	const camera = gltf.cameras[ 0 ];
-	scene.updateMatrixWorld( true );
-	return { scene, camera, width: W, height: H };
-
-}
+export default () => gltfCase( 'boxes.glb' );

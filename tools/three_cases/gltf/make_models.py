@@ -9,9 +9,12 @@
   (KHR_lights_punctual), all in one GLB.
 - boxes.gltf + boxes.bin + checker.png: the same document with external files.
 
+- vertex_colors.glb, texcoords.glb, alpha_modes.glb, texture_transform.glb, metal_rough.glb,
+  clearcoat_sheen.glb: small models reproducing Khronos sample models' content (samples.py).
+
 Deterministic (no timestamps); run from anywhere: `python3 tools/three_cases/gltf/make_models.py`.
 """
-import base64, json, math, os, struct, zlib
+import base64, json, math, os, struct, sys, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -118,6 +121,19 @@ def quat_y(deg):
     return [0.0, math.sin(a), 0.0, math.cos(a)]
 
 
+def quat_x(deg):
+    a = math.radians(deg) / 2
+    return [math.sin(a), 0.0, 0.0, math.cos(a)]
+
+
+def quat_mul(a, b):
+    """The rotation b then a, quaternions (x, y, z, w)."""
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz]
+
+
 def look_rotation(eye, target):
     """The quaternion (x, y, z, w) that turns -z toward target from eye with +y up."""
     f = [target[i] - eye[i] for i in range(3)]
@@ -206,20 +222,29 @@ def glb(doc, binary):
     return struct.pack('<III', 0x46546C67, 2, 12 + len(chunks)) + chunks
 
 
-doc, binary, _ = document(True)
-open(os.path.join(HERE, 'boxes.glb'), 'wb').write(glb(doc, binary))
-doc, binary, image = document(False)
-doc['buffers'][0]['uri'] = 'boxes.bin'
-open(os.path.join(HERE, 'boxes.gltf'), 'w').write(json.dumps(doc, indent=1) + '\n')
-open(os.path.join(HERE, 'boxes.bin'), 'wb').write(binary)
-open(os.path.join(HERE, 'checker.png'), 'wb').write(image)
+def main():
+    doc, binary, _ = document(True)
+    open(os.path.join(HERE, 'boxes.glb'), 'wb').write(glb(doc, binary))
+    doc, binary, image = document(False)
+    doc['buffers'][0]['uri'] = 'boxes.bin'
+    open(os.path.join(HERE, 'boxes.gltf'), 'w').write(json.dumps(doc, indent=1) + '\n')
+    open(os.path.join(HERE, 'boxes.bin'), 'wb').write(binary)
+    open(os.path.join(HERE, 'checker.png'), 'wb').write(image)
 
-# The fuzz seeds (tests/fuzz.rs, target `gltf`): the GLB, and the JSON with its buffer and image
-# as data URIs, so that a document read from memory loads whole.
-FUZZ = os.path.join(HERE, '..', '..', '..', 'tests', 'fixtures', 'fuzz', 'gltf')
-os.makedirs(FUZZ, exist_ok=True)
-open(os.path.join(FUZZ, 'boxes.glb'), 'wb').write(open(os.path.join(HERE, 'boxes.glb'), 'rb').read())
-doc, binary, image = document(False)
-doc['buffers'][0]['uri'] = 'data:application/octet-stream;base64,' + base64.b64encode(binary).decode()
-doc['images'][0]['uri'] = 'data:image/png;base64,' + base64.b64encode(image).decode()  # the second is one already
-open(os.path.join(FUZZ, 'boxes_embedded.gltf'), 'w').write(json.dumps(doc, separators=(',', ':')) + '\n')
+    # The fuzz seeds (tests/fuzz.rs, target `gltf`): the GLB, and the JSON with its buffer and image
+    # as data URIs, so that a document read from memory loads whole.
+    FUZZ = os.path.join(HERE, '..', '..', '..', 'tests', 'fixtures', 'fuzz', 'gltf')
+    os.makedirs(FUZZ, exist_ok=True)
+    open(os.path.join(FUZZ, 'boxes.glb'), 'wb').write(open(os.path.join(HERE, 'boxes.glb'), 'rb').read())
+    doc, binary, image = document(False)
+    doc['buffers'][0]['uri'] = 'data:application/octet-stream;base64,' + base64.b64encode(binary).decode()
+    doc['images'][0]['uri'] = 'data:image/png;base64,' + base64.b64encode(image).decode()  # the second is one already
+    open(os.path.join(FUZZ, 'boxes_embedded.gltf'), 'w').write(json.dumps(doc, separators=(',', ':')) + '\n')
+    # The sample models (samples.py): one GLB each.
+    import samples
+    for make in samples.MODELS:
+        open(os.path.join(HERE, make.__name__ + '.glb'), 'wb').write(make(sys.modules[__name__]))
+
+
+if __name__ == '__main__':
+    main()

@@ -54,7 +54,7 @@ pub use tube::TubeGeometry;
 
 use crate::error::GeometryError;
 use crate::RenderError;
-use glam::{Vec2, Vec3};
+use glam::{Vec2, Vec3, Vec4};
 
 /// Indexed triangles: positions, and per-vertex normals, uvs and colours where given. The front
 /// of a triangle is where its corners turn counter-clockwise, as in three.js.
@@ -63,7 +63,10 @@ pub struct Geometry {
     positions: Vec<Vec3>,
     normals: Option<Vec<Vec3>>,
     uvs: Option<Vec<Vec2>>,
-    colors: Option<Vec<Vec3>>,
+    /// RGBA: a colour given as RGB has alpha 1 (three's `vertexColor()` reads a vec4).
+    colors: Option<Vec<Vec4>>,
+    /// Tangents with their handedness in w (three's `tangent` attribute, a vec4).
+    tangents: Option<Vec<Vec4>>,
     indices: Vec<[u32; 3]>,
     /// Named attributes a program reads with `attribute(name, type)` (R-ATTR-1, docs/requirements.md).
     attributes: Vec<NamedAttribute>,
@@ -102,6 +105,7 @@ impl Geometry {
             normals,
             uvs,
             colors: None,
+            tangents: None,
             indices,
             attributes: Vec::new(),
             morph: None,
@@ -132,8 +136,26 @@ impl Geometry {
     /// The same geometry with per-vertex colours (linear RGB), which a material reads when its
     /// `vertex_colors` is on and `vertex_color()` reads always (white where a geometry has none). Refuses a count that is not the
     /// positions'.
-    pub fn with_colors(mut self, colors: Vec<Vec3>) -> Result<Geometry, RenderError> {
+    pub fn with_colors(self, colors: Vec<Vec3>) -> Result<Geometry, RenderError> {
+        self.with_colors_rgba(colors.into_iter().map(|c| c.extend(1.0)).collect())
+    }
+
+    /// The same geometry with per-vertex colours with alpha (linear RGBA, three.js's
+    /// four-component `color` attribute): a material with `vertex_colors` on multiplies its
+    /// colour and its alpha by them. Refuses a count that is not the positions'.
+    pub fn with_colors_rgba(mut self, colors: Vec<Vec4>) -> Result<Geometry, RenderError> {
         self.colors = Some(colors);
+        self.check()?;
+        Ok(self)
+    }
+
+    /// The same geometry with per-vertex tangents (three.js's `tangent` attribute: xyz along the
+    /// uv's u in the model's space, w the bitangent's handedness, ±1), which a tangent-space
+    /// normal map (and a clearcoat normal map) reads in place of the frame from the screen
+    /// derivatives, as three's `TBNViewMatrix` does (R-GLTF-7, docs/requirements.md).
+    /// Refuses a count that is not the positions' and a non-finite value.
+    pub fn with_tangents(mut self, tangents: Vec<Vec4>) -> Result<Geometry, RenderError> {
+        self.tangents = Some(tangents);
         self.check()?;
         Ok(self)
     }
@@ -208,6 +230,7 @@ impl Geometry {
         count("normals", self.normals.as_ref().map(Vec::len))?;
         count("uvs", self.uvs.as_ref().map(Vec::len))?;
         count("colours", self.colors.as_ref().map(Vec::len))?;
+        count("tangents", self.tangents.as_ref().map(Vec::len))?;
         if let Some((t, tri)) = self
             .indices
             .iter()
@@ -224,7 +247,8 @@ impl Geometry {
         let finite3 = |v: &Vec3| v.is_finite();
         if !self.positions.iter().all(finite3)
             || !self.normals.iter().flatten().all(finite3)
-            || !self.colors.iter().flatten().all(finite3)
+            || !self.colors.iter().flatten().all(|v| v.is_finite())
+            || !self.tangents.iter().flatten().all(|v| v.is_finite())
             || !self.uvs.iter().flatten().all(|v| v.is_finite())
         {
             return Err(GeometryError::NonFinite.into());
@@ -247,9 +271,14 @@ impl Geometry {
         self.uvs.as_deref()
     }
 
-    /// The vertex colours, if given.
-    pub fn colors(&self) -> Option<&[Vec3]> {
+    /// The vertex colours (RGBA, alpha 1 where they were given as RGB), if given.
+    pub fn colors(&self) -> Option<&[Vec4]> {
         self.colors.as_deref()
+    }
+
+    /// The vertex tangents (xyz, handedness in w), if given.
+    pub fn tangents(&self) -> Option<&[Vec4]> {
+        self.tangents.as_deref()
     }
 
     /// The triangles, three vertex indices each.
@@ -313,6 +342,7 @@ impl Builder {
             normals: Some(self.normals),
             uvs: Some(self.uvs),
             colors: None,
+            tangents: None,
             indices,
             attributes: Vec::new(),
             morph: None,
@@ -351,13 +381,22 @@ mod tests {
         assert!(Geometry::from_triangles(p[..2].to_vec(), None, None).is_err());
         let g = Geometry::from_triangles(p, None, None).unwrap();
         assert!(g.clone().with_colors(vec![Vec3::ONE; 2]).is_err());
+        assert!(g.clone().with_tangents(vec![Vec4::X; 2]).is_err());
+        assert!(g.clone().with_tangents(vec![Vec4::NAN; 3]).is_err());
         assert_eq!(
-            g.with_colors(vec![Vec3::ONE; 3])
+            g.clone()
+                .with_tangents(vec![Vec4::X; 3])
                 .unwrap()
-                .colors()
+                .tangents()
                 .unwrap()
                 .len(),
             3
         );
+        // RGB colours read with alpha 1; RGBA ones keep theirs.
+        let rgb = g.clone().with_colors(vec![Vec3::ONE; 3]).unwrap();
+        assert_eq!(rgb.colors().unwrap(), &[Vec4::ONE; 3]);
+        let half = Vec4::new(1.0, 0.5, 0.25, 0.5);
+        let rgba = g.with_colors_rgba(vec![half; 3]).unwrap();
+        assert_eq!(rgba.colors().unwrap(), &[half; 3]);
     }
 }

@@ -97,19 +97,18 @@ impl Loader<'_> {
 
     /// glTF material `m` as three's `loadMaterial` makes it.
     pub(super) fn material(&mut self, m: &gltf::Material) -> Result<Material, GltfError> {
-        let index = m.index().unwrap_or(0);
         let ext = |name: &str| m.extension_value(name);
-        if ext("KHR_materials_unlit").is_some() {
-            return Err(GltfError::Unsupported(format!(
-                "material {index} is unlit (KHR_materials_unlit), which the loader does not map yet"
-            )));
-        }
+        // three's GLTFMaterialsUnlitExtension: MeshBasicMaterial with the base colour factor,
+        // its alpha and the base colour texture; none of the lit maps and extensions.
+        let unlit = ext("KHR_materials_unlit").is_some();
         let physical = PHYSICAL_EXTENSIONS.iter().any(|e| ext(e).is_some());
         let pbr = m.pbr_metallic_roughness();
         let [r, g, b, a] = pbr.base_color_factor();
         let color = Color::linear(r, g, b);
         let (roughness, metalness) = (pbr.roughness_factor(), pbr.metallic_factor());
-        let mut mat = if physical {
+        let mut mat = if unlit {
+            Material::basic(color)
+        } else if physical {
             Material::physical(color, roughness, metalness)
         } else {
             Material::standard(color, roughness, metalness)
@@ -118,7 +117,7 @@ impl Loader<'_> {
         if let Some(info) = pbr.base_color_texture() {
             mat.map = Some(self.texture(&TextureRef::from_info(&info), ColorSpace::Srgb)?);
         }
-        if let Some(info) = pbr.metallic_roughness_texture() {
+        if let Some(info) = pbr.metallic_roughness_texture().filter(|_| !unlit) {
             let t = self.texture(&TextureRef::from_info(&info), ColorSpace::Linear)?;
             mat.metalness_map = Some(t);
             mat.roughness_map = Some(t);
@@ -134,6 +133,9 @@ impl Loader<'_> {
             gltf::material::AlphaMode::Mask => mat.alpha_test = m.alpha_cutoff().unwrap_or(0.5),
             gltf::material::AlphaMode::Opaque => {}
         }
+        if unlit {
+            return Ok(mat);
+        }
         if let Some(n) = m.normal_texture() {
             let r = TextureRef {
                 index: n.texture().index(),
@@ -143,7 +145,8 @@ impl Loader<'_> {
             };
             mat.normal_map = Some(self.texture(&r, ColorSpace::Linear)?);
             // three's loader turns `normalScale.y` round for a primitive without tangents (its
-            // normal map then uses the derivative frame): here every primitive does.
+            // normal map then uses the derivative frame): the file's material is made for that
+            // case, and a primitive with tangents draws a copy turned back (`Variant`).
             mat.normal_scale = Vec2::new(n.scale(), -n.scale());
         }
         if let Some(o) = m.occlusion_texture() {
@@ -311,6 +314,18 @@ impl Loader<'_> {
             t.offset = pair("offset", Vec2::ZERO);
             t.repeat = pair("scale", Vec2::ONE);
             t.rotation = number(tr, "rotation", 0.0);
+            if tr.get("rotation").is_some() {
+                // three's GLTFTextureTransformExtension: with a rotation, glTF's order (offset ·
+                // rotation · scale, where three's own is offset · scale · rotation) as the
+                // texture's matrix, rows (sx·c, sy·s, ox) and (−sx·s, sy·c, oy).
+                let (s, c) = t.rotation.sin_cos();
+                let (sx, sy) = (t.repeat.x, t.repeat.y);
+                t.matrix = Some(glam::Mat3::from_cols(
+                    glam::Vec3::new(sx * c, -sx * s, 0.0),
+                    glam::Vec3::new(sy * s, sy * c, 0.0),
+                    glam::Vec3::new(t.offset.x, t.offset.y, 1.0),
+                ));
+            }
             if tr
                 .get("texCoord")
                 .and_then(Value::as_u64)

@@ -23,12 +23,12 @@ mod material;
 use crate::assets::Assets;
 use crate::file::{read_bounded, ReadError};
 use crate::geometry::Geometry;
-use crate::scene::{Camera, Light, Object, ObjectId, Scene, Skin, Transform};
+use crate::scene::{Camera, Light, Material, Object, ObjectId, Scene, Skin, Transform};
 use crate::store::{GeometryId, MaterialId};
 use crate::texture::jpeg::decode_jpeg;
 use crate::texture::{ColorSpace, Texture};
 use crate::RenderError;
-use glam::{Mat4, Quat, Vec3};
+use glam::{Mat4, Quat, Vec3, Vec4};
 use gltf::accessor::Dimensions;
 use gltf::mesh::Mode;
 use std::collections::HashMap;
@@ -406,8 +406,9 @@ impl Loader<'_> {
             let made = self.material(&m)?;
             loaded.materials.push(self.assets.materials.add(made));
         }
-        // Copies of a material with vertex colours or flat shading on, as three's loader clones.
-        let mut variants: HashMap<(Option<usize>, bool, bool), MaterialId> = HashMap::new();
+        // Copies of a material with vertex colours or flat shading on, or for a primitive with
+        // tangents, as three's loader clones.
+        let mut variants: HashMap<(Option<usize>, Variant), MaterialId> = HashMap::new();
         let mut default_material = None;
         let mut vertices = 0usize;
         let Some(gltf_scene) = doc.default_scene().or_else(|| doc.scenes().next()) else {
@@ -443,7 +444,7 @@ impl Loader<'_> {
             loaded.nodes[index] = Some(id);
             if let Some(mesh) = node.mesh() {
                 for primitive in mesh.primitives() {
-                    let (geometry, vertex_colors, flat) =
+                    let (geometry, variant) =
                         self.primitive(&primitive, mesh.index(), &mut vertices)?;
                     let material_index = primitive.material().index();
                     let base = match material_index {
@@ -456,15 +457,19 @@ impl Loader<'_> {
                             self.assets.materials.add(Loader::default_material())
                         }),
                     };
-                    let material = match (vertex_colors, flat) {
-                        (false, false) => base,
-                        _ => *variants
-                            .entry((material_index, vertex_colors, flat))
+                    // The tangents change only what a normal map reads: no copy without one.
+                    let mut variant = variant;
+                    variant.tangents &= self.assets.materials.get(base).is_some_and(|m| {
+                        m.normal_map.is_some() || m.clearcoat_normal_map.is_some()
+                    });
+                    let material = match variant == Variant::default() {
+                        true => base,
+                        false => *variants
+                            .entry((material_index, variant))
                             .or_insert_with(|| {
                                 // Invariant: `base` was added to the store above.
                                 let mut m = self.assets.materials.get(base).expect("added").clone();
-                                m.vertex_colors |= vertex_colors;
-                                m.flat_shading |= flat;
+                                variant.apply(&mut m);
                                 self.assets.materials.add(m)
                             }),
                     };
@@ -516,14 +521,14 @@ impl Loader<'_> {
         Ok(loaded)
     }
 
-    /// One primitive's geometry, and whether it has vertex colours and lacks normals (three's
-    /// loader then turns `vertexColors` and `flatShading` on).
+    /// One primitive's geometry, and how its material differs from the file's (three's
+    /// `assignFinalMaterial`).
     fn primitive(
         &mut self,
         primitive: &gltf::Primitive,
         mesh: usize,
         vertices: &mut usize,
-    ) -> Result<(GeometryId, bool, bool), GltfError> {
+    ) -> Result<(GeometryId, Variant), GltfError> {
         let what = |s: &str| format!("mesh {mesh} primitive {}: {s}", primitive.index());
         let mode = primitive.mode();
         if !matches!(
@@ -571,12 +576,22 @@ impl Loader<'_> {
         let colors = match read(gltf::Semantic::Colors(0)) {
             Some(a) => {
                 same_count(&a)?;
+                // Three components read with alpha 1, as three's `vertexColor()` reads them.
+                let rgba = a.dimensions() == Dimensions::Vec4;
                 let v = accessor::floats::<4>(&a, b, &[Dimensions::Vec3, Dimensions::Vec4])?;
                 Some(
                     v.into_iter()
-                        .map(|c| Vec3::new(c[0], c[1], c[2]))
+                        .map(|c| Vec4::new(c[0], c[1], c[2], if rgba { c[3] } else { 1.0 }))
                         .collect::<Vec<_>>(),
                 )
+            }
+            None => None,
+        };
+        let tangents = match read(gltf::Semantic::Tangents) {
+            Some(a) => {
+                same_count(&a)?;
+                let v = accessor::floats::<4>(&a, b, &[Dimensions::Vec4])?;
+                Some(v.into_iter().map(Vec4::from).collect::<Vec<_>>())
             }
             None => None,
         };
@@ -589,9 +604,16 @@ impl Loader<'_> {
         let targets = self.morph_targets(primitive, &positions, normals.as_deref())?;
         let skin = self.skin_attributes(primitive, n)?;
         let mut geometry = Geometry::from_data(positions, normals, uvs, triangles)?;
-        let vertex_colors = colors.is_some();
+        let variant = Variant {
+            vertex_colors: colors.is_some(),
+            flat_shading: !has_normals,
+            tangents: tangents.is_some(),
+        };
         if let Some(c) = colors {
-            geometry = geometry.with_colors(c)?;
+            geometry = geometry.with_colors_rgba(c)?;
+        }
+        if let Some(t) = tangents {
+            geometry = geometry.with_tangents(t)?;
         }
         if let Some((positions, normals)) = targets {
             geometry = geometry.with_morph_targets(positions, normals, true)?;
@@ -599,11 +621,31 @@ impl Loader<'_> {
         if let Some((joints, weights)) = skin {
             geometry = geometry.with_skin_weights(joints, weights)?;
         }
-        Ok((
-            self.assets.geometries.add(geometry),
-            vertex_colors,
-            !has_normals,
-        ))
+        Ok((self.assets.geometries.add(geometry), variant))
+    }
+}
+
+/// How three's `assignFinalMaterial` changes a primitive's material: `vertexColors` on for a
+/// primitive with COLOR_0, `flatShading` on for one without NORMAL, and `normalScale.y` (and
+/// `clearcoatNormalScale.y`) turned round for one *without* TANGENT. The file's materials here
+/// are made for the common case, a primitive without tangents ([`Loader::material`] turns the
+/// scales round), so a primitive with tangents draws a copy with them turned back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Variant {
+    vertex_colors: bool,
+    flat_shading: bool,
+    tangents: bool,
+}
+
+impl Variant {
+    /// The copy of a file's material that a primitive of this variant draws.
+    fn apply(self, m: &mut Material) {
+        m.vertex_colors |= self.vertex_colors;
+        m.flat_shading |= self.flat_shading;
+        if self.tangents {
+            m.normal_scale.y = -m.normal_scale.y;
+            m.clearcoat_normal_scale.y = -m.clearcoat_normal_scale.y;
+        }
     }
 }
 

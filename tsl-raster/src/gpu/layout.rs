@@ -516,7 +516,7 @@ record! {
         normal_view: [f32; 3],
         /// Texture coordinate.
         uv: [f32; 2],
-        /// Vertex colour.
+        /// Vertex colour (its alpha is `alpha`, at the end).
         color: [f32; 3],
         /// Model-space position after the position node (a fragment's `position_local()`).
         local: [f32; 3],
@@ -526,6 +526,12 @@ record! {
         custom: [f32; 8],
         /// `point_coord()` at the corner of a point's square (zero elsewhere; R-PRIM-3).
         point_coord: [f32; 2],
+        /// The vertex colour's alpha (1 for RGB colours).
+        alpha: f32,
+        /// three's `v_tangentView` (zero without geometry tangents).
+        tangent: [f32; 3],
+        /// three's `v_bitangentView` (zero without geometry tangents).
+        bitangent: [f32; 3],
     }
 }
 
@@ -607,9 +613,10 @@ codes! {
         FL_FLAT = 1 << 5,
         /// The material takes fog.
         FL_FOG = 1 << 6,
-        /// The geometry has normals. (Bit 8 is free: it was a "has a program" flag no shader
-        /// read; the stages' instruction counts say it.)
+        /// The geometry has normals.
         FL_HAS_NORMALS = 1 << 7,
+        /// The geometry has tangents: the normal maps read them (three's `TBNViewMatrix`).
+        FL_TANGENTS = 1 << 8,
         /// The program reads the neighbours (right and up pixels).
         FL_NEIGHBOURS = 1 << 9,
         /// The built-in derivatives are needed.

@@ -704,11 +704,14 @@ fn pack(
             view: v.view.to_array(),
             normal_view: v.normal_view.to_array(),
             uv: v.uv.to_array(),
-            color: v.color.to_array(),
+            color: v.color.truncate().to_array(),
             local: v.local.to_array(),
             normal_local: v.normal_local.to_array(),
             custom: d.custom.get(i).copied().unwrap_or_default(),
             point_coord: d.point_coord.get(i).map_or([0.0; 2], |p| p.to_array()),
+            alpha: v.color.w,
+            tangent: v.tangent.to_array(),
+            bitangent: v.bitangent.to_array(),
         }));
         let indices = d.indices();
         for (t, planes) in d.tris.iter().zip(&d.planes) {
@@ -779,6 +782,7 @@ fn pack(
                 (m.flat_shading, FL_FLAT),
                 (m.fog, FL_FOG),
                 (d.has_normals, FL_HAS_NORMALS),
+                (d.has_tangents, FL_TANGENTS),
                 (d.needs.neighbours, FL_NEIGHBOURS),
                 (d.needs.quad_derivatives, FL_QUAD),
                 (d.needs.surface_derivatives, FL_SURFACE),

@@ -259,6 +259,11 @@ fn interp3(c: vec3<u32>, w: vec3<f32>, k: u32) -> vec3<f32> {
     return (vert3(c.x, k) * w.x + vert3(c.y, k) * w.y) + vert3(c.z, k) * w.z;
 }
 
+fn interp1(c: vec3<u32>, w: vec3<f32>, k: u32) -> f32 {
+    let s = VERT_STRIDE;
+    return (verts[c.x * s + k] * w.x + verts[c.y * s + k] * w.y) + verts[c.z * s + k] * w.z;
+}
+
 fn interp2(c: vec3<u32>, w: vec3<f32>, k: u32) -> vec2<f32> {
     return (vert2(c.x, k) * w.x + vert2(c.y, k) * w.y) + vert2(c.z, k) * w.z;
 }
@@ -1165,6 +1170,21 @@ fn tangent_frame(n: vec3<f32>, st0: vec2<f32>, st1: vec2<f32>) -> array<vec3<f32
     return array<vec3<f32>, 2>(tt * scale * sg, bb * scale * sg);
 }
 
+// A normal map's tangent and bitangent (three's TBNViewMatrix): the geometry's interpolated
+// tangents made unit and turned by side as tangentView is, or without them the frame from the
+// screen derivatives.
+fn normal_map_frame(n: vec3<f32>, st0: vec2<f32>, st1: vec2<f32>) -> array<vec3<f32>, 2> {
+    if ((pass_flags(s_pass) & FL_TANGENTS) == 0u) {
+        return tangent_frame(n, st0, st1);
+    }
+    var sg = s_sign;
+    if (flat_shading()) {
+        sg = 1.0;
+    }
+    let g = s_geometry;
+    return array<vec3<f32>, 2>(normalize0(g.tangent) * sg, normalize0(g.bitangent) * sg);
+}
+
 // The clearcoat normal map (its texel in s_ext_texels[9]), as shade_normal_map's normal map.
 fn clearcoat_normal(p: u32, n: vec3<f32>) -> vec3<f32> {
     if ((s_ext_mapped & 512u) == 0u) {
@@ -1185,7 +1205,7 @@ fn clearcoat_normal(p: u32, n: vec3<f32>) -> vec3<f32> {
         st0 = linear2(m, st0);
         st1 = linear2(m, st1);
     }
-    let frame = tangent_frame(n, st0, st1);
+    let frame = normal_map_frame(n, st0, st1);
     return normalize0((frame[0] * tn.x + frame[1] * tn.y) + n * tn.z);
 }
 
@@ -1440,6 +1460,11 @@ struct Geometry {
     // The interpolated uv and vertex colour, before the map's transform and the material colour.
     uv: vec2<f32>,
     vertex_color: vec3<f32>,
+    // The vertex colour's alpha (1 for RGB colours).
+    vertex_alpha: f32,
+    // three's v_tangentView and v_bitangentView, interpolated (zero without FL_TANGENTS).
+    tangent: vec3<f32>,
+    bitangent: vec3<f32>,
     // The built-in derivatives of the uv, the view position and the view normal (zero where the
     // pass needs none).
     duv0: vec2<f32>,
@@ -1528,6 +1553,11 @@ fn shade_geometry(p: u32, t: u32, px: i32, py: i32, z: f32) -> bool {
     var g: Geometry;
     g.uv = uv_raw;
     g.vertex_color = interp3(s_corners, w, V_COLOR);
+    g.vertex_alpha = interp1(s_corners, w, V_ALPHA);
+    if ((flags & FL_TANGENTS) != 0u) {
+        g.tangent = interp3(s_corners, w, V_TANGENT);
+        g.bitangent = interp3(s_corners, w, V_BITANGENT);
+    }
     if ((flags & FL_QUAD) != 0u) {
         // The built-in derivatives, per 2×2 window quad at its lower-left pixel.
         let window_row = height - 1 - py;
@@ -1620,7 +1650,8 @@ fn shade_depth_node(r: vec4<f32>) {
     }
 }
 
-// 3. The normal, first half: the normal map (texel), its tangents from the screen derivatives.
+// 3. The normal, first half: the normal map (texel) in the geometry's tangents or, without them,
+// the frame from the screen derivatives.
 fn shade_normal_map(map: u32, texel: vec4<f32>) {
     let flat_shading = flat_shading();
     let sign = s_sign;
@@ -1640,22 +1671,8 @@ fn shade_normal_map(map: u32, texel: vec4<f32>) {
         st1 = linear2(m, g.duv1);
     }
     let nn = s_nv_here;
-    let q1perp = cross3(g.dp1, nn);
-    let q0perp = cross3(nn, g.dp0);
-    let tangent = q1perp * st0.x + q0perp * st1.x;
-    let bitangent = q1perp * st0.y + q0perp * st1.y;
-    let det = max(dot3(tangent, tangent), dot3(bitangent, bitangent));
-    var kk = 0.0;
-    if (det != 0.0) {
-        kk = 1.0 / sqrt(det);
-    }
-    var sg = sign;
-    if (flat_shading) {
-        sg = 1.0;
-    }
-    let tv = tangent * kk * sg;
-    let bv = bitangent * kk * sg;
-    s_nv = normalize0((tv * tn.x + bv * tn.y) + nn * tn.z);
+    let frame = normal_map_frame(nn, st0, st1);
+    s_nv = normalize0((frame[0] * tn.x + frame[1] * tn.y) + nn * tn.z);
     s_nw = normalize0(mat_vec(fm3(F_VIEW_TO_WORLD), s_nv));
 }
 
@@ -1691,12 +1708,14 @@ fn shade_surface_maps(k: u32, texel: vec4<f32>, read: bool) {
     switch k {
         case STAGE_COLOR: {
             var rgb = pv3(p, P_COLOR) * texel.xyz;
+            var alpha = texel.w;
             if ((pass_flags(p) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
+                alpha *= s_geometry.vertex_alpha;
             }
             // three.js's `instanceColor` joins the vertex colour (white for a plain mesh).
             rgb *= pv3(p, P_INSTANCE_COLOR);
-            s_surface.diffuse = vec4<f32>(rgb, texel.w);
+            s_surface.diffuse = vec4<f32>(rgb, alpha);
         }
         case STAGE_OPACITY: {
             // three.js's `diffuseColor.a *= opacity`: the material's times its alpha map's first
@@ -1740,10 +1759,11 @@ fn shade_surface_node(k: u32, r: vec4<f32>) {
         // times the vertex colours when the material has them on, as three.js's
         // `colorNode.mul(vertexColor())` (R-OUT-13).
         case STAGE_COLOR: {
-            let alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_COLOR_ALPHA) != 0u);
+            var alpha = select(1.0, r.w, (pass_flags(s_pass) & FL_COLOR_ALPHA) != 0u);
             var rgb = r.xyz;
             if ((pass_flags(s_pass) & FL_VERTEX_COLORS) != 0u) {
                 rgb *= s_geometry.vertex_color;
+                alpha *= s_geometry.vertex_alpha;
             }
             rgb *= pv3(s_pass, P_INSTANCE_COLOR);
             s_surface.diffuse = vec4<f32>(rgb, alpha);

@@ -212,8 +212,8 @@ const T_ORIGIN: u32 = 57u; // 2 words
 const T_SA32: u32 = 59u; // 3 words
 const T_SB32: u32 = 62u; // 3 words
 
-// `VertRecord` (gpu/layout.rs): 30 words.
-const VERT_STRIDE: u32 = 30u;
+// `VertRecord` (gpu/layout.rs): 37 words.
+const VERT_STRIDE: u32 = 37u;
 const V_WORLD: u32 = 0u; // 3 words
 const V_VIEW: u32 = 3u; // 3 words
 const V_NORMAL_VIEW: u32 = 6u; // 3 words
@@ -223,6 +223,9 @@ const V_LOCAL: u32 = 14u; // 3 words
 const V_NORMAL_LOCAL: u32 = 17u; // 3 words
 const V_CUSTOM: u32 = 20u; // 8 words
 const V_POINT_COORD: u32 = 28u; // 2 words
+const V_ALPHA: u32 = 30u;
+const V_TANGENT: u32 = 31u; // 3 words
+const V_BITANGENT: u32 = 34u; // 3 words
 
 // `BinEntry` (gpu/layout.rs): 6 words.
 const ENTRY: u32 = 6u;
@@ -274,6 +277,7 @@ const FL_VERTEX_COLORS: u32 = 16u;
 const FL_FLAT: u32 = 32u;
 const FL_FOG: u32 = 64u;
 const FL_HAS_NORMALS: u32 = 128u;
+const FL_TANGENTS: u32 = 256u;
 const FL_NEIGHBOURS: u32 = 512u;
 const FL_QUAD: u32 = 1024u;
 const FL_SURFACE: u32 = 2048u;

@@ -80,12 +80,18 @@ pub(crate) struct Vertex {
     /// Unit, in view space.
     pub normal_view: Vec3,
     pub uv: Vec2,
-    /// The geometry's colour, white without one.
-    pub color: Vec3,
+    /// The geometry's colour with its alpha, opaque white without one.
+    pub color: Vec4,
     /// The model-space position after the position node's offset (`position_local()`).
     pub local: Vec3,
     /// The geometry's model-space normal, zero without one (`normal_local()`).
     pub normal_local: Vec3,
+    /// three's `v_tangentView`: the geometry's tangent turned into view space, not made unit
+    /// length (zero without tangents).
+    pub tangent: Vec3,
+    /// three's `v_bitangentView`: the unit view normal × the unit view tangent, times the
+    /// tangent's handedness (zero without tangents).
+    pub bitangent: Vec3,
 }
 
 /// Which views of a fragment batch the program reads.
@@ -132,6 +138,8 @@ pub(crate) struct Draw<'a> {
     /// Each triangle's view position and normal as planes (what every lit fragment reads).
     pub surface: Vec<SurfacePlanes>,
     pub has_normals: bool,
+    /// The geometry has tangents: a normal map reads them (three's `TBNViewMatrix`).
+    pub has_tangents: bool,
     /// A transform `uv()` reads through: always `None` since `uv()` is the geometry's uv as
     /// three.js's (R-VAL-5); kept for the GPU pass record's layout.
     pub uv_matrix: Option<Mat3>,
@@ -256,6 +264,8 @@ impl<'a> Draw<'a> {
         let normals = deformed.map_or(geometry.normals(), |d| d.normals.as_deref());
         let uvs = geometry.uvs();
         let colors = geometry.colors();
+        let tangents = geometry.tangents();
+        let model3 = Mat3A::from(Mat3::from_mat4(p.model));
         // Each vertex placed and projected once, in parallel (the frame's serial part otherwise:
         // one mesh is one draw).
         // Invariant: `i` is a vertex index below positions().len(); Geometry::check (every constructor) makes normals, uvs and colours as long as positions, and position_offsets returns one per vertex.
@@ -265,16 +275,29 @@ impl<'a> Draw<'a> {
             let view = p.view.transform_point3(world);
             let clip = p.projection * view.extend(1.0);
             let n = normals.map_or(Vec3::Y, |n| n[i]);
+            let normal_view: Vec3 = (view3 * (normal_matrix * Vec3A::from(n)))
+                .normalize_or_zero()
+                .into();
+            // three's Tangent.js and Bitangent.js in the vertex stage: `modelViewMatrix ·
+            // (tangent, 0)` as the varying, and the bitangent from the unit normal and tangent.
+            let (tangent, bitangent) = match tangents {
+                Some(t) => {
+                    let t = t[i];
+                    let tv: Vec3 = (view3 * (model3 * Vec3A::from(t.truncate()))).into();
+                    (tv, normal_view.cross(tv.normalize_or_zero()) * t.w)
+                }
+                None => (Vec3::ZERO, Vec3::ZERO),
+            };
             let vertex = Vertex {
                 world,
                 view,
-                normal_view: (view3 * (normal_matrix * Vec3A::from(n)))
-                    .normalize_or_zero()
-                    .into(),
+                normal_view,
                 uv: uvs.map_or(Vec2::ZERO, |u| u[i]),
-                color: colors.map_or(Vec3::ONE, |c| c[i]),
+                color: colors.map_or(Vec4::ONE, |c| c[i]),
                 local,
                 normal_local: normals.map_or(Vec3::ZERO, |n| n[i]),
+                tangent,
+                bitangent,
             };
             (vertex, corner(clip, p.size))
         };
@@ -475,6 +498,7 @@ impl<'a> Draw<'a> {
             surface,
             tris,
             has_normals: normals.is_some(),
+            has_tangents: geometry.tangents().is_some(),
             uv_matrix: p.uv_matrix,
             reads,
             needs,

@@ -86,7 +86,7 @@ fn size_node(
                 put(batch, Attribute::PositionWorld, v.world.to_array());
                 put(batch, Attribute::PositionView, v.view.to_array());
                 put(batch, Attribute::Uv, [v.uv.x, v.uv.y, 0.0]);
-                put(batch, Attribute::VertexColor, v.color.to_array());
+                put(batch, Attribute::VertexColor, v.color.truncate().to_array());
                 // Invariant: `custom` is empty or one entry per vertex.
                 let c = custom
                     .get(first * LANES + lane)

@@ -128,6 +128,8 @@ fn mix_vertex(a: &Vertex, b: &Vertex, t: f32) -> Vertex {
         color: a.color.lerp(b.color, t),
         local: a.local.lerp(b.local, t),
         normal_local: a.normal_local.lerp(b.normal_local, t),
+        tangent: a.tangent.lerp(b.tangent, t),
+        bitangent: a.bitangent.lerp(b.bitangent, t),
     }
 }
 

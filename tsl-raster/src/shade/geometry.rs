@@ -87,6 +87,15 @@ pub(super) fn shade_geometry(state: &mut BatchState, quads: &mut QuadLanes) {
     }
     if wants.vertex_color {
         interpolate_lanes!(s.vertex_color, color, [x, y, z]);
+        for l in 0..n {
+            let [a, b, c] = s.corners[l].map(|i| &verts[i as usize]);
+            let w = (s.weights.x[l], s.weights.y[l], s.weights.z[l]);
+            s.vertex_alpha[l] = a.color.w * w.0 + b.color.w * w.1 + c.color.w * w.2;
+        }
+    }
+    if wants.tangents {
+        interpolate_lanes!(s.tangent_view, tangent, [x, y, z]);
+        interpolate_lanes!(s.bitangent_view, bitangent, [x, y, z]);
     }
     if wants.reads_screen || needs.neighbours {
         for (l, f) in frags.iter().enumerate() {

@@ -28,7 +28,7 @@ pub(super) fn shade_lights(state: &mut BatchState, physical_scratch: &mut Physic
     // A transmissive material's light through it is a backdrop of its own (R-SCREEN-3).
     let backdrop = backdrop_lanes(state).or_else(|| transmission_lanes(state));
     let extension_maps = (m.uses_physical_extensions() || thickness.is_some())
-        .then(|| ExtensionMaps::of(m, |id| state.map(id)));
+        .then(|| ExtensionMaps::of(m, state.draw.has_tangents, |id| state.map(id)));
     let BatchState {
         ctx,
         draw,

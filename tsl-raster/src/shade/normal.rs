@@ -3,7 +3,7 @@
 use super::geometry::face_sign;
 use super::lane_math::lane_value;
 use super::maps::{linear2, read_map};
-use super::state::BatchState;
+use super::state::{BatchState, LaneSet};
 use super::views::put_fragment_normals;
 use glam::{Vec2, Vec3};
 use tsl_core::Output;
@@ -42,18 +42,22 @@ pub(super) fn shade_normal(state: &mut BatchState) {
             };
             // The normal turned by side, before this lane's own is written below.
             let nn = s.normal_view.get(l);
-            let q1perp = q1.cross(nn);
-            let q0perp = nn.cross(q0);
-            let tangent = q1perp * st0.x + q0perp * st1.x;
-            let bitangent = q1perp * st0.y + q0perp * st1.y;
-            let det = tangent.dot(tangent).max(bitangent.dot(bitangent));
-            let k = if det == 0.0 { 0.0 } else { 1.0 / det.sqrt() };
             let sign = if m.flat_shading {
                 1.0
             } else {
                 face_sign(m.side, s.front[l])
             };
-            let (tv, bv) = (tangent * k * sign, bitangent * k * sign);
+            let (tv, bv) = if draw.has_tangents {
+                vertex_tangents(s, l, sign)
+            } else {
+                let q1perp = q1.cross(nn);
+                let q0perp = nn.cross(q0);
+                let tangent = q1perp * st0.x + q0perp * st1.x;
+                let bitangent = q1perp * st0.y + q0perp * st1.y;
+                let det = tangent.dot(tangent).max(bitangent.dot(bitangent));
+                let k = if det == 0.0 { 0.0 } else { 1.0 / det.sqrt() };
+                (tangent * k * sign, bitangent * k * sign)
+            };
             let normal_view = (tv * t.x + bv * t.y + nn * t.z).normalize_or_zero();
             s.normal_view.set(l, normal_view);
             s.normal_world
@@ -87,6 +91,16 @@ pub(super) fn shade_normal(state: &mut BatchState) {
         }
         put_fragment_normals(nodes.batch, s, n);
     }
+}
+
+/// The tangent and bitangent of three's `TBNViewMatrix` on a geometry with tangents: lane `l`'s
+/// interpolated `v_tangentView` and `v_bitangentView` made unit, times `sign` (three's
+/// `negateOnBackSide`; 1 when flat-shaded).
+pub(super) fn vertex_tangents(s: &LaneSet, l: usize, sign: f32) -> (Vec3, Vec3) {
+    (
+        s.tangent_view.get(l).normalize_or_zero() * sign,
+        s.bitangent_view.get(l).normalize_or_zero() * sign,
+    )
 }
 
 /// three.js's `perturbNormalArb` (Mikkelsen's surface-gradient bump): the view normal `normal`

@@ -258,11 +258,18 @@ pub(super) struct ExtensionMaps<'t> {
     pub clearcoat: Option<&'t Texture>,
     pub clearcoat_roughness: Option<&'t Texture>,
     pub clearcoat_normal: Option<&'t Texture>,
+    /// The geometry has tangents: the clearcoat normal map reads them (three's
+    /// `TBNViewMatrix`), not the frame from the screen derivatives.
+    pub geometry_tangents: bool,
 }
 
 impl<'t> ExtensionMaps<'t> {
     /// The maps of `m`, each through `map` (the batch's texture lookup).
-    pub(super) fn of(m: &Material, map: impl Fn(Option<TextureId>) -> Option<&'t Texture>) -> Self {
+    pub(super) fn of(
+        m: &Material,
+        geometry_tangents: bool,
+        map: impl Fn(Option<TextureId>) -> Option<&'t Texture>,
+    ) -> Self {
         ExtensionMaps {
             specular_intensity: map(m.specular_intensity_map),
             specular_color: map(m.specular_color_map),
@@ -273,6 +280,7 @@ impl<'t> ExtensionMaps<'t> {
             clearcoat: map(m.clearcoat_map),
             clearcoat_roughness: map(m.clearcoat_roughness_map),
             clearcoat_normal: map(m.clearcoat_normal_map),
+            geometry_tangents,
         }
     }
 }
@@ -354,9 +362,14 @@ pub(super) fn physical_full_lanes(
                     let mat = t.uv_matrix();
                     (linear2(&mat, duv.0), linear2(&mat, duv.1))
                 };
-                let (tangent, bitangent) = tangent_frame(normal, s.dposition[l], st);
                 let sg = if m.flat_shading { 1.0 } else { sign };
-                (tangent * sg * tn.x + bitangent * sg * tn.y + normal * tn.z).normalize_or_zero()
+                let (tangent, bitangent) = if maps.geometry_tangents {
+                    super::normal::vertex_tangents(s, l, sg)
+                } else {
+                    let (t, b) = tangent_frame(normal, s.dposition[l], st);
+                    (t * sg, b * sg)
+                };
+                (tangent * tn.x + bitangent * tn.y + normal * tn.z).normalize_or_zero()
             }
             None => normal,
         };

@@ -61,6 +61,12 @@ pub(super) struct LaneSet {
     pub(super) normal_world: Lanes3,
     pub(super) uv_raw: Lanes2,
     pub(super) vertex_color: Lanes3,
+    /// The vertex colour's alpha (1 where the geometry's colours are RGB).
+    pub(super) vertex_alpha: Lane,
+    /// The interpolated `v_tangentView` and `v_bitangentView` of a geometry with tangents
+    /// (`raster/draw.rs` `Vertex`), read by the normal maps.
+    pub(super) tangent_view: Lanes3,
+    pub(super) bitangent_view: Lanes3,
     pub(super) duv: [(Vec2, Vec2); LANES],
     pub(super) dposition: [(Vec3, Vec3); LANES],
     /// The largest change of the geometric normal across the quad (`getGeometryRoughness`).
@@ -100,6 +106,9 @@ impl Default for LaneSet {
             normal_world: Lanes3::default(),
             uv_raw: Lanes2::default(),
             vertex_color: Lanes3::default(),
+            vertex_alpha: [0.0; LANES],
+            tangent_view: Lanes3::default(),
+            bitangent_view: Lanes3::default(),
             duv: [(Vec2::ZERO, Vec2::ZERO); LANES],
             dposition: [(Vec3::ZERO, Vec3::ZERO); LANES],
             geometry_roughness: [0.0; LANES],
@@ -132,6 +141,8 @@ pub(super) struct Wants {
     pub(super) uv: bool,
     pub(super) world_normal: bool,
     pub(super) vertex_color: bool,
+    /// The geometry's tangents, for a normal map or a clearcoat normal map.
+    pub(super) tangents: bool,
     /// The corners and their weights: only for what the position and normal planes do not give.
     pub(super) corners: bool,
     /// The quads' derivatives give only the geometry's roughness.
@@ -161,10 +172,14 @@ impl Wants {
             || m.bump_map.is_some()
             || draw.runs(Output::Normal);
         let vertex_color = reads_here || m.vertex_colors;
+        let tangents = draw.has_tangents
+            && (m.normal_map.is_some()
+                || (m.kind == MaterialKind::Physical && m.clearcoat_normal_map.is_some()));
         let roughness_only = !needs.surface_derivatives && !m.flat_shading;
         let views = has_program
             && (reads.fragment || reads.here || reads.right || reads.up || reads.corners);
-        let corners = uv || vertex_color || views || (needs.quad_derivatives && !roughness_only);
+        let corners =
+            uv || vertex_color || tangents || views || (needs.quad_derivatives && !roughness_only);
         Wants {
             reads_here,
             reads_screen,
@@ -172,6 +187,7 @@ impl Wants {
             uv,
             world_normal,
             vertex_color,
+            tangents,
             corners,
             roughness_only,
         }

@@ -47,11 +47,13 @@ pub(super) fn shade_surface(state: &mut BatchState) {
             for l in 0..n {
                 let texel = read_map(t, s.uv_raw.get(l), s.duv[l]);
                 let mut rgb = base * texel.truncate();
+                let mut alpha = texel.w;
                 if m.vertex_colors {
                     rgb *= s.vertex_color.get(l);
+                    alpha *= s.vertex_alpha[l];
                 }
                 s.diffuse.set(l, rgb);
-                s.alpha[l] = texel.w;
+                s.alpha[l] = alpha;
             }
         }
         None => {
@@ -145,11 +147,13 @@ pub(super) fn shade_surface(state: &mut BatchState) {
     }
 }
 
-/// The diffuse colour of the first `n` lanes times their vertex colours.
+/// The diffuse colour and alpha of the first `n` lanes times their vertex colours (three's
+/// `colorNode.mul(vertexColor())`, a vec4).
 fn times_vertex_colors(s: &mut super::state::LaneSet, n: usize) {
     for l in 0..n {
         s.diffuse.x[l] *= s.vertex_color.x[l];
         s.diffuse.y[l] *= s.vertex_color.y[l];
         s.diffuse.z[l] *= s.vertex_color.z[l];
+        s.alpha[l] *= s.vertex_alpha[l];
     }
 }

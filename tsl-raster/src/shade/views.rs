@@ -128,7 +128,7 @@ pub(super) fn put_interpolated(
         view,
         Attribute::VertexColor,
         lane,
-        interpolate(vs, w, |v| v.color),
+        interpolate(vs, w, |v| v.color.truncate()),
     );
     put(batch, view, Attribute::Barycentric, lane, w);
     if view.is_corner() {

@@ -134,6 +134,11 @@ pub struct Texture {
     pub rotation: f32,
     /// `texture.center`, the point the rotation turns about.
     pub center: Vec2,
+    /// three.js's `texture.matrix` set by hand with `matrixAutoUpdate` off: the uv transform in
+    /// place of the one `offset`, `repeat`, `rotation` and `center` make (`None` by default).
+    /// three's GLTFLoader sets one for a KHR_texture_transform with a rotation (glTF's order,
+    /// offset · rotation · scale).
+    pub matrix: Option<Mat3>,
 }
 
 impl Texture {
@@ -183,6 +188,7 @@ impl Texture {
             repeat: Vec2::ONE,
             rotation: 0.0,
             center: Vec2::ZERO,
+            matrix: None,
         }
     }
 
@@ -300,9 +306,13 @@ impl Texture {
         self.levels.len()
     }
 
-    /// The uv transform, three.js's `Matrix3.setUvTransform(offset, repeat, rotation, center)`:
-    /// the coordinate a material's map is read at is `matrix · (u, v, 1)`.
+    /// The uv transform, [`Texture::matrix`] where set, else three.js's
+    /// `Matrix3.setUvTransform(offset, repeat, rotation, center)`: the coordinate a material's
+    /// map is read at is `matrix · (u, v, 1)`.
     pub fn uv_matrix(&self) -> Mat3 {
+        if let Some(m) = self.matrix {
+            return m;
+        }
         let (s, c) = self.rotation.sin_cos();
         let (sx, sy) = (self.repeat.x, self.repeat.y);
         let (cx, cy) = (self.center.x, self.center.y);
@@ -319,6 +329,9 @@ impl Texture {
 
     /// Whether the uv transform is the identity (no offset, repeat or rotation).
     pub fn has_identity_transform(&self) -> bool {
+        if let Some(m) = self.matrix {
+            return m == Mat3::IDENTITY;
+        }
         self.offset == Vec2::ZERO && self.repeat == Vec2::ONE && self.rotation == 0.0
     }
 
