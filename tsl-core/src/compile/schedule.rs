@@ -6,8 +6,10 @@
 //! once is therefore the live values plus the one being written. Any order that runs each
 //! instruction after its inputs computes the same values, so the order is chosen for registers.
 //!
-//! Several orders are tried ([`Order`]: [`FIRST`], then [`THEN`] when none of those fits) and the
-//! one needing the fewest registers is kept, the first on a tie. When even that needs more than
+//! The order as written is kept while it fits `MAX_REGISTERS` (the others cost compile time, and
+//! the interpreter's speed does not depend on the registers a program uses). Where it does not,
+//! several orders are tried ([`Order`]: the rest of [`FIRST`], then [`THEN`] when none of those
+//! fits) and the one needing the fewest registers is kept, the first on a tie. When even that needs more than
 //! `MAX_REGISTERS`, a value that can run again with the same bits (a `load` or `attr`, which read
 //! no register, or a uniform value at most [`AGAIN_HEIGHT`] instructions from loads) is dropped
 //! from its register where one is short and run again before its next reader, the one read again
@@ -45,7 +47,7 @@ enum Order {
 }
 
 /// The orders tried first, in order of preference on a tie: the inputs as written (the order
-/// compile had alone, kept where no other needs fewer registers), and the two that of the GLSL
+/// compile had alone, kept alone while it fits), and the two that of the GLSL
 /// corpus's programs (docs/PERF.md, "Registers") give the least of all six for all but 20 of
 /// 1,479 schedules.
 const FIRST: [Order; 3] = [Order::AsWritten, Order::MostNeededFirst, Order::Built];
@@ -83,7 +85,15 @@ pub fn schedule_roots(lir: &Lir, roots: &[u32]) -> Result<Schedule, usize> {
         let order = run_order(lir, roots, *strategy, &facts);
         (peak(lir, &order), order)
     };
-    let mut orders: Vec<(usize, Vec<u32>)> = FIRST.iter().map(lay).collect();
+    // The order as written alone while it fits: laying out and measuring the others costs
+    // compile time (issue 20's goal 6), and the interpreter's speed does not depend on how many
+    // of the registers a program uses.
+    let written = lay(&FIRST[0]);
+    if written.0 <= MAX_REGISTERS {
+        return allocate(lir, &written.1, roots, &facts.uniform).ok_or(written.0);
+    }
+    let mut orders: Vec<(usize, Vec<u32>)> = vec![written];
+    orders.extend(FIRST[1..].iter().map(lay));
     let (peak, best) = least(&orders);
     if peak <= MAX_REGISTERS {
         // An order whose peak fits is allocated without running anything again.
