@@ -175,11 +175,11 @@ fn run_code(base: u32, start: u32, count: u32) -> vec4<f32> {
 
 // Every opcode but those that `calls_loops`: the value instruction `i` writes.
 fn arithmetic(i: Decoded, base: u32, last_word: u32) -> Written {
-    var r = Written(vec4<f32>(0.0), i.m);
+    var wr = Written(vec4<f32>(0.0), i.m);
     switch i.op {
         // load
         case OP_LOAD: {
-            r.res = vec4<f32>(
+            wr.res = vec4<f32>(
                 bitcast<f32>(words[base + min(i.o0, last_word)]),
                 bitcast<f32>(words[base + min(i.o0 + 1u, last_word)]),
                 bitcast<f32>(words[base + min(i.o0 + 2u, last_word)]),
@@ -190,222 +190,222 @@ fn arithmetic(i: Decoded, base: u32, last_word: u32) -> Written {
         case OP_ATTR: {
             let id = min(i.o0 & 0xffu, ATTRIBUTES - 1u);
             let view = min(i.o0 >> 8u, VIEWS - 1u);
-            r.res = vec4<f32>(attr_of(view, id), 0.0);
-            r.wm = i.m & vec4<bool>(true, true, true, false);
+            wr.res = vec4<f32>(attr_of(view, id), 0.0);
+            wr.wm = i.m & vec4<bool>(true, true, true, false);
         }
         // mov
         case OP_MOV: {
-            r.res = i.va;
+            wr.res = i.va;
         }
         // join
         case OP_JOIN: {
             let s = (vec4<u32>(i.w0 >> 24u) >> vec4<u32>(0u, 2u, 4u, 6u)) & vec4<u32>(3u);
-            r.res = select(select(i.vc, i.vb, s == vec4<u32>(1u)), i.va, s == vec4<u32>(0u));
+            wr.res = select(select(i.vc, i.vb, s == vec4<u32>(1u)), i.va, s == vec4<u32>(0u));
         }
-        case OP_MUL_ADD: { r.res = i.va * i.vb + i.vc; }
-        case OP_ADD: { r.res = i.va + i.vb; }
-        case OP_SUB: { r.res = i.va - i.vb; }
-        case OP_MUL: { r.res = i.va * i.vb; }
-        case OP_DIV: { r.res = i.va / i.vb; }
-        case OP_MIN: { r.res = gmin(i.va, i.vb); }
-        case OP_MAX: { r.res = gmax(i.va, i.vb); }
-        case OP_MOD: { r.res = i.va - i.vb * floor(i.va / i.vb); }
+        case OP_MUL_ADD: { wr.res = i.va * i.vb + i.vc; }
+        case OP_ADD: { wr.res = i.va + i.vb; }
+        case OP_SUB: { wr.res = i.va - i.vb; }
+        case OP_MUL: { wr.res = i.va * i.vb; }
+        case OP_DIV: { wr.res = i.va / i.vb; }
+        case OP_MIN: { wr.res = gmin(i.va, i.vb); }
+        case OP_MAX: { wr.res = gmax(i.va, i.vb); }
+        case OP_MOD: { wr.res = i.va - i.vb * floor(i.va / i.vb); }
         case OP_POW: {
-            r.res = vec4<f32>(powf(i.va.x, i.vb.x), powf(i.va.y, i.vb.y), powf(i.va.z, i.vb.z), powf(i.va.w, i.vb.w));
+            wr.res = vec4<f32>(powf(i.va.x, i.vb.x), powf(i.va.y, i.vb.y), powf(i.va.z, i.vb.z), powf(i.va.w, i.vb.w));
         }
-        case OP_STEP: { r.res = select(vec4<f32>(1.0), vec4<f32>(0.0), i.vb < i.va); }
+        case OP_STEP: { wr.res = select(vec4<f32>(1.0), vec4<f32>(0.0), i.vb < i.va); }
         case OP_ATAN2: {
-            r.res = vec4<f32>(atan2f(i.va.x, i.vb.x), atan2f(i.va.y, i.vb.y), atan2f(i.va.z, i.vb.z), atan2f(i.va.w, i.vb.w));
+            wr.res = vec4<f32>(atan2f(i.va.x, i.vb.x), atan2f(i.va.y, i.vb.y), atan2f(i.va.z, i.vb.z), atan2f(i.va.w, i.vb.w));
         }
-        case OP_MIX: { r.res = i.va * (vec4<f32>(1.0) - i.vc) + i.vb * i.vc; }
-        case OP_CLAMP: { r.res = gclamp(i.va, i.vb, i.vc); }
+        case OP_MIX: { wr.res = i.va * (vec4<f32>(1.0) - i.vc) + i.vb * i.vc; }
+        case OP_CLAMP: { wr.res = gclamp(i.va, i.vb, i.vc); }
         case OP_SMOOTHSTEP: {
             let t = gclamp((i.vc - i.va) / (i.vb - i.va), vec4<f32>(0.0), vec4<f32>(1.0));
-            r.res = (t * t) * (vec4<f32>(3.0) - (2.0 * t));
+            wr.res = (t * t) * (vec4<f32>(3.0) - (2.0 * t));
         }
-        case OP_ABS: { r.res = abs(i.va); }
+        case OP_ABS: { wr.res = abs(i.va); }
         case OP_SIGN: {
-            r.res = select(select(i.va, vec4<f32>(-1.0), i.va < vec4<f32>(0.0)), vec4<f32>(1.0), i.va > vec4<f32>(0.0));
+            wr.res = select(select(i.va, vec4<f32>(-1.0), i.va < vec4<f32>(0.0)), vec4<f32>(1.0), i.va > vec4<f32>(0.0));
         }
-        case OP_FLOOR: { r.res = floor(i.va); }
-        case OP_CEIL: { r.res = ceil(i.va); }
-        case OP_ROUND: { r.res = round(i.va); }
-        case OP_TRUNC: { r.res = trunc(i.va); }
-        case OP_FRACT: { r.res = i.va - floor(i.va); }
-        case OP_HASH: { r.res = vec4<f32>(pcg_hash(i.va.x), pcg_hash(i.va.y), pcg_hash(i.va.z), pcg_hash(i.va.w)); }
-        case OP_SIN: { r.res = sin(i.va); }
-        case OP_COS: { r.res = cos(i.va); }
-        case OP_TAN: { r.res = tan(i.va); }
-        case OP_ASIN: { r.res = vec4<f32>(asinf(i.va.x), asinf(i.va.y), asinf(i.va.z), asinf(i.va.w)); }
-        case OP_ACOS: { r.res = vec4<f32>(acosf(i.va.x), acosf(i.va.y), acosf(i.va.z), acosf(i.va.w)); }
-        case OP_ATAN: { r.res = vec4<f32>(atanf(i.va.x), atanf(i.va.y), atanf(i.va.z), atanf(i.va.w)); }
-        case OP_RADIANS: { r.res = i.va * bitcast<f32>(0x3c8efa35u); }
-        case OP_DEGREES: { r.res = i.va * bitcast<f32>(0x42652ee0u); }
-        case OP_EXP: { r.res = exp(i.va); }
-        case OP_EXP2: { r.res = exp2(i.va); }
-        case OP_LOG: { r.res = log(i.va); }
-        case OP_LOG2: { r.res = log2(i.va); }
-        case OP_SQRT: { r.res = sqrt(i.va); }
-        case OP_INVERSE_SQRT: { r.res = vec4<f32>(1.0) / sqrt(i.va); }
-        case OP_RECIPROCAL: { r.res = vec4<f32>(1.0) / i.va; }
-        case OP_NEGATE: { r.res = -i.va; }
-        case OP_ONE_MINUS: { r.res = vec4<f32>(1.0) - i.va; }
-        case OP_SATURATE: { r.res = gclamp(i.va, vec4<f32>(0.0), vec4<f32>(1.0)); }
+        case OP_FLOOR: { wr.res = floor(i.va); }
+        case OP_CEIL: { wr.res = ceil(i.va); }
+        case OP_ROUND: { wr.res = round(i.va); }
+        case OP_TRUNC: { wr.res = trunc(i.va); }
+        case OP_FRACT: { wr.res = i.va - floor(i.va); }
+        case OP_HASH: { wr.res = vec4<f32>(pcg_hash(i.va.x), pcg_hash(i.va.y), pcg_hash(i.va.z), pcg_hash(i.va.w)); }
+        case OP_SIN: { wr.res = sin(i.va); }
+        case OP_COS: { wr.res = cos(i.va); }
+        case OP_TAN: { wr.res = tan(i.va); }
+        case OP_ASIN: { wr.res = vec4<f32>(asinf(i.va.x), asinf(i.va.y), asinf(i.va.z), asinf(i.va.w)); }
+        case OP_ACOS: { wr.res = vec4<f32>(acosf(i.va.x), acosf(i.va.y), acosf(i.va.z), acosf(i.va.w)); }
+        case OP_ATAN: { wr.res = vec4<f32>(atanf(i.va.x), atanf(i.va.y), atanf(i.va.z), atanf(i.va.w)); }
+        case OP_RADIANS: { wr.res = i.va * bitcast<f32>(0x3c8efa35u); }
+        case OP_DEGREES: { wr.res = i.va * bitcast<f32>(0x42652ee0u); }
+        case OP_EXP: { wr.res = exp(i.va); }
+        case OP_EXP2: { wr.res = exp2(i.va); }
+        case OP_LOG: { wr.res = log(i.va); }
+        case OP_LOG2: { wr.res = log2(i.va); }
+        case OP_SQRT: { wr.res = sqrt(i.va); }
+        case OP_INVERSE_SQRT: { wr.res = vec4<f32>(1.0) / sqrt(i.va); }
+        case OP_RECIPROCAL: { wr.res = vec4<f32>(1.0) / i.va; }
+        case OP_NEGATE: { wr.res = -i.va; }
+        case OP_ONE_MINUS: { wr.res = vec4<f32>(1.0) - i.va; }
+        case OP_SATURATE: { wr.res = gclamp(i.va, vec4<f32>(0.0), vec4<f32>(1.0)); }
         // normalize: a zero vector stays zero
         case OP_NORMALIZE: {
             let len = sqrt(dotw(i.va, i.va, i.m));
-            r.res = select(i.va / vec4<f32>(len), vec4<f32>(0.0), len == 0.0);
+            wr.res = select(i.va / vec4<f32>(len), vec4<f32>(0.0), len == 0.0);
         }
         case OP_DOT: {
-            r.res = vec4<f32>(dotw(i.va, i.vb, i.m));
-            r.wm = vec4<bool>(true, false, false, false);
+            wr.res = vec4<f32>(dotw(i.va, i.vb, i.m));
+            wr.wm = vec4<bool>(true, false, false, false);
         }
         case OP_LENGTH: {
-            r.res = vec4<f32>(sqrt(dotw(i.va, i.va, i.m)));
-            r.wm = vec4<bool>(true, false, false, false);
+            wr.res = vec4<f32>(sqrt(dotw(i.va, i.va, i.m)));
+            wr.wm = vec4<bool>(true, false, false, false);
         }
         case OP_DISTANCE: {
             let diff = i.va - i.vb;
-            r.res = vec4<f32>(sqrt(dotw(diff, diff, i.m)));
-            r.wm = vec4<bool>(true, false, false, false);
+            wr.res = vec4<f32>(sqrt(dotw(diff, diff, i.m)));
+            wr.wm = vec4<bool>(true, false, false, false);
         }
         case OP_CROSS: {
-            r.res = vec4<f32>(
+            wr.res = vec4<f32>(
                 i.va.y * i.vb.z - i.vb.y * i.va.z,
                 i.va.z * i.vb.x - i.vb.z * i.va.x,
                 i.va.x * i.vb.y - i.vb.x * i.va.y,
                 0.0,
             );
-            r.wm = vec4<bool>(true, true, true, false);
+            wr.wm = vec4<bool>(true, true, true, false);
         }
         case OP_REFLECT: {
             let s = dotw(i.vb, i.va, i.m);
-            r.res = i.va - vec4<f32>(2.0 * s) * i.vb;
+            wr.res = i.va - vec4<f32>(2.0 * s) * i.vb;
         }
         case OP_REFRACT: {
             let s = dotw(i.vb, i.va, i.m);
             let e = i.vc.x;
             let q = 1.0 - (e * e) * (1.0 - s * s);
-            r.res = select(vec4<f32>(e) * i.va - vec4<f32>(e * s + sqrt(q)) * i.vb, vec4<f32>(0.0), q < 0.0);
+            wr.res = select(vec4<f32>(e) * i.va - vec4<f32>(e * s + sqrt(q)) * i.vb, vec4<f32>(0.0), q < 0.0);
         }
         case OP_FACEFORWARD: {
-            r.res = select(-i.va, i.va, dotw(i.vc, i.vb, i.m) < 0.0);
+            wr.res = select(-i.va, i.va, dotw(i.vc, i.vb, i.m) < 0.0);
         }
-        case OP_LESS_THAN: { r.res = truth(i.va < i.vb); }
-        case OP_LESS_THAN_EQUAL: { r.res = truth(i.va <= i.vb); }
-        case OP_GREATER_THAN: { r.res = truth(i.va > i.vb); }
-        case OP_GREATER_THAN_EQUAL: { r.res = truth(i.va >= i.vb); }
-        case OP_EQUAL: { r.res = truth(i.va == i.vb); }
-        case OP_NOT_EQUAL: { r.res = truth(!(i.va == i.vb)); }
-        case OP_LOGICAL_AND: { r.res = truth(nz(i.va) & nz(i.vb)); }
-        case OP_LOGICAL_OR: { r.res = truth(nz(i.va) | nz(i.vb)); }
-        case OP_LOGICAL_XOR: { r.res = truth(nz(i.va) != nz(i.vb)); }
-        case OP_LOGICAL_NOT: { r.res = truth(i.va == vec4<f32>(0.0)); }
-        case OP_SELECT: { r.res = select(i.vc, i.vb, nz(i.va)); }
+        case OP_LESS_THAN: { wr.res = truth(i.va < i.vb); }
+        case OP_LESS_THAN_EQUAL: { wr.res = truth(i.va <= i.vb); }
+        case OP_GREATER_THAN: { wr.res = truth(i.va > i.vb); }
+        case OP_GREATER_THAN_EQUAL: { wr.res = truth(i.va >= i.vb); }
+        case OP_EQUAL: { wr.res = truth(i.va == i.vb); }
+        case OP_NOT_EQUAL: { wr.res = truth(!(i.va == i.vb)); }
+        case OP_LOGICAL_AND: { wr.res = truth(nz(i.va) & nz(i.vb)); }
+        case OP_LOGICAL_OR: { wr.res = truth(nz(i.va) | nz(i.vb)); }
+        case OP_LOGICAL_XOR: { wr.res = truth(nz(i.va) != nz(i.vb)); }
+        case OP_LOGICAL_NOT: { wr.res = truth(i.va == vec4<f32>(0.0)); }
+        case OP_SELECT: { wr.res = select(i.vc, i.vb, nz(i.va)); }
         // Exact integers: bits in, bits out.
-        case OP_BIT_AND: { r.res = fbits(ubits(i.va) & ubits(i.vb)); }
-        case OP_BIT_OR: { r.res = fbits(ubits(i.va) | ubits(i.vb)); }
-        case OP_BIT_XOR: { r.res = fbits(ubits(i.va) ^ ubits(i.vb)); }
-        case OP_BIT_NOT: { r.res = fbits(~ubits(i.va)); }
+        case OP_BIT_AND: { wr.res = fbits(ubits(i.va) & ubits(i.vb)); }
+        case OP_BIT_OR: { wr.res = fbits(ubits(i.va) | ubits(i.vb)); }
+        case OP_BIT_XOR: { wr.res = fbits(ubits(i.va) ^ ubits(i.vb)); }
+        case OP_BIT_NOT: { wr.res = fbits(~ubits(i.va)); }
         case OP_SHIFT_LEFT: {
             let n = ubits(i.vb);
-            r.res = fbits(select(vec4<u32>(0u), ubits(i.va) << (n & vec4<u32>(31u)), shift_ok(n)));
+            wr.res = fbits(select(vec4<u32>(0u), ubits(i.va) << (n & vec4<u32>(31u)), shift_ok(n)));
         }
         case OP_SHIFT_RIGHT: {
             let n = ubits(i.vb);
             let r = bitcast<vec4<u32>>(ibits(i.va) >> (n & vec4<u32>(31u)));
-            r.res = fbits(select(vec4<u32>(0u), r, shift_ok(n)));
+            wr.res = fbits(select(vec4<u32>(0u), r, shift_ok(n)));
         }
         case OP_U_SHIFT_RIGHT: {
             let n = ubits(i.vb);
-            r.res = fbits(select(vec4<u32>(0u), ubits(i.va) >> (n & vec4<u32>(31u)), shift_ok(n)));
+            wr.res = fbits(select(vec4<u32>(0u), ubits(i.va) >> (n & vec4<u32>(31u)), shift_ok(n)));
         }
-        case OP_I_ADD: { r.res = fbits(ubits(i.va) + ubits(i.vb)); }
-        case OP_I_SUB: { r.res = fbits(ubits(i.va) - ubits(i.vb)); }
-        case OP_I_MUL: { r.res = fbits(ubits(i.va) * ubits(i.vb)); }
+        case OP_I_ADD: { wr.res = fbits(ubits(i.va) + ubits(i.vb)); }
+        case OP_I_SUB: { wr.res = fbits(ubits(i.va) - ubits(i.vb)); }
+        case OP_I_MUL: { wr.res = fbits(ubits(i.va) * ubits(i.vb)); }
         // Division and remainder by zero give 0; WGSL's own i32 division gives MIN / -1 =
         // MIN and MIN % -1 = 0, as the reference's wrapping does.
         case OP_I_DIV: {
             let z = ubits(i.vb) == vec4<u32>(0u);
             let d = select(ibits(i.vb), vec4<i32>(1), z);
-            r.res = fbits(select(bitcast<vec4<u32>>(ibits(i.va) / d), vec4<u32>(0u), z));
+            wr.res = fbits(select(bitcast<vec4<u32>>(ibits(i.va) / d), vec4<u32>(0u), z));
         }
         case OP_U_DIV: {
             let z = ubits(i.vb) == vec4<u32>(0u);
             let d = select(ubits(i.vb), vec4<u32>(1u), z);
-            r.res = fbits(select(ubits(i.va) / d, vec4<u32>(0u), z));
+            wr.res = fbits(select(ubits(i.va) / d, vec4<u32>(0u), z));
         }
         case OP_REM: {
             let z = ubits(i.vb) == vec4<u32>(0u);
             let d = select(ibits(i.vb), vec4<i32>(1), z);
-            r.res = fbits(select(bitcast<vec4<u32>>(ibits(i.va) % d), vec4<u32>(0u), z));
+            wr.res = fbits(select(bitcast<vec4<u32>>(ibits(i.va) % d), vec4<u32>(0u), z));
         }
         case OP_U_REM: {
             let z = ubits(i.vb) == vec4<u32>(0u);
             let d = select(ubits(i.vb), vec4<u32>(1u), z);
-            r.res = fbits(select(ubits(i.va) % d, vec4<u32>(0u), z));
+            wr.res = fbits(select(ubits(i.va) % d, vec4<u32>(0u), z));
         }
-        case OP_I_MIN: { r.res = fbits(bitcast<vec4<u32>>(min(ibits(i.va), ibits(i.vb)))); }
-        case OP_U_MIN: { r.res = fbits(min(ubits(i.va), ubits(i.vb))); }
-        case OP_I_MAX: { r.res = fbits(bitcast<vec4<u32>>(max(ibits(i.va), ibits(i.vb)))); }
-        case OP_U_MAX: { r.res = fbits(max(ubits(i.va), ubits(i.vb))); }
+        case OP_I_MIN: { wr.res = fbits(bitcast<vec4<u32>>(min(ibits(i.va), ibits(i.vb)))); }
+        case OP_U_MIN: { wr.res = fbits(min(ubits(i.va), ubits(i.vb))); }
+        case OP_I_MAX: { wr.res = fbits(bitcast<vec4<u32>>(max(ibits(i.va), ibits(i.vb)))); }
+        case OP_U_MAX: { wr.res = fbits(max(ubits(i.va), ubits(i.vb))); }
         // min(max(x, low), high), defined where low > high (WGSL's clamp is not).
         case OP_I_CLAMP: {
-            r.res = fbits(bitcast<vec4<u32>>(min(max(ibits(i.va), ibits(i.vb)), ibits(i.vc))));
+            wr.res = fbits(bitcast<vec4<u32>>(min(max(ibits(i.va), ibits(i.vb)), ibits(i.vc))));
         }
-        case OP_U_CLAMP: { r.res = fbits(min(max(ubits(i.va), ubits(i.vb)), ubits(i.vc))); }
+        case OP_U_CLAMP: { wr.res = fbits(min(max(ubits(i.va), ubits(i.vb)), ubits(i.vc))); }
         // Wrapping: |MIN| is MIN, as 0 - MIN in u32.
         case OP_I_ABS: {
             let u = ubits(i.va);
-            r.res = fbits(select(u, vec4<u32>(0u) - u, ibits(i.va) < vec4<i32>(0)));
+            wr.res = fbits(select(u, vec4<u32>(0u) - u, ibits(i.va) < vec4<i32>(0)));
         }
-        case OP_I_SIGN: { r.res = fbits(bitcast<vec4<u32>>(sign(ibits(i.va)))); }
-        case OP_I_NEGATE: { r.res = fbits(vec4<u32>(0u) - ubits(i.va)); }
-        case OP_I_LESS_THAN: { r.res = truth(ibits(i.va) < ibits(i.vb)); }
-        case OP_I_LESS_THAN_EQUAL: { r.res = truth(ibits(i.va) <= ibits(i.vb)); }
-        case OP_U_LESS_THAN: { r.res = truth(ubits(i.va) < ubits(i.vb)); }
-        case OP_U_LESS_THAN_EQUAL: { r.res = truth(ubits(i.va) <= ubits(i.vb)); }
-        case OP_I_EQUAL: { r.res = truth(ubits(i.va) == ubits(i.vb)); }
-        case OP_I_NOT_EQUAL: { r.res = truth(ubits(i.va) != ubits(i.vb)); }
-        case OP_TO_INT: { r.res = fbits(f_to_i(i.va)); }
-        case OP_TO_UINT: { r.res = fbits(f_to_u(i.va)); }
-        case OP_TO_FLOAT: { r.res = vec4<f32>(ibits(i.va)); }
-        case OP_U_TO_FLOAT: { r.res = vec4<f32>(ubits(i.va)); }
+        case OP_I_SIGN: { wr.res = fbits(bitcast<vec4<u32>>(sign(ibits(i.va)))); }
+        case OP_I_NEGATE: { wr.res = fbits(vec4<u32>(0u) - ubits(i.va)); }
+        case OP_I_LESS_THAN: { wr.res = truth(ibits(i.va) < ibits(i.vb)); }
+        case OP_I_LESS_THAN_EQUAL: { wr.res = truth(ibits(i.va) <= ibits(i.vb)); }
+        case OP_U_LESS_THAN: { wr.res = truth(ubits(i.va) < ubits(i.vb)); }
+        case OP_U_LESS_THAN_EQUAL: { wr.res = truth(ubits(i.va) <= ubits(i.vb)); }
+        case OP_I_EQUAL: { wr.res = truth(ubits(i.va) == ubits(i.vb)); }
+        case OP_I_NOT_EQUAL: { wr.res = truth(ubits(i.va) != ubits(i.vb)); }
+        case OP_TO_INT: { wr.res = fbits(f_to_i(i.va)); }
+        case OP_TO_UINT: { wr.res = fbits(f_to_u(i.va)); }
+        case OP_TO_FLOAT: { wr.res = vec4<f32>(ibits(i.va)); }
+        case OP_U_TO_FLOAT: { wr.res = vec4<f32>(ubits(i.va)); }
         default: {
-            r.wm = vec4<bool>(false);
+            wr.wm = vec4<bool>(false);
         }
     }
-    return r;
+    return wr;
 }
 
 // The opcodes that `calls_loops`: the value instruction `i` writes.
 fn sampled_or_noise(i: Decoded, base: u32, last_word: u32) -> Written {
-    var r = Written(vec4<f32>(0.0), i.m);
+    var wr = Written(vec4<f32>(0.0), i.m);
     switch i.op {
         // texture: the includer's sampler, texture words[b] at (a[0], a[1]).
         case OP_TEX: {
-            r.res = texture_of(words[base + min(i.o1, last_word)], i.va.xy);
-            r.wm = vec4<bool>(true);
+            wr.res = texture_of(words[base + min(i.o1, last_word)], i.va.xy);
+            wr.wm = vec4<bool>(true);
         }
         // texture_3d: the includer's volume sampler, volume words[b] at (a[0], a[1], a[2]).
         case OP_TEX3: {
-            r.res = texture3d_of(words[base + min(i.o1, last_word)], i.va.xyz);
-            r.wm = vec4<bool>(true);
+            wr.res = texture3d_of(words[base + min(i.o1, last_word)], i.va.xyz);
+            wr.wm = vec4<bool>(true);
         }
         // texture_level: the includer's sampler, texture words[b] at (a[0], a[1]), level a[2].
         case OP_TEX_LOD: {
-            r.res = texture_level_of(words[base + min(i.o1, last_word)], i.va.xy, i.va.z);
-            r.wm = vec4<bool>(true);
+            wr.res = texture_level_of(words[base + min(i.o1, last_word)], i.va.xy, i.va.z);
+            wr.wm = vec4<bool>(true);
         }
         // The noises write components 0 to 2 (the reference's lane loop writes all three).
         case OP_PERLIN_FLOAT, OP_PERLIN_VEC3, OP_CELL_FLOAT, OP_CELL_VEC3, OP_WORLEY_FLOAT,
             OP_WORLEY_VEC2, OP_WORLEY_VEC3, OP_WORLEY_CELL_VEC3: {
-            r.res = vec4<f32>(noise(i.op, i.w, i.va, i.vb.x, i.vc.x), 0.0);
-            r.wm = vec4<bool>(true, true, true, false);
+            wr.res = vec4<f32>(noise(i.op, i.w, i.va, i.vb.x, i.vc.x), 0.0);
+            wr.wm = vec4<bool>(true, true, true, false);
         }
         default: {
-            r.wm = vec4<bool>(false);
+            wr.wm = vec4<bool>(false);
         }
     }
-    return r;
+    return wr;
 }
