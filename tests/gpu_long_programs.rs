@@ -54,8 +54,14 @@ fn a_chain_of_4000_additions_runs_every_one(gpu: &'static Gpu) {
     let cpu = run_nodes(&program, output, &batch, &WhiteSampler, &mut registers).unwrap();
     let mut interp = GpuInterpreter::new(gpu);
     let paths = [
-        ("interpreter", interp.run(&program, output, &batch, &WhiteSampler)),
-        ("native", interp.run_native(&program, output, &batch, &WhiteSampler)),
+        (
+            "interpreter",
+            interp.run(&program, output, &batch, &WhiteSampler),
+        ),
+        (
+            "native",
+            interp.run_native(&program, output, &batch, &WhiteSampler),
+        ),
     ];
     for (path, got) in paths {
         let got = got.expect("the GPU runs").expect("the output is set");
@@ -77,12 +83,19 @@ fn long_colour() -> NodeProgram {
     let one = g.float(1.0);
     let mut v = g.time();
     for k in 0..STEPS {
-        v = if k < STEPS / 2 { g.add(v, one) } else { g.sub(v, one) };
+        v = if k < STEPS / 2 {
+            g.add(v, one)
+        } else {
+            g.sub(v, one)
+        };
     }
     let colour = g.add(g.vec3(0.25, 0.5, 0.75), v);
     g.set_output(COLOR_NODE, colour).unwrap();
     let program = g.compile().expect("the long colour compiles");
-    assert!(program.instruction_count(COLOR_NODE) > STEPS, "the chain was folded");
+    assert!(
+        program.instruction_count(COLOR_NODE) > STEPS,
+        "the chain was folded"
+    );
     program
 }
 
@@ -111,14 +124,22 @@ fn a_4000_instruction_shader_draws_its_colour_on_every_gpu_path(gpu: &'static Gp
     let cpu = Renderer::new(settings.clone())
         .render_linear(&scene, &camera, &assets)
         .unwrap();
-    assert!(cpu.pixels().iter().all(|p| *p == want), "the CPU draws the colour");
+    assert!(
+        cpu.pixels().iter().all(|p| *p == want),
+        "the CPU draws the colour"
+    );
     for path in [GpuPath::Kernel, GpuPath::Interpreted, GpuPath::Native] {
         let image = GpuRenderer::new(gpu, settings.clone())
             .with_path(path)
             .render_linear(&scene, &camera, &assets)
             .expect("the GPU renders");
         let wrong = image.pixels().iter().filter(|p| **p != want).count();
-        assert_eq!(wrong, 0, "{path:?}: {wrong} of 256 pixels are not {want:?}: {:?}", image.pixels().iter().find(|p| **p != want));
+        assert_eq!(
+            wrong,
+            0,
+            "{path:?}: {wrong} of 256 pixels are not {want:?}: {:?}",
+            image.pixels().iter().find(|p| **p != want)
+        );
     }
 }
 
