@@ -4,7 +4,10 @@
 //! `LP_MAX_TGSI_LOOP_ITERATIONS`, shared between every loop), and every loop written inside the
 //! interpreter's instruction loop costs at least one iteration per instruction, run or not. The
 //! interpreter keeps such loops out of its arithmetic (R-GPU-16); these tests hold a chain of
-//! nearly 4,096 additions to its exact value, which a cut-off loop would leave short.
+//! nearly 4,096 additions to its exact value, which a cut-off loop would leave short. Measured
+//! before the fix on lavapipe: the kernel drew all 256 pixels of the 4,000-instruction shader
+//! transparent black; the compute interpreter (whose texture stand-ins do not loop) already ran
+//! the chain whole, and runs it here with the native path beside it.
 //!
 //! Without an adapter each test is reported as ignored; with `REQUIRE_GPU` set it fails instead
 //! (the harness, `gpu_harness/`).
