@@ -261,7 +261,7 @@ fn gl_front_facing_in_glsl_reads_the_gl_node() {
     assert_eq!(image.pixel(2, 1).unwrap(), [255, 0, 0, 255]);
 }
 
-/// A vertex shader beyond the forms (R-GLSL-29): a varying of `position`, a column of
+/// A vertex shader beyond the forms (R-GLSL-24): a varying of `position`, a column of
 /// `modelMatrix` and the camera carried into the object's space by `inverse(modelMatrix)`, drawn
 /// by the CPU rasterizer on the full-screen plane scaled by 0.5 along z (which the plane, at
 /// z = 0, does not show).

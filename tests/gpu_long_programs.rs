@@ -3,7 +3,7 @@
 //! invocation once the invocation has made 65,535 loop iterations in all (gallivm's
 //! `LP_MAX_TGSI_LOOP_ITERATIONS`, shared between every loop), and every loop written inside the
 //! interpreter's instruction loop costs at least one iteration per instruction, run or not. The
-//! interpreter keeps such loops out of its arithmetic (R-GPU-16); these tests hold a chain of
+//! interpreter keeps such loops out of its arithmetic (R-GPU-15); these tests hold a chain of
 //! nearly 4,096 additions to its exact value, which a cut-off loop would leave short. Measured
 //! before the fix on lavapipe: the kernel drew all 256 pixels of the 4,000-instruction shader
 //! transparent black; the compute interpreter (whose texture stand-ins do not loop) already ran

@@ -34,7 +34,7 @@ fn check(gpu: &'static Gpu, case: &'static ThreeCase) {
 
 /// The cases the GPU renderer draws wrong, each with why: reported as ignored, not run. None now:
 /// `volume_shader` was one until the interpreter stopped spending lavapipe's loop iterations on
-/// loops it never ran (R-GPU-16, docs/requirements.md).
+/// loops it never ran (R-GPU-15, docs/requirements.md).
 const GPU_GAPS: &[(&str, &str)] = &[];
 
 fn main() -> ExitCode {

@@ -179,8 +179,8 @@ fn reads() -> Case {
     }
 }
 
-/// Unlit boxes reading a 4×4 cube texture (R-TEX-CUBE-1) by the local position, linear, and by
-/// the reflect vector, nearest, and a 3-layer array texture (R-TEX-CUBE-2), linear and
+/// Unlit boxes reading a 4×4 cube texture (R-CUBE-1) by the local position, linear, and by
+/// the reflect vector, nearest, and a 3-layer array texture (R-CUBE-2), linear and
 /// repeated, its layer from the uv: the GPU's `texture3d_of` layouts against the CPU's.
 fn cube_and_layer_reads() -> Case {
     let mut assets = Assets::new();

@@ -258,7 +258,7 @@ fn same_as_by_hand(fixture_name: &str, build: impl FnOnce(&mut Assets) -> NodePr
 
 #[test]
 fn a_cube_texture_node_renders_as_the_same_read_by_hand() {
-    // R-TEX-CUBE-3: tools/three_node_json/make.mjs `cube_texture`: cubeTexture(cube) by its
+    // R-CUBE-3: tools/three_node_json/make.mjs `cube_texture`: cubeTexture(cube) by its
     // default direction (reflectVector, which three does not write) plus cubeTexture(cube,
     // vec3(uv() - 0.5, 0.6)), half each; the cube of the case cube_texture, nearest.
     let read = read_node_material(&fixture("cube_texture.material.json")).unwrap();
@@ -286,7 +286,7 @@ fn a_cube_texture_node_renders_as_the_same_read_by_hand() {
 
 #[test]
 fn a_texture_node_with_a_depth_reads_an_array_texture_s_layer() {
-    // R-TEX-CUBE-3: make.mjs `array_texture`: texture(layers, uv()).depth(uv().x * 3) of the
+    // R-CUBE-3: make.mjs `array_texture`: texture(layers, uv()).depth(uv().x * 3) of the
     // case cube_texture's 3-layer DataArrayTexture; three's JSON leaves out the depth, which is
     // the data's length over a layer's.
     same_as_by_hand("array_texture.material.json", |assets| {

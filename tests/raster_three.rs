@@ -271,7 +271,7 @@ fn a_volume_lit_by_a_point_light_matches_three() {
 
 #[test]
 fn cube_and_array_textures_match_three() {
-    // R-TEX-CUBE-1, R-TEX-CUBE-2: cubeTexture by a direction and by reflectVector, and a
+    // R-CUBE-1, R-CUBE-2: cubeTexture by a direction and by reflectVector, and a
     // DataArrayTexture's layer by `depth`.
     check("cube_texture");
 }

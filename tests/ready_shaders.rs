@@ -145,7 +145,7 @@ fn hatching_draws_its_four_line_sets_at_three_s_pixels() {
 #[test]
 fn toon_shader_1_compiles_with_three_s_defaults() {
     // ToonShader1's vertex shader builds the world normal from modelMatrix[0].xyz ..., three's
-    // matrices as values (R-GLSL-29). uBaseColor's default is white.
+    // matrices as values (R-GLSL-24). uBaseColor's default is white.
     let p = toon_shader_1().unwrap();
     assert!(close(color_uniform(&p, "uBaseColor"), Vec3::ONE));
 }

@@ -1,4 +1,4 @@
-//! A GLSL ShaderMaterial for the parity binaries: a vertex shader beyond the forms (R-GLSL-29),
+//! A GLSL ShaderMaterial for the parity binaries: a vertex shader beyond the forms (R-GLSL-24),
 //! whose varyings read `position`, `normal` and three.js's matrices as values, and an array
 //! varying, on the sphere and the floor (a model matrix with a shift, and one with a turn).
 

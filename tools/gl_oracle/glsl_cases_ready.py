@@ -23,7 +23,7 @@ three_case("ToonShader.ToonShader2", uniforms=dict(LIGHT, uLineColor2=[0.1, 0.9,
 three_case("ToonShader.ToonShaderDotted", uniforms=dict(LIGHT, uLineColor1=[0.9, 0.1, 0.1]), **LIT)
 three_case("ToonShader.ToonShaderHatching", uniforms=dict(LIGHT, **LINES), **LIT)
 
-# The shaders that both linearToOutputTexel and general vertex shaders (R-GLSL-29) let through.
+# The shaders that both linearToOutputTexel and general vertex shaders (R-GLSL-24) let through.
 three_case("ToonShader.ToonShader1", uniforms=LIGHT)
 # Refractor sets its colour and textureMatrix (three's defaults are null); glsl_cases_vertex's
 # THREE_VERTEX gives the same matrix.

@@ -4,7 +4,7 @@ glsl_cases.py imports this file at its end, so these cases join CASES.
 
 texelFetch reads one texel of a level with no filter. Every case reads texels inside the level:
 GLSL ES leaves a texel or level outside it undefined (tsl-core reads transparent black there,
-R-GLSL-31, which its own tests check). The textures: glsl_cases.py's 4 × 4 TEX (nearest) and
+R-GLSL-25, which its own tests check). The textures: glsl_cases.py's 4 × 4 TEX (nearest) and
 8 × 8 MIP (linear filters, levels of their own), and NPOT, 5 × 3 and bilinear, whose sides are not
 powers of two, so that a filtered read at a texel's centre ((p + 0.5) / size) would round and take
 a little of a neighbour: a texelFetch takes none.
@@ -140,7 +140,7 @@ mat("switch_uint_shader_material", "vec4(v, 0.0, 0.0, 1.0)",
     body="""uint u = uint(x * 4.0);
 float v = 0.5;
 switch (u) { case 1u: v = 0.25; break; case 3u: v = 1.0; }""")
-# ---- uint and float for-loop indexes (spec/001: "The index can also be a uint or a float")
+# ---- uint and float for-loop indexes (the specification: "The index can also be a uint or a float")
 raw("for_uint_index_down", "vec4(s / 64.0, float(c) / 8.0, 0.0, 1.0)",
     body="""float s = 0.0;
 uint c = 0u;

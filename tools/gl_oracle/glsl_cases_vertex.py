@@ -1,4 +1,4 @@
-"""The general vertex-shader cases (R-GLSL-29): varyings of any expression of the attributes,
+"""The general vertex-shader cases (R-GLSL-24): varyings of any expression of the attributes,
 uniforms and three.js's matrices as values (columns, constructors, inverse, products with other
 matrices), and arrays as varyings, checked against Mesa as glsl_cases.py's are; glsl_cases.py
 imports this file at its end, so these cases join CASES.

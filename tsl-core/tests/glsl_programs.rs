@@ -228,7 +228,7 @@ fn a_varying_of_another_value_is_interpolated_from_the_corners() {
 
 #[test]
 fn a_varying_of_position_and_normal_is_computed_at_the_corners() {
-    // R-GLSL-29: a varying reads the vertex's position and normal; at each corner the renderer
+    // R-GLSL-24: a varying reads the vertex's position and normal; at each corner the renderer
     // gives position_local() and normal_local(), and the fragment interpolates the corners'
     // values (here an array varying's, element by element).
     let program = compile_shader_material(

@@ -489,7 +489,7 @@ fn an_attribute_of_the_wrong_type() {
 #[test]
 fn a_builtin_uniform_redeclared() {
     vert("uniform mat4 $modelMatrix;\nvoid main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }", "declared already");
-    // three's prefix declares isOrthographic in both of a ShaderMaterial's shaders (R-GLSL-29).
+    // three's prefix declares isOrthographic in both of a ShaderMaterial's shaders (R-GLSL-24).
     frag(
         "uniform bool $isOrthographic;\nvoid main() { gl_FragColor = vec4(1.0); }",
         "declared already",
@@ -1120,7 +1120,7 @@ fn matrix_builtins_need_glsl_es_3() {
 
 #[test]
 fn gl_position_through_a_matrix_of_the_shaders_own() {
-    // The product is GLSL's (R-GLSL-29), but gl_Position is drawn through three's forms alone.
+    // The product is GLSL's (R-GLSL-24), but gl_Position is drawn through three's forms alone.
     vert(
         "uniform mat4 u;\nvoid main() {\n  $gl_Position = projectionMatrix * (modelViewMatrix * u) * vec4(position, 1.0);\n}",
         "the host places each vertex",
@@ -1317,7 +1317,7 @@ fn volume_reads_outside_their_forms() {
 
 #[test]
 fn cube_and_array_reads_outside_their_forms() {
-    // R-TEX-CUBE-4: a samplerCube and a sampler2DArray take a vec3 (and textureLod's level);
+    // R-CUBE-4: a samplerCube and a sampler2DArray take a vec3 (and textureLod's level);
     // no bias, gradient, projection or 2D coordinate.
     let read = |decl: &str, call: &str| {
         format!("varying vec2 vUv;\nuniform {decl};\nvoid main() {{ gl_FragColor = ${call}; }}")
@@ -1535,7 +1535,7 @@ fn a_position_that_reads_uv() {
 
 #[test]
 fn builtin_matrices_in_other_forms() {
-    // A varying reads them as values (R-GLSL-29); gl_Position keeps its forms.
+    // A varying reads them as values (R-GLSL-24); gl_Position keeps its forms.
     vert("void main() {\n  $gl_Position = modelViewMatrix * projectionMatrix * vec4(position, 1.0);\n}", "the host places each vertex");
     vert("void main() {\n  $gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 0.0);\n}", "the host places each vertex");
     vert("varying float v;\nvoid main() {\n  v = $modelMatrix;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "v is a float, and the value a mat4");
@@ -1543,7 +1543,7 @@ fn builtin_matrices_in_other_forms() {
 
 #[test]
 fn the_clip_point_of_another_point() {
-    // A varying may read the clip point gl_Position draws (R-GLSL-29), not another one: the
+    // A varying may read the clip point gl_Position draws (R-GLSL-24), not another one: the
     // host keeps one point for each vertex.
     vert("varying vec4 v;\nvoid main() {\n  $v = projectionMatrix * modelViewMatrix * vec4(position * 2.0, 1.0);\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}", "another point than the one gl_Position draws");
 }
@@ -1564,7 +1564,7 @@ fn builtin_matrices_in_a_fragment_shader() {
 #[test]
 fn a_varying_that_reads_position_where_the_vertex_moves() {
     // At a vertex the host keeps the point gl_Position draws: a varying reads position where
-    // that is position itself (R-GLSL-29), and normal always.
+    // that is position itself (R-GLSL-24), and normal always.
     vert("varying vec3 vP;\nvoid main() {\n  $vP = position * 2.0;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position + normal, 1.0);\n}", "reads position, and gl_Position draws a moved point");
     vert("varying vec3 vP;\nvoid main() {\n  vec3 moved = position + normal;\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(moved, 1.0);\n  $vP = moved;\n}", "read that point's world or view position");
 }
@@ -1632,7 +1632,7 @@ fn a_varying_of_another_type() {
         "varying vec3 $vUv;\nvoid main() { gl_FragColor = vec4(vUv, 1.0); }",
         "a vec2 in the vertex shader and a vec3 here",
     );
-    // Arrays of varyings (R-GLSL-29) link by element type and length.
+    // Arrays of varyings (R-GLSL-24) link by element type and length.
     refuse(
         Kind::Material,
         "varying vec4 vO[2];\nvoid main() {\n  vO[0] = vec4(uv, 0.0, 1.0);\n  vO[1] = vO[0];\n  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);\n}\n",

@@ -1,4 +1,4 @@
-//! `texture_fetch` (GLSL's `texelFetch`; docs/requirements.md, R-GLSL-31): the node's type rules,
+//! `texture_fetch` (GLSL's `texelFetch`; docs/requirements.md, R-GLSL-25): the node's type rules,
 //! the `texture_fetch` opcode through the compiler and the reference interpreter (which hands the
 //! texel and the level to the sampler), the disassembler, and its native emission through the
 //! `tsl_texture_fetch` hook and in a standalone module. Which texel a fetch reads is the

@@ -540,7 +540,7 @@ impl Checker {
                         self.var_ty(ty, var, None)?
                     }
                 }
-                // An array of varyings: each element its own varying (R-GLSL-29).
+                // An array of varyings: each element its own varying (R-GLSL-24).
                 (Some(_), Storage::Varying | Storage::Out) | (Some(_), Storage::In)
                     if env.stage == Stage::Fragment || storage != Storage::In =>
                 {
@@ -851,7 +851,7 @@ impl Checker {
             self.user_out = Some(id);
             return Ok(());
         }
-        // An array's elements are varyings of their own (R-GLSL-29).
+        // An array's elements are varyings of their own (R-GLSL-24).
         let elem = match ty {
             Ty::Array(i) => self.arrays[i as usize].0,
             _ => ty,
@@ -1781,7 +1781,7 @@ impl Checker {
     /// runs where its labels or an earlier section's matched (GLSL's fall-through).
     fn switch(&mut self, selector: &Expr, body: &[Stmt], out: &mut Vec<TStmt>) -> Result<(), Diag> {
         let selector = self.expr(selector)?;
-        // GLSL ES 3.00 §6.2: a scalar integer, int or uint (R-GLSL-32).
+        // GLSL ES 3.00 §6.2: a scalar integer, int or uint (R-GLSL-26).
         if !matches!(selector.ty, Ty::Int | Ty::UInt) {
             return err(
                 selector.start,
@@ -2770,7 +2770,7 @@ impl Checker {
             }
         }
         if builtin == Builtin::TextureSize {
-            // The size is a uniform the renderer fills for one level (R-GLSL-31), so the level
+            // The size is a uniform the renderer fills for one level (R-GLSL-25), so the level
             // is known now.
             match targs[1].konst {
                 Some(k) if k[0] >= 0.0 && k[0] <= MAX_SIZE_LEVEL => {}

@@ -234,7 +234,7 @@ pub(crate) enum GlobalKind {
     Uniform,
     BuiltinMatrix(BuiltinMatrix),
     CameraPosition,
-    /// three.js's `isOrthographic`: whether the camera is orthographic (R-GLSL-29).
+    /// three.js's `isOrthographic`: whether the camera is orthographic (R-GLSL-24).
     IsOrthographic,
     Attribute(VertexAttribute),
     /// A varying that the vertex shader writes.

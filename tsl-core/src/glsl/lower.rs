@@ -2137,7 +2137,7 @@ impl ShaderLowering<'_, '_> {
         self.graph_result(n)
     }
 
-    /// `texelFetch(s, P, lod)` and `textureSize(s, lod)` (R-GLSL-31). The graph's texel and level
+    /// `texelFetch(s, P, lod)` and `textureSize(s, lod)` (R-GLSL-25). The graph's texel and level
     /// are floats (whole numbers, exact to 2^24, far past a texture's side), so a fetch
     /// converts its ivec2 and int; a size is the texture-size uniform of the level (the checker
     /// made it a constant) converted to an ivec2.

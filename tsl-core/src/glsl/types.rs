@@ -34,7 +34,7 @@ pub(crate) enum Ty {
     /// A 3D texture (a volume): GLSL ES 3.00's `sampler3D`, the graph's `texture_3d` map.
     Sampler3D,
     /// A cube texture: GLSL's `samplerCube`, read by a direction through the graph's
-    /// `texture_3d` of a cube (R-TEX-CUBE-4, docs/requirements.md).
+    /// `texture_3d` of a cube (R-CUBE-4, docs/requirements.md).
     SamplerCube,
     /// A 2D array texture: GLSL ES 3.00's `sampler2DArray`, read at `(u, v, layer)` through
     /// the graph's `texture_3d` of layers.

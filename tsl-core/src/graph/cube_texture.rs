@@ -1,6 +1,6 @@
 //! Cube textures and 2D array textures: three.js r187's `cubeTexture(map, direction)`
 //! (`CubeTextureNode`) and `texture(map, uv).depth(layer)` of a `DataArrayTexture`
-//! (R-TEX-CUBE-1 and R-TEX-CUBE-2, docs/requirements.md).
+//! (R-CUBE-1 and R-CUBE-2, docs/requirements.md).
 //!
 //! Both read a 3D texture of the renderer's volume store through the `texture_3d` instruction:
 //! the volume's layout (a volume, layers or a cube's six faces) says how the vec3 is read, so a

@@ -1,5 +1,5 @@
 //! One texel read with no filtering: GLSL ES 3.00's `texelFetch(sampler, ivec2 P, int lod)`
-//! (§8.8; docs/requirements.md, R-GLSL-31) and TSL's `textureLoad`. A filtered read at the texel's
+//! (§8.8; docs/requirements.md, R-GLSL-25) and TSL's `textureLoad`. A filtered read at the texel's
 //! centre is not the same thing: under a linear filter `(x + 0.5) / size` rounds, and the
 //! neighbour takes a weight of one part in 2^23 per texel of the size; under a minification
 //! filter without mipmaps `textureLod` reads level 0 whatever the level. So the read is an

@@ -1,5 +1,5 @@
 //! Cube and 2D array textures, typed: `uniform_cube_texture`, `cube_texture` and
-//! `texture_layer` (R-TEX-CUBE-1 and R-TEX-CUBE-2, docs/requirements.md).
+//! `texture_layer` (R-CUBE-1 and R-CUBE-2, docs/requirements.md).
 
 use super::node::{IntoNodeOf, Node};
 use super::scope::current;

@@ -8,7 +8,7 @@
 // the three operands are read through their swizzles before the switch (`decode`), each case only
 // computes `res` and the mask of the components it writes, and `regs[dst]` is written once after
 // the switch. The opcodes whose helpers loop (textures, noises) have a switch of their own outside
-// the loop of the others (`calls_loops`, R-GPU-16). A shader should call `run_code` from one place
+// the loop of the others (`calls_loops`, R-GPU-15). A shader should call `run_code` from one place
 // only: Mesa inlines every call.
 //
 // The helpers it calls (nz, gmin, powf, perlin_2d, ...) are tsl-core's shared prelude
@@ -127,7 +127,7 @@ fn decode(base: u32, n: u32, regs: ptr<function, array<vec4<f32>, MAX_REGISTERS>
 // 65,535 loop iterations in all (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS, shared by all its loops),
 // and a loop written inside the instruction loop costs at least one iteration per instruction,
 // run or not: with these helpers inside, about 3,000 instructions were all a fragment could run,
-// and longer programs were cut short (R-GPU-16, docs/requirements.md). So `run_code` runs the
+// and longer programs were cut short (R-GPU-15, docs/requirements.md). So `run_code` runs the
 // other opcodes in a loop of their own and these one at a time outside it.
 fn calls_loops(op: u32) -> bool {
     return op == OP_TEX || op == OP_TEX3 || op == OP_TEX_LOD || op == OP_TEX_FETCH

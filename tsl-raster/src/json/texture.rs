@@ -283,7 +283,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The id in the volume store that the cube or array texture of uuid `key` will have
-    /// (R-TEX-CUBE-3): a `CubeTexture`'s six data faces, or a `DataArrayTexture`'s data, whose
+    /// (R-CUBE-3): a `CubeTexture`'s six data faces, or a `DataArrayTexture`'s data, whose
     /// layer count is its length over a layer's (three.js's JSON does not write the depth).
     pub fn volume_id(
         &mut self,

@@ -1,6 +1,6 @@
 //! How a [`Texture3d`](super::Texture3d)'s slices are read: as one volume, as the layers of a 2D
 //! array texture (three.js's `DataArrayTexture`) or as the six faces of a cube texture (three.js's
-//! `CubeTexture`), R-TEX-CUBE-1 and R-TEX-CUBE-2 in docs/requirements.md.
+//! `CubeTexture`), R-CUBE-1 and R-CUBE-2 in docs/requirements.md.
 //!
 //! A layered read picks one slice and filters within it; the coordinate's third component is a
 //! layer index (GLSL ES 3.00 §8.9: `clamp(floor(layer + 0.5), 0, depth - 1)`) or, for a cube,

@@ -1,7 +1,7 @@
 //! three.js's built-in matrices as values. The vertex shader's matrices are *forms* first (a
 //! product of them applied to `vec4(p, 1.0)` names a point, `normalMatrix * normal` the view
 //! normal), but a shader may also take a column of one, build a `mat3` of it, invert it or
-//! multiply it by a matrix of its own (R-GLSL-29, docs/requirements.md). Then the form becomes
+//! multiply it by a matrix of its own (R-GLSL-24, docs/requirements.md). Then the form becomes
 //! its columns, read from the program's header, where the renderer writes the draw's and the
 //! camera's matrices: `modelMatrix` is `model_world_matrix()`, `viewMatrix`
 //! `camera_view_matrix()`, `modelViewMatrix` `model_view_matrix()`, `projectionMatrix`

@@ -25,7 +25,7 @@ use tsl_core::{JsonError, NodeGraph, NodeRef, ValueType, MAX_GRAPH_NODES};
 /// ([`MAX_GRAPH_NODES`]), and a longer list is refused before it is indexed.
 pub const MAX_JSON_NODES: usize = MAX_GRAPH_NODES;
 
-/// What a texture node of the graph reads (R-TEX-CUBE-3, docs/requirements.md).
+/// What a texture node of the graph reads (R-CUBE-3, docs/requirements.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeTextureKind {
     /// A 2D texture (`TextureNode`): its uniform names a texture of `assets.textures`.
