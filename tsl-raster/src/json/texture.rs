@@ -163,12 +163,16 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// The id the texture of uuid `key` will have in the store; `at` names who asks.
-    pub fn id(&mut self, key: &str, at: &str) -> Result<TextureId, JsonError> {
-        if let Some(&id) = self.ids.get(key) {
-            return Ok(id);
-        }
-        if self.volume_ids.contains_key(key) {
+    /// The entry of uuid `key` (its uuid as the document holds it, its place, the entry), not
+    /// yet made: refused where no texture has the uuid, or where it was `made_otherwise` (as a 2D
+    /// texture when a cube or layers is asked for, or the other way round).
+    fn unread(
+        &self,
+        key: &str,
+        made_otherwise: bool,
+        at: &str,
+    ) -> Result<(&'a str, usize, &'a Map<String, Value>), JsonError> {
+        if made_otherwise {
             return Err(field(
                 at,
                 &format!("the texture '{key}' is read as a 2D texture and as a cube or layers"),
@@ -178,6 +182,15 @@ impl<'a> Reader<'a> {
             .textures
             .get_key_value(key)
             .ok_or_else(|| field(at, &format!("no texture has the uuid '{key}'")))?;
+        Ok((key, i, entry))
+    }
+
+    /// The id the texture of uuid `key` will have in the store; `at` names who asks.
+    pub fn id(&mut self, key: &str, at: &str) -> Result<TextureId, JsonError> {
+        if let Some(&id) = self.ids.get(key) {
+            return Ok(id);
+        }
+        let (key, i, entry) = self.unread(key, self.volume_ids.contains_key(key), at)?;
         let texture = self.texture(entry, &format!("textures[{i}]"))?;
         let id = TextureId((self.base + self.made.len()) as u32);
         self.made.push(texture);
@@ -300,16 +313,7 @@ impl<'a> Reader<'a> {
             }
             return Ok(id);
         }
-        if self.ids.contains_key(key) {
-            return Err(field(
-                at,
-                &format!("the texture '{key}' is read as a 2D texture and as a cube or layers"),
-            ));
-        }
-        let (&key, &(i, entry)) = self
-            .textures
-            .get_key_value(key)
-            .ok_or_else(|| field(at, &format!("no texture has the uuid '{key}'")))?;
+        let (key, i, entry) = self.unread(key, self.ids.contains_key(key), at)?;
         let volume = self.volume(entry, kind, &format!("textures[{i}]"))?;
         let id = TextureId((self.volume_base + self.volumes.len()) as u32);
         self.volumes.push(volume);
